@@ -1,0 +1,263 @@
+#include "benchcommand.h"
+
+#include "clicommon.h"
+#include "engine/ioengine.h"
+#include "util/units.h"
+
+#include <QCommandLineParser>
+#include <QJsonDocument>
+
+namespace RaidBench::Cli {
+
+namespace {
+
+const char* const benchDescription = R"(Run one direct-I/O job on a file or block device and print what it measured.
+
+Stops after --size bytes or --time, whichever comes first; with --time alone a
+sequential job wraps around at the end of the target (as fio's time_based does);
+with neither, one pass over the target. Sizes are powers of 1024 (512, 4k, 1M, 1G,
+as dd and fio read them); MB/s in the output is 10^6 bytes per second, as dd prints.
+
+A missing file is created (give --size). Writing to a block device destroys its
+data and needs --destroy-data; block devices are opened exclusively, so a mounted
+or otherwise busy device is refused. Ctrl-C stops the run and prints the partial result.
+
+Examples:
+  raidbench-cli bench --target /tmp/rb.dat --rw write --bs 1M --qd 8 --size 1G
+  raidbench-cli bench --target /tmp/rb.dat --rw randread --bs 4k --qd 32 --time 10s --json
+  raidbench-cli bench --target /dev/sdb --rw write --bs 1M --size 4G --destroy-data
+  raidbench-cli bench --target /tmp/rb.dat --rw randrw --rwmix 70 --bs 4k --qd 16 --time 30s --ramp 2s)";
+
+QString latencyLine(const IoResult& result)
+{
+    const auto& l = result.latency;
+    return QStringLiteral("min %1  p50 %2  p90 %3  p99 %4  p99.9 %5  max %6")
+        .arg(Units::formatDuration(l.min), Units::formatDuration(l.p50), Units::formatDuration(l.p90),
+             Units::formatDuration(l.p99), Units::formatDuration(l.p999), Units::formatDuration(l.max));
+}
+
+QString humanReport(const IoResult& result)
+{
+    QString text;
+    const IoJob& job = result.job;
+    text += QStringLiteral("%1 %2: %3 in %4%5\n")
+                .arg(patternName(job.pattern), job.target, Units::formatBytesDecimal(double(result.bytes)),
+                     Units::formatDuration(result.elapsedNs),
+                     result.status == IoStatus::Completed ? QString() : QStringLiteral(" (%1)").arg(ioStatusName(result.status)));
+    text += QStringLiteral("  bandwidth  %1 (%2 MiB/s), %3 IOPS\n")
+                .arg(Units::formatMBps(result.bandwidth()))
+                .arg(result.bandwidth() / 1048576.0, 0, 'f', 1)
+                .arg(result.iops(), 0, 'f', 0);
+    if (job.pattern == IoPattern::ReadWrite || job.pattern == IoPattern::RandReadWrite) {
+        text += QStringLiteral("  mix        read %1, written %2\n")
+                    .arg(Units::formatBytesDecimal(double(result.bytesRead)),
+                         Units::formatBytesDecimal(double(result.bytesWritten)));
+    }
+    text += QStringLiteral("  latency    %1\n").arg(latencyLine(result));
+    text += QStringLiteral("  cpu        user %1 s, sys %2 s\n").arg(result.cpuUserS, 0, 'f', 2).arg(result.cpuSysS, 0, 'f', 2);
+    text += QStringLiteral("  io path    %1%2, queue depth %3, %4, %5 data, block size %6\n")
+                .arg(result.ioPath, result.fixedBuffers ? QStringLiteral(" (fixed buffers)") : QString())
+                .arg(result.effectiveQueueDepth)
+                .arg(job.direct ? QStringLiteral("O_DIRECT") : QStringLiteral("buffered (page cache)"),
+                     dataPatternName(job.data), Units::formatSizeCompact(job.blockSize));
+    if (!result.fallbackReason.isEmpty() && result.ioPath != QLatin1String("io_uring")) {
+        text += QStringLiteral("  note       %1\n").arg(result.fallbackReason);
+    }
+    for (const QString& note : result.notes) {
+        text += QStringLiteral("  note       %1\n").arg(note);
+    }
+    text += QStringLiteral("  fio        %1\n").arg(result.fioCommand);
+    if (!result.ddCommand.isEmpty()) {
+        text += QStringLiteral("  dd         %1\n").arg(result.ddCommand);
+    }
+    return text;
+}
+
+} // namespace
+
+int runBench(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QString::fromUtf8(benchDescription));
+    parser.addHelpOption();
+    const QCommandLineOption targetOption(QStringLiteral("target"),
+                                          QStringLiteral("File or block device to run on (required)."),
+                                          QStringLiteral("PATH"));
+    const QCommandLineOption rwOption(QStringLiteral("rw"),
+                                      QStringLiteral("Pattern: write, read, randwrite, randread, rw, randrw (default read)."),
+                                      QStringLiteral("PATTERN"), QStringLiteral("read"));
+    const QCommandLineOption rwmixOption(QStringLiteral("rwmix"),
+                                         QStringLiteral("Percentage of reads for rw and randrw (default 50)."),
+                                         QStringLiteral("PCT"), QStringLiteral("50"));
+    const QCommandLineOption bsOption(QStringLiteral("bs"), QStringLiteral("Block size, 512 to 64M (default 1M)."),
+                                      QStringLiteral("SIZE"), QStringLiteral("1M"));
+    const QCommandLineOption qdOption(QStringLiteral("qd"), QStringLiteral("Queue depth, 1 to 256 (default 1)."),
+                                      QStringLiteral("N"), QStringLiteral("1"));
+    const QCommandLineOption sizeOption(QStringLiteral("size"),
+                                        QStringLiteral("Bytes to transfer; also the size of a file to create."),
+                                        QStringLiteral("SIZE"));
+    const QCommandLineOption timeOption(QStringLiteral("time"),
+                                        QStringLiteral("Run for this long (e.g. 500ms, 10s, 2m)."),
+                                        QStringLiteral("DURATION"));
+    const QCommandLineOption rampOption(QStringLiteral("ramp"),
+                                        QStringLiteral("Run this long first without measuring."),
+                                        QStringLiteral("DURATION"));
+    const QCommandLineOption offsetOption(QStringLiteral("offset"),
+                                          QStringLiteral("Start of the range within the target (default 0)."),
+                                          QStringLiteral("SIZE"), QStringLiteral("0"));
+    const QCommandLineOption lengthOption(QStringLiteral("length"),
+                                          QStringLiteral("Length of the range (default: to the end)."),
+                                          QStringLiteral("SIZE"));
+    const QCommandLineOption bufferedOption(QStringLiteral("buffered"),
+                                            QStringLiteral("Go through the page cache instead of O_DIRECT; writes end "
+                                                           "with an fdatasync that is timed."));
+    const QCommandLineOption dataOption(QStringLiteral("data"),
+                                        QStringLiteral("Data written: random (default; defeats compression and "
+                                                       "dedup) or zeros (what dd if=/dev/zero writes)."),
+                                        QStringLiteral("random|zeros"), QStringLiteral("random"));
+    const QCommandLineOption syncOption(QStringLiteral("sync-io"),
+                                        QStringLiteral("Use synchronous pread/pwrite (queue depth 1) instead of io_uring."));
+    const QCommandLineOption destroyOption(QStringLiteral("destroy-data"),
+                                           QStringLiteral("Allow writing to a block device, destroying its data."));
+    const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print the result as one JSON object."));
+    const QCommandLineOption quietOption(QStringLiteral("quiet"), QStringLiteral("No progress line on a terminal."));
+    parser.addOptions({targetOption, rwOption, rwmixOption, bsOption, qdOption, sizeOption, timeOption, rampOption,
+                       offsetOption, lengthOption, bufferedOption, dataOption, syncOption, destroyOption, jsonOption,
+                       quietOption});
+
+    if (!parser.parse(arguments)) {
+        printError(parser.errorText());
+        return ExitUsage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        printOut(parser.helpText());
+        return ExitOk;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        printError(QStringLiteral("unexpected argument '%1' (see raidbench-cli bench --help)")
+                       .arg(parser.positionalArguments().constFirst()));
+        return ExitUsage;
+    }
+    if (!parser.isSet(targetOption)) {
+        printError(QStringLiteral("--target is required (a file or block device)"));
+        return ExitUsage;
+    }
+
+    IoJob job;
+    job.target = parser.value(targetOption);
+    auto usage = [](const Error& error) {
+        printError(error.message);
+        return int(ExitUsage);
+    };
+    auto pattern = parsePattern(parser.value(rwOption));
+    if (!pattern) {
+        return usage(pattern.error());
+    }
+    job.pattern = *pattern;
+    bool ok = false;
+    job.readPercent = parser.value(rwmixOption).toInt(&ok);
+    if (!ok || job.readPercent < 0 || job.readPercent > 100) {
+        return usage(makeError({}, QStringLiteral("--rwmix '%1' must be a whole number from 0 to 100")
+                                       .arg(parser.value(rwmixOption))));
+    }
+    if (parser.isSet(rwmixOption) && job.pattern != IoPattern::ReadWrite && job.pattern != IoPattern::RandReadWrite) {
+        return usage(makeError({}, QStringLiteral("--rwmix only applies to --rw rw or randrw")));
+    }
+    auto bs = Units::parseSize(parser.value(bsOption));
+    if (!bs) {
+        return usage(bs.error());
+    }
+    if (*bs > IoJob::maxBlockSize || *bs < IoJob::minBlockSize) {
+        return usage(makeError({}, QStringLiteral("--bs %1 is out of range; it must be between 512 and 64M")
+                                       .arg(parser.value(bsOption))));
+    }
+    job.blockSize = std::uint32_t(*bs);
+    job.queueDepth = parser.value(qdOption).toInt(&ok);
+    if (!ok) {
+        return usage(makeError({}, QStringLiteral("--qd '%1' is not a whole number").arg(parser.value(qdOption))));
+    }
+    if (parser.isSet(sizeOption)) {
+        auto size = Units::parseSize(parser.value(sizeOption));
+        if (!size) {
+            return usage(size.error());
+        }
+        if (*size == 0) {
+            return usage(makeError({}, QStringLiteral("--size must be more than 0")));
+        }
+        job.sizeLimit = *size;
+    }
+    if (parser.isSet(timeOption)) {
+        auto time = Units::parseDuration(parser.value(timeOption));
+        if (!time) {
+            return usage(time.error());
+        }
+        if (*time == 0) {
+            return usage(makeError({}, QStringLiteral("--time must be more than 0")));
+        }
+        job.timeLimitNs = *time;
+    }
+    if (parser.isSet(rampOption)) {
+        auto ramp = Units::parseDuration(parser.value(rampOption));
+        if (!ramp) {
+            return usage(ramp.error());
+        }
+        job.rampNs = *ramp;
+    }
+    auto offset = Units::parseSize(parser.value(offsetOption));
+    if (!offset) {
+        return usage(offset.error());
+    }
+    job.offset = *offset;
+    if (parser.isSet(lengthOption)) {
+        auto length = Units::parseSize(parser.value(lengthOption));
+        if (!length) {
+            return usage(length.error());
+        }
+        job.length = *length;
+    }
+    job.direct = !parser.isSet(bufferedOption);
+    auto data = parseDataPattern(parser.value(dataOption));
+    if (!data) {
+        return usage(data.error());
+    }
+    job.data = *data;
+    job.forceSync = parser.isSet(syncOption);
+    job.destroyData = parser.isSet(destroyOption);
+    if (auto valid = job.validate(); !valid) {
+        return usage(valid.error());
+    }
+
+    const bool json = parser.isSet(jsonOption);
+    const bool showProgress = !json && !parser.isSet(quietOption) && stderrIsTerminal();
+    installCancelHandler();
+    IoEngine::ProgressCallback progress;
+    if (showProgress) {
+        progress = [](const IoProgress& p) {
+            const QString fraction = p.fraction >= 0 ? QStringLiteral("%1 %").arg(p.fraction * 100, 3, 'f', 0)
+                                                     : QStringLiteral("     ");
+            printErr(QStringLiteral("\r  %1  %2  %3   ")
+                         .arg(p.ramping ? QStringLiteral("ramp ") : fraction,
+                              Units::formatBytesDecimal(double(p.bytes)), Units::formatMBps(p.currentBwBytes)));
+        };
+    }
+    const IoResult result = IoEngine::run(job, &cancelFlag(), progress);
+    if (showProgress) {
+        printErr(QStringLiteral("\r\033[K"));
+    }
+    if (json) {
+        printOut(QString::fromUtf8(QJsonDocument(result.toJson()).toJson(QJsonDocument::Indented)));
+    } else if (result.status != IoStatus::Failed || result.bytes > 0) {
+        printOut(humanReport(result));
+    }
+    if (result.status == IoStatus::Failed) {
+        printError(result.error ? result.error->message : QStringLiteral("the run failed"));
+        return ExitFailed;
+    }
+    if (result.status == IoStatus::Cancelled) {
+        printError(QStringLiteral("cancelled; the partial result is above"));
+        return ExitCancelled;
+    }
+    return ExitOk;
+}
+
+} // namespace RaidBench::Cli

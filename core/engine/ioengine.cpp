@@ -1,0 +1,525 @@
+#include "engine/ioengine.h"
+
+#include "engine/blockbuffers.h"
+#include "engine/ioscheduler.h"
+#include "engine/iostats.h"
+#include "engine/iotarget.h"
+#include "util/units.h"
+
+#include <QStringList>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <ctime>
+#include <liburing.h>
+#include <limits>
+#include <unistd.h>
+
+namespace RaidBench {
+
+namespace {
+
+constexpr std::uint64_t progressIntervalNs = 100'000'000;
+/// Longest wait for a completion before the loop looks at the clock and the cancel flag again.
+constexpr std::uint64_t pollIntervalNs = 40'000'000;
+constexpr std::uint64_t noDeadline = std::numeric_limits<std::uint64_t>::max();
+
+std::uint64_t nowNs()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return std::uint64_t(ts.tv_sec) * 1'000'000'000ull + std::uint64_t(ts.tv_nsec);
+}
+
+QString errnoText(int err)
+{
+    return QString::fromLocal8Bit(strerror(err));
+}
+
+/// Shared state of one run between the two I/O paths.
+struct RunContext
+{
+    RunContext(const IoJob& job, IoTarget& target, BlockBuffers& buffers, IoScheduler& scheduler, IoStats& stats,
+               const std::atomic_bool* cancel, const IoEngine::ProgressCallback& progress)
+        : job(job)
+        , target(target)
+        , buffers(buffers)
+        , scheduler(scheduler)
+        , stats(stats)
+        , cancel(cancel)
+        , progress(progress)
+    {
+    }
+
+    const IoJob& job;
+    IoTarget& target;
+    BlockBuffers& buffers;
+    IoScheduler& scheduler;
+    IoStats& stats;
+    const std::atomic_bool* cancel;
+    const IoEngine::ProgressCallback& progress;
+
+    std::uint64_t deadline = noDeadline;
+    std::uint64_t lastProgress = 0;
+    std::uint64_t lastCompletion = 0;
+    bool cancelled = false;
+    std::optional<IoError> error;
+
+    void setError(int err, bool write, std::uint64_t offset, std::uint32_t length)
+    {
+        if (error) {
+            return;
+        }
+        QString code = QStringLiteral("io-error");
+        if (err == ENOSPC) {
+            code = QStringLiteral("no-space");
+        } else if (err == EIO) {
+            code = QStringLiteral("eio");
+        } else if (err == 0) {
+            code = QStringLiteral("short-transfer");
+        }
+        const QString message = err == 0
+            ? QStringLiteral("short %1 at offset %2 of %3: the target ended early")
+                  .arg(write ? QStringLiteral("write") : QStringLiteral("read"))
+                  .arg(offset)
+                  .arg(job.target)
+            : target.describeIoError(err, write, offset, length);
+        error = IoError{code, message, err, offset};
+    }
+
+    /// Clock bookkeeping after each batch; returns false when no more I/O should be issued.
+    bool afterBatch(std::uint64_t now)
+    {
+        const IoStats::Tick tick = stats.tick(now);
+        if (tick.rampEnded) {
+            scheduler.restartBudget();
+            if (job.timeLimitNs) {
+                deadline = now + job.timeLimitNs;
+            }
+        }
+        if (progress && now - lastProgress >= progressIntervalNs) {
+            lastProgress = now;
+            IoProgress p;
+            p.ramping = !stats.measuring();
+            p.elapsedNs = stats.measuredNs(now);
+            p.bytes = stats.bytes();
+            p.currentBwBytes = stats.lastSampleBw();
+            double fraction = -1;
+            if (job.timeLimitNs && stats.measuring()) {
+                fraction = double(p.elapsedNs) / double(job.timeLimitNs);
+            }
+            if (scheduler.budget() != std::numeric_limits<std::uint64_t>::max() && scheduler.budget() > 0
+                && stats.measuring()) {
+                fraction = std::max(fraction, double(p.bytes) / double(scheduler.budget()));
+            }
+            p.fraction = fraction < 0 ? -1 : std::min(1.0, fraction);
+            progress(p);
+        }
+        if (cancel && cancel->load(std::memory_order_relaxed)) {
+            cancelled = true;
+        }
+        return !cancelled && !error && now < deadline;
+    }
+
+    /// Finishes a transfer the kernel cut short, synchronously; returns 0 or the errno that stopped it.
+    int completeShortTransfer(const IoRequest& request, char* buffer, std::uint32_t done)
+    {
+        while (done < request.length) {
+            const ssize_t n = request.write
+                ? pwrite(target.fd(), buffer + done, request.length - done, off_t(request.offset + done))
+                : pread(target.fd(), buffer + done, request.length - done, off_t(request.offset + done));
+            if (n < 0) {
+                if (errno == EINTR) {
+                    continue;
+                }
+                return errno;
+            }
+            if (n == 0) {
+                return -1;
+            }
+            done += std::uint32_t(n);
+        }
+        return 0;
+    }
+};
+
+struct Slot
+{
+    IoRequest request;
+    std::uint64_t submitNs = 0;
+};
+
+class UringPath
+{
+public:
+    ~UringPath()
+    {
+        if (m_initialised) {
+            // The ring's teardown runs later in a kernel worker; a registered file would stay open (and a
+            // block device stay claimed, refusing the next O_EXCL open) until then. Unregister it now.
+            if (m_fixedFile) {
+                io_uring_unregister_files(&m_ring);
+            }
+            io_uring_queue_exit(&m_ring);
+        }
+    }
+
+    /// Sets up the ring; on failure returns why, and the caller falls back to synchronous I/O.
+    QString setUp(int queueDepth, int fd, BlockBuffers& buffers)
+    {
+        const unsigned entries = unsigned(queueDepth);
+        const unsigned flagSets[] = {IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN,
+                                     IORING_SETUP_COOP_TASKRUN, 0};
+        int ret = -ENOSYS;
+        for (unsigned flags : flagSets) {
+            io_uring_params params{};
+            params.flags = flags;
+            ret = io_uring_queue_init_params(entries, &m_ring, &params);
+            if (ret == 0) {
+                m_features = params.features;
+                break;
+            }
+            if (ret != -EINVAL) {
+                break;
+            }
+        }
+        if (ret != 0) {
+            return QStringLiteral("io_uring is not available (%1)").arg(errnoText(-ret));
+        }
+        m_initialised = true;
+        if (!(m_features & IORING_FEAT_EXT_ARG)) {
+            return QStringLiteral("io_uring of this kernel is too old (no IORING_FEAT_EXT_ARG)");
+        }
+        std::vector<iovec> iovecs(std::size_t(buffers.count()));
+        for (int i = 0; i < buffers.count(); ++i) {
+            iovecs[std::size_t(i)] = iovec{buffers.buffer(i), buffers.blockSize()};
+        }
+        // Fixed buffers skip pinning pages on every I/O; they need locked memory, which an
+        // unprivileged user may not have. Then plain buffers work as well, only a little slower.
+        m_fixedBuffers = io_uring_register_buffers(&m_ring, iovecs.data(), unsigned(iovecs.size())) == 0;
+        m_fixedFile = io_uring_register_files(&m_ring, &fd, 1) == 0;
+        m_fd = fd;
+        return {};
+    }
+
+    bool fixedBuffers() const { return m_fixedBuffers; }
+
+    void run(RunContext& ctx)
+    {
+        const int depth = ctx.buffers.count();
+        std::vector<Slot> slots(static_cast<std::size_t>(depth));
+        std::vector<int> freeSlots(static_cast<std::size_t>(depth));
+        std::vector<int> fresh;
+        fresh.reserve(std::size_t(depth));
+        for (int i = 0; i < depth; ++i) {
+            freeSlots[std::size_t(i)] = depth - 1 - i;
+        }
+        const int fileIndex = m_fixedFile ? 0 : m_fd;
+        int inflight = 0;
+        bool issuing = true;
+
+        while (true) {
+            if (issuing) {
+                IoRequest request;
+                while (inflight < depth && ctx.scheduler.next(request)) {
+                    const int s = freeSlots.back();
+                    freeSlots.pop_back();
+                    io_uring_sqe* sqe = io_uring_get_sqe(&m_ring);
+                    char* buffer = ctx.buffers.buffer(s);
+                    if (request.write) {
+                        ctx.buffers.stamp(s, request.offset);
+                        if (m_fixedBuffers) {
+                            io_uring_prep_write_fixed(sqe, fileIndex, buffer, request.length, request.offset, s);
+                        } else {
+                            io_uring_prep_write(sqe, fileIndex, buffer, request.length, request.offset);
+                        }
+                    } else if (m_fixedBuffers) {
+                        io_uring_prep_read_fixed(sqe, fileIndex, buffer, request.length, request.offset, s);
+                    } else {
+                        io_uring_prep_read(sqe, fileIndex, buffer, request.length, request.offset);
+                    }
+                    if (m_fixedFile) {
+                        sqe->flags |= IOSQE_FIXED_FILE;
+                    }
+                    io_uring_sqe_set_data64(sqe, std::uint64_t(s));
+                    slots[std::size_t(s)].request = request;
+                    fresh.push_back(s);
+                    ++inflight;
+                }
+            }
+            if (inflight == 0) {
+                break;
+            }
+            const std::uint64_t submitAt = nowNs();
+            for (int s : fresh) {
+                slots[std::size_t(s)].submitNs = submitAt;
+            }
+            fresh.clear();
+            std::uint64_t waitNs = pollIntervalNs;
+            if (ctx.deadline != noDeadline && issuing) {
+                waitNs = std::clamp<std::uint64_t>(ctx.deadline > submitAt ? ctx.deadline - submitAt : 0, 1'000'000,
+                                                   pollIntervalNs);
+            }
+            __kernel_timespec ts{std::int64_t(waitNs / 1'000'000'000ull), std::int64_t(waitNs % 1'000'000'000ull)};
+            io_uring_cqe* cqe = nullptr;
+            const int ret = io_uring_submit_and_wait_timeout(&m_ring, &cqe, 1, &ts, nullptr);
+            if (ret < 0 && ret != -ETIME && ret != -EINTR && ret != -EAGAIN && ret != -EBUSY) {
+                // The ring itself failed: in-flight I/O is cancelled when the ring is torn down.
+                ctx.error = IoError{QStringLiteral("io-error"),
+                                    QStringLiteral("io_uring failed: %1").arg(errnoText(-ret)), -ret, std::nullopt};
+                break;
+            }
+            const std::uint64_t now = nowNs();
+            unsigned head = 0;
+            unsigned seen = 0;
+            io_uring_for_each_cqe(&m_ring, head, cqe)
+            {
+                const int s = int(io_uring_cqe_get_data64(cqe));
+                Slot& slot = slots[std::size_t(s)];
+                const int res = cqe->res;
+                ++seen;
+                --inflight;
+                freeSlots.push_back(s);
+                if (res == int(slot.request.length)) {
+                    ctx.stats.complete(now - slot.submitNs, slot.request.length, slot.request.write);
+                    continue;
+                }
+                if (res < 0) {
+                    ctx.setError(-res, slot.request.write, slot.request.offset, slot.request.length);
+                    continue;
+                }
+                const int err = ctx.completeShortTransfer(slot.request, ctx.buffers.buffer(s), std::uint32_t(res));
+                if (err == 0) {
+                    ctx.stats.complete(nowNs() - slot.submitNs, slot.request.length, slot.request.write);
+                } else {
+                    ctx.setError(err < 0 ? 0 : err, slot.request.write, slot.request.offset, slot.request.length);
+                }
+            }
+            io_uring_cq_advance(&m_ring, seen);
+            if (seen) {
+                ctx.lastCompletion = now;
+            }
+            if (!ctx.afterBatch(now)) {
+                issuing = false;
+            }
+        }
+    }
+
+private:
+    io_uring m_ring{};
+    bool m_initialised = false;
+    unsigned m_features = 0;
+    bool m_fixedBuffers = false;
+    bool m_fixedFile = false;
+    int m_fd = -1;
+};
+
+void runSynchronous(RunContext& ctx)
+{
+    char* buffer = ctx.buffers.buffer(0);
+    IoRequest request;
+    while (ctx.scheduler.next(request)) {
+        if (request.write) {
+            ctx.buffers.stamp(0, request.offset);
+        }
+        const std::uint64_t start = nowNs();
+        const int err = ctx.completeShortTransfer(request, buffer, 0);
+        const std::uint64_t end = nowNs();
+        if (err != 0) {
+            ctx.setError(err < 0 ? 0 : err, request.write, request.offset, request.length);
+        } else {
+            ctx.stats.complete(end - start, request.length, request.write);
+            ctx.lastCompletion = end;
+        }
+        if (!ctx.afterBatch(end)) {
+            break;
+        }
+    }
+}
+
+IoResult failed(IoResult result, const Error& error)
+{
+    result.status = IoStatus::Failed;
+    result.error = IoError{error.code, error.message, 0, std::nullopt};
+    return result;
+}
+
+} // namespace
+
+IoResult IoEngine::run(const IoJob& jobIn, const std::atomic_bool* cancel, const ProgressCallback& progress)
+{
+    IoJob job = jobIn;
+    IoResult result;
+    if (job.seed == 0) {
+        job.seed = nowNs() ^ (std::uint64_t(getpid()) << 32) ^ 0x2545f4914f6cdd1dull;
+    }
+    result.job = job;
+    if (auto valid = job.validate(); !valid) {
+        return failed(result, valid.error());
+    }
+
+    QStringList notes;
+    auto opened = IoTarget::open(job, notes);
+    if (!opened) {
+        return failed(result, opened.error());
+    }
+    IoTarget& target = *opened;
+    result.notes = notes;
+    result.targetKind = target.kindName();
+    result.createdFile = target.created();
+    result.targetBytes = target.size();
+    result.logicalBlockSize = target.logicalBlockSize();
+
+    UringPath uring;
+    bool useUring = !job.forceSync;
+    const int depth = useUring ? job.queueDepth : 1;
+    BlockBuffers buffers;
+    if (auto allocated = buffers.allocate(depth, job.blockSize, job.data, job.seed); !allocated) {
+        return failed(result, allocated.error());
+    }
+    if (job.forceSync) {
+        result.fallbackReason = QStringLiteral("synchronous I/O requested");
+    } else if (QString why = uring.setUp(depth, target.fd(), buffers); !why.isEmpty()) {
+        useUring = false;
+        result.fallbackReason = why;
+    }
+    result.ioPath = useUring ? QStringLiteral("io_uring") : QStringLiteral("sync");
+    result.fixedBuffers = useUring && uring.fixedBuffers();
+    result.effectiveQueueDepth = useUring ? job.queueDepth : 1;
+    if (!useUring && job.queueDepth > 1) {
+        result.notes.append(QStringLiteral("synchronous I/O runs at queue depth 1, not %1").arg(job.queueDepth));
+    }
+
+    IoScheduler scheduler(job, target.rangeStart(), target.rangeLength(), job.seed);
+    IoStats stats(job.rampNs);
+    RunContext ctx(job, target, buffers, scheduler, stats, cancel, progress);
+    const std::uint64_t start = nowNs();
+    stats.begin(start);
+    ctx.lastProgress = start;
+    ctx.lastCompletion = start;
+    if (job.timeLimitNs) {
+        ctx.deadline = stats.rampEndNs() + job.timeLimitNs;
+    }
+    if (useUring) {
+        uring.run(ctx);
+    } else {
+        runSynchronous(ctx);
+    }
+    std::uint64_t end = ctx.lastCompletion;
+    if (!job.direct && patternWrites(job.pattern) && !ctx.error && !ctx.cancelled) {
+        // Buffered writes are not on the disk until synced; dd conv=fdatasync counts that time too.
+        if (fdatasync(target.fd()) != 0) {
+            const int err = errno;
+            ctx.error = IoError{err == ENOSPC ? QStringLiteral("no-space") : QStringLiteral("io-error"),
+                                QStringLiteral("fdatasync of %1 failed: %2").arg(job.target, errnoText(err)), err,
+                                std::nullopt};
+        }
+        end = nowNs();
+        result.notes.append(QStringLiteral("buffered writes: the final fdatasync is included in the time"));
+    }
+    stats.finish(std::max(end, stats.rampEndNs()));
+    stats.fill(result);
+    if (!stats.measuring() && !ctx.error && !ctx.cancelled) {
+        result.notes.append(QStringLiteral("the run ended before its ramp time was over; nothing was measured"));
+    }
+    result.error = ctx.error;
+    result.status = ctx.error ? IoStatus::Failed : (ctx.cancelled ? IoStatus::Cancelled : IoStatus::Completed);
+    result.fioCommand = fioCommand(job, target.rangeLength(), result.fixedBuffers, !useUring);
+    result.ddCommand = ddCommand(job, result.bytes);
+    return result;
+}
+
+static QString fioTime(std::uint64_t ns)
+{
+    if (ns % 1'000'000'000ull == 0) {
+        return QStringLiteral("%1s").arg(ns / 1'000'000'000ull);
+    }
+    return QStringLiteral("%1ms").arg((ns + 500'000) / 1'000'000);
+}
+
+QString IoEngine::fioCommand(const IoJob& job, std::uint64_t rangeLength, bool fixedBuffers, bool sync)
+{
+    QStringList args{QStringLiteral("fio"), QStringLiteral("--name=raidbench"),
+                     QStringLiteral("--filename=%1").arg(job.target),
+                     QStringLiteral("--rw=%1").arg(patternName(job.pattern))};
+    if (job.pattern == IoPattern::ReadWrite || job.pattern == IoPattern::RandReadWrite) {
+        args << QStringLiteral("--rwmixread=%1").arg(job.readPercent);
+    }
+    args << QStringLiteral("--bs=%1").arg(Units::formatSizeCompact(job.blockSize));
+    if (sync) {
+        args << QStringLiteral("--ioengine=psync");
+    } else {
+        args << QStringLiteral("--ioengine=io_uring") << QStringLiteral("--iodepth=%1").arg(job.queueDepth);
+        if (fixedBuffers) {
+            args << QStringLiteral("--fixedbufs=1") << QStringLiteral("--registerfiles=1");
+        }
+    }
+    args << QStringLiteral("--direct=%1").arg(job.direct ? 1 : 0);
+    if (job.offset) {
+        args << QStringLiteral("--offset=%1").arg(job.offset);
+    }
+    if (rangeLength) {
+        args << QStringLiteral("--size=%1").arg(Units::formatSizeCompact(rangeLength));
+    }
+    if (job.sizeLimit && job.sizeLimit != rangeLength) {
+        args << QStringLiteral("--io_size=%1").arg(Units::formatSizeCompact(job.sizeLimit));
+    }
+    if (job.timeLimitNs) {
+        args << QStringLiteral("--runtime=%1").arg(fioTime(job.timeLimitNs)) << QStringLiteral("--time_based");
+    }
+    if (job.rampNs) {
+        args << QStringLiteral("--ramp_time=%1").arg(fioTime(job.rampNs));
+    }
+    if (job.data == DataPattern::Zeros) {
+        args << QStringLiteral("--zero_buffers");
+    }
+    if (!job.direct && patternWrites(job.pattern)) {
+        args << QStringLiteral("--end_fsync=1");
+    }
+    return args.join(QLatin1Char(' '));
+}
+
+QString IoEngine::ddCommand(const IoJob& job, std::uint64_t bytes)
+{
+    if (job.pattern != IoPattern::Write && job.pattern != IoPattern::Read) {
+        return {};
+    }
+    const std::uint64_t count = bytes / job.blockSize;
+    QStringList args{QStringLiteral("dd")};
+    const QString position = job.offset % job.blockSize == 0
+        ? QString::number(job.offset / job.blockSize)
+        : QString::number(job.offset);
+    const bool positionInBytes = job.offset % job.blockSize != 0;
+    if (job.pattern == IoPattern::Write) {
+        args << (job.data == DataPattern::Zeros ? QStringLiteral("if=/dev/zero") : QStringLiteral("if=/dev/urandom"))
+             << QStringLiteral("of=%1").arg(job.target);
+    } else {
+        args << QStringLiteral("if=%1").arg(job.target) << QStringLiteral("of=/dev/null");
+    }
+    args << QStringLiteral("bs=%1").arg(Units::formatSizeCompact(job.blockSize))
+         << QStringLiteral("count=%1").arg(count);
+    if (job.offset) {
+        args << (job.pattern == IoPattern::Write ? QStringLiteral("seek=%1") : QStringLiteral("skip=%1")).arg(position);
+    }
+    QStringList flags;
+    if (job.direct) {
+        flags << QStringLiteral("direct");
+    }
+    if (positionInBytes) {
+        flags << (job.pattern == IoPattern::Write ? QStringLiteral("seek_bytes") : QStringLiteral("skip_bytes"));
+    }
+    if (!flags.isEmpty()) {
+        args << (job.pattern == IoPattern::Write ? QStringLiteral("oflag=") : QStringLiteral("iflag="))
+                + flags.join(QLatin1Char(','));
+    }
+    if (!job.direct && job.pattern == IoPattern::Write) {
+        args << QStringLiteral("conv=fdatasync");
+    }
+    if (job.data == DataPattern::Random && job.pattern == IoPattern::Write) {
+        args << QStringLiteral("iflag=fullblock");
+    }
+    return args.join(QLatin1Char(' '));
+}
+
+} // namespace RaidBench

@@ -1,0 +1,171 @@
+#include "engine/iojob.h"
+
+#include "util/units.h"
+
+#include <array>
+
+namespace RaidBench {
+
+namespace {
+struct PatternEntry
+{
+    IoPattern pattern;
+    const char* name;
+};
+constexpr std::array<PatternEntry, 6> patternTable{{
+    {IoPattern::Write, "write"},
+    {IoPattern::Read, "read"},
+    {IoPattern::RandWrite, "randwrite"},
+    {IoPattern::RandRead, "randread"},
+    {IoPattern::ReadWrite, "rw"},
+    {IoPattern::RandReadWrite, "randrw"},
+}};
+} // namespace
+
+QString patternName(IoPattern pattern)
+{
+    for (const auto& entry : patternTable) {
+        if (entry.pattern == pattern) {
+            return QLatin1String(entry.name);
+        }
+    }
+    return {};
+}
+
+Result<IoPattern> parsePattern(const QString& name)
+{
+    for (const auto& entry : patternTable) {
+        if (name == QLatin1String(entry.name)) {
+            return entry.pattern;
+        }
+    }
+    return makeError(QStringLiteral("invalid-pattern"),
+                     QStringLiteral("unknown I/O pattern '%1'; use write, read, randwrite, randread, rw or randrw")
+                         .arg(name));
+}
+
+bool patternReads(IoPattern pattern)
+{
+    return pattern != IoPattern::Write && pattern != IoPattern::RandWrite;
+}
+
+bool patternWrites(IoPattern pattern)
+{
+    return pattern != IoPattern::Read && pattern != IoPattern::RandRead;
+}
+
+bool patternIsRandom(IoPattern pattern)
+{
+    return pattern == IoPattern::RandWrite || pattern == IoPattern::RandRead || pattern == IoPattern::RandReadWrite;
+}
+
+QString dataPatternName(DataPattern data)
+{
+    return data == DataPattern::Zeros ? QStringLiteral("zeros") : QStringLiteral("random");
+}
+
+Result<DataPattern> parseDataPattern(const QString& name)
+{
+    if (name == QLatin1String("random")) {
+        return DataPattern::Random;
+    }
+    if (name == QLatin1String("zeros")) {
+        return DataPattern::Zeros;
+    }
+    return makeError(QStringLiteral("invalid-data"),
+                     QStringLiteral("unknown data pattern '%1'; use random or zeros").arg(name));
+}
+
+Result<void> IoJob::validate() const
+{
+    if (target.isEmpty()) {
+        return makeError(QStringLiteral("invalid-target"), QStringLiteral("no target given"));
+    }
+    if (blockSize < minBlockSize || blockSize > maxBlockSize) {
+        return makeError(QStringLiteral("invalid-block-size"),
+                         QStringLiteral("block size %1 is out of range; it must be between 512 and 64M")
+                             .arg(Units::formatSizeCompact(blockSize)));
+    }
+    if (blockSize % 512 != 0) {
+        return makeError(QStringLiteral("invalid-block-size"),
+                         QStringLiteral("block size %1 is not a multiple of 512 bytes").arg(blockSize));
+    }
+    if (queueDepth < minQueueDepth || queueDepth > maxQueueDepth) {
+        return makeError(QStringLiteral("invalid-queue-depth"),
+                         QStringLiteral("queue depth %1 is out of range; it must be between 1 and 256").arg(queueDepth));
+    }
+    if (std::uint64_t(queueDepth) * blockSize > maxBufferBytes) {
+        return makeError(QStringLiteral("invalid-queue-depth"),
+                         QStringLiteral("queue depth %1 x block size %2 needs more than 1 GiB of buffers; "
+                                        "lower one of them")
+                             .arg(queueDepth)
+                             .arg(Units::formatSizeCompact(blockSize)));
+    }
+    if ((pattern == IoPattern::ReadWrite || pattern == IoPattern::RandReadWrite)
+        && (readPercent < 0 || readPercent > 100)) {
+        return makeError(QStringLiteral("invalid-rwmix"),
+                         QStringLiteral("read percentage %1 is out of range 0..100").arg(readPercent));
+    }
+    if (length != 0 && length < blockSize) {
+        return makeError(QStringLiteral("invalid-range"),
+                         QStringLiteral("range length %1 is smaller than one block (%2)")
+                             .arg(Units::formatSizeCompact(length), Units::formatSizeCompact(blockSize)));
+    }
+    if (sizeLimit != 0 && sizeLimit < blockSize) {
+        return makeError(QStringLiteral("invalid-size"),
+                         QStringLiteral("size %1 is smaller than one block (%2)")
+                             .arg(Units::formatSizeCompact(sizeLimit), Units::formatSizeCompact(blockSize)));
+    }
+    return {};
+}
+
+QJsonObject IoJob::toJson() const
+{
+    QJsonObject json{
+        {QStringLiteral("target"), target},
+        {QStringLiteral("rw"), patternName(pattern)},
+        {QStringLiteral("bs"), double(blockSize)},
+        {QStringLiteral("qd"), queueDepth},
+        {QStringLiteral("size"), double(sizeLimit)},
+        {QStringLiteral("time_ns"), double(timeLimitNs)},
+        {QStringLiteral("ramp_ns"), double(rampNs)},
+        {QStringLiteral("offset"), double(offset)},
+        {QStringLiteral("length"), double(length)},
+        {QStringLiteral("direct"), direct},
+        {QStringLiteral("data"), dataPatternName(data)},
+        {QStringLiteral("sync_io"), forceSync},
+    };
+    if (pattern == IoPattern::ReadWrite || pattern == IoPattern::RandReadWrite) {
+        json.insert(QStringLiteral("rwmixread"), readPercent);
+    }
+    return json;
+}
+
+Result<IoJob> IoJob::fromJson(const QJsonObject& json)
+{
+    IoJob job;
+    job.target = json.value(QStringLiteral("target")).toString();
+    auto pattern = parsePattern(json.value(QStringLiteral("rw")).toString());
+    if (!pattern) {
+        return pattern.error();
+    }
+    job.pattern = *pattern;
+    job.readPercent = json.value(QStringLiteral("rwmixread")).toInt(50);
+    job.blockSize = std::uint32_t(json.value(QStringLiteral("bs")).toDouble(1 << 20));
+    job.queueDepth = json.value(QStringLiteral("qd")).toInt(1);
+    job.sizeLimit = std::uint64_t(json.value(QStringLiteral("size")).toDouble());
+    job.timeLimitNs = std::uint64_t(json.value(QStringLiteral("time_ns")).toDouble());
+    job.rampNs = std::uint64_t(json.value(QStringLiteral("ramp_ns")).toDouble());
+    job.offset = std::uint64_t(json.value(QStringLiteral("offset")).toDouble());
+    job.length = std::uint64_t(json.value(QStringLiteral("length")).toDouble());
+    job.direct = json.value(QStringLiteral("direct")).toBool(true);
+    auto data = parseDataPattern(json.value(QStringLiteral("data")).toString(QStringLiteral("random")));
+    if (!data) {
+        return data.error();
+    }
+    job.data = *data;
+    job.forceSync = json.value(QStringLiteral("sync_io")).toBool(false);
+    return job;
+}
+
+} // namespace RaidBench

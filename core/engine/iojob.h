@@ -1,0 +1,57 @@
+#pragma once
+
+#include "util/result.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <cstdint>
+
+namespace RaidBench {
+
+enum class IoPattern { Write, Read, RandWrite, RandRead, ReadWrite, RandReadWrite };
+enum class DataPattern { Random, Zeros };
+
+QString patternName(IoPattern pattern);
+Result<IoPattern> parsePattern(const QString& name);
+bool patternReads(IoPattern pattern);
+bool patternWrites(IoPattern pattern);
+bool patternIsRandom(IoPattern pattern);
+
+QString dataPatternName(DataPattern data);
+Result<DataPattern> parseDataPattern(const QString& name);
+
+/// One engine run: what to do to which target, and when to stop.
+struct IoJob
+{
+    static constexpr std::uint32_t minBlockSize = 512;
+    static constexpr std::uint32_t maxBlockSize = 64u << 20;
+    static constexpr int minQueueDepth = 1;
+    static constexpr int maxQueueDepth = 256;
+    /// Queue depth x block size may not exceed this: the engine's memory is bounded by its buffers.
+    static constexpr std::uint64_t maxBufferBytes = 1ull << 30;
+
+    QString target;
+    IoPattern pattern = IoPattern::Read;
+    int readPercent = 50; ///< only for ReadWrite and RandReadWrite
+    std::uint32_t blockSize = 1u << 20;
+    int queueDepth = 1;
+    std::uint64_t sizeLimit = 0; ///< bytes to transfer; 0 = no byte limit
+    std::uint64_t timeLimitNs = 0; ///< 0 = no time limit
+    std::uint64_t rampNs = 0; ///< run this long before measuring
+    std::uint64_t offset = 0; ///< start of the range within the target
+    std::uint64_t length = 0; ///< length of the range; 0 = to the end of the target
+    bool direct = true;
+    DataPattern data = DataPattern::Random;
+    bool forceSync = false; ///< use pread/pwrite even where io_uring works
+    bool destroyData = false; ///< required to write to a block device
+    std::uint64_t seed = 0; ///< 0 = pick one per run
+
+    /// Checks the parameters alone (no file system access).
+    Result<void> validate() const;
+
+    QJsonObject toJson() const;
+    static Result<IoJob> fromJson(const QJsonObject& json);
+};
+
+} // namespace RaidBench

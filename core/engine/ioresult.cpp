@@ -1,0 +1,147 @@
+#include "engine/ioresult.h"
+
+#include <QJsonArray>
+
+namespace RaidBench {
+
+QString ioStatusName(IoStatus status)
+{
+    switch (status) {
+    case IoStatus::Completed:
+        return QStringLiteral("completed");
+    case IoStatus::Cancelled:
+        return QStringLiteral("cancelled");
+    case IoStatus::Failed:
+        return QStringLiteral("failed");
+    }
+    return {};
+}
+
+static std::uint64_t u64(const QJsonValue& value)
+{
+    return std::uint64_t(value.toDouble());
+}
+
+QJsonObject IoResult::toJson(bool withSamples) const
+{
+    QJsonObject json;
+    json.insert(QStringLiteral("job"), job.toJson());
+    json.insert(QStringLiteral("status"), ioStatusName(status));
+    json.insert(QStringLiteral("bytes"), double(bytes));
+    json.insert(QStringLiteral("bytes_read"), double(bytesRead));
+    json.insert(QStringLiteral("bytes_written"), double(bytesWritten));
+    json.insert(QStringLiteral("ios"), double(ios));
+    json.insert(QStringLiteral("elapsed_ns"), double(elapsedNs));
+    json.insert(QStringLiteral("bw_bytes"), bandwidth());
+    json.insert(QStringLiteral("iops"), iops());
+    json.insert(QStringLiteral("lat_ns"),
+                QJsonObject{{QStringLiteral("min"), double(latency.min)},
+                            {QStringLiteral("p50"), double(latency.p50)},
+                            {QStringLiteral("p90"), double(latency.p90)},
+                            {QStringLiteral("p99"), double(latency.p99)},
+                            {QStringLiteral("p999"), double(latency.p999)},
+                            {QStringLiteral("max"), double(latency.max)},
+                            {QStringLiteral("mean"), latency.mean}});
+    json.insert(QStringLiteral("cpu"),
+                QJsonObject{{QStringLiteral("user_s"), cpuUserS}, {QStringLiteral("sys_s"), cpuSysS}});
+    json.insert(QStringLiteral("io_path"), ioPath);
+    json.insert(QStringLiteral("fixed_buffers"), fixedBuffers);
+    if (!fallbackReason.isEmpty()) {
+        json.insert(QStringLiteral("fallback_reason"), fallbackReason);
+    }
+    json.insert(QStringLiteral("effective_qd"), effectiveQueueDepth);
+    json.insert(QStringLiteral("target_kind"), targetKind);
+    json.insert(QStringLiteral("created_file"), createdFile);
+    json.insert(QStringLiteral("target_bytes"), double(targetBytes));
+    json.insert(QStringLiteral("logical_block_size"), double(logicalBlockSize));
+    json.insert(QStringLiteral("notes"), QJsonArray::fromStringList(notes));
+    if (withSamples) {
+        QJsonArray array;
+        for (const auto& sample : samples) {
+            array.append(QJsonObject{{QStringLiteral("t_ns"), double(sample.tNs)},
+                                     {QStringLiteral("bytes"), double(sample.bytes)},
+                                     {QStringLiteral("bw_bytes"), sample.bwBytes}});
+        }
+        json.insert(QStringLiteral("samples"), array);
+    }
+    json.insert(QStringLiteral("fio_command"), fioCommand);
+    json.insert(QStringLiteral("dd_command"), ddCommand.isEmpty() ? QJsonValue() : QJsonValue(ddCommand));
+    if (error) {
+        QJsonObject err{{QStringLiteral("code"), error->code},
+                        {QStringLiteral("message"), error->message},
+                        {QStringLiteral("errno"), error->errnoValue}};
+        err.insert(QStringLiteral("offset"), error->offset ? QJsonValue(double(*error->offset)) : QJsonValue());
+        json.insert(QStringLiteral("error"), err);
+    } else {
+        json.insert(QStringLiteral("error"), QJsonValue());
+    }
+    return json;
+}
+
+Result<IoResult> IoResult::fromJson(const QJsonObject& json)
+{
+    IoResult result;
+    auto job = IoJob::fromJson(json.value(QStringLiteral("job")).toObject());
+    if (!job) {
+        return job.error();
+    }
+    result.job = *job;
+    const QString status = json.value(QStringLiteral("status")).toString();
+    if (status == QLatin1String("completed")) {
+        result.status = IoStatus::Completed;
+    } else if (status == QLatin1String("cancelled")) {
+        result.status = IoStatus::Cancelled;
+    } else if (status == QLatin1String("failed")) {
+        result.status = IoStatus::Failed;
+    } else {
+        return makeError(QStringLiteral("invalid-result"), QStringLiteral("unknown result status '%1'").arg(status));
+    }
+    result.bytes = u64(json.value(QStringLiteral("bytes")));
+    result.bytesRead = u64(json.value(QStringLiteral("bytes_read")));
+    result.bytesWritten = u64(json.value(QStringLiteral("bytes_written")));
+    result.ios = u64(json.value(QStringLiteral("ios")));
+    result.elapsedNs = u64(json.value(QStringLiteral("elapsed_ns")));
+    const QJsonObject lat = json.value(QStringLiteral("lat_ns")).toObject();
+    result.latency.min = u64(lat.value(QStringLiteral("min")));
+    result.latency.p50 = u64(lat.value(QStringLiteral("p50")));
+    result.latency.p90 = u64(lat.value(QStringLiteral("p90")));
+    result.latency.p99 = u64(lat.value(QStringLiteral("p99")));
+    result.latency.p999 = u64(lat.value(QStringLiteral("p999")));
+    result.latency.max = u64(lat.value(QStringLiteral("max")));
+    result.latency.mean = lat.value(QStringLiteral("mean")).toDouble();
+    const QJsonObject cpu = json.value(QStringLiteral("cpu")).toObject();
+    result.cpuUserS = cpu.value(QStringLiteral("user_s")).toDouble();
+    result.cpuSysS = cpu.value(QStringLiteral("sys_s")).toDouble();
+    result.ioPath = json.value(QStringLiteral("io_path")).toString();
+    result.fixedBuffers = json.value(QStringLiteral("fixed_buffers")).toBool();
+    result.fallbackReason = json.value(QStringLiteral("fallback_reason")).toString();
+    result.effectiveQueueDepth = json.value(QStringLiteral("effective_qd")).toInt();
+    result.targetKind = json.value(QStringLiteral("target_kind")).toString();
+    result.createdFile = json.value(QStringLiteral("created_file")).toBool();
+    result.targetBytes = u64(json.value(QStringLiteral("target_bytes")));
+    result.logicalBlockSize = std::uint32_t(json.value(QStringLiteral("logical_block_size")).toDouble());
+    for (const auto& note : json.value(QStringLiteral("notes")).toArray()) {
+        result.notes.append(note.toString());
+    }
+    for (const auto& value : json.value(QStringLiteral("samples")).toArray()) {
+        const QJsonObject sample = value.toObject();
+        result.samples.push_back(IoSample{u64(sample.value(QStringLiteral("t_ns"))),
+                                          u64(sample.value(QStringLiteral("bytes"))),
+                                          sample.value(QStringLiteral("bw_bytes")).toDouble()});
+    }
+    result.fioCommand = json.value(QStringLiteral("fio_command")).toString();
+    result.ddCommand = json.value(QStringLiteral("dd_command")).toString();
+    const QJsonValue err = json.value(QStringLiteral("error"));
+    if (err.isObject()) {
+        const QJsonObject e = err.toObject();
+        IoError ioError{e.value(QStringLiteral("code")).toString(), e.value(QStringLiteral("message")).toString(),
+                        e.value(QStringLiteral("errno")).toInt(), std::nullopt};
+        if (e.value(QStringLiteral("offset")).isDouble()) {
+            ioError.offset = u64(e.value(QStringLiteral("offset")));
+        }
+        result.error = ioError;
+    }
+    return result;
+}
+
+} // namespace RaidBench

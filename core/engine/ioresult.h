@@ -1,0 +1,97 @@
+#pragma once
+
+#include "engine/iojob.h"
+#include "util/result.h"
+
+#include <QJsonObject>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace RaidBench {
+
+/// Latency percentiles of one run, in nanoseconds.
+struct LatencySummary
+{
+    std::uint64_t min = 0;
+    std::uint64_t p50 = 0;
+    std::uint64_t p90 = 0;
+    std::uint64_t p99 = 0;
+    std::uint64_t p999 = 0;
+    std::uint64_t max = 0;
+    double mean = 0;
+};
+
+/// Bytes completed in one interval of a run (about 100 ms), for charts of MB/s over time.
+struct IoSample
+{
+    std::uint64_t tNs = 0; ///< end of the interval, from the start of measurement
+    std::uint64_t bytes = 0;
+    double bwBytes = 0;
+};
+
+/// Why a run stopped early, with the errno and the offset of the failing I/O where there is one.
+struct IoError
+{
+    QString code;
+    QString message;
+    int errnoValue = 0;
+    std::optional<std::uint64_t> offset;
+};
+
+/// Progress of a running job, reported at most every 100 ms.
+struct IoProgress
+{
+    std::uint64_t elapsedNs = 0;
+    std::uint64_t bytes = 0;
+    double fraction = -1; ///< 0..1, or -1 when not known
+    double currentBwBytes = 0;
+    bool ramping = false;
+};
+
+enum class IoStatus { Completed, Cancelled, Failed };
+
+/// What an engine run measured. Partial results are kept when it was cancelled or failed.
+struct IoResult
+{
+    IoJob job;
+    IoStatus status = IoStatus::Completed;
+    std::uint64_t bytes = 0;
+    std::uint64_t bytesRead = 0;
+    std::uint64_t bytesWritten = 0;
+    std::uint64_t ios = 0;
+    std::uint64_t elapsedNs = 0;
+    LatencySummary latency;
+    double cpuUserS = 0;
+    double cpuSysS = 0;
+    std::vector<IoSample> samples;
+    QString ioPath; ///< "io_uring" or "sync"
+    bool fixedBuffers = false;
+    QString fallbackReason; ///< why io_uring was not used, when it was not
+    int effectiveQueueDepth = 0;
+    QString targetKind; ///< "file" or "block"
+    bool createdFile = false;
+    std::uint64_t targetBytes = 0;
+    std::uint32_t logicalBlockSize = 0;
+    QStringList notes;
+    QString fioCommand;
+    QString ddCommand; ///< empty where dd has no equivalent (random and mixed patterns)
+    std::optional<IoError> error;
+
+    double bandwidth() const { return elapsedNs ? double(bytes) * 1e9 / double(elapsedNs) : 0.0; }
+    double iops() const { return elapsedNs ? double(ios) * 1e9 / double(elapsedNs) : 0.0; }
+
+    QJsonObject toJson(bool withSamples = true) const;
+    static Result<IoResult> fromJson(const QJsonObject& json);
+};
+
+QString ioStatusName(IoStatus status);
+
+} // namespace RaidBench
+
+Q_DECLARE_METATYPE(RaidBench::IoResult)
+Q_DECLARE_METATYPE(RaidBench::IoProgress)

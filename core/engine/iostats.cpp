@@ -1,0 +1,119 @@
+#include "engine/iostats.h"
+
+#include <sys/resource.h>
+
+namespace RaidBench {
+
+namespace {
+void processCpu(double& user, double& sys)
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    user = double(usage.ru_utime.tv_sec) + double(usage.ru_utime.tv_usec) / 1e6;
+    sys = double(usage.ru_stime.tv_sec) + double(usage.ru_stime.tv_usec) / 1e6;
+}
+} // namespace
+
+IoStats::IoStats(std::uint64_t rampNs)
+    : m_rampNs(rampNs)
+{
+}
+
+void IoStats::begin(std::uint64_t nowNs)
+{
+    m_rampEnd = nowNs + m_rampNs;
+    if (m_rampNs == 0) {
+        startMeasuring(nowNs);
+    }
+}
+
+void IoStats::startMeasuring(std::uint64_t nowNs)
+{
+    m_measuring = true;
+    m_measureStart = nowNs;
+    m_lastSampleAt = nowNs;
+    m_bytesAtLastSample = 0;
+    processCpu(m_cpuUserStart, m_cpuSysStart);
+}
+
+IoStats::Tick IoStats::tick(std::uint64_t nowNs)
+{
+    Tick tick;
+    if (!m_measuring) {
+        if (nowNs >= m_rampEnd) {
+            startMeasuring(nowNs);
+            tick.rampEnded = true;
+        }
+        return tick;
+    }
+    if (nowNs - m_lastSampleAt >= m_interval) {
+        pushSample(nowNs);
+        tick.sampled = true;
+    }
+    return tick;
+}
+
+void IoStats::pushSample(std::uint64_t nowNs)
+{
+    const std::uint64_t dt = nowNs - m_lastSampleAt;
+    const std::uint64_t bytes = m_bytes - m_bytesAtLastSample;
+    m_samples.push_back(IoSample{nowNs - m_measureStart, bytes, dt ? double(bytes) * 1e9 / double(dt) : 0.0});
+    m_lastSampleAt = nowNs;
+    m_bytesAtLastSample = m_bytes;
+    if (m_samples.size() >= maxSamples) {
+        // Thin out: merge neighbours, so a long run keeps its whole history at half the resolution.
+        std::vector<IoSample> merged;
+        merged.reserve(m_samples.size() / 2 + 1);
+        for (std::size_t i = 0; i + 1 < m_samples.size(); i += 2) {
+            const auto& a = m_samples[i];
+            const auto& b = m_samples[i + 1];
+            const std::uint64_t start = i == 0 ? 0 : m_samples[i - 1].tNs;
+            const std::uint64_t span = b.tNs - start;
+            merged.push_back(IoSample{b.tNs, a.bytes + b.bytes, span ? double(a.bytes + b.bytes) * 1e9 / double(span) : 0});
+        }
+        if (m_samples.size() % 2 != 0) {
+            merged.push_back(m_samples.back());
+        }
+        m_samples = std::move(merged);
+        m_interval *= 2;
+    }
+}
+
+void IoStats::finish(std::uint64_t endNs)
+{
+    if (!m_measuring) {
+        // The run ended inside its ramp: nothing was measured, and that is what the result says.
+        m_end = endNs;
+        return;
+    }
+    m_end = endNs;
+    if (m_bytes != m_bytesAtLastSample && endNs > m_lastSampleAt) {
+        pushSample(endNs);
+    }
+    double user = 0;
+    double sys = 0;
+    processCpu(user, sys);
+    m_cpuUser = user - m_cpuUserStart;
+    m_cpuSys = sys - m_cpuSysStart;
+}
+
+void IoStats::fill(IoResult& result) const
+{
+    result.bytes = m_bytes;
+    result.bytesRead = m_bytesRead;
+    result.bytesWritten = m_bytesWritten;
+    result.ios = m_ios;
+    result.elapsedNs = m_measuring ? m_end - m_measureStart : 0;
+    result.latency.min = m_histogram.min();
+    result.latency.p50 = m_histogram.percentile(50);
+    result.latency.p90 = m_histogram.percentile(90);
+    result.latency.p99 = m_histogram.percentile(99);
+    result.latency.p999 = m_histogram.percentile(99.9);
+    result.latency.max = m_histogram.max();
+    result.latency.mean = m_histogram.mean();
+    result.cpuUserS = m_cpuUser;
+    result.cpuSysS = m_cpuSys;
+    result.samples = m_samples;
+}
+
+} // namespace RaidBench

@@ -1,0 +1,81 @@
+#pragma once
+
+#include "engine/ioresult.h"
+#include "engine/latencyhistogram.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace RaidBench {
+
+/// Counts completions of a run: bytes, I/Os, the latency histogram, CPU time, and a bandwidth
+/// sample every ~100 ms. Nothing is counted before the ramp ends. Memory is fixed but for the samples,
+/// which are thinned (intervals doubled) past `maxSamples` so a run of any length stays bounded.
+class IoStats
+{
+public:
+    static constexpr std::uint64_t sampleIntervalNs = 100'000'000;
+    static constexpr std::size_t maxSamples = 36'000;
+
+    explicit IoStats(std::uint64_t rampNs);
+
+    void begin(std::uint64_t nowNs);
+    void complete(std::uint64_t latencyNs, std::uint32_t bytes, bool write)
+    {
+        if (!m_measuring) {
+            return;
+        }
+        m_histogram.record(latencyNs);
+        ++m_ios;
+        m_bytes += bytes;
+        if (write) {
+            m_bytesWritten += bytes;
+        } else {
+            m_bytesRead += bytes;
+        }
+    }
+
+    struct Tick
+    {
+        bool rampEnded = false;
+        bool sampled = false;
+    };
+    /// Advances the clock: ends the ramp, takes a sample when one is due.
+    Tick tick(std::uint64_t nowNs);
+    /// Stops the clock at `endNs` (the last completion, or the end of the final sync).
+    void finish(std::uint64_t endNs);
+
+    bool measuring() const { return m_measuring; }
+    std::uint64_t bytes() const { return m_bytes; }
+    std::uint64_t measuredNs(std::uint64_t nowNs) const { return m_measuring ? nowNs - m_measureStart : 0; }
+    std::uint64_t rampEndNs() const { return m_rampEnd; }
+    double lastSampleBw() const { return m_samples.empty() ? 0.0 : m_samples.back().bwBytes; }
+
+    /// Copies what was measured into `result`.
+    void fill(IoResult& result) const;
+
+private:
+    void startMeasuring(std::uint64_t nowNs);
+    void pushSample(std::uint64_t nowNs);
+
+    std::uint64_t m_rampNs;
+    std::uint64_t m_rampEnd = 0;
+    bool m_measuring = false;
+    std::uint64_t m_measureStart = 0;
+    std::uint64_t m_end = 0;
+    std::uint64_t m_ios = 0;
+    std::uint64_t m_bytes = 0;
+    std::uint64_t m_bytesRead = 0;
+    std::uint64_t m_bytesWritten = 0;
+    LatencyHistogram m_histogram;
+    double m_cpuUserStart = 0;
+    double m_cpuSysStart = 0;
+    double m_cpuUser = 0;
+    double m_cpuSys = 0;
+    std::uint64_t m_interval = sampleIntervalNs;
+    std::uint64_t m_lastSampleAt = 0;
+    std::uint64_t m_bytesAtLastSample = 0;
+    std::vector<IoSample> m_samples;
+};
+
+} // namespace RaidBench

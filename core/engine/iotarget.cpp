@@ -1,0 +1,322 @@
+#include "engine/iotarget.h"
+
+#include "engine/blockbuffers.h"
+#include "util/units.h"
+
+#include <QFileInfo>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace RaidBench {
+
+namespace {
+
+QString errnoText(int err)
+{
+    return QString::fromLocal8Bit(strerror(err));
+}
+
+Error openError(const QString& path, int err, bool block)
+{
+    switch (err) {
+    case EBUSY:
+        return makeError(QStringLiteral("device-busy"),
+                         QStringLiteral("%1 is in use (mounted, swap, or held by md, dm or LVM); the kernel refused "
+                                        "exclusive access: %2")
+                             .arg(path, errnoText(err)));
+    case EACCES:
+    case EPERM:
+        return makeError(QStringLiteral("permission-denied"),
+                         QStringLiteral("no permission to open %1: %2%3")
+                             .arg(path, errnoText(err),
+                                  block ? QStringLiteral(" (block devices need root or the RaidBench helper)")
+                                        : QString()));
+    case EROFS:
+        return makeError(QStringLiteral("read-only"),
+                         QStringLiteral("%1 is read-only: %2").arg(path, errnoText(err)));
+    case EINVAL:
+        return makeError(QStringLiteral("direct-io-unsupported"),
+                         QStringLiteral("the file system of %1 does not support O_DIRECT (tmpfs does not); use "
+                                        "--buffered to measure through the page cache")
+                             .arg(path));
+    case ENOENT:
+        return makeError(QStringLiteral("not-found"), QStringLiteral("%1 does not exist").arg(path));
+    default:
+        return makeError(QStringLiteral("open-failed"), QStringLiteral("cannot open %1: %2").arg(path, errnoText(err)));
+    }
+}
+
+std::uint32_t directIoAlignment(int fd, std::uint32_t fallback)
+{
+    struct statx stx
+    {
+    };
+    if (statx(fd, "", AT_EMPTY_PATH, STATX_DIOALIGN, &stx) == 0 && (stx.stx_mask & STATX_DIOALIGN)
+        && stx.stx_dio_offset_align != 0) {
+        return stx.stx_dio_offset_align;
+    }
+    return fallback;
+}
+
+/// Writes the new file once so that a read job reads data, not holes, and drops it from the page cache.
+Result<void> layOutFile(int fd, const QString& path, std::uint64_t bytes, std::uint64_t seed)
+{
+    BlockBuffers buffer;
+    constexpr std::uint32_t chunk = 1u << 20;
+    if (auto allocated = buffer.allocate(1, chunk, DataPattern::Random, seed); !allocated) {
+        return allocated.error();
+    }
+    for (std::uint64_t at = 0; at < bytes;) {
+        const std::uint64_t length = std::min<std::uint64_t>(chunk, bytes - at);
+        buffer.stamp(0, at);
+        const ssize_t written = pwrite(fd, buffer.buffer(0), length, off_t(at));
+        if (written < 0) {
+            if (errno == EINTR) {
+                continue;
+            }
+            const int err = errno;
+            return makeError(err == ENOSPC ? QStringLiteral("no-space") : QStringLiteral("io-error"),
+                             QStringLiteral("cannot lay out %1 for reading at offset %2: %3")
+                                 .arg(path)
+                                 .arg(at)
+                                 .arg(errnoText(err)));
+        }
+        at += std::uint64_t(written);
+    }
+    if (fdatasync(fd) != 0) {
+        const int err = errno;
+        return makeError(QStringLiteral("io-error"), QStringLiteral("cannot sync %1: %2").arg(path, errnoText(err)));
+    }
+    posix_fadvise(fd, 0, off_t(bytes), POSIX_FADV_DONTNEED);
+    return {};
+}
+
+} // namespace
+
+IoTarget::~IoTarget()
+{
+    if (m_fd >= 0) {
+        ::close(m_fd);
+    }
+}
+
+IoTarget::IoTarget(IoTarget&& other) noexcept
+{
+    *this = std::move(other);
+}
+
+IoTarget& IoTarget::operator=(IoTarget&& other) noexcept
+{
+    if (this != &other) {
+        if (m_fd >= 0) {
+            ::close(m_fd);
+        }
+        m_fd = std::exchange(other.m_fd, -1);
+        m_kind = other.m_kind;
+        m_created = other.m_created;
+        m_direct = other.m_direct;
+        m_path = other.m_path;
+        m_size = other.m_size;
+        m_logicalBlockSize = other.m_logicalBlockSize;
+        m_rangeStart = other.m_rangeStart;
+        m_rangeLength = other.m_rangeLength;
+    }
+    return *this;
+}
+
+Result<IoTarget> IoTarget::open(const IoJob& job, QStringList& notes)
+{
+    bool created = false;
+    auto opened = openChecked(job, notes, created);
+    if (!opened && created) {
+        // Nothing half-done: a file this call created is removed when the job cannot run on it.
+        ::unlink(QFile::encodeName(job.target).constData());
+    }
+    return opened;
+}
+
+Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, bool& created)
+{
+    IoTarget target;
+    target.m_path = job.target;
+    target.m_direct = job.direct;
+    const QByteArray path = QFile::encodeName(job.target);
+    const bool writes = patternWrites(job.pattern);
+    const bool reads = patternReads(job.pattern);
+    const int access = writes && reads ? O_RDWR : (writes ? O_WRONLY : O_RDONLY);
+    const int directFlag = job.direct ? O_DIRECT : 0;
+
+    struct stat st
+    {
+    };
+    if (::stat(path.constData(), &st) != 0) {
+        const int err = errno;
+        if (err != ENOENT) {
+            return openError(job.target, err, false);
+        }
+        // Creating a regular file is right for a benchmark file, never for a mistyped device name.
+        if (job.target.startsWith(QLatin1String("/dev/"))) {
+            return makeError(QStringLiteral("not-found"),
+                             QStringLiteral("%1 does not exist (no such device)").arg(job.target));
+        }
+        const QFileInfo info(job.target);
+        if (!QFileInfo(info.absolutePath()).isDir()) {
+            return makeError(QStringLiteral("not-found"),
+                             QStringLiteral("directory %1 does not exist").arg(info.absolutePath()));
+        }
+        const std::uint64_t newSize = job.offset + (job.length ? job.length : job.sizeLimit);
+        if (newSize == job.offset) {
+            return makeError(QStringLiteral("size-required"),
+                             QStringLiteral("%1 does not exist; give --size so a file of that size can be created")
+                                 .arg(job.target));
+        }
+        const int fd = ::open(path.constData(), O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0644);
+        if (fd < 0) {
+            return openError(job.target, errno, false);
+        }
+        target.m_created = true;
+        created = true;
+        auto cleanup = [&](const Error& error) -> Result<IoTarget> {
+            ::close(fd);
+            return error;
+        };
+        if (ftruncate(fd, off_t(newSize)) != 0) {
+            const int err = errno;
+            return cleanup(makeError(QStringLiteral("create-failed"),
+                                     QStringLiteral("cannot size %1 to %2 bytes: %3")
+                                         .arg(job.target)
+                                         .arg(newSize)
+                                         .arg(errnoText(err))));
+        }
+        if (reads) {
+            if (auto laidOut = layOutFile(fd, job.target, newSize, job.seed ^ 0x5eedull); !laidOut) {
+                return cleanup(laidOut.error());
+            }
+            notes.append(QStringLiteral("created %1 and wrote %2 to it before reading (not measured)")
+                             .arg(job.target, Units::formatBytesBinary(double(newSize))));
+        } else {
+            notes.append(QStringLiteral("created %1 (%2, sparse)")
+                             .arg(job.target, Units::formatBytesBinary(double(newSize))));
+        }
+        ::close(fd);
+        if (::stat(path.constData(), &st) != 0) {
+            return openError(job.target, errno, false);
+        }
+    }
+
+    if (S_ISDIR(st.st_mode)) {
+        return makeError(QStringLiteral("is-directory"),
+                         QStringLiteral("%1 is a directory; give a file or a block device").arg(job.target));
+    }
+    if (S_ISBLK(st.st_mode)) {
+        target.m_kind = Kind::Block;
+        if (writes && !job.destroyData) {
+            return makeError(QStringLiteral("destroy-data-required"),
+                             QStringLiteral("writing to block device %1 destroys the data on it; pass "
+                                            "--destroy-data if that is what you want")
+                                 .arg(job.target));
+        }
+        // O_EXCL on a block device: the kernel refuses it when it is mounted or held by md/dm.
+        target.m_fd = ::open(path.constData(), access | directFlag | O_EXCL | O_CLOEXEC);
+        if (target.m_fd < 0) {
+            return openError(job.target, errno, true);
+        }
+        std::uint64_t bytes = 0;
+        int sector = 512;
+        if (ioctl(target.m_fd, BLKGETSIZE64, &bytes) != 0 || ioctl(target.m_fd, BLKSSZGET, &sector) != 0) {
+            return makeError(QStringLiteral("open-failed"),
+                             QStringLiteral("cannot read the size of %1: %2").arg(job.target, errnoText(errno)));
+        }
+        target.m_size = bytes;
+        target.m_logicalBlockSize = std::uint32_t(sector);
+    } else if (S_ISREG(st.st_mode)) {
+        target.m_kind = Kind::File;
+        target.m_fd = ::open(path.constData(), access | directFlag | O_CLOEXEC);
+        if (target.m_fd < 0) {
+            return openError(job.target, errno, false);
+        }
+        target.m_size = std::uint64_t(st.st_size);
+        target.m_logicalBlockSize = job.direct ? directIoAlignment(target.m_fd, 512) : 1;
+    } else {
+        return makeError(QStringLiteral("invalid-target"),
+                         QStringLiteral("%1 is neither a regular file nor a block device").arg(job.target));
+    }
+
+    if (job.direct) {
+        const std::uint32_t align = target.m_logicalBlockSize;
+        if (job.blockSize % align != 0) {
+            return makeError(QStringLiteral("misaligned"),
+                             QStringLiteral("block size %1 is not a multiple of %2 bytes, the O_DIRECT alignment of "
+                                            "%3; choose a multiple of %2 or use --buffered")
+                                 .arg(job.blockSize)
+                                 .arg(align)
+                                 .arg(job.target));
+        }
+        if (job.offset % align != 0) {
+            return makeError(QStringLiteral("misaligned"),
+                             QStringLiteral("offset %1 is not a multiple of %2 bytes, the O_DIRECT alignment of %3")
+                                 .arg(job.offset)
+                                 .arg(align)
+                                 .arg(job.target));
+        }
+    }
+    if (job.offset >= target.m_size) {
+        return makeError(QStringLiteral("invalid-range"),
+                         QStringLiteral("offset %1 is at or beyond the end of %2 (%3 bytes)")
+                             .arg(job.offset)
+                             .arg(job.target)
+                             .arg(target.m_size));
+    }
+    std::uint64_t length = job.length ? job.length : target.m_size - job.offset;
+    if (job.offset + length > target.m_size) {
+        return makeError(QStringLiteral("invalid-range"),
+                         QStringLiteral("range %1+%2 ends beyond the end of %3 (%4 bytes)")
+                             .arg(job.offset)
+                             .arg(length)
+                             .arg(job.target)
+                             .arg(target.m_size));
+    }
+    const std::uint64_t rounded = length - length % job.blockSize;
+    if (rounded == 0) {
+        return makeError(QStringLiteral("invalid-range"),
+                         QStringLiteral("%1 has %2 bytes from offset %3, less than one block of %4")
+                             .arg(job.target)
+                             .arg(length)
+                             .arg(job.offset)
+                             .arg(job.blockSize));
+    }
+    if (rounded != length) {
+        notes.append(QStringLiteral("range rounded down from %1 to %2 bytes, a whole number of blocks")
+                         .arg(length)
+                         .arg(rounded));
+    }
+    target.m_rangeStart = job.offset;
+    target.m_rangeLength = rounded;
+    return target;
+}
+
+QString IoTarget::describeIoError(int err, bool write, std::uint64_t offset, std::uint32_t length) const
+{
+    const QString what = write ? QStringLiteral("write") : QStringLiteral("read");
+    if (err == EINVAL && m_direct) {
+        return QStringLiteral("O_DIRECT %1 of %2 bytes at offset %3 of %4 was refused (EINVAL): the device or file "
+                              "system needs other alignment; try another block size or --buffered")
+            .arg(what)
+            .arg(length)
+            .arg(offset)
+            .arg(m_path);
+    }
+    return QStringLiteral("%1 of %2 bytes at offset %3 of %4 failed: %5")
+        .arg(what)
+        .arg(length)
+        .arg(offset)
+        .arg(m_path, errnoText(err));
+}
+
+} // namespace RaidBench

@@ -1,0 +1,50 @@
+#pragma once
+
+#include <QProcess>
+#include <QString>
+#include <QTemporaryDir>
+
+#include <unistd.h>
+
+namespace RaidBench::Test {
+
+/// A loop device over a file in a temporary directory, detached when it goes out of scope. Root only.
+class LoopDevice
+{
+public:
+    LoopDevice(const QString& directory, qint64 bytes)
+    {
+        m_file = directory + QStringLiteral("/loop-%1.img").arg(qint64(this) & 0xffffff, 0, 16);
+        QFile file(m_file);
+        if (!file.open(QIODevice::WriteOnly) || !file.resize(bytes)) {
+            return;
+        }
+        file.close();
+        QProcess losetup;
+        losetup.start(QStringLiteral("losetup"), {QStringLiteral("-f"), QStringLiteral("--show"), m_file});
+        if (losetup.waitForFinished(10000) && losetup.exitCode() == 0) {
+            m_device = QString::fromLocal8Bit(losetup.readAllStandardOutput()).trimmed();
+        }
+    }
+    ~LoopDevice()
+    {
+        if (!m_device.isEmpty()) {
+            QProcess::execute(QStringLiteral("losetup"), {QStringLiteral("-d"), m_device});
+        }
+        QFile::remove(m_file);
+    }
+    LoopDevice(const LoopDevice&) = delete;
+    LoopDevice& operator=(const LoopDevice&) = delete;
+
+    bool ok() const { return !m_device.isEmpty(); }
+    QString device() const { return m_device; }
+    QString file() const { return m_file; }
+
+    static bool canUse() { return geteuid() == 0 && QFile::exists(QStringLiteral("/dev/loop-control")); }
+
+private:
+    QString m_file;
+    QString m_device;
+};
+
+} // namespace RaidBench::Test

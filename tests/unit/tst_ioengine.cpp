@@ -1,0 +1,385 @@
+#include "engine/ioengine.h"
+#include "engine/iorunner.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonDocument>
+#include <QSet>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThreadPool>
+
+#include <sys/stat.h>
+#include <thread>
+
+using namespace RaidBench;
+
+class TestIoEngine final : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+    QString path(const QString& name) const { return m_dir.filePath(name); }
+
+    static IoJob job(const QString& target, IoPattern pattern, std::uint32_t bs, int qd, std::uint64_t size)
+    {
+        IoJob j;
+        j.target = target;
+        j.pattern = pattern;
+        j.blockSize = bs;
+        j.queueDepth = qd;
+        j.sizeLimit = size;
+        return j;
+    }
+
+    static QByteArray readAll(const QString& file)
+    {
+        QFile f(file);
+        if (!f.open(QIODevice::ReadOnly)) {
+            return {};
+        }
+        return f.readAll();
+    }
+
+private Q_SLOTS:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    void writesExactByteCount_data()
+    {
+        QTest::addColumn<bool>("sync");
+        QTest::addColumn<bool>("direct");
+        QTest::addColumn<int>("qd");
+        QTest::newRow("io_uring direct qd4") << false << true << 4;
+        QTest::newRow("io_uring buffered qd8") << false << false << 8;
+        QTest::newRow("sync direct") << true << true << 1;
+        QTest::newRow("sync buffered") << true << false << 1;
+    }
+    void writesExactByteCount()
+    {
+        QFETCH(bool, sync);
+        QFETCH(bool, direct);
+        QFETCH(int, qd);
+        const QString file = path(QStringLiteral("exact-%1").arg(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_')));
+        IoJob j = job(file, IoPattern::Write, 64 * 1024, qd, 8u << 20);
+        j.forceSync = sync;
+        j.direct = direct;
+        const IoResult r = IoEngine::run(j);
+        QVERIFY2(r.status == IoStatus::Completed, qPrintable(r.error ? r.error->message : QString()));
+        QCOMPARE(r.bytes, 8ull << 20);
+        QCOMPARE(r.bytesWritten, 8ull << 20);
+        QCOMPARE(r.ios, 128ull);
+        QCOMPARE(r.ioPath, sync ? QStringLiteral("sync") : QStringLiteral("io_uring"));
+        QCOMPARE(r.effectiveQueueDepth, qd);
+        QVERIFY(r.createdFile);
+        QCOMPARE(QFileInfo(file).size(), qint64(8 << 20));
+        QVERIFY(r.elapsedNs > 0);
+        QVERIFY(r.latency.min > 0 && r.latency.min <= r.latency.p50 && r.latency.p50 <= r.latency.max);
+        QVERIFY(r.fioCommand.contains(QStringLiteral("--rw=write")));
+        QVERIFY(r.ddCommand.startsWith(QStringLiteral("dd ")));
+        QVERIFY(r.ddCommand.contains(QStringLiteral("count=128")));
+    }
+
+    void zerosReadBackAsZeros()
+    {
+        const QString file = path(QStringLiteral("zeros"));
+        IoJob j = job(file, IoPattern::Write, 128 * 1024, 4, 4u << 20);
+        j.data = DataPattern::Zeros;
+        QCOMPARE(IoEngine::run(j).status, IoStatus::Completed);
+        const QByteArray data = readAll(file);
+        QCOMPARE(data.size(), 4 << 20);
+        QCOMPARE(data.count('\0'), data.size());
+    }
+
+    void randomBlocksDifferAndLandWhereWritten()
+    {
+        const QString file = path(QStringLiteral("random"));
+        IoJob j = job(file, IoPattern::Write, 16 * 1024, 8, 4u << 20);
+        j.seed = 0x1234567890abcdefull;
+        QCOMPARE(IoEngine::run(j).status, IoStatus::Completed);
+        const QByteArray data = readAll(file);
+        QCOMPARE(data.size(), 4 << 20);
+        QSet<QByteArray> hashes;
+        for (int at = 0; at < data.size(); at += 4096) {
+            const QByteArray piece = data.mid(at, 4096);
+            hashes.insert(QCryptographicHash::hash(piece, QCryptographicHash::Sha1));
+            std::uint64_t word = 0;
+            std::memcpy(&word, piece.constData(), sizeof(word));
+            // Every 4 KiB piece carries its own offset: the data landed where the engine meant it to.
+            QCOMPARE(word, j.seed ^ std::uint64_t(at));
+        }
+        QCOMPARE(hashes.size(), (4 << 20) / 4096);
+        // Incompressible: zlib cannot shrink it (zeros or a repeated pattern would shrink to almost nothing).
+        const QByteArray compressed = qCompress(data.left(1 << 20), 9);
+        QVERIFY2(compressed.size() > (1 << 20) * 99 / 100, qPrintable(QString::number(compressed.size())));
+    }
+
+    void readsBackWhatWasWritten()
+    {
+        const QString file = path(QStringLiteral("readback"));
+        QCOMPARE(IoEngine::run(job(file, IoPattern::Write, 1 << 20, 4, 16u << 20)).status, IoStatus::Completed);
+        IoJob read = job(file, IoPattern::Read, 1 << 20, 4, 0);
+        const IoResult r = IoEngine::run(read);
+        QCOMPARE(r.status, IoStatus::Completed);
+        QVERIFY(!r.createdFile);
+        QCOMPARE(r.bytes, 16ull << 20);
+        QCOMPARE(r.bytesRead, 16ull << 20);
+        QVERIFY(r.ddCommand.contains(QStringLiteral("iflag=direct")));
+    }
+
+    void readOfNewFileLaysItOutFirst()
+    {
+        const QString file = path(QStringLiteral("layout"));
+        const IoResult r = IoEngine::run(job(file, IoPattern::RandRead, 4096, 16, 2u << 20));
+        QCOMPARE(r.status, IoStatus::Completed);
+        QVERIFY(r.createdFile);
+        QVERIFY(r.notes.join(QLatin1Char(' ')).contains(QStringLiteral("before reading")));
+        struct stat st
+        {
+        };
+        QCOMPARE(::stat(QFile::encodeName(file).constData(), &st), 0);
+        QVERIFY2(st.st_blocks * 512 >= 2 << 20, "the new file was left sparse; reads would see holes");
+    }
+
+    void existingFileIsNeverTruncated()
+    {
+        const QString file = path(QStringLiteral("existing"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(1 << 20, 'x'));
+        f.close();
+        const IoResult r = IoEngine::run(job(file, IoPattern::Write, 64 * 1024, 1, 128 * 1024));
+        QCOMPARE(r.status, IoStatus::Completed);
+        QVERIFY(!r.createdFile);
+        QCOMPARE(QFileInfo(file).size(), qint64(1 << 20));
+    }
+
+    void timeLimitHonouredAndSequentialWraps()
+    {
+        const QString file = path(QStringLiteral("timed"));
+        QCOMPARE(IoEngine::run(job(file, IoPattern::Write, 1 << 20, 1, 4u << 20)).status, IoStatus::Completed);
+        IoJob j = job(file, IoPattern::Read, 64 * 1024, 4, 0);
+        j.direct = false; // page cache: fast enough to wrap around a 4 MiB file many times
+        j.timeLimitNs = 400'000'000;
+        QElapsedTimer timer;
+        timer.start();
+        const IoResult r = IoEngine::run(j);
+        QCOMPARE(r.status, IoStatus::Completed);
+        QVERIFY2(r.elapsedNs >= 400'000'000 && r.elapsedNs < 700'000'000, qPrintable(QString::number(r.elapsedNs)));
+        QVERIFY2(r.bytes > (4u << 20), "a time-based sequential run did not wrap around");
+        QVERIFY(timer.elapsed() < 2000);
+        // A sample about every 100 ms, each at least 100 ms after the previous one.
+        QVERIFY2(r.samples.size() >= 3 && r.samples.size() <= 6, qPrintable(QString::number(r.samples.size())));
+        for (std::size_t i = 1; i + 1 < r.samples.size(); ++i) {
+            QVERIFY(r.samples[i].tNs - r.samples[i - 1].tNs >= 100'000'000);
+        }
+        std::uint64_t sampled = 0;
+        for (const auto& s : r.samples) {
+            sampled += s.bytes;
+        }
+        QCOMPARE(sampled, r.bytes);
+    }
+
+    void rampIsNotMeasured()
+    {
+        const QString file = path(QStringLiteral("ramp"));
+        QCOMPARE(IoEngine::run(job(file, IoPattern::Write, 1 << 20, 1, 4u << 20)).status, IoStatus::Completed);
+        IoJob j = job(file, IoPattern::Read, 64 * 1024, 1, 0);
+        j.direct = false;
+        j.rampNs = 300'000'000;
+        j.timeLimitNs = 300'000'000;
+        QElapsedTimer timer;
+        timer.start();
+        const IoResult r = IoEngine::run(j);
+        QCOMPARE(r.status, IoStatus::Completed);
+        QVERIFY(timer.elapsed() >= 600);
+        QVERIFY2(r.elapsedNs >= 300'000'000 && r.elapsedNs < 500'000'000, qPrintable(QString::number(r.elapsedNs)));
+        QVERIFY(r.fioCommand.contains(QStringLiteral("--ramp_time=")));
+    }
+
+    void cancelReturnsWithin100ms()
+    {
+        const QString file = path(QStringLiteral("cancel"));
+        QCOMPARE(IoEngine::run(job(file, IoPattern::Write, 1 << 20, 1, 8u << 20)).status, IoStatus::Completed);
+        IoJob j = job(file, IoPattern::RandRead, 4096, 8, 0);
+        j.timeLimitNs = 30'000'000'000ull;
+        std::atomic_bool cancel{false};
+        IoResult result;
+        std::atomic<qint64> returnedAt{0};
+        QElapsedTimer clock;
+        clock.start();
+        std::thread worker([&] {
+            result = IoEngine::run(j, &cancel);
+            returnedAt = clock.nsecsElapsed();
+        });
+        QTest::qSleep(300);
+        const qint64 cancelledAt = clock.nsecsElapsed();
+        cancel.store(true);
+        worker.join();
+        const double latencyMs = double(returnedAt - cancelledAt) / 1e6;
+        qInfo("cancel latency: %.1f ms", latencyMs);
+        QVERIFY2(latencyMs < 100, qPrintable(QStringLiteral("%1 ms").arg(latencyMs)));
+        QCOMPARE(result.status, IoStatus::Cancelled);
+        QVERIFY(result.bytes > 0);
+        QVERIFY(!result.error);
+    }
+
+    void progressAtMostEvery100ms()
+    {
+        const QString file = path(QStringLiteral("progress"));
+        QCOMPARE(IoEngine::run(job(file, IoPattern::Write, 1 << 20, 1, 4u << 20)).status, IoStatus::Completed);
+        IoJob j = job(file, IoPattern::Read, 64 * 1024, 2, 0);
+        j.direct = false;
+        j.timeLimitNs = 500'000'000;
+        std::vector<IoProgress> reports;
+        QElapsedTimer clock;
+        std::vector<qint64> times;
+        clock.start();
+        IoEngine::run(j, nullptr, [&](const IoProgress& p) {
+            reports.push_back(p);
+            times.push_back(clock.nsecsElapsed());
+        });
+        QVERIFY(reports.size() >= 3 && reports.size() <= 6);
+        for (std::size_t i = 1; i < times.size(); ++i) {
+            QVERIFY(times[i] - times[i - 1] >= 99'000'000);
+            QVERIFY(reports[i].bytes >= reports[i - 1].bytes);
+            QVERIFY(reports[i].fraction >= reports[i - 1].fraction);
+        }
+    }
+
+    void mixedPatternHonoursReadPercentage()
+    {
+        const QString file = path(QStringLiteral("mixed"));
+        IoJob j = job(file, IoPattern::RandReadWrite, 4096, 16, 32u << 20);
+        j.readPercent = 70;
+        const IoResult r = IoEngine::run(j);
+        QCOMPARE(r.status, IoStatus::Completed);
+        QCOMPARE(r.bytesRead + r.bytesWritten, r.bytes);
+        const double share = double(r.bytesRead) / double(r.bytes);
+        QVERIFY2(share > 0.67 && share < 0.73, qPrintable(QString::number(share)));
+        QVERIFY(r.ddCommand.isEmpty());
+        QVERIFY(r.fioCommand.contains(QStringLiteral("--rwmixread=70")));
+    }
+
+    void refusals_data()
+    {
+        QTest::addColumn<QString>("target");
+        QTest::addColumn<int>("pattern");
+        QTest::addColumn<quint32>("bs");
+        QTest::addColumn<quint64>("offset");
+        QTest::addColumn<quint64>("size");
+        QTest::addColumn<QString>("code");
+        QTest::newRow("directory") << QStringLiteral("@dir") << int(IoPattern::Read) << 4096u << quint64(0)
+                                   << quint64(0) << "is-directory";
+        QTest::newRow("missing directory") << QStringLiteral("@dir/no/such/dir/file") << int(IoPattern::Write) << 4096u
+                                           << quint64(0) << quint64(1 << 20) << "not-found";
+        QTest::newRow("missing device") << QStringLiteral("/dev/raidbench-no-such-disk") << int(IoPattern::Read)
+                                        << 4096u << quint64(0) << quint64(1 << 20) << "not-found";
+        QTest::newRow("new file without size") << QStringLiteral("@dir/nosize") << int(IoPattern::Write) << 4096u
+                                               << quint64(0) << quint64(0) << "size-required";
+        QTest::newRow("character device") << QStringLiteral("/dev/null") << int(IoPattern::Read) << 4096u
+                                          << quint64(0) << quint64(0) << "invalid-target";
+        QTest::newRow("block size not multiple of 512") << QStringLiteral("@dir/bs") << int(IoPattern::Write) << 1000u
+                                                        << quint64(0) << quint64(1 << 20) << "invalid-block-size";
+        QTest::newRow("block size too large") << QStringLiteral("@dir/bs") << int(IoPattern::Write) << (128u << 20)
+                                              << quint64(0) << quint64(1 << 30) << "invalid-block-size";
+        QTest::newRow("misaligned offset for O_DIRECT") << QStringLiteral("@dir/misaligned") << int(IoPattern::Write)
+                                                        << 4096u << quint64(100) << quint64(1 << 20) << "misaligned";
+        QTest::newRow("size below one block") << QStringLiteral("@dir/small") << int(IoPattern::Write) << 4096u
+                                              << quint64(0) << quint64(100) << "invalid-size";
+    }
+    void refusals()
+    {
+        QFETCH(QString, target);
+        QFETCH(int, pattern);
+        QFETCH(quint32, bs);
+        QFETCH(quint64, offset);
+        QFETCH(quint64, size);
+        QFETCH(QString, code);
+        target.replace(QStringLiteral("@dir"), m_dir.path());
+        IoJob j = job(target, IoPattern(pattern), bs, 1, size);
+        j.offset = offset;
+        const IoResult r = IoEngine::run(j);
+        QCOMPARE(r.status, IoStatus::Failed);
+        QVERIFY(r.error);
+        QCOMPARE(r.error->code, code);
+        QVERIFY(!r.error->message.isEmpty());
+        QCOMPARE(r.bytes, 0ull);
+        if (target.startsWith(m_dir.path())) {
+            QVERIFY2(!QFileInfo(target).isFile(), "a refused job left a file behind");
+        }
+    }
+
+    void misalignedOffsetWorksBuffered()
+    {
+        IoJob j = job(path(QStringLiteral("buffered-offset")), IoPattern::Write, 4096, 1, 64 * 1024);
+        j.offset = 100;
+        j.direct = false;
+        const IoResult r = IoEngine::run(j);
+        QCOMPARE(r.status, IoStatus::Completed);
+        QVERIFY(r.ddCommand.contains(QStringLiteral("seek_bytes")));
+    }
+
+    void blockDeviceWriteNeedsDestroyData()
+    {
+        QString device;
+        for (const QString& name : QDir(QStringLiteral("/dev")).entryList(QDir::System)) {
+            struct stat st
+            {
+            };
+            const QString candidate = QStringLiteral("/dev/") + name;
+            if (::stat(QFile::encodeName(candidate).constData(), &st) == 0 && S_ISBLK(st.st_mode)) {
+                device = candidate;
+                break;
+            }
+        }
+        if (device.isEmpty()) {
+            QSKIP("no block device node on this machine");
+        }
+        // The refusal happens before the device is opened, so this is safe on any machine's disk.
+        const IoResult r = IoEngine::run(job(device, IoPattern::Write, 1 << 20, 1, 1 << 20));
+        QCOMPARE(r.status, IoStatus::Failed);
+        QCOMPARE(r.error->code, QStringLiteral("destroy-data-required"));
+        QVERIFY(r.error->message.contains(device));
+        QCOMPARE(r.bytes, 0ull);
+    }
+
+    void jsonRoundTrip()
+    {
+        IoJob j = job(path(QStringLiteral("json")), IoPattern::RandWrite, 4096, 4, 1 << 20);
+        const IoResult r = IoEngine::run(j);
+        const QJsonObject json = r.toJson();
+        for (const char* key : {"bw_bytes", "iops", "bytes", "elapsed_ns", "lat_ns", "cpu", "io_path", "samples",
+                                "fio_command", "dd_command", "error"}) {
+            QVERIFY2(json.contains(QLatin1String(key)), key);
+        }
+        for (const char* key : {"min", "p50", "p90", "p99", "p999", "max"}) {
+            QVERIFY(json.value(QStringLiteral("lat_ns")).toObject().contains(QLatin1String(key)));
+        }
+        const auto back = IoResult::fromJson(QJsonDocument::fromJson(QJsonDocument(json).toJson()).object());
+        QVERIFY(back.ok());
+        QCOMPARE(back->bytes, r.bytes);
+        QCOMPARE(back->latency.p99, r.latency.p99);
+        QCOMPARE(back->samples.size(), r.samples.size());
+        QCOMPARE(back->job.pattern, IoPattern::RandWrite);
+        QCOMPARE(back->fioCommand, r.fioCommand);
+    }
+
+    void runnerReportsThroughSignals()
+    {
+        auto* runner = new IoRunner(job(path(QStringLiteral("runner")), IoPattern::Write, 1 << 20, 2, 4u << 20));
+        QSignalSpy succeeded(runner, &IoRunner::succeeded);
+        QSignalSpy started(runner, &IoRunner::started);
+        QThreadPool::globalInstance()->start(runner);
+        QVERIFY(succeeded.wait(10000));
+        QCOMPARE(started.count(), 1);
+        QCOMPARE(succeeded.first().first().value<IoResult>().bytes, 4ull << 20);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestIoEngine)
+#include "tst_ioengine.moc"

@@ -1,0 +1,129 @@
+#include "../common/loopdevice.h"
+#include "engine/ioengine.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fcntl.h>
+#include <sys/mount.h>
+#include <unistd.h>
+
+using namespace RaidBench;
+using RaidBench::Test::LoopDevice;
+
+/// Engine tests that need root: loop devices, a tiny tmpfs. Label `root`.
+class TestIoEngineRoot final : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        if (!LoopDevice::canUse()) {
+            QSKIP("needs root and loop devices");
+        }
+        QVERIFY(m_dir.isValid());
+    }
+
+    void noSpaceReportedWithOffsetAndPartialResultKept()
+    {
+        const QString mountPoint = m_dir.filePath(QStringLiteral("tiny"));
+        QVERIFY(QDir().mkpath(mountPoint));
+        QVERIFY2(::mount("raidbench-test", QFile::encodeName(mountPoint).constData(), "tmpfs", 0, "size=4m") == 0,
+                 strerror(errno));
+        const QString file = mountPoint + QStringLiteral("/fill");
+        IoJob job;
+        job.target = file;
+        job.pattern = IoPattern::Write;
+        job.blockSize = 64 * 1024;
+        job.queueDepth = 1;
+        job.sizeLimit = 16u << 20;
+        job.direct = false; // tmpfs has no O_DIRECT
+        const IoResult r = IoEngine::run(job);
+        ::umount2(QFile::encodeName(mountPoint).constData(), MNT_DETACH);
+        QCOMPARE(r.status, IoStatus::Failed);
+        QVERIFY(r.error);
+        QCOMPARE(r.error->code, QStringLiteral("no-space"));
+        QCOMPARE(r.error->errnoValue, ENOSPC);
+        QVERIFY(r.error->offset);
+        QVERIFY2(*r.error->offset > 0 && *r.error->offset <= (4u << 20), qPrintable(QString::number(*r.error->offset)));
+        QVERIFY(r.error->message.contains(QString::number(*r.error->offset)));
+        // The partial result: everything before the failing block was written and counted.
+        QVERIFY(r.bytes > 0);
+        QCOMPARE(r.bytes, *r.error->offset - *r.error->offset % job.blockSize);
+    }
+
+    void writesAndReadsALoopDevice_data()
+    {
+        QTest::addColumn<bool>("sync");
+        QTest::newRow("io_uring") << false;
+        QTest::newRow("sync") << true;
+    }
+    void writesAndReadsALoopDevice()
+    {
+        QFETCH(bool, sync);
+        LoopDevice loop(m_dir.path(), 32 << 20);
+        QVERIFY(loop.ok());
+        IoJob job;
+        job.target = loop.device();
+        job.pattern = IoPattern::Write;
+        job.blockSize = 1 << 20;
+        job.queueDepth = 4;
+        job.destroyData = true;
+        job.forceSync = sync;
+        job.data = DataPattern::Zeros;
+        IoResult r = IoEngine::run(job);
+        QVERIFY2(r.status == IoStatus::Completed, qPrintable(r.error ? r.error->message : QString()));
+        QCOMPARE(r.targetKind, QStringLiteral("block"));
+        QCOMPARE(r.bytes, 32ull << 20); // one pass over the whole device
+        QCOMPARE(r.targetBytes, 32ull << 20);
+        job.pattern = IoPattern::RandRead;
+        job.blockSize = 4096;
+        job.destroyData = false;
+        job.sizeLimit = 4u << 20;
+        r = IoEngine::run(job);
+        QCOMPARE(r.status, IoStatus::Completed);
+        QCOMPARE(r.bytes, 4ull << 20);
+    }
+
+    void busyDeviceRefusedWithKernelReason()
+    {
+        LoopDevice loop(m_dir.path(), 8 << 20);
+        QVERIFY(loop.ok());
+        const int holder = ::open(QFile::encodeName(loop.device()).constData(), O_RDONLY | O_EXCL);
+        QVERIFY(holder >= 0);
+        IoJob job;
+        job.target = loop.device();
+        job.pattern = IoPattern::Read;
+        job.sizeLimit = 1 << 20;
+        const IoResult r = IoEngine::run(job);
+        ::close(holder);
+        QCOMPARE(r.status, IoStatus::Failed);
+        QCOMPARE(r.error->code, QStringLiteral("device-busy"));
+        QVERIFY(r.error->message.contains(QString::fromLocal8Bit(strerror(EBUSY))));
+    }
+
+    void writeBeyondDeviceRangeRefused()
+    {
+        LoopDevice loop(m_dir.path(), 8 << 20);
+        QVERIFY(loop.ok());
+        IoJob job;
+        job.target = loop.device();
+        job.pattern = IoPattern::Write;
+        job.destroyData = true;
+        job.offset = 4 << 20;
+        job.length = 8 << 20;
+        const IoResult r = IoEngine::run(job);
+        QCOMPARE(r.status, IoStatus::Failed);
+        QCOMPARE(r.error->code, QStringLiteral("invalid-range"));
+        QCOMPARE(r.bytes, 0ull);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestIoEngineRoot)
+#include "tst_ioengine_root.moc"
