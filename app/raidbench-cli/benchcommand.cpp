@@ -43,7 +43,8 @@ QString humanReport(const IoResult& result)
     text += QStringLiteral("%1 %2: %3 in %4%5\n")
                 .arg(patternName(job.pattern), job.target, Units::formatBytesDecimal(double(result.bytes)),
                      Units::formatDuration(result.elapsedNs),
-                     result.status == IoStatus::Completed ? QString() : QStringLiteral(" (%1)").arg(ioStatusName(result.status)));
+                     result.status == IoStatus::Completed ? QString()
+                                                          : QStringLiteral(" (%1)").arg(ioStatusName(result.status)));
     text += QStringLiteral("  bandwidth  %1 (%2 MiB/s), %3 IOPS\n")
                 .arg(Units::formatMBps(result.bandwidth()))
                 .arg(result.bandwidth() / 1048576.0, 0, 'f', 1)
@@ -54,7 +55,9 @@ QString humanReport(const IoResult& result)
                          Units::formatBytesDecimal(double(result.bytesWritten)));
     }
     text += QStringLiteral("  latency    %1\n").arg(latencyLine(result));
-    text += QStringLiteral("  cpu        user %1 s, sys %2 s\n").arg(result.cpuUserS, 0, 'f', 2).arg(result.cpuSysS, 0, 'f', 2);
+    text += QStringLiteral("  cpu        user %1 s, sys %2 s\n")
+                .arg(result.cpuUserS, 0, 'f', 2)
+                .arg(result.cpuSysS, 0, 'f', 2);
     text += QStringLiteral("  io path    %1%2, queue depth %3, %4, %5 data, block size %6\n")
                 .arg(result.ioPath, result.fixedBuffers ? QStringLiteral(" (fixed buffers)") : QString())
                 .arg(result.effectiveQueueDepth)
@@ -80,12 +83,11 @@ int runBench(const QStringList& arguments)
     QCommandLineParser parser;
     parser.setApplicationDescription(QString::fromUtf8(benchDescription));
     parser.addHelpOption();
-    const QCommandLineOption targetOption(QStringLiteral("target"),
-                                          QStringLiteral("File or block device to run on (required)."),
-                                          QStringLiteral("PATH"));
-    const QCommandLineOption rwOption(QStringLiteral("rw"),
-                                      QStringLiteral("Pattern: write, read, randwrite, randread, rw, randrw (default read)."),
-                                      QStringLiteral("PATTERN"), QStringLiteral("read"));
+    const QCommandLineOption targetOption(
+        QStringLiteral("target"), QStringLiteral("File or block device to run on (required)."), QStringLiteral("PATH"));
+    const QCommandLineOption rwOption(
+        QStringLiteral("rw"), QStringLiteral("Pattern: write, read, randwrite, randread, rw, randrw (default read)."),
+        QStringLiteral("PATTERN"), QStringLiteral("read"));
     const QCommandLineOption rwmixOption(QStringLiteral("rwmix"),
                                          QStringLiteral("Percentage of reads for rw and randrw (default 50)."),
                                          QStringLiteral("PCT"), QStringLiteral("50"));
@@ -96,18 +98,15 @@ int runBench(const QStringList& arguments)
     const QCommandLineOption sizeOption(QStringLiteral("size"),
                                         QStringLiteral("Bytes to transfer; also the size of a file to create."),
                                         QStringLiteral("SIZE"));
-    const QCommandLineOption timeOption(QStringLiteral("time"),
-                                        QStringLiteral("Run for this long (e.g. 500ms, 10s, 2m)."),
-                                        QStringLiteral("DURATION"));
-    const QCommandLineOption rampOption(QStringLiteral("ramp"),
-                                        QStringLiteral("Run this long first without measuring."),
-                                        QStringLiteral("DURATION"));
+    const QCommandLineOption timeOption(
+        QStringLiteral("time"), QStringLiteral("Run for this long (e.g. 500ms, 10s, 2m)."), QStringLiteral("DURATION"));
+    const QCommandLineOption rampOption(
+        QStringLiteral("ramp"), QStringLiteral("Run this long first without measuring."), QStringLiteral("DURATION"));
     const QCommandLineOption offsetOption(QStringLiteral("offset"),
                                           QStringLiteral("Start of the range within the target (default 0)."),
                                           QStringLiteral("SIZE"), QStringLiteral("0"));
-    const QCommandLineOption lengthOption(QStringLiteral("length"),
-                                          QStringLiteral("Length of the range (default: to the end)."),
-                                          QStringLiteral("SIZE"));
+    const QCommandLineOption lengthOption(
+        QStringLiteral("length"), QStringLiteral("Length of the range (default: to the end)."), QStringLiteral("SIZE"));
     const QCommandLineOption bufferedOption(QStringLiteral("buffered"),
                                             QStringLiteral("Go through the page cache instead of O_DIRECT; writes end "
                                                            "with an fdatasync that is timed."));
@@ -115,8 +114,8 @@ int runBench(const QStringList& arguments)
                                         QStringLiteral("Data written: random (default; defeats compression and "
                                                        "dedup) or zeros (what dd if=/dev/zero writes)."),
                                         QStringLiteral("random|zeros"), QStringLiteral("random"));
-    const QCommandLineOption syncOption(QStringLiteral("sync-io"),
-                                        QStringLiteral("Use synchronous pread/pwrite (queue depth 1) instead of io_uring."));
+    const QCommandLineOption syncOption(
+        QStringLiteral("sync-io"), QStringLiteral("Use synchronous pread/pwrite (queue depth 1) instead of io_uring."));
     const QCommandLineOption destroyOption(QStringLiteral("destroy-data"),
                                            QStringLiteral("Allow writing to a block device, destroying its data."));
     const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print the result as one JSON object."));
@@ -157,8 +156,8 @@ int runBench(const QStringList& arguments)
     bool ok = false;
     job.readPercent = parser.value(rwmixOption).toInt(&ok);
     if (!ok || job.readPercent < 0 || job.readPercent > 100) {
-        return usage(makeError({}, QStringLiteral("--rwmix '%1' must be a whole number from 0 to 100")
-                                       .arg(parser.value(rwmixOption))));
+        return usage(makeError(
+            {}, QStringLiteral("--rwmix '%1' must be a whole number from 0 to 100").arg(parser.value(rwmixOption))));
     }
     if (parser.isSet(rwmixOption) && job.pattern != IoPattern::ReadWrite && job.pattern != IoPattern::RandReadWrite) {
         return usage(makeError({}, QStringLiteral("--rwmix only applies to --rw rw or randrw")));
@@ -168,8 +167,8 @@ int runBench(const QStringList& arguments)
         return usage(bs.error());
     }
     if (*bs > IoJob::maxBlockSize || *bs < IoJob::minBlockSize) {
-        return usage(makeError({}, QStringLiteral("--bs %1 is out of range; it must be between 512 and 64M")
-                                       .arg(parser.value(bsOption))));
+        return usage(makeError(
+            {}, QStringLiteral("--bs %1 is out of range; it must be between 512 and 64M").arg(parser.value(bsOption))));
     }
     job.blockSize = std::uint32_t(*bs);
     job.queueDepth = parser.value(qdOption).toInt(&ok);
@@ -233,8 +232,8 @@ int runBench(const QStringList& arguments)
     IoEngine::ProgressCallback progress;
     if (showProgress) {
         progress = [](const IoProgress& p) {
-            const QString fraction = p.fraction >= 0 ? QStringLiteral("%1 %").arg(p.fraction * 100, 3, 'f', 0)
-                                                     : QStringLiteral("     ");
+            const QString fraction =
+                p.fraction >= 0 ? QStringLiteral("%1 %").arg(p.fraction * 100, 3, 'f', 0) : QStringLiteral("     ");
             printErr(QStringLiteral("\r  %1  %2  %3   ")
                          .arg(p.ramping ? QStringLiteral("ramp ") : fraction,
                               Units::formatBytesDecimal(double(p.bytes)), Units::formatMBps(p.currentBwBytes)));

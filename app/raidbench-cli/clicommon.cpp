@@ -7,7 +7,7 @@
 namespace RaidBench::Cli {
 
 namespace {
-std::atomic_bool g_cancel{false};
+std::atomic_bool g_cancel {false};
 
 void onSignal(int)
 {
@@ -51,8 +51,7 @@ std::atomic_bool& cancelFlag()
 void installCancelHandler()
 {
     struct sigaction action
-    {
-    };
+    { };
     action.sa_handler = onSignal;
     sigemptyset(&action.sa_mask);
     sigaction(SIGINT, &action, nullptr);

@@ -1,5 +1,6 @@
 #include "benchcommand.h"
 #include "clicommon.h"
+#include "labcommand.h"
 #include "version.h"
 
 #include <QCoreApplication>
@@ -19,8 +20,9 @@ struct Command
 
 const std::map<QString, Command>& commands()
 {
-    static const std::map<QString, Command> table{
+    static const std::map<QString, Command> table {
         {QStringLiteral("bench"), {"run one direct-I/O job on a file or block device", runBench}},
+        {QStringLiteral("lab"), {"the virtual disk lab: run commands in a VM with throttled virtual disks", runLab}},
     };
     return table;
 }

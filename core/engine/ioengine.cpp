@@ -27,7 +27,7 @@ constexpr std::uint64_t noDeadline = std::numeric_limits<std::uint64_t>::max();
 
 std::uint64_t nowNs()
 {
-    timespec ts{};
+    timespec ts {};
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return std::uint64_t(ts.tv_sec) * 1'000'000'000ull + std::uint64_t(ts.tv_nsec);
 }
@@ -49,8 +49,7 @@ struct RunContext
         , stats(stats)
         , cancel(cancel)
         , progress(progress)
-    {
-    }
+    { }
 
     const IoJob& job;
     IoTarget& target;
@@ -79,13 +78,12 @@ struct RunContext
         } else if (err == 0) {
             code = QStringLiteral("short-transfer");
         }
-        const QString message = err == 0
-            ? QStringLiteral("short %1 at offset %2 of %3: the target ended early")
-                  .arg(write ? QStringLiteral("write") : QStringLiteral("read"))
-                  .arg(offset)
-                  .arg(job.target)
-            : target.describeIoError(err, write, offset, length);
-        error = IoError{code, message, err, offset};
+        const QString message = err == 0 ? QStringLiteral("short %1 at offset %2 of %3: the target ended early")
+                                               .arg(write ? QStringLiteral("write") : QStringLiteral("read"))
+                                               .arg(offset)
+                                               .arg(job.target)
+                                         : target.describeIoError(err, write, offset, length);
+        error = IoError {code, message, err, offset};
     }
 
     /// Clock bookkeeping after each batch; returns false when no more I/O should be issued.
@@ -109,8 +107,8 @@ struct RunContext
             if (job.timeLimitNs && stats.measuring()) {
                 fraction = double(p.elapsedNs) / double(job.timeLimitNs);
             }
-            if (scheduler.budget() != std::numeric_limits<std::uint64_t>::max() && scheduler.budget() > 0
-                && stats.measuring()) {
+            if (scheduler.budget() != std::numeric_limits<std::uint64_t>::max() && scheduler.budget() > 0 &&
+                stats.measuring()) {
                 fraction = std::max(fraction, double(p.bytes) / double(scheduler.budget()));
             }
             p.fraction = fraction < 0 ? -1 : std::min(1.0, fraction);
@@ -169,11 +167,11 @@ public:
     QString setUp(int queueDepth, int fd, BlockBuffers& buffers)
     {
         const unsigned entries = unsigned(queueDepth);
-        const unsigned flagSets[] = {IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN,
-                                     IORING_SETUP_COOP_TASKRUN, 0};
+        const unsigned flagSets[] = {IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN, IORING_SETUP_COOP_TASKRUN,
+                                     0};
         int ret = -ENOSYS;
         for (unsigned flags : flagSets) {
-            io_uring_params params{};
+            io_uring_params params {};
             params.flags = flags;
             ret = io_uring_queue_init_params(entries, &m_ring, &params);
             if (ret == 0) {
@@ -193,7 +191,7 @@ public:
         }
         std::vector<iovec> iovecs(std::size_t(buffers.count()));
         for (int i = 0; i < buffers.count(); ++i) {
-            iovecs[std::size_t(i)] = iovec{buffers.buffer(i), buffers.blockSize()};
+            iovecs[std::size_t(i)] = iovec {buffers.buffer(i), buffers.blockSize()};
         }
         // Fixed buffers skip pinning pages on every I/O; they need locked memory, which an
         // unprivileged user may not have. Then plain buffers work as well, only a little slower.
@@ -261,13 +259,13 @@ public:
                 waitNs = std::clamp<std::uint64_t>(ctx.deadline > submitAt ? ctx.deadline - submitAt : 0, 1'000'000,
                                                    pollIntervalNs);
             }
-            __kernel_timespec ts{std::int64_t(waitNs / 1'000'000'000ull), std::int64_t(waitNs % 1'000'000'000ull)};
+            __kernel_timespec ts {std::int64_t(waitNs / 1'000'000'000ull), std::int64_t(waitNs % 1'000'000'000ull)};
             io_uring_cqe* cqe = nullptr;
             const int ret = io_uring_submit_and_wait_timeout(&m_ring, &cqe, 1, &ts, nullptr);
             if (ret < 0 && ret != -ETIME && ret != -EINTR && ret != -EAGAIN && ret != -EBUSY) {
                 // The ring itself failed: in-flight I/O is cancelled when the ring is torn down.
-                ctx.error = IoError{QStringLiteral("io-error"),
-                                    QStringLiteral("io_uring failed: %1").arg(errnoText(-ret)), -ret, std::nullopt};
+                ctx.error = IoError {QStringLiteral("io-error"),
+                                     QStringLiteral("io_uring failed: %1").arg(errnoText(-ret)), -ret, std::nullopt};
                 break;
             }
             const std::uint64_t now = nowNs();
@@ -307,7 +305,7 @@ public:
     }
 
 private:
-    io_uring m_ring{};
+    io_uring m_ring {};
     bool m_initialised = false;
     unsigned m_features = 0;
     bool m_fixedBuffers = false;
@@ -341,7 +339,7 @@ void runSynchronous(RunContext& ctx)
 IoResult failed(IoResult result, const Error& error)
 {
     result.status = IoStatus::Failed;
-    result.error = IoError{error.code, error.message, 0, std::nullopt};
+    result.error = IoError {error.code, error.message, 0, std::nullopt};
     return result;
 }
 
@@ -411,9 +409,9 @@ IoResult IoEngine::run(const IoJob& jobIn, const std::atomic_bool* cancel, const
         // Buffered writes are not on the disk until synced; dd conv=fdatasync counts that time too.
         if (fdatasync(target.fd()) != 0) {
             const int err = errno;
-            ctx.error = IoError{err == ENOSPC ? QStringLiteral("no-space") : QStringLiteral("io-error"),
-                                QStringLiteral("fdatasync of %1 failed: %2").arg(job.target, errnoText(err)), err,
-                                std::nullopt};
+            ctx.error = IoError {err == ENOSPC ? QStringLiteral("no-space") : QStringLiteral("io-error"),
+                                 QStringLiteral("fdatasync of %1 failed: %2").arg(job.target, errnoText(err)), err,
+                                 std::nullopt};
         }
         end = nowNs();
         result.notes.append(QStringLiteral("buffered writes: the final fdatasync is included in the time"));
@@ -440,9 +438,9 @@ static QString fioTime(std::uint64_t ns)
 
 QString IoEngine::fioCommand(const IoJob& job, std::uint64_t rangeLength, bool fixedBuffers, bool sync)
 {
-    QStringList args{QStringLiteral("fio"), QStringLiteral("--name=raidbench"),
-                     QStringLiteral("--filename=%1").arg(job.target),
-                     QStringLiteral("--rw=%1").arg(patternName(job.pattern))};
+    QStringList args {QStringLiteral("fio"), QStringLiteral("--name=raidbench"),
+                      QStringLiteral("--filename=%1").arg(job.target),
+                      QStringLiteral("--rw=%1").arg(patternName(job.pattern))};
     if (job.pattern == IoPattern::ReadWrite || job.pattern == IoPattern::RandReadWrite) {
         args << QStringLiteral("--rwmixread=%1").arg(job.readPercent);
     }
@@ -486,10 +484,9 @@ QString IoEngine::ddCommand(const IoJob& job, std::uint64_t bytes)
         return {};
     }
     const std::uint64_t count = bytes / job.blockSize;
-    QStringList args{QStringLiteral("dd")};
-    const QString position = job.offset % job.blockSize == 0
-        ? QString::number(job.offset / job.blockSize)
-        : QString::number(job.offset);
+    QStringList args {QStringLiteral("dd")};
+    const QString position =
+        job.offset % job.blockSize == 0 ? QString::number(job.offset / job.blockSize) : QString::number(job.offset);
     const bool positionInBytes = job.offset % job.blockSize != 0;
     if (job.pattern == IoPattern::Write) {
         args << (job.data == DataPattern::Zeros ? QStringLiteral("if=/dev/zero") : QStringLiteral("if=/dev/urandom"))
@@ -510,8 +507,8 @@ QString IoEngine::ddCommand(const IoJob& job, std::uint64_t bytes)
         flags << (job.pattern == IoPattern::Write ? QStringLiteral("seek_bytes") : QStringLiteral("skip_bytes"));
     }
     if (!flags.isEmpty()) {
-        args << (job.pattern == IoPattern::Write ? QStringLiteral("oflag=") : QStringLiteral("iflag="))
-                + flags.join(QLatin1Char(','));
+        args << (job.pattern == IoPattern::Write ? QStringLiteral("oflag=") : QStringLiteral("iflag=")) +
+                flags.join(QLatin1Char(','));
     }
     if (!job.direct && job.pattern == IoPattern::Write) {
         args << QStringLiteral("conv=fdatasync");

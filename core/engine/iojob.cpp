@@ -12,7 +12,7 @@ struct PatternEntry
     IoPattern pattern;
     const char* name;
 };
-constexpr std::array<PatternEntry, 6> patternTable{{
+constexpr std::array<PatternEntry, 6> patternTable {{
     {IoPattern::Write, "write"},
     {IoPattern::Read, "read"},
     {IoPattern::RandWrite, "randwrite"},
@@ -39,9 +39,9 @@ Result<IoPattern> parsePattern(const QString& name)
             return entry.pattern;
         }
     }
-    return makeError(QStringLiteral("invalid-pattern"),
-                     QStringLiteral("unknown I/O pattern '%1'; use write, read, randwrite, randread, rw or randrw")
-                         .arg(name));
+    return makeError(
+        QStringLiteral("invalid-pattern"),
+        QStringLiteral("unknown I/O pattern '%1'; use write, read, randwrite, randread, rw or randrw").arg(name));
 }
 
 bool patternReads(IoPattern pattern)
@@ -91,8 +91,9 @@ Result<void> IoJob::validate() const
                          QStringLiteral("block size %1 is not a multiple of 512 bytes").arg(blockSize));
     }
     if (queueDepth < minQueueDepth || queueDepth > maxQueueDepth) {
-        return makeError(QStringLiteral("invalid-queue-depth"),
-                         QStringLiteral("queue depth %1 is out of range; it must be between 1 and 256").arg(queueDepth));
+        return makeError(
+            QStringLiteral("invalid-queue-depth"),
+            QStringLiteral("queue depth %1 is out of range; it must be between 1 and 256").arg(queueDepth));
     }
     if (std::uint64_t(queueDepth) * blockSize > maxBufferBytes) {
         return makeError(QStringLiteral("invalid-queue-depth"),
@@ -101,8 +102,8 @@ Result<void> IoJob::validate() const
                              .arg(queueDepth)
                              .arg(Units::formatSizeCompact(blockSize)));
     }
-    if ((pattern == IoPattern::ReadWrite || pattern == IoPattern::RandReadWrite)
-        && (readPercent < 0 || readPercent > 100)) {
+    if ((pattern == IoPattern::ReadWrite || pattern == IoPattern::RandReadWrite) &&
+        (readPercent < 0 || readPercent > 100)) {
         return makeError(QStringLiteral("invalid-rwmix"),
                          QStringLiteral("read percentage %1 is out of range 0..100").arg(readPercent));
     }
@@ -121,7 +122,7 @@ Result<void> IoJob::validate() const
 
 QJsonObject IoJob::toJson() const
 {
-    QJsonObject json{
+    QJsonObject json {
         {QStringLiteral("target"), target},
         {QStringLiteral("rw"), patternName(pattern)},
         {QStringLiteral("bs"), double(blockSize)},

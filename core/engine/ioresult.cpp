@@ -35,15 +35,15 @@ QJsonObject IoResult::toJson(bool withSamples) const
     json.insert(QStringLiteral("bw_bytes"), bandwidth());
     json.insert(QStringLiteral("iops"), iops());
     json.insert(QStringLiteral("lat_ns"),
-                QJsonObject{{QStringLiteral("min"), double(latency.min)},
-                            {QStringLiteral("p50"), double(latency.p50)},
-                            {QStringLiteral("p90"), double(latency.p90)},
-                            {QStringLiteral("p99"), double(latency.p99)},
-                            {QStringLiteral("p999"), double(latency.p999)},
-                            {QStringLiteral("max"), double(latency.max)},
-                            {QStringLiteral("mean"), latency.mean}});
+                QJsonObject {{QStringLiteral("min"), double(latency.min)},
+                             {QStringLiteral("p50"), double(latency.p50)},
+                             {QStringLiteral("p90"), double(latency.p90)},
+                             {QStringLiteral("p99"), double(latency.p99)},
+                             {QStringLiteral("p999"), double(latency.p999)},
+                             {QStringLiteral("max"), double(latency.max)},
+                             {QStringLiteral("mean"), latency.mean}});
     json.insert(QStringLiteral("cpu"),
-                QJsonObject{{QStringLiteral("user_s"), cpuUserS}, {QStringLiteral("sys_s"), cpuSysS}});
+                QJsonObject {{QStringLiteral("user_s"), cpuUserS}, {QStringLiteral("sys_s"), cpuSysS}});
     json.insert(QStringLiteral("io_path"), ioPath);
     json.insert(QStringLiteral("fixed_buffers"), fixedBuffers);
     if (!fallbackReason.isEmpty()) {
@@ -58,18 +58,18 @@ QJsonObject IoResult::toJson(bool withSamples) const
     if (withSamples) {
         QJsonArray array;
         for (const auto& sample : samples) {
-            array.append(QJsonObject{{QStringLiteral("t_ns"), double(sample.tNs)},
-                                     {QStringLiteral("bytes"), double(sample.bytes)},
-                                     {QStringLiteral("bw_bytes"), sample.bwBytes}});
+            array.append(QJsonObject {{QStringLiteral("t_ns"), double(sample.tNs)},
+                                      {QStringLiteral("bytes"), double(sample.bytes)},
+                                      {QStringLiteral("bw_bytes"), sample.bwBytes}});
         }
         json.insert(QStringLiteral("samples"), array);
     }
     json.insert(QStringLiteral("fio_command"), fioCommand);
     json.insert(QStringLiteral("dd_command"), ddCommand.isEmpty() ? QJsonValue() : QJsonValue(ddCommand));
     if (error) {
-        QJsonObject err{{QStringLiteral("code"), error->code},
-                        {QStringLiteral("message"), error->message},
-                        {QStringLiteral("errno"), error->errnoValue}};
+        QJsonObject err {{QStringLiteral("code"), error->code},
+                         {QStringLiteral("message"), error->message},
+                         {QStringLiteral("errno"), error->errnoValue}};
         err.insert(QStringLiteral("offset"), error->offset ? QJsonValue(double(*error->offset)) : QJsonValue());
         json.insert(QStringLiteral("error"), err);
     } else {
@@ -125,17 +125,17 @@ Result<IoResult> IoResult::fromJson(const QJsonObject& json)
     }
     for (const auto& value : json.value(QStringLiteral("samples")).toArray()) {
         const QJsonObject sample = value.toObject();
-        result.samples.push_back(IoSample{u64(sample.value(QStringLiteral("t_ns"))),
-                                          u64(sample.value(QStringLiteral("bytes"))),
-                                          sample.value(QStringLiteral("bw_bytes")).toDouble()});
+        result.samples.push_back(IoSample {u64(sample.value(QStringLiteral("t_ns"))),
+                                           u64(sample.value(QStringLiteral("bytes"))),
+                                           sample.value(QStringLiteral("bw_bytes")).toDouble()});
     }
     result.fioCommand = json.value(QStringLiteral("fio_command")).toString();
     result.ddCommand = json.value(QStringLiteral("dd_command")).toString();
     const QJsonValue err = json.value(QStringLiteral("error"));
     if (err.isObject()) {
         const QJsonObject e = err.toObject();
-        IoError ioError{e.value(QStringLiteral("code")).toString(), e.value(QStringLiteral("message")).toString(),
-                        e.value(QStringLiteral("errno")).toInt(), std::nullopt};
+        IoError ioError {e.value(QStringLiteral("code")).toString(), e.value(QStringLiteral("message")).toString(),
+                         e.value(QStringLiteral("errno")).toInt(), std::nullopt};
         if (e.value(QStringLiteral("offset")).isDouble()) {
             ioError.offset = u64(e.value(QStringLiteral("offset")));
         }

@@ -16,8 +16,8 @@ IoRunner::IoRunner(IoJob job, QObject* parent)
 void IoRunner::run()
 {
     Q_EMIT started();
-    const IoResult result
-        = IoEngine::run(m_job, &m_cancel, [this](const IoProgress& progress) { Q_EMIT progressUpdated(progress); });
+    const IoResult result =
+        IoEngine::run(m_job, &m_cancel, [this](const IoProgress& progress) { Q_EMIT progressUpdated(progress); });
     if (result.status == IoStatus::Completed) {
         Q_EMIT succeeded(result);
     } else {

@@ -32,7 +32,7 @@ Q_SIGNALS:
 
 private:
     IoJob m_job;
-    std::atomic_bool m_cancel{false};
+    std::atomic_bool m_cancel {false};
 };
 
 } // namespace RaidBench

@@ -7,7 +7,7 @@ namespace RaidBench {
 namespace {
 void processCpu(double& user, double& sys)
 {
-    rusage usage{};
+    rusage usage {};
     getrusage(RUSAGE_SELF, &usage);
     user = double(usage.ru_utime.tv_sec) + double(usage.ru_utime.tv_usec) / 1e6;
     sys = double(usage.ru_stime.tv_sec) + double(usage.ru_stime.tv_usec) / 1e6;
@@ -16,8 +16,7 @@ void processCpu(double& user, double& sys)
 
 IoStats::IoStats(std::uint64_t rampNs)
     : m_rampNs(rampNs)
-{
-}
+{ }
 
 void IoStats::begin(std::uint64_t nowNs)
 {
@@ -57,7 +56,7 @@ void IoStats::pushSample(std::uint64_t nowNs)
 {
     const std::uint64_t dt = nowNs - m_lastSampleAt;
     const std::uint64_t bytes = m_bytes - m_bytesAtLastSample;
-    m_samples.push_back(IoSample{nowNs - m_measureStart, bytes, dt ? double(bytes) * 1e9 / double(dt) : 0.0});
+    m_samples.push_back(IoSample {nowNs - m_measureStart, bytes, dt ? double(bytes) * 1e9 / double(dt) : 0.0});
     m_lastSampleAt = nowNs;
     m_bytesAtLastSample = m_bytes;
     if (m_samples.size() >= maxSamples) {
@@ -69,7 +68,8 @@ void IoStats::pushSample(std::uint64_t nowNs)
             const auto& b = m_samples[i + 1];
             const std::uint64_t start = i == 0 ? 0 : m_samples[i - 1].tNs;
             const std::uint64_t span = b.tNs - start;
-            merged.push_back(IoSample{b.tNs, a.bytes + b.bytes, span ? double(a.bytes + b.bytes) * 1e9 / double(span) : 0});
+            merged.push_back(
+                IoSample {b.tNs, a.bytes + b.bytes, span ? double(a.bytes + b.bytes) * 1e9 / double(span) : 0});
         }
         if (m_samples.size() % 2 != 0) {
             merged.push_back(m_samples.back());

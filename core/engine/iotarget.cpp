@@ -32,14 +32,13 @@ Error openError(const QString& path, int err, bool block)
                              .arg(path, errnoText(err)));
     case EACCES:
     case EPERM:
-        return makeError(QStringLiteral("permission-denied"),
-                         QStringLiteral("no permission to open %1: %2%3")
-                             .arg(path, errnoText(err),
-                                  block ? QStringLiteral(" (block devices need root or the RaidBench helper)")
-                                        : QString()));
+        return makeError(
+            QStringLiteral("permission-denied"),
+            QStringLiteral("no permission to open %1: %2%3")
+                .arg(path, errnoText(err),
+                     block ? QStringLiteral(" (block devices need root or the RaidBench helper)") : QString()));
     case EROFS:
-        return makeError(QStringLiteral("read-only"),
-                         QStringLiteral("%1 is read-only: %2").arg(path, errnoText(err)));
+        return makeError(QStringLiteral("read-only"), QStringLiteral("%1 is read-only: %2").arg(path, errnoText(err)));
     case EINVAL:
         return makeError(QStringLiteral("direct-io-unsupported"),
                          QStringLiteral("the file system of %1 does not support O_DIRECT (tmpfs does not); use "
@@ -55,10 +54,9 @@ Error openError(const QString& path, int err, bool block)
 std::uint32_t directIoAlignment(int fd, std::uint32_t fallback)
 {
     struct statx stx
-    {
-    };
-    if (statx(fd, "", AT_EMPTY_PATH, STATX_DIOALIGN, &stx) == 0 && (stx.stx_mask & STATX_DIOALIGN)
-        && stx.stx_dio_offset_align != 0) {
+    { };
+    if (statx(fd, "", AT_EMPTY_PATH, STATX_DIOALIGN, &stx) == 0 && (stx.stx_mask & STATX_DIOALIGN) &&
+        stx.stx_dio_offset_align != 0) {
         return stx.stx_dio_offset_align;
     }
     return fallback;
@@ -81,11 +79,9 @@ Result<void> layOutFile(int fd, const QString& path, std::uint64_t bytes, std::u
                 continue;
             }
             const int err = errno;
-            return makeError(err == ENOSPC ? QStringLiteral("no-space") : QStringLiteral("io-error"),
-                             QStringLiteral("cannot lay out %1 for reading at offset %2: %3")
-                                 .arg(path)
-                                 .arg(at)
-                                 .arg(errnoText(err)));
+            return makeError(
+                err == ENOSPC ? QStringLiteral("no-space") : QStringLiteral("io-error"),
+                QStringLiteral("cannot lay out %1 for reading at offset %2: %3").arg(path).arg(at).arg(errnoText(err)));
         }
         at += std::uint64_t(written);
     }
@@ -153,8 +149,7 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
     const int directFlag = job.direct ? O_DIRECT : 0;
 
     struct stat st
-    {
-    };
+    { };
     if (::stat(path.constData(), &st) != 0) {
         const int err = errno;
         if (err != ENOENT) {
@@ -172,9 +167,9 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
         }
         const std::uint64_t newSize = job.offset + (job.length ? job.length : job.sizeLimit);
         if (newSize == job.offset) {
-            return makeError(QStringLiteral("size-required"),
-                             QStringLiteral("%1 does not exist; give --size so a file of that size can be created")
-                                 .arg(job.target));
+            return makeError(
+                QStringLiteral("size-required"),
+                QStringLiteral("%1 does not exist; give --size so a file of that size can be created").arg(job.target));
         }
         const int fd = ::open(path.constData(), O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0644);
         if (fd < 0) {
@@ -188,11 +183,9 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
         };
         if (ftruncate(fd, off_t(newSize)) != 0) {
             const int err = errno;
-            return cleanup(makeError(QStringLiteral("create-failed"),
-                                     QStringLiteral("cannot size %1 to %2 bytes: %3")
-                                         .arg(job.target)
-                                         .arg(newSize)
-                                         .arg(errnoText(err))));
+            return cleanup(makeError(
+                QStringLiteral("create-failed"),
+                QStringLiteral("cannot size %1 to %2 bytes: %3").arg(job.target).arg(newSize).arg(errnoText(err))));
         }
         if (reads) {
             if (auto laidOut = layOutFile(fd, job.target, newSize, job.seed ^ 0x5eedull); !laidOut) {
@@ -201,8 +194,8 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
             notes.append(QStringLiteral("created %1 and wrote %2 to it before reading (not measured)")
                              .arg(job.target, Units::formatBytesBinary(double(newSize))));
         } else {
-            notes.append(QStringLiteral("created %1 (%2, sparse)")
-                             .arg(job.target, Units::formatBytesBinary(double(newSize))));
+            notes.append(
+                QStringLiteral("created %1 (%2, sparse)").arg(job.target, Units::formatBytesBinary(double(newSize))));
         }
         ::close(fd);
         if (::stat(path.constData(), &st) != 0) {

@@ -51,7 +51,7 @@ public:
     static std::uint64_t bucketHigh(int index);
 
 private:
-    std::array<std::uint64_t, bucketCount> m_buckets{};
+    std::array<std::uint64_t, bucketCount> m_buckets {};
     std::uint64_t m_count = 0;
     std::uint64_t m_sum = 0;
     std::uint64_t m_min = UINT64_MAX;

@@ -22,12 +22,10 @@ class [[nodiscard]] Result
 public:
     Result(T value)
         : m_data(std::move(value))
-    {
-    }
+    { }
     Result(Error error)
         : m_data(std::move(error))
-    {
-    }
+    { }
 
     bool ok() const { return m_data.index() == 0; }
     explicit operator bool() const { return ok(); }
@@ -53,8 +51,7 @@ public:
     Result() = default;
     Result(Error error)
         : m_error(std::move(error))
-    {
-    }
+    { }
 
     bool ok() const { return !m_error.has_value(); }
     explicit operator bool() const { return ok(); }
@@ -66,7 +63,7 @@ private:
 
 inline Error makeError(const QString& code, const QString& message)
 {
-    return Error{code, message};
+    return Error {code, message};
 }
 
 } // namespace RaidBench

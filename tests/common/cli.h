@@ -16,17 +16,29 @@ struct CliRun
 
 inline QString binary(const QString& name)
 {
-    return qEnvironmentVariable("RAIDBENCH_BIN_DIR") + QLatin1Char('/') + name;
+    return qEnvironmentVariable("RAIDBENCH_BIN_DIR", QStringLiteral(RAIDBENCH_TEST_BIN_DIR)) + QLatin1Char('/') + name;
 }
 
-inline CliRun runCli(const QStringList& arguments, int timeoutMs = 60000, const QString& program = QStringLiteral("raidbench-cli"))
+inline CliRun runCli(const QStringList& arguments, int timeoutMs = 60000,
+                     const QString& program = QStringLiteral("raidbench-cli"), const QByteArray& input = {},
+                     const QStringList& environment = {})
 {
     QProcess process;
+    if (!environment.isEmpty()) {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const QString& entry : environment) {
+            env.insert(entry.section(QLatin1Char('='), 0, 0), entry.section(QLatin1Char('='), 1));
+        }
+        process.setProcessEnvironment(env);
+    }
     process.start(binary(program), arguments);
     CliRun run;
     if (!process.waitForStarted(10000)) {
         run.err = process.errorString();
         return run;
+    }
+    if (!input.isEmpty()) {
+        process.write(input);
     }
     process.closeWriteChannel();
     if (!process.waitForFinished(timeoutMs)) {

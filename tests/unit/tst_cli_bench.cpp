@@ -21,12 +21,12 @@ private Q_SLOTS:
     void jsonHasTheDocumentedFields()
     {
         const QString file = m_dir.filePath(QStringLiteral("json.dat"));
-        const CliRun run = runCli({QStringLiteral("bench"), QStringLiteral("--target"), file, QStringLiteral("--rw"),
-                                   QStringLiteral("write"), QStringLiteral("--bs"), QStringLiteral("64k"),
-                                   QStringLiteral("--qd"), QStringLiteral("4"), QStringLiteral("--size"),
-                                   QStringLiteral("4M"), QStringLiteral("--json")});
+        const CliRun run =
+            runCli({QStringLiteral("bench"), QStringLiteral("--target"), file, QStringLiteral("--rw"),
+                    QStringLiteral("write"), QStringLiteral("--bs"), QStringLiteral("64k"), QStringLiteral("--qd"),
+                    QStringLiteral("4"), QStringLiteral("--size"), QStringLiteral("4M"), QStringLiteral("--json")});
         QCOMPARE(run.exitCode, 0);
-        QJsonParseError error{};
+        QJsonParseError error {};
         const QJsonObject json = QJsonDocument::fromJson(run.out.toUtf8(), &error).object();
         QCOMPARE(error.error, QJsonParseError::NoError);
         QCOMPARE(json.value(QStringLiteral("bytes")).toDouble(), 4.0 * 1024 * 1024);
@@ -45,10 +45,10 @@ private Q_SLOTS:
     void humanOutputShowsMBps()
     {
         const QString file = m_dir.filePath(QStringLiteral("human.dat"));
-        const CliRun run = runCli({QStringLiteral("bench"), QStringLiteral("--target"), file, QStringLiteral("--rw"),
-                                   QStringLiteral("randread"), QStringLiteral("--bs"), QStringLiteral("4k"),
-                                   QStringLiteral("--qd"), QStringLiteral("8"), QStringLiteral("--size"),
-                                   QStringLiteral("1M")});
+        const CliRun run =
+            runCli({QStringLiteral("bench"), QStringLiteral("--target"), file, QStringLiteral("--rw"),
+                    QStringLiteral("randread"), QStringLiteral("--bs"), QStringLiteral("4k"), QStringLiteral("--qd"),
+                    QStringLiteral("8"), QStringLiteral("--size"), QStringLiteral("1M")});
         QCOMPARE(run.exitCode, 0);
         QVERIFY(run.out.contains(QStringLiteral("MB/s")));
         QVERIFY(run.out.contains(QStringLiteral("MiB/s")));
@@ -74,39 +74,39 @@ private Q_SLOTS:
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QString>("mentions");
         const QString f = QStringLiteral("@dir/bad.dat");
-        QTest::newRow("no target") << QStringList{QStringLiteral("--rw"), QStringLiteral("read")} << 2 << "--target";
-        QTest::newRow("unknown pattern") << QStringList{QStringLiteral("--target"), f, QStringLiteral("--rw"),
-                                                        QStringLiteral("sideways")}
+        QTest::newRow("no target") << QStringList {QStringLiteral("--rw"), QStringLiteral("read")} << 2 << "--target";
+        QTest::newRow("unknown pattern") << QStringList {QStringLiteral("--target"), f, QStringLiteral("--rw"),
+                                                         QStringLiteral("sideways")}
                                          << 2 << "sideways";
-        QTest::newRow("bad size") << QStringList{QStringLiteral("--target"), f, QStringLiteral("--size"),
-                                                 QStringLiteral("1Q")}
+        QTest::newRow("bad size") << QStringList {QStringLiteral("--target"), f, QStringLiteral("--size"),
+                                                  QStringLiteral("1Q")}
                                   << 2 << "1Q";
-        QTest::newRow("bad bs") << QStringList{QStringLiteral("--target"), f, QStringLiteral("--bs"),
-                                               QStringLiteral("100M")}
+        QTest::newRow("bad bs") << QStringList {QStringLiteral("--target"), f, QStringLiteral("--bs"),
+                                                QStringLiteral("100M")}
                                 << 2 << "100M";
-        QTest::newRow("qd zero") << QStringList{QStringLiteral("--target"), f, QStringLiteral("--qd"),
-                                                QStringLiteral("0")}
+        QTest::newRow("qd zero") << QStringList {QStringLiteral("--target"), f, QStringLiteral("--qd"),
+                                                 QStringLiteral("0")}
                                  << 2 << "queue depth";
-        QTest::newRow("qd 257") << QStringList{QStringLiteral("--target"), f, QStringLiteral("--qd"),
-                                               QStringLiteral("257")}
+        QTest::newRow("qd 257") << QStringList {QStringLiteral("--target"), f, QStringLiteral("--qd"),
+                                                QStringLiteral("257")}
                                 << 2 << "queue depth";
-        QTest::newRow("bad time") << QStringList{QStringLiteral("--target"), f, QStringLiteral("--time"),
-                                                 QStringLiteral("soon")}
+        QTest::newRow("bad time") << QStringList {QStringLiteral("--target"), f, QStringLiteral("--time"),
+                                                  QStringLiteral("soon")}
                                   << 2 << "soon";
-        QTest::newRow("rwmix out of range") << QStringList{QStringLiteral("--target"), f, QStringLiteral("--rw"),
-                                                           QStringLiteral("rw"), QStringLiteral("--rwmix"),
-                                                           QStringLiteral("101")}
+        QTest::newRow("rwmix out of range") << QStringList {QStringLiteral("--target"), f,
+                                                            QStringLiteral("--rw"),     QStringLiteral("rw"),
+                                                            QStringLiteral("--rwmix"),  QStringLiteral("101")}
                                             << 2 << "--rwmix";
-        QTest::newRow("unknown option") << QStringList{QStringLiteral("--target"), f, QStringLiteral("--turbo")} << 2
+        QTest::newRow("unknown option") << QStringList {QStringLiteral("--target"), f, QStringLiteral("--turbo")} << 2
                                         << "turbo";
-        QTest::newRow("directory") << QStringList{QStringLiteral("--target"), QStringLiteral("@dir"),
-                                                  QStringLiteral("--size"), QStringLiteral("1M")}
+        QTest::newRow("directory") << QStringList {QStringLiteral("--target"), QStringLiteral("@dir"),
+                                                   QStringLiteral("--size"), QStringLiteral("1M")}
                                    << 1 << "directory";
-        QTest::newRow("missing directory") << QStringList{QStringLiteral("--target"), QStringLiteral("@dir/x/y"),
-                                                          QStringLiteral("--rw"), QStringLiteral("write"),
-                                                          QStringLiteral("--size"), QStringLiteral("1M")}
-                                           << 1 << "does not exist";
-        QTest::newRow("missing device") << QStringList{QStringLiteral("--target"), QStringLiteral("/dev/rb-nope")} << 1
+        QTest::newRow("missing directory")
+            << QStringList {QStringLiteral("--target"), QStringLiteral("@dir/x/y"), QStringLiteral("--rw"),
+                            QStringLiteral("write"),    QStringLiteral("--size"),   QStringLiteral("1M")}
+            << 1 << "does not exist";
+        QTest::newRow("missing device") << QStringList {QStringLiteral("--target"), QStringLiteral("/dev/rb-nope")} << 1
                                         << "does not exist";
     }
     void badInput()

@@ -64,7 +64,8 @@ private Q_SLOTS:
         QFETCH(bool, sync);
         QFETCH(bool, direct);
         QFETCH(int, qd);
-        const QString file = path(QStringLiteral("exact-%1").arg(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_')));
+        const QString file =
+            path(QStringLiteral("exact-%1").arg(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_')));
         IoJob j = job(file, IoPattern::Write, 64 * 1024, qd, 8u << 20);
         j.forceSync = sync;
         j.direct = direct;
@@ -139,8 +140,7 @@ private Q_SLOTS:
         QVERIFY(r.createdFile);
         QVERIFY(r.notes.join(QLatin1Char(' ')).contains(QStringLiteral("before reading")));
         struct stat st
-        {
-        };
+        { };
         QCOMPARE(::stat(QFile::encodeName(file).constData(), &st), 0);
         QVERIFY2(st.st_blocks * 512 >= 2 << 20, "the new file was left sparse; reads would see holes");
     }
@@ -207,9 +207,9 @@ private Q_SLOTS:
         QCOMPARE(IoEngine::run(job(file, IoPattern::Write, 1 << 20, 1, 8u << 20)).status, IoStatus::Completed);
         IoJob j = job(file, IoPattern::RandRead, 4096, 8, 0);
         j.timeLimitNs = 30'000'000'000ull;
-        std::atomic_bool cancel{false};
+        std::atomic_bool cancel {false};
         IoResult result;
-        std::atomic<qint64> returnedAt{0};
+        std::atomic<qint64> returnedAt {0};
         QElapsedTimer clock;
         clock.start();
         std::thread worker([&] {
@@ -281,8 +281,8 @@ private Q_SLOTS:
                                         << 4096u << quint64(0) << quint64(1 << 20) << "not-found";
         QTest::newRow("new file without size") << QStringLiteral("@dir/nosize") << int(IoPattern::Write) << 4096u
                                                << quint64(0) << quint64(0) << "size-required";
-        QTest::newRow("character device") << QStringLiteral("/dev/null") << int(IoPattern::Read) << 4096u
-                                          << quint64(0) << quint64(0) << "invalid-target";
+        QTest::newRow("character device") << QStringLiteral("/dev/null") << int(IoPattern::Read) << 4096u << quint64(0)
+                                          << quint64(0) << "invalid-target";
         QTest::newRow("block size not multiple of 512") << QStringLiteral("@dir/bs") << int(IoPattern::Write) << 1000u
                                                         << quint64(0) << quint64(1 << 20) << "invalid-block-size";
         QTest::newRow("block size too large") << QStringLiteral("@dir/bs") << int(IoPattern::Write) << (128u << 20)
@@ -329,8 +329,7 @@ private Q_SLOTS:
         QString device;
         for (const QString& name : QDir(QStringLiteral("/dev")).entryList(QDir::System)) {
             struct stat st
-            {
-            };
+            { };
             const QString candidate = QStringLiteral("/dev/") + name;
             if (::stat(QFile::encodeName(candidate).constData(), &st) == 0 && S_ISBLK(st.st_mode)) {
                 device = candidate;

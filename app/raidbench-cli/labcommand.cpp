@@ -1,0 +1,250 @@
+#include "labcommand.h"
+
+#include "clicommon.h"
+#include "lab/labagent.h"
+#include "lab/labcheck.h"
+#include "lab/labmachine.h"
+#include "util/units.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QSocketNotifier>
+#include <QTimer>
+
+#include <cstdio>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace RaidBench::Cli {
+
+namespace {
+
+/// Exit code when the lab itself failed (as opposed to the command inside it).
+constexpr int ExitLabFailed = 125;
+
+const char* const labDescription = R"(The virtual disk lab: a qemu VM with real kernel md, real mdadm and LVM, and
+throttled virtual disks, running RaidBench's own binaries as root. No real disk is touched.
+
+  raidbench-cli lab run --disks SPEC [options] -- COMMAND [ARGS...]
+      Boot the VM with the disks of SPEC and run COMMAND inside it as root (no shell
+      unless you write sh -c). Its stdin, stdout and stderr are this program's. Exits
+      with the command's exit code, or 125 when the lab itself failed.
+  raidbench-cli lab check
+      Say whether the lab can run here, and which package is missing if not.
+
+SPEC is a comma list of [Nx]SIZE[@MBPS[/MBPS]][:fail-write=OFFSET|:fail-read=OFFSET]:
+  2x2G@105,2x2G@38    four 2 GiB disks, two at 105 MB/s and two at 38 MB/s (seed 002)
+  3x1G                three unthrottled 1 GiB disks
+  1G@100/200          write 100 MB/s, read 200 MB/s
+  1G:fail-write=100M  a write covering byte 100 MiB fails with an I/O error (EIO)
+MB/s is 10^6 bytes per second. Inside the VM the disks are /dev/sda, /dev/sdb, ...
+with serials RBLAB0001, RBLAB0002, ... and models naming their speeds.
+
+Examples:
+  raidbench-cli lab check
+  raidbench-cli lab run --disks 2x1G@100 -- cat /proc/mdstat
+  raidbench-cli lab run --disks 4x1G --out /tmp/res -- mdadm --create /dev/md0 --level=5 \
+      --raid-devices=4 --assume-clean --run /dev/sda /dev/sdb /dev/sdc /dev/sdd)";
+
+int runCheck()
+{
+    bool allOk = true;
+    for (const LabCheck& check : checkLabHost()) {
+        const QString state =
+            check.ok ? QStringLiteral("ok") : (check.required ? QStringLiteral("MISSING") : QStringLiteral("no"));
+        QString line = QStringLiteral("%1  %2: %3").arg(state, -7).arg(check.what, check.detail);
+        if (!check.ok && !check.package.isEmpty()) {
+            line += QStringLiteral(" (apt-get install %1)").arg(check.package);
+        }
+        printOut(line + QLatin1Char('\n'));
+        if (!check.ok && check.required) {
+            allOk = false;
+        }
+    }
+    printOut(allOk ? QStringLiteral("the lab can run here\n") : QStringLiteral("the lab cannot run here yet\n"));
+    return allOk ? ExitOk : ExitFailed;
+}
+
+int runInVm(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    parser.addHelpOption();
+    const QCommandLineOption disksOption(QStringLiteral("disks"), QStringLiteral("Virtual disks (see above)."),
+                                         QStringLiteral("SPEC"));
+    const QCommandLineOption outOption(QStringLiteral("out"),
+                                       QStringLiteral("Directory shared read-write at the same path inside the VM; "
+                                                      "the command starts there."),
+                                       QStringLiteral("DIR"));
+    const QCommandLineOption timeoutOption(QStringLiteral("timeout"),
+                                           QStringLiteral("Stop the VM after this long (default 30m)."),
+                                           QStringLiteral("DURATION"), QStringLiteral("30m"));
+    const QCommandLineOption bootTimeoutOption(QStringLiteral("boot-timeout"),
+                                               QStringLiteral("Give up when the VM is not up after this long "
+                                                              "(default 3m)."),
+                                               QStringLiteral("DURATION"), QStringLiteral("3m"));
+    const QCommandLineOption accelOption(
+        QStringLiteral("accel"), QStringLiteral("auto (KVM when a probe shows it works, else TCG), kvm or tcg."),
+        QStringLiteral("ACCEL"), QStringLiteral("auto"));
+    const QCommandLineOption controllersOption(QStringLiteral("controllers"),
+                                               QStringLiteral("Spread the disks over N SCSI controllers (default 1)."),
+                                               QStringLiteral("N"), QStringLiteral("1"));
+    const QCommandLineOption memoryOption(QStringLiteral("memory"), QStringLiteral("VM memory in MiB (default 1024)."),
+                                          QStringLiteral("MIB"), QStringLiteral("1024"));
+    const QCommandLineOption quietOption(QStringLiteral("quiet"), QStringLiteral("Do not report the boot on stderr."));
+    parser.addOptions({disksOption, outOption, timeoutOption, bootTimeoutOption, accelOption, controllersOption,
+                       memoryOption, quietOption});
+    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("The command to run inside the VM."),
+                                 QStringLiteral("-- COMMAND [ARGS...]"));
+    if (!parser.parse(arguments)) {
+        printError(parser.errorText());
+        return ExitUsage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        printOut(QString::fromUtf8(labDescription) + QStringLiteral("\n\n") + parser.helpText());
+        return ExitOk;
+    }
+    if (!parser.isSet(disksOption)) {
+        printError(QStringLiteral("--disks is required, e.g. --disks 2x1G@100"));
+        return ExitUsage;
+    }
+    const QStringList command = parser.positionalArguments();
+    if (command.isEmpty()) {
+        printError(QStringLiteral("no command given; put it after --, e.g. lab run --disks 1G -- cat /proc/mdstat"));
+        return ExitUsage;
+    }
+    bool ok = false;
+    const int controllers = parser.value(controllersOption).toInt(&ok);
+    if (!ok) {
+        printError(QStringLiteral("--controllers '%1' is not a number").arg(parser.value(controllersOption)));
+        return ExitUsage;
+    }
+    auto disks = parseLabSpec(parser.value(disksOption), controllers);
+    if (!disks) {
+        printError(disks.error().message);
+        return ExitUsage;
+    }
+    auto timeout = Units::parseDuration(parser.value(timeoutOption));
+    if (!timeout) {
+        printError(timeout.error().message);
+        return ExitUsage;
+    }
+    auto bootTimeout = Units::parseDuration(parser.value(bootTimeoutOption));
+    if (!bootTimeout || *bootTimeout == 0) {
+        printError(bootTimeout ? QStringLiteral("--boot-timeout must be more than 0") : bootTimeout.error().message);
+        return ExitUsage;
+    }
+    LabOptions options;
+    options.bootTimeoutNs = *bootTimeout;
+    options.disks = *disks;
+    options.outDir = parser.value(outOption);
+    options.timeoutNs = *timeout;
+    options.accel = parser.value(accelOption);
+    options.memoryMiB = parser.value(memoryOption).toInt(&ok);
+    if (!ok || options.memoryMiB < 256) {
+        printError(QStringLiteral("--memory must be at least 256 (MiB)"));
+        return ExitUsage;
+    }
+    const bool quiet = parser.isSet(quietOption);
+
+    LabMachine lab(options);
+    int exitCode = ExitLabFailed;
+    QObject::connect(&lab, &LabMachine::progress, [quiet](const QString& message) {
+        if (!quiet) {
+            printErr(QStringLiteral("lab: %1\n").arg(message));
+        }
+    });
+    QObject::connect(&lab, &LabMachine::booted, [&lab, quiet](qint64 ms) {
+        if (!quiet) {
+            printErr(QStringLiteral("lab: up in %1 s (%2: %3)\n")
+                         .arg(double(ms) / 1000.0, 0, 'f', 1)
+                         .arg(lab.accelerator().toUpper(), lab.acceleratorReason()));
+        }
+    });
+    QObject::connect(&lab, &LabMachine::standardOutput, [](const QByteArray& data) {
+        std::fwrite(data.constData(), 1, size_t(data.size()), stdout);
+        std::fflush(stdout);
+    });
+    QObject::connect(&lab, &LabMachine::standardError, [](const QByteArray& data) {
+        std::fwrite(data.constData(), 1, size_t(data.size()), stderr);
+        std::fflush(stderr);
+    });
+    QObject::connect(&lab, &LabMachine::finished, [&exitCode](int code) {
+        exitCode = code;
+        QCoreApplication::exit(0);
+    });
+    QObject::connect(&lab, &LabMachine::failed, [&exitCode](const Error& error) {
+        printError(error.message);
+        exitCode = error.code == QLatin1String("lab-stopped") && cancelFlag().load() ? ExitCancelled : ExitLabFailed;
+        QCoreApplication::exit(0);
+    });
+
+    installCancelHandler();
+    if (auto started = lab.start(command); !started) {
+        printError(started.error().message);
+        return started.error().code == QLatin1String("invalid-lab-spec") ? ExitUsage : ExitLabFailed;
+    }
+
+    // Forward our stdin to the command's.
+    struct stat st
+    { };
+    fstat(STDIN_FILENO, &st);
+    QSocketNotifier* notifier = nullptr;
+    if (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) || S_ISCHR(st.st_mode)) {
+        notifier = new QSocketNotifier(STDIN_FILENO, QSocketNotifier::Read, &lab);
+        QObject::connect(notifier, &QSocketNotifier::activated, [&lab, notifier] {
+            char buffer[65536];
+            const ssize_t n = ::read(STDIN_FILENO, buffer, sizeof(buffer));
+            if (n > 0) {
+                lab.writeStdin(QByteArray(buffer, n));
+            } else {
+                notifier->setEnabled(false);
+                lab.closeStdin();
+            }
+        });
+    } else {
+        QByteArray all;
+        char buffer[65536];
+        for (ssize_t n; (n = ::read(STDIN_FILENO, buffer, sizeof(buffer))) > 0;) {
+            all.append(buffer, n);
+        }
+        lab.writeStdin(all);
+        lab.closeStdin();
+    }
+    QTimer cancelPoll;
+    QObject::connect(&cancelPoll, &QTimer::timeout, [&lab] {
+        if (cancelFlag().load()) {
+            lab.stop(QStringLiteral("cancelled"));
+        }
+    });
+    cancelPoll.start(100);
+    QCoreApplication::exec();
+    return exitCode;
+}
+
+} // namespace
+
+int runLab(const QStringList& arguments)
+{
+    const QString sub = arguments.value(1);
+    if (sub.isEmpty() || sub == QLatin1String("-h") || sub == QLatin1String("--help")) {
+        printOut(QString::fromUtf8(labDescription) + QLatin1Char('\n'));
+        return sub.isEmpty() ? ExitUsage : ExitOk;
+    }
+    QStringList rest = arguments;
+    rest.removeAt(1);
+    rest[0] = QStringLiteral("raidbench-cli lab %1").arg(sub);
+    if (sub == QLatin1String("run")) {
+        return runInVm(rest);
+    }
+    if (sub == QLatin1String("check")) {
+        return runCheck();
+    }
+    if (sub == QLatin1String("agent")) {
+        // Internal: runs inside the VM, started by its init.
+        return runLabAgent(rest.value(1, QStringLiteral("/run/raidbench-lab")));
+    }
+    printError(QStringLiteral("unknown lab command '%1'; use run or check").arg(sub));
+    return ExitUsage;
+}
+
+} // namespace RaidBench::Cli

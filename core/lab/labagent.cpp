@@ -1,0 +1,177 @@
+#include "lab/labagent.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+namespace RaidBench {
+
+namespace {
+
+void writeStatus(const QString& controlDir, const QByteArray& text)
+{
+    const QByteArray path = QFile::encodeName(controlDir + QStringLiteral("/status"));
+    const int fd = ::open(path.constData(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        return;
+    }
+    [[maybe_unused]] const ssize_t n = ::write(fd, text.constData(), size_t(text.size()));
+    ::fsync(fd);
+    ::close(fd);
+}
+
+/// /dev/vportNpM of the virtio-serial port called `name` (no udev in the VM to make by-name links).
+QByteArray portDevice(const QString& name)
+{
+    const QDir ports(QStringLiteral("/sys/class/virtio-ports"));
+    for (const QString& entry : ports.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QFile nameFile(ports.filePath(entry) + QStringLiteral("/name"));
+        if (nameFile.open(QIODevice::ReadOnly) && QString::fromUtf8(nameFile.readAll()).trimmed() == name) {
+            return QFile::encodeName(QStringLiteral("/dev/") + entry);
+        }
+    }
+    return {};
+}
+
+QString readTrimmed(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? QString::fromLatin1(file.readAll()).trimmed() : QString();
+}
+
+/// The VM has no udev; make the /dev/disk/by-id links it would have made, so disks can be found by
+/// serial and WWN (sdX names follow the kernel's asynchronous probe order and vary between boots).
+void createDiskLinks()
+{
+    QDir().mkpath(QStringLiteral("/dev/disk/by-id"));
+    const QDir blocks(QStringLiteral("/sys/block"));
+    for (const QString& name : blocks.entryList({QStringLiteral("sd*")}, QDir::Dirs | QDir::System)) {
+        const QString device = blocks.filePath(name) + QStringLiteral("/device/");
+        QFile vpd(device + QStringLiteral("vpd_pg80"));
+        QString serial;
+        if (vpd.open(QIODevice::ReadOnly)) {
+            serial = QString::fromLatin1(vpd.readAll().mid(4)).trimmed();
+        }
+        const QString vendor = readTrimmed(device + QStringLiteral("vendor"));
+        const QString model = readTrimmed(device + QStringLiteral("model"));
+        const QString target = QStringLiteral("../../") + name;
+        if (!serial.isEmpty()) {
+            QString id = QStringLiteral("scsi-%1_%2_%3").arg(vendor, model, serial);
+            id.replace(QLatin1Char(' '), QLatin1Char('_'));
+            QFile::link(target, QStringLiteral("/dev/disk/by-id/") + id);
+        }
+        const QString wwid = readTrimmed(device + QStringLiteral("wwid"));
+        if (wwid.startsWith(QLatin1String("naa."))) {
+            QFile::link(target, QStringLiteral("/dev/disk/by-id/wwn-0x") + wwid.mid(4));
+        }
+    }
+}
+
+} // namespace
+
+int runLabAgent(const QString& controlDir)
+{
+    createDiskLinks();
+    QFile requestFile(controlDir + QStringLiteral("/request.json"));
+    if (!requestFile.open(QIODevice::ReadOnly)) {
+        writeStatus(controlDir, "error cannot read request.json\n");
+        return 1;
+    }
+    const QJsonObject request = QJsonDocument::fromJson(requestFile.readAll()).object();
+    std::vector<QByteArray> argvStore;
+    for (const auto& value : request.value(QStringLiteral("argv")).toArray()) {
+        argvStore.push_back(value.toString().toLocal8Bit());
+    }
+    std::vector<QByteArray> envStore;
+    for (const auto& value : request.value(QStringLiteral("env")).toArray()) {
+        envStore.push_back(value.toString().toLocal8Bit());
+    }
+    const QByteArray cwd = QFile::encodeName(request.value(QStringLiteral("cwd")).toString(QStringLiteral("/")));
+    if (argvStore.empty()) {
+        writeStatus(controlDir, "error the request has no command\n");
+        return 1;
+    }
+    const QByteArray inPort = portDevice(QStringLiteral("raidbench.stdin"));
+    const QByteArray outPort = portDevice(QStringLiteral("raidbench.stdout"));
+    const QByteArray errPort = portDevice(QStringLiteral("raidbench.stderr"));
+    if (inPort.isEmpty() || outPort.isEmpty() || errPort.isEmpty()) {
+        writeStatus(controlDir, "error the VM has no raidbench.stdin/stdout/stderr virtio-serial ports\n");
+        return 1;
+    }
+    std::vector<char*> argv;
+    for (auto& arg : argvStore) {
+        argv.push_back(arg.data());
+    }
+    argv.push_back(nullptr);
+    std::vector<char*> envp;
+    for (auto& var : envStore) {
+        envp.push_back(var.data());
+    }
+    envp.push_back(nullptr);
+
+    // execvpe() searches the PATH of this process, so give it the command's PATH.
+    for (const QByteArray& var : envStore) {
+        if (var.startsWith("PATH=")) {
+            ::setenv("PATH", var.constData() + 5, 1);
+        }
+    }
+    // Open the ports before telling the host we started: it holds back the end of stdin until the
+    // guest side is open, or qemu would drop what it had not delivered yet.
+    const int in = ::open(inPort.constData(), O_RDONLY | O_CLOEXEC);
+    const int out = ::open(outPort.constData(), O_WRONLY | O_CLOEXEC);
+    const int err = ::open(errPort.constData(), O_WRONLY | O_CLOEXEC);
+    if (in < 0 || out < 0 || err < 0) {
+        writeStatus(controlDir, "error cannot open the virtio-serial ports\n");
+        return 1;
+    }
+    QFile started(controlDir + QStringLiteral("/started"));
+    if (started.open(QIODevice::WriteOnly)) {
+        started.write("started\n");
+        started.close();
+    }
+    const pid_t child = fork();
+    if (child < 0) {
+        writeStatus(controlDir, "error cannot fork\n");
+        return 1;
+    }
+    if (child == 0) {
+        dup2(in, 0);
+        dup2(out, 1);
+        dup2(err, 2);
+        if (::chdir(cwd.constData()) != 0) {
+            [[maybe_unused]] const int ignored = ::chdir("/");
+        }
+        execvpe(argv[0], argv.data(), envp.data());
+        const int error = errno;
+        const char* prefix = "raidbench lab: cannot run ";
+        [[maybe_unused]] ssize_t n = ::write(2, prefix, std::strlen(prefix));
+        n = ::write(2, argv[0], std::strlen(argv[0]));
+        n = ::write(2, ": ", 2);
+        n = ::write(2, std::strerror(error), std::strlen(std::strerror(error)));
+        n = ::write(2, "\n", 1);
+        _exit(error == ENOENT ? 127 : 126);
+    }
+    ::close(in);
+    ::close(out);
+    ::close(err);
+    int status = 0;
+    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (WIFSIGNALED(status)) {
+        writeStatus(controlDir, "signal " + QByteArray::number(WTERMSIG(status)) + '\n');
+    } else {
+        writeStatus(controlDir, "exit " + QByteArray::number(WEXITSTATUS(status)) + '\n');
+    }
+    return 0;
+}
+
+} // namespace RaidBench

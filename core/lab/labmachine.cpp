@@ -1,0 +1,571 @@
+#include "lab/labmachine.h"
+
+#include "lab/kvmprobe.h"
+#include "lab/labchannel.h"
+#include "lab/labimage.h"
+#include "lab/labreaper.h"
+#include "util/units.h"
+#include "version.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QStandardPaths>
+#include <QTimer>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <signal.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+namespace RaidBench {
+
+namespace {
+
+constexpr auto readyMarker = "RAIDBENCH-LAB-READY";
+/// A KVM guest boots in a few seconds; one that has not come up by then is taken as stalled (seen on
+/// hosts where /dev/kvm answers but guests hang), and the lab falls back to TCG.
+constexpr qint64 kvmBootTimeoutMs = 20'000;
+
+QString kvmStalledMarker(const QString& cacheDir)
+{
+    return cacheDir + QStringLiteral("/kvm-stalled");
+}
+
+} // namespace
+
+LabMachine::LabMachine(LabOptions options, QObject* parent)
+    : QObject(parent)
+    , m_options(std::move(options))
+{
+    qRegisterMetaType<RaidBench::Error>();
+    if (m_options.cacheDir.isEmpty()) {
+        m_options.cacheDir = LabImage::defaultCacheDir();
+    }
+    if (m_options.workRoot.isEmpty()) {
+        m_options.workRoot = qEnvironmentVariable("RAIDBENCH_LAB_DIR", QStringLiteral("/var/tmp"));
+    }
+}
+
+LabMachine::~LabMachine()
+{
+    m_done = true;
+    cleanUp();
+}
+
+QString LabMachine::defaultAgent()
+{
+    const QString beside = QCoreApplication::applicationDirPath() + QStringLiteral("/raidbench-cli");
+    if (QFileInfo(beside).isExecutable()) {
+        return beside;
+    }
+    return QStringLiteral(RAIDBENCH_INSTALL_PREFIX "/bin/raidbench-cli");
+}
+
+bool LabMachine::isRunning() const
+{
+    return m_qemu && m_qemu->state() != QProcess::NotRunning;
+}
+
+QStringList LabMachine::qemuArguments(const LabOptions& options, const QString& accel, const QString& kernel,
+                                      const QString& initramfs, const QString& workDir, const QString& agent)
+{
+    QStringList args;
+    args << QStringLiteral("-name") << QStringLiteral("raidbench-lab,process=raidbench-lab");
+    if (accel == QLatin1String("kvm")) {
+        args << QStringLiteral("-accel") << QStringLiteral("kvm") << QStringLiteral("-cpu") << QStringLiteral("host");
+    } else {
+        args << QStringLiteral("-accel") << QStringLiteral("tcg,thread=multi");
+    }
+    args << QStringLiteral("-m") << QString::number(options.memoryMiB) << QStringLiteral("-smp")
+         << QString::number(options.cpus) << QStringLiteral("-nodefaults") << QStringLiteral("-no-user-config")
+         << QStringLiteral("-display") << QStringLiteral("none") << QStringLiteral("-no-reboot");
+    args << QStringLiteral("-kernel") << kernel << QStringLiteral("-initrd") << initramfs;
+    QString append = QStringLiteral("console=ttyS0 panic=-1 loglevel=4 rb_agent=%1").arg(agent);
+    if (!options.outDir.isEmpty()) {
+        append += QStringLiteral(" rb_out=%1").arg(options.outDir);
+    }
+    args << QStringLiteral("-append") << append;
+    args << QStringLiteral("-chardev") << QStringLiteral("file,id=console,path=%1/console.log").arg(workDir)
+         << QStringLiteral("-serial") << QStringLiteral("chardev:console");
+    // The host's root, read-only: the VM runs the host's mdadm, lvm and RaidBench binaries.
+    args << QStringLiteral("-fsdev")
+         << QStringLiteral("local,id=hostroot,path=/,security_model=none,readonly=on,multidevs=remap")
+         << QStringLiteral("-device") << QStringLiteral("virtio-9p-pci,fsdev=hostroot,mount_tag=hostroot");
+    args << QStringLiteral("-fsdev")
+         << QStringLiteral("local,id=rbctl,path=%1/ctl,security_model=none,multidevs=remap").arg(workDir)
+         << QStringLiteral("-device") << QStringLiteral("virtio-9p-pci,fsdev=rbctl,mount_tag=rbctl");
+    if (!options.outDir.isEmpty()) {
+        args << QStringLiteral("-fsdev")
+             << QStringLiteral("local,id=rbout,path=%1,security_model=none,multidevs=remap").arg(options.outDir)
+             << QStringLiteral("-device") << QStringLiteral("virtio-9p-pci,fsdev=rbout,mount_tag=rbout");
+    }
+    args << QStringLiteral("-device") << QStringLiteral("virtio-serial-pci,id=vser");
+    for (const char* port : {"stdin", "stdout", "stderr"}) {
+        args << QStringLiteral("-chardev")
+             << QStringLiteral("socket,id=%1,path=%2/%1.sock").arg(QLatin1String(port), workDir)
+             << QStringLiteral("-device")
+             << QStringLiteral("virtserialport,bus=vser.0,chardev=%1,name=raidbench.%1").arg(QLatin1String(port));
+    }
+    int controllers = 1;
+    for (const auto& disk : options.disks) {
+        controllers = std::max(controllers, disk.controller + 1);
+    }
+    for (int c = 0; c < controllers; ++c) {
+        args << QStringLiteral("-device") << QStringLiteral("virtio-scsi-pci,id=scsi%1").arg(c);
+    }
+    for (const auto& disk : options.disks) {
+        const int i = disk.index;
+        args << QStringLiteral("-blockdev")
+             << QStringLiteral("driver=file,node-name=file%1,filename=%2/disks/disk%1.img,cache.direct=on")
+                    .arg(i)
+                    .arg(workDir);
+        args << QStringLiteral("-blockdev") << QStringLiteral("driver=raw,node-name=raw%1,file=file%1").arg(i);
+        QString top = QStringLiteral("raw%1").arg(i);
+        if (disk.fault) {
+            args << QStringLiteral("-blockdev")
+                 << QStringLiteral("driver=blkdebug,node-name=fault%1,config=%2/disks/disk%1.blkdebug,image=%3")
+                        .arg(i)
+                        .arg(workDir, top);
+            top = QStringLiteral("fault%1").arg(i);
+        }
+        if (disk.writeMBps > 0 || disk.readMBps > 0) {
+            QString limits = QStringLiteral("throttle-group,id=throttle%1").arg(i);
+            if (disk.writeMBps > 0) {
+                limits += QStringLiteral(",x-bps-write=%1").arg(qint64(disk.writeMBps * 1e6));
+            }
+            if (disk.readMBps > 0) {
+                limits += QStringLiteral(",x-bps-read=%1").arg(qint64(disk.readMBps * 1e6));
+            }
+            args << QStringLiteral("-object") << limits;
+            args << QStringLiteral("-blockdev")
+                 << QStringLiteral("driver=throttle,node-name=limit%1,throttle-group=throttle%1,file=%2")
+                        .arg(i)
+                        .arg(top);
+            top = QStringLiteral("limit%1").arg(i);
+        }
+        args << QStringLiteral("-device")
+             << QStringLiteral("scsi-hd,bus=scsi%1.0,channel=0,scsi-id=%2,lun=0,drive=%3,serial=%4,vendor=%5,"
+                               "product=%6,wwn=%7")
+                    .arg(disk.controller)
+                    .arg(i)
+                    .arg(top, disk.serial(), disk.vendor(), disk.model(), disk.wwn());
+    }
+    return args;
+}
+
+Result<void> LabMachine::start(const QStringList& command)
+{
+    if (m_qemu) {
+        return makeError(QStringLiteral("lab-busy"), QStringLiteral("this lab machine was already started"));
+    }
+    if (m_options.disks.isEmpty()) {
+        return makeError(QStringLiteral("invalid-lab-spec"), QStringLiteral("the lab needs at least one disk"));
+    }
+    if (command.isEmpty()) {
+        return makeError(QStringLiteral("lab-no-command"), QStringLiteral("no command to run inside the VM"));
+    }
+    m_command = command;
+    const QString qemu = QStandardPaths::findExecutable(QStringLiteral("qemu-system-x86_64"));
+    if (qemu.isEmpty()) {
+        return makeError(QStringLiteral("lab-no-qemu"),
+                         QStringLiteral("qemu-system-x86_64 not found; install the Debian package qemu-system-x86"));
+    }
+    m_agent = m_options.agent.isEmpty() ? defaultAgent() : m_options.agent;
+    if (!QFileInfo(m_agent).isExecutable()) {
+        return makeError(
+            QStringLiteral("lab-no-agent"),
+            QStringLiteral("%1 is not an executable raidbench-cli; the VM runs it as its agent").arg(m_agent));
+    }
+    m_agent = QFileInfo(m_agent).canonicalFilePath();
+    if (!m_options.outDir.isEmpty()) {
+        const QFileInfo out(m_options.outDir);
+        if (!out.isDir() || !out.isWritable()) {
+            return makeError(
+                QStringLiteral("lab-bad-out"),
+                QStringLiteral("output directory %1 does not exist or is not writable").arg(m_options.outDir));
+        }
+        m_options.outDir = out.canonicalFilePath();
+    }
+
+    Q_EMIT progress(tr("preparing the boot image"));
+    auto kernel = LabImage::findKernel();
+    if (!kernel) {
+        return kernel.error();
+    }
+    auto initramfs = LabImage::ensureInitramfs(*kernel, m_options.cacheDir);
+    if (!initramfs) {
+        return initramfs.error();
+    }
+    m_kernel = kernel->image;
+    m_initramfs = *initramfs;
+
+    if (m_options.accel == QLatin1String("kvm") || m_options.accel == QLatin1String("tcg")) {
+        m_accel = m_options.accel;
+        m_accelReason = tr("chosen by the caller");
+    } else if (m_options.accel == QLatin1String("auto")) {
+        m_accelAuto = true;
+        if (QFile::exists(kvmStalledMarker(m_options.cacheDir))) {
+            m_accel = QStringLiteral("tcg");
+            m_accelReason =
+                tr("a KVM guest stalled on this host before (%1)").arg(kvmStalledMarker(m_options.cacheDir));
+        } else {
+            const KvmProbe probe = KvmProbe::run(2000);
+            m_accel = probe.works ? QStringLiteral("kvm") : QStringLiteral("tcg");
+            m_accelReason = probe.reason;
+        }
+    } else {
+        return makeError(QStringLiteral("lab-bad-accel"),
+                         QStringLiteral("unknown accelerator '%1'; use auto, kvm or tcg").arg(m_options.accel));
+    }
+
+    if (auto disks = prepareDisks(); !disks) {
+        cleanUp();
+        return disks.error();
+    }
+    if (auto launched = launch(); !launched) {
+        cleanUp();
+        return launched.error();
+    }
+    return {};
+}
+
+Result<void> LabMachine::prepareDisks()
+{
+    QDir().mkpath(m_options.workRoot);
+    QByteArray pattern = QFile::encodeName(m_options.workRoot + QStringLiteral("/raidbench-lab-XXXXXX"));
+    if (!mkdtemp(pattern.data())) {
+        const int err = errno;
+        return makeError(QStringLiteral("lab-no-workdir"),
+                         QStringLiteral("cannot create a directory for the virtual disks in %1: %2 (set "
+                                        "RAIDBENCH_LAB_DIR)")
+                             .arg(m_options.workRoot, QString::fromLocal8Bit(strerror(err))));
+    }
+    m_workDir = QFile::decodeName(pattern);
+    m_reaper = std::make_unique<LabReaper>();
+    if (!m_reaper->start(pattern)) {
+        return makeError(QStringLiteral("lab-no-workdir"), QStringLiteral("cannot start the lab's clean-up watchdog"));
+    }
+
+    std::uint64_t total = 0;
+    for (const auto& disk : m_options.disks) {
+        total += disk.sizeBytes;
+    }
+    struct statvfs fs
+    { };
+    if (statvfs(pattern.constData(), &fs) == 0) {
+        const std::uint64_t available = std::uint64_t(fs.f_bavail) * fs.f_frsize;
+        if (total > available) {
+            return makeError(QStringLiteral("lab-no-space"),
+                             QStringLiteral("the virtual disks need %1 but %2 has only %3 free (set RAIDBENCH_LAB_DIR "
+                                            "to a larger file system, or use smaller disks)")
+                                 .arg(Units::formatBytesBinary(double(total)), m_options.workRoot,
+                                      Units::formatBytesBinary(double(available))));
+        }
+    }
+    if (!QDir().mkpath(m_workDir + QStringLiteral("/disks")) || !QDir().mkpath(m_workDir + QStringLiteral("/ctl"))) {
+        return makeError(QStringLiteral("lab-no-workdir"),
+                         QStringLiteral("cannot create directories in %1").arg(m_workDir));
+    }
+    for (const auto& disk : m_options.disks) {
+        QFile image(QStringLiteral("%1/disks/disk%2.img").arg(m_workDir).arg(disk.index));
+        if (!image.open(QIODevice::WriteOnly) || !image.resize(qint64(disk.sizeBytes))) {
+            return makeError(
+                QStringLiteral("lab-no-space"),
+                QStringLiteral("cannot create virtual disk %1: %2").arg(image.fileName(), image.errorString()));
+        }
+        if (disk.fault) {
+            QFile config(QStringLiteral("%1/disks/disk%2.blkdebug").arg(m_workDir).arg(disk.index));
+            if (!config.open(QIODevice::WriteOnly)) {
+                return makeError(QStringLiteral("lab-no-workdir"), config.errorString());
+            }
+            config.write(QStringLiteral("[inject-error]\nevent = \"none\"\niotype = \"%1\"\nerrno = \"5\"\n"
+                                        "sector = \"%2\"\nonce = \"off\"\nimmediately = \"on\"\n")
+                             .arg(disk.fault->onWrite ? QStringLiteral("write") : QStringLiteral("read"))
+                             .arg(disk.fault->offset / 512)
+                             .toUtf8());
+        }
+    }
+
+    QJsonArray argv;
+    for (const QString& arg : m_command) {
+        argv.append(arg);
+    }
+    // RaidBench's own binaries first: the VM runs the very build that started it.
+    QStringList env {QStringLiteral("PATH=%1:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin")
+                         .arg(QFileInfo(m_agent).absolutePath()),
+                     QStringLiteral("HOME=/root"),
+                     QStringLiteral("LANG=C.UTF-8"),
+                     QStringLiteral("TERM=dumb"),
+                     QStringLiteral("TMPDIR=/tmp"),
+                     QStringLiteral("RAIDBENCH_LAB=1"),
+                     QStringLiteral("RAIDBENCH_LAB_DISKS=%1").arg(formatLabSpec(m_options.disks))};
+    env += m_options.environment;
+    const QJsonObject request {
+        {QStringLiteral("argv"), argv},
+        {QStringLiteral("env"), QJsonArray::fromStringList(env)},
+        {QStringLiteral("cwd"), m_options.outDir.isEmpty() ? QStringLiteral("/root") : m_options.outDir}};
+    QFile requestFile(m_workDir + QStringLiteral("/ctl/request.json"));
+    if (!requestFile.open(QIODevice::WriteOnly)) {
+        return makeError(QStringLiteral("lab-no-workdir"), requestFile.errorString());
+    }
+    requestFile.write(QJsonDocument(request).toJson());
+    return {};
+}
+
+Result<void> LabMachine::launch()
+{
+    // Fresh channels for each qemu (a KVM stall restarts it): qemu connects to them as it starts.
+    for (LabChannel** channel : {&m_stdin, &m_stdout, &m_stderr}) {
+        if (*channel) {
+            (*channel)->close();
+            (*channel)->deleteLater();
+        }
+        *channel = new LabChannel(this);
+    }
+    for (auto [channel, name] :
+         {std::pair {m_stdin, "stdin"}, std::pair {m_stdout, "stdout"}, std::pair {m_stderr, "stderr"}}) {
+        const QString error = channel->listen(QStringLiteral("%1/%2.sock").arg(m_workDir, QLatin1String(name)));
+        if (!error.isEmpty()) {
+            return makeError(QStringLiteral("lab-no-workdir"), error);
+        }
+    }
+    connect(m_stdout, &LabChannel::received, this, &LabMachine::standardOutput);
+    connect(m_stderr, &LabChannel::received, this, &LabMachine::standardError);
+
+    QFile::remove(m_workDir + QStringLiteral("/console.log"));
+    m_consoleOffset = 0;
+    m_console.clear();
+    m_qemu = new QProcess(this);
+    m_qemu->setProgram(QStandardPaths::findExecutable(QStringLiteral("qemu-system-x86_64")));
+    m_qemu->setArguments(qemuArguments(m_options, m_accel, m_kernel, m_initramfs, m_workDir, m_agent));
+    m_qemu->setProcessChannelMode(QProcess::SeparateChannels);
+    // Its own session: a Ctrl-C on our terminal reaches us, and we stop the VM in order.
+    m_qemu->setChildProcessModifier([] { setsid(); });
+    connect(m_qemu, &QProcess::finished, this, &LabMachine::onQemuFinished);
+    Q_EMIT progress(
+        tr("booting %n virtual disk(s) with %1", nullptr, int(m_options.disks.size())).arg(m_accel.toUpper()));
+    m_clock.start();
+    m_qemu->start();
+    if (!m_qemu->waitForStarted(10000)) {
+        return makeError(QStringLiteral("lab-qemu-failed"),
+                         QStringLiteral("cannot start qemu-system-x86_64: %1").arg(m_qemu->errorString()));
+    }
+    if (m_reaper) {
+        m_reaper->watch(pid_t(m_qemu->processId()));
+    }
+    if (!m_consoleTimer) {
+        m_consoleTimer = new QTimer(this);
+        m_consoleTimer->setInterval(100);
+        connect(m_consoleTimer, &QTimer::timeout, this, &LabMachine::pollConsole);
+    }
+    m_consoleTimer->start();
+    if (m_options.timeoutNs && !m_deadline) {
+        m_deadline = new QTimer(this);
+        m_deadline->setSingleShot(true);
+        connect(m_deadline, &QTimer::timeout, this, &LabMachine::onTimeout);
+        m_deadline->start(int(std::min<std::uint64_t>(m_options.timeoutNs / 1'000'000, INT32_MAX)));
+    }
+    return {};
+}
+
+void LabMachine::pollConsole()
+{
+    QFile console(m_workDir + QStringLiteral("/console.log"));
+    if (console.open(QIODevice::ReadOnly) && console.size() > m_consoleOffset) {
+        console.seek(m_consoleOffset);
+        const QByteArray fresh = console.readAll();
+        m_consoleOffset += fresh.size();
+        m_console += fresh;
+        if (m_console.size() > 256 * 1024) {
+            m_console = m_console.right(128 * 1024);
+        }
+    }
+    if (!m_commandStarted && m_bootMs >= 0 && QFile::exists(m_workDir + QStringLiteral("/ctl/started"))) {
+        m_commandStarted = true;
+        if (m_stdinEofRequested) {
+            m_stdin->closeAfterWriting();
+        }
+    }
+    if (m_bootMs < 0) {
+        if (m_console.contains(readyMarker)) {
+            m_bootMs = m_clock.elapsed();
+            Q_EMIT booted(m_bootMs);
+            return;
+        }
+        const qint64 elapsed = m_clock.elapsed();
+        if (m_accel == QLatin1String("kvm") && m_accelAuto && elapsed > kvmBootTimeoutMs) {
+            m_restarting = true;
+            m_accelReason = tr("the KVM guest did not boot within %1 s").arg(kvmBootTimeoutMs / 1000);
+            m_qemu->kill();
+            return;
+        }
+        if (elapsed > qint64(m_options.bootTimeoutNs / 1'000'000)) {
+            m_stopReason = tr("the VM did not come up within %1 s (%2); its console ends with:\n%3")
+                               .arg(elapsed / 1000)
+                               .arg(m_accel.toUpper(), consoleTail(8));
+            m_qemu->kill();
+        }
+    }
+}
+
+void LabMachine::onTimeout()
+{
+    if (!isRunning()) {
+        return;
+    }
+    m_stopReason = tr("timed out after %1; the VM was stopped").arg(Units::formatDuration(m_options.timeoutNs));
+    m_qemu->kill();
+}
+
+void LabMachine::stop(const QString& why)
+{
+    if (!isRunning()) {
+        return;
+    }
+    m_stopReason = why.isEmpty() ? tr("stopped") : why;
+    m_qemu->kill();
+}
+
+QString LabMachine::consoleTail(int lines) const
+{
+    QStringList all = QString::fromUtf8(m_console).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    for (QString& line : all) {
+        line = line.trimmed();
+    }
+    all.removeAll(QString());
+    return all.mid(std::max<qsizetype>(0, all.size() - lines)).join(QLatin1Char('\n'));
+}
+
+void LabMachine::writeStdin(const QByteArray& data)
+{
+    if (m_stdin) {
+        m_stdin->write(data);
+    }
+}
+
+void LabMachine::closeStdin()
+{
+    m_stdinEofRequested = true;
+    if (m_stdin && m_commandStarted) {
+        m_stdin->closeAfterWriting();
+    }
+}
+
+void LabMachine::onQemuFinished()
+{
+    pollConsole();
+    if (!m_restarting && m_bootMs < 0 && m_stopReason.isEmpty() && m_accelAuto && m_accel == QLatin1String("kvm")) {
+        m_restarting = true;
+        m_accelReason =
+            tr("qemu could not run the guest with KVM (%1)")
+                .arg(QString::fromLocal8Bit(m_qemu->readAllStandardError()).section(QLatin1Char('\n'), 0, 0).trimmed());
+    }
+    if (m_restarting) {
+        // KVM answered the probe, yet the guest cannot run with it here: remember, and use TCG.
+        m_restarting = false;
+        QDir().mkpath(m_options.cacheDir);
+        QFile marker(kvmStalledMarker(m_options.cacheDir));
+        if (marker.open(QIODevice::WriteOnly)) {
+            marker.write(m_accelReason.toUtf8() + "; the lab uses TCG on this host (delete this file to try again)\n");
+        }
+        m_accelReason = tr("%1; fell back to TCG and will use it from now on").arg(m_accelReason);
+        Q_EMIT progress(tr("KVM did not work (%1); booting again with TCG").arg(m_accelReason));
+        m_accel = QStringLiteral("tcg");
+        m_qemu->deleteLater();
+        m_qemu = nullptr;
+        if (auto launched = launch(); !launched) {
+            finish(std::nullopt, launched.error());
+        }
+        return;
+    }
+    // Whatever the guest wrote before it powered off is still in the sockets.
+    if (const QByteArray rest = m_stdout->drain(50); !rest.isEmpty()) {
+        Q_EMIT standardOutput(rest);
+    }
+    if (const QByteArray rest = m_stderr->drain(50); !rest.isEmpty()) {
+        Q_EMIT standardError(rest);
+    }
+    QFile status(m_workDir + QStringLiteral("/ctl/status"));
+    if (m_stopReason.isEmpty() && status.open(QIODevice::ReadOnly)) {
+        const QByteArray content = status.readAll();
+        const QList<QByteArray> fields = content.simplified().split(' ');
+        bool ok = false;
+        const int value = fields.value(1).toInt(&ok);
+        if (fields.size() == 2 && ok && fields[0] == "exit") {
+            finish(value, std::nullopt);
+            return;
+        }
+        if (fields.size() == 2 && ok && fields[0] == "signal") {
+            finish(128 + value, std::nullopt);
+            return;
+        }
+        if (fields.value(0) == "error") {
+            finish(std::nullopt,
+                   makeError(QStringLiteral("lab-command-failed"), QString::fromUtf8(content.mid(6)).trimmed()));
+            return;
+        }
+    }
+    QString message = m_stopReason;
+    if (message.isEmpty()) {
+        const QString qemuErrors = QString::fromLocal8Bit(m_qemu->readAllStandardError()).trimmed();
+        message = m_bootMs < 0
+            ? tr("the VM stopped before it came up: %1").arg(qemuErrors.isEmpty() ? consoleTail(8) : qemuErrors)
+            : tr("the VM stopped before the command finished; its console ends with:\n%1").arg(consoleTail(8));
+    }
+    finish(
+        std::nullopt,
+        makeError(m_stopReason.isEmpty() ? QStringLiteral("lab-vm-failed") : QStringLiteral("lab-stopped"), message));
+}
+
+void LabMachine::finish(std::optional<int> exitCode, std::optional<Error> error)
+{
+    if (m_done) {
+        return;
+    }
+    m_done = true;
+    cleanUp();
+    if (exitCode) {
+        Q_EMIT finished(*exitCode);
+    } else {
+        Q_EMIT failed(error.value_or(makeError(QStringLiteral("lab-vm-failed"), tr("the VM failed"))));
+    }
+}
+
+void LabMachine::cleanUp()
+{
+    if (m_consoleTimer) {
+        m_consoleTimer->stop();
+    }
+    if (m_deadline) {
+        m_deadline->stop();
+    }
+    if (m_qemu) {
+        m_qemu->disconnect(this);
+        if (m_qemu->state() != QProcess::NotRunning) {
+            m_qemu->kill();
+            m_qemu->waitForFinished(10000);
+        }
+    }
+    for (LabChannel* channel : {m_stdin, m_stdout, m_stderr}) {
+        if (channel) {
+            channel->disconnect(this);
+            channel->close();
+        }
+    }
+    if (!m_workDir.isEmpty()) {
+        QDir(m_workDir).removeRecursively();
+    }
+    if (m_reaper) {
+        m_reaper->release();
+        m_reaper.reset();
+    }
+}
+
+} // namespace RaidBench

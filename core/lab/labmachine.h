@@ -1,0 +1,122 @@
+#pragma once
+
+#include "lab/labspec.h"
+#include "util/result.h"
+
+#include <QElapsedTimer>
+#include <QList>
+#include <QObject>
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+class QTimer;
+
+namespace RaidBench {
+
+class LabChannel;
+class LabReaper;
+
+/// How to run the lab.
+struct LabOptions
+{
+    QList<LabDiskSpec> disks;
+    QString outDir; ///< shared read-write at the same path inside the VM; empty = none
+    std::uint64_t timeoutNs = 0; ///< whole run; 0 = no limit
+    std::uint64_t bootTimeoutNs = 180'000'000'000ull;
+    QString accel = QStringLiteral("auto"); ///< auto, kvm or tcg
+    int memoryMiB = 1024;
+    int cpus = 2;
+    QString agent; ///< raidbench-cli to run inside the VM; empty = the one beside this program
+    QString cacheDir; ///< empty = LabImage::defaultCacheDir()
+    QString workRoot; ///< where the disk files go; empty = $RAIDBENCH_LAB_DIR, else /var/tmp
+    QStringList environment; ///< extra NAME=VALUE for the command
+};
+
+/// A qemu VM booting the host's kernel with real md, N throttled virtual disks, and the host's root
+/// file system read-only over 9p, running one command as root inside it with its stdin, stdout and
+/// stderr connected to this process (virtio-serial ports). The VM and its disk files are always
+/// removed: on success, failure, timeout, and (through a small reaper process) when this process is
+/// killed.
+class LabMachine final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(LabMachine)
+
+public:
+    explicit LabMachine(LabOptions options, QObject* parent = nullptr);
+    ~LabMachine() override;
+
+    /// Prepares the image, the disks and the channels, then starts qemu. An Error means nothing was
+    /// started and nothing is left behind; otherwise finished() or failed() follows, once.
+    Result<void> start(const QStringList& command);
+    void writeStdin(const QByteArray& data);
+    void closeStdin();
+    /// Kills the VM; failed() follows with code "lab-stopped".
+    void stop(const QString& why = QString());
+
+    QString accelerator() const { return m_accel; }
+    QString acceleratorReason() const { return m_accelReason; }
+    QString workDirectory() const { return m_workDir; }
+    qint64 bootMilliseconds() const { return m_bootMs; }
+    bool isRunning() const;
+
+    /// The qemu command line for these options (exposed for tests and for --dry-run style output).
+    static QStringList qemuArguments(const LabOptions& options, const QString& accel, const QString& kernel,
+                                     const QString& initramfs, const QString& workDir, const QString& agent);
+    /// The raidbench-cli beside the running program, else the installed one.
+    static QString defaultAgent();
+
+Q_SIGNALS:
+    void progress(const QString& message);
+    void booted(qint64 milliseconds);
+    void standardOutput(const QByteArray& data);
+    void standardError(const QByteArray& data);
+    /// The command ended; its exit code (128 + signal when a signal ended it).
+    void finished(int exitCode);
+    void failed(const RaidBench::Error& error);
+
+private:
+    Result<void> prepareDisks();
+    Result<void> launch();
+    void onQemuFinished();
+    void pollConsole();
+    void onTimeout();
+    void finish(std::optional<int> exitCode, std::optional<Error> error);
+    void cleanUp();
+    QString consoleTail(int lines) const;
+
+    LabOptions m_options;
+    QStringList m_command;
+    QString m_accel;
+    QString m_accelReason;
+    bool m_accelAuto = false;
+    QString m_kernel;
+    QString m_initramfs;
+    QString m_workDir;
+    QString m_agent;
+    QProcess* m_qemu = nullptr;
+    LabChannel* m_stdin = nullptr;
+    LabChannel* m_stdout = nullptr;
+    LabChannel* m_stderr = nullptr;
+    QTimer* m_consoleTimer = nullptr;
+    QTimer* m_deadline = nullptr;
+    qint64 m_consoleOffset = 0;
+    QByteArray m_console;
+    QElapsedTimer m_clock;
+    qint64 m_bootMs = -1;
+    bool m_done = false;
+    bool m_commandStarted = false;
+    bool m_stdinEofRequested = false;
+    bool m_restarting = false;
+    QString m_stopReason;
+    std::unique_ptr<LabReaper> m_reaper;
+};
+
+} // namespace RaidBench
+
+Q_DECLARE_METATYPE(RaidBench::Error)

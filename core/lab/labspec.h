@@ -1,0 +1,45 @@
+#pragma once
+
+#include "util/result.h"
+
+#include <QList>
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+
+namespace RaidBench {
+
+/// An I/O error (EIO) a virtual disk returns for every request covering a byte offset (qemu blkdebug).
+struct LabFault
+{
+    bool onWrite = true;
+    std::uint64_t offset = 0;
+};
+
+/// One virtual disk of the lab: its size, its speeds (MB/s = 10^6 bytes/s; 0 = unthrottled), an
+/// optional fault, and the identity the VM shows (serial, model, WWN, controller).
+struct LabDiskSpec
+{
+    std::uint64_t sizeBytes = 0;
+    double writeMBps = 0;
+    double readMBps = 0;
+    std::optional<LabFault> fault;
+    int index = 0;
+    int controller = 0;
+
+    QString serial() const;
+    QString vendor() const;
+    QString model() const;
+    QString wwn() const;
+};
+
+/// Parses SPEC: a comma list of [Nx]SIZE[@MBPS[/MBPS]][:fail-write=OFFSET|:fail-read=OFFSET],
+/// e.g. "2x2G@105,2x2G@38", "3x1G", "1G@100/200", "1G:fail-write=100M". Disks are numbered in order
+/// and spread over `controllers` controllers round robin.
+Result<QList<LabDiskSpec>> parseLabSpec(const QString& spec, int controllers = 1);
+
+/// The spec back in its canonical text form.
+QString formatLabSpec(const QList<LabDiskSpec>& disks);
+
+} // namespace RaidBench

@@ -1,0 +1,247 @@
+#include "../common/cli.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+
+using namespace RaidBench::Test;
+
+/// The virtual lab for real: qemu boots, disks appear with their identities, throttles hold,
+/// faults fire, output comes back, and nothing is left behind, even when the CLI is killed.
+class TestLabVm final : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_work; // RAIDBENCH_LAB_DIR: where the lab puts its disk files
+    QTemporaryDir m_out;
+
+    QStringList env() const { return {QStringLiteral("RAIDBENCH_LAB_DIR=") + m_work.path()}; }
+
+    bool workDirEmpty() const
+    {
+        const QStringList left = QDir(m_work.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden);
+        if (!left.isEmpty()) {
+            qWarning("left in %s: %s", qPrintable(m_work.path()), qPrintable(left.join(QLatin1Char(' '))));
+        }
+        return left.isEmpty();
+    }
+
+    static QJsonObject readJson(const QString& path)
+    {
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly)) {
+            return {};
+        }
+        return QJsonDocument::fromJson(file.readAll()).object();
+    }
+
+    static bool qemuRunningFor(const QString& dir)
+    {
+        for (const QString& pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+            QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(pid));
+            if (cmdline.open(QIODevice::ReadOnly) && cmdline.readAll().contains(dir.toLocal8Bit())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_work.isValid());
+        QVERIFY(m_out.isValid());
+        const CliRun check = runCli({QStringLiteral("lab"), QStringLiteral("check")}, 60000);
+        if (check.exitCode != 0) {
+            QSKIP(qPrintable(QStringLiteral("the lab cannot run here:\n") + check.out));
+        }
+    }
+
+    /// One boot, many checks: stdin/stdout, md personalities, LVM, disk identities, throttle accuracy
+    /// at two speeds, an injected write fault, and results written under --out.
+    void oneBootManyChecks()
+    {
+        const QString out = m_out.path();
+        // Disk 1: 50 MB/s both ways; disk 2: 100 write / 150 read; disk 3: fails writes from 100 MiB.
+        const QString script = QStringLiteral(R"SH(
+read line; echo "echo:$line"
+cat /proc/mdstat > mdstat
+lvm version > lvm-version 2>&1; echo $? > lvm-rc
+for d in /sys/block/sd*; do
+  echo "$(basename $d) $(cat $d/size) $(cat $d/device/model) $(tail -c +5 $d/device/vpd_pg80 | tr -d ' ')"
+done > disks
+for serial in RBLAB0001 RBLAB0002; do
+  dev=$(readlink -f /dev/disk/by-id/scsi-*_$serial)
+  for rw in write read; do
+    raidbench-cli bench --target $dev --rw $rw --bs 1M --qd 8 --size 256M --ramp 1s --destroy-data --json > bench-$serial-$rw.json
+  done
+done
+dev=$(readlink -f /dev/disk/by-id/scsi-*_RBLAB0003)
+raidbench-cli bench --target $dev --rw write --bs 1M --qd 8 --size 512M --destroy-data --json > fault.json 2> fault.err
+echo $? > fault-rc
+)SH");
+        QElapsedTimer timer;
+        timer.start();
+        const CliRun run = runCli({QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--disks"),
+                                   QStringLiteral("1G@50,1G@100/150,1G:fail-write=100M"), QStringLiteral("--out"), out,
+                                   QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"), script},
+                                  600000, QStringLiteral("raidbench-cli"), "hello lab\n", env());
+        qInfo("lab run took %.1f s; stderr:\n%s", timer.elapsed() / 1000.0, qPrintable(run.err));
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY(run.out.contains(QStringLiteral("echo:hello lab")));
+        const QRegularExpression upIn(QStringLiteral("up in ([0-9.]+) s \\((TCG|KVM)"));
+        const auto boot = upIn.match(run.err);
+        QVERIFY(boot.hasMatch());
+        qInfo("boot: %s s with %s", qPrintable(boot.captured(1)), qPrintable(boot.captured(2)));
+
+        QFile mdstat(out + QStringLiteral("/mdstat"));
+        QVERIFY(mdstat.open(QIODevice::ReadOnly));
+        const QByteArray personalities = mdstat.readAll();
+        for (const char* level : {"[raid0]", "[raid1]", "[raid10]", "[raid4]", "[raid5]", "[raid6]", "[linear]"}) {
+            QVERIFY2(personalities.contains(level), level);
+        }
+        QFile lvmRc(out + QStringLiteral("/lvm-rc"));
+        QVERIFY(lvmRc.open(QIODevice::ReadOnly));
+        QCOMPARE(lvmRc.readAll().trimmed(), QByteArray("0"));
+
+        QFile disks(out + QStringLiteral("/disks"));
+        QVERIFY(disks.open(QIODevice::ReadOnly));
+        QString diskList;
+        for (const QString& line : QString::fromUtf8(disks.readAll()).split(QLatin1Char('\n'))) {
+            diskList += line.simplified() + QLatin1Char('\n'); // sysfs pads SCSI model strings with spaces
+        }
+        QCOMPARE(diskList.count(QStringLiteral(" 2097152 ")), 3); // 1 GiB in 512-byte sectors
+        QVERIFY(diskList.contains(QStringLiteral("VDISK W50 R50 RBLAB0001")));
+        QVERIFY(diskList.contains(QStringLiteral("VDISK W100 R150 RBLAB0002")));
+        QVERIFY(diskList.contains(QStringLiteral("VDISK RBLAB0003")));
+
+        struct Expect
+        {
+            const char* file;
+            double mbps;
+        };
+        QString table = QStringLiteral("disk/pattern        expected MB/s  measured MB/s  error\n");
+        for (const Expect& e : {Expect {"bench-RBLAB0001-write", 50}, Expect {"bench-RBLAB0001-read", 50},
+                                Expect {"bench-RBLAB0002-write", 100}, Expect {"bench-RBLAB0002-read", 150}}) {
+            const QJsonObject result =
+                readJson(out + QLatin1Char('/') + QLatin1String(e.file) + QStringLiteral(".json"));
+            QVERIFY2(result.value(QStringLiteral("error")).isNull(), e.file);
+            QVERIFY(result.value(QStringLiteral("bytes")).toDouble() >= 256.0 * 1024 * 1024);
+            const double measured = result.value(QStringLiteral("bw_bytes")).toDouble() / 1e6;
+            const double error = (measured - e.mbps) / e.mbps;
+            table += QStringLiteral("%1  %2  %3  %4 %\n")
+                         .arg(QLatin1String(e.file), -18)
+                         .arg(e.mbps, 13, 'f', 1)
+                         .arg(measured, 13, 'f', 1)
+                         .arg(error * 100, 5, 'f', 1);
+            QVERIFY2(std::abs(error) < 0.05, qPrintable(table));
+        }
+        qInfo("throttle accuracy:\n%s", qPrintable(table));
+
+        QFile faultRc(out + QStringLiteral("/fault-rc"));
+        QVERIFY(faultRc.open(QIODevice::ReadOnly));
+        QCOMPARE(faultRc.readAll().trimmed(), QByteArray("1"));
+        const QJsonObject fault = readJson(out + QStringLiteral("/fault.json"));
+        const QJsonObject error = fault.value(QStringLiteral("error")).toObject();
+        QCOMPARE(error.value(QStringLiteral("code")).toString(), QStringLiteral("eio"));
+        QCOMPARE(error.value(QStringLiteral("errno")).toInt(), 5);
+        const double offset = error.value(QStringLiteral("offset")).toDouble();
+        const double injected = 100.0 * 1024 * 1024;
+        QVERIFY2(std::abs(offset - injected) <= 1024 * 1024, qPrintable(QString::number(offset)));
+        // The partial result is kept: what completed around the fault (queue depth 8 of 1 MiB) is counted.
+        QVERIFY(fault.value(QStringLiteral("bytes")).toDouble() >= injected - 8 * 1024 * 1024);
+        QVERIFY(fault.value(QStringLiteral("bytes")).toDouble() <= injected + 8 * 1024 * 1024);
+        QCOMPARE(fault.value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
+
+        QVERIFY2(workDirEmpty(), "the lab left its disk files behind");
+    }
+
+    void commandExitCodeAndMissingCommand()
+    {
+        CliRun run =
+            runCli({QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--quiet"), QStringLiteral("--disks"),
+                    QStringLiteral("64M"), QStringLiteral("--"), QStringLiteral("raidbench-no-such-program")},
+                   300000, QStringLiteral("raidbench-cli"), {}, env());
+        QCOMPARE(run.exitCode, 127);
+        QVERIFY(run.err.contains(QStringLiteral("cannot run raidbench-no-such-program")));
+        QVERIFY(workDirEmpty());
+    }
+
+    void killedCliLeavesNothingBehind()
+    {
+        QProcess cli;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("RAIDBENCH_LAB_DIR"), m_work.path());
+        cli.setProcessEnvironment(environment);
+        cli.start(binary(QStringLiteral("raidbench-cli")),
+                  {QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--disks"), QStringLiteral("2x1G"),
+                   QStringLiteral("--"), QStringLiteral("sleep"), QStringLiteral("600")});
+        QVERIFY(cli.waitForStarted());
+        QElapsedTimer timer;
+        timer.start();
+        QByteArray err;
+        while (!err.contains("up in") && timer.elapsed() < 180000) {
+            cli.waitForReadyRead(1000);
+            err += cli.readAllStandardError();
+        }
+        QVERIFY2(err.contains("up in"), err.constData());
+        const QStringList labDirs = QDir(m_work.path()).entryList({QStringLiteral("raidbench-lab-*")}, QDir::Dirs);
+        QCOMPARE(labDirs.size(), 1);
+        const QString labDir = m_work.path() + QLatin1Char('/') + labDirs.first();
+        QVERIFY(QFile::exists(labDir + QStringLiteral("/disks/disk0.img")));
+        QVERIFY(qemuRunningFor(labDir));
+        ::kill(pid_t(cli.processId()), SIGKILL);
+        cli.waitForFinished();
+        // The reaper kills qemu and removes the directory with the disk files.
+        QTRY_VERIFY_WITH_TIMEOUT(!qemuRunningFor(labDir), 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(workDirEmpty(), 15000);
+    }
+
+    void bootTimeoutKillsAndSaysWhere()
+    {
+        const CliRun run = runCli({QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--disks"),
+                                   QStringLiteral("64M"), QStringLiteral("--boot-timeout"), QStringLiteral("2s"),
+                                   QStringLiteral("--"), QStringLiteral("true")},
+                                  120000, QStringLiteral("raidbench-cli"), {}, env());
+        QCOMPARE(run.exitCode, 125);
+        QVERIFY2(run.err.contains(QStringLiteral("did not come up within")), qPrintable(run.err));
+        QVERIFY2(workDirEmpty(), "a VM that timed out left files behind");
+    }
+
+    void badSpecsGiveOneClearLine_data()
+    {
+        QTest::addColumn<QString>("spec");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("mentions");
+        QTest::newRow("0x1G") << "0x1G" << 2 << "0x1G";
+        QTest::newRow("1G@0") << "1G@0" << 2 << "1G@0";
+        QTest::newRow("1Q") << "1Q" << 2 << "1Q";
+        QTest::newRow("2G@abc") << "2G@abc" << 2 << "abc";
+        QTest::newRow("above free space") << "2x16T" << 125 << "free";
+    }
+    void badSpecsGiveOneClearLine()
+    {
+        QFETCH(QString, spec);
+        QFETCH(int, exitCode);
+        QFETCH(QString, mentions);
+        const CliRun run = runCli({QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--quiet"),
+                                   QStringLiteral("--disks"), spec, QStringLiteral("--"), QStringLiteral("true")},
+                                  60000, QStringLiteral("raidbench-cli"), {}, env());
+        QCOMPARE(run.exitCode, exitCode);
+        const QStringList lines = run.err.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 1);
+        QVERIFY2(lines.first().contains(mentions), qPrintable(run.err));
+        QVERIFY(workDirEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLabVm)
+#include "tst_lab_vm.moc"

@@ -1,0 +1,229 @@
+#include "lab/cpioarchive.h"
+#include "lab/labimage.h"
+#include "lab/labmachine.h"
+#include "lab/labspec.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace RaidBench;
+
+/// The lab's pure parts: spec parsing, the qemu command line, module order, the boot archive.
+class TestLab final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void parseSpec_data()
+    {
+        QTest::addColumn<QString>("spec");
+        QTest::addColumn<int>("count");
+        QTest::addColumn<QString>("canonical");
+        QTest::newRow("seed 002") << "2x2G@105,2x2G@38" << 4 << "2G@105,2G@105,2G@38,2G@38";
+        QTest::newRow("unthrottled") << "3x1G" << 3 << "1G,1G,1G";
+        QTest::newRow("read differs") << "1G@100/200" << 1 << "1G@100/200";
+        QTest::newRow("fault") << "1G:fail-write=100M" << 1 << "1G:fail-write=100M";
+        QTest::newRow("read fault and speed") << "512M@50:fail-read=1M" << 1 << "512M@50:fail-read=1M";
+        QTest::newRow("decimal speed") << "1G@12.5" << 1 << "1G@12.5";
+    }
+    void parseSpec()
+    {
+        QFETCH(QString, spec);
+        QFETCH(int, count);
+        QFETCH(QString, canonical);
+        const auto disks = parseLabSpec(spec);
+        QVERIFY2(disks.ok(), qPrintable(disks.ok() ? QString() : disks.error().message));
+        QCOMPARE(disks->size(), count);
+        QCOMPARE(formatLabSpec(*disks), canonical);
+        for (int i = 0; i < disks->size(); ++i) {
+            QCOMPARE(disks->at(i).index, i);
+            QCOMPARE(disks->at(i).serial(), QStringLiteral("RBLAB%1").arg(i + 1, 4, 10, QLatin1Char('0')));
+            QVERIFY(disks->at(i).model().size() <= 16);
+        }
+    }
+
+    void badSpecs_data()
+    {
+        QTest::addColumn<QString>("spec");
+        QTest::addColumn<QString>("mentions");
+        QTest::newRow("zero disks") << "0x1G"
+                                    << "at least 1";
+        QTest::newRow("zero speed") << "1G@0"
+                                    << "more than 0";
+        QTest::newRow("bad unit") << "1Q"
+                                  << "1Q";
+        QTest::newRow("speed not a number") << "2G@abc"
+                                            << "abc";
+        QTest::newRow("empty") << ""
+                               << "no disks";
+        QTest::newRow("empty item") << "1G,,1G"
+                                    << "expected";
+        QTest::newRow("tiny") << "1k"
+                              << "between 16M and 16T";
+        QTest::newRow("fault beyond disk") << "1G:fail-write=2G"
+                                           << "inside the disk";
+        QTest::newRow("unknown fault") << "1G:explode=1M"
+                                       << "expected";
+        QTest::newRow("too many") << "40x1G"
+                                  << "at most 32";
+    }
+    void badSpecs()
+    {
+        QFETCH(QString, spec);
+        QFETCH(QString, mentions);
+        const auto disks = parseLabSpec(spec);
+        QVERIFY(!disks.ok());
+        QCOMPARE(disks.error().code, QStringLiteral("invalid-lab-spec"));
+        QVERIFY2(disks.error().message.contains(mentions), qPrintable(disks.error().message));
+    }
+
+    void controllersRoundRobin()
+    {
+        const auto disks = parseLabSpec(QStringLiteral("6x1G"), 3);
+        QVERIFY(disks.ok());
+        QCOMPARE(disks->at(0).controller, 0);
+        QCOMPARE(disks->at(1).controller, 1);
+        QCOMPARE(disks->at(2).controller, 2);
+        QCOMPARE(disks->at(3).controller, 0);
+    }
+
+    void qemuCommandLine()
+    {
+        LabOptions options;
+        options.disks = *parseLabSpec(QStringLiteral("1G@105/200,1G:fail-write=100M"), 2);
+        options.outDir = QStringLiteral("/tmp/out");
+        const QStringList args = LabMachine::qemuArguments(options, QStringLiteral("tcg"), QStringLiteral("/boot/k"),
+                                                           QStringLiteral("/c/i.cpio"), QStringLiteral("/w"),
+                                                           QStringLiteral("/b/raidbench-cli"));
+        const QString all = args.join(QLatin1Char(' '));
+        QVERIFY(all.contains(QStringLiteral("-accel tcg")));
+        QVERIFY(all.contains(QStringLiteral("x-bps-write=105000000,x-bps-read=200000000")));
+        QVERIFY(all.contains(QStringLiteral("path=/,security_model=none,readonly=on,multidevs=remap")));
+        QVERIFY(all.contains(QStringLiteral("path=/tmp/out,")));
+        QVERIFY(all.contains(QStringLiteral("rb_out=/tmp/out")));
+        QVERIFY(all.contains(QStringLiteral("rb_agent=/b/raidbench-cli")));
+        QVERIFY(all.contains(QStringLiteral("driver=blkdebug,node-name=fault1,config=/w/disks/disk1.blkdebug")));
+        QVERIFY(all.contains(QStringLiteral("virtio-scsi-pci,id=scsi1")));
+        QVERIFY(all.contains(QStringLiteral("bus=scsi1.0,channel=0,scsi-id=1")));
+        QVERIFY(all.contains(QStringLiteral("serial=RBLAB0001,vendor=RAIDBNCH,product=VDISK W105 R200")));
+        QVERIFY(all.contains(QStringLiteral("name=raidbench.stdin")));
+        // The unthrottled disk has no throttle node; the throttled one sits on top of its raw node.
+        QVERIFY(!all.contains(QStringLiteral("throttle-group,id=throttle1")));
+        QVERIFY(all.contains(QStringLiteral("driver=throttle,node-name=limit0,throttle-group=throttle0,file=raw0")));
+        // Arguments are argv entries, never one shell string.
+        QVERIFY(args.contains(QStringLiteral("-kernel")));
+        QCOMPARE(args.at(args.indexOf(QStringLiteral("-kernel")) + 1), QStringLiteral("/boot/k"));
+    }
+
+    void modulesLoadInDependencyOrder()
+    {
+        const QString dir = QStringLiteral(RAIDBENCH_TEST_DATA "/modules/6.1.0-99-test");
+        const auto order = LabImage::resolveModules(dir, {QStringLiteral("raid456"), QStringLiteral("raid0")});
+        QVERIFY2(order.ok(), qPrintable(order.ok() ? QString() : order.error().message));
+        auto at = [&](const char* name) {
+            for (int i = 0; i < order->size(); ++i) {
+                if (order->at(i).endsWith(QLatin1String(name))) {
+                    return i;
+                }
+            }
+            return -1;
+        };
+        QVERIFY(at("/raid456.ko") >= 0);
+        QVERIFY(at("/md-mod.ko") < at("/raid456.ko"));
+        QVERIFY(at("/md-mod.ko") < at("/raid0.ko"));
+        QVERIFY(at("/async_tx.ko") < at("/async_xor.ko"));
+        QVERIFY(at("/async_pq.ko") < at("/async_raid6_recov.ko"));
+        // The soft dependency: crc32c before libcrc32c, and the portable implementation.
+        QVERIFY(at("/crc32c_generic.ko") >= 0);
+        QVERIFY(at("/crc32c_generic.ko") < at("/libcrc32c.ko"));
+        QCOMPARE(at("/crc32c-intel.ko"), -1);
+        QCOMPARE(order->count(QStringLiteral("kernel/drivers/md/md-mod.ko")), 1);
+
+        const auto missing = LabImage::resolveModules(dir, {QStringLiteral("no_such_module")});
+        QVERIFY(!missing.ok());
+        QVERIFY(missing.error().message.contains(QStringLiteral("no_such_module")));
+        QVERIFY(missing.error().message.contains(QStringLiteral("linux-image-amd64")));
+    }
+
+    void findsNewestKernelWithMd()
+    {
+        QTemporaryDir root;
+        QVERIFY(root.isValid());
+        const QString boot = root.filePath(QStringLiteral("boot"));
+        const QString modules = root.filePath(QStringLiteral("modules"));
+        for (const char* version : {"6.1.0-10-amd64", "6.1.0-57-amd64", "6.5.0-1-amd64"}) {
+            QDir().mkpath(modules + QLatin1Char('/') + QLatin1String(version) + QStringLiteral("/kernel/drivers/md"));
+        }
+        QDir().mkpath(boot);
+        auto touch = [](const QString& path) {
+            QFile f(path);
+            return f.open(QIODevice::WriteOnly);
+        };
+        // 6.5 has an image but no md modules; 6.1.0-57 has both; 6.1.0-10 has both but is older.
+        QVERIFY(touch(boot + QStringLiteral("/vmlinuz-6.5.0-1-amd64")));
+        QVERIFY(touch(boot + QStringLiteral("/vmlinuz-6.1.0-57-amd64")));
+        QVERIFY(touch(boot + QStringLiteral("/vmlinuz-6.1.0-10-amd64")));
+        QVERIFY(touch(modules + QStringLiteral("/6.1.0-57-amd64/kernel/drivers/md/md-mod.ko")));
+        QVERIFY(touch(modules + QStringLiteral("/6.1.0-10-amd64/kernel/drivers/md/md-mod.ko")));
+        const auto kernel = LabImage::findKernel(boot, modules);
+        QVERIFY(kernel.ok());
+        QCOMPARE(kernel->version, QStringLiteral("6.1.0-57-amd64"));
+        QCOMPARE(kernel->image, boot + QStringLiteral("/vmlinuz-6.1.0-57-amd64"));
+
+        const auto none = LabImage::findKernel(boot, root.filePath(QStringLiteral("empty")));
+        QVERIFY(!none.ok());
+        QCOMPARE(none.error().code, QStringLiteral("lab-no-kernel"));
+        QVERIFY(none.error().message.contains(QStringLiteral("linux-image-amd64")));
+    }
+
+    void cpioArchiveIsNewc()
+    {
+        CpioArchive archive;
+        archive.addDirectory(QStringLiteral("bin"));
+        archive.addFile(QStringLiteral("bin/hello"), QByteArray("hi!\n"), 0755);
+        archive.addCharDevice(QStringLiteral("dev/console"), 5, 1);
+        const QByteArray data = archive.finish();
+        QCOMPARE(data.size() % 512, 0);
+        // Walk the entries back: magic, name, data, all 4-byte aligned.
+        QStringList names;
+        qsizetype at = 0;
+        while (at + 110 <= data.size()) {
+            QCOMPARE(data.mid(at, 6), QByteArray("070701"));
+            bool ok = false;
+            const qsizetype fileSize = data.mid(at + 54, 8).toLongLong(&ok, 16);
+            const qsizetype nameSize = data.mid(at + 94, 8).toLongLong(&ok, 16);
+            const QString name = QString::fromLatin1(data.mid(at + 110, nameSize - 1));
+            names.append(name);
+            qsizetype dataAt = (at + 110 + nameSize + 3) & ~qsizetype(3);
+            if (name == QLatin1String("bin/hello")) {
+                QCOMPARE(data.mid(dataAt, fileSize), QByteArray("hi!\n"));
+                QCOMPARE(data.mid(at + 14, 8).toUInt(&ok, 16), 0100755u);
+            }
+            if (name == QLatin1String("dev/console")) {
+                QCOMPARE(data.mid(at + 78, 8).toUInt(&ok, 16), 5u);
+            }
+            if (name == QLatin1String("TRAILER!!!")) {
+                break;
+            }
+            at = (dataAt + fileSize + 3) & ~qsizetype(3);
+        }
+        QCOMPARE(names,
+                 (QStringList {QStringLiteral("bin"), QStringLiteral("bin/hello"), QStringLiteral("dev/console"),
+                               QStringLiteral("TRAILER!!!")}));
+    }
+
+    void initScriptMountsAndPowersOff()
+    {
+        const QString init = LabImage::initScript();
+        QVERIFY(init.startsWith(QStringLiteral("#!/bin/busybox sh")));
+        QVERIFY(init.contains(QStringLiteral("multidevs")) == false); // a qemu option, not a mount option
+        QVERIFY(init.contains(QStringLiteral("trans=virtio,version=9p2000.L,ro")));
+        QVERIFY(init.contains(QStringLiteral("lab agent /run/raidbench-lab")));
+        QVERIFY(init.trimmed().endsWith(QStringLiteral("poweroff -f")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLab)
+#include "tst_lab.moc"
