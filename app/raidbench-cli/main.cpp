@@ -1,5 +1,6 @@
 #include "benchcommand.h"
 #include "clicommon.h"
+#include "diskscommand.h"
 #include "labcommand.h"
 #include "version.h"
 
@@ -22,6 +23,7 @@ const std::map<QString, Command>& commands()
 {
     static const std::map<QString, Command> table {
         {QStringLiteral("bench"), {"run one direct-I/O job on a file or block device", runBench}},
+        {QStringLiteral("disks"), {"list disks and whether RaidBench may use each", runDisks}},
         {QStringLiteral("lab"), {"the virtual disk lab: run commands in a VM with throttled virtual disks", runLab}},
     };
     return table;

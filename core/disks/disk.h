@@ -1,0 +1,69 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+
+namespace RaidBench {
+
+/// Why a device must not be written: a stable code for programs and a sentence for people.
+struct DiskReason
+{
+    QString code;
+    QString message;
+};
+
+/// A signature libblkid found: a file system, RAID or LVM superblock, or a partition table.
+struct DiskSignature
+{
+    QString type; ///< ext4, xfs, swap, linux_raid_member, LVM2_member, gpt, dos, ...
+    QString usage; ///< filesystem, raid, crypto, other, partition-table
+    QString label;
+    QString uuid;
+};
+
+/// One block device as discovery sees it, with why RaidBench may or may not use it.
+struct Disk
+{
+    QString name; ///< sda, nvme0n1, sda1
+    QString path; ///< /dev/sda
+    QString stablePath; ///< /dev/disk/by-id/... when one exists
+    QString kind; ///< disk, partition, loop, md, dm, zram, ram, rom, other
+    QString parent; ///< the whole disk's name, for a partition
+    QString model;
+    QString vendor;
+    QString serial;
+    QString wwn;
+    std::uint64_t sizeBytes = 0;
+    std::uint32_t logicalSectorSize = 512;
+    std::uint32_t physicalSectorSize = 512;
+    bool rotational = false;
+    QString transport; ///< sata, sas, nvme, usb, virtio, scsi, mmc, loop, virtual
+    bool removable = false;
+    bool readOnly = false;
+    QString controller; ///< PCI address of the host adapter, or "virtual"
+    QString port; ///< H:C:T:L, ataN, USB port, NVMe namespace
+    QString devNumber; ///< major:minor
+    QList<Disk> partitions;
+    QList<DiskSignature> signatures;
+    QStringList holders;
+    QStringList mountPoints;
+    bool swap = false;
+    QString mdArray; ///< the md array it belongs to (holder or superblock)
+    bool lvmPv = false;
+    bool systemDisk = false; ///< backs / or /boot
+    QStringList scanErrors; ///< what could not be read; the scan went on
+    bool eligible = false;
+    QList<DiskReason> reasons;
+
+    bool hasReason(const QString& code) const;
+    QJsonObject toJson() const;
+};
+
+} // namespace RaidBench
+
+Q_DECLARE_METATYPE(RaidBench::Disk)

@@ -1,0 +1,411 @@
+#include "disks/diskscanner.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QSet>
+
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+namespace RaidBench {
+
+struct DiskScanner::Context
+{
+    QHash<QString, QStringList> mountsByDev; // "8:1" -> mount points
+    QSet<QString> swapNames; // sda2, dm-1
+    QHash<QString, QStringList> idLinks; // sda -> by-id link names
+    QSet<QString> systemDevs; // dev numbers of the file systems at /, /boot, /boot/efi
+};
+
+namespace {
+
+QString kindOf(const QString& name)
+{
+    static const QList<std::pair<QString, QString>> prefixes {
+        {QStringLiteral("loop"), QStringLiteral("loop")}, {QStringLiteral("md"), QStringLiteral("md")},
+        {QStringLiteral("dm-"), QStringLiteral("dm")},    {QStringLiteral("zram"), QStringLiteral("zram")},
+        {QStringLiteral("ram"), QStringLiteral("ram")},   {QStringLiteral("sr"), QStringLiteral("rom")},
+        {QStringLiteral("nbd"), QStringLiteral("other")}, {QStringLiteral("fd"), QStringLiteral("other")},
+    };
+    for (const auto& [prefix, kind] : prefixes) {
+        if (name.startsWith(prefix)) {
+            return kind;
+        }
+    }
+    return QStringLiteral("disk");
+}
+
+/// Unescapes mountinfo's octal escapes (\040 for a space).
+QString unescapeMount(const QString& text)
+{
+    QString out;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        if (text[i] == QLatin1Char('\\') && i + 3 < text.size()) {
+            bool ok = false;
+            const int code = text.mid(i + 1, 3).toInt(&ok, 8);
+            if (ok) {
+                out += QChar(code);
+                i += 3;
+                continue;
+            }
+        }
+        out += text[i];
+    }
+    return out;
+}
+
+const QRegularExpression& pciAddress()
+{
+    static const QRegularExpression re(QStringLiteral("^[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\\.[0-7]$"));
+    return re;
+}
+
+} // namespace
+
+DiskScanner::DiskScanner(QString sysRoot, QString procRoot, QString devRoot, SignatureProbe probe)
+    : m_sysRoot(std::move(sysRoot))
+    , m_procRoot(std::move(procRoot))
+    , m_devRoot(std::move(devRoot))
+    , m_probe(std::move(probe))
+{ }
+
+QString DiskScanner::readAttribute(const QString& path, QStringList* errors) const
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (errors && file.exists()) {
+            errors->append(QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
+        }
+        return {};
+    }
+    return QString::fromUtf8(file.readAll()).trimmed();
+}
+
+Disk DiskScanner::readDevice(const Context& context, const QString& sysPath, const QString& name,
+                             const Disk* parent) const
+{
+    Disk disk;
+    disk.name = name;
+    disk.path = QStringLiteral("/dev/") + name;
+    disk.kind = parent ? QStringLiteral("partition") : kindOf(name);
+    disk.parent = parent ? parent->name : QString();
+    QStringList& errors = disk.scanErrors;
+
+    if (!QFileInfo::exists(sysPath)) {
+        errors.append(QStringLiteral("%1 vanished during the scan").arg(name));
+        return disk;
+    }
+    disk.devNumber = readAttribute(sysPath + QStringLiteral("/dev"), &errors);
+    bool ok = false;
+    const std::uint64_t sectors = readAttribute(sysPath + QStringLiteral("/size"), &errors).toULongLong(&ok);
+    if (!ok) {
+        errors.append(QStringLiteral("cannot read the size of %1").arg(name));
+    }
+    disk.sizeBytes = sectors * 512;
+    disk.readOnly = readAttribute(sysPath + QStringLiteral("/ro")) == QLatin1String("1");
+    for (const QString& holder :
+         QDir(sysPath + QStringLiteral("/holders")).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System)) {
+        disk.holders.append(holder);
+        if (holder.startsWith(QLatin1String("md"))) {
+            disk.mdArray = holder;
+        }
+    }
+    disk.mountPoints = context.mountsByDev.value(disk.devNumber);
+    disk.swap = context.swapNames.contains(name);
+
+    if (parent) {
+        disk.logicalSectorSize = parent->logicalSectorSize;
+        disk.physicalSectorSize = parent->physicalSectorSize;
+        disk.rotational = parent->rotational;
+        disk.transport = parent->transport;
+        disk.controller = parent->controller;
+        disk.port = parent->port;
+        disk.removable = parent->removable;
+        disk.model = parent->model;
+        disk.vendor = parent->vendor;
+        disk.serial = parent->serial;
+    } else {
+        const QString queue = sysPath + QStringLiteral("/queue/");
+        disk.logicalSectorSize = readAttribute(queue + QStringLiteral("logical_block_size")).toUInt(&ok);
+        if (!ok) {
+            disk.logicalSectorSize = 512;
+        }
+        disk.physicalSectorSize = readAttribute(queue + QStringLiteral("physical_block_size")).toUInt(&ok);
+        if (!ok) {
+            disk.physicalSectorSize = disk.logicalSectorSize;
+        }
+        disk.rotational = readAttribute(queue + QStringLiteral("rotational")) == QLatin1String("1");
+        disk.removable = readAttribute(sysPath + QStringLiteral("/removable")) == QLatin1String("1");
+
+        // Where the device hangs in the device tree tells its controller, port and transport.
+        const QString resolved = QFileInfo(sysPath).canonicalFilePath();
+        const QStringList parts = resolved.split(QLatin1Char('/'), Qt::SkipEmptyParts);
+        static const QRegularExpression hctl(QStringLiteral("^\\d+:\\d+:\\d+:\\d+$"));
+        static const QRegularExpression ata(QStringLiteral("^ata\\d+$"));
+        static const QRegularExpression usbPort(QStringLiteral("^\\d+-[\\d.]+$"));
+        static const QRegularExpression nvme(QStringLiteral("^nvme\\d+$"));
+        QString ataPort;
+        QString usb;
+        QString scsi;
+        QString nvmeController;
+        for (const QString& part : parts) {
+            if (pciAddress().match(part).hasMatch()) {
+                disk.controller = part;
+            } else if (ata.match(part).hasMatch()) {
+                ataPort = part;
+            } else if (usbPort.match(part).hasMatch()) {
+                usb = part;
+            } else if (hctl.match(part).hasMatch()) {
+                scsi = part;
+            } else if (nvme.match(part).hasMatch()) {
+                nvmeController = part;
+            }
+        }
+        const QString path = QLatin1Char('/') + parts.join(QLatin1Char('/'));
+        if (disk.kind != QLatin1String("disk")) {
+            disk.transport = disk.kind == QLatin1String("loop") ? QStringLiteral("loop") : QStringLiteral("virtual");
+            disk.controller = QStringLiteral("virtual");
+        } else if (!nvmeController.isEmpty() || path.contains(QLatin1String("/nvme/"))) {
+            disk.transport = QStringLiteral("nvme");
+            disk.port = nvmeController;
+        } else if (path.contains(QLatin1String("/usb"))) {
+            disk.transport = QStringLiteral("usb");
+            disk.port = usb;
+        } else if (!ataPort.isEmpty()) {
+            disk.transport = QStringLiteral("sata");
+            disk.port = ataPort;
+        } else if (path.contains(QLatin1String("/end_device-")) || path.contains(QLatin1String("/sas_")) ||
+                   path.contains(QLatin1String("/expander-"))) {
+            disk.transport = QStringLiteral("sas");
+            disk.port = scsi;
+        } else if (path.contains(QLatin1String("/virtio"))) {
+            disk.transport = QStringLiteral("virtio");
+            disk.port = scsi;
+        } else if (path.contains(QLatin1String("/mmc"))) {
+            disk.transport = QStringLiteral("mmc");
+        } else if (!scsi.isEmpty()) {
+            disk.transport = QStringLiteral("scsi");
+            disk.port = scsi;
+        } else {
+            disk.transport = QStringLiteral("unknown");
+        }
+        if (disk.controller.isEmpty()) {
+            disk.controller =
+                disk.kind == QLatin1String("disk") ? QStringLiteral("unknown") : QStringLiteral("virtual");
+        }
+        if (disk.port.isEmpty() && !scsi.isEmpty()) {
+            disk.port = scsi;
+        }
+
+        const QString device = sysPath + QStringLiteral("/device/");
+        disk.model = readAttribute(device + QStringLiteral("model")).simplified();
+        disk.vendor = readAttribute(device + QStringLiteral("vendor")).simplified();
+        disk.serial = readAttribute(device + QStringLiteral("serial")).simplified();
+        if (disk.serial.isEmpty()) {
+            disk.serial = readAttribute(sysPath + QStringLiteral("/serial")).simplified();
+        }
+        if (disk.serial.isEmpty()) {
+            QFile vpd(device + QStringLiteral("vpd_pg80"));
+            if (vpd.open(QIODevice::ReadOnly)) {
+                disk.serial = QString::fromLatin1(vpd.readAll().mid(4)).simplified();
+            }
+        }
+        QString wwid = readAttribute(sysPath + QStringLiteral("/wwid"));
+        if (wwid.isEmpty()) {
+            wwid = readAttribute(device + QStringLiteral("wwid"));
+        }
+        if (wwid.startsWith(QLatin1String("naa."))) {
+            disk.wwn = QStringLiteral("0x") + wwid.mid(4);
+        } else if (wwid.startsWith(QLatin1String("eui.")) || wwid.startsWith(QLatin1String("nvme."))) {
+            disk.wwn = wwid;
+        }
+    }
+
+    const QStringList links = context.idLinks.value(name);
+    static const QStringList preferred {QStringLiteral("ata-"), QStringLiteral("nvme-"),   QStringLiteral("scsi-"),
+                                        QStringLiteral("usb-"), QStringLiteral("virtio-"), QStringLiteral("wwn-")};
+    for (const QString& prefix : preferred) {
+        for (const QString& link : links) {
+            if (disk.stablePath.isEmpty() && link.startsWith(prefix) && !link.contains(QLatin1String("nvme-eui"))) {
+                disk.stablePath = QStringLiteral("/dev/disk/by-id/") + link;
+            }
+        }
+    }
+    if (disk.stablePath.isEmpty() && !links.isEmpty()) {
+        disk.stablePath = QStringLiteral("/dev/disk/by-id/") + links.first();
+    }
+    if (disk.serial.isEmpty() && !parent) {
+        // udev's ata-MODEL_SERIAL / usb-VENDOR_MODEL_SERIAL-0:0 names end in the serial.
+        for (const QString& link : links) {
+            if (link.startsWith(QLatin1String("ata-")) || link.startsWith(QLatin1String("nvme-"))) {
+                disk.serial = link.section(QLatin1Char('_'), -1);
+                break;
+            }
+        }
+    }
+
+    if (disk.kind == QLatin1String("disk") || disk.kind == QLatin1String("partition") ||
+        disk.kind == QLatin1String("loop")) {
+        const ProbeResult probed = m_probe ? m_probe(disk.path) : ProbeResult {};
+        disk.signatures = probed.signatures;
+        if (!probed.error.isEmpty()) {
+            errors.append(probed.error);
+        }
+        for (const auto& signature : disk.signatures) {
+            if (signature.type == QLatin1String("linux_raid_member") && disk.mdArray.isEmpty()) {
+                disk.mdArray =
+                    signature.label.isEmpty() ? QStringLiteral("(superblock %1)").arg(signature.uuid) : signature.label;
+            }
+            if (signature.type == QLatin1String("LVM2_member")) {
+                disk.lvmPv = true;
+            }
+        }
+    }
+
+    if (!parent) {
+        QStringList children = QDir(sysPath).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+        std::sort(children.begin(), children.end(), [](const QString& a, const QString& b) {
+            return a.size() != b.size() ? a.size() < b.size() : a < b;
+        });
+        for (const QString& child : children) {
+            if (QFileInfo::exists(sysPath + QLatin1Char('/') + child + QStringLiteral("/partition"))) {
+                disk.partitions.append(readDevice(context, sysPath + QLatin1Char('/') + child, child, &disk));
+            }
+        }
+    }
+    return disk;
+}
+
+QList<Disk> DiskScanner::scan(const EligibilityOptions& options) const
+{
+    Context context;
+    QFile mountinfo(m_procRoot + QStringLiteral("/self/mountinfo"));
+    if (mountinfo.open(QIODevice::ReadOnly)) {
+        for (const QString& line :
+             QString::fromUtf8(mountinfo.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+            const QStringList fields = line.split(QLatin1Char(' '));
+            if (fields.size() < 5) {
+                continue;
+            }
+            const QString dev = fields[2];
+            const QString mountPoint = unescapeMount(fields[4]);
+            context.mountsByDev[dev].append(mountPoint);
+            if (mountPoint == QLatin1String("/") || mountPoint == QLatin1String("/boot") ||
+                mountPoint == QLatin1String("/boot/efi") || mountPoint == QLatin1String("/usr")) {
+                context.systemDevs.insert(dev);
+            }
+        }
+    }
+    QFile swaps(m_procRoot + QStringLiteral("/swaps"));
+    if (swaps.open(QIODevice::ReadOnly)) {
+        const QStringList lines = QString::fromUtf8(swaps.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        for (const QString& line : lines.mid(1)) {
+            const QString file = unescapeMount(line.section(QLatin1Char(' '), 0, 0, QString::SectionSkipEmpty));
+            if (!file.startsWith(QLatin1String("/dev/"))) {
+                continue; // a swap file
+            }
+            const QString underDev = m_devRoot + file.mid(4);
+            const QString resolved = QFileInfo(underDev).canonicalFilePath();
+            context.swapNames.insert(QFileInfo(resolved.isEmpty() ? file : resolved).fileName());
+        }
+    }
+    const QDir byId(m_devRoot + QStringLiteral("/disk/by-id"));
+    for (const QString& link : byId.entryList(QDir::System | QDir::Files | QDir::NoDotAndDotDot)) {
+        const QFileInfo info(byId.filePath(link));
+        if (info.isSymLink()) {
+            context.idLinks[QFileInfo(info.symLinkTarget()).fileName()].append(link);
+        }
+    }
+    for (auto it = context.idLinks.begin(); it != context.idLinks.end(); ++it) {
+        it->sort();
+    }
+
+    QList<Disk> disks;
+    const QDir blocks(m_sysRoot + QStringLiteral("/block"));
+    for (const QString& name : blocks.entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System)) {
+        disks.append(readDevice(context, blocks.filePath(name), name, nullptr));
+    }
+
+    // Which whole disks carry /, /boot: through partitions, and through md/dm stacks (slaves).
+    QHash<QString, QString> nameOfDev;
+    QHash<QString, QString> parentOf;
+    for (const Disk& disk : disks) {
+        nameOfDev.insert(disk.devNumber, disk.name);
+        for (const Disk& partition : disk.partitions) {
+            nameOfDev.insert(partition.devNumber, partition.name);
+            parentOf.insert(partition.name, disk.name);
+        }
+    }
+    QSet<QString> systemDisks;
+    std::function<void(const QString&, int)> mark = [&](const QString& name, int depth) {
+        if (depth > 16) {
+            return;
+        }
+        const QString whole = parentOf.value(name, name);
+        systemDisks.insert(whole);
+        const QString sysPath =
+            parentOf.contains(name) ? blocks.filePath(whole) + QLatin1Char('/') + name : blocks.filePath(name);
+        for (const QString& slave : QDir(sysPath + QStringLiteral("/slaves"))
+                                        .entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System)) {
+            mark(slave, depth + 1);
+        }
+    };
+    for (const QString& dev : context.systemDevs) {
+        if (nameOfDev.contains(dev)) {
+            mark(nameOfDev.value(dev), 0);
+        }
+    }
+    for (Disk& disk : disks) {
+        disk.systemDisk = systemDisks.contains(disk.name);
+        applyEligibility(disk, options);
+    }
+    std::sort(disks.begin(), disks.end(), [](const Disk& a, const Disk& b) {
+        return a.name.size() != b.name.size() ? a.name.size() < b.name.size() : a.name < b.name;
+    });
+    return disks;
+}
+
+Result<Disk> DiskScanner::inspect(const QString& path, const EligibilityOptions& options) const
+{
+    const QFileInfo info(path);
+    if (!info.exists() && !info.isSymLink()) {
+        return makeError(QStringLiteral("not-found"), QStringLiteral("%1 does not exist").arg(path));
+    }
+    char buffer[PATH_MAX];
+    if (!::realpath(QFile::encodeName(path).constData(), buffer)) {
+        const int err = errno;
+        return makeError(err == ENOENT ? QStringLiteral("not-found") : QStringLiteral("bad-path"),
+                         QStringLiteral("%1 does not resolve to a device: %2%3")
+                             .arg(path, QString::fromLocal8Bit(strerror(err)),
+                                  err == ELOOP ? QStringLiteral(" (a symlink loop)") : QString()));
+    }
+    const QString resolved = QFile::decodeName(buffer);
+    struct stat st
+    { };
+    if (::stat(QFile::encodeName(resolved).constData(), &st) != 0 || !S_ISBLK(st.st_mode)) {
+        return makeError(QStringLiteral("not-block-device"),
+                         QStringLiteral("%1 is not a block device")
+                             .arg(resolved == path ? path : path + QStringLiteral(" (") + resolved + QLatin1Char(')')));
+    }
+    const QString dev = QStringLiteral("%1:%2").arg(major(st.st_rdev)).arg(minor(st.st_rdev));
+    for (const Disk& disk : scan(options)) {
+        if (disk.devNumber == dev) {
+            return disk;
+        }
+        for (const Disk& partition : disk.partitions) {
+            if (partition.devNumber == dev) {
+                return partition;
+            }
+        }
+    }
+    return makeError(QStringLiteral("not-found"),
+                     QStringLiteral("%1 is not in %2/block (it vanished?)").arg(path, m_sysRoot));
+}
+
+} // namespace RaidBench

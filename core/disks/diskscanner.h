@@ -1,0 +1,41 @@
+#pragma once
+
+#include "disks/disk.h"
+#include "disks/eligibility.h"
+#include "disks/signatureprobe.h"
+#include "util/result.h"
+
+#include <QHash>
+#include <QString>
+
+namespace RaidBench {
+
+/// Discovers block devices the way lsblk does (sysfs, udev's by-id links, mountinfo, swaps,
+/// libblkid) and says for each whether RaidBench may write it. The roots are parameters so tests
+/// can point the scanner at fixture trees; nothing here writes anything.
+class DiskScanner
+{
+public:
+    explicit DiskScanner(QString sysRoot = QStringLiteral("/sys"), QString procRoot = QStringLiteral("/proc"),
+                         QString devRoot = QStringLiteral("/dev"), SignatureProbe probe = probeWithBlkid);
+
+    /// Every whole device in /sys/block, partitions nested, eligibility applied.
+    QList<Disk> scan(const EligibilityOptions& options = {}) const;
+
+    /// The device at `path` (a /dev node or a symlink to one, such as /dev/disk/by-id/...), scanned
+    /// afresh: the check made right before a destructive step. Errors when the path does not resolve
+    /// to a block device.
+    Result<Disk> inspect(const QString& path, const EligibilityOptions& options = {}) const;
+
+private:
+    struct Context;
+    Disk readDevice(const Context& context, const QString& sysPath, const QString& name, const Disk* parent) const;
+    QString readAttribute(const QString& path, QStringList* errors = nullptr) const;
+
+    QString m_sysRoot;
+    QString m_procRoot;
+    QString m_devRoot;
+    SignatureProbe m_probe;
+};
+
+} // namespace RaidBench

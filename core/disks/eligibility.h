@@ -1,0 +1,24 @@
+#pragma once
+
+#include "disks/disk.h"
+
+#include <QStringList>
+
+#include <cstdint>
+
+namespace RaidBench {
+
+/// What the caller allows: loop devices (tests), wiping named devices' signatures, a minimum size.
+struct EligibilityOptions
+{
+    bool allowLoop = false;
+    QStringList wipe; ///< device paths (or names) whose signatures the user agreed to erase
+    std::uint64_t minSizeBytes = 0;
+};
+
+/// Fills `disk.reasons` and `disk.eligible` (and its partitions'). In-use reasons (mounted, swap,
+/// holders, system disk, read-only) are never waived; signatures are waived for a device the caller
+/// asked to wipe.
+void applyEligibility(Disk& disk, const EligibilityOptions& options);
+
+} // namespace RaidBench

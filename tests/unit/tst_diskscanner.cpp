@@ -1,0 +1,295 @@
+#include "../common/sysfsfixture.h"
+#include "disks/controllers.h"
+#include "disks/diskscanner.h"
+
+#include <QJsonArray>
+#include <QTest>
+
+using namespace RaidBench;
+using RaidBench::Test::SysfsFixture;
+
+/// Discovery and the safety gate on fixture trees of real machines' layouts.
+class TestDiskScanner final : public QObject
+{
+    Q_OBJECT
+
+private:
+    static QList<Disk> scan(const SysfsFixture& fixture, const EligibilityOptions& options = {})
+    {
+        return DiskScanner(fixture.sys(), fixture.proc(), fixture.dev(), fixture.probe()).scan(options);
+    }
+
+    static const Disk* find(const QList<Disk>& disks, const QString& name)
+    {
+        for (const Disk& disk : disks) {
+            if (disk.name == name) {
+                return &disk;
+            }
+            for (const Disk& partition : disk.partitions) {
+                if (partition.name == name) {
+                    return &partition;
+                }
+            }
+        }
+        return nullptr;
+    }
+
+    static QStringList codes(const Disk& disk)
+    {
+        QStringList list;
+        for (const auto& reason : disk.reasons) {
+            if (!list.contains(reason.code)) {
+                list.append(reason.code);
+            }
+        }
+        list.sort();
+        return list;
+    }
+
+    static QString fixturePath(const char* name)
+    {
+        return QStringLiteral(RAIDBENCH_TEST_DATA "/sysfs/") + QLatin1String(name) + QStringLiteral(".json");
+    }
+
+private Q_SLOTS:
+    void desktop_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("eligible");
+        QTest::addColumn<QStringList>("reasons");
+        QTest::newRow("system SSD") << "sda" << false
+                                    << QStringList {"mounted", "partition-table", "signature", "swap", "system-disk"};
+        QTest::newRow("its root partition") << "sda2" << false << QStringList {"mounted", "signature", "system-disk"};
+        QTest::newRow("its swap partition") << "sda3" << false << QStringList {"signature", "swap", "system-disk"};
+        QTest::newRow("blank HDD") << "sdb" << true << QStringList {};
+        QTest::newRow("NVMe with /home") << "nvme0n1" << false
+                                         << QStringList {"mounted", "partition-table", "signature"};
+        QTest::newRow("USB backup disk") << "sdc" << false << QStringList {"partition-table", "signature"};
+        QTest::newRow("its NTFS partition") << "sdc1" << false << QStringList {"signature"};
+        QTest::newRow("snap loop") << "loop0" << false << QStringList {"loop-device", "mounted", "signature"};
+        QTest::newRow("zram swap") << "zram0" << false << QStringList {"swap", "virtual-device"};
+        QTest::newRow("DVD drive") << "sr0" << false << QStringList {"virtual-device"};
+    }
+    void desktop()
+    {
+        QFETCH(QString, name);
+        QFETCH(bool, eligible);
+        QFETCH(QStringList, reasons);
+        SysfsFixture fixture(fixturePath("desktop"));
+        QVERIFY(fixture.ok());
+        const QList<Disk> disks = scan(fixture);
+        const Disk* disk = find(disks, name);
+        QVERIFY(disk);
+        QCOMPARE(codes(*disk), reasons);
+        QCOMPARE(disk->eligible, eligible);
+        for (const auto& reason : disk->reasons) {
+            QVERIFY(!reason.message.isEmpty());
+        }
+    }
+
+    void desktopIdentity()
+    {
+        SysfsFixture fixture(fixturePath("desktop"));
+        const QList<Disk> disks = scan(fixture);
+        const Disk* sdb = find(disks, QStringLiteral("sdb"));
+        QCOMPARE(sdb->model, QStringLiteral("WDC WD40EFRX-68N32N0"));
+        QCOMPARE(sdb->vendor, QStringLiteral("ATA"));
+        QCOMPARE(sdb->serial, QStringLiteral("WD-WCC7K1ABCDEF")); // from udev's ata-MODEL_SERIAL link
+        QCOMPARE(sdb->wwn, QStringLiteral("0x50014ee2b9a1c2d3"));
+        QCOMPARE(sdb->stablePath, QStringLiteral("/dev/disk/by-id/ata-WDC_WD40EFRX-68N32N0_WD-WCC7K1ABCDEF"));
+        QCOMPARE(sdb->sizeBytes, 7814037168ull * 512);
+        QCOMPARE(sdb->physicalSectorSize, 4096u);
+        QVERIFY(sdb->rotational);
+        QCOMPARE(sdb->transport, QStringLiteral("sata"));
+        QCOMPARE(sdb->controller, QStringLiteral("0000:00:17.0"));
+        QCOMPARE(sdb->port, QStringLiteral("ata2"));
+
+        const Disk* nvme = find(disks, QStringLiteral("nvme0n1"));
+        QCOMPARE(nvme->transport, QStringLiteral("nvme"));
+        QCOMPARE(nvme->controller, QStringLiteral("0000:3d:00.0"));
+        QCOMPARE(nvme->model, QStringLiteral("Samsung SSD 970 EVO Plus 1TB"));
+        QCOMPARE(nvme->serial, QStringLiteral("S4EWNX0R123456"));
+        QCOMPARE(nvme->wwn, QStringLiteral("eui.0025385b91b2c3d4"));
+        QVERIFY(!nvme->rotational);
+        QCOMPARE(nvme->partitions.size(), 1);
+        QCOMPARE(nvme->partitions.first().mountPoints, QStringList {QStringLiteral("/home")});
+
+        const Disk* usb = find(disks, QStringLiteral("sdc"));
+        QCOMPARE(usb->transport, QStringLiteral("usb"));
+        QCOMPARE(usb->controller, QStringLiteral("0000:00:14.0"));
+        QCOMPARE(usb->port, QStringLiteral("2-1"));
+        QCOMPARE(usb->partitions.first().signatures.first().label, QStringLiteral("Backup"));
+
+        const Disk* sda = find(disks, QStringLiteral("sda"));
+        QVERIFY(sda->systemDisk);
+        QCOMPARE(sda->partitions.size(), 3);
+        QCOMPARE(find(disks, QStringLiteral("zram0"))->controller, QStringLiteral("virtual"));
+    }
+
+    void wipeWaivesSignaturesOnlyForThatDevice()
+    {
+        SysfsFixture fixture(fixturePath("desktop"));
+        EligibilityOptions options;
+        options.wipe = {QStringLiteral("/dev/sdc")};
+        const QList<Disk> disks = scan(fixture, options);
+        QVERIFY(find(disks, QStringLiteral("sdc"))->eligible);
+        // Wiping never waives use: the system disk stays refused even when named.
+        options.wipe = {QStringLiteral("/dev/sda"), QStringLiteral("nvme0n1")};
+        const QList<Disk> again = scan(fixture, options);
+        QVERIFY(!find(again, QStringLiteral("sda"))->eligible);
+        QCOMPARE(codes(*find(again, QStringLiteral("sda"))), (QStringList {"mounted", "swap", "system-disk"}));
+        QCOMPARE(codes(*find(again, QStringLiteral("nvme0n1"))), QStringList {"mounted"});
+    }
+
+    void loopAllowedAndMinimumSize()
+    {
+        SysfsFixture fixture(fixturePath("desktop"));
+        EligibilityOptions options;
+        options.allowLoop = true;
+        options.minSizeBytes = 3ull << 40; // 3 TB: only the 4 TB HDD is big enough
+        const QList<Disk> disks = scan(fixture, options);
+        QVERIFY(!find(disks, QStringLiteral("loop0"))->hasReason(QStringLiteral("loop-device")));
+        QVERIFY(find(disks, QStringLiteral("sdb"))->eligible);
+        QVERIFY(find(disks, QStringLiteral("sdc"))->hasReason(QStringLiteral("too-small")));
+    }
+
+    void server_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QStringList>("reasons");
+        QTest::newRow("blank data disk") << "sda" << QStringList {};
+        QTest::newRow("old md member") << "sdc" << QStringList {"md-member"};
+        QTest::newRow("LVM PV in use") << "sdd" << QStringList {"holders", "lvm-pv"};
+        QTest::newRow("md RAID1 system SSD")
+            << "sdy" << QStringList {"holders", "md-member", "partition-table", "system-disk"};
+        QTest::newRow("its md partition") << "sdz1" << QStringList {"holders", "md-member", "system-disk"};
+        QTest::newRow("the root array") << "md0" << QStringList {"mounted", "system-disk", "virtual-device"};
+        QTest::newRow("the LV") << "dm-0" << QStringList {"mounted", "virtual-device"};
+    }
+    void server()
+    {
+        QFETCH(QString, name);
+        QFETCH(QStringList, reasons);
+        SysfsFixture fixture(fixturePath("server"));
+        QVERIFY(fixture.ok());
+        const Disk* disk = find(scan(fixture), name);
+        QVERIFY(disk);
+        QCOMPARE(codes(*disk), reasons);
+        QCOMPARE(disk->eligible, reasons.isEmpty());
+    }
+
+    void serverControllers()
+    {
+        SysfsFixture fixture(fixturePath("server"));
+        QList<Disk> data;
+        for (const Disk& disk : scan(fixture)) {
+            if (disk.transport == QLatin1String("sas")) {
+                data.append(disk);
+            }
+        }
+        QCOMPARE(data.size(), 24);
+        const auto groups = groupByController(data);
+        QCOMPARE(groups.size(), 3);
+        QCOMPARE(groups.at(0).first, QStringLiteral("0000:02:00.0"));
+        QCOMPARE(groups.at(1).first, QStringLiteral("0000:03:00.0"));
+        QCOMPARE(groups.at(2).first, QStringLiteral("0000:81:00.0"));
+        for (const auto& group : groups) {
+            QCOMPARE(group.second.size(), 8);
+        }
+        QCOMPARE(data.first().port, QStringLiteral("0:0:0:0"));
+        // Seed 000: a 3-disk array takes one disk from each controller; a 6-disk array two.
+        const QList<Disk> spread = spreadAcrossControllers(data);
+        QCOMPARE(spread.size(), 24);
+        for (int i = 0; i + 2 < 24; i += 3) {
+            const auto counts = disksPerController(spread.mid(i, 3));
+            QCOMPARE(counts.size(), 3);
+        }
+        const auto six = disksPerController(spread.mid(0, 6));
+        QCOMPARE(six.size(), 3);
+        for (int count : six) {
+            QCOMPARE(count, 2);
+        }
+        QCOMPARE(spread.at(0).name, QStringLiteral("sda"));
+        QCOMPARE(spread.at(1).name, QStringLiteral("sdi"));
+        QCOMPARE(spread.at(2).name, QStringLiteral("sdq"));
+        QCOMPARE(spread.at(3).name, QStringLiteral("sdb"));
+    }
+
+    void special_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QStringList>("reasons");
+        QTest::newRow("read-only") << "sda" << QStringList {"read-only"};
+        QTest::newRow("empty GPT") << "sdb" << QStringList {"partition-table"};
+        QTest::newRow("active md partition") << "sdc" << QStringList {"holders", "md-member", "partition-table"};
+        QTest::newRow("swap partition") << "sdd" << QStringList {"partition-table", "signature", "swap"};
+        QTest::newRow("small SSD is fine without a minimum") << "sde" << QStringList {};
+        QTest::newRow("size unreadable") << "sdf" << QStringList {"empty", "scan-error"};
+        QTest::newRow("bcache holder") << "sdg" << QStringList {"holders"};
+    }
+    void special()
+    {
+        QFETCH(QString, name);
+        QFETCH(QStringList, reasons);
+        SysfsFixture fixture(fixturePath("special"));
+        QVERIFY(fixture.ok());
+        const Disk* disk = find(scan(fixture), name);
+        QVERIFY(disk);
+        QCOMPARE(codes(*disk), reasons);
+    }
+
+    void mdMemberReasonNamesTheArray()
+    {
+        SysfsFixture fixture(fixturePath("special"));
+        const Disk* disk = find(scan(fixture), QStringLiteral("sdc1"));
+        QCOMPARE(disk->mdArray, QStringLiteral("md127"));
+        bool named = false;
+        for (const auto& reason : disk->reasons) {
+            named =
+                named || (reason.code == QLatin1String("md-member") && reason.message.contains(QLatin1String("md127")));
+        }
+        QVERIFY(named);
+    }
+
+    void jsonHasTheDocumentedFields()
+    {
+        SysfsFixture fixture(fixturePath("desktop"));
+        const QJsonObject json = find(scan(fixture), QStringLiteral("sda"))->toJson();
+        for (const char* key : {"name", "path", "stable_path", "model", "serial", "size_bytes", "rotational",
+                                "transport", "controller", "eligible", "reasons", "partitions"}) {
+            QVERIFY2(json.contains(QLatin1String(key)), key);
+        }
+        QCOMPARE(json.value(QStringLiteral("partitions")).toArray().size(), 3);
+        const QJsonObject reason = json.value(QStringLiteral("reasons")).toArray().first().toObject();
+        QVERIFY(reason.contains(QStringLiteral("code")) && reason.contains(QStringLiteral("message")));
+    }
+
+    void inspectRefusesWhatIsNotABlockDevice()
+    {
+        SysfsFixture fixture(fixturePath("desktop"));
+        const DiskScanner scanner(fixture.sys(), fixture.proc(), fixture.dev(), fixture.probe());
+        QCOMPARE(scanner.inspect(QStringLiteral("/nonexistent/disk")).error().code, QStringLiteral("not-found"));
+        QCOMPARE(scanner.inspect(QStringLiteral("/etc/passwd")).error().code, QStringLiteral("not-block-device"));
+        QCOMPARE(scanner.inspect(QStringLiteral("/dev/null")).error().code, QStringLiteral("not-block-device"));
+        const QString loop = fixture.root() + QStringLiteral("/loop-a");
+        QFile::link(fixture.root() + QStringLiteral("/loop-b"), loop);
+        QFile::link(loop, fixture.root() + QStringLiteral("/loop-b"));
+        QCOMPARE(scanner.inspect(loop).error().code, QStringLiteral("bad-path"));
+    }
+
+    void vanishedAndUnreadableAreReportedPerDevice()
+    {
+        SysfsFixture fixture(fixturePath("desktop"));
+        // A device whose /sys/block link dangles: it vanished between listing and reading.
+        QFile::link(QStringLiteral("../devices/virtual/block/gone0"), fixture.sys() + QStringLiteral("/block/sdz"));
+        const QList<Disk> disks = scan(fixture);
+        const Disk* gone = find(disks, QStringLiteral("sdz"));
+        QVERIFY(gone);
+        QVERIFY(!gone->eligible);
+        QVERIFY(gone->hasReason(QStringLiteral("scan-error")));
+        QVERIFY(find(disks, QStringLiteral("sdb"))->eligible); // the scan went on
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDiskScanner)
+#include "tst_diskscanner.moc"
