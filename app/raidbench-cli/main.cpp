@@ -1,3 +1,4 @@
+#include "arraycommand.h"
 #include "benchcommand.h"
 #include "clicommon.h"
 #include "diskscommand.h"
@@ -22,6 +23,7 @@ struct Command
 const std::map<QString, Command>& commands()
 {
     static const std::map<QString, Command> table {
+        {QStringLiteral("array"), {"build, list and tear down RAID arrays (mdadm, LVM)", runArray}},
         {QStringLiteral("bench"), {"run one direct-I/O job on a file or block device", runBench}},
         {QStringLiteral("disks"), {"list disks and whether RaidBench may use each", runDisks}},
         {QStringLiteral("lab"), {"the virtual disk lab: run commands in a VM with throttled virtual disks", runLab}},

@@ -87,8 +87,8 @@ QString DiskScanner::readAttribute(const QString& path, QStringList* errors) con
     return QString::fromUtf8(file.readAll()).trimmed();
 }
 
-Disk DiskScanner::readDevice(const Context& context, const QString& sysPath, const QString& name,
-                             const Disk* parent) const
+Disk DiskScanner::readDevice(const Context& context, const QString& sysPath, const QString& name, const Disk* parent,
+                             const QString& onlyDev) const
 {
     Disk disk;
     disk.name = name;
@@ -275,7 +275,7 @@ Disk DiskScanner::readDevice(const Context& context, const QString& sysPath, con
         });
         for (const QString& child : children) {
             if (QFileInfo::exists(sysPath + QLatin1Char('/') + child + QStringLiteral("/partition"))) {
-                disk.partitions.append(readDevice(context, sysPath + QLatin1Char('/') + child, child, &disk));
+                disk.partitions.append(readDevice(context, sysPath + QLatin1Char('/') + child, child, &disk, onlyDev));
             }
         }
     }
@@ -283,6 +283,11 @@ Disk DiskScanner::readDevice(const Context& context, const QString& sysPath, con
 }
 
 QList<Disk> DiskScanner::scan(const EligibilityOptions& options) const
+{
+    return scanDevices(options, QString());
+}
+
+QList<Disk> DiskScanner::scanDevices(const EligibilityOptions& options, const QString& onlyDev) const
 {
     Context context;
     QFile mountinfo(m_procRoot + QStringLiteral("/self/mountinfo"));
@@ -329,7 +334,7 @@ QList<Disk> DiskScanner::scan(const EligibilityOptions& options) const
     QList<Disk> disks;
     const QDir blocks(m_sysRoot + QStringLiteral("/block"));
     for (const QString& name : blocks.entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System)) {
-        disks.append(readDevice(context, blocks.filePath(name), name, nullptr));
+        disks.append(readDevice(context, blocks.filePath(name), name, nullptr, onlyDev));
     }
 
     // Which whole disks carry /, /boot: through partitions, and through md/dm stacks (slaves).
@@ -394,7 +399,7 @@ Result<Disk> DiskScanner::inspect(const QString& path, const EligibilityOptions&
                              .arg(resolved == path ? path : path + QStringLiteral(" (") + resolved + QLatin1Char(')')));
     }
     const QString dev = QStringLiteral("%1:%2").arg(major(st.st_rdev)).arg(minor(st.st_rdev));
-    for (const Disk& disk : scan(options)) {
+    for (const Disk& disk : scanDevices(options, dev)) {
         if (disk.devNumber == dev) {
             return disk;
         }

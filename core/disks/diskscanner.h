@@ -29,7 +29,10 @@ public:
 
 private:
     struct Context;
-    Disk readDevice(const Context& context, const QString& sysPath, const QString& name, const Disk* parent) const;
+    /// `onlyDev` set: only that device (major:minor, or the disk holding it) is probed with libblkid.
+    QList<Disk> scanDevices(const EligibilityOptions& options, const QString& onlyDev) const;
+    Disk readDevice(const Context& context, const QString& sysPath, const QString& name, const Disk* parent,
+                    const QString& onlyDev) const;
     QString readAttribute(const QString& path, QStringList* errors = nullptr) const;
 
     QString m_sysRoot;

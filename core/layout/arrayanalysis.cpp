@@ -89,11 +89,13 @@ void validateNode(const ArraySpec& spec, int depth, int maxDepth, QList<SpecIssu
     const QString name = upperName(spec.level);
     const qsizetype active = spec.children.size() - spec.spares;
     if (spec.spares < 0 || spec.spares >= spec.children.size()) {
-        error(QStringLiteral("bad-spares"), QStringLiteral("%1: %2 spares leave no active members").arg(name).arg(spec.spares));
+        error(QStringLiteral("bad-spares"),
+              QStringLiteral("%1: %2 spares leave no active members").arg(name).arg(spec.spares));
     } else if (spec.spares > 0 && !levelIsMd(spec.level)) {
         error(QStringLiteral("bad-spares"), QStringLiteral("%1 has no hot spares").arg(name));
     } else if (spec.spares > 0 && (spec.level == ArrayLevel::Raid0 || spec.level == ArrayLevel::Linear)) {
-        error(QStringLiteral("bad-spares"), QStringLiteral("%1 cannot use hot spares (it has no redundancy)").arg(name));
+        error(QStringLiteral("bad-spares"),
+              QStringLiteral("%1 cannot use hot spares (it has no redundancy)").arg(name));
     }
     const int minimum = minimumMembers(spec.level);
     const QString what = [&] {
@@ -105,11 +107,12 @@ void validateNode(const ArraySpec& spec, int depth, int maxDepth, QList<SpecIssu
         return QStringLiteral("disks");
     }();
     if (active < minimum) {
-        error(QStringLiteral("too-few-members"), QStringLiteral("%1 needs at least %2 %3 (has %4)")
-                                                     .arg(name)
-                                                     .arg(spec.level == ArrayLevel::Raid5 || spec.level == ArrayLevel::Raid4 ? 3 : minimum)
-                                                     .arg(what)
-                                                     .arg(active));
+        error(QStringLiteral("too-few-members"),
+              QStringLiteral("%1 needs at least %2 %3 (has %4)")
+                  .arg(name)
+                  .arg(spec.level == ArrayLevel::Raid5 || spec.level == ArrayLevel::Raid4 ? 3 : minimum)
+                  .arg(what)
+                  .arg(active));
     } else if ((spec.level == ArrayLevel::Raid5 || spec.level == ArrayLevel::Raid4) && active == 2) {
         warning(QStringLiteral("two-member-parity"),
                 QStringLiteral("%1 on 2 %2 works but is a slower mirror; 3 or more make sense").arg(name, what));
@@ -122,49 +125,56 @@ void validateNode(const ArraySpec& spec, int depth, int maxDepth, QList<SpecIssu
         } else if (spec.level == ArrayLevel::LvmStripe) {
             error(QStringLiteral("chunk-not-allowed"), QStringLiteral("LVM striping takes a stripe size, not a chunk"));
         } else if (!powerOfTwo(spec.chunkBytes) || spec.chunkBytes < 4096 || spec.chunkBytes > (2ull << 30)) {
-            error(QStringLiteral("bad-chunk"), QStringLiteral("chunk %1 must be a power of two from 4k to 2G")
-                                                   .arg(Units::formatSizeCompact(spec.chunkBytes)));
+            error(QStringLiteral("bad-chunk"),
+                  QStringLiteral("chunk %1 must be a power of two from 4k to 2G")
+                      .arg(Units::formatSizeCompact(spec.chunkBytes)));
         }
     }
-    if (spec.level == ArrayLevel::LvmStripe && spec.stripeBytes
-        && (!powerOfTwo(spec.stripeBytes) || spec.stripeBytes < 4096 || spec.stripeBytes > lvmExtent)) {
-        error(QStringLiteral("bad-stripe"), QStringLiteral("stripe size %1 must be a power of two from 4k to 4M")
-                                                .arg(Units::formatSizeCompact(spec.stripeBytes)));
+    if (spec.level == ArrayLevel::LvmStripe && spec.stripeBytes &&
+        (!powerOfTwo(spec.stripeBytes) || spec.stripeBytes < 4096 || spec.stripeBytes > lvmExtent)) {
+        error(QStringLiteral("bad-stripe"),
+              QStringLiteral("stripe size %1 must be a power of two from 4k to 4M")
+                  .arg(Units::formatSizeCompact(spec.stripeBytes)));
     }
     // Layout
     if (!spec.layout.isEmpty()) {
-        static const QStringList parityLayouts{QStringLiteral("left-symmetric"), QStringLiteral("left-asymmetric"),
-                                               QStringLiteral("right-symmetric"), QStringLiteral("right-asymmetric"),
-                                               QStringLiteral("parity-first"), QStringLiteral("parity-last")};
-        static const QStringList raid10Layouts{QStringLiteral("n2"), QStringLiteral("f2"), QStringLiteral("o2"),
-                                               QStringLiteral("n3"), QStringLiteral("f3"), QStringLiteral("o3")};
+        static const QStringList parityLayouts {QStringLiteral("left-symmetric"),  QStringLiteral("left-asymmetric"),
+                                                QStringLiteral("right-symmetric"), QStringLiteral("right-asymmetric"),
+                                                QStringLiteral("parity-first"),    QStringLiteral("parity-last")};
+        static const QStringList raid10Layouts {QStringLiteral("n2"), QStringLiteral("f2"), QStringLiteral("o2"),
+                                                QStringLiteral("n3"), QStringLiteral("f3"), QStringLiteral("o3")};
         if (spec.level == ArrayLevel::Raid10) {
             if (!raid10Layouts.contains(spec.layout)) {
-                error(QStringLiteral("bad-layout"), QStringLiteral("RAID10 layout '%1' is not one of n2, f2, o2, n3, f3, o3")
-                                                        .arg(spec.layout.left(32)));
+                error(QStringLiteral("bad-layout"),
+                      QStringLiteral("RAID10 layout '%1' is not one of n2, f2, o2, n3, f3, o3")
+                          .arg(spec.layout.left(32)));
             } else if (raid10Copies(spec.layout) > active) {
-                error(QStringLiteral("bad-layout"), QStringLiteral("RAID10 layout %1 keeps %2 copies and needs at least %2 disks")
-                                                        .arg(spec.layout)
-                                                        .arg(raid10Copies(spec.layout)));
+                error(QStringLiteral("bad-layout"),
+                      QStringLiteral("RAID10 layout %1 keeps %2 copies and needs at least %2 disks")
+                          .arg(spec.layout)
+                          .arg(raid10Copies(spec.layout)));
             }
-        } else if (spec.level == ArrayLevel::Raid5 || spec.level == ArrayLevel::Raid6 || spec.level == ArrayLevel::Raid4) {
+        } else if (spec.level == ArrayLevel::Raid5 || spec.level == ArrayLevel::Raid6 ||
+                   spec.level == ArrayLevel::Raid4) {
             if (!parityLayouts.contains(spec.layout)) {
-                error(QStringLiteral("bad-layout"), QStringLiteral("%1 layout '%2' is not one of %3")
-                                                        .arg(name, spec.layout.left(32), parityLayouts.join(QStringLiteral(", "))));
+                error(QStringLiteral("bad-layout"),
+                      QStringLiteral("%1 layout '%2' is not one of %3")
+                          .arg(name, spec.layout.left(32), parityLayouts.join(QStringLiteral(", "))));
             }
         } else {
             error(QStringLiteral("bad-layout"), QStringLiteral("%1 has no layout").arg(name));
         }
     }
     if (levelIsMd(spec.level)) {
-        static const QStringList metadata{QStringLiteral("0.90"), QStringLiteral("1.0"), QStringLiteral("1.1"),
-                                          QStringLiteral("1.2")};
+        static const QStringList metadata {QStringLiteral("0.90"), QStringLiteral("1.0"), QStringLiteral("1.1"),
+                                           QStringLiteral("1.2")};
         if (!metadata.contains(spec.metadata)) {
-            error(QStringLiteral("bad-metadata"), QStringLiteral("metadata '%1' is not one of 0.90, 1.0, 1.1, 1.2")
-                                                      .arg(spec.metadata.left(16)));
+            error(QStringLiteral("bad-metadata"),
+                  QStringLiteral("metadata '%1' is not one of 0.90, 1.0, 1.1, 1.2").arg(spec.metadata.left(16)));
         }
         if (spec.bitmap != QLatin1String("none") && spec.bitmap != QLatin1String("internal")) {
-            error(QStringLiteral("bad-bitmap"), QStringLiteral("bitmap '%1' must be none or internal").arg(spec.bitmap.left(16)));
+            error(QStringLiteral("bad-bitmap"),
+                  QStringLiteral("bitmap '%1' must be none or internal").arg(spec.bitmap.left(16)));
         }
     }
     // Members
@@ -172,12 +182,14 @@ void validateNode(const ArraySpec& spec, int depth, int maxDepth, QList<SpecIssu
     for (const ArraySpec& child : spec.children) {
         if (child.isLeaf()) {
             if (seen.contains(child.device)) {
-                error(QStringLiteral("duplicate-member"), QStringLiteral("%1 is a member of the same %2 twice").arg(child.device, name));
+                error(QStringLiteral("duplicate-member"),
+                      QStringLiteral("%1 is a member of the same %2 twice").arg(child.device, name));
             }
             seen.insert(child.device);
         } else if (levelIsMd(spec.level) && child.level == ArrayLevel::LvmStripe) {
-            error(QStringLiteral("bad-nesting"), QStringLiteral("an md array cannot be built on an LVM volume here; put "
-                                                                "LVM striping at the top"));
+            error(QStringLiteral("bad-nesting"),
+                  QStringLiteral("an md array cannot be built on an LVM volume here; put "
+                                 "LVM striping at the top"));
         }
         validateNode(child, depth + 1, maxDepth, issues);
     }
@@ -201,7 +213,8 @@ void validateNode(const ArraySpec& spec, int depth, int maxDepth, QList<SpecIssu
                 warning(QStringLiteral("mixed-sizes"),
                         QStringLiteral("%1 members differ in size: each is used only up to the smallest (%2), wasting "
                                        "%3 (%4 %)")
-                            .arg(name, Units::formatBytesDecimal(double(smallest)), Units::formatBytesDecimal(double(wasted)))
+                            .arg(name, Units::formatBytesDecimal(double(smallest)),
+                                 Units::formatBytesDecimal(double(wasted)))
                             .arg(100.0 * double(wasted) / double(total), 0, 'f', 0));
             }
         }
@@ -234,7 +247,8 @@ Tolerance tolerance(const ArraySpec& spec)
         return {1, 0, 0};
     }
     if (spec.level == ArrayLevel::Raid10) {
-        const int copies = std::min<int>(raid10Copies(spec.layout.isEmpty() ? QStringLiteral("n2") : spec.layout), int(children.size()));
+        const int copies = std::min<int>(raid10Copies(spec.layout.isEmpty() ? QStringLiteral("n2") : spec.layout),
+                                         int(children.size()));
         QList<int> kills;
         for (const auto& child : children) {
             kills.append(child.minKill);
@@ -294,14 +308,16 @@ QList<SpecIssue> validateSpec(const ArraySpec& spec, int maxDepth)
         if (it.value() > 1) {
             bool sameNode = false;
             for (const auto& issue : issues) {
-                sameNode = sameNode || (issue.code == QLatin1String("duplicate-member") && issue.message.startsWith(it.key()));
+                sameNode =
+                    sameNode || (issue.code == QLatin1String("duplicate-member") && issue.message.startsWith(it.key()));
             }
             if (!sameNode) {
-                issues.append({QStringLiteral("disk-reused"),
-                               QStringLiteral("%1 is used %2 times in this configuration; a disk can be in one place only")
-                                   .arg(it.key())
-                                   .arg(it.value()),
-                               false});
+                issues.append(
+                    {QStringLiteral("disk-reused"),
+                     QStringLiteral("%1 is used %2 times in this configuration; a disk can be in one place only")
+                         .arg(it.key())
+                         .arg(it.value()),
+                     false});
             }
         }
     }
@@ -385,7 +401,8 @@ std::optional<std::uint64_t> usableBytes(const ArraySpec& spec)
     case ArrayLevel::Raid6:
         return k > 2 ? smallest * (k - 2) : 0;
     case ArrayLevel::Raid10: {
-        const std::uint64_t copies = std::uint64_t(raid10Copies(spec.layout.isEmpty() ? QStringLiteral("n2") : spec.layout));
+        const std::uint64_t copies =
+            std::uint64_t(raid10Copies(spec.layout.isEmpty() ? QStringLiteral("n2") : spec.layout));
         const std::uint64_t raw = smallest * k / copies;
         return raw - raw % chunk;
     }

@@ -14,7 +14,7 @@ struct LevelEntry
     ArrayLevel level;
     const char* name;
 };
-constexpr std::array<LevelEntry, 9> levelTable{{
+constexpr std::array<LevelEntry, 9> levelTable {{
     {ArrayLevel::Disk, "disk"},
     {ArrayLevel::Linear, "linear"},
     {ArrayLevel::Raid0, "raid0"},
@@ -49,8 +49,8 @@ Result<ArrayLevel> parseLevel(const QString& name)
     if (lower == QLatin1String("single")) {
         return ArrayLevel::Disk;
     }
-    static const QStringList aliases{QStringLiteral("0"), QStringLiteral("1"), QStringLiteral("4"),
-                                     QStringLiteral("5"), QStringLiteral("6"), QStringLiteral("10")};
+    static const QStringList aliases {QStringLiteral("0"), QStringLiteral("1"), QStringLiteral("4"),
+                                      QStringLiteral("5"), QStringLiteral("6"), QStringLiteral("10")};
     if (aliases.contains(lower)) {
         return parseLevel(QStringLiteral("raid") + lower);
     }
@@ -154,7 +154,7 @@ QString ArraySpec::describe() const
 
 QJsonObject ArraySpec::toJson() const
 {
-    QJsonObject json{{QStringLiteral("level"), levelName(level)}};
+    QJsonObject json {{QStringLiteral("level"), levelName(level)}};
     if (isLeaf()) {
         json.insert(QStringLiteral("device"), device);
         if (sizeBytes) {
@@ -199,11 +199,12 @@ Result<ArraySpec> ArraySpec::fromJson(const QJsonObject& json, int depth)
     if (depth > maxJsonDepth) {
         return bad(QStringLiteral("the array tree is nested deeper than %1 levels").arg(maxJsonDepth));
     }
-    static const QStringList known{QStringLiteral("level"),    QStringLiteral("device"),      QStringLiteral("size_bytes"),
-                                   QStringLiteral("controller"), QStringLiteral("label"),    QStringLiteral("children"),
-                                   QStringLiteral("chunk"),    QStringLiteral("layout"),      QStringLiteral("metadata"),
-                                   QStringLiteral("bitmap"),   QStringLiteral("assume_clean"), QStringLiteral("spares"),
-                                   QStringLiteral("stripe_size")};
+    static const QStringList known {
+        QStringLiteral("level"),      QStringLiteral("device"),       QStringLiteral("size_bytes"),
+        QStringLiteral("controller"), QStringLiteral("label"),        QStringLiteral("children"),
+        QStringLiteral("chunk"),      QStringLiteral("layout"),       QStringLiteral("metadata"),
+        QStringLiteral("bitmap"),     QStringLiteral("assume_clean"), QStringLiteral("spares"),
+        QStringLiteral("stripe_size")};
     for (const QString& key : json.keys()) {
         if (!known.contains(key)) {
             return bad(QStringLiteral("unknown field '%1' in an array spec").arg(key.left(64)));

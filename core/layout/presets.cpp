@@ -71,10 +71,17 @@ Error tooFew(const QString& name, int need, qsizetype have)
 
 QStringList presetNames()
 {
-    return {QStringLiteral("single"),  QStringLiteral("raid0"),   QStringLiteral("raid1"),
-            QStringLiteral("raid5"),   QStringLiteral("raid6"),   QStringLiteral("raid10"),
-            QStringLiteral("raid50"),  QStringLiteral("raid60"),  QStringLiteral("raid0+1"),
-            QStringLiteral("raid1+0"), QStringLiteral("lvm-stripe-over-raid1")};
+    return {QStringLiteral("single"),
+            QStringLiteral("raid0"),
+            QStringLiteral("raid1"),
+            QStringLiteral("raid5"),
+            QStringLiteral("raid6"),
+            QStringLiteral("raid10"),
+            QStringLiteral("raid50"),
+            QStringLiteral("raid60"),
+            QStringLiteral("raid0+1"),
+            QStringLiteral("raid1+0"),
+            QStringLiteral("lvm-stripe-over-raid1")};
 }
 
 Result<ArraySpec> makePreset(const QString& name, const QList<PresetDisk>& input)
@@ -158,7 +165,7 @@ Result<ArraySpec> makePreset(const QString& name, const QList<PresetDisk>& input
         }
         // Each half takes every other disk of the spread order: with two controllers, one half per
         // controller, so the mirror survives losing either.
-        QList<ArraySpec> halves{ArraySpec::node(ArrayLevel::Raid0, {}), ArraySpec::node(ArrayLevel::Raid0, {})};
+        QList<ArraySpec> halves {ArraySpec::node(ArrayLevel::Raid0, {}), ArraySpec::node(ArrayLevel::Raid0, {})};
         for (qsizetype i = 0; i < n; ++i) {
             halves[i % 2].children.append(leaf(disks[i]));
         }
@@ -170,8 +177,9 @@ Result<ArraySpec> makePreset(const QString& name, const QList<PresetDisk>& input
     if (name == QLatin1String("lvm-stripe-over-raid1")) {
         return pairs(ArrayLevel::LvmStripe);
     }
-    return makeError(QStringLiteral("unknown-preset"), QStringLiteral("unknown preset '%1'; use one of %2")
-                                                           .arg(name.left(64), presetNames().join(QStringLiteral(", "))));
+    return makeError(QStringLiteral("unknown-preset"),
+                     QStringLiteral("unknown preset '%1'; use one of %2")
+                         .arg(name.left(64), presetNames().join(QStringLiteral(", "))));
 }
 
 QStringList presetsFor(const QList<PresetDisk>& disks)

@@ -51,6 +51,18 @@ private:
         return QStringLiteral(RAIDBENCH_TEST_DATA "/sysfs/") + QLatin1String(name) + QStringLiteral(".json");
     }
 
+    /// Fixture trees are built once per test run (24 disks of sysfs take a while); tests that change
+    /// a tree build their own.
+    static const SysfsFixture& shared(const char* name)
+    {
+        static std::map<std::string, std::unique_ptr<SysfsFixture>> fixtures;
+        auto& slot = fixtures[name];
+        if (!slot) {
+            slot = std::make_unique<SysfsFixture>(fixturePath(name));
+        }
+        return *slot;
+    }
+
 private Q_SLOTS:
     void desktop_data()
     {
@@ -75,7 +87,7 @@ private Q_SLOTS:
         QFETCH(QString, name);
         QFETCH(bool, eligible);
         QFETCH(QStringList, reasons);
-        SysfsFixture fixture(fixturePath("desktop"));
+        const SysfsFixture& fixture = shared("desktop");
         QVERIFY(fixture.ok());
         const QList<Disk> disks = scan(fixture);
         const Disk* disk = find(disks, name);
@@ -89,7 +101,7 @@ private Q_SLOTS:
 
     void desktopIdentity()
     {
-        SysfsFixture fixture(fixturePath("desktop"));
+        const SysfsFixture& fixture = shared("desktop");
         const QList<Disk> disks = scan(fixture);
         const Disk* sdb = find(disks, QStringLiteral("sdb"));
         QCOMPARE(sdb->model, QStringLiteral("WDC WD40EFRX-68N32N0"));
@@ -128,7 +140,7 @@ private Q_SLOTS:
 
     void wipeWaivesSignaturesOnlyForThatDevice()
     {
-        SysfsFixture fixture(fixturePath("desktop"));
+        const SysfsFixture& fixture = shared("desktop");
         EligibilityOptions options;
         options.wipe = {QStringLiteral("/dev/sdc")};
         const QList<Disk> disks = scan(fixture, options);
@@ -143,7 +155,7 @@ private Q_SLOTS:
 
     void loopAllowedAndMinimumSize()
     {
-        SysfsFixture fixture(fixturePath("desktop"));
+        const SysfsFixture& fixture = shared("desktop");
         EligibilityOptions options;
         options.allowLoop = true;
         options.minSizeBytes = 3ull << 40; // 3 TB: only the 4 TB HDD is big enough
@@ -170,7 +182,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, name);
         QFETCH(QStringList, reasons);
-        SysfsFixture fixture(fixturePath("server"));
+        const SysfsFixture& fixture = shared("server");
         QVERIFY(fixture.ok());
         const Disk* disk = find(scan(fixture), name);
         QVERIFY(disk);
@@ -180,7 +192,7 @@ private Q_SLOTS:
 
     void serverControllers()
     {
-        SysfsFixture fixture(fixturePath("server"));
+        const SysfsFixture& fixture = shared("server");
         QList<Disk> data;
         for (const Disk& disk : scan(fixture)) {
             if (disk.transport == QLatin1String("sas")) {
@@ -231,7 +243,7 @@ private Q_SLOTS:
     {
         QFETCH(QString, name);
         QFETCH(QStringList, reasons);
-        SysfsFixture fixture(fixturePath("special"));
+        const SysfsFixture& fixture = shared("special");
         QVERIFY(fixture.ok());
         const Disk* disk = find(scan(fixture), name);
         QVERIFY(disk);
@@ -240,7 +252,7 @@ private Q_SLOTS:
 
     void mdMemberReasonNamesTheArray()
     {
-        SysfsFixture fixture(fixturePath("special"));
+        const SysfsFixture& fixture = shared("special");
         const Disk* disk = find(scan(fixture), QStringLiteral("sdc1"));
         QCOMPARE(disk->mdArray, QStringLiteral("md127"));
         bool named = false;
@@ -253,7 +265,7 @@ private Q_SLOTS:
 
     void jsonHasTheDocumentedFields()
     {
-        SysfsFixture fixture(fixturePath("desktop"));
+        const SysfsFixture& fixture = shared("desktop");
         const QJsonObject json = find(scan(fixture), QStringLiteral("sda"))->toJson();
         for (const char* key : {"name", "path", "stable_path", "model", "serial", "size_bytes", "rotational",
                                 "transport", "controller", "eligible", "reasons", "partitions"}) {

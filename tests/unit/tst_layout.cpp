@@ -56,85 +56,118 @@ private Q_SLOTS:
             }
             return items.join(QLatin1Char(','));
         };
-        QTest::newRow("raid0 ok") << QStringLiteral("{\"level\":\"raid0\",\"children\":[%1]}").arg(disks(2)) << QStringList{} << "";
+        QTest::newRow("raid0 ok") << QStringLiteral("{\"level\":\"raid0\",\"children\":[%1]}").arg(disks(2))
+                                  << QStringList {} << "";
         QTest::newRow("raid0 one disk") << QStringLiteral("{\"level\":\"raid0\",\"children\":[%1]}").arg(disks(1))
-                                        << QStringList{"too-few-members"} << "RAID0 needs at least 2 disks";
+                                        << QStringList {"too-few-members"} << "RAID0 needs at least 2 disks";
         QTest::newRow("raid1 one disk") << QStringLiteral("{\"level\":\"raid1\",\"children\":[%1]}").arg(disks(1))
-                                        << QStringList{"too-few-members"} << "RAID1 needs at least 2";
-        QTest::newRow("raid5 three ok") << QStringLiteral("{\"level\":\"raid5\",\"children\":[%1]}").arg(disks(3)) << QStringList{} << "";
+                                        << QStringList {"too-few-members"} << "RAID1 needs at least 2";
+        QTest::newRow("raid5 three ok") << QStringLiteral("{\"level\":\"raid5\",\"children\":[%1]}").arg(disks(3))
+                                        << QStringList {} << "";
         QTest::newRow("raid5 two warns") << QStringLiteral("{\"level\":\"raid5\",\"children\":[%1]}").arg(disks(2))
-                                         << QStringList{"warn:two-member-parity"} << "slower mirror";
+                                         << QStringList {"warn:two-member-parity"} << "slower mirror";
         QTest::newRow("raid5 one") << QStringLiteral("{\"level\":\"raid5\",\"children\":[%1]}").arg(disks(1))
-                                   << QStringList{"too-few-members"} << "RAID5 needs at least 3";
+                                   << QStringList {"too-few-members"} << "RAID5 needs at least 3";
         QTest::newRow("raid4 two warns") << QStringLiteral("{\"level\":\"raid4\",\"children\":[%1]}").arg(disks(2))
-                                         << QStringList{"warn:two-member-parity"} << "";
+                                         << QStringList {"warn:two-member-parity"} << "";
         QTest::newRow("raid6 three") << QStringLiteral("{\"level\":\"raid6\",\"children\":[%1]}").arg(disks(3))
-                                     << QStringList{"too-few-members"} << "RAID6 needs at least 4 disks";
-        QTest::newRow("raid6 four ok") << QStringLiteral("{\"level\":\"raid6\",\"children\":[%1]}").arg(disks(4)) << QStringList{} << "";
-        QTest::newRow("raid10 two ok") << QStringLiteral("{\"level\":\"raid10\",\"children\":[%1]}").arg(disks(2)) << QStringList{} << "";
-        QTest::newRow("raid10 f3 on two") << QStringLiteral("{\"level\":\"raid10\",\"layout\":\"f3\",\"children\":[%1]}").arg(disks(2))
-                                          << QStringList{"bad-layout"} << "3 copies";
-        QTest::newRow("raid10 n3 on three") << QStringLiteral("{\"level\":\"raid10\",\"layout\":\"n3\",\"children\":[%1]}").arg(disks(3))
-                                            << QStringList{} << "";
-        QTest::newRow("raid10 bad layout") << QStringLiteral("{\"level\":\"raid10\",\"layout\":\"x9\",\"children\":[%1]}").arg(disks(4))
-                                           << QStringList{"bad-layout"} << "x9";
-        QTest::newRow("raid5 layout ok") << QStringLiteral("{\"level\":\"raid5\",\"layout\":\"left-asymmetric\",\"children\":[%1]}").arg(disks(3))
-                                         << QStringList{} << "";
-        QTest::newRow("chunk on raid1") << QStringLiteral("{\"level\":\"raid1\",\"chunk\":\"64k\",\"children\":[%1]}").arg(disks(2))
-                                        << QStringList{"chunk-not-allowed"} << "mdadm rejects";
-        QTest::newRow("chunk on linear") << QStringLiteral("{\"level\":\"linear\",\"chunk\":\"64k\",\"children\":[%1]}").arg(disks(2))
-                                         << QStringList{"chunk-not-allowed"} << "";
-        QTest::newRow("chunk not power of two") << QStringLiteral("{\"level\":\"raid0\",\"chunk\":\"48k\",\"children\":[%1]}").arg(disks(2))
-                                                << QStringList{"bad-chunk"} << "48k";
-        QTest::newRow("chunk too small") << QStringLiteral("{\"level\":\"raid0\",\"chunk\":\"2k\",\"children\":[%1]}").arg(disks(2))
-                                         << QStringList{"bad-chunk"} << "";
-        QTest::newRow("chunk too big") << QStringLiteral("{\"level\":\"raid0\",\"chunk\":\"4G\",\"children\":[%1]}").arg(disks(2))
-                                       << QStringList{"bad-chunk"} << "";
+                                     << QStringList {"too-few-members"} << "RAID6 needs at least 4 disks";
+        QTest::newRow("raid6 four ok") << QStringLiteral("{\"level\":\"raid6\",\"children\":[%1]}").arg(disks(4))
+                                       << QStringList {} << "";
+        QTest::newRow("raid10 two ok") << QStringLiteral("{\"level\":\"raid10\",\"children\":[%1]}").arg(disks(2))
+                                       << QStringList {} << "";
+        QTest::newRow("raid10 f3 on two")
+            << QStringLiteral("{\"level\":\"raid10\",\"layout\":\"f3\",\"children\":[%1]}").arg(disks(2))
+            << QStringList {"bad-layout"} << "3 copies";
+        QTest::newRow("raid10 n3 on three")
+            << QStringLiteral("{\"level\":\"raid10\",\"layout\":\"n3\",\"children\":[%1]}").arg(disks(3))
+            << QStringList {} << "";
+        QTest::newRow("raid10 bad layout")
+            << QStringLiteral("{\"level\":\"raid10\",\"layout\":\"x9\",\"children\":[%1]}").arg(disks(4))
+            << QStringList {"bad-layout"} << "x9";
+        QTest::newRow("raid5 layout ok")
+            << QStringLiteral("{\"level\":\"raid5\",\"layout\":\"left-asymmetric\",\"children\":[%1]}").arg(disks(3))
+            << QStringList {} << "";
+        QTest::newRow("chunk on raid1")
+            << QStringLiteral("{\"level\":\"raid1\",\"chunk\":\"64k\",\"children\":[%1]}").arg(disks(2))
+            << QStringList {"chunk-not-allowed"} << "mdadm rejects";
+        QTest::newRow("chunk on linear")
+            << QStringLiteral("{\"level\":\"linear\",\"chunk\":\"64k\",\"children\":[%1]}").arg(disks(2))
+            << QStringList {"chunk-not-allowed"} << "";
+        QTest::newRow("chunk not power of two")
+            << QStringLiteral("{\"level\":\"raid0\",\"chunk\":\"48k\",\"children\":[%1]}").arg(disks(2))
+            << QStringList {"bad-chunk"} << "48k";
+        QTest::newRow("chunk too small")
+            << QStringLiteral("{\"level\":\"raid0\",\"chunk\":\"2k\",\"children\":[%1]}").arg(disks(2))
+            << QStringList {"bad-chunk"} << "";
+        QTest::newRow("chunk too big")
+            << QStringLiteral("{\"level\":\"raid0\",\"chunk\":\"4G\",\"children\":[%1]}").arg(disks(2))
+            << QStringList {"bad-chunk"} << "";
         QTest::newRow("duplicate member")
-            << QStringLiteral("{\"level\":\"raid1\",\"children\":[{\"level\":\"disk\",\"device\":\"/dev/sda\"},{\"level\":\"disk\",\"device\":\"/dev/sda\"}]}")
-            << QStringList{"duplicate-member"} << "/dev/sda";
+            << QStringLiteral("{\"level\":\"raid1\",\"children\":[{\"level\":\"disk\",\"device\":\"/dev/"
+                              "sda\"},{\"level\":\"disk\",\"device\":\"/dev/sda\"}]}")
+            << QStringList {"duplicate-member"} << "/dev/sda";
         QTest::newRow("disk reused across tree")
-            << QStringLiteral("{\"level\":\"raid0\",\"children\":[{\"level\":\"raid1\",\"children\":[{\"level\":\"disk\",\"device\":\"/dev/sda\"},{\"level\":\"disk\",\"device\":\"/dev/sdb\"}]},"
-                              "{\"level\":\"raid1\",\"children\":[{\"level\":\"disk\",\"device\":\"/dev/sdb\"},{\"level\":\"disk\",\"device\":\"/dev/sdc\"}]}]}")
-            << QStringList{"disk-reused"} << "/dev/sdb is used 2 times";
+            << QStringLiteral("{\"level\":\"raid0\",\"children\":[{\"level\":\"raid1\",\"children\":[{\"level\":"
+                              "\"disk\",\"device\":\"/dev/sda\"},{\"level\":\"disk\",\"device\":\"/dev/sdb\"}]},"
+                              "{\"level\":\"raid1\",\"children\":[{\"level\":\"disk\",\"device\":\"/dev/"
+                              "sdb\"},{\"level\":\"disk\",\"device\":\"/dev/sdc\"}]}]}")
+            << QStringList {"disk-reused"} << "/dev/sdb is used 2 times";
         QTest::newRow("mixed sizes warn")
-            << QStringLiteral("{\"level\":\"raid1\",\"children\":[{\"level\":\"disk\",\"device\":\"/dev/sda\",\"size_bytes\":1000000000000},"
+            << QStringLiteral("{\"level\":\"raid1\",\"children\":[{\"level\":\"disk\",\"device\":\"/dev/"
+                              "sda\",\"size_bytes\":1000000000000},"
                               "{\"level\":\"disk\",\"device\":\"/dev/sdb\",\"size_bytes\":500000000000}]}")
-            << QStringList{"warn:mixed-sizes"} << "smallest";
+            << QStringList {"warn:mixed-sizes"} << "smallest";
         QTest::newRow("mixed sizes fine for raid0")
-            << QStringLiteral("{\"level\":\"raid0\",\"children\":[{\"level\":\"disk\",\"device\":\"/dev/sda\",\"size_bytes\":1000000000000},"
+            << QStringLiteral("{\"level\":\"raid0\",\"children\":[{\"level\":\"disk\",\"device\":\"/dev/"
+                              "sda\",\"size_bytes\":1000000000000},"
                               "{\"level\":\"disk\",\"device\":\"/dev/sdb\",\"size_bytes\":500000000000}]}")
-            << QStringList{} << "";
+            << QStringList {} << "";
         QTest::newRow("too deep")
-            << QStringLiteral("{\"level\":\"raid1\",\"children\":[{\"level\":\"raid1\",\"children\":[{\"level\":\"raid0\",\"children\":["
-                              "{\"level\":\"raid1\",\"children\":[{\"level\":\"disk\",\"device\":\"/dev/sda\"},{\"level\":\"disk\",\"device\":\"/dev/sdb\"}]},"
-                              "{\"level\":\"raid1\",\"children\":[{\"level\":\"disk\",\"device\":\"/dev/sdc\"},{\"level\":\"disk\",\"device\":\"/dev/sdd\"}]}]},"
-                              "{\"level\":\"disk\",\"device\":\"/dev/sdx\"}]},{\"level\":\"disk\",\"device\":\"/dev/sdy\"}]}")
-            << QStringList{"too-deep", "too-deep"} << "nested deeper";
-        QTest::newRow("not a device path") << QStringLiteral("{\"level\":\"raid0\",\"children\":[{\"level\":\"disk\",\"device\":\"/etc/passwd\"},{\"level\":\"disk\",\"device\":\"/dev/sdb\"}]}")
-                                           << QStringList{"bad-device"} << "/etc/passwd";
-        QTest::newRow("bad metadata") << QStringLiteral("{\"level\":\"raid0\",\"metadata\":\"2.0\",\"children\":[%1]}").arg(disks(2))
-                                      << QStringList{"bad-metadata"} << "";
-        QTest::newRow("bad bitmap") << QStringLiteral("{\"level\":\"raid1\",\"bitmap\":\"external\",\"children\":[%1]}").arg(disks(2))
-                                    << QStringList{"bad-bitmap"} << "";
-        QTest::newRow("spares") << QStringLiteral("{\"level\":\"raid5\",\"spares\":1,\"children\":[%1]}").arg(disks(4)) << QStringList{} << "";
-        QTest::newRow("spares leave too few") << QStringLiteral("{\"level\":\"raid5\",\"spares\":2,\"children\":[%1]}").arg(disks(4))
-                                              << QStringList{"warn:two-member-parity"} << "";
-        QTest::newRow("spares on raid0") << QStringLiteral("{\"level\":\"raid0\",\"spares\":1,\"children\":[%1]}").arg(disks(3))
-                                         << QStringList{"bad-spares"} << "";
-        QTest::newRow("md over lvm")
-            << QStringLiteral("{\"level\":\"raid1\",\"children\":[{\"level\":\"lvm-stripe\",\"children\":[%1]},{\"level\":\"disk\",\"device\":\"/dev/sdz\"}]}").arg(disks(2))
-            << QStringList{"bad-nesting"} << "";
-        QTest::newRow("lvm stripe size") << QStringLiteral("{\"level\":\"lvm-stripe\",\"stripe_size\":\"8M\",\"children\":[%1]}").arg(disks(2))
-                                         << QStringList{"bad-stripe"} << "";
-        QTest::newRow("single disk at the top") << QStringLiteral("{\"level\":\"disk\",\"device\":\"/dev/sda\"}") << QStringList{} << "";
+            << QStringLiteral(
+                   "{\"level\":\"raid1\",\"children\":[{\"level\":\"raid1\",\"children\":[{\"level\":\"raid0\","
+                   "\"children\":["
+                   "{\"level\":\"raid1\",\"children\":[{\"level\":\"disk\",\"device\":\"/dev/"
+                   "sda\"},{\"level\":\"disk\",\"device\":\"/dev/sdb\"}]},"
+                   "{\"level\":\"raid1\",\"children\":[{\"level\":\"disk\",\"device\":\"/dev/"
+                   "sdc\"},{\"level\":\"disk\",\"device\":\"/dev/sdd\"}]}]},"
+                   "{\"level\":\"disk\",\"device\":\"/dev/sdx\"}]},{\"level\":\"disk\",\"device\":\"/dev/sdy\"}]}")
+            << QStringList {"too-deep", "too-deep"} << "nested deeper";
+        QTest::newRow("not a device path")
+            << QStringLiteral("{\"level\":\"raid0\",\"children\":[{\"level\":\"disk\",\"device\":\"/etc/"
+                              "passwd\"},{\"level\":\"disk\",\"device\":\"/dev/sdb\"}]}")
+            << QStringList {"bad-device"} << "/etc/passwd";
+        QTest::newRow("bad metadata")
+            << QStringLiteral("{\"level\":\"raid0\",\"metadata\":\"2.0\",\"children\":[%1]}").arg(disks(2))
+            << QStringList {"bad-metadata"} << "";
+        QTest::newRow("bad bitmap")
+            << QStringLiteral("{\"level\":\"raid1\",\"bitmap\":\"external\",\"children\":[%1]}").arg(disks(2))
+            << QStringList {"bad-bitmap"} << "";
+        QTest::newRow("spares") << QStringLiteral("{\"level\":\"raid5\",\"spares\":1,\"children\":[%1]}").arg(disks(4))
+                                << QStringList {} << "";
+        QTest::newRow("spares leave too few")
+            << QStringLiteral("{\"level\":\"raid5\",\"spares\":2,\"children\":[%1]}").arg(disks(4))
+            << QStringList {"warn:two-member-parity"} << "";
+        QTest::newRow("spares on raid0")
+            << QStringLiteral("{\"level\":\"raid0\",\"spares\":1,\"children\":[%1]}").arg(disks(3))
+            << QStringList {"bad-spares"} << "";
+        QTest::newRow("md over lvm") << QStringLiteral(
+                                            "{\"level\":\"raid1\",\"children\":[{\"level\":\"lvm-stripe\",\"children\":"
+                                            "[%1]},{\"level\":\"disk\",\"device\":\"/dev/sdz\"}]}")
+                                            .arg(disks(2))
+                                     << QStringList {"bad-nesting"} << "";
+        QTest::newRow("lvm stripe size")
+            << QStringLiteral("{\"level\":\"lvm-stripe\",\"stripe_size\":\"8M\",\"children\":[%1]}").arg(disks(2))
+            << QStringList {"bad-stripe"} << "";
+        QTest::newRow("single disk at the top")
+            << QStringLiteral("{\"level\":\"disk\",\"device\":\"/dev/sda\"}") << QStringList {} << "";
     }
     void validation()
     {
         QFETCH(QString, json);
         QFETCH(QStringList, codes);
         QFETCH(QString, mentions);
-        QJsonParseError parseError{};
+        QJsonParseError parseError {};
         const QJsonDocument document = QJsonDocument::fromJson(json.toUtf8(), &parseError);
         QVERIFY2(parseError.error == QJsonParseError::NoError, qPrintable(parseError.errorString()));
         const auto spec = ArraySpec::fromJson(document.object());
@@ -201,7 +234,8 @@ private Q_SLOTS:
         QTest::newRow("raid10 x4") << "raid10" << 4 << 50 << 1 << 2 << "raid10-n2(4)";
         QTest::newRow("raid1 x5") << "raid1" << 5 << 20 << 4 << 4 << "raid1(5)";
         QTest::newRow("raid1+0 x4") << "raid1+0" << 4 << 50 << 1 << 2 << "raid0(raid1(2) x 2)";
-        QTest::newRow("lvm over raid1 x4") << "lvm-stripe-over-raid1" << 4 << 50 << 1 << 2 << "lvm-stripe(raid1(2) x 2)";
+        QTest::newRow("lvm over raid1 x4")
+            << "lvm-stripe-over-raid1" << 4 << 50 << 1 << 2 << "lvm-stripe(raid1(2) x 2)";
         QTest::newRow("raid0 x4") << "raid0" << 4 << 100 << 0 << 0 << "raid0(4)";
         QTest::newRow("single x4") << "single" << 4 << 100 << 0 << 0 << "/dev/sda";
         QTest::newRow("raid6 x4") << "raid6" << 4 << 50 << 2 << 2 << "raid6(4)";
@@ -218,7 +252,8 @@ private Q_SLOTS:
         QTest::newRow("raid5 x8") << "raid5" << 8 << 87 << 1 << 1 << "raid5(8)";
         QTest::newRow("raid6 x8") << "raid6" << 8 << 75 << 2 << 2 << "raid6(8)";
         QTest::newRow("raid10 x8") << "raid10" << 8 << 50 << 1 << 4 << "raid10-n2(8)";
-        QTest::newRow("lvm over raid1 x8") << "lvm-stripe-over-raid1" << 8 << 50 << 1 << 4 << "lvm-stripe(raid1(2) x 4)";
+        QTest::newRow("lvm over raid1 x8")
+            << "lvm-stripe-over-raid1" << 8 << 50 << 1 << 4 << "lvm-stripe(raid1(2) x 4)";
         QTest::newRow("raid0+1 x8") << "raid0+1" << 8 << 50 << 1 << 4 << "raid1(raid0(4) x 2)";
     }
     void presetFigures()
@@ -249,9 +284,10 @@ private Q_SLOTS:
         QVERIFY(makePreset(QStringLiteral("raid1+0"), disks(5)).error().message.contains(QStringLiteral("even")));
         QVERIFY(!makePreset(QStringLiteral("raid50"), disks(5)).ok());
         QVERIFY(!makePreset(QStringLiteral("raid42"), disks(5)).ok());
-        QCOMPARE(presetsFor(disks(2)), (QStringList{"single", "raid0", "raid1", "raid10"}));
-        QCOMPARE(presetsFor(disks(4)), (QStringList{"single", "raid0", "raid1", "raid5", "raid6", "raid10", "raid0+1",
-                                                    "raid1+0", "lvm-stripe-over-raid1"}));
+        QCOMPARE(presetsFor(disks(2)), (QStringList {"single", "raid0", "raid1", "raid10"}));
+        QCOMPARE(presetsFor(disks(4)),
+                 (QStringList {"single", "raid0", "raid1", "raid5", "raid6", "raid10", "raid0+1", "raid1+0",
+                               "lvm-stripe-over-raid1"}));
         QCOMPARE(presetsFor(disks(8)).size(), 11);
     }
 
@@ -265,10 +301,11 @@ private Q_SLOTS:
             bool survives;
             const char* shape;
         };
-        for (const Case& c : {Case{"raid50", true, "raid0(raid5(3) x 8)"}, Case{"raid60", true, "raid0(raid6(6) x 4)"},
-                              Case{"raid1+0", true, "raid0(raid1(2) x 12)"}, Case{"raid5", false, "raid5(24)"},
-                              Case{"raid6", false, "raid6(24)"}, Case{"raid0", false, "raid0(24)"},
-                              Case{"raid0+1", false, "raid1(raid0(12) x 2)"}}) {
+        for (const Case& c :
+             {Case {"raid50", true, "raid0(raid5(3) x 8)"}, Case {"raid60", true, "raid0(raid6(6) x 4)"},
+              Case {"raid1+0", true, "raid0(raid1(2) x 12)"}, Case {"raid5", false, "raid5(24)"},
+              Case {"raid6", false, "raid6(24)"}, Case {"raid0", false, "raid0(24)"},
+              Case {"raid0+1", false, "raid1(raid0(12) x 2)"}}) {
             const auto spec = makePreset(QLatin1String(c.preset), server);
             QVERIFY(spec.ok());
             QCOMPARE(spec->describe(), QLatin1String(c.shape));
@@ -303,14 +340,16 @@ private Q_SLOTS:
 
     void capacityFollowsTheSmallestMember()
     {
-        ArraySpec mirror = ArraySpec::node(ArrayLevel::Raid1, {ArraySpec::disk(QStringLiteral("/dev/sda"), 2 * TB),
-                                                               ArraySpec::disk(QStringLiteral("/dev/sdb"), TB)});
+        ArraySpec mirror = ArraySpec::node(
+            ArrayLevel::Raid1,
+            {ArraySpec::disk(QStringLiteral("/dev/sda"), 2 * TB), ArraySpec::disk(QStringLiteral("/dev/sdb"), TB)});
         const auto usable = usableBytes(mirror);
-        QVERIFY(usable && *usable < TB && *usable > TB - (200ull << 20));
+        QVERIFY(usable && *usable<TB&& * usable> TB - (200ull << 20));
         ArraySpec stripe = ArraySpec::node(ArrayLevel::Raid0, mirror.children);
         QVERIFY(*usableBytes(stripe) > 3 * TB - (400ull << 20));
-        ArraySpec unknown = ArraySpec::node(ArrayLevel::Raid0, {ArraySpec::disk(QStringLiteral("/dev/sda")),
-                                                                ArraySpec::disk(QStringLiteral("/dev/sdb"), TB)});
+        ArraySpec unknown = ArraySpec::node(
+            ArrayLevel::Raid0,
+            {ArraySpec::disk(QStringLiteral("/dev/sda")), ArraySpec::disk(QStringLiteral("/dev/sdb"), TB)});
         QVERIFY(!usableBytes(unknown).has_value());
         QCOMPARE(mdDataOffset(1ull << 30, QStringLiteral("1.2")), 2ull << 20);
         QCOMPARE(mdDataOffset(TB, QStringLiteral("1.2")), 264192ull * 512); // "Data Offset : 264192 sectors"

@@ -1,0 +1,439 @@
+#include "arraycommand.h"
+
+#include "build/buildexecutor.h"
+#include "build/mdstat.h"
+#include "clicommon.h"
+#include "disks/diskscanner.h"
+#include "layout/arrayanalysis.h"
+#include "layout/presets.h"
+#include "util/units.h"
+
+#include <QCommandLineParser>
+#include <QFile>
+#include <QJsonDocument>
+#include <QTextStream>
+
+#include <cstdio>
+#include <unistd.h>
+
+namespace RaidBench::Cli {
+
+namespace {
+
+const char* const arrayDescription = R"(Build and tear down software-RAID arrays from eligible disks, with every object
+tagged (md arrays raidbench-TAG-N, volume groups raidbench_TAG) and journaled in
+/run/raidbench so that teardown and recovery remove exactly what RaidBench made.
+
+  raidbench-cli array create --level LEVEL --disks DEV,DEV,... [options]
+  raidbench-cli array create --preset PRESET --disks DEV,DEV,... [options]
+  raidbench-cli array create --spec FILE.json [options]
+  raidbench-cli array list
+  raidbench-cli array teardown TAG | --all
+  raidbench-cli array recover
+
+LEVEL: linear, raid0, raid1, raid4, raid5, raid6, raid10, lvm-stripe.
+PRESET: single, raid0, raid1, raid5, raid6, raid10, raid50, raid60, raid0+1,
+raid1+0, lvm-stripe-over-raid1 (members spread across controllers).
+create lists the disks it will destroy and asks on a terminal; --yes skips the
+question; without a terminal and without --yes it refuses. --dry-run prints the
+exact commands, the capacity and the fault tolerance, and touches nothing.
+
+Examples:
+  raidbench-cli array create --level raid5 --disks /dev/sdb,/dev/sdc,/dev/sdd --dry-run
+  raidbench-cli array create --preset raid50 --disks /dev/sd[b-g] --chunk 256k --yes
+  raidbench-cli array teardown 3fa2c1)";
+
+struct CreateOptions
+{
+    bool dryRun = false;
+    bool yes = false;
+    bool allowLoop = false;
+    bool waitResync = false;
+    QString tag;
+};
+
+QString describeFigures(const ArraySpec& spec)
+{
+    const ArrayFigures figures = analyzeSpec(spec);
+    QString text;
+    if (figures.usableBytes) {
+        text += QStringLiteral("usable %1 of %2 raw (%3 % kept)")
+                    .arg(Units::formatBytesDecimal(double(*figures.usableBytes)),
+                         Units::formatBytesDecimal(double(figures.rawBytes)))
+                    .arg(figures.spacePct, 0, 'f', 1);
+    } else {
+        text += QStringLiteral("usable size unknown");
+    }
+    text += QStringLiteral("; survives %1 disk failure(s) for sure, %2 at best")
+                .arg(figures.failuresGuaranteed)
+                .arg(figures.failuresBestCase);
+    if (figures.controllersKnown) {
+        if (figures.controllerCount < 2) {
+            text += QStringLiteral("; all disks on one controller");
+        } else {
+            text += figures.survivesControllerLoss
+                ? QStringLiteral("; survives losing any one of its %1 controllers").arg(figures.controllerCount)
+                : QStringLiteral("; does not survive losing controller %1").arg(figures.fatalController);
+        }
+    }
+    return text;
+}
+
+/// Fills leaf sizes and controllers from discovery (and checks every disk exists).
+Result<void> describeLeaves(ArraySpec& spec, const EligibilityOptions& options, QStringList& identities)
+{
+    if (spec.isLeaf()) {
+        auto disk = DiskScanner().inspect(spec.device, options);
+        if (!disk) {
+            return disk.error();
+        }
+        spec.sizeBytes = disk->sizeBytes;
+        spec.controller = disk->controller;
+        identities.append(
+            QStringLiteral("%1 (%2%3, %4)%5")
+                .arg(spec.device, disk->model.isEmpty() ? disk->transport : disk->model,
+                     disk->serial.isEmpty() ? QString() : QStringLiteral(" ") + disk->serial,
+                     Units::formatBytesDecimal(double(disk->sizeBytes)),
+                     disk->eligible ? QString() : QStringLiteral(" NOT SAFE: ") + disk->reasons.first().message));
+        return {};
+    }
+    for (ArraySpec& child : spec.children) {
+        if (auto ok = describeLeaves(child, options, identities); !ok) {
+            return ok;
+        }
+    }
+    return {};
+}
+
+bool confirm(const QStringList& identities, bool yes)
+{
+    if (yes) {
+        return true;
+    }
+    if (!stdinIsTerminal()) {
+        printError(QStringLiteral("this destroys the data on %1 disk(s); run on a terminal to confirm, or pass --yes")
+                       .arg(identities.size()));
+        return false;
+    }
+    printErr(QStringLiteral("Type yes to destroy everything on these %1 disk(s): ").arg(identities.size()));
+    char answer[64] = {};
+    if (!std::fgets(answer, sizeof(answer), stdin) ||
+        QString::fromLocal8Bit(answer).trimmed() != QLatin1String("yes")) {
+        printError(QStringLiteral("not confirmed; nothing was changed"));
+        return false;
+    }
+    return true;
+}
+
+int create(const ArraySpec& input, const CreateOptions& options)
+{
+    ArraySpec spec = input;
+    EligibilityOptions eligibility;
+    eligibility.allowLoop = options.allowLoop;
+    QStringList identities;
+    if (auto ok = describeLeaves(spec, eligibility, identities); !ok) {
+        printError(ok.error().message);
+        return ExitFailed;
+    }
+    const QList<SpecIssue> issues = validateSpec(spec);
+    if (hasErrors(issues)) {
+        printError(firstError(issues));
+        return ExitUsage;
+    }
+    const QString tag = options.tag.isEmpty() ? newBuildTag() : options.tag;
+    auto plan = planBuild(spec, tag, PlanOptions {udevIsRunning()});
+    if (!plan) {
+        printError(plan.error().message);
+        return ExitUsage;
+    }
+    QString text = QStringLiteral("%1 (tag %2)\n  %3\n").arg(spec.describe(), tag, describeFigures(spec));
+    for (const auto& issue : issues) {
+        text += QStringLiteral("  warning: %1\n").arg(issue.message);
+    }
+    text += QStringLiteral("  destroys: %1\n").arg(identities.join(QStringLiteral("\n            ")));
+    text += QStringLiteral("commands:\n");
+    for (const QString& line : plan->commandLines()) {
+        text += QStringLiteral("  %1\n").arg(line);
+    }
+    text += QStringLiteral("teardown:\n");
+    for (const QStringList& argv : plan->teardownCommands()) {
+        QStringList quoted;
+        for (const QString& arg : argv) {
+            quoted.append(shellQuote(arg));
+        }
+        text += QStringLiteral("  %1\n").arg(quoted.join(QLatin1Char(' ')));
+    }
+    printOut(text);
+    if (options.dryRun) {
+        return ExitOk;
+    }
+    if (!confirm(identities, options.yes)) {
+        return ExitFailed;
+    }
+    SystemCommandRunner runner;
+    BuildExecutor::Options executorOptions;
+    executorOptions.checkDevice = BuildExecutor::diskCheck(options.allowLoop);
+    executorOptions.waitForResync = options.waitResync;
+    BuildExecutor executor(
+        runner, executorOptions,
+        {[](const QString& message, double) { printErr(QStringLiteral("  %1\n").arg(message)); },
+         [](const StepLog& log) {
+             if (!log.result.ok()) {
+                 printErr(QStringLiteral("  ! %1: %2\n").arg(log.argv.join(QLatin1Char(' ')), log.result.summary()));
+             }
+         }});
+    installCancelHandler();
+    auto built = executor.build(*plan, &cancelFlag());
+    if (!built) {
+        printError(built.error().message);
+        return built.error().code == QLatin1String("cancelled") ? ExitCancelled : ExitFailed;
+    }
+    printOut(QStringLiteral("built %1; remove it with: raidbench-cli array teardown %2\n").arg(built->device, tag));
+    return ExitOk;
+}
+
+int list()
+{
+    const QList<JournalRecord> records = BuildJournal::readAll(BuildJournal::defaultDirectory());
+    QString text;
+    for (const JournalRecord& record : records) {
+        QStringList names;
+        for (const BuildObject& object : record.objects) {
+            if (object.kind == QLatin1String("md") || object.kind == QLatin1String("lv")) {
+                names.append(object.device);
+            }
+        }
+        text += QStringLiteral("%1  started %2 by pid %3: %4\n")
+                    .arg(record.tag, record.started)
+                    .arg(record.pid)
+                    .arg(names.isEmpty() ? QStringLiteral("(nothing created yet)") : names.join(QStringLiteral(", ")));
+    }
+    QFile mdstat(QStringLiteral("/proc/mdstat"));
+    if (mdstat.open(QIODevice::ReadOnly)) {
+        SystemCommandRunner runner;
+        for (const MdStatArray& array : MdStat::parse(QString::fromUtf8(mdstat.readAll())).arrays) {
+            const CommandResult detail = runner.run({QStringLiteral("mdadm"), QStringLiteral("--detail"),
+                                                     QStringLiteral("--export"), QStringLiteral("/dev/") + array.name},
+                                                    30000);
+            const QString name = MdDetail::parse(detail.out).name().section(QLatin1Char(':'), -1);
+            if (name.startsWith(QLatin1String("raidbench-")) && !text.contains(name)) {
+                text += QStringLiteral("%1  /dev/%2 %3 (no journal: run recover)\n").arg(name, array.name, array.level);
+            }
+        }
+    }
+    printOut(text.isEmpty() ? QStringLiteral("no arrays made by RaidBench\n") : text);
+    return ExitOk;
+}
+
+int teardown(const QStringList& tags, bool all)
+{
+    SystemCommandRunner runner;
+    BuildExecutor executor(runner, {});
+    QList<JournalRecord> records = BuildJournal::readAll(BuildJournal::defaultDirectory());
+    int done = 0;
+    int failures = 0;
+    for (const JournalRecord& record : records) {
+        if (!all && !tags.contains(record.tag)) {
+            continue;
+        }
+        BuiltArray array;
+        array.plan.tag = record.tag;
+        array.plan.finalWipes = record.finalWipes;
+        array.objects = record.objects;
+        const TeardownReport report = executor.teardown(array);
+        printOut(QStringLiteral("%1: %2\n").arg(record.tag, report.summary()));
+        ++done;
+        failures += report.clean() ? 0 : 1;
+    }
+    if (done == 0) {
+        printError(all ? QStringLiteral("no arrays made by RaidBench to tear down")
+                       : QStringLiteral("no journal for tag %1 in %2; raidbench-cli array recover removes leftovers")
+                             .arg(tags.join(QStringLiteral(", ")), BuildJournal::defaultDirectory()));
+        return ExitFailed;
+    }
+    return failures ? ExitFailed : ExitOk;
+}
+
+QStringList splitDisks(const QStringList& values)
+{
+    QStringList disks;
+    for (const QString& value : values) {
+        for (const QString& part : value.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            disks.append(part.trimmed());
+        }
+    }
+    return disks;
+}
+
+} // namespace
+
+int runArray(const QStringList& arguments)
+{
+    const QString sub = arguments.value(1);
+    if (sub.isEmpty() || sub == QLatin1String("-h") || sub == QLatin1String("--help")) {
+        printOut(QString::fromUtf8(arrayDescription) + QLatin1Char('\n'));
+        return sub.isEmpty() ? ExitUsage : ExitOk;
+    }
+    QStringList rest = arguments;
+    rest.removeAt(1);
+    rest[0] = QStringLiteral("raidbench-cli array %1").arg(sub);
+    QCommandLineParser parser;
+    parser.addHelpOption();
+    const QCommandLineOption levelOption(QStringLiteral("level"), QStringLiteral("md level or lvm-stripe."),
+                                         QStringLiteral("LEVEL"));
+    const QCommandLineOption presetOption(QStringLiteral("preset"), QStringLiteral("A seed layout."),
+                                          QStringLiteral("PRESET"));
+    const QCommandLineOption specOption(QStringLiteral("spec"), QStringLiteral("An array tree as JSON."),
+                                        QStringLiteral("FILE"));
+    const QCommandLineOption disksOption(QStringLiteral("disks"), QStringLiteral("Comma-separated member devices."),
+                                         QStringLiteral("DEVS"));
+    const QCommandLineOption chunkOption(QStringLiteral("chunk"), QStringLiteral("md chunk size (e.g. 512k)."),
+                                         QStringLiteral("SIZE"));
+    const QCommandLineOption layoutOption(QStringLiteral("layout"),
+                                          QStringLiteral("raid10: n2, f2, o2, n3, f3; raid5/6: left-symmetric..."),
+                                          QStringLiteral("LAYOUT"));
+    const QCommandLineOption bitmapOption(QStringLiteral("bitmap"), QStringLiteral("none (default) or internal."),
+                                          QStringLiteral("BITMAP"), QStringLiteral("none"));
+    const QCommandLineOption noCleanOption(QStringLiteral("no-assume-clean"),
+                                           QStringLiteral("Let md resync the new array (slow; see --wait-resync)."));
+    const QCommandLineOption waitOption(QStringLiteral("wait-resync"),
+                                        QStringLiteral("Wait for the resync to finish, showing progress."));
+    const QCommandLineOption dryRunOption(QStringLiteral("dry-run"),
+                                          QStringLiteral("Print the plan and touch nothing."));
+    const QCommandLineOption yesOption(QStringLiteral("yes"), QStringLiteral("Do not ask before destroying data."));
+    const QCommandLineOption loopOption(QStringLiteral("allow-loop"),
+                                        QStringLiteral("Accept loop devices as disks (tests)."));
+    const QCommandLineOption tagOption(QStringLiteral("tag"), QStringLiteral("Tag for the objects (default: random)."),
+                                       QStringLiteral("TAG"));
+    const QCommandLineOption allOption(QStringLiteral("all"), QStringLiteral("teardown: every array RaidBench made."));
+    parser.addOptions({levelOption, presetOption, specOption, disksOption, chunkOption, layoutOption, bitmapOption,
+                       noCleanOption, waitOption, dryRunOption, yesOption, loopOption, tagOption, allOption});
+    if (!parser.parse(rest)) {
+        printError(parser.errorText());
+        return ExitUsage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        printOut(QString::fromUtf8(arrayDescription) + QStringLiteral("\n\n") + parser.helpText());
+        return ExitOk;
+    }
+    if (sub == QLatin1String("list")) {
+        return list();
+    }
+    if (sub == QLatin1String("teardown")) {
+        if (!parser.isSet(allOption) && parser.positionalArguments().isEmpty()) {
+            printError(QStringLiteral("give a TAG (see raidbench-cli array list) or --all"));
+            return ExitUsage;
+        }
+        return teardown(parser.positionalArguments(), parser.isSet(allOption));
+    }
+    if (sub == QLatin1String("recover")) {
+        SystemCommandRunner runner;
+        BuildExecutor executor(runner, {});
+        const TeardownReport report = executor.recoverLeftovers();
+        printOut(QStringLiteral("recover: %1\n").arg(report.summary()));
+        return report.clean() ? ExitOk : ExitFailed;
+    }
+    if (sub != QLatin1String("create")) {
+        printError(QStringLiteral("unknown array command '%1'; use create, list, teardown or recover").arg(sub));
+        return ExitUsage;
+    }
+    const int sources =
+        int(parser.isSet(levelOption)) + int(parser.isSet(presetOption)) + int(parser.isSet(specOption));
+    if (sources != 1) {
+        printError(QStringLiteral("give exactly one of --level, --preset or --spec"));
+        return ExitUsage;
+    }
+    ArraySpec spec;
+    if (parser.isSet(specOption)) {
+        QFile file(parser.value(specOption));
+        if (!file.open(QIODevice::ReadOnly)) {
+            printError(QStringLiteral("cannot read %1: %2").arg(file.fileName(), file.errorString()));
+            return ExitUsage;
+        }
+        QJsonParseError error {};
+        const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &error);
+        if (error.error != QJsonParseError::NoError || !document.isObject()) {
+            printError(QStringLiteral("%1 is not a JSON object: %2").arg(file.fileName(), error.errorString()));
+            return ExitUsage;
+        }
+        auto parsed = ArraySpec::fromJson(document.object());
+        if (!parsed) {
+            printError(parsed.error().message);
+            return ExitUsage;
+        }
+        spec = *parsed;
+    } else {
+        const QStringList disks = splitDisks(parser.values(disksOption));
+        if (disks.isEmpty()) {
+            printError(QStringLiteral("--disks is required, e.g. --disks /dev/sdb,/dev/sdc"));
+            return ExitUsage;
+        }
+        if (parser.isSet(presetOption)) {
+            QList<PresetDisk> presetDisks;
+            EligibilityOptions eligibility;
+            eligibility.allowLoop = parser.isSet(loopOption);
+            for (const QString& path : disks) {
+                auto disk = DiskScanner().inspect(path, eligibility);
+                if (!disk) {
+                    printError(disk.error().message);
+                    return ExitFailed;
+                }
+                presetDisks.append({path, disk->sizeBytes, disk->controller, disk->model});
+            }
+            auto preset = makePreset(parser.value(presetOption), presetDisks);
+            if (!preset) {
+                printError(preset.error().message);
+                return ExitUsage;
+            }
+            spec = *preset;
+        } else {
+            auto level = parseLevel(parser.value(levelOption));
+            if (!level) {
+                printError(level.error().message);
+                return ExitUsage;
+            }
+            QList<ArraySpec> children;
+            for (const QString& path : disks) {
+                children.append(ArraySpec::disk(path));
+            }
+            spec = *level == ArrayLevel::Disk && children.size() == 1 ? children.first()
+                                                                      : ArraySpec::node(*level, children);
+        }
+        std::function<void(ArraySpec&)> apply = [&](ArraySpec& node) {
+            if (node.isLeaf()) {
+                return;
+            }
+            if (levelIsMd(node.level)) {
+                if (parser.isSet(chunkOption) && node.level != ArrayLevel::Raid1 && node.level != ArrayLevel::Linear) {
+                    node.chunkBytes = Units::parseSize(parser.value(chunkOption)).ok()
+                        ? *Units::parseSize(parser.value(chunkOption))
+                        : 1; // rejected by validation below
+                }
+                node.bitmap = parser.value(bitmapOption);
+                node.assumeClean = !parser.isSet(noCleanOption);
+            }
+            if (parser.isSet(layoutOption) &&
+                (node.level == ArrayLevel::Raid10 || node.level == ArrayLevel::Raid5 ||
+                 node.level == ArrayLevel::Raid6 || node.level == ArrayLevel::Raid4)) {
+                node.layout = parser.value(layoutOption);
+            }
+            for (ArraySpec& child : node.children) {
+                apply(child);
+            }
+        };
+        if (parser.isSet(chunkOption) && !Units::parseSize(parser.value(chunkOption))) {
+            printError(Units::parseSize(parser.value(chunkOption)).error().message);
+            return ExitUsage;
+        }
+        apply(spec);
+    }
+    CreateOptions options;
+    options.dryRun = parser.isSet(dryRunOption);
+    options.yes = parser.isSet(yesOption);
+    options.allowLoop = parser.isSet(loopOption);
+    options.waitResync = parser.isSet(waitOption);
+    options.tag = parser.value(tagOption);
+    return create(spec, options);
+}
+
+} // namespace RaidBench::Cli

@@ -1,0 +1,242 @@
+#include "build/buildplan.h"
+
+#include "layout/arrayanalysis.h"
+#include "util/units.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QRandomGenerator>
+#include <QRegularExpression>
+
+namespace RaidBench {
+
+namespace {
+
+struct Planner
+{
+    QString tag;
+    PlanOptions options;
+    BuildPlan plan;
+    int mdIndex = 0;
+    int vgIndex = 0;
+
+    QString lvm() const { return lvmConfig(options.udevRunning); }
+
+    QString build(const ArraySpec& node)
+    {
+        if (node.isLeaf()) {
+            plan.destroys.append(node.device);
+            plan.steps.append(
+                {QStringLiteral("wipe old signatures from %1").arg(node.device),
+                 {QStringLiteral("wipefs"), QStringLiteral("--all"), QStringLiteral("--quiet"), node.device},
+                 std::nullopt,
+                 QString(),
+                 QString()});
+            plan.finalWipes.append(
+                {QStringLiteral("wipefs"), QStringLiteral("--all"), QStringLiteral("--quiet"), node.device});
+            return node.device;
+        }
+        QStringList members;
+        for (const ArraySpec& child : node.children) {
+            members.append(build(child));
+        }
+        if (node.level == ArrayLevel::LvmStripe) {
+            return buildLvm(node, members);
+        }
+        return buildMd(node, members);
+    }
+
+    QString buildMd(const ArraySpec& node, const QStringList& members)
+    {
+        const QString name = QStringLiteral("raidbench-%1-%2").arg(tag).arg(mdIndex++);
+        const QString device = QStringLiteral("/dev/md/") + name;
+        const int spares = node.spares;
+        QStringList argv {QStringLiteral("mdadm"),
+                          QStringLiteral("--create"),
+                          device,
+                          QStringLiteral("--run"),
+                          QStringLiteral("--name=") + name,
+                          QStringLiteral("--level=") + levelName(node.level),
+                          QStringLiteral("--raid-devices=%1").arg(members.size() - spares)};
+        if (spares) {
+            argv << QStringLiteral("--spare-devices=%1").arg(spares);
+        }
+        if (node.chunkBytes) {
+            argv << QStringLiteral("--chunk=%1K").arg(node.chunkBytes / 1024);
+        }
+        if (!node.layout.isEmpty()) {
+            argv << QStringLiteral("--layout=") + node.layout;
+        }
+        argv << QStringLiteral("--metadata=") + node.metadata;
+        if (node.level != ArrayLevel::Raid0 && node.level != ArrayLevel::Linear) {
+            argv << QStringLiteral("--bitmap=") + node.bitmap;
+            if (node.assumeClean) {
+                argv << QStringLiteral("--assume-clean");
+            }
+        }
+        argv += members;
+        BuildObject object {QStringLiteral("md"), name, device, members, {}};
+        object.undo.append({QStringLiteral("mdadm"), QStringLiteral("--stop"), device});
+        for (const QString& member : members) {
+            object.undo.append({QStringLiteral("mdadm"), QStringLiteral("--zero-superblock"), member});
+        }
+        const bool resyncs = !node.assumeClean && node.level != ArrayLevel::Raid0 && node.level != ArrayLevel::Linear;
+        plan.steps.append({QStringLiteral("create %1 %2 from %3")
+                               .arg(levelName(node.level), name, members.join(QStringLiteral(", "))),
+                           argv, object, device, resyncs ? device : QString()});
+        return device;
+    }
+
+    QString buildLvm(const ArraySpec& node, const QStringList& members)
+    {
+        const QString vg = vgIndex == 0 ? QStringLiteral("raidbench_%1").arg(tag)
+                                        : QStringLiteral("raidbench_%1_%2").arg(tag).arg(vgIndex);
+        ++vgIndex;
+        const QString lv = vg + QStringLiteral("/bench");
+        const QString device = QStringLiteral("/dev/") + lv;
+        for (const QString& member : members) {
+            BuildObject pv {QStringLiteral("pv"), member, member, {}, {}};
+            pv.undo.append({QStringLiteral("lvm"), QStringLiteral("pvremove"), QStringLiteral("--config"), lvm(),
+                            QStringLiteral("-y"), QStringLiteral("-ff"), member});
+            plan.steps.append({QStringLiteral("make %1 an LVM physical volume").arg(member),
+                               {QStringLiteral("lvm"), QStringLiteral("pvcreate"), QStringLiteral("--config"), lvm(),
+                                QStringLiteral("-y"), QStringLiteral("-ff"), member},
+                               pv,
+                               QString(),
+                               QString()});
+        }
+        BuildObject group {QStringLiteral("vg"), vg, QString(), members, {}};
+        group.undo.append({QStringLiteral("lvm"), QStringLiteral("vgremove"), QStringLiteral("--config"), lvm(),
+                           QStringLiteral("-f"), vg});
+        QStringList vgcreate {QStringLiteral("lvm"), QStringLiteral("vgcreate"), QStringLiteral("--config"), lvm(), vg};
+        vgcreate += members;
+        plan.steps.append({QStringLiteral("create volume group %1").arg(vg), vgcreate, group, QString(), QString()});
+        const std::uint64_t stripe = node.stripeBytes ? node.stripeBytes : 64 * 1024;
+        BuildObject volume {QStringLiteral("lv"), lv, device, {vg}, {}};
+        volume.undo.append({QStringLiteral("lvm"), QStringLiteral("lvremove"), QStringLiteral("--config"), lvm(),
+                            QStringLiteral("-f"), lv});
+        QStringList lvcreate {
+            QStringLiteral("lvm"), QStringLiteral("lvcreate"),         QStringLiteral("--config"), lvm(),
+            QStringLiteral("-y"),  QStringLiteral("--wipesignatures"), QStringLiteral("y")};
+        if (members.size() > 1) {
+            lvcreate << QStringLiteral("--type") << QStringLiteral("striped") << QStringLiteral("-i")
+                     << QString::number(members.size()) << QStringLiteral("-I")
+                     << QStringLiteral("%1k").arg(stripe / 1024);
+        }
+        lvcreate << QStringLiteral("-l") << QStringLiteral("100%FREE") << QStringLiteral("-n")
+                 << QStringLiteral("bench") << vg;
+        plan.steps.append({QStringLiteral("create striped volume %1 over %2 devices").arg(lv).arg(members.size()),
+                           lvcreate, volume, device, QString()});
+        return device;
+    }
+};
+
+} // namespace
+
+QJsonObject BuildObject::toJson() const
+{
+    QJsonArray undoArray;
+    for (const QStringList& argv : undo) {
+        undoArray.append(QJsonArray::fromStringList(argv));
+    }
+    return QJsonObject {{QStringLiteral("kind"), kind},
+                        {QStringLiteral("name"), name},
+                        {QStringLiteral("device"), device},
+                        {QStringLiteral("members"), QJsonArray::fromStringList(members)},
+                        {QStringLiteral("undo"), undoArray}};
+}
+
+BuildObject BuildObject::fromJson(const QJsonObject& json)
+{
+    BuildObject object;
+    object.kind = json.value(QStringLiteral("kind")).toString();
+    object.name = json.value(QStringLiteral("name")).toString();
+    object.device = json.value(QStringLiteral("device")).toString();
+    for (const auto& member : json.value(QStringLiteral("members")).toArray()) {
+        object.members.append(member.toString());
+    }
+    for (const auto& argv : json.value(QStringLiteral("undo")).toArray()) {
+        QStringList list;
+        for (const auto& arg : argv.toArray()) {
+            list.append(arg.toString());
+        }
+        object.undo.append(list);
+    }
+    return object;
+}
+
+QList<QStringList> BuildPlan::teardownCommands() const
+{
+    QList<QStringList> commands;
+    for (auto it = steps.crbegin(); it != steps.crend(); ++it) {
+        if (it->creates) {
+            commands += it->creates->undo;
+        }
+    }
+    commands += finalWipes;
+    return commands;
+}
+
+QString shellQuote(const QString& argument)
+{
+    static const QRegularExpression safe(QStringLiteral("^[A-Za-z0-9_@%+=:,./-]+$"));
+    if (!argument.isEmpty() && safe.match(argument).hasMatch()) {
+        return argument;
+    }
+    QString quoted = argument;
+    quoted.replace(QLatin1Char('\''), QStringLiteral("'\\''"));
+    return QLatin1Char('\'') + quoted + QLatin1Char('\'');
+}
+
+QStringList BuildPlan::commandLines() const
+{
+    QStringList lines;
+    for (const BuildStep& step : steps) {
+        QStringList quoted;
+        for (const QString& arg : step.argv) {
+            quoted.append(shellQuote(arg));
+        }
+        lines.append(quoted.join(QLatin1Char(' ')));
+    }
+    return lines;
+}
+
+bool udevIsRunning()
+{
+    return QFile::exists(QStringLiteral("/run/udev/control"));
+}
+
+QString newBuildTag()
+{
+    return QString::number(QRandomGenerator::system()->bounded(0x100000, 0xffffff), 16);
+}
+
+QString lvmConfig(bool udevRunning)
+{
+    // Temporary volumes need no metadata backups (and /etc may be read-only, as in the lab).
+    QString config = QStringLiteral("backup{backup=0 archive=0} devices{use_devicesfile=0}");
+    if (!udevRunning) {
+        config += QStringLiteral(" activation{udev_sync=0 udev_rules=0} devices{obtain_device_list_from_udev=0}");
+    }
+    return config;
+}
+
+Result<BuildPlan> planBuild(const ArraySpec& spec, const QString& tag, const PlanOptions& options)
+{
+    static const QRegularExpression tagRe(QStringLiteral("^[a-z0-9]{1,12}$"));
+    if (!tagRe.match(tag).hasMatch()) {
+        return makeError(QStringLiteral("bad-tag"),
+                         QStringLiteral("tag '%1' must be 1 to 12 lowercase letters or digits").arg(tag.left(32)));
+    }
+    const QList<SpecIssue> issues = validateSpec(spec);
+    if (hasErrors(issues)) {
+        return makeError(QStringLiteral("invalid-spec"), firstError(issues));
+    }
+    Planner planner {tag, options, {}, 0, 0};
+    planner.plan.tag = tag;
+    planner.plan.spec = spec;
+    planner.plan.topDevice = planner.build(spec);
+    return planner.plan;
+}
+
+} // namespace RaidBench

@@ -1,0 +1,74 @@
+#pragma once
+
+#include "layout/arrayspec.h"
+#include "util/result.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace RaidBench {
+
+/// Something a build creates, and so teardown and recovery remove.
+struct BuildObject
+{
+    QString kind; ///< md, pv, vg, lv
+    QString name; ///< raidbench-TAG-N, raidbench_TAG, raidbench_TAG/bench, or the PV's device
+    QString device; ///< its block device (md and lv) or the PV device
+    QStringList members;
+    QList<QStringList> undo; ///< argv lists that remove it, in order
+
+    QJsonObject toJson() const;
+    static BuildObject fromJson(const QJsonObject& json);
+};
+
+/// One command of a plan: an argv list (never a shell string), what it creates, and the device node
+/// to wait for after it.
+struct BuildStep
+{
+    QString description;
+    QStringList argv;
+    std::optional<BuildObject> creates;
+    QString waitForDevice;
+    QString resyncDevice; ///< an md array that starts a resync (not assume-clean)
+};
+
+/// The ordered commands that build a spec, bottom-up; teardown runs the undo steps top-down.
+struct BuildPlan
+{
+    QString tag;
+    ArraySpec spec;
+    QList<BuildStep> steps;
+    QString topDevice; ///< the block device to benchmark
+    QStringList destroys; ///< leaf devices whose data the build destroys
+    QList<QStringList> finalWipes; ///< wipefs -a of each leaf, after everything else is gone
+
+    /// Every undo command, top-down, then the final wipes.
+    QList<QStringList> teardownCommands() const;
+    /// Human-readable command lines, quoted as a shell would need them (for --dry-run and the GUI).
+    QStringList commandLines() const;
+};
+
+struct PlanOptions
+{
+    /// Without udev (the lab VM, containers) LVM must create its device nodes itself.
+    bool udevRunning = true;
+};
+
+/// Whether udev runs here (its control socket exists).
+bool udevIsRunning();
+/// A new random tag: six lowercase hex digits.
+QString newBuildTag();
+/// The argv-safe quoting of one argument for display.
+QString shellQuote(const QString& argument);
+
+/// Plans the build of `spec` (which must validate) with object names raidbench-TAG-N and raidbench_TAG.
+Result<BuildPlan> planBuild(const ArraySpec& spec, const QString& tag, const PlanOptions& options = {});
+
+/// The --config argument every lvm command of RaidBench gets.
+QString lvmConfig(bool udevRunning);
+
+} // namespace RaidBench

@@ -1,0 +1,132 @@
+#include "build/commandrunner.h"
+
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QProcess>
+
+namespace RaidBench {
+
+QString CommandResult::summary() const
+{
+    if (!started) {
+        return err.isEmpty() ? QStringLiteral("could not be started") : err;
+    }
+    if (timedOut) {
+        return QStringLiteral("timed out after %1 s and was killed").arg(milliseconds / 1000);
+    }
+    if (cancelled) {
+        return QStringLiteral("cancelled");
+    }
+    const QStringList lines = (err.trimmed().isEmpty() ? out : err).trimmed().split(QLatin1Char('\n'));
+    const QString last = lines.isEmpty() ? QString() : lines.last().trimmed();
+    return exitCode == 0
+        ? QStringLiteral("ok")
+        : QStringLiteral("exit code %1%2").arg(exitCode).arg(last.isEmpty() ? QString() : QStringLiteral(": ") + last);
+}
+
+QStringList SystemCommandRunner::allowedPrograms()
+{
+    return {QStringLiteral("mdadm"),    QStringLiteral("lvm"),   QStringLiteral("wipefs"), QStringLiteral("mkfs.ext4"),
+            QStringLiteral("mkfs.xfs"), QStringLiteral("mount"), QStringLiteral("umount"), QStringLiteral("blockdev")};
+}
+
+QStringList SystemCommandRunner::trustedDirectories()
+{
+    return {QStringLiteral("/usr/sbin"), QStringLiteral("/usr/bin"), QStringLiteral("/sbin"), QStringLiteral("/bin")};
+}
+
+QString SystemCommandRunner::resolve(const QString& program)
+{
+    if (!allowedPrograms().contains(program)) {
+        return {};
+    }
+    for (const QString& dir : trustedDirectories()) {
+        const QFileInfo info(dir + QLatin1Char('/') + program);
+        if (info.isFile() && info.isExecutable()) {
+            return info.absoluteFilePath();
+        }
+    }
+    return {};
+}
+
+CommandResult SystemCommandRunner::run(const QStringList& argv, int timeoutMs, const std::atomic_bool* cancel)
+{
+    CommandResult result;
+    if (argv.isEmpty()) {
+        result.err = QStringLiteral("no program given");
+        return result;
+    }
+    const QString program = resolve(argv.first());
+    if (program.isEmpty()) {
+        result.err = allowedPrograms().contains(argv.first())
+            ? QStringLiteral("%1 is not installed in /usr/sbin, /usr/bin, /sbin or /bin").arg(argv.first())
+            : QStringLiteral("%1 is not a program RaidBench runs").arg(argv.first().left(64));
+        return result;
+    }
+    QProcess process;
+    QProcessEnvironment environment;
+    environment.insert(QStringLiteral("PATH"), trustedDirectories().join(QLatin1Char(':')));
+    environment.insert(QStringLiteral("LC_ALL"), QStringLiteral("C"));
+    environment.insert(QStringLiteral("LANG"), QStringLiteral("C"));
+    process.setProcessEnvironment(environment);
+    process.setStandardInputFile(QProcess::nullDevice());
+    process.setProgram(program);
+    process.setArguments(argv.mid(1));
+    QElapsedTimer timer;
+    timer.start();
+    process.start();
+    if (!process.waitForStarted(10000)) {
+        result.err = QStringLiteral("cannot start %1: %2").arg(program, process.errorString());
+        return result;
+    }
+    result.started = true;
+    while (!process.waitForFinished(100)) {
+        if (process.state() == QProcess::NotRunning) {
+            break;
+        }
+        if (cancel && cancel->load()) {
+            result.cancelled = true;
+        } else if (timeoutMs > 0 && timer.elapsed() > timeoutMs) {
+            result.timedOut = true;
+        } else {
+            continue;
+        }
+        process.kill();
+        process.waitForFinished(5000);
+        break;
+    }
+    result.milliseconds = timer.elapsed();
+    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : 128 + 9;
+    result.out = QString::fromLocal8Bit(process.readAllStandardOutput());
+    result.err = QString::fromLocal8Bit(process.readAllStandardError());
+    return result;
+}
+
+void RecordingCommandRunner::answer(const QStringList& prefix, CommandResult result)
+{
+    std::lock_guard lock(m_mutex);
+    m_rules.prepend({prefix, result});
+}
+
+CommandResult RecordingCommandRunner::run(const QStringList& argv, int, const std::atomic_bool*)
+{
+    std::lock_guard lock(m_mutex);
+    m_commands.append(argv);
+    for (const auto& [prefix, result] : m_rules) {
+        if (argv.mid(0, prefix.size()) == prefix) {
+            return result;
+        }
+    }
+    CommandResult ok;
+    ok.started = true;
+    ok.exitCode = 0;
+    return ok;
+}
+
+QList<QStringList> RecordingCommandRunner::commands() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_commands;
+}
+
+} // namespace RaidBench

@@ -1,0 +1,65 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+#include <mutex>
+
+namespace RaidBench {
+
+/// What running one program gave.
+struct CommandResult
+{
+    int exitCode = -1;
+    bool started = false;
+    bool timedOut = false;
+    bool cancelled = false;
+    QString out;
+    QString err;
+    qint64 milliseconds = 0;
+
+    bool ok() const { return started && !timedOut && !cancelled && exitCode == 0; }
+    /// One line for the user: the program's last stderr line, or what kept it from running.
+    QString summary() const;
+};
+
+/// Runs external programs, always as argv lists (never a shell).
+class CommandRunner
+{
+public:
+    virtual ~CommandRunner() = default;
+    virtual CommandResult run(const QStringList& argv, int timeoutMs, const std::atomic_bool* cancel = nullptr) = 0;
+};
+
+/// The real runner: only allow-listed programs (mdadm, lvm, wipefs, mkfs.ext4, mkfs.xfs, mount, umount,
+/// blockdev), resolved from /usr/sbin, /usr/bin, /sbin and /bin only, with a clean environment
+/// (PATH of those directories, LC_ALL=C) and stdin from /dev/null.
+class SystemCommandRunner final : public CommandRunner
+{
+public:
+    static QStringList allowedPrograms();
+    static QStringList trustedDirectories();
+    /// The full path of an allowed program, or empty.
+    static QString resolve(const QString& program);
+
+    CommandResult run(const QStringList& argv, int timeoutMs, const std::atomic_bool* cancel = nullptr) override;
+};
+
+/// Records every command and answers from a script; for tests of planning, execution and the helper.
+class RecordingCommandRunner final : public CommandRunner
+{
+public:
+    /// A rule: when argv[0..] starts with `prefix`, answer with `result`.
+    void answer(const QStringList& prefix, CommandResult result);
+    CommandResult run(const QStringList& argv, int timeoutMs, const std::atomic_bool* cancel = nullptr) override;
+    QList<QStringList> commands() const;
+
+private:
+    mutable std::mutex m_mutex;
+    QList<QStringList> m_commands;
+    QList<std::pair<QStringList, CommandResult>> m_rules;
+};
+
+} // namespace RaidBench

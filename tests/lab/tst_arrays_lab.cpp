@@ -1,0 +1,199 @@
+#include "../common/cli.h"
+#include "layout/arrayanalysis.h"
+#include "layout/presets.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace RaidBench;
+using namespace RaidBench::Test;
+
+/// Every level built for real in the lab VM, checked, written to, and torn down to blank disks;
+/// a failing plan and a killed CLI leave nothing behind. One boot.
+class TestArraysLab final : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_out;
+    static constexpr std::uint64_t diskBytes = 256ull << 20;
+
+    static QString disk(int i)
+    {
+        return QStringLiteral("/dev/disk/by-id/scsi-RAIDBNCH_VDISK_RBLAB%1").arg(i, 4, 10, QLatin1Char('0'));
+    }
+
+    static QList<PresetDisk> disks(int from, int count)
+    {
+        QList<PresetDisk> list;
+        for (int i = from; i < from + count; ++i) {
+            list.append({disk(i), diskBytes, QStringLiteral("lab"), QString()});
+        }
+        return list;
+    }
+
+    static ArraySpec flat(ArrayLevel level, int count, const QString& layout = QString())
+    {
+        QList<ArraySpec> children;
+        for (const PresetDisk& d : disks(1, count)) {
+            children.append(ArraySpec::disk(d.path, d.sizeBytes, d.controller));
+        }
+        ArraySpec spec = ArraySpec::node(level, children);
+        spec.layout = layout;
+        return spec;
+    }
+
+    QString read(const QString& name) const
+    {
+        QFile file(m_out.filePath(name));
+        return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+    }
+
+private Q_SLOTS:
+    void everyLevelBuildsAndTearsDown()
+    {
+        QVERIFY(m_out.isValid());
+        m_out.setAutoRemove(qEnvironmentVariableIsEmpty("RAIDBENCH_KEEP_LAB_OUT"));
+        qInfo("results in %s", qPrintable(m_out.path()));
+        struct Config
+        {
+            QString name;
+            ArraySpec spec;
+            QString level; ///< what /proc/mdstat or lvs must show for the top device
+        };
+        QList<Config> configs {
+            {QStringLiteral("linear"), flat(ArrayLevel::Linear, 2), QStringLiteral("linear")},
+            {QStringLiteral("raid0"), flat(ArrayLevel::Raid0, 2), QStringLiteral("raid0")},
+            {QStringLiteral("raid1"), flat(ArrayLevel::Raid1, 2), QStringLiteral("raid1")},
+            {QStringLiteral("raid4"), flat(ArrayLevel::Raid4, 3), QStringLiteral("raid4")},
+            {QStringLiteral("raid5"), flat(ArrayLevel::Raid5, 3), QStringLiteral("raid5")},
+            {QStringLiteral("raid6"), flat(ArrayLevel::Raid6, 4), QStringLiteral("raid6")},
+            {QStringLiteral("raid10-n2"), flat(ArrayLevel::Raid10, 4, QStringLiteral("n2")), QStringLiteral("raid10")},
+            {QStringLiteral("raid10-f2"), flat(ArrayLevel::Raid10, 3, QStringLiteral("f2")), QStringLiteral("raid10")},
+            {QStringLiteral("raid10-o2"), flat(ArrayLevel::Raid10, 3, QStringLiteral("o2")), QStringLiteral("raid10")},
+            {QStringLiteral("raid50"), *makePreset(QStringLiteral("raid50"), disks(1, 6)), QStringLiteral("raid0")},
+            {QStringLiteral("raid60"), *makePreset(QStringLiteral("raid60"), disks(1, 8)), QStringLiteral("raid0")},
+            {QStringLiteral("raid1+0"), *makePreset(QStringLiteral("raid1+0"), disks(1, 4)), QStringLiteral("raid0")},
+            {QStringLiteral("raid0+1"), *makePreset(QStringLiteral("raid0+1"), disks(1, 4)), QStringLiteral("raid1")},
+            {QStringLiteral("lvm-over-raid1"), *makePreset(QStringLiteral("lvm-stripe-over-raid1"), disks(1, 4)),
+             QStringLiteral("striped")},
+            {QStringLiteral("lvm-raw"), flat(ArrayLevel::LvmStripe, 3), QStringLiteral("striped")},
+        };
+        QString script = QStringLiteral(R"SH(
+set -u
+members() { for i in 1 2 3 4 5 6 7 8; do readlink -f /dev/disk/by-id/scsi-RAIDBNCH_VDISK_RBLAB000$i; done; }
+check_clean() { # $1: file
+  { cat /proc/mdstat; echo "--- vgs"; ls /dev/mapper | grep -v '^control$'; echo "--- wipefs";
+    wipefs --noheadings $(members); } > $1
+}
+)SH");
+        for (int i = 0; i < configs.size(); ++i) {
+            const Config& c = configs[i];
+            QFile spec(m_out.filePath(c.name + QStringLiteral(".spec.json")));
+            QVERIFY(spec.open(QIODevice::WriteOnly));
+            spec.write(QJsonDocument(c.spec.toJson()).toJson());
+            spec.close();
+            const QString tag = QStringLiteral("c%1").arg(i);
+            script += QStringLiteral(R"SH(
+date +"%s.%N %1" >> times
+raidbench-cli array create --spec %1.spec.json --yes --tag %2 > %1.create 2>&1; echo $? > %1.rc
+top=$(sed -n 's/^built \([^;]*\);.*/\1/p' %1.create)
+cat /proc/mdstat > %1.mdstat
+[ -e /dev/raidbench_%2 ] && lvm lvs --noheadings -o segtype,stripes,devices raidbench_%2 > %1.lvs 2>/dev/null
+blockdev --getsize64 "$top" > %1.size
+raidbench-cli bench --target "$top" --rw write --bs 1M --qd 4 --size 64M --destroy-data --json > %1.bench 2>&1; echo $? > %1.bench-rc
+raidbench-cli array teardown %2 > %1.teardown 2>&1; echo $? > %1.teardown-rc
+check_clean %1.after
+)SH")
+                          .arg(c.name, tag);
+        }
+        // A plan whose third step fails: disk 9 fails writes at 4 KiB, where md's 1.2 superblock goes.
+        script += QStringLiteral(R"SH(
+date +"%s.%N fail" >> times
+bad=/dev/disk/by-id/scsi-RAIDBNCH_VDISK_RBLAB0009
+raidbench-cli array create --level raid1 --disks %1,$bad --yes --tag fail > fail.create 2>&1; echo $? > fail.rc
+check_clean fail.after
+# kill -9 in the middle of a nested build, then recover
+raidbench-cli array create --preset lvm-stripe-over-raid1 --disks %1,%2,%3,%4 --yes --tag kill > kill.create 2>&1 &
+pid=$!
+for t in $(seq 200); do [ -e /dev/md/raidbench-kill-1 ] && break; sleep 0.05; done
+kill -9 $pid; wait $pid 2>/dev/null
+ls /run/raidbench > kill.journal 2>&1
+cat /proc/mdstat > kill.during
+raidbench-cli array recover > recover.out 2>&1; echo $? > recover.rc
+check_clean kill.after
+date +"%s.%N end" >> times
+)SH")
+                      .arg(disk(1), disk(2), disk(3), disk(4));
+        const CliRun run =
+            runCli({QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--quiet"), QStringLiteral("--disks"),
+                    QStringLiteral("8x256M,256M:fail-write=4k"), QStringLiteral("--out"), m_out.path(),
+                    QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"), script},
+                   840000);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+
+        for (const Config& c : configs) {
+            const QString name = c.name;
+            QVERIFY2(read(name + QStringLiteral(".rc")).trimmed() == QLatin1String("0"),
+                     qPrintable(name + QStringLiteral(": ") + read(name + QStringLiteral(".create"))));
+            if (c.level == QLatin1String("striped")) {
+                QVERIFY2(read(name + QStringLiteral(".lvs")).contains(QLatin1String("striped")), qPrintable(name));
+            } else {
+                const QString mdstat = read(name + QStringLiteral(".mdstat"));
+                QVERIFY2(mdstat.contains(QStringLiteral("active ") + c.level),
+                         qPrintable(name + QStringLiteral("\n") + mdstat));
+            }
+            const double size = read(name + QStringLiteral(".size")).trimmed().toDouble();
+            const double predicted = double(*usableBytes(c.spec));
+            QVERIFY2(
+                std::abs(size - predicted) <= 0.01 * predicted,
+                qPrintable(QStringLiteral("%1: device %2 bytes, calculated %3").arg(name).arg(size).arg(predicted)));
+            qInfo("%-15s %11.0f bytes, calculated %11.0f (%+.2f %%)", qPrintable(name), size, predicted,
+                  100.0 * (size - predicted) / predicted);
+            QVERIFY2(read(name + QStringLiteral(".bench-rc")).trimmed() == QLatin1String("0"),
+                     qPrintable(name + QStringLiteral(": ") + read(name + QStringLiteral(".bench"))));
+            QVERIFY2(read(name + QStringLiteral(".teardown-rc")).trimmed() == QLatin1String("0"),
+                     qPrintable(name + QStringLiteral(": ") + read(name + QStringLiteral(".teardown"))));
+            const QString after = read(name + QStringLiteral(".after"));
+            QVERIFY2(!after.contains(QLatin1String(" : active")),
+                     qPrintable(name + QStringLiteral(" left an md array:\n") + after));
+            QVERIFY2(after.section(QStringLiteral("--- vgs"), 1)
+                         .section(QStringLiteral("--- wipefs"), 0, 0)
+                         .trimmed()
+                         .isEmpty(),
+                     qPrintable(name + QStringLiteral(" left a volume group:\n") + after));
+            QVERIFY2(after.section(QStringLiteral("--- wipefs"), 1).trimmed().isEmpty(),
+                     qPrintable(name + QStringLiteral(" left signatures:\n") + after));
+        }
+
+        QCOMPARE(read(QStringLiteral("fail.rc")).trimmed(), QStringLiteral("1"));
+        const QString failure = read(QStringLiteral("fail.create"));
+        QVERIFY2(failure.contains(QLatin1String("failed")) && failure.contains(QLatin1String("clean-up")),
+                 qPrintable(failure));
+        const QString failAfter = read(QStringLiteral("fail.after"));
+        QVERIFY2(!failAfter.contains(QLatin1String(" : active")) &&
+                     failAfter.section(QStringLiteral("--- wipefs"), 1).trimmed().isEmpty(),
+                 qPrintable(failAfter));
+
+        QVERIFY2(read(QStringLiteral("kill.journal")).contains(QLatin1String("journal-kill.json")),
+                 qPrintable(read(QStringLiteral("kill.journal"))));
+        QVERIFY2(read(QStringLiteral("kill.during")).contains(QLatin1String("active raid1")),
+                 qPrintable(read(QStringLiteral("kill.during"))));
+        QCOMPARE(read(QStringLiteral("recover.rc")).trimmed(), QStringLiteral("0"));
+        QVERIFY(read(QStringLiteral("recover.out")).contains(QLatin1String("raidbench-kill-0")));
+        const QString killAfter = read(QStringLiteral("kill.after"));
+        QVERIFY2(!killAfter.contains(QLatin1String(" : active")), qPrintable(killAfter));
+        QVERIFY2(killAfter.section(QStringLiteral("--- wipefs"), 1).trimmed().isEmpty(), qPrintable(killAfter));
+        QVERIFY2(killAfter.section(QStringLiteral("--- vgs"), 1)
+                     .section(QStringLiteral("--- wipefs"), 0, 0)
+                     .trimmed()
+                     .isEmpty(),
+                 qPrintable(killAfter));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestArraysLab)
+#include "tst_arrays_lab.moc"

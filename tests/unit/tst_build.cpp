@@ -1,0 +1,373 @@
+#include "build/buildexecutor.h"
+#include "build/lvmreport.h"
+#include "build/mdstat.h"
+#include "layout/presets.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace RaidBench;
+
+/// Plans (argv snapshots), parsers on recorded outputs, and the executor against a recording runner.
+class TestBuild final : public QObject
+{
+    Q_OBJECT
+
+private:
+    static QString data(const char* name)
+    {
+        QFile file(QStringLiteral(RAIDBENCH_TEST_DATA "/mdadm/") + QLatin1String(name));
+        return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+    }
+
+    static QList<PresetDisk> disks(int count)
+    {
+        QList<PresetDisk> list;
+        for (int i = 0; i < count; ++i) {
+            list.append({QStringLiteral("/dev/sd%1").arg(QChar('b' + i)), 1ull << 40, QStringLiteral("c0"), QString()});
+        }
+        return list;
+    }
+
+    static BuildExecutor::Options testOptions(const QString& journalDir)
+    {
+        BuildExecutor::Options options;
+        options.journalDirectory = journalDir;
+        options.procRoot = QStringLiteral("/nonexistent");
+        options.deviceExists = [](const QString&) { return true; };
+        return options;
+    }
+
+private Q_SLOTS:
+    void raid5PlanSnapshot()
+    {
+        auto spec = makePreset(QStringLiteral("raid5"), disks(3));
+        spec->chunkBytes = 256 * 1024;
+        const auto plan = planBuild(*spec, QStringLiteral("t1"), PlanOptions {true});
+        QVERIFY(plan.ok());
+        QCOMPARE(plan->commandLines(),
+                 (QStringList {
+                     "wipefs --all --quiet /dev/sdb", "wipefs --all --quiet /dev/sdc", "wipefs --all --quiet /dev/sdd",
+                     "mdadm --create /dev/md/raidbench-t1-0 --run --name=raidbench-t1-0 --level=raid5 --raid-devices=3 "
+                     "--chunk=256K --metadata=1.2 --bitmap=none --assume-clean /dev/sdb /dev/sdc /dev/sdd"}));
+        QCOMPARE(plan->topDevice, QStringLiteral("/dev/md/raidbench-t1-0"));
+        QCOMPARE(plan->destroys, (QStringList {"/dev/sdb", "/dev/sdc", "/dev/sdd"}));
+        QCOMPARE(plan->teardownCommands(),
+                 (QList<QStringList> {{"mdadm", "--stop", "/dev/md/raidbench-t1-0"},
+                                      {"mdadm", "--zero-superblock", "/dev/sdb"},
+                                      {"mdadm", "--zero-superblock", "/dev/sdc"},
+                                      {"mdadm", "--zero-superblock", "/dev/sdd"},
+                                      {"wipefs", "--all", "--quiet", "/dev/sdb"},
+                                      {"wipefs", "--all", "--quiet", "/dev/sdc"},
+                                      {"wipefs", "--all", "--quiet", "/dev/sdd"}}));
+    }
+
+    void nestedPlanIsBottomUpAndTeardownTopDown()
+    {
+        const auto spec = makePreset(QStringLiteral("raid50"), disks(6));
+        const auto plan = planBuild(*spec, QStringLiteral("n5"), PlanOptions {true});
+        QVERIFY(plan.ok());
+        const QStringList lines = plan->commandLines();
+        QCOMPARE(lines.size(), 9);
+        QVERIFY(lines[3].startsWith(QStringLiteral("mdadm --create /dev/md/raidbench-n5-0 ")));
+        QVERIFY(lines[3].contains(QStringLiteral("--level=raid5 --raid-devices=3")));
+        QVERIFY(lines[7].startsWith(QStringLiteral("mdadm --create /dev/md/raidbench-n5-1 ")));
+        QCOMPARE(lines[8],
+                 QStringLiteral("mdadm --create /dev/md/raidbench-n5-2 --run --name=raidbench-n5-2 --level=raid0 "
+                                "--raid-devices=2 --metadata=1.2 /dev/md/raidbench-n5-0 /dev/md/raidbench-n5-1"));
+        const QList<QStringList> teardown = plan->teardownCommands();
+        QCOMPARE(teardown.first(), (QStringList {"mdadm", "--stop", "/dev/md/raidbench-n5-2"}));
+        QCOMPARE(teardown.at(1), (QStringList {"mdadm", "--zero-superblock", "/dev/md/raidbench-n5-0"}));
+        QCOMPARE(teardown.at(3), (QStringList {"mdadm", "--stop", "/dev/md/raidbench-n5-1"}));
+    }
+
+    void lvmPlanSnapshot()
+    {
+        const auto spec = makePreset(QStringLiteral("lvm-stripe-over-raid1"), disks(4));
+        const auto plan = planBuild(*spec, QStringLiteral("lv"), PlanOptions {false});
+        QVERIFY(plan.ok());
+        const QString config =
+            QStringLiteral("backup{backup=0 archive=0} devices{use_devicesfile=0} "
+                           "activation{udev_sync=0 udev_rules=0} devices{obtain_device_list_from_udev=0}");
+        QCOMPARE(plan->steps.last().argv,
+                 (QStringList {"lvm", "lvcreate", "--config", config, "-y", "--wipesignatures", "y", "--type",
+                               "striped", "-i", "2", "-I", "64k", "-l", "100%FREE", "-n", "bench", "raidbench_lv"}));
+        QCOMPARE(plan->topDevice, QStringLiteral("/dev/raidbench_lv/bench"));
+        QCOMPARE(plan->teardownCommands().first(),
+                 (QStringList {"lvm", "lvremove", "--config", config, "-f", "raidbench_lv/bench"}));
+        // Arguments are never one shell string: the config travels as one argv entry, shown quoted.
+        QVERIFY(plan->commandLines().last().contains(QStringLiteral("--config '") + config + QLatin1Char('\'')));
+    }
+
+    void raid1HasNoChunkAndRaid0NoBitmap()
+    {
+        auto mirror = makePreset(QStringLiteral("raid1"), disks(2));
+        const auto plan = planBuild(*mirror, QStringLiteral("m1"));
+        QVERIFY(!plan->steps.last().argv.join(QLatin1Char(' ')).contains(QStringLiteral("--chunk")));
+        auto stripe = makePreset(QStringLiteral("raid0"), disks(2));
+        const auto plan0 = planBuild(*stripe, QStringLiteral("s0"));
+        QVERIFY(!plan0->steps.last().argv.join(QLatin1Char(' ')).contains(QStringLiteral("--bitmap")));
+        mirror->assumeClean = false;
+        mirror->bitmap = QStringLiteral("internal");
+        const auto resync = planBuild(*mirror, QStringLiteral("m2"));
+        QCOMPARE(resync->steps.last().resyncDevice, QStringLiteral("/dev/md/raidbench-m2-0"));
+        QVERIFY(resync->steps.last().argv.contains(QStringLiteral("--bitmap=internal")));
+        QVERIFY(!resync->steps.last().argv.contains(QStringLiteral("--assume-clean")));
+    }
+
+    void invalidSpecOrTagIsRefused()
+    {
+        ArraySpec bad = ArraySpec::node(ArrayLevel::Raid6, {ArraySpec::disk(QStringLiteral("/dev/sdb"))});
+        QVERIFY(planBuild(bad, QStringLiteral("x")).error().message.contains(QStringLiteral("RAID6 needs at least 4")));
+        const auto spec = makePreset(QStringLiteral("raid0"), disks(2));
+        QCOMPARE(planBuild(*spec, QStringLiteral("a;rm -rf /")).error().code, QStringLiteral("bad-tag"));
+    }
+
+    void mdstatRecordedDuringRecovery()
+    {
+        const MdStat stat = MdStat::parse(data("mdstat-raid5-recovery.txt"));
+        QCOMPARE(stat.personalities, (QStringList {"linear", "raid0", "raid1", "raid10", "raid6", "raid5", "raid4"}));
+        QCOMPARE(stat.arrays.size(), 1);
+        const MdStatArray& array = stat.arrays.first();
+        QCOMPARE(array.name, QStringLiteral("md127"));
+        QVERIFY(array.active);
+        QCOMPARE(array.level, QStringLiteral("raid5"));
+        QCOMPARE(array.members.size(), 3);
+        QCOMPARE(array.members.at(0).name, QStringLiteral("sdc"));
+        QCOMPARE(array.members.at(0).slot, 3);
+        QCOMPARE(array.blocks, 522240ull);
+        QCOMPARE(array.chunkKiB, 64ull);
+        QCOMPARE(array.status, QStringLiteral("UU_"));
+        QCOMPARE(array.raidDisks, 3);
+        QCOMPARE(array.workingDisks, 2);
+        QVERIFY(array.sync);
+        QCOMPARE(array.sync->action, QStringLiteral("recovery"));
+        QCOMPARE(array.sync->percent, 19.5);
+        QCOMPARE(array.sync->speedKiBs, 51324ull);
+        QCOMPARE(array.sync->totalBlocks, 261120ull);
+    }
+
+    void mdstatNestedAndOddStates()
+    {
+        const MdStat stat = MdStat::parse(data("mdstat-nested.txt"));
+        QCOMPARE(stat.arrays.size(), 8);
+        const MdStatArray* top = stat.find(QStringLiteral("md3"));
+        QCOMPARE(top->level, QStringLiteral("raid0"));
+        QCOMPARE(top->members.at(0).name, QStringLiteral("md2"));
+        QCOMPARE(top->chunkKiB, 512ull);
+        QVERIFY(stat.find(QStringLiteral("md1"))->members.at(2).faulty);
+        QCOMPARE(stat.find(QStringLiteral("md1"))->status, QStringLiteral("_UU"));
+        const MdStatArray* far = stat.find(QStringLiteral("md4"));
+        QCOMPARE(far->sync->action, QStringLiteral("resync"));
+        QCOMPARE(far->sync->percent, 8.8);
+        QCOMPARE(far->sync->finishMinutes, 151.2);
+        QVERIFY(stat.find(QStringLiteral("md5"))->sync->delayed);
+        QVERIFY(stat.find(QStringLiteral("md5"))->members.at(4).spare);
+        QVERIFY(stat.find(QStringLiteral("md6"))->readOnly);
+        QCOMPARE(stat.find(QStringLiteral("md7"))->level, QStringLiteral("linear"));
+        QVERIFY(!stat.find(QStringLiteral("md8"))->active);
+        QVERIFY(stat.find(QStringLiteral("md8"))->level.isEmpty());
+        QCOMPARE(stat.find(QStringLiteral("md8"))->members.first().name, QStringLiteral("sdv"));
+        QVERIFY(MdStat::parse(QString()).arrays.isEmpty());
+        QVERIFY(MdStat::parse(QStringLiteral("garbage\nmd0 : nonsense")).arrays.isEmpty());
+    }
+
+    void mdadmDetailExport()
+    {
+        const MdDetail detail = MdDetail::parse(data("detail-export-raid5.txt"));
+        QCOMPARE(detail.level(), QStringLiteral("raid5"));
+        QCOMPARE(detail.devices(), 3);
+        QCOMPARE(detail.name(), QStringLiteral("(none):rb-r5"));
+        QCOMPARE(detail.members().value(QStringLiteral("0")), QStringLiteral("/dev/sda"));
+        QCOMPARE(detail.members().value(QStringLiteral("2")), QStringLiteral("/dev/sdc"));
+    }
+
+    void lvmReports()
+    {
+        const auto lvs = LvmReport::parse(data("lvs.json").toUtf8(), QStringLiteral("lv"));
+        QVERIFY(lvs.ok());
+        QCOMPARE(lvs->rows.size(), 1);
+        QCOMPARE(lvs->rows.first().value(QStringLiteral("vg_name")).toString(), QStringLiteral("raidbench_t1"));
+        QCOMPARE(lvs->rows.first().value(QStringLiteral("lv_size")).toULongLong(), 264241152ull);
+        const auto vgs = LvmReport::parse(data("vgs.json").toUtf8(), QStringLiteral("vg"));
+        QCOMPARE(vgs->column(QStringLiteral("vg_name")), QStringList {QStringLiteral("raidbench_t1")});
+        const auto pvs = LvmReport::parse(data("pvs.json").toUtf8(), QStringLiteral("pv"));
+        QCOMPARE(pvs->rows.first().value(QStringLiteral("pe_start")).toULongLong(), 1048576ull);
+        QVERIFY(!LvmReport::parse("not json", QStringLiteral("lv")).ok());
+        QVERIFY(!LvmReport::parse("{}", QStringLiteral("lv")).ok());
+    }
+
+    void failedStepTearsDownWhatWasCreated()
+    {
+        QTemporaryDir journals;
+        const auto spec = makePreset(QStringLiteral("raid1+0"), disks(4));
+        const auto plan = planBuild(*spec, QStringLiteral("f3"), PlanOptions {true});
+        RecordingCommandRunner runner;
+        CommandResult failure;
+        failure.started = true;
+        failure.exitCode = 1;
+        failure.err = QStringLiteral("mdadm: cannot open /dev/sde: No such file or directory");
+        // The second mirror fails: its member vanished.
+        runner.answer({"mdadm", "--create", "/dev/md/raidbench-f3-1"}, failure);
+        BuildExecutor executor(runner, testOptions(journals.path()));
+        const auto built = executor.build(*plan);
+        QVERIFY(!built.ok());
+        QVERIFY2(built.error().message.contains(QStringLiteral("No such file or directory")),
+                 qPrintable(built.error().message));
+        QVERIFY(built.error().message.contains(QStringLiteral("clean-up: removed")));
+        const QList<QStringList> commands = runner.commands();
+        const qsizetype failedAt = commands.indexOf(plan->steps.at(5).argv);
+        QVERIFY(failedAt > 0);
+        // Nothing after the failing step was attempted, and the first mirror was removed.
+        QVERIFY(!commands.contains(plan->steps.last().argv));
+        const QList<QStringList> after = commands.mid(failedAt + 1);
+        QVERIFY(after.contains(QStringList {"mdadm", "--stop", "/dev/md/raidbench-f3-0"}));
+        QVERIFY(after.contains(QStringList {"mdadm", "--zero-superblock", "/dev/sdb"}));
+        QVERIFY(after.contains(QStringList {"wipefs", "--all", "--quiet", "/dev/sde"}));
+        for (const QStringList& argv : after) {
+            QVERIFY2(argv.first() != QLatin1String("mdadm") || argv.at(1) != QLatin1String("--create"),
+                     "a create after the failure");
+        }
+        QVERIFY2(QDir(journals.path()).isEmpty(), "a cleaned-up build left its journal");
+    }
+
+    void journalIsWrittenBeforeEachObject()
+    {
+        QTemporaryDir journals;
+        const auto spec = makePreset(QStringLiteral("raid5"), disks(3));
+        const auto plan = planBuild(*spec, QStringLiteral("j1"), PlanOptions {true});
+        RecordingCommandRunner runner;
+        QString journalAtCreate;
+        BuildExecutor::Options options = testOptions(journals.path());
+        BuildExecutor executor(runner, options,
+                               {{}, [&](const StepLog& log) {
+                                    if (log.argv.value(1) == QLatin1String("--create")) {
+                                        QFile file(journals.filePath(QStringLiteral("journal-j1.json")));
+                                        if (file.open(QIODevice::ReadOnly)) {
+                                            journalAtCreate = QString::fromUtf8(file.readAll());
+                                        }
+                                    }
+                                }});
+        const auto built = executor.build(*plan);
+        QVERIFY(built.ok());
+        QVERIFY2(journalAtCreate.contains(QStringLiteral("raidbench-j1-0")),
+                 "the journal did not name the array before mdadm ran");
+        const auto records = BuildJournal::readAll(journals.path());
+        QCOMPARE(records.size(), 1);
+        QCOMPARE(records.first().objects.size(), 1);
+        QCOMPARE(records.first().finalWipes.size(), 3);
+        const TeardownReport report = executor.teardown(*built);
+        QVERIFY(report.clean());
+        QVERIFY(BuildJournal::readAll(journals.path()).isEmpty());
+    }
+
+    void unsafeDiskStopsBeforeAnything()
+    {
+        QTemporaryDir journals;
+        const auto spec = makePreset(QStringLiteral("raid1"), disks(2));
+        const auto plan = planBuild(*spec, QStringLiteral("u1"));
+        RecordingCommandRunner runner;
+        BuildExecutor::Options options = testOptions(journals.path());
+        options.checkDevice = [](const QString& device) -> Result<void> {
+            if (device == QLatin1String("/dev/sdc")) {
+                return makeError(QStringLiteral("disk-not-eligible"), QStringLiteral("/dev/sdc is mounted at /home"));
+            }
+            return {};
+        };
+        BuildExecutor executor(runner, options);
+        const auto built = executor.build(*plan);
+        QVERIFY(!built.ok());
+        QVERIFY(built.error().message.contains(QStringLiteral("mounted at /home")));
+        QVERIFY(runner.commands().isEmpty());
+        QVERIFY(QDir(journals.path()).isEmpty());
+    }
+
+    void missingDeviceNodeFailsAndCleansUp()
+    {
+        QTemporaryDir journals;
+        const auto spec = makePreset(QStringLiteral("raid0"), disks(2));
+        const auto plan = planBuild(*spec, QStringLiteral("d1"));
+        RecordingCommandRunner runner;
+        BuildExecutor::Options options = testOptions(journals.path());
+        options.deviceExists = [](const QString&) { return false; };
+        options.deviceTimeoutMs = 200;
+        BuildExecutor executor(runner, options);
+        const auto built = executor.build(*plan);
+        QVERIFY(!built.ok());
+        QCOMPARE(built.error().code, QStringLiteral("no-device-node"));
+        QVERIFY(runner.commands().contains(QStringList {"mdadm", "--stop", "/dev/md/raidbench-d1-0"}));
+    }
+
+    void cancelStopsAndCleansUp()
+    {
+        QTemporaryDir journals;
+        const auto spec = makePreset(QStringLiteral("raid1+0"), disks(4));
+        const auto plan = planBuild(*spec, QStringLiteral("c1"));
+        RecordingCommandRunner runner;
+        std::atomic_bool cancel {false};
+        BuildExecutor executor(runner, testOptions(journals.path()),
+                               {{}, [&](const StepLog& log) {
+                                    if (log.argv.value(2) == QLatin1String("/dev/md/raidbench-c1-0")) {
+                                        cancel.store(true);
+                                    }
+                                }});
+        const auto built = executor.build(*plan, &cancel);
+        QVERIFY(!built.ok());
+        QCOMPARE(built.error().code, QStringLiteral("cancelled"));
+        QVERIFY(!runner.commands().contains(plan->steps.last().argv));
+        QVERIFY(runner.commands().contains(QStringList {"mdadm", "--stop", "/dev/md/raidbench-c1-0"}));
+    }
+
+    void recoveryTouchesOnlyOurArrays()
+    {
+        QTemporaryDir root;
+        QDir().mkpath(root.filePath(QStringLiteral("proc")));
+        QFile mdstat(root.filePath(QStringLiteral("proc/mdstat")));
+        QVERIFY(mdstat.open(QIODevice::WriteOnly));
+        mdstat.write(
+            "Personalities : [raid1] [raid0]\n"
+            "md125 : active raid0 md126[1] md127[0]\n      1000 blocks super 1.2 512k chunks\n\n"
+            "md126 : active raid1 sdd[1] sdc[0]\n      500 blocks super 1.2 [2/2] [UU]\n\n"
+            "md127 : active raid1 sdb[1] sda[0]\n      500 blocks super 1.2 [2/2] [UU]\n\n"
+            "md0 : active raid1 sdy1[1] sdz1[0]\n      500 blocks super 1.2 [2/2] [UU]\n\nunused devices: <none>\n");
+        mdstat.close();
+        RecordingCommandRunner runner;
+        auto named = [](const QString& name) {
+            CommandResult result;
+            result.started = true;
+            result.exitCode = 0;
+            result.out = QStringLiteral("MD_LEVEL=raid1\nMD_NAME=host:%1\n").arg(name);
+            return result;
+        };
+        runner.answer({"mdadm", "--detail", "--export", "/dev/md125"}, named(QStringLiteral("raidbench-ab-2")));
+        runner.answer({"mdadm", "--detail", "--export", "/dev/md126"}, named(QStringLiteral("raidbench-ab-1")));
+        runner.answer({"mdadm", "--detail", "--export", "/dev/md127"}, named(QStringLiteral("raidbench-ab-0")));
+        runner.answer({"mdadm", "--detail", "--export", "/dev/md0"}, named(QStringLiteral("root")));
+        CommandResult vgs;
+        vgs.started = true;
+        vgs.exitCode = 0;
+        vgs.out = QStringLiteral("{\"report\":[{\"vg\":[{\"vg_name\":\"raidbench_ab\"},{\"vg_name\":\"home\"}]}]}");
+        runner.answer({"lvm", "vgs"}, vgs);
+        QTemporaryDir journals;
+        BuildExecutor::Options options = testOptions(journals.path());
+        options.procRoot = root.filePath(QStringLiteral("proc"));
+        BuildExecutor executor(runner, options);
+        const TeardownReport report = executor.recoverLeftovers();
+        const QList<QStringList> commands = runner.commands();
+        QVERIFY(commands.contains(QStringList {"mdadm", "--stop", "/dev/md125"}));
+        QVERIFY(!commands.contains(QStringList {"mdadm", "--stop", "/dev/md0"}));
+        QVERIFY(!commands.contains(QStringList {"mdadm", "--zero-superblock", "/dev/sdy1"}));
+        bool removedOurs = false;
+        for (const QStringList& argv : commands) {
+            QVERIFY2(!argv.contains(QStringLiteral("home")), "recovery touched a volume group it did not make");
+            removedOurs = removedOurs ||
+                (argv.value(1) == QLatin1String("vgremove") && argv.last() == QLatin1String("raidbench_ab"));
+        }
+        QVERIFY(removedOurs);
+        QVERIFY(report.removed.contains(QStringLiteral("raidbench-ab-2")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBuild)
+#include "tst_build.moc"
