@@ -1,5 +1,6 @@
 #include "labcommand.h"
 
+#include "campaigncommand.h"
 #include "clicommon.h"
 #include "lab/labagent.h"
 #include "lab/labcheck.h"
@@ -31,6 +32,9 @@ throttled virtual disks, running RaidBench's own binaries as root. No real disk 
       with the command's exit code, or 125 when the lab itself failed.
   raidbench-cli lab check
       Say whether the lab can run here, and which package is missing if not.
+  raidbench-cli lab demo [--out DIR] [--disks SPEC]
+      The whole campaign on virtual disks (default seed 002's 2x2G@105,2x2G@38);
+      leaves results.json and report.md in DIR.
 
 SPEC is a comma list of [Nx]SIZE[@MBPS[/MBPS]][:fail-write=OFFSET|:fail-read=OFFSET]:
   2x2G@105,2x2G@38    four 2 GiB disks, two at 105 MB/s and two at 38 MB/s (seed 002)
@@ -239,11 +243,14 @@ int runLab(const QStringList& arguments)
     if (sub == QLatin1String("check")) {
         return runCheck();
     }
+    if (sub == QLatin1String("demo")) {
+        return runLabDemo(rest);
+    }
     if (sub == QLatin1String("agent")) {
         // Internal: runs inside the VM, started by its init.
         return runLabAgent(rest.value(1, QStringLiteral("/run/raidbench-lab")));
     }
-    printError(QStringLiteral("unknown lab command '%1'; use run or check").arg(sub));
+    printError(QStringLiteral("unknown lab command '%1'; use run, check or demo").arg(sub));
     return ExitUsage;
 }
 

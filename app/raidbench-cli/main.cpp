@@ -1,5 +1,6 @@
 #include "arraycommand.h"
 #include "benchcommand.h"
+#include "campaigncommand.h"
 #include "clicommon.h"
 #include "diskscommand.h"
 #include "labcommand.h"
@@ -26,6 +27,8 @@ const std::map<QString, Command>& commands()
         {QStringLiteral("array"), {"build, list and tear down RAID arrays (mdadm, LVM)", runArray}},
         {QStringLiteral("bench"), {"run one direct-I/O job on a file or block device", runBench}},
         {QStringLiteral("disks"), {"list disks and whether RaidBench may use each", runDisks}},
+        {QStringLiteral("run"), {"run a campaign: baselines, then build, measure, tear down each layout", runCampaign}},
+        {QStringLiteral("report"), {"turn results into Markdown, CSV or fio JSON; import fio results", runReport}},
         {QStringLiteral("lab"), {"the virtual disk lab: run commands in a VM with throttled virtual disks", runLab}},
     };
     return table;

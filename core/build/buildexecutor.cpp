@@ -141,7 +141,17 @@ Result<BuiltArray> BuildExecutor::build(const BuildPlan& plan, const std::atomic
             }
             built.objects.append(*step.creates);
         }
-        const CommandResult result = runLogged(step.description, step.argv, createTimeoutMs, cancel);
+        CommandResult result;
+        if (!step.mdAttribute.isEmpty()) {
+            result = m_runner.writeMdAttribute(step.mdAttribute.value(0), step.mdAttribute.value(1),
+                                               step.mdAttribute.value(2));
+            if (m_callbacks.logged) {
+                m_callbacks.logged(
+                    StepLog {step.description, QStringList {QStringLiteral("sysfs")} + step.mdAttribute, result});
+            }
+        } else {
+            result = runLogged(step.description, step.argv, createTimeoutMs, cancel);
+        }
         if (!result.ok()) {
             halfCreated = step.creates.has_value();
             failure = QStringLiteral("%1 failed: %2").arg(step.description, result.summary());

@@ -34,6 +34,8 @@ struct BuildStep
     std::optional<BuildObject> creates;
     QString waitForDevice;
     QString resyncDevice; ///< an md array that starts a resync (not assume-clean)
+    /// Instead of a program: set an md attribute (device, attribute, value), e.g. stripe_cache_size.
+    QStringList mdAttribute;
 };
 
 /// The ordered commands that build a spec, bottom-up; teardown runs the undo steps top-down.

@@ -1,8 +1,10 @@
 #include "build/commandrunner.h"
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
 #include <QProcess>
+#include <QRegularExpression>
 
 namespace RaidBench {
 
@@ -100,6 +102,51 @@ CommandResult SystemCommandRunner::run(const QStringList& argv, int timeoutMs, c
     result.out = QString::fromLocal8Bit(process.readAllStandardOutput());
     result.err = QString::fromLocal8Bit(process.readAllStandardError());
     return result;
+}
+
+QString SystemCommandRunner::mdAttributePath(const QString& device, const QString& attribute, QString* error)
+{
+    if (attribute != QLatin1String("md/stripe_cache_size")) {
+        *error = QStringLiteral("%1 is not an md attribute RaidBench sets").arg(attribute.left(64));
+        return {};
+    }
+    const QString resolved = QFileInfo(device).canonicalFilePath();
+    const QString name = QFileInfo(resolved).fileName();
+    static const QRegularExpression md(QStringLiteral("^md\\d+$"));
+    if (!resolved.startsWith(QLatin1String("/dev/")) || !md.match(name).hasMatch()) {
+        *error = QStringLiteral("%1 is not an md array").arg(device.left(200));
+        return {};
+    }
+    return QStringLiteral("/sys/block/%1/%2").arg(name, attribute);
+}
+
+CommandResult SystemCommandRunner::writeMdAttribute(const QString& device, const QString& attribute,
+                                                    const QString& value)
+{
+    CommandResult result;
+    QString error;
+    const QString path = mdAttributePath(device, attribute, &error);
+    bool number = false;
+    value.toUInt(&number);
+    if (path.isEmpty() || !number) {
+        result.err = path.isEmpty() ? error : QStringLiteral("'%1' is not a number").arg(value.left(32));
+        return result;
+    }
+    result.started = true;
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(value.toLatin1()) != value.size() || !file.flush()) {
+        result.exitCode = 1;
+        result.err = QStringLiteral("cannot write %1 to %2: %3").arg(value, path, file.errorString());
+        return result;
+    }
+    result.exitCode = 0;
+    return result;
+}
+
+CommandResult RecordingCommandRunner::writeMdAttribute(const QString& device, const QString& attribute,
+                                                       const QString& value)
+{
+    return run({QStringLiteral("sysfs"), device, attribute, value}, 0, nullptr);
 }
 
 void RecordingCommandRunner::answer(const QStringList& prefix, CommandResult result)

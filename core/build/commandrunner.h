@@ -31,6 +31,9 @@ class CommandRunner
 public:
     virtual ~CommandRunner() = default;
     virtual CommandResult run(const QStringList& argv, int timeoutMs, const std::atomic_bool* cancel = nullptr) = 0;
+    /// Sets an md tuning attribute (/sys/block/MD/ATTRIBUTE) of the array at `device`. Only
+    /// md/stripe_cache_size of an md device is allowed.
+    virtual CommandResult writeMdAttribute(const QString& device, const QString& attribute, const QString& value) = 0;
 };
 
 /// The real runner: only allow-listed programs (mdadm, lvm, wipefs, mkfs.ext4, mkfs.xfs, mount, umount,
@@ -45,6 +48,9 @@ public:
     static QString resolve(const QString& program);
 
     CommandResult run(const QStringList& argv, int timeoutMs, const std::atomic_bool* cancel = nullptr) override;
+    CommandResult writeMdAttribute(const QString& device, const QString& attribute, const QString& value) override;
+    /// The sysfs file an md attribute write goes to, or an error text.
+    static QString mdAttributePath(const QString& device, const QString& attribute, QString* error);
 };
 
 /// Records every command and answers from a script; for tests of planning, execution and the helper.
@@ -54,6 +60,7 @@ public:
     /// A rule: when argv[0..] starts with `prefix`, answer with `result`.
     void answer(const QStringList& prefix, CommandResult result);
     CommandResult run(const QStringList& argv, int timeoutMs, const std::atomic_bool* cancel = nullptr) override;
+    CommandResult writeMdAttribute(const QString& device, const QString& attribute, const QString& value) override;
     QList<QStringList> commands() const;
 
 private:

@@ -165,6 +165,12 @@ void validateNode(const ArraySpec& spec, int depth, int maxDepth, QList<SpecIssu
             error(QStringLiteral("bad-layout"), QStringLiteral("%1 has no layout").arg(name));
         }
     }
+    if (spec.stripeCachePages &&
+        (spec.stripeCachePages < 17 || spec.stripeCachePages > 32768 ||
+         (spec.level != ArrayLevel::Raid4 && spec.level != ArrayLevel::Raid5 && spec.level != ArrayLevel::Raid6))) {
+        error(QStringLiteral("bad-stripe-cache"),
+              QStringLiteral("stripe_cache applies to RAID4/5/6 only and must be 17 to 32768 pages"));
+    }
     if (levelIsMd(spec.level)) {
         static const QStringList metadata {QStringLiteral("0.90"), QStringLiteral("1.0"), QStringLiteral("1.1"),
                                            QStringLiteral("1.2")};

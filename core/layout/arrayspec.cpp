@@ -186,6 +186,9 @@ QJsonObject ArraySpec::toJson() const
         if (spares) {
             json.insert(QStringLiteral("spares"), spares);
         }
+        if (stripeCachePages) {
+            json.insert(QStringLiteral("stripe_cache"), stripeCachePages);
+        }
     }
     if (level == ArrayLevel::LvmStripe && stripeBytes) {
         json.insert(QStringLiteral("stripe_size"), Units::formatSizeCompact(stripeBytes));
@@ -200,11 +203,11 @@ Result<ArraySpec> ArraySpec::fromJson(const QJsonObject& json, int depth)
         return bad(QStringLiteral("the array tree is nested deeper than %1 levels").arg(maxJsonDepth));
     }
     static const QStringList known {
-        QStringLiteral("level"),      QStringLiteral("device"),       QStringLiteral("size_bytes"),
-        QStringLiteral("controller"), QStringLiteral("label"),        QStringLiteral("children"),
-        QStringLiteral("chunk"),      QStringLiteral("layout"),       QStringLiteral("metadata"),
-        QStringLiteral("bitmap"),     QStringLiteral("assume_clean"), QStringLiteral("spares"),
-        QStringLiteral("stripe_size")};
+        QStringLiteral("level"),       QStringLiteral("device"),       QStringLiteral("size_bytes"),
+        QStringLiteral("controller"),  QStringLiteral("label"),        QStringLiteral("children"),
+        QStringLiteral("chunk"),       QStringLiteral("layout"),       QStringLiteral("metadata"),
+        QStringLiteral("bitmap"),      QStringLiteral("assume_clean"), QStringLiteral("spares"),
+        QStringLiteral("stripe_size"), QStringLiteral("stripe_cache")};
     for (const QString& key : json.keys()) {
         if (!known.contains(key)) {
             return bad(QStringLiteral("unknown field '%1' in an array spec").arg(key.left(64)));
@@ -264,6 +267,7 @@ Result<ArraySpec> ArraySpec::fromJson(const QJsonObject& json, int depth)
     spec.bitmap = json.value(QStringLiteral("bitmap")).toString(QStringLiteral("none"));
     spec.assumeClean = json.value(QStringLiteral("assume_clean")).toBool(true);
     spec.spares = json.value(QStringLiteral("spares")).toInt(0);
+    spec.stripeCachePages = json.value(QStringLiteral("stripe_cache")).toInt(0);
     return spec;
 }
 

@@ -36,6 +36,8 @@ struct ArraySpec
     bool assumeClean = true;
     int spares = 0; ///< the last `spares` children are hot spares
     std::uint64_t stripeBytes = 0; ///< LVM stripe size (-I); 0 = 64 KiB
+    int stripeCachePages =
+        0; ///< raid4/5/6 stripe_cache_size; 0 = RaidBench's 4096 (the kernel's 256 starves full-stripe writes)
 
     static ArraySpec disk(const QString& device, std::uint64_t sizeBytes = 0, const QString& controller = {});
     static ArraySpec node(ArrayLevel level, QList<ArraySpec> children);

@@ -50,7 +50,10 @@ private Q_SLOTS:
                  (QStringList {
                      "wipefs --all --quiet /dev/sdb", "wipefs --all --quiet /dev/sdc", "wipefs --all --quiet /dev/sdd",
                      "mdadm --create /dev/md/raidbench-t1-0 --run --name=raidbench-t1-0 --level=raid5 --raid-devices=3 "
-                     "--chunk=256K --metadata=1.2 --bitmap=none --assume-clean /dev/sdb /dev/sdc /dev/sdd"}));
+                     "--chunk=256K --metadata=1.2 --bitmap=none --assume-clean /dev/sdb /dev/sdc /dev/sdd",
+                     "echo 4096 > /sys/block/$(basename $(readlink -f /dev/md/raidbench-t1-0))/md/stripe_cache_size"}));
+        QCOMPARE(plan->steps.last().mdAttribute,
+                 (QStringList {"/dev/md/raidbench-t1-0", "md/stripe_cache_size", "4096"}));
         QCOMPARE(plan->topDevice, QStringLiteral("/dev/md/raidbench-t1-0"));
         QCOMPARE(plan->destroys, (QStringList {"/dev/sdb", "/dev/sdc", "/dev/sdd"}));
         QCOMPARE(plan->teardownCommands(),
@@ -69,11 +72,12 @@ private Q_SLOTS:
         const auto plan = planBuild(*spec, QStringLiteral("n5"), PlanOptions {true});
         QVERIFY(plan.ok());
         const QStringList lines = plan->commandLines();
-        QCOMPARE(lines.size(), 9);
+        QCOMPARE(lines.size(), 11); // 6 wipes, 3 creates, 2 stripe-cache settings
         QVERIFY(lines[3].startsWith(QStringLiteral("mdadm --create /dev/md/raidbench-n5-0 ")));
         QVERIFY(lines[3].contains(QStringLiteral("--level=raid5 --raid-devices=3")));
-        QVERIFY(lines[7].startsWith(QStringLiteral("mdadm --create /dev/md/raidbench-n5-1 ")));
-        QCOMPARE(lines[8],
+        QVERIFY(lines[4].contains(QStringLiteral("stripe_cache_size")));
+        QVERIFY(lines[8].startsWith(QStringLiteral("mdadm --create /dev/md/raidbench-n5-1 ")));
+        QCOMPARE(lines[10],
                  QStringLiteral("mdadm --create /dev/md/raidbench-n5-2 --run --name=raidbench-n5-2 --level=raid0 "
                                 "--raid-devices=2 --metadata=1.2 /dev/md/raidbench-n5-0 /dev/md/raidbench-n5-1"));
         const QList<QStringList> teardown = plan->teardownCommands();

@@ -1,0 +1,407 @@
+#include "campaigncommand.h"
+
+#include "campaign/campaignrunner.h"
+#include "campaign/exports.h"
+#include "clicommon.h"
+#include "lab/labmachine.h"
+#include "util/atomicfile.h"
+#include "util/units.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace RaidBench::Cli {
+
+namespace {
+
+const char* const runDescription = R"(Run a campaign: measure each disk on its own, then build every configuration of
+the plan, run its tests, tear it down, and write the results after each one.
+
+All disks of the plan are destroyed. The command lists them (model, serial, size)
+and asks on a terminal; --yes skips the question; without a terminal it refuses.
+Ctrl-C stops at once: what stands is torn down and everything measured is kept.
+--resume skips the configurations RESULTS.json already has. The plan format is in
+docs/plan-format.md; the results format in docs/results-format.md.
+
+Exit code: 0 all configurations completed, 1 some failed (see the results), 2 bad
+plan or options, 130 cancelled.
+
+Example:
+  raidbench-cli run plan.json --out results.json
+  raidbench-cli report results.json --md > report.md)";
+
+bool confirmDestroy(const QStringList& disks, bool yes)
+{
+    if (yes) {
+        return true;
+    }
+    if (!stdinIsTerminal()) {
+        printError(
+            QStringLiteral("the campaign destroys the data on %1 disk(s); run on a terminal to confirm, or pass --yes")
+                .arg(disks.size()));
+        return false;
+    }
+    printErr(QStringLiteral("This destroys everything on:\n  %1\nType yes to go on: ")
+                 .arg(disks.join(QStringLiteral("\n  "))));
+    char answer[64] = {};
+    if (!std::fgets(answer, sizeof(answer), stdin) ||
+        QString::fromLocal8Bit(answer).trimmed() != QLatin1String("yes")) {
+        printError(QStringLiteral("not confirmed; nothing was changed"));
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+int runCampaign(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QString::fromUtf8(runDescription));
+    parser.addHelpOption();
+    const QCommandLineOption outOption(QStringLiteral("out"), QStringLiteral("Results file (JSON)."),
+                                       QStringLiteral("RESULTS.json"));
+    const QCommandLineOption resumeOption(QStringLiteral("resume"),
+                                          QStringLiteral("Skip configurations already done in the results file."));
+    const QCommandLineOption yesOption(QStringLiteral("yes"),
+                                       QStringLiteral("Do not ask before destroying the disks' data."));
+    const QCommandLineOption quietOption(QStringLiteral("quiet"), QStringLiteral("No progress on stderr."));
+    parser.addOptions({outOption, resumeOption, yesOption, quietOption});
+    parser.addPositionalArgument(QStringLiteral("plan"), QStringLiteral("The campaign plan (JSON)."),
+                                 QStringLiteral("PLAN.json"));
+    if (!parser.parse(arguments)) {
+        printError(parser.errorText());
+        return ExitUsage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        printOut(parser.helpText());
+        return ExitOk;
+    }
+    if (parser.positionalArguments().size() != 1) {
+        printError(QStringLiteral("give one plan file, e.g. raidbench-cli run plan.json --out results.json"));
+        return ExitUsage;
+    }
+    if (!parser.isSet(outOption)) {
+        printError(QStringLiteral("--out RESULTS.json is required"));
+        return ExitUsage;
+    }
+    auto plan = CampaignPlan::load(parser.positionalArguments().first());
+    if (!plan) {
+        printError(plan.error().message);
+        return ExitUsage;
+    }
+    SystemCommandRunner commands;
+    CampaignRunner::Options options;
+    options.resultsPath = parser.value(outOption);
+    options.resume = parser.isSet(resumeOption);
+    options.runner = &commands;
+    options.executor.checkDevice = BuildExecutor::diskCheck(plan->allowLoop);
+    const bool quiet = parser.isSet(quietOption);
+    const bool terminal = stderrIsTerminal();
+    QString lastMessage;
+    CampaignRunner runner(
+        *plan, options,
+        {[&](const CampaignProgress& progress) {
+             if (quiet) {
+                 return;
+             }
+             const QString head = progress.configIndex > 0
+                 ? QStringLiteral("[%1/%2] ").arg(progress.configIndex).arg(progress.configCount)
+                 : QStringLiteral("[disks] ");
+             if (terminal) {
+                 QString line = head + progress.message;
+                 if (progress.liveBwBytes > 0) {
+                     line += QStringLiteral("  %1").arg(Units::formatMBps(progress.liveBwBytes));
+                 }
+                 printErr(QStringLiteral("\r\033[K%1  %2 %%").arg(line.left(110)).arg(qRound(progress.overall * 100)));
+             } else if (progress.message != lastMessage) {
+                 printErr(QStringLiteral("%1%2\n").arg(head, progress.message));
+             }
+             lastMessage = progress.message;
+         },
+         {}});
+    if (auto ok = runner.prepare(); !ok) {
+        printError(ok.error().message);
+        return ok.error().code == QLatin1String("invalid-plan") ? ExitUsage : ExitFailed;
+    }
+    if (!confirmDestroy(runner.destroys(), parser.isSet(yesOption))) {
+        return ExitFailed;
+    }
+    installCancelHandler();
+    QElapsedTimer timer;
+    timer.start();
+    auto results = runner.run(&cancelFlag());
+    if (terminal && !quiet) {
+        printErr(QStringLiteral("\r\033[K"));
+    }
+    if (!results) {
+        printError(results.error().message);
+        return ExitFailed;
+    }
+    int failed = 0;
+    QString summary;
+    for (const ConfigResult& config : results->configs) {
+        const auto write = config.sequentialWrite();
+        const auto read = config.sequentialRead();
+        summary += QStringLiteral("%1 %2 %3 %4\n")
+                       .arg(config.name, -24)
+                       .arg(config.status, -10)
+                       .arg(write ? Units::formatMBps(*write) + QStringLiteral(" write") : QString(), -18)
+                       .arg(read ? Units::formatMBps(*read) + QStringLiteral(" read") : config.error);
+        failed += config.status == QLatin1String("failed") ? 1 : 0;
+    }
+    for (const DiskResult& disk : results->disks) {
+        if (disk.slow) {
+            summary += QStringLiteral("slow disk %1: %2\n").arg(disk.label(), disk.slowReason);
+        }
+    }
+    printOut(summary + QStringLiteral("results in %1 (%2 s)\n").arg(options.resultsPath).arg(timer.elapsed() / 1000));
+    if (results->status == QLatin1String("cancelled")) {
+        printError(QStringLiteral("cancelled; what was measured is in %1").arg(options.resultsPath));
+        return ExitCancelled;
+    }
+    return failed ? ExitFailed : ExitOk;
+}
+
+int runReport(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Turn a results file into a Markdown report (default), CSV, or fio-style JSON files; add fio's own\n"
+        "--output-format=json results beside RaidBench's.\n\n"
+        "Examples:\n  raidbench-cli report results.json > report.md\n  raidbench-cli report results.json --csv --out "
+        "results.csv\n"
+        "  raidbench-cli report results.json --fio-json fio-dir/\n  raidbench-cli report results.json --fio "
+        "fio.json:raid5 --md"));
+    parser.addHelpOption();
+    const QCommandLineOption mdOption(QStringLiteral("md"), QStringLiteral("Markdown report (the default)."));
+    const QCommandLineOption csvOption(QStringLiteral("csv"),
+                                       QStringLiteral("CSV, one row per configuration and test."));
+    const QCommandLineOption fioJsonOption(
+        QStringLiteral("fio-json"), QStringLiteral("Write fio-style JSON per test into DIR."), QStringLiteral("DIR"));
+    const QCommandLineOption fioOption(
+        QStringLiteral("fio"),
+        QStringLiteral("Add a fio JSON output file, as configuration CONFIG (default: the file name)."),
+        QStringLiteral("FILE[:CONFIG]"));
+    const QCommandLineOption outOption(QStringLiteral("out"), QStringLiteral("Write to FILE instead of stdout."),
+                                       QStringLiteral("FILE"));
+    parser.addOptions({mdOption, csvOption, fioJsonOption, fioOption, outOption});
+    parser.addPositionalArgument(QStringLiteral("results"), QStringLiteral("Results file."),
+                                 QStringLiteral("RESULTS.json"));
+    if (!parser.parse(arguments)) {
+        printError(parser.errorText());
+        return ExitUsage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        printOut(parser.helpText());
+        return ExitOk;
+    }
+    if (parser.positionalArguments().size() != 1) {
+        printError(QStringLiteral("give one results file"));
+        return ExitUsage;
+    }
+    auto results = CampaignResults::load(parser.positionalArguments().first());
+    if (!results) {
+        printError(results.error().message);
+        return ExitFailed;
+    }
+    for (const QString& value : parser.values(fioOption)) {
+        const QString file = value.section(QLatin1Char(':'), 0, 0);
+        const QString config = value.contains(QLatin1Char(':'))
+            ? value.section(QLatin1Char(':'), 1)
+            : QStringLiteral("fio: ") + QFileInfo(file).completeBaseName();
+        QFile input(file);
+        if (!input.open(QIODevice::ReadOnly)) {
+            printError(QStringLiteral("cannot read %1: %2").arg(file, input.errorString()));
+            return ExitFailed;
+        }
+        if (auto ok = importFioJson(*results, input.readAll(), config); !ok) {
+            printError(QStringLiteral("%1: %2").arg(file, ok.error().message));
+            return ExitFailed;
+        }
+    }
+    if (parser.isSet(fioJsonOption)) {
+        auto count = exportFioJson(*results, parser.value(fioJsonOption));
+        if (!count) {
+            printError(count.error().message);
+            return ExitFailed;
+        }
+        printErr(
+            QStringLiteral("wrote %1 fio-style JSON files into %2\n").arg(*count).arg(parser.value(fioJsonOption)));
+        if (!parser.isSet(mdOption) && !parser.isSet(csvOption)) {
+            return ExitOk;
+        }
+    }
+    const QString text = parser.isSet(csvOption) ? resultsToCsv(*results) : resultsToMarkdown(*results);
+    if (parser.isSet(outOption)) {
+        if (auto ok = writeFileAtomically(parser.value(outOption), text.toUtf8()); !ok) {
+            printError(ok.error().message);
+            return ExitFailed;
+        }
+        return ExitOk;
+    }
+    printOut(text);
+    return ExitOk;
+}
+
+int runLabDemo(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Boot the virtual lab and run RaidBench's main job on its disks: per-disk baselines, then every layout\n"
+        "the disks allow, each built, measured and torn down. Leaves results.json and report.md in DIR.\n"
+        "The default disks are seed 002's: two at 105 MB/s and two slow ones at 38 MB/s.\n\n"
+        "Example:\n  raidbench-cli lab demo --out demo-out\n  raidbench-cli lab demo --disks 4x1G@100,1G@40 --time "
+        "5s"));
+    parser.addHelpOption();
+    const QCommandLineOption outOption(
+        QStringLiteral("out"), QStringLiteral("Directory for plan, results and report (default ./raidbench-demo)."),
+        QStringLiteral("DIR"), QStringLiteral("raidbench-demo"));
+    const QCommandLineOption disksOption(QStringLiteral("disks"),
+                                         QStringLiteral("Lab disks (default 2x2G@105,2x2G@38)."),
+                                         QStringLiteral("SPEC"), QStringLiteral("2x2G@105,2x2G@38"));
+    const QCommandLineOption timeOption(QStringLiteral("time"), QStringLiteral("Seconds per test run (default 3s)."),
+                                        QStringLiteral("DURATION"), QStringLiteral("3s"));
+    const QCommandLineOption repeatsOption(QStringLiteral("repeats"), QStringLiteral("Runs per test (default 1)."),
+                                           QStringLiteral("N"), QStringLiteral("1"));
+    const QCommandLineOption configsOption(QStringLiteral("configs"),
+                                           QStringLiteral("Comma-separated presets (default: all the disks allow)."),
+                                           QStringLiteral("LIST"));
+    const QCommandLineOption testsOption(QStringLiteral("tests"),
+                                         QStringLiteral("Comma-separated test names (default: the standard five)."),
+                                         QStringLiteral("LIST"));
+    parser.addOptions({outOption, disksOption, timeOption, repeatsOption, configsOption, testsOption});
+    if (!parser.parse(arguments)) {
+        printError(parser.errorText());
+        return ExitUsage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        printOut(parser.helpText());
+        return ExitOk;
+    }
+    auto disks = parseLabSpec(parser.value(disksOption));
+    if (!disks) {
+        printError(disks.error().message);
+        return ExitUsage;
+    }
+    auto time = Units::parseDuration(parser.value(timeOption));
+    if (!time || *time == 0) {
+        printError(time ? QStringLiteral("--time must be more than 0") : time.error().message);
+        return ExitUsage;
+    }
+    const QString out = QDir(parser.value(outOption)).absolutePath();
+    if (!QDir().mkpath(out)) {
+        printError(QStringLiteral("cannot create %1").arg(out));
+        return ExitFailed;
+    }
+    QJsonArray diskPaths;
+    for (const LabDiskSpec& disk : *disks) {
+        diskPaths.append(
+            QStringLiteral("/dev/disk/by-id/scsi-%1_%2_%3")
+                .arg(disk.vendor(), QString(disk.model()).replace(QLatin1Char(' '), QLatin1Char('_')), disk.serial()));
+    }
+    QJsonObject plan {{QStringLiteral("raidbench_plan"), 1},
+                      {QStringLiteral("comment"), QStringLiteral("made by raidbench-cli lab demo")},
+                      {QStringLiteral("disks"), diskPaths},
+                      {QStringLiteral("baselines"), true},
+                      {QStringLiteral("repeats"), parser.value(repeatsOption).toInt()},
+                      {QStringLiteral("limits"),
+                       QJsonObject {{QStringLiteral("time"), parser.value(timeOption)},
+                                    {QStringLiteral("ramp"), QStringLiteral("1s")}}}};
+    plan.insert(QStringLiteral("configurations"),
+                parser.isSet(configsOption)
+                    ? QJsonValue(QJsonArray::fromStringList(parser.value(configsOption).split(QLatin1Char(','))))
+                    : QJsonValue(QStringLiteral("all")));
+    if (parser.isSet(testsOption)) {
+        plan.insert(QStringLiteral("tests"),
+                    QJsonArray::fromStringList(parser.value(testsOption).split(QLatin1Char(','))));
+    }
+    if (auto checked = CampaignPlan::fromJson(plan); !checked) {
+        printError(checked.error().message);
+        return ExitUsage;
+    }
+    const QString planPath = out + QStringLiteral("/plan.json");
+    const QString resultsPath = out + QStringLiteral("/results.json");
+    if (auto ok = writeFileAtomically(planPath, QJsonDocument(plan).toJson()); !ok) {
+        printError(ok.error().message);
+        return ExitFailed;
+    }
+    QFile::remove(resultsPath);
+
+    LabOptions options;
+    options.disks = *disks;
+    options.outDir = out;
+    options.timeoutNs = 4ull * 3600 * 1'000'000'000ull;
+    LabMachine lab(options);
+    int exitCode = 125;
+    QElapsedTimer timer;
+    timer.start();
+    QObject::connect(&lab, &LabMachine::progress,
+                     [](const QString& message) { printErr(QStringLiteral("lab: %1\n").arg(message)); });
+    QObject::connect(&lab, &LabMachine::booted, [&lab](qint64 ms) {
+        printErr(QStringLiteral("lab: up in %1 s (%2)\n")
+                     .arg(double(ms) / 1000.0, 0, 'f', 1)
+                     .arg(lab.accelerator().toUpper()));
+    });
+    QObject::connect(&lab, &LabMachine::standardOutput,
+                     [](const QByteArray& data) { printErr(QString::fromUtf8(data)); });
+    QObject::connect(&lab, &LabMachine::standardError,
+                     [](const QByteArray& data) { printErr(QString::fromUtf8(data)); });
+    QObject::connect(&lab, &LabMachine::finished, [&exitCode](int code) {
+        exitCode = code;
+        QCoreApplication::exit(0);
+    });
+    QObject::connect(&lab, &LabMachine::failed, [&exitCode](const Error& error) {
+        printError(error.message);
+        exitCode = 125;
+        QCoreApplication::exit(0);
+    });
+    installCancelHandler();
+    printErr(QStringLiteral("demo: %1 virtual disks (%2), results in %3\n")
+                 .arg(disks->size())
+                 .arg(formatLabSpec(*disks), out));
+    if (auto started = lab.start({QStringLiteral("raidbench-cli"), QStringLiteral("run"), planPath,
+                                  QStringLiteral("--out"), resultsPath, QStringLiteral("--yes")});
+        !started) {
+        printError(started.error().message);
+        return ExitFailed;
+    }
+    lab.closeStdin();
+    QTimer cancelPoll;
+    QObject::connect(&cancelPoll, &QTimer::timeout, [&lab] {
+        if (cancelFlag().load()) {
+            // Inside the VM the campaign would tear down on its own Ctrl-C; stopping the VM drops the
+            // virtual disks with everything on them, which is just as clean.
+            lab.stop(QStringLiteral("cancelled"));
+        }
+    });
+    cancelPoll.start(100);
+    QCoreApplication::exec();
+    auto results = CampaignResults::load(resultsPath);
+    if (!results) {
+        printError(QStringLiteral("the demo left no results: %1").arg(results.error().message));
+        return ExitFailed;
+    }
+    const QString report = resultsToMarkdown(*results);
+    if (auto ok = writeFileAtomically(out + QStringLiteral("/report.md"), report.toUtf8()); !ok) {
+        printError(ok.error().message);
+        return ExitFailed;
+    }
+    printOut(report);
+    printOut(QStringLiteral("\ndemo finished in %1 s: %2/results.json, %2/report.md\n")
+                 .arg(timer.elapsed() / 1000)
+                 .arg(out));
+    return exitCode == 0 ? ExitOk : ExitFailed;
+}
+
+} // namespace RaidBench::Cli

@@ -1,0 +1,347 @@
+#include "campaign/campaignplan.h"
+
+#include "layout/presets.h"
+#include "util/units.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace RaidBench {
+
+namespace {
+Error planError(const QString& message)
+{
+    return makeError(QStringLiteral("invalid-plan"), message);
+}
+
+} // namespace
+
+QString TestSpec::id() const
+{
+    if (kind == QLatin1String("sweep")) {
+        return QStringLiteral("bs-sweep-%1").arg(patternName(pattern));
+    }
+    const QString prefix = patternIsRandom(pattern) ? QStringLiteral("rnd") : QStringLiteral("seq");
+    return QStringLiteral("%1%2-qd%3-%4")
+        .arg(prefix, Units::formatSizeCompact(blockSize).toLower())
+        .arg(queueDepth)
+        .arg(patternName(pattern).remove(QStringLiteral("rand")));
+}
+
+QJsonObject TestSpec::toJson() const
+{
+    QJsonObject json {{QStringLiteral("name"), name},
+                      {QStringLiteral("kind"), kind},
+                      {QStringLiteral("rw"), patternName(pattern)},
+                      {QStringLiteral("qd"), queueDepth}};
+    if (kind == QLatin1String("sweep")) {
+        QJsonArray sizes;
+        for (std::uint32_t size : sweepSizes) {
+            sizes.append(Units::formatSizeCompact(size));
+        }
+        json.insert(QStringLiteral("block_sizes"), sizes);
+    } else {
+        json.insert(QStringLiteral("bs"), Units::formatSizeCompact(blockSize));
+    }
+    if (pattern == IoPattern::ReadWrite || pattern == IoPattern::RandReadWrite) {
+        json.insert(QStringLiteral("rwmixread"), readPercent);
+    }
+    return json;
+}
+
+Result<TestSpec> TestSpec::standard(const QString& id)
+{
+    TestSpec test;
+    if (id == QLatin1String("seq1m-qd8-write") || id == QLatin1String("seq1m-qd8-read")) {
+        test.pattern = id.endsWith(QLatin1String("write")) ? IoPattern::Write : IoPattern::Read;
+        test.blockSize = 1u << 20;
+        test.queueDepth = 8;
+        test.name = QStringLiteral("SEQ1M QD8 %1").arg(patternName(test.pattern));
+    } else if (id == QLatin1String("rnd4k-qd32-write") || id == QLatin1String("rnd4k-qd32-read")) {
+        test.pattern = id.endsWith(QLatin1String("write")) ? IoPattern::RandWrite : IoPattern::RandRead;
+        test.blockSize = 4096;
+        test.queueDepth = 32;
+        test.name = QStringLiteral("RND4K QD32 %1")
+                        .arg(id.endsWith(QLatin1String("write")) ? QStringLiteral("write") : QStringLiteral("read"));
+    } else if (id == QLatin1String("dd-seq1m-qd1-write")) {
+        test.pattern = IoPattern::Write;
+        test.blockSize = 1u << 20;
+        test.queueDepth = 1;
+        test.name = QStringLiteral("dd bs=1M write (SEQ1M QD1)");
+    } else if (id == QLatin1String("bs-sweep-write") || id == QLatin1String("bs-sweep-read")) {
+        test.kind = QStringLiteral("sweep");
+        test.pattern = id.endsWith(QLatin1String("write")) ? IoPattern::Write : IoPattern::Read;
+        test.queueDepth = 1;
+        test.sweepSizes = {4096, 16384, 65536, 262144, 1u << 20, 4u << 20};
+        test.name = QStringLiteral("block-size sweep %1 (QD1)").arg(patternName(test.pattern));
+    } else {
+        return planError(
+            QStringLiteral("unknown test '%1'; use seq1m-qd8-write, seq1m-qd8-read, rnd4k-qd32-write, "
+                           "rnd4k-qd32-read, dd-seq1m-qd1-write, bs-sweep-write, bs-sweep-read or an object")
+                .arg(id.left(64)));
+    }
+    return test;
+}
+
+QList<TestSpec> TestSpec::defaults()
+{
+    QList<TestSpec> tests;
+    for (const char* id :
+         {"seq1m-qd8-write", "seq1m-qd8-read", "rnd4k-qd32-write", "rnd4k-qd32-read", "dd-seq1m-qd1-write"}) {
+        tests.append(*standard(QLatin1String(id)));
+    }
+    return tests;
+}
+
+Result<TestSpec> TestSpec::fromJson(const QJsonValue& value)
+{
+    if (value.isString()) {
+        return standard(value.toString());
+    }
+    if (!value.isObject()) {
+        return planError(QStringLiteral("a test is a name or an object"));
+    }
+    const QJsonObject json = value.toObject();
+    static const QStringList known {QStringLiteral("name"),       QStringLiteral("kind"), QStringLiteral("rw"),
+                                    QStringLiteral("bs"),         QStringLiteral("qd"),   QStringLiteral("rwmixread"),
+                                    QStringLiteral("block_sizes")};
+    for (const QString& key : json.keys()) {
+        if (!known.contains(key)) {
+            return planError(QStringLiteral("unknown field '%1' in a test").arg(key.left(64)));
+        }
+    }
+    TestSpec test;
+    test.kind = json.value(QStringLiteral("kind")).toString(QStringLiteral("io"));
+    if (test.kind != QLatin1String("io") && test.kind != QLatin1String("sweep")) {
+        return planError(QStringLiteral("test kind '%1' is not io or sweep").arg(test.kind.left(32)));
+    }
+    auto pattern = parsePattern(json.value(QStringLiteral("rw")).toString(QStringLiteral("read")));
+    if (!pattern) {
+        return pattern.error();
+    }
+    test.pattern = *pattern;
+    test.queueDepth = json.value(QStringLiteral("qd")).toInt(1);
+    if (test.queueDepth < 1 || test.queueDepth > 256) {
+        return planError(QStringLiteral("queue depth %1 is out of range 1..256").arg(test.queueDepth));
+    }
+    test.readPercent = json.value(QStringLiteral("rwmixread")).toInt(50);
+    if (test.kind == QLatin1String("sweep")) {
+        for (const auto& size : json.value(QStringLiteral("block_sizes")).toArray()) {
+            auto bytes = Units::parseSize(size.toVariant().toString());
+            if (!bytes || *bytes < 512 || *bytes > IoJob::maxBlockSize) {
+                return planError(QStringLiteral("sweep block size '%1' is not a size from 512 to 64M")
+                                     .arg(size.toVariant().toString()));
+            }
+            test.sweepSizes.append(std::uint32_t(*bytes));
+        }
+        if (test.sweepSizes.isEmpty()) {
+            test.sweepSizes = {4096, 16384, 65536, 262144, 1u << 20, 4u << 20};
+        }
+    } else {
+        auto bytes = Units::parseSize(json.value(QStringLiteral("bs")).toVariant().toString().isEmpty()
+                                          ? QStringLiteral("1M")
+                                          : json.value(QStringLiteral("bs")).toVariant().toString());
+        if (!bytes || *bytes < 512 || *bytes > IoJob::maxBlockSize) {
+            return planError(QStringLiteral("block size '%1' is not a size from 512 to 64M")
+                                 .arg(json.value(QStringLiteral("bs")).toVariant().toString()));
+        }
+        test.blockSize = std::uint32_t(*bytes);
+    }
+    test.name = json.value(QStringLiteral("name")).toString(test.id());
+    return test;
+}
+
+QJsonObject ConfigSpec::toJson() const
+{
+    QJsonObject json {{QStringLiteral("name"), name}};
+    if (!preset.isEmpty()) {
+        json.insert(QStringLiteral("preset"), preset);
+    } else {
+        json.insert(QStringLiteral("spec"), spec.toJson());
+    }
+    return json;
+}
+
+QJsonObject CampaignPlan::toJson() const
+{
+    QJsonArray configs;
+    for (const ConfigSpec& config : configurations) {
+        configs.append(config.toJson());
+    }
+    QJsonArray testArray;
+    for (const TestSpec& test : tests) {
+        testArray.append(test.toJson());
+    }
+    QJsonObject limits {{QStringLiteral("time"), QStringLiteral("%1ms").arg(timeLimitNs / 1'000'000)},
+                        {QStringLiteral("ramp"), QStringLiteral("%1ms").arg(rampNs / 1'000'000)}};
+    if (sizeLimit) {
+        limits.insert(QStringLiteral("size"), Units::formatSizeCompact(sizeLimit));
+    }
+    return QJsonObject {
+        {QStringLiteral("raidbench_plan"), version},
+        {QStringLiteral("disks"), QJsonArray::fromStringList(disks)},
+        {QStringLiteral("baselines"), baselines},
+        {QStringLiteral("configurations"), allConfigurations ? QJsonValue(QStringLiteral("all")) : QJsonValue(configs)},
+        {QStringLiteral("tests"), testArray},
+        {QStringLiteral("repeats"), repeats},
+        {QStringLiteral("limits"), limits},
+        {QStringLiteral("allow_loop"), allowLoop}};
+}
+
+Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
+{
+    static const QStringList known {
+        QStringLiteral("raidbench_plan"), QStringLiteral("disks"),      QStringLiteral("baselines"),
+        QStringLiteral("configurations"), QStringLiteral("tests"),      QStringLiteral("repeats"),
+        QStringLiteral("limits"),         QStringLiteral("allow_loop"), QStringLiteral("comment")};
+    for (const QString& key : json.keys()) {
+        if (!known.contains(key)) {
+            return planError(QStringLiteral("unknown field '%1' in the plan").arg(key.left(64)));
+        }
+    }
+    if (!json.value(QStringLiteral("raidbench_plan")).isDouble()) {
+        return planError(QStringLiteral("not a RaidBench plan (no \"raidbench_plan\": 1)"));
+    }
+    const int fileVersion = json.value(QStringLiteral("raidbench_plan")).toInt();
+    if (fileVersion > version) {
+        return makeError(QStringLiteral("future-version"),
+                         QStringLiteral("this plan is version %1; this RaidBench reads up to version %2 (upgrade it)")
+                             .arg(fileVersion)
+                             .arg(version));
+    }
+    if (fileVersion < 1) {
+        return planError(QStringLiteral("plan version %1 is not valid").arg(fileVersion));
+    }
+    CampaignPlan plan;
+    if (!json.value(QStringLiteral("disks")).isArray()) {
+        return planError(QStringLiteral("\"disks\" must be a list of device paths"));
+    }
+    for (const auto& disk : json.value(QStringLiteral("disks")).toArray()) {
+        if (!disk.isString() || !disk.toString().startsWith(QLatin1String("/dev/"))) {
+            return planError(QStringLiteral("disk '%1' is not a device path under /dev/")
+                                 .arg(disk.toVariant().toString().left(200)));
+        }
+        if (plan.disks.contains(disk.toString())) {
+            return planError(QStringLiteral("disk %1 is listed twice").arg(disk.toString()));
+        }
+        plan.disks.append(disk.toString());
+    }
+    if (plan.disks.isEmpty()) {
+        return planError(QStringLiteral("the plan lists no disks"));
+    }
+    plan.baselines = json.value(QStringLiteral("baselines")).toBool(true);
+    plan.allowLoop = json.value(QStringLiteral("allow_loop")).toBool(false);
+    const QJsonValue configs = json.value(QStringLiteral("configurations"));
+    if (configs.isString() && configs.toString() == QLatin1String("all")) {
+        plan.allConfigurations = true;
+    } else if (configs.isArray()) {
+        QStringList names;
+        for (const auto& value : configs.toArray()) {
+            ConfigSpec config;
+            if (value.isString()) {
+                config.preset = value.toString();
+                config.name = config.preset;
+                if (!presetNames().contains(config.preset)) {
+                    return planError(QStringLiteral("unknown preset '%1'; use %2")
+                                         .arg(config.preset.left(64), presetNames().join(QStringLiteral(", "))));
+                }
+            } else if (value.isObject()) {
+                const QJsonObject object = value.toObject();
+                config.name = object.value(QStringLiteral("name")).toString();
+                config.preset = object.value(QStringLiteral("preset")).toString();
+                if (!config.preset.isEmpty() && !presetNames().contains(config.preset)) {
+                    return planError(QStringLiteral("unknown preset '%1'").arg(config.preset.left(64)));
+                }
+                if (config.preset.isEmpty()) {
+                    auto spec = ArraySpec::fromJson(object.value(QStringLiteral("spec")).toObject());
+                    if (!spec) {
+                        return planError(
+                            QStringLiteral("configuration '%1': %2").arg(config.name, spec.error().message));
+                    }
+                    config.spec = *spec;
+                }
+                if (config.name.isEmpty()) {
+                    config.name = config.preset.isEmpty() ? config.spec.describe() : config.preset;
+                }
+            } else {
+                return planError(QStringLiteral("a configuration is a preset name or an object"));
+            }
+            if (names.contains(config.name)) {
+                return planError(QStringLiteral("two configurations are called '%1'").arg(config.name));
+            }
+            names.append(config.name);
+            plan.configurations.append(config);
+        }
+        if (plan.configurations.isEmpty() && !plan.baselines) {
+            return planError(QStringLiteral("the plan has nothing to do: no configurations and no baselines"));
+        }
+    } else if (!configs.isUndefined()) {
+        return planError(QStringLiteral("\"configurations\" is \"all\" or a list"));
+    } else {
+        plan.allConfigurations = true;
+    }
+    if (json.contains(QStringLiteral("tests"))) {
+        if (!json.value(QStringLiteral("tests")).isArray()) {
+            return planError(QStringLiteral("\"tests\" must be a list"));
+        }
+        for (const auto& value : json.value(QStringLiteral("tests")).toArray()) {
+            auto test = TestSpec::fromJson(value);
+            if (!test) {
+                return test.error();
+            }
+            plan.tests.append(*test);
+        }
+    } else {
+        plan.tests = TestSpec::defaults();
+    }
+    const QJsonValue repeats = json.value(QStringLiteral("repeats"));
+    plan.repeats = repeats.isUndefined() ? 1 : repeats.toInt(0);
+    if (plan.repeats < 1 || plan.repeats > 100) {
+        return planError(QStringLiteral("repeats must be 1 to 100"));
+    }
+    const QJsonObject limits = json.value(QStringLiteral("limits")).toObject();
+    if (limits.contains(QStringLiteral("size"))) {
+        auto size = Units::parseSize(limits.value(QStringLiteral("size")).toVariant().toString());
+        if (!size) {
+            return size.error();
+        }
+        plan.sizeLimit = *size;
+    }
+    if (limits.contains(QStringLiteral("time"))) {
+        auto time = Units::parseDuration(limits.value(QStringLiteral("time")).toVariant().toString());
+        if (!time) {
+            return time.error();
+        }
+        plan.timeLimitNs = *time;
+    }
+    if (limits.contains(QStringLiteral("ramp"))) {
+        auto ramp = Units::parseDuration(limits.value(QStringLiteral("ramp")).toVariant().toString());
+        if (!ramp) {
+            return ramp.error();
+        }
+        plan.rampNs = *ramp;
+    }
+    if (plan.sizeLimit == 0 && plan.timeLimitNs == 0) {
+        return planError(QStringLiteral("give each test a limit: limits.size or limits.time"));
+    }
+    return plan;
+}
+
+Result<CampaignPlan> CampaignPlan::load(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        return makeError(QStringLiteral("invalid-plan"),
+                         QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
+    }
+    QJsonParseError error {};
+    const QJsonDocument document = QJsonDocument::fromJson(file.read(4 << 20), &error);
+    if (error.error != QJsonParseError::NoError || !document.isObject()) {
+        return makeError(QStringLiteral("invalid-plan"),
+                         QStringLiteral("%1 is not a JSON plan: %2").arg(path, error.errorString()));
+    }
+    return fromJson(document.object());
+}
+
+} // namespace RaidBench

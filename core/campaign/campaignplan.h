@@ -1,0 +1,69 @@
+#pragma once
+
+#include "engine/iojob.h"
+#include "layout/arrayspec.h"
+#include "util/result.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+
+namespace RaidBench {
+
+/// One test of a campaign: an engine job shape (the target is filled in per configuration), or a
+/// block-size sweep of such jobs.
+struct TestSpec
+{
+    QString name; ///< "SEQ1M QD8 write"
+    QString kind = QStringLiteral("io"); ///< io or sweep
+    IoPattern pattern = IoPattern::Write;
+    std::uint32_t blockSize = 1u << 20;
+    int queueDepth = 1;
+    int readPercent = 50;
+    QList<std::uint32_t> sweepSizes; ///< for kind "sweep"
+
+    QString id() const; ///< stable short form, e.g. seq1m-qd8-write
+    QJsonObject toJson() const;
+    static Result<TestSpec> fromJson(const QJsonValue& json);
+    /// The named standard tests: seq1m-qd8-write/read, rnd4k-qd32-write/read, dd-seq1m-qd1-write,
+    /// bs-sweep-write/read.
+    static Result<TestSpec> standard(const QString& id);
+    static QList<TestSpec> defaults();
+};
+
+/// A configuration to build: a preset applied to the plan's disks, or an explicit tree.
+struct ConfigSpec
+{
+    QString name;
+    QString preset; ///< empty for an explicit spec
+    ArraySpec spec; ///< for an explicit spec (the preset's tree is made when the disks are known)
+
+    QJsonObject toJson() const;
+};
+
+/// A campaign plan: which disks, which configurations, which tests, how often and for how long.
+/// A versioned JSON document (docs/plan-format.md).
+struct CampaignPlan
+{
+    static constexpr int version = 1;
+
+    QStringList disks;
+    bool baselines = true;
+    bool allConfigurations = false;
+    QList<ConfigSpec> configurations;
+    QList<TestSpec> tests;
+    int repeats = 1;
+    std::uint64_t sizeLimit = 0; ///< bytes per test run; 0 = none
+    std::uint64_t timeLimitNs = 10'000'000'000ull; ///< per test run
+    std::uint64_t rampNs = 1'000'000'000ull;
+    bool allowLoop = false;
+
+    QJsonObject toJson() const;
+    static Result<CampaignPlan> fromJson(const QJsonObject& json);
+    static Result<CampaignPlan> load(const QString& path);
+};
+
+} // namespace RaidBench

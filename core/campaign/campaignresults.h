@@ -1,0 +1,133 @@
+#pragma once
+
+#include "campaign/campaignplan.h"
+#include "engine/ioresult.h"
+#include "layout/arrayspec.h"
+#include "util/result.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace RaidBench {
+
+/// Min, median, max and mean over the repeats of one test.
+struct RunSummary
+{
+    int runs = 0;
+    double bwMin = 0;
+    double bwMedian = 0;
+    double bwMax = 0;
+    double bwMean = 0;
+    double iopsMedian = 0;
+    double latP50Median = 0;
+    double latP99Median = 0;
+
+    static RunSummary of(const QList<IoResult>& runs);
+    QJsonObject toJson() const;
+    static RunSummary fromJson(const QJsonObject& json);
+};
+
+/// One test of one configuration: every run's full engine result and their summary.
+struct TestResult
+{
+    TestSpec spec;
+    QString status = QStringLiteral("completed"); ///< completed, failed, cancelled
+    QString error;
+    QString source = QStringLiteral("raidbench"); ///< raidbench, or fio for imported results
+    QList<IoResult> runs;
+    RunSummary summary; ///< io tests
+    QList<std::pair<std::uint32_t, RunSummary>> sweep; ///< sweep tests: block size -> summary
+    QJsonObject extra; ///< results of other test kinds (file tests)
+
+    QJsonObject toJson(bool withSamples = true) const;
+    static Result<TestResult> fromJson(const QJsonObject& json);
+};
+
+/// A member disk with its identity and its own speed.
+struct DiskResult
+{
+    QString path;
+    QString stablePath;
+    QString name;
+    QString model;
+    QString serial;
+    QString controller;
+    QString transport;
+    std::uint64_t sizeBytes = 0;
+    std::optional<double> writeBw;
+    std::optional<double> readBw;
+    std::optional<IoResult> writeRun;
+    std::optional<IoResult> readRun;
+    QString baselineError;
+    bool slow = false;
+    QString slowReason;
+
+    QString label() const;
+    QJsonObject toJson() const;
+    static DiskResult fromJson(const QJsonObject& json);
+};
+
+/// One configuration: what it is, what it gives, what it measured.
+struct ConfigResult
+{
+    QString name;
+    QString preset;
+    ArraySpec spec;
+    QString status = QStringLiteral("pending"); ///< pending, completed, failed, cancelled
+    QString error;
+    QString device;
+    QStringList commands;
+    std::uint64_t usableBytes = 0;
+    std::uint64_t rawBytes = 0;
+    double spacePct = 0;
+    int failuresGuaranteed = 0;
+    int failuresBestCase = 0;
+    std::optional<bool> controllerFailureSurvived;
+    std::optional<double> predictedWrite;
+    std::optional<double> predictedRead;
+    std::optional<double> relativeWritePct;
+    std::optional<double> relativeReadPct;
+    std::optional<double> measuredOverPredicted;
+    QStringList weakestLink;
+    QList<TestResult> tests;
+    double seconds = 0;
+
+    /// The sequential write and read medians the relative table and the model use.
+    std::optional<double> sequentialWrite() const;
+    std::optional<double> sequentialRead() const;
+    const TestResult* test(const QString& id) const;
+
+    QJsonObject toJson(bool withSamples = true) const;
+    static Result<ConfigResult> fromJson(const QJsonObject& json);
+};
+
+/// A whole campaign: host, disks with baselines, configurations, analysis. Written after every
+/// configuration (docs/results-format.md).
+struct CampaignResults
+{
+    static constexpr int version = 1;
+
+    QString raidbenchVersion;
+    QString created;
+    QString updated;
+    QString status = QStringLiteral("running"); ///< running, completed, cancelled, failed
+    QJsonObject host;
+    QJsonObject plan;
+    QString assumeCleanReason;
+    QList<DiskResult> disks;
+    QList<ConfigResult> configs;
+
+    const DiskResult* disk(const QString& path) const;
+    ConfigResult* config(const QString& name);
+
+    QJsonObject toJson(bool withSamples = true) const;
+    static Result<CampaignResults> fromJson(const QJsonObject& json);
+    Result<void> save(const QString& path) const;
+    static Result<CampaignResults> load(const QString& path);
+};
+
+} // namespace RaidBench

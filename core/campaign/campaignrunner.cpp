@@ -1,0 +1,420 @@
+#include "campaign/campaignrunner.h"
+
+#include "campaign/analysis.h"
+#include "campaign/hostinfo.h"
+#include "disks/diskscanner.h"
+#include "engine/ioengine.h"
+#include "layout/arrayanalysis.h"
+#include "layout/presets.h"
+#include "util/units.h"
+#include "version.h"
+
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QJsonDocument>
+
+namespace RaidBench {
+
+namespace {
+
+QString now()
+{
+    return QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+}
+
+bool cancelled(const std::atomic_bool* cancel)
+{
+    return cancel && cancel->load();
+}
+
+} // namespace
+
+CampaignRunner::CampaignRunner(CampaignPlan plan, Options options, Callbacks callbacks)
+    : m_plan(std::move(plan))
+    , m_options(std::move(options))
+    , m_callbacks(std::move(callbacks))
+{ }
+
+QString CampaignRunner::assumeCleanReason()
+{
+    return QStringLiteral(
+        "Arrays are created with --assume-clean: the member disks start blank, a benchmark reads "
+        "only what it wrote, and md's initial resync would take hours on large disks (seed 002 waited "
+        "1.5 h per array) while slowing every number measured during it.");
+}
+
+void CampaignRunner::report(CampaignProgress progress)
+{
+    if (m_callbacks.progress) {
+        progress.overall = std::min(1.0, double(m_unitsDone) / std::max(1, m_unitsTotal));
+        progress.configCount = int(m_results.configs.size());
+        m_callbacks.progress(progress);
+    }
+}
+
+Result<void> CampaignRunner::prepare()
+{
+    if (!m_options.runner) {
+        return makeError(QStringLiteral("internal"), QStringLiteral("no command runner"));
+    }
+    // The output path must be writable before anything is built.
+    const QFileInfo out(m_options.resultsPath);
+    if (m_options.resultsPath.isEmpty() || !QFileInfo(out.absolutePath()).isDir() ||
+        !QFileInfo(out.absolutePath()).isWritable() || (out.exists() && !out.isWritable())) {
+        return makeError(QStringLiteral("bad-output"),
+                         QStringLiteral("cannot write results to %1 (its directory must exist and be writable)")
+                             .arg(m_options.resultsPath));
+    }
+    EligibilityOptions eligibility;
+    eligibility.allowLoop = m_plan.allowLoop;
+    QList<PresetDisk> presetDisks;
+    QList<DiskResult> disks;
+    for (const QString& path : m_plan.disks) {
+        auto disk = DiskScanner().inspect(path, eligibility);
+        if (!disk) {
+            return Error {disk.error().code, QStringLiteral("disk %1: %2").arg(path, disk.error().message)};
+        }
+        if (!disk->eligible) {
+            QStringList why;
+            for (const auto& reason : disk->reasons) {
+                why.append(reason.message);
+            }
+            return makeError(
+                QStringLiteral("disk-not-eligible"),
+                QStringLiteral("disk %1 must not be written: %2").arg(path, why.join(QStringLiteral("; "))));
+        }
+        DiskResult result;
+        result.path = path;
+        result.stablePath = disk->stablePath;
+        result.name = disk->name;
+        result.model = disk->model;
+        result.serial = disk->serial;
+        result.controller = disk->controller;
+        result.transport = disk->transport;
+        result.sizeBytes = disk->sizeBytes;
+        disks.append(result);
+        presetDisks.append({path, disk->sizeBytes, disk->controller, disk->model});
+    }
+    QList<ConfigResult> configs;
+    QList<ConfigSpec> wanted = m_plan.configurations;
+    if (m_plan.allConfigurations) {
+        wanted.clear();
+        for (const QString& name : presetsFor(presetDisks)) {
+            wanted.append(ConfigSpec {name, name, {}});
+        }
+    }
+    for (const ConfigSpec& config : wanted) {
+        ConfigResult result;
+        result.name = config.name;
+        result.preset = config.preset;
+        if (!config.preset.isEmpty()) {
+            auto spec = makePreset(config.preset, presetDisks);
+            if (!spec) {
+                return Error {spec.error().code,
+                              QStringLiteral("configuration %1: %2").arg(config.name, spec.error().message)};
+            }
+            result.spec = *spec;
+        } else {
+            result.spec = config.spec;
+            for (const QString& device : config.spec.leafDevices()) {
+                if (!m_plan.disks.contains(device)) {
+                    return makeError(QStringLiteral("invalid-plan"),
+                                     QStringLiteral("configuration %1 uses %2, which is not among the plan's disks")
+                                         .arg(config.name, device));
+                }
+            }
+        }
+        const QList<SpecIssue> issues = validateSpec(result.spec);
+        if (hasErrors(issues)) {
+            return makeError(QStringLiteral("invalid-plan"),
+                             QStringLiteral("configuration %1: %2").arg(config.name, firstError(issues)));
+        }
+        configs.append(result);
+    }
+    if (m_options.resume && QFileInfo::exists(m_options.resultsPath)) {
+        auto previous = CampaignResults::load(m_options.resultsPath);
+        if (!previous) {
+            return previous.error();
+        }
+        if (previous->plan.value(QStringLiteral("disks")).toVariant().toStringList() != m_plan.disks) {
+            return makeError(QStringLiteral("resume-mismatch"),
+                             QStringLiteral("%1 holds results of other disks; resume needs the same plan")
+                                 .arg(m_options.resultsPath));
+        }
+        m_results = *previous;
+        for (const ConfigResult& config : configs) {
+            if (!m_results.config(config.name)) {
+                m_results.configs.append(config);
+            }
+        }
+    } else {
+        m_results = CampaignResults {};
+        m_results.created = now();
+        m_results.disks = disks;
+        m_results.configs = configs;
+    }
+    m_results.raidbenchVersion = QStringLiteral(RAIDBENCH_VERSION);
+    m_results.plan = m_plan.toJson();
+    m_results.assumeCleanReason = assumeCleanReason();
+    m_prepared = true;
+    return {};
+}
+
+QStringList CampaignRunner::destroys() const
+{
+    QStringList lines;
+    for (const DiskResult& disk : m_results.disks) {
+        lines.append(QStringLiteral("%1  %2  %3  %4")
+                         .arg(disk.path, disk.model.isEmpty() ? QStringLiteral("(no model)") : disk.model,
+                              disk.serial.isEmpty() ? QStringLiteral("(no serial)") : disk.serial,
+                              Units::formatBytesDecimal(double(disk.sizeBytes))));
+    }
+    return lines;
+}
+
+Result<void> CampaignRunner::save()
+{
+    m_results.updated = now();
+    analyzeResults(m_results);
+    return m_results.save(m_options.resultsPath);
+}
+
+IoResult CampaignRunner::runJob(const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel)
+{
+    return IoEngine::run(job, cancel, [&](const IoProgress& p) {
+        progress.fraction = p.fraction;
+        progress.liveBwBytes = p.currentBwBytes;
+        report(progress);
+    });
+}
+
+void CampaignRunner::runBaselines(const std::atomic_bool* cancel)
+{
+    for (DiskResult& disk : m_results.disks) {
+        if (disk.writeBw && disk.readBw) {
+            m_unitsDone += 2;
+            continue; // resumed
+        }
+        if (m_options.executor.checkDevice) {
+            if (auto ok = m_options.executor.checkDevice(disk.path); !ok) {
+                disk.baselineError = ok.error().message;
+                m_unitsDone += 2;
+                continue;
+            }
+        }
+        for (const IoPattern pattern : {IoPattern::Write, IoPattern::Read}) {
+            if (cancelled(cancel)) {
+                return;
+            }
+            IoJob job;
+            job.target = disk.path;
+            job.pattern = pattern;
+            job.blockSize = 1u << 20;
+            job.queueDepth = 8;
+            job.timeLimitNs = m_plan.timeLimitNs;
+            job.sizeLimit = m_plan.sizeLimit;
+            job.rampNs = m_plan.rampNs;
+            job.destroyData = true;
+            CampaignProgress progress;
+            progress.phase = QStringLiteral("baseline");
+            progress.configName = disk.label();
+            progress.testName = QStringLiteral("SEQ1M QD8 %1").arg(patternName(pattern));
+            progress.message = QStringLiteral("measuring %1 alone: %2").arg(disk.label(), progress.testName);
+            report(progress);
+            const IoResult result = runJob(job, progress, cancel);
+            if (result.status == IoStatus::Completed) {
+                (pattern == IoPattern::Write ? disk.writeBw : disk.readBw) = result.bandwidth();
+            } else if (result.status == IoStatus::Failed) {
+                disk.baselineError = result.error ? result.error->message : QStringLiteral("failed");
+            }
+            (pattern == IoPattern::Write ? disk.writeRun : disk.readRun) = result;
+            ++m_unitsDone;
+        }
+    }
+}
+
+void CampaignRunner::runTest(const QString& device, const TestSpec& spec, TestResult& result, CampaignProgress progress,
+                             const std::atomic_bool* cancel)
+{
+    const QList<std::uint32_t> sizes =
+        spec.kind == QLatin1String("sweep") ? spec.sweepSizes : QList<std::uint32_t> {spec.blockSize};
+    for (const std::uint32_t size : sizes) {
+        QList<IoResult> runs;
+        for (int repeat = 1; repeat <= m_plan.repeats; ++repeat) {
+            if (cancelled(cancel)) {
+                result.status = QStringLiteral("cancelled");
+                return;
+            }
+            IoJob job;
+            job.target = device;
+            job.pattern = spec.pattern;
+            job.readPercent = spec.readPercent;
+            job.blockSize = size;
+            job.queueDepth = spec.queueDepth;
+            job.timeLimitNs = m_plan.timeLimitNs;
+            job.sizeLimit = m_plan.sizeLimit;
+            job.rampNs = m_plan.rampNs;
+            job.destroyData = true;
+            progress.repeat = repeat;
+            progress.repeats = m_plan.repeats;
+            progress.testName = spec.kind == QLatin1String("sweep")
+                ? QStringLiteral("%1, bs %2").arg(spec.name, Units::formatSizeCompact(size))
+                : spec.name;
+            progress.message = QStringLiteral("%1: %2 (%3/%4)")
+                                   .arg(progress.configName, progress.testName)
+                                   .arg(repeat)
+                                   .arg(m_plan.repeats);
+            report(progress);
+            const IoResult run = runJob(job, progress, cancel);
+            result.runs.append(run);
+            runs.append(run);
+            if (run.status == IoStatus::Failed) {
+                result.status = QStringLiteral("failed");
+                result.error = run.error ? run.error->message : QStringLiteral("failed");
+                return;
+            }
+            if (run.status == IoStatus::Cancelled) {
+                result.status = QStringLiteral("cancelled");
+                return;
+            }
+        }
+        if (spec.kind == QLatin1String("sweep")) {
+            result.sweep.append({size, RunSummary::of(runs)});
+        }
+    }
+    if (spec.kind != QLatin1String("sweep")) {
+        result.summary = RunSummary::of(result.runs);
+    }
+}
+
+void CampaignRunner::runConfig(ConfigResult& config, int index, const std::atomic_bool* cancel)
+{
+    QElapsedTimer timer;
+    timer.start();
+    config.status = QStringLiteral("running");
+    config.error.clear();
+    config.tests.clear();
+    config.commands.clear();
+    CampaignProgress progress;
+    progress.phase = QStringLiteral("build");
+    progress.configIndex = index;
+    progress.configName = config.name;
+    progress.message = QStringLiteral("building %1 (%2)").arg(config.name, config.spec.describe());
+    report(progress);
+
+    auto plan = planBuild(config.spec, newBuildTag(), PlanOptions {udevIsRunning()});
+    if (!plan) {
+        config.status = QStringLiteral("failed");
+        config.error = plan.error().message;
+        return;
+    }
+    config.commands = plan->commandLines();
+    BuildExecutor executor(*m_options.runner, m_options.executor,
+                           {[&](const QString& message, double) {
+                                CampaignProgress p = progress;
+                                p.message = message;
+                                report(p);
+                            },
+                            m_callbacks.commandLogged});
+    auto built = executor.build(*plan, cancel);
+    if (!built) {
+        config.status =
+            built.error().code == QLatin1String("cancelled") ? QStringLiteral("cancelled") : QStringLiteral("failed");
+        config.error = built.error().message;
+        config.seconds = double(timer.elapsed()) / 1000.0;
+        return;
+    }
+    config.device = built->device;
+    progress.phase = QStringLiteral("test");
+    for (const TestSpec& spec : m_plan.tests) {
+        TestResult result;
+        result.spec = spec;
+        runTest(built->device, spec, result, progress, cancel);
+        config.tests.append(result);
+        m_unitsDone += m_plan.repeats;
+        if (result.status == QLatin1String("cancelled")) {
+            break;
+        }
+    }
+    progress.phase = QStringLiteral("teardown");
+    progress.message = QStringLiteral("tearing down %1").arg(config.name);
+    report(progress);
+    const TeardownReport teardown = executor.teardown(*built);
+    config.seconds = double(timer.elapsed()) / 1000.0;
+    bool anyFailed = false;
+    for (const TestResult& test : config.tests) {
+        anyFailed = anyFailed || test.status == QLatin1String("failed");
+    }
+    if (cancelled(cancel)) {
+        config.status = QStringLiteral("cancelled");
+    } else if (!teardown.clean()) {
+        config.status = QStringLiteral("failed");
+        config.error = QStringLiteral("teardown: %1").arg(teardown.summary());
+    } else if (anyFailed) {
+        config.status = QStringLiteral("failed");
+        for (const TestResult& test : config.tests) {
+            if (test.status == QLatin1String("failed")) {
+                config.error = QStringLiteral("%1: %2").arg(test.spec.name, test.error);
+                break;
+            }
+        }
+    } else {
+        config.status = QStringLiteral("completed");
+    }
+}
+
+Result<CampaignResults> CampaignRunner::run(const std::atomic_bool* cancel)
+{
+    if (!m_prepared) {
+        if (auto ok = prepare(); !ok) {
+            return ok.error();
+        }
+    }
+    m_results.status = QStringLiteral("running");
+    if (m_results.host.isEmpty()) {
+        m_results.host = collectHostInfo(*m_options.runner);
+    }
+    int testsPerConfig = 0;
+    for (const TestSpec& test : m_plan.tests) {
+        testsPerConfig += int(test.kind == QLatin1String("sweep") ? test.sweepSizes.size() : 1) * m_plan.repeats;
+    }
+    m_unitsTotal = (m_plan.baselines ? 2 * int(m_results.disks.size()) : 0) +
+        int(m_results.configs.size()) * std::max(1, testsPerConfig);
+    m_unitsDone = 0;
+    if (auto ok = save(); !ok) {
+        return ok.error();
+    }
+    if (m_plan.baselines) {
+        runBaselines(cancel);
+        if (auto ok = save(); !ok) {
+            return ok.error();
+        }
+    }
+    for (int i = 0; i < m_results.configs.size(); ++i) {
+        ConfigResult& config = m_results.configs[i];
+        if (config.status == QLatin1String("completed")) {
+            m_unitsDone += testsPerConfig;
+            continue; // --resume
+        }
+        if (cancelled(cancel)) {
+            break;
+        }
+        runConfig(config, i + 1, cancel);
+        if (auto ok = save(); !ok) {
+            return ok.error();
+        }
+    }
+    m_results.status = cancelled(cancel) ? QStringLiteral("cancelled") : QStringLiteral("completed");
+    if (auto ok = save(); !ok) {
+        return ok.error();
+    }
+    CampaignProgress done;
+    done.phase = QStringLiteral("done");
+    done.message = m_results.status;
+    m_unitsDone = m_unitsTotal;
+    report(done);
+    return m_results;
+}
+
+} // namespace RaidBench

@@ -1,0 +1,86 @@
+#pragma once
+
+#include "build/buildexecutor.h"
+#include "campaign/campaignplan.h"
+#include "campaign/campaignresults.h"
+#include "util/result.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+#include <functional>
+
+namespace RaidBench {
+
+/// Where a campaign is, for progress bars and live charts.
+struct CampaignProgress
+{
+    QString phase; ///< baseline, build, test, teardown, done
+    int configIndex = 0; ///< 1-based; 0 during baselines
+    int configCount = 0;
+    QString configName;
+    QString testName;
+    int repeat = 0;
+    int repeats = 0;
+    double fraction = -1; ///< of the current run
+    double overall = 0; ///< of the whole campaign
+    double liveBwBytes = 0;
+    QString message;
+};
+
+/// RaidBench's main job: measure each member disk, then for each configuration build it, run the
+/// tests (with repeats), tear it down, and write the results after every configuration. A failed
+/// configuration is recorded and the campaign goes on; a cancel tears down what stands and keeps
+/// everything measured.
+class CampaignRunner
+{
+public:
+    struct Options
+    {
+        QString resultsPath;
+        bool resume = false;
+        CommandRunner* runner = nullptr;
+        BuildExecutor::Options executor;
+    };
+    struct Callbacks
+    {
+        std::function<void(const CampaignProgress&)> progress;
+        std::function<void(const StepLog&)> commandLogged;
+    };
+
+    CampaignRunner(CampaignPlan plan, Options options, Callbacks callbacks = {});
+
+    /// Checks everything before anything is touched: disks exist and are safe to write, presets fit the
+    /// disk count, trees are valid, the results path is writable (and for --resume, readable and of
+    /// this plan). Fills the configurations and the disks' identities.
+    Result<void> prepare();
+    /// The disks this campaign will destroy, with model, serial and size (for the confirmation).
+    QStringList destroys() const;
+    const CampaignResults& results() const { return m_results; }
+
+    /// Runs it. Returns the results (also when configurations failed), or an error when nothing
+    /// could run at all. The status says completed or cancelled.
+    Result<CampaignResults> run(const std::atomic_bool* cancel = nullptr);
+
+    static QString assumeCleanReason();
+
+private:
+    void report(CampaignProgress progress);
+    Result<void> save();
+    IoResult runJob(const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel);
+    void runBaselines(const std::atomic_bool* cancel);
+    void runConfig(ConfigResult& config, int index, const std::atomic_bool* cancel);
+    void runTest(const QString& device, const TestSpec& spec, TestResult& result, CampaignProgress progress,
+                 const std::atomic_bool* cancel);
+
+    CampaignPlan m_plan;
+    Options m_options;
+    Callbacks m_callbacks;
+    CampaignResults m_results;
+    bool m_prepared = false;
+    int m_unitsDone = 0;
+    int m_unitsTotal = 1;
+};
+
+} // namespace RaidBench

@@ -1,0 +1,390 @@
+#include "campaign/exports.h"
+
+#include "campaign/analysis.h"
+#include "util/atomicfile.h"
+#include "util/units.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QSet>
+
+namespace RaidBench {
+
+namespace {
+
+QString csvField(const QString& text)
+{
+    if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) || text.contains(QLatin1Char('\n'))) {
+        return QLatin1Char('"') + QString(text).replace(QStringLiteral("\""), QStringLiteral("\"\"")) +
+            QLatin1Char('"');
+    }
+    return text;
+}
+
+QString mb(double bytesPerSecond)
+{
+    return QString::number(bytesPerSecond / 1e6, 'f', 1);
+}
+
+QString mbOr(const std::optional<double>& value)
+{
+    return value ? mb(*value) : QString();
+}
+
+QString pctOr(const std::optional<double>& value)
+{
+    return value ? QString::number(*value, 'f', 0) : QString();
+}
+
+QString mdCell(QString text)
+{
+    return text.replace(QLatin1Char('|'), QStringLiteral("\\|")).replace(QLatin1Char('\n'), QLatin1Char(' '));
+}
+
+QString controllerText(const ConfigResult& config, const CampaignResults& results)
+{
+    QSet<QString> controllers;
+    for (const QString& device : config.spec.leafDevices()) {
+        if (const DiskResult* disk = results.disk(device)) {
+            controllers.insert(disk->controller);
+        }
+    }
+    if (controllers.size() < 2) {
+        return QStringLiteral("one controller");
+    }
+    if (!config.controllerFailureSurvived) {
+        return QStringLiteral("unknown");
+    }
+    return *config.controllerFailureSurvived ? QStringLiteral("survives") : QStringLiteral("lost");
+}
+
+QString memberCount(const ConfigResult& config)
+{
+    return QString::number(config.spec.leafDevices().size());
+}
+
+} // namespace
+
+QString resultsToCsv(const CampaignResults& results)
+{
+    QStringList lines {QStringLiteral(
+        "configuration,description,status,source,test_id,test,kind,rw,bs,qd,block_size_point,runs,bw_mbps_min,bw_mbps_"
+        "median,"
+        "bw_mbps_max,bw_mbps_mean,iops_median,lat_p50_us,lat_p99_us,usable_bytes,space_pct,failures_guaranteed,"
+        "failures_best_case,controller_failure_survived,predicted_write_mbps,predicted_read_mbps,relative_write_pct,"
+        "relative_read_pct,weakest_link,error")};
+    for (const ConfigResult& config : results.configs) {
+        auto row = [&](const TestResult* test, const RunSummary& summary, const QString& point) {
+            QStringList fields {
+                config.name,
+                config.spec.describe(),
+                config.status,
+                test ? test->source : QString(),
+                test ? test->spec.id() : QString(),
+                test ? test->spec.name : QString(),
+                test ? test->spec.kind : QString(),
+                test ? patternName(test->spec.pattern) : QString(),
+                test && test->spec.kind != QLatin1String("sweep") ? QString::number(test->spec.blockSize) : QString(),
+                test ? QString::number(test->spec.queueDepth) : QString(),
+                point,
+                QString::number(summary.runs),
+                summary.runs ? mb(summary.bwMin) : QString(),
+                summary.runs ? mb(summary.bwMedian) : QString(),
+                summary.runs ? mb(summary.bwMax) : QString(),
+                summary.runs ? mb(summary.bwMean) : QString(),
+                summary.runs ? QString::number(summary.iopsMedian, 'f', 0) : QString(),
+                summary.runs ? QString::number(summary.latP50Median / 1000.0, 'f', 1) : QString(),
+                summary.runs ? QString::number(summary.latP99Median / 1000.0, 'f', 1) : QString(),
+                QString::number(config.usableBytes),
+                QString::number(config.spacePct, 'f', 1),
+                QString::number(config.failuresGuaranteed),
+                QString::number(config.failuresBestCase),
+                config.controllerFailureSurvived
+                    ? (*config.controllerFailureSurvived ? QStringLiteral("yes") : QStringLiteral("no"))
+                    : QString(),
+                mbOr(config.predictedWrite),
+                mbOr(config.predictedRead),
+                pctOr(config.relativeWritePct),
+                pctOr(config.relativeReadPct),
+                config.weakestLink.join(QStringLiteral("; ")),
+                test && !test->error.isEmpty() ? test->error : config.error,
+            };
+            for (QString& field : fields) {
+                field = csvField(field);
+            }
+            lines.append(fields.join(QLatin1Char(',')));
+        };
+        if (config.tests.isEmpty()) {
+            row(nullptr, RunSummary {}, QString());
+        }
+        for (const TestResult& test : config.tests) {
+            if (test.spec.kind == QLatin1String("sweep")) {
+                for (const auto& [size, summary] : test.sweep) {
+                    row(&test, summary, QString::number(size));
+                }
+            } else {
+                row(&test, test.summary, QString());
+            }
+        }
+    }
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+QString resultsToMarkdown(const CampaignResults& results)
+{
+    QString md;
+    const QJsonObject& host = results.host;
+    md += QStringLiteral("# RaidBench results\n\n");
+    md += QStringLiteral("%1, kernel %2, %3 (%4 CPUs), %5 RAM; %6; LVM %7; RaidBench %8%9. Status: **%10**.\n\n")
+              .arg(host.value(QStringLiteral("hostname")).toString(), host.value(QStringLiteral("kernel")).toString(),
+                   host.value(QStringLiteral("cpu")).toString())
+              .arg(host.value(QStringLiteral("cpus")).toInt())
+              .arg(Units::formatBytesBinary(host.value(QStringLiteral("ram_bytes")).toDouble()),
+                   host.value(QStringLiteral("mdadm_version")).toString(),
+                   host.value(QStringLiteral("lvm_version")).toString(), results.raidbenchVersion,
+                   host.value(QStringLiteral("lab")).toBool()
+                       ? QStringLiteral(" — **virtual lab disks** (%1)")
+                             .arg(host.value(QStringLiteral("lab_disks")).toString())
+                       : QString(),
+                   results.status);
+
+    md += QStringLiteral(
+        "## Disks on their own\n\nSEQ1M QD8, direct I/O. A disk below 75 % of the pool median is slow.\n\n");
+    md += QStringLiteral("| disk | model | serial | size | controller | write MB/s | read MB/s | "
+                         "|\n|---|---|---|---:|---|---:|---:|---|\n");
+    for (const DiskResult& disk : results.disks) {
+        md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 |\n")
+                  .arg(mdCell(disk.path), mdCell(disk.model), mdCell(disk.serial),
+                       Units::formatBytesDecimal(double(disk.sizeBytes)), mdCell(disk.controller), mbOr(disk.writeBw),
+                       mbOr(disk.readBw),
+                       disk.slow ? QStringLiteral("**slow**: ") + mdCell(disk.slowReason)
+                                 : (disk.baselineError.isEmpty() ? QString() : mdCell(disk.baselineError)));
+    }
+
+    QList<TestSpec> tests;
+    for (const ConfigResult& config : results.configs) {
+        for (const TestResult& test : config.tests) {
+            bool known = false;
+            for (const TestSpec& spec : tests) {
+                known = known || (spec.id() == test.spec.id() && spec.name == test.spec.name);
+            }
+            if (!known && test.spec.kind != QLatin1String("sweep")) {
+                tests.append(test.spec);
+            }
+        }
+    }
+    md += QStringLiteral("\n## Configurations\n\nMB/s, median of the repeats (min-max when repeated).\n\n| "
+                         "configuration | layout | status |");
+    QString rule = QStringLiteral("|---|---|---|");
+    for (const TestSpec& test : tests) {
+        md += QStringLiteral(" %1 |").arg(mdCell(test.name));
+        rule += QStringLiteral("---:|");
+    }
+    md += QStringLiteral(" predicted write | measured / predicted |\n") + rule + QStringLiteral("---:|---:|\n");
+    for (const ConfigResult& config : results.configs) {
+        md += QStringLiteral("| %1 | %2 | %3 |")
+                  .arg(mdCell(config.name), mdCell(config.spec.describe()),
+                       config.status == QLatin1String("completed")
+                           ? config.status
+                           : QStringLiteral("**%1** %2").arg(config.status, mdCell(config.error)));
+        for (const TestSpec& spec : tests) {
+            const TestResult* found = nullptr;
+            for (const TestResult& test : config.tests) {
+                if (test.spec.id() == spec.id() && test.spec.name == spec.name) {
+                    found = &test;
+                }
+            }
+            QString cell;
+            if (found && found->summary.runs > 0) {
+                cell = mb(found->summary.bwMedian);
+                if (found->summary.runs > 1) {
+                    cell += QStringLiteral(" (%1-%2)").arg(mb(found->summary.bwMin), mb(found->summary.bwMax));
+                }
+                if (found->source != QLatin1String("raidbench")) {
+                    cell += QStringLiteral(" [%1]").arg(found->source);
+                }
+            } else if (found) {
+                cell = found->status;
+            }
+            md += QStringLiteral(" %1 |").arg(cell);
+        }
+        md +=
+            QStringLiteral(" %1 | %2 |\n")
+                .arg(mbOr(config.predictedWrite),
+                     config.measuredOverPredicted ? QString::number(*config.measuredOverPredicted, 'f', 2) : QString());
+    }
+
+    md += QStringLiteral(
+        "\n## Relative to one disk\n\nSequential write and read as % of the median disk's own speed, beside "
+        "the % of raw space kept (seed 003's table).\n\n");
+    md += QStringLiteral(
+        "| configuration | disks | write % of one disk | read % of one disk | space kept % | failures survived | "
+        "controller loss | weakest link |\n|---|---:|---:|---:|---:|---|---|---|\n");
+    for (const ConfigResult& config : results.configs) {
+        md +=
+            QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 |\n")
+                .arg(mdCell(config.name), memberCount(config),
+                     config.relativeWritePct ? QStringLiteral("%1 %").arg(*config.relativeWritePct, 0, 'f', 0)
+                                             : QString(),
+                     config.relativeReadPct ? QStringLiteral("%1 %").arg(*config.relativeReadPct, 0, 'f', 0)
+                                            : QString(),
+                     QStringLiteral("%1 %").arg(config.spacePct, 0, 'f', 0),
+                     config.failuresGuaranteed == config.failuresBestCase
+                         ? QString::number(config.failuresGuaranteed)
+                         : QStringLiteral("%1 (up to %2)").arg(config.failuresGuaranteed).arg(config.failuresBestCase),
+                     controllerText(config, results), mdCell(config.weakestLink.join(QStringLiteral("; "))));
+    }
+
+    bool sweep = false;
+    for (const ConfigResult& config : results.configs) {
+        for (const TestResult& test : config.tests) {
+            if (test.spec.kind == QLatin1String("sweep") && !test.sweep.isEmpty()) {
+                if (!sweep) {
+                    md += QStringLiteral("\n## Block-size sweep\n\n| configuration | test | block size | MB/s | IOPS "
+                                         "|\n|---|---|---:|---:|---:|\n");
+                    sweep = true;
+                }
+                for (const auto& [size, summary] : test.sweep) {
+                    md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 |\n")
+                              .arg(mdCell(config.name), mdCell(test.spec.name), Units::formatSizeCompact(size),
+                                   mb(summary.bwMedian), QString::number(summary.iopsMedian, 'f', 0));
+                }
+            }
+        }
+    }
+    md +=
+        QStringLiteral("\n## Notes\n\n- %1\n- Predictions follow docs/analysis.md: the throughput model composes each "
+                       "level from its members' own speeds.\n- MB/s is 10^6 bytes per second.\n")
+            .arg(results.assumeCleanReason);
+    return md;
+}
+
+QJsonObject testToFioJson(const ConfigResult& config, const TestResult& test)
+{
+    auto side = [&](bool write) {
+        const RunSummary& s = test.summary;
+        double bytes = 0;
+        double ns = 0;
+        QJsonObject percentiles;
+        double latMin = 0;
+        double latMax = 0;
+        double latMean = 0;
+        for (const IoResult& run : test.runs) {
+            bytes += double(write ? run.bytesWritten : run.bytesRead);
+            ns += double(run.elapsedNs);
+        }
+        if (!test.runs.isEmpty()) {
+            const IoResult& last = test.runs.last();
+            percentiles.insert(QStringLiteral("50.000000"), double(last.latency.p50));
+            percentiles.insert(QStringLiteral("90.000000"), double(last.latency.p90));
+            percentiles.insert(QStringLiteral("99.000000"), double(last.latency.p99));
+            percentiles.insert(QStringLiteral("99.900000"), double(last.latency.p999));
+            latMin = double(last.latency.min);
+            latMax = double(last.latency.max);
+            latMean = last.latency.mean;
+        }
+        const bool active = write ? patternWrites(test.spec.pattern) : patternReads(test.spec.pattern);
+        return QJsonObject {{QStringLiteral("io_bytes"), active ? bytes : 0.0},
+                            {QStringLiteral("bw_bytes"), active ? s.bwMedian : 0.0},
+                            {QStringLiteral("bw"), active ? s.bwMedian / 1024.0 : 0.0},
+                            {QStringLiteral("iops"), active ? s.iopsMedian : 0.0},
+                            {QStringLiteral("runtime"), ns / 1e6},
+                            {QStringLiteral("clat_ns"),
+                             QJsonObject {{QStringLiteral("min"), active ? latMin : 0.0},
+                                          {QStringLiteral("max"), active ? latMax : 0.0},
+                                          {QStringLiteral("mean"), active ? latMean : 0.0},
+                                          {QStringLiteral("percentile"), active ? percentiles : QJsonObject()}}}};
+    };
+    const QString fio = test.runs.isEmpty() ? QString() : test.runs.first().fioCommand;
+    return QJsonObject {
+        {QStringLiteral("fio version"), QStringLiteral("raidbench-export")},
+        {QStringLiteral("global options"), QJsonObject {{QStringLiteral("equivalent_command"), fio}}},
+        {QStringLiteral("jobs"),
+         QJsonArray {QJsonObject {{QStringLiteral("jobname"), QStringLiteral("%1/%2").arg(config.name, test.spec.id())},
+                                  {QStringLiteral("read"), side(false)},
+                                  {QStringLiteral("write"), side(true)}}}}};
+}
+
+Result<int> exportFioJson(const CampaignResults& results, const QString& directory)
+{
+    if (!QDir().mkpath(directory)) {
+        return makeError(QStringLiteral("bad-output"), QStringLiteral("cannot create %1").arg(directory));
+    }
+    static const QRegularExpression unsafe(QStringLiteral("[^A-Za-z0-9_.+-]"));
+    int count = 0;
+    for (const ConfigResult& config : results.configs) {
+        for (const TestResult& test : config.tests) {
+            if (test.spec.kind != QLatin1String("io") || test.runs.isEmpty()) {
+                continue;
+            }
+            const QString name =
+                QString(config.name + QLatin1Char('-') + test.spec.id()).replace(unsafe, QStringLiteral("_"));
+            const QString path = directory + QLatin1Char('/') + name + QStringLiteral(".json");
+            if (auto ok = writeFileAtomically(path, QJsonDocument(testToFioJson(config, test)).toJson()); !ok) {
+                return ok.error();
+            }
+            ++count;
+        }
+    }
+    return count;
+}
+
+Result<void> importFioJson(CampaignResults& results, const QByteArray& fioJson, const QString& configName)
+{
+    // fio prints notes before its JSON; start at the first brace.
+    const qsizetype start = fioJson.indexOf('{');
+    QJsonParseError error {};
+    const QJsonDocument document = QJsonDocument::fromJson(start >= 0 ? fioJson.mid(start) : fioJson, &error);
+    if (error.error != QJsonParseError::NoError || !document.object().value(QStringLiteral("jobs")).isArray()) {
+        return makeError(QStringLiteral("bad-fio-json"),
+                         QStringLiteral("not fio --output-format=json output: %1").arg(error.errorString()));
+    }
+    ConfigResult* config = results.config(configName);
+    if (!config) {
+        ConfigResult fresh;
+        fresh.name = configName;
+        fresh.status = QStringLiteral("completed");
+        fresh.spec = ArraySpec::disk(QStringLiteral("/dev/fio-import"));
+        results.configs.append(fresh);
+        config = &results.configs.last();
+    }
+    const QString version = document.object().value(QStringLiteral("fio version")).toString();
+    for (const auto& value : document.object().value(QStringLiteral("jobs")).toArray()) {
+        const QJsonObject job = value.toObject();
+        const QJsonObject options = job.value(QStringLiteral("job options")).toObject();
+        for (const bool write : {true, false}) {
+            const QJsonObject side = job.value(write ? QStringLiteral("write") : QStringLiteral("read")).toObject();
+            const double bw = side.value(QStringLiteral("bw_bytes")).toDouble();
+            if (bw <= 0) {
+                continue;
+            }
+            TestResult test;
+            test.source = QStringLiteral("fio");
+            test.spec.kind = QStringLiteral("io");
+            const QString rw = options.value(QStringLiteral("rw")).toString();
+            test.spec.pattern = write ? (rw.contains(QLatin1String("rand")) ? IoPattern::RandWrite : IoPattern::Write)
+                                      : (rw.contains(QLatin1String("rand")) ? IoPattern::RandRead : IoPattern::Read);
+            auto bs = Units::parseSize(options.value(QStringLiteral("bs")).toString(QStringLiteral("4k")));
+            test.spec.blockSize = bs ? std::uint32_t(*bs) : 4096;
+            test.spec.queueDepth = options.value(QStringLiteral("iodepth")).toString(QStringLiteral("1")).toInt();
+            test.spec.name = QStringLiteral("fio %1 %2")
+                                 .arg(job.value(QStringLiteral("jobname")).toString(),
+                                      write ? QStringLiteral("write") : QStringLiteral("read"));
+            test.summary.runs = 1;
+            test.summary.bwMin = test.summary.bwMedian = test.summary.bwMax = test.summary.bwMean = bw;
+            test.summary.iopsMedian = side.value(QStringLiteral("iops")).toDouble();
+            const QJsonObject percentiles =
+                side.value(QStringLiteral("clat_ns")).toObject().value(QStringLiteral("percentile")).toObject();
+            test.summary.latP50Median = percentiles.value(QStringLiteral("50.000000")).toDouble();
+            test.summary.latP99Median = percentiles.value(QStringLiteral("99.000000")).toDouble();
+            test.extra = QJsonObject {{QStringLiteral("fio_version"), version}};
+            config->tests.append(test);
+        }
+    }
+    analyzeResults(results);
+    return {};
+}
+
+} // namespace RaidBench

@@ -1,0 +1,13 @@
+#pragma once
+
+#include "build/commandrunner.h"
+
+#include <QJsonObject>
+
+namespace RaidBench {
+
+/// The machine a campaign ran on: kernel, CPU, RAM, mdadm and LVM versions, RaidBench version, and
+/// whether the disks were the virtual lab's.
+QJsonObject collectHostInfo(CommandRunner& runner);
+
+} // namespace RaidBench

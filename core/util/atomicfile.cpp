@@ -1,0 +1,66 @@
+#include "util/atomicfile.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace RaidBench {
+
+Result<void> writeFileAtomically(const QString& path, const QByteArray& data, const std::function<void()>& beforeRename)
+{
+    auto fail = [&](const QString& what) {
+        return makeError(QStringLiteral("write-failed"),
+                         QStringLiteral("cannot %1 %2: %3").arg(what, path, QString::fromLocal8Bit(strerror(errno))));
+    };
+    const QByteArray target = QFile::encodeName(path);
+    const QByteArray temporary = target + ".tmp-" + QByteArray::number(getpid());
+    const int fd = ::open(temporary.constData(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        return fail(QStringLiteral("write"));
+    }
+    qsizetype written = 0;
+    while (written < data.size()) {
+        const ssize_t n = ::write(fd, data.constData() + written, size_t(data.size() - written));
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n <= 0) {
+            const int err = errno;
+            ::close(fd);
+            ::unlink(temporary.constData());
+            errno = err;
+            return fail(QStringLiteral("write"));
+        }
+        written += n;
+    }
+    if (::fsync(fd) != 0) {
+        const int err = errno;
+        ::close(fd);
+        ::unlink(temporary.constData());
+        errno = err;
+        return fail(QStringLiteral("sync"));
+    }
+    ::close(fd);
+    if (beforeRename) {
+        beforeRename();
+    }
+    if (::rename(temporary.constData(), target.constData()) != 0) {
+        const int err = errno;
+        ::unlink(temporary.constData());
+        errno = err;
+        return fail(QStringLiteral("replace"));
+    }
+    const int dir =
+        ::open(QFile::encodeName(QFileInfo(path).absolutePath()).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir >= 0) {
+        ::fsync(dir);
+        ::close(dir);
+    }
+    return {};
+}
+
+} // namespace RaidBench
