@@ -68,8 +68,9 @@ predictThroughput(const ArraySpec& spec,
         prediction.read = reads.first();
         break;
     case ArrayLevel::Raid1:
+        // md spreads a read stream over the mirrors; the slowest sets the pace (seen in the lab).
         prediction.write = slowestWrite;
-        prediction.read = reads.first();
+        prediction.read = slowestRead;
         break;
     case ArrayLevel::Raid4:
     case ArrayLevel::Raid5:
@@ -84,7 +85,8 @@ predictThroughput(const ArraySpec& spec,
         const QString layout = spec.layout.isEmpty() ? QStringLiteral("n2") : spec.layout;
         const double copies = std::min(double(raid10Copies(layout)), n);
         prediction.write = n / copies * slowestWrite;
-        prediction.read = (layout.startsWith(QLatin1Char('f')) ? n : n / copies) * slowestRead;
+        // Reads use every copy: all members stream (near layouts balance, far layouts read like raid0).
+        prediction.read = n * slowestRead;
         break;
     }
     case ArrayLevel::Disk:

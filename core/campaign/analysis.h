@@ -15,10 +15,10 @@ struct ThroughputPrediction
     std::optional<double> read;
 };
 
-/// The throughput model (docs/analysis.md): raid0 and LVM striping n x the slowest member, raid1
-/// writes at the slowest member and reads a sequential stream from one mirror, raid4/5 (n-1) x and
-/// raid6 (n-2) x the slowest, raid10 n/copies x (far layouts read like raid0), linear its first
-/// member; nested layouts compose, each child acting as a member at its own predicted speed.
+/// The throughput model (docs/analysis.md): raid0 and LVM striping n x the slowest member, raid1 the
+/// slowest member, raid4/5 (n-1) x and raid6 (n-2) x the slowest, raid10 writes n/copies x and reads
+/// n x the slowest, linear its first member; nested layouts compose, each child acting as a member at
+/// its own predicted speed.
 ThroughputPrediction
 predictThroughput(const ArraySpec& spec,
                   const std::function<std::optional<std::pair<double, double>>(const QString&)>& baseline);

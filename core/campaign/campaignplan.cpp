@@ -129,8 +129,8 @@ Result<TestSpec> TestSpec::fromJson(const QJsonValue& value)
     if (test.kind == QLatin1String("sweep")) {
         for (const auto& size : json.value(QStringLiteral("block_sizes")).toArray()) {
             auto bytes = Units::parseSize(size.toVariant().toString());
-            if (!bytes || *bytes < 512 || *bytes > IoJob::maxBlockSize) {
-                return planError(QStringLiteral("sweep block size '%1' is not a size from 512 to 64M")
+            if (!bytes || *bytes < 512 || *bytes > IoJob::maxBlockSize || *bytes % 512 != 0) {
+                return planError(QStringLiteral("sweep block size '%1' is not a multiple of 512 from 512 to 64M")
                                      .arg(size.toVariant().toString()));
             }
             test.sweepSizes.append(std::uint32_t(*bytes));
@@ -142,8 +142,8 @@ Result<TestSpec> TestSpec::fromJson(const QJsonValue& value)
         auto bytes = Units::parseSize(json.value(QStringLiteral("bs")).toVariant().toString().isEmpty()
                                           ? QStringLiteral("1M")
                                           : json.value(QStringLiteral("bs")).toVariant().toString());
-        if (!bytes || *bytes < 512 || *bytes > IoJob::maxBlockSize) {
-            return planError(QStringLiteral("block size '%1' is not a size from 512 to 64M")
+        if (!bytes || *bytes < 512 || *bytes > IoJob::maxBlockSize || *bytes % 512 != 0) {
+            return planError(QStringLiteral("block size '%1' is not a multiple of 512 from 512 to 64M")
                                  .arg(json.value(QStringLiteral("bs")).toVariant().toString()));
         }
         test.blockSize = std::uint32_t(*bytes);

@@ -1,0 +1,442 @@
+#include "campaign/analysis.h"
+#include "campaign/campaignplan.h"
+#include "campaign/campaignresults.h"
+#include "campaign/exports.h"
+#include "layout/presets.h"
+#include "util/atomicfile.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace RaidBench;
+
+/// Plans, the throughput model, the relative table, slow disks, exports and the atomic results file.
+class TestCampaign final : public QObject
+{
+    Q_OBJECT
+
+private:
+    /// RFC 4180 fields: commas inside double quotes, "" for a quote.
+    static QStringList csvFields(const QString& line)
+    {
+        QStringList fields;
+        QString field;
+        bool quoted = false;
+        for (qsizetype i = 0; i < line.size(); ++i) {
+            const QChar c = line.at(i);
+            if (quoted && c == QLatin1Char('"') && i + 1 < line.size() && line.at(i + 1) == QLatin1Char('"')) {
+                field += c;
+                ++i;
+            } else if (c == QLatin1Char('"')) {
+                quoted = !quoted;
+            } else if (c == QLatin1Char(',') && !quoted) {
+                fields.append(field);
+                field.clear();
+            } else {
+                field += c;
+            }
+        }
+        fields.append(field);
+        return fields;
+    }
+
+    static QJsonObject planJson(const QString& extra = QString())
+    {
+        return QJsonDocument::fromJson(
+                   QStringLiteral("{\"raidbench_plan\":1,\"disks\":[\"/dev/sdb\",\"/dev/sdc\",\"/dev/sdd\"]%1}")
+                       .arg(extra)
+                       .toUtf8())
+            .object();
+    }
+
+    static IoResult run(double mbps, IoPattern pattern = IoPattern::Write)
+    {
+        IoResult result;
+        result.job.pattern = pattern;
+        result.job.blockSize = 1 << 20;
+        result.status = IoStatus::Completed;
+        result.elapsedNs = 1'000'000'000;
+        result.bytes = std::uint64_t(mbps * 1e6);
+        (patternWrites(pattern) ? result.bytesWritten : result.bytesRead) = result.bytes;
+        result.ios = result.bytes / (1 << 20);
+        result.latency.p50 = 8'000'000;
+        result.latency.p99 = 20'000'000;
+        result.fioCommand = QStringLiteral("fio --name=raidbench");
+        return result;
+    }
+
+    /// Seed 002's pool: two disks at 105 MB/s, two at 38.
+    static CampaignResults seed002()
+    {
+        CampaignResults results;
+        const double speeds[] = {105, 105, 38, 38};
+        for (int i = 0; i < 4; ++i) {
+            DiskResult disk;
+            disk.path = QStringLiteral("/dev/sd%1").arg(QChar('a' + i));
+            disk.name = disk.path.mid(5);
+            disk.model = i < 2 ? QStringLiteral("ST3500320AS") : QStringLiteral("HDP725050GLA360");
+            disk.sizeBytes = 500'000'000'000ull;
+            disk.controller = QStringLiteral("0000:00:1f.2");
+            disk.writeBw = speeds[i] * 1e6;
+            disk.readBw = speeds[i] * 1e6;
+            results.disks.append(disk);
+        }
+        QList<PresetDisk> disks;
+        for (const DiskResult& disk : results.disks) {
+            disks.append({disk.path, disk.sizeBytes, disk.controller, disk.model});
+        }
+        for (const char* preset : {"raid0", "raid5", "raid10"}) {
+            ConfigResult config;
+            config.name = QLatin1String(preset);
+            config.preset = config.name;
+            config.spec = *makePreset(config.name, disks);
+            config.status = QStringLiteral("completed");
+            TestResult write;
+            write.spec = *TestSpec::standard(QStringLiteral("seq1m-qd8-write"));
+            write.runs = {run(150), run(140), run(160)};
+            write.summary = RunSummary::of(write.runs);
+            TestResult read;
+            read.spec = *TestSpec::standard(QStringLiteral("seq1m-qd8-read"));
+            read.runs = {run(200, IoPattern::Read)};
+            read.summary = RunSummary::of(read.runs);
+            config.tests = {write, read};
+            results.configs.append(config);
+        }
+        analyzeResults(results);
+        return results;
+    }
+
+private Q_SLOTS:
+    void planDefaults()
+    {
+        const auto plan = CampaignPlan::fromJson(planJson());
+        QVERIFY2(plan.ok(), qPrintable(plan.ok() ? QString() : plan.error().message));
+        QVERIFY(plan->allConfigurations);
+        QVERIFY(plan->baselines);
+        QCOMPARE(plan->repeats, 1);
+        QStringList ids;
+        for (const TestSpec& test : plan->tests) {
+            ids.append(test.id());
+        }
+        QCOMPARE(ids,
+                 (QStringList {"seq1m-qd8-write", "seq1m-qd8-read", "rnd4k-qd32-write", "rnd4k-qd32-read",
+                               "seq1m-qd1-write"}));
+        QCOMPARE(plan->tests.at(2).queueDepth, 32);
+        QCOMPARE(plan->tests.at(2).blockSize, 4096u);
+        QCOMPARE(plan->tests.at(4).name, QStringLiteral("dd bs=1M write (SEQ1M QD1)"));
+    }
+
+    void planFull()
+    {
+        const auto plan = CampaignPlan::fromJson(planJson(QStringLiteral(
+            ",\"configurations\":[\"raid5\",{\"name\":\"mirror\",\"spec\":{\"level\":\"raid1\",\"children\":["
+            "{\"level\":\"disk\",\"device\":\"/dev/sdb\"},{\"level\":\"disk\",\"device\":\"/dev/sdc\"}]}}],"
+            "\"tests\":[\"seq1m-qd8-write\",\"bs-sweep-read\",{\"name\":\"mixed\",\"rw\":\"randrw\",\"bs\":\"8k\","
+            "\"qd\":16,\"rwmixread\":70}],"
+            "\"repeats\":5,\"limits\":{\"size\":\"2G\",\"time\":\"20s\",\"ramp\":\"2s\"}")));
+        QVERIFY2(plan.ok(), qPrintable(plan.ok() ? QString() : plan.error().message));
+        QCOMPARE(plan->configurations.size(), 2);
+        QCOMPARE(plan->configurations.at(1).spec.describe(), QStringLiteral("raid1(2)"));
+        QCOMPARE(plan->tests.at(1).kind, QStringLiteral("sweep"));
+        QCOMPARE(plan->tests.at(1).sweepSizes.size(), 6);
+        QCOMPARE(plan->tests.at(2).readPercent, 70);
+        QCOMPARE(plan->repeats, 5);
+        QCOMPARE(plan->sizeLimit, 2ull << 30);
+        QCOMPARE(plan->timeLimitNs, 20'000'000'000ull);
+        // Round trip through JSON.
+        const auto again = CampaignPlan::fromJson(plan->toJson());
+        QVERIFY(again.ok());
+        QCOMPARE(again->toJson(), plan->toJson());
+    }
+
+    void planErrors_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("mentions");
+        QTest::newRow("not a plan") << "{\"disks\":[\"/dev/sdb\"]}"
+                                    << "raidbench_plan";
+        QTest::newRow("future") << "{\"raidbench_plan\":9,\"disks\":[\"/dev/sdb\"]}"
+                                << "version 9";
+        QTest::newRow("unknown field") << "{\"raidbench_plan\":1,\"disks\":[\"/dev/sdb\"],\"turbo\":true}"
+                                       << "turbo";
+        QTest::newRow("no disks") << "{\"raidbench_plan\":1,\"disks\":[]}"
+                                  << "no disks";
+        QTest::newRow("not a device") << "{\"raidbench_plan\":1,\"disks\":[\"/etc/passwd\"]}"
+                                      << "/etc/passwd";
+        QTest::newRow("disk twice") << "{\"raidbench_plan\":1,\"disks\":[\"/dev/sdb\",\"/dev/sdb\"]}"
+                                    << "twice";
+        QTest::newRow("unknown preset")
+            << "{\"raidbench_plan\":1,\"disks\":[\"/dev/sdb\"],\"configurations\":[\"raid7\"]}"
+            << "raid7";
+        QTest::newRow("bad test") << "{\"raidbench_plan\":1,\"disks\":[\"/dev/sdb\"],\"tests\":[\"fastest\"]}"
+                                  << "fastest";
+        QTest::newRow("bad block size")
+            << "{\"raidbench_plan\":1,\"disks\":[\"/dev/sdb\"],\"tests\":[{\"rw\":\"read\",\"bs\":\"1000\"}]}"
+            << "1000";
+        QTest::newRow("repeats") << "{\"raidbench_plan\":1,\"disks\":[\"/dev/sdb\"],\"repeats\":0}"
+                                 << "repeats";
+        QTest::newRow("no limits") << "{\"raidbench_plan\":1,\"disks\":[\"/dev/sdb\"],\"limits\":{\"time\":\"0s\"}}"
+                                   << "limit";
+        QTest::newRow("bad spec") << "{\"raidbench_plan\":1,\"disks\":[\"/dev/"
+                                     "sdb\"],\"configurations\":[{\"name\":\"x\",\"spec\":{\"level\":\"raid9\"}}]}"
+                                  << "raid9";
+        QTest::newRow("duplicate names")
+            << "{\"raidbench_plan\":1,\"disks\":[\"/dev/sdb\",\"/dev/sdc\"],\"configurations\":[\"raid0\",\"raid0\"]}"
+            << "two configurations";
+    }
+    void planErrors()
+    {
+        QFETCH(QString, json);
+        QFETCH(QString, mentions);
+        const auto plan = CampaignPlan::fromJson(QJsonDocument::fromJson(json.toUtf8()).object());
+        QVERIFY(!plan.ok());
+        QVERIFY2(plan.error().message.contains(mentions), qPrintable(plan.error().message));
+    }
+
+    void modelPredictions_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<double>("write");
+        QTest::addColumn<double>("read");
+        // Disks: a,b at 100 write / 200 read; c,d at 50 / 80 (MB/s).
+        auto leaves = [](const QString& devices) {
+            QStringList items;
+            for (const QString& d : devices.split(QLatin1Char(','))) {
+                items.append(QStringLiteral("{\"level\":\"disk\",\"device\":\"/dev/sd%1\"}").arg(d));
+            }
+            return items.join(QLatin1Char(','));
+        };
+        QTest::newRow("single") << "{\"level\":\"disk\",\"device\":\"/dev/sdc\"}" << 50.0 << 80.0;
+        QTest::newRow("raid0 fast") << QStringLiteral("{\"level\":\"raid0\",\"children\":[%1]}").arg(leaves("a,b"))
+                                    << 200.0 << 400.0;
+        QTest::newRow("raid0 mixed: n x slowest")
+            << QStringLiteral("{\"level\":\"raid0\",\"children\":[%1]}").arg(leaves("a,b,c,d")) << 200.0 << 320.0;
+        QTest::newRow("linear: first member")
+            << QStringLiteral("{\"level\":\"linear\",\"children\":[%1]}").arg(leaves("c,a")) << 50.0 << 80.0;
+        QTest::newRow("raid1: slowest") << QStringLiteral("{\"level\":\"raid1\",\"children\":[%1]}").arg(leaves("a,c"))
+                                        << 50.0 << 80.0;
+        QTest::newRow("raid5: (n-1) x slowest")
+            << QStringLiteral("{\"level\":\"raid5\",\"children\":[%1]}").arg(leaves("a,b,c,d")) << 150.0 << 240.0;
+        QTest::newRow("raid4") << QStringLiteral("{\"level\":\"raid4\",\"children\":[%1]}").arg(leaves("a,b,c"))
+                               << 100.0 << 160.0;
+        QTest::newRow("raid6: (n-2) x slowest")
+            << QStringLiteral("{\"level\":\"raid6\",\"children\":[%1]}").arg(leaves("a,b,c,d")) << 100.0 << 160.0;
+        QTest::newRow("raid10 n2")
+            << QStringLiteral("{\"level\":\"raid10\",\"layout\":\"n2\",\"children\":[%1]}").arg(leaves("a,b,c,d"))
+            << 100.0 << 320.0;
+        QTest::newRow("raid10 f2 reads like raid0")
+            << QStringLiteral("{\"level\":\"raid10\",\"layout\":\"f2\",\"children\":[%1]}").arg(leaves("a,b,c,d"))
+            << 100.0 << 320.0;
+        QTest::newRow("lvm stripe") << QStringLiteral("{\"level\":\"lvm-stripe\",\"children\":[%1]}").arg(leaves("a,b"))
+                                    << 200.0 << 400.0;
+        QTest::newRow("raid1+0 nested") << QStringLiteral(
+                                               "{\"level\":\"raid0\",\"children\":[{\"level\":\"raid1\",\"children\":[%"
+                                               "1]},{\"level\":\"raid1\",\"children\":[%2]}]}")
+                                               .arg(leaves("a,b"), leaves("c,d"))
+                                        << 100.0 << 160.0;
+        QTest::newRow("lvm over mirrors")
+            << QStringLiteral("{\"level\":\"lvm-stripe\",\"children\":[{\"level\":\"raid1\",\"children\":[%1]},{"
+                              "\"level\":\"raid1\",\"children\":[%2]}]}")
+                   .arg(leaves("a,c"), leaves("b,d"))
+            << 100.0 << 160.0;
+        QTest::newRow("raid50") << QStringLiteral("{\"level\":\"raid0\",\"children\":[{\"level\":\"raid5\","
+                                                  "\"children\":[%1]},{\"level\":\"raid5\",\"children\":[%2]}]}")
+                                       .arg(leaves("a,b,c"), leaves("d,e,f"))
+                                << 0.0 << 0.0;
+    }
+    void modelPredictions()
+    {
+        QFETCH(QString, json);
+        QFETCH(double, write);
+        QFETCH(double, read);
+        const auto spec = ArraySpec::fromJson(QJsonDocument::fromJson(json.toUtf8()).object());
+        QVERIFY(spec.ok());
+        const auto baseline = [](const QString& device) -> std::optional<std::pair<double, double>> {
+            if (device == QLatin1String("/dev/sda") || device == QLatin1String("/dev/sdb")) {
+                return std::pair {100e6, 200e6};
+            }
+            if (device == QLatin1String("/dev/sdc") || device == QLatin1String("/dev/sdd")) {
+                return std::pair {50e6, 80e6};
+            }
+            return std::nullopt; // unmeasured disk: no prediction
+        };
+        const ThroughputPrediction prediction = predictThroughput(*spec, baseline);
+        if (write == 0) {
+            QVERIFY(!prediction.write.has_value());
+            return;
+        }
+        QCOMPARE(*prediction.write / 1e6, write);
+        QCOMPARE(*prediction.read / 1e6, read);
+    }
+
+    void slowDisksAndRelativeTable()
+    {
+        const CampaignResults results = seed002();
+        // The median disk is a real disk (105 MB/s); 38 is 36 % of it: both slow, only they.
+        QVERIFY(!results.disks.at(0).slow);
+        QVERIFY(!results.disks.at(1).slow);
+        QVERIFY(results.disks.at(2).slow);
+        QVERIFY(results.disks.at(3).slow);
+        QVERIFY2(results.disks.at(2).slowReason.contains(
+                     QStringLiteral("38.0 MB/s write, 36 % of the pool median (105.0 MB/s)")),
+                 qPrintable(results.disks.at(2).slowReason));
+        const ConfigResult& raid0 = results.configs.at(0);
+        QCOMPARE(*raid0.sequentialWrite(), 150e6); // median of 140, 150, 160
+        QCOMPARE(qRound(*raid0.relativeWritePct), 143); // 150 / 105
+        QCOMPARE(qRound(*raid0.relativeReadPct), 190); // 200 / 105
+        QCOMPARE(*raid0.predictedWrite, 4 * 38e6);
+        QCOMPARE(qRound(*raid0.measuredOverPredicted * 100), 99);
+        QCOMPARE(raid0.weakestLink.size(), 2);
+        QVERIFY(raid0.weakestLink.first().contains(QStringLiteral("HDP725050GLA360")));
+        QCOMPARE(qRound(results.configs.at(1).spacePct), 75);
+        QCOMPARE(results.configs.at(2).failuresGuaranteed, 1);
+        const RunSummary summary = raid0.tests.first().summary;
+        QCOMPARE(summary.runs, 3);
+        QCOMPARE(summary.bwMin, 140e6);
+        QCOMPARE(summary.bwMax, 160e6);
+        QCOMPARE(summary.bwMean, 150e6);
+    }
+
+    void resultsJsonRoundTrip()
+    {
+        const CampaignResults results = seed002();
+        const QJsonObject json = results.toJson();
+        // The field names tools and charts rely on.
+        const QJsonObject disk = json.value(QStringLiteral("disks")).toArray().first().toObject();
+        QVERIFY(disk.value(QStringLiteral("baseline")).toObject().contains(QStringLiteral("write_bw_bytes")));
+        QVERIFY(disk.value(QStringLiteral("baseline")).toObject().contains(QStringLiteral("read_bw_bytes")));
+        QVERIFY(disk.contains(QStringLiteral("slow")));
+        const QJsonObject config = json.value(QStringLiteral("configs")).toArray().first().toObject();
+        for (const char* key : {"name", "status", "space_pct", "tests", "relative", "predicted"}) {
+            QVERIFY2(config.contains(QLatin1String(key)), key);
+        }
+        const QJsonObject test = config.value(QStringLiteral("tests")).toArray().first().toObject();
+        QCOMPARE(test.value(QStringLiteral("kind")).toString(), QStringLiteral("io"));
+        QCOMPARE(test.value(QStringLiteral("summary")).toObject().value(QStringLiteral("bw_bytes_median")).toDouble(),
+                 150e6);
+        QVERIFY(config.value(QStringLiteral("relative")).toObject().contains(QStringLiteral("write_pct")));
+        QVERIFY(config.value(QStringLiteral("predicted")).toObject().contains(QStringLiteral("read_bw_bytes")));
+        const auto back = CampaignResults::fromJson(json);
+        QVERIFY2(back.ok(), qPrintable(back.ok() ? QString() : back.error().message));
+        QCOMPARE(back->toJson(), json);
+    }
+
+    void badResultsFiles()
+    {
+        QTemporaryDir dir;
+        auto write = [&](const char* name, const QByteArray& data) {
+            QFile file(dir.filePath(QLatin1String(name)));
+            file.open(QIODevice::WriteOnly);
+            file.write(data);
+            return file.fileName();
+        };
+        QVERIFY(CampaignResults::load(write("corrupt.json", "{\"raidbench_results\": 1, \"configs\": ["))
+                    .error()
+                    .message.contains(QStringLiteral("corrupt")));
+        QCOMPARE(
+            CampaignResults::load(write("future.json", "{\"raidbench_results\": 7, \"configs\": [], \"disks\": []}"))
+                .error()
+                .code,
+            QStringLiteral("future-version"));
+        QVERIFY(!CampaignResults::load(write("other.json", "{\"hello\": 1}")).ok());
+        QVERIFY(!CampaignResults::load(dir.filePath(QStringLiteral("missing.json"))).ok());
+        QVERIFY(!CampaignResults::load(
+                     write("badstatus.json",
+                           "{\"raidbench_results\":1,\"disks\":[],\"configs\":[{\"name\":\"x\",\"status\":\"great\","
+                           "\"spec\":{\"level\":\"disk\",\"device\":\"/dev/sda\"}}]}"))
+                     .ok());
+    }
+
+    void atomicWriteSurvivesACrash()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("results.json"));
+        const QByteArray first = QJsonDocument(seed002().toJson()).toJson();
+        QVERIFY(writeFileAtomically(path, first).ok());
+        const pid_t child = fork();
+        if (child == 0) {
+            // The crash: the new file is fully written and synced, but the process dies before rename.
+            const auto ignored = writeFileAtomically(
+                path, QByteArray("{\"raidbench_results\": 1, \"configs\": [{\"half"), [] { _exit(3); });
+            Q_UNUSED(ignored);
+            _exit(0);
+        }
+        int status = 0;
+        waitpid(child, &status, 0);
+        QCOMPARE(WEXITSTATUS(status), 3);
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), first);
+        QVERIFY(CampaignResults::load(path).ok());
+    }
+
+    void csvRoundTrip()
+    {
+        const CampaignResults results = seed002();
+        const QStringList lines = resultsToCsv(results).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 1 + 3 * 2);
+        const QStringList header = csvFields(lines.first());
+        const int median = int(header.indexOf(QStringLiteral("bw_mbps_median")));
+        const int config = int(header.indexOf(QStringLiteral("configuration")));
+        const int test = int(header.indexOf(QStringLiteral("test_id")));
+        QVERIFY(median > 0);
+        const QStringList row = csvFields(lines.at(1));
+        QCOMPARE(row.size(), header.size());
+        QCOMPARE(row.at(config), QStringLiteral("raid0"));
+        QCOMPARE(row.at(test), QStringLiteral("seq1m-qd8-write"));
+        QCOMPARE(row.at(median).toDouble(), 150.0);
+        QCOMPARE(row.at(header.indexOf(QStringLiteral("bw_mbps_min"))).toDouble(), 140.0);
+        QCOMPARE(row.at(header.indexOf(QStringLiteral("predicted_write_mbps"))).toDouble(), 152.0);
+        QVERIFY(row.at(header.indexOf(QStringLiteral("weakest_link")))
+                    .contains(QStringLiteral("slow: 38.0 MB/s write, 38.0 MB/s read")));
+    }
+
+    void fioJsonRoundTrip()
+    {
+        CampaignResults results = seed002();
+        QTemporaryDir dir;
+        const auto count = exportFioJson(results, dir.path());
+        QVERIFY(count.ok());
+        QCOMPARE(*count, 6);
+        QFile file(dir.filePath(QStringLiteral("raid5-seq1m-qd8-write.json")));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray json = file.readAll();
+        const QJsonObject job =
+            QJsonDocument::fromJson(json).object().value(QStringLiteral("jobs")).toArray().first().toObject();
+        QCOMPARE(job.value(QStringLiteral("write")).toObject().value(QStringLiteral("bw_bytes")).toDouble(), 150e6);
+        QVERIFY(job.value(QStringLiteral("write"))
+                    .toObject()
+                    .value(QStringLiteral("clat_ns"))
+                    .toObject()
+                    .contains(QStringLiteral("percentile")));
+        QCOMPARE(job.value(QStringLiteral("read")).toObject().value(QStringLiteral("bw_bytes")).toDouble(), 0.0);
+        // And back in, as fio's own numbers beside ours.
+        QVERIFY(importFioJson(results, "fio-3.33 notes before the JSON\n" + json, QStringLiteral("raid5")).ok());
+        const ConfigResult* raid5 = results.config(QStringLiteral("raid5"));
+        QCOMPARE(raid5->tests.size(), 3);
+        QCOMPARE(raid5->tests.last().source, QStringLiteral("fio"));
+        QCOMPARE(raid5->tests.last().summary.bwMedian, 150e6);
+        QVERIFY(resultsToMarkdown(results).contains(QStringLiteral("[fio]")));
+        QVERIFY(resultsToCsv(results).contains(QStringLiteral(",fio,")));
+        QVERIFY(!importFioJson(results, "not json", QStringLiteral("x")).ok());
+    }
+
+    void markdownHasTheSeedTables()
+    {
+        const QString md = resultsToMarkdown(seed002());
+        QVERIFY(md.contains(QStringLiteral("## Disks on their own")));
+        QVERIFY(md.contains(QStringLiteral("**slow**: 38.0 MB/s write, 36 %")));
+        QVERIFY(md.contains(QStringLiteral("## Relative to one disk")));
+        QVERIFY(md.contains(QStringLiteral("| raid5 | 4 | 143 % | 190 % | 75 % | 1 | one controller |")));
+        QVERIFY(md.contains(QStringLiteral("| raid0 | raid0(4) | completed | 150.0 (140.0-160.0) | 200.0 |")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCampaign)
+#include "tst_campaign.moc"
