@@ -1,5 +1,6 @@
 #include "arraycommand.h"
 #include "benchcommand.h"
+#include "benchfscommand.h"
 #include "campaigncommand.h"
 #include "clicommon.h"
 #include "diskscommand.h"
@@ -26,6 +27,8 @@ const std::map<QString, Command>& commands()
     static const std::map<QString, Command> table {
         {QStringLiteral("array"), {"build, list and tear down RAID arrays (mdadm, LVM)", runArray}},
         {QStringLiteral("bench"), {"run one direct-I/O job on a file or block device", runBench}},
+        {QStringLiteral("bench-fs"),
+         {"run a file-system test (bonnie-like, small files, your command) in a directory", runBenchFs}},
         {QStringLiteral("disks"), {"list disks and whether RaidBench may use each", runDisks}},
         {QStringLiteral("run"), {"run a campaign: baselines, then build, measure, tear down each layout", runCampaign}},
         {QStringLiteral("report"), {"turn results into Markdown, CSV or fio JSON; import fio results", runReport}},

@@ -7,6 +7,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <algorithm>
+
 namespace RaidBench {
 
 namespace {
@@ -19,6 +21,9 @@ Error planError(const QString& message)
 
 QString TestSpec::id() const
 {
+    if (isFileTest()) {
+        return kind;
+    }
     if (kind == QLatin1String("sweep")) {
         return QStringLiteral("bs-sweep-%1").arg(patternName(pattern));
     }
@@ -31,6 +36,11 @@ QString TestSpec::id() const
 
 QJsonObject TestSpec::toJson() const
 {
+    if (isFileTest()) {
+        QJsonObject json = file.toJson();
+        json.insert(QStringLiteral("name"), name);
+        return json;
+    }
     QJsonObject json {{QStringLiteral("name"), name},
                       {QStringLiteral("kind"), kind},
                       {QStringLiteral("rw"), patternName(pattern)},
@@ -69,6 +79,20 @@ Result<TestSpec> TestSpec::standard(const QString& id)
         test.blockSize = 1u << 20;
         test.queueDepth = 1;
         test.name = QStringLiteral("dd bs=1M write (SEQ1M QD1)");
+    } else if (id == QLatin1String("file-seq") || id == QLatin1String("file-seeks") ||
+               id == QLatin1String("small-files")) {
+        test.kind = id;
+        test.file.kind = id;
+        test.name = id == QLatin1String("file-seq") ? QStringLiteral("file block write/rewrite/read (bonnie)")
+            : id == QLatin1String("file-seeks")     ? QStringLiteral("file random seeks (bonnie)")
+                                                    : QStringLiteral("small files 16 x 1024 x 0 B (bonnie)");
+    } else if (id == QLatin1String("small-files-seed001")) {
+        test.kind = QStringLiteral("small-files");
+        test.file.kind = test.kind;
+        test.file.files = 100000;
+        test.file.directories = 1;
+        test.file.smallFileSize = 1024;
+        test.name = QStringLiteral("small files 100,000 x 1 KiB (seed 001)");
     } else if (id == QLatin1String("bs-sweep-write") || id == QLatin1String("bs-sweep-read")) {
         test.kind = QStringLiteral("sweep");
         test.pattern = id.endsWith(QLatin1String("write")) ? IoPattern::Write : IoPattern::Read;
@@ -103,6 +127,30 @@ Result<TestSpec> TestSpec::fromJson(const QJsonValue& value)
         return planError(QStringLiteral("a test is a name or an object"));
     }
     const QJsonObject json = value.toObject();
+    const QString fileKind = json.value(QStringLiteral("kind")).toString();
+    if (fileKind == QLatin1String("file-seq") || fileKind == QLatin1String("file-seeks") ||
+        fileKind == QLatin1String("small-files") || fileKind == QLatin1String("command")) {
+        static const QStringList fileKeys {
+            QStringLiteral("name"),    QStringLiteral("kind"),        QStringLiteral("size"),
+            QStringLiteral("bs"),      QStringLiteral("direct"),      QStringLiteral("time"),
+            QStringLiteral("files"),   QStringLiteral("directories"), QStringLiteral("file_size"),
+            QStringLiteral("fsync"),   QStringLiteral("argv"),        QStringLiteral("prepare"),
+            QStringLiteral("repeats"), QStringLiteral("timeout"),     QStringLiteral("drop_caches")};
+        for (const QString& key : json.keys()) {
+            if (!fileKeys.contains(key)) {
+                return planError(QStringLiteral("unknown field '%1' in a %2 test").arg(key.left(64), fileKind));
+            }
+        }
+        auto params = FileTestParams::fromJson(json);
+        if (!params) {
+            return params.error();
+        }
+        TestSpec test;
+        test.kind = fileKind;
+        test.file = *params;
+        test.name = json.value(QStringLiteral("name")).toString(fileKind);
+        return test;
+    }
     static const QStringList known {QStringLiteral("name"),       QStringLiteral("kind"), QStringLiteral("rw"),
                                     QStringLiteral("bs"),         QStringLiteral("qd"),   QStringLiteral("rwmixread"),
                                     QStringLiteral("block_sizes")};
@@ -114,7 +162,8 @@ Result<TestSpec> TestSpec::fromJson(const QJsonValue& value)
     TestSpec test;
     test.kind = json.value(QStringLiteral("kind")).toString(QStringLiteral("io"));
     if (test.kind != QLatin1String("io") && test.kind != QLatin1String("sweep")) {
-        return planError(QStringLiteral("test kind '%1' is not io or sweep").arg(test.kind.left(32)));
+        return planError(QStringLiteral("test kind '%1' is not io, sweep, file-seq, file-seeks, small-files or command")
+                             .arg(test.kind.left(32)));
     }
     auto pattern = parsePattern(json.value(QStringLiteral("rw")).toString(QStringLiteral("read")));
     if (!pattern) {
@@ -152,9 +201,17 @@ Result<TestSpec> TestSpec::fromJson(const QJsonValue& value)
     return test;
 }
 
+bool CampaignPlan::hasFileTests() const
+{
+    return std::any_of(tests.begin(), tests.end(), [](const TestSpec& test) { return test.isFileTest(); });
+}
+
 QJsonObject ConfigSpec::toJson() const
 {
     QJsonObject json {{QStringLiteral("name"), name}};
+    if (filesystem) {
+        json.insert(QStringLiteral("filesystem"), filesystem->toJson());
+    }
     if (!preset.isEmpty()) {
         json.insert(QStringLiteral("preset"), preset);
     } else {
@@ -186,15 +243,18 @@ QJsonObject CampaignPlan::toJson() const
         {QStringLiteral("tests"), testArray},
         {QStringLiteral("repeats"), repeats},
         {QStringLiteral("limits"), limits},
-        {QStringLiteral("allow_loop"), allowLoop}};
+        {QStringLiteral("allow_loop"), allowLoop},
+        {QStringLiteral("filesystem"), filesystem.toJson()},
+        {QStringLiteral("command_as_root"), commandAsRoot}};
 }
 
 Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
 {
     static const QStringList known {
-        QStringLiteral("raidbench_plan"), QStringLiteral("disks"),      QStringLiteral("baselines"),
-        QStringLiteral("configurations"), QStringLiteral("tests"),      QStringLiteral("repeats"),
-        QStringLiteral("limits"),         QStringLiteral("allow_loop"), QStringLiteral("comment")};
+        QStringLiteral("raidbench_plan"), QStringLiteral("disks"),          QStringLiteral("baselines"),
+        QStringLiteral("configurations"), QStringLiteral("tests"),          QStringLiteral("repeats"),
+        QStringLiteral("limits"),         QStringLiteral("allow_loop"),     QStringLiteral("comment"),
+        QStringLiteral("filesystem"),     QStringLiteral("command_as_root")};
     for (const QString& key : json.keys()) {
         if (!known.contains(key)) {
             return planError(QStringLiteral("unknown field '%1' in the plan").arg(key.left(64)));
@@ -264,6 +324,13 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
                 if (config.name.isEmpty()) {
                     config.name = config.preset.isEmpty() ? config.spec.describe() : config.preset;
                 }
+                if (object.contains(QStringLiteral("filesystem"))) {
+                    auto fs = FilesystemSpec::fromJson(object.value(QStringLiteral("filesystem")));
+                    if (!fs) {
+                        return fs.error();
+                    }
+                    config.filesystem = *fs;
+                }
             } else {
                 return planError(QStringLiteral("a configuration is a preset name or an object"));
             }
@@ -322,6 +389,14 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
         }
         plan.rampNs = *ramp;
     }
+    if (json.contains(QStringLiteral("filesystem"))) {
+        auto fs = FilesystemSpec::fromJson(json.value(QStringLiteral("filesystem")));
+        if (!fs) {
+            return fs.error();
+        }
+        plan.filesystem = *fs;
+    }
+    plan.commandAsRoot = json.value(QStringLiteral("command_as_root")).toBool(false);
     if (plan.sizeLimit == 0 && plan.timeLimitNs == 0) {
         return planError(QStringLiteral("give each test a limit: limits.size or limits.time"));
     }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "build/filesystem.h"
+#include "engine/filetests.h"
 #include "engine/iojob.h"
 #include "layout/arrayspec.h"
 #include "util/result.h"
@@ -10,15 +12,17 @@
 #include <QStringList>
 
 #include <cstdint>
+#include <optional>
 
 namespace RaidBench {
 
-/// One test of a campaign: an engine job shape (the target is filled in per configuration), or a
-/// block-size sweep of such jobs.
+/// One test of a campaign: an engine job shape (the target is filled in per configuration), a
+/// block-size sweep of such jobs, or a file test on a file system made on the array.
 struct TestSpec
 {
     QString name; ///< "SEQ1M QD8 write"
-    QString kind = QStringLiteral("io"); ///< io or sweep
+    QString kind = QStringLiteral("io"); ///< io, sweep, file-seq, file-seeks, small-files, command
+    FileTestParams file; ///< for the file test kinds
     IoPattern pattern = IoPattern::Write;
     std::uint32_t blockSize = 1u << 20;
     int queueDepth = 1;
@@ -26,6 +30,7 @@ struct TestSpec
     QList<std::uint32_t> sweepSizes; ///< for kind "sweep"
 
     QString id() const; ///< stable short form, e.g. seq1m-qd8-write
+    bool isFileTest() const { return kind != QLatin1String("io") && kind != QLatin1String("sweep"); }
     QJsonObject toJson() const;
     static Result<TestSpec> fromJson(const QJsonValue& json);
     /// The named standard tests: seq1m-qd8-write/read, rnd4k-qd32-write/read, dd-seq1m-qd1-write,
@@ -40,6 +45,7 @@ struct ConfigSpec
     QString name;
     QString preset; ///< empty for an explicit spec
     ArraySpec spec; ///< for an explicit spec (the preset's tree is made when the disks are known)
+    std::optional<FilesystemSpec> filesystem; ///< overrides the plan's
 
     QJsonObject toJson() const;
 };
@@ -60,7 +66,10 @@ struct CampaignPlan
     std::uint64_t timeLimitNs = 10'000'000'000ull; ///< per test run
     std::uint64_t rampNs = 1'000'000'000ull;
     bool allowLoop = false;
+    FilesystemSpec filesystem; ///< for file tests
+    bool commandAsRoot = false; ///< run `command` tests as root (otherwise the invoking user, or nobody)
 
+    bool hasFileTests() const;
     QJsonObject toJson() const;
     static Result<CampaignPlan> fromJson(const QJsonObject& json);
     static Result<CampaignPlan> load(const QString& path);

@@ -284,6 +284,9 @@ QJsonObject ConfigResult::toJson(bool withSamples) const
         {QStringLiteral("tests"), testArray},
         {QStringLiteral("seconds"), seconds},
     };
+    if (!filesystem.isEmpty()) {
+        json.insert(QStringLiteral("filesystem"), filesystem);
+    }
     if (!error.isEmpty()) {
         json.insert(QStringLiteral("error"), error);
     }
@@ -343,6 +346,7 @@ Result<ConfigResult> ConfigResult::fromJson(const QJsonObject& json)
         config.tests.append(*parsed);
     }
     config.seconds = json.value(QStringLiteral("seconds")).toDouble();
+    config.filesystem = json.value(QStringLiteral("filesystem")).toObject();
     return config;
 }
 

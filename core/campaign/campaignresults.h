@@ -95,6 +95,8 @@ struct ConfigResult
     QStringList weakestLink;
     QList<TestResult> tests;
     double seconds = 0;
+    QJsonObject filesystem; ///< the file system made for file tests (type, geometry, commands)
+    std::optional<FilesystemSpec> requestedFilesystem; ///< from the plan; not saved
 
     /// The sequential write and read medians the relative table and the model use.
     std::optional<double> sequentialWrite() const;

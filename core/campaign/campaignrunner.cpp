@@ -14,6 +14,8 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 
+#include <unistd.h>
+
 namespace RaidBench {
 
 namespace {
@@ -101,13 +103,14 @@ Result<void> CampaignRunner::prepare()
     if (m_plan.allConfigurations) {
         wanted.clear();
         for (const QString& name : presetsFor(presetDisks)) {
-            wanted.append(ConfigSpec {name, name, {}});
+            wanted.append(ConfigSpec {name, name, {}, std::nullopt});
         }
     }
     for (const ConfigSpec& config : wanted) {
         ConfigResult result;
         result.name = config.name;
         result.preset = config.preset;
+        result.requestedFilesystem = config.filesystem.value_or(m_plan.filesystem);
         if (!config.preset.isEmpty()) {
             auto spec = makePreset(config.preset, presetDisks);
             if (!spec) {
@@ -144,7 +147,9 @@ Result<void> CampaignRunner::prepare()
         }
         m_results = *previous;
         for (const ConfigResult& config : configs) {
-            if (!m_results.config(config.name)) {
+            if (ConfigResult* existing = m_results.config(config.name)) {
+                existing->requestedFilesystem = config.requestedFilesystem;
+            } else {
                 m_results.configs.append(config);
             }
         }
@@ -288,6 +293,76 @@ void CampaignRunner::runTest(const QString& device, const TestSpec& spec, TestRe
     }
 }
 
+std::pair<int, int> CampaignRunner::commandUser() const
+{
+    if (geteuid() != 0) {
+        return {-1, -1}; // we are the user already
+    }
+    for (const char* variable : {"SUDO_UID", "PKEXEC_UID", "RAIDBENCH_USER_UID"}) {
+        bool ok = false;
+        const int uid = qEnvironmentVariable(variable).toInt(&ok);
+        if (ok && uid > 0) {
+            const int gid = qEnvironmentVariable("SUDO_GID").toInt(&ok);
+            return {uid, ok ? gid : uid};
+        }
+    }
+    return m_plan.commandAsRoot ? std::pair {-1, -1} : std::pair {65534, 65534}; // nobody, never root unasked
+}
+
+void CampaignRunner::runFileTests(ConfigResult& config, const BuiltArray& built, CampaignProgress progress,
+                                  const std::atomic_bool* cancel)
+{
+    const FilesystemSpec fs = config.requestedFilesystem.value_or(m_plan.filesystem);
+    const auto [uid, gid] = commandUser();
+    progress.message = QStringLiteral("%1: making %2 on %3").arg(config.name, fs.type, built.device);
+    report(progress);
+    auto mounted = makeAndMount(*m_options.runner, fs, built.device, config.spec, built.plan.tag, uid, gid);
+    if (!mounted) {
+        for (const TestSpec& spec : m_plan.tests) {
+            if (spec.isFileTest()) {
+                TestResult result;
+                result.spec = spec;
+                result.status = QStringLiteral("failed");
+                result.error = mounted.error().message;
+                config.tests.append(result);
+            }
+        }
+        return;
+    }
+    config.filesystem = mounted->toJson();
+    config.filesystem.insert(QStringLiteral("mount_point"), mounted->mountPoint);
+    for (const TestSpec& spec : m_plan.tests) {
+        if (!spec.isFileTest()) {
+            continue;
+        }
+        if (cancelled(cancel)) {
+            break;
+        }
+        FileTestParams params = spec.file;
+        params.directory = mounted->mountPoint;
+        if (spec.kind == QLatin1String("command")) {
+            params.uid = uid;
+            params.gid = gid;
+        }
+        progress.testName = spec.name;
+        progress.message = QStringLiteral("%1: %2 on %3").arg(config.name, spec.name, fs.type);
+        report(progress);
+        const FileTestResult outcome = runFileTest(params, cancel);
+        TestResult result;
+        result.spec = spec;
+        result.status = outcome.status;
+        result.error = outcome.error;
+        result.extra = outcome.toJson();
+        result.extra.insert(QStringLiteral("filesystem"), fs.type);
+        config.tests.append(result);
+        m_unitsDone += 1;
+    }
+    // Never leave a mounted array behind, whatever happened above.
+    if (auto ok = unmountFilesystem(*m_options.runner, *mounted); !ok) {
+        config.error = ok.error().message;
+    }
+}
+
 void CampaignRunner::runConfig(ConfigResult& config, int index, const std::atomic_bool* cancel)
 {
     QElapsedTimer timer;
@@ -327,15 +402,23 @@ void CampaignRunner::runConfig(ConfigResult& config, int index, const std::atomi
     }
     config.device = built->device;
     progress.phase = QStringLiteral("test");
+    bool stop = false;
     for (const TestSpec& spec : m_plan.tests) {
+        if (spec.isFileTest()) {
+            continue; // after the raw-device tests, on a file system
+        }
         TestResult result;
         result.spec = spec;
         runTest(built->device, spec, result, progress, cancel);
         config.tests.append(result);
         m_unitsDone += m_plan.repeats;
         if (result.status == QLatin1String("cancelled")) {
+            stop = true;
             break;
         }
+    }
+    if (!stop && m_plan.hasFileTests() && !cancelled(cancel)) {
+        runFileTests(config, *built, progress, cancel);
     }
     progress.phase = QStringLiteral("teardown");
     progress.message = QStringLiteral("tearing down %1").arg(config.name);
@@ -351,6 +434,8 @@ void CampaignRunner::runConfig(ConfigResult& config, int index, const std::atomi
     } else if (!teardown.clean()) {
         config.status = QStringLiteral("failed");
         config.error = QStringLiteral("teardown: %1").arg(teardown.summary());
+    } else if (!config.error.isEmpty()) {
+        config.status = QStringLiteral("failed"); // e.g. the file system would not unmount
     } else if (anyFailed) {
         config.status = QStringLiteral("failed");
         for (const TestResult& test : config.tests) {
@@ -377,7 +462,9 @@ Result<CampaignResults> CampaignRunner::run(const std::atomic_bool* cancel)
     }
     int testsPerConfig = 0;
     for (const TestSpec& test : m_plan.tests) {
-        testsPerConfig += int(test.kind == QLatin1String("sweep") ? test.sweepSizes.size() : 1) * m_plan.repeats;
+        testsPerConfig += test.isFileTest()
+            ? 1
+            : int(test.kind == QLatin1String("sweep") ? test.sweepSizes.size() : 1) * m_plan.repeats;
     }
     m_unitsTotal = (m_plan.baselines ? 2 * int(m_results.disks.size()) : 0) +
         int(m_results.configs.size()) * std::max(1, testsPerConfig);

@@ -71,6 +71,11 @@ private:
     IoResult runJob(const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel);
     void runBaselines(const std::atomic_bool* cancel);
     void runConfig(ConfigResult& config, int index, const std::atomic_bool* cancel);
+    void runFileTests(ConfigResult& config, const BuiltArray& built, CampaignProgress progress,
+                      const std::atomic_bool* cancel);
+    /// Who runs `command` tests: the invoking user (SUDO_UID, PKEXEC_UID), root when the plan says
+    /// so, else nobody. (-1, -1) = as this process.
+    std::pair<int, int> commandUser() const;
     void runTest(const QString& device, const TestSpec& spec, TestResult& result, CampaignProgress progress,
                  const std::atomic_bool* cancel);
 

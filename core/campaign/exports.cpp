@@ -1,6 +1,7 @@
 #include "campaign/exports.h"
 
 #include "campaign/analysis.h"
+#include "engine/filetests.h"
 #include "util/atomicfile.h"
 #include "util/units.h"
 
@@ -65,6 +66,107 @@ QString memberCount(const ConfigResult& config)
     return QString::number(config.spec.leafDevices().size());
 }
 
+std::optional<FilePhase> filePhase(const ConfigResult& config, const QString& kind, const QString& name)
+{
+    for (const TestResult& test : config.tests) {
+        if (test.spec.kind != kind) {
+            continue;
+        }
+        for (const FilePhase& phase : FileTestResult::fromJson(test.extra).phases) {
+            if (phase.name == name) {
+                return phase;
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+QString fileTestsMarkdown(const CampaignResults& results)
+{
+    bool any = false;
+    for (const ConfigResult& config : results.configs) {
+        for (const TestResult& test : config.tests) {
+            any = any || test.spec.isFileTest();
+        }
+    }
+    if (!any) {
+        return {};
+    }
+    // Seed 003's bonnie++ table: K/s for block output, rewrite and input, seeks/s, files/s.
+    const ConfigResult* single = nullptr;
+    for (const ConfigResult& config : results.configs) {
+        if (config.spec.isLeaf() && filePhase(config, QStringLiteral("file-seq"), QStringLiteral("write"))) {
+            single = &config;
+            break;
+        }
+    }
+    auto kps = [](const std::optional<FilePhase>& phase) {
+        return phase ? QString::number(qRound64(phase->bwBytes() / 1024.0)) : QString();
+    };
+    auto rate = [](const std::optional<FilePhase>& phase) {
+        return phase ? QString::number(phase->opsPerSecond(), 'f', phase->opsPerSecond() < 100 ? 1 : 0) : QString();
+    };
+    QString md =
+        QStringLiteral("\n## File system tests (bonnie-like)\n\nBlock output, rewrite and input in K/s (1024 bytes), "
+                       "random seeks/s, small files per second (sequential, then random order)%1.\n\n")
+            .arg(single ? QStringLiteral("; write and read % against the single disk (%1)").arg(single->name)
+                        : QString());
+    md += QStringLiteral(
+        "| configuration | fs | block write K/s | rewrite K/s | block read K/s | seeks/s | create/s | stat/s | "
+        "read/s | delete/s | random create/s | random delete/s | command median s (min-max) | write % | read % |\n"
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|\n");
+    for (const ConfigResult& config : results.configs) {
+        bool has = false;
+        QString fs;
+        QString command;
+        for (const TestResult& test : config.tests) {
+            if (!test.spec.isFileTest()) {
+                continue;
+            }
+            has = true;
+            fs = test.extra.value(QStringLiteral("filesystem")).toString();
+            if (test.spec.kind == QLatin1String("command")) {
+                const QJsonObject summary =
+                    FileTestResult::fromJson(test.extra).details.value(QStringLiteral("summary")).toObject();
+                command = summary.isEmpty() ? test.status
+                                            : QStringLiteral("%1 (%2-%3)")
+                                                  .arg(summary.value(QStringLiteral("median_s")).toDouble(), 0, 'f', 2)
+                                                  .arg(summary.value(QStringLiteral("min_s")).toDouble(), 0, 'f', 2)
+                                                  .arg(summary.value(QStringLiteral("max_s")).toDouble(), 0, 'f', 2);
+            }
+        }
+        if (!has) {
+            continue;
+        }
+        const auto write = filePhase(config, QStringLiteral("file-seq"), QStringLiteral("write"));
+        const auto read = filePhase(config, QStringLiteral("file-seq"), QStringLiteral("read"));
+        QString writePct;
+        QString readPct;
+        if (single && write && read) {
+            const auto baseWrite = filePhase(*single, QStringLiteral("file-seq"), QStringLiteral("write"));
+            const auto baseRead = filePhase(*single, QStringLiteral("file-seq"), QStringLiteral("read"));
+            if (baseWrite && baseWrite->bwBytes() > 0) {
+                writePct = QStringLiteral("%1 %").arg(qRound(100.0 * write->bwBytes() / baseWrite->bwBytes()));
+            }
+            if (baseRead && baseRead->bwBytes() > 0) {
+                readPct = QStringLiteral("%1 %").arg(qRound(100.0 * read->bwBytes() / baseRead->bwBytes()));
+            }
+        }
+        md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 | %10 | %11 | %12 | %13 | %14 | %15 |\n")
+                  .arg(mdCell(config.name), fs, kps(write),
+                       kps(filePhase(config, QStringLiteral("file-seq"), QStringLiteral("rewrite"))), kps(read),
+                       rate(filePhase(config, QStringLiteral("file-seeks"), QStringLiteral("seeks"))),
+                       rate(filePhase(config, QStringLiteral("small-files"), QStringLiteral("create"))),
+                       rate(filePhase(config, QStringLiteral("small-files"), QStringLiteral("stat"))),
+                       rate(filePhase(config, QStringLiteral("small-files"), QStringLiteral("read"))))
+                  .arg(rate(filePhase(config, QStringLiteral("small-files"), QStringLiteral("delete"))),
+                       rate(filePhase(config, QStringLiteral("small-files"), QStringLiteral("create-random"))),
+                       rate(filePhase(config, QStringLiteral("small-files"), QStringLiteral("delete-random"))), command,
+                       writePct, readPct);
+    }
+    return md;
+}
+
 } // namespace
 
 QString resultsToCsv(const CampaignResults& results)
@@ -74,9 +176,10 @@ QString resultsToCsv(const CampaignResults& results)
         "median,"
         "bw_mbps_max,bw_mbps_mean,iops_median,lat_p50_us,lat_p99_us,usable_bytes,space_pct,failures_guaranteed,"
         "failures_best_case,controller_failure_survived,predicted_write_mbps,predicted_read_mbps,relative_write_pct,"
-        "relative_read_pct,weakest_link,error")};
+        "relative_read_pct,weakest_link,error,phase,ops_per_s,filesystem")};
     for (const ConfigResult& config : results.configs) {
-        auto row = [&](const TestResult* test, const RunSummary& summary, const QString& point) {
+        auto row = [&](const TestResult* test, const RunSummary& summary, const QString& point,
+                       const FilePhase* phase = nullptr) {
             QStringList fields {
                 config.name,
                 config.spec.describe(),
@@ -110,6 +213,9 @@ QString resultsToCsv(const CampaignResults& results)
                 pctOr(config.relativeReadPct),
                 config.weakestLink.join(QStringLiteral("; ")),
                 test && !test->error.isEmpty() ? test->error : config.error,
+                phase ? phase->name : QString(),
+                phase ? QString::number(phase->opsPerSecond(), 'f', 1) : QString(),
+                test ? test->extra.value(QStringLiteral("filesystem")).toString() : QString(),
             };
             for (QString& field : fields) {
                 field = csvField(field);
@@ -120,7 +226,19 @@ QString resultsToCsv(const CampaignResults& results)
             row(nullptr, RunSummary {}, QString());
         }
         for (const TestResult& test : config.tests) {
-            if (test.spec.kind == QLatin1String("sweep")) {
+            if (test.spec.isFileTest()) {
+                const FileTestResult outcome = FileTestResult::fromJson(test.extra);
+                if (outcome.phases.isEmpty()) {
+                    row(&test, RunSummary {}, QString());
+                }
+                for (const FilePhase& phase : outcome.phases) {
+                    RunSummary summary;
+                    summary.runs = 1;
+                    summary.bwMin = summary.bwMedian = summary.bwMax = summary.bwMean = phase.bwBytes();
+                    summary.iopsMedian = phase.opsPerSecond();
+                    row(&test, summary, QString(), &phase);
+                }
+            } else if (test.spec.kind == QLatin1String("sweep")) {
                 for (const auto& [size, summary] : test.sweep) {
                     row(&test, summary, QString::number(size));
                 }
@@ -170,7 +288,7 @@ QString resultsToMarkdown(const CampaignResults& results)
             for (const TestSpec& spec : tests) {
                 known = known || (spec.id() == test.spec.id() && spec.name == test.spec.name);
             }
-            if (!known && test.spec.kind != QLatin1String("sweep")) {
+            if (!known && test.spec.kind == QLatin1String("io")) {
                 tests.append(test.spec);
             }
         }
@@ -254,6 +372,7 @@ QString resultsToMarkdown(const CampaignResults& results)
             }
         }
     }
+    md += fileTestsMarkdown(results);
     md +=
         QStringLiteral("\n## Notes\n\n- %1\n- Predictions follow docs/analysis.md: the throughput model composes each "
                        "level from its members' own speeds.\n- MB/s is 10^6 bytes per second.\n")

@@ -234,8 +234,18 @@ mount -t devtmpfs devtmpfs $R/dev || die "cannot mount /dev"
 mkdir -p $R/dev/pts $R/dev/shm 2>/dev/null
 mount -t proc proc $R/proc || die "cannot mount /proc"
 mount -t sysfs sysfs $R/sys || die "cannot mount /sys"
+# The VM gets a fresh /tmp and /run; RaidBench's own binaries may live there on the host (a build
+# in /tmp): keep that one directory visible through a bind mount.
+if [ -n "$rb_keep" ]; then
+    mkdir -p /mnt/keep
+    mount -o bind "$R$rb_keep" /mnt/keep || die "cannot keep $rb_keep"
+fi
 mount -t tmpfs -o mode=1777 tmpfs $R/tmp || die "cannot mount /tmp"
 mount -t tmpfs -o mode=0755 tmpfs $R/run || die "cannot mount /run"
+if [ -n "$rb_keep" ]; then
+    mkdir -p "$R$rb_keep"
+    mount -o bind /mnt/keep "$R$rb_keep" || die "cannot mount $rb_keep"
+fi
 mount -t tmpfs -o mode=1777 tmpfs $R/dev/shm
 mkdir -p $R/run/lock $R/run/raidbench-lab
 mount -t 9p -o trans=virtio,version=9p2000.L,msize=512000,cache=none rbctl $R/run/raidbench-lab \

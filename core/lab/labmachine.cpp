@@ -92,6 +92,10 @@ QStringList LabMachine::qemuArguments(const LabOptions& options, const QString& 
     if (!options.outDir.isEmpty()) {
         append += QStringLiteral(" rb_out=%1").arg(options.outDir);
     }
+    const QString agentDir = QFileInfo(agent).absolutePath();
+    if (agentDir.startsWith(QLatin1String("/tmp/")) || agentDir.startsWith(QLatin1String("/run/"))) {
+        append += QStringLiteral(" rb_keep=%1").arg(agentDir);
+    }
     args << QStringLiteral("-append") << append;
     args << QStringLiteral("-chardev") << QStringLiteral("file,id=console,path=%1/console.log").arg(workDir)
          << QStringLiteral("-serial") << QStringLiteral("chardev:console");

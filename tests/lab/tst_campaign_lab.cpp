@@ -41,8 +41,8 @@ private:
                           {QStringLiteral("configurations"), configs},
                           {QStringLiteral("repeats"), 1},
                           {QStringLiteral("limits"),
-                           QJsonObject {{QStringLiteral("time"), QStringLiteral("2s")},
-                                        {QStringLiteral("ramp"), QStringLiteral("1s")}}}};
+                           QJsonObject {{QStringLiteral("time"), QStringLiteral("1500ms")},
+                                        {QStringLiteral("ramp"), QStringLiteral("500ms")}}}};
         if (!tests.isEmpty()) {
             plan.insert(QStringLiteral("tests"), QJsonArray::fromStringList(tests));
         }

@@ -222,6 +222,15 @@ private Q_SLOTS:
         QVERIFY(init.contains(QStringLiteral("trans=virtio,version=9p2000.L,ro")));
         QVERIFY(init.contains(QStringLiteral("lab agent /run/raidbench-lab")));
         QVERIFY(init.trimmed().endsWith(QStringLiteral("poweroff -f")));
+        // A build under /tmp stays visible under the VM's fresh /tmp.
+        QVERIFY(init.contains(QStringLiteral("mount -o bind /mnt/keep")));
+        LabOptions options;
+        options.disks = *parseLabSpec(QStringLiteral("64M"));
+        const QString args =
+            LabMachine::qemuArguments(options, QStringLiteral("tcg"), QStringLiteral("/k"), QStringLiteral("/i"),
+                                      QStringLiteral("/w"), QStringLiteral("/tmp/clone/build/bin/raidbench-cli"))
+                .join(QLatin1Char(' '));
+        QVERIFY(args.contains(QStringLiteral("rb_keep=/tmp/clone/build/bin")));
     }
 };
 

@@ -1,0 +1,140 @@
+#include "benchfscommand.h"
+
+#include "clicommon.h"
+#include "engine/filetests.h"
+#include "util/units.h"
+
+#include <QCommandLineParser>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace RaidBench::Cli {
+
+namespace {
+const char* const benchFsDescription =
+    R"(Run one file-system test in an existing directory (no array is built) and leave
+the directory as it was found.
+
+Tests:
+  file-seq     write a file (--size, --bs; buffered, or --direct), rewrite it block by
+               block, read it back: MB/s and CPU % per phase (bonnie's block columns)
+  file-seeks   random 4k reads over a --size file at queue depth 1 for --time (seeks/s)
+  small-files  create --files files of --file-size in --dirs directories, stat, read,
+               delete them, in order and then in random order: files/s per phase
+               (default 16 x 1024 files of 0 bytes, like bonnie; seed 001 used 100000 x 1k)
+  command      run -- COMMAND ARGS (no shell unless you write sh -c) in the directory
+               --repeats times, dropping caches between runs (as root): wall time each
+
+Examples:
+  raidbench-cli bench-fs --dir /mnt/new --test small-files --files 100000 --file-size 1k --dirs 1
+  raidbench-cli bench-fs --dir /mnt/new --test file-seq --size 1G --json
+  raidbench-cli bench-fs --dir /mnt/new --test command --repeats 5 -- sh -c 'psql < dump.sql')";
+} // namespace
+
+int runBenchFs(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QString::fromUtf8(benchFsDescription));
+    parser.addHelpOption();
+    const QCommandLineOption dirOption(QStringLiteral("dir"), QStringLiteral("Directory to test in (required)."),
+                                       QStringLiteral("DIR"));
+    const QCommandLineOption testOption(QStringLiteral("test"),
+                                        QStringLiteral("file-seq, file-seeks, small-files or command."),
+                                        QStringLiteral("TEST"));
+    const QCommandLineOption sizeOption(QStringLiteral("size"),
+                                        QStringLiteral("File size for file-seq and file-seeks (default 256M)."),
+                                        QStringLiteral("SIZE"), QStringLiteral("256M"));
+    const QCommandLineOption bsOption(QStringLiteral("bs"), QStringLiteral("Block size for file-seq (default 1M)."),
+                                      QStringLiteral("SIZE"), QStringLiteral("1M"));
+    const QCommandLineOption directOption(QStringLiteral("direct"),
+                                          QStringLiteral("file-seq with O_DIRECT instead of the page cache."));
+    const QCommandLineOption timeOption(QStringLiteral("time"), QStringLiteral("file-seeks duration (default 5s)."),
+                                        QStringLiteral("DURATION"), QStringLiteral("5s"));
+    const QCommandLineOption filesOption(QStringLiteral("files"),
+                                         QStringLiteral("small-files: number of files (default 16384)."),
+                                         QStringLiteral("N"), QStringLiteral("16384"));
+    const QCommandLineOption dirsOption(QStringLiteral("dirs"),
+                                        QStringLiteral("small-files: directories (default 16)."), QStringLiteral("N"),
+                                        QStringLiteral("16"));
+    const QCommandLineOption fileSizeOption(QStringLiteral("file-size"),
+                                            QStringLiteral("small-files: bytes per file (default 0)."),
+                                            QStringLiteral("SIZE"), QStringLiteral("0"));
+    const QCommandLineOption fsyncOption(QStringLiteral("fsync"),
+                                         QStringLiteral("small-files: none, each or end (default none)."),
+                                         QStringLiteral("POLICY"), QStringLiteral("none"));
+    const QCommandLineOption repeatsOption(QStringLiteral("repeats"), QStringLiteral("command: runs (default 1)."),
+                                           QStringLiteral("N"), QStringLiteral("1"));
+    const QCommandLineOption timeoutOption(QStringLiteral("timeout"),
+                                           QStringLiteral("command: kill it after this long (default 10m)."),
+                                           QStringLiteral("DURATION"), QStringLiteral("10m"));
+    const QCommandLineOption noDropOption(QStringLiteral("no-drop-caches"),
+                                          QStringLiteral("command: do not drop caches between runs."));
+    const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print the result as JSON."));
+    parser.addOptions({dirOption, testOption, sizeOption, bsOption, directOption, timeOption, filesOption, dirsOption,
+                       fileSizeOption, fsyncOption, repeatsOption, timeoutOption, noDropOption, jsonOption});
+    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("For --test command."),
+                                 QStringLiteral("[-- COMMAND ARGS...]"));
+    if (!parser.parse(arguments)) {
+        printError(parser.errorText());
+        return ExitUsage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        printOut(parser.helpText());
+        return ExitOk;
+    }
+    if (!parser.isSet(dirOption) || !parser.isSet(testOption)) {
+        printError(QStringLiteral("--dir and --test are required (see raidbench-cli bench-fs --help)"));
+        return ExitUsage;
+    }
+    QJsonObject json {{QStringLiteral("kind"), parser.value(testOption)},
+                      {QStringLiteral("size"), parser.value(sizeOption)},
+                      {QStringLiteral("bs"), parser.value(bsOption)},
+                      {QStringLiteral("direct"), parser.isSet(directOption)},
+                      {QStringLiteral("time"), parser.value(timeOption)},
+                      {QStringLiteral("files"), parser.value(filesOption).toInt()},
+                      {QStringLiteral("directories"), parser.value(dirsOption).toInt()},
+                      {QStringLiteral("file_size"), parser.value(fileSizeOption)},
+                      {QStringLiteral("fsync"), parser.value(fsyncOption)},
+                      {QStringLiteral("argv"), QJsonArray::fromStringList(parser.positionalArguments())},
+                      {QStringLiteral("repeats"), parser.value(repeatsOption).toInt()},
+                      {QStringLiteral("timeout"), parser.value(timeoutOption)},
+                      {QStringLiteral("drop_caches"), !parser.isSet(noDropOption)}};
+    auto params = FileTestParams::fromJson(json);
+    if (!params) {
+        printError(params.error().message);
+        return ExitUsage;
+    }
+    if (params->kind != QLatin1String("command") && !parser.positionalArguments().isEmpty()) {
+        printError(QStringLiteral("unexpected argument '%1' (a command goes with --test command)")
+                       .arg(parser.positionalArguments().first()));
+        return ExitUsage;
+    }
+    params->directory = parser.value(dirOption);
+    installCancelHandler();
+    const FileTestResult result = runFileTest(*params, &cancelFlag());
+    if (parser.isSet(jsonOption)) {
+        QJsonObject out = result.toJson();
+        out.insert(QStringLiteral("directory"), params->directory);
+        printOut(QString::fromUtf8(QJsonDocument(out).toJson(QJsonDocument::Indented)));
+    } else {
+        QString text = QStringLiteral("%1 in %2: %3\n").arg(result.kind, params->directory, result.status);
+        for (const FilePhase& phase : result.phases) {
+            text += QStringLiteral("  %1 %2 ops in %3 s  %4 ops/s  %5  cpu %6 %\n")
+                        .arg(phase.name, -14)
+                        .arg(phase.ops, 8)
+                        .arg(phase.seconds, 7, 'f', 2)
+                        .arg(phase.opsPerSecond(), 10, 'f', 1)
+                        .arg(phase.bytes ? Units::formatMBps(phase.bwBytes()) : QString(), 11)
+                        .arg(phase.cpuPct, 0, 'f', 0);
+        }
+        printOut(text);
+    }
+    if (result.status != QLatin1String("completed")) {
+        printError(result.error.isEmpty() ? result.status : result.error);
+        return result.status == QLatin1String("cancelled") ? ExitCancelled : ExitFailed;
+    }
+    return ExitOk;
+}
+
+} // namespace RaidBench::Cli

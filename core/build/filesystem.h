@@ -1,0 +1,50 @@
+#pragma once
+
+#include "build/commandrunner.h"
+#include "layout/arrayspec.h"
+#include "util/result.h"
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+namespace RaidBench {
+
+/// The file system a configuration's file tests run on.
+struct FilesystemSpec
+{
+    QString type = QStringLiteral("ext4"); ///< ext4 or xfs
+    QString mountOptions = QStringLiteral("noatime");
+
+    QJsonObject toJson() const;
+    static Result<FilesystemSpec> fromJson(const QJsonValue& json);
+};
+
+/// A file system made on an array and mounted in a private directory.
+struct MountedFilesystem
+{
+    QString device;
+    QString mountPoint;
+    FilesystemSpec spec;
+    QStringList mkfsCommand;
+    QStringList mountCommand;
+    QString geometry; ///< "stride=128,stripe-width=384" or "su=512k,sw=3" or empty
+
+    QJsonObject toJson() const;
+};
+
+/// mkfs's argv for `device`, aligned the way a careful admin aligns it: ext4 stride and stripe-width
+/// (xfs su and sw) from the top array's chunk (or LVM stripe size) and its number of data disks.
+QStringList mkfsArguments(const FilesystemSpec& fs, const QString& device, const ArraySpec& spec,
+                          QString* geometry = nullptr);
+
+/// Makes the file system and mounts it under `root`/mnt-TAG (mode 0700, `root` 0711), owned by
+/// `owner` (uid, -1 = root). On failure nothing stays mounted.
+Result<MountedFilesystem> makeAndMount(CommandRunner& runner, const FilesystemSpec& fs, const QString& device,
+                                       const ArraySpec& spec, const QString& tag, int ownerUid = -1, int ownerGid = -1,
+                                       const QString& root = QStringLiteral("/run/raidbench"));
+
+/// Unmounts (falling back to a lazy unmount) and removes the mount point. Errors say what is left.
+Result<void> unmountFilesystem(CommandRunner& runner, const MountedFilesystem& mounted);
+
+} // namespace RaidBench

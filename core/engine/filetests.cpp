@@ -1,0 +1,720 @@
+#include "engine/filetests.h"
+
+#include "engine/ioengine.h"
+#include "util/units.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QRandomGenerator>
+#include <QTemporaryFile>
+
+#include <algorithm>
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <numeric>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+namespace RaidBench {
+
+namespace {
+
+std::uint64_t nowNs()
+{
+    timespec ts {};
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return std::uint64_t(ts.tv_sec) * 1'000'000'000ull + std::uint64_t(ts.tv_nsec);
+}
+
+double cpuSeconds()
+{
+    rusage usage {};
+    getrusage(RUSAGE_SELF, &usage);
+    return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+        double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
+QString errnoText(int err)
+{
+    return QString::fromLocal8Bit(strerror(err));
+}
+
+bool isCancelled(const std::atomic_bool* cancel)
+{
+    return cancel && cancel->load();
+}
+
+/// Times a phase: wall clock and this process's CPU.
+struct PhaseClock
+{
+    std::uint64_t start = nowNs();
+    double cpu = cpuSeconds();
+
+    FilePhase finish(const QString& name, std::uint64_t ops, std::uint64_t bytes) const
+    {
+        FilePhase phase;
+        phase.name = name;
+        phase.ops = ops;
+        phase.bytes = bytes;
+        phase.seconds = double(nowNs() - start) / 1e9;
+        phase.cpuPct = phase.seconds > 0 ? 100.0 * (cpuSeconds() - cpu) / phase.seconds : 0;
+        return phase;
+    }
+};
+
+FilePhase fromEngine(const QString& name, const IoResult& result)
+{
+    FilePhase phase;
+    phase.name = name;
+    phase.ops = result.ios;
+    phase.bytes = result.bytes;
+    phase.seconds = double(result.elapsedNs) / 1e9;
+    phase.cpuPct = phase.seconds > 0 ? 100.0 * (result.cpuUserS + result.cpuSysS) / phase.seconds : 0;
+    return phase;
+}
+
+QString scratchName(const QString& directory, const QString& what)
+{
+    return QStringLiteral("%1/.raidbench-%2-%3").arg(directory, what).arg(QCoreApplication::applicationPid());
+}
+
+void fileSequential(const FileTestParams& params, const std::atomic_bool* cancel, FileTestResult& result)
+{
+    const QString path = scratchName(params.directory, QStringLiteral("fileseq"));
+    IoJob write;
+    write.target = path;
+    write.pattern = IoPattern::Write;
+    write.blockSize = params.blockSize;
+    write.queueDepth = 1;
+    write.sizeLimit = params.fileSize;
+    write.direct = params.direct;
+    const IoResult written = IoEngine::run(write, cancel);
+    result.phases.append(fromEngine(QStringLiteral("write"), written));
+    auto cleanup = [&] { QFile::remove(path); };
+    if (written.status != IoStatus::Completed) {
+        result.status = written.status == IoStatus::Cancelled ? QStringLiteral("cancelled") : QStringLiteral("failed");
+        result.error = written.error ? written.error->message : QString();
+        cleanup();
+        return;
+    }
+    // Rewrite, as bonnie does: read each block, change it, write it back in place.
+    const QByteArray name = QFile::encodeName(path);
+    const int fd = ::open(name.constData(), O_RDWR | O_CLOEXEC | (params.direct ? O_DIRECT : 0));
+    if (fd < 0) {
+        result.status = QStringLiteral("failed");
+        result.error = QStringLiteral("cannot reopen %1: %2").arg(path, errnoText(errno));
+        cleanup();
+        return;
+    }
+    void* buffer = nullptr;
+    if (posix_memalign(&buffer, 4096, params.blockSize) != 0) {
+        ::close(fd);
+        cleanup();
+        result.status = QStringLiteral("failed");
+        result.error = QStringLiteral("out of memory");
+        return;
+    }
+    PhaseClock clock;
+    std::uint64_t done = 0;
+    std::uint64_t blocks = 0;
+    QString failure;
+    for (std::uint64_t at = 0; at + params.blockSize <= written.bytes && !isCancelled(cancel); at += params.blockSize) {
+        if (::pread(fd, buffer, params.blockSize, off_t(at)) != ssize_t(params.blockSize)) {
+            failure = QStringLiteral("rewrite: read at offset %1 failed: %2").arg(at).arg(errnoText(errno));
+            break;
+        }
+        static_cast<unsigned char*>(buffer)[at / params.blockSize % params.blockSize] ^= 0x5a;
+        if (::pwrite(fd, buffer, params.blockSize, off_t(at)) != ssize_t(params.blockSize)) {
+            failure = QStringLiteral("rewrite: write at offset %1 failed: %2").arg(at).arg(errnoText(errno));
+            break;
+        }
+        done += params.blockSize;
+        ++blocks;
+    }
+    if (failure.isEmpty() && ::fdatasync(fd) != 0) {
+        failure = QStringLiteral("rewrite: fdatasync failed: %1").arg(errnoText(errno));
+    }
+    result.phases.append(clock.finish(QStringLiteral("rewrite"), blocks, done));
+    // The read must come from the disk, not from what the writes left in the page cache.
+    posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+    ::close(fd);
+    free(buffer);
+    if (!failure.isEmpty() || isCancelled(cancel)) {
+        result.status = failure.isEmpty() ? QStringLiteral("cancelled") : QStringLiteral("failed");
+        result.error = failure;
+        cleanup();
+        return;
+    }
+    IoJob read = write;
+    read.pattern = IoPattern::Read;
+    read.sizeLimit = written.bytes;
+    const IoResult readBack = IoEngine::run(read, cancel);
+    result.phases.append(fromEngine(QStringLiteral("read"), readBack));
+    if (readBack.status != IoStatus::Completed) {
+        result.status = readBack.status == IoStatus::Cancelled ? QStringLiteral("cancelled") : QStringLiteral("failed");
+        result.error = readBack.error ? readBack.error->message : QString();
+    }
+    result.details.insert(QStringLiteral("direct"), params.direct);
+    cleanup();
+}
+
+void fileSeeks(const FileTestParams& params, const std::atomic_bool* cancel, FileTestResult& result)
+{
+    const QString path = scratchName(params.directory, QStringLiteral("seeks"));
+    IoJob prepare;
+    prepare.target = path;
+    prepare.pattern = IoPattern::Write;
+    prepare.blockSize = 1u << 20;
+    prepare.queueDepth = 4;
+    prepare.sizeLimit = params.fileSize;
+    prepare.direct = false;
+    const IoResult prepared = IoEngine::run(prepare, cancel);
+    if (prepared.status != IoStatus::Completed) {
+        result.status = prepared.status == IoStatus::Cancelled ? QStringLiteral("cancelled") : QStringLiteral("failed");
+        result.error = prepared.error ? prepared.error->message : QString();
+        QFile::remove(path);
+        return;
+    }
+    IoJob seeks;
+    seeks.target = path;
+    seeks.pattern = IoPattern::RandRead;
+    seeks.blockSize = 4096;
+    seeks.queueDepth = 1;
+    seeks.timeLimitNs = params.timeNs;
+    seeks.direct = true;
+    IoResult sought = IoEngine::run(seeks, cancel);
+    if (sought.status == IoStatus::Failed && sought.error &&
+        sought.error->code == QLatin1String("direct-io-unsupported")) {
+        seeks.direct = false; // tmpfs and the like: through the page cache, and say so
+        sought = IoEngine::run(seeks, cancel);
+        result.details.insert(QStringLiteral("note"),
+                              QStringLiteral("no O_DIRECT on this file system: reads hit the page cache"));
+    }
+    result.phases.append(fromEngine(QStringLiteral("seeks"), sought));
+    result.details.insert(QStringLiteral("file_bytes"), double(params.fileSize));
+    if (sought.status != IoStatus::Completed) {
+        result.status = sought.status == IoStatus::Cancelled ? QStringLiteral("cancelled") : QStringLiteral("failed");
+        result.error = sought.error ? sought.error->message : QString();
+    }
+    QFile::remove(path);
+}
+
+void smallFiles(const FileTestParams& params, const std::atomic_bool* cancel, FileTestResult& result)
+{
+    const QString root = scratchName(params.directory, QStringLiteral("smallfiles"));
+    if (::mkdir(QFile::encodeName(root).constData(), 0755) != 0) {
+        result.status = QStringLiteral("failed");
+        result.error = QStringLiteral("cannot create %1: %2").arg(root, errnoText(errno));
+        return;
+    }
+    const int directories = std::max(1, params.directories);
+    for (int d = 0; d < directories; ++d) {
+        ::mkdir(QFile::encodeName(QStringLiteral("%1/d%2").arg(root).arg(d, 3, 10, QLatin1Char('0'))).constData(),
+                0755);
+    }
+    QList<QByteArray> names;
+    names.reserve(params.files);
+    for (int i = 0; i < params.files; ++i) {
+        names.append(QFile::encodeName(QStringLiteral("%1/d%2/f%3")
+                                           .arg(root)
+                                           .arg(i % directories, 3, 10, QLatin1Char('0'))
+                                           .arg(i, 7, 10, QLatin1Char('0'))));
+    }
+    const QByteArray data(qsizetype(params.smallFileSize), 'r');
+    QByteArray readBuffer(qsizetype(std::max<std::uint64_t>(params.smallFileSize, 1)), '\0');
+    QString failure;
+    std::uint64_t created = 0;
+
+    auto createAll = [&](const QList<QByteArray>& order, const QString& phase) {
+        PhaseClock clock;
+        std::uint64_t count = 0;
+        for (const QByteArray& name : order) {
+            if (isCancelled(cancel)) {
+                break;
+            }
+            const int fd = ::open(name.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+            if (fd < 0) {
+                failure =
+                    QStringLiteral("%1: cannot create %2: %3").arg(phase, QFile::decodeName(name), errnoText(errno));
+                break;
+            }
+            ++created;
+            if (!data.isEmpty() && ::write(fd, data.constData(), size_t(data.size())) != data.size()) {
+                failure =
+                    QStringLiteral("%1: cannot write %2: %3").arg(phase, QFile::decodeName(name), errnoText(errno));
+                ::close(fd);
+                break;
+            }
+            if (params.fsync == QLatin1String("each")) {
+                ::fsync(fd);
+            }
+            ::close(fd);
+            ++count;
+        }
+        if (params.fsync == QLatin1String("end") && failure.isEmpty()) {
+            const int dir = ::open(QFile::encodeName(root).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+            if (dir >= 0) {
+                ::syncfs(dir);
+                ::close(dir);
+            }
+        }
+        result.phases.append(clock.finish(phase, count, count * std::uint64_t(data.size())));
+    };
+    auto statAll = [&](const QList<QByteArray>& order, const QString& phase) {
+        PhaseClock clock;
+        std::uint64_t count = 0;
+        struct stat st
+        { };
+        for (const QByteArray& name : order) {
+            if (isCancelled(cancel) || ::stat(name.constData(), &st) != 0) {
+                break;
+            }
+            ++count;
+        }
+        result.phases.append(clock.finish(phase, count, 0));
+    };
+    auto readAll = [&](const QList<QByteArray>& order, const QString& phase) {
+        PhaseClock clock;
+        std::uint64_t count = 0;
+        std::uint64_t bytes = 0;
+        for (const QByteArray& name : order) {
+            if (isCancelled(cancel)) {
+                break;
+            }
+            const int fd = ::open(name.constData(), O_RDONLY | O_CLOEXEC);
+            if (fd < 0) {
+                failure =
+                    QStringLiteral("%1: cannot open %2: %3").arg(phase, QFile::decodeName(name), errnoText(errno));
+                break;
+            }
+            const ssize_t n = ::read(fd, readBuffer.data(), size_t(readBuffer.size()));
+            ::close(fd);
+            bytes += n > 0 ? std::uint64_t(n) : 0;
+            ++count;
+        }
+        result.phases.append(clock.finish(phase, count, bytes));
+    };
+    auto deleteAll = [&](const QList<QByteArray>& order, const QString& phase) {
+        PhaseClock clock;
+        std::uint64_t count = 0;
+        for (const QByteArray& name : order) {
+            if (::unlink(name.constData()) == 0) {
+                ++count;
+            }
+        }
+        created = 0;
+        result.phases.append(clock.finish(phase, count, 0));
+    };
+
+    QList<QByteArray> shuffled = names;
+    std::shuffle(shuffled.begin(), shuffled.end(), *QRandomGenerator::global());
+    for (const auto& [order, suffix] :
+         {std::pair {names, QString()}, std::pair {shuffled, QStringLiteral("-random")}}) {
+        createAll(order, QStringLiteral("create") + suffix);
+        if (failure.isEmpty() && !isCancelled(cancel)) {
+            statAll(order, QStringLiteral("stat") + suffix);
+            readAll(order, QStringLiteral("read") + suffix);
+        }
+        deleteAll(order, QStringLiteral("delete") + suffix);
+        if (!failure.isEmpty() || isCancelled(cancel)) {
+            break;
+        }
+    }
+    for (const QByteArray& name : names) {
+        ::unlink(name.constData()); // whatever a failure left
+    }
+    for (int d = 0; d < directories; ++d) {
+        ::rmdir(QFile::encodeName(QStringLiteral("%1/d%2").arg(root).arg(d, 3, 10, QLatin1Char('0'))).constData());
+    }
+    ::rmdir(QFile::encodeName(root).constData());
+    result.details.insert(QStringLiteral("files"), params.files);
+    result.details.insert(QStringLiteral("directories"), directories);
+    result.details.insert(QStringLiteral("file_bytes"), double(params.smallFileSize));
+    result.details.insert(QStringLiteral("fsync"), params.fsync);
+    if (!failure.isEmpty()) {
+        result.status = QStringLiteral("failed");
+        result.error = failure;
+    } else if (isCancelled(cancel)) {
+        result.status = QStringLiteral("cancelled");
+    }
+}
+
+struct CommandRun
+{
+    double seconds = 0;
+    double userS = 0;
+    double sysS = 0;
+    int exitCode = -1;
+    int signal = 0;
+    bool timedOut = false;
+    bool cancelled = false;
+    QString output;
+    QString error;
+};
+
+CommandRun runCommand(const QStringList& argv, const FileTestParams& params, const std::atomic_bool* cancel)
+{
+    CommandRun run;
+    QTemporaryFile log(QDir::tempPath() + QStringLiteral("/raidbench-command-XXXXXX"));
+    if (!log.open()) {
+        run.error = QStringLiteral("cannot create a log file for the command");
+        return run;
+    }
+    std::vector<QByteArray> store;
+    for (const QString& arg : argv) {
+        store.push_back(arg.toLocal8Bit());
+    }
+    std::vector<char*> args;
+    for (auto& arg : store) {
+        args.push_back(arg.data());
+    }
+    args.push_back(nullptr);
+    const QByteArray dir = QFile::encodeName(params.directory);
+    QByteArray envDir = "RAIDBENCH_DIR=" + dir;
+    QByteArray envHome = "HOME=" + dir;
+    QByteArray envPath = "PATH=/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin";
+    QByteArray envLang = "LANG=C.UTF-8";
+    char* envp[] = {envDir.data(), envHome.data(), envPath.data(), envLang.data(), nullptr};
+    const int logFd = log.handle();
+    const std::uint64_t start = nowNs();
+    const pid_t child = fork();
+    if (child < 0) {
+        run.error = QStringLiteral("cannot fork: %1").arg(errnoText(errno));
+        return run;
+    }
+    if (child == 0) {
+        setpgid(0, 0); // its own group, so a timeout kills everything it started
+        const int devNull = ::open("/dev/null", O_RDONLY);
+        dup2(devNull, 0);
+        dup2(logFd, 1);
+        dup2(logFd, 2);
+        if (::chdir(dir.constData()) != 0) {
+            _exit(126);
+        }
+        if (params.gid >= 0 && setgid(gid_t(params.gid)) != 0) {
+            _exit(126);
+        }
+        if (params.uid >= 0 && setuid(uid_t(params.uid)) != 0) {
+            _exit(126);
+        }
+        ::setenv("PATH", envPath.constData() + 5, 1);
+        execvpe(args[0], args.data(), envp);
+        const char* message = "raidbench: cannot run the command: ";
+        [[maybe_unused]] ssize_t n = ::write(2, message, strlen(message));
+        n = ::write(2, strerror(errno), strlen(strerror(errno)));
+        _exit(127);
+    }
+    int status = 0;
+    rusage usage {};
+    for (;;) {
+        const pid_t done = wait4(child, &status, WNOHANG, &usage);
+        if (done == child) {
+            break;
+        }
+        const bool overTime = params.timeoutNs && nowNs() - start > params.timeoutNs;
+        if (overTime || isCancelled(cancel)) {
+            run.timedOut = overTime;
+            run.cancelled = !overTime;
+            ::kill(-child, SIGKILL);
+            ::kill(child, SIGKILL);
+            wait4(child, &status, 0, &usage);
+            break;
+        }
+        const timespec pause {0, 10'000'000};
+        nanosleep(&pause, nullptr);
+    }
+    run.seconds = double(nowNs() - start) / 1e9;
+    run.userS = double(usage.ru_utime.tv_sec) + double(usage.ru_utime.tv_usec) / 1e6;
+    run.sysS = double(usage.ru_stime.tv_sec) + double(usage.ru_stime.tv_usec) / 1e6;
+    if (WIFEXITED(status)) {
+        run.exitCode = WEXITSTATUS(status);
+    } else if (WIFSIGNALED(status)) {
+        run.signal = WTERMSIG(status);
+    }
+    log.seek(std::max<qint64>(0, log.size() - 2000));
+    run.output = QString::fromLocal8Bit(log.readAll()).trimmed();
+    return run;
+}
+
+bool dropCaches()
+{
+    ::sync();
+    QFile file(QStringLiteral("/proc/sys/vm/drop_caches"));
+    return file.open(QIODevice::WriteOnly) && file.write("3\n") == 2;
+}
+
+void command(const FileTestParams& params, const std::atomic_bool* cancel, FileTestResult& result)
+{
+    if (params.argv.isEmpty()) {
+        result.status = QStringLiteral("failed");
+        result.error = QStringLiteral("no command given");
+        return;
+    }
+    QJsonArray runs;
+    QList<double> seconds;
+    bool dropped = false;
+    for (int repeat = 1; repeat <= std::max(1, params.repeats); ++repeat) {
+        if (isCancelled(cancel)) {
+            result.status = QStringLiteral("cancelled");
+            break;
+        }
+        if (!params.prepare.isEmpty()) {
+            const CommandRun prep = runCommand(params.prepare, params, cancel);
+            if (prep.exitCode != 0) {
+                result.status = QStringLiteral("failed");
+                result.error = QStringLiteral("the preparation command failed (exit %1): %2")
+                                   .arg(prep.exitCode)
+                                   .arg(prep.output.right(300));
+                break;
+            }
+        }
+        if (params.dropCaches) {
+            dropped = dropCaches();
+        }
+        const CommandRun run = runCommand(params.argv, params, cancel);
+        FilePhase phase;
+        phase.name = QStringLiteral("run %1").arg(repeat);
+        phase.ops = 1;
+        phase.seconds = run.seconds;
+        phase.cpuPct = run.seconds > 0 ? 100.0 * (run.userS + run.sysS) / run.seconds : 0;
+        result.phases.append(phase);
+        runs.append(QJsonObject {{QStringLiteral("seconds"), run.seconds},
+                                 {QStringLiteral("user_s"), run.userS},
+                                 {QStringLiteral("sys_s"), run.sysS},
+                                 {QStringLiteral("exit_code"), run.exitCode},
+                                 {QStringLiteral("signal"), run.signal},
+                                 {QStringLiteral("timed_out"), run.timedOut},
+                                 {QStringLiteral("output_tail"), run.output.right(500)}});
+        if (run.cancelled) {
+            result.status = QStringLiteral("cancelled");
+            break;
+        }
+        if (run.timedOut) {
+            result.status = QStringLiteral("failed");
+            result.error = QStringLiteral("the command ran longer than %1 and was killed")
+                               .arg(Units::formatDuration(params.timeoutNs));
+            break;
+        }
+        if (!run.error.isEmpty() || run.exitCode != 0) {
+            result.status = QStringLiteral("failed");
+            result.error = run.error.isEmpty()
+                ? QStringLiteral("the command %1: %2")
+                      .arg(run.signal ? QStringLiteral("was killed by signal %1").arg(run.signal)
+                                      : QStringLiteral("exited with %1").arg(run.exitCode),
+                           run.output.section(QLatin1Char('\n'), -1).right(300))
+                : run.error;
+            break;
+        }
+        seconds.append(run.seconds);
+    }
+    result.details.insert(QStringLiteral("runs"), runs);
+    result.details.insert(QStringLiteral("caches_dropped"), dropped);
+    result.details.insert(QStringLiteral("uid"), params.uid >= 0 ? params.uid : int(geteuid()));
+    result.details.insert(QStringLiteral("argv"), QJsonArray::fromStringList(params.argv));
+    if (!seconds.isEmpty()) {
+        std::sort(seconds.begin(), seconds.end());
+        const qsizetype n = seconds.size();
+        result.details.insert(
+            QStringLiteral("summary"),
+            QJsonObject {
+                {QStringLiteral("min_s"), seconds.first()},
+                {QStringLiteral("median_s"), n % 2 ? seconds[n / 2] : (seconds[n / 2 - 1] + seconds[n / 2]) / 2},
+                {QStringLiteral("mean_s"), std::accumulate(seconds.begin(), seconds.end(), 0.0) / double(n)},
+                {QStringLiteral("max_s"), seconds.last()}});
+    }
+}
+
+} // namespace
+
+QJsonObject FilePhase::toJson() const
+{
+    return QJsonObject {{QStringLiteral("name"), name},
+                        {QStringLiteral("ops"), double(ops)},
+                        {QStringLiteral("bytes"), double(bytes)},
+                        {QStringLiteral("seconds"), seconds},
+                        {QStringLiteral("ops_per_s"), opsPerSecond()},
+                        {QStringLiteral("bw_bytes"), bwBytes()},
+                        {QStringLiteral("cpu_pct"), cpuPct}};
+}
+
+FilePhase FilePhase::fromJson(const QJsonObject& json)
+{
+    FilePhase phase;
+    phase.name = json.value(QStringLiteral("name")).toString();
+    phase.ops = std::uint64_t(json.value(QStringLiteral("ops")).toDouble());
+    phase.bytes = std::uint64_t(json.value(QStringLiteral("bytes")).toDouble());
+    phase.seconds = json.value(QStringLiteral("seconds")).toDouble();
+    phase.cpuPct = json.value(QStringLiteral("cpu_pct")).toDouble();
+    return phase;
+}
+
+QJsonObject FileTestParams::toJson() const
+{
+    QJsonObject json {{QStringLiteral("kind"), kind}};
+    if (kind == QLatin1String("file-seq") || kind == QLatin1String("file-seeks")) {
+        json.insert(QStringLiteral("size"), Units::formatSizeCompact(fileSize));
+    }
+    if (kind == QLatin1String("file-seq")) {
+        json.insert(QStringLiteral("bs"), Units::formatSizeCompact(blockSize));
+        json.insert(QStringLiteral("direct"), direct);
+    }
+    if (kind == QLatin1String("file-seeks")) {
+        json.insert(QStringLiteral("time"), QStringLiteral("%1ms").arg(timeNs / 1'000'000));
+    }
+    if (kind == QLatin1String("small-files")) {
+        json.insert(QStringLiteral("files"), files);
+        json.insert(QStringLiteral("directories"), directories);
+        json.insert(QStringLiteral("file_size"), Units::formatSizeCompact(smallFileSize));
+        json.insert(QStringLiteral("fsync"), fsync);
+    }
+    if (kind == QLatin1String("command")) {
+        json.insert(QStringLiteral("argv"), QJsonArray::fromStringList(argv));
+        if (!prepare.isEmpty()) {
+            json.insert(QStringLiteral("prepare"), QJsonArray::fromStringList(prepare));
+        }
+        json.insert(QStringLiteral("repeats"), repeats);
+        json.insert(QStringLiteral("timeout"), QStringLiteral("%1s").arg(timeoutNs / 1'000'000'000ull));
+        json.insert(QStringLiteral("drop_caches"), dropCaches);
+    }
+    return json;
+}
+
+Result<FileTestParams> FileTestParams::fromJson(const QJsonObject& json)
+{
+    auto bad = [](const QString& message) { return makeError(QStringLiteral("invalid-plan"), message); };
+    FileTestParams params;
+    params.kind = json.value(QStringLiteral("kind")).toString();
+    static const QStringList kinds {QStringLiteral("file-seq"), QStringLiteral("file-seeks"),
+                                    QStringLiteral("small-files"), QStringLiteral("command")};
+    if (!kinds.contains(params.kind)) {
+        return bad(QStringLiteral("unknown file test kind '%1'").arg(params.kind.left(32)));
+    }
+    auto size = [&](const char* key, std::uint64_t fallback) -> Result<std::uint64_t> {
+        if (!json.contains(QLatin1String(key))) {
+            return fallback;
+        }
+        return Units::parseSize(json.value(QLatin1String(key)).toVariant().toString());
+    };
+    auto fileSize = size("size", params.kind == QLatin1String("file-seeks") ? 256ull << 20 : 256ull << 20);
+    auto blockSize = size("bs", 1u << 20);
+    auto smallSize = size("file_size", 0);
+    if (!fileSize || !blockSize || !smallSize) {
+        return bad(QStringLiteral("a size in the %1 test is not a size").arg(params.kind));
+    }
+    params.fileSize = *fileSize;
+    params.blockSize = std::uint32_t(*blockSize);
+    params.smallFileSize = *smallSize;
+    if (params.blockSize < 512 || params.blockSize > IoJob::maxBlockSize || params.blockSize % 512 ||
+        params.fileSize < params.blockSize) {
+        return bad(
+            QStringLiteral("%1: bs must be a multiple of 512 up to 64M and no larger than the file").arg(params.kind));
+    }
+    params.direct = json.value(QStringLiteral("direct")).toBool(false);
+    if (json.contains(QStringLiteral("time"))) {
+        auto time = Units::parseDuration(json.value(QStringLiteral("time")).toString());
+        if (!time || *time == 0) {
+            return bad(QStringLiteral("file-seeks: time must be a duration above 0"));
+        }
+        params.timeNs = *time;
+    }
+    params.files = json.value(QStringLiteral("files")).toInt(16 * 1024);
+    params.directories = json.value(QStringLiteral("directories")).toInt(16);
+    if (params.files < 1 || params.files > 10'000'000 || params.directories < 1 || params.directories > 10000) {
+        return bad(QStringLiteral("small-files: files 1..10000000 and directories 1..10000"));
+    }
+    if (params.smallFileSize > (64u << 20)) {
+        return bad(QStringLiteral("small-files: file_size is at most 64M"));
+    }
+    params.fsync = json.value(QStringLiteral("fsync")).toString(QStringLiteral("none"));
+    if (params.fsync != QLatin1String("none") && params.fsync != QLatin1String("each") &&
+        params.fsync != QLatin1String("end")) {
+        return bad(QStringLiteral("small-files: fsync is none, each or end"));
+    }
+    for (const auto& arg : json.value(QStringLiteral("argv")).toArray()) {
+        params.argv.append(arg.toString());
+    }
+    for (const auto& arg : json.value(QStringLiteral("prepare")).toArray()) {
+        params.prepare.append(arg.toString());
+    }
+    if (params.kind == QLatin1String("command") && params.argv.isEmpty()) {
+        return bad(QStringLiteral("command: \"argv\" must list the program and its arguments"));
+    }
+    params.repeats = json.value(QStringLiteral("repeats")).toInt(1);
+    if (params.repeats < 1 || params.repeats > 100) {
+        return bad(QStringLiteral("command: repeats must be 1 to 100"));
+    }
+    if (json.contains(QStringLiteral("timeout"))) {
+        auto timeout = Units::parseDuration(json.value(QStringLiteral("timeout")).toString());
+        if (!timeout || *timeout == 0) {
+            return bad(QStringLiteral("command: timeout must be a duration above 0"));
+        }
+        params.timeoutNs = *timeout;
+    }
+    params.dropCaches = json.value(QStringLiteral("drop_caches")).toBool(true);
+    return params;
+}
+
+QJsonObject FileTestResult::toJson() const
+{
+    QJsonArray phaseArray;
+    for (const FilePhase& phase : phases) {
+        phaseArray.append(phase.toJson());
+    }
+    QJsonObject json {{QStringLiteral("kind"), kind},
+                      {QStringLiteral("status"), status},
+                      {QStringLiteral("phases"), phaseArray},
+                      {QStringLiteral("details"), details}};
+    json.insert(QStringLiteral("error"), error.isEmpty() ? QJsonValue() : QJsonValue(error));
+    return json;
+}
+
+FileTestResult FileTestResult::fromJson(const QJsonObject& json)
+{
+    FileTestResult result;
+    result.kind = json.value(QStringLiteral("kind")).toString();
+    result.status = json.value(QStringLiteral("status")).toString();
+    result.error = json.value(QStringLiteral("error")).toString();
+    for (const auto& phase : json.value(QStringLiteral("phases")).toArray()) {
+        result.phases.append(FilePhase::fromJson(phase.toObject()));
+    }
+    result.details = json.value(QStringLiteral("details")).toObject();
+    return result;
+}
+
+FileTestResult runFileTest(const FileTestParams& params, const std::atomic_bool* cancel,
+                           const std::function<void(const QString&)>& progress)
+{
+    FileTestResult result;
+    result.kind = params.kind;
+    const QFileInfo dir(params.directory);
+    if (!dir.isDir()) {
+        result.status = QStringLiteral("failed");
+        result.error = QStringLiteral("%1 is not a directory").arg(params.directory);
+        return result;
+    }
+    if (progress) {
+        progress(QStringLiteral("%1 in %2").arg(params.kind, params.directory));
+    }
+    if (params.kind == QLatin1String("file-seq")) {
+        fileSequential(params, cancel, result);
+    } else if (params.kind == QLatin1String("file-seeks")) {
+        fileSeeks(params, cancel, result);
+    } else if (params.kind == QLatin1String("small-files")) {
+        smallFiles(params, cancel, result);
+    } else if (params.kind == QLatin1String("command")) {
+        command(params, cancel, result);
+    } else {
+        result.status = QStringLiteral("failed");
+        result.error = QStringLiteral("unknown file test '%1'").arg(params.kind);
+    }
+    return result;
+}
+
+} // namespace RaidBench

@@ -1,0 +1,263 @@
+#include "helper/helperprotocol.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QStringDecoder>
+
+#include <map>
+
+namespace RaidBench::HelperProtocol {
+
+namespace {
+
+enum class Type { Bool, Int, String, Object, Array, StringArray, StringOrObject };
+
+struct Field
+{
+    const char* name;
+    Type type;
+    bool required;
+};
+
+/// What every operation takes. Anything else is refused.
+const std::map<QString, QList<Field>>& schema()
+{
+    static const std::map<QString, QList<Field>> table {
+        {QStringLiteral("hello"), {{"protocol", Type::Int, true}, {"client", Type::String, false}}},
+        {QStringLiteral("scan-disks"), {{"allow_loop", Type::Bool, false}, {"all", Type::Bool, false}}},
+        {QStringLiteral("plan-array"),
+         {{"spec", Type::Object, true}, {"tag", Type::String, false}, {"allow_loop", Type::Bool, false}}},
+        {QStringLiteral("create-array"),
+         {{"spec", Type::Object, true},
+          {"tag", Type::String, false},
+          {"confirm_destroy", Type::StringArray, true},
+          {"allow_loop", Type::Bool, false},
+          {"wait_resync", Type::Bool, false}}},
+        {QStringLiteral("teardown"), {{"tag", Type::String, true}}},
+        {QStringLiteral("list-arrays"), {}},
+        {QStringLiteral("recover"), {}},
+        {QStringLiteral("run-io"), {{"job", Type::Object, true}, {"allow_loop", Type::Bool, false}}},
+        {QStringLiteral("run-campaign"),
+         {{"plan", Type::Object, true}, {"confirm_destroy", Type::StringArray, true}, {"resume", Type::Object, false}}},
+        {QStringLiteral("make-fs-and-mount"),
+         {{"tag", Type::String, true}, {"filesystem", Type::StringOrObject, true}}},
+        {QStringLiteral("unmount"), {{"tag", Type::String, true}}},
+        {QStringLiteral("cancel"), {{"request", Type::Int, true}}},
+        {QStringLiteral("bye"), {}},
+    };
+    return table;
+}
+
+bool typeMatches(const QJsonValue& value, Type type)
+{
+    switch (type) {
+    case Type::Bool:
+        return value.isBool();
+    case Type::Int:
+        return value.isDouble() && value.toDouble() == double(qint64(value.toDouble())) &&
+            std::abs(value.toDouble()) < 9007199254740992.0;
+    case Type::String:
+        return value.isString();
+    case Type::Object:
+        return value.isObject();
+    case Type::Array:
+        return value.isArray();
+    case Type::StringArray:
+        if (!value.isArray()) {
+            return false;
+        }
+        for (const auto& item : value.toArray()) {
+            if (!item.isString()) {
+                return false;
+            }
+        }
+        return true;
+    case Type::StringOrObject:
+        return value.isString() || value.isObject();
+    }
+    return false;
+}
+
+QString typeName(Type type)
+{
+    switch (type) {
+    case Type::Bool:
+        return QStringLiteral("a boolean");
+    case Type::Int:
+        return QStringLiteral("an integer");
+    case Type::String:
+        return QStringLiteral("a string");
+    case Type::Object:
+        return QStringLiteral("an object");
+    case Type::Array:
+        return QStringLiteral("an array");
+    case Type::StringArray:
+        return QStringLiteral("an array of strings");
+    case Type::StringOrObject:
+        return QStringLiteral("a string or an object");
+    }
+    return {};
+}
+
+int depthOf(const QJsonValue& value, int depth)
+{
+    if (depth > maxDepth) {
+        return depth;
+    }
+    int deepest = depth;
+    if (value.isObject()) {
+        const QJsonObject object = value.toObject();
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            deepest = std::max(deepest, depthOf(it.value(), depth + 1));
+        }
+    } else if (value.isArray()) {
+        for (const auto& item : value.toArray()) {
+            deepest = std::max(deepest, depthOf(item, depth + 1));
+        }
+    }
+    return deepest;
+}
+
+Error protocolError(const QString& code, const QString& message)
+{
+    return makeError(code, message);
+}
+
+} // namespace
+
+QStringList operations()
+{
+    QStringList names;
+    for (const auto& [name, fields] : schema()) {
+        names.append(name);
+    }
+    return names;
+}
+
+Result<Request> parseRequest(const QByteArray& line, qint64* idOut)
+{
+    if (line.size() > maxLineBytes) {
+        return protocolError(QStringLiteral("too-long"),
+                             QStringLiteral("a request line may hold at most %1 bytes (this one has %2)")
+                                 .arg(maxLineBytes)
+                                 .arg(line.size()));
+    }
+    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+    const QString text = decoder.decode(line);
+    if (decoder.hasError()) {
+        return protocolError(QStringLiteral("bad-utf8"), QStringLiteral("the request is not valid UTF-8"));
+    }
+    if (text.contains(QChar(0))) {
+        return protocolError(QStringLiteral("bad-json"), QStringLiteral("the request holds a NUL character"));
+    }
+    QJsonParseError parseError {};
+    const QJsonDocument document = QJsonDocument::fromJson(line, &parseError);
+    if (parseError.error == QJsonParseError::DeepNesting) {
+        return protocolError(QStringLiteral("too-deep"), QStringLiteral("the request is nested too deeply"));
+    }
+    if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
+        return protocolError(QStringLiteral("bad-json"),
+                             QStringLiteral("the request is not a JSON object: %1").arg(parseError.errorString()));
+    }
+    const QJsonObject object = document.object();
+    if (depthOf(object, 0) > maxDepth) {
+        return protocolError(QStringLiteral("too-deep"),
+                             QStringLiteral("the request is nested deeper than %1 levels").arg(maxDepth));
+    }
+    for (const QString& key : object.keys()) {
+        if (key != QLatin1String("id") && key != QLatin1String("op") && key != QLatin1String("args")) {
+            return protocolError(QStringLiteral("unknown-field"),
+                                 QStringLiteral("unknown field '%1' in the request").arg(key.left(64)));
+        }
+    }
+    const QJsonValue id = object.value(QStringLiteral("id"));
+    if (!typeMatches(id, Type::Int) || id.toDouble() < 0) {
+        return protocolError(QStringLiteral("missing-id"),
+                             QStringLiteral("every request needs an \"id\": a non-negative integer"));
+    }
+    Request request;
+    request.id = qint64(id.toDouble());
+    if (idOut) {
+        *idOut = request.id;
+    }
+    const QJsonValue op = object.value(QStringLiteral("op"));
+    if (!op.isString()) {
+        return protocolError(QStringLiteral("missing-field"), QStringLiteral("every request needs an \"op\" string"));
+    }
+    request.op = op.toString();
+    const auto entry = schema().find(request.op);
+    if (entry == schema().end()) {
+        return protocolError(QStringLiteral("unknown-op"),
+                             QStringLiteral("unknown operation '%1'").arg(request.op.left(64)));
+    }
+    const QJsonValue args = object.value(QStringLiteral("args"));
+    if (!args.isUndefined() && !args.isObject()) {
+        return protocolError(QStringLiteral("bad-type"), QStringLiteral("\"args\" must be an object"));
+    }
+    request.args = args.toObject();
+    for (const QString& key : request.args.keys()) {
+        bool known = false;
+        for (const Field& field : entry->second) {
+            known = known || key == QLatin1String(field.name);
+        }
+        if (!known) {
+            return protocolError(QStringLiteral("unknown-field"),
+                                 QStringLiteral("%1 takes no argument '%2'").arg(request.op, key.left(64)));
+        }
+    }
+    for (const Field& field : entry->second) {
+        const QJsonValue value = request.args.value(QLatin1String(field.name));
+        if (value.isUndefined()) {
+            if (field.required) {
+                return protocolError(
+                    QStringLiteral("missing-field"),
+                    QStringLiteral("%1 needs the argument '%2'").arg(request.op, QLatin1String(field.name)));
+            }
+            continue;
+        }
+        if (!typeMatches(value, field.type)) {
+            return protocolError(
+                QStringLiteral("bad-type"),
+                QStringLiteral("%1: '%2' must be %3").arg(request.op, QLatin1String(field.name), typeName(field.type)));
+        }
+    }
+    return request;
+}
+
+QByteArray encodeRequest(qint64 id, const QString& op, const QJsonObject& args)
+{
+    return QJsonDocument(
+               QJsonObject {{QStringLiteral("id"), id}, {QStringLiteral("op"), op}, {QStringLiteral("args"), args}})
+               .toJson(QJsonDocument::Compact) +
+        '\n';
+}
+
+QByteArray encodeReply(qint64 id, const QJsonObject& result)
+{
+    return QJsonDocument(QJsonObject {{QStringLiteral("id"), id},
+                                      {QStringLiteral("ok"), true},
+                                      {QStringLiteral("result"), result}})
+               .toJson(QJsonDocument::Compact) +
+        '\n';
+}
+
+QByteArray encodeError(qint64 id, const QString& code, const QString& message)
+{
+    return QJsonDocument(
+               QJsonObject {{QStringLiteral("id"), id < 0 ? QJsonValue() : QJsonValue(id)},
+                            {QStringLiteral("ok"), false},
+                            {QStringLiteral("error"),
+                             QJsonObject {{QStringLiteral("code"), code}, {QStringLiteral("message"), message}}}})
+               .toJson(QJsonDocument::Compact) +
+        '\n';
+}
+
+QByteArray encodeEvent(qint64 id, const QString& event, const QJsonObject& fields)
+{
+    QJsonObject object = fields;
+    object.insert(QStringLiteral("id"), id);
+    object.insert(QStringLiteral("event"), event);
+    return QJsonDocument(object).toJson(QJsonDocument::Compact) + '\n';
+}
+
+} // namespace RaidBench::HelperProtocol

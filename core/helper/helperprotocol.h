@@ -1,0 +1,43 @@
+#pragma once
+
+#include "util/result.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QString>
+
+namespace RaidBench {
+
+/// The helper protocol: one JSON object per line.
+///   request  {"id": N, "op": "...", "args": {...}}
+///   reply    {"id": N, "ok": true, "result": {...}} or {"id": N, "ok": false, "error": {"code", "message"}}
+///   event    {"id": N, "event": "progress", ...}
+namespace HelperProtocol {
+
+constexpr int version = 1;
+constexpr qsizetype maxLineBytes = 1 << 20;
+constexpr int maxDepth = 10;
+
+struct Request
+{
+    qint64 id = -1;
+    QString op;
+    QJsonObject args;
+};
+
+/// Parses and schema-checks one request line: size, UTF-8, JSON, nesting, id, op, and the op's
+/// arguments (unknown, missing or mistyped fields). `id` is filled as soon as it is known, so the
+/// error reply can carry it.
+Result<Request> parseRequest(const QByteArray& line, qint64* id = nullptr);
+
+/// The operations and what they take.
+QStringList operations();
+
+QByteArray encodeRequest(qint64 id, const QString& op, const QJsonObject& args);
+QByteArray encodeReply(qint64 id, const QJsonObject& result);
+QByteArray encodeError(qint64 id, const QString& code, const QString& message);
+QByteArray encodeEvent(qint64 id, const QString& event, const QJsonObject& fields);
+
+} // namespace HelperProtocol
+
+} // namespace RaidBench
