@@ -3,6 +3,8 @@
 #include "campaign/campaignrunner.h"
 #include "campaign/exports.h"
 #include "clicommon.h"
+#include "disks/diskscanner.h"
+#include "helper/helperclient.h"
 #include "lab/labmachine.h"
 #include "util/atomicfile.h"
 #include "util/units.h"
@@ -19,6 +21,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <unistd.h>
 
 namespace RaidBench::Cli {
 
@@ -30,6 +33,8 @@ the plan, run its tests, tear it down, and write the results after each one.
 All disks of the plan are destroyed. The command lists them (model, serial, size)
 and asks on a terminal; --yes skips the question; without a terminal it refuses.
 Ctrl-C stops at once: what stands is torn down and everything measured is kept.
+As a normal user the root work is done by raidbench-helper, started through
+pkexec (polkit asks for an administrator password); as root it runs in-process.
 --resume skips the configurations RESULTS.json already has. The plan format is in
 docs/plan-format.md; the results format in docs/results-format.md.
 
@@ -60,6 +65,94 @@ bool confirmDestroy(const QStringList& disks, bool yes)
         return false;
     }
     return true;
+}
+
+int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, bool yes, bool quiet)
+{
+    const QFileInfo outInfo(out);
+    if (!QFileInfo(outInfo.absolutePath()).isWritable()) {
+        printError(QStringLiteral("cannot write results to %1").arg(out));
+        return ExitFailed;
+    }
+    QStringList identities;
+    EligibilityOptions eligibility;
+    eligibility.allowLoop = plan.allowLoop;
+    for (const QString& path : plan.disks) {
+        auto disk = DiskScanner().inspect(path, eligibility);
+        if (!disk) {
+            printError(QStringLiteral("disk %1: %2").arg(path, disk.error().message));
+            return ExitFailed;
+        }
+        identities.append(
+            QStringLiteral("%1  %2  %3  %4")
+                .arg(path, disk->model, disk->serial, Units::formatBytesDecimal(double(disk->sizeBytes))));
+    }
+    if (!confirmDestroy(identities, yes)) {
+        return ExitFailed;
+    }
+    HelperClient helper;
+    int exitCode = ExitFailed;
+    qint64 campaign = -1;
+    auto save = [&out](const QJsonObject& results) {
+        if (auto ok = writeFileAtomically(out, QJsonDocument(results).toJson()); !ok) {
+            printError(ok.error().message);
+        }
+    };
+    QObject::connect(&helper, &HelperClient::connected, [&](const QJsonObject&) {
+        campaign = helper.request(QStringLiteral("run-campaign"),
+                                  {{QStringLiteral("plan"), plan.toJson()},
+                                   {QStringLiteral("confirm_destroy"), QJsonArray::fromStringList(plan.disks)}});
+    });
+    QObject::connect(&helper, &HelperClient::eventReceived,
+                     [&](qint64 id, const QString& event, const QJsonObject& fields) {
+                         if (id != campaign) {
+                             return;
+                         }
+                         if (event == QLatin1String("results")) {
+                             save(fields.value(QStringLiteral("results")).toObject());
+                         } else if (event == QLatin1String("progress") && !quiet) {
+                             printErr(QStringLiteral("%1\n").arg(fields.value(QStringLiteral("message")).toString()));
+                         }
+                     });
+    QObject::connect(&helper, &HelperClient::replied, [&](qint64 id, const QJsonObject& result) {
+        if (id != campaign) {
+            return;
+        }
+        const QJsonObject results = result.value(QStringLiteral("results")).toObject();
+        save(results);
+        const QString status = results.value(QStringLiteral("status")).toString();
+        printOut(QStringLiteral("campaign %1; results in %2\n").arg(status, out));
+        exitCode = status == QLatin1String("cancelled") ? ExitCancelled : ExitOk;
+        helper.stop();
+        QCoreApplication::exit(0);
+    });
+    QObject::connect(&helper, &HelperClient::failed, [&](qint64, const Error& error) {
+        printError(error.message);
+        exitCode = ExitFailed;
+        helper.stop();
+        QCoreApplication::exit(0);
+    });
+    QObject::connect(&helper, &HelperClient::closed, [&](const QString& why) {
+        if (exitCode == ExitFailed) {
+            printError(why);
+        }
+        QCoreApplication::exit(0);
+    });
+    if (auto started = helper.startPkexec(); !started) {
+        printError(started.error().message);
+        return ExitFailed;
+    }
+    installCancelHandler();
+    QTimer cancelPoll;
+    QObject::connect(&cancelPoll, &QTimer::timeout, [&] {
+        if (cancelFlag().load() && campaign >= 0) {
+            helper.cancel(campaign);
+            cancelPoll.stop();
+        }
+    });
+    cancelPoll.start(100);
+    QCoreApplication::exec();
+    return exitCode;
 }
 
 } // namespace
@@ -100,6 +193,11 @@ int runCampaign(const QStringList& arguments)
         printError(plan.error().message);
         return ExitUsage;
     }
+    if (geteuid() != 0) {
+        // A normal user: the root work happens in the helper, started through polkit.
+        return runCampaignThroughHelper(*plan, parser.value(outOption), parser.isSet(yesOption),
+                                        parser.isSet(quietOption));
+    }
     SystemCommandRunner commands;
     CampaignRunner::Options options;
     options.resultsPath = parser.value(outOption);
@@ -129,6 +227,7 @@ int runCampaign(const QStringList& arguments)
              }
              lastMessage = progress.message;
          },
+         {},
          {}});
     if (auto ok = runner.prepare(); !ok) {
         printError(ok.error().message);

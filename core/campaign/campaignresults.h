@@ -7,6 +7,7 @@
 
 #include <QJsonObject>
 #include <QList>
+#include <QMetaType>
 #include <QString>
 #include <QStringList>
 
@@ -133,3 +134,5 @@ struct CampaignResults
 };
 
 } // namespace RaidBench
+
+Q_DECLARE_METATYPE(RaidBench::CampaignResults)

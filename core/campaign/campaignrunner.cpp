@@ -182,7 +182,11 @@ Result<void> CampaignRunner::save()
 {
     m_results.updated = now();
     analyzeResults(m_results);
-    return m_results.save(m_options.resultsPath);
+    auto saved = m_results.save(m_options.resultsPath);
+    if (saved && m_callbacks.saved) {
+        m_callbacks.saved(m_results);
+    }
+    return saved;
 }
 
 IoResult CampaignRunner::runJob(const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel)

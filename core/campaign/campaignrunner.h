@@ -47,6 +47,8 @@ public:
     {
         std::function<void(const CampaignProgress&)> progress;
         std::function<void(const StepLog&)> commandLogged;
+        /// After every save: the results as written (the helper streams them to its client).
+        std::function<void(const CampaignResults&)> saved;
     };
 
     CampaignRunner(CampaignPlan plan, Options options, Callbacks callbacks = {});

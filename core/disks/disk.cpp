@@ -67,4 +67,57 @@ QJsonObject Disk::toJson() const
     };
 }
 
+Disk Disk::fromJson(const QJsonObject& json)
+{
+    Disk disk;
+    disk.name = json.value(QStringLiteral("name")).toString();
+    disk.path = json.value(QStringLiteral("path")).toString();
+    disk.stablePath = json.value(QStringLiteral("stable_path")).toString();
+    disk.kind = json.value(QStringLiteral("kind")).toString();
+    disk.parent = json.value(QStringLiteral("parent")).toString();
+    disk.model = json.value(QStringLiteral("model")).toString();
+    disk.vendor = json.value(QStringLiteral("vendor")).toString();
+    disk.serial = json.value(QStringLiteral("serial")).toString();
+    disk.wwn = json.value(QStringLiteral("wwn")).toString();
+    disk.sizeBytes = std::uint64_t(json.value(QStringLiteral("size_bytes")).toDouble());
+    disk.logicalSectorSize = std::uint32_t(json.value(QStringLiteral("logical_sector_size")).toDouble(512));
+    disk.physicalSectorSize = std::uint32_t(json.value(QStringLiteral("physical_sector_size")).toDouble(512));
+    disk.rotational = json.value(QStringLiteral("rotational")).toBool();
+    disk.transport = json.value(QStringLiteral("transport")).toString();
+    disk.removable = json.value(QStringLiteral("removable")).toBool();
+    disk.readOnly = json.value(QStringLiteral("read_only")).toBool();
+    disk.controller = json.value(QStringLiteral("controller")).toString();
+    disk.port = json.value(QStringLiteral("port")).toString();
+    disk.devNumber = json.value(QStringLiteral("dev")).toString();
+    for (const auto& partition : json.value(QStringLiteral("partitions")).toArray()) {
+        disk.partitions.append(fromJson(partition.toObject()));
+    }
+    for (const auto& value : json.value(QStringLiteral("signatures")).toArray()) {
+        const QJsonObject signature = value.toObject();
+        disk.signatures.append(
+            {signature.value(QStringLiteral("type")).toString(), signature.value(QStringLiteral("usage")).toString(),
+             signature.value(QStringLiteral("label")).toString(), signature.value(QStringLiteral("uuid")).toString()});
+    }
+    for (const auto& holder : json.value(QStringLiteral("holders")).toArray()) {
+        disk.holders.append(holder.toString());
+    }
+    for (const auto& mount : json.value(QStringLiteral("mount_points")).toArray()) {
+        disk.mountPoints.append(mount.toString());
+    }
+    disk.swap = json.value(QStringLiteral("swap")).toBool();
+    disk.mdArray = json.value(QStringLiteral("md_array")).toString();
+    disk.lvmPv = json.value(QStringLiteral("lvm_pv")).toBool();
+    disk.systemDisk = json.value(QStringLiteral("system_disk")).toBool();
+    for (const auto& error : json.value(QStringLiteral("scan_errors")).toArray()) {
+        disk.scanErrors.append(error.toString());
+    }
+    disk.eligible = json.value(QStringLiteral("eligible")).toBool();
+    for (const auto& value : json.value(QStringLiteral("reasons")).toArray()) {
+        const QJsonObject reason = value.toObject();
+        disk.reasons.append(
+            {reason.value(QStringLiteral("code")).toString(), reason.value(QStringLiteral("message")).toString()});
+    }
+    return disk;
+}
+
 } // namespace RaidBench

@@ -62,6 +62,7 @@ struct Disk
 
     bool hasReason(const QString& code) const;
     QJsonObject toJson() const;
+    static Disk fromJson(const QJsonObject& json);
 };
 
 } // namespace RaidBench

@@ -4,6 +4,8 @@
 #include <QJsonDocument>
 #include <QStringDecoder>
 
+#include <climits>
+#include <cmath>
 #include <map>
 
 namespace RaidBench::HelperProtocol {
@@ -99,15 +101,22 @@ QString typeName(Type type)
     return {};
 }
 
+/// The nesting depth of `value`; INT_MAX when a key or string holds a NUL character.
 int depthOf(const QJsonValue& value, int depth)
 {
     if (depth > maxDepth) {
         return depth;
     }
+    if (value.isString() && value.toString().contains(QChar(0))) {
+        return INT_MAX;
+    }
     int deepest = depth;
     if (value.isObject()) {
         const QJsonObject object = value.toObject();
         for (auto it = object.begin(); it != object.end(); ++it) {
+            if (it.key().contains(QChar(0))) {
+                return INT_MAX;
+            }
             deepest = std::max(deepest, depthOf(it.value(), depth + 1));
         }
     } else if (value.isArray()) {
@@ -160,7 +169,11 @@ Result<Request> parseRequest(const QByteArray& line, qint64* idOut)
                              QStringLiteral("the request is not a JSON object: %1").arg(parseError.errorString()));
     }
     const QJsonObject object = document.object();
-    if (depthOf(object, 0) > maxDepth) {
+    const int depth = depthOf(object, 0);
+    if (depth == INT_MAX) {
+        return protocolError(QStringLiteral("bad-json"), QStringLiteral("the request holds a NUL character"));
+    }
+    if (depth > maxDepth) {
         return protocolError(QStringLiteral("too-deep"),
                              QStringLiteral("the request is nested deeper than %1 levels").arg(maxDepth));
     }

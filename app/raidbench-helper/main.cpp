@@ -1,0 +1,139 @@
+// raidbench-helper: the one process that does RaidBench's root work. Started by pkexec (polkit action
+// io.github.raidbench.manage), directly by root, or inside the lab VM. Speaks JSON lines on
+// stdin/stdout (core/helper/helperprotocol.h); one client; tears down its session when it goes.
+
+#include "build/commandrunner.h"
+#include "helper/helperprotocol.h"
+#include "helper/helperservice.h"
+#include "version.h"
+
+#include <QCoreApplication>
+
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <unistd.h>
+
+using namespace RaidBench;
+
+namespace {
+
+std::atomic_bool g_signalled {false};
+
+void onSignal(int)
+{
+    g_signalled.store(true);
+}
+
+bool writeAll(const QByteArray& data)
+{
+    qsizetype done = 0;
+    while (done < data.size()) {
+        const ssize_t n = ::write(STDOUT_FILENO, data.constData() + done, size_t(data.size() - done));
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n <= 0) {
+            return false;
+        }
+        done += n;
+    }
+    return true;
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--version") == 0) {
+            std::printf("raidbench-helper %s (protocol %d)\n", RAIDBENCH_VERSION, HelperProtocol::version);
+            return 0;
+        }
+        if (std::strcmp(argv[i], "--help") == 0) {
+            std::printf("raidbench-helper: RaidBench's privileged helper. It is started by RaidBench (through pkexec,\n"
+                        "or directly when RaidBench runs as root) and speaks JSON lines on stdin/stdout; it is not\n"
+                        "meant to be run by hand. See docs/helper-protocol.md.\n");
+            return 0;
+        }
+    }
+    if (geteuid() != 0) {
+        std::fprintf(stderr, "raidbench-helper: must run as root (RaidBench starts it through pkexec)\n");
+        return 1;
+    }
+    QCoreApplication app(argc, argv);
+    signal(SIGPIPE, SIG_IGN);
+    struct sigaction action
+    { };
+    action.sa_handler = onSignal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0; // no SA_RESTART: a signal interrupts the read below
+    sigaction(SIGTERM, &action, nullptr);
+    sigaction(SIGHUP, &action, nullptr);
+    sigaction(SIGINT, &action, nullptr);
+
+    SystemCommandRunner runner;
+    HelperService::Options options;
+    options.runner = &runner;
+    bool ok = false;
+    const qint64 pkexecUid = qEnvironmentVariable("PKEXEC_UID").toLongLong(&ok);
+    options.clientUid = ok ? pkexecUid : qint64(getuid());
+    std::atomic_bool clientGone {false};
+    HelperService service(options, [&clientGone](const QByteArray& line) {
+        if (!writeAll(line)) {
+            clientGone.store(true);
+        }
+    });
+
+    QByteArray pending;
+    bool discarding = false; // inside an over-long line
+    char buffer[65536];
+    QString why = QStringLiteral("client closed the connection");
+    while (!service.quitRequested()) {
+        if (g_signalled.load()) {
+            why = QStringLiteral("signal");
+            break;
+        }
+        if (clientGone.load()) {
+            why = QStringLiteral("client gone");
+            break;
+        }
+        const ssize_t n = ::read(STDIN_FILENO, buffer, sizeof(buffer));
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n <= 0) {
+            break;
+        }
+        pending.append(buffer, n);
+        qsizetype newline;
+        while ((newline = pending.indexOf('\n')) >= 0) {
+            QByteArray line = pending.left(newline);
+            pending.remove(0, newline + 1);
+            if (discarding) {
+                discarding = false; // the end of the over-long line
+                continue;
+            }
+            if (line.endsWith('\r')) {
+                line.chop(1);
+            }
+            if (!line.trimmed().isEmpty()) {
+                service.handleLine(line);
+            }
+        }
+        if (pending.size() > HelperProtocol::maxLineBytes) {
+            // Refuse it now rather than hold megabytes waiting for its end.
+            if (!discarding) {
+                writeAll(HelperProtocol::encodeError(
+                    -1, QStringLiteral("too-long"),
+                    QStringLiteral("a request line may hold at most %1 bytes").arg(HelperProtocol::maxLineBytes)));
+            }
+            discarding = true;
+            pending.clear();
+        }
+    }
+    service.shutdown(why);
+    return 0;
+}

@@ -1,0 +1,254 @@
+#include "helper/helperclient.h"
+
+#include "helper/helperprotocol.h"
+#include "version.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QStandardPaths>
+
+#include <unistd.h>
+
+namespace RaidBench {
+
+HelperClient::HelperClient(QObject* parent)
+    : HelperLink(parent)
+{
+    qRegisterMetaType<RaidBench::Error>();
+}
+
+HelperClient::~HelperClient()
+{
+    if (m_process && m_process->state() != QProcess::NotRunning) {
+        m_process->disconnect(this);
+        m_process->closeWriteChannel(); // EOF: the helper tears its session down
+        if (!m_process->waitForFinished(120000)) {
+            m_process->kill();
+            m_process->waitForFinished(5000);
+        }
+    }
+}
+
+QString HelperClient::helperPath()
+{
+    const QString fromEnvironment = qEnvironmentVariable("RAIDBENCH_HELPER");
+    if (!fromEnvironment.isEmpty()) {
+        return fromEnvironment;
+    }
+    // The build tree (bin/ holds everything), then an installed tree wherever it was installed
+    // (bin/../libexec/raidbench), then the prefix compiled in.
+    const QString dir = QCoreApplication::applicationDirPath();
+    for (const QString& candidate :
+         {QString(dir + QStringLiteral("/raidbench-helper")),
+          QFileInfo(dir + QStringLiteral("/../libexec/raidbench/raidbench-helper")).absoluteFilePath()}) {
+        if (QFileInfo(candidate).isExecutable()) {
+            return candidate;
+        }
+    }
+    return QStringLiteral(RAIDBENCH_INSTALL_LIBEXECDIR "/raidbench/raidbench-helper");
+}
+
+HelperClient::Transport HelperClient::defaultTransport()
+{
+    return geteuid() == 0 ? Transport::Direct : Transport::Pkexec;
+}
+
+QString HelperClient::transportName() const
+{
+    switch (m_transport) {
+    case Transport::Direct:
+        return QStringLiteral("root");
+    case Transport::Pkexec:
+        return QStringLiteral("pkexec");
+    case Transport::Lab:
+        return QStringLiteral("lab");
+    case Transport::None:
+        break;
+    }
+    return QStringLiteral("none");
+}
+
+Result<void> HelperClient::startDirect(const QString& helper)
+{
+    if (!QFileInfo(helper).isExecutable()) {
+        return makeError(QStringLiteral("no-helper"),
+                         QStringLiteral("the helper %1 is not installed (install the raidbench-cli "
+                                        "package, or build it)")
+                             .arg(helper));
+    }
+    m_transport = Transport::Direct;
+    m_process = new QProcess(this);
+    m_process->setProgram(helper);
+    if (!m_pkexecTarget.isEmpty()) {
+        m_process->setArguments({m_pkexecTarget});
+    }
+    connect(m_process, &QProcess::readyReadStandardOutput, this,
+            [this] { onData(m_process->readAllStandardOutput()); });
+    connect(m_process, &QProcess::readyReadStandardError, this, [this] {
+        const QString text = QString::fromLocal8Bit(m_process->readAllStandardError());
+        m_stderrTail = QString(m_stderrTail + text).right(2000);
+        for (const QString& line : text.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+            Q_EMIT logLine(line);
+        }
+    });
+    connect(m_process, &QProcess::finished, this, [this](int code, QProcess::ExitStatus status) {
+        QString why = status == QProcess::CrashExit ? QStringLiteral("the helper crashed")
+                                                    : QStringLiteral("the helper exited with code %1").arg(code);
+        if (m_transport == Transport::Pkexec && !m_connected && (code == 126 || code == 127)) {
+            why = code == 126
+                ? QStringLiteral("authorisation was refused or cancelled (pkexec)")
+                : QStringLiteral("pkexec could not start the helper (not authorised, or no polkit agent)");
+        }
+        const QString tail = m_stderrTail.trimmed().section(QLatin1Char('\n'), -1);
+        onClosed(tail.isEmpty() ? why : QStringLiteral("%1: %2").arg(why, tail));
+    });
+    m_process->start();
+    if (!m_process->waitForStarted(10000)) {
+        return makeError(QStringLiteral("no-helper"),
+                         QStringLiteral("cannot start %1: %2").arg(helper, m_process->errorString()));
+    }
+    sayHello();
+    return {};
+}
+
+Result<void> HelperClient::startPkexec(const QString& helper)
+{
+    const QString pkexec = QStandardPaths::findExecutable(QStringLiteral("pkexec"));
+    if (pkexec.isEmpty()) {
+        return makeError(QStringLiteral("no-pkexec"),
+                         QStringLiteral("pkexec is not installed; install the Debian package pkexec "
+                                        "(or run RaidBench as root)"));
+    }
+    if (!QFileInfo(helper).isExecutable()) {
+        return makeError(QStringLiteral("no-helper"), QStringLiteral("the helper %1 is not installed").arg(helper));
+    }
+    // pkexec runs exactly the installed path the polkit policy names.
+    m_pkexecTarget = helper;
+    auto started = startDirect(pkexec);
+    if (!started) {
+        return started;
+    }
+    m_transport = Transport::Pkexec;
+    return {};
+}
+
+Result<void> HelperClient::startLab(const LabOptions& options)
+{
+    m_transport = Transport::Lab;
+    m_lab = new LabMachine(options, this);
+    connect(m_lab, &LabMachine::standardOutput, this, &HelperClient::onData);
+    connect(m_lab, &LabMachine::standardError, this, [this](const QByteArray& data) {
+        for (const QString& line : QString::fromLocal8Bit(data).split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+            Q_EMIT logLine(line);
+        }
+    });
+    connect(m_lab, &LabMachine::progress, this, &HelperClient::logLine);
+    connect(m_lab, &LabMachine::finished, this,
+            [this](int code) { onClosed(QStringLiteral("the lab helper exited with code %1").arg(code)); });
+    connect(m_lab, &LabMachine::failed, this, [this](const Error& error) { onClosed(error.message); });
+    auto started = m_lab->start({QStringLiteral("raidbench-helper")});
+    if (!started) {
+        return started;
+    }
+    sayHello();
+    return {};
+}
+
+void HelperClient::sayHello()
+{
+    m_helloId =
+        request(QStringLiteral("hello"),
+                {{QStringLiteral("protocol"), HelperProtocol::version},
+                 {QStringLiteral("client"), QStringLiteral("raidbench %1").arg(QStringLiteral(RAIDBENCH_VERSION))}});
+}
+
+qint64 HelperClient::request(const QString& op, const QJsonObject& args)
+{
+    const qint64 id = m_nextId++;
+    send(HelperProtocol::encodeRequest(id, op, args));
+    return id;
+}
+
+void HelperClient::cancel(qint64 id)
+{
+    request(QStringLiteral("cancel"), {{QStringLiteral("request"), id}});
+}
+
+void HelperClient::stop()
+{
+    if (m_closed) {
+        return;
+    }
+    request(QStringLiteral("bye"));
+    if (m_process) {
+        m_process->closeWriteChannel();
+    } else if (m_lab) {
+        m_lab->closeStdin();
+    }
+}
+
+void HelperClient::send(const QByteArray& line)
+{
+    if (m_process) {
+        m_process->write(line);
+    } else if (m_lab) {
+        m_lab->writeStdin(line);
+    }
+}
+
+void HelperClient::onData(const QByteArray& data)
+{
+    m_buffer += data;
+    qsizetype newline;
+    while ((newline = m_buffer.indexOf('\n')) >= 0) {
+        const QByteArray line = m_buffer.left(newline);
+        m_buffer.remove(0, newline + 1);
+        if (!line.trimmed().isEmpty()) {
+            onLine(line);
+        }
+    }
+}
+
+void HelperClient::onLine(const QByteArray& line)
+{
+    const QJsonObject json = QJsonDocument::fromJson(line).object();
+    if (json.isEmpty()) {
+        Q_EMIT logLine(QString::fromUtf8(line.left(500)));
+        return;
+    }
+    const qint64 id = qint64(json.value(QStringLiteral("id")).toDouble(-1));
+    if (json.contains(QStringLiteral("event"))) {
+        Q_EMIT eventReceived(id, json.value(QStringLiteral("event")).toString(), json);
+        return;
+    }
+    if (json.value(QStringLiteral("ok")).toBool()) {
+        const QJsonObject result = json.value(QStringLiteral("result")).toObject();
+        if (id == m_helloId) {
+            m_connected = true;
+            Q_EMIT connected(result);
+        }
+        Q_EMIT replied(id, result);
+        return;
+    }
+    const QJsonObject error = json.value(QStringLiteral("error")).toObject();
+    const Error failure {error.value(QStringLiteral("code")).toString(),
+                         error.value(QStringLiteral("message")).toString()};
+    if (id == m_helloId) {
+        onClosed(QStringLiteral("the helper refused the handshake: %1").arg(failure.message));
+    }
+    Q_EMIT failed(id, failure);
+}
+
+void HelperClient::onClosed(const QString& why)
+{
+    if (m_closed) {
+        return;
+    }
+    m_closed = true;
+    m_connected = false;
+    Q_EMIT closed(why);
+}
+
+} // namespace RaidBench

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "util/result.h"
+
+#include <QJsonObject>
+#include <QObject>
+#include <QString>
+
+namespace RaidBench {
+
+/// What the GUI needs of a helper connection: send requests, get replies and events. HelperClient
+/// is the real one; tests drive the GUI with a scripted one (tests/mock/scriptedhelper.h).
+class HelperLink : public QObject
+{
+    Q_OBJECT
+
+public:
+    using QObject::QObject;
+    ~HelperLink() override = default;
+
+    virtual qint64 request(const QString& op, const QJsonObject& args = {}) = 0;
+    virtual void cancel(qint64 id) = 0;
+    virtual void stop() = 0;
+    /// "root", "pkexec", "lab" or a test's name.
+    virtual QString transportName() const = 0;
+
+Q_SIGNALS:
+    void connected(const QJsonObject& hello);
+    void replied(qint64 id, const QJsonObject& result);
+    void failed(qint64 id, const RaidBench::Error& error);
+    void eventReceived(qint64 id, const QString& event, const QJsonObject& fields);
+    void logLine(const QString& line);
+    void closed(const QString& why);
+};
+
+} // namespace RaidBench

@@ -1,0 +1,125 @@
+#include "../common/cli.h"
+#include "../common/helperawait.h"
+#include "helper/helperclient.h"
+#include "lab/labspec.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace RaidBench;
+using namespace RaidBench::Test;
+
+/// The helper inside the lab VM, over the virtio-serial channel, driven from the host with the same
+/// client the GUI uses: a small campaign, then an array with a file system, then bye.
+class TestHelperLab final : public QObject
+{
+    Q_OBJECT
+
+private:
+private Q_SLOTS:
+    void campaignThroughTheSerialPort()
+    {
+        LabOptions options;
+        options.disks = *parseLabSpec(QStringLiteral("2x512M@100"));
+        options.timeoutNs = 900'000'000'000ull;
+        HelperClient client;
+        QSignalSpy connected(&client, &HelperClient::connected);
+        QSignalSpy closed(&client, &HelperClient::closed);
+        options.agent = binary(QStringLiteral("raidbench-cli"));
+        const auto started = client.startLab(options);
+        QVERIFY2(started.ok(), qPrintable(started.ok() ? QString() : started.error().message));
+        QVERIFY2(connected.wait(240000), qPrintable(closed.isEmpty() ? QString() : closed.first().first().toString()));
+        const QJsonObject hello = connected.first().first().toJsonObject();
+        QCOMPARE(hello.value(QStringLiteral("euid")).toInt(), 0);
+        QVERIFY(hello.value(QStringLiteral("lab")).toBool());
+        QCOMPARE(client.transportName(), QStringLiteral("lab"));
+
+        const QJsonObject scanned = awaitReply(client, client.request(QStringLiteral("scan-disks"), {}), 60000);
+        QVERIFY(scanned.value(QStringLiteral("ok")).toBool());
+        QStringList disks;
+        for (const auto& value :
+             scanned.value(QStringLiteral("result")).toObject().value(QStringLiteral("disks")).toArray()) {
+            const QJsonObject disk = value.toObject();
+            QVERIFY(disk.value(QStringLiteral("eligible")).toBool());
+            disks.append(disk.value(QStringLiteral("stable_path")).toString());
+        }
+        QCOMPARE(disks.size(), 2);
+
+        int progressEvents = 0;
+        int resultEvents = 0;
+        connect(&client, &HelperClient::eventReceived, this, [&](qint64, const QString& event, const QJsonObject&) {
+            progressEvents += event == QLatin1String("progress") ? 1 : 0;
+            resultEvents += event == QLatin1String("results") ? 1 : 0;
+        });
+        const QJsonObject plan {
+            {QStringLiteral("raidbench_plan"), 1},
+            {QStringLiteral("disks"), QJsonArray::fromStringList(disks)},
+            {QStringLiteral("configurations"), QJsonArray {QStringLiteral("raid0"), QStringLiteral("raid1")}},
+            {QStringLiteral("tests"), QJsonArray {QStringLiteral("seq1m-qd8-write")}},
+            {QStringLiteral("limits"),
+             QJsonObject {{QStringLiteral("time"), QStringLiteral("1s")},
+                          {QStringLiteral("ramp"), QStringLiteral("500ms")}}}};
+        const QJsonObject campaign =
+            awaitReply(client,
+                       client.request(QStringLiteral("run-campaign"),
+                                      {{QStringLiteral("plan"), plan},
+                                       {QStringLiteral("confirm_destroy"), QJsonArray::fromStringList(disks)}}),
+                       600000);
+        QVERIFY2(campaign.value(QStringLiteral("ok")).toBool(), qPrintable(QJsonDocument(campaign).toJson()));
+        const QJsonObject results =
+            campaign.value(QStringLiteral("result")).toObject().value(QStringLiteral("results")).toObject();
+        QCOMPARE(results.value(QStringLiteral("status")).toString(), QStringLiteral("completed"));
+        const QJsonArray configs = results.value(QStringLiteral("configs")).toArray();
+        QCOMPARE(configs.size(), 2);
+        for (const auto& config : configs) {
+            QCOMPARE(config.toObject().value(QStringLiteral("status")).toString(), QStringLiteral("completed"));
+        }
+        const double raid0 = configs.at(0)
+                                 .toObject()
+                                 .value(QStringLiteral("tests"))
+                                 .toArray()
+                                 .first()
+                                 .toObject()
+                                 .value(QStringLiteral("summary"))
+                                 .toObject()
+                                 .value(QStringLiteral("bw_bytes_median"))
+                                 .toDouble();
+        QVERIFY2(raid0 > 150e6, qPrintable(QString::number(raid0)));
+        QVERIFY(progressEvents > 5);
+        QVERIFY(resultEvents >= 3); // after the baselines and after each configuration
+
+        // An array with a file system, by intent, then gone again.
+        const QJsonObject spec {{QStringLiteral("level"), QStringLiteral("raid1")},
+                                {QStringLiteral("children"),
+                                 QJsonArray {QJsonObject {{QStringLiteral("level"), QStringLiteral("disk")},
+                                                          {QStringLiteral("device"), disks.at(0)}},
+                                             QJsonObject {{QStringLiteral("level"), QStringLiteral("disk")},
+                                                          {QStringLiteral("device"), disks.at(1)}}}}};
+        QVERIFY(awaitReply(client,
+                           client.request(QStringLiteral("create-array"),
+                                          {{QStringLiteral("spec"), spec},
+                                           {QStringLiteral("tag"), QStringLiteral("hl")},
+                                           {QStringLiteral("confirm_destroy"), QJsonArray::fromStringList(disks)}}),
+                           120000)
+                    .value(QStringLiteral("ok"))
+                    .toBool());
+        const QJsonObject mounted = awaitReply(client,
+                                               client.request(QStringLiteral("make-fs-and-mount"),
+                                                              {{QStringLiteral("tag"), QStringLiteral("hl")},
+                                                               {QStringLiteral("filesystem"), QStringLiteral("ext4")}}),
+                                               120000);
+        QVERIFY2(mounted.value(QStringLiteral("ok")).toBool(), qPrintable(QJsonDocument(mounted).toJson()));
+        QCOMPARE(mounted.value(QStringLiteral("result")).toObject().value(QStringLiteral("mount_point")).toString(),
+                 QStringLiteral("/run/raidbench/mnt-hl"));
+        // bye with the array still built and mounted: the helper cleans up its session by itself.
+        client.stop();
+        QVERIFY(closed.wait(120000));
+        QVERIFY2(closed.first().first().toString().contains(QStringLiteral("code 0")),
+                 qPrintable(closed.first().first().toString()));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHelperLab)
+#include "tst_helper_lab.moc"
