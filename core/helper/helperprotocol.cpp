@@ -45,6 +45,7 @@ const std::map<QString, QList<Field>>& schema()
          {{"tag", Type::String, true}, {"filesystem", Type::StringOrObject, true}}},
         {QStringLiteral("unmount"), {{"tag", Type::String, true}}},
         {QStringLiteral("cancel"), {{"request", Type::Int, true}}},
+        {QStringLiteral("about"), {}},
         {QStringLiteral("bye"), {}},
     };
     return table;

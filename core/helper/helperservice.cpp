@@ -25,6 +25,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <syslog.h>
 #include <unistd.h>
 
@@ -242,6 +243,8 @@ void HelperService::dispatch(const HelperProtocol::Request& request)
         unmount(request);
     } else if (op == QLatin1String("cancel")) {
         cancel(request);
+    } else if (op == QLatin1String("about")) {
+        about(request);
     } else if (op == QLatin1String("bye")) {
         reply(request.id, {{QStringLiteral("bye"), true}});
         m_quit.store(true);
@@ -512,6 +515,19 @@ void HelperService::recover(const HelperProtocol::Request& request)
     });
 }
 
+void HelperService::about(const HelperProtocol::Request& request)
+{
+    // For the About dialog: the versions where the work happens (the VM's, in the lab).
+    const CommandResult mdadm = m_options.runner->run({QStringLiteral("mdadm"), QStringLiteral("--version")}, 10000);
+    struct utsname name
+    { };
+    uname(&name);
+    reply(request.id,
+          {{QStringLiteral("mdadm"), QString(mdadm.out + mdadm.err).trimmed().left(200)},
+           {QStringLiteral("kernel"), QString::fromLocal8Bit(name.release)},
+           {QStringLiteral("raidbench_version"), QStringLiteral(RAIDBENCH_VERSION)}});
+}
+
 void HelperService::runIo(const HelperProtocol::Request& request)
 {
     const QJsonObject json = request.args.value(QStringLiteral("job")).toObject();
@@ -714,7 +730,8 @@ void HelperService::runCampaign(const HelperProtocol::Request& request)
                  event(id, QStringLiteral("command"),
                        {{QStringLiteral("argv"), QJsonArray::fromStringList(step.argv)},
                         {QStringLiteral("ok"), step.result.ok()},
-                        {QStringLiteral("summary"), step.result.summary()}});
+                        {QStringLiteral("summary"), step.result.summary()},
+                        {QStringLiteral("output"), QString(step.result.out + step.result.err).right(4000)}});
              },
              [&](const CampaignResults& results) {
                  event(id, QStringLiteral("results"), {{QStringLiteral("results"), results.toJson()}});

@@ -67,6 +67,7 @@ private:
     void teardown(const HelperProtocol::Request& request);
     void listArrays(const HelperProtocol::Request& request);
     void recover(const HelperProtocol::Request& request);
+    void about(const HelperProtocol::Request& request);
     void runIo(const HelperProtocol::Request& request);
     void runCampaign(const HelperProtocol::Request& request);
     void makeFs(const HelperProtocol::Request& request);

@@ -114,6 +114,18 @@ QString formatDuration(std::uint64_t ns)
     return QStringLiteral("%1 ns").arg(ns);
 }
 
+QString formatRoughDuration(double seconds)
+{
+    const auto total = static_cast<long long>(std::max(0.0, seconds) + 0.5);
+    if (total < 60) {
+        return QStringLiteral("%1 s").arg(total);
+    }
+    if (total < 3600) {
+        return QStringLiteral("%1 min %2 s").arg(total / 60).arg(total % 60, 2, 10, QLatin1Char('0'));
+    }
+    return QStringLiteral("%1 h %2 min").arg(total / 3600).arg((total % 3600) / 60, 2, 10, QLatin1Char('0'));
+}
+
 QString formatMBps(double bytesPerSecond)
 {
     return QStringLiteral("%1 MB/s").arg(bytesPerSecond / 1e6, 0, 'f', 1);

@@ -23,6 +23,8 @@ QString formatBytesBinary(double bytes);
 QString formatSizeCompact(std::uint64_t bytes);
 /// "3.000 s", "250 ms", "12.3 us", "850 ns".
 QString formatDuration(std::uint64_t ns);
+/// A duration for people: "45 s", "4 min 05 s", "2 h 03 min" (ETAs, estimates).
+QString formatRoughDuration(double seconds);
 /// MB/s with 10^6 bytes, one decimal.
 QString formatMBps(double bytesPerSecond);
 
