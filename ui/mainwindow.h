@@ -1,18 +1,107 @@
 #pragma once
 
+#include "disks/disk.h"
+#include "lab/labmachine.h"
+
 #include <QMainWindow>
+
+#include <functional>
+
+class QFrame;
+class QLabel;
+class QPushButton;
+class QSplitter;
+class QTabWidget;
+class QTableWidget;
 
 namespace RaidBench::Ui {
 
-/// The desktop program's main window. For now an empty frame: the disk pool, the array canvas and the
-/// results pages arrive with the GUI issues.
+class ArrayCanvas;
+class CanvasModel;
+class DiskPoolWidget;
+class PlanPage;
+class ResultsPage;
+class RunPage;
+class Session;
+
+/// The desktop program's window: Disks -> Build -> Plan -> Run -> Results, the disk pool beside the
+/// first two, a banner in lab mode, the helper's transport and host in the status bar.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(MainWindow)
 
 public:
-    explicit MainWindow(QWidget* parent = nullptr);
+    enum Step { DisksStep, BuildStep, PlanStep, RunStep, ResultsStep };
+
+    /// `session`: the window's connection to the helper (tests pass one over a scripted link);
+    /// the window takes ownership.
+    explicit MainWindow(Session* session = nullptr, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    void showStep(Step step);
+    Step currentStep() const;
+
+    /// Starts the real helper: as a child when root, through pkexec otherwise.
+    void connectHelper();
+    /// Starts the lab VM and the helper inside it.
+    void startLab(const LabOptions& options);
+    /// Runs the plan page's plan: checks it, asks before destroying real disks, starts it.
+    void startRun();
+    /// Measures the given disks alone (baselines only).
+    void measureDisks(const QStringList& disks);
+
+    /// Asks before destroying real disks; tests replace it. Default: DestroyConfirmDialog.
+    std::function<bool(const QList<Disk>&)> confirmDestroy;
+
+    Session* session() const { return m_session; }
+    CanvasModel* canvasModel() const { return m_canvasModel; }
+    ArrayCanvas* canvas() const { return m_canvas; }
+    DiskPoolWidget* pool() const { return m_pool; }
+    PlanPage* planPage() const { return m_plan; }
+    RunPage* runPage() const { return m_run; }
+    ResultsPage* resultsPage() const { return m_results; }
+    QLabel* labBanner() const { return m_banner; }
+    /// The last message shown to the user (status bar or page).
+    QString lastMessage() const { return m_lastMessage; }
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    QWidget* makeDisksPage();
+    QWidget* makeBuildPage();
+    void makeMenus();
+    void showMessage(const QString& text, bool problem = false);
+    void updateConnection();
+    void updateDisksPage();
+    void showAddMenu(const QStringList& disks, const QPoint& globalPos);
+    void addToCard(const QStringList& disks, const QList<int>& card);
+    void showAbout();
+    void openLabDialog();
+    void restoreSettings();
+    void saveSettings() const;
+    bool diskKnown(const QString& path) const;
+
+    Session* m_session;
+    CanvasModel* m_canvasModel;
+    DiskPoolWidget* m_pool;
+    ArrayCanvas* m_canvas;
+    PlanPage* m_plan;
+    RunPage* m_run;
+    ResultsPage* m_results;
+    QTabWidget* m_steps;
+    QSplitter* m_splitter;
+    QLabel* m_banner;
+    QLabel* m_transport;
+    QLabel* m_disksState;
+    QFrame* m_firstRun;
+    QPushButton* m_connectButton;
+    QTableWidget* m_diskTable;
+    QLabel* m_buildMessage;
+    QString m_lastMessage;
+    QJsonObject m_pendingPlan; ///< the last session's plan, put on the canvas once its disks are seen
+    bool m_measureRun = false;
 };
 
 } // namespace RaidBench::Ui

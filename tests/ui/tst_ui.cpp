@@ -1,0 +1,641 @@
+// The desktop GUI, offscreen: drag and drop through the events the canvas receives, refusals with
+// their reasons, undo/redo, the run page driven by a recorded helper stream (progress, log, cancel,
+// a helper that dies), the destroy confirmation and plan files that cannot be opened.
+
+#include "../mock/scriptedhelper.h"
+#include "arraycanvas.h"
+#include "canvasmodel.h"
+#include "confirmdialog.h"
+#include "diskpool.h"
+#include "layout/arrayanalysis.h"
+#include "layout/arrayspec.h"
+#include "mainwindow.h"
+#include "planpage.h"
+#include "resultspage.h"
+#include "runpage.h"
+#include "session.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QDropEvent>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QListView>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace RaidBench;
+using namespace RaidBench::Ui;
+
+namespace {
+
+const QString recording = QStringLiteral(RAIDBENCH_TEST_DATA "/helper/campaign.jsonl");
+
+/// Delivers a drag (enter, move) and a drop to `target` as the window system would; returns
+/// whether the target accepted the drop.
+bool dropOn(QWidget* target, const QMimeData* mime, Qt::DropAction action = Qt::CopyAction)
+{
+    const QPoint pos = target->rect().center();
+    QDragEnterEvent enter(pos, Qt::CopyAction | Qt::MoveAction, mime, Qt::LeftButton, Qt::NoModifier);
+    enter.setDropAction(action);
+    QApplication::sendEvent(target, &enter);
+    if (!enter.isAccepted()) {
+        return false;
+    }
+    QDragMoveEvent move(pos, Qt::CopyAction | Qt::MoveAction, mime, Qt::LeftButton, Qt::NoModifier);
+    move.setDropAction(action);
+    QApplication::sendEvent(target, &move);
+    QDropEvent drop(QPointF(pos), Qt::CopyAction | Qt::MoveAction, mime, Qt::LeftButton, Qt::NoModifier);
+    drop.setDropAction(action);
+    QApplication::sendEvent(target, &drop);
+    // The canvas rebuilds its cards after an edit (deleteLater): let that happen.
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    QCoreApplication::processEvents();
+    return drop.isAccepted();
+}
+
+std::unique_ptr<QMimeData> cardMime(const QList<int>& path)
+{
+    QStringList parts;
+    for (int i : path) {
+        parts.append(QString::number(i));
+    }
+    auto mime = std::make_unique<QMimeData>();
+    mime->setData(QLatin1String(cardMimeType), parts.join(QLatin1Char('/')).toLatin1());
+    return mime;
+}
+
+std::unique_ptr<QMimeData> disksMime(const QStringList& disks)
+{
+    auto mime = std::make_unique<QMimeData>();
+    mime->setData(QLatin1String(disksMimeType), disks.join(QLatin1Char('\n')).toUtf8());
+    return mime;
+}
+
+QStringList leafPaths(const ArraySpec& spec)
+{
+    QStringList paths;
+    if (spec.isLeaf()) {
+        paths.append(spec.device);
+    }
+    for (const ArraySpec& child : spec.children) {
+        paths.append(leafPaths(child));
+    }
+    return paths;
+}
+
+} // namespace
+
+class TstUi : public QObject
+{
+    Q_OBJECT
+
+private:
+    /// A window on a scripted helper that has said hello and listed the recorded lab disks.
+    struct Fixture
+    {
+        Session* session = nullptr;
+        Test::ScriptedHelper* helper = nullptr;
+        std::unique_ptr<MainWindow> window;
+        QList<Disk> confirmed;
+        int confirmations = 0;
+        bool confirmAnswer = true;
+    };
+
+    std::unique_ptr<Fixture> makeWindow()
+    {
+        auto fixture = std::make_unique<Fixture>();
+        fixture->session = new Session;
+        fixture->helper = new Test::ScriptedHelper(recording);
+        fixture->window = std::make_unique<MainWindow>(fixture->session);
+        fixture->session->setParent(fixture->window.get());
+        Fixture* raw = fixture.get();
+        fixture->window->confirmDestroy = [raw](const QList<Disk>& disks) {
+            ++raw->confirmations;
+            raw->confirmed = disks;
+            return raw->confirmAnswer;
+        };
+        fixture->session->attach(fixture->helper);
+        fixture->helper->start();
+        fixture->window->show();
+        return fixture;
+    }
+
+    QStringList labDisks(const Fixture& fixture) const
+    {
+        QStringList paths;
+        for (const Disk& disk : fixture.session->disks()) {
+            paths.append(DiskPoolModel::planPath(disk));
+        }
+        return paths;
+    }
+
+    QTemporaryDir m_config;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY2(QFile::exists(recording), qPrintable(recording));
+        QVERIFY(m_config.isValid());
+        // The window remembers layout and plan: keep that out of the real user's settings.
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_config.path());
+        QCoreApplication::setOrganizationName(QStringLiteral("RaidBenchTest"));
+        Test::ScriptedHelper probe(recording);
+        QVERIFY2(probe.isValid(), "the recording holds no hello reply");
+    }
+
+    void disksFromTheRecordedHelper()
+    {
+        auto f = makeWindow();
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        QVERIFY(f->session->isConnected());
+        QCOMPARE(f->window->pool()->model()->rowCount(), 4);
+        QCOMPARE(f->window->pool()->model()->controllers().size(), 2);
+        // About: the versions come from the helper, where the arrays are built.
+        QTRY_VERIFY(f->session->about().value(QStringLiteral("mdadm")).toString().contains(QLatin1String("mdadm")));
+    }
+
+    void dragDisksFromThePoolOntoTheCanvas()
+    {
+        auto f = makeWindow();
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        f->window->showStep(MainWindow::BuildStep);
+        DiskPoolModel* pool = f->window->pool()->model();
+
+        // The pool's own drag payload for three disks, dropped on the new-array area.
+        std::unique_ptr<QMimeData> three(pool->mimeData({pool->index(0), pool->index(1), pool->index(2)}));
+        QVERIFY(dropOn(f->window->canvas()->newArrayArea(), three.get()));
+        QCOMPARE(f->window->canvasModel()->configs().size(), 1);
+        const ArraySpec& made = f->window->canvasModel()->configs().at(0).spec;
+        QCOMPARE(made.level, ArrayLevel::Raid5); // the default for three disks
+        QCOMPARE(made.children.size(), 3);
+
+        // The fourth disk onto the card.
+        CardWidget* card = f->window->canvas()->cardWidget({0});
+        QVERIFY(card);
+        std::unique_ptr<QMimeData> fourth(pool->mimeData({pool->index(3)}));
+        QVERIFY(dropOn(card, fourth.get()));
+        QCOMPARE(f->window->canvasModel()->configs().at(0).spec.children.size(), 4);
+        QCOMPARE(leafPaths(f->window->canvasModel()->configs().at(0).spec), labDisks(*f));
+        QVERIFY(f->window->canvas()->cardWidget({0})->figuresLabel()->text().contains(QLatin1String("usable")));
+        QVERIFY(f->window->canvas()->cardWidget({0})->problemLabel()->text().isEmpty());
+    }
+
+    void nestCardsIntoACard_raid50()
+    {
+        auto f = makeWindow();
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        const QStringList disks = labDisks(*f);
+        ArrayCanvas* canvas = f->window->canvas();
+        CanvasModel* model = f->window->canvasModel();
+
+        // Two RAID1 pairs (six-disk RAID50 needs more disks than the lab has; the nesting is the same).
+        auto pairA = disksMime(disks.mid(0, 2));
+        auto pairB = disksMime(disks.mid(2, 2));
+        QVERIFY(dropOn(canvas->newArrayArea(), pairA.get()));
+        QVERIFY(dropOn(canvas->newArrayArea(), pairB.get()));
+        QCOMPARE(model->configs().size(), 2);
+        QCOMPARE(model->configs().at(0).spec.level, ArrayLevel::Raid1);
+
+        // The first card onto the new-array area: it is put inside a new RAID0, in its place.
+        auto first = cardMime({0});
+        QVERIFY(dropOn(canvas->newArrayArea(), first.get()));
+        QCOMPARE(model->configs().size(), 2);
+        const ArraySpec* wrapper = model->card({0});
+        QVERIFY(wrapper);
+        QCOMPARE(wrapper->level, ArrayLevel::Raid0);
+        QCOMPARE(wrapper->children.size(), 1);
+
+        // The other RAID1 card onto the RAID0 card's nest area: RAID1+0.
+        auto second = cardMime({1});
+        QVERIFY(dropOn(canvas->cardWidget({0}), second.get()));
+        QCOMPARE(model->configs().size(), 1);
+        const ArraySpec& nested = model->configs().at(0).spec;
+        QCOMPARE(nested.level, ArrayLevel::Raid0);
+        QCOMPARE(nested.children.size(), 2);
+        QCOMPARE(nested.children.at(0).level, ArrayLevel::Raid1);
+        QCOMPARE(nested.children.at(1).level, ArrayLevel::Raid1);
+        QCOMPARE(CanvasModel::derivedName(nested), QStringLiteral("raid1+0"));
+        QVERIFY(!hasErrors(validateSpec(nested)));
+        // Nested cards are cards of their own on the canvas.
+        QVERIFY(canvas->cardWidget({0, 0}));
+        QVERIFY(canvas->cardWidget({0, 1}));
+
+        // A nested card dragged out onto the new-array area becomes a configuration again.
+        auto out = cardMime({0, 1});
+        QVERIFY(dropOn(canvas->newArrayArea(), out.get()));
+        QCOMPARE(model->configs().size(), 2);
+        QCOMPARE(model->configs().at(0).spec.children.size(), 1);
+        QCOMPARE(model->configs().at(1).spec.level, ArrayLevel::Raid1);
+    }
+
+    void refusedDrops_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("ineligible disk") << "ineligible"
+                                         << "mounted on /home";
+        QTest::newRow("unknown disk") << "unknown"
+                                      << "not among this machine's disks";
+        QTest::newRow("disk already in the card") << "duplicate"
+                                                  << "already";
+        QTest::newRow("card into itself") << "itself"
+                                          << "inside itself";
+        QTest::newRow("card into its own child") << "own-child"
+                                                 << "inside itself";
+        QTest::newRow("disk already elsewhere in the configuration") << "elsewhere"
+                                                                     << "already";
+        QTest::newRow("something that is not a disk") << "text"
+                                                      << "";
+    }
+
+    void refusedDrops()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, reason);
+        // A canvas of its own, with a disk that is mounted.
+        CanvasModel model;
+        CanvasContext context;
+        context.sizeOf = [](const QString&) { return std::uint64_t(1) << 30; };
+        context.controllerOf = [](const QString& path) {
+            return path.endsWith(QLatin1Char('a')) ? QStringLiteral("c1") : QStringLiteral("c2");
+        };
+        context.labelOf = [](const QString& path) { return path.section(QLatin1Char('/'), -1); };
+        context.baselineOf = [](const QString&) { return std::nullopt; };
+        context.whyNot = [](const QString& path) -> QString {
+            if (path == QLatin1String("/dev/sdm")) {
+                return QStringLiteral("it is mounted on /home");
+            }
+            if (path == QLatin1String("/dev/sdz")) {
+                return QStringLiteral("it is not among this machine's disks");
+            }
+            return {};
+        };
+        ArrayCanvas canvas(&model, context);
+        canvas.resize(900, 700);
+        canvas.show();
+        QVERIFY(model.addArray({QStringLiteral("/dev/sda"), QStringLiteral("/dev/sdb")}, ArrayLevel::Raid1).ok());
+        QVERIFY(model.addArray({QStringLiteral("/dev/sdc"), QStringLiteral("/dev/sdd")}, ArrayLevel::Raid1).ok());
+        QVERIFY(model.wrap({1}, ArrayLevel::Raid0).ok()); // config 1: raid0 { raid1 sdc sdd }
+        canvas.refresh();
+        QCoreApplication::processEvents();
+        const QList<CanvasConfig> before = model.configs();
+        const int undoBefore = model.undoStack()->count();
+
+        std::unique_ptr<QMimeData> mime;
+        QWidget* target = nullptr;
+        if (kind == QLatin1String("ineligible")) {
+            mime = disksMime({QStringLiteral("/dev/sdm")});
+            target = canvas.newArrayArea();
+        } else if (kind == QLatin1String("unknown")) {
+            mime = disksMime({QStringLiteral("/dev/sde"), QStringLiteral("/dev/sdz")});
+            target = canvas.cardWidget({0});
+        } else if (kind == QLatin1String("duplicate")) {
+            mime = disksMime({QStringLiteral("/dev/sda")});
+            target = canvas.cardWidget({0});
+        } else if (kind == QLatin1String("itself")) {
+            mime = cardMime({1});
+            target = canvas.cardWidget({1});
+        } else if (kind == QLatin1String("own-child")) {
+            mime = cardMime({1});
+            target = canvas.cardWidget({1, 0});
+        } else if (kind == QLatin1String("elsewhere")) {
+            // sdc is in the nested RAID1 of configuration 1: not again in its RAID0.
+            mime = disksMime({QStringLiteral("/dev/sdc")});
+            target = canvas.cardWidget({1});
+        } else {
+            mime = std::make_unique<QMimeData>();
+            mime->setText(QStringLiteral("/dev/sda"));
+            target = canvas.newArrayArea();
+        }
+        QVERIFY(target);
+        QSignalSpy messages(&canvas, &ArrayCanvas::message);
+        QVERIFY(!dropOn(target, mime.get()));
+        // Nothing changed, nothing to undo, and the reason is shown in the canvas.
+        QCOMPARE(model.configs().size(), before.size());
+        for (qsizetype i = 0; i < before.size(); ++i) {
+            QCOMPARE(model.configs().at(i).spec.toJson(), before.at(i).spec.toJson());
+        }
+        QCOMPARE(model.undoStack()->count(), undoBefore);
+        if (!reason.isEmpty()) {
+            QVERIFY2(canvas.lastMessage().contains(reason), qPrintable(canvas.lastMessage()));
+            QCOMPARE(messages.size(), 1);
+            QVERIFY(canvas.findChildren<QLabel*>().size() > 0);
+            bool shown = false;
+            for (QLabel* label : canvas.findChildren<QLabel*>()) {
+                shown = shown || (label->isVisible() && label->text().contains(reason.toHtmlEscaped()));
+            }
+            QVERIFY2(shown, "the reason is not shown on the canvas");
+        }
+    }
+
+    void levelPickerShowsInlineReason()
+    {
+        CanvasModel model;
+        CanvasContext context;
+        context.sizeOf = [](const QString&) { return std::uint64_t(1) << 30; };
+        context.controllerOf = [](const QString&) { return QStringLiteral("c1"); };
+        context.labelOf = [](const QString& path) { return path.section(QLatin1Char('/'), -1); };
+        context.baselineOf = [](const QString&) { return std::make_pair(100e6, 120e6); };
+        context.whyNot = [](const QString&) { return QString(); };
+        ArrayCanvas canvas(&model, context);
+        canvas.show();
+        QVERIFY(
+            model.addArray({QStringLiteral("/dev/sda"), QStringLiteral("/dev/sdb"), QStringLiteral("/dev/sdc")}).ok());
+        QCoreApplication::processEvents();
+        // The user walks the level picker with the keyboard (each step is an edit; the card is rebuilt).
+        for (int step = 0; step < 12 && model.configs().at(0).spec.level != ArrayLevel::Raid6; ++step) {
+            QComboBox* level = canvas.cardWidget({0})->levelComboBox();
+            QVERIFY(level);
+            QTest::keyClick(level, Qt::Key_Down);
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+            QCoreApplication::processEvents();
+        }
+        QCOMPARE(model.configs().at(0).spec.level, ArrayLevel::Raid6);
+        const QString problem = canvas.cardWidget({0})->problemLabel()->text();
+        QVERIFY2(problem.contains(QLatin1String("RAID6 needs at least 4")), qPrintable(problem));
+        QVERIFY(canvas.cardWidget({0})->problemLabel()->isVisible());
+        // Predicted MB/s from the baselines, on a valid card.
+        model.undoStack()->undo();
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+        QCoreApplication::processEvents();
+        QVERIFY(canvas.cardWidget({0})->problemLabel()->text().isEmpty());
+        QVERIFY2(canvas.cardWidget({0})->figuresLabel()->text().contains(QLatin1String("predicted")),
+                 qPrintable(canvas.cardWidget({0})->figuresLabel()->text()));
+    }
+
+    void undoRedo()
+    {
+        auto f = makeWindow();
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        const QStringList disks = labDisks(*f);
+        CanvasModel* model = f->window->canvasModel();
+        auto two = disksMime(disks.mid(0, 2));
+        QVERIFY(dropOn(f->window->canvas()->newArrayArea(), two.get()));
+        auto more = disksMime(disks.mid(2, 1));
+        QVERIFY(dropOn(f->window->canvas()->cardWidget({0}), more.get()));
+        QCOMPARE(leafPaths(model->configs().at(0).spec).size(), 3);
+
+        QUndoStack* undo = model->undoStack();
+        QVERIFY(undo->canUndo());
+        undo->undo();
+        QCOMPARE(leafPaths(model->configs().at(0).spec).size(), 2);
+        undo->undo();
+        QCOMPARE(model->configs().size(), 0);
+        undo->redo();
+        undo->redo();
+        QCOMPARE(leafPaths(model->configs().at(0).spec), disks.mid(0, 3));
+        // Ctrl+Z in the window, as a user does.
+        f->window->showStep(MainWindow::BuildStep);
+        f->window->activateWindow();
+        QTest::keyClick(f->window.get(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(leafPaths(model->configs().at(0).spec).size(), 2);
+        QTest::keyClick(f->window.get(), Qt::Key_Y, Qt::ControlModifier);
+        QCOMPARE(leafPaths(model->configs().at(0).spec).size(), 3);
+    }
+
+    void confirmationRefusesAWrongCount()
+    {
+        QList<Disk> disks;
+        for (int i = 0; i < 3; ++i) {
+            Disk disk;
+            disk.path = QStringLiteral("/dev/sd%1").arg(QChar(u'a' + i));
+            disk.model = QStringLiteral("WDC WD20EARS");
+            disk.serial = QStringLiteral("WD-%1").arg(1000 + i);
+            disk.sizeBytes = 2'000'398'934'016ull;
+            disks.append(disk);
+        }
+        DestroyConfirmDialog dialog(disks);
+        dialog.show();
+        // Every disk is named by model, serial and size.
+        QStringList texts;
+        for (QLabel* label : dialog.findChildren<QLabel*>()) {
+            texts.append(label->text());
+        }
+        for (QTableWidget* table : dialog.findChildren<QTableWidget*>()) {
+            for (int r = 0; r < table->rowCount(); ++r) {
+                for (int c = 0; c < table->columnCount(); ++c) {
+                    texts.append(table->item(r, c) ? table->item(r, c)->text() : QString());
+                }
+            }
+        }
+        const QString all = texts.join(QLatin1Char('\n'));
+        for (const Disk& disk : disks) {
+            QVERIFY2(all.contains(disk.serial), qPrintable(all));
+        }
+        QVERIFY(all.contains(QLatin1String("WDC WD20EARS")));
+        QVERIFY(all.contains(QLatin1String("2.00 TB")) || all.contains(QLatin1String("1.82 TiB")));
+
+        for (const QString& wrong :
+             {QString(), QStringLiteral("2"), QStringLiteral("4"), QStringLiteral("three"), QStringLiteral("03x")}) {
+            dialog.countEdit()->setText(wrong);
+            dialog.accept();
+            QVERIFY2(dialog.isVisible(), qPrintable(wrong));
+            QCOMPARE(dialog.result(), int(QDialog::Rejected));
+        }
+        dialog.countEdit()->setText(QStringLiteral("3"));
+        QVERIFY(dialog.countMatches());
+        dialog.accept();
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    }
+
+    void runNotStartedWhenTheConfirmationIsRefused()
+    {
+        auto f = makeWindow();
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        QVERIFY(f->window->canvasModel()->addArray(labDisks(*f), ArrayLevel::Raid0).ok());
+        f->confirmAnswer = false;
+        f->window->startRun();
+        QCOMPARE(f->confirmations, 1);
+        QCOMPARE(f->confirmed.size(), 4);
+        QVERIFY(!f->helper->campaignRunning());
+        for (const auto& [op, args] : f->helper->requests) {
+            QVERIFY2(op != QLatin1String("run-campaign"), "a campaign was sent though the user said no");
+        }
+        QVERIFY(f->window->lastMessage().contains(QLatin1String("not started")));
+    }
+
+    void runPageFollowsARecordedCampaign()
+    {
+        auto f = makeWindow();
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        f->helper->intervalMs = 5;
+        const QStringList disks = labDisks(*f);
+        QVERIFY(f->window->canvasModel()->addArray(disks, ArrayLevel::Raid0).ok());
+        QVERIFY(f->window->canvasModel()->addArray(disks, ArrayLevel::Raid5).ok());
+        QElapsedTimer clock;
+        clock.start();
+        f->window->startRun();
+        QCOMPARE(f->confirmations, 1);
+        QCOMPARE(f->window->currentStep(), MainWindow::RunStep);
+        RunPage* run = f->window->runPage();
+        QVERIFY(run->isRunning());
+        QCOMPARE(run->queue()->rowCount(), 3); // each disk alone, raid0, raid5
+        QVERIFY(!run->cancelButton()->isHidden() && run->cancelButton()->isEnabled());
+
+        // Midway: a row in progress and a live chart.
+        QTRY_VERIFY(f->helper->eventsReplayed() > 40);
+        QTRY_VERIFY(run->series()->count() > 0);
+        QSignalSpy finished(run, &RunPage::finished);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+        const qint64 elapsed = clock.elapsed();
+        QVERIFY2(finished.at(0).at(1).toString().isEmpty(), qPrintable(finished.at(0).at(1).toString()));
+        QVERIFY(!run->isRunning());
+        QVERIFY(!run->cancelButton()->isEnabled());
+
+        // Every row done, every bar full; the log holds the helper's commands with their output.
+        for (int row = 0; row < run->queue()->rowCount(); ++row) {
+            auto* bar = qobject_cast<QProgressBar*>(run->queue()->cellWidget(row, 2));
+            QVERIFY(bar);
+            QCOMPARE(bar->value(), 100);
+        }
+        const QString log = run->log()->toPlainText();
+        QVERIFY2(log.contains(QLatin1String("$ mdadm --create")), qPrintable(log.left(2000)));
+        QVERIFY(log.contains(QLatin1String("--level=raid5")));
+        QVERIFY(log.contains(QLatin1String("mdadm --stop")));
+        QVERIFY(log.contains(QLatin1String("started.")));
+        QVERIFY(run->statusLabel()->text().contains(QLatin1String("Finished")));
+        // The chart is redrawn on a 100 ms timer with replace(), not per sample.
+        const int bound = int(elapsed / RunPage::chartIntervalMs) + 2;
+        QVERIFY2(run->chartUpdates() <= bound,
+                 qPrintable(QStringLiteral("%1 redraws in %2 ms").arg(run->chartUpdates()).arg(elapsed)));
+        QVERIFY(run->chartUpdates() > 0);
+        // The results page has both configurations and the disks' baselines reached the pool.
+        QCOMPARE(f->window->resultsPage()->configTable()->rowCount(), 2);
+        QCOMPARE(f->session->baselines().size(), 4);
+        // The recording's two 40 MB/s disks are marked slow, the 100 MB/s ones not.
+        for (const Disk& disk : f->session->disks()) {
+            const bool slowDisk = disk.model.contains(QLatin1String("W40"));
+            QCOMPARE(f->session->slowReason(DiskPoolModel::planPath(disk)).isEmpty(), !slowDisk);
+        }
+    }
+
+    void cancelMidRun()
+    {
+        auto f = makeWindow();
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        f->helper->intervalMs = 5;
+        const QStringList disks = labDisks(*f);
+        QVERIFY(f->window->canvasModel()->addArray(disks, ArrayLevel::Raid0).ok());
+        QVERIFY(f->window->canvasModel()->addArray(disks, ArrayLevel::Raid5).ok());
+        f->window->startRun();
+        RunPage* run = f->window->runPage();
+        QSignalSpy finished(run, &RunPage::finished);
+        // Past the first configuration's results, then Cancel as the user clicks it.
+        QTRY_VERIFY_WITH_TIMEOUT(f->session->lastResults().configs.size() >= 1 &&
+                                     f->session->lastResults().configs.at(0).status == QLatin1String("completed"),
+                                 60000);
+        QVERIFY(f->helper->campaignRunning());
+        QTest::mouseClick(run->cancelButton(), Qt::LeftButton);
+        QVERIFY(run->statusLabel()->text().contains(QLatin1String("Cancelling")));
+        QTRY_COMPARE(finished.size(), 1);
+        bool cancelSent = false;
+        for (const auto& [op, args] : f->helper->requests) {
+            cancelSent = cancelSent || op == QLatin1String("cancel");
+        }
+        QVERIFY(cancelSent);
+        QVERIFY2(run->statusLabel()->text().contains(QLatin1String("Cancelled")),
+                 qPrintable(run->statusLabel()->text()));
+        QVERIFY(!run->isRunning());
+        // What was measured is kept.
+        QVERIFY(f->window->resultsPage()->configTable()->rowCount() >= 1);
+        QCOMPARE(f->window->resultsPage()->results().status, QStringLiteral("cancelled"));
+    }
+
+    void helperDiesMidRun()
+    {
+        auto f = makeWindow();
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        f->helper->intervalMs = 5;
+        const QStringList disks = labDisks(*f);
+        QVERIFY(f->window->canvasModel()->addArray(disks, ArrayLevel::Raid0).ok());
+        QVERIFY(f->window->canvasModel()->addArray(disks, ArrayLevel::Raid5).ok());
+        f->window->startRun();
+        RunPage* run = f->window->runPage();
+        QSignalSpy finished(run, &RunPage::finished);
+        QTRY_VERIFY_WITH_TIMEOUT(f->session->lastResults().configs.size() >= 1, 60000);
+        f->helper->die(QStringLiteral("the helper was killed (signal 9)"));
+        QTRY_COMPARE(finished.size(), 1);
+        QVERIFY(!finished.at(0).at(1).toString().isEmpty());
+        QVERIFY2(run->statusLabel()->text().contains(QLatin1String("stopped")), qPrintable(run->statusLabel()->text()));
+        QVERIFY(run->statusLabel()->text().contains(QLatin1String("signal 9")));
+        QVERIFY(!run->isRunning());
+        QVERIFY(!f->session->isConnected());
+        QVERIFY(f->window->resultsPage()->configTable()->rowCount() >= 1);
+        // The window says so, and a new run is refused with a reason rather than sent nowhere.
+        f->window->startRun();
+        QVERIFY(f->window->lastMessage().contains(QLatin1String("not connected")));
+    }
+
+    void planFilesThatCannotBeOpened_data()
+    {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("corrupt") << QByteArray("{\"raidbench_plan\": 1, \"disks\": [") << "JSON";
+        QTest::newRow("future version") << QByteArray(
+                                               "{\"raidbench_plan\": 99, \"disks\": [\"/dev/sda\", \"/dev/sdb\"], "
+                                               "\"configurations\": [\"raid1\"]}")
+                                        << "99";
+        QTest::newRow("not a plan") << QByteArray("[1, 2, 3]") << "plan";
+        QTest::newRow("unknown preset") << QByteArray(
+                                               "{\"raidbench_plan\": 1, \"disks\": [\"/dev/sda\", \"/dev/sdb\"], "
+                                               "\"configurations\": [\"raid7\"]}")
+                                        << "raid7";
+    }
+
+    void planFilesThatCannotBeOpened()
+    {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, reason);
+        auto f = makeWindow();
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        QVERIFY(f->window->canvasModel()->addArray(labDisks(*f), ArrayLevel::Raid6).ok());
+        const QJsonObject before = f->window->canvasModel()->configs().at(0).spec.toJson();
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("plan.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(content);
+        file.close();
+        const auto loaded = f->window->planPage()->loadPlanFile(path);
+        QVERIFY(!loaded);
+        QVERIFY2(loaded.error().message.contains(reason), qPrintable(loaded.error().message));
+        QVERIFY(loaded.error().message.contains(path));
+        QCOMPARE(f->window->canvasModel()->configs().size(), 1);
+        QCOMPARE(f->window->canvasModel()->configs().at(0).spec.toJson(), before);
+    }
+
+    void planSavedAndOpenedAgain()
+    {
+        auto f = makeWindow();
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        const QStringList disks = labDisks(*f);
+        QVERIFY(f->window->canvasModel()->addArray(disks, ArrayLevel::Raid10).ok());
+        QVERIFY(f->window->canvasModel()->addArray(disks.mid(0, 3), ArrayLevel::Raid5).ok());
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("plan.json"));
+        QVERIFY(f->window->planPage()->savePlanFile(path).ok());
+        const auto listing = f->window->planPage()->commandListing();
+        QVERIFY(listing.ok());
+        QVERIFY(listing->join(QLatin1Char('\n')).contains(QLatin1String("--level=raid10")));
+        f->window->canvasModel()->clear();
+        QVERIFY(f->window->planPage()->loadPlanFile(path).ok());
+        QCOMPARE(f->window->canvasModel()->configs().size(), 2);
+        QCOMPARE(f->window->canvasModel()->configs().at(0).spec.level, ArrayLevel::Raid10);
+        QCOMPARE(leafPaths(f->window->canvasModel()->configs().at(1).spec), disks.mid(0, 3));
+    }
+};
+
+QTEST_MAIN(TstUi)
+#include "tst_ui.moc"

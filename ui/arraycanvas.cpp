@@ -1,0 +1,459 @@
+#include "arraycanvas.h"
+
+#include "campaign/analysis.h"
+#include "diskpool.h"
+#include "layout/arrayanalysis.h"
+#include "util/units.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QContextMenuEvent>
+#include <QDrag>
+#include <QDragEnterEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenu>
+#include <QMimeData>
+#include <QPushButton>
+#include <QToolButton>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+namespace RaidBench::Ui {
+
+namespace {
+
+QByteArray encodePath(const CanvasModel::CardPath& path)
+{
+    QStringList parts;
+    for (int i : path) {
+        parts.append(QString::number(i));
+    }
+    return parts.join(QLatin1Char('/')).toLatin1();
+}
+
+CanvasModel::CardPath decodePath(const QByteArray& text)
+{
+    CanvasModel::CardPath path;
+    for (const QByteArray& part : text.split('/')) {
+        bool ok = false;
+        const int value = part.toInt(&ok);
+        if (!ok) {
+            return {};
+        }
+        path.append(value);
+    }
+    return path;
+}
+
+const QList<std::pair<ArrayLevel, bool>>& levels()
+{
+    static const QList<std::pair<ArrayLevel, bool>> list {
+        {ArrayLevel::Disk, true},    {ArrayLevel::Raid0, false},  {ArrayLevel::Raid1, false},
+        {ArrayLevel::Raid4, false},  {ArrayLevel::Raid5, false},  {ArrayLevel::Raid6, false},
+        {ArrayLevel::Raid10, false}, {ArrayLevel::Linear, false}, {ArrayLevel::LvmStripe, false}};
+    return list;
+}
+
+} // namespace
+
+CardWidget::CardWidget(ArrayCanvas* canvas, CanvasModel::CardPath path, QWidget* parent)
+    : QFrame(parent)
+    , m_canvas(canvas)
+    , m_path(std::move(path))
+{
+    CanvasModel* model = canvas->model();
+    const ArraySpec* spec = model->card(m_path);
+    setObjectName(QStringLiteral("card-%1").arg(QString::fromLatin1(encodePath(m_path))));
+    setFrameShape(QFrame::StyledPanel);
+    setAcceptDrops(true);
+    setAutoFillBackground(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setAccessibleName(model->cardName(m_path));
+    auto* layout = new QVBoxLayout(this);
+
+    // Header: the card's name (drag it by here), its level and parameters.
+    auto* header = new QHBoxLayout;
+    auto* title = new QLabel(QStringLiteral("<b>%1</b>").arg(model->cardName(m_path).toHtmlEscaped()), this);
+    title->setToolTip(
+        tr("Drag this card into another card's nest area to nest it (RAID50 = RAID0 holding RAID5 cards)."));
+    header->addWidget(title);
+    m_level = new QComboBox(this);
+    m_level->setObjectName(QStringLiteral("levelComboBox"));
+    m_level->setAccessibleName(tr("Level of %1").arg(model->cardName(m_path)));
+    for (const auto& [level, single] : levels()) {
+        if (single && m_path.size() > 1) {
+            continue;
+        }
+        m_level->addItem(CanvasModel::levelTitle(level), int(level));
+    }
+    const ArrayLevel current = spec->isLeaf() ? ArrayLevel::Disk : spec->level;
+    m_level->setCurrentIndex(m_level->findData(int(current)));
+    connect(m_level, &QComboBox::activated, this, [this](int index) {
+        m_canvas->showResult(m_canvas->model()->setLevel(m_path, ArrayLevel(m_level->itemData(index).toInt())));
+    });
+    header->addWidget(m_level);
+    if (!spec->isLeaf() && current == ArrayLevel::Raid10) {
+        auto* layoutBox = new QComboBox(this);
+        layoutBox->setObjectName(QStringLiteral("layoutComboBox"));
+        layoutBox->setAccessibleName(tr("RAID10 layout"));
+        for (const char* name : {"n2", "f2", "o2", "n3", "f3"}) {
+            layoutBox->addItem(QLatin1String(name));
+        }
+        layoutBox->setCurrentText(spec->layout.isEmpty() ? QStringLiteral("n2") : spec->layout);
+        connect(layoutBox, &QComboBox::activated, this, [this, layoutBox](int) {
+            m_canvas->showResult(m_canvas->model()->setLayout(m_path, layoutBox->currentText()));
+        });
+        header->addWidget(layoutBox);
+    }
+    if (!spec->isLeaf() && levelIsMd(current) && current != ArrayLevel::Raid1 && current != ArrayLevel::Linear) {
+        auto* chunk = new QComboBox(this);
+        chunk->setObjectName(QStringLiteral("chunkComboBox"));
+        chunk->setAccessibleName(tr("Chunk size"));
+        chunk->addItem(tr("chunk 512k (default)"), 0);
+        for (const std::uint64_t size : {64ull << 10, 128ull << 10, 256ull << 10, 1ull << 20, 4ull << 20}) {
+            chunk->addItem(tr("chunk %1").arg(Units::formatSizeCompact(size)), double(size));
+        }
+        chunk->setCurrentIndex(std::max(0, chunk->findData(double(spec->chunkBytes))));
+        connect(chunk, &QComboBox::activated, this, [this, chunk](int index) {
+            m_canvas->showResult(m_canvas->model()->setChunk(m_path, std::uint64_t(chunk->itemData(index).toDouble())));
+        });
+        header->addWidget(chunk);
+    }
+    if (!spec->isLeaf() && levelIsMd(current) && current != ArrayLevel::Raid0 && current != ArrayLevel::Linear) {
+        auto* bitmap = new QCheckBox(tr("bitmap"), this);
+        bitmap->setToolTip(tr("Internal write-intent bitmap: faster resync after a crash, slower writes."));
+        bitmap->setChecked(spec->bitmap == QLatin1String("internal"));
+        connect(bitmap, &QCheckBox::toggled, this,
+                [this](bool on) { m_canvas->showResult(m_canvas->model()->setBitmap(m_path, on)); });
+        header->addWidget(bitmap);
+        auto* clean = new QCheckBox(tr("assume clean"), this);
+        clean->setToolTip(tr("Skip md's initial resync (hours on big disks); fine for a benchmark of blank disks."));
+        clean->setChecked(spec->assumeClean);
+        connect(clean, &QCheckBox::toggled, this,
+                [this](bool on) { m_canvas->showResult(m_canvas->model()->setAssumeClean(m_path, on)); });
+        header->addWidget(clean);
+    }
+    header->addStretch(1);
+    auto* remove = new QToolButton(this);
+    remove->setText(QStringLiteral("✕"));
+    remove->setToolTip(tr("Remove this card"));
+    remove->setAccessibleName(tr("Remove %1").arg(model->cardName(m_path)));
+    connect(remove, &QToolButton::clicked, this,
+            [this] { m_canvas->showResult(m_canvas->model()->removeCard(m_path)); });
+    header->addWidget(remove);
+    layout->addLayout(header);
+
+    // Member disks.
+    const CanvasContext& context = canvas->context();
+    auto* members = new QHBoxLayout;
+    members->setSpacing(4);
+    const QList<ArraySpec> children = spec->isLeaf() ? QList<ArraySpec> {*spec} : spec->children;
+    for (const ArraySpec& child : children) {
+        if (!child.isLeaf()) {
+            continue;
+        }
+        auto* chip = new QToolButton(this);
+        chip->setIcon(QIcon(QStringLiteral(":/raidbench/disk.svg")));
+        chip->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+        const QString label = context.labelOf ? context.labelOf(child.device) : child.device;
+        chip->setText(label);
+        chip->setToolTip(tr("%1 — click to remove it from this card").arg(child.device));
+        chip->setAccessibleName(tr("Disk %1 in %2").arg(label, model->cardName(m_path)));
+        connect(chip, &QToolButton::clicked, this,
+                [this, device = child.device] { m_canvas->showResult(m_canvas->model()->removeDisk(m_path, device)); });
+        members->addWidget(chip);
+    }
+    members->addStretch(1);
+    layout->addLayout(members);
+
+    // Nested cards and the nest area.
+    if (!spec->isLeaf()) {
+        for (int i = 0; i < spec->children.size(); ++i) {
+            if (!spec->children[i].isLeaf()) {
+                layout->addWidget(new CardWidget(canvas, m_path + CanvasModel::CardPath {i}, this));
+            }
+        }
+        auto* nest = new QLabel(tr("⤵ drop disks or cards here to add them to %1").arg(model->cardName(m_path)), this);
+        nest->setEnabled(false);
+        layout->addWidget(nest);
+    }
+
+    // Figures, from the members' sizes and speeds.
+    ArraySpec sized = *spec;
+    std::function<void(ArraySpec&)> fill = [&](ArraySpec& node) {
+        if (node.isLeaf()) {
+            node.sizeBytes = context.sizeOf ? context.sizeOf(node.device) : 0;
+            node.controller = context.controllerOf ? context.controllerOf(node.device) : QString();
+            return;
+        }
+        for (ArraySpec& child : node.children) {
+            fill(child);
+        }
+    };
+    fill(sized);
+    const ArrayFigures figures = analyzeSpec(sized);
+    QString text;
+    if (figures.usableBytes) {
+        text = tr("%1 usable · %2 % of raw")
+                   .arg(Units::formatBytesDecimal(double(*figures.usableBytes)))
+                   .arg(figures.spacePct, 0, 'f', 0);
+    }
+    text += tr(" · survives %1 failure(s)").arg(figures.failuresGuaranteed);
+    if (figures.failuresBestCase > figures.failuresGuaranteed) {
+        text += tr(" (up to %1)").arg(figures.failuresBestCase);
+    }
+    if (figures.controllersKnown) {
+        text += figures.controllerCount < 2 ? tr(" · one controller")
+                                            : (figures.survivesControllerLoss ? tr(" · survives a controller loss")
+                                                                              : tr(" · a controller loss kills it"));
+    }
+    if (context.baselineOf) {
+        const ThroughputPrediction prediction = predictThroughput(sized, context.baselineOf);
+        if (prediction.write && prediction.read) {
+            text += tr(" · predicted %1 write, %2 read")
+                        .arg(Units::formatMBps(*prediction.write), Units::formatMBps(*prediction.read));
+        }
+    }
+    m_figures = new QLabel(text, this);
+    m_figures->setObjectName(QStringLiteral("figuresLabel"));
+    m_figures->setWordWrap(true);
+    layout->addWidget(m_figures);
+    m_problem = new QLabel(this);
+    m_problem->setObjectName(QStringLiteral("problemLabel"));
+    m_problem->setWordWrap(true);
+    QString problem;
+    for (const SpecIssue& issue : validateSpec(sized)) {
+        if (!issue.warning && problem.isEmpty()) {
+            problem = issue.message;
+        }
+    }
+    if (problem.isEmpty()) {
+        for (const SpecIssue& issue : validateSpec(sized)) {
+            if (issue.warning && problem.isEmpty()) {
+                problem = tr("Note: %1").arg(issue.message);
+            }
+        }
+        m_problem->setStyleSheet(QStringLiteral("color: #b9770e;"));
+    } else {
+        m_problem->setStyleSheet(QStringLiteral("color: #c0392b; font-weight: bold;"));
+    }
+    m_problem->setText(problem);
+    m_problem->setVisible(!problem.isEmpty());
+    layout->addWidget(m_problem);
+}
+
+void CardWidget::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasFormat(QLatin1String(disksMimeType)) ||
+        event->mimeData()->hasFormat(QLatin1String(cardMimeType))) {
+        event->acceptProposedAction();
+    }
+}
+
+void CardWidget::dragMoveEvent(QDragMoveEvent* event)
+{
+    event->acceptProposedAction();
+}
+
+void CardWidget::dropEvent(QDropEvent* event)
+{
+    const QString refusal = m_canvas->dropData(event->mimeData(), m_path);
+    if (refusal.isEmpty()) {
+        event->acceptProposedAction();
+    } else {
+        event->ignore();
+    }
+}
+
+void CardWidget::mousePressEvent(QMouseEvent* event)
+{
+    m_pressAt = event->pos();
+    QFrame::mousePressEvent(event);
+}
+
+void CardWidget::mouseMoveEvent(QMouseEvent* event)
+{
+    if (!(event->buttons() & Qt::LeftButton) ||
+        (event->pos() - m_pressAt).manhattanLength() < QApplication::startDragDistance()) {
+        return;
+    }
+    auto* drag = new QDrag(this);
+    auto* mime = new QMimeData;
+    mime->setData(QLatin1String(cardMimeType), encodePath(m_path));
+    drag->setMimeData(mime);
+    drag->setPixmap(grab().scaledToWidth(std::min(width(), 240)));
+    drag->exec(Qt::MoveAction);
+}
+
+void CardWidget::contextMenuEvent(QContextMenuEvent* event)
+{
+    CanvasModel* model = m_canvas->model();
+    QMenu menu(this);
+    QMenu* nestMenu = menu.addMenu(tr("Nest into"));
+    for (const CanvasModel::CardPath& other : model->cards()) {
+        const bool inside = other.size() >= m_path.size() && other.mid(0, m_path.size()) == m_path;
+        const ArraySpec* target = model->card(other);
+        if (!inside && target && !target->isLeaf()) {
+            nestMenu->addAction(model->cardName(other), this,
+                                [this, other] { m_canvas->showResult(m_canvas->model()->nest(m_path, other)); });
+        }
+    }
+    nestMenu->setEnabled(!nestMenu->isEmpty());
+    if (m_path.size() > 1) {
+        menu.addAction(tr("Move out to a configuration of its own"), this,
+                       [this] { m_canvas->showResult(m_canvas->model()->unnest(m_path)); });
+    }
+    QMenu* wrapMenu = menu.addMenu(tr("Put inside a new"));
+    for (const ArrayLevel level : {ArrayLevel::Raid0, ArrayLevel::Raid1, ArrayLevel::Raid5, ArrayLevel::Raid6,
+                                   ArrayLevel::Linear, ArrayLevel::LvmStripe}) {
+        wrapMenu->addAction(CanvasModel::levelTitle(level), this,
+                            [this, level] { m_canvas->showResult(m_canvas->model()->wrap(m_path, level)); });
+    }
+    menu.addAction(tr("Remove"), this, [this] { m_canvas->showResult(m_canvas->model()->removeCard(m_path)); });
+    menu.exec(event->globalPos());
+}
+
+ArrayCanvas::ArrayCanvas(CanvasModel* model, CanvasContext context, QWidget* parent)
+    : QScrollArea(parent)
+    , m_model(model)
+    , m_context(std::move(context))
+    , m_container(new QWidget(this))
+    , m_layout(new QVBoxLayout(m_container))
+    , m_hint(new QLabel(this))
+{
+    setObjectName(QStringLiteral("arrayCanvas"));
+    setWidgetResizable(true);
+    setWidget(m_container);
+    setAccessibleName(tr("Array canvas"));
+    m_hint->setWordWrap(true);
+    connect(model, &CanvasModel::changed, this, &ArrayCanvas::refresh);
+    refresh();
+}
+
+CardWidget* ArrayCanvas::cardWidget(const CanvasModel::CardPath& path) const
+{
+    for (CardWidget* card : m_cards) {
+        if (card->path() == path) {
+            return card;
+        }
+    }
+    return nullptr;
+}
+
+void ArrayCanvas::refresh()
+{
+    // Rebuilt from the model each time: the canvas holds a handful of cards.
+    // The hint label lives on; everything else goes. A card may be inside its own drop handler
+    // here, hence deleteLater.
+    m_layout->removeWidget(m_hint);
+    for (QWidget* child : m_container->findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly)) {
+        if (child != m_hint) {
+            m_layout->removeWidget(child);
+            child->hide();
+            child->deleteLater();
+        }
+    }
+    while (m_layout->count() > 0) {
+        delete m_layout->takeAt(0); // the stretch
+    }
+    m_cards.clear();
+    auto* intro = new QLabel(tr("Each card is one configuration, built and measured one after another; the same disks "
+                                "may be used in several. Drop disks on a card to add them, drop a card into another to "
+                                "nest it."),
+                             m_container);
+    intro->setWordWrap(true);
+    m_layout->addWidget(intro);
+    for (int i = 0; i < m_model->configs().size(); ++i) {
+        auto* card = new CardWidget(this, {i}, m_container);
+        m_layout->addWidget(card);
+        m_cards.append(card);
+        m_cards.append(card->findChildren<CardWidget*>());
+    }
+    m_newArea = new QFrame(m_container);
+    m_newArea->setObjectName(QStringLiteral("newArrayArea"));
+    m_newArea->setFrameShape(QFrame::StyledPanel);
+    m_newArea->setFrameShadow(QFrame::Sunken);
+    m_newArea->setMinimumHeight(70);
+    m_newArea->setAcceptDrops(true);
+    m_newArea->installEventFilter(this);
+    m_newArea->setAccessibleName(tr("New array area"));
+    auto* label =
+        new QLabel(tr("＋ Drop disks here for a new array, or a card to put it inside a new RAID0"), m_newArea);
+    auto* areaLayout = new QVBoxLayout(m_newArea);
+    label->setAlignment(Qt::AlignCenter);
+    areaLayout->addWidget(label);
+    m_layout->addWidget(m_newArea);
+    m_layout->addWidget(m_hint);
+    m_layout->addStretch(1);
+}
+
+bool ArrayCanvas::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_newArea) {
+        if (event->type() == QEvent::DragEnter || event->type() == QEvent::DragMove) {
+            auto* drag = static_cast<QDragMoveEvent*>(event);
+            if (drag->mimeData()->hasFormat(QLatin1String(disksMimeType)) ||
+                drag->mimeData()->hasFormat(QLatin1String(cardMimeType))) {
+                drag->acceptProposedAction();
+                return true;
+            }
+        } else if (event->type() == QEvent::Drop) {
+            auto* drop = static_cast<QDropEvent*>(event);
+            if (dropData(drop->mimeData(), {}).isEmpty()) {
+                drop->acceptProposedAction();
+            } else {
+                drop->ignore();
+            }
+            return true;
+        }
+    }
+    return QScrollArea::eventFilter(watched, event);
+}
+
+QString ArrayCanvas::dropData(const QMimeData* mime, const CanvasModel::CardPath& target)
+{
+    Result<void> result;
+    if (mime->hasFormat(QLatin1String(disksMimeType))) {
+        const QStringList disks =
+            QString::fromUtf8(mime->data(QLatin1String(disksMimeType))).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        for (const QString& disk : disks) {
+            const QString why = m_context.whyNot ? m_context.whyNot(disk) : QString();
+            if (!why.isEmpty()) {
+                showResult(makeError(QStringLiteral("ineligible"), tr("%1 cannot be used: %2").arg(disk, why)));
+                return m_lastMessage;
+            }
+        }
+        result = target.isEmpty() ? m_model->addArray(disks) : m_model->addDisks(target, disks);
+    } else if (mime->hasFormat(QLatin1String(cardMimeType))) {
+        const CanvasModel::CardPath source = decodePath(mime->data(QLatin1String(cardMimeType)));
+        if (target.isEmpty()) {
+            // Onto the new-array area: a nested card moves out; a configuration gets a new RAID0 around
+            // it, ready for more cards (RAID50 = RAID0 holding RAID5 cards).
+            result = source.size() > 1 ? m_model->unnest(source) : m_model->wrap(source, ArrayLevel::Raid0);
+        } else {
+            result = m_model->nest(source, target);
+        }
+    } else {
+        result = makeError(QStringLiteral("refused"), tr("Only disks and cards can be dropped here."));
+    }
+    showResult(result);
+    return result ? QString() : m_lastMessage;
+}
+
+void ArrayCanvas::showResult(const Result<void>& result)
+{
+    m_lastMessage = result ? QString() : result.error().message;
+    if (m_hint) {
+        m_hint->setText(
+            m_lastMessage.isEmpty()
+                ? QString()
+                : QStringLiteral("<span style='color:#c0392b'>%1</span>").arg(m_lastMessage.toHtmlEscaped()));
+    }
+    if (!m_lastMessage.isEmpty()) {
+        Q_EMIT message(m_lastMessage);
+    }
+}
+
+} // namespace RaidBench::Ui

@@ -1,0 +1,78 @@
+#include "confirmdialog.h"
+
+#include "util/units.h"
+
+#include <QDialogButtonBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace RaidBench::Ui {
+
+DestroyConfirmDialog::DestroyConfirmDialog(const QList<Disk>& disks, QWidget* parent)
+    : QDialog(parent)
+    , m_disks(disks.size())
+    , m_count(new QLineEdit(this))
+    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Cancel, this))
+{
+    setWindowTitle(tr("Destroy the data on %n disk(s)?", nullptr, int(disks.size())));
+    auto* layout = new QVBoxLayout(this);
+    auto* intro = new QLabel(tr("<b>Everything on these disks will be destroyed.</b> RaidBench builds arrays on them, "
+                                "writes over them and wipes them afterwards. Check the serial numbers against the "
+                                "labels on the drives."),
+                             this);
+    intro->setWordWrap(true);
+    layout->addWidget(intro);
+    auto* table = new QTableWidget(int(disks.size()), 4, this);
+    table->setObjectName(QStringLiteral("destroyTable"));
+    table->setHorizontalHeaderLabels({tr("Device"), tr("Model"), tr("Serial"), tr("Size")});
+    table->verticalHeader()->hide();
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->setSelectionMode(QAbstractItemView::NoSelection);
+    for (int row = 0; row < disks.size(); ++row) {
+        const Disk& disk = disks.at(row);
+        const QStringList cells {disk.path, QStringLiteral("%1 %2").arg(disk.vendor, disk.model).trimmed(), disk.serial,
+                                 Units::formatBytesDecimal(double(disk.sizeBytes))};
+        for (int column = 0; column < cells.size(); ++column) {
+            table->setItem(row, column, new QTableWidgetItem(cells.at(column)));
+        }
+    }
+    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table->horizontalHeader()->setStretchLastSection(true);
+    layout->addWidget(table, 1);
+    auto* ask = new QLabel(tr("Type the number of disks (%1) to confirm:").arg(disks.size()), this);
+    ask->setBuddy(m_count);
+    layout->addWidget(ask);
+    m_count->setObjectName(QStringLiteral("countEdit"));
+    m_count->setAccessibleName(tr("Number of disks"));
+    layout->addWidget(m_count);
+    QPushButton* destroy = m_buttons->addButton(tr("Destroy and run"), QDialogButtonBox::AcceptRole);
+    destroy->setObjectName(QStringLiteral("destroyButton"));
+    destroy->setEnabled(false);
+    m_buttons->button(QDialogButtonBox::Cancel)->setDefault(true);
+    connect(m_count, &QLineEdit::textChanged, this, [this, destroy] { destroy->setEnabled(countMatches()); });
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(m_buttons);
+    resize(640, 360);
+}
+
+bool DestroyConfirmDialog::countMatches() const
+{
+    bool ok = false;
+    const int typed = m_count->text().trimmed().toInt(&ok);
+    return ok && typed == m_disks && m_disks > 0;
+}
+
+void DestroyConfirmDialog::accept()
+{
+    if (!countMatches()) {
+        return; // the button is disabled; Enter in the field must not get around it
+    }
+    QDialog::accept();
+}
+
+} // namespace RaidBench::Ui

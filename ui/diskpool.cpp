@@ -1,0 +1,347 @@
+#include "diskpool.h"
+
+#include "session.h"
+#include "util/units.h"
+
+#include <QApplication>
+#include <QHBoxLayout>
+#include <QIcon>
+#include <QLabel>
+#include <QListView>
+#include <QMimeData>
+#include <QPainter>
+#include <QPushButton>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+namespace RaidBench::Ui {
+
+QColor controllerColour(const QString& controller, const QStringList& allControllers)
+{
+    static const QList<QColor> palette {QColor(0x3d, 0x7e, 0xc9), QColor(0x2e, 0xa0, 0x6b), QColor(0x9b, 0x59, 0xb6),
+                                        QColor(0xd3, 0x6a, 0x1f), QColor(0x16, 0xa0, 0xa8), QColor(0xb5, 0x3a, 0x6e),
+                                        QColor(0x7a, 0x86, 0x2c), QColor(0x5d, 0x6d, 0x7e)};
+    const qsizetype index = allControllers.indexOf(controller);
+    return palette.at(int((index < 0 ? qHash(controller) : std::size_t(index)) % std::size_t(palette.size())));
+}
+
+DiskPoolModel::DiskPoolModel(Session* session, QObject* parent)
+    : QAbstractListModel(parent)
+    , m_session(session)
+{
+    connect(session, &Session::disksChanged, this, &DiskPoolModel::reload);
+    connect(session, &Session::baselinesChanged, this, [this] {
+        if (!m_disks.isEmpty()) {
+            Q_EMIT dataChanged(index(0), index(int(m_disks.size()) - 1));
+        }
+    });
+    reload();
+}
+
+void DiskPoolModel::reload()
+{
+    beginResetModel();
+    m_disks = m_session->disks();
+    endResetModel();
+}
+
+QString DiskPoolModel::planPath(const Disk& disk)
+{
+    return disk.stablePath.isEmpty() ? disk.path : disk.stablePath;
+}
+
+QStringList DiskPoolModel::controllers() const
+{
+    QStringList list;
+    for (const Disk& disk : m_disks) {
+        if (!list.contains(disk.controller)) {
+            list.append(disk.controller);
+        }
+    }
+    return list;
+}
+
+int DiskPoolModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_disks.size());
+}
+
+QVariant DiskPoolModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= m_disks.size()) {
+        return {};
+    }
+    const Disk& disk = m_disks.at(index.row());
+    const auto baseline = m_session->baseline(planPath(disk));
+    switch (role) {
+    case Qt::DisplayRole:
+        return QStringLiteral("%1  %2").arg(disk.name, disk.model.isEmpty() ? disk.transport : disk.model);
+    case Qt::ToolTipRole: {
+        QString tip = QStringLiteral("<b>%1</b> %2<br>%3 %4, %5<br>%6: %7")
+                          .arg(disk.path.toHtmlEscaped(), disk.model.toHtmlEscaped(), tr("serial"),
+                               disk.serial.isEmpty() ? tr("unknown") : disk.serial.toHtmlEscaped(),
+                               Units::formatBytesDecimal(double(disk.sizeBytes)), tr("controller"),
+                               disk.controller.toHtmlEscaped());
+        if (!disk.eligible) {
+            tip += QStringLiteral("<br><b>%1</b>").arg(tr("Cannot be used:"));
+            for (const auto& reason : disk.reasons) {
+                tip += QStringLiteral("<br>• %1").arg(reason.message.toHtmlEscaped());
+            }
+        }
+        const QString slow = m_session->slowReason(planPath(disk));
+        if (!slow.isEmpty()) {
+            tip += QStringLiteral("<br><b>%1</b> %2").arg(tr("Slow:"), slow.toHtmlEscaped());
+        }
+        return tip;
+    }
+    case DiskPathRole:
+        return planPath(disk);
+    case EligibleRole:
+        return disk.eligible;
+    case ControllerRole:
+        return disk.controller;
+    case WriteRole:
+        return baseline ? QVariant(baseline->first) : QVariant();
+    case ReadRole:
+        return baseline ? QVariant(baseline->second) : QVariant();
+    case SlowRole:
+        return m_session->slowReason(planPath(disk));
+    case Qt::AccessibleTextRole:
+        return QStringLiteral("%1 %2 %3 %4")
+            .arg(disk.name, disk.model, Units::formatBytesDecimal(double(disk.sizeBytes)),
+                 disk.eligible ? tr("usable") : tr("not usable"));
+    default:
+        return {};
+    }
+}
+
+Qt::ItemFlags DiskPoolModel::flags(const QModelIndex& index) const
+{
+    if (!index.isValid()) {
+        return Qt::NoItemFlags;
+    }
+    Qt::ItemFlags flags = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
+    if (m_disks.at(index.row()).eligible) {
+        flags |= Qt::ItemIsDragEnabled;
+    }
+    return flags;
+}
+
+QStringList DiskPoolModel::mimeTypes() const
+{
+    return {QLatin1String(disksMimeType)};
+}
+
+QMimeData* DiskPoolModel::mimeData(const QModelIndexList& indexes) const
+{
+    QStringList paths;
+    for (const QModelIndex& index : indexes) {
+        if (index.isValid() && m_disks.at(index.row()).eligible) {
+            paths.append(planPath(m_disks.at(index.row())));
+        }
+    }
+    auto* mime = new QMimeData;
+    mime->setData(QLatin1String(disksMimeType), paths.join(QLatin1Char('\n')).toUtf8());
+    mime->setText(paths.join(QLatin1Char(' ')));
+    return mime;
+}
+
+void DiskDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const
+{
+    QStyleOptionViewItem opt = option;
+    initStyleOption(&opt, index);
+    const QWidget* widget = opt.widget;
+    QStyle* style = widget ? widget->style() : QApplication::style();
+    opt.text.clear();
+    style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, widget);
+
+    const auto* model = qobject_cast<const DiskPoolModel*>(index.model());
+    const Disk& disk = model->diskAt(index.row());
+    const bool eligible = disk.eligible;
+    const QPalette& palette = opt.palette;
+    QColor text = (opt.state & QStyle::State_Selected) ? palette.highlightedText().color() : palette.text().color();
+    if (!eligible) {
+        text.setAlphaF(0.55);
+    }
+    const QRect r = opt.rect.adjusted(4, 3, -4, -3);
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing);
+    painter->fillRect(QRect(r.left(), r.top(), 5, r.height()), controllerColour(disk.controller, model->controllers()));
+    const int lineHeight = opt.fontMetrics.height();
+    QRect line(r.left() + 12, r.top(), r.width() - 12, lineHeight);
+    QFont bold = opt.font;
+    bold.setBold(true);
+    painter->setFont(bold);
+    painter->setPen(text);
+    const QString title = QStringLiteral("%1  %2").arg(disk.name, Units::formatBytesDecimal(double(disk.sizeBytes)));
+    painter->drawText(line, Qt::AlignLeft | Qt::AlignVCenter, title);
+    if (!eligible) {
+        static const QIcon lock(QStringLiteral(":/raidbench/lock.svg"));
+        lock.paint(painter, QRect(r.right() - lineHeight, line.top(), lineHeight, lineHeight));
+    }
+    painter->setFont(opt.font);
+    line.translate(0, lineHeight);
+    painter->drawText(line, Qt::AlignLeft | Qt::AlignVCenter,
+                      opt.fontMetrics.elidedText(QStringLiteral("%1 · %2 · %3")
+                                                     .arg(disk.model.isEmpty() ? tr("(no model)") : disk.model,
+                                                          disk.transport, disk.controller),
+                                                 Qt::ElideRight, line.width()));
+    line.translate(0, lineHeight);
+    const QVariant write = index.data(DiskPoolModel::WriteRole);
+    const QVariant read = index.data(DiskPoolModel::ReadRole);
+    const QString slow = index.data(DiskPoolModel::SlowRole).toString();
+    if (write.isValid() && read.isValid()) {
+        // Speed bars: full width is the fastest disk seen so far in this pool.
+        double fastest = 1;
+        for (int row = 0; row < model->rowCount(); ++row) {
+            fastest = std::max({fastest, model->index(row).data(DiskPoolModel::WriteRole).toDouble(),
+                                model->index(row).data(DiskPoolModel::ReadRole).toDouble()});
+        }
+        const QColor good = palette.highlight().color();
+        const QColor warn(0xe6, 0x7e, 0x22);
+        const int barWidth = std::max(20, line.width() / 2 - 60);
+        auto bar = [&](int x, double value, const QString& label) {
+            const QRect frame(x, line.top() + 3, barWidth, lineHeight - 6);
+            painter->setPen(Qt::NoPen);
+            painter->setBrush(palette.mid());
+            painter->drawRoundedRect(frame, 2, 2);
+            painter->setBrush(slow.isEmpty() ? good : warn);
+            painter->drawRoundedRect(
+                QRect(frame.left(), frame.top(), int(frame.width() * value / fastest), frame.height()), 2, 2);
+            painter->setPen(text);
+            painter->drawText(QRect(frame.right() + 4, line.top(), 56, lineHeight), Qt::AlignLeft | Qt::AlignVCenter,
+                              QStringLiteral("%1 %2").arg(label, QString::number(value / 1e6, 'f', 0)));
+        };
+        bar(line.left(), write.toDouble(), tr("W"));
+        bar(line.left() + barWidth + 64, read.toDouble(), tr("R"));
+        if (!slow.isEmpty()) {
+            line.translate(0, lineHeight);
+            painter->setPen(warn);
+            painter->drawText(line, Qt::AlignLeft | Qt::AlignVCenter,
+                              opt.fontMetrics.elidedText(tr("slow: %1").arg(slow), Qt::ElideRight, line.width()));
+        }
+    } else if (!eligible) {
+        painter->drawText(line, Qt::AlignLeft | Qt::AlignVCenter,
+                          opt.fontMetrics.elidedText(disk.reasons.isEmpty() ? QString() : disk.reasons.first().message,
+                                                     Qt::ElideRight, line.width()));
+    }
+    painter->restore();
+}
+
+QSize DiskDelegate::sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const
+{
+    const bool slow = !index.data(DiskPoolModel::SlowRole).toString().isEmpty();
+    return QSize(280, option.fontMetrics.height() * (slow ? 4 : 3) + 8);
+}
+
+DiskPoolWidget::DiskPoolWidget(Session* session, QWidget* parent)
+    : QWidget(parent)
+    , m_session(session)
+    , m_model(new DiskPoolModel(session, this))
+    , m_view(new QListView(this))
+    , m_legend(new QLabel(this))
+    , m_details(new QTextBrowser(this))
+    , m_measure(new QPushButton(tr("&Measure disks"), this))
+{
+    m_view->setObjectName(QStringLiteral("diskPoolView"));
+    m_view->setModel(m_model);
+    m_view->setItemDelegate(new DiskDelegate(m_view));
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_view->setDragEnabled(true);
+    m_view->setDragDropMode(QAbstractItemView::DragOnly);
+    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_view->setUniformItemSizes(false);
+    m_view->setAccessibleName(tr("Disks"));
+    m_legend->setWordWrap(true);
+    m_legend->setTextFormat(Qt::RichText);
+    m_details->setMaximumHeight(160);
+    m_details->setAccessibleName(tr("Disk details"));
+    m_measure->setToolTip(tr("Measure each selected (or every usable) disk on its own: sequential write and read. "
+                             "This writes to the disks."));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* title = new QLabel(tr("<b>Disks</b> — drag them onto the canvas"), this);
+    layout->addWidget(title);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_legend);
+    layout->addWidget(m_details);
+    layout->addWidget(m_measure);
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &DiskPoolWidget::updateDetails);
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+        updateLegend();
+        updateDetails();
+    });
+    connect(m_view, &QWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
+        Q_EMIT contextMenuRequested(selectedDisks(), m_view->viewport()->mapToGlobal(pos));
+    });
+    connect(m_measure, &QPushButton::clicked, this, [this] {
+        QStringList disks = selectedDisks();
+        if (disks.isEmpty()) {
+            for (int row = 0; row < m_model->rowCount(); ++row) {
+                if (m_model->diskAt(row).eligible) {
+                    disks.append(DiskPoolModel::planPath(m_model->diskAt(row)));
+                }
+            }
+        }
+        Q_EMIT measureRequested(disks);
+    });
+    updateLegend();
+}
+
+QStringList DiskPoolWidget::selectedDisks() const
+{
+    QStringList disks;
+    for (const QModelIndex& index : m_view->selectionModel()->selectedIndexes()) {
+        if (index.data(DiskPoolModel::EligibleRole).toBool()) {
+            disks.append(index.data(DiskPoolModel::DiskPathRole).toString());
+        }
+    }
+    return disks;
+}
+
+void DiskPoolWidget::updateLegend()
+{
+    const QStringList controllers = m_model->controllers();
+    QString html;
+    for (const QString& controller : controllers) {
+        html += QStringLiteral("<span style='color:%1'>■</span> %2&nbsp;&nbsp; ")
+                    .arg(controllerColour(controller, controllers).name(), controller.toHtmlEscaped());
+    }
+    m_legend->setText(controllers.isEmpty() ? QString() : tr("Controllers: %1").arg(html));
+}
+
+void DiskPoolWidget::updateDetails()
+{
+    const QModelIndexList selected = m_view->selectionModel()->selectedIndexes();
+    if (selected.size() != 1) {
+        m_details->setHtml(selected.isEmpty() ? tr("Select a disk to see why it can or cannot be used.")
+                                              : tr("%n disks selected.", nullptr, int(selected.size())));
+        return;
+    }
+    const Disk& disk = m_model->diskAt(selected.first().row());
+    QString html = QStringLiteral("<b>%1</b> — %2 %3<br>")
+                       .arg(disk.path.toHtmlEscaped(), disk.vendor.toHtmlEscaped(), disk.model.toHtmlEscaped());
+    html += tr("Serial %1, %2, %3, sectors %4/%5 B, %6")
+                .arg(disk.serial.toHtmlEscaped(), Units::formatBytesDecimal(double(disk.sizeBytes)), disk.transport)
+                .arg(disk.logicalSectorSize)
+                .arg(disk.physicalSectorSize)
+                .arg(disk.rotational ? tr("rotational") : tr("solid state"));
+    html += QStringLiteral("<br>") +
+        tr("Controller %1, port %2").arg(disk.controller.toHtmlEscaped(), disk.port.toHtmlEscaped());
+    if (!disk.stablePath.isEmpty()) {
+        html += QStringLiteral("<br>") + disk.stablePath.toHtmlEscaped();
+    }
+    if (disk.eligible) {
+        html += QStringLiteral("<br><span style='color:#2e8b57'>%1</span>")
+                    .arg(tr("Usable: nothing uses it and it holds no data RaidBench can see."));
+    } else {
+        html += QStringLiteral("<br><b>%1</b><ul>").arg(tr("Not usable:"));
+        for (const auto& reason : disk.reasons) {
+            html += QStringLiteral("<li>%1 <i>(%2)</i></li>").arg(reason.message.toHtmlEscaped(), reason.code);
+        }
+        html += QStringLiteral("</ul>");
+    }
+    m_details->setHtml(html);
+}
+
+} // namespace RaidBench::Ui

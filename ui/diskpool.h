@@ -1,0 +1,97 @@
+#pragma once
+
+#include "disks/disk.h"
+
+#include <QAbstractListModel>
+#include <QColor>
+#include <QStyledItemDelegate>
+#include <QWidget>
+
+class QLabel;
+class QListView;
+class QTextBrowser;
+class QPushButton;
+
+namespace RaidBench::Ui {
+
+class Session;
+
+/// MIME type of disks dragged from the pool: their paths, one per line.
+inline constexpr auto disksMimeType = "application/x-raidbench-disks";
+
+/// A colour per controller, the same for the same controller in every view.
+QColor controllerColour(const QString& controller, const QStringList& allControllers);
+
+/// The session's disks as a list model: eligible ones can be dragged.
+class DiskPoolModel final : public QAbstractListModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(DiskPoolModel)
+
+public:
+    enum Role { DiskPathRole = Qt::UserRole + 1, EligibleRole, ControllerRole, WriteRole, ReadRole, SlowRole };
+
+    explicit DiskPoolModel(Session* session, QObject* parent = nullptr);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
+    QStringList mimeTypes() const override;
+    QMimeData* mimeData(const QModelIndexList& indexes) const override;
+    Qt::DropActions supportedDragActions() const override { return Qt::CopyAction; }
+
+    const Disk& diskAt(int row) const { return m_disks.at(row); }
+    QStringList controllers() const;
+    /// The path a plan uses for a disk: its stable by-id path when it has one.
+    static QString planPath(const Disk& disk);
+
+private:
+    void reload();
+
+    Session* m_session;
+    QList<Disk> m_disks;
+};
+
+/// Paints a disk: controller colour, name, model, size, transport, a lock when it must not be used,
+/// and write/read bars once measured (a warning colour for a slow disk).
+class DiskDelegate final : public QStyledItemDelegate
+{
+    Q_OBJECT
+
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override;
+    QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override;
+};
+
+/// The disk pool: the list, a controller legend, the details of the selected disk, "Measure disks".
+class DiskPoolWidget final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(DiskPoolWidget)
+
+public:
+    explicit DiskPoolWidget(Session* session, QWidget* parent = nullptr);
+
+    QListView* view() const { return m_view; }
+    DiskPoolModel* model() const { return m_model; }
+    /// Plan paths of the selected eligible disks.
+    QStringList selectedDisks() const;
+
+Q_SIGNALS:
+    void measureRequested(const QStringList& disks);
+    void contextMenuRequested(const QStringList& disks, const QPoint& globalPos);
+
+private:
+    void updateDetails();
+    void updateLegend();
+
+    Session* m_session;
+    DiskPoolModel* m_model;
+    QListView* m_view;
+    QLabel* m_legend;
+    QTextBrowser* m_details;
+    QPushButton* m_measure;
+};
+
+} // namespace RaidBench::Ui

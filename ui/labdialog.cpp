@@ -1,0 +1,135 @@
+#include "labdialog.h"
+
+#include "lab/labspec.h"
+#include "util/units.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace RaidBench::Ui {
+
+LabDialog::LabDialog(QWidget* parent)
+    : QDialog(parent)
+    , m_count(new QSpinBox(this))
+    , m_size(new QComboBox(this))
+    , m_speed(new QSpinBox(this))
+    , m_slowCount(new QSpinBox(this))
+    , m_slowSpeed(new QSpinBox(this))
+    , m_failing(new QCheckBox(tr("One more disk that fails writes after 100 MB"), this))
+    , m_controllers(new QSpinBox(this))
+    , m_preview(new QLabel(this))
+{
+    setWindowTitle(tr("Virtual lab"));
+    auto* layout = new QVBoxLayout(this);
+    auto* intro = new QLabel(tr("RaidBench starts a small virtual machine (qemu) with the Linux kernel's real md and "
+                                "LVM and throttled virtual disks. Everything works on them as on real disks; nothing "
+                                "on this machine's own disks is touched. The disk files are deleted when the lab "
+                                "closes."),
+                             this);
+    intro->setWordWrap(true);
+    layout->addWidget(intro);
+    auto* form = new QFormLayout;
+    m_count->setRange(1, 12);
+    m_count->setValue(4);
+    form->addRow(tr("&Disks:"), m_count);
+    for (const char* size : {"256M", "512M", "1G", "2G", "4G"}) {
+        m_size->addItem(QLatin1String(size));
+    }
+    m_size->setCurrentText(QStringLiteral("1G"));
+    form->addRow(tr("&Size of each:"), m_size);
+    m_speed->setRange(5, 2000);
+    m_speed->setValue(105);
+    m_speed->setSuffix(tr(" MB/s"));
+    form->addRow(tr("S&peed:"), m_speed);
+    m_slowCount->setRange(0, 12);
+    m_slowCount->setValue(2);
+    m_slowCount->setToolTip(tr("Of the disks above, this many are slower (seed 002: two drives at 38 MB/s)."));
+    form->addRow(tr("Of which s&low:"), m_slowCount);
+    m_slowSpeed->setRange(5, 2000);
+    m_slowSpeed->setValue(38);
+    m_slowSpeed->setSuffix(tr(" MB/s"));
+    form->addRow(tr("Slow disks' spee&d:"), m_slowSpeed);
+    form->addRow(QString(), m_failing);
+    m_controllers->setRange(1, 4);
+    m_controllers->setValue(2);
+    m_controllers->setToolTip(tr("Virtual SCSI controllers the disks are spread over, so controller-failure "
+                                 "tolerance can be seen."));
+    form->addRow(tr("&Controllers:"), m_controllers);
+    layout->addLayout(form);
+    m_preview->setObjectName(QStringLiteral("labPreview"));
+    m_preview->setWordWrap(true);
+    layout->addWidget(m_preview);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    m_start = buttons->addButton(tr("&Start the lab"), QDialogButtonBox::AcceptRole);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+    for (QSpinBox* spin : {m_count, m_speed, m_slowCount, m_slowSpeed, m_controllers}) {
+        connect(spin, &QSpinBox::valueChanged, this, &LabDialog::update);
+    }
+    connect(m_size, &QComboBox::currentIndexChanged, this, &LabDialog::update);
+    connect(m_failing, &QCheckBox::toggled, this, &LabDialog::update);
+    update();
+}
+
+QString LabDialog::spec() const
+{
+    const int slow = std::min(m_slowCount->value(), m_count->value());
+    const int fast = m_count->value() - slow;
+    const QString size = m_size->currentText();
+    QStringList parts;
+    if (fast > 0) {
+        parts.append(QStringLiteral("%1x%2@%3").arg(fast).arg(size).arg(m_speed->value()));
+    }
+    if (slow > 0) {
+        parts.append(QStringLiteral("%1x%2@%3").arg(slow).arg(size).arg(m_slowSpeed->value()));
+    }
+    if (m_failing->isChecked()) {
+        parts.append(QStringLiteral("%1@%2:fail-write=100M").arg(size).arg(m_speed->value()));
+    }
+    return parts.join(QLatin1Char(','));
+}
+
+int LabDialog::controllers() const
+{
+    return m_controllers->value();
+}
+
+Result<LabOptions> LabDialog::options() const
+{
+    auto disks = parseLabSpec(spec(), controllers());
+    if (!disks) {
+        return disks.error();
+    }
+    LabOptions options;
+    options.disks = *disks;
+    return options;
+}
+
+void LabDialog::update()
+{
+    const auto disks = parseLabSpec(spec(), controllers());
+    if (!disks) {
+        m_preview->setText(disks.error().message);
+        m_start->setEnabled(false);
+        return;
+    }
+    std::uint64_t total = 0;
+    for (const LabDiskSpec& disk : *disks) {
+        total += disk.sizeBytes;
+    }
+    m_preview->setText(tr("Disks: <tt>%1</tt> over %2 controller(s); %3 of disk files in /var/tmp while the lab "
+                          "runs.")
+                           .arg(spec().toHtmlEscaped())
+                           .arg(controllers())
+                           .arg(Units::formatBytesBinary(double(total))));
+    m_start->setEnabled(true);
+}
+
+} // namespace RaidBench::Ui

@@ -1,0 +1,500 @@
+#include "planpage.h"
+
+#include "build/buildplan.h"
+#include "canvasmodel.h"
+#include "layout/arrayanalysis.h"
+#include "layout/presets.h"
+#include "session.h"
+#include "util/units.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QProcess>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace RaidBench::Ui {
+
+namespace {
+
+struct TestChoice
+{
+    const char* id;
+    const char* title;
+    bool byDefault;
+};
+
+const QList<TestChoice>& testChoices()
+{
+    static const QList<TestChoice> choices {
+        {"seq1m-qd8-write", QT_TRANSLATE_NOOP("PlanPage", "Sequential write, 1 MiB blocks, queue depth 8"), true},
+        {"seq1m-qd8-read", QT_TRANSLATE_NOOP("PlanPage", "Sequential read, 1 MiB blocks, queue depth 8"), true},
+        {"rnd4k-qd32-write", QT_TRANSLATE_NOOP("PlanPage", "Random write, 4 KiB blocks, queue depth 32"), true},
+        {"rnd4k-qd32-read", QT_TRANSLATE_NOOP("PlanPage", "Random read, 4 KiB blocks, queue depth 32"), true},
+        {"dd-seq1m-qd1-write", QT_TRANSLATE_NOOP("PlanPage", "dd-like write, 1 MiB blocks, queue depth 1"), true},
+        {"bs-sweep-write", QT_TRANSLATE_NOOP("PlanPage", "Block-size sweep, write (4k to 4M)"), false},
+        {"bs-sweep-read", QT_TRANSLATE_NOOP("PlanPage", "Block-size sweep, read (4k to 4M)"), false},
+        {"file-seq", QT_TRANSLATE_NOOP("PlanPage", "File system: sequential write, rewrite, read (bonnie)"), false},
+        {"file-seeks", QT_TRANSLATE_NOOP("PlanPage", "File system: random seeks"), false},
+        {"small-files", QT_TRANSLATE_NOOP("PlanPage", "File system: create, read, delete small files"), false},
+    };
+    return choices;
+}
+
+const QList<std::pair<const char*, std::uint64_t>>& sizeChoices()
+{
+    static const QList<std::pair<const char*, std::uint64_t>> choices {
+        {QT_TRANSLATE_NOOP("PlanPage", "no size limit"), 0},
+        {"256M", 256ull << 20},
+        {"1G", 1ull << 30},
+        {"4G", 4ull << 30},
+        {"16G", 16ull << 30}};
+    return choices;
+}
+
+} // namespace
+
+PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
+    : QWidget(parent)
+    , m_canvas(canvas)
+    , m_session(session)
+    , m_command(new QCheckBox(tr("Your own command on the file system:"), this))
+    , m_commandLine(new QLineEdit(this))
+    , m_commandRepeats(new QSpinBox(this))
+    , m_repeats(new QSpinBox(this))
+    , m_seconds(new QSpinBox(this))
+    , m_size(new QComboBox(this))
+    , m_ramp(new QSpinBox(this))
+    , m_filesystem(new QComboBox(this))
+    , m_baselines(new QCheckBox(tr("Measure each disk on its own first"), this))
+    , m_summary(new QLabel(this))
+{
+    setObjectName(QStringLiteral("planPage"));
+    auto* layout = new QVBoxLayout(this);
+
+    auto* tests = new QGroupBox(tr("Tests on each configuration"), this);
+    auto* testsLayout = new QVBoxLayout(tests);
+    for (const TestChoice& choice : testChoices()) {
+        auto* box = new QCheckBox(tr(choice.title), tests);
+        box->setObjectName(QStringLiteral("test-%1").arg(QLatin1String(choice.id)));
+        box->setChecked(choice.byDefault);
+        testsLayout->addWidget(box);
+        m_tests.append({QLatin1String(choice.id), box});
+        connect(box, &QCheckBox::toggled, this, &PlanPage::updateSummary);
+    }
+    auto* commandRow = new QHBoxLayout;
+    m_command->setObjectName(QStringLiteral("test-command"));
+    m_commandLine->setPlaceholderText(tr("e.g. tar xf /var/tmp/linux.tar  (runs as you, in the mounted directory)"));
+    m_commandLine->setAccessibleName(tr("Command to time"));
+    m_commandLine->setEnabled(false);
+    m_commandRepeats->setRange(1, 100);
+    m_commandRepeats->setValue(3);
+    m_commandRepeats->setPrefix(tr("× "));
+    m_commandRepeats->setAccessibleName(tr("Command runs"));
+    m_commandRepeats->setEnabled(false);
+    connect(m_command, &QCheckBox::toggled, m_commandLine, &QWidget::setEnabled);
+    connect(m_command, &QCheckBox::toggled, m_commandRepeats, &QWidget::setEnabled);
+    connect(m_command, &QCheckBox::toggled, this, &PlanPage::updateSummary);
+    commandRow->addWidget(m_command);
+    commandRow->addWidget(m_commandLine, 1);
+    commandRow->addWidget(m_commandRepeats);
+    testsLayout->addLayout(commandRow);
+    layout->addWidget(tests);
+
+    auto* limits = new QGroupBox(tr("How long and how often"), this);
+    auto* form = new QFormLayout(limits);
+    // Short values: the fields keep their natural width instead of spanning the window.
+    form->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
+    m_repeats->setRange(1, 100);
+    m_repeats->setValue(1);
+    m_repeats->setToolTip(tr("Runs per test; the results keep every run and their min, median and max."));
+    form->addRow(tr("&Repeats:"), m_repeats);
+    m_seconds->setRange(1, 3600);
+    m_seconds->setValue(10);
+    m_seconds->setSuffix(tr(" s"));
+    form->addRow(tr("&Time per run:"), m_seconds);
+    for (const auto& [title, bytes] : sizeChoices()) {
+        m_size->addItem(bytes == 0 ? tr(title) : QLatin1String(title), double(bytes));
+    }
+    form->addRow(tr("&Size limit per run:"), m_size);
+    m_ramp->setRange(0, 60);
+    m_ramp->setValue(1);
+    m_ramp->setSuffix(tr(" s"));
+    m_ramp->setToolTip(tr("I/O before measuring starts, not counted."));
+    form->addRow(tr("&Ramp:"), m_ramp);
+    m_filesystem->addItem(QStringLiteral("ext4"));
+    m_filesystem->addItem(QStringLiteral("XFS"), QStringLiteral("xfs"));
+    m_filesystem->setItemData(0, QStringLiteral("ext4"));
+    form->addRow(tr("&File system for file tests:"), m_filesystem);
+    m_baselines->setChecked(true);
+    form->addRow(QString(), m_baselines);
+    for (QSpinBox* spin : {m_repeats, m_seconds, m_ramp}) {
+        connect(spin, &QSpinBox::valueChanged, this, &PlanPage::updateSummary);
+    }
+    connect(m_size, &QComboBox::currentIndexChanged, this, &PlanPage::updateSummary);
+    layout->addWidget(limits);
+
+    m_summary->setObjectName(QStringLiteral("planSummary"));
+    m_summary->setWordWrap(true);
+    layout->addWidget(m_summary);
+
+    auto* buttons = new QHBoxLayout;
+    auto* load = new QPushButton(tr("&Open plan…"), this);
+    auto* save = new QPushButton(tr("&Save plan…"), this);
+    auto* commands = new QPushButton(tr("Show &commands…"), this);
+    commands->setObjectName(QStringLiteral("showCommandsButton"));
+    auto* start = new QPushButton(tr("Start the &run"), this);
+    start->setObjectName(QStringLiteral("startButton"));
+    start->setDefault(true);
+    buttons->addWidget(load);
+    buttons->addWidget(save);
+    buttons->addWidget(commands);
+    buttons->addStretch(1);
+    buttons->addWidget(start);
+    layout->addLayout(buttons);
+    layout->addStretch(1);
+
+    connect(load, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open a plan"), QString(), tr("Plans (*.json)"));
+        if (path.isEmpty()) {
+            return;
+        }
+        const auto loaded = loadPlanFile(path);
+        Q_EMIT message(loaded ? tr("Plan %1 opened.").arg(path) : loaded.error().message);
+    });
+    connect(save, &QPushButton::clicked, this, [this] {
+        const QString path =
+            QFileDialog::getSaveFileName(this, tr("Save the plan"), QStringLiteral("plan.json"), tr("Plans (*.json)"));
+        if (path.isEmpty()) {
+            return;
+        }
+        const auto saved = savePlanFile(path);
+        Q_EMIT message(saved ? tr("Plan saved to %1.").arg(path) : saved.error().message);
+    });
+    connect(commands, &QPushButton::clicked, this, &PlanPage::showCommands);
+    connect(start, &QPushButton::clicked, this, &PlanPage::startRequested);
+    connect(canvas, &CanvasModel::changed, this, &PlanPage::updateSummary);
+    updateSummary();
+}
+
+Result<CampaignPlan> PlanPage::plan() const
+{
+    CampaignPlan plan;
+    plan.baselines = m_baselines->isChecked();
+    QStringList names;
+    for (const CanvasConfig& config : m_canvas->configs()) {
+        if (const auto issues = validateSpec(config.spec); hasErrors(issues)) {
+            return makeError(QStringLiteral("invalid-plan"),
+                             tr("%1 cannot be built: %2")
+                                 .arg(config.name.isEmpty() ? CanvasModel::derivedName(config.spec) : config.name,
+                                      firstError(issues)));
+        }
+        ConfigSpec spec;
+        const QString base = config.name.isEmpty() ? CanvasModel::derivedName(config.spec) : config.name;
+        spec.name = base;
+        for (int n = 2; names.contains(spec.name); ++n) {
+            spec.name = QStringLiteral("%1 #%2").arg(base).arg(n);
+        }
+        names.append(spec.name);
+        spec.spec = config.spec;
+        plan.configurations.append(spec);
+        for (const QString& disk : config.spec.leafDevices()) {
+            if (!plan.disks.contains(disk)) {
+                plan.disks.append(disk);
+            }
+        }
+    }
+    if (plan.configurations.isEmpty()) {
+        return makeError(QStringLiteral("invalid-plan"),
+                         tr("The canvas is empty: drag disks onto it (Build) to make configurations to compare."));
+    }
+    for (const auto& [id, box] : m_tests) {
+        if (box->isChecked()) {
+            plan.tests.append(*TestSpec::standard(id));
+        }
+    }
+    if (m_command->isChecked()) {
+        const QStringList argv = QProcess::splitCommand(m_commandLine->text());
+        if (argv.isEmpty()) {
+            return makeError(QStringLiteral("invalid-plan"), tr("Type the command to time, or untick it."));
+        }
+        TestSpec command;
+        command.kind = QStringLiteral("command");
+        command.name = QStringLiteral("command: %1").arg(argv.first().section(QLatin1Char('/'), -1));
+        command.file.kind = QStringLiteral("command");
+        command.file.argv = argv;
+        command.file.repeats = m_commandRepeats->value();
+        plan.tests.append(command);
+    }
+    if (plan.tests.isEmpty()) {
+        return makeError(QStringLiteral("invalid-plan"), tr("Choose at least one test."));
+    }
+    plan.repeats = m_repeats->value();
+    plan.timeLimitNs = std::uint64_t(m_seconds->value()) * 1'000'000'000ull;
+    plan.sizeLimit = std::uint64_t(m_size->currentData().toDouble());
+    plan.rampNs = std::uint64_t(m_ramp->value()) * 1'000'000'000ull;
+    plan.filesystem.type = m_filesystem->currentData().toString();
+    plan.allowLoop = qEnvironmentVariableIsSet("RAIDBENCH_ALLOW_LOOP");
+    // The same checks the helper makes on arrival, so a bad plan is refused here.
+    return CampaignPlan::fromJson(plan.toJson());
+}
+
+CampaignPlan PlanPage::baselinePlan(const QStringList& disks) const
+{
+    CampaignPlan plan;
+    plan.disks = disks;
+    plan.baselines = true;
+    plan.tests = TestSpec::defaults();
+    plan.timeLimitNs = std::uint64_t(m_seconds->value()) * 1'000'000'000ull;
+    plan.sizeLimit = std::uint64_t(m_size->currentData().toDouble());
+    plan.rampNs = std::uint64_t(m_ramp->value()) * 1'000'000'000ull;
+    plan.allowLoop = qEnvironmentVariableIsSet("RAIDBENCH_ALLOW_LOOP");
+    return plan;
+}
+
+Result<void> PlanPage::applyPlan(const CampaignPlan& plan)
+{
+    QList<PresetDisk> presetDisks;
+    for (const QString& path : plan.disks) {
+        PresetDisk disk;
+        disk.path = path;
+        if (const Disk* known = m_session->disk(path)) {
+            disk.sizeBytes = known->sizeBytes;
+            disk.controller = known->controller;
+            disk.label = known->name;
+        }
+        presetDisks.append(disk);
+    }
+    QList<CanvasConfig> configs;
+    const QStringList presets = plan.allConfigurations ? presetsFor(presetDisks) : QStringList();
+    for (const QString& preset : presets) {
+        auto spec = makePreset(preset, presetDisks);
+        if (!spec) {
+            return spec.error();
+        }
+        configs.append({QString(), *spec});
+    }
+    for (const ConfigSpec& config : plan.configurations) {
+        if (config.preset.isEmpty()) {
+            configs.append({config.name, config.spec});
+            continue;
+        }
+        auto spec = makePreset(config.preset, presetDisks);
+        if (!spec) {
+            return makeError(spec.error().code, tr("%1: %2").arg(config.name, spec.error().message));
+        }
+        configs.append({config.name, *spec});
+    }
+    QSet<QString> chosen;
+    for (const TestSpec& test : plan.tests) {
+        chosen.insert(test.id());
+        if (test.kind == QLatin1String("command")) {
+            m_command->setChecked(true);
+            QStringList quoted;
+            for (const QString& arg : test.file.argv) {
+                quoted.append(shellQuote(arg));
+            }
+            m_commandLine->setText(quoted.join(QLatin1Char(' ')));
+            m_commandRepeats->setValue(test.file.repeats);
+        }
+    }
+    for (const auto& [id, box] : m_tests) {
+        box->setChecked(chosen.contains(id));
+    }
+    m_repeats->setValue(plan.repeats);
+    m_seconds->setValue(int(std::max<std::uint64_t>(1, plan.timeLimitNs / 1'000'000'000ull)));
+    const int sizeIndex = m_size->findData(double(plan.sizeLimit));
+    if (sizeIndex >= 0) {
+        m_size->setCurrentIndex(sizeIndex);
+    } else {
+        m_size->addItem(Units::formatSizeCompact(plan.sizeLimit), double(plan.sizeLimit));
+        m_size->setCurrentIndex(m_size->count() - 1);
+    }
+    m_ramp->setValue(int(plan.rampNs / 1'000'000'000ull));
+    m_filesystem->setCurrentIndex(std::max(0, m_filesystem->findData(plan.filesystem.type)));
+    m_baselines->setChecked(plan.baselines);
+    m_canvas->setConfigs(configs, tr("Open a plan"));
+    updateSummary();
+    return {};
+}
+
+Result<void> PlanPage::loadPlanFile(const QString& path)
+{
+    auto plan = CampaignPlan::load(path);
+    if (!plan) {
+        return makeError(plan.error().code, tr("Cannot open the plan %1: %2").arg(path, plan.error().message));
+    }
+    return applyPlan(*plan);
+}
+
+Result<void> PlanPage::savePlanFile(const QString& path) const
+{
+    auto current = plan();
+    if (!current) {
+        return current.error();
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        return makeError(QStringLiteral("io-error"), tr("Cannot write %1: %2").arg(path, file.errorString()));
+    }
+    file.write(QJsonDocument(current->toJson()).toJson());
+    if (!file.commit()) {
+        return makeError(QStringLiteral("io-error"), tr("Cannot write %1: %2").arg(path, file.errorString()));
+    }
+    return {};
+}
+
+Result<QStringList> PlanPage::commandListing() const
+{
+    auto current = plan();
+    if (!current) {
+        return current.error();
+    }
+    QStringList lines;
+    QStringList testNames;
+    for (const TestSpec& test : current->tests) {
+        testNames.append(test.id());
+    }
+    const QString limits =
+        tr("%1 s per run%2, %3 s ramp, ×%4")
+            .arg(current->timeLimitNs / 1'000'000'000ull)
+            .arg(current->sizeLimit ? tr(" or %1").arg(Units::formatSizeCompact(current->sizeLimit)) : QString())
+            .arg(current->rampNs / 1'000'000'000ull)
+            .arg(current->repeats);
+    if (current->baselines) {
+        lines.append(tr("# Each disk on its own (RaidBench's direct-I/O engine): sequential write, then read"));
+        for (const QString& disk : current->disks) {
+            lines.append(QStringLiteral("#   %1").arg(disk));
+        }
+    }
+    PlanOptions options;
+    options.udevRunning = !m_session->isLab() && udevIsRunning();
+    int index = 0;
+    for (const ConfigSpec& config : current->configurations) {
+        ++index;
+        lines.append(QString());
+        lines.append(tr("# %1/%2: %3").arg(index).arg(current->configurations.size()).arg(config.name));
+        auto build = planBuild(config.spec, QStringLiteral("c%1").arg(index, 5, 10, QLatin1Char('0')), options);
+        if (!build) {
+            lines.append(tr("#   cannot be built: %1").arg(build.error().message));
+            continue;
+        }
+        lines.append(build->commandLines());
+        lines.append(tr("# tests on %1: %2 (%3)").arg(build->topDevice, testNames.join(QStringLiteral(", ")), limits));
+        if (current->hasFileTests()) {
+            lines.append(tr("# file tests on a new %1 file system, mounted in a private directory, then unmounted")
+                             .arg(current->filesystem.type));
+        }
+        lines.append(tr("# teardown"));
+        for (const QStringList& argv : build->teardownCommands()) {
+            QStringList quoted;
+            for (const QString& arg : argv) {
+                quoted.append(shellQuote(arg));
+            }
+            lines.append(quoted.join(QLatin1Char(' ')));
+        }
+    }
+    lines.append(QString());
+    lines.append(tr("# Array names carry a new random tag on each run (shown here as c00001...)."));
+    return lines;
+}
+
+void PlanPage::showCommands()
+{
+    const auto listing = commandListing();
+    if (!listing) {
+        Q_EMIT message(listing.error().message);
+        return;
+    }
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Commands of this plan"));
+    auto* layout = new QVBoxLayout(&dialog);
+    auto* text = new QPlainTextEdit(&dialog);
+    text->setObjectName(QStringLiteral("commandListing"));
+    text->setReadOnly(true);
+    text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    text->setPlainText(listing->join(QLatin1Char('\n')));
+    layout->addWidget(text);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    layout->addWidget(buttons);
+    dialog.resize(820, 560);
+    dialog.exec();
+}
+
+void PlanPage::updateSummary()
+{
+    const auto current = plan();
+    if (!current) {
+        m_summary->setText(current.error().message);
+        return;
+    }
+    const qsizetype runs = current->tests.size() * current->repeats * current->configurations.size();
+    const double seconds = double(runs) * double(current->timeLimitNs + current->rampNs) / 1e9 +
+        (current->baselines ? double(current->disks.size()) * 2 * double(current->timeLimitNs + current->rampNs) / 1e9
+                            : 0.0);
+    m_summary->setText(tr("%n configuration(s) on %1 disk(s), %2 test run(s): at least %3 of measuring, plus building, "
+                          "resyncs and teardowns. Every disk used is destroyed.",
+                          nullptr, int(current->configurations.size()))
+                           .arg(current->disks.size())
+                           .arg(runs)
+                           .arg(Units::formatRoughDuration(seconds)));
+}
+
+QJsonObject PlanPage::settingsJson() const
+{
+    QJsonArray tests;
+    for (const auto& [id, box] : m_tests) {
+        if (box->isChecked()) {
+            tests.append(id);
+        }
+    }
+    return {{QStringLiteral("tests"), tests},
+            {QStringLiteral("command"), m_command->isChecked()},
+            {QStringLiteral("command_line"), m_commandLine->text()},
+            {QStringLiteral("command_repeats"), m_commandRepeats->value()},
+            {QStringLiteral("repeats"), m_repeats->value()},
+            {QStringLiteral("seconds"), m_seconds->value()},
+            {QStringLiteral("size_index"), m_size->currentIndex()},
+            {QStringLiteral("ramp"), m_ramp->value()},
+            {QStringLiteral("filesystem"), m_filesystem->currentData().toString()},
+            {QStringLiteral("baselines"), m_baselines->isChecked()}};
+}
+
+void PlanPage::restoreSettings(const QJsonObject& json)
+{
+    if (json.isEmpty()) {
+        return;
+    }
+    const QJsonArray tests = json.value(QStringLiteral("tests")).toArray();
+    for (const auto& [id, box] : m_tests) {
+        box->setChecked(tests.contains(id));
+    }
+    m_command->setChecked(json.value(QStringLiteral("command")).toBool());
+    m_commandLine->setText(json.value(QStringLiteral("command_line")).toString());
+    m_commandRepeats->setValue(json.value(QStringLiteral("command_repeats")).toInt(3));
+    m_repeats->setValue(json.value(QStringLiteral("repeats")).toInt(1));
+    m_seconds->setValue(json.value(QStringLiteral("seconds")).toInt(10));
+    m_size->setCurrentIndex(std::clamp(json.value(QStringLiteral("size_index")).toInt(0), 0, m_size->count() - 1));
+    m_ramp->setValue(json.value(QStringLiteral("ramp")).toInt(1));
+    m_filesystem->setCurrentIndex(
+        std::max(0, m_filesystem->findData(json.value(QStringLiteral("filesystem")).toString())));
+    m_baselines->setChecked(json.value(QStringLiteral("baselines")).toBool(true));
+}
+
+} // namespace RaidBench::Ui

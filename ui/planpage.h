@@ -1,0 +1,68 @@
+#pragma once
+
+#include "campaign/campaignplan.h"
+#include "util/result.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+
+namespace RaidBench::Ui {
+
+class CanvasModel;
+class Session;
+
+/// The plan: which tests, how often and how long, which file system; the configurations come from
+/// the canvas. Saves and loads the campaign JSON (docs/plan-format.md) and lists every command a run
+/// would give, in order, before anything is run.
+class PlanPage final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(PlanPage)
+
+public:
+    PlanPage(CanvasModel* canvas, Session* session, QWidget* parent = nullptr);
+
+    /// The plan as it would run: the canvas's configurations, their disks, the settings here.
+    Result<CampaignPlan> plan() const;
+    /// A baselines-only plan of `disks` with this page's limits ("Measure disks").
+    CampaignPlan baselinePlan(const QStringList& disks) const;
+    /// Puts a plan's settings here and its configurations on the canvas (one undoable step).
+    Result<void> applyPlan(const CampaignPlan& plan);
+    Result<void> loadPlanFile(const QString& path);
+    Result<void> savePlanFile(const QString& path) const;
+    /// Every command a run of the plan gives, in order (the "Show commands" dry run).
+    Result<QStringList> commandListing() const;
+
+    /// The settings as JSON (for QSettings) and back.
+    QJsonObject settingsJson() const;
+    void restoreSettings(const QJsonObject& json);
+
+Q_SIGNALS:
+    void startRequested();
+    void message(const QString& text);
+
+private:
+    void showCommands();
+    void updateSummary();
+
+    CanvasModel* m_canvas;
+    Session* m_session;
+    QList<std::pair<QString, QCheckBox*>> m_tests;
+    QCheckBox* m_command;
+    QLineEdit* m_commandLine;
+    QSpinBox* m_commandRepeats;
+    QSpinBox* m_repeats;
+    QSpinBox* m_seconds;
+    QComboBox* m_size;
+    QSpinBox* m_ramp;
+    QComboBox* m_filesystem;
+    QCheckBox* m_baselines;
+    QLabel* m_summary;
+};
+
+} // namespace RaidBench::Ui

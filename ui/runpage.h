@@ -1,0 +1,93 @@
+#pragma once
+
+#include "campaign/campaignplan.h"
+#include "campaign/campaignresults.h"
+
+#include <QElapsedTimer>
+#include <QJsonObject>
+#include <QPointF>
+#include <QWidget>
+
+class QChart;
+class QLabel;
+class QLineSeries;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QTableWidget;
+class QTimer;
+class QValueAxis;
+
+namespace RaidBench::Ui {
+
+class Session;
+class StallWatchdog;
+
+/// A run in progress: the queue of configurations with a progress bar each, the overall progress and
+/// ETA, a live MB/s chart, every command the helper ran with its output, and Cancel. Everything comes
+/// from the session's events; nothing here waits.
+class RunPage final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(RunPage)
+
+public:
+    /// The live chart shows this many seconds.
+    static constexpr double chartWindowSeconds = 60;
+    /// ...and is redrawn at most this often (QLineSeries::replace, not an append per sample).
+    static constexpr int chartIntervalMs = 100;
+
+    explicit RunPage(Session* session, QWidget* parent = nullptr);
+
+    /// Shows a new run of `plan`.
+    void start(const CampaignPlan& plan);
+    bool isRunning() const { return m_running; }
+
+    QTableWidget* queue() const { return m_queue; }
+    QPlainTextEdit* log() const { return m_log; }
+    QPushButton* cancelButton() const { return m_cancel; }
+    QLabel* statusLabel() const { return m_status; }
+    QLineSeries* series() const { return m_series; }
+    /// How many times the chart was redrawn (tests check the rate bound).
+    int chartUpdates() const { return m_chartUpdates; }
+    qint64 longestStallMs() const;
+
+Q_SIGNALS:
+    void finished(const RaidBench::CampaignResults& results, const QString& error);
+
+private:
+    void onProgress(const QJsonObject& progress);
+    void onCommand(const QJsonObject& command);
+    void onFinished(const CampaignResults& results, const QString& error);
+    void redrawChart();
+    QProgressBar* rowBar(int row) const;
+    void setRowState(int row, const QString& state);
+
+    Session* m_session;
+    QTableWidget* m_queue;
+    QProgressBar* m_overall;
+    QLabel* m_eta;
+    QLabel* m_now;
+    QLabel* m_status;
+    QPlainTextEdit* m_log;
+    QPushButton* m_cancel;
+    QChart* m_chart;
+    QLineSeries* m_series;
+    QValueAxis* m_axisX;
+    QValueAxis* m_axisY;
+    QTimer* m_chartTimer;
+    StallWatchdog* m_watchdog;
+    QList<QPointF> m_points;
+    QString m_chartKey;
+    QString m_chartTitle;
+    double m_testStart = 0;
+    bool m_chartDirty = false;
+    int m_chartUpdates = 0;
+    QElapsedTimer m_clock;
+    bool m_running = false;
+    bool m_cancelling = false;
+    int m_currentRow = -1;
+    int m_configCount = 0;
+};
+
+} // namespace RaidBench::Ui

@@ -1,0 +1,230 @@
+#include "session.h"
+
+#include "campaign/analysis.h"
+#include "helper/helperclient.h"
+
+#include <QJsonArray>
+#include <QSysInfo>
+
+namespace RaidBench::Ui {
+
+Session::Session(QObject* parent)
+    : QObject(parent)
+{
+    qRegisterMetaType<RaidBench::CampaignResults>();
+}
+
+Session::~Session()
+{
+    detach();
+}
+
+void Session::attach(HelperLink* link, bool labMode)
+{
+    detach();
+    m_link = link;
+    m_lab = labMode;
+    link->setParent(this);
+    connect(link, &HelperLink::connected, this, [this](const QJsonObject& hello) {
+        m_connected = true;
+        m_host = hello.value(QStringLiteral("lab")).toBool() ? tr("lab VM") : QSysInfo::machineHostName();
+        Q_EMIT connectionChanged();
+        refreshDisks();
+        m_aboutId = m_link->request(QStringLiteral("about"), {});
+    });
+    connect(link, &HelperLink::replied, this, &Session::onReplied);
+    connect(link, &HelperLink::failed, this, &Session::onFailed);
+    connect(link, &HelperLink::eventReceived, this, &Session::onEvent);
+    connect(link, &HelperLink::closed, this, [this](const QString& why) {
+        const bool wasRunning = m_campaignId >= 0;
+        m_connected = false;
+        m_campaignId = -1;
+        Q_EMIT connectionChanged();
+        Q_EMIT helperClosed(why);
+        if (wasRunning) {
+            Q_EMIT campaignFinished(m_results, tr("the helper stopped during the run: %1").arg(why));
+        }
+    });
+}
+
+Result<void> Session::startHelper(const LabOptions* lab)
+{
+    auto* client = new HelperClient;
+    attach(client, lab != nullptr);
+    Result<void> started;
+    if (lab) {
+        started = client->startLab(*lab);
+    } else if (HelperClient::defaultTransport() == HelperClient::Transport::Direct) {
+        started = client->startDirect();
+    } else {
+        started = client->startPkexec();
+    }
+    if (!started) {
+        detach();
+    }
+    return started;
+}
+
+void Session::detach()
+{
+    if (m_link) {
+        m_link->disconnect(this);
+        m_link->stop();
+        m_link->deleteLater();
+        m_link = nullptr;
+    }
+    if (m_connected) {
+        m_connected = false;
+        Q_EMIT connectionChanged();
+    }
+}
+
+QString Session::transportName() const
+{
+    return m_link ? m_link->transportName() : tr("none");
+}
+
+const Disk* Session::disk(const QString& path) const
+{
+    for (const Disk& disk : m_disks) {
+        if (disk.path == path || disk.stablePath == path) {
+            return &disk;
+        }
+    }
+    return nullptr;
+}
+
+std::optional<std::pair<double, double>> Session::baseline(const QString& path) const
+{
+    if (m_baselines.contains(path)) {
+        return m_baselines.value(path);
+    }
+    if (const Disk* d = disk(path)) {
+        for (const QString& key : {d->path, d->stablePath}) {
+            if (!key.isEmpty() && m_baselines.contains(key)) {
+                return m_baselines.value(key);
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+void Session::refreshDisks()
+{
+    if (!m_link || !m_connected) {
+        return;
+    }
+    m_scanId = m_link->request(QStringLiteral("scan-disks"), {});
+}
+
+void Session::measureDisks(CampaignPlan plan)
+{
+    plan.baselines = true;
+    plan.configurations.clear();
+    plan.allConfigurations = false;
+    if (plan.tests.isEmpty()) {
+        plan.tests = TestSpec::defaults();
+    }
+    m_measuring = true;
+    runCampaign(plan);
+}
+
+void Session::runCampaign(const CampaignPlan& plan)
+{
+    if (!m_link || !m_connected) {
+        Q_EMIT errorOccurred(tr("The helper is not running; RaidBench cannot reach the disks."));
+        return;
+    }
+    if (m_campaignId >= 0) {
+        Q_EMIT errorOccurred(tr("A run is in progress."));
+        return;
+    }
+    m_results = CampaignResults {};
+    m_campaignId = m_link->request(QStringLiteral("run-campaign"),
+                                   {{QStringLiteral("plan"), plan.toJson()},
+                                    {QStringLiteral("confirm_destroy"), QJsonArray::fromStringList(plan.disks)}});
+    Q_EMIT campaignStarted();
+}
+
+void Session::cancelCampaign()
+{
+    if (m_link && m_campaignId >= 0) {
+        m_link->cancel(m_campaignId);
+    }
+}
+
+void Session::takeBaselines(const CampaignResults& results)
+{
+    bool changed = false;
+    for (const DiskResult& disk : results.disks) {
+        if (disk.writeBw && disk.readBw) {
+            m_baselines.insert(disk.path, {*disk.writeBw, *disk.readBw});
+            m_slow.insert(disk.path, disk.slowReason);
+            changed = true;
+        }
+    }
+    if (changed) {
+        Q_EMIT baselinesChanged();
+    }
+}
+
+void Session::onReplied(qint64 id, const QJsonObject& result)
+{
+    if (id == m_aboutId) {
+        m_about = result;
+        return;
+    }
+    if (id == m_scanId) {
+        m_disks.clear();
+        for (const auto& value : result.value(QStringLiteral("disks")).toArray()) {
+            m_disks.append(Disk::fromJson(value.toObject()));
+        }
+        Q_EMIT disksChanged();
+        return;
+    }
+    if (id == m_campaignId) {
+        m_campaignId = -1;
+        m_measuring = false;
+        auto results = CampaignResults::fromJson(result.value(QStringLiteral("results")).toObject());
+        if (results) {
+            m_results = *results;
+            takeBaselines(m_results);
+        }
+        Q_EMIT campaignFinished(m_results, results ? QString() : results.error().message);
+    }
+}
+
+void Session::onFailed(qint64 id, const Error& error)
+{
+    if (id == m_aboutId) {
+        return; // an older helper without "about": the dialog says what it knows
+    }
+    if (id == m_campaignId) {
+        m_campaignId = -1;
+        m_measuring = false;
+        Q_EMIT campaignFinished(m_results, error.message);
+        return;
+    }
+    Q_EMIT errorOccurred(error.message);
+}
+
+void Session::onEvent(qint64 id, const QString& event, const QJsonObject& fields)
+{
+    if (id != m_campaignId) {
+        return;
+    }
+    if (event == QLatin1String("progress")) {
+        Q_EMIT campaignProgress(fields);
+    } else if (event == QLatin1String("command")) {
+        Q_EMIT campaignCommand(fields);
+    } else if (event == QLatin1String("results")) {
+        auto results = CampaignResults::fromJson(fields.value(QStringLiteral("results")).toObject());
+        if (results) {
+            m_results = *results;
+            takeBaselines(m_results);
+            Q_EMIT campaignResults(m_results);
+        }
+    }
+}
+
+} // namespace RaidBench::Ui

@@ -1,0 +1,89 @@
+#pragma once
+
+#include "campaign/campaignplan.h"
+#include "campaign/campaignresults.h"
+#include "disks/disk.h"
+#include "helper/helperlink.h"
+#include "lab/labmachine.h"
+
+#include <QHash>
+#include <QJsonObject>
+#include <QObject>
+#include <QPointer>
+
+namespace RaidBench::Ui {
+
+/// Everything the window shows that comes from the helper: the disks, their baselines, a running
+/// campaign. The only way the GUI reaches disks; it never runs a process itself.
+class Session final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(Session)
+
+public:
+    explicit Session(QObject* parent = nullptr);
+    ~Session() override;
+
+    /// Takes a helper link (real or scripted) and says hello through it; the session owns it.
+    void attach(HelperLink* link, bool labMode = false);
+    /// Starts the real helper: directly when root, through pkexec otherwise, or in the lab.
+    Result<void> startHelper(const LabOptions* lab = nullptr);
+    void detach();
+
+    bool isConnected() const { return m_connected; }
+    bool isLab() const { return m_lab; }
+    QString transportName() const;
+    QString helperHost() const { return m_host; }
+
+    const QList<Disk>& disks() const { return m_disks; }
+    const Disk* disk(const QString& path) const;
+    /// Write and read baseline (bytes/s) of a disk, once measured.
+    std::optional<std::pair<double, double>> baseline(const QString& path) const;
+    const QHash<QString, std::pair<double, double>>& baselines() const { return m_baselines; }
+    /// Slow-disk reason ("38.0 MB/s write, 36 % of the pool median"), empty when not slow.
+    QString slowReason(const QString& path) const { return m_slow.value(path); }
+
+    void refreshDisks();
+    /// Baselines only: `plan` with no configurations (its disks, limits).
+    void measureDisks(CampaignPlan plan);
+    void runCampaign(const CampaignPlan& plan);
+    void cancelCampaign();
+    bool campaignRunning() const { return m_campaignId >= 0; }
+    const CampaignResults& lastResults() const { return m_results; }
+    /// The helper's "about" answer: mdadm and kernel versions where the work happens.
+    const QJsonObject& about() const { return m_about; }
+
+Q_SIGNALS:
+    void connectionChanged();
+    void disksChanged();
+    void baselinesChanged();
+    void errorOccurred(const QString& message);
+    void campaignStarted();
+    void campaignProgress(const QJsonObject& progress);
+    void campaignCommand(const QJsonObject& command);
+    void campaignResults(const RaidBench::CampaignResults& results);
+    void campaignFinished(const RaidBench::CampaignResults& results, const QString& error);
+    void helperClosed(const QString& why);
+
+private:
+    void onReplied(qint64 id, const QJsonObject& result);
+    void onFailed(qint64 id, const Error& error);
+    void onEvent(qint64 id, const QString& event, const QJsonObject& fields);
+    void takeBaselines(const CampaignResults& results);
+
+    QPointer<HelperLink> m_link;
+    bool m_connected = false;
+    bool m_lab = false;
+    QString m_host;
+    QList<Disk> m_disks;
+    QHash<QString, std::pair<double, double>> m_baselines;
+    QHash<QString, QString> m_slow;
+    qint64 m_scanId = -1;
+    qint64 m_aboutId = -1;
+    QJsonObject m_about;
+    qint64 m_campaignId = -1;
+    bool m_measuring = false;
+    CampaignResults m_results;
+};
+
+} // namespace RaidBench::Ui
