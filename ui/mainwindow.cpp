@@ -558,10 +558,17 @@ void MainWindow::updateDisksPage()
                                  disk.controller,
                                  baseline ? Units::formatMBps(baseline->first) : QString(),
                                  baseline ? Units::formatMBps(baseline->second) : QString(),
-                                 disk.eligible ? (slow.isEmpty() ? tr("yes") : tr("yes; slow: %1").arg(slow))
+                                 disk.eligible ? (slow.isEmpty() ? tr("yes") : tr("yes (slow)"))
                                                : tr("no: %1").arg(why.join(QStringLiteral("; ")))};
+        const QString tip = disk.eligible ? (slow.isEmpty() ? tr("Usable: nothing uses it and it holds no data.")
+                                                            : tr("Usable, but slow: %1").arg(slow))
+                                          : tr("Not usable: %1").arg(why.join(QStringLiteral("; ")));
         for (int column = 0; column < cells.size(); ++column) {
             auto* item = new QTableWidgetItem(cells.at(column));
+            item->setToolTip(tip);
+            if (disk.eligible && !slow.isEmpty() && (column == 6 || column == 7 || column == 8)) {
+                item->setForeground(QColor(0xe6, 0x7e, 0x22));
+            }
             if (!disk.eligible) {
                 item->setForeground(palette().color(QPalette::Disabled, QPalette::Text));
             }

@@ -11,6 +11,7 @@
 #include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileDialog>
 #include <QFontDatabase>
@@ -79,7 +80,7 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
     , m_repeats(new QSpinBox(this))
     , m_seconds(new QSpinBox(this))
     , m_size(new QComboBox(this))
-    , m_ramp(new QSpinBox(this))
+    , m_ramp(new QDoubleSpinBox(this))
     , m_filesystem(new QComboBox(this))
     , m_baselines(new QCheckBox(tr("Measure each disk on its own first"), this))
     , m_summary(new QLabel(this))
@@ -133,6 +134,8 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
     }
     form->addRow(tr("&Size limit per run:"), m_size);
     m_ramp->setRange(0, 60);
+    m_ramp->setDecimals(1);
+    m_ramp->setSingleStep(0.5);
     m_ramp->setValue(1);
     m_ramp->setSuffix(tr(" s"));
     m_ramp->setToolTip(tr("I/O before measuring starts, not counted."));
@@ -143,7 +146,8 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
     form->addRow(tr("&File system for file tests:"), m_filesystem);
     m_baselines->setChecked(true);
     form->addRow(QString(), m_baselines);
-    for (QSpinBox* spin : {m_repeats, m_seconds, m_ramp}) {
+    connect(m_ramp, &QDoubleSpinBox::valueChanged, this, &PlanPage::updateSummary);
+    for (QSpinBox* spin : {m_repeats, m_seconds}) {
         connect(spin, &QSpinBox::valueChanged, this, &PlanPage::updateSummary);
     }
     connect(m_size, &QComboBox::currentIndexChanged, this, &PlanPage::updateSummary);
@@ -247,7 +251,7 @@ Result<CampaignPlan> PlanPage::plan() const
     plan.repeats = m_repeats->value();
     plan.timeLimitNs = std::uint64_t(m_seconds->value()) * 1'000'000'000ull;
     plan.sizeLimit = std::uint64_t(m_size->currentData().toDouble());
-    plan.rampNs = std::uint64_t(m_ramp->value()) * 1'000'000'000ull;
+    plan.rampNs = std::uint64_t(std::llround(m_ramp->value() * 10)) * 100'000'000ull;
     plan.filesystem.type = m_filesystem->currentData().toString();
     plan.allowLoop = qEnvironmentVariableIsSet("RAIDBENCH_ALLOW_LOOP");
     // The same checks the helper makes on arrival, so a bad plan is refused here.
@@ -262,7 +266,7 @@ CampaignPlan PlanPage::baselinePlan(const QStringList& disks) const
     plan.tests = TestSpec::defaults();
     plan.timeLimitNs = std::uint64_t(m_seconds->value()) * 1'000'000'000ull;
     plan.sizeLimit = std::uint64_t(m_size->currentData().toDouble());
-    plan.rampNs = std::uint64_t(m_ramp->value()) * 1'000'000'000ull;
+    plan.rampNs = std::uint64_t(std::llround(m_ramp->value() * 10)) * 100'000'000ull;
     plan.allowLoop = qEnvironmentVariableIsSet("RAIDBENCH_ALLOW_LOOP");
     return plan;
 }
@@ -325,7 +329,7 @@ Result<void> PlanPage::applyPlan(const CampaignPlan& plan)
         m_size->addItem(Units::formatSizeCompact(plan.sizeLimit), double(plan.sizeLimit));
         m_size->setCurrentIndex(m_size->count() - 1);
     }
-    m_ramp->setValue(int(plan.rampNs / 1'000'000'000ull));
+    m_ramp->setValue(double(plan.rampNs) / 1e9);
     m_filesystem->setCurrentIndex(std::max(0, m_filesystem->findData(plan.filesystem.type)));
     m_baselines->setChecked(plan.baselines);
     m_canvas->setConfigs(configs, tr("Open a plan"));
@@ -491,7 +495,7 @@ void PlanPage::restoreSettings(const QJsonObject& json)
     m_repeats->setValue(json.value(QStringLiteral("repeats")).toInt(1));
     m_seconds->setValue(json.value(QStringLiteral("seconds")).toInt(10));
     m_size->setCurrentIndex(std::clamp(json.value(QStringLiteral("size_index")).toInt(0), 0, m_size->count() - 1));
-    m_ramp->setValue(json.value(QStringLiteral("ramp")).toInt(1));
+    m_ramp->setValue(json.value(QStringLiteral("ramp")).toDouble(1));
     m_filesystem->setCurrentIndex(
         std::max(0, m_filesystem->findData(json.value(QStringLiteral("filesystem")).toString())));
     m_baselines->setChecked(json.value(QStringLiteral("baselines")).toBool(true));

@@ -7,6 +7,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
@@ -59,7 +60,7 @@ private:
     QSpinBox* m_repeats;
     QSpinBox* m_seconds;
     QComboBox* m_size;
-    QSpinBox* m_ramp;
+    QDoubleSpinBox* m_ramp;
     QComboBox* m_filesystem;
     QCheckBox* m_baselines;
     QLabel* m_summary;

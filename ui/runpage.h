@@ -51,6 +51,7 @@ public:
     /// How many times the chart was redrawn (tests check the rate bound).
     int chartUpdates() const { return m_chartUpdates; }
     qint64 longestStallMs() const;
+    StallWatchdog* watchdog() const { return m_watchdog; }
 
 Q_SIGNALS:
     void finished(const RaidBench::CampaignResults& results, const QString& error);

@@ -2,11 +2,14 @@
 
 #include "campaign/campaignplan.h"
 #include "canvasmodel.h"
+#include "confirmdialog.h"
 #include "diskpool.h"
+#include "labdialog.h"
 #include "mainwindow.h"
 #include "planpage.h"
 #include "runpage.h"
 #include "session.h"
+#include "stallwatchdog.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -37,9 +40,20 @@ void ScreenshotDriver::start()
     QTimer::singleShot(20 * 60 * 1000, this, [this] { fail(QStringLiteral("timed out after 20 minutes")); });
 }
 
+bool ScreenshotDriver::saveWidget(QWidget* widget, const QString& name)
+{
+    const QString path = QStringLiteral("%1/%2-%3.png").arg(m_directory, name, m_suffix);
+    const bool ok = widget->grab().save(path);
+    std::fprintf(stderr, "screenshots: %s %s\n", ok ? "saved" : "could not save", qPrintable(path));
+    m_failed = m_failed || !ok;
+    return ok;
+}
+
 bool ScreenshotDriver::save(const QString& name)
 {
     const QString path = QStringLiteral("%1/%2-%3.png").arg(m_directory, name, m_suffix);
+    // Grabbing the window blocks the loop for a moment: that is this tool's, not the window's.
+    m_window->runPage()->watchdog()->skipNext();
     const bool ok = m_window->grab().save(path);
     std::fprintf(stderr, "screenshots: %s %s\n", ok ? "saved" : "could not save", qPrintable(path));
     m_failed = m_failed || !ok;
@@ -126,6 +140,19 @@ void ScreenshotDriver::onRunFinished(const QString& error)
                  static_cast<long long>(m_window->runPage()->longestStallMs()));
     QTimer::singleShot(500, this, [this] {
         save(QStringLiteral("5-results"));
-        QCoreApplication::exit(m_failed ? 1 : 0);
+        // The dialogs, to look at in both palettes: the lab, and the confirmation real disks get.
+        auto* lab = new LabDialog(m_window);
+        lab->setAttribute(Qt::WA_DeleteOnClose);
+        lab->show();
+        auto* confirm = new DestroyConfirmDialog(m_window->session()->disks(), m_window);
+        confirm->setAttribute(Qt::WA_DeleteOnClose);
+        confirm->show();
+        QTimer::singleShot(300, this, [this, lab, confirm] {
+            saveWidget(lab, QStringLiteral("6-lab-dialog"));
+            saveWidget(confirm, QStringLiteral("7-confirm-dialog"));
+            lab->close();
+            confirm->close();
+            QCoreApplication::exit(m_failed ? 1 : 0);
+        });
     });
 }

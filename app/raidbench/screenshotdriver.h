@@ -3,6 +3,8 @@
 #include <QObject>
 #include <QString>
 
+class QWidget;
+
 namespace RaidBench::Ui {
 class MainWindow;
 }
@@ -24,6 +26,7 @@ private:
     void onDisks();
     void onRunFinished(const QString& error);
     bool save(const QString& name);
+    bool saveWidget(QWidget* widget, const QString& name);
     void fail(const QString& why);
 
     RaidBench::Ui::MainWindow* m_window;

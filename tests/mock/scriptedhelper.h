@@ -3,6 +3,8 @@
 #include "helper/helperlink.h"
 
 #include <QFile>
+#include <QHash>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QList>
@@ -73,6 +75,10 @@ public:
         }
         const int recordedId = op == QLatin1String("scan-disks") ? 2 : op == QLatin1String("about") ? 3 : -1;
         QTimer::singleShot(0, this, [this, id, recordedId, op] {
+            if (replies.contains(op)) {
+                Q_EMIT replied(id, replies.value(op));
+                return;
+            }
             if (recordedId < 0) {
                 Q_EMIT failed(id,
                               Error {QStringLiteral("unknown-op"), QStringLiteral("not in the recording: %1").arg(op)});
@@ -98,7 +104,20 @@ public:
     bool campaignRunning() const { return m_campaign >= 0; }
     int eventsReplayed() const { return m_position; }
 
+    /// The recorded answer of one operation, as a real helper would give it.
+    QJsonObject recordedResult(const QString& op) const
+    {
+        return recorded(op == QLatin1String("scan-disks")  ? 2
+                            : op == QLatin1String("about") ? 3
+                                                           : 1,
+                        {})
+            .value(QStringLiteral("result"))
+            .toObject();
+    }
+
     int intervalMs = 2;
+    /// Answers that replace the recorded ones (a machine with other disks).
+    QHash<QString, QJsonObject> replies;
     QList<std::pair<QString, QJsonObject>> requests;
 
 private:

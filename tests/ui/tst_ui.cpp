@@ -7,6 +7,8 @@
 #include "canvasmodel.h"
 #include "confirmdialog.h"
 #include "diskpool.h"
+#include "lab/labspec.h"
+#include "labdialog.h"
 #include "layout/arrayanalysis.h"
 #include "layout/arrayspec.h"
 #include "mainwindow.h"
@@ -16,6 +18,7 @@
 #include "session.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDropEvent>
 #include <QElapsedTimer>
@@ -164,6 +167,128 @@ private Q_SLOTS:
         QCOMPARE(f->window->pool()->model()->controllers().size(), 2);
         // About: the versions come from the helper, where the arrays are built.
         QTRY_VERIFY(f->session->about().value(QStringLiteral("mdadm")).toString().contains(QLatin1String("mdadm")));
+    }
+
+    void ineligibleDisksAreLockedWithTheirReasons()
+    {
+        auto f = std::make_unique<Fixture>();
+        f->session = new Session;
+        f->helper = new Test::ScriptedHelper(recording);
+        // The recorded lab disks plus one that is mounted.
+        QJsonObject scan = f->helper->recordedResult(QStringLiteral("scan-disks"));
+        QJsonArray disks = scan.value(QStringLiteral("disks")).toArray();
+        QJsonObject mounted = disks.at(0).toObject();
+        mounted.insert(QStringLiteral("name"), QStringLiteral("sde"));
+        mounted.insert(QStringLiteral("path"), QStringLiteral("/dev/sde"));
+        mounted.insert(QStringLiteral("stable_path"), QStringLiteral("/dev/disk/by-id/ata-HOME_DISK"));
+        mounted.insert(QStringLiteral("serial"), QStringLiteral("HOME0001"));
+        mounted.insert(QStringLiteral("eligible"), false);
+        mounted.insert(QStringLiteral("mount_points"), QJsonArray {QStringLiteral("/home")});
+        mounted.insert(QStringLiteral("reasons"),
+                       QJsonArray {QJsonObject {{QStringLiteral("code"), QStringLiteral("mounted")},
+                                                {QStringLiteral("message"), QStringLiteral("mounted on /home")}}});
+        disks.append(mounted);
+        scan.insert(QStringLiteral("disks"), disks);
+        f->helper->replies.insert(QStringLiteral("scan-disks"), scan);
+        f->window = std::make_unique<MainWindow>(f->session);
+        f->session->setParent(f->window.get());
+        f->session->attach(f->helper);
+        f->helper->start();
+        f->window->show();
+        QTRY_COMPARE(f->session->disks().size(), 5);
+        DiskPoolModel* pool = f->window->pool()->model();
+        int row = -1;
+        for (int r = 0; r < pool->rowCount(); ++r) {
+            row = pool->diskAt(r).path == QLatin1String("/dev/sde") ? r : row;
+        }
+        QVERIFY(row >= 0);
+        const QModelIndex index = pool->index(row);
+        QCOMPARE(index.data(DiskPoolModel::EligibleRole).toBool(), false);
+        QVERIFY2(index.data(Qt::ToolTipRole).toString().contains(QLatin1String("mounted on /home")),
+                 qPrintable(index.data(Qt::ToolTipRole).toString()));
+        QVERIFY(index.data(Qt::ToolTipRole).toString().contains(QLatin1String("HOME0001"))); // serial on hover
+        QVERIFY(!(pool->flags(index) & Qt::ItemIsDragEnabled));
+        std::unique_ptr<QMimeData> payload(pool->mimeData({index}));
+        QVERIFY(payload->data(QLatin1String(disksMimeType)).isEmpty());
+        // Dropped anyway (say from another program): refused with the reason.
+        auto forged = disksMime({QStringLiteral("/dev/disk/by-id/ata-HOME_DISK")});
+        QVERIFY(!dropOn(f->window->canvas()->newArrayArea(), forged.get()));
+        QVERIFY2(f->window->canvas()->lastMessage().contains(QLatin1String("mounted on /home")),
+                 qPrintable(f->window->canvas()->lastMessage()));
+        QCOMPARE(f->window->canvasModel()->configs().size(), 0);
+        // Usable disks exist: no first-run panel.
+        QVERIFY(f->window->findChild<QWidget*>(QStringLiteral("firstRunPanel"))->isHidden());
+    }
+
+    void noUsableDiskOffersTheLab()
+    {
+        auto f = std::make_unique<Fixture>();
+        f->session = new Session;
+        f->helper = new Test::ScriptedHelper(recording);
+        QJsonObject scan = f->helper->recordedResult(QStringLiteral("scan-disks"));
+        QJsonArray disks;
+        for (const auto& value : scan.value(QStringLiteral("disks")).toArray()) {
+            QJsonObject disk = value.toObject();
+            disk.insert(QStringLiteral("eligible"), false);
+            disk.insert(
+                QStringLiteral("reasons"),
+                QJsonArray {QJsonObject {{QStringLiteral("code"), QStringLiteral("signature")},
+                                         {QStringLiteral("message"), QStringLiteral("holds an ext4 file system")}}});
+            disks.append(disk);
+        }
+        scan.insert(QStringLiteral("disks"), disks);
+        f->helper->replies.insert(QStringLiteral("scan-disks"), scan);
+        f->window = std::make_unique<MainWindow>(f->session);
+        f->session->setParent(f->window.get());
+        f->session->attach(f->helper);
+        f->helper->start();
+        f->window->show();
+        f->window->showStep(MainWindow::DisksStep);
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        QTRY_VERIFY(!f->window->findChild<QWidget*>(QStringLiteral("firstRunPanel"))->isHidden());
+        QVERIFY(f->window->findChild<QPushButton*>(QStringLiteral("firstRunLabButton")));
+    }
+
+    void helperRefusedAtStart()
+    {
+        // pkexec dismissed by the user: the helper never says hello.
+        auto f = std::make_unique<Fixture>();
+        f->session = new Session;
+        f->helper = new Test::ScriptedHelper(recording);
+        f->window = std::make_unique<MainWindow>(f->session);
+        f->session->setParent(f->window.get());
+        f->session->attach(f->helper);
+        f->window->show();
+        f->helper->die(QStringLiteral("pkexec could not start the helper (not authorised, or no polkit agent)"));
+        QVERIFY(!f->session->isConnected());
+        QVERIFY2(f->window->lastMessage().contains(QLatin1String("not authorised")),
+                 qPrintable(f->window->lastMessage()));
+        QCOMPARE(f->window->pool()->model()->rowCount(), 0);
+        f->window->startRun();
+        QVERIFY(f->window->lastMessage().contains(QLatin1String("not connected")));
+    }
+
+    void standardSetInOneClick()
+    {
+        auto f = makeWindow();
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        f->window->showStep(MainWindow::BuildStep);
+        auto* button = f->window->findChild<QPushButton*>(QStringLiteral("addPresetsButton"));
+        QVERIFY(button);
+        QTest::mouseClick(button, Qt::LeftButton);
+        QStringList names;
+        for (const CanvasConfig& config : f->window->canvasModel()->configs()) {
+            names.append(CanvasModel::derivedName(config.spec));
+            QVERIFY2(!hasErrors(validateSpec(config.spec)), qPrintable(names.last()));
+        }
+        for (const char* expected : {"raid0", "raid1", "raid5", "raid6", "raid10"}) {
+            QVERIFY2(names.contains(QLatin1String(expected)), qPrintable(names.join(QLatin1Char(' '))));
+        }
+        // Mirrors spread across the two controllers: RAID1+0 survives losing one.
+        QVERIFY(names.contains(QLatin1String("raid1+0")));
+        // One undo step takes the whole set away.
+        f->window->canvasModel()->undoStack()->undo();
+        QCOMPARE(f->window->canvasModel()->configs().size(), 0);
     }
 
     void dragDisksFromThePoolOntoTheCanvas()
@@ -450,6 +575,25 @@ private Q_SLOTS:
         QCOMPARE(dialog.result(), int(QDialog::Accepted));
     }
 
+    void labDialogMakesALabSpec()
+    {
+        LabDialog dialog;
+        dialog.show();
+        const auto plain = dialog.options();
+        QVERIFY2(plain.ok(), qPrintable(plain.ok() ? QString() : plain.error().message));
+        QVERIFY(plain->disks.size() >= 2);
+        QVERIFY(!dialog.spec().contains(QLatin1String("fail")));
+        auto* failing = dialog.findChild<QCheckBox*>();
+        QVERIFY(failing);
+        failing->setChecked(true);
+        const auto withFault = dialog.options();
+        QVERIFY(withFault.ok());
+        QCOMPARE(withFault->disks.size(), plain->disks.size() + 1);
+        QVERIFY2(dialog.spec().contains(QLatin1String(":fail-write=")), qPrintable(dialog.spec()));
+        // What the dialog makes is what the CLI's --disks takes.
+        QVERIFY(parseLabSpec(dialog.spec(), dialog.controllers()).ok());
+    }
+
     void runNotStartedWhenTheConfirmationIsRefused()
     {
         auto f = makeWindow();
@@ -634,6 +778,19 @@ private Q_SLOTS:
         QCOMPARE(f->window->canvasModel()->configs().size(), 2);
         QCOMPARE(f->window->canvasModel()->configs().at(0).spec.level, ArrayLevel::Raid10);
         QCOMPARE(leafPaths(f->window->canvasModel()->configs().at(1).spec), disks.mid(0, 3));
+
+        // Limits survive the page: a half-second ramp, two repeats, 5 s per run.
+        CampaignPlan plan = *f->window->planPage()->plan();
+        plan.rampNs = 500'000'000ull;
+        plan.repeats = 2;
+        plan.timeLimitNs = 5'000'000'000ull;
+        QVERIFY(f->window->planPage()->applyPlan(plan).ok());
+        const auto again = f->window->planPage()->plan();
+        QVERIFY(again.ok());
+        QCOMPARE(again->rampNs, 500'000'000ull);
+        QCOMPARE(again->repeats, 2);
+        QCOMPARE(again->timeLimitNs, 5'000'000'000ull);
+        QCOMPARE(again->configurations.size(), 2);
     }
 };
 
