@@ -17,6 +17,8 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDropEvent>
+#include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -25,6 +27,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
@@ -34,6 +37,7 @@
 #include <QTableWidget>
 #include <QToolButton>
 #include <QUndoStack>
+#include <QUrl>
 #include <QVBoxLayout>
 
 namespace RaidBench::Ui {
@@ -122,6 +126,7 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
     m_transport->setObjectName(QStringLiteral("transportLabel"));
     statusBar()->addPermanentWidget(m_transport);
     makeMenus();
+    setAcceptDrops(true); // results and plan files dropped on the window
 
     connect(m_steps, &QTabWidget::currentChanged, this, [this](int index) {
         // The pool is what the first two steps work with; the others get the room.
@@ -288,6 +293,53 @@ QWidget* MainWindow::makeBuildPage()
     return page;
 }
 
+Result<void> MainWindow::openFile(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        return makeError(QStringLiteral("io-error"), tr("Cannot open %1: %2").arg(path, file.errorString()));
+    }
+    const QJsonObject json = QJsonDocument::fromJson(file.read(64 * 1024 * 1024)).object();
+    if (json.contains(QStringLiteral("raidbench_plan"))) {
+        auto loaded = m_plan->loadPlanFile(path);
+        if (loaded) {
+            showStep(BuildStep);
+        }
+        return loaded;
+    }
+    auto opened = m_results->open(path);
+    if (opened) {
+        showStep(ResultsStep);
+    }
+    return opened;
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    for (const QUrl& url : event->mimeData()->urls()) {
+        if (url.isLocalFile() && url.toLocalFile().endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
+            event->acceptProposedAction();
+            return;
+        }
+    }
+    QMainWindow::dragEnterEvent(event);
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    for (const QUrl& url : event->mimeData()->urls()) {
+        if (!url.isLocalFile()) {
+            continue;
+        }
+        const QString path = url.toLocalFile();
+        const auto opened = openFile(path);
+        showMessage(opened ? tr("Opened %1.").arg(path) : opened.error().message, !opened);
+        event->acceptProposedAction();
+        return;
+    }
+    QMainWindow::dropEvent(event);
+}
+
 void MainWindow::makeMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
@@ -307,15 +359,8 @@ void MainWindow::makeMenus()
         }
     });
     file->addAction(tr("Open &results…"), this, [this] {
-        const QString path =
-            QFileDialog::getOpenFileName(this, tr("Open results"), QString(), tr("RaidBench results (*.json)"));
-        if (!path.isEmpty()) {
-            const auto opened = m_results->open(path);
-            showMessage(opened ? tr("Opened %1.").arg(path) : opened.error().message, !opened);
-            if (opened) {
-                showStep(ResultsStep);
-            }
-        }
+        showStep(ResultsStep);
+        m_results->openDialog();
     });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);

@@ -2,6 +2,7 @@
 
 #include "disks/disk.h"
 #include "lab/labmachine.h"
+#include "util/result.h"
 
 #include <QMainWindow>
 
@@ -64,9 +65,14 @@ public:
     QLabel* labBanner() const { return m_banner; }
     /// The last message shown to the user (status bar or page).
     QString lastMessage() const { return m_lastMessage; }
+    /// Opens a results file (Results page) or a plan file (onto the canvas), whichever it is: what a
+    /// file dropped on the window does.
+    Result<void> openFile(const QString& path);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     QWidget* makeDisksPage();

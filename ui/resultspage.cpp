@@ -1,43 +1,92 @@
 #include "resultspage.h"
 
 #include "campaign/analysis.h"
+#include "campaign/exports.h"
+#include "chartexport.h"
+#include "htmlreport.h"
 #include "util/units.h"
 
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QCursor>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFile>
 #include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
+#include <QMenu>
 #include <QPushButton>
+#include <QSaveFile>
+#include <QSettings>
+#include <QSpinBox>
+#include <QTabWidget>
 #include <QTableWidget>
+#include <QTextBrowser>
+#include <QToolButton>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 namespace RaidBench::Ui {
 
 namespace {
 
-QString mbps(std::optional<double> value)
+constexpr int maxRecent = 8;
+
+/// A cell that sorts by a number while showing text ("145 %", "–").
+class NumberItem final : public QTableWidgetItem
 {
-    return value ? Units::formatMBps(*value) : QStringLiteral("–");
-}
+public:
+    NumberItem(const QString& text, std::optional<double> value)
+        : QTableWidgetItem(text)
+        , m_value(value.value_or(-1e300))
+    {
+        setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    }
+    bool operator<(const QTableWidgetItem& other) const override
+    {
+        if (const auto* number = dynamic_cast<const NumberItem*>(&other)) {
+            return m_value < number->m_value;
+        }
+        return QTableWidgetItem::operator<(other);
+    }
+
+private:
+    double m_value;
+};
 
 QString percent(std::optional<double> value)
 {
     return value ? QStringLiteral("%1 %").arg(qRound(*value)) : QStringLiteral("–");
 }
 
-void fill(QTableWidget* table, const QList<QStringList>& rows)
+void replaceChart(QChartView* view, QChart* chart)
 {
-    table->setRowCount(int(rows.size()));
-    for (int row = 0; row < rows.size(); ++row) {
-        for (int column = 0; column < rows.at(row).size(); ++column) {
-            auto* item = new QTableWidgetItem(rows.at(row).at(column));
-            if (column > 0) {
-                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            }
-            table->setItem(row, column, item);
-        }
-    }
-    table->resizeColumnsToContents();
+    QChart* old = view->chart();
+    view->setChart(chart);
+    delete old;
+}
+
+/// An empty chart whose title says why there is nothing to draw.
+QChart* emptyChart(const QString& why, bool dark)
+{
+    auto* chart = new QChart;
+    chart->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    chart->setTitle(why);
+    chart->legend()->hide();
+    return chart;
+}
+
+bool isDark(const QWidget* widget)
+{
+    return widget->palette().color(QPalette::Window).lightness() < 128;
 }
 
 } // namespace
@@ -45,74 +94,190 @@ void fill(QTableWidget* table, const QList<QStringList>& rows)
 ResultsPage::ResultsPage(QWidget* parent)
     : QWidget(parent)
     , m_title(new QLabel(tr("No results yet: run a plan, or open a results file."), this))
-    , m_configs(new QTableWidget(0, 9, this))
-    , m_disks(new QTableWidget(0, 6, this))
+    , m_problems(new QLabel(this))
+    , m_tabs(new QTabWidget(this))
+    , m_order(new QComboBox(this))
+    , m_page(new QSpinBox(this))
+    , m_pageLabel(new QLabel(this))
+    , m_comparisonView(new QChartView(this))
+    , m_disksView(new QChartView(this))
+    , m_disksNote(new QLabel(this))
+    , m_relative(new QTableWidget(0, 10, this))
+    , m_detailChooser(new QComboBox(this))
+    , m_detailTest(new QComboBox(this))
+    , m_detailView(new QChartView(this))
+    , m_fileTests(new QTextBrowser(this))
+    , m_recentMenu(new QMenu(this))
 {
     setObjectName(QStringLiteral("resultsPage"));
+    setAcceptDrops(false);
     auto* layout = new QVBoxLayout(this);
+
+    auto* top = new QHBoxLayout;
     m_title->setWordWrap(true);
-    layout->addWidget(m_title);
-    m_configs->setObjectName(QStringLiteral("resultsTable"));
-    m_configs->setHorizontalHeaderLabels({tr("Configuration"), tr("State"), tr("Usable"), tr("Space"), tr("Survives"),
-                                          tr("Seq write"), tr("Seq read"), tr("Write vs one disk"),
-                                          tr("Read vs one disk")});
-    m_disks->setObjectName(QStringLiteral("diskResultsTable"));
-    m_disks->setHorizontalHeaderLabels({tr("Disk"), tr("Model"), tr("Serial"), tr("Write"), tr("Read"), tr("Note")});
-    for (QTableWidget* table : {m_configs, m_disks}) {
-        table->verticalHeader()->hide();
-        table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-        table->horizontalHeader()->setStretchLastSection(true);
+    m_title->setObjectName(QStringLiteral("resultsTitle"));
+    top->addWidget(m_title, 1);
+    auto* open = new QPushButton(tr("&Open…"), this);
+    open->setToolTip(tr("Open a results file (or drop one on the window)."));
+    connect(open, &QPushButton::clicked, this, &ResultsPage::openDialog);
+    auto* recent = new QToolButton(this);
+    recent->setText(tr("Recent"));
+    recent->setPopupMode(QToolButton::InstantPopup);
+    recent->setMenu(m_recentMenu);
+    auto* compare = new QPushButton(tr("&Compare…"), this);
+    compare->setToolTip(tr("Open two results files side by side, e.g. before and after replacing a disk."));
+    connect(compare, &QPushButton::clicked, this, [this] {
+        const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Choose two results files"), QString(),
+                                                                tr("RaidBench results (*.json)"));
+        if (paths.size() != 2) {
+            if (!paths.isEmpty()) {
+                Q_EMIT message(tr("Choose exactly two results files to compare."));
+            }
+            return;
+        }
+        const auto opened = openCompare(paths.at(0), paths.at(1));
+        Q_EMIT message(opened ? tr("Comparing %1 and %2.").arg(paths.at(0), paths.at(1)) : opened.error().message);
+    });
+    auto* fio = new QPushButton(tr("Import &fio…"), this);
+    fio->setToolTip(tr("Add fio's JSON output (fio --output-format=json) as a configuration of its own."));
+    connect(fio, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("fio JSON output"), QString(), tr("JSON (*.json)"));
+        if (path.isEmpty()) {
+            return;
+        }
+        bool ok = false;
+        const QString name = QInputDialog::getText(this, tr("Import fio"), tr("Configuration name:"), QLineEdit::Normal,
+                                                   QStringLiteral("fio"), &ok);
+        if (ok) {
+            const auto imported = importFio(path, name.trimmed());
+            Q_EMIT message(imported ? tr("Imported %1 as %2.").arg(path, name) : imported.error().message);
+        }
+    });
+    auto* exportButton = new QToolButton(this);
+    exportButton->setText(tr("&Export"));
+    exportButton->setPopupMode(QToolButton::InstantPopup);
+    auto* exportMenu = new QMenu(exportButton);
+    exportMenu->addAction(tr("Chart as PNG…"), this, [this] { exportChartDialog(QStringLiteral("png")); });
+    exportMenu->addAction(tr("Chart as SVG…"), this, [this] { exportChartDialog(QStringLiteral("svg")); });
+    exportMenu->addAction(tr("Chart as PDF…"), this, [this] { exportChartDialog(QStringLiteral("pdf")); });
+    exportMenu->addSeparator();
+    exportMenu->addAction(tr("Data as CSV…"), this, [this] { exportFileDialog(QStringLiteral("csv")); });
+    exportMenu->addAction(tr("Data as JSON…"), this, [this] { exportFileDialog(QStringLiteral("json")); });
+    exportMenu->addAction(tr("HTML report…"), this, [this] { exportFileDialog(QStringLiteral("html")); });
+    exportButton->setMenu(exportMenu);
+    for (QWidget* widget : std::initializer_list<QWidget*> {open, recent, compare, fio, exportButton}) {
+        top->addWidget(widget);
     }
-    layout->addWidget(m_configs, 2);
-    layout->addWidget(new QLabel(tr("Each disk on its own:"), this));
-    layout->addWidget(m_disks, 1);
-    auto* buttons = new QHBoxLayout;
-    auto* open = new QPushButton(tr("&Open results…"), this);
-    auto* save = new QPushButton(tr("Save results &as…"), this);
-    buttons->addWidget(open);
-    buttons->addWidget(save);
-    buttons->addStretch(1);
-    layout->addLayout(buttons);
-    connect(open, &QPushButton::clicked, this, [this] {
-        const QString path =
-            QFileDialog::getOpenFileName(this, tr("Open results"), QString(), tr("RaidBench results (*.json)"));
-        if (!path.isEmpty()) {
-            const auto opened = this->open(path);
-            Q_EMIT message(opened ? tr("Opened %1.").arg(path) : opened.error().message);
-        }
+    layout->addLayout(top);
+    m_problems->setObjectName(QStringLiteral("resultsProblems"));
+    m_problems->setWordWrap(true);
+    m_problems->setTextFormat(Qt::RichText);
+    m_problems->hide();
+    layout->addWidget(m_problems);
+
+    // Comparison.
+    auto* comparison = new QWidget(this);
+    auto* comparisonLayout = new QVBoxLayout(comparison);
+    auto* controls = new QHBoxLayout;
+    auto* orderLabel = new QLabel(tr("&Order:"), comparison);
+    orderLabel->setBuddy(m_order);
+    m_order->addItem(tr("as planned"), int(ChartOrder::Plan));
+    m_order->addItem(tr("by sequential write"), int(ChartOrder::Write));
+    m_order->addItem(tr("by sequential read"), int(ChartOrder::Read));
+    m_order->addItem(tr("by space kept"), int(ChartOrder::Space));
+    connect(m_order, &QComboBox::currentIndexChanged, this,
+            [this] { setOrder(ChartOrder(m_order->currentData().toInt())); });
+    auto* pageLabel = new QLabel(tr("&Page:"), comparison);
+    pageLabel->setBuddy(m_page);
+    m_page->setRange(1, 1);
+    connect(m_page, &QSpinBox::valueChanged, this, [this](int value) { setPage(value - 1); });
+    controls->addWidget(orderLabel);
+    controls->addWidget(m_order);
+    controls->addSpacing(16);
+    controls->addWidget(pageLabel);
+    controls->addWidget(m_page);
+    controls->addWidget(m_pageLabel);
+    controls->addStretch(1);
+    auto* legend = new QLabel(tr("Bars: median of the repeats; whiskers: min to max; dashes: predicted from the disks' "
+                                 "own speed; dash-dot lines: one disk on its own."),
+                              comparison);
+    legend->setWordWrap(true);
+    comparisonLayout->addLayout(controls);
+    m_comparisonView->setRenderHint(QPainter::Antialiasing);
+    m_comparisonView->setMinimumHeight(280);
+    comparisonLayout->addWidget(m_comparisonView, 1);
+    comparisonLayout->addWidget(legend);
+    m_tabs->addTab(comparison, tr("Comparison"));
+
+    // Disks.
+    auto* disks = new QWidget(this);
+    auto* disksLayout = new QVBoxLayout(disks);
+    m_disksView->setRenderHint(QPainter::Antialiasing);
+    disksLayout->addWidget(m_disksView, 1);
+    m_disksNote->setWordWrap(true);
+    m_disksNote->setObjectName(QStringLiteral("disksNote"));
+    disksLayout->addWidget(m_disksNote);
+    m_tabs->addTab(disks, tr("Disks"));
+
+    // Relative table.
+    m_relative->setObjectName(QStringLiteral("resultsTable"));
+    m_relative->setHorizontalHeaderLabels(
+        {tr("Configuration"), tr("Disks"), tr("Write, % of one disk"), tr("Read, % of one disk"), tr("Space kept"),
+         tr("Failures survived"), tr("Controller loss"), tr("Measured / predicted"), tr("Weakest link"), tr("State")});
+    m_relative->verticalHeader()->hide();
+    m_relative->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_relative->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_relative->setSelectionMode(QAbstractItemView::MultiSelection);
+    m_relative->horizontalHeader()->setStretchLastSection(true);
+    m_relative->setSortingEnabled(true);
+    m_tabs->addTab(m_relative, tr("Table"));
+
+    // Details.
+    auto* details = new QWidget(this);
+    auto* detailsLayout = new QVBoxLayout(details);
+    auto* detailControls = new QHBoxLayout;
+    for (const QString& name :
+         {QStringLiteral("sweep"), QStringLiteral("timeline"), QStringLiteral("latency"), QStringLiteral("command")}) {
+        m_detailChooser->addItem(Charts::title(name), name);
+    }
+    connect(m_detailChooser, &QComboBox::currentIndexChanged, this, [this] {
+        m_detail = m_detailChooser->currentData().toString();
+        m_options.test.clear();
+        rebuildDetail();
     });
-    connect(save, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Save results"), QStringLiteral("results.json"),
-                                                          tr("RaidBench results (*.json)"));
-        if (!path.isEmpty()) {
-            const auto saved = this->save(path);
-            Q_EMIT message(saved ? tr("Saved to %1.").arg(path) : saved.error().message);
-        }
+    connect(m_detailTest, &QComboBox::activated, this, [this] {
+        m_options.test = m_detailTest->currentData().toString();
+        rebuildDetail();
     });
+    detailControls->addWidget(m_detailChooser);
+    detailControls->addWidget(m_detailTest);
+    detailControls->addStretch(1);
+    detailsLayout->addLayout(detailControls);
+    m_detailView->setRenderHint(QPainter::Antialiasing);
+    detailsLayout->addWidget(m_detailView, 2);
+    m_fileTests->setObjectName(QStringLiteral("fileTests"));
+    m_fileTests->setOpenLinks(false);
+    detailsLayout->addWidget(m_fileTests, 1);
+    m_tabs->addTab(details, tr("Details"));
+    layout->addWidget(m_tabs, 1);
+
+    updateRecentMenu();
+    rebuildCharts();
 }
 
 void ResultsPage::setResults(const CampaignResults& results, const QString& source)
 {
     m_results = results;
     analyzeResults(m_results);
-    m_title->setText(tr("<b>%1</b> — %2, %n configuration(s), updated %3", nullptr, int(results.configs.size()))
+    m_options.page = 0;
+    m_options.highlightDisk.clear();
+    m_options.test.clear();
+    m_title->setText(tr("<b>%1</b> — %2, %n configuration(s), updated %3", nullptr, int(m_results.configs.size()))
                          .arg(source.isEmpty() ? tr("Last run") : source.toHtmlEscaped(),
-                              results.status.toHtmlEscaped(), results.updated.toHtmlEscaped()));
-    QList<QStringList> rows;
-    for (const ConfigResult& config : std::as_const(m_results.configs)) {
-        rows.append(
-            {config.name, config.status == QLatin1String("failed") ? tr("failed: %1").arg(config.error) : config.status,
-             Units::formatBytesDecimal(double(config.usableBytes)), QStringLiteral("%1 %").arg(qRound(config.spacePct)),
-             tr("%n disk(s)", nullptr, config.failuresGuaranteed), mbps(config.sequentialWrite()),
-             mbps(config.sequentialRead()), percent(config.relativeWritePct), percent(config.relativeReadPct)});
-    }
-    fill(m_configs, rows);
-    rows.clear();
-    for (const DiskResult& disk : std::as_const(m_results.disks)) {
-        rows.append({disk.label(), disk.model, disk.serial, mbps(disk.writeBw), mbps(disk.readBw),
-                     disk.slow ? disk.slowReason : disk.baselineError});
-    }
-    fill(m_disks, rows);
+                              m_results.status.toHtmlEscaped(), m_results.updated.toHtmlEscaped()));
+    fillTable();
+    fillFileTests();
+    rebuildCharts();
 }
 
 Result<void> ResultsPage::open(const QString& path)
@@ -121,13 +286,462 @@ Result<void> ResultsPage::open(const QString& path)
     if (!results) {
         return makeError(results.error().code, tr("Cannot open %1: %2").arg(path, results.error().message));
     }
-    setResults(*results, path);
+    setResults(*results, QFileInfo(path).fileName());
+    rememberRecent(path);
+    return {};
+}
+
+Result<void> ResultsPage::openCompare(const QString& first, const QString& second)
+{
+    auto a = CampaignResults::load(first);
+    if (!a) {
+        return makeError(a.error().code, tr("Cannot open %1: %2").arg(first, a.error().message));
+    }
+    auto b = CampaignResults::load(second);
+    if (!b) {
+        return makeError(b.error().code, tr("Cannot open %1: %2").arg(second, b.error().message));
+    }
+    QString labelA = QFileInfo(first).completeBaseName();
+    QString labelB = QFileInfo(second).completeBaseName();
+    if (labelA == labelB) {
+        labelA = QFileInfo(first).absolutePath().section(QLatin1Char('/'), -1);
+        labelB = QFileInfo(second).absolutePath().section(QLatin1Char('/'), -1);
+    }
+    if (labelA == labelB) {
+        labelA = tr("first");
+        labelB = tr("second");
+    }
+    // Each side keeps its own analysis; the merge is shown as it is.
+    m_results = compareResults(*a, labelA, *b, labelB);
+    m_options = ChartOptions {};
+    m_title->setText(tr("<b>%1</b> beside <b>%2</b> — configurations grouped by name")
+                         .arg(labelA.toHtmlEscaped(), labelB.toHtmlEscaped()));
+    fillTable();
+    fillFileTests();
+    rebuildCharts();
+    rememberRecent(first);
+    rememberRecent(second);
+    return {};
+}
+
+Result<void> ResultsPage::importFio(const QString& path, const QString& configName)
+{
+    if (configName.isEmpty()) {
+        return makeError(QStringLiteral("usage"), tr("The imported configuration needs a name."));
+    }
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        return makeError(QStringLiteral("io-error"), tr("Cannot open %1: %2").arg(path, file.errorString()));
+    }
+    CampaignResults next = m_results;
+    if (auto imported = importFioJson(next, file.readAll(), configName); !imported) {
+        return makeError(imported.error().code, tr("Cannot import %1: %2").arg(path, imported.error().message));
+    }
+    m_results = next;
+    analyzeResults(m_results);
+    fillTable();
+    rebuildCharts();
     return {};
 }
 
 Result<void> ResultsPage::save(const QString& path) const
 {
     return m_results.save(path);
+}
+
+Result<void> ResultsPage::exportData(const QString& path) const
+{
+    if (path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
+        return m_results.save(path);
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        return makeError(QStringLiteral("io-error"), tr("Cannot write %1: %2").arg(path, file.errorString()));
+    }
+    file.write(resultsToCsv(m_results).toUtf8());
+    if (!file.commit()) {
+        return makeError(QStringLiteral("io-error"), tr("Cannot write %1: %2").arg(path, file.errorString()));
+    }
+    return {};
+}
+
+Result<void> ResultsPage::exportReport(const QString& path) const
+{
+    return writeHtmlReport(m_results, path, false);
+}
+
+Result<void> ResultsPage::exportChart(const QString& name, const QString& path, QSize pixels, int dpi) const
+{
+    auto format = parseChartFormat(path);
+    if (!format) {
+        return format.error();
+    }
+    ChartOptions options = m_options;
+    options.dark = false; // exports are for documents: light
+    auto chart = Charts::make(name, m_results, options);
+    if (!chart) {
+        return chart.error();
+    }
+    std::unique_ptr<QChart> owned(*chart);
+    return RaidBench::Ui::exportChart(owned.get(), path, *format, pixels, dpi);
+}
+
+void ResultsPage::setOrder(ChartOrder order)
+{
+    m_options.order = order;
+    m_order->blockSignals(true);
+    m_order->setCurrentIndex(m_order->findData(int(order)));
+    m_order->blockSignals(false);
+    rebuildCharts();
+}
+
+void ResultsPage::setPage(int page)
+{
+    m_options.page = std::clamp(page, 0, Charts::pageCount(m_results, m_options.perPage) - 1);
+    rebuildCharts();
+}
+
+void ResultsPage::highlightDisk(const QString& path)
+{
+    m_options.highlightDisk = path;
+    m_relative->clearSelection();
+    QStringList names;
+    if (!path.isEmpty()) {
+        for (int row = 0; row < m_relative->rowCount(); ++row) {
+            const QStringList disks = m_relative->item(row, 0)->data(Qt::UserRole).toStringList();
+            if (disks.contains(path)) {
+                m_relative->selectRow(row);
+                names.append(m_relative->item(row, 0)->text());
+            }
+        }
+    }
+    rebuildCharts();
+    if (!path.isEmpty()) {
+        Q_EMIT message(names.isEmpty() ? tr("%1 is in no configuration.").arg(path)
+                                       : tr("%1 is in %2.").arg(path, names.join(QStringLiteral(", "))));
+    }
+}
+
+QChart* ResultsPage::chart(const QString& name) const
+{
+    if (name == QLatin1String("comparison")) {
+        return m_comparisonView->chart();
+    }
+    if (name == QLatin1String("disks")) {
+        return m_disksView->chart();
+    }
+    return name == m_detail ? m_detailView->chart() : nullptr;
+}
+
+void ResultsPage::showDetail(const QString& name, const QString& test)
+{
+    m_detailChooser->blockSignals(true);
+    m_detailChooser->setCurrentIndex(std::max(0, m_detailChooser->findData(name)));
+    m_detailChooser->blockSignals(false);
+    m_detail = name;
+    m_options.test = test;
+    rebuildDetail();
+}
+
+void ResultsPage::rebuildCharts()
+{
+    const bool dark = isDark(this);
+    m_options.dark = dark;
+    const int pages = Charts::pageCount(m_results, m_options.perPage);
+    m_page->blockSignals(true);
+    m_page->setRange(1, pages);
+    m_page->setValue(m_options.page + 1);
+    m_page->blockSignals(false);
+    m_page->setEnabled(pages > 1);
+    m_pageLabel->setText(tr("of %1 (%n configuration(s))", nullptr, int(m_results.configs.size())).arg(pages));
+
+    // The configurations on this page, in chart order, for hover texts.
+    const QList<const ConfigResult*> all = Charts::ordered(m_results, m_options.order);
+    m_pageConfigs = all.mid(qsizetype(m_options.page) * m_options.perPage, m_options.perPage);
+
+    auto comparison = Charts::comparison(m_results, m_options);
+    if (comparison) {
+        replaceChart(m_comparisonView, *comparison);
+        for (QAbstractSeries* series : (*comparison)->series()) {
+            if (auto* bars = qobject_cast<QBarSeries*>(series)) {
+                connect(bars, &QBarSeries::hovered, this, [this](bool status, int index, QBarSet* set) {
+                    onComparisonHovered(status, index, set->label());
+                });
+            }
+        }
+    } else {
+        replaceChart(m_comparisonView, emptyChart(comparison.error().message, dark));
+    }
+
+    m_diskOrder.clear();
+    const QStringList controllers = Charts::controllers(m_results);
+    QList<const DiskResult*> measured;
+    for (const DiskResult& disk : std::as_const(m_results.disks)) {
+        if (disk.writeBw || disk.readBw) {
+            measured.append(&disk);
+        }
+    }
+    std::stable_sort(measured.begin(), measured.end(), [&controllers](const DiskResult* a, const DiskResult* b) {
+        return controllers.indexOf(a->controller) < controllers.indexOf(b->controller);
+    });
+    for (const DiskResult* disk : std::as_const(measured)) {
+        m_diskOrder.append(disk->stablePath.isEmpty() ? disk->path : disk->stablePath);
+    }
+    auto disks = Charts::disks(m_results, m_options);
+    if (disks) {
+        replaceChart(m_disksView, *disks);
+        for (QAbstractSeries* series : (*disks)->series()) {
+            if (auto* bars = qobject_cast<QBarSeries*>(series)) {
+                connect(bars, &QBarSeries::clicked, this, [this](int index, QBarSet*) { onDiskClicked(index); });
+                connect(bars, &QBarSeries::hovered, this, [this, measured](bool status, int index, QBarSet*) {
+                    if (status && index >= 0 && index < measured.size()) {
+                        const DiskResult* disk = measured.at(index);
+                        QToolTip::showText(
+                            QCursor::pos(),
+                            tr("%1 — %2 %3, controller %4\nwrite %5, read %6%7")
+                                .arg(disk->label(), disk->serial, Units::formatBytesDecimal(double(disk->sizeBytes)),
+                                     disk->controller,
+                                     disk->writeBw ? Units::formatMBps(*disk->writeBw) : QStringLiteral("–"),
+                                     disk->readBw ? Units::formatMBps(*disk->readBw) : QStringLiteral("–"),
+                                     disk->slow ? QStringLiteral("\n") + disk->slowReason : QString()));
+                    }
+                });
+            }
+        }
+    } else {
+        replaceChart(m_disksView, emptyChart(disks.error().message, dark));
+    }
+    QStringList slow;
+    for (const DiskResult& disk : std::as_const(m_results.disks)) {
+        if (disk.slow) {
+            slow.append(QStringLiteral("<b style='color:%1'>%2</b>: %3")
+                            .arg(Charts::warningColour().name(), disk.label().toHtmlEscaped(),
+                                 disk.slowReason.toHtmlEscaped()));
+        }
+    }
+    m_disksNote->setText((slow.isEmpty() ? tr("No disk is slow against the others.")
+                                         : tr("Slow: %1.").arg(slow.join(QStringLiteral("; ")))) +
+                         tr(" Click a disk to highlight every configuration it is in."));
+
+    QStringList failed;
+    for (const ConfigResult& config : std::as_const(m_results.configs)) {
+        if (config.status == QLatin1String("failed")) {
+            failed.append(
+                QStringLiteral("<b>%1</b>: %2").arg(config.name.toHtmlEscaped(), config.error.toHtmlEscaped()));
+        }
+    }
+    m_problems->setText(failed.isEmpty() ? QString()
+                                         : QStringLiteral("<span style='color:#c0392b'>%1</span> %2")
+                                               .arg(tr("Failed:"), failed.join(QStringLiteral("; "))));
+    m_problems->setVisible(!failed.isEmpty());
+    rebuildDetail();
+}
+
+void ResultsPage::rebuildDetail()
+{
+    const QStringList tests = m_detail == QLatin1String("timeline") ? Charts::timelineTests(m_results)
+        : m_detail == QLatin1String("latency")                      ? Charts::latencyTests(m_results)
+                                                                    : QStringList();
+    m_detailTest->clear();
+    for (const QString& id : tests) {
+        m_detailTest->addItem(id, id);
+    }
+    m_detailTest->setVisible(!tests.isEmpty());
+    if (!m_options.test.isEmpty()) {
+        m_detailTest->setCurrentIndex(std::max(0, m_detailTest->findData(m_options.test)));
+    }
+    ChartOptions options = m_options;
+    options.dark = isDark(this);
+    auto detail = Charts::make(m_detail, m_results, options);
+    replaceChart(m_detailView, detail ? *detail : emptyChart(detail.error().message, options.dark));
+}
+
+void ResultsPage::fillTable()
+{
+    m_relative->setSortingEnabled(false);
+    m_relative->setRowCount(int(m_results.configs.size()));
+    for (int row = 0; row < m_results.configs.size(); ++row) {
+        const ConfigResult& config = m_results.configs.at(row);
+        const QStringList leaves = config.spec.leafDevices();
+        QStringList diskNames;
+        for (const QString& leaf : leaves) {
+            const DiskResult* disk = m_results.disk(leaf);
+            diskNames.append(disk && !disk->name.isEmpty() ? disk->name : leaf.section(QLatin1Char('/'), -1));
+        }
+        auto* name = new QTableWidgetItem(config.name);
+        name->setData(Qt::UserRole, leaves);
+        name->setToolTip(config.spec.describe());
+        m_relative->setItem(row, 0, name);
+        auto* members = new QTableWidgetItem(diskNames.join(QStringLiteral(", ")));
+        m_relative->setItem(row, 1, members);
+        m_relative->setItem(row, 2, new NumberItem(percent(config.relativeWritePct), config.relativeWritePct));
+        m_relative->setItem(row, 3, new NumberItem(percent(config.relativeReadPct), config.relativeReadPct));
+        m_relative->setItem(row, 4,
+                            new NumberItem(QStringLiteral("%1 %").arg(qRound(config.spacePct)), config.spacePct));
+        const QString failures = config.failuresBestCase > config.failuresGuaranteed
+            ? tr("%1 (up to %2)").arg(config.failuresGuaranteed).arg(config.failuresBestCase)
+            : QString::number(config.failuresGuaranteed);
+        m_relative->setItem(row, 5, new NumberItem(failures, double(config.failuresGuaranteed)));
+        const QString controller = !config.controllerFailureSurvived ? QStringLiteral("–")
+            : *config.controllerFailureSurvived                      ? tr("survives")
+                                                                     : tr("lost");
+        m_relative->setItem(row, 6, new QTableWidgetItem(controller));
+        m_relative->setItem(row, 7,
+                            new NumberItem(config.measuredOverPredicted
+                                               ? QString::number(*config.measuredOverPredicted, 'f', 2)
+                                               : QStringLiteral("–"),
+                                           config.measuredOverPredicted));
+        m_relative->setItem(row, 8, new QTableWidgetItem(config.weakestLink.join(QStringLiteral(", "))));
+        auto* state = new QTableWidgetItem(config.status == QLatin1String("failed") ? tr("failed: %1").arg(config.error)
+                                                                                    : config.status);
+        if (config.status == QLatin1String("failed")) {
+            state->setForeground(QColor(0xc0, 0x39, 0x2b));
+        }
+        m_relative->setItem(row, 9, state);
+    }
+    m_relative->setSortingEnabled(true);
+    m_relative->resizeColumnsToContents();
+}
+
+void ResultsPage::fillFileTests()
+{
+    // The same bonnie-like table the CLI report writes.
+    const QString markdown = resultsToMarkdown(m_results);
+    const qsizetype start = markdown.indexOf(QLatin1String("\n## File system tests"));
+    if (start < 0) {
+        m_fileTests->setHtml(tr("<p>No file-system tests in these results.</p>"));
+        return;
+    }
+    const qsizetype end = markdown.indexOf(QLatin1String("\n## "), start + 4);
+    m_fileTests->setHtml(markdownToHtml(markdown.mid(start, end < 0 ? -1 : end - start)));
+}
+
+void ResultsPage::onComparisonHovered(bool status, int index, const QString& testName)
+{
+    if (!status || index < 0 || index >= m_pageConfigs.size()) {
+        QToolTip::hideText();
+        return;
+    }
+    const ConfigResult* config = m_pageConfigs.at(index);
+    for (const TestResult& test : config->tests) {
+        if (test.spec.name != testName) {
+            continue;
+        }
+        QString text = tr("%1 — %2: %3").arg(config->name, testName, Units::formatMBps(test.summary.bwMedian));
+        if (test.summary.runs > 1) {
+            text += tr("\nmin %1, max %2 over %3 runs")
+                        .arg(Units::formatMBps(test.summary.bwMin), Units::formatMBps(test.summary.bwMax))
+                        .arg(test.summary.runs);
+        }
+        if (test.status != QLatin1String("completed")) {
+            text += QStringLiteral("\n%1 %2").arg(test.status, test.error);
+        }
+        QToolTip::showText(QCursor::pos(), text);
+        return;
+    }
+    QToolTip::showText(QCursor::pos(), tr("%1 — %2: not measured").arg(config->name, testName));
+}
+
+void ResultsPage::onDiskClicked(int index)
+{
+    if (index < 0 || index >= m_diskOrder.size()) {
+        return;
+    }
+    const QString path = m_diskOrder.at(index);
+    highlightDisk(m_options.highlightDisk == path ? QString() : path);
+}
+
+QStringList ResultsPage::recentFiles() const
+{
+    return QSettings().value(QStringLiteral("results/recent")).toStringList();
+}
+
+void ResultsPage::rememberRecent(const QString& path)
+{
+    QStringList recent = recentFiles();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    recent.removeAll(absolute);
+    recent.prepend(absolute);
+    QSettings().setValue(QStringLiteral("results/recent"), recent.mid(0, maxRecent));
+    updateRecentMenu();
+}
+
+void ResultsPage::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = recentFiles();
+    for (const QString& path : recent) {
+        m_recentMenu->addAction(path, this, [this, path] {
+            const auto opened = open(path);
+            Q_EMIT message(opened ? tr("Opened %1.").arg(path) : opened.error().message);
+        });
+    }
+    if (recent.isEmpty()) {
+        m_recentMenu->addAction(tr("(none yet)"))->setEnabled(false);
+    }
+}
+
+void ResultsPage::openDialog()
+{
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open results"), QString(), tr("RaidBench results (*.json)"));
+    if (!path.isEmpty()) {
+        const auto opened = open(path);
+        Q_EMIT message(opened ? tr("Opened %1.").arg(path) : opened.error().message);
+    }
+}
+
+void ResultsPage::exportChartDialog(const QString& suffix)
+{
+    const QString name = m_tabs->currentIndex() == 1 ? QStringLiteral("disks")
+        : m_tabs->currentIndex() == 3                ? m_detail
+                                                     : QStringLiteral("comparison");
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Export the %1 chart").arg(Charts::title(name)));
+    auto* form = new QFormLayout(&dialog);
+    auto* width = new QSpinBox(&dialog);
+    auto* height = new QSpinBox(&dialog);
+    auto* dpi = new QSpinBox(&dialog);
+    width->setRange(100, 20000);
+    height->setRange(100, 20000);
+    dpi->setRange(30, 1200);
+    width->setValue(1200);
+    height->setValue(700);
+    dpi->setValue(96);
+    width->setSuffix(tr(" px"));
+    height->setSuffix(tr(" px"));
+    form->addRow(tr("&Width:"), width);
+    form->addRow(tr("&Height:"), height);
+    form->addRow(tr("&DPI:"), dpi);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    form->addRow(buttons);
+    if (dialog.exec() != QDialog::Accepted) {
+        return;
+    }
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export chart"), QStringLiteral("%1.%2").arg(name, suffix),
+                                     suffix.toUpper() + QStringLiteral(" (*.") + suffix + QLatin1Char(')'));
+    if (path.isEmpty()) {
+        return;
+    }
+    const auto exported = exportChart(name, path, QSize(width->value(), height->value()), dpi->value());
+    Q_EMIT message(exported ? tr("Chart saved to %1.").arg(path) : exported.error().message);
+}
+
+void ResultsPage::exportFileDialog(const QString& what)
+{
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export"),
+        QStringLiteral("%1.%2").arg(
+            what == QLatin1String("html") ? QStringLiteral("report") : QStringLiteral("results"), what),
+        what.toUpper() + QStringLiteral(" (*.") + what + QLatin1Char(')'));
+    if (path.isEmpty()) {
+        return;
+    }
+    const auto exported = what == QLatin1String("html") ? exportReport(path) : exportData(path);
+    Q_EMIT message(exported ? tr("Saved %1.").arg(path) : exported.error().message);
 }
 
 } // namespace RaidBench::Ui

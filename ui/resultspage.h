@@ -1,17 +1,29 @@
 #pragma once
 
 #include "campaign/campaignresults.h"
+#include "resultcharts.h"
 #include "util/result.h"
 
 #include <QWidget>
 
+class QChart;
+class QChartView;
+class QComboBox;
 class QLabel;
+class QMenu;
+class QSpinBox;
+class QTabWidget;
 class QTableWidget;
+class QTextBrowser;
 
 namespace RaidBench::Ui {
 
-/// The results of the last run (or an opened results file): each configuration's figures and
-/// measured medians beside each disk's own speed. The charts arrive with the results issue.
+/// The results of a run or of a file: the comparison chart (grouped bars, whiskers, predicted
+/// markers, one-disk reference lines; ordered and paged), the disks chart (click a disk to highlight
+/// its configurations), seed 003's relative table (sortable), detail charts (block-size sweep, MB/s
+/// over time, latency percentiles, the user's command) with the file-test table, exports (charts to
+/// PNG/SVG/PDF, data to CSV/JSON, the HTML report), two files side by side, fio JSON imports and
+/// recent files.
 class ResultsPage final : public QWidget
 {
     Q_OBJECT
@@ -23,17 +35,67 @@ public:
     void setResults(const CampaignResults& results, const QString& source = QString());
     const CampaignResults& results() const { return m_results; }
     Result<void> open(const QString& path);
+    /// Two results files side by side, configurations grouped by name.
+    Result<void> openCompare(const QString& first, const QString& second);
+    /// fio --output-format=json output as (a test of) configuration `configName`.
+    Result<void> importFio(const QString& path, const QString& configName);
     Result<void> save(const QString& path) const;
-    QTableWidget* configTable() const { return m_configs; }
+    /// .csv (a row per configuration x test) or .json (the results file).
+    Result<void> exportData(const QString& path) const;
+    Result<void> exportReport(const QString& path) const;
+    /// One of Charts::names() as shown (order, page, highlight) into a file; the format from the suffix.
+    Result<void> exportChart(const QString& name, const QString& path, QSize pixels = {1200, 700}, int dpi = 96) const;
+
+    void setOrder(ChartOrder order);
+    void setPage(int page);
+    /// Highlights the configurations holding this disk (empty: none), as a click on its bar does.
+    void highlightDisk(const QString& path);
+    const ChartOptions& chartOptions() const { return m_options; }
+    /// The chart on screen for comparison, disks, or the detail chart chosen (sweep, ...).
+    QChart* chart(const QString& name) const;
+    void showDetail(const QString& name, const QString& test = QString());
+
+    QTableWidget* configTable() const { return m_relative; }
+    QTabWidget* tabs() const { return m_tabs; }
+    QLabel* problemsLabel() const { return m_problems; }
+    QStringList recentFiles() const;
+    void openDialog();
 
 Q_SIGNALS:
     void message(const QString& text);
 
 private:
+    void rebuildCharts();
+    void rebuildDetail();
+    void fillTable();
+    void fillFileTests();
+    void rememberRecent(const QString& path);
+    void updateRecentMenu();
+    void exportChartDialog(const QString& suffix);
+    void exportFileDialog(const QString& what);
+    void onComparisonHovered(bool status, int index, const QString& test);
+    void onDiskClicked(int index);
+
     CampaignResults m_results;
+    ChartOptions m_options;
+    QString m_detail = QStringLiteral("sweep");
+    QList<const ConfigResult*> m_pageConfigs;
+    QStringList m_diskOrder;
     QLabel* m_title;
-    QTableWidget* m_configs;
-    QTableWidget* m_disks;
+    QLabel* m_problems;
+    QTabWidget* m_tabs;
+    QComboBox* m_order;
+    QSpinBox* m_page;
+    QLabel* m_pageLabel;
+    QChartView* m_comparisonView;
+    QChartView* m_disksView;
+    QLabel* m_disksNote;
+    QTableWidget* m_relative;
+    QComboBox* m_detailChooser;
+    QComboBox* m_detailTest;
+    QChartView* m_detailView;
+    QTextBrowser* m_fileTests;
+    QMenu* m_recentMenu;
 };
 
 } // namespace RaidBench::Ui

@@ -1,3 +1,4 @@
+#include "headlessexport.h"
 #include "lab/labmachine.h"
 #include "lab/labspec.h"
 #include "mainwindow.h"
@@ -25,9 +26,19 @@ root work is done by raidbench-helper, started through polkit (pkexec) when you
 connect; run as root, it starts at once. --lab tries everything on virtual disks
 in a small qemu VM instead (see raidbench-cli lab --help for the disk syntax).
 
+Headless exports (no display needed; for scripts on servers):
+  raidbench --export-report RESULTS.json --out report.html
+      the whole comparison as one self-contained HTML file (tables, inline SVG
+      charts, host and disk identity, every command run)
+  raidbench --export-chart NAME [--format svg|png|pdf] [--size WxH] [--dpi N]
+            [--order plan|write|read|space] [--page N] --out FILE RESULTS.json
+      one chart: comparison, disks, sweep, timeline, latency or command
+
 Examples:
   raidbench
-  raidbench --lab 2x1G@105,2x1G@38)";
+  raidbench --lab 2x1G@105,2x1G@38
+  raidbench --export-chart comparison --format png --size 1600x900 --dpi 144 \
+      --out comparison.png results.json)";
 
 /// A dark palette, as a dark desktop theme gives (for --dark screenshots under xvfb).
 QPalette darkPalette()
@@ -115,8 +126,59 @@ int main(int argc, char* argv[])
         QStringLiteral("DIR"));
     const QCommandLineOption darkOption(QStringLiteral("dark"),
                                         QApplication::translate("main", "Use a dark palette (for screenshots)."));
-    parser.addOptions({labOption, controllersOption, screenshotsOption, darkOption});
+    const QCommandLineOption reportOption(
+        QStringLiteral("export-report"),
+        QApplication::translate("main", "Write the HTML report of RESULTS to --out, then quit."),
+        QStringLiteral("RESULTS"));
+    const QCommandLineOption chartOption(
+        QStringLiteral("export-chart"),
+        QApplication::translate("main", "Write chart NAME of the results file given as argument to --out, then quit."),
+        QStringLiteral("NAME"));
+    const QCommandLineOption formatOption(QStringLiteral("format"),
+                                          QApplication::translate("main",
+                                                                  "Chart format: svg, png or pdf (default: "
+                                                                  "from --out's suffix)."),
+                                          QStringLiteral("FORMAT"));
+    const QCommandLineOption sizeOption(QStringLiteral("size"),
+                                        QApplication::translate("main", "Chart size in pixels (default 1200x700)."),
+                                        QStringLiteral("WxH"), QStringLiteral("1200x700"));
+    const QCommandLineOption dpiOption(QStringLiteral("dpi"),
+                                       QApplication::translate("main", "Chart resolution (default 96)."),
+                                       QStringLiteral("N"), QStringLiteral("96"));
+    const QCommandLineOption orderOption(QStringLiteral("order"),
+                                         QApplication::translate("main", "Chart order: plan, write, read or space."),
+                                         QStringLiteral("ORDER"), QStringLiteral("plan"));
+    const QCommandLineOption pageOption(QStringLiteral("page"),
+                                        QApplication::translate("main", "Chart page (16 configurations each)."),
+                                        QStringLiteral("N"), QStringLiteral("1"));
+    const QCommandLineOption outOption(QStringLiteral("out"), QApplication::translate("main", "Export to FILE."),
+                                       QStringLiteral("FILE"));
+    parser.addOptions({labOption, controllersOption, screenshotsOption, darkOption, reportOption, chartOption,
+                       formatOption, sizeOption, dpiOption, orderOption, pageOption, outOption});
+    parser.addPositionalArgument(QStringLiteral("RESULTS"),
+                                 QApplication::translate("main", "A results file (with --export-chart)."),
+                                 QStringLiteral("[RESULTS.json]"));
     parser.process(app);
+
+    if (parser.isSet(reportOption) || parser.isSet(chartOption)) {
+        HeadlessExport request;
+        request.report = parser.value(reportOption);
+        request.chart = parser.value(chartOption);
+        request.results = parser.positionalArguments().value(0);
+        request.out = parser.value(outOption);
+        request.format = parser.value(formatOption);
+        request.size = parser.value(sizeOption);
+        request.dpi = parser.value(dpiOption);
+        request.order = parser.value(orderOption);
+        request.page = parser.value(pageOption);
+        request.dark = parser.isSet(darkOption);
+        return runHeadlessExport(request);
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        std::fprintf(stderr, "raidbench: error: unexpected argument %s (a results file goes with --export-chart)\n",
+                     qPrintable(parser.positionalArguments().constFirst()));
+        return 2;
+    }
 
     if (parser.isSet(darkOption)) {
         QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));

@@ -7,6 +7,7 @@
 #include "labdialog.h"
 #include "mainwindow.h"
 #include "planpage.h"
+#include "resultspage.h"
 #include "runpage.h"
 #include "session.h"
 #include "stallwatchdog.h"
@@ -15,6 +16,7 @@
 #include <QDir>
 #include <QListView>
 #include <QPixmap>
+#include <QTabWidget>
 #include <QTimer>
 
 #include <cstdio>
@@ -138,8 +140,20 @@ void ScreenshotDriver::onRunFinished(const QString& error)
     m_stage = 3;
     std::fprintf(stderr, "screenshots: longest event-loop stall during the run: %lld ms\n",
                  static_cast<long long>(m_window->runPage()->longestStallMs()));
+    m_window->showStep(MainWindow::ResultsStep);
     QTimer::singleShot(500, this, [this] {
+        ResultsPage* results = m_window->resultsPage();
+        results->tabs()->setCurrentIndex(0);
         save(QStringLiteral("5-results"));
+        const QStringList tabs {QStringLiteral("5b-results-disks"), QStringLiteral("5c-results-table"),
+                                QStringLiteral("5d-results-details")};
+        results->showDetail(QStringLiteral("timeline"));
+        for (int i = 0; i < tabs.size(); ++i) {
+            results->tabs()->setCurrentIndex(i + 1);
+            QCoreApplication::processEvents();
+            save(tabs.at(i));
+        }
+        results->tabs()->setCurrentIndex(0);
         // The dialogs, to look at in both palettes: the lab, and the confirmation real disks get.
         auto* lab = new LabDialog(m_window);
         lab->setAttribute(Qt::WA_DeleteOnClose);

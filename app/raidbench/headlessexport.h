@@ -1,0 +1,22 @@
+#pragma once
+
+#include <QString>
+
+/// `raidbench --export-report` and `--export-chart`: the GUI's report and charts written without a
+/// window (offscreen platform), for scripts on servers.
+struct HeadlessExport
+{
+    QString report; ///< results file for the HTML report
+    QString chart; ///< chart name
+    QString results; ///< results file for the chart
+    QString out;
+    QString format;
+    QString size;
+    QString dpi;
+    QString order;
+    QString page;
+    bool dark = false;
+};
+
+/// Exit code: 0 written, 1 failed (unreadable results, nothing to draw, cannot write), 2 usage.
+int runHeadlessExport(const HeadlessExport& request);

@@ -1,0 +1,729 @@
+// The results pages and exports, offscreen: every chart read back from its QChart series against
+// the results file it came from (a real lab campaign, tests/data/results/lab-demo.json, plus
+// repeats, sweeps, a command and a failure added here), ordering and paging (a thousand
+// configurations), the disk highlight, exports (PNG, SVG, PDF, CSV, JSON, HTML), compare mode,
+// files that cannot be opened, the headless command line and the report in a real browser.
+
+#include "campaign/analysis.h"
+#include "campaign/exports.h"
+#include "chartexport.h"
+#include "engine/filetests.h"
+#include "htmlreport.h"
+#include "mainwindow.h"
+#include "resultcharts.h"
+#include "resultspage.h"
+
+#include <QApplication>
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QDir>
+#include <QDropEvent>
+#include <QFile>
+#include <QImage>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QMimeData>
+#include <QProcess>
+#include <QScatterSeries>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUrl>
+#include <QXmlStreamReader>
+
+#include <memory>
+#include <set>
+
+using namespace RaidBench;
+using namespace RaidBench::Ui;
+
+namespace {
+
+const QString fixture = QStringLiteral(RAIDBENCH_TEST_DATA "/results/lab-demo.json");
+
+CampaignResults load()
+{
+    auto results = CampaignResults::load(fixture);
+    if (!results) {
+        qFatal("cannot load %s: %s", qPrintable(fixture), qPrintable(results.error().message));
+    }
+    analyzeResults(*results);
+    return *results;
+}
+
+/// The fixture with what a lab demo does not have: three repeats of raid0's tests, block-size
+/// sweeps on raid0 and raid5, a user command on raid1, and a configuration that failed.
+CampaignResults enriched()
+{
+    CampaignResults results = load();
+    ConfigResult* raid0 = results.config(QStringLiteral("raid0"));
+    for (TestResult& test : raid0->tests) {
+        if (test.runs.isEmpty()) {
+            continue;
+        }
+        IoResult slower = test.runs.first();
+        slower.bytes = test.runs.first().bytes * 9 / 10;
+        IoResult faster = test.runs.first();
+        faster.bytes = test.runs.first().bytes * 11 / 10;
+        test.runs = {slower, test.runs.first(), faster};
+        test.summary = RunSummary::of(test.runs);
+    }
+    for (const QString& name : {QStringLiteral("raid0"), QStringLiteral("raid5")}) {
+        ConfigResult* config = results.config(name);
+        TestResult sweep;
+        sweep.spec.kind = QStringLiteral("sweep");
+        sweep.spec.name = QStringLiteral("sweep write");
+        sweep.spec.pattern = IoPattern::Write;
+        sweep.spec.sweepSizes = {4096, 65536, 1u << 20, 4u << 20};
+        for (const std::uint32_t bs : sweep.spec.sweepSizes) {
+            RunSummary summary;
+            summary.runs = 1;
+            summary.bwMedian = summary.bwMin = summary.bwMax = summary.bwMean =
+                double(bs) / double(4u << 20) * (name == QLatin1String("raid0") ? 150e6 : 90e6) + 10e6;
+            sweep.sweep.append({bs, summary});
+        }
+        config->tests.append(sweep);
+    }
+    ConfigResult* raid1 = results.config(QStringLiteral("raid1"));
+    TestResult command;
+    command.spec.kind = QStringLiteral("command");
+    command.spec.name = QStringLiteral("tar xf linux.tar");
+    command.spec.file.kind = QStringLiteral("command");
+    command.spec.file.argv = {QStringLiteral("tar"), QStringLiteral("xf"), QStringLiteral("linux.tar")};
+    command.spec.file.repeats = 3;
+    FileTestResult outcome;
+    outcome.kind = QStringLiteral("command");
+    outcome.status = QStringLiteral("completed");
+    outcome.details.insert(QStringLiteral("summary"),
+                           QJsonObject {{QStringLiteral("min_s"), 11.5},
+                                        {QStringLiteral("median_s"), 12.25},
+                                        {QStringLiteral("max_s"), 14.0}});
+    command.extra = outcome.toJson();
+    raid1->tests.append(command);
+    ConfigResult failed = *results.config(QStringLiteral("raid6"));
+    failed.name = QStringLiteral("raid6-f");
+    failed.status = QStringLiteral("failed");
+    failed.error = QStringLiteral("mdadm: cannot open /dev/sdb: Device or resource busy");
+    failed.tests.clear();
+    results.configs.append(failed);
+    analyzeResults(results);
+    return results;
+}
+
+template <typename T>
+QList<T*> seriesOf(QChart* chart)
+{
+    QList<T*> found;
+    for (QAbstractSeries* series : chart->series()) {
+        if (auto* typed = qobject_cast<T*>(series)) {
+            found.append(typed);
+        }
+    }
+    return found;
+}
+
+QStringList categoriesOf(QChart* chart)
+{
+    for (QAbstractAxis* axis : chart->axes(Qt::Horizontal)) {
+        if (auto* categories = qobject_cast<QBarCategoryAxis*>(axis)) {
+            return categories->categories();
+        }
+    }
+    return {};
+}
+
+QBarSet* setNamed(QChart* chart, const QString& name)
+{
+    for (QBarSeries* bars : seriesOf<QBarSeries>(chart)) {
+        for (QBarSet* set : bars->barSets()) {
+            if (set->label() == name) {
+                return set;
+            }
+        }
+    }
+    return nullptr;
+}
+
+std::unique_ptr<QChart> make(const QString& name, const CampaignResults& results, const ChartOptions& options = {})
+{
+    auto chart = Charts::make(name, results, options);
+    if (!chart) {
+        qWarning("%s: %s", qPrintable(name), qPrintable(chart.error().message));
+        return {};
+    }
+    return std::unique_ptr<QChart>(*chart);
+}
+
+QString binary()
+{
+    return QStringLiteral(RAIDBENCH_TEST_BIN_DIR "/raidbench");
+}
+
+} // namespace
+
+class TstResults : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_config;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_config.isValid());
+        QSettings::setDefaultFormat(QSettings::IniFormat);
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_config.path());
+        QCoreApplication::setOrganizationName(QStringLiteral("RaidBenchTest"));
+    }
+
+    void comparisonChartHasTheResultsValues()
+    {
+        CampaignResults results = load();
+        QCOMPARE(results.configs.size(), 9);
+        auto chart = make(QStringLiteral("comparison"), results);
+        QVERIFY(chart);
+        // Categories: the configurations in plan order.
+        QStringList names;
+        for (const ConfigResult& config : results.configs) {
+            names.append(config.name);
+        }
+        QCOMPARE(categoriesOf(chart.get()), names);
+        // One bar set per raw-device test, each bar the median MB/s.
+        const auto bars = seriesOf<QBarSeries>(chart.get());
+        QCOMPARE(bars.size(), 1);
+        QCOMPARE(bars.first()->barSets().size(), 5);
+        for (QBarSet* set : bars.first()->barSets()) {
+            QCOMPARE(set->count(), 9);
+            for (int i = 0; i < results.configs.size(); ++i) {
+                const TestResult* test = nullptr;
+                for (const TestResult& candidate : results.configs.at(i).tests) {
+                    test = candidate.spec.name == set->label() ? &candidate : test;
+                }
+                QVERIFY2(test, qPrintable(set->label()));
+                QVERIFY(qFuzzyCompare(set->at(i), test->summary.bwMedian / 1e6));
+            }
+        }
+        // Predicted markers at the model's value; the median disk's own speed as reference lines.
+        bool predicted = false;
+        for (QScatterSeries* scatter : seriesOf<QScatterSeries>(chart.get())) {
+            if (scatter->name().contains(QLatin1String("predicted"))) {
+                predicted = true;
+                QVERIFY(scatter->count() > 0);
+            }
+        }
+        QVERIFY(predicted);
+        const auto medians = baselineMedians(results);
+        QVERIFY(medians.first);
+        bool reference = false;
+        for (QLineSeries* line : seriesOf<QLineSeries>(chart.get())) {
+            if (line->name().startsWith(QLatin1String("one disk, write"))) {
+                reference = true;
+                QVERIFY(qFuzzyCompare(line->at(0).y(), *medians.first / 1e6));
+            }
+        }
+        QVERIFY(reference);
+        const QScatterSeries* write = nullptr;
+        for (QScatterSeries* scatter : seriesOf<QScatterSeries>(chart.get())) {
+            write = scatter->name() == QLatin1String("predicted (dashed)") ? scatter : write;
+        }
+        QVERIFY(write);
+        QVERIFY(qFuzzyCompare(write->at(1).y(), *results.config(QStringLiteral("raid0"))->predictedWrite / 1e6));
+        // No repeats in the demo: no whiskers.
+        for (QLineSeries* line : seriesOf<QLineSeries>(chart.get())) {
+            QVERIFY(!line->name().contains(QLatin1String("min-max")));
+        }
+    }
+
+    void repeatsGetWhiskersAndFailuresShow()
+    {
+        CampaignResults results = enriched();
+        auto chart = make(QStringLiteral("comparison"), results);
+        QVERIFY(chart);
+        const ConfigResult* raid0 = results.config(QStringLiteral("raid0"));
+        int whiskers = 0;
+        for (QLineSeries* line : seriesOf<QLineSeries>(chart.get())) {
+            if (!line->name().contains(QLatin1String("min-max"))) {
+                continue;
+            }
+            ++whiskers;
+            QVERIFY(line->name().startsWith(QLatin1String("raid0")));
+            QCOMPARE(line->count(), 2);
+            for (const TestResult& test : raid0->tests) {
+                if (line->name().contains(test.spec.name) && test.summary.runs == 3) {
+                    QVERIFY(qFuzzyCompare(line->at(0).y(), test.summary.bwMin / 1e6));
+                    QVERIFY(qFuzzyCompare(line->at(1).y(), test.summary.bwMax / 1e6));
+                    QVERIFY(line->at(0).y() < line->at(1).y());
+                }
+            }
+        }
+        QCOMPARE(whiskers, 5);
+        QVERIFY(categoriesOf(chart.get()).contains(QStringLiteral("raid6-f (failed)")));
+        ResultsPage page;
+        page.show();
+        page.setResults(results);
+        QVERIFY(!page.problemsLabel()->isHidden());
+        QVERIFY(page.problemsLabel()->text().contains(QLatin1String("Device or resource busy")));
+    }
+
+    void orderAndPages()
+    {
+        CampaignResults results = load();
+        ChartOptions options;
+        options.order = ChartOrder::Write;
+        auto chart = make(QStringLiteral("comparison"), results, options);
+        QVERIFY(chart);
+        const QStringList categories = categoriesOf(chart.get());
+        double previous = 1e300;
+        for (const QString& name : categories) {
+            const double write = results.config(name)->sequentialWrite().value_or(0);
+            QVERIFY2(write <= previous, qPrintable(name));
+            previous = write;
+        }
+        QCOMPARE(categories.first(), QStringLiteral("raid0"));
+
+        // A thousand configurations: pages of 16, every page readable.
+        CampaignResults many = results;
+        many.configs.clear();
+        for (int i = 0; i < 1000; ++i) {
+            ConfigResult copy = results.configs.at(i % results.configs.size());
+            copy.name = QStringLiteral("config-%1").arg(i, 4, 10, QLatin1Char('0'));
+            many.configs.append(copy);
+        }
+        QCOMPARE(Charts::pageCount(many, 16), 63);
+        options = {};
+        options.page = 62;
+        auto last = make(QStringLiteral("comparison"), many, options);
+        QVERIFY(last);
+        QCOMPARE(categoriesOf(last.get()).size(), 1000 - 62 * 16);
+        QCOMPARE(categoriesOf(last.get()).first(), QStringLiteral("config-0992"));
+        QVERIFY(last->title().contains(QLatin1String("63")));
+        ResultsPage page;
+        page.resize(1100, 700);
+        page.show();
+        page.setResults(many);
+        QCOMPARE(page.configTable()->rowCount(), 1000);
+        QCOMPARE(categoriesOf(page.chart(QStringLiteral("comparison"))).size(), 16);
+        page.setPage(10);
+        QCOMPARE(categoriesOf(page.chart(QStringLiteral("comparison"))).first(), QStringLiteral("config-0160"));
+    }
+
+    void disksChartMarksSlowDisksAndClickHighlights()
+    {
+        CampaignResults results = load();
+        // The demo's disks sit on one controller; put the slow pair on a second one.
+        QCOMPARE(Charts::controllers(results).size(), 1);
+        for (DiskResult& disk : results.disks) {
+            if (disk.model.contains(QLatin1String("W38"))) {
+                disk.controller = QStringLiteral("0000:00:07.0");
+            }
+        }
+        auto chart = make(QStringLiteral("disks"), results);
+        QVERIFY(chart);
+        QCOMPARE(categoriesOf(chart.get()).size(), results.disks.size());
+        QBarSet* write = setNamed(chart.get(), QStringLiteral("write"));
+        QVERIFY(write);
+        int slow = 0;
+        const QStringList categories = categoriesOf(chart.get());
+        for (int i = 0; i < categories.size(); ++i) {
+            const bool marked = categories.at(i).contains(QLatin1String("slow"));
+            QCOMPARE(write->isBarSelected(i), marked);
+            slow += marked ? 1 : 0;
+        }
+        QCOMPARE(slow, 2); // the two 38 MB/s disks
+        // Controller groups: two controllers, named in the labels.
+        QCOMPARE(Charts::controllers(results).size(), 2);
+        QVERIFY(categories.first().contains(QLatin1String("ctl 1")));
+        QVERIFY(categories.last().contains(QLatin1String("ctl 2")));
+
+        // Clicking a disk (as the bar's clicked signal does) selects every configuration holding it.
+        ResultsPage page;
+        page.show();
+        page.setResults(results);
+        const DiskResult& disk = results.disks.first();
+        const QString path = disk.stablePath.isEmpty() ? disk.path : disk.stablePath;
+        page.highlightDisk(path);
+        QSet<QString> selected;
+        for (const QModelIndex& index : page.configTable()->selectionModel()->selectedRows()) {
+            selected.insert(page.configTable()->item(index.row(), 0)->text());
+        }
+        QSet<QString> expected;
+        for (const ConfigResult& config : results.configs) {
+            if (config.spec.leafDevices().contains(path)) {
+                expected.insert(config.name);
+            }
+        }
+        QVERIFY(!expected.isEmpty());
+        QCOMPARE(selected, expected);
+        int marked = 0;
+        for (const QString& category : categoriesOf(page.chart(QStringLiteral("comparison")))) {
+            marked += category.startsWith(QStringLiteral("▶")) ? 1 : 0;
+        }
+        QCOMPARE(marked, expected.size());
+    }
+
+    void detailCharts()
+    {
+        CampaignResults results = enriched();
+        auto sweep = make(QStringLiteral("sweep"), results);
+        QVERIFY(sweep);
+        QCOMPARE(seriesOf<QLineSeries>(sweep.get()).size(), 2);
+        QVERIFY(qobject_cast<QLogValueAxis*>(sweep->axes(Qt::Horizontal).value(0)));
+        const QLineSeries* raid0 = seriesOf<QLineSeries>(sweep.get()).first();
+        QCOMPARE(raid0->count(), 4);
+        QCOMPARE(raid0->at(0).x(), 4.0);
+        QCOMPARE(raid0->at(3).x(), 4096.0);
+        QVERIFY(qFuzzyCompare(raid0->at(3).y(), 160.0));
+
+        auto timeline = make(QStringLiteral("timeline"), results);
+        QVERIFY(timeline);
+        QVERIFY(seriesOf<QLineSeries>(timeline.get()).size() >= 8);
+        const ConfigResult* single = results.config(QStringLiteral("single"));
+        const QString firstTest = Charts::timelineTests(results).first();
+        const IoResult& run = single->test(firstTest)->runs.first();
+        const QLineSeries* line = seriesOf<QLineSeries>(timeline.get()).first();
+        QCOMPARE(line->count(), int(run.samples.size()));
+        QVERIFY(qFuzzyCompare(line->at(0).y(), run.samples.front().bwBytes / 1e6));
+
+        const QStringList random = Charts::latencyTests(results);
+        QCOMPARE(random.size(), 2);
+        ChartOptions options;
+        options.test = random.last();
+        auto latency = make(QStringLiteral("latency"), results, options);
+        QVERIFY(latency);
+        QBarSet* p99 = setNamed(latency.get(), QStringLiteral("p99"));
+        QVERIFY(p99);
+        QVERIFY(qFuzzyCompare(p99->at(0), double(single->test(random.last())->runs.first().latency.p99) / 1000.0));
+        QVERIFY(latency->title().contains(single->test(random.last())->spec.name));
+
+        auto command = make(QStringLiteral("command"), results);
+        QVERIFY(command);
+        QCOMPARE(categoriesOf(command.get()), QStringList {QStringLiteral("raid1")});
+        QCOMPARE(setNamed(command.get(), QStringLiteral("median"))->at(0), 12.25);
+        QCOMPARE(setNamed(command.get(), QStringLiteral("max"))->at(0), 14.0);
+
+        // Nothing to draw is said, not drawn empty.
+        const CampaignResults plain = load();
+        auto none = Charts::make(QStringLiteral("sweep"), plain);
+        QVERIFY(!none);
+        QVERIFY(none.error().message.contains(QLatin1String("sweep")));
+        auto unknown = Charts::make(QStringLiteral("pie"), plain);
+        QVERIFY(!unknown);
+        QCOMPARE(unknown.error().code, QStringLiteral("usage"));
+    }
+
+    void relativeTableSorts()
+    {
+        ResultsPage page;
+        page.show();
+        page.setResults(load());
+        QTableWidget* table = page.configTable();
+        QCOMPARE(table->rowCount(), 9);
+        table->sortItems(2, Qt::DescendingOrder); // write, % of one disk
+        QCOMPARE(table->item(0, 0)->text(), QStringLiteral("raid0"));
+        table->sortItems(4, Qt::DescendingOrder); // space kept
+        QCOMPARE(table->item(0, 4)->text(), QStringLiteral("100 %"));
+        table->sortItems(4, Qt::AscendingOrder);
+        QCOMPARE(table->item(0, 4)->text(), QStringLiteral("25 %")); // raid1 over four disks
+    }
+
+    void exportsAreValidFiles()
+    {
+        CampaignResults results = enriched();
+        ResultsPage page;
+        page.show();
+        page.setResults(results);
+        QTemporaryDir dir;
+        // PNG: decodable, exactly the size asked, the DPI recorded.
+        const QString png = dir.filePath(QStringLiteral("c.png"));
+        QVERIFY(page.exportChart(QStringLiteral("comparison"), png, QSize(1600, 900), 192).ok());
+        QImage image(png);
+        QVERIFY(!image.isNull());
+        QCOMPARE(image.size(), QSize(1600, 900));
+        QCOMPARE(qRound(image.dotsPerMeterX() * 0.0254), 192);
+        // SVG: well-formed XML holding every configuration's name.
+        const QString svg = dir.filePath(QStringLiteral("c.svg"));
+        QVERIFY(page.exportChart(QStringLiteral("comparison"), svg).ok());
+        QFile svgFile(svg);
+        QVERIFY(svgFile.open(QIODevice::ReadOnly));
+        const QByteArray svgData = svgFile.readAll();
+        QXmlStreamReader xml(svgData);
+        while (!xml.atEnd()) {
+            xml.readNext();
+        }
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        for (const ConfigResult& config : results.configs) {
+            QVERIFY2(svgData.contains(config.name.toUtf8()), qPrintable(config.name));
+        }
+        // PDF: a PDF, and its text names the configurations.
+        const QString pdf = dir.filePath(QStringLiteral("c.pdf"));
+        QVERIFY(page.exportChart(QStringLiteral("comparison"), pdf).ok());
+        QFile pdfFile(pdf);
+        QVERIFY(pdfFile.open(QIODevice::ReadOnly));
+        QVERIFY(pdfFile.size() > 1000);
+        QCOMPARE(pdfFile.read(4), QByteArray("%PDF"));
+        if (!QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty()) {
+            QProcess text;
+            text.start(QStringLiteral("pdftotext"), {QStringLiteral("-raw"), pdf, QStringLiteral("-")});
+            QVERIFY(text.waitForFinished(30000));
+            const QByteArray words = text.readAllStandardOutput();
+            for (const char* name : {"raid0", "raid5", "raid1+0"}) {
+                QVERIFY2(words.contains(name), words.constData());
+            }
+        } else {
+            qWarning("pdftotext is not installed (poppler-utils): the PDF's text is not checked");
+        }
+        // Every chart the results have, in every format.
+        for (const QString& name : Charts::names()) {
+            for (const char* suffix : {"png", "svg", "pdf"}) {
+                const QString path = dir.filePath(QStringLiteral("%1.%2").arg(name, QLatin1String(suffix)));
+                const auto exported = page.exportChart(name, path);
+                QVERIFY2(exported.ok(),
+                         qPrintable(name + QLatin1Char(' ') + (exported ? QString() : exported.error().message)));
+                QVERIFY(QFileInfo(path).size() > 500);
+            }
+        }
+        // Refused: a format we do not write, a silly size; nothing is written.
+        QVERIFY(!page.exportChart(QStringLiteral("comparison"), dir.filePath(QStringLiteral("c.gif"))).ok());
+        QVERIFY(!page.exportChart(QStringLiteral("comparison"), dir.filePath(QStringLiteral("tiny.png")), QSize(10, 10))
+                     .ok());
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("tiny.png"))));
+        // Data: CSV with a row per configuration x test, JSON that loads back.
+        const QString csv = dir.filePath(QStringLiteral("r.csv"));
+        QVERIFY(page.exportData(csv).ok());
+        QFile csvFile(csv);
+        QVERIFY(csvFile.open(QIODevice::ReadOnly));
+        const QList<QByteArray> rows = csvFile.readAll().trimmed().split('\n');
+        QVERIFY(rows.size() > 9 * 5);
+        const QString json = dir.filePath(QStringLiteral("r.json"));
+        QVERIFY(page.exportData(json).ok());
+        auto back = CampaignResults::load(json);
+        QVERIFY2(back.ok(), qPrintable(back ? QString() : back.error().message));
+        QCOMPARE(back->configs.size(), results.configs.size());
+    }
+
+    void htmlReportIsSelfContained()
+    {
+        CampaignResults results = enriched();
+        const QString html = resultsToHtml(results);
+        QVERIFY(html.startsWith(QLatin1String("<!DOCTYPE html>")));
+        QVERIFY(html.count(QLatin1String("<svg")) >= 5); // comparison, disks, sweep, timeline, latency, command
+        for (const ConfigResult& config : results.configs) {
+            QVERIFY2(html.contains(config.name.toHtmlEscaped()), qPrintable(config.name));
+        }
+        for (const DiskResult& disk : results.disks) {
+            QVERIFY2(html.contains(disk.serial), qPrintable(disk.serial));
+        }
+        QVERIFY(html.contains(QLatin1String("mdadm --create")));
+        QVERIFY(html.contains(QLatin1String("Device or resource busy")));
+        QVERIFY(html.contains(results.host.value(QStringLiteral("kernel")).toString()));
+        // Offline: no script, no stylesheet or image from elsewhere.
+        QVERIFY(!html.contains(QLatin1String("<script")));
+        QVERIFY(!html.contains(QLatin1String("<link")));
+        QVERIFY(!html.contains(QLatin1String("src=\"http")));
+        QVERIFY(!html.contains(QLatin1String("href=\"http")));
+        QVERIFY(!html.contains(QLatin1String("url(http")));
+    }
+
+    void reportInARealBrowser()
+    {
+        QString browser = QStandardPaths::findExecutable(QStringLiteral("chromium"));
+        if (browser.isEmpty()) {
+            QSKIP("chromium is not installed (Debian package chromium)");
+        }
+        QTemporaryDir dir;
+        const QString report = dir.filePath(QStringLiteral("report.html"));
+        QVERIFY(writeHtmlReport(enriched(), report).ok());
+        const QString shot = dir.filePath(QStringLiteral("shot.png"));
+        QProcess chromium;
+        chromium.setProcessChannelMode(QProcess::MergedChannels);
+        chromium.start(browser,
+                       {QStringLiteral("--headless"), QStringLiteral("--no-sandbox"), QStringLiteral("--disable-gpu"),
+                        QStringLiteral("--hide-scrollbars"),
+                        QStringLiteral("--user-data-dir=") + dir.filePath(QStringLiteral("profile")),
+                        QStringLiteral("--window-size=1200,1600"), QStringLiteral("--screenshot=") + shot,
+                        QUrl::fromLocalFile(report).toString()});
+        QVERIFY(chromium.waitForFinished(120000));
+        QImage image(shot);
+        QVERIFY2(!image.isNull(), chromium.readAll().constData());
+        // Not blank: text, tables and charts give many colours on the page.
+        std::set<QRgb> colours;
+        for (int y = 0; y < image.height(); y += 3) {
+            for (int x = 0; x < image.width(); x += 3) {
+                colours.insert(image.pixel(x, y));
+            }
+        }
+        QVERIFY2(colours.size() > 50, qPrintable(QString::number(colours.size())));
+    }
+
+    void compareGroupsMatchingNames()
+    {
+        CampaignResults before = load();
+        CampaignResults after = load();
+        // After replacing a slow disk, raid5 writes faster; raid6 was not measured again.
+        after.configs.removeIf([](const ConfigResult& config) { return config.name == QLatin1String("raid6"); });
+        const CampaignResults merged = compareResults(before, QStringLiteral("before"), after, QStringLiteral("after"));
+        ChartOptions wide;
+        wide.perPage = 40;
+        auto chart = make(QStringLiteral("comparison"), merged, wide);
+        QVERIFY(chart);
+        const QStringList categories = categoriesOf(chart.get());
+        QCOMPARE(categories.size(), 17);
+        QCOMPARE(categories.at(0), QStringLiteral("single · before"));
+        QCOMPARE(categories.at(1), QStringLiteral("single · after"));
+        const qsizetype raid5 = categories.indexOf(QStringLiteral("raid5 · before"));
+        QVERIFY(raid5 >= 0);
+        QCOMPARE(categories.at(raid5 + 1), QStringLiteral("raid5 · after"));
+        const qsizetype raid6 = categories.indexOf(QStringLiteral("raid6 · before"));
+        QVERIFY(!categories.at(raid6 + 1).startsWith(QLatin1String("raid6")));
+
+        QTemporaryDir dir;
+        QVERIFY(before.save(dir.filePath(QStringLiteral("before.json"))).ok());
+        QVERIFY(after.save(dir.filePath(QStringLiteral("after.json"))).ok());
+        ResultsPage page;
+        page.show();
+        QVERIFY(
+            page.openCompare(dir.filePath(QStringLiteral("before.json")), dir.filePath(QStringLiteral("after.json")))
+                .ok());
+        QCOMPARE(page.configTable()->rowCount(), 17);
+        QVERIFY(page.recentFiles().contains(dir.filePath(QStringLiteral("after.json"))));
+    }
+
+    void fioImportAndDroppedFiles()
+    {
+        // fio's JSON (here: what our own fio export writes, the fio shape) as a configuration of its own.
+        QTemporaryDir dir;
+        const CampaignResults results = load();
+        auto written = exportFioJson(results, dir.path());
+        QVERIFY(written.ok());
+        QDir fioDir(dir.path());
+        const QStringList files = fioDir.entryList({QStringLiteral("*raid0*seq1m-qd8-write*.json")}, QDir::Files);
+        QVERIFY2(!files.isEmpty(), qPrintable(fioDir.entryList().join(QLatin1Char(' '))));
+        ResultsPage page;
+        page.show();
+        page.setResults(results);
+        QVERIFY(page.importFio(fioDir.filePath(files.first()), QStringLiteral("fio raid0")).ok());
+        QCOMPARE(page.results().configs.size(), 10);
+        QVERIFY(categoriesOf(page.chart(QStringLiteral("comparison"))).contains(QStringLiteral("fio raid0")));
+        const QString bad = dir.filePath(QStringLiteral("bad.json"));
+        QFile badFile(bad);
+        QVERIFY(badFile.open(QIODevice::WriteOnly));
+        badFile.write("{\"jobs\": 3}");
+        badFile.close();
+        QVERIFY(!page.importFio(bad, QStringLiteral("x")).ok());
+        QCOMPARE(page.results().configs.size(), 10);
+
+        // A results file dropped on the window opens on the Results page; a plan file on the canvas.
+        MainWindow window;
+        window.show();
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(fixture)});
+        QDragEnterEvent enter(QPoint(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&window, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&window, &drop);
+        QCOMPARE(window.currentStep(), MainWindow::ResultsStep);
+        QCOMPARE(window.resultsPage()->configTable()->rowCount(), 9);
+        QVERIFY(window.resultsPage()->recentFiles().contains(QFileInfo(fixture).absoluteFilePath()));
+        QMimeData other;
+        other.setUrls({QUrl::fromLocalFile(dir.filePath(QStringLiteral("photo.jpg")))});
+        QDragEnterEvent refused(QPoint(50, 50), Qt::CopyAction, &other, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&window, &refused);
+        QVERIFY(!refused.isAccepted());
+    }
+
+    void filesThatCannotBeOpened_data()
+    {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("corrupt") << QByteArray("{\"raidbench_results\": 1, \"configs\": [") << "JSON";
+        QTest::newRow("future version") << QByteArray("{\"raidbench_results\": 7, \"configs\": []}") << "7";
+        QTest::newRow("a plan, not results") << QByteArray("{\"raidbench_plan\": 1, \"disks\": []}") << "results";
+        QTest::newRow("empty") << QByteArray() << "";
+    }
+
+    void filesThatCannotBeOpened()
+    {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, reason);
+        ResultsPage page;
+        page.show();
+        page.setResults(load());
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("bad.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(content);
+        file.close();
+        const auto opened = page.open(path);
+        QVERIFY(!opened);
+        QVERIFY2(opened.error().message.contains(path), qPrintable(opened.error().message));
+        QVERIFY2(opened.error().message.contains(reason), qPrintable(opened.error().message));
+        // What was shown stays.
+        QCOMPARE(page.results().configs.size(), 9);
+        QCOMPARE(page.configTable()->rowCount(), 9);
+        QVERIFY(!page.recentFiles().contains(path));
+    }
+
+    void headlessCommandLine()
+    {
+        QTemporaryDir dir;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("DISPLAY"));
+        env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+        env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+        const auto run = [&](const QStringList& args, int* code) {
+            QProcess process;
+            process.setProcessEnvironment(env);
+            process.start(binary(), args);
+            process.waitForFinished(120000);
+            *code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+            return QString::fromUtf8(process.readAllStandardError());
+        };
+        int code = -1;
+        const QString report = dir.filePath(QStringLiteral("report.html"));
+        QString err = run({QStringLiteral("--export-report"), fixture, QStringLiteral("--out"), report}, &code);
+        QCOMPARE(code, 0);
+        QVERIFY2(QFileInfo(report).size() > 10000, qPrintable(err));
+        const QString png = dir.filePath(QStringLiteral("disks.png"));
+        err = run({QStringLiteral("--export-chart"), QStringLiteral("disks"), QStringLiteral("--size"),
+                   QStringLiteral("800x400"), QStringLiteral("--out"), png, fixture},
+                  &code);
+        QCOMPARE(code, 0);
+        QCOMPARE(QImage(png).size(), QSize(800, 400));
+        const QString svg = dir.filePath(QStringLiteral("c.svg"));
+        err = run({QStringLiteral("--export-chart"), QStringLiteral("comparison"), QStringLiteral("--format"),
+                   QStringLiteral("svg"), QStringLiteral("--order"), QStringLiteral("read"), QStringLiteral("--out"),
+                   svg, fixture},
+                  &code);
+        QCOMPARE(code, 0);
+        // Usage errors: 2 with a reason; unreadable results: 1.
+        err = run({QStringLiteral("--export-chart"), QStringLiteral("pie"), QStringLiteral("--out"), png, fixture},
+                  &code);
+        QCOMPARE(code, 2);
+        QVERIFY2(err.contains(QLatin1String("comparison")), qPrintable(err));
+        err = run({QStringLiteral("--export-chart"), QStringLiteral("disks"), QStringLiteral("--size"),
+                   QStringLiteral("big"), QStringLiteral("--out"), png, fixture},
+                  &code);
+        QCOMPARE(code, 2);
+        QVERIFY(err.contains(QLatin1String("--size")));
+        err = run({QStringLiteral("--export-report"), dir.filePath(QStringLiteral("missing.json")),
+                   QStringLiteral("--out"), report},
+                  &code);
+        QCOMPARE(code, 1);
+        QVERIFY(err.contains(QLatin1String("missing.json")));
+        err = run({QStringLiteral("--export-report"), fixture}, &code);
+        QCOMPARE(code, 2);
+        QVERIFY(err.contains(QLatin1String("--out")));
+    }
+};
+
+QTEST_MAIN(TstResults)
+#include "tst_results.moc"

@@ -1,0 +1,196 @@
+#include "htmlreport.h"
+
+#include "campaign/analysis.h"
+#include "campaign/exports.h"
+#include "chartexport.h"
+#include "resultcharts.h"
+
+#include <QChart>
+#include <QCoreApplication>
+#include <QRegularExpression>
+#include <QSaveFile>
+
+#include <memory>
+
+namespace RaidBench::Ui {
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("RaidBench::Ui::HtmlReport", text);
+}
+
+QString inline_(const QString& text)
+{
+    QString html = text.toHtmlEscaped();
+    static const QRegularExpression bold(QStringLiteral("\\*\\*(.+?)\\*\\*"));
+    html.replace(bold, QStringLiteral("<strong>\\1</strong>"));
+    static const QRegularExpression code(QStringLiteral("`([^`]+)`"));
+    html.replace(code, QStringLiteral("<code>\\1</code>"));
+    return html;
+}
+
+QStringList cells(const QString& row)
+{
+    // Split on the pipes that are not escaped ("\|" is a pipe inside a cell).
+    QStringList out;
+    QString current;
+    const QString inner = row.trimmed().mid(1).chopped(row.trimmed().endsWith(QLatin1Char('|')) ? 1 : 0);
+    for (qsizetype i = 0; i < inner.size(); ++i) {
+        if (inner.at(i) == QLatin1Char('\\') && i + 1 < inner.size() && inner.at(i + 1) == QLatin1Char('|')) {
+            current += QLatin1Char('|');
+            ++i;
+        } else if (inner.at(i) == QLatin1Char('|')) {
+            out.append(current.trimmed());
+            current.clear();
+        } else {
+            current += inner.at(i);
+        }
+    }
+    out.append(current.trimmed());
+    return out;
+}
+
+QString svgInline(const QByteArray& svg)
+{
+    // The document without its XML declaration, so it can sit in the page.
+    QString text = QString::fromUtf8(svg);
+    const qsizetype start = text.indexOf(QLatin1String("<svg"));
+    return start >= 0 ? text.mid(start) : QString();
+}
+
+} // namespace
+
+QString markdownToHtml(const QString& markdown)
+{
+    QString html;
+    const QStringList lines = markdown.split(QLatin1Char('\n'));
+    QString paragraph;
+    const auto flush = [&] {
+        if (!paragraph.trimmed().isEmpty()) {
+            html += QStringLiteral("<p>%1</p>\n").arg(inline_(paragraph.trimmed()));
+        }
+        paragraph.clear();
+    };
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        const QString& line = lines.at(i);
+        if (line.startsWith(QLatin1Char('#'))) {
+            flush();
+            const qsizetype level = std::min<qsizetype>(line.indexOf(QLatin1Char(' ')), 4);
+            html += QStringLiteral("<h%1>%2</h%1>\n").arg(level + 1).arg(inline_(line.mid(level + 1)));
+        } else if (line.startsWith(QLatin1Char('|'))) {
+            flush();
+            QStringList align;
+            QString table = QStringLiteral("<table>\n");
+            bool header = true;
+            for (; i < lines.size() && lines.at(i).startsWith(QLatin1Char('|')); ++i) {
+                const QStringList row = cells(lines.at(i));
+                if (row.value(0).startsWith(QLatin1String("---")) || row.value(0).startsWith(QLatin1String(":-"))) {
+                    for (const QString& rule : row) {
+                        align.append(rule.endsWith(QLatin1Char(':')) ? QStringLiteral(" class=\"num\"") : QString());
+                    }
+                    continue;
+                }
+                table += QStringLiteral("<tr>");
+                for (qsizetype c = 0; c < row.size(); ++c) {
+                    const QString tag = header ? QStringLiteral("th") : QStringLiteral("td");
+                    table += QStringLiteral("<%1%2>%3</%1>").arg(tag, align.value(c), inline_(row.at(c)));
+                }
+                table += QStringLiteral("</tr>\n");
+                header = false;
+            }
+            --i;
+            html += table + QStringLiteral("</table>\n");
+        } else if (line.trimmed().isEmpty()) {
+            flush();
+        } else {
+            paragraph += line + QLatin1Char(' ');
+        }
+    }
+    flush();
+    return html;
+}
+
+QString resultsToHtml(const CampaignResults& input, bool dark)
+{
+    CampaignResults results = input;
+    analyzeResults(results);
+    const QString markdown = resultsToMarkdown(results);
+    // The first heading and host line, then the charts, then the tables.
+    const qsizetype tablesStart = markdown.indexOf(QLatin1String("\n## "));
+    const QString head = tablesStart > 0 ? markdown.left(tablesStart) : markdown;
+    const QString tables = tablesStart > 0 ? markdown.mid(tablesStart) : QString();
+
+    QString charts;
+    ChartOptions options;
+    options.dark = dark;
+    options.perPage = 24;
+    for (const QString& name : Charts::names()) {
+        const int pages = name == QLatin1String("disks") ? 1 : Charts::pageCount(results, options.perPage);
+        for (int page = 0; page < pages; ++page) {
+            options.page = page;
+            auto chart = Charts::make(name, results, options);
+            if (!chart) {
+                continue;
+            }
+            std::unique_ptr<QChart> owned(*chart);
+            const int width = 1000;
+            charts +=
+                QStringLiteral("<figure>%1</figure>\n").arg(svgInline(chartToSvg(owned.get(), QSize(width, 520))));
+        }
+    }
+
+    QString commands;
+    for (const ConfigResult& config : std::as_const(results.configs)) {
+        if (config.commands.isEmpty()) {
+            continue;
+        }
+        commands += QStringLiteral("<details><summary>%1 — %2</summary><pre>%3</pre></details>\n")
+                        .arg(config.name.toHtmlEscaped(), config.spec.describe().toHtmlEscaped(),
+                             config.commands.join(QLatin1Char('\n')).toHtmlEscaped());
+    }
+
+    const QString background = dark ? QStringLiteral("#1f2124") : QStringLiteral("#ffffff");
+    const QString text = dark ? QStringLiteral("#e6e6e6") : QStringLiteral("#1d1d1d");
+    const QString rule = dark ? QStringLiteral("#444") : QStringLiteral("#ccc");
+    QString html =
+        QStringLiteral(
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            "<meta name=\"generator\" content=\"RaidBench %1\">\n<title>%2</title>\n<style>\n"
+            "body{font-family:sans-serif;margin:2em auto;max-width:1100px;background:%3;color:%4;}\n"
+            "table{border-collapse:collapse;margin:1em 0;font-size:0.92em;}\n"
+            "th,td{border:1px solid %5;padding:0.25em 0.6em;text-align:left;vertical-align:top;}\n"
+            "th.num,td.num{text-align:right;}\nfigure{margin:1.5em 0;}\nfigure svg{max-width:100%%;height:auto;}\n"
+            "pre{white-space:pre-wrap;font-size:0.85em;}\ndetails{margin:0.4em 0;}\n"
+            "</style>\n</head>\n<body>\n")
+            .arg(results.raidbenchVersion.toHtmlEscaped(),
+                 tr("RaidBench results, %1").arg(results.updated).toHtmlEscaped(), background, text, rule);
+    html += markdownToHtml(head);
+    html += QStringLiteral("<h2>%1</h2>\n%2").arg(tr("Charts"), charts);
+    html += markdownToHtml(tables);
+    if (!commands.isEmpty()) {
+        html += QStringLiteral("<h2>%1</h2>\n<p>%2</p>\n%3")
+                    .arg(tr("Commands run"),
+                         tr("Every command RaidBench ran for each configuration, in order, to build, measure and "
+                            "tear it down."),
+                         commands);
+    }
+    html += QStringLiteral("</body>\n</html>\n");
+    return html;
+}
+
+Result<void> writeHtmlReport(const CampaignResults& results, const QString& path, bool dark)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        return makeError(QStringLiteral("io-error"), tr("Cannot write %1: %2").arg(path, file.errorString()));
+    }
+    file.write(resultsToHtml(results, dark).toUtf8());
+    if (!file.commit()) {
+        return makeError(QStringLiteral("io-error"), tr("Cannot write %1: %2").arg(path, file.errorString()));
+    }
+    return {};
+}
+
+} // namespace RaidBench::Ui

@@ -1,0 +1,719 @@
+#include "resultcharts.h"
+
+#include "campaign/analysis.h"
+#include "engine/filetests.h"
+#include "util/units.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QCoreApplication>
+#include <QImage>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QPainter>
+#include <QScatterSeries>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace RaidBench::Ui {
+
+namespace {
+
+constexpr double barWidth = 0.8;
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("RaidBench::Ui::Charts", text);
+}
+
+QChart* newChart(const QString& title, const ChartOptions& options)
+{
+    auto* chart = new QChart;
+    chart->setTheme(options.dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    chart->setTitle(title);
+    chart->setBackgroundRoundness(0);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setAnimationOptions(QChart::NoAnimation);
+    return chart;
+}
+
+/// Long or many category labels are slanted so they are shown whole instead of elided.
+void fitLabels(QBarCategoryAxis* axis, const QStringList& categories)
+{
+    qsizetype longest = 0;
+    for (const QString& category : categories) {
+        longest = std::max(longest, category.size());
+    }
+    if (longest * categories.size() > 90 || longest > 14) {
+        axis->setLabelsAngle(-35);
+    }
+    axis->setTruncateLabels(false);
+}
+
+void hideFromLegend(QChart* chart, QAbstractSeries* series)
+{
+    for (QLegendMarker* marker : chart->legend()->markers(series)) {
+        marker->setVisible(false);
+    }
+}
+
+/// The raw-device tests of the campaign, in the order they first appear.
+QList<TestSpec> ioTests(const CampaignResults& results)
+{
+    QList<TestSpec> tests;
+    QStringList seen;
+    for (const ConfigResult& config : results.configs) {
+        for (const TestResult& test : config.tests) {
+            if (test.spec.kind == QLatin1String("io") && !seen.contains(test.spec.id())) {
+                seen.append(test.spec.id());
+                tests.append(test.spec);
+            }
+        }
+    }
+    return tests;
+}
+
+double median(QList<double> values)
+{
+    if (values.isEmpty()) {
+        return 0;
+    }
+    std::sort(values.begin(), values.end());
+    const qsizetype mid = values.size() / 2;
+    return values.size() % 2 ? values.at(mid) : (values.at(mid - 1) + values.at(mid)) / 2;
+}
+
+QList<const ConfigResult*> page(const CampaignResults& results, const ChartOptions& options)
+{
+    const QList<const ConfigResult*> all = Charts::ordered(results, options.order);
+    const int perPage = std::max(1, options.perPage);
+    const int first = std::clamp(options.page, 0, std::max(0, Charts::pageCount(results, perPage) - 1)) * perPage;
+    return all.mid(first, perPage);
+}
+
+QString categoryLabel(const ConfigResult& config, const ChartOptions& options)
+{
+    QString label = config.name;
+    if (config.status == QLatin1String("failed")) {
+        label += tr(" (failed)");
+    } else if (config.status != QLatin1String("completed")) {
+        label += QStringLiteral(" (%1)").arg(config.status);
+    }
+    if (!options.highlightDisk.isEmpty()) {
+        const QStringList leaves = config.spec.leafDevices();
+        if (leaves.contains(options.highlightDisk)) {
+            label = QStringLiteral("▶ %1").arg(label);
+        }
+    }
+    return label;
+}
+
+/// A short dashed horizontal stroke: the predicted value's marker.
+QImage dashMarker(const QColor& colour)
+{
+    // Square: the series draws its marker image at marker size in both directions.
+    QImage image(44, 44, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    QPen pen(colour, 4, Qt::CustomDashLine, Qt::FlatCap);
+    pen.setDashPattern({2.0, 1.5});
+    painter.setPen(pen);
+    painter.drawLine(QPointF(0, 22), QPointF(44, 22));
+    return image;
+}
+
+/// One chart's empty-data refusal.
+Result<QChart*> nothing(const QString& why)
+{
+    return makeError(QStringLiteral("no-data"), why);
+}
+
+} // namespace
+
+QStringList Charts::names()
+{
+    return {QStringLiteral("comparison"), QStringLiteral("disks"),   QStringLiteral("sweep"),
+            QStringLiteral("timeline"),   QStringLiteral("latency"), QStringLiteral("command")};
+}
+
+QString Charts::title(const QString& name)
+{
+    if (name == QLatin1String("comparison")) {
+        return tr("MB/s per configuration");
+    }
+    if (name == QLatin1String("disks")) {
+        return tr("Each disk on its own");
+    }
+    if (name == QLatin1String("sweep")) {
+        return tr("MB/s by block size");
+    }
+    if (name == QLatin1String("timeline")) {
+        return tr("MB/s over time");
+    }
+    if (name == QLatin1String("latency")) {
+        return tr("Latency percentiles");
+    }
+    if (name == QLatin1String("command")) {
+        return tr("Your command: seconds per run");
+    }
+    return name;
+}
+
+QColor Charts::warningColour()
+{
+    return QColor(0xe6, 0x7e, 0x22);
+}
+
+QList<const ConfigResult*> Charts::ordered(const CampaignResults& results, ChartOrder order)
+{
+    QList<const ConfigResult*> configs;
+    for (const ConfigResult& config : results.configs) {
+        configs.append(&config);
+    }
+    const auto key = [order](const ConfigResult* config) -> double {
+        switch (order) {
+        case ChartOrder::Write:
+            return config->sequentialWrite().value_or(-1);
+        case ChartOrder::Read:
+            return config->sequentialRead().value_or(-1);
+        case ChartOrder::Space:
+            return config->spacePct;
+        case ChartOrder::Plan:
+            break;
+        }
+        return 0;
+    };
+    if (order != ChartOrder::Plan) {
+        std::stable_sort(configs.begin(), configs.end(),
+                         [&key](const ConfigResult* a, const ConfigResult* b) { return key(a) > key(b); });
+    }
+    return configs;
+}
+
+int Charts::pageCount(const CampaignResults& results, int perPage)
+{
+    perPage = std::max(1, perPage);
+    return std::max(1, int((results.configs.size() + perPage - 1) / perPage));
+}
+
+QStringList Charts::controllers(const CampaignResults& results)
+{
+    QStringList list;
+    for (const DiskResult& disk : results.disks) {
+        if (!list.contains(disk.controller)) {
+            list.append(disk.controller);
+        }
+    }
+    return list;
+}
+
+Result<QChart*> Charts::comparison(const CampaignResults& results, const ChartOptions& options)
+{
+    const QList<TestSpec> tests = ioTests(results);
+    if (results.configs.isEmpty()) {
+        return nothing(tr("These results hold no configuration."));
+    }
+    const QList<const ConfigResult*> configs = page(results, options);
+    QChart* chart = newChart(title(QStringLiteral("comparison")), options);
+    auto* bars = new QBarSeries;
+    bars->setBarWidth(barWidth);
+    QStringList categories;
+    for (const ConfigResult* config : configs) {
+        categories.append(categoryLabel(*config, options));
+    }
+    double top = 10;
+    const int k = int(std::max<qsizetype>(1, tests.size()));
+    const auto barX = [k](int category, int set) { return category - barWidth / 2 + (set + 0.5) * barWidth / k; };
+    QList<QLineSeries*> whiskers;
+    for (int j = 0; j < tests.size(); ++j) {
+        auto* set = new QBarSet(tests.at(j).name);
+        set->setSelectedColor(warningColour());
+        for (int i = 0; i < configs.size(); ++i) {
+            const TestResult* test = configs.at(i)->test(tests.at(j).id());
+            const bool measured = test && test->summary.runs > 0;
+            set->append(measured ? test->summary.bwMedian / 1e6 : 0.0);
+            if (measured) {
+                top = std::max(top, test->summary.bwMax / 1e6);
+            }
+            if (measured && test->summary.runs > 1) {
+                // Min-max over the repeats: a whisker through the bar.
+                auto* whisker = new QLineSeries;
+                whisker->setName(tr("%1, %2: min-max").arg(configs.at(i)->name, tests.at(j).name));
+                whisker->append(barX(i, j), test->summary.bwMin / 1e6);
+                whisker->append(barX(i, j), test->summary.bwMax / 1e6);
+                whiskers.append(whisker);
+            }
+            if (!options.highlightDisk.isEmpty() && configs.at(i)->spec.leafDevices().contains(options.highlightDisk)) {
+                set->selectBar(i);
+            }
+        }
+        bars->append(set);
+    }
+    chart->addSeries(bars);
+    auto* axisX = new QBarCategoryAxis;
+    axisX->append(categories);
+    fitLabels(axisX, categories);
+    chart->addAxis(axisX, Qt::AlignBottom);
+    bars->attachAxis(axisX);
+    auto* axisY = new QValueAxis;
+    axisY->setTitleText(tr("MB/s"));
+    axisY->setLabelFormat(QStringLiteral("%.0f"));
+    chart->addAxis(axisY, Qt::AlignLeft);
+    bars->attachAxis(axisY);
+    // The overlays share a hidden numeric x axis laid exactly over the categories.
+    auto* overlayX = new QValueAxis;
+    overlayX->setRange(-0.5, double(configs.size()) - 0.5);
+    overlayX->setVisible(false);
+    chart->addAxis(overlayX, Qt::AlignBottom);
+    const auto overlay = [&](QXYSeries* series, bool legend) {
+        chart->addSeries(series);
+        series->attachAxis(overlayX);
+        series->attachAxis(axisY);
+        if (!legend) {
+            hideFromLegend(chart, series);
+        }
+    };
+    for (QLineSeries* whisker : std::as_const(whiskers)) {
+        whisker->setPen(QPen(options.dark ? QColor(0xe6, 0xe6, 0xe6) : QColor(0x20, 0x20, 0x20), 1.5));
+        overlay(whisker, false);
+    }
+    // Predicted sequential write and read: dashed markers over the bars of those tests.
+    for (const bool write : {true, false}) {
+        int j = -1;
+        for (int t = 0; t < tests.size(); ++t) {
+            const QString id = write ? QStringLiteral("seq1m-qd8-write") : QStringLiteral("seq1m-qd8-read");
+            if (tests.at(t).id() == id) {
+                j = t;
+            }
+        }
+        if (j < 0) {
+            continue;
+        }
+        auto* predicted = new QScatterSeries;
+        predicted->setName(write ? tr("predicted write") : tr("predicted read"));
+        predicted->setLightMarker(dashMarker(options.dark ? QColor(0xf0, 0xf0, 0xf0) : QColor(0x10, 0x10, 0x10)));
+        predicted->setMarkerSize(20);
+        for (int i = 0; i < configs.size(); ++i) {
+            const std::optional<double> value = write ? configs.at(i)->predictedWrite : configs.at(i)->predictedRead;
+            if (value) {
+                predicted->append(barX(i, j), *value / 1e6);
+                top = std::max(top, *value / 1e6);
+            }
+        }
+        if (predicted->count() == 0) {
+            delete predicted;
+            continue;
+        }
+        overlay(predicted, write);
+        if (write) {
+            predicted->setName(tr("predicted (dashed)"));
+        }
+    }
+    // The median disk's own speed.
+    const auto [medianWrite, medianRead] = baselineMedians(results);
+    for (const bool write : {true, false}) {
+        const std::optional<double> value = write ? medianWrite : medianRead;
+        if (!value) {
+            continue;
+        }
+        auto* line = new QLineSeries;
+        line->setName(write ? tr("one disk, write (median)") : tr("one disk, read (median)"));
+        line->append(-0.5, *value / 1e6);
+        line->append(double(configs.size()) - 0.5, *value / 1e6);
+        QPen pen(write ? QColor(0xc0, 0x39, 0x2b) : QColor(0x29, 0x80, 0xb9), 1.5, Qt::DashDotLine);
+        line->setPen(pen);
+        overlay(line, true);
+        top = std::max(top, *value / 1e6);
+    }
+    axisY->setRange(0, top * 1.12);
+    axisY->applyNiceNumbers();
+    const int pages = pageCount(results, options.perPage);
+    if (pages > 1) {
+        chart->setTitle(tr("%1 (page %2 of %3)")
+                            .arg(title(QStringLiteral("comparison")))
+                            .arg(std::clamp(options.page, 0, pages - 1) + 1)
+                            .arg(pages));
+    }
+    return chart;
+}
+
+Result<QChart*> Charts::disks(const CampaignResults& results, const ChartOptions& options)
+{
+    QList<const DiskResult*> disks;
+    for (const DiskResult& disk : results.disks) {
+        if (disk.writeBw || disk.readBw) {
+            disks.append(&disk);
+        }
+    }
+    if (disks.isEmpty()) {
+        return nothing(tr("No disk was measured on its own in these results."));
+    }
+    // Grouped by controller, so a slow controller shows as a block.
+    const QStringList controllers = Charts::controllers(results);
+    std::stable_sort(disks.begin(), disks.end(), [&controllers](const DiskResult* a, const DiskResult* b) {
+        return controllers.indexOf(a->controller) < controllers.indexOf(b->controller);
+    });
+    QChart* chart = newChart(title(QStringLiteral("disks")), options);
+    auto* bars = new QBarSeries;
+    bars->setBarWidth(barWidth);
+    auto* write = new QBarSet(tr("write"));
+    auto* read = new QBarSet(tr("read"));
+    QStringList categories;
+    double top = 10;
+    for (int i = 0; i < disks.size(); ++i) {
+        const DiskResult* disk = disks.at(i);
+        const int controller = int(controllers.indexOf(disk->controller)) + 1;
+        QString label = disk->name.isEmpty() ? disk->path.section(QLatin1Char('/'), -1) : disk->name;
+        if (controllers.size() > 1) {
+            label += tr(" · ctl %1").arg(controller);
+        }
+        if (disk->slow) {
+            label += tr(" (slow)");
+        }
+        categories.append(label);
+        write->append(disk->writeBw.value_or(0) / 1e6);
+        read->append(disk->readBw.value_or(0) / 1e6);
+        top = std::max({top, disk->writeBw.value_or(0) / 1e6, disk->readBw.value_or(0) / 1e6});
+        if (disk->slow) {
+            write->selectBar(i);
+            read->selectBar(i);
+        }
+    }
+    write->setSelectedColor(warningColour());
+    read->setSelectedColor(warningColour().darker(120));
+    bars->append(write);
+    bars->append(read);
+    chart->addSeries(bars);
+    auto* axisX = new QBarCategoryAxis;
+    axisX->append(categories);
+    fitLabels(axisX, categories);
+    chart->addAxis(axisX, Qt::AlignBottom);
+    bars->attachAxis(axisX);
+    auto* axisY = new QValueAxis;
+    axisY->setTitleText(tr("MB/s"));
+    axisY->setLabelFormat(QStringLiteral("%.0f"));
+    axisY->setRange(0, top * 1.12);
+    axisY->applyNiceNumbers();
+    chart->addAxis(axisY, Qt::AlignLeft);
+    bars->attachAxis(axisY);
+    if (controllers.size() > 1) {
+        QStringList legend;
+        for (int c = 0; c < controllers.size(); ++c) {
+            legend.append(tr("ctl %1 = %2").arg(c + 1).arg(controllers.at(c)));
+        }
+        chart->setTitle(QStringLiteral("%1<br><small>%2; slow disks in orange</small>")
+                            .arg(title(QStringLiteral("disks")), legend.join(QStringLiteral(", "))));
+    }
+    return chart;
+}
+
+Result<QChart*> Charts::sweep(const CampaignResults& results, const ChartOptions& options)
+{
+    QChart* chart = nullptr;
+    QLogValueAxis* axisX = nullptr;
+    QValueAxis* axisY = nullptr;
+    double top = 10;
+    std::uint32_t smallest = 0;
+    std::uint32_t largest = 0;
+    for (const ConfigResult* config : page(results, options)) {
+        for (const TestResult& test : config->tests) {
+            if (test.spec.kind != QLatin1String("sweep") || test.sweep.isEmpty()) {
+                continue;
+            }
+            if (!chart) {
+                chart = newChart(title(QStringLiteral("sweep")), options);
+                axisX = new QLogValueAxis;
+                axisX->setBase(2);
+                axisX->setTitleText(tr("block size (KiB)"));
+                axisX->setLabelFormat(QStringLiteral("%g"));
+                axisY = new QValueAxis;
+                axisY->setTitleText(tr("MB/s"));
+                axisY->setLabelFormat(QStringLiteral("%.0f"));
+                chart->addAxis(axisX, Qt::AlignBottom);
+                chart->addAxis(axisY, Qt::AlignLeft);
+            }
+            auto* line = new QLineSeries;
+            line->setName(QStringLiteral("%1 %2").arg(config->name, patternName(test.spec.pattern)));
+            line->setPointsVisible(true);
+            for (const auto& [blockSize, summary] : test.sweep) {
+                line->append(double(blockSize) / 1024.0, summary.bwMedian / 1e6);
+                top = std::max(top, summary.bwMedian / 1e6);
+                smallest = smallest ? std::min(smallest, blockSize) : blockSize;
+                largest = std::max(largest, blockSize);
+            }
+            chart->addSeries(line);
+            line->attachAxis(axisX);
+            line->attachAxis(axisY);
+        }
+    }
+    if (!chart) {
+        return nothing(tr("No block-size sweep in these results (add one to the plan)."));
+    }
+    axisX->setRange(double(smallest) / 1024.0 / 1.3, double(largest) / 1024.0 * 1.3);
+    axisY->setRange(0, top * 1.12);
+    axisY->applyNiceNumbers();
+    return chart;
+}
+
+QStringList Charts::timelineTests(const CampaignResults& results)
+{
+    QStringList ids;
+    for (const ConfigResult& config : results.configs) {
+        for (const TestResult& test : config.tests) {
+            if (test.spec.kind == QLatin1String("io") && !test.runs.isEmpty() && !test.runs.first().samples.empty() &&
+                !ids.contains(test.spec.id())) {
+                ids.append(test.spec.id());
+            }
+        }
+    }
+    return ids;
+}
+
+QStringList Charts::latencyTests(const CampaignResults& results)
+{
+    QStringList ids;
+    for (const ConfigResult& config : results.configs) {
+        for (const TestResult& test : config.tests) {
+            const bool random = test.spec.pattern == IoPattern::RandRead || test.spec.pattern == IoPattern::RandWrite ||
+                test.spec.pattern == IoPattern::RandReadWrite;
+            if (test.spec.kind == QLatin1String("io") && random && test.summary.runs > 0 &&
+                !ids.contains(test.spec.id())) {
+                ids.append(test.spec.id());
+            }
+        }
+    }
+    return ids;
+}
+
+Result<QChart*> Charts::timeline(const CampaignResults& results, const ChartOptions& options)
+{
+    const QStringList ids = timelineTests(results);
+    const QString id = options.test.isEmpty() ? ids.value(0) : options.test;
+    if (!ids.contains(id)) {
+        return nothing(id.isEmpty() ? tr("No test in these results kept its samples.")
+                                    : tr("No samples of %1 in these results.").arg(id));
+    }
+    QString name = id;
+    QChart* chart = nullptr;
+    QValueAxis* axisX = new QValueAxis;
+    QValueAxis* axisY = new QValueAxis;
+    double top = 10;
+    double end = 1;
+    for (const ConfigResult* config : page(results, options)) {
+        const TestResult* test = config->test(id);
+        if (!test || test->runs.isEmpty() || test->runs.first().samples.empty()) {
+            continue;
+        }
+        name = test->spec.name;
+        if (!chart) {
+            chart = newChart(QString(), options);
+            chart->addAxis(axisX, Qt::AlignBottom);
+            chart->addAxis(axisY, Qt::AlignLeft);
+        }
+        auto* line = new QLineSeries;
+        line->setName(config->name);
+        for (const IoSample& sample : test->runs.first().samples) {
+            line->append(double(sample.tNs) / 1e9, sample.bwBytes / 1e6);
+            top = std::max(top, sample.bwBytes / 1e6);
+            end = std::max(end, double(sample.tNs) / 1e9);
+        }
+        chart->addSeries(line);
+        line->attachAxis(axisX);
+        line->attachAxis(axisY);
+    }
+    if (!chart) {
+        delete axisX;
+        delete axisY;
+        return nothing(tr("No configuration on this page kept samples of %1.").arg(id));
+    }
+    chart->setTitle(tr("%1: %2").arg(title(QStringLiteral("timeline")), name));
+    axisX->setTitleText(tr("seconds"));
+    axisX->setRange(0, end);
+    axisY->setTitleText(tr("MB/s"));
+    axisY->setLabelFormat(QStringLiteral("%.0f"));
+    axisY->setRange(0, top * 1.12);
+    axisY->applyNiceNumbers();
+    return chart;
+}
+
+Result<QChart*> Charts::latency(const CampaignResults& results, const ChartOptions& options)
+{
+    const QStringList ids = latencyTests(results);
+    const QString id = options.test.isEmpty() ? ids.value(0) : options.test;
+    if (!ids.contains(id)) {
+        return nothing(tr("No random test in these results: latency percentiles come from the 4k random tests."));
+    }
+    const QList<const ConfigResult*> configs = page(results, options);
+    QChart* chart = newChart(QString(), options);
+    auto* bars = new QBarSeries;
+    bars->setBarWidth(barWidth);
+    const QList<std::pair<QString, std::uint64_t LatencySummary::*>> percentiles {
+        {QStringLiteral("p50"), &LatencySummary::p50},
+        {QStringLiteral("p90"), &LatencySummary::p90},
+        {QStringLiteral("p99"), &LatencySummary::p99},
+        {QStringLiteral("p99.9"), &LatencySummary::p999}};
+    QStringList categories;
+    QString name = id;
+    double top = 1;
+    for (const ConfigResult* config : configs) {
+        categories.append(categoryLabel(*config, options));
+    }
+    for (const auto& [label, member] : percentiles) {
+        auto* set = new QBarSet(label);
+        for (const ConfigResult* config : configs) {
+            const TestResult* test = config->test(id);
+            QList<double> values;
+            if (test) {
+                name = test->spec.name;
+                for (const IoResult& run : test->runs) {
+                    values.append(double(run.latency.*member) / 1000.0);
+                }
+            }
+            const double value = median(values);
+            set->append(value);
+            top = std::max(top, value);
+        }
+        bars->append(set);
+    }
+    chart->addSeries(bars);
+    auto* axisX = new QBarCategoryAxis;
+    axisX->append(categories);
+    fitLabels(axisX, categories);
+    chart->addAxis(axisX, Qt::AlignBottom);
+    bars->attachAxis(axisX);
+    auto* axisY = new QValueAxis;
+    axisY->setTitleText(tr("microseconds"));
+    axisY->setLabelFormat(QStringLiteral("%.0f"));
+    axisY->setRange(0, top * 1.12);
+    axisY->applyNiceNumbers();
+    chart->addAxis(axisY, Qt::AlignLeft);
+    bars->attachAxis(axisY);
+    chart->setTitle(tr("%1: %2 (median of the runs)").arg(title(QStringLiteral("latency")), name));
+    return chart;
+}
+
+Result<QChart*> Charts::command(const CampaignResults& results, const ChartOptions& options)
+{
+    QList<std::pair<const ConfigResult*, QJsonObject>> rows;
+    for (const ConfigResult* config : page(results, options)) {
+        for (const TestResult& test : config->tests) {
+            if (test.spec.kind != QLatin1String("command")) {
+                continue;
+            }
+            const QJsonObject summary =
+                FileTestResult::fromJson(test.extra).details.value(QStringLiteral("summary")).toObject();
+            if (!summary.isEmpty()) {
+                rows.append({config, summary});
+            }
+        }
+    }
+    if (rows.isEmpty()) {
+        return nothing(tr("No command of yours ran in these results."));
+    }
+    QChart* chart = newChart(title(QStringLiteral("command")), options);
+    auto* bars = new QBarSeries;
+    bars->setBarWidth(barWidth);
+    QStringList categories;
+    double top = 0.1;
+    const QList<std::pair<QString, QString>> keys {{tr("min"), QStringLiteral("min_s")},
+                                                   {tr("median"), QStringLiteral("median_s")},
+                                                   {tr("max"), QStringLiteral("max_s")}};
+    for (const auto& [config, summary] : rows) {
+        categories.append(categoryLabel(*config, options));
+    }
+    for (const auto& [label, key] : keys) {
+        auto* set = new QBarSet(label);
+        for (const auto& [config, summary] : rows) {
+            const double value = summary.value(key).toDouble();
+            set->append(value);
+            top = std::max(top, value);
+        }
+        bars->append(set);
+    }
+    chart->addSeries(bars);
+    auto* axisX = new QBarCategoryAxis;
+    axisX->append(categories);
+    fitLabels(axisX, categories);
+    chart->addAxis(axisX, Qt::AlignBottom);
+    bars->attachAxis(axisX);
+    auto* axisY = new QValueAxis;
+    axisY->setTitleText(tr("seconds (less is better)"));
+    axisY->setRange(0, top * 1.12);
+    axisY->applyNiceNumbers();
+    chart->addAxis(axisY, Qt::AlignLeft);
+    bars->attachAxis(axisY);
+    return chart;
+}
+
+Result<QChart*> Charts::make(const QString& name, const CampaignResults& results, const ChartOptions& options)
+{
+    if (name == QLatin1String("comparison")) {
+        return comparison(results, options);
+    }
+    if (name == QLatin1String("disks")) {
+        return disks(results, options);
+    }
+    if (name == QLatin1String("sweep")) {
+        return sweep(results, options);
+    }
+    if (name == QLatin1String("timeline")) {
+        return timeline(results, options);
+    }
+    if (name == QLatin1String("latency")) {
+        return latency(results, options);
+    }
+    if (name == QLatin1String("command")) {
+        return command(results, options);
+    }
+    return makeError(QStringLiteral("usage"),
+                     tr("There is no chart \"%1\"; the charts are %2.").arg(name, names().join(QStringLiteral(", "))));
+}
+
+CampaignResults compareResults(const CampaignResults& first, const QString& firstLabel, const CampaignResults& second,
+                               const QString& secondLabel)
+{
+    CampaignResults a = first;
+    CampaignResults b = second;
+    analyzeResults(a);
+    analyzeResults(b);
+    CampaignResults merged = a;
+    merged.configs.clear();
+    merged.disks.clear();
+    QStringList names;
+    for (const CampaignResults* side : {&a, &b}) {
+        for (const ConfigResult& config : side->configs) {
+            if (!names.contains(config.name)) {
+                names.append(config.name);
+            }
+        }
+    }
+    for (const QString& name : std::as_const(names)) {
+        for (const auto& [side, label] : {std::pair {&a, firstLabel}, std::pair {&b, secondLabel}}) {
+            for (const ConfigResult& config : side->configs) {
+                if (config.name == name) {
+                    ConfigResult copy = config;
+                    copy.name = QStringLiteral("%1 · %2").arg(config.name, label);
+                    merged.configs.append(copy);
+                }
+            }
+        }
+    }
+    for (const auto& [side, label] : {std::pair {&a, firstLabel}, std::pair {&b, secondLabel}}) {
+        for (const DiskResult& disk : side->disks) {
+            DiskResult copy = disk;
+            copy.name = QStringLiteral("%1 · %2").arg(disk.name.isEmpty() ? disk.path : disk.name, label);
+            merged.disks.append(copy);
+        }
+    }
+    merged.status = a.status == b.status ? a.status : QStringLiteral("%1 / %2").arg(a.status, b.status);
+    merged.updated = std::max(a.updated, b.updated);
+    return merged;
+}
+
+} // namespace RaidBench::Ui

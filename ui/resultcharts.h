@@ -1,0 +1,76 @@
+#pragma once
+
+#include "campaign/campaignresults.h"
+#include "util/result.h"
+
+#include <QString>
+#include <QStringList>
+
+class QChart;
+
+namespace RaidBench::Ui {
+
+/// How configurations are ordered on the comparison chart and in exports.
+enum class ChartOrder { Plan, Write, Read, Space };
+
+struct ChartOptions
+{
+    ChartOrder order = ChartOrder::Plan;
+    /// Configurations per page: a thousand bars in one chart are unreadable, so charts page.
+    int perPage = 16;
+    int page = 0;
+    /// A disk path: the configurations holding it are highlighted.
+    QString highlightDisk;
+    /// For the per-test charts (MB/s over time, latency): the test id; empty = the first that fits.
+    QString test;
+    bool dark = false;
+};
+
+/// The result charts, built from a results file alone (the GUI, the HTML report and the headless
+/// exports draw the same charts). Each returns a new QChart the caller owns, or an error saying why
+/// there is nothing to draw. Values are MB/s (10^6 bytes per second), latencies microseconds.
+namespace Charts {
+
+/// comparison, disks, sweep, timeline, latency, command.
+QStringList names();
+QString title(const QString& name);
+
+/// Configurations in the chosen order (plan order, by sequential write or read, or by space kept).
+QList<const ConfigResult*> ordered(const CampaignResults& results, ChartOrder order);
+int pageCount(const CampaignResults& results, int perPage);
+
+/// Grouped bars of MB/s per configuration, one set per raw-device test; min-max whiskers where a
+/// test ran more than once; a dashed marker at the predicted sequential write and read; the median
+/// disk's own write and read as reference lines.
+Result<QChart*> comparison(const CampaignResults& results, const ChartOptions& options = {});
+/// Each disk's own write and read, grouped by controller; slow disks selected in a warning colour.
+Result<QChart*> disks(const CampaignResults& results, const ChartOptions& options = {});
+/// MB/s against block size (log axis), one line per configuration and sweep test.
+Result<QChart*> sweep(const CampaignResults& results, const ChartOptions& options = {});
+/// MB/s over time from the 100 ms samples of one test's first run, one line per configuration.
+Result<QChart*> timeline(const CampaignResults& results, const ChartOptions& options = {});
+/// Latency percentiles (p50, p90, p99, p99.9) of one random test per configuration.
+Result<QChart*> latency(const CampaignResults& results, const ChartOptions& options = {});
+/// The user's own command: min, median and max seconds per configuration.
+Result<QChart*> command(const CampaignResults& results, const ChartOptions& options = {});
+Result<QChart*> make(const QString& name, const CampaignResults& results, const ChartOptions& options = {});
+
+/// Test ids with samples (timeline) or with latency percentiles (random tests), in plan order.
+QStringList timelineTests(const CampaignResults& results);
+QStringList latencyTests(const CampaignResults& results);
+
+/// The controllers of the disks, in order, so charts and tables name them "controller 1", ...
+QStringList controllers(const CampaignResults& results);
+
+/// The warning colour slow disks and failed configurations are drawn in.
+QColor warningColour();
+
+} // namespace Charts
+
+/// Two results side by side: configurations grouped by name, "raid5 · before" next to
+/// "raid5 · after" (one configuration that is only in one file stands alone). Each file's analysis
+/// (relative %, slow disks) is its own; the disks of both are listed with their label.
+CampaignResults compareResults(const CampaignResults& first, const QString& firstLabel, const CampaignResults& second,
+                               const QString& secondLabel);
+
+} // namespace RaidBench::Ui
