@@ -229,6 +229,8 @@ ResultsPage::ResultsPage(QWidget* parent)
     m_relative->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_relative->setSelectionMode(QAbstractItemView::MultiSelection);
     m_relative->horizontalHeader()->setStretchLastSection(true);
+    // Plan order until the user clicks a header.
+    m_relative->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     m_relative->setSortingEnabled(true);
     m_tabs->addTab(m_relative, tr("Table"));
 
@@ -591,7 +593,9 @@ void ResultsPage::fillTable()
                                                ? QString::number(*config.measuredOverPredicted, 'f', 2)
                                                : QStringLiteral("–"),
                                            config.measuredOverPredicted));
-        m_relative->setItem(row, 8, new QTableWidgetItem(config.weakestLink.join(QStringLiteral(", "))));
+        auto* weakest = new QTableWidgetItem(config.weakestLink.join(QStringLiteral(", ")));
+        weakest->setToolTip(weakest->text());
+        m_relative->setItem(row, 8, weakest);
         auto* state = new QTableWidgetItem(config.status == QLatin1String("failed") ? tr("failed: %1").arg(config.error)
                                                                                     : config.status);
         if (config.status == QLatin1String("failed")) {
@@ -601,6 +605,7 @@ void ResultsPage::fillTable()
     }
     m_relative->setSortingEnabled(true);
     m_relative->resizeColumnsToContents();
+    m_relative->setColumnWidth(8, std::min(m_relative->columnWidth(8), 360));
 }
 
 void ResultsPage::fillFileTests()

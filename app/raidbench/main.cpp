@@ -9,6 +9,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
+#include <QMessageBox>
 #include <QPalette>
 #include <QStyleFactory>
 
@@ -34,8 +35,12 @@ Headless exports (no display needed; for scripts on servers):
             [--order plan|write|read|space] [--page N] --out FILE RESULTS.json
       one chart: comparison, disks, sweep, timeline, latency or command
 
+A results or plan file given as argument is opened (results on the Results page, a
+plan on the canvas).
+
 Examples:
   raidbench
+  raidbench results.json
   raidbench --lab 2x1G@105,2x1G@38
   raidbench --export-chart comparison --format png --size 1600x900 --dpi 144 \
       --out comparison.png results.json)";
@@ -155,9 +160,11 @@ int main(int argc, char* argv[])
                                        QStringLiteral("FILE"));
     parser.addOptions({labOption, controllersOption, screenshotsOption, darkOption, reportOption, chartOption,
                        formatOption, sizeOption, dpiOption, orderOption, pageOption, outOption});
-    parser.addPositionalArgument(QStringLiteral("RESULTS"),
-                                 QApplication::translate("main", "A results file (with --export-chart)."),
-                                 QStringLiteral("[RESULTS.json]"));
+    parser.addPositionalArgument(QStringLiteral("FILE"),
+                                 QApplication::translate("main",
+                                                         "A results or plan file to open (with "
+                                                         "--export-chart: the results to draw)."),
+                                 QStringLiteral("[FILE.json]"));
     parser.process(app);
 
     if (parser.isSet(reportOption) || parser.isSet(chartOption)) {
@@ -174,11 +181,12 @@ int main(int argc, char* argv[])
         request.dark = parser.isSet(darkOption);
         return runHeadlessExport(request);
     }
-    if (!parser.positionalArguments().isEmpty()) {
-        std::fprintf(stderr, "raidbench: error: unexpected argument %s (a results file goes with --export-chart)\n",
-                     qPrintable(parser.positionalArguments().constFirst()));
+    if (parser.positionalArguments().size() > 1) {
+        std::fprintf(stderr, "raidbench: error: one file at a time (a results or plan file), not %s\n",
+                     qPrintable(parser.positionalArguments().join(QLatin1Char(' '))));
         return 2;
     }
+    const QString file = parser.positionalArguments().value(0);
 
     if (parser.isSet(darkOption)) {
         QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
@@ -196,8 +204,10 @@ int main(int argc, char* argv[])
         lab.emplace();
         lab->disks = *disks;
     }
-    if (parser.isSet(screenshotsOption) && !lab) {
-        std::fprintf(stderr, "raidbench: error: --screenshots needs --lab\n");
+    if (parser.isSet(screenshotsOption) && !lab && file.isEmpty()) {
+        std::fprintf(stderr,
+                     "raidbench: error: --screenshots needs --lab DISKS (every page) or a results file "
+                     "(the results pages)\n");
         return 2;
     }
 
@@ -211,7 +221,17 @@ int main(int argc, char* argv[])
         screenshots = std::make_unique<ScreenshotDriver>(&window, parser.value(screenshotsOption),
                                                          parser.isSet(darkOption) ? QStringLiteral("dark")
                                                                                   : QStringLiteral("light"));
-        screenshots->start();
+        if (lab) {
+            screenshots->start();
+        } else {
+            screenshots->startResults(file);
+        }
+    }
+    if (!file.isEmpty() && !screenshots) {
+        if (auto opened = window.openFile(file); !opened) {
+            std::fprintf(stderr, "raidbench: %s\n", qPrintable(opened.error().message));
+            QMessageBox::warning(&window, QApplication::translate("main", "RaidBench"), opened.error().message);
+        }
     }
     if (lab) {
         window.startLab(*lab);

@@ -106,6 +106,38 @@ void ScreenshotDriver::onDisks()
     m_window->measureDisks(plan.disks);
 }
 
+void ScreenshotDriver::startResults(const QString& path)
+{
+    QDir().mkpath(m_directory);
+    QTimer::singleShot(300, this, [this, path] {
+        if (auto opened = m_window->openFile(path); !opened) {
+            fail(opened.error().message);
+            return;
+        }
+        saveResultsPages([this] { QCoreApplication::exit(m_failed ? 1 : 0); });
+    });
+}
+
+void ScreenshotDriver::saveResultsPages(const std::function<void()>& then)
+{
+    m_window->showStep(MainWindow::ResultsStep);
+    QTimer::singleShot(500, this, [this, then] {
+        ResultsPage* results = m_window->resultsPage();
+        results->tabs()->setCurrentIndex(0);
+        save(QStringLiteral("5-results"));
+        const QStringList tabs {QStringLiteral("5b-results-disks"), QStringLiteral("5c-results-table"),
+                                QStringLiteral("5d-results-details")};
+        results->showDetail(QStringLiteral("timeline"));
+        for (int i = 0; i < tabs.size(); ++i) {
+            results->tabs()->setCurrentIndex(i + 1);
+            QCoreApplication::processEvents();
+            save(tabs.at(i));
+        }
+        results->tabs()->setCurrentIndex(0);
+        then();
+    });
+}
+
 void ScreenshotDriver::onRunFinished(const QString& error)
 {
     if (!error.isEmpty()) {
@@ -140,20 +172,7 @@ void ScreenshotDriver::onRunFinished(const QString& error)
     m_stage = 3;
     std::fprintf(stderr, "screenshots: longest event-loop stall during the run: %lld ms\n",
                  static_cast<long long>(m_window->runPage()->longestStallMs()));
-    m_window->showStep(MainWindow::ResultsStep);
-    QTimer::singleShot(500, this, [this] {
-        ResultsPage* results = m_window->resultsPage();
-        results->tabs()->setCurrentIndex(0);
-        save(QStringLiteral("5-results"));
-        const QStringList tabs {QStringLiteral("5b-results-disks"), QStringLiteral("5c-results-table"),
-                                QStringLiteral("5d-results-details")};
-        results->showDetail(QStringLiteral("timeline"));
-        for (int i = 0; i < tabs.size(); ++i) {
-            results->tabs()->setCurrentIndex(i + 1);
-            QCoreApplication::processEvents();
-            save(tabs.at(i));
-        }
-        results->tabs()->setCurrentIndex(0);
+    saveResultsPages([this] {
         // The dialogs, to look at in both palettes: the lab, and the confirmation real disks get.
         auto* lab = new LabDialog(m_window);
         lab->setAttribute(Qt::WA_DeleteOnClose);

@@ -3,6 +3,8 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
+
 class QWidget;
 
 namespace RaidBench::Ui {
@@ -21,6 +23,8 @@ public:
     ScreenshotDriver(RaidBench::Ui::MainWindow* window, QString directory, QString suffix, QObject* parent = nullptr);
 
     void start();
+    /// Without the lab: opens a results file and saves the results pages only.
+    void startResults(const QString& path);
 
 private:
     void onDisks();
@@ -28,6 +32,7 @@ private:
     bool save(const QString& name);
     bool saveWidget(QWidget* widget, const QString& name);
     void fail(const QString& why);
+    void saveResultsPages(const std::function<void()>& then);
 
     RaidBench::Ui::MainWindow* m_window;
     QString m_directory;
