@@ -138,7 +138,9 @@ raidbench-cli report results.json --md > report.md
             const double write0 = phaseBw(*raid0, QStringLiteral("file-seq"), QStringLiteral("write"));
             const double write1 = phaseBw(*raid1, QStringLiteral("file-seq"), QStringLiteral("write"));
             qInfo("%s: file-seq write raid0 %.1f MB/s, raid1 %.1f MB/s", fs, write0 / 1e6, write1 / 1e6);
-            QVERIFY2(write0 > write1 * 1.3, fs);
+            // The throttles make raid0 about twice raid1; under TCG the guest CPU can cap raid0 well
+            // below that on a busy host, so only a clear margin is required, not the factor.
+            QVERIFY2(write0 > write1 * 1.15, fs);
         }
         const QString after = read(QStringLiteral("after"));
         QVERIFY2(!after.contains(QLatin1String(" : active")), qPrintable(after));
