@@ -122,7 +122,10 @@ Result<void> HelperClient::startPkexec(const QString& helper)
                                         "(or run RaidBench as root)"));
     }
     if (!QFileInfo(helper).isExecutable()) {
-        return makeError(QStringLiteral("no-helper"), QStringLiteral("the helper %1 is not installed").arg(helper));
+        return makeError(QStringLiteral("no-helper"),
+                         QStringLiteral("the helper %1 is not installed (install the raidbench-cli "
+                                        "package, or build it)")
+                             .arg(helper));
     }
     // pkexec runs exactly the installed path the polkit policy names.
     m_pkexecTarget = helper;

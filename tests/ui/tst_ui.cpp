@@ -268,6 +268,23 @@ private Q_SLOTS:
         QVERIFY(f->window->lastMessage().contains(QLatin1String("not connected")));
     }
 
+    void helperNotInstalled()
+    {
+        // The GUI package without the CLI package: connecting says what is missing and where.
+        qputenv("RAIDBENCH_HELPER", "/nonexistent/libexec/raidbench/raidbench-helper");
+        MainWindow window;
+        window.show();
+        window.connectHelper();
+        qunsetenv("RAIDBENCH_HELPER");
+        const QString message = window.lastMessage();
+        QVERIFY2(message.contains(QLatin1String("/nonexistent/libexec/raidbench/raidbench-helper is not installed")) ||
+                     message.contains(QLatin1String("pkexec is not installed")),
+                 qPrintable(message));
+        QVERIFY2(message.contains(QLatin1String("raidbench-cli")) || message.contains(QLatin1String("pkexec")),
+                 qPrintable(message));
+        QVERIFY(!window.session()->isConnected());
+    }
+
     void standardSetInOneClick()
     {
         auto f = makeWindow();
