@@ -494,7 +494,10 @@ void ResultsPage::rebuildCharts()
         replaceChart(m_disksView, *disks);
         for (QAbstractSeries* series : (*disks)->series()) {
             if (auto* bars = qobject_cast<QBarSeries*>(series)) {
-                connect(bars, &QBarSeries::clicked, this, [this](int index, QBarSet*) { onDiskClicked(index); });
+                // Queued: the click rebuilds the charts, which deletes the series that is emitting.
+                connect(
+                    bars, &QBarSeries::clicked, this, [this](int index, QBarSet*) { onDiskClicked(index); },
+                    Qt::QueuedConnection);
                 connect(bars, &QBarSeries::hovered, this, [this, measured](bool status, int index, QBarSet*) {
                     if (status && index >= 0 && index < measured.size()) {
                         const DiskResult* disk = measured.at(index);

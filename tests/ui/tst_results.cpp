@@ -366,6 +366,24 @@ private Q_SLOTS:
             marked += category.startsWith(QStringLiteral("▶")) ? 1 : 0;
         }
         QCOMPARE(marked, expected.size());
+
+        // The same through the disks chart's own clicked signal (what a mouse click on a bar sends):
+        // clicking the highlighted disk again clears the highlight.
+        QBarSeries* diskBars = seriesOf<QBarSeries>(page.chart(QStringLiteral("disks"))).value(0);
+        QVERIFY(diskBars);
+        int index = -1;
+        const QStringList diskCategories = categoriesOf(page.chart(QStringLiteral("disks")));
+        for (int i = 0; i < diskCategories.size(); ++i) {
+            index = diskCategories.at(i).startsWith(disk.name) ? i : index;
+        }
+        QVERIFY(index >= 0);
+        Q_EMIT diskBars->clicked(index, diskBars->barSets().first());
+        QTRY_VERIFY(page.chartOptions().highlightDisk.isEmpty());
+        QTRY_VERIFY(page.configTable()->selectionModel()->selectedRows().isEmpty());
+        diskBars = seriesOf<QBarSeries>(page.chart(QStringLiteral("disks"))).value(0);
+        Q_EMIT diskBars->clicked(index, diskBars->barSets().first());
+        QTRY_COMPARE(page.chartOptions().highlightDisk, path);
+        QTRY_COMPARE(page.configTable()->selectionModel()->selectedRows().size(), expected.size());
     }
 
     void detailCharts()
