@@ -55,6 +55,31 @@ void fitLabels(QBarCategoryAxis* axis, const QStringList& categories)
     axis->setTruncateLabels(false);
 }
 
+/// The series on category (x) and value (y) axes; returns the value axis for its range.
+QValueAxis* addBarAxes(QChart* chart, QBarSeries* bars, const QStringList& categories, const QString& valueTitle,
+                       const QString& labelFormat = QStringLiteral("%.0f"))
+{
+    chart->addSeries(bars);
+    auto* axisX = new QBarCategoryAxis;
+    axisX->append(categories);
+    fitLabels(axisX, categories);
+    chart->addAxis(axisX, Qt::AlignBottom);
+    bars->attachAxis(axisX);
+    auto* axisY = new QValueAxis;
+    axisY->setTitleText(valueTitle);
+    axisY->setLabelFormat(labelFormat);
+    chart->addAxis(axisY, Qt::AlignLeft);
+    bars->attachAxis(axisY);
+    return axisY;
+}
+
+/// 0 to a little above the largest value, on round numbers.
+void fitValueRange(QValueAxis* axis, double top)
+{
+    axis->setRange(0, top * 1.12);
+    axis->applyNiceNumbers();
+}
+
 void hideFromLegend(QChart* chart, QAbstractSeries* series)
 {
     for (QLegendMarker* marker : chart->legend()->markers(series)) {
@@ -86,14 +111,6 @@ double median(QList<double> values)
     std::sort(values.begin(), values.end());
     const qsizetype mid = values.size() / 2;
     return values.size() % 2 ? values.at(mid) : (values.at(mid - 1) + values.at(mid)) / 2;
-}
-
-QList<const ConfigResult*> page(const CampaignResults& results, const ChartOptions& options)
-{
-    const QList<const ConfigResult*> all = Charts::ordered(results, options.order);
-    const int perPage = std::max(1, options.perPage);
-    const int first = std::clamp(options.page, 0, std::max(0, Charts::pageCount(results, perPage) - 1)) * perPage;
-    return all.mid(first, perPage);
 }
 
 QString categoryLabel(const ConfigResult& config, const ChartOptions& options)
@@ -196,6 +213,14 @@ QList<const ConfigResult*> Charts::ordered(const CampaignResults& results, Chart
     return configs;
 }
 
+QList<const ConfigResult*> Charts::configsOnPage(const CampaignResults& results, const ChartOptions& options)
+{
+    const QList<const ConfigResult*> all = ordered(results, options.order);
+    const int perPage = std::max(1, options.perPage);
+    const int first = std::clamp(options.page, 0, std::max(0, pageCount(results, perPage) - 1)) * perPage;
+    return all.mid(first, perPage);
+}
+
 int Charts::pageCount(const CampaignResults& results, int perPage)
 {
     perPage = std::max(1, perPage);
@@ -219,7 +244,7 @@ Result<QChart*> Charts::comparison(const CampaignResults& results, const ChartOp
     if (results.configs.isEmpty()) {
         return nothing(tr("These results hold no configuration."));
     }
-    const QList<const ConfigResult*> configs = page(results, options);
+    const QList<const ConfigResult*> configs = configsOnPage(results, options);
     QChart* chart = newChart(title(QStringLiteral("comparison")), options);
     auto* bars = new QBarSeries;
     bars->setBarWidth(barWidth);
@@ -255,17 +280,7 @@ Result<QChart*> Charts::comparison(const CampaignResults& results, const ChartOp
         }
         bars->append(set);
     }
-    chart->addSeries(bars);
-    auto* axisX = new QBarCategoryAxis;
-    axisX->append(categories);
-    fitLabels(axisX, categories);
-    chart->addAxis(axisX, Qt::AlignBottom);
-    bars->attachAxis(axisX);
-    auto* axisY = new QValueAxis;
-    axisY->setTitleText(tr("MB/s"));
-    axisY->setLabelFormat(QStringLiteral("%.0f"));
-    chart->addAxis(axisY, Qt::AlignLeft);
-    bars->attachAxis(axisY);
+    QValueAxis* axisY = addBarAxes(chart, bars, categories, tr("MB/s"));
     // The overlays share a hidden numeric x axis laid exactly over the categories.
     auto* overlayX = new QValueAxis;
     overlayX->setRange(-0.5, double(configs.size()) - 0.5);
@@ -331,8 +346,7 @@ Result<QChart*> Charts::comparison(const CampaignResults& results, const ChartOp
         overlay(line, true);
         top = std::max(top, *value / 1e6);
     }
-    axisY->setRange(0, top * 1.12);
-    axisY->applyNiceNumbers();
+    fitValueRange(axisY, top);
     const int pages = pageCount(results, options.perPage);
     if (pages > 1) {
         chart->setTitle(tr("%1 (page %2 of %3)")
@@ -343,7 +357,7 @@ Result<QChart*> Charts::comparison(const CampaignResults& results, const ChartOp
     return chart;
 }
 
-Result<QChart*> Charts::disks(const CampaignResults& results, const ChartOptions& options)
+QList<const DiskResult*> Charts::measuredDisks(const CampaignResults& results)
 {
     QList<const DiskResult*> disks;
     for (const DiskResult& disk : results.disks) {
@@ -351,14 +365,21 @@ Result<QChart*> Charts::disks(const CampaignResults& results, const ChartOptions
             disks.append(&disk);
         }
     }
-    if (disks.isEmpty()) {
-        return nothing(tr("No disk was measured on its own in these results."));
-    }
     // Grouped by controller, so a slow controller shows as a block.
     const QStringList controllers = Charts::controllers(results);
     std::stable_sort(disks.begin(), disks.end(), [&controllers](const DiskResult* a, const DiskResult* b) {
         return controllers.indexOf(a->controller) < controllers.indexOf(b->controller);
     });
+    return disks;
+}
+
+Result<QChart*> Charts::disks(const CampaignResults& results, const ChartOptions& options)
+{
+    const QList<const DiskResult*> disks = measuredDisks(results);
+    if (disks.isEmpty()) {
+        return nothing(tr("No disk was measured on its own in these results."));
+    }
+    const QStringList controllers = Charts::controllers(results);
     QChart* chart = newChart(title(QStringLiteral("disks")), options);
     auto* bars = new QBarSeries;
     bars->setBarWidth(barWidth);
@@ -389,19 +410,7 @@ Result<QChart*> Charts::disks(const CampaignResults& results, const ChartOptions
     read->setSelectedColor(warningColour().darker(120));
     bars->append(write);
     bars->append(read);
-    chart->addSeries(bars);
-    auto* axisX = new QBarCategoryAxis;
-    axisX->append(categories);
-    fitLabels(axisX, categories);
-    chart->addAxis(axisX, Qt::AlignBottom);
-    bars->attachAxis(axisX);
-    auto* axisY = new QValueAxis;
-    axisY->setTitleText(tr("MB/s"));
-    axisY->setLabelFormat(QStringLiteral("%.0f"));
-    axisY->setRange(0, top * 1.12);
-    axisY->applyNiceNumbers();
-    chart->addAxis(axisY, Qt::AlignLeft);
-    bars->attachAxis(axisY);
+    fitValueRange(addBarAxes(chart, bars, categories, tr("MB/s")), top);
     if (controllers.size() > 1) {
         QStringList legend;
         for (int c = 0; c < controllers.size(); ++c) {
@@ -421,7 +430,7 @@ Result<QChart*> Charts::sweep(const CampaignResults& results, const ChartOptions
     double top = 10;
     std::uint32_t smallest = 0;
     std::uint32_t largest = 0;
-    for (const ConfigResult* config : page(results, options)) {
+    for (const ConfigResult* config : configsOnPage(results, options)) {
         for (const TestResult& test : config->tests) {
             if (test.spec.kind != QLatin1String("sweep") || test.sweep.isEmpty()) {
                 continue;
@@ -456,8 +465,7 @@ Result<QChart*> Charts::sweep(const CampaignResults& results, const ChartOptions
         return nothing(tr("No block-size sweep in these results (add one to the plan)."));
     }
     axisX->setRange(double(smallest) / 1024.0 / 1.3, double(largest) / 1024.0 * 1.3);
-    axisY->setRange(0, top * 1.12);
-    axisY->applyNiceNumbers();
+    fitValueRange(axisY, top);
     return chart;
 }
 
@@ -505,7 +513,7 @@ Result<QChart*> Charts::timeline(const CampaignResults& results, const ChartOpti
     QValueAxis* axisY = new QValueAxis;
     double top = 10;
     double end = 1;
-    for (const ConfigResult* config : page(results, options)) {
+    for (const ConfigResult* config : configsOnPage(results, options)) {
         const TestResult* test = config->test(id);
         if (!test || test->runs.isEmpty() || test->runs.first().samples.empty()) {
             continue;
@@ -537,8 +545,7 @@ Result<QChart*> Charts::timeline(const CampaignResults& results, const ChartOpti
     axisX->setRange(0, end);
     axisY->setTitleText(tr("MB/s"));
     axisY->setLabelFormat(QStringLiteral("%.0f"));
-    axisY->setRange(0, top * 1.12);
-    axisY->applyNiceNumbers();
+    fitValueRange(axisY, top);
     return chart;
 }
 
@@ -549,7 +556,7 @@ Result<QChart*> Charts::latency(const CampaignResults& results, const ChartOptio
     if (!ids.contains(id)) {
         return nothing(tr("No random test in these results: latency percentiles come from the 4k random tests."));
     }
-    const QList<const ConfigResult*> configs = page(results, options);
+    const QList<const ConfigResult*> configs = configsOnPage(results, options);
     QChart* chart = newChart(QString(), options);
     auto* bars = new QBarSeries;
     bars->setBarWidth(barWidth);
@@ -581,19 +588,7 @@ Result<QChart*> Charts::latency(const CampaignResults& results, const ChartOptio
         }
         bars->append(set);
     }
-    chart->addSeries(bars);
-    auto* axisX = new QBarCategoryAxis;
-    axisX->append(categories);
-    fitLabels(axisX, categories);
-    chart->addAxis(axisX, Qt::AlignBottom);
-    bars->attachAxis(axisX);
-    auto* axisY = new QValueAxis;
-    axisY->setTitleText(tr("microseconds"));
-    axisY->setLabelFormat(QStringLiteral("%.0f"));
-    axisY->setRange(0, top * 1.12);
-    axisY->applyNiceNumbers();
-    chart->addAxis(axisY, Qt::AlignLeft);
-    bars->attachAxis(axisY);
+    fitValueRange(addBarAxes(chart, bars, categories, tr("microseconds")), top);
     chart->setTitle(tr("%1: %2 (median of the runs)").arg(title(QStringLiteral("latency")), name));
     return chart;
 }
@@ -601,7 +596,7 @@ Result<QChart*> Charts::latency(const CampaignResults& results, const ChartOptio
 Result<QChart*> Charts::command(const CampaignResults& results, const ChartOptions& options)
 {
     QList<std::pair<const ConfigResult*, QJsonObject>> rows;
-    for (const ConfigResult* config : page(results, options)) {
+    for (const ConfigResult* config : configsOnPage(results, options)) {
         for (const TestResult& test : config->tests) {
             if (test.spec.kind != QLatin1String("command")) {
                 continue;
@@ -636,18 +631,7 @@ Result<QChart*> Charts::command(const CampaignResults& results, const ChartOptio
         }
         bars->append(set);
     }
-    chart->addSeries(bars);
-    auto* axisX = new QBarCategoryAxis;
-    axisX->append(categories);
-    fitLabels(axisX, categories);
-    chart->addAxis(axisX, Qt::AlignBottom);
-    bars->attachAxis(axisX);
-    auto* axisY = new QValueAxis;
-    axisY->setTitleText(tr("seconds (less is better)"));
-    axisY->setRange(0, top * 1.12);
-    axisY->applyNiceNumbers();
-    chart->addAxis(axisY, Qt::AlignLeft);
-    bars->attachAxis(axisY);
+    fitValueRange(addBarAxes(chart, bars, categories, tr("seconds (less is better)"), QStringLiteral("%.1f")), top);
     return chart;
 }
 

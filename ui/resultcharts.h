@@ -38,6 +38,8 @@ QString title(const QString& name);
 /// Configurations in the chosen order (plan order, by sequential write or read, or by space kept).
 QList<const ConfigResult*> ordered(const CampaignResults& results, ChartOrder order);
 int pageCount(const CampaignResults& results, int perPage);
+/// The configurations the charts show for `options` (its order and page): category i is entry i.
+QList<const ConfigResult*> configsOnPage(const CampaignResults& results, const ChartOptions& options);
 
 /// Grouped bars of MB/s per configuration, one set per raw-device test; min-max whiskers where a
 /// test ran more than once; a dashed marker at the predicted sequential write and read; the median
@@ -58,6 +60,10 @@ Result<QChart*> make(const QString& name, const CampaignResults& results, const 
 /// Test ids with samples (timeline) or with latency percentiles (random tests), in plan order.
 QStringList timelineTests(const CampaignResults& results);
 QStringList latencyTests(const CampaignResults& results);
+
+/// The disks measured on their own, in the disks chart's order (grouped by controller): bar i is
+/// disk i.
+QList<const DiskResult*> measuredDisks(const CampaignResults& results);
 
 /// The controllers of the disks, in order, so charts and tables name them "controller 1", ...
 QStringList controllers(const CampaignResults& results);

@@ -458,8 +458,7 @@ void ResultsPage::rebuildCharts()
     m_pageLabel->setText(tr("of %1 (%n configuration(s))", nullptr, int(m_results.configs.size())).arg(pages));
 
     // The configurations on this page, in chart order, for hover texts.
-    const QList<const ConfigResult*> all = Charts::ordered(m_results, m_options.order);
-    m_pageConfigs = all.mid(qsizetype(m_options.page) * m_options.perPage, m_options.perPage);
+    m_pageConfigs = Charts::configsOnPage(m_results, m_options);
 
     auto comparison = Charts::comparison(m_results, m_options);
     if (comparison) {
@@ -476,17 +475,8 @@ void ResultsPage::rebuildCharts()
     }
 
     m_diskOrder.clear();
-    const QStringList controllers = Charts::controllers(m_results);
-    QList<const DiskResult*> measured;
-    for (const DiskResult& disk : std::as_const(m_results.disks)) {
-        if (disk.writeBw || disk.readBw) {
-            measured.append(&disk);
-        }
-    }
-    std::stable_sort(measured.begin(), measured.end(), [&controllers](const DiskResult* a, const DiskResult* b) {
-        return controllers.indexOf(a->controller) < controllers.indexOf(b->controller);
-    });
-    for (const DiskResult* disk : std::as_const(measured)) {
+    const QList<const DiskResult*> measured = Charts::measuredDisks(m_results);
+    for (const DiskResult* disk : measured) {
         m_diskOrder.append(disk->stablePath.isEmpty() ? disk->path : disk->stablePath);
     }
     auto disks = Charts::disks(m_results, m_options);
@@ -614,14 +604,9 @@ void ResultsPage::fillTable()
 void ResultsPage::fillFileTests()
 {
     // The same bonnie-like table the CLI report writes.
-    const QString markdown = resultsToMarkdown(m_results);
-    const qsizetype start = markdown.indexOf(QLatin1String("\n## File system tests"));
-    if (start < 0) {
-        m_fileTests->setHtml(tr("<p>No file-system tests in these results.</p>"));
-        return;
-    }
-    const qsizetype end = markdown.indexOf(QLatin1String("\n## "), start + 4);
-    m_fileTests->setHtml(markdownToHtml(markdown.mid(start, end < 0 ? -1 : end - start)));
+    const QString markdown = resultsFileTestsMarkdown(m_results);
+    m_fileTests->setHtml(markdown.isEmpty() ? tr("<p>No file-system tests in these results.</p>")
+                                            : markdownToHtml(markdown));
 }
 
 void ResultsPage::onComparisonHovered(bool status, int index, const QString& testName)

@@ -53,13 +53,9 @@ bool ScreenshotDriver::saveWidget(QWidget* widget, const QString& name)
 
 bool ScreenshotDriver::save(const QString& name)
 {
-    const QString path = QStringLiteral("%1/%2-%3.png").arg(m_directory, name, m_suffix);
     // Grabbing the window blocks the loop for a moment: that is this tool's, not the window's.
     m_window->runPage()->watchdog()->skipNext();
-    const bool ok = m_window->grab().save(path);
-    std::fprintf(stderr, "screenshots: %s %s\n", ok ? "saved" : "could not save", qPrintable(path));
-    m_failed = m_failed || !ok;
-    return ok;
+    return saveWidget(m_window, name);
 }
 
 void ScreenshotDriver::fail(const QString& why)

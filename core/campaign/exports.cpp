@@ -506,4 +506,9 @@ Result<void> importFioJson(CampaignResults& results, const QByteArray& fioJson, 
     return {};
 }
 
+QString resultsFileTestsMarkdown(const CampaignResults& results)
+{
+    return fileTestsMarkdown(results);
+}
+
 } // namespace RaidBench

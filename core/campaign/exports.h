@@ -12,6 +12,9 @@ namespace RaidBench {
 QString resultsToCsv(const CampaignResults& results);
 /// Per-disk baselines (slow disks marked), configurations x tests, and seed 003's relative table.
 QString resultsToMarkdown(const CampaignResults& results);
+/// The file-system test section of resultsToMarkdown alone (seed 003's bonnie-like table); empty when
+/// the results have no file test.
+QString resultsFileTestsMarkdown(const CampaignResults& results);
 /// fio's --output-format=json shape for one test, so fio tooling can read RaidBench numbers.
 QJsonObject testToFioJson(const ConfigResult& config, const TestResult& test);
 /// Writes one fio-style JSON file per configuration x test into `directory`; returns the count.

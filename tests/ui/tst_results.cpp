@@ -34,6 +34,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
 #include <QUrl>
 #include <QXmlStreamReader>
 
@@ -270,6 +271,11 @@ private Q_SLOTS:
         page.setResults(results);
         QVERIFY(!page.problemsLabel()->isHidden());
         QVERIFY(page.problemsLabel()->text().contains(QLatin1String("Device or resource busy")));
+        // The bonnie-like file-test table carries the command's median (min-max) for raid1.
+        auto* fileTests = page.findChild<QTextBrowser*>(QStringLiteral("fileTests"));
+        QVERIFY(fileTests);
+        QVERIFY2(fileTests->toPlainText().contains(QLatin1String("12.25 (11.50-14.00)")),
+                 qPrintable(fileTests->toPlainText()));
     }
 
     void orderAndPages()

@@ -134,6 +134,23 @@ private:
         return fixture;
     }
 
+    /// A window whose canvas holds the recording's plan (raid0 and raid5 on the four lab disks), its
+    /// helper replaying every 5 ms; null when the recorded disks never came.
+    std::unique_ptr<Fixture> windowWithTheRecordedPlan()
+    {
+        auto fixture = makeWindow();
+        if (!QTest::qWaitFor([&] { return fixture->session->disks().size() == 4; }, 5000)) {
+            return {};
+        }
+        fixture->helper->intervalMs = 5;
+        const QStringList disks = labDisks(*fixture);
+        if (!fixture->window->canvasModel()->addArray(disks, ArrayLevel::Raid0).ok() ||
+            !fixture->window->canvasModel()->addArray(disks, ArrayLevel::Raid5).ok()) {
+            return {};
+        }
+        return fixture;
+    }
+
     QStringList labDisks(const Fixture& fixture) const
     {
         QStringList paths;
@@ -629,12 +646,9 @@ private Q_SLOTS:
 
     void runPageFollowsARecordedCampaign()
     {
-        auto f = makeWindow();
-        QTRY_COMPARE(f->session->disks().size(), 4);
-        f->helper->intervalMs = 5;
+        auto f = windowWithTheRecordedPlan();
+        QVERIFY(f);
         const QStringList disks = labDisks(*f);
-        QVERIFY(f->window->canvasModel()->addArray(disks, ArrayLevel::Raid0).ok());
-        QVERIFY(f->window->canvasModel()->addArray(disks, ArrayLevel::Raid5).ok());
         QElapsedTimer clock;
         clock.start();
         f->window->startRun();
@@ -684,12 +698,9 @@ private Q_SLOTS:
 
     void cancelMidRun()
     {
-        auto f = makeWindow();
-        QTRY_COMPARE(f->session->disks().size(), 4);
-        f->helper->intervalMs = 5;
+        auto f = windowWithTheRecordedPlan();
+        QVERIFY(f);
         const QStringList disks = labDisks(*f);
-        QVERIFY(f->window->canvasModel()->addArray(disks, ArrayLevel::Raid0).ok());
-        QVERIFY(f->window->canvasModel()->addArray(disks, ArrayLevel::Raid5).ok());
         f->window->startRun();
         RunPage* run = f->window->runPage();
         QSignalSpy finished(run, &RunPage::finished);
@@ -716,12 +727,9 @@ private Q_SLOTS:
 
     void helperDiesMidRun()
     {
-        auto f = makeWindow();
-        QTRY_COMPARE(f->session->disks().size(), 4);
-        f->helper->intervalMs = 5;
+        auto f = windowWithTheRecordedPlan();
+        QVERIFY(f);
         const QStringList disks = labDisks(*f);
-        QVERIFY(f->window->canvasModel()->addArray(disks, ArrayLevel::Raid0).ok());
-        QVERIFY(f->window->canvasModel()->addArray(disks, ArrayLevel::Raid5).ok());
         f->window->startRun();
         RunPage* run = f->window->runPage();
         QSignalSpy finished(run, &RunPage::finished);
