@@ -36,6 +36,19 @@ QString latencyLine(const IoResult& result)
              Units::formatDuration(l.p99), Units::formatDuration(l.p999), Units::formatDuration(l.max));
 }
 
+/// " (fixed buffers, huge pages)": what the io_uring path used, when it used anything.
+QString ioPathDetails(const IoResult& result)
+{
+    QStringList details;
+    if (result.fixedBuffers) {
+        details << QStringLiteral("fixed buffers");
+    }
+    if (result.hugePageBytes) {
+        details << QStringLiteral("huge pages");
+    }
+    return details.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(details.join(QStringLiteral(", ")));
+}
+
 QString humanReport(const IoResult& result)
 {
     QString text;
@@ -59,7 +72,7 @@ QString humanReport(const IoResult& result)
                 .arg(result.cpuUserS, 0, 'f', 2)
                 .arg(result.cpuSysS, 0, 'f', 2);
     text += QStringLiteral("  io path    %1%2, queue depth %3, %4, %5 data, block size %6\n")
-                .arg(result.ioPath, result.fixedBuffers ? QStringLiteral(" (fixed buffers)") : QString())
+                .arg(result.ioPath, ioPathDetails(result))
                 .arg(result.effectiveQueueDepth)
                 .arg(job.direct ? QStringLiteral("O_DIRECT") : QStringLiteral("buffered (page cache)"),
                      dataPatternName(job.data), Units::formatSizeCompact(job.blockSize));

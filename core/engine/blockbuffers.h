@@ -9,7 +9,8 @@
 namespace RaidBench {
 
 /// The engine's only large memory: queue-depth buffers of one block each, page aligned (so aligned for
-/// O_DIRECT on any device), filled with incompressible data or zeros.
+/// O_DIRECT on any device; huge-page aligned for blocks of 128 KiB and more), filled with
+/// incompressible data or zeros.
 class BlockBuffers
 {
 public:
@@ -23,6 +24,9 @@ public:
     int count() const { return m_count; }
     std::uint32_t blockSize() const { return m_blockSize; }
     char* buffer(int index) const { return m_base + std::size_t(index) * m_blockSize; }
+    /// How many bytes of the buffers the kernel backs with transparent huge pages (asked for blocks of
+    /// 128 KiB and more), as /proc/self/smaps counts them; 0 when it gave none.
+    std::uint64_t hugePageBytes() const;
 
     /// Makes buffer `index` unlike any block written before it in this run, at a cost of 16 bytes per
     /// 4 KiB: the offset and a sequence number over random content, so no two blocks (or 4 KiB pieces)
@@ -30,6 +34,8 @@ public:
     void stamp(int index, std::uint64_t offset);
 
 private:
+    char* m_mapping = nullptr;
+    std::size_t m_mappingBytes = 0;
     char* m_base = nullptr;
     std::size_t m_bytes = 0;
     int m_count = 0;

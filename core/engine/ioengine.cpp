@@ -384,6 +384,7 @@ IoResult IoEngine::run(const IoJob& jobIn, const std::atomic_bool* cancel, const
     }
     result.ioPath = useUring ? QStringLiteral("io_uring") : QStringLiteral("sync");
     result.fixedBuffers = useUring && uring.fixedBuffers();
+    result.hugePageBytes = buffers.hugePageBytes();
     result.effectiveQueueDepth = useUring ? job.queueDepth : 1;
     if (!useUring && job.queueDepth > 1) {
         result.notes.append(QStringLiteral("synchronous I/O runs at queue depth 1, not %1").arg(job.queueDepth));

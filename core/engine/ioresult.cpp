@@ -46,6 +46,7 @@ QJsonObject IoResult::toJson(bool withSamples) const
                 QJsonObject {{QStringLiteral("user_s"), cpuUserS}, {QStringLiteral("sys_s"), cpuSysS}});
     json.insert(QStringLiteral("io_path"), ioPath);
     json.insert(QStringLiteral("fixed_buffers"), fixedBuffers);
+    json.insert(QStringLiteral("huge_page_bytes"), double(hugePageBytes));
     if (!fallbackReason.isEmpty()) {
         json.insert(QStringLiteral("fallback_reason"), fallbackReason);
     }
@@ -114,6 +115,7 @@ Result<IoResult> IoResult::fromJson(const QJsonObject& json)
     result.cpuSysS = cpu.value(QStringLiteral("sys_s")).toDouble();
     result.ioPath = json.value(QStringLiteral("io_path")).toString();
     result.fixedBuffers = json.value(QStringLiteral("fixed_buffers")).toBool();
+    result.hugePageBytes = u64(json.value(QStringLiteral("huge_page_bytes")));
     result.fallbackReason = json.value(QStringLiteral("fallback_reason")).toString();
     result.effectiveQueueDepth = json.value(QStringLiteral("effective_qd")).toInt();
     result.targetKind = json.value(QStringLiteral("target_kind")).toString();

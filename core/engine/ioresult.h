@@ -71,6 +71,7 @@ struct IoResult
     std::vector<IoSample> samples;
     QString ioPath; ///< "io_uring" or "sync"
     bool fixedBuffers = false;
+    std::uint64_t hugePageBytes = 0; ///< how much of the I/O buffers transparent huge pages back
     QString fallbackReason; ///< why io_uring was not used, when it was not
     int effectiveQueueDepth = 0;
     QString targetKind; ///< "file" or "block"

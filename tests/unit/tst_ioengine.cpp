@@ -1,3 +1,4 @@
+#include "engine/blockbuffers.h"
 #include "engine/ioengine.h"
 #include "engine/iorunner.h"
 
@@ -35,6 +36,13 @@ private:
         j.queueDepth = qd;
         j.sizeLimit = size;
         return j;
+    }
+
+    /// Whether this kernel hands out transparent huge pages to a mapping that asks (madvise or always).
+    static bool transparentHugePagesOffered()
+    {
+        QFile mode(QStringLiteral("/sys/kernel/mm/transparent_hugepage/enabled"));
+        return mode.open(QIODevice::ReadOnly) && !mode.readAll().contains("[never]");
     }
 
     static QByteArray readAll(const QString& file)
@@ -345,6 +353,34 @@ private Q_SLOTS:
         QCOMPARE(r.error->code, QStringLiteral("destroy-data-required"));
         QVERIFY(r.error->message.contains(device));
         QCOMPARE(r.bytes, 0ull);
+    }
+
+    void largeBlocksGetHugePageBuffers()
+    {
+        constexpr std::uintptr_t hugePage = 2u << 20;
+        BlockBuffers small;
+        QVERIFY(small.allocate(32, 4096, DataPattern::Random, 7));
+        QCOMPARE(reinterpret_cast<std::uintptr_t>(small.buffer(0)) % 4096, std::uintptr_t(0));
+        QCOMPARE(small.hugePageBytes(), std::uint64_t(0)); // 128 KiB of 4 KiB blocks: not worth a huge page
+        BlockBuffers large;
+        QVERIFY(large.allocate(3, 1u << 20, DataPattern::Random, 7));
+        QCOMPARE(reinterpret_cast<std::uintptr_t>(large.buffer(0)) % hugePage, std::uintptr_t(0));
+        // The padding for the alignment must not shift or overlap the buffers, and their data is random.
+        QCOMPARE(large.buffer(2) - large.buffer(0), std::ptrdiff_t(2u << 20));
+        QVERIFY(QByteArray(large.buffer(0), 4096) != QByteArray(large.buffer(1), 4096));
+        QVERIFY(QByteArray(large.buffer(2) + (1u << 20) - 4096, 4096) != QByteArray(4096, '\0'));
+        if (!transparentHugePagesOffered()) {
+            QSKIP("transparent huge pages are off on this machine ([never]); the buffers are 4 KiB pages");
+        }
+        QVERIFY2(large.hugePageBytes() >= hugePage, qPrintable(QString::number(large.hugePageBytes())));
+        QVERIFY(large.hugePageBytes() <= 3u << 20);
+        // The engine says what it got, in its result and its JSON.
+        const IoResult r = IoEngine::run(job(path(QStringLiteral("huge")), IoPattern::Write, 1u << 20, 4, 8u << 20));
+        QCOMPARE(r.status, IoStatus::Completed);
+        QCOMPARE(r.hugePageBytes, std::uint64_t(4u << 20));
+        const auto back = IoResult::fromJson(r.toJson());
+        QVERIFY(back.ok());
+        QCOMPARE(back->hugePageBytes, r.hugePageBytes);
     }
 
     void jsonRoundTrip()

@@ -2,6 +2,7 @@
 #include "engine/ioengine.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -89,6 +90,41 @@ private Q_SLOTS:
         r = IoEngine::run(job);
         QCOMPARE(r.status, IoStatus::Completed);
         QCOMPARE(r.bytes, 4ull << 20);
+    }
+
+    /// (requests, sectors) written to `device` so far, from /sys/block/NAME/stat.
+    static std::pair<std::uint64_t, std::uint64_t> writesCompleted(const QString& device)
+    {
+        QFile stat(QStringLiteral("/sys/block/%1/stat").arg(QFileInfo(device).fileName()));
+        if (!stat.open(QIODevice::ReadOnly)) {
+            return {0, 0};
+        }
+        const QList<QByteArray> fields = stat.readAll().simplified().split(' ');
+        return {fields.value(4).toULongLong(), fields.value(6).toULongLong()};
+    }
+
+    void largeBlocksReachTheDeviceWhole()
+    {
+        // A loop device takes at most 128 segments per request: a 1 MiB block in scattered 4 KiB pages
+        // becomes two requests (fio's and dd's do), one in a huge page stays one.
+        LoopDevice loop(m_dir.path(), 64 << 20);
+        QVERIFY(loop.ok());
+        IoJob job;
+        job.target = loop.device();
+        job.pattern = IoPattern::Write;
+        job.blockSize = 1 << 20;
+        job.queueDepth = 4;
+        job.destroyData = true;
+        const auto before = writesCompleted(loop.device());
+        const IoResult r = IoEngine::run(job);
+        const auto after = writesCompleted(loop.device());
+        QVERIFY2(r.status == IoStatus::Completed, qPrintable(r.error ? r.error->message : QString()));
+        QCOMPARE(r.bytes, 64ull << 20);
+        QCOMPARE(after.second - before.second, (64ull << 20) / 512);
+        if (r.hugePageBytes < 4ull << 20) {
+            QSKIP("the kernel gave no transparent huge pages for the buffers");
+        }
+        QCOMPARE(after.first - before.first, std::uint64_t(64));
     }
 
     void busyDeviceRefusedWithKernelReason()
