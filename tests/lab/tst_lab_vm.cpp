@@ -83,10 +83,13 @@ lvm version > lvm-version 2>&1; echo $? > lvm-rc
 for d in /sys/block/sd*; do
   echo "$(basename $d) $(cat $d/size) $(cat $d/device/model) $(tail -c +5 $d/device/vpd_pg80 | tr -d ' ')"
 done > disks
+cat /sys/kernel/mm/transparent_hugepage/enabled > thp
 for serial in RBLAB0001 RBLAB0002; do
   dev=$(readlink -f /dev/disk/by-id/scsi-*_$serial)
   for rw in write read; do
+    cat /sys/block/$(basename $dev)/stat > stat-$serial-$rw-before
     raidbench-cli bench --target $dev --rw $rw --bs 1M --qd 8 --size 256M --ramp 1s --destroy-data --json > bench-$serial-$rw.json
+    cat /sys/block/$(basename $dev)/stat > stat-$serial-$rw-after
   done
 done
 dev=$(readlink -f /dev/disk/by-id/scsi-*_RBLAB0003)
@@ -148,6 +151,30 @@ echo $? > fault-rc
                          .arg(measured, 13, 'f', 1)
                          .arg(error * 100, 5, 'f', 1);
             QVERIFY2(std::abs(error) < 0.05, qPrintable(table));
+            // The engine's 1 MiB buffers are in transparent huge pages in the VM's kernel too (unless it
+            // has them off), and the average request the disk saw is printed beside it.
+            QFile thp(out + QStringLiteral("/thp"));
+            QVERIFY(thp.open(QIODevice::ReadOnly));
+            const double hugeBytes = result.value(QStringLiteral("huge_page_bytes")).toDouble();
+            if (!thp.readAll().contains("[never]")) {
+                QCOMPARE(hugeBytes, 8.0 * 1024 * 1024);
+            }
+            const QString name = QLatin1String(e.file).mid(6); // "RBLAB0001-write"
+            const bool write = name.endsWith(QStringLiteral("write"));
+            const auto stat = [&](const char* when) {
+                QFile f(out + QStringLiteral("/stat-%1-%2").arg(name, QLatin1String(when)));
+                return f.open(QIODevice::ReadOnly) ? f.readAll().simplified().split(' ') : QList<QByteArray>();
+            };
+            const QList<QByteArray> before = stat("before");
+            const QList<QByteArray> after = stat("after");
+            const int ios = write ? 4 : 0;
+            const int sectors = write ? 6 : 2;
+            const double requests = after.value(ios).toDouble() - before.value(ios).toDouble();
+            if (requests > 0) {
+                qInfo("%s: %.0f KiB per request at the disk, huge pages %.0f MiB", qPrintable(name),
+                      (after.value(sectors).toDouble() - before.value(sectors).toDouble()) / 2 / requests,
+                      hugeBytes / 1048576);
+            }
         }
         qInfo("throttle accuracy:\n%s", qPrintable(table));
 
