@@ -24,6 +24,8 @@ constexpr std::uint64_t progressIntervalNs = 100'000'000;
 /// Longest wait for a completion before the loop looks at the clock and the cancel flag again.
 constexpr std::uint64_t pollIntervalNs = 40'000'000;
 constexpr std::uint64_t noDeadline = std::numeric_limits<std::uint64_t>::max();
+/// Blocks above this many bytes are more than 128 pages of 4 KiB (the common max_segments).
+constexpr std::uint32_t hugePageNoteBlock = 512u << 10;
 
 std::uint64_t nowNs()
 {
@@ -385,6 +387,15 @@ IoResult IoEngine::run(const IoJob& jobIn, const std::atomic_bool* cancel, const
     result.ioPath = useUring ? QStringLiteral("io_uring") : QStringLiteral("sync");
     result.fixedBuffers = useUring && uring.fixedBuffers();
     result.hugePageBytes = buffers.hugePageBytes();
+    if (result.hugePageBytes && job.blockSize > hugePageNoteBlock) {
+        // Beyond 128 segments of 4 KiB a block is split into several requests on most queues; ours is not.
+        // Whoever reproduces the run with the fio command should know how to give fio the same memory.
+        const std::uint64_t pages = (std::uint64_t(depth) * job.blockSize + (2u << 20) - 1) / (2u << 20) + 1;
+        result.notes.append(QStringLiteral("I/O buffers in huge pages: each block can reach the device as one request, "
+                                           "where fio's default memory splits blocks over 512 KiB; for the same "
+                                           "with fio, add --iomem=shmhuge after sysctl vm.nr_hugepages=%1")
+                                .arg(pages));
+    }
     result.effectiveQueueDepth = useUring ? job.queueDepth : 1;
     if (!useUring && job.queueDepth > 1) {
         result.notes.append(QStringLiteral("synchronous I/O runs at queue depth 1, not %1").arg(job.queueDepth));
