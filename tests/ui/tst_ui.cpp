@@ -20,12 +20,14 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QContextMenuEvent>
 #include <QDropEvent>
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QListView>
+#include <QMenu>
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QProgressBar>
@@ -35,7 +37,11 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
+#include <QToolButton>
 #include <QUndoStack>
+
+#include <functional>
 
 using namespace RaidBench;
 using namespace RaidBench::Ui;
@@ -83,6 +89,54 @@ std::unique_ptr<QMimeData> disksMime(const QStringList& disks)
     auto mime = std::make_unique<QMimeData>();
     mime->setData(QLatin1String(disksMimeType), disks.join(QLatin1Char('\n')).toUtf8());
     return mime;
+}
+
+/// The action of `menu` (or of one of its submenus) whose text, without its mnemonic, is `text`.
+QAction* menuAction(const QMenu* menu, const QString& text)
+{
+    for (QAction* action : menu->actions()) {
+        if (action->text().remove(QLatin1Char('&')) == text) {
+            return action;
+        }
+        if (action->menu()) {
+            if (QAction* inner = menuAction(action->menu(), text)) {
+                return inner;
+            }
+        }
+    }
+    return nullptr;
+}
+
+/// Opens a context menu the way the user does (the menu runs its own event loop) and, once it is up,
+/// picks `path` ("Put inside a new", "RAID 0") through its submenus; returns what was picked, or
+/// what was missing.
+QString pickFromPopup(const std::function<void()>& open, const QStringList& path)
+{
+    QString outcome = QStringLiteral("no menu opened");
+    QTimer::singleShot(0, [&] {
+        auto* popup = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+        if (!popup) {
+            return;
+        }
+        QMenu* menu = popup;
+        QAction* action = nullptr;
+        for (const QString& step : path) {
+            action = menu ? menuAction(menu, step) : nullptr;
+            if (!action || !action->isEnabled()) {
+                outcome = QStringLiteral("missing or disabled: ") + step;
+                popup->close();
+                return;
+            }
+            menu = action->menu();
+        }
+        popup->close();
+        action->trigger();
+        outcome = path.join(QStringLiteral(" > "));
+    });
+    open();
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    QCoreApplication::processEvents();
+    return outcome;
 }
 
 QStringList leafPaths(const ArraySpec& spec)
@@ -349,6 +403,86 @@ private Q_SLOTS:
         QCOMPARE(leafPaths(f->window->canvasModel()->configs().at(0).spec), labDisks(*f));
         QVERIFY(f->window->canvas()->cardWidget({0})->figuresLabel()->text().contains(QLatin1String("usable")));
         QVERIFY(f->window->canvas()->cardWidget({0})->problemLabel()->text().isEmpty());
+    }
+
+    void menusInsteadOfDragging()
+    {
+        // Everything a drag does has a keyboard or menu way: the "Add selected disks" button, the pool's
+        // context menu and each card's context menu.
+        auto f = makeWindow();
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        f->window->showStep(MainWindow::BuildStep);
+        CanvasModel* model = f->window->canvasModel();
+        QListView* view = f->window->pool()->view();
+        const auto select = [&](const QList<int>& rows) {
+            view->selectionModel()->clear();
+            for (int row : rows) {
+                view->selectionModel()->select(view->model()->index(row, 0), QItemSelectionModel::Select);
+            }
+        };
+        auto* add = f->window->findChild<QToolButton*>(QStringLiteral("addDisksButton"));
+        QVERIFY(add && add->menu());
+
+        // Nothing selected: the button's entries are there but disabled.
+        select({});
+        Q_EMIT add->menu()->aboutToShow();
+        QAction* fresh = menuAction(add->menu(), QStringLiteral("New array"));
+        QVERIFY(fresh);
+        QVERIFY(!fresh->isEnabled());
+
+        // Two disks -> a new array (RAID1 for two), through the button's menu.
+        select({0, 1});
+        Q_EMIT add->menu()->aboutToShow();
+        fresh = menuAction(add->menu(), QStringLiteral("New array"));
+        QVERIFY(fresh && fresh->isEnabled());
+        fresh->trigger();
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+        QCOMPARE(model->configs().size(), 1);
+        QCOMPARE(model->configs().at(0).spec.level, ArrayLevel::Raid1);
+        const QString cardName = model->cardName({0});
+
+        // The other two -> onto that card, through the pool's context menu ("Add to" > its name).
+        select({2, 3});
+        const QStringList selected = f->window->pool()->selectedDisks();
+        QCOMPARE(selected.size(), 2);
+        QCOMPARE(pickFromPopup([&] { Q_EMIT f->window->pool()->contextMenuRequested(selected, QPoint(10, 10)); },
+                               {QStringLiteral("Add to"), cardName}),
+                 QStringLiteral("Add to > ") + cardName);
+        QCOMPARE(model->configs().size(), 1);
+        QCOMPARE(leafPaths(model->configs().at(0).spec), labDisks(*f));
+
+        // The card's own context menu: put it inside a new RAID 0 (RAID1 in RAID0 = RAID1+0 of one pair).
+        CardWidget* card = f->window->canvas()->cardWidget({0});
+        QVERIFY(card);
+        const QString raid0 = CanvasModel::levelTitle(ArrayLevel::Raid0);
+        QCOMPARE(pickFromPopup(
+                     [&] {
+                         QContextMenuEvent event(QContextMenuEvent::Keyboard, card->rect().center(),
+                                                 card->mapToGlobal(card->rect().center()));
+                         QApplication::sendEvent(card, &event);
+                     },
+                     {QStringLiteral("Put inside a new"), raid0}),
+                 QStringLiteral("Put inside a new > ") + raid0);
+        QCOMPARE(model->configs().size(), 1);
+        QCOMPARE(model->configs().at(0).spec.level, ArrayLevel::Raid0);
+        QCOMPARE(model->configs().at(0).spec.children.at(0).level, ArrayLevel::Raid1);
+        QVERIFY(f->window->canvas()->cardWidget({0, 0}));
+
+        // The nested card's menu moves it out again; each step is one undo.
+        CardWidget* inner = f->window->canvas()->cardWidget({0, 0});
+        QVERIFY(inner);
+        QCOMPARE(pickFromPopup(
+                     [&] {
+                         QContextMenuEvent event(QContextMenuEvent::Keyboard, inner->rect().center(),
+                                                 inner->mapToGlobal(inner->rect().center()));
+                         QApplication::sendEvent(inner, &event);
+                     },
+                     {QStringLiteral("Move out to a configuration of its own")}),
+                 QStringLiteral("Move out to a configuration of its own"));
+        QCOMPARE(model->configs().size(), 2);
+        model->undoStack()->undo();
+        QCOMPARE(model->configs().size(), 1);
+        QCOMPARE(model->configs().at(0).spec.level, ArrayLevel::Raid0);
     }
 
     void nestCardsIntoACard_raid50()
