@@ -22,6 +22,10 @@ A missing file is created (give --size). Writing to a block device destroys its
 data and needs --destroy-data; block devices are opened exclusively, so a mounted
 or otherwise busy device is refused. Ctrl-C stops the run and prints the partial result.
 
+Blocks of 128 KiB and more live in transparent huge pages where the kernel gives
+them, so a large block reaches the device as one request (fio's default memory
+splits blocks over 512 KiB in two); the "io path" line and huge_page_bytes say so.
+
 Examples:
   raidbench-cli bench --target /tmp/rb.dat --rw write --bs 1M --qd 8 --size 1G
   raidbench-cli bench --target /tmp/rb.dat --rw randread --bs 4k --qd 32 --time 10s --json

@@ -12,6 +12,7 @@
 #include "mainwindow.h"
 #include "resultcharts.h"
 #include "resultspage.h"
+#include "util/units.h"
 
 #include <QApplication>
 #include <QBarCategoryAxis>
@@ -35,6 +36,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
+#include <QToolTip>
 #include <QUrl>
 #include <QXmlStreamReader>
 
@@ -390,6 +392,51 @@ private Q_SLOTS:
         Q_EMIT diskBars->clicked(index, diskBars->barSets().first());
         QTRY_COMPARE(page.chartOptions().highlightDisk, path);
         QTRY_COMPARE(page.configTable()->selectionModel()->selectedRows().size(), expected.size());
+    }
+
+    void hoverTextsNameWhatIsUnderThePointer()
+    {
+        // What the charts send when the pointer enters or leaves a bar.
+        const CampaignResults results = load();
+        ResultsPage page;
+        page.show();
+        page.setResults(results);
+        QBarSeries* bars = seriesOf<QBarSeries>(page.chart(QStringLiteral("comparison"))).value(0);
+        QVERIFY(bars);
+        QBarSet* set = bars->barSets().first();
+        const ConfigResult& config = results.configs.at(1);
+        const TestResult* test = nullptr;
+        for (const TestResult& candidate : config.tests) {
+            test = candidate.spec.name == set->label() ? &candidate : test;
+        }
+        QVERIFY(test);
+        Q_EMIT bars->hovered(true, 1, set);
+        QTRY_VERIFY(QToolTip::isVisible());
+        QCOMPARE(
+            QToolTip::text(),
+            QStringLiteral("%1 — %2: %3").arg(config.name, set->label(), Units::formatMBps(test->summary.bwMedian)));
+        Q_EMIT bars->hovered(false, 1, set);
+        QTRY_VERIFY(!QToolTip::isVisible());
+
+        // A disk bar names the disk, its serial, controller and both speeds; a slow one says why.
+        const QList<const DiskResult*> measured = Charts::measuredDisks(results);
+        int slowIndex = -1;
+        for (int i = 0; i < measured.size(); ++i) {
+            slowIndex = measured.at(i)->slow && slowIndex < 0 ? i : slowIndex;
+        }
+        QVERIFY(slowIndex >= 0);
+        const DiskResult* disk = measured.at(slowIndex);
+        QBarSeries* diskBars = seriesOf<QBarSeries>(page.chart(QStringLiteral("disks"))).value(0);
+        QVERIFY(diskBars);
+        Q_EMIT diskBars->hovered(true, slowIndex, diskBars->barSets().first());
+        QTRY_VERIFY(QToolTip::isVisible());
+        const QString text = QToolTip::text();
+        QVERIFY2(text.contains(disk->serial), qPrintable(text));
+        QVERIFY2(text.contains(disk->controller), qPrintable(text));
+        QVERIFY2(text.contains(Units::formatMBps(*disk->writeBw)), qPrintable(text));
+        QVERIFY2(text.contains(Units::formatMBps(*disk->readBw)), qPrintable(text));
+        QVERIFY2(text.contains(disk->slowReason), qPrintable(text));
+        QToolTip::hideText();
     }
 
     void detailCharts()
