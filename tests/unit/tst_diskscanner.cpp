@@ -19,6 +19,8 @@ private:
         return DiskScanner(fixture.sys(), fixture.proc(), fixture.dev(), fixture.probe()).scan(options);
     }
 
+    /// A pointer into `disks`: a temporary list would leave it dangling, so only a named list will do.
+    static const Disk* find(QList<Disk>&& disks, const QString& name) = delete;
     static const Disk* find(const QList<Disk>& disks, const QString& name)
     {
         for (const Disk& disk : disks) {
@@ -184,7 +186,8 @@ private Q_SLOTS:
         QFETCH(QStringList, reasons);
         const SysfsFixture& fixture = shared("server");
         QVERIFY(fixture.ok());
-        const Disk* disk = find(scan(fixture), name);
+        const QList<Disk> disks = scan(fixture);
+        const Disk* disk = find(disks, name);
         QVERIFY(disk);
         QCOMPARE(codes(*disk), reasons);
         QCOMPARE(disk->eligible, reasons.isEmpty());
@@ -245,7 +248,8 @@ private Q_SLOTS:
         QFETCH(QStringList, reasons);
         const SysfsFixture& fixture = shared("special");
         QVERIFY(fixture.ok());
-        const Disk* disk = find(scan(fixture), name);
+        const QList<Disk> disks = scan(fixture);
+        const Disk* disk = find(disks, name);
         QVERIFY(disk);
         QCOMPARE(codes(*disk), reasons);
     }
@@ -253,7 +257,8 @@ private Q_SLOTS:
     void mdMemberReasonNamesTheArray()
     {
         const SysfsFixture& fixture = shared("special");
-        const Disk* disk = find(scan(fixture), QStringLiteral("sdc1"));
+        const QList<Disk> disks = scan(fixture);
+        const Disk* disk = find(disks, QStringLiteral("sdc1"));
         QCOMPARE(disk->mdArray, QStringLiteral("md127"));
         bool named = false;
         for (const auto& reason : disk->reasons) {
@@ -266,7 +271,8 @@ private Q_SLOTS:
     void jsonHasTheDocumentedFields()
     {
         const SysfsFixture& fixture = shared("desktop");
-        const QJsonObject json = find(scan(fixture), QStringLiteral("sda"))->toJson();
+        const QList<Disk> disks = scan(fixture);
+        const QJsonObject json = find(disks, QStringLiteral("sda"))->toJson();
         for (const char* key : {"name", "path", "stable_path", "model", "serial", "size_bytes", "rotational",
                                 "transport", "controller", "eligible", "reasons", "partitions"}) {
             QVERIFY2(json.contains(QLatin1String(key)), key);
