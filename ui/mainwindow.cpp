@@ -175,7 +175,11 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
     updateDisksPage();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // The session is our child and outlives this destructor's body; it must not call our slots after it.
+    m_session->disconnect(this);
+}
 
 QWidget* MainWindow::makeDisksPage()
 {

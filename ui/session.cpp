@@ -4,6 +4,7 @@
 #include "helper/helperclient.h"
 
 #include <QJsonArray>
+#include <QSignalBlocker>
 #include <QSysInfo>
 
 namespace RaidBench::Ui {
@@ -16,6 +17,9 @@ Session::Session(QObject* parent)
 
 Session::~Session()
 {
+    // Nobody may hear from a session being destroyed: its owner (the main window) is half gone by now,
+    // and a slot called on it would run on a destroyed object.
+    const QSignalBlocker silent(this);
     detach();
 }
 
