@@ -175,11 +175,7 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
     updateDisksPage();
 }
 
-MainWindow::~MainWindow()
-{
-    // The session is our child and outlives this destructor's body; it must not call our slots after it.
-    m_session->disconnect(this);
-}
+MainWindow::~MainWindow() = default;
 
 QWidget* MainWindow::makeDisksPage()
 {

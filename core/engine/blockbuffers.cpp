@@ -16,7 +16,6 @@ namespace RaidBench {
 
 namespace {
 
-constexpr std::size_t hugePageSize = 2u << 20;
 /// Blocks larger than this span more than one segment of a typical queue (max_segment_size 64 KiB) even
 /// when physically contiguous, and more than 128 segments (the common max_segments) from 4 KiB pages at
 /// 512 KiB and up, which splits each I/O into several requests. Huge pages keep them physically contiguous.
@@ -60,8 +59,11 @@ Result<void> BlockBuffers::allocate(int count, std::uint32_t blockSize, DataPatt
         m_base = m_mapping + (hugePageSize - address % hugePageSize) % hugePageSize;
         // Advice, not a requirement: where the kernel has no huge page to give, 4 KiB pages serve.
         madvise(m_base, hugeSpan, MADV_HUGEPAGE);
-        // Fault the buffers in now, after the advice (MAP_POPULATE would have done it before).
-        std::memset(m_base, 0, m_bytes);
+        // Fault the buffers in now, after the advice (MAP_POPULATE would have done it before); random
+        // data is written below, which faults them in as well.
+        if (data != DataPattern::Random) {
+            std::memset(m_base, 0, m_bytes);
+        }
     }
     m_count = count;
     m_blockSize = blockSize;

@@ -14,6 +14,9 @@ namespace RaidBench {
 class BlockBuffers
 {
 public:
+    /// The transparent huge page size on x86-64, the boundary large buffers are aligned to.
+    static constexpr std::size_t hugePageSize = 2u << 20;
+
     BlockBuffers() = default;
     ~BlockBuffers();
     BlockBuffers(const BlockBuffers&) = delete;

@@ -390,7 +390,8 @@ IoResult IoEngine::run(const IoJob& jobIn, const std::atomic_bool* cancel, const
     if (result.hugePageBytes && job.blockSize > hugePageNoteBlock) {
         // Beyond 128 segments of 4 KiB a block is split into several requests on most queues; ours is not.
         // Whoever reproduces the run with the fio command should know how to give fio the same memory.
-        const std::uint64_t pages = (std::uint64_t(depth) * job.blockSize + (2u << 20) - 1) / (2u << 20) + 1;
+        constexpr std::uint64_t hugePage = BlockBuffers::hugePageSize;
+        const std::uint64_t pages = (std::uint64_t(depth) * job.blockSize + hugePage - 1) / hugePage + 1;
         result.notes.append(QStringLiteral("I/O buffers in huge pages: each block can reach the device as one request, "
                                            "where fio's default memory splits blocks over 512 KiB; for the same "
                                            "with fio, add --iomem=shmhuge after sysctl vm.nr_hugepages=%1")

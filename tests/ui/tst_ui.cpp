@@ -113,7 +113,9 @@ QAction* menuAction(const QMenu* menu, const QString& text)
 QString pickFromPopup(const std::function<void()>& open, const QStringList& path)
 {
     QString outcome = QStringLiteral("no menu opened");
-    QTimer::singleShot(0, [&] {
+    QTimer pick; // an object of this scope: it cannot fire after `outcome` is gone
+    pick.setSingleShot(true);
+    QObject::connect(&pick, &QTimer::timeout, [&] {
         auto* popup = qobject_cast<QMenu*>(QApplication::activePopupWidget());
         if (!popup) {
             return;
@@ -133,6 +135,7 @@ QString pickFromPopup(const std::function<void()>& open, const QStringList& path
         action->trigger();
         outcome = path.join(QStringLiteral(" > "));
     });
+    pick.start(0);
     open();
     QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
     QCoreApplication::processEvents();
@@ -403,6 +406,17 @@ private Q_SLOTS:
         QCOMPARE(leafPaths(f->window->canvasModel()->configs().at(0).spec), labDisks(*f));
         QVERIFY(f->window->canvas()->cardWidget({0})->figuresLabel()->text().contains(QLatin1String("usable")));
         QVERIFY(f->window->canvas()->cardWidget({0})->problemLabel()->text().isEmpty());
+    }
+
+    void sessionIsSilentWhileDestroyed()
+    {
+        // A connected session destroyed with its window must not call the window's slots: by then the
+        // window is half destroyed (ASan/UBSan saw exactly that).
+        auto f = makeWindow();
+        QTRY_VERIFY(f->session->isConnected());
+        QSignalSpy changes(f->session, &Session::connectionChanged);
+        f->window.reset();
+        QCOMPARE(changes.count(), 0);
     }
 
     void menusInsteadOfDragging()

@@ -70,12 +70,9 @@ private Q_SLOTS:
         QFETCH(bool, sync);
         LoopDevice loop(m_dir.path(), 32 << 20);
         QVERIFY(loop.ok());
-        IoJob job;
-        job.target = loop.device();
-        job.pattern = IoPattern::Write;
+        IoJob job = loopJob(loop, IoPattern::Write);
         job.blockSize = 1 << 20;
         job.queueDepth = 4;
-        job.destroyData = true;
         job.forceSync = sync;
         job.data = DataPattern::Zeros;
         IoResult r = IoEngine::run(job);
@@ -90,6 +87,16 @@ private Q_SLOTS:
         r = IoEngine::run(job);
         QCOMPARE(r.status, IoStatus::Completed);
         QCOMPARE(r.bytes, 4ull << 20);
+    }
+
+    /// A job on `loop`, the way these tests use it: writes are allowed to destroy its data.
+    static IoJob loopJob(const LoopDevice& loop, IoPattern pattern)
+    {
+        IoJob job;
+        job.target = loop.device();
+        job.pattern = pattern;
+        job.destroyData = pattern == IoPattern::Write;
+        return job;
     }
 
     /// (requests, sectors) written to `device` so far, from /sys/block/NAME/stat.
@@ -109,12 +116,9 @@ private Q_SLOTS:
         // becomes two requests (fio's and dd's do), one in a huge page stays one.
         LoopDevice loop(m_dir.path(), 64 << 20);
         QVERIFY(loop.ok());
-        IoJob job;
-        job.target = loop.device();
-        job.pattern = IoPattern::Write;
+        IoJob job = loopJob(loop, IoPattern::Write);
         job.blockSize = 1 << 20;
         job.queueDepth = 4;
-        job.destroyData = true;
         const auto before = writesCompleted(loop.device());
         const IoResult r = IoEngine::run(job);
         const auto after = writesCompleted(loop.device());
@@ -133,9 +137,7 @@ private Q_SLOTS:
         QVERIFY(loop.ok());
         const int holder = ::open(QFile::encodeName(loop.device()).constData(), O_RDONLY | O_EXCL);
         QVERIFY(holder >= 0);
-        IoJob job;
-        job.target = loop.device();
-        job.pattern = IoPattern::Read;
+        IoJob job = loopJob(loop, IoPattern::Read);
         job.sizeLimit = 1 << 20;
         const IoResult r = IoEngine::run(job);
         ::close(holder);
@@ -148,10 +150,7 @@ private Q_SLOTS:
     {
         LoopDevice loop(m_dir.path(), 8 << 20);
         QVERIFY(loop.ok());
-        IoJob job;
-        job.target = loop.device();
-        job.pattern = IoPattern::Write;
-        job.destroyData = true;
+        IoJob job = loopJob(loop, IoPattern::Write);
         job.offset = 4 << 20;
         job.length = 8 << 20;
         const IoResult r = IoEngine::run(job);
