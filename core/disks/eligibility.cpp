@@ -95,6 +95,13 @@ void applyEligibility(Disk& disk, const EligibilityOptions& options)
         partition.systemDisk = partition.systemDisk || disk.systemDisk;
         partition.readOnly = partition.readOnly || disk.readOnly;
         applyEligibility(partition, options);
+        if (disk.kind == QLatin1String("loop") && !options.allowLoop) {
+            // A partition of a loop device is as much a file as the loop device itself.
+            addReason(partition, QStringLiteral("loop-device"),
+                      QStringLiteral("a partition of loop device %1; allowed only when loop devices are allowed")
+                          .arg(disk.name));
+            partition.eligible = false;
+        }
     }
     if (disk.kind == QLatin1String("loop") && !options.allowLoop) {
         addReason(disk, QStringLiteral("loop-device"),
@@ -104,7 +111,7 @@ void applyEligibility(Disk& disk, const EligibilityOptions& options)
         addReason(disk, QStringLiteral("virtual-device"), QStringLiteral("a RAM disk, not a disk"));
     } else if (disk.kind == QLatin1String("rom")) {
         addReason(disk, QStringLiteral("virtual-device"), QStringLiteral("an optical drive"));
-    } else if (disk.kind == QLatin1String("md") || disk.kind == QLatin1String("dm")) {
+    } else if ((disk.kind == QLatin1String("md") || disk.kind == QLatin1String("dm")) && !options.allowArrays) {
         addReason(disk, QStringLiteral("virtual-device"),
                   QStringLiteral("%1 is itself an array or mapped device").arg(disk.name));
     } else if (disk.kind == QLatin1String("other")) {

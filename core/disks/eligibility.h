@@ -12,6 +12,9 @@ namespace RaidBench {
 struct EligibilityOptions
 {
     bool allowLoop = false;
+    /// md arrays and device-mapper volumes are usable targets (a benchmark of an array), not refused
+    /// as "itself an array"; whatever uses them still is.
+    bool allowArrays = false;
     QStringList wipe; ///< device paths (or names) whose signatures the user agreed to erase
     std::uint64_t minSizeBytes = 0;
 };

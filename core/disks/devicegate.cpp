@@ -1,0 +1,461 @@
+#include "disks/devicegate.h"
+
+#include "disks/diskscanner.h"
+#include "util/units.h"
+
+#include <QFile>
+#include <QHash>
+#include <QSet>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+namespace RaidBench {
+
+namespace {
+
+constexpr int maxLinks = 40;
+
+/// A path for messages: at most 200 characters, control characters shown as '?'.
+QString shown(const QString& path)
+{
+    QString text = path.left(200);
+    for (QChar& c : text) {
+        if (c.unicode() < 0x20 || c.unicode() == 0x7f) {
+            c = QLatin1Char('?');
+        }
+    }
+    return text;
+}
+
+QString errnoText(int err)
+{
+    return QString::fromLocal8Bit(strerror(err));
+}
+
+QStringList components(const QString& path)
+{
+    QStringList parts = path.split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    parts.removeAll(QStringLiteral("."));
+    return parts;
+}
+
+/// In-use reasons: never waived, whatever the device carries.
+bool inUseReason(const QString& code)
+{
+    static const QSet<QString> codes {QStringLiteral("mounted"),        QStringLiteral("swap"),
+                                      QStringLiteral("holders"),        QStringLiteral("system-disk"),
+                                      QStringLiteral("read-only"),      QStringLiteral("virtual-device"),
+                                      QStringLiteral("loop-device"),    QStringLiteral("empty"),
+                                      QStringLiteral("scan-error"),     QStringLiteral("too-small")};
+    return codes.contains(code);
+}
+
+} // namespace
+
+QString PinnedDevice::describe() const
+{
+    QStringList parts;
+    if (!model.isEmpty()) {
+        parts.append(model);
+    }
+    if (!serial.isEmpty()) {
+        parts.append(QStringLiteral("serial %1").arg(serial));
+    } else if (!backingFile.isEmpty()) {
+        parts.append(QStringLiteral("file %1").arg(shown(backingFile)));
+    }
+    parts.append(Units::formatBytesDecimal(double(sizeBytes)));
+    return QStringLiteral("%1 (%2)").arg(node, parts.join(QStringLiteral(", ")));
+}
+
+bool PinnedDevice::sameIdentity(const PinnedDevice& other) const
+{
+    if (sizeBytes != other.sizeBytes || kind != other.kind || model != other.model || serial != other.serial ||
+        wwn != other.wwn || backingFile != other.backingFile) {
+        return false;
+    }
+    // A device without serial, WWN or file has nothing but its number and size to go by.
+    if (serial.isEmpty() && wwn.isEmpty() && backingFile.isEmpty()) {
+        return rdev == other.rdev && name == other.name;
+    }
+    return true;
+}
+
+QJsonObject PinnedDevice::toJson() const
+{
+    return QJsonObject {{QStringLiteral("requested"), requested},
+                        {QStringLiteral("node"), node},
+                        {QStringLiteral("name"), name},
+                        {QStringLiteral("major"), qint64(major(dev_t(rdev)))},
+                        {QStringLiteral("minor"), qint64(minor(dev_t(rdev)))},
+                        {QStringLiteral("kind"), kind},
+                        {QStringLiteral("stable_path"), stablePath},
+                        {QStringLiteral("model"), model},
+                        {QStringLiteral("serial"), serial},
+                        {QStringLiteral("wwn"), wwn},
+                        {QStringLiteral("size_bytes"), double(sizeBytes)},
+                        {QStringLiteral("backing_file"), backingFile}};
+}
+
+PinnedDevice PinnedDevice::fromJson(const QJsonObject& json)
+{
+    PinnedDevice pin;
+    pin.requested = json.value(QStringLiteral("requested")).toString();
+    pin.node = json.value(QStringLiteral("node")).toString();
+    pin.name = json.value(QStringLiteral("name")).toString();
+    pin.rdev = makedev(unsigned(json.value(QStringLiteral("major")).toInteger()),
+                       unsigned(json.value(QStringLiteral("minor")).toInteger()));
+    pin.kind = json.value(QStringLiteral("kind")).toString();
+    pin.stablePath = json.value(QStringLiteral("stable_path")).toString();
+    pin.model = json.value(QStringLiteral("model")).toString();
+    pin.serial = json.value(QStringLiteral("serial")).toString();
+    pin.wwn = json.value(QStringLiteral("wwn")).toString();
+    pin.sizeBytes = std::uint64_t(json.value(QStringLiteral("size_bytes")).toDouble());
+    pin.backingFile = json.value(QStringLiteral("backing_file")).toString();
+    return pin;
+}
+
+Result<PinnedSpec> DeviceGate::pinSpec(const ArraySpec& spec, Use use) const
+{
+    PinnedSpec result;
+    result.spec = spec;
+    QHash<QString, QString> byNode; // canonical node -> the path that reached it first
+    std::function<Result<void>(ArraySpec&)> walk = [&](ArraySpec& node) -> Result<void> {
+        if (node.isLeaf()) {
+            auto pinned = pin(node.device, use);
+            if (!pinned) {
+                return pinned.error();
+            }
+            if (byNode.contains(pinned->node)) {
+                return makeError(QStringLiteral("invalid-spec"),
+                                 QStringLiteral("%1 and %2 are the same device (%3); a device can be used once")
+                                     .arg(shown(byNode.value(pinned->node)), shown(node.device), pinned->node));
+            }
+            byNode.insert(pinned->node, node.device);
+            node.device = pinned->node;
+            node.sizeBytes = pinned->sizeBytes;
+            result.pins.append(*pinned);
+            return {};
+        }
+        for (ArraySpec& child : node.children) {
+            if (auto ok = walk(child); !ok) {
+                return ok;
+            }
+        }
+        return {};
+    };
+    if (auto ok = walk(result.spec); !ok) {
+        return ok.error();
+    }
+    return result;
+}
+
+Result<PinnedSpec> DeviceGate::bindSpec(const ArraySpec& spec, const QList<PinnedDevice>& pins)
+{
+    PinnedSpec result;
+    result.spec = spec;
+    QSet<QString> used;
+    std::function<Result<void>(ArraySpec&)> walk = [&](ArraySpec& node) -> Result<void> {
+        if (node.isLeaf()) {
+            const PinnedDevice* found = nullptr;
+            for (const PinnedDevice& pin : pins) {
+                if (pin.requested == node.device || pin.node == node.device) {
+                    found = &pin;
+                }
+            }
+            if (!found) {
+                return makeError(QStringLiteral("not-confirmed"),
+                                 QStringLiteral("%1 is not one of the disks that were checked and confirmed")
+                                     .arg(shown(node.device)));
+            }
+            if (used.contains(found->node)) {
+                return makeError(QStringLiteral("invalid-spec"),
+                                 QStringLiteral("%1 is used twice").arg(found->node));
+            }
+            used.insert(found->node);
+            node.device = found->node;
+            node.sizeBytes = found->sizeBytes;
+            result.pins.append(*found);
+            return {};
+        }
+        for (ArraySpec& child : node.children) {
+            if (auto ok = walk(child); !ok) {
+                return ok;
+            }
+        }
+        return {};
+    };
+    if (auto ok = walk(result.spec); !ok) {
+        return ok.error();
+    }
+    return result;
+}
+
+SystemDeviceGate::SystemDeviceGate()
+    : SystemDeviceGate(Options {})
+{ }
+
+SystemDeviceGate::SystemDeviceGate(Options options)
+    : m_options(std::move(options))
+{ }
+
+SystemDeviceGate SystemDeviceGate::withLoop(bool allowLoop)
+{
+    Options options;
+    options.eligibility.allowLoop = allowLoop;
+    return SystemDeviceGate(options);
+}
+
+Result<QString> SystemDeviceGate::resolveTrusted(const QString& path, const QString& devRoot, uid_t trustedUid)
+{
+    auto bad = [](const QString& message) { return makeError(DeviceErrors::badPath, message); };
+    if (path.isEmpty() || path.size() > 4096 || path.contains(QChar(0))) {
+        return bad(QStringLiteral("a device path must be 1 to 4096 characters"));
+    }
+    if (!path.startsWith(devRoot + QLatin1Char('/'))) {
+        return bad(QStringLiteral("%1 is not a path under %2/").arg(shown(path), devRoot));
+    }
+    QStringList pending = components(path.mid(devRoot.size()));
+    if (pending.contains(QStringLiteral(".."))) {
+        return bad(QStringLiteral("%1: a device path may not contain '..'").arg(shown(path)));
+    }
+    auto trusted = [&](const QString& dir, const struct stat& st) -> Result<void> {
+        if (st.st_uid != trustedUid || (st.st_mode & (S_IWGRP | S_IWOTH))) {
+            return bad(QStringLiteral("%1 passes through %2, which %3 can change; give the device's own node "
+                                      "or a link under /dev/disk")
+                           .arg(shown(path), shown(dir),
+                                (st.st_mode & S_IWOTH) ? QStringLiteral("anyone") : QStringLiteral("not only root")));
+        }
+        return {};
+    };
+    struct stat st
+    { };
+    if (::stat(QFile::encodeName(devRoot).constData(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+        return bad(QStringLiteral("%1 is not a directory").arg(devRoot));
+    }
+    if (auto ok = trusted(devRoot, st); !ok) {
+        return ok.error();
+    }
+    QString current = devRoot;
+    int links = 0;
+    while (!pending.isEmpty()) {
+        const QString part = pending.takeFirst();
+        if (part == QLatin1String("..")) {
+            // Only a link's target brings us here; it may not climb out of devRoot.
+            if (current == devRoot) {
+                return bad(QStringLiteral("%1 leads out of %2/").arg(shown(path), devRoot));
+            }
+            current = current.left(current.lastIndexOf(QLatin1Char('/')));
+            continue;
+        }
+        const QString next = current + QLatin1Char('/') + part;
+        const QByteArray encoded = QFile::encodeName(next);
+        if (::lstat(encoded.constData(), &st) != 0) {
+            const int err = errno;
+            return makeError(err == ENOENT ? DeviceErrors::notFound : DeviceErrors::badPath,
+                             next == path || pending.isEmpty()
+                                 ? QStringLiteral("%1 does not exist").arg(shown(path))
+                                 : QStringLiteral("%1: %2: %3").arg(shown(path), shown(next), errnoText(err)));
+        }
+        if (S_ISLNK(st.st_mode)) {
+            if (++links > maxLinks) {
+                return bad(QStringLiteral("%1: too many links (a loop?)").arg(shown(path)));
+            }
+            char target[4096];
+            const ssize_t n = ::readlink(encoded.constData(), target, sizeof(target) - 1);
+            if (n <= 0) {
+                return bad(QStringLiteral("%1: cannot read the link %2").arg(shown(path), shown(next)));
+            }
+            const QString to = QFile::decodeName(QByteArray(target, n));
+            if (to.startsWith(QLatin1Char('/'))) {
+                if (!to.startsWith(devRoot + QLatin1Char('/'))) {
+                    return bad(QStringLiteral("%1 leads out of %2/").arg(shown(path), devRoot));
+                }
+                pending = components(to.mid(devRoot.size())) + pending;
+                current = devRoot;
+            } else {
+                pending = components(to) + pending;
+            }
+            continue;
+        }
+        if (S_ISDIR(st.st_mode)) {
+            if (auto ok = trusted(next, st); !ok) {
+                return ok.error();
+            }
+            current = next;
+            continue;
+        }
+        if (!pending.isEmpty()) {
+            return bad(QStringLiteral("%1: %2 is not a directory").arg(shown(path), shown(next)));
+        }
+        return next;
+    }
+    return current;
+}
+
+Result<Disk> SystemDeviceGate::inspectNode(const QString& node) const
+{
+    return DiskScanner(m_options.sysRoot, m_options.procRoot, m_options.devRoot, m_options.probe)
+        .inspect(node, m_options.eligibility);
+}
+
+Result<void> SystemDeviceGate::checkUse(const Disk& disk, const QString& node, Use use) const
+{
+    QStringList why;
+    for (const DiskReason& reason : disk.reasons) {
+        if (use == Use::Create || inUseReason(reason.code)) {
+            why.append(reason.message);
+        }
+    }
+    if (!why.isEmpty()) {
+        return makeError(DeviceErrors::inUse,
+                         QStringLiteral("%1 must not be written: %2").arg(node, why.join(QStringLiteral("; "))));
+    }
+    // The kernel's own word: an exclusive open fails while the device is mounted or held.
+    const int fd = ::open(QFile::encodeName(node).constData(), O_RDONLY | O_EXCL | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0) {
+        const int err = errno;
+        return makeError(DeviceErrors::inUse,
+                         QStringLiteral("%1 is in use: the kernel refused exclusive access (%2)").arg(node, errnoText(err)));
+    }
+    ::close(fd);
+    return {};
+}
+
+PinnedDevice SystemDeviceGate::pinOf(const Disk& disk, const QString& node, std::uint64_t rdev,
+                                     const QString& requested) const
+{
+    PinnedDevice pin;
+    pin.requested = requested;
+    pin.node = node;
+    pin.name = disk.name;
+    pin.rdev = rdev;
+    pin.kind = disk.kind;
+    pin.stablePath = disk.stablePath;
+    pin.model = disk.model;
+    pin.serial = disk.serial;
+    pin.wwn = disk.wwn;
+    pin.sizeBytes = disk.sizeBytes;
+    const QString loopName = disk.kind == QLatin1String("loop") ? disk.name
+        : disk.parent.startsWith(QLatin1String("loop"))          ? disk.parent
+                                                                 : QString();
+    if (!loopName.isEmpty()) {
+        QFile backing(QStringLiteral("%1/block/%2/loop/backing_file").arg(m_options.sysRoot, loopName));
+        if (backing.open(QIODevice::ReadOnly)) {
+            pin.backingFile = QString::fromUtf8(backing.readAll()).trimmed();
+        }
+    }
+    return pin;
+}
+
+Result<PinnedDevice> SystemDeviceGate::pin(const QString& path, Use use) const
+{
+    auto resolved = resolveTrusted(path, m_options.devRoot, m_options.trustedUid);
+    if (!resolved) {
+        return resolved.error();
+    }
+    struct stat st
+    { };
+    if (::stat(QFile::encodeName(*resolved).constData(), &st) != 0 || !S_ISBLK(st.st_mode)) {
+        return makeError(DeviceErrors::notBlockDevice, QStringLiteral("%1 is not a block device").arg(shown(path)));
+    }
+    auto disk = inspectNode(*resolved);
+    if (!disk) {
+        return disk.error();
+    }
+    // The canonical node: /dev/NAME when it is this very device (it always is with devtmpfs).
+    QString node = m_options.devRoot + QLatin1Char('/') + disk->name;
+    struct stat canonical
+    { };
+    if (::stat(QFile::encodeName(node).constData(), &canonical) != 0 || !S_ISBLK(canonical.st_mode) ||
+        canonical.st_rdev != st.st_rdev) {
+        node = *resolved;
+    }
+    if (auto ok = checkUse(*disk, node, use); !ok) {
+        return ok.error();
+    }
+    return pinOf(*disk, node, std::uint64_t(st.st_rdev), path);
+}
+
+Result<void> SystemDeviceGate::verify(const PinnedDevice& pin, Use use) const
+{
+    if (!pin.isValid()) {
+        return makeError(DeviceErrors::changed, QStringLiteral("%1 was never checked").arg(shown(pin.node)));
+    }
+    struct stat st
+    { };
+    if (::lstat(QFile::encodeName(pin.node).constData(), &st) != 0 || !S_ISBLK(st.st_mode)) {
+        return makeError(DeviceErrors::changed, QStringLiteral("%1 is gone").arg(pin.describe()));
+    }
+    if (std::uint64_t(st.st_rdev) != pin.rdev) {
+        return makeError(DeviceErrors::changed,
+                         QStringLiteral("%1 is now device %2:%3, not the %4:%5 that was checked")
+                             .arg(pin.node)
+                             .arg(major(st.st_rdev))
+                             .arg(minor(st.st_rdev))
+                             .arg(major(dev_t(pin.rdev)))
+                             .arg(minor(dev_t(pin.rdev))));
+    }
+    auto disk = inspectNode(pin.node);
+    if (!disk) {
+        return makeError(DeviceErrors::changed, QStringLiteral("%1: %2").arg(pin.describe(), disk.error().message));
+    }
+    const PinnedDevice now = pinOf(*disk, pin.node, std::uint64_t(st.st_rdev), pin.requested);
+    if (!now.sameIdentity(pin)) {
+        return makeError(DeviceErrors::changed,
+                         QStringLiteral("%1 is another device now: %2").arg(pin.describe(), now.describe()));
+    }
+    return checkUse(*disk, pin.node, use);
+}
+
+Result<PinnedDevice> SystemDeviceGate::relocate(const PinnedDevice& pin) const
+{
+    struct stat st
+    { };
+    if (::lstat(QFile::encodeName(pin.node).constData(), &st) == 0 && S_ISBLK(st.st_mode)) {
+        if (auto disk = inspectNode(pin.node)) {
+            const PinnedDevice here = pinOf(*disk, pin.node, std::uint64_t(st.st_rdev), pin.requested);
+            if (here.sameIdentity(pin)) {
+                return here;
+            }
+        }
+    }
+    // A device without serial, WWN or file cannot be recognised elsewhere.
+    if (pin.serial.isEmpty() && pin.wwn.isEmpty() && pin.backingFile.isEmpty()) {
+        return makeError(DeviceErrors::changed,
+                         QStringLiteral("%1 is not there any more and has no serial to find it by").arg(pin.describe()));
+    }
+    QList<PinnedDevice> matches;
+    const QList<Disk> disks =
+        DiskScanner(m_options.sysRoot, m_options.procRoot, m_options.devRoot, m_options.probe).scan(m_options.eligibility);
+    for (const Disk& disk : disks) {
+        QList<const Disk*> candidates {&disk};
+        for (const Disk& partition : disk.partitions) {
+            candidates.append(&partition);
+        }
+        for (const Disk* candidate : candidates) {
+            const QString node = m_options.devRoot + QLatin1Char('/') + candidate->name;
+            if (::lstat(QFile::encodeName(node).constData(), &st) != 0 || !S_ISBLK(st.st_mode)) {
+                continue;
+            }
+            PinnedDevice found = pinOf(*candidate, node, std::uint64_t(st.st_rdev), pin.requested);
+            if (found.sameIdentity(pin)) {
+                matches.append(found);
+            }
+        }
+    }
+    if (matches.size() != 1) {
+        return makeError(DeviceErrors::changed, matches.isEmpty()
+                                                    ? QStringLiteral("%1 is not there any more").arg(pin.describe())
+                                                    : QStringLiteral("%1 matches %2 devices; touching none")
+                                                          .arg(pin.describe())
+                                                          .arg(matches.size()));
+    }
+    return matches.first();
+}
+
+} // namespace RaidBench

@@ -1,0 +1,129 @@
+#pragma once
+
+#include "disks/disk.h"
+#include "disks/eligibility.h"
+#include "disks/signatureprobe.h"
+#include "layout/arrayspec.h"
+#include "util/result.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <cstdint>
+#include <sys/types.h>
+
+namespace RaidBench {
+
+/// The error codes every layer uses when a device must not be written.
+namespace DeviceErrors {
+inline const QString badPath = QStringLiteral("bad-path"); ///< not a trusted path under /dev
+inline const QString notFound = QStringLiteral("not-found");
+inline const QString notBlockDevice = QStringLiteral("not-block-device");
+inline const QString inUse = QStringLiteral("device-in-use"); ///< mounted, held, system disk, signature...
+inline const QString changed = QStringLiteral("device-changed"); ///< not the device that was checked
+} // namespace DeviceErrors
+
+/// A device the gate resolved and checked once. Every later command names `node`, never the
+/// caller's path, and the gate re-verifies the pin right before each destructive command.
+struct PinnedDevice
+{
+    QString requested; ///< the path the caller gave (messages only)
+    QString node; ///< the canonical node, /dev/NAME
+    QString name; ///< sdb, loop3, sdb1
+    std::uint64_t rdev = 0; ///< st_rdev of the node when it was pinned
+    QString kind; ///< disk, partition, loop
+    QString stablePath; ///< /dev/disk/by-id/... when there is one
+    QString model;
+    QString serial;
+    QString wwn;
+    std::uint64_t sizeBytes = 0;
+    QString backingFile; ///< a loop device's file: the only identity a loop device has
+
+    bool isValid() const { return rdev != 0 && !node.isEmpty(); }
+    /// "/dev/sdb (WDC WD40, serial WD-123, 4.00 TB)" for messages.
+    QString describe() const;
+    /// Whether `other` is the same physical device (serial/WWN, model, size; a loop device's file).
+    bool sameIdentity(const PinnedDevice& other) const;
+    QJsonObject toJson() const;
+    static PinnedDevice fromJson(const QJsonObject& json);
+};
+
+/// A spec whose leaves are pinned: the leaves name canonical nodes, and each has its pin.
+struct PinnedSpec
+{
+    ArraySpec spec;
+    QList<PinnedDevice> pins;
+};
+
+/// The one way any layer gets a writable device (helper, build executor, campaign runner, CLI
+/// bench). It resolves a path once, never through a directory that anyone but root can change,
+/// checks that nothing uses the device, and returns a pin; before every destructive command the
+/// pin is verified again: same st_rdev at the node, same identity, still safe to touch.
+class DeviceGate
+{
+public:
+    /// What a destructive command is about to do with the device.
+    enum class Use {
+        Create, ///< write over it: it must be eligible (no signature, nothing using it)
+        Own, ///< it carries RaidBench's own metadata (after its first wipe, at teardown): nothing else uses it
+    };
+
+    virtual ~DeviceGate() = default;
+
+    /// Resolves `path` and checks it for `use`; the pin, or why not.
+    virtual Result<PinnedDevice> pin(const QString& path, Use use = Use::Create) const = 0;
+    /// Right before a destructive command: the node still is the pinned device and is safe for `use`.
+    virtual Result<void> verify(const PinnedDevice& pin, Use use) const = 0;
+    /// The device that now carries the pin's identity (its node may have changed across a reboot),
+    /// or an error when it is gone or ambiguous. Does not check eligibility.
+    virtual Result<PinnedDevice> relocate(const PinnedDevice& pin) const = 0;
+
+    /// Pins every leaf of `spec` (for `use`), rewrites the leaves to their canonical nodes and fills
+    /// their sizes and controllers. Refuses a device reached twice by different paths.
+    Result<PinnedSpec> pinSpec(const ArraySpec& spec, Use use = Use::Create) const;
+    /// Binds `spec` to pins made earlier (a campaign pins its disks once, when they are confirmed):
+    /// each leaf, named by the path it was pinned from or by its node, becomes that pin's node.
+    static Result<PinnedSpec> bindSpec(const ArraySpec& spec, const QList<PinnedDevice>& pins);
+};
+
+/// The real gate, on this machine's /dev, /sys and /proc.
+class SystemDeviceGate final : public DeviceGate
+{
+public:
+    struct Options
+    {
+        EligibilityOptions eligibility;
+        QString devRoot = QStringLiteral("/dev");
+        QString sysRoot = QStringLiteral("/sys");
+        QString procRoot = QStringLiteral("/proc");
+        SignatureProbe probe = probeWithBlkid;
+        /// Who may own the directories a path passes through (root; tests as a user use their uid).
+        uid_t trustedUid = 0;
+    };
+
+    SystemDeviceGate();
+    explicit SystemDeviceGate(Options options);
+    /// The usual gate: real roots, loop devices allowed or not.
+    static SystemDeviceGate withLoop(bool allowLoop);
+
+    Result<PinnedDevice> pin(const QString& path, Use use = Use::Create) const override;
+    Result<void> verify(const PinnedDevice& pin, Use use) const override;
+    Result<PinnedDevice> relocate(const PinnedDevice& pin) const override;
+
+    /// Follows `path` one component at a time, lexically inside `devRoot`: refuses "..", a link that
+    /// leads out of it, and any directory owned by someone other than `trustedUid` or writable by
+    /// group or others (/dev/shm, /dev/mqueue). Looks at nothing outside `devRoot`, so its errors say
+    /// nothing about other places. The resolved path (the caller checks what it is).
+    static Result<QString> resolveTrusted(const QString& path, const QString& devRoot = QStringLiteral("/dev"),
+                                          uid_t trustedUid = 0);
+
+private:
+    Result<Disk> inspectNode(const QString& node) const;
+    Result<void> checkUse(const Disk& disk, const QString& node, Use use) const;
+    PinnedDevice pinOf(const Disk& disk, const QString& node, std::uint64_t rdev, const QString& requested) const;
+
+    Options m_options;
+};
+
+} // namespace RaidBench
