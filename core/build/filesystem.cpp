@@ -62,13 +62,60 @@ Result<FilesystemSpec> FilesystemSpec::fromJson(const QJsonValue& json)
         return makeError(QStringLiteral("invalid-plan"),
                          QStringLiteral("file system '%1' is not ext4 or xfs").arg(fs.type.left(32)));
     }
-    static const QRegularExpression options(QStringLiteral("^[a-z0-9_=,]*$"));
-    if (!options.match(fs.mountOptions).hasMatch()) {
-        return makeError(QStringLiteral("invalid-plan"),
-                         QStringLiteral("mount options '%1' may hold only letters, digits, _, = and commas")
-                             .arg(fs.mountOptions.left(64)));
+    if (auto ok = checkMountOptions(fs.mountOptions); !ok) {
+        return ok.error();
     }
     return fs;
+}
+
+Result<void> checkMountOptions(const QString& options)
+{
+    // What changes how fast a file system is, and nothing that changes who may do what on it
+    // (suid, dev, exec, user, uid=, context=, ...) or how the kernel reacts to errors (errors=panic).
+    static const QStringList flags {
+        QStringLiteral("defaults"),        QStringLiteral("noatime"),          QStringLiteral("relatime"),
+        QStringLiteral("strictatime"),     QStringLiteral("nodiratime"),       QStringLiteral("lazytime"),
+        QStringLiteral("nolazytime"),      QStringLiteral("sync"),             QStringLiteral("async"),
+        QStringLiteral("dirsync"),         QStringLiteral("discard"),          QStringLiteral("nodiscard"),
+        QStringLiteral("barrier"),         QStringLiteral("nobarrier"),        QStringLiteral("delalloc"),
+        QStringLiteral("nodelalloc"),      QStringLiteral("dioread_nolock"),   QStringLiteral("dioread_lock"),
+        QStringLiteral("journal_checksum"), QStringLiteral("nojournal_checksum"), QStringLiteral("inode64"),
+        QStringLiteral("inode32"),         QStringLiteral("largeio"),          QStringLiteral("nolargeio"),
+        QStringLiteral("wsync"),           QStringLiteral("noquota"),          QStringLiteral("noexec"),
+        QStringLiteral("nosuid"),          QStringLiteral("nodev")};
+    static const QRegularExpression number(QStringLiteral("^[0-9]{1,9}$"));
+    static const QRegularExpression size(QStringLiteral("^[0-9]{1,9}[kKmMgG]?$"));
+    static const QList<std::pair<QString, const QRegularExpression*>> values {
+        {QStringLiteral("commit"), &number},         {QStringLiteral("barrier"), &number},
+        {QStringLiteral("stripe"), &number},         {QStringLiteral("journal_ioprio"), &number},
+        {QStringLiteral("inode_readahead_blks"), &number}, {QStringLiteral("max_batch_time"), &number},
+        {QStringLiteral("min_batch_time"), &number}, {QStringLiteral("logbufs"), &number},
+        {QStringLiteral("logbsize"), &size},         {QStringLiteral("allocsize"), &size}};
+    if (options.size() > 256) {
+        return makeError(QStringLiteral("invalid-plan"), QStringLiteral("mount options: at most 256 characters"));
+    }
+    for (const QString& option : options.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        const QString key = option.section(QLatin1Char('='), 0, 0);
+        const QString value = option.section(QLatin1Char('='), 1);
+        bool allowed = !option.contains(QLatin1Char('=')) && flags.contains(option);
+        if (key == QLatin1String("data") && option.contains(QLatin1Char('='))) {
+            allowed = value == QLatin1String("ordered") || value == QLatin1String("writeback") ||
+                value == QLatin1String("journal");
+        }
+        for (const auto& [name, pattern] : values) {
+            if (key == name && option.contains(QLatin1Char('='))) {
+                allowed = pattern->match(value).hasMatch();
+            }
+        }
+        if (!allowed) {
+            return makeError(QStringLiteral("invalid-plan"),
+                             QStringLiteral("mount option '%1' is not one RaidBench allows; it takes options that "
+                                            "change speed (noatime, data=writeback, commit=N, discard, ...) and "
+                                            "always mounts nosuid,nodev")
+                                 .arg(option.left(64)));
+        }
+    }
+    return {};
 }
 
 QJsonObject MountedFilesystem::toJson() const
@@ -131,16 +178,28 @@ Result<MountedFilesystem> makeAndMount(CommandRunner& runner, const FilesystemSp
         return makeError(QStringLiteral("mount-failed"), QStringLiteral("cannot create %1").arg(root));
     }
     ::chmod(QFile::encodeName(root).constData(), 0711);
-    mounted.mountPoint = root + QStringLiteral("/mnt-") + tag;
-    const QByteArray point = QFile::encodeName(mounted.mountPoint);
-    if (::mkdir(point.constData(), 0700) != 0 && errno != EEXIST) {
-        return makeError(QStringLiteral("mount-failed"), QStringLiteral("cannot create %1").arg(mounted.mountPoint));
+    struct stat rootStat
+    { };
+    if (::lstat(QFile::encodeName(root).constData(), &rootStat) != 0 || !S_ISDIR(rootStat.st_mode) ||
+        rootStat.st_uid != geteuid() || (rootStat.st_mode & (S_IWGRP | S_IWOTH))) {
+        return makeError(QStringLiteral("mount-failed"),
+                         QStringLiteral("%1 must be a directory of this user that no one else can write").arg(root));
     }
+    // A fresh, unpredictable mount point (mode 0700) in a directory only root writes.
+    QByteArray point = QFile::encodeName(root + QStringLiteral("/mnt-") + tag + QStringLiteral("-XXXXXX"));
+    if (!::mkdtemp(point.data())) {
+        return makeError(QStringLiteral("mount-failed"),
+                         QStringLiteral("cannot create a mount point in %1: %2")
+                             .arg(root, QString::fromLocal8Bit(strerror(errno))));
+    }
+    mounted.mountPoint = QFile::decodeName(point);
+    // nosuid,nodev last, so that nothing before them can turn them off.
     mounted.mountCommand = {QStringLiteral("mount"),
                             QStringLiteral("-t"),
                             fs.type,
                             QStringLiteral("-o"),
-                            fs.mountOptions.isEmpty() ? QStringLiteral("defaults") : fs.mountOptions,
+                            (fs.mountOptions.isEmpty() ? QStringLiteral("defaults") : fs.mountOptions) +
+                                QStringLiteral(",nosuid,nodev"),
                             device,
                             mounted.mountPoint};
     const CommandResult mount = runner.run(mounted.mountCommand, mountTimeoutMs);
@@ -148,18 +207,28 @@ Result<MountedFilesystem> makeAndMount(CommandRunner& runner, const FilesystemSp
         ::rmdir(point.constData());
         return makeError(QStringLiteral("mount-failed"), QStringLiteral("mount failed: %1").arg(mount.summary()));
     }
-    // The file system's root belongs to whoever runs the file tests; the directory above stays 0700.
-    if (ownerUid >= 0 && ::chown(point.constData(), uid_t(ownerUid), gid_t(ownerGid >= 0 ? ownerGid : ownerUid)) != 0) {
-        const int err = errno;
-        const auto ignored = unmountFilesystem(runner, mounted); // the chown error is the one to report
-        Q_UNUSED(ignored);
-        return makeError(QStringLiteral("mount-failed"),
-                         QStringLiteral("cannot give %1 to uid %2: %3")
-                             .arg(mounted.mountPoint)
-                             .arg(ownerUid)
-                             .arg(QString::fromLocal8Bit(strerror(err))));
+    // The file system's root stays root's: root's tests make a private directory in it, and the user's
+    // command gets a directory of its own beside it.
+    ::chmod(point.constData(), 0755);
+    if (ownerUid >= 0) {
+        QByteArray user = QFile::encodeName(mounted.mountPoint + QStringLiteral("/user-XXXXXX"));
+        const int gid = ownerGid >= 0 ? ownerGid : ownerUid;
+        int err = 0;
+        if (!::mkdtemp(user.data())) {
+            err = errno;
+        } else if (::lchown(user.constData(), uid_t(ownerUid), gid_t(gid)) != 0) {
+            err = errno;
+        }
+        if (err) {
+            const auto ignored = unmountFilesystem(runner, mounted); // the first error is the one to report
+            Q_UNUSED(ignored);
+            return makeError(QStringLiteral("mount-failed"),
+                             QStringLiteral("cannot make a directory for uid %1 in %2: %3")
+                                 .arg(ownerUid)
+                                 .arg(mounted.mountPoint, QString::fromLocal8Bit(strerror(err))));
+        }
+        mounted.userDirectory = QFile::decodeName(user);
     }
-    ::chmod(point.constData(), 0700);
     return mounted;
 }
 

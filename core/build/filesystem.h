@@ -24,7 +24,8 @@ struct FilesystemSpec
 struct MountedFilesystem
 {
     QString device;
-    QString mountPoint;
+    QString mountPoint; ///< its root stays root's (0755): root's file tests make their own directory in it
+    QString userDirectory; ///< in the file system, owned by the user whose command runs there; or empty
     FilesystemSpec spec;
     QStringList mkfsCommand;
     QStringList mountCommand;
@@ -38,8 +39,12 @@ struct MountedFilesystem
 QStringList mkfsArguments(const FilesystemSpec& fs, const QString& device, const ArraySpec& spec,
                           QString* geometry = nullptr);
 
-/// Makes the file system and mounts it under `root`/mnt-TAG (mode 0700, `root` 0711), owned by
-/// `owner` (uid, -1 = root). On failure nothing stays mounted.
+/// The mount options RaidBench allows (performance options only), and why `options` is refused.
+Result<void> checkMountOptions(const QString& options);
+
+/// Makes the file system and mounts it (always nosuid,nodev) under `root`/mnt-TAG-XXXXXX (`root` 0711).
+/// With an owner (uid >= 0), a directory of theirs is made in it for their command. On failure
+/// nothing stays mounted.
 Result<MountedFilesystem> makeAndMount(CommandRunner& runner, const FilesystemSpec& fs, const QString& device,
                                        const ArraySpec& spec, const QString& tag, int ownerUid = -1, int ownerGid = -1,
                                        const QString& root = QStringLiteral("/run/raidbench"));

@@ -1,6 +1,7 @@
 #include "engine/filetests.h"
 
 #include "engine/ioengine.h"
+#include "util/childprocess.h"
 #include "util/units.h"
 
 #include <QCoreApplication>
@@ -14,6 +15,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <dirent.h>
 #include <fcntl.h>
 #include <numeric>
 #include <sys/resource.h>
@@ -80,16 +82,124 @@ FilePhase fromEngine(const QString& name, const IoResult& result)
     return phase;
 }
 
-QString scratchName(const QString& directory, const QString& what)
+/// A directory only this process's user can write, made with mkdtemp inside the test directory and
+/// held open: every file of a test is opened relative to it (openat, no link followed), so a link
+/// someone plants in the test directory can never steer root to another file. Removed with
+/// everything in it when it goes.
+class ScratchDirectory
 {
-    return QStringLiteral("%1/.raidbench-%2-%3").arg(directory, what).arg(QCoreApplication::applicationPid());
-}
+public:
+    ScratchDirectory(const QString& parent, const QString& kind)
+    {
+        QByteArray pattern = QFile::encodeName(QStringLiteral("%1/.raidbench-%2-XXXXXX").arg(parent, kind));
+        if (!::mkdtemp(pattern.data())) {
+            m_error = QStringLiteral("cannot create a directory in %1: %2").arg(parent, errnoText(errno));
+            return;
+        }
+        m_path = QFile::decodeName(pattern);
+        m_name = pattern.mid(pattern.lastIndexOf('/') + 1);
+        m_parent = ::open(QFile::encodeName(parent).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        m_fd = ::openat(m_parent, m_name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        struct stat st
+        { };
+        // Whoever owns the test directory could have swapped ours for theirs in between: it must be ours.
+        if (m_parent < 0 || m_fd < 0 || ::fstat(m_fd, &st) != 0 || st.st_uid != geteuid() ||
+            (st.st_mode & 0077) != 0) {
+            m_error = QStringLiteral("%1 is not the private directory RaidBench made").arg(m_path);
+            if (m_fd >= 0) {
+                ::close(m_fd);
+                m_fd = -1;
+            }
+        }
+    }
+    ~ScratchDirectory()
+    {
+        if (m_fd >= 0) {
+            removeContents(m_fd);
+            struct stat ours
+            { };
+            struct stat named
+            { };
+            // Remove it by name only if the name still is our directory.
+            if (::fstat(m_fd, &ours) == 0 &&
+                ::fstatat(m_parent, m_name.constData(), &named, AT_SYMLINK_NOFOLLOW) == 0 &&
+                ours.st_dev == named.st_dev && ours.st_ino == named.st_ino) {
+                ::unlinkat(m_parent, m_name.constData(), AT_REMOVEDIR);
+            }
+            ::close(m_fd);
+        }
+        if (m_parent >= 0) {
+            ::close(m_parent);
+        }
+    }
+    ScratchDirectory(const ScratchDirectory&) = delete;
+    ScratchDirectory& operator=(const ScratchDirectory&) = delete;
+
+    bool ok() const { return m_fd >= 0; }
+    QString error() const { return m_error; }
+    int fd() const { return m_fd; }
+    QString path() const { return m_path; }
+    QString filePath(const QString& name) const { return m_path + QLatin1Char('/') + name; }
+
+private:
+    static void removeContents(int dirFd)
+    {
+        for (int pass = 0; pass < 4; ++pass) {
+            const int copy = ::openat(dirFd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+            DIR* dir = copy >= 0 ? fdopendir(copy) : nullptr;
+            if (!dir) {
+                if (copy >= 0) {
+                    ::close(copy);
+                }
+                return;
+            }
+            bool removed = false;
+            while (const dirent* entry = readdir(dir)) {
+                if (std::strcmp(entry->d_name, ".") == 0 || std::strcmp(entry->d_name, "..") == 0) {
+                    continue;
+                }
+                struct stat st
+                { };
+                if (::fstatat(dirFd, entry->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
+                    continue;
+                }
+                if (S_ISDIR(st.st_mode)) {
+                    const int sub = ::openat(dirFd, entry->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+                    if (sub >= 0) {
+                        removeContents(sub);
+                        ::close(sub);
+                    }
+                    removed = ::unlinkat(dirFd, entry->d_name, AT_REMOVEDIR) == 0 || removed;
+                } else {
+                    removed = ::unlinkat(dirFd, entry->d_name, 0) == 0 || removed;
+                }
+            }
+            closedir(dir);
+            if (!removed) {
+                return;
+            }
+        }
+    }
+
+    QString m_path;
+    QByteArray m_name;
+    QString m_error;
+    int m_parent = -1;
+    int m_fd = -1;
+};
 
 void fileSequential(const FileTestParams& params, const std::atomic_bool* cancel, FileTestResult& result)
 {
-    const QString path = scratchName(params.directory, QStringLiteral("fileseq"));
+    ScratchDirectory scratch(params.directory, QStringLiteral("fileseq"));
+    if (!scratch.ok()) {
+        result.status = QStringLiteral("failed");
+        result.error = scratch.error();
+        return;
+    }
+    const QString path = scratch.filePath(QStringLiteral("data"));
     IoJob write;
     write.target = path;
+    write.directoryFd = scratch.fd();
     write.pattern = IoPattern::Write;
     write.blockSize = params.blockSize;
     write.queueDepth = 1;
@@ -97,26 +207,21 @@ void fileSequential(const FileTestParams& params, const std::atomic_bool* cancel
     write.direct = params.direct;
     const IoResult written = IoEngine::run(write, cancel);
     result.phases.append(fromEngine(QStringLiteral("write"), written));
-    auto cleanup = [&] { QFile::remove(path); };
     if (written.status != IoStatus::Completed) {
         result.status = written.status == IoStatus::Cancelled ? QStringLiteral("cancelled") : QStringLiteral("failed");
         result.error = written.error ? written.error->message : QString();
-        cleanup();
         return;
     }
     // Rewrite, as bonnie does: read each block, change it, write it back in place.
-    const QByteArray name = QFile::encodeName(path);
-    const int fd = ::open(name.constData(), O_RDWR | O_CLOEXEC | (params.direct ? O_DIRECT : 0));
+    const int fd = ::openat(scratch.fd(), "data", O_RDWR | O_NOFOLLOW | O_CLOEXEC | (params.direct ? O_DIRECT : 0));
     if (fd < 0) {
         result.status = QStringLiteral("failed");
         result.error = QStringLiteral("cannot reopen %1: %2").arg(path, errnoText(errno));
-        cleanup();
         return;
     }
     void* buffer = nullptr;
     if (posix_memalign(&buffer, 4096, params.blockSize) != 0) {
         ::close(fd);
-        cleanup();
         result.status = QStringLiteral("failed");
         result.error = QStringLiteral("out of memory");
         return;
@@ -149,7 +254,6 @@ void fileSequential(const FileTestParams& params, const std::atomic_bool* cancel
     if (!failure.isEmpty() || isCancelled(cancel)) {
         result.status = failure.isEmpty() ? QStringLiteral("cancelled") : QStringLiteral("failed");
         result.error = failure;
-        cleanup();
         return;
     }
     IoJob read = write;
@@ -162,14 +266,19 @@ void fileSequential(const FileTestParams& params, const std::atomic_bool* cancel
         result.error = readBack.error ? readBack.error->message : QString();
     }
     result.details.insert(QStringLiteral("direct"), params.direct);
-    cleanup();
 }
 
 void fileSeeks(const FileTestParams& params, const std::atomic_bool* cancel, FileTestResult& result)
 {
-    const QString path = scratchName(params.directory, QStringLiteral("seeks"));
+    ScratchDirectory scratch(params.directory, QStringLiteral("seeks"));
+    if (!scratch.ok()) {
+        result.status = QStringLiteral("failed");
+        result.error = scratch.error();
+        return;
+    }
     IoJob prepare;
-    prepare.target = path;
+    prepare.target = scratch.filePath(QStringLiteral("data"));
+    prepare.directoryFd = scratch.fd();
     prepare.pattern = IoPattern::Write;
     prepare.blockSize = 1u << 20;
     prepare.queueDepth = 4;
@@ -179,14 +288,13 @@ void fileSeeks(const FileTestParams& params, const std::atomic_bool* cancel, Fil
     if (prepared.status != IoStatus::Completed) {
         result.status = prepared.status == IoStatus::Cancelled ? QStringLiteral("cancelled") : QStringLiteral("failed");
         result.error = prepared.error ? prepared.error->message : QString();
-        QFile::remove(path);
         return;
     }
-    IoJob seeks;
-    seeks.target = path;
+    IoJob seeks = prepare;
     seeks.pattern = IoPattern::RandRead;
     seeks.blockSize = 4096;
     seeks.queueDepth = 1;
+    seeks.sizeLimit = 0;
     seeks.timeLimitNs = params.timeNs;
     seeks.direct = true;
     IoResult sought = IoEngine::run(seeks, cancel);
@@ -203,34 +311,34 @@ void fileSeeks(const FileTestParams& params, const std::atomic_bool* cancel, Fil
         result.status = sought.status == IoStatus::Cancelled ? QStringLiteral("cancelled") : QStringLiteral("failed");
         result.error = sought.error ? sought.error->message : QString();
     }
-    QFile::remove(path);
 }
 
 void smallFiles(const FileTestParams& params, const std::atomic_bool* cancel, FileTestResult& result)
 {
-    const QString root = scratchName(params.directory, QStringLiteral("smallfiles"));
-    if (::mkdir(QFile::encodeName(root).constData(), 0755) != 0) {
+    ScratchDirectory scratch(params.directory, QStringLiteral("smallfiles"));
+    if (!scratch.ok()) {
         result.status = QStringLiteral("failed");
-        result.error = QStringLiteral("cannot create %1: %2").arg(root, errnoText(errno));
+        result.error = scratch.error();
         return;
     }
+    const int root = scratch.fd();
     const int directories = std::max(1, params.directories);
     for (int d = 0; d < directories; ++d) {
-        ::mkdir(QFile::encodeName(QStringLiteral("%1/d%2").arg(root).arg(d, 3, 10, QLatin1Char('0'))).constData(),
-                0755);
+        ::mkdirat(root, QStringLiteral("d%1").arg(d, 3, 10, QLatin1Char('0')).toLatin1().constData(), 0755);
     }
+    // Names relative to the private directory: the directories in them are ours and only ours.
     QList<QByteArray> names;
     names.reserve(params.files);
     for (int i = 0; i < params.files; ++i) {
-        names.append(QFile::encodeName(QStringLiteral("%1/d%2/f%3")
-                                           .arg(root)
-                                           .arg(i % directories, 3, 10, QLatin1Char('0'))
-                                           .arg(i, 7, 10, QLatin1Char('0'))));
+        names.append(QStringLiteral("d%1/f%2")
+                         .arg(i % directories, 3, 10, QLatin1Char('0'))
+                         .arg(i, 7, 10, QLatin1Char('0'))
+                         .toLatin1());
     }
     const QByteArray data(qsizetype(params.smallFileSize), 'r');
     QByteArray readBuffer(qsizetype(std::max<std::uint64_t>(params.smallFileSize, 1)), '\0');
     QString failure;
-    std::uint64_t created = 0;
+    auto where = [&](const QByteArray& name) { return scratch.filePath(QString::fromLatin1(name)); };
 
     auto createAll = [&](const QList<QByteArray>& order, const QString& phase) {
         PhaseClock clock;
@@ -239,16 +347,13 @@ void smallFiles(const FileTestParams& params, const std::atomic_bool* cancel, Fi
             if (isCancelled(cancel)) {
                 break;
             }
-            const int fd = ::open(name.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+            const int fd = ::openat(root, name.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
             if (fd < 0) {
-                failure =
-                    QStringLiteral("%1: cannot create %2: %3").arg(phase, QFile::decodeName(name), errnoText(errno));
+                failure = QStringLiteral("%1: cannot create %2: %3").arg(phase, where(name), errnoText(errno));
                 break;
             }
-            ++created;
             if (!data.isEmpty() && ::write(fd, data.constData(), size_t(data.size())) != data.size()) {
-                failure =
-                    QStringLiteral("%1: cannot write %2: %3").arg(phase, QFile::decodeName(name), errnoText(errno));
+                failure = QStringLiteral("%1: cannot write %2: %3").arg(phase, where(name), errnoText(errno));
                 ::close(fd);
                 break;
             }
@@ -259,11 +364,7 @@ void smallFiles(const FileTestParams& params, const std::atomic_bool* cancel, Fi
             ++count;
         }
         if (params.fsync == QLatin1String("end") && failure.isEmpty()) {
-            const int dir = ::open(QFile::encodeName(root).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-            if (dir >= 0) {
-                ::syncfs(dir);
-                ::close(dir);
-            }
+            ::syncfs(root);
         }
         result.phases.append(clock.finish(phase, count, count * std::uint64_t(data.size())));
     };
@@ -273,7 +374,7 @@ void smallFiles(const FileTestParams& params, const std::atomic_bool* cancel, Fi
         struct stat st
         { };
         for (const QByteArray& name : order) {
-            if (isCancelled(cancel) || ::stat(name.constData(), &st) != 0) {
+            if (isCancelled(cancel) || ::fstatat(root, name.constData(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
                 break;
             }
             ++count;
@@ -288,10 +389,9 @@ void smallFiles(const FileTestParams& params, const std::atomic_bool* cancel, Fi
             if (isCancelled(cancel)) {
                 break;
             }
-            const int fd = ::open(name.constData(), O_RDONLY | O_CLOEXEC);
+            const int fd = ::openat(root, name.constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
             if (fd < 0) {
-                failure =
-                    QStringLiteral("%1: cannot open %2: %3").arg(phase, QFile::decodeName(name), errnoText(errno));
+                failure = QStringLiteral("%1: cannot open %2: %3").arg(phase, where(name), errnoText(errno));
                 break;
             }
             const ssize_t n = ::read(fd, readBuffer.data(), size_t(readBuffer.size()));
@@ -305,11 +405,10 @@ void smallFiles(const FileTestParams& params, const std::atomic_bool* cancel, Fi
         PhaseClock clock;
         std::uint64_t count = 0;
         for (const QByteArray& name : order) {
-            if (::unlink(name.constData()) == 0) {
+            if (::unlinkat(root, name.constData(), 0) == 0) {
                 ++count;
             }
         }
-        created = 0;
         result.phases.append(clock.finish(phase, count, 0));
     };
 
@@ -327,13 +426,6 @@ void smallFiles(const FileTestParams& params, const std::atomic_bool* cancel, Fi
             break;
         }
     }
-    for (const QByteArray& name : names) {
-        ::unlink(name.constData()); // whatever a failure left
-    }
-    for (int d = 0; d < directories; ++d) {
-        ::rmdir(QFile::encodeName(QStringLiteral("%1/d%2").arg(root).arg(d, 3, 10, QLatin1Char('0'))).constData());
-    }
-    ::rmdir(QFile::encodeName(root).constData());
     result.details.insert(QStringLiteral("files"), params.files);
     result.details.insert(QStringLiteral("directories"), directories);
     result.details.insert(QStringLiteral("file_bytes"), double(params.smallFileSize));
@@ -367,69 +459,44 @@ CommandRun runCommand(const QStringList& argv, const FileTestParams& params, con
         run.error = QStringLiteral("cannot create a log file for the command");
         return run;
     }
-    std::vector<QByteArray> store;
-    for (const QString& arg : argv) {
-        store.push_back(arg.toLocal8Bit());
-    }
-    std::vector<char*> args;
-    for (auto& arg : store) {
-        args.push_back(arg.data());
-    }
-    args.push_back(nullptr);
-    const QByteArray dir = QFile::encodeName(params.directory);
-    QByteArray envDir = "RAIDBENCH_DIR=" + dir;
-    QByteArray envHome = "HOME=" + dir;
-    QByteArray envPath = "PATH=/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin";
-    QByteArray envLang = "LANG=C.UTF-8";
-    char* envp[] = {envDir.data(), envHome.data(), envPath.data(), envLang.data(), nullptr};
-    const int logFd = log.handle();
+    const QString dir = params.commandDirectory.isEmpty() ? params.directory : params.commandDirectory;
+    ChildSpec spec;
+    spec.argv = argv;
+    // A clean environment: nothing of ours (nor of root's) reaches the user's command.
+    spec.environment = {QStringLiteral("RAIDBENCH_DIR=") + dir, QStringLiteral("HOME=") + dir,
+                        QStringLiteral("PATH=/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin"),
+                        QStringLiteral("LANG=C.UTF-8")};
+    spec.workingDirectory = dir;
+    spec.stdoutFd = log.handle();
+    spec.stderrFd = log.handle();
+    spec.uid = params.uid;
+    spec.gid = params.gid;
     const std::uint64_t start = nowNs();
-    const pid_t child = fork();
-    if (child < 0) {
-        run.error = QStringLiteral("cannot fork: %1").arg(errnoText(errno));
+    auto child = ChildProcess::start(spec);
+    if (!child) {
+        run.error = child.error().message;
+        run.exitCode = 127;
         return run;
-    }
-    if (child == 0) {
-        setpgid(0, 0); // its own group, so a timeout kills everything it started
-        const int devNull = ::open("/dev/null", O_RDONLY);
-        dup2(devNull, 0);
-        dup2(logFd, 1);
-        dup2(logFd, 2);
-        if (::chdir(dir.constData()) != 0) {
-            _exit(126);
-        }
-        if (params.gid >= 0 && setgid(gid_t(params.gid)) != 0) {
-            _exit(126);
-        }
-        if (params.uid >= 0 && setuid(uid_t(params.uid)) != 0) {
-            _exit(126);
-        }
-        ::setenv("PATH", envPath.constData() + 5, 1);
-        execvpe(args[0], args.data(), envp);
-        const char* message = "raidbench: cannot run the command: ";
-        [[maybe_unused]] ssize_t n = ::write(2, message, strlen(message));
-        n = ::write(2, strerror(errno), strlen(strerror(errno)));
-        _exit(127);
     }
     int status = 0;
     rusage usage {};
     for (;;) {
-        const pid_t done = wait4(child, &status, WNOHANG, &usage);
-        if (done == child) {
+        if (const auto done = child->poll(&usage)) {
+            status = *done;
             break;
         }
         const bool overTime = params.timeoutNs && nowNs() - start > params.timeoutNs;
         if (overTime || isCancelled(cancel)) {
             run.timedOut = overTime;
             run.cancelled = !overTime;
-            ::kill(-child, SIGKILL);
-            ::kill(child, SIGKILL);
-            wait4(child, &status, 0, &usage);
+            child->kill(SIGKILL); // the whole group: whatever it started goes too
+            status = child->wait(&usage);
             break;
         }
         const timespec pause {0, 10'000'000};
         nanosleep(&pause, nullptr);
     }
+    child->kill(SIGKILL); // what it left running in its group
     run.seconds = double(nowNs() - start) / 1e9;
     run.userS = double(usage.ru_utime.tv_sec) + double(usage.ru_utime.tv_usec) / 1e6;
     run.sysS = double(usage.ru_stime.tv_sec) + double(usage.ru_stime.tv_usec) / 1e6;

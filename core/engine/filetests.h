@@ -33,7 +33,11 @@ struct FilePhase
 struct FileTestParams
 {
     QString kind; ///< file-seq, file-seeks, small-files, command
+    /// Where the test runs. File tests make their own private directory in it (mkdtemp, mode 0700,
+    /// held open) and touch nothing outside it, never through a link.
     QString directory;
+    /// The command's own working directory (the campaign gives it one the user owns); empty = `directory`.
+    QString commandDirectory;
     // file-seq and file-seeks
     std::uint64_t fileSize = 256ull << 20;
     std::uint32_t blockSize = 1u << 20;
@@ -71,6 +75,7 @@ struct FileTestResult
 };
 
 /// Runs a file test in `params.directory` (which must exist) and leaves the directory as it found it.
+/// Safe to run as root in a directory others can write: see FileTestParams::directory.
 FileTestResult runFileTest(const FileTestParams& params, const std::atomic_bool* cancel = nullptr,
                            const std::function<void(const QString&)>& progress = {});
 

@@ -32,6 +32,9 @@ struct IoJob
     static constexpr std::uint64_t maxBufferBytes = 1ull << 30;
 
     QString target;
+    /// When set, `target` names a file directly in this directory: it is opened relative to it, without
+    /// following a link (file tests in a directory only this process may write).
+    int directoryFd = -1;
     IoPattern pattern = IoPattern::Read;
     int readPercent = 50; ///< only for ReadWrite and RandReadWrite
     std::uint32_t blockSize = 1u << 20;

@@ -26,7 +26,7 @@ Error openError(const QString& path, int err, bool block)
 {
     switch (err) {
     case EBUSY:
-        return makeError(QStringLiteral("device-busy"),
+        return makeError(QStringLiteral("device-in-use"),
                          QStringLiteral("%1 is in use (mounted, swap, or held by md, dm or LVM); the kernel refused "
                                         "exclusive access: %2")
                              .arg(path, errnoText(err)));
@@ -132,7 +132,9 @@ Result<IoTarget> IoTarget::open(const IoJob& job, QStringList& notes)
     auto opened = openChecked(job, notes, created);
     if (!opened && created) {
         // Nothing half-done: a file this call created is removed when the job cannot run on it.
-        ::unlink(QFile::encodeName(job.target).constData());
+        const bool inDirectory = job.directoryFd >= 0;
+        const QByteArray name = QFile::encodeName(inDirectory ? QFileInfo(job.target).fileName() : job.target);
+        ::unlinkat(inDirectory ? job.directoryFd : AT_FDCWD, name.constData(), 0);
     }
     return opened;
 }
@@ -142,7 +144,10 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
     IoTarget target;
     target.m_path = job.target;
     target.m_direct = job.direct;
-    const QByteArray path = QFile::encodeName(job.target);
+    // In a directory given as a descriptor: its one entry, never through a link.
+    const bool inDirectory = job.directoryFd >= 0;
+    const int dirFd = inDirectory ? job.directoryFd : AT_FDCWD;
+    const QByteArray path = QFile::encodeName(inDirectory ? QFileInfo(job.target).fileName() : job.target);
     const bool writes = patternWrites(job.pattern);
     const bool reads = patternReads(job.pattern);
     const int access = writes && reads ? O_RDWR : (writes ? O_WRONLY : O_RDONLY);
@@ -150,7 +155,9 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
 
     struct stat st
     { };
-    if (::stat(path.constData(), &st) != 0) {
+    dev_t createdDev = 0;
+    ino_t createdIno = 0;
+    if (::fstatat(dirFd, path.constData(), &st, inDirectory ? AT_SYMLINK_NOFOLLOW : 0) != 0) {
         const int err = errno;
         if (err != ENOENT) {
             return openError(job.target, err, false);
@@ -161,7 +168,7 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
                              QStringLiteral("%1 does not exist (no such device)").arg(job.target));
         }
         const QFileInfo info(job.target);
-        if (!QFileInfo(info.absolutePath()).isDir()) {
+        if (!inDirectory && !QFileInfo(info.absolutePath()).isDir()) {
             return makeError(QStringLiteral("not-found"),
                              QStringLiteral("directory %1 does not exist").arg(info.absolutePath()));
         }
@@ -171,7 +178,8 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
                 QStringLiteral("size-required"),
                 QStringLiteral("%1 does not exist; give --size so a file of that size can be created").arg(job.target));
         }
-        const int fd = ::open(path.constData(), O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0644);
+        // O_EXCL: a link planted at this name makes the create fail instead of being followed.
+        const int fd = ::openat(dirFd, path.constData(), O_CREAT | O_EXCL | O_NOFOLLOW | O_RDWR | O_CLOEXEC, 0644);
         if (fd < 0) {
             return openError(job.target, errno, false);
         }
@@ -181,6 +189,14 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
             ::close(fd);
             return error;
         };
+        struct stat made
+        { };
+        if (::fstat(fd, &made) != 0) {
+            return cleanup(makeError(QStringLiteral("create-failed"),
+                                     QStringLiteral("cannot look at %1: %2").arg(job.target, errnoText(errno))));
+        }
+        createdDev = made.st_dev;
+        createdIno = made.st_ino;
         if (ftruncate(fd, off_t(newSize)) != 0) {
             const int err = errno;
             return cleanup(makeError(
@@ -198,9 +214,13 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
                 QStringLiteral("created %1 (%2, sparse)").arg(job.target, Units::formatBytesBinary(double(newSize))));
         }
         ::close(fd);
-        if (::stat(path.constData(), &st) != 0) {
+        if (::fstatat(dirFd, path.constData(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
             return openError(job.target, errno, false);
         }
+    }
+    if (inDirectory && !S_ISREG(st.st_mode)) {
+        return makeError(QStringLiteral("invalid-target"),
+                         QStringLiteral("%1 is not a regular file (links are not followed here)").arg(job.target));
     }
 
     if (S_ISDIR(st.st_mode)) {
@@ -220,6 +240,12 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
         if (target.m_fd < 0) {
             return openError(job.target, errno, true);
         }
+        struct stat opened
+        { };
+        if (::fstat(target.m_fd, &opened) != 0 || !S_ISBLK(opened.st_mode) || opened.st_rdev != st.st_rdev) {
+            return makeError(QStringLiteral("device-changed"),
+                             QStringLiteral("%1 changed while it was being opened").arg(job.target));
+        }
         std::uint64_t bytes = 0;
         int sector = 512;
         if (ioctl(target.m_fd, BLKGETSIZE64, &bytes) != 0 || ioctl(target.m_fd, BLKSSZGET, &sector) != 0) {
@@ -230,10 +256,24 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
         target.m_logicalBlockSize = std::uint32_t(sector);
     } else if (S_ISREG(st.st_mode)) {
         target.m_kind = Kind::File;
-        target.m_fd = ::open(path.constData(), access | directFlag | O_CLOEXEC);
+        // A regular file is opened as itself, never through a link (root must not be steered to
+        // another file by a link someone planted).
+        target.m_fd = ::openat(dirFd, path.constData(), access | directFlag | O_NOFOLLOW | O_CLOEXEC);
         if (target.m_fd < 0) {
+            if (errno == ELOOP) {
+                return makeError(QStringLiteral("invalid-target"),
+                                 QStringLiteral("%1 is a symbolic link; give the file itself").arg(job.target));
+            }
             return openError(job.target, errno, false);
         }
+        struct stat opened
+        { };
+        if (::fstat(target.m_fd, &opened) != 0 || !S_ISREG(opened.st_mode) ||
+            (created && (opened.st_dev != createdDev || opened.st_ino != createdIno))) {
+            return makeError(QStringLiteral("invalid-target"),
+                             QStringLiteral("%1 changed while it was being opened").arg(job.target));
+        }
+        st = opened;
         target.m_size = std::uint64_t(st.st_size);
         target.m_logicalBlockSize = job.direct ? directIoAlignment(target.m_fd, 512) : 1;
     } else {

@@ -1,5 +1,7 @@
 #include "lab/labagent.h"
 
+#include "util/childprocess.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -87,16 +89,15 @@ int runLabAgent(const QString& controlDir)
         return 1;
     }
     const QJsonObject request = QJsonDocument::fromJson(requestFile.readAll()).object();
-    std::vector<QByteArray> argvStore;
+    QStringList argv;
     for (const auto& value : request.value(QStringLiteral("argv")).toArray()) {
-        argvStore.push_back(value.toString().toLocal8Bit());
+        argv.append(value.toString());
     }
-    std::vector<QByteArray> envStore;
+    QStringList env;
     for (const auto& value : request.value(QStringLiteral("env")).toArray()) {
-        envStore.push_back(value.toString().toLocal8Bit());
+        env.append(value.toString());
     }
-    const QByteArray cwd = QFile::encodeName(request.value(QStringLiteral("cwd")).toString(QStringLiteral("/")));
-    if (argvStore.empty()) {
+    if (argv.isEmpty()) {
         writeStatus(controlDir, "error the request has no command\n");
         return 1;
     }
@@ -106,23 +107,6 @@ int runLabAgent(const QString& controlDir)
     if (inPort.isEmpty() || outPort.isEmpty() || errPort.isEmpty()) {
         writeStatus(controlDir, "error the VM has no raidbench.stdin/stdout/stderr virtio-serial ports\n");
         return 1;
-    }
-    std::vector<char*> argv;
-    for (auto& arg : argvStore) {
-        argv.push_back(arg.data());
-    }
-    argv.push_back(nullptr);
-    std::vector<char*> envp;
-    for (auto& var : envStore) {
-        envp.push_back(var.data());
-    }
-    envp.push_back(nullptr);
-
-    // execvpe() searches the PATH of this process, so give it the command's PATH.
-    for (const QByteArray& var : envStore) {
-        if (var.startsWith("PATH=")) {
-            ::setenv("PATH", var.constData() + 5, 1);
-        }
     }
     // Open the ports before telling the host we started: it holds back the end of stdin until the
     // guest side is open, or qemu would drop what it had not delivered yet.
@@ -138,34 +122,25 @@ int runLabAgent(const QString& controlDir)
         started.write("started\n");
         started.close();
     }
-    const pid_t child = fork();
-    if (child < 0) {
-        writeStatus(controlDir, "error cannot fork\n");
-        return 1;
-    }
-    if (child == 0) {
-        dup2(in, 0);
-        dup2(out, 1);
-        dup2(err, 2);
-        if (::chdir(cwd.constData()) != 0) {
-            [[maybe_unused]] const int ignored = ::chdir("/");
-        }
-        execvpe(argv[0], argv.data(), envp.data());
-        const int error = errno;
-        const char* prefix = "raidbench lab: cannot run ";
-        [[maybe_unused]] ssize_t n = ::write(2, prefix, std::strlen(prefix));
-        n = ::write(2, argv[0], std::strlen(argv[0]));
-        n = ::write(2, ": ", 2);
-        n = ::write(2, std::strerror(error), std::strlen(std::strerror(error)));
-        n = ::write(2, "\n", 1);
-        _exit(error == ENOENT ? 127 : 126);
+    ChildSpec spec;
+    spec.argv = argv;
+    spec.environment = env;
+    spec.workingDirectory = request.value(QStringLiteral("cwd")).toString(QStringLiteral("/"));
+    spec.stdinFd = in;
+    spec.stdoutFd = out;
+    spec.stderrFd = err;
+    spec.ownProcessGroup = false; // the VM's whole life is this command
+    auto child = ChildProcess::start(spec);
+    if (!child) {
+        const QByteArray message = "raidbench lab: cannot run " + child.error().message.toLocal8Bit() + '\n';
+        [[maybe_unused]] const ssize_t n = ::write(err, message.constData(), size_t(message.size()));
+        writeStatus(controlDir, "exit 127\n");
+        return 0;
     }
     ::close(in);
     ::close(out);
     ::close(err);
-    int status = 0;
-    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
-    }
+    const int status = child->wait();
     if (WIFSIGNALED(status)) {
         writeStatus(controlDir, "signal " + QByteArray::number(WTERMSIG(status)) + '\n');
     } else {

@@ -142,7 +142,7 @@ private Q_SLOTS:
         const IoResult r = IoEngine::run(job);
         ::close(holder);
         QCOMPARE(r.status, IoStatus::Failed);
-        QCOMPARE(r.error->code, QStringLiteral("device-busy"));
+        QCOMPARE(r.error->code, QStringLiteral("device-in-use"));
         QVERIFY(r.error->message.contains(QString::fromLocal8Bit(strerror(EBUSY))));
     }
 

@@ -1,0 +1,66 @@
+#pragma once
+
+#include "util/result.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <sys/resource.h>
+#include <sys/types.h>
+
+namespace RaidBench {
+
+/// What to run in a child process. Everything is resolved and allocated before fork(): the child
+/// calls only async-signal-safe functions between fork() and exec().
+struct ChildSpec
+{
+    QStringList argv; ///< argv[0] is looked up in the environment's PATH unless it holds a '/'
+    QStringList environment; ///< the child's whole environment, NAME=VALUE
+    QString workingDirectory; ///< entered after the user is switched; empty = stay
+    int stdinFd = -1; ///< -1 = /dev/null
+    int stdoutFd = -1; ///< -1 = /dev/null
+    int stderrFd = -1; ///< -1 = /dev/null
+    int uid = -1; ///< run as this user, with that user's own groups and none of ours; -1 = as we are
+    int gid = -1;
+    bool ownProcessGroup = true; ///< so that kill() reaches everything it starts
+    bool dieWithParent = true; ///< the kernel kills it (SIGKILL) if this process dies first
+};
+
+/// One child process (the user's command in a file test, the lab agent's command). The one place
+/// RaidBench forks and execs anything itself; allow-listed system programs go through CommandRunner.
+class ChildProcess
+{
+public:
+    /// Starts it; an error when the program cannot be found or the fork fails.
+    static Result<ChildProcess> start(const ChildSpec& spec);
+
+    ChildProcess(ChildProcess&& other) noexcept;
+    ChildProcess& operator=(ChildProcess&& other) noexcept;
+    ChildProcess(const ChildProcess&) = delete;
+    ChildProcess& operator=(const ChildProcess&) = delete;
+    /// A child still running is killed (with its group) and reaped: nothing is left behind.
+    ~ChildProcess();
+
+    pid_t pid() const { return m_pid; }
+    bool running() const { return m_pid > 0 && !m_status; }
+    /// The wait status once it has ended (without blocking); its CPU use in `usage`.
+    std::optional<int> poll(rusage* usage = nullptr);
+    /// Blocks until it ends; the wait status.
+    int wait(rusage* usage = nullptr);
+    /// Sends `signal` to its process group (or to it alone without one).
+    void kill(int signal);
+
+    /// The program `argv0` names, looked up in `path` (a PATH value) unless it holds a '/'; empty if
+    /// none is an executable regular file.
+    static QString findProgram(const QString& argv0, const QString& path);
+
+private:
+    ChildProcess() = default;
+
+    pid_t m_pid = -1;
+    bool m_group = false;
+    std::optional<int> m_status;
+};
+
+} // namespace RaidBench
