@@ -141,7 +141,25 @@ int create(const ArraySpec& input, const CreateOptions& options)
         return ExitUsage;
     }
     const QString tag = options.tag.isEmpty() ? newBuildTag() : options.tag;
-    auto plan = planBuild(spec, tag, PlanOptions {udevIsRunning()});
+    if (BuildJournal::exists(BuildJournal::defaultDirectory(), tag)) {
+        printError(QStringLiteral("tag %1 is in use (see raidbench-cli array list); choose another or leave --tag out")
+                       .arg(tag));
+        return ExitUsage;
+    }
+    // A real build resolves and checks every disk once, through the device gate, and from then on names
+    // only the pinned nodes; a dry run just shows the plan.
+    auto gate = std::make_shared<SystemDeviceGate>(SystemDeviceGate::withLoop(options.allowLoop));
+    Result<BuildPlan> plan = makeError({}, {});
+    if (options.dryRun) {
+        plan = planBuild(spec, tag, PlanOptions {udevIsRunning()});
+    } else {
+        auto pinned = gate->pinSpec(spec, DeviceGate::Use::Create);
+        if (!pinned) {
+            printError(pinned.error().message);
+            return ExitFailed;
+        }
+        plan = pinnedBuild(*pinned, tag, PlanOptions {udevIsRunning()});
+    }
     if (!plan) {
         printError(plan.error().message);
         return ExitUsage;
@@ -172,7 +190,7 @@ int create(const ArraySpec& input, const CreateOptions& options)
     }
     SystemCommandRunner runner;
     BuildExecutor::Options executorOptions;
-    executorOptions.checkDevice = BuildExecutor::diskCheck(options.allowLoop);
+    executorOptions.gate = gate;
     executorOptions.waitForResync = options.waitResync;
     BuildExecutor executor(
         runner, executorOptions,
@@ -192,6 +210,15 @@ int create(const ArraySpec& input, const CreateOptions& options)
     return ExitOk;
 }
 
+/// Teardown and recovery check each journaled disk against its pin (loop devices included: they were
+/// pinned as whatever they were).
+BuildExecutor::Options gatedExecutor()
+{
+    BuildExecutor::Options options;
+    options.gate = std::make_shared<SystemDeviceGate>(SystemDeviceGate::withLoop(true));
+    return options;
+}
+
 int list()
 {
     const QList<JournalRecord> records = BuildJournal::readAll(BuildJournal::defaultDirectory());
@@ -205,7 +232,7 @@ int list()
         }
         text += QStringLiteral("%1  started %2 by pid %3: %4\n")
                     .arg(record.tag, record.started)
-                    .arg(record.pid)
+                    .arg(record.owner.pid)
                     .arg(names.isEmpty() ? QStringLiteral("(nothing created yet)") : names.join(QStringLiteral(", ")));
     }
     QFile mdstat(QStringLiteral("/proc/mdstat"));
@@ -228,7 +255,7 @@ int list()
 int teardown(const QStringList& tags, bool all)
 {
     SystemCommandRunner runner;
-    BuildExecutor executor(runner, {});
+    BuildExecutor executor(runner, gatedExecutor());
     QList<JournalRecord> records = BuildJournal::readAll(BuildJournal::defaultDirectory());
     int done = 0;
     int failures = 0;
@@ -236,10 +263,19 @@ int teardown(const QStringList& tags, bool all)
         if (!all && !tags.contains(record.tag)) {
             continue;
         }
-        BuiltArray array;
-        array.plan.tag = record.tag;
-        array.plan.finalWipes = record.finalWipes;
-        array.objects = record.objects;
+        if (record.owner.isAlive()) {
+            printError(QStringLiteral("%1 belongs to RaidBench process %2, which is still running; left alone")
+                           .arg(record.tag)
+                           .arg(record.owner.pid));
+            ++failures;
+            ++done;
+            continue;
+        }
+        QStringList notes;
+        const BuiltArray array = executor.relocated(record, &notes);
+        for (const QString& note : notes) {
+            printErr(QStringLiteral("  %1\n").arg(note));
+        }
         const TeardownReport report = executor.teardown(array);
         printOut(QStringLiteral("%1: %2\n").arg(record.tag, report.summary()));
         ++done;
@@ -328,7 +364,7 @@ int runArray(const QStringList& arguments)
     }
     if (sub == QLatin1String("recover")) {
         SystemCommandRunner runner;
-        BuildExecutor executor(runner, {});
+        BuildExecutor executor(runner, gatedExecutor());
         const TeardownReport report = executor.recoverLeftovers();
         printOut(QStringLiteral("recover: %1\n").arg(report.summary()));
         return report.clean() ? ExitOk : ExitFailed;

@@ -1,11 +1,16 @@
 #include "benchcommand.h"
 
 #include "clicommon.h"
+#include "disks/devicegate.h"
 #include "engine/ioengine.h"
 #include "util/units.h"
 
 #include <QCommandLineParser>
+#include <QFile>
 #include <QJsonDocument>
+
+#include <optional>
+#include <sys/stat.h>
 
 namespace RaidBench::Cli {
 
@@ -18,9 +23,13 @@ sequential job wraps around at the end of the target (as fio's time_based does);
 with neither, one pass over the target. Sizes are powers of 1024 (512, 4k, 1M, 1G,
 as dd and fio read them); MB/s in the output is 10^6 bytes per second, as dd prints.
 
-A missing file is created (give --size). Writing to a block device destroys its
-data and needs --destroy-data; block devices are opened exclusively, so a mounted
-or otherwise busy device is refused. Ctrl-C stops the run and prints the partial result.
+A missing file is created (give --size); a file is never reached through a
+symbolic link. Writing to a block device destroys its data and needs --destroy-data,
+and the device must pass the same checks as a disk in an array (see raidbench-cli
+disks): not mounted, not in use, not the system disk, no file system, partition
+table or RAID signature; its path may not pass through a directory anyone but root
+can change. Loop devices and arrays (md, device-mapper) are allowed here. Ctrl-C stops the run and prints the
+partial result.
 
 Blocks of 128 KiB and more live in transparent huge pages where the kernel gives
 them, so a large block reaches the device as one request (fio's default memory
@@ -243,6 +252,33 @@ int runBench(const QStringList& arguments)
         return usage(valid.error());
     }
 
+    // Writing to a block device goes through the device gate: the same reasons `disks` shows, and
+    // the job runs on the node it pinned, checked again right before the run.
+    std::optional<PinnedDevice> pin;
+    // A loop device or an array named here is the user's choice; what uses it still is refused.
+    SystemDeviceGate::Options gateOptions;
+    gateOptions.eligibility.allowLoop = true;
+    gateOptions.eligibility.allowArrays = true;
+    const SystemDeviceGate gate(gateOptions);
+    struct stat targetStat
+    { };
+    if (patternWrites(job.pattern) && ::stat(QFile::encodeName(job.target).constData(), &targetStat) == 0 &&
+        S_ISBLK(targetStat.st_mode)) {
+        if (!job.destroyData) {
+            printError(QStringLiteral("writing to block device %1 destroys the data on it; pass --destroy-data if "
+                                      "that is what you want")
+                           .arg(job.target));
+            return ExitUsage;
+        }
+        auto pinned = gate.pin(job.target, DeviceGate::Use::Create);
+        if (!pinned) {
+            printError(pinned.error().message);
+            return ExitFailed;
+        }
+        pin = *pinned;
+        job.target = pin->node;
+    }
+
     const bool json = parser.isSet(jsonOption);
     const bool showProgress = !json && !parser.isSet(quietOption) && stderrIsTerminal();
     installCancelHandler();
@@ -255,6 +291,12 @@ int runBench(const QStringList& arguments)
                          .arg(p.ramping ? QStringLiteral("ramp ") : fraction,
                               Units::formatBytesDecimal(double(p.bytes)), Units::formatMBps(p.currentBwBytes)));
         };
+    }
+    if (pin) {
+        if (auto ok = gate.verify(*pin, DeviceGate::Use::Create); !ok) {
+            printError(ok.error().message);
+            return ExitFailed;
+        }
     }
     const IoResult result = IoEngine::run(job, &cancelFlag(), progress);
     if (showProgress) {

@@ -203,7 +203,7 @@ int runCampaign(const QStringList& arguments)
     options.resultsPath = parser.value(outOption);
     options.resume = parser.isSet(resumeOption);
     options.runner = &commands;
-    options.executor.checkDevice = BuildExecutor::diskCheck(plan->allowLoop);
+    options.executor.gate = std::make_shared<SystemDeviceGate>(SystemDeviceGate::withLoop(plan->allowLoop));
     const bool quiet = parser.isSet(quietOption);
     const bool terminal = stderrIsTerminal();
     QString lastMessage;

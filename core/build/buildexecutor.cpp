@@ -2,7 +2,6 @@
 
 #include "build/lvmreport.h"
 #include "build/mdstat.h"
-#include "disks/diskscanner.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -10,11 +9,7 @@
 #include <QSet>
 #include <QThread>
 
-#include <cerrno>
-#include <cstring>
-#include <fcntl.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 namespace RaidBench {
 
@@ -26,17 +21,71 @@ bool cancelled(const std::atomic_bool* cancel)
 {
     return cancel && cancel->load();
 }
+
+/// The devices a build's own objects live on (md arrays, logical volumes, and PVs made of them).
+QStringList objectDevices(const QList<BuildObject>& objects)
+{
+    QStringList devices;
+    for (const BuildObject& object : objects) {
+        if (object.kind == QLatin1String("md") || object.kind == QLatin1String("lv")) {
+            devices.append(object.device);
+        }
+    }
+    return devices;
+}
+
+/// The tag in raidbench-TAG-N (md) or raidbench_TAG[_N] (volume group).
+QString tagOfName(const QString& name)
+{
+    if (name.startsWith(QLatin1String("raidbench-"))) {
+        return name.section(QLatin1Char('-'), 1, 1);
+    }
+    if (name.startsWith(QLatin1String("raidbench_"))) {
+        return name.section(QLatin1Char('_'), 1, 1);
+    }
+    return {};
+}
 } // namespace
 
 QString TeardownReport::summary() const
 {
-    if (problems.isEmpty()) {
-        return removed.isEmpty() ? QStringLiteral("nothing to remove")
-                                 : QStringLiteral("removed %1").arg(removed.join(QStringLiteral(", ")));
+    QString text = removed.isEmpty() ? QStringLiteral("removed nothing")
+                                     : QStringLiteral("removed %1").arg(removed.join(QStringLiteral(", ")));
+    if (problems.isEmpty() && skipped.isEmpty() && removed.isEmpty()) {
+        return QStringLiteral("nothing to remove");
     }
-    return QStringLiteral("removed %1; problems: %2")
-        .arg(removed.isEmpty() ? QStringLiteral("nothing") : removed.join(QStringLiteral(", ")),
-             problems.join(QStringLiteral("; ")));
+    if (!problems.isEmpty()) {
+        text += QStringLiteral("; problems: %1").arg(problems.join(QStringLiteral("; ")));
+    }
+    if (!skipped.isEmpty()) {
+        text += QStringLiteral("; not touched: %1").arg(skipped.join(QStringLiteral("; ")));
+    }
+    return text;
+}
+
+void TeardownReport::merge(const TeardownReport& other)
+{
+    removed += other.removed;
+    problems += other.problems;
+    skipped += other.skipped;
+}
+
+BuiltArray BuiltArray::fromJournal(const JournalRecord& record)
+{
+    BuiltArray array;
+    array.plan.tag = record.tag;
+    array.plan.finalWipes = record.finalWipes;
+    array.plan.pins = record.pins;
+    for (const PinnedDevice& pin : record.pins) {
+        array.plan.destroys.append(pin.node);
+    }
+    array.objects = record.objects;
+    for (const BuildObject& object : record.objects) {
+        if (object.kind == QLatin1String("md") || object.kind == QLatin1String("lv")) {
+            array.device = object.device; // the last one made is the top
+        }
+    }
+    return array;
 }
 
 BuildExecutor::BuildExecutor(CommandRunner& runner, Options options, Callbacks callbacks)
@@ -56,37 +105,6 @@ bool BuildExecutor::blockDeviceExists(const QString& device)
     return ::stat(QFile::encodeName(device).constData(), &st) == 0 && S_ISBLK(st.st_mode);
 }
 
-std::function<Result<void>(const QString&)> BuildExecutor::diskCheck(bool allowLoop)
-{
-    return [allowLoop](const QString& device) -> Result<void> {
-        EligibilityOptions options;
-        options.allowLoop = allowLoop;
-        auto disk = DiskScanner().inspect(device, options);
-        if (!disk) {
-            return disk.error();
-        }
-        if (!disk->eligible) {
-            QStringList why;
-            for (const auto& reason : disk->reasons) {
-                why.append(reason.message);
-            }
-            return makeError(QStringLiteral("disk-not-eligible"),
-                             QStringLiteral("%1 is not safe to write: %2").arg(device, why.join(QStringLiteral("; "))));
-        }
-        // The kernel's own word: an exclusive open fails on a mounted or held device.
-        const int fd = ::open(QFile::encodeName(device).constData(), O_RDONLY | O_EXCL | O_CLOEXEC);
-        if (fd < 0) {
-            const int err = errno;
-            return makeError(QStringLiteral("disk-busy"),
-                             QStringLiteral("%1 is in use: the kernel refused exclusive "
-                                            "access (%2)")
-                                 .arg(device, QString::fromLocal8Bit(strerror(err))));
-        }
-        ::close(fd);
-        return {};
-    };
-}
-
 void BuildExecutor::report(const QString& message, double fraction)
 {
     if (m_callbacks.progress) {
@@ -104,22 +122,71 @@ CommandResult BuildExecutor::runLogged(const QString& description, const QString
     return result;
 }
 
+Result<void> BuildExecutor::guard(const QStringList& argv, const QList<PinnedDevice>& pins,
+                                  const QStringList& ownDevices, const QSet<QString>* firstTouch) const
+{
+    for (const QString& arg : argv.mid(1)) {
+        if (!arg.startsWith(QLatin1String("/dev/"))) {
+            continue;
+        }
+        const PinnedDevice* pin = nullptr;
+        for (const PinnedDevice& candidate : pins) {
+            if (candidate.node == arg) {
+                pin = &candidate;
+            }
+        }
+        if (!pin) {
+            if (ownDevices.contains(arg)) {
+                continue; // an object this build made, named by RaidBench under /dev/md or /dev/raidbench_*
+            }
+            return makeError(DeviceErrors::changed,
+                             QStringLiteral("%1 was never checked by the device gate; RaidBench does not touch it")
+                                 .arg(arg.left(200)));
+        }
+        if (!m_options.gate) {
+            return makeError(QStringLiteral("internal"), QStringLiteral("no device gate to check %1").arg(arg));
+        }
+        const auto use = firstTouch && firstTouch->contains(arg) ? DeviceGate::Use::Create : DeviceGate::Use::Own;
+        if (auto ok = m_options.gate->verify(*pin, use); !ok) {
+            return ok;
+        }
+    }
+    return {};
+}
+
 Result<BuiltArray> BuildExecutor::build(const BuildPlan& plan, const std::atomic_bool* cancel)
 {
-    // The safety gate, right before the first destructive step.
-    if (m_options.checkDevice) {
-        for (const QString& device : plan.destroys) {
-            if (auto ok = m_options.checkDevice(device); !ok) {
-                return Error {ok.error().code, QStringLiteral("refusing to build: %1").arg(ok.error().message)};
-            }
+    if (!m_options.gate) {
+        return makeError(QStringLiteral("internal"), QStringLiteral("refusing to build: no device gate"));
+    }
+    // Every leaf was pinned by the gate, and each pin still holds right before the first step.
+    for (const QString& device : plan.destroys) {
+        const bool pinned = std::any_of(plan.pins.cbegin(), plan.pins.cend(),
+                                        [&](const PinnedDevice& pin) { return pin.node == device; });
+        if (!pinned) {
+            return makeError(DeviceErrors::changed,
+                             QStringLiteral("refusing to build: %1 was never checked by the device gate").arg(device));
+        }
+    }
+    for (const PinnedDevice& pin : plan.pins) {
+        if (auto ok = m_options.gate->verify(pin, DeviceGate::Use::Create); !ok) {
+            return Error {ok.error().code, QStringLiteral("refusing to build: %1").arg(ok.error().message)};
         }
     }
     BuildJournal journal(m_options.journalDirectory, plan.tag);
-    if (auto ok = journal.begin(plan.finalWipes); !ok) {
+    if (auto ok = journal.begin(plan.pins, plan.finalWipes); !ok) {
         return ok.error();
     }
     BuiltArray built;
     built.plan = plan;
+    QList<BuildObject> planned;
+    for (const BuildStep& step : plan.steps) {
+        if (step.creates) {
+            planned.append(*step.creates);
+        }
+    }
+    const QStringList own = objectDevices(planned);
+    QSet<QString> untouched(plan.destroys.cbegin(), plan.destroys.cend());
     QString failure;
     QString failureCode;
     bool halfCreated = false;
@@ -132,6 +199,14 @@ Result<BuiltArray> BuildExecutor::build(const BuildPlan& plan, const std::atomic
             break;
         }
         report(step.description, double(i) / total);
+        if (step.mdAttribute.isEmpty()) {
+            // The gate, right before the command: each leaf it names is still the device that was checked.
+            if (auto ok = guard(step.argv, plan.pins, own, &untouched); !ok) {
+                failure = QStringLiteral("%1 was not run: %2").arg(step.description, ok.error().message);
+                failureCode = ok.error().code;
+                break;
+            }
+        }
         if (step.creates) {
             // Journal first: if we die during the command, recovery still knows to undo it.
             if (auto ok = journal.add(*step.creates); !ok) {
@@ -150,6 +225,9 @@ Result<BuiltArray> BuildExecutor::build(const BuildPlan& plan, const std::atomic
                     StepLog {step.description, QStringList {QStringLiteral("sysfs")} + step.mdAttribute, result});
             }
         } else {
+            for (const QString& arg : step.argv) {
+                untouched.remove(arg);
+            }
             result = runLogged(step.description, step.argv, createTimeoutMs, cancel);
         }
         if (!result.ok()) {
@@ -189,13 +267,22 @@ Result<BuiltArray> BuildExecutor::build(const BuildPlan& plan, const std::atomic
     report(QStringLiteral("removing what was created"), 1.0);
     if (halfCreated && !built.objects.isEmpty()) {
         // The failed command may have created part of its object, or nothing: undo it quietly first.
-        removeObjects({built.objects.takeLast()}, {});
+        removeObjects({built.objects.takeLast()}, {}, plan.pins);
     }
-    const TeardownReport cleanup = removeObjects(built.objects, plan.finalWipes);
+    // Only the leaves a command touched are wiped again: a build refused at its first step changes nothing.
+    QList<QStringList> wipes;
+    for (const QStringList& argv : plan.finalWipes) {
+        if (!untouched.contains(argv.last())) {
+            wipes.append(argv);
+        }
+    }
+    const TeardownReport cleanup = removeObjects(built.objects, wipes, plan.pins);
     if (cleanup.clean()) {
         journal.finish();
     }
-    return makeError(failureCode, QStringLiteral("%1; clean-up: %2").arg(failure, cleanup.summary()));
+    const bool nothingDone = built.objects.isEmpty() && wipes.isEmpty();
+    return makeError(failureCode, nothingDone ? failure
+                                              : QStringLiteral("%1; clean-up: %2").arg(failure, cleanup.summary()));
 }
 
 Result<void> BuildExecutor::followResync(const QString& device, const std::atomic_bool* cancel)
@@ -231,30 +318,35 @@ Result<void> BuildExecutor::followResync(const QString& device, const std::atomi
     }
 }
 
-TeardownReport BuildExecutor::removeObjects(const QList<BuildObject>& objects, const QList<QStringList>& finalWipes)
+TeardownReport BuildExecutor::removeObjects(const QList<BuildObject>& objects, const QList<QStringList>& finalWipes,
+                                            const QList<PinnedDevice>& pins)
 {
     TeardownReport report;
+    const QStringList own = objectDevices(objects);
+    auto run = [&](const QString& description, const QStringList& argv) {
+        if (auto ok = guard(argv, pins, own, nullptr); !ok) {
+            report.skipped.append(
+                QStringLiteral("%1 not run: %2").arg(argv.mid(0, 2).join(QLatin1Char(' ')), ok.error().message));
+            return false;
+        }
+        const CommandResult result = runLogged(description, argv, removeTimeoutMs, nullptr);
+        if (!result.ok()) {
+            report.problems.append(
+                QStringLiteral("%1: %2").arg(argv.mid(0, 2).join(QLatin1Char(' ')), result.summary()));
+        }
+        return result.ok();
+    };
     for (auto it = objects.crbegin(); it != objects.crend(); ++it) {
         bool ok = true;
         for (const QStringList& argv : it->undo) {
-            const CommandResult result =
-                runLogged(QStringLiteral("remove %1 %2").arg(it->kind, it->name), argv, removeTimeoutMs, nullptr);
-            if (!result.ok()) {
-                ok = false;
-                report.problems.append(
-                    QStringLiteral("%1: %2").arg(argv.mid(0, 2).join(QLatin1Char(' ')), result.summary()));
-            }
+            ok = run(QStringLiteral("remove %1 %2").arg(it->kind, it->name), argv) && ok;
         }
         if (ok) {
             report.removed.append(it->name);
         }
     }
     for (const QStringList& argv : finalWipes) {
-        const CommandResult result =
-            runLogged(QStringLiteral("wipe %1").arg(argv.last()), argv, removeTimeoutMs, nullptr);
-        if (!result.ok()) {
-            report.problems.append(QStringLiteral("wipefs %1: %2").arg(argv.last(), result.summary()));
-        }
+        run(QStringLiteral("wipe %1").arg(argv.last()), argv);
     }
     return report;
 }
@@ -262,29 +354,129 @@ TeardownReport BuildExecutor::removeObjects(const QList<BuildObject>& objects, c
 TeardownReport BuildExecutor::teardown(const BuiltArray& array)
 {
     report(QStringLiteral("tearing down %1").arg(array.device), 0);
-    const TeardownReport result = removeObjects(array.objects, array.plan.finalWipes);
+    const TeardownReport result = removeObjects(array.objects, array.plan.finalWipes, array.plan.pins);
     if (result.clean()) {
         BuildJournal(m_options.journalDirectory, array.plan.tag).finish();
     }
     return result;
 }
 
+BuiltArray BuildExecutor::relocated(const JournalRecord& record, QStringList* notes) const
+{
+    BuiltArray array = BuiltArray::fromJournal(record);
+    if (!m_options.gate) {
+        return array;
+    }
+    QHash<QString, QString> moved;
+    for (PinnedDevice& pin : array.plan.pins) {
+        auto now = m_options.gate->relocate(pin);
+        if (!now) {
+            if (notes) {
+                notes->append(now.error().message);
+            }
+            continue; // commands naming it fail the gate and are skipped
+        }
+        if (now->node != pin.node) {
+            if (notes) {
+                notes->append(QStringLiteral("%1 is %2 now").arg(pin.describe(), now->node));
+            }
+            moved.insert(pin.node, now->node);
+            pin = *now;
+        }
+    }
+    if (moved.isEmpty()) {
+        return array;
+    }
+    auto rewrite = [&](QStringList& argv) {
+        for (QString& arg : argv) {
+            arg = moved.value(arg, arg);
+        }
+    };
+    for (BuildObject& object : array.objects) {
+        for (QStringList& argv : object.undo) {
+            rewrite(argv);
+        }
+        rewrite(object.members);
+        object.device = moved.value(object.device, object.device);
+    }
+    for (QStringList& argv : array.plan.finalWipes) {
+        rewrite(argv);
+    }
+    rewrite(array.plan.destroys);
+    return array;
+}
+
 TeardownReport BuildExecutor::recoverLeftovers()
 {
     TeardownReport total;
-    auto merge = [&total](const TeardownReport& part) {
-        total.removed += part.removed;
-        total.problems += part.problems;
-    };
-    // 1. What the journals say, in reverse creation order. Commands for objects that are already gone
-    //    fail harmlessly; they are not counted as problems.
+    QSet<QString> liveTags;
+    // 1. What the journals of ended runs say, in reverse creation order. Commands for objects that are
+    //    already gone fail harmlessly; they are not counted as problems.
     for (const JournalRecord& record : BuildJournal::readAll(m_options.journalDirectory)) {
-        TeardownReport part = removeObjects(record.objects, record.finalWipes);
+        if (record.owner.isAlive()) {
+            liveTags.insert(record.tag); // a running RaidBench's array: never ours to remove
+            continue;
+        }
+        QStringList notes;
+        const BuiltArray array = relocated(record, &notes);
+        TeardownReport part = removeObjects(array.objects, array.plan.finalWipes, array.plan.pins);
         part.problems.clear();
-        merge(part);
-        QFile::remove(record.path);
+        if (part.skipped.isEmpty()) {
+            QFile::remove(record.path);
+        } else {
+            part.skipped += notes; // the journal stays for a later recover
+        }
+        total.merge(part);
     }
-    // 2. Volume groups named raidbench_* (a journal may have been lost with /run).
+    total.merge(removeUnjournaled(liveTags));
+    return total;
+}
+
+TeardownReport BuildExecutor::removeUnjournaled(const QSet<QString>& liveTags)
+{
+    TeardownReport total;
+    auto mdNameOf = [&](const QString& device) {
+        const CommandResult detail =
+            runLogged(QStringLiteral("inspect %1").arg(device),
+                      {QStringLiteral("mdadm"), QStringLiteral("--detail"), QStringLiteral("--export"), device},
+                      removeTimeoutMs, nullptr);
+        return MdDetail::parse(detail.out).name().section(QLatin1Char(':'), -1);
+    };
+    auto ours = [&](const QString& name) {
+        return !tagOfName(name).isEmpty() && !liveTags.contains(tagOfName(name));
+    };
+    // A device that is no md array of ours: pinned by the gate (nothing else may use it) before RaidBench
+    // removes its own metadata from it.
+    auto removeFrom = [&](const QStringList& argv, const QString& device) {
+        if (device.section(QLatin1Char('/'), -1).startsWith(QLatin1String("md"))) {
+            if (!ours(mdNameOf(device))) {
+                total.skipped.append(QStringLiteral("%1: not an array RaidBench made").arg(device));
+                return;
+            }
+            TeardownReport part =
+                removeObjects({BuildObject {QStringLiteral("md"), device, device, {}, {argv}}}, {}, {});
+            part.removed.clear();
+            total.merge(part);
+            return;
+        }
+        if (!m_options.gate) {
+            total.skipped.append(QStringLiteral("%1: no device gate").arg(device));
+            return;
+        }
+        auto pin = m_options.gate->pin(device, DeviceGate::Use::Own);
+        if (!pin) {
+            total.skipped.append(QStringLiteral("%1 not run: %2").arg(argv.mid(0, 2).join(QLatin1Char(' ')),
+                                                                      pin.error().message));
+            return;
+        }
+        QStringList pinnedArgv = argv;
+        pinnedArgv.last() = pin->node;
+        TeardownReport part = removeObjects({BuildObject {QStringLiteral("member"), pin->node, {}, {}, {pinnedArgv}}},
+                                            {}, {*pin});
+        part.removed.clear();
+        total.merge(part);
+    };
+    // 2. Volume groups named raidbench_* (a journal may have been lost), and their physical volumes.
     const QString config = lvmConfig(udevIsRunning());
     const CommandResult vgs = runLogged(QStringLiteral("list volume groups"),
                                         {QStringLiteral("lvm"), QStringLiteral("vgs"), QStringLiteral("--config"),
@@ -301,25 +493,33 @@ TeardownReport BuildExecutor::recoverLeftovers()
                                             removeTimeoutMs, nullptr);
         const auto pvReport = LvmReport::parse(pvs.out.toUtf8(), QStringLiteral("pv"));
         for (const QString& vg : groups) {
-            if (!vg.startsWith(QLatin1String("raidbench_"))) {
+            if (!vg.startsWith(QLatin1String("raidbench_")) || !ours(vg)) {
                 continue;
             }
-            BuildObject group {QStringLiteral("vg"), vg, QString(), {}, {}};
-            group.undo.append({QStringLiteral("lvm"), QStringLiteral("vgremove"), QStringLiteral("--config"), config,
-                               QStringLiteral("-f"), vg});
-            if (pvReport) {
-                for (const auto& row : pvReport->rows) {
-                    if (row.value(QStringLiteral("vg_name")).toString() == vg) {
-                        group.undo.append({QStringLiteral("lvm"), QStringLiteral("pvremove"),
-                                           QStringLiteral("--config"), config, QStringLiteral("-y"),
-                                           QStringLiteral("-ff"), row.value(QStringLiteral("pv_name")).toString()});
-                    }
+            const TeardownReport removed = removeObjects(
+                {BuildObject {QStringLiteral("vg"),
+                              vg,
+                              QString(),
+                              {},
+                              {{QStringLiteral("lvm"), QStringLiteral("vgremove"), QStringLiteral("--config"), config,
+                                QStringLiteral("-f"), vg}}}},
+                {}, {});
+            total.merge(removed);
+            if (!removed.clean() || !pvReport) {
+                continue;
+            }
+            for (const auto& row : pvReport->rows) {
+                if (row.value(QStringLiteral("vg_name")).toString() == vg) {
+                    const QString pv = row.value(QStringLiteral("pv_name")).toString();
+                    removeFrom({QStringLiteral("lvm"), QStringLiteral("pvremove"), QStringLiteral("--config"), config,
+                                QStringLiteral("-y"), QStringLiteral("-ff"), pv},
+                               pv);
                 }
             }
-            merge(removeObjects({group}, {}));
         }
     }
-    // 3. md arrays named raidbench-*: stop the top ones first (those no other array holds).
+    // 3. md arrays named raidbench-*: stop the top ones first (those no other array holds), then remove
+    //    their superblocks from the members.
     for (int pass = 0; pass < 6; ++pass) {
         QFile mdstatFile(m_options.procRoot + QStringLiteral("/mdstat"));
         if (!mdstatFile.open(QIODevice::ReadOnly)) {
@@ -338,24 +538,22 @@ TeardownReport BuildExecutor::recoverLeftovers()
                 continue;
             }
             const QString device = QStringLiteral("/dev/") + array.name;
-            const CommandResult detail =
-                runLogged(QStringLiteral("inspect %1").arg(device),
-                          {QStringLiteral("mdadm"), QStringLiteral("--detail"), QStringLiteral("--export"), device},
-                          removeTimeoutMs, nullptr);
-            const MdDetail info = MdDetail::parse(detail.out);
-            const QString name = info.name().section(QLatin1Char(':'), -1);
-            if (!name.startsWith(QLatin1String("raidbench-"))) {
-                continue; // never touch an array we did not make
+            const QString name = mdNameOf(device);
+            if (!name.startsWith(QLatin1String("raidbench-")) || !ours(name)) {
+                continue; // never touch an array we did not make, nor one a running RaidBench uses
             }
-            BuildObject object {QStringLiteral("md"), name, device, {}, {}};
-            object.undo.append({QStringLiteral("mdadm"), QStringLiteral("--stop"), device});
-            QList<QStringList> wipes;
-            for (const MdStatMember& member : array.members) {
-                object.undo.append({QStringLiteral("mdadm"), QStringLiteral("--zero-superblock"),
-                                    QStringLiteral("/dev/") + member.name});
+            const TeardownReport stopped = removeObjects(
+                {BuildObject {QStringLiteral("md"), name, device, {}, {{QStringLiteral("mdadm"), QStringLiteral("--stop"), device}}}},
+                {}, {});
+            total.merge(stopped);
+            if (!stopped.clean()) {
+                continue;
             }
-            merge(removeObjects({object}, wipes));
             stoppedAny = true;
+            for (const MdStatMember& member : array.members) {
+                const QString memberDevice = QStringLiteral("/dev/") + member.name;
+                removeFrom({QStringLiteral("mdadm"), QStringLiteral("--zero-superblock"), memberDevice}, memberDevice);
+            }
         }
         if (!stoppedAny) {
             break;

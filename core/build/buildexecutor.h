@@ -3,6 +3,7 @@
 #include "build/buildjournal.h"
 #include "build/buildplan.h"
 #include "build/commandrunner.h"
+#include "disks/devicegate.h"
 #include "util/result.h"
 
 #include <QList>
@@ -10,6 +11,7 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
 
 namespace RaidBench {
 
@@ -26,8 +28,10 @@ struct TeardownReport
 {
     QStringList removed; ///< objects removed
     QStringList problems; ///< commands that failed (the rest still ran)
-    bool clean() const { return problems.isEmpty(); }
+    QStringList skipped; ///< commands not run because a device failed its check, and why
+    bool clean() const { return problems.isEmpty() && skipped.isEmpty(); }
     QString summary() const;
+    void merge(const TeardownReport& other);
 };
 
 /// A built array, ready to benchmark, and what it takes to remove it.
@@ -36,11 +40,16 @@ struct BuiltArray
     BuildPlan plan;
     QString device;
     QList<BuildObject> objects;
+
+    /// What a journal says was built (for a teardown after a crash).
+    static BuiltArray fromJournal(const JournalRecord& record);
 };
 
-/// Runs a BuildPlan: re-checks every disk right before the first destructive step, journals each
-/// object before creating it, waits for device nodes, follows a resync, and on any failure (or cancel)
-/// removes everything it created, in order, reporting both.
+/// Runs a BuildPlan: verifies every pinned leaf with the device gate right before each command that
+/// names it, journals each object before creating it, waits for device nodes, follows a resync, and
+/// on any failure (or cancel) removes everything it created, in order, reporting both. A command
+/// that names a /dev path which is neither a pinned leaf nor one of the build's own objects is
+/// refused.
 class BuildExecutor
 {
 public:
@@ -50,8 +59,8 @@ public:
         QString procRoot = QStringLiteral("/proc");
         bool waitForResync = false;
         int deviceTimeoutMs = 20000;
-        /// Refuses a device that is no longer safe to write (the safety gate); empty = no check.
-        std::function<Result<void>(const QString& device)> checkDevice;
+        /// The device gate; required for anything that touches a disk.
+        std::shared_ptr<const DeviceGate> gate;
         /// Whether a device node exists yet (tests replace it).
         std::function<bool(const QString& device)> deviceExists;
     };
@@ -65,18 +74,26 @@ public:
 
     Result<BuiltArray> build(const BuildPlan& plan, const std::atomic_bool* cancel = nullptr);
     TeardownReport teardown(const BuiltArray& array);
-    /// Removes what crashed runs left: journaled objects, then any md array named raidbench-* and any
-    /// volume group named raidbench_*. Touches nothing else.
+    /// Removes what ended runs left: journals whose owner is gone (on the devices that still match
+    /// their pins; the rest is reported as skipped and the journal kept), then md arrays named
+    /// raidbench-* and volume groups named raidbench_* that no running RaidBench owns. Touches
+    /// nothing else.
     TeardownReport recoverLeftovers();
+    /// The journal's array with each pin moved to where its device is now (a reboot renames disks);
+    /// pins whose device is gone stay, so that the commands naming them are skipped.
+    BuiltArray relocated(const JournalRecord& record, QStringList* notes = nullptr) const;
 
-    /// The default safety check: DiskScanner::inspect + an O_EXCL open.
-    static std::function<Result<void>(const QString&)> diskCheck(bool allowLoop);
     static bool blockDeviceExists(const QString& device);
 
 private:
     CommandResult runLogged(const QString& description, const QStringList& argv, int timeoutMs,
                             const std::atomic_bool* cancel);
-    TeardownReport removeObjects(const QList<BuildObject>& objects, const QList<QStringList>& finalWipes);
+    /// The gate's word on every device `argv` names, right before it runs.
+    Result<void> guard(const QStringList& argv, const QList<PinnedDevice>& pins, const QStringList& ownDevices,
+                       const QSet<QString>* firstTouch) const;
+    TeardownReport removeObjects(const QList<BuildObject>& objects, const QList<QStringList>& finalWipes,
+                                 const QList<PinnedDevice>& pins);
+    TeardownReport removeUnjournaled(const QSet<QString>& liveTags);
     Result<void> followResync(const QString& device, const std::atomic_bool* cancel);
     void report(const QString& message, double fraction);
 

@@ -1,6 +1,5 @@
 #include "build/buildjournal.h"
 
-#include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -9,20 +8,89 @@
 #include <QJsonObject>
 #include <QSaveFile>
 
+#include <cerrno>
+#include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace RaidBench {
 
+namespace {
+
+QString readSmallFile(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? QString::fromLatin1(file.read(4096)).trimmed() : QString();
+}
+
+/// Field 22 of /proc/PID/stat (the start time in clock ticks), 0 when the process is gone.
+quint64 startTicksOf(qint64 pid)
+{
+    const QString stat = readSmallFile(QStringLiteral("/proc/%1/stat").arg(pid));
+    const qsizetype close = stat.lastIndexOf(QLatin1Char(')')); // the name may hold spaces and parentheses
+    if (close < 0) {
+        return 0;
+    }
+    const QStringList fields = stat.mid(close + 2).split(QLatin1Char(' '));
+    return fields.size() > 19 ? fields.at(19).toULongLong() : 0; // field 3 is fields[0]
+}
+
+QString currentBootId()
+{
+    return readSmallFile(QStringLiteral("/proc/sys/kernel/random/boot_id"));
+}
+
+/// Whether a file or directory at `path` is owned by us and writable by no one else.
+bool ownedByUs(const QString& path, bool directory)
+{
+    struct stat st
+    { };
+    if (::lstat(QFile::encodeName(path).constData(), &st) != 0) {
+        return false;
+    }
+    const bool kindOk = directory ? S_ISDIR(st.st_mode) : S_ISREG(st.st_mode);
+    return kindOk && st.st_uid == geteuid() && !(st.st_mode & (S_IWGRP | S_IWOTH));
+}
+
+} // namespace
+
+JournalOwner JournalOwner::current()
+{
+    JournalOwner owner;
+    owner.pid = qint64(getpid());
+    owner.startTicks = startTicksOf(owner.pid);
+    owner.bootId = currentBootId();
+    return owner;
+}
+
+bool JournalOwner::isAlive() const
+{
+    if (pid <= 0) {
+        return false;
+    }
+    if (bootId.isEmpty() && startTicks == 0) {
+        return ::kill(pid_t(pid), 0) == 0 || errno == EPERM; // an old journal without more to go by
+    }
+    return bootId == currentBootId() && startTicks != 0 && startTicksOf(pid) == startTicks;
+}
+
+bool JournalOwner::isCurrentProcess() const
+{
+    const JournalOwner self = current();
+    return pid == self.pid && startTicks == self.startTicks && bootId == self.bootId;
+}
+
 QString BuildJournal::defaultDirectory()
 {
-    return qEnvironmentVariable("RAIDBENCH_JOURNAL_DIR", QStringLiteral("/run/raidbench"));
+    return qEnvironmentVariable("RAIDBENCH_JOURNAL_DIR", QStringLiteral("/var/lib/raidbench/journal"));
 }
 
 BuildJournal::BuildJournal(QString directory, QString tag)
     : m_directory(std::move(directory))
 {
     m_record.tag = std::move(tag);
-    m_record.pid = QCoreApplication::applicationPid();
+    m_record.owner = JournalOwner::current();
     m_record.started = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
 }
 
@@ -31,13 +99,30 @@ QString BuildJournal::path() const
     return m_directory + QStringLiteral("/journal-") + m_record.tag + QStringLiteral(".json");
 }
 
-Result<void> BuildJournal::begin(const QList<QStringList>& finalWipes)
+bool BuildJournal::exists(const QString& directory, const QString& tag)
 {
+    return QFileInfo::exists(directory + QStringLiteral("/journal-") + tag + QStringLiteral(".json"));
+}
+
+Result<void> BuildJournal::begin(const QList<PinnedDevice>& pins, const QList<QStringList>& finalWipes)
+{
+    const QByteArray dir = QFile::encodeName(m_directory);
     if (!QDir().mkpath(m_directory)) {
         return makeError(QStringLiteral("journal-failed"),
                          QStringLiteral("cannot create the journal directory %1").arg(m_directory));
     }
-    ::chmod(QFile::encodeName(m_directory).constData(), 0700);
+    ::chmod(dir.constData(), 0700);
+    if (!ownedByUs(m_directory, true)) {
+        return makeError(QStringLiteral("journal-failed"),
+                         QStringLiteral("the journal directory %1 must belong to this user and be writable by no one "
+                                        "else")
+                             .arg(m_directory));
+    }
+    if (exists(m_directory, m_record.tag)) {
+        return makeError(QStringLiteral("duplicate-tag"),
+                         QStringLiteral("a journal for tag %1 exists already (%2)").arg(m_record.tag, path()));
+    }
+    m_record.pins = pins;
     m_record.finalWipes = finalWipes;
     return write();
 }
@@ -59,41 +144,74 @@ Result<void> BuildJournal::write()
     for (const BuildObject& object : m_record.objects) {
         objects.append(object.toJson());
     }
+    QJsonArray pins;
+    for (const PinnedDevice& pin : m_record.pins) {
+        pins.append(pin.toJson());
+    }
     QJsonArray wipes;
     for (const QStringList& argv : m_record.finalWipes) {
         wipes.append(QJsonArray::fromStringList(argv));
     }
-    const QJsonObject json {{QStringLiteral("version"), 1},        {QStringLiteral("tag"), m_record.tag},
-                            {QStringLiteral("pid"), m_record.pid}, {QStringLiteral("started"), m_record.started},
-                            {QStringLiteral("objects"), objects},  {QStringLiteral("final_wipes"), wipes}};
+    const QJsonObject owner {{QStringLiteral("pid"), m_record.owner.pid},
+                             {QStringLiteral("start_ticks"), QString::number(m_record.owner.startTicks)},
+                             {QStringLiteral("boot_id"), m_record.owner.bootId}};
+    const QJsonObject json {{QStringLiteral("version"), 2},        {QStringLiteral("tag"), m_record.tag},
+                            {QStringLiteral("owner"), owner},      {QStringLiteral("started"), m_record.started},
+                            {QStringLiteral("pins"), pins},        {QStringLiteral("objects"), objects},
+                            {QStringLiteral("final_wipes"), wipes}};
     QSaveFile file(path());
     if (!file.open(QIODevice::WriteOnly)) {
         return makeError(QStringLiteral("journal-failed"),
                          QStringLiteral("cannot write the journal %1: %2").arg(path(), file.errorString()));
     }
     file.write(QJsonDocument(json).toJson());
-    if (!file.commit()) {
+    // On disk before the command it announces runs: a power cut must not lose it.
+    if (!file.flush() || ::fsync(file.handle()) != 0 || !file.commit()) {
         return makeError(QStringLiteral("journal-failed"),
                          QStringLiteral("cannot write the journal %1: %2").arg(path(), file.errorString()));
+    }
+    const int dir = ::open(QFile::encodeName(m_directory).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir >= 0) {
+        ::fsync(dir);
+        ::close(dir);
     }
     return {};
 }
 
 Result<JournalRecord> BuildJournal::read(const QString& path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    if (!ownedByUs(path, false)) {
+        return makeError(QStringLiteral("journal-failed"),
+                         QStringLiteral("%1 is not a regular file of this user writable by no one else").arg(path));
+    }
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    QFile file;
+    if (fd < 0 || !file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
+        if (fd >= 0) {
+            ::close(fd);
+        }
         return makeError(QStringLiteral("journal-failed"), QStringLiteral("cannot read %1").arg(path));
     }
-    const QJsonObject json = QJsonDocument::fromJson(file.readAll()).object();
-    if (json.value(QStringLiteral("version")).toInt() != 1) {
+    const QJsonObject json = QJsonDocument::fromJson(file.read(16 << 20)).object();
+    const int version = json.value(QStringLiteral("version")).toInt();
+    if (version != 1 && version != 2) {
         return makeError(QStringLiteral("journal-failed"), QStringLiteral("%1 is not a RaidBench journal").arg(path));
     }
     JournalRecord record;
     record.path = path;
     record.tag = json.value(QStringLiteral("tag")).toString();
-    record.pid = json.value(QStringLiteral("pid")).toInteger();
+    if (version == 1) {
+        record.owner.pid = json.value(QStringLiteral("pid")).toInteger();
+    } else {
+        const QJsonObject owner = json.value(QStringLiteral("owner")).toObject();
+        record.owner.pid = owner.value(QStringLiteral("pid")).toInteger();
+        record.owner.startTicks = owner.value(QStringLiteral("start_ticks")).toString().toULongLong();
+        record.owner.bootId = owner.value(QStringLiteral("boot_id")).toString();
+    }
     record.started = json.value(QStringLiteral("started")).toString();
+    for (const auto& pin : json.value(QStringLiteral("pins")).toArray()) {
+        record.pins.append(PinnedDevice::fromJson(pin.toObject()));
+    }
     for (const auto& object : json.value(QStringLiteral("objects")).toArray()) {
         record.objects.append(BuildObject::fromJson(object.toObject()));
     }
@@ -110,6 +228,9 @@ Result<JournalRecord> BuildJournal::read(const QString& path)
 QList<JournalRecord> BuildJournal::readAll(const QString& directory)
 {
     QList<JournalRecord> records;
+    if (!ownedByUs(directory, true)) {
+        return records;
+    }
     for (const QString& name : QDir(directory).entryList({QStringLiteral("journal-*.json")}, QDir::Files)) {
         auto record = read(directory + QLatin1Char('/') + name);
         if (record) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "build/buildplan.h"
+#include "disks/devicegate.h"
 #include "util/result.h"
 
 #include <QList>
@@ -8,13 +9,29 @@
 
 namespace RaidBench {
 
+/// The process that wrote a journal: a pid of one boot, with its start time so that a reused pid
+/// is not taken for the owner.
+struct JournalOwner
+{
+    qint64 pid = 0;
+    quint64 startTicks = 0; ///< /proc/PID/stat field 22
+    QString bootId; ///< /proc/sys/kernel/random/boot_id
+
+    static JournalOwner current();
+    /// Whether the owner still runs (same boot, same pid, same start time).
+    bool isAlive() const;
+    bool isCurrentProcess() const;
+};
+
 /// What a build has created so far, written to disk *before* each object is created, so that a crash
-/// at any moment leaves a record from which recovery removes exactly our objects.
+/// (or a power cut: the journal lives on persistent storage) at any moment leaves a record from which
+/// recovery removes exactly our objects, on exactly the devices that were checked.
 struct JournalRecord
 {
     QString tag;
-    qint64 pid = 0;
+    JournalOwner owner;
     QString started;
+    QList<PinnedDevice> pins; ///< the leaves, as the device gate pinned them
     QList<BuildObject> objects; ///< in creation order; the last may be half-created
     QList<QStringList> finalWipes;
     QString path;
@@ -23,18 +40,22 @@ struct JournalRecord
 class BuildJournal
 {
 public:
-    /// /run/raidbench (mode 0700), or $RAIDBENCH_JOURNAL_DIR.
+    /// /var/lib/raidbench/journal (mode 0700: it must outlive a power cut), or $RAIDBENCH_JOURNAL_DIR.
     static QString defaultDirectory();
 
     BuildJournal(QString directory, QString tag);
-    Result<void> begin(const QList<QStringList>& finalWipes);
+    Result<void> begin(const QList<PinnedDevice>& pins, const QList<QStringList>& finalWipes);
     Result<void> add(const BuildObject& object);
     /// The build was torn down completely: nothing to recover.
     void finish();
     QString path() const;
 
+    /// Every journal in `directory`. Only files this user owns in a directory only this user can
+    /// write are read: a journal's commands run as root.
     static QList<JournalRecord> readAll(const QString& directory);
     static Result<JournalRecord> read(const QString& path);
+    /// Whether a journal for `tag` exists in `directory`.
+    static bool exists(const QString& directory, const QString& tag);
 
 private:
     Result<void> write();

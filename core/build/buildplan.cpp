@@ -233,7 +233,8 @@ bool udevIsRunning()
 
 QString newBuildTag()
 {
-    return QString::number(QRandomGenerator::system()->bounded(0x100000, 0xffffff), 16);
+    // Eight hex digits: tags are made here, never by a client, and must not collide across sessions.
+    return QString::number(QRandomGenerator::system()->bounded(0x10000000u, 0xffffffffu), 16);
 }
 
 QString lvmConfig(bool udevRunning)
@@ -262,6 +263,20 @@ Result<BuildPlan> planBuild(const ArraySpec& spec, const QString& tag, const Pla
     planner.plan.spec = spec;
     planner.plan.topDevice = planner.build(spec);
     return planner.plan;
+}
+
+} // namespace RaidBench
+
+namespace RaidBench {
+
+Result<BuildPlan> pinnedBuild(const PinnedSpec& pinned, const QString& tag, const PlanOptions& options)
+{
+    auto plan = planBuild(pinned.spec, tag, options);
+    if (!plan) {
+        return plan;
+    }
+    plan->pins = pinned.pins;
+    return plan;
 }
 
 } // namespace RaidBench

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "disks/devicegate.h"
 #include "layout/arrayspec.h"
 #include "util/result.h"
 
@@ -46,6 +47,8 @@ struct BuildPlan
     QList<BuildStep> steps;
     QString topDevice; ///< the block device to benchmark
     QStringList destroys; ///< leaf devices whose data the build destroys
+    /// The device gate's pins of those leaves: a build runs only when every leaf has one.
+    QList<PinnedDevice> pins;
     QList<QStringList> finalWipes; ///< wipefs -a of each leaf, after everything else is gone
 
     /// Every undo command, top-down, then the final wipes.
@@ -62,13 +65,17 @@ struct PlanOptions
 
 /// Whether udev runs here (its control socket exists).
 bool udevIsRunning();
-/// A new random tag: six lowercase hex digits.
+/// A new random tag: eight lowercase hex digits.
 QString newBuildTag();
 /// The argv-safe quoting of one argument for display.
 QString shellQuote(const QString& argument);
 
 /// Plans the build of `spec` (which must validate) with object names raidbench-TAG-N and raidbench_TAG.
+/// A dry run: the plan carries no pins (see pinnedBuild).
 Result<BuildPlan> planBuild(const ArraySpec& spec, const QString& tag, const PlanOptions& options = {});
+/// Plans the build of a spec whose leaves the device gate pinned: the commands name the canonical
+/// nodes and the plan carries the pins.
+Result<BuildPlan> pinnedBuild(const PinnedSpec& pinned, const QString& tag, const PlanOptions& options = {});
 
 /// The --config argument every lvm command of RaidBench gets.
 QString lvmConfig(bool udevRunning);

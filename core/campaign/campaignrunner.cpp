@@ -68,35 +68,37 @@ Result<void> CampaignRunner::prepare()
                          QStringLiteral("cannot write results to %1 (its directory must exist and be writable)")
                              .arg(m_options.resultsPath));
     }
-    EligibilityOptions eligibility;
-    eligibility.allowLoop = m_plan.allowLoop;
+    if (!m_options.executor.gate) {
+        return makeError(QStringLiteral("internal"), QStringLiteral("no device gate"));
+    }
     QList<PresetDisk> presetDisks;
     QList<DiskResult> disks;
+    m_pins.clear();
     for (const QString& path : m_plan.disks) {
-        auto disk = DiskScanner().inspect(path, eligibility);
-        if (!disk) {
-            return Error {disk.error().code, QStringLiteral("disk %1: %2").arg(path, disk.error().message)};
+        // The gate, once: from here on the campaign runs on the pinned node, never on `path` again.
+        auto pin = m_options.executor.gate->pin(path, DeviceGate::Use::Create);
+        if (!pin) {
+            return Error {pin.error().code, QStringLiteral("disk %1: %2").arg(path, pin.error().message)};
         }
-        if (!disk->eligible) {
-            QStringList why;
-            for (const auto& reason : disk->reasons) {
-                why.append(reason.message);
+        for (const PinnedDevice& other : std::as_const(m_pins)) {
+            if (other.node == pin->node) {
+                return makeError(QStringLiteral("invalid-plan"),
+                                 QStringLiteral("%1 and %2 are the same disk (%3)").arg(other.requested, path, pin->node));
             }
-            return makeError(
-                QStringLiteral("disk-not-eligible"),
-                QStringLiteral("disk %1 must not be written: %2").arg(path, why.join(QStringLiteral("; "))));
         }
+        m_pins.append(*pin);
+        const auto disk = DiskScanner().inspect(pin->node);
         DiskResult result;
         result.path = path;
-        result.stablePath = disk->stablePath;
-        result.name = disk->name;
-        result.model = disk->model;
-        result.serial = disk->serial;
-        result.controller = disk->controller;
-        result.transport = disk->transport;
-        result.sizeBytes = disk->sizeBytes;
+        result.stablePath = pin->stablePath;
+        result.name = pin->name;
+        result.model = pin->model;
+        result.serial = pin->serial;
+        result.controller = disk ? disk->controller : QString();
+        result.transport = disk ? disk->transport : QString();
+        result.sizeBytes = pin->sizeBytes;
         disks.append(result);
-        presetDisks.append({path, disk->sizeBytes, disk->controller, disk->model});
+        presetDisks.append({path, pin->sizeBytes, result.controller, pin->model});
     }
     QList<ConfigResult> configs;
     QList<ConfigSpec> wanted = m_plan.configurations;
@@ -140,18 +142,30 @@ Result<void> CampaignRunner::prepare()
         if (!previous) {
             return previous.error();
         }
-        if (previous->plan.value(QStringLiteral("disks")).toVariant().toStringList() != m_plan.disks) {
-            return makeError(QStringLiteral("resume-mismatch"),
-                             QStringLiteral("%1 holds results of other disks; resume needs the same plan")
-                                 .arg(m_options.resultsPath));
+        if (auto ok = checkResume(*previous, disks, configs); !ok) {
+            return ok;
         }
         m_results = *previous;
         for (const ConfigResult& config : configs) {
             if (ConfigResult* existing = m_results.config(config.name)) {
+                // What runs again is what the plan says, on the disks that were just checked.
+                if (existing->status != QLatin1String("completed")) {
+                    existing->spec = config.spec;
+                    existing->preset = config.preset;
+                }
                 existing->requestedFilesystem = config.requestedFilesystem;
             } else {
                 m_results.configs.append(config);
             }
+        }
+        for (int i = 0; i < m_results.disks.size(); ++i) {
+            DiskResult& disk = m_results.disks[i];
+            const DiskResult& now = disks.at(i);
+            disk.path = now.path;
+            disk.name = now.name;
+            disk.stablePath = now.stablePath;
+            disk.controller = now.controller;
+            disk.transport = now.transport;
         }
     } else {
         m_results = CampaignResults {};
@@ -164,6 +178,55 @@ Result<void> CampaignRunner::prepare()
     m_results.assumeCleanReason = assumeCleanReason();
     m_prepared = true;
     return {};
+}
+
+Result<void> CampaignRunner::checkResume(const CampaignResults& previous, const QList<DiskResult>& disks,
+                                         const QList<ConfigResult>& configs) const
+{
+    auto mismatch = [&](const QString& why) {
+        return makeError(QStringLiteral("resume-mismatch"),
+                         QStringLiteral("cannot resume from %1: %2").arg(m_options.resultsPath, why));
+    };
+    // The previous results must be of these very disks, in this order: a resume touches only what was
+    // checked and confirmed now, whatever the file says.
+    if (previous.disks.size() != disks.size()) {
+        return mismatch(QStringLiteral("it has %1 disks, the plan %2").arg(previous.disks.size()).arg(disks.size()));
+    }
+    for (int i = 0; i < disks.size(); ++i) {
+        const DiskResult& was = previous.disks.at(i);
+        const DiskResult& now = disks.at(i);
+        if (was.path != now.path) {
+            return mismatch(QStringLiteral("its disk %1 is not the plan's %2").arg(was.path.left(200), now.path));
+        }
+        if (was.serial != now.serial || was.sizeBytes != now.sizeBytes || was.model != now.model) {
+            return mismatch(QStringLiteral("%1 is another disk now (serial %2, was %3)")
+                                .arg(now.path, now.serial, was.serial.left(64)));
+        }
+    }
+    for (const ConfigResult& config : previous.configs) {
+        const bool planned = std::any_of(configs.cbegin(), configs.cend(),
+                                         [&](const ConfigResult& c) { return c.name == config.name; });
+        if (!planned) {
+            return mismatch(QStringLiteral("configuration '%1' is not in the plan").arg(config.name.left(64)));
+        }
+        for (const QString& device : config.spec.leafDevices()) {
+            if (!m_plan.disks.contains(device)) {
+                return mismatch(QStringLiteral("configuration '%1' uses %2, which is not among the plan's disks")
+                                    .arg(config.name.left(64), device.left(200)));
+            }
+        }
+    }
+    return {};
+}
+
+const PinnedDevice* CampaignRunner::pinOf(const QString& path) const
+{
+    for (const PinnedDevice& pin : m_pins) {
+        if (pin.requested == path || pin.node == path) {
+            return &pin;
+        }
+    }
+    return nullptr;
 }
 
 QStringList CampaignRunner::destroys() const
@@ -205,19 +268,21 @@ void CampaignRunner::runBaselines(const std::atomic_bool* cancel)
             m_unitsDone += 2;
             continue; // resumed
         }
-        if (m_options.executor.checkDevice) {
-            if (auto ok = m_options.executor.checkDevice(disk.path); !ok) {
-                disk.baselineError = ok.error().message;
-                m_unitsDone += 2;
-                continue;
-            }
-        }
+        const PinnedDevice* pin = pinOf(disk.path);
         for (const IoPattern pattern : {IoPattern::Write, IoPattern::Read}) {
             if (cancelled(cancel)) {
                 return;
             }
+            // The gate right before the raw write: the node is still the disk that was confirmed.
+            auto ok = pin ? m_options.executor.gate->verify(*pin, DeviceGate::Use::Create)
+                          : Result<void>(makeError(DeviceErrors::changed, QStringLiteral("not checked")));
+            if (!ok) {
+                disk.baselineError = ok.error().message;
+                m_unitsDone += 2;
+                break;
+            }
             IoJob job;
-            job.target = disk.path;
+            job.target = pin->node;
             job.pattern = pattern;
             job.blockSize = 1u << 20;
             job.queueDepth = 8;
@@ -347,6 +412,7 @@ void CampaignRunner::runFileTests(ConfigResult& config, const BuiltArray& built,
         if (spec.kind == QLatin1String("command")) {
             params.uid = uid;
             params.gid = gid;
+            params.commandDirectory = mounted->userDirectory;
         }
         progress.testName = spec.name;
         progress.message = QStringLiteral("%1: %2 on %3").arg(config.name, spec.name, fs.type);
@@ -382,7 +448,13 @@ void CampaignRunner::runConfig(ConfigResult& config, int index, const std::atomi
     progress.message = QStringLiteral("building %1 (%2)").arg(config.name, config.spec.describe());
     report(progress);
 
-    auto plan = planBuild(config.spec, newBuildTag(), PlanOptions {udevIsRunning()});
+    auto pinned = DeviceGate::bindSpec(config.spec, m_pins);
+    if (!pinned) {
+        config.status = QStringLiteral("failed");
+        config.error = pinned.error().message;
+        return;
+    }
+    auto plan = pinnedBuild(*pinned, newBuildTag(), PlanOptions {udevIsRunning()});
     if (!plan) {
         config.status = QStringLiteral("failed");
         config.error = plan.error().message;

@@ -53,9 +53,10 @@ public:
 
     CampaignRunner(CampaignPlan plan, Options options, Callbacks callbacks = {});
 
-    /// Checks everything before anything is touched: disks exist and are safe to write, presets fit the
-    /// disk count, trees are valid, the results path is writable (and for --resume, readable and of
-    /// this plan). Fills the configurations and the disks' identities.
+    /// Checks everything before anything is touched: every disk passes the device gate (and is pinned:
+    /// everything later runs on the pinned node, re-verified before each destructive step), presets fit
+    /// the disk count, trees are valid, the results path is writable (and for --resume, readable, of
+    /// these very disks, and naming only them). Fills the configurations and the disks' identities.
     Result<void> prepare();
     /// The disks this campaign will destroy, with model, serial and size (for the confirmation).
     QStringList destroys() const;
@@ -81,8 +82,14 @@ private:
     void runTest(const QString& device, const TestSpec& spec, TestResult& result, CampaignProgress progress,
                  const std::atomic_bool* cancel);
 
+    /// The pin of a plan disk (by the path the plan names it with), or null.
+    const PinnedDevice* pinOf(const QString& path) const;
+    Result<void> checkResume(const CampaignResults& previous, const QList<DiskResult>& disks,
+                             const QList<ConfigResult>& configs) const;
+
     CampaignPlan m_plan;
     Options m_options;
+    QList<PinnedDevice> m_pins; ///< the plan's disks, pinned once by prepare()
     Callbacks m_callbacks;
     CampaignResults m_results;
     bool m_prepared = false;

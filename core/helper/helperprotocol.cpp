@@ -27,11 +27,10 @@ const std::map<QString, QList<Field>>& schema()
     static const std::map<QString, QList<Field>> table {
         {QStringLiteral("hello"), {{"protocol", Type::Int, true}, {"client", Type::String, false}}},
         {QStringLiteral("scan-disks"), {{"allow_loop", Type::Bool, false}, {"all", Type::Bool, false}}},
-        {QStringLiteral("plan-array"),
-         {{"spec", Type::Object, true}, {"tag", Type::String, false}, {"allow_loop", Type::Bool, false}}},
+        {QStringLiteral("plan-array"), {{"spec", Type::Object, true}, {"allow_loop", Type::Bool, false}}},
+        // No "tag": the helper makes every tag itself, so that sessions cannot name each other's arrays.
         {QStringLiteral("create-array"),
          {{"spec", Type::Object, true},
-          {"tag", Type::String, false},
           {"confirm_destroy", Type::StringArray, true},
           {"allow_loop", Type::Bool, false},
           {"wait_resync", Type::Bool, false}}},

@@ -14,7 +14,8 @@ namespace RaidBench {
 ///   event    {"id": N, "event": "progress", ...}
 namespace HelperProtocol {
 
-constexpr int version = 1;
+/// 2: tags are the helper's own (create-array and plan-array take none); devices are pinned.
+constexpr int version = 2;
 constexpr qsizetype maxLineBytes = 1 << 20;
 constexpr int maxDepth = 10;
 

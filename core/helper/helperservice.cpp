@@ -17,41 +17,31 @@
 #include <QJsonDocument>
 #include <QSet>
 
-#include <cerrno>
-#include <climits>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <syslog.h>
 #include <unistd.h>
 
 namespace RaidBench {
 
+/// An array this session built, and whether its teardown failed (it stays listed, and is tried again
+/// when the session ends).
+struct HelperService::SessionArray
+{
+    BuiltArray array;
+    QString teardownError;
+};
+
 struct HelperService::Session
 {
     std::mutex mutex;
     bool hello = false;
-    bool busy = false; ///< one destructive operation at a time
-    QHash<QString, BuiltArray> arrays; ///< created in this session, by tag
+    QHash<QString, SessionArray> arrays; ///< built in this session, by tag
     QHash<QString, MountedFilesystem> mounts; ///< by array tag
-    QHash<qint64, std::shared_ptr<std::atomic_bool>> running; ///< cancel flags by request id
-    std::vector<std::thread> workers;
 };
 
 namespace {
-
-bool longOperation(const QString& op)
-{
-    static const QStringList ops {QStringLiteral("create-array"), QStringLiteral("teardown"),
-                                  QStringLiteral("recover"),      QStringLiteral("run-io"),
-                                  QStringLiteral("run-campaign"), QStringLiteral("make-fs-and-mount"),
-                                  QStringLiteral("unmount")};
-    return ops.contains(op);
-}
 
 /// Strict integers for job fields: JSON numbers that are whole and in range.
 Result<qint64> integer(const QJsonObject& json, const char* key, qint64 minimum, qint64 maximum, qint64 fallback)
@@ -71,15 +61,27 @@ Result<qint64> integer(const QJsonObject& json, const char* key, qint64 minimum,
     return qint64(number);
 }
 
+QStringList strings(const QJsonValue& value)
+{
+    QStringList list;
+    for (const auto& item : value.toArray()) {
+        list.append(item.toString());
+    }
+    return list;
+}
+
 } // namespace
 
 HelperService::HelperService(Options options, std::function<void(const QByteArray&)> write)
     : m_options(std::move(options))
     , m_write(std::move(write))
     , m_session(std::make_unique<Session>())
+    , m_jobs(m_options.maxWorkers)
 {
-    if (!m_options.checkDevice) {
-        m_options.checkDevice = validateDevicePath;
+    if (!m_options.gate) {
+        m_options.gate = [](bool allowLoop) -> std::shared_ptr<const DeviceGate> {
+            return std::make_shared<SystemDeviceGate>(SystemDeviceGate::withLoop(allowLoop));
+        };
     }
     openlog("raidbench-helper", LOG_PID, LOG_DAEMON);
 }
@@ -89,61 +91,58 @@ HelperService::~HelperService()
     shutdown(QStringLiteral("service destroyed"));
 }
 
+QString HelperService::loggable(const QString& text)
+{
+    QString out;
+    for (const QChar c : text.left(300)) {
+        if (c.unicode() < 0x20 || c.unicode() == 0x7f || c.category() == QChar::Other_Format ||
+            c == QChar::LineSeparator || c == QChar::ParagraphSeparator) {
+            out += QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QLatin1Char('0'));
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
 void HelperService::log(const QString& line) const
 {
-    const QByteArray text = QStringLiteral("uid %1: %2").arg(m_options.clientUid).arg(line).toLocal8Bit();
+    // A client's strings reach these lines: one line each, whatever they hold.
+    const QByteArray text = QStringLiteral("uid %1: %2").arg(m_options.clientUid).arg(loggable(line)).toLocal8Bit();
     syslog(LOG_INFO, "%s", text.constData());
     std::fprintf(stderr, "raidbench-helper[%d] %s\n", int(getpid()), text.constData());
 }
 
-Result<QString> HelperService::validateDevicePath(const QString& path, bool allowLoop)
+std::shared_ptr<const DeviceGate> HelperService::gateFor(bool allowLoop) const
 {
-    if (path.isEmpty() || path.size() > 4096 || path.contains(QChar(0))) {
-        return makeError(QStringLiteral("bad-path"), QStringLiteral("a device path must be 1 to 4096 characters"));
-    }
-    if (!path.startsWith(QLatin1String("/dev/"))) {
-        return makeError(QStringLiteral("bad-path"),
-                         QStringLiteral("%1 is not a path under /dev/").arg(path.left(200)));
-    }
-    char buffer[PATH_MAX];
-    if (!::realpath(QFile::encodeName(path).constData(), buffer)) {
-        const int err = errno;
-        return makeError(err == ENOENT ? QStringLiteral("not-found") : QStringLiteral("bad-path"),
-                         QStringLiteral("%1: %2").arg(path.left(200), QString::fromLocal8Bit(strerror(err))));
-    }
-    const QString resolved = QFile::decodeName(buffer);
-    // The check kpmcore gets wrong: resolve first, then look where the path really leads.
-    if (!resolved.startsWith(QLatin1String("/dev/"))) {
-        return makeError(
-            QStringLiteral("bad-path"),
-            QStringLiteral("%1 leads to %2, which is not under /dev/").arg(path.left(200), resolved.left(200)));
-    }
-    struct stat st
-    { };
-    if (::stat(buffer, &st) != 0 || !S_ISBLK(st.st_mode)) {
-        return makeError(QStringLiteral("not-block-device"), QStringLiteral("%1 is not a block device").arg(resolved));
-    }
-    EligibilityOptions options;
-    options.allowLoop = allowLoop;
-    auto disk = DiskScanner().inspect(resolved, options);
-    if (!disk) {
-        return disk.error();
-    }
-    if (!disk->eligible) {
-        QStringList why;
-        for (const auto& reason : disk->reasons) {
-            why.append(reason.message);
+    return m_options.gate(allowLoop);
+}
+
+BuildExecutor::Options HelperService::executorOptions(bool allowLoop) const
+{
+    BuildExecutor::Options options = m_options.executor;
+    options.gate = gateFor(allowLoop);
+    return options;
+}
+
+QString HelperService::newSessionTag() const
+{
+    // The helper's own tags: random, and checked against this session and every journal.
+    for (;;) {
+        const QString tag = newBuildTag();
+        std::lock_guard lock(m_session->mutex);
+        if (!m_session->arrays.contains(tag) && !BuildJournal::exists(m_options.executor.journalDirectory, tag)) {
+            return tag;
         }
-        return makeError(QStringLiteral("device-in-use"),
-                         QStringLiteral("%1 must not be written: %2").arg(resolved, why.join(QStringLiteral("; "))));
     }
-    const int fd = ::open(buffer, O_RDONLY | O_EXCL | O_CLOEXEC);
-    if (fd < 0) {
-        return makeError(QStringLiteral("device-in-use"),
-                         QStringLiteral("%1 is busy: %2").arg(resolved, QString::fromLocal8Bit(strerror(errno))));
-    }
-    ::close(fd);
-    return resolved;
+}
+
+QJsonObject HelperService::commandEvent(const StepLog& step) const
+{
+    return {{QStringLiteral("argv"), QJsonArray::fromStringList(step.argv)},
+            {QStringLiteral("ok"), step.result.ok()},
+            {QStringLiteral("summary"), step.result.summary()},
+            {QStringLiteral("output"), QString(step.result.out + step.result.err).right(4000)}};
 }
 
 void HelperService::reply(qint64 id, const QJsonObject& result)
@@ -170,7 +169,7 @@ void HelperService::handleLine(const QByteArray& line)
     auto request = HelperProtocol::parseRequest(line, &id);
     if (!request) {
         log(QStringLiteral("refused a request: %1").arg(request.error().message));
-        fail(id, request.error().code, request.error().message);
+        fail(id, request.error());
         return;
     }
     if (m_shuttingDown.load()) {
@@ -184,41 +183,36 @@ void HelperService::handleLine(const QByteArray& line)
                  QStringLiteral("say hello first (protocol version %1)").arg(HelperProtocol::version));
             return;
         }
-        if (m_session->running.contains(request->id)) {
-            fail(request->id, QStringLiteral("duplicate-id"),
-                 QStringLiteral("request %1 is still running").arg(request->id));
-            return;
-        }
+    }
+    if (m_jobs.isRunning(request->id)) {
+        fail(request->id, QStringLiteral("duplicate-id"), QStringLiteral("request %1 is still running").arg(request->id));
+        return;
     }
     log(QStringLiteral("request %1: %2").arg(request->id).arg(request->op));
     dispatch(*request);
 }
 
-void HelperService::startLong(qint64 id, std::function<void(const std::atomic_bool*)> work)
+std::optional<HelperJobs::Exclusive> HelperService::exclusive(qint64 id)
 {
-    auto flag = std::make_shared<std::atomic_bool>(false);
-    std::lock_guard lock(m_session->mutex);
-    m_session->running.insert(id, flag);
-    m_session->workers.emplace_back([this, id, flag, work = std::move(work)] {
-        work(flag.get());
-        std::lock_guard guard(m_session->mutex);
-        m_session->running.remove(id);
-        m_session->busy = false;
-    });
+    auto token = m_jobs.tryExclusive();
+    if (!token) {
+        fail(id, QStringLiteral("busy"),
+             QStringLiteral("another operation that changes disks is running; cancel it or wait"));
+    }
+    return token;
+}
+
+void HelperService::startJob(qint64 id, std::function<void(const std::atomic_bool*)> work,
+                             std::optional<HelperJobs::Exclusive> token)
+{
+    if (auto ok = m_jobs.start(id, std::move(work), std::move(token)); !ok) {
+        fail(id, ok.error());
+    }
 }
 
 void HelperService::dispatch(const HelperProtocol::Request& request)
 {
     const QString& op = request.op;
-    if (longOperation(op) && op != QLatin1String("run-io")) {
-        std::lock_guard lock(m_session->mutex);
-        if (m_session->busy) {
-            fail(request.id, QStringLiteral("busy"),
-                 QStringLiteral("another operation that changes disks is running; cancel it or wait"));
-            return;
-        }
-        m_session->busy = true;
-    }
     if (op == QLatin1String("hello")) {
         hello(request);
     } else if (op == QLatin1String("scan-disks")) {
@@ -265,13 +259,17 @@ void HelperService::hello(const HelperProtocol::Request& request)
         std::lock_guard lock(m_session->mutex);
         m_session->hello = true;
     }
+    int leftovers = 0;
+    for (const JournalRecord& record : BuildJournal::readAll(m_options.executor.journalDirectory)) {
+        leftovers += record.owner.isAlive() ? 0 : 1;
+    }
     reply(request.id,
           {{QStringLiteral("protocol"), HelperProtocol::version},
            {QStringLiteral("raidbench_version"), QStringLiteral(RAIDBENCH_VERSION)},
            {QStringLiteral("pid"), qint64(getpid())},
            {QStringLiteral("euid"), qint64(geteuid())},
            {QStringLiteral("lab"), qEnvironmentVariableIsSet("RAIDBENCH_LAB")},
-           {QStringLiteral("journals"), int(BuildJournal::readAll(m_options.executor.journalDirectory).size())}});
+           {QStringLiteral("journals"), leftovers}});
 }
 
 void HelperService::scanDisks(const HelperProtocol::Request& request)
@@ -291,68 +289,32 @@ void HelperService::scanDisks(const HelperProtocol::Request& request)
 
 void HelperService::planArray(const HelperProtocol::Request& request, bool create)
 {
-    auto done = [this, create] {
-        if (create) {
-            std::lock_guard lock(m_session->mutex);
-            m_session->busy = false;
-        }
-    };
     auto spec = ArraySpec::fromJson(request.args.value(QStringLiteral("spec")).toObject());
     if (!spec) {
-        done();
-        fail(request.id, spec.error().code, spec.error().message);
+        fail(request.id, spec.error());
         return;
     }
     const QList<SpecIssue> issues = validateSpec(*spec);
     if (hasErrors(issues)) {
-        done();
         fail(request.id, QStringLiteral("invalid-spec"), firstError(issues));
         return;
     }
     const bool allowLoop = request.args.value(QStringLiteral("allow_loop")).toBool();
-    // Every device is checked here, whatever the client said about it.
-    std::function<Result<void>(ArraySpec&)> check = [&](ArraySpec& node) -> Result<void> {
-        if (node.isLeaf()) {
-            auto resolved = m_options.checkDevice(node.device, allowLoop);
-            if (!resolved) {
-                return resolved.error();
-            }
-            if (DiskScanner().inspect(*resolved).ok()) {
-                const auto disk = DiskScanner().inspect(*resolved);
-                node.sizeBytes = disk->sizeBytes;
-                node.controller = disk->controller;
-            }
-            return {};
-        }
-        for (ArraySpec& child : node.children) {
-            if (auto ok = check(child); !ok) {
-                return ok;
-            }
-        }
-        return {};
-    };
-    ArraySpec checked = *spec;
-    if (auto ok = check(checked); !ok) {
-        done();
-        fail(request.id, ok.error().code, ok.error().message);
+    // Every device is resolved and checked here, once, whatever the client said about it; from now on
+    // only the pinned canonical nodes are used.
+    const std::shared_ptr<const DeviceGate> gate = gateFor(allowLoop);
+    auto pinned = gate->pinSpec(*spec, DeviceGate::Use::Create);
+    if (!pinned) {
+        fail(request.id, pinned.error());
         return;
     }
-    const QString tag = request.args.value(QStringLiteral("tag")).toString(newBuildTag());
-    auto plan = planBuild(checked, tag, PlanOptions {udevIsRunning()});
+    const QString tag = newSessionTag();
+    auto plan = pinnedBuild(*pinned, tag, PlanOptions {udevIsRunning()});
     if (!plan) {
-        done();
-        fail(request.id, plan.error().code, plan.error().message);
+        fail(request.id, plan.error());
         return;
     }
-    {
-        std::lock_guard lock(m_session->mutex);
-        if (m_session->arrays.contains(tag)) {
-            m_session->busy = create ? false : m_session->busy;
-            fail(request.id, QStringLiteral("duplicate-tag"), QStringLiteral("tag %1 is in use").arg(tag));
-            return;
-        }
-    }
-    const ArrayFigures figures = analyzeSpec(checked);
+    const ArrayFigures figures = analyzeSpec(pinned->spec);
     QJsonArray warnings;
     for (const auto& issue : issues) {
         warnings.append(issue.message);
@@ -361,12 +323,17 @@ void HelperService::planArray(const HelperProtocol::Request& request, bool creat
     for (const QStringList& argv : plan->teardownCommands()) {
         teardownLines.append(argv.join(QLatin1Char(' ')));
     }
+    QJsonArray disks;
+    for (const PinnedDevice& pin : pinned->pins) {
+        disks.append(pin.toJson());
+    }
     const QJsonObject planJson {{QStringLiteral("tag"), tag},
                                 {QStringLiteral("device"), plan->topDevice},
-                                {QStringLiteral("description"), checked.describe()},
+                                {QStringLiteral("description"), pinned->spec.describe()},
                                 {QStringLiteral("commands"), QJsonArray::fromStringList(plan->commandLines())},
                                 {QStringLiteral("teardown"), teardownLines},
                                 {QStringLiteral("destroys"), QJsonArray::fromStringList(plan->destroys)},
+                                {QStringLiteral("disks"), disks},
                                 {QStringLiteral("usable_bytes"), double(figures.usableBytes.value_or(0))},
                                 {QStringLiteral("space_pct"), figures.spacePct},
                                 {QStringLiteral("failures_guaranteed"), figures.failuresGuaranteed},
@@ -376,143 +343,192 @@ void HelperService::planArray(const HelperProtocol::Request& request, bool creat
         reply(request.id, planJson);
         return;
     }
-    QStringList confirmed;
-    for (const auto& value : request.args.value(QStringLiteral("confirm_destroy")).toArray()) {
-        confirmed.append(value.toString());
+    // The confirmation names exactly the disks destroyed: by the path the client gave or by their node.
+    QStringList confirmed = strings(request.args.value(QStringLiteral("confirm_destroy")));
+    bool matches = confirmed.size() == pinned->pins.size();
+    for (const PinnedDevice& pin : pinned->pins) {
+        const qsizetype at = std::max(confirmed.indexOf(pin.requested), confirmed.indexOf(pin.node));
+        matches = matches && at >= 0;
+        if (at >= 0) {
+            confirmed.removeAt(at);
+        }
     }
-    QStringList leaves = plan->destroys;
-    std::sort(confirmed.begin(), confirmed.end());
-    std::sort(leaves.begin(), leaves.end());
-    if (confirmed != leaves) {
-        done();
+    if (!matches) {
         fail(request.id, QStringLiteral("not-confirmed"),
              QStringLiteral("confirm_destroy must list exactly the disks the array destroys: %1")
-                 .arg(plan->destroys.join(QStringLiteral(", "))));
+                 .arg(spec->leafDevices().join(QStringLiteral(", ")).left(2000)));
+        return;
+    }
+    auto token = exclusive(request.id);
+    if (!token) {
         return;
     }
     const qint64 id = request.id;
     const BuildPlan buildPlan = *plan;
-    startLong(id, [this, id, buildPlan, allowLoop, planJson](const std::atomic_bool* cancel) {
-        BuildExecutor::Options options = m_options.executor;
-        options.checkDevice = [this, allowLoop](const QString& device) -> Result<void> {
-            auto ok = m_options.checkDevice(device, allowLoop);
-            return ok ? Result<void>() : Result<void>(ok.error());
-        };
-        QJsonArray commands;
-        BuildExecutor executor(
-            *m_options.runner, options,
-            {[this, id](const QString& message, double fraction) {
-                 event(id, QStringLiteral("progress"),
-                       {{QStringLiteral("message"), message}, {QStringLiteral("fraction"), fraction}});
-             },
-             [this, id](const StepLog& step) {
-                 event(id, QStringLiteral("command"),
-                       {{QStringLiteral("argv"), QJsonArray::fromStringList(step.argv)},
-                        {QStringLiteral("ok"), step.result.ok()},
-                        {QStringLiteral("summary"), step.result.summary()},
-                        {QStringLiteral("output"), QString(step.result.out + step.result.err).right(4000)}});
-             }});
-        auto built = executor.build(buildPlan, cancel);
-        if (!built) {
-            fail(id, built.error().code, built.error().message);
-            return;
-        }
-        {
-            std::lock_guard lock(m_session->mutex);
-            m_session->arrays.insert(buildPlan.tag, *built);
-        }
-        log(QStringLiteral("created %1 (%2)").arg(built->device, buildPlan.tag));
-        reply(id, planJson);
-    });
+    const bool waitResync = request.args.value(QStringLiteral("wait_resync")).toBool();
+    startJob(
+        id,
+        [this, id, buildPlan, allowLoop, planJson, waitResync](const std::atomic_bool* cancel) {
+            BuildExecutor::Options options = executorOptions(allowLoop);
+            options.waitForResync = options.waitForResync || waitResync;
+            BuildExecutor executor(
+                *m_options.runner, options,
+                {[this, id](const QString& message, double fraction) {
+                     event(id, QStringLiteral("progress"),
+                           {{QStringLiteral("message"), message}, {QStringLiteral("fraction"), fraction}});
+                 },
+                 [this, id](const StepLog& step) { event(id, QStringLiteral("command"), commandEvent(step)); }});
+            auto built = executor.build(buildPlan, cancel);
+            if (!built) {
+                log(QStringLiteral("create %1 failed: %2").arg(buildPlan.tag, built.error().message));
+                fail(id, built.error());
+                return;
+            }
+            {
+                std::lock_guard lock(m_session->mutex);
+                m_session->arrays.insert(buildPlan.tag, SessionArray {*built, {}});
+            }
+            log(QStringLiteral("created %1 (%2)").arg(built->device, buildPlan.tag));
+            reply(id, planJson);
+        },
+        std::move(token));
 }
 
 void HelperService::teardown(const HelperProtocol::Request& request)
 {
     const QString tag = request.args.value(QStringLiteral("tag")).toString();
-    const qint64 id = request.id;
-    startLong(id, [this, id, tag](const std::atomic_bool*) {
-        std::optional<BuiltArray> array;
-        std::optional<MountedFilesystem> mounted;
-        {
-            std::lock_guard lock(m_session->mutex);
-            if (m_session->arrays.contains(tag)) {
-                array = m_session->arrays.value(tag);
-            }
-            if (m_session->mounts.contains(tag)) {
-                mounted = m_session->mounts.value(tag);
-            }
+    std::optional<BuiltArray> array;
+    std::optional<MountedFilesystem> mounted;
+    bool fromJournal = false;
+    {
+        std::lock_guard lock(m_session->mutex);
+        if (m_session->arrays.contains(tag)) {
+            array = m_session->arrays.value(tag).array;
         }
-        if (!array) {
-            // Not ours this session: only a journaled RaidBench object may be removed.
-            for (const JournalRecord& record : BuildJournal::readAll(m_options.executor.journalDirectory)) {
-                if (record.tag == tag) {
-                    array = BuiltArray {};
-                    array->plan.tag = record.tag;
-                    array->plan.finalWipes = record.finalWipes;
-                    array->objects = record.objects;
-                }
+        if (m_session->mounts.contains(tag)) {
+            mounted = m_session->mounts.value(tag);
+        }
+    }
+    if (!array) {
+        // Not this session's: only what an ended run journaled may be removed, never a running one's.
+        for (const JournalRecord& record : BuildJournal::readAll(m_options.executor.journalDirectory)) {
+            if (record.tag != tag) {
+                continue;
             }
-        }
-        if (!array) {
-            fail(id, QStringLiteral("unknown-tag"),
-                 QStringLiteral("no array with tag %1 was made by RaidBench").arg(tag.left(64)));
-            return;
-        }
-        if (mounted) {
-            if (auto ok = unmountFilesystem(*m_options.runner, *mounted); !ok) {
-                fail(id, ok.error().code, ok.error().message);
+            if (record.owner.isAlive()) {
+                fail(request.id, QStringLiteral("not-owner"),
+                     QStringLiteral("array %1 belongs to RaidBench process %2, which is still running")
+                         .arg(tag)
+                         .arg(record.owner.pid));
                 return;
             }
+            array = BuildExecutor(*m_options.runner, executorOptions(true)).relocated(record);
+            fromJournal = true;
         }
-        BuildExecutor executor(*m_options.runner, m_options.executor);
-        const TeardownReport report = executor.teardown(*array);
-        {
-            std::lock_guard lock(m_session->mutex);
-            m_session->arrays.remove(tag);
-            m_session->mounts.remove(tag);
-        }
-        log(QStringLiteral("teardown %1: %2").arg(tag, report.summary()));
-        if (!report.clean()) {
-            fail(id, QStringLiteral("teardown-incomplete"), report.summary());
-            return;
-        }
-        reply(id, {{QStringLiteral("removed"), QJsonArray::fromStringList(report.removed)}});
-    });
+    }
+    if (!array) {
+        fail(request.id, QStringLiteral("unknown-tag"),
+             QStringLiteral("no array with tag %1 was made by RaidBench").arg(loggable(tag.left(64))));
+        return;
+    }
+    auto token = exclusive(request.id);
+    if (!token) {
+        return;
+    }
+    const qint64 id = request.id;
+    startJob(
+        id,
+        [this, id, tag, array, mounted, fromJournal](const std::atomic_bool*) {
+            if (mounted) {
+                if (auto ok = unmountFilesystem(*m_options.runner, *mounted); !ok) {
+                    fail(id, ok.error());
+                    return;
+                }
+                std::lock_guard lock(m_session->mutex);
+                m_session->mounts.remove(tag);
+            }
+            // A journal's leaves are checked as loop devices too: they were pinned as whatever they were.
+            BuildExecutor executor(*m_options.runner, executorOptions(true),
+                                   {{}, [this, id](const StepLog& step) {
+                                        event(id, QStringLiteral("command"), commandEvent(step));
+                                    }});
+            const TeardownReport report = executor.teardown(*array);
+            log(QStringLiteral("teardown %1: %2").arg(tag, report.summary()));
+            {
+                std::lock_guard lock(m_session->mutex);
+                if (report.clean() || fromJournal) {
+                    m_session->arrays.remove(tag);
+                } else if (m_session->arrays.contains(tag)) {
+                    m_session->arrays[tag].teardownError = report.summary(); // listed; tried again at exit
+                }
+            }
+            if (!report.clean()) {
+                fail(id, QStringLiteral("teardown-incomplete"), report.summary());
+                return;
+            }
+            reply(id, {{QStringLiteral("removed"), QJsonArray::fromStringList(report.removed)}});
+        },
+        std::move(token));
 }
 
 void HelperService::listArrays(const HelperProtocol::Request& request)
 {
     QJsonArray arrays;
-    std::lock_guard lock(m_session->mutex);
-    for (auto it = m_session->arrays.cbegin(); it != m_session->arrays.cend(); ++it) {
-        arrays.append(QJsonObject {{QStringLiteral("tag"), it.key()},
-                                   {QStringLiteral("device"), it->device},
-                                   {QStringLiteral("description"), it->plan.spec.describe()},
-                                   {QStringLiteral("mounted"),
-                                    m_session->mounts.contains(it.key())
-                                        ? QJsonValue(m_session->mounts.value(it.key()).mountPoint)
-                                        : QJsonValue()}});
-    }
-    QJsonArray journals;
-    for (const JournalRecord& record : BuildJournal::readAll(m_options.executor.journalDirectory)) {
-        if (!m_session->arrays.contains(record.tag)) {
-            journals.append(QJsonObject {{QStringLiteral("tag"), record.tag}, {QStringLiteral("pid"), record.pid}});
+    QSet<QString> ours;
+    {
+        std::lock_guard lock(m_session->mutex);
+        for (auto it = m_session->arrays.cbegin(); it != m_session->arrays.cend(); ++it) {
+            ours.insert(it.key());
+            QJsonObject entry {{QStringLiteral("tag"), it.key()},
+                               {QStringLiteral("device"), it->array.device},
+                               {QStringLiteral("description"), it->array.plan.spec.describe()},
+                               {QStringLiteral("mounted"),
+                                m_session->mounts.contains(it.key())
+                                    ? QJsonValue(m_session->mounts.value(it.key()).mountPoint)
+                                    : QJsonValue()}};
+            if (!it->teardownError.isEmpty()) {
+                entry.insert(QStringLiteral("teardown_error"), it->teardownError);
+            }
+            arrays.append(entry);
         }
     }
-    reply(request.id, {{QStringLiteral("arrays"), arrays}, {QStringLiteral("leftovers"), journals}});
+    QJsonArray leftovers;
+    QJsonArray running;
+    for (const JournalRecord& record : BuildJournal::readAll(m_options.executor.journalDirectory)) {
+        if (ours.contains(record.tag)) {
+            continue;
+        }
+        const QJsonObject entry {{QStringLiteral("tag"), record.tag}, {QStringLiteral("pid"), record.owner.pid}};
+        (record.owner.isAlive() ? running : leftovers).append(entry);
+    }
+    reply(request.id,
+          {{QStringLiteral("arrays"), arrays},
+           {QStringLiteral("leftovers"), leftovers},
+           {QStringLiteral("in_use_by_others"), running}});
 }
 
 void HelperService::recover(const HelperProtocol::Request& request)
 {
+    auto token = exclusive(request.id);
+    if (!token) {
+        return;
+    }
     const qint64 id = request.id;
-    startLong(id, [this, id](const std::atomic_bool*) {
-        BuildExecutor executor(*m_options.runner, m_options.executor);
-        const TeardownReport report = executor.recoverLeftovers();
-        log(QStringLiteral("recover: %1").arg(report.summary()));
-        reply(id,
-              {{QStringLiteral("removed"), QJsonArray::fromStringList(report.removed)},
-               {QStringLiteral("problems"), QJsonArray::fromStringList(report.problems)}});
-    });
+    startJob(
+        id,
+        [this, id](const std::atomic_bool*) {
+            BuildExecutor executor(*m_options.runner, executorOptions(true),
+                                   {{}, [this, id](const StepLog& step) {
+                                        event(id, QStringLiteral("command"), commandEvent(step));
+                                    }});
+            const TeardownReport report = executor.recoverLeftovers();
+            log(QStringLiteral("recover: %1").arg(report.summary()));
+            reply(id,
+                  {{QStringLiteral("removed"), QJsonArray::fromStringList(report.removed)},
+                   {QStringLiteral("problems"), QJsonArray::fromStringList(report.problems)},
+                   {QStringLiteral("skipped"), QJsonArray::fromStringList(report.skipped)}});
+        },
+        std::move(token));
 }
 
 void HelperService::about(const HelperProtocol::Request& request)
@@ -610,186 +626,204 @@ void HelperService::runIo(const HelperProtocol::Request& request)
         fail(request.id, valid.error().code, valid.error().message);
         return;
     }
-    // The target: an array of this session, or a disk that passes the same check as a build.
+    // The target: an array of this session (by the device it reported), or a disk that passes the gate
+    // (pinned now, verified again right before the first write).
     const QString target = json.value(QStringLiteral("target")).toString();
+    const bool allowLoop = request.args.value(QStringLiteral("allow_loop")).toBool();
+    std::optional<PinnedDevice> pin;
     QString device;
     {
         std::lock_guard lock(m_session->mutex);
-        for (const BuiltArray& array : std::as_const(m_session->arrays)) {
-            if (array.device == target) {
-                device = array.device;
+        for (const SessionArray& array : std::as_const(m_session->arrays)) {
+            if (array.array.device == target && array.teardownError.isEmpty() &&
+                !m_session->mounts.contains(array.array.plan.tag)) {
+                device = array.array.device;
             }
         }
     }
     if (device.isEmpty()) {
-        auto checked = m_options.checkDevice(target, request.args.value(QStringLiteral("allow_loop")).toBool());
-        if (!checked) {
-            fail(request.id, checked.error().code, checked.error().message);
+        auto pinned = gateFor(allowLoop)->pin(target, DeviceGate::Use::Create);
+        if (!pinned) {
+            fail(request.id, pinned.error());
             return;
         }
-        device = *checked;
+        pin = *pinned;
+        device = pin->node;
     }
     job.target = device;
     job.destroyData = true;
+    auto token = exclusive(request.id);
+    if (!token) {
+        return;
+    }
     const qint64 id = request.id;
-    startLong(id, [this, id, job](const std::atomic_bool* cancel) {
-        qint64 lastEvent = 0;
-        const IoResult result = IoEngine::run(job, cancel, [&](const IoProgress& progress) {
-            event(id, QStringLiteral("progress"),
-                  {{QStringLiteral("bytes"), double(progress.bytes)},
-                   {QStringLiteral("fraction"), progress.fraction},
-                   {QStringLiteral("bw_bytes"), progress.currentBwBytes},
-                   {QStringLiteral("elapsed_ns"), double(progress.elapsedNs)}});
-            ++lastEvent;
-        });
-        reply(id, {{QStringLiteral("result"), result.toJson()}});
-    });
+    startJob(
+        id,
+        [this, id, job, pin, allowLoop](const std::atomic_bool* cancel) {
+            if (pin) {
+                if (auto ok = gateFor(allowLoop)->verify(*pin, DeviceGate::Use::Create); !ok) {
+                    fail(id, ok.error());
+                    return;
+                }
+            }
+            const IoResult result = IoEngine::run(job, cancel, [&](const IoProgress& progress) {
+                event(id, QStringLiteral("progress"),
+                      {{QStringLiteral("bytes"), double(progress.bytes)},
+                       {QStringLiteral("fraction"), progress.fraction},
+                       {QStringLiteral("bw_bytes"), progress.currentBwBytes},
+                       {QStringLiteral("elapsed_ns"), double(progress.elapsedNs)}});
+            });
+            reply(id, {{QStringLiteral("result"), result.toJson()}});
+        },
+        std::move(token));
 }
 
 void HelperService::runCampaign(const HelperProtocol::Request& request)
 {
-    auto done = [this] {
-        std::lock_guard lock(m_session->mutex);
-        m_session->busy = false;
-    };
     auto plan = CampaignPlan::fromJson(request.args.value(QStringLiteral("plan")).toObject());
     if (!plan) {
-        done();
-        fail(request.id, plan.error().code, plan.error().message);
+        fail(request.id, plan.error());
         return;
     }
-    QStringList confirmed;
-    for (const auto& value : request.args.value(QStringLiteral("confirm_destroy")).toArray()) {
-        confirmed.append(value.toString());
-    }
+    QStringList confirmed = strings(request.args.value(QStringLiteral("confirm_destroy")));
     QStringList disks = plan->disks;
     std::sort(confirmed.begin(), confirmed.end());
     std::sort(disks.begin(), disks.end());
     if (confirmed != disks) {
-        done();
-        fail(request.id, QStringLiteral("not-confirmed"),
-             QStringLiteral("confirm_destroy must list exactly the plan's disks"));
+        fail(request.id, QStringLiteral("not-confirmed"), QStringLiteral("confirm_destroy must list exactly the plan's disks"));
         return;
     }
-    for (const QString& disk : plan->disks) {
-        if (auto ok = m_options.checkDevice(disk, plan->allowLoop); !ok) {
-            done();
-            fail(request.id, ok.error().code, ok.error().message);
-            return;
-        }
+    auto token = exclusive(request.id);
+    if (!token) {
+        return;
     }
-    QDir().mkpath(m_options.stateDirectory);
+    if (!QDir().mkpath(m_options.stateDirectory)) {
+        fail(request.id, QStringLiteral("internal"), QStringLiteral("cannot create %1").arg(m_options.stateDirectory));
+        return;
+    }
     const QString resultsPath =
         QStringLiteral("%1/results-%2-%3.json").arg(m_options.stateDirectory).arg(getpid()).arg(request.id);
     const bool resume = request.args.value(QStringLiteral("resume")).isObject();
     if (resume) {
+        // The client's previous results: only measurements are taken from them; what runs is checked
+        // against the plan and the disks the gate pins now (CampaignRunner::prepare).
         if (auto ok = writeFileAtomically(
                 resultsPath, QJsonDocument(request.args.value(QStringLiteral("resume")).toObject()).toJson());
             !ok) {
-            done();
-            fail(request.id, ok.error().code, ok.error().message);
+            fail(request.id, ok.error());
             return;
         }
     }
+    CampaignRunner::Options options;
+    options.resultsPath = resultsPath;
+    options.resume = resume;
+    options.runner = m_options.runner;
+    options.executor = executorOptions(plan->allowLoop);
     const qint64 id = request.id;
-    const CampaignPlan campaign = *plan;
-    startLong(id, [this, id, campaign, resultsPath, resume](const std::atomic_bool* cancel) {
-        CampaignRunner::Options options;
-        options.resultsPath = resultsPath;
-        options.resume = resume;
-        options.runner = m_options.runner;
-        options.executor = m_options.executor;
-        options.executor.checkDevice = [this, allowLoop = campaign.allowLoop](const QString& device) -> Result<void> {
-            auto ok = m_options.checkDevice(device, allowLoop);
-            return ok ? Result<void>() : Result<void>(ok.error());
-        };
-        qint64 lastProgressMs = 0;
-        QElapsedTimer clock;
-        clock.start();
-        CampaignRunner runner(
-            campaign, options,
-            {[&](const CampaignProgress& progress) {
-                 if (clock.elapsed() - lastProgressMs < 200 && progress.phase != QLatin1String("done")) {
-                     return;
-                 }
-                 lastProgressMs = clock.elapsed();
-                 event(id, QStringLiteral("progress"),
-                       {{QStringLiteral("phase"), progress.phase},
-                        {QStringLiteral("config_index"), progress.configIndex},
-                        {QStringLiteral("config_count"), progress.configCount},
-                        {QStringLiteral("config"), progress.configName},
-                        {QStringLiteral("test"), progress.testName},
-                        {QStringLiteral("repeat"), progress.repeat},
-                        {QStringLiteral("repeats"), progress.repeats},
-                        {QStringLiteral("fraction"), progress.fraction},
-                        {QStringLiteral("overall"), progress.overall},
-                        {QStringLiteral("bw_bytes"), progress.liveBwBytes},
-                        {QStringLiteral("message"), progress.message}});
-             },
-             [&](const StepLog& step) {
-                 event(id, QStringLiteral("command"),
-                       {{QStringLiteral("argv"), QJsonArray::fromStringList(step.argv)},
-                        {QStringLiteral("ok"), step.result.ok()},
-                        {QStringLiteral("summary"), step.result.summary()},
-                        {QStringLiteral("output"), QString(step.result.out + step.result.err).right(4000)}});
-             },
-             [&](const CampaignResults& results) {
-                 event(id, QStringLiteral("results"), {{QStringLiteral("results"), results.toJson()}});
-             }});
-        auto results = runner.run(cancel);
+    auto lastProgressMs = std::make_shared<qint64>(-1000);
+    auto clock = std::make_shared<QElapsedTimer>();
+    clock->start();
+    auto runner = std::make_shared<CampaignRunner>(
+        *plan, options,
+        CampaignRunner::Callbacks {
+            [this, id, lastProgressMs, clock](const CampaignProgress& progress) {
+                if (clock->elapsed() - *lastProgressMs < 200 && progress.phase != QLatin1String("done")) {
+                    return;
+                }
+                *lastProgressMs = clock->elapsed();
+                event(id, QStringLiteral("progress"),
+                      {{QStringLiteral("phase"), progress.phase},
+                       {QStringLiteral("config_index"), progress.configIndex},
+                       {QStringLiteral("config_count"), progress.configCount},
+                       {QStringLiteral("config"), progress.configName},
+                       {QStringLiteral("test"), progress.testName},
+                       {QStringLiteral("repeat"), progress.repeat},
+                       {QStringLiteral("repeats"), progress.repeats},
+                       {QStringLiteral("fraction"), progress.fraction},
+                       {QStringLiteral("overall"), progress.overall},
+                       {QStringLiteral("bw_bytes"), progress.liveBwBytes},
+                       {QStringLiteral("message"), progress.message}});
+            },
+            [this, id](const StepLog& step) { event(id, QStringLiteral("command"), commandEvent(step)); },
+            [this, id](const CampaignResults& results) {
+                event(id, QStringLiteral("results"), {{QStringLiteral("results"), results.toJson()}});
+            }});
+    // Bad input is answered now, before anything is touched: disks through the gate, the plan, a resume.
+    if (auto ok = runner->prepare(); !ok) {
         QFile::remove(resultsPath);
-        if (!results) {
-            fail(id, results.error().code, results.error().message);
-            return;
-        }
-        log(QStringLiteral("campaign %1: %2 configurations, %3")
-                .arg(id)
-                .arg(results->configs.size())
-                .arg(results->status));
-        reply(id, {{QStringLiteral("results"), results->toJson()}});
-    });
+        fail(request.id, ok.error());
+        return;
+    }
+    startJob(
+        id,
+        [this, id, runner, resultsPath](const std::atomic_bool* cancel) {
+            auto results = runner->run(cancel);
+            if (m_shuttingDown.load()) {
+                // The client went away mid-run: what was measured stays here for it (or an admin).
+                log(QStringLiteral("campaign %1 ended with the session; its results are in %2").arg(id).arg(resultsPath));
+            } else {
+                QFile::remove(resultsPath);
+            }
+            if (!results) {
+                fail(id, results.error());
+                return;
+            }
+            log(QStringLiteral("campaign %1: %2 configurations, %3")
+                    .arg(id)
+                    .arg(results->configs.size())
+                    .arg(results->status));
+            reply(id, {{QStringLiteral("results"), results->toJson()}});
+        },
+        std::move(token));
 }
 
 void HelperService::makeFs(const HelperProtocol::Request& request)
 {
     const QString tag = request.args.value(QStringLiteral("tag")).toString();
     auto fs = FilesystemSpec::fromJson(request.args.value(QStringLiteral("filesystem")));
+    if (!fs) {
+        fail(request.id, fs.error());
+        return;
+    }
     std::optional<BuiltArray> array;
     {
         std::lock_guard lock(m_session->mutex);
-        if (m_session->arrays.contains(tag) && !m_session->mounts.contains(tag)) {
-            array = m_session->arrays.value(tag);
+        if (m_session->arrays.contains(tag) && !m_session->mounts.contains(tag) &&
+            m_session->arrays.value(tag).teardownError.isEmpty()) {
+            array = m_session->arrays.value(tag).array;
         }
-        if (!fs || !array) {
-            m_session->busy = false;
-        }
-    }
-    if (!fs) {
-        fail(request.id, fs.error().code, fs.error().message);
-        return;
     }
     if (!array) {
         fail(request.id, QStringLiteral("unknown-tag"),
-             QStringLiteral("no unmounted array %1 made in this session").arg(tag.left(64)));
+             QStringLiteral("no unmounted array %1 made in this session").arg(loggable(tag.left(64))));
+        return;
+    }
+    auto token = exclusive(request.id);
+    if (!token) {
         return;
     }
     const qint64 id = request.id;
     const FilesystemSpec spec = *fs;
-    startLong(id, [this, id, tag, spec, array](const std::atomic_bool*) {
-        auto mounted = makeAndMount(*m_options.runner, spec, array->device, array->plan.spec, tag,
-                                    int(m_options.clientUid), int(m_options.clientUid), m_options.stateDirectory);
-        if (!mounted) {
-            fail(id, mounted.error().code, mounted.error().message);
-            return;
-        }
-        {
-            std::lock_guard lock(m_session->mutex);
-            m_session->mounts.insert(tag, *mounted);
-        }
-        QJsonObject json = mounted->toJson();
-        json.insert(QStringLiteral("mount_point"), mounted->mountPoint);
-        reply(id, json);
-    });
+    startJob(
+        id,
+        [this, id, tag, spec, array](const std::atomic_bool*) {
+            const int uid = int(m_options.clientUid);
+            auto mounted = makeAndMount(*m_options.runner, spec, array->device, array->plan.spec, tag, uid, uid,
+                                        m_options.stateDirectory);
+            if (!mounted) {
+                fail(id, mounted.error());
+                return;
+            }
+            {
+                std::lock_guard lock(m_session->mutex);
+                m_session->mounts.insert(tag, *mounted);
+            }
+            QJsonObject json = mounted->toJson();
+            json.insert(QStringLiteral("mount_point"), mounted->mountPoint);
+            json.insert(QStringLiteral("user_directory"), mounted->userDirectory);
+            reply(id, json);
+        },
+        std::move(token));
 }
 
 void HelperService::unmount(const HelperProtocol::Request& request)
@@ -800,39 +834,41 @@ void HelperService::unmount(const HelperProtocol::Request& request)
         std::lock_guard lock(m_session->mutex);
         if (m_session->mounts.contains(tag)) {
             mounted = m_session->mounts.value(tag);
-        } else {
-            m_session->busy = false;
         }
     }
     if (!mounted) {
         fail(request.id, QStringLiteral("unknown-tag"),
-             QStringLiteral("nothing of %1 is mounted by this helper").arg(tag.left(64)));
+             QStringLiteral("nothing of %1 is mounted by this helper").arg(loggable(tag.left(64))));
+        return;
+    }
+    auto token = exclusive(request.id);
+    if (!token) {
         return;
     }
     const qint64 id = request.id;
-    startLong(id, [this, id, tag, mounted](const std::atomic_bool*) {
-        if (auto ok = unmountFilesystem(*m_options.runner, *mounted); !ok) {
-            fail(id, ok.error().code, ok.error().message);
-            return;
-        }
-        {
-            std::lock_guard lock(m_session->mutex);
-            m_session->mounts.remove(tag);
-        }
-        reply(id, {{QStringLiteral("unmounted"), mounted->mountPoint}});
-    });
+    startJob(
+        id,
+        [this, id, tag, mounted](const std::atomic_bool*) {
+            if (auto ok = unmountFilesystem(*m_options.runner, *mounted); !ok) {
+                fail(id, ok.error());
+                return;
+            }
+            {
+                std::lock_guard lock(m_session->mutex);
+                m_session->mounts.remove(tag);
+            }
+            reply(id, {{QStringLiteral("unmounted"), mounted->mountPoint}});
+        },
+        std::move(token));
 }
 
 void HelperService::cancel(const HelperProtocol::Request& request)
 {
     const qint64 target = qint64(request.args.value(QStringLiteral("request")).toDouble());
-    std::lock_guard lock(m_session->mutex);
-    const auto flag = m_session->running.value(target);
-    if (!flag) {
+    if (!m_jobs.cancel(target)) {
         fail(request.id, QStringLiteral("not-running"), QStringLiteral("request %1 is not running").arg(target));
         return;
     }
-    flag->store(true);
     reply(request.id, {{QStringLiteral("cancelled"), target}});
 }
 
@@ -842,35 +878,25 @@ void HelperService::shutdown(const QString& why)
         return;
     }
     log(QStringLiteral("shutting down (%1)").arg(why));
-    std::vector<std::thread> workers;
-    {
-        std::lock_guard lock(m_session->mutex);
-        for (const auto& flag : std::as_const(m_session->running)) {
-            flag->store(true);
-        }
-        workers.swap(m_session->workers);
-    }
-    for (std::thread& worker : workers) {
-        if (worker.joinable()) {
-            worker.join();
-        }
-    }
+    m_jobs.cancelAll();
+    m_jobs.joinAll();
     QHash<QString, MountedFilesystem> mounts;
-    QHash<QString, BuiltArray> arrays;
+    QHash<QString, SessionArray> arrays;
     {
         std::lock_guard lock(m_session->mutex);
         mounts.swap(m_session->mounts);
         arrays.swap(m_session->arrays);
     }
-    // Nothing of this session stays behind: unmount, then tear down, newest first.
+    // Nothing of this session stays behind: unmount, then tear down (a teardown that failed before
+    // is tried again here).
     for (const MountedFilesystem& mounted : std::as_const(mounts)) {
         if (auto ok = unmountFilesystem(*m_options.runner, mounted); !ok) {
             log(ok.error().message);
         }
     }
-    BuildExecutor executor(*m_options.runner, m_options.executor);
-    for (const BuiltArray& array : std::as_const(arrays)) {
-        log(QStringLiteral("tearing down %1: %2").arg(array.plan.tag, executor.teardown(array).summary()));
+    BuildExecutor executor(*m_options.runner, executorOptions(true));
+    for (const SessionArray& array : std::as_const(arrays)) {
+        log(QStringLiteral("tearing down %1: %2").arg(array.array.plan.tag, executor.teardown(array.array).summary()));
     }
     m_quit.store(true);
 }

@@ -3,6 +3,8 @@
 #include "build/buildexecutor.h"
 #include "build/commandrunner.h"
 #include "build/filesystem.h"
+#include "disks/devicegate.h"
+#include "helper/helperjobs.h"
 #include "helper/helperprotocol.h"
 #include "util/result.h"
 
@@ -15,25 +17,26 @@
 #include <functional>
 #include <memory>
 #include <mutex>
-#include <thread>
-#include <vector>
 
 namespace RaidBench {
 
 /// The privileged side of the helper protocol: takes request lines, checks every argument itself
 /// (whatever the client checked), runs intents (never "run this command"), answers with replies and
-/// progress events, and removes everything it created when the session ends.
+/// progress events, and removes everything it created when the session ends. Every device reaches
+/// it through the device gate: pinned once, re-verified before each destructive command.
 class HelperService
 {
 public:
     struct Options
     {
         CommandRunner* runner = nullptr;
+        /// Journal directory and timings; its gate is made per request (see gate).
         BuildExecutor::Options executor;
-        /// Resolves and checks a device path for a destructive use; replaced in unit tests.
-        std::function<Result<QString>(const QString& path, bool allowLoop)> checkDevice;
-        qint64 clientUid = -1; ///< who asked (logged; owns file systems the helper mounts)
+        /// The device gate for a request (loop devices allowed or not); replaced in unit tests.
+        std::function<std::shared_ptr<const DeviceGate>(bool allowLoop)> gate;
+        qint64 clientUid = -1; ///< who asked (logged; owns the directory the user's command runs in)
         QString stateDirectory = QStringLiteral("/run/raidbench");
+        int maxWorkers = 4;
     };
 
     HelperService(Options options, std::function<void(const QByteArray&)> write);
@@ -44,22 +47,30 @@ public:
     /// One request line (without its newline). Replies may come later, from worker threads.
     void handleLine(const QByteArray& line);
     /// The client is gone (EOF, SIGTERM, SIGHUP, bye): cancel what runs, unmount and tear down what
-    /// this session created. Blocks until done.
+    /// this session created (a teardown that failed before is tried again). Blocks until done.
     void shutdown(const QString& why);
     bool quitRequested() const { return m_quit.load(); }
 
-    /// The default device check: a path under /dev that resolves (symlinks followed) to a block
-    /// device under /dev that DiskScanner finds eligible, and that the kernel lets us open O_EXCL.
-    static Result<QString> validateDevicePath(const QString& path, bool allowLoop);
+    /// `text` fit for one log line: control characters shown as \xNN, at most 300 characters.
+    static QString loggable(const QString& text);
 
 private:
     struct Session;
+    struct SessionArray;
     void dispatch(const HelperProtocol::Request& request);
     void reply(qint64 id, const QJsonObject& result);
     void fail(qint64 id, const QString& code, const QString& message);
+    void fail(qint64 id, const Error& error) { fail(id, error.code, error.message); }
     void event(qint64 id, const QString& name, const QJsonObject& fields);
-    void startLong(qint64 id, std::function<void(const std::atomic_bool*)> work);
+    /// Takes the one token for operations that change disks, or answers "busy".
+    std::optional<HelperJobs::Exclusive> exclusive(qint64 id);
+    void startJob(qint64 id, std::function<void(const std::atomic_bool*)> work,
+                  std::optional<HelperJobs::Exclusive> token);
     void log(const QString& line) const;
+    std::shared_ptr<const DeviceGate> gateFor(bool allowLoop) const;
+    BuildExecutor::Options executorOptions(bool allowLoop) const;
+    QString newSessionTag() const;
+    QJsonObject commandEvent(const StepLog& step) const;
 
     void hello(const HelperProtocol::Request& request);
     void scanDisks(const HelperProtocol::Request& request);
@@ -78,6 +89,7 @@ private:
     std::function<void(const QByteArray&)> m_write;
     std::mutex m_writeMutex;
     std::unique_ptr<Session> m_session;
+    HelperJobs m_jobs;
     std::atomic_bool m_quit {false};
     std::atomic_bool m_shuttingDown {false};
 };

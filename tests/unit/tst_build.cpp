@@ -1,13 +1,17 @@
+#include "../mock/fakedevicegate.h"
 #include "build/buildexecutor.h"
 #include "build/lvmreport.h"
 #include "build/mdstat.h"
 #include "layout/presets.h"
 
+#include <QCoreApplication>
 #include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace RaidBench;
+using namespace RaidBench::Test;
 
 /// Plans (argv snapshots), parsers on recorded outputs, and the executor against a recording runner.
 class TestBuild final : public QObject
@@ -30,13 +34,35 @@ private:
         return list;
     }
 
-    static BuildExecutor::Options testOptions(const QString& journalDir)
+    static std::shared_ptr<FakeDeviceGate> fakeGate()
+    {
+        QStringList devices;
+        for (const char* name : {"sda", "sdb", "sdc", "sdd", "sde", "sdf", "sdg", "sdh"}) {
+            devices.append(QStringLiteral("/dev/") + QLatin1String(name));
+        }
+        return std::make_shared<FakeDeviceGate>(devices);
+    }
+
+    static BuildExecutor::Options testOptions(const QString& journalDir,
+                                              std::shared_ptr<FakeDeviceGate> gate = fakeGate())
     {
         BuildExecutor::Options options;
         options.journalDirectory = journalDir;
         options.procRoot = QStringLiteral("/nonexistent");
         options.deviceExists = [](const QString&) { return true; };
+        options.gate = std::move(gate);
         return options;
+    }
+
+    /// A plan whose leaves the gate pinned, as every real build's are.
+    static BuildPlan pinnedPlan(const ArraySpec& spec, const QString& tag, const DeviceGate& gate,
+                                bool udev = true)
+    {
+        auto pinned = gate.pinSpec(spec);
+        if (!pinned) {
+            qFatal("%s", qPrintable(pinned.error().message));
+        }
+        return *pinnedBuild(*pinned, tag, PlanOptions {udev});
     }
 
 private Q_SLOTS:
@@ -206,7 +232,8 @@ private Q_SLOTS:
     {
         QTemporaryDir journals;
         const auto spec = makePreset(QStringLiteral("raid1+0"), disks(4));
-        const auto plan = planBuild(*spec, QStringLiteral("f3"), PlanOptions {true});
+        const auto gate = fakeGate();
+        const BuildPlan plan = pinnedPlan(*spec, QStringLiteral("f3"), *gate);
         RecordingCommandRunner runner;
         CommandResult failure;
         failure.started = true;
@@ -214,17 +241,17 @@ private Q_SLOTS:
         failure.err = QStringLiteral("mdadm: cannot open /dev/sde: No such file or directory");
         // The second mirror fails: its member vanished.
         runner.answer({"mdadm", "--create", "/dev/md/raidbench-f3-1"}, failure);
-        BuildExecutor executor(runner, testOptions(journals.path()));
-        const auto built = executor.build(*plan);
+        BuildExecutor executor(runner, testOptions(journals.path(), gate));
+        const auto built = executor.build(plan);
         QVERIFY(!built.ok());
         QVERIFY2(built.error().message.contains(QStringLiteral("No such file or directory")),
                  qPrintable(built.error().message));
         QVERIFY(built.error().message.contains(QStringLiteral("clean-up: removed")));
         const QList<QStringList> commands = runner.commands();
-        const qsizetype failedAt = commands.indexOf(plan->steps.at(5).argv);
+        const qsizetype failedAt = commands.indexOf(plan.steps.at(5).argv);
         QVERIFY(failedAt > 0);
         // Nothing after the failing step was attempted, and the first mirror was removed.
-        QVERIFY(!commands.contains(plan->steps.last().argv));
+        QVERIFY(!commands.contains(plan.steps.last().argv));
         const QList<QStringList> after = commands.mid(failedAt + 1);
         QVERIFY(after.contains(QStringList {"mdadm", "--stop", "/dev/md/raidbench-f3-0"}));
         QVERIFY(after.contains(QStringList {"mdadm", "--zero-superblock", "/dev/sdb"}));
@@ -240,10 +267,11 @@ private Q_SLOTS:
     {
         QTemporaryDir journals;
         const auto spec = makePreset(QStringLiteral("raid5"), disks(3));
-        const auto plan = planBuild(*spec, QStringLiteral("j1"), PlanOptions {true});
+        const auto gate = fakeGate();
+        const BuildPlan plan = pinnedPlan(*spec, QStringLiteral("j1"), *gate);
         RecordingCommandRunner runner;
         QString journalAtCreate;
-        BuildExecutor::Options options = testOptions(journals.path());
+        BuildExecutor::Options options = testOptions(journals.path(), gate);
         BuildExecutor executor(runner, options,
                                {{}, [&](const StepLog& log) {
                                     if (log.argv.value(1) == QLatin1String("--create")) {
@@ -253,7 +281,7 @@ private Q_SLOTS:
                                         }
                                     }
                                 }});
-        const auto built = executor.build(*plan);
+        const auto built = executor.build(plan);
         QVERIFY(built.ok());
         QVERIFY2(journalAtCreate.contains(QStringLiteral("raidbench-j1-0")),
                  "the journal did not name the array before mdadm ran");
@@ -261,6 +289,14 @@ private Q_SLOTS:
         QCOMPARE(records.size(), 1);
         QCOMPARE(records.first().objects.size(), 1);
         QCOMPARE(records.first().finalWipes.size(), 3);
+        QCOMPARE(records.first().pins.size(), 3);
+        QCOMPARE(records.first().pins.first().serial, QStringLiteral("FAKE-sdb"));
+        QVERIFY(records.first().owner.isAlive());
+        QVERIFY(records.first().owner.isCurrentProcess());
+        // Every command that named a disk had the gate's word right before it: a create first, then own.
+        const QStringList verified = gate->verified();
+        QVERIFY2(verified.contains(QStringLiteral("/dev/sdb create")), qPrintable(verified.join(QLatin1Char(','))));
+        QVERIFY2(verified.contains(QStringLiteral("/dev/sdb own")), qPrintable(verified.join(QLatin1Char(','))));
         const TeardownReport report = executor.teardown(*built);
         QVERIFY(report.clean());
         QVERIFY(BuildJournal::readAll(journals.path()).isEmpty());
@@ -270,18 +306,14 @@ private Q_SLOTS:
     {
         QTemporaryDir journals;
         const auto spec = makePreset(QStringLiteral("raid1"), disks(2));
-        const auto plan = planBuild(*spec, QStringLiteral("u1"));
+        const auto gate = fakeGate();
+        const BuildPlan plan = pinnedPlan(*spec, QStringLiteral("u1"), *gate);
+        gate->setBusy(QStringLiteral("/dev/sdc")); // mounted after it was checked
         RecordingCommandRunner runner;
-        BuildExecutor::Options options = testOptions(journals.path());
-        options.checkDevice = [](const QString& device) -> Result<void> {
-            if (device == QLatin1String("/dev/sdc")) {
-                return makeError(QStringLiteral("disk-not-eligible"), QStringLiteral("/dev/sdc is mounted at /home"));
-            }
-            return {};
-        };
-        BuildExecutor executor(runner, options);
-        const auto built = executor.build(*plan);
+        BuildExecutor executor(runner, testOptions(journals.path(), gate));
+        const auto built = executor.build(plan);
         QVERIFY(!built.ok());
+        QCOMPARE(built.error().code, QStringLiteral("device-in-use"));
         QVERIFY(built.error().message.contains(QStringLiteral("mounted at /home")));
         QVERIFY(runner.commands().isEmpty());
         QVERIFY(QDir(journals.path()).isEmpty());
@@ -291,13 +323,14 @@ private Q_SLOTS:
     {
         QTemporaryDir journals;
         const auto spec = makePreset(QStringLiteral("raid0"), disks(2));
-        const auto plan = planBuild(*spec, QStringLiteral("d1"));
+        const auto gate = fakeGate();
+        const BuildPlan plan = pinnedPlan(*spec, QStringLiteral("d1"), *gate);
         RecordingCommandRunner runner;
-        BuildExecutor::Options options = testOptions(journals.path());
+        BuildExecutor::Options options = testOptions(journals.path(), gate);
         options.deviceExists = [](const QString&) { return false; };
         options.deviceTimeoutMs = 200;
         BuildExecutor executor(runner, options);
-        const auto built = executor.build(*plan);
+        const auto built = executor.build(plan);
         QVERIFY(!built.ok());
         QCOMPARE(built.error().code, QStringLiteral("no-device-node"));
         QVERIFY(runner.commands().contains(QStringList {"mdadm", "--stop", "/dev/md/raidbench-d1-0"}));
@@ -307,20 +340,165 @@ private Q_SLOTS:
     {
         QTemporaryDir journals;
         const auto spec = makePreset(QStringLiteral("raid1+0"), disks(4));
-        const auto plan = planBuild(*spec, QStringLiteral("c1"));
+        const auto gate = fakeGate();
+        const BuildPlan plan = pinnedPlan(*spec, QStringLiteral("c1"), *gate);
         RecordingCommandRunner runner;
         std::atomic_bool cancel {false};
-        BuildExecutor executor(runner, testOptions(journals.path()),
+        BuildExecutor executor(runner, testOptions(journals.path(), gate),
                                {{}, [&](const StepLog& log) {
                                     if (log.argv.value(2) == QLatin1String("/dev/md/raidbench-c1-0")) {
                                         cancel.store(true);
                                     }
                                 }});
-        const auto built = executor.build(*plan, &cancel);
+        const auto built = executor.build(plan, &cancel);
         QVERIFY(!built.ok());
         QCOMPARE(built.error().code, QStringLiteral("cancelled"));
-        QVERIFY(!runner.commands().contains(plan->steps.last().argv));
+        QVERIFY(!runner.commands().contains(plan.steps.last().argv));
         QVERIFY(runner.commands().contains(QStringList {"mdadm", "--stop", "/dev/md/raidbench-c1-0"}));
+    }
+
+    void unpinnedPlanIsRefused()
+    {
+        QTemporaryDir journals;
+        const auto spec = makePreset(QStringLiteral("raid1"), disks(2));
+        const auto plan = planBuild(*spec, QStringLiteral("np")); // a dry-run plan: no pins
+        RecordingCommandRunner runner;
+        BuildExecutor executor(runner, testOptions(journals.path()));
+        const auto built = executor.build(*plan);
+        QVERIFY(!built.ok());
+        QCOMPARE(built.error().code, QStringLiteral("device-changed"));
+        QVERIFY(built.error().message.contains(QStringLiteral("never checked")));
+        QVERIFY(runner.commands().isEmpty());
+        QVERIFY(QDir(journals.path()).isEmpty());
+        // A command that names a device the gate never saw is refused, whatever else is right.
+        BuildPlan smuggled = pinnedPlan(*spec, QStringLiteral("sm"), *fakeGate());
+        smuggled.steps.last().argv.append(QStringLiteral("/dev/vda"));
+        const auto refused = executor.build(smuggled);
+        QVERIFY(!refused.ok());
+        QVERIFY2(refused.error().message.contains(QStringLiteral("/dev/vda was never checked")),
+                 qPrintable(refused.error().message));
+        for (const QStringList& argv : runner.commands()) {
+            QVERIFY2(!argv.contains(QStringLiteral("/dev/vda")), qPrintable(argv.join(QLatin1Char(' '))));
+        }
+    }
+
+    void diskChangedMidBuildIsNeverTouched()
+    {
+        QTemporaryDir journals;
+        const auto spec = makePreset(QStringLiteral("raid5"), disks(3));
+        const auto gate = fakeGate();
+        const BuildPlan plan = pinnedPlan(*spec, QStringLiteral("mb"), *gate);
+        RecordingCommandRunner runner;
+        // After the first disk's wipe, the third is swapped for another disk.
+        BuildExecutor executor(runner, testOptions(journals.path(), gate),
+                               {{}, [&](const StepLog& log) {
+                                    if (log.argv.last() == QLatin1String("/dev/sdb")) {
+                                        gate->setChanged(QStringLiteral("/dev/sdd"));
+                                    }
+                                }});
+        const auto built = executor.build(plan);
+        QVERIFY(!built.ok());
+        QCOMPARE(built.error().code, QStringLiteral("device-changed"));
+        for (const QStringList& argv : runner.commands()) {
+            QVERIFY2(!argv.contains(QStringLiteral("/dev/sdd")), qPrintable(argv.join(QLatin1Char(' '))));
+        }
+        // The disks that were touched are wiped again; the refused one and nothing else stays as it was.
+        QVERIFY(runner.commands().count(QStringList {"wipefs", "--all", "--quiet", "/dev/sdb"}) == 2);
+        QVERIFY(runner.commands().count(QStringList {"wipefs", "--all", "--quiet", "/dev/sdc"}) == 2);
+    }
+
+    void teardownSkipsADiskThatChangedAndKeepsTheJournal()
+    {
+        QTemporaryDir journals;
+        const auto spec = makePreset(QStringLiteral("raid1"), disks(2));
+        const auto gate = fakeGate();
+        const BuildPlan plan = pinnedPlan(*spec, QStringLiteral("tc"), *gate);
+        RecordingCommandRunner runner;
+        BuildExecutor executor(runner, testOptions(journals.path(), gate));
+        const auto built = executor.build(plan);
+        QVERIFY(built.ok());
+        // The link the user gave now leads elsewhere, or the disk was pulled and another put in its bay.
+        gate->setChanged(QStringLiteral("/dev/sdc"));
+        const qsizetype before = runner.commands().size();
+        const TeardownReport report = executor.teardown(*built);
+        QVERIFY(!report.clean());
+        QVERIFY2(report.skipped.join(QLatin1Char(';')).contains(QStringLiteral("/dev/sdc is another device")),
+                 qPrintable(report.summary()));
+        const QList<QStringList> after = runner.commands().mid(before);
+        QVERIFY(after.contains(QStringList {"mdadm", "--stop", "/dev/md/raidbench-tc-0"}));
+        QVERIFY(after.contains(QStringList {"wipefs", "--all", "--quiet", "/dev/sdb"}));
+        for (const QStringList& argv : after) {
+            QVERIFY2(!argv.contains(QStringLiteral("/dev/sdc")), qPrintable(argv.join(QLatin1Char(' '))));
+        }
+        QCOMPARE(BuildJournal::readAll(journals.path()).size(), 1); // for a later recover
+    }
+
+    void recoveryLeavesRunningSessionsAlone()
+    {
+        QTemporaryDir journals;
+        const auto spec = makePreset(QStringLiteral("raid1"), disks(2));
+        const auto gate = fakeGate();
+        RecordingCommandRunner runner;
+        BuildExecutor executor(runner, testOptions(journals.path(), gate));
+        // A live session's build (this process), and one whose owner ended.
+        QVERIFY(executor.build(pinnedPlan(*spec, QStringLiteral("live"), *gate)).ok());
+        QProcess ended;
+        ended.start(QStringLiteral("true"));
+        QVERIFY(ended.waitForFinished());
+        const auto second = makePreset(QStringLiteral("raid1"), {{QStringLiteral("/dev/sde"), 1ull << 40, {}, {}},
+                                                                 {QStringLiteral("/dev/sdf"), 1ull << 40, {}, {}}});
+        QVERIFY(executor.build(pinnedPlan(*second, QStringLiteral("gone"), *gate)).ok());
+        const QString goneJournal = journals.filePath(QStringLiteral("journal-gone.json"));
+        QFile file(goneJournal);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QByteArray text = file.readAll();
+        file.close();
+        text.replace(QByteArray(QByteArray("\"pid\": ") + QByteArray::number(QCoreApplication::applicationPid())),
+                     QByteArray(QByteArray("\"pid\": ") + QByteArray::number(ended.processId())));
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(text);
+        file.close();
+        // After a reboot the disks of the ended run came back under other names.
+        gate->setMoved(QStringLiteral("/dev/sde"), QStringLiteral("/dev/sdg"));
+        const qsizetype before = runner.commands().size();
+        const TeardownReport report = executor.recoverLeftovers();
+        const QList<QStringList> after = runner.commands().mid(before);
+        QVERIFY2(after.contains(QStringList {"mdadm", "--zero-superblock", "/dev/sdg"}), qPrintable(report.summary()));
+        QVERIFY(after.contains(QStringList {"wipefs", "--all", "--quiet", "/dev/sdf"}));
+        for (const QStringList& argv : after) {
+            QVERIFY2(!argv.contains(QStringLiteral("/dev/md/raidbench-live-0")) &&
+                         !argv.contains(QStringLiteral("/dev/sdb")) && !argv.contains(QStringLiteral("/dev/sde")),
+                     qPrintable(argv.join(QLatin1Char(' '))));
+        }
+        QVERIFY(!QFile::exists(goneJournal));
+        QVERIFY(QFile::exists(journals.filePath(QStringLiteral("journal-live.json"))));
+    }
+
+    void journalsOthersCanWriteAreNotRead()
+    {
+        QTemporaryDir journals;
+        const auto spec = makePreset(QStringLiteral("raid1"), disks(2));
+        const auto gate = fakeGate();
+        RecordingCommandRunner runner;
+        BuildExecutor executor(runner, testOptions(journals.path(), gate));
+        QVERIFY(executor.build(pinnedPlan(*spec, QStringLiteral("pl"), *gate)).ok());
+        QCOMPARE(BuildJournal::readAll(journals.path()).size(), 1);
+        // A journal's commands run as root: a directory or file anyone else can write is ignored.
+        QFile::setPermissions(journals.filePath(QStringLiteral("journal-pl.json")),
+                              QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::WriteOther);
+        QVERIFY(BuildJournal::readAll(journals.path()).isEmpty());
+        QFile::setPermissions(journals.filePath(QStringLiteral("journal-pl.json")),
+                              QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+        QVERIFY(QFile::setPermissions(journals.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                                           QFileDevice::ExeOwner | QFileDevice::WriteGroup |
+                                                           QFileDevice::ExeGroup));
+        QVERIFY(BuildJournal::readAll(journals.path()).isEmpty());
+        // And a second build cannot take a tag whose journal exists.
+        QFile::setPermissions(journals.path(),
+                              QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        const auto again = executor.build(pinnedPlan(*spec, QStringLiteral("pl"), *gate));
+        QVERIFY(!again.ok());
+        QCOMPARE(again.error().code, QStringLiteral("duplicate-tag"));
     }
 
     void recoveryTouchesOnlyOurArrays()

@@ -1,3 +1,4 @@
+#include "../mock/fakedevicegate.h"
 #include "build/commandrunner.h"
 #include "disks/diskscanner.h"
 #include "helper/helperprotocol.h"
@@ -6,6 +7,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -13,6 +15,7 @@
 #include <mutex>
 
 using namespace RaidBench;
+using namespace RaidBench::Test;
 
 /// The helper protocol and service against hostile clients: every bad request gets an error reply
 /// with the right code, and nothing is executed (the recording runner stays empty).
@@ -28,6 +31,9 @@ private:
         RecordingCommandRunner runner;
         std::mutex mutex;
         QList<QJsonObject> lines;
+        // Before the service: it outlives the service's shutdown, which still asks it.
+        std::shared_ptr<FakeDeviceGate> gate =
+            std::make_shared<FakeDeviceGate>(QStringList {QStringLiteral("/dev/rbtest-a"), QStringLiteral("/dev/rbtest-b")});
         std::unique_ptr<HelperService> service;
 
         explicit Harness(const QString& stateDir)
@@ -37,13 +43,8 @@ private:
             options.executor.journalDirectory = stateDir + QStringLiteral("/journal");
             options.executor.deviceExists = [](const QString&) { return true; };
             options.stateDirectory = stateDir;
-            // Two pretend disks are fine; every other path meets the real check.
-            options.checkDevice = [](const QString& path, bool allowLoop) -> Result<QString> {
-                if (path == QLatin1String("/dev/rbtest-a") || path == QLatin1String("/dev/rbtest-b")) {
-                    return path;
-                }
-                return HelperService::validateDevicePath(path, allowLoop);
-            };
+            // Two pretend disks are fine; every other path meets the real gate.
+            options.gate = [this](bool) -> std::shared_ptr<const DeviceGate> { return gate; };
             service = std::make_unique<HelperService>(options, [this](const QByteArray& line) {
                 std::lock_guard lock(mutex);
                 lines.append(QJsonDocument::fromJson(line).object());
@@ -57,7 +58,7 @@ private:
                 {
                     std::lock_guard lock(mutex);
                     for (const QJsonObject& reply : lines) {
-                        if (reply.contains(QStringLiteral("ok")) &&
+                        if (reply.contains(QStringLiteral("ok")) && !reply.contains(QStringLiteral("event")) &&
                             qint64(reply.value(QStringLiteral("id")).toDouble(-1)) == id) {
                             return reply;
                         }
@@ -185,7 +186,7 @@ private Q_SLOTS:
             QTest::newRow("24 symlink to the busy system disk")
                 << io({{QStringLiteral("target"), QString(QStringLiteral("/dev/../") + link.mid(1))},
                        {QStringLiteral("size"), 1 << 20}})
-                << "device-in-use";
+                << "bad-path";
             QTest::newRow("50 campaign on the system disk")
                 << req("run-campaign",
                        {{QStringLiteral("plan"),
@@ -208,9 +209,9 @@ private Q_SLOTS:
             << io({{QStringLiteral("target"), QString(QStringLiteral("/dev/../") + loop1.mid(1))},
                    {QStringLiteral("size"), 1 << 20}})
             << "bad-path";
-        QTest::newRow("30 a regular file")
+        QTest::newRow("30 a world-writable directory")
             << io({{QStringLiteral("target"), QStringLiteral("/dev/shm")}, {QStringLiteral("size"), 1 << 20}})
-            << "not-block-device";
+            << "bad-path";
         // Sizes and numbers
         QTest::newRow("31 block size 0") << io({{QStringLiteral("target"), good},
                                                 {QStringLiteral("bs"), 0},
@@ -251,7 +252,7 @@ private Q_SLOTS:
                                                     {{QStringLiteral("spec"), mirror(good, other)},
                                                      {QStringLiteral("tag"), QStringLiteral("x`reboot`")},
                                                      {QStringLiteral("confirm_destroy"), QJsonArray {good, other}}})
-                                             << "bad-tag";
+                                             << "unknown-field";
         QTest::newRow("42 destroy not confirmed") << create(mirror(good, other), {good}) << "not-confirmed";
         QTest::newRow("43 confirmation of another disk")
             << create(mirror(good, other), {good, QStringLiteral("/dev/vda")}) << "not-confirmed";
@@ -310,7 +311,7 @@ private Q_SLOTS:
             {
                 std::lock_guard lock(harness.mutex);
                 for (const QJsonObject& candidate : harness.lines) {
-                    if (candidate.contains(QStringLiteral("ok")) && !candidate.value(QStringLiteral("ok")).toBool()) {
+                    if (candidate.contains(QStringLiteral("ok")) && !candidate.contains(QStringLiteral("event")) && !candidate.value(QStringLiteral("ok")).toBool()) {
                         reply = candidate;
                     }
                 }
@@ -343,7 +344,7 @@ private Q_SLOTS:
     void createTeardownAndShutdownThroughTheRecorder()
     {
         Harness harness(m_dir.path());
-        harness.request(1, QStringLiteral("hello"), {{QStringLiteral("protocol"), 1}});
+        harness.request(1, QStringLiteral("hello"), {{QStringLiteral("protocol"), HelperProtocol::version}});
         const QJsonObject spec {
             {QStringLiteral("level"), QStringLiteral("raid1")},
             {QStringLiteral("children"),
@@ -351,20 +352,23 @@ private Q_SLOTS:
                                       {QStringLiteral("device"), QStringLiteral("/dev/rbtest-a")}},
                          QJsonObject {{QStringLiteral("level"), QStringLiteral("disk")},
                                       {QStringLiteral("device"), QStringLiteral("/dev/rbtest-b")}}}}};
-        const QJsonObject plan =
-            harness.request(2, QStringLiteral("plan-array"),
-                            {{QStringLiteral("spec"), spec}, {QStringLiteral("tag"), QStringLiteral("hx")}});
+        const QJsonObject plan = harness.request(2, QStringLiteral("plan-array"), {{QStringLiteral("spec"), spec}});
         QVERIFY(plan.value(QStringLiteral("ok")).toBool());
         QVERIFY(harness.runner.commands().isEmpty()); // a plan is a dry run
-        QCOMPARE(plan.value(QStringLiteral("result")).toObject().value(QStringLiteral("device")).toString(),
-                 QStringLiteral("/dev/md/raidbench-hx-0"));
+        QVERIFY(plan.value(QStringLiteral("result"))
+                    .toObject()
+                    .value(QStringLiteral("device"))
+                    .toString()
+                    .startsWith(QStringLiteral("/dev/md/raidbench-")));
         const QJsonObject created =
             harness.request(3, QStringLiteral("create-array"),
                             {{QStringLiteral("spec"), spec},
-                             {QStringLiteral("tag"), QStringLiteral("hx")},
                              {QStringLiteral("confirm_destroy"),
                               QJsonArray {QStringLiteral("/dev/rbtest-b"), QStringLiteral("/dev/rbtest-a")}}});
         QVERIFY2(created.value(QStringLiteral("ok")).toBool(), qPrintable(QJsonDocument(created).toJson()));
+        const QString tag = created.value(QStringLiteral("result")).toObject().value(QStringLiteral("tag")).toString();
+        QVERIFY2(QRegularExpression(QStringLiteral("^[0-9a-f]{8}$")).match(tag).hasMatch(),
+                 qPrintable(QJsonDocument(created).toJson()));
         QVERIFY(harness.runner.commands().contains(QStringList {"wipefs", "--all", "--quiet", "/dev/rbtest-a"}));
         const QJsonObject listed = harness.request(4, QStringLiteral("list-arrays"), {});
         QCOMPARE(listed.value(QStringLiteral("result")).toObject().value(QStringLiteral("arrays")).toArray().size(), 1);
@@ -372,7 +376,7 @@ private Q_SLOTS:
         const qsizetype before = harness.runner.commands().size();
         harness.service->shutdown(QStringLiteral("client gone"));
         const QList<QStringList> after = harness.runner.commands().mid(before);
-        QVERIFY(after.contains(QStringList {"mdadm", "--stop", "/dev/md/raidbench-hx-0"}));
+        QVERIFY(after.contains(QStringList {"mdadm", "--stop", QStringLiteral("/dev/md/raidbench-%1-0").arg(tag)}));
         QVERIFY(harness.service->quitRequested());
     }
 };

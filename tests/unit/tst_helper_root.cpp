@@ -76,7 +76,6 @@ private Q_SLOTS:
             awaitReply(client,
                        client.request(QStringLiteral("create-array"),
                                       {{QStringLiteral("spec"), spec},
-                                       {QStringLiteral("tag"), QStringLiteral("rt1")},
                                        {QStringLiteral("allow_loop"), true},
                                        {QStringLiteral("confirm_destroy"), QJsonArray {loop.device()}}}));
         QVERIFY2(created.value(QStringLiteral("ok")).toBool(), qPrintable(QJsonDocument(created).toJson()));
@@ -98,8 +97,9 @@ private Q_SLOTS:
             io.value(QStringLiteral("result")).toObject().value(QStringLiteral("result")).toObject();
         QCOMPARE(result.value(QStringLiteral("bytes")).toDouble(), double(32 << 20));
         QCOMPARE(result.value(QStringLiteral("status")).toString(), QStringLiteral("completed"));
-        const QJsonObject teardown = awaitReply(
-            client, client.request(QStringLiteral("teardown"), {{QStringLiteral("tag"), QStringLiteral("rt1")}}));
+        const QString tag = created.value(QStringLiteral("result")).toObject().value(QStringLiteral("tag")).toString();
+        const QJsonObject teardown =
+            awaitReply(client, client.request(QStringLiteral("teardown"), {{QStringLiteral("tag"), tag}}));
         QVERIFY2(teardown.value(QStringLiteral("ok")).toBool(), qPrintable(QJsonDocument(teardown).toJson()));
         QSignalSpy closed(&client, &HelperClient::closed);
         client.stop();
@@ -113,7 +113,7 @@ private Q_SLOTS:
         QProcess process;
         process.start(helper());
         QVERIFY(process.waitForStarted());
-        process.write(HelperProtocol::encodeRequest(1, QStringLiteral("hello"), {{QStringLiteral("protocol"), 1}}));
+        process.write(HelperProtocol::encodeRequest(1, QStringLiteral("hello"), {{QStringLiteral("protocol"), HelperProtocol::version}}));
         process.write(HelperProtocol::encodeRequest(2, QStringLiteral("run-io"),
                                                     {{QStringLiteral("allow_loop"), true},
                                                      {QStringLiteral("job"),
@@ -207,7 +207,7 @@ private Q_SLOTS:
         QProcess process;
         process.start(helper());
         QVERIFY(process.waitForStarted());
-        process.write(HelperProtocol::encodeRequest(1, QStringLiteral("hello"), {{QStringLiteral("protocol"), 1}}));
+        process.write(HelperProtocol::encodeRequest(1, QStringLiteral("hello"), {{QStringLiteral("protocol"), HelperProtocol::version}}));
         for (QByteArray line : hostile) {
             if (!line.endsWith('\n')) {
                 line += '\n';
