@@ -83,7 +83,16 @@ bool JournalOwner::isCurrentProcess() const
 
 QString BuildJournal::defaultDirectory()
 {
-    return qEnvironmentVariable("RAIDBENCH_JOURNAL_DIR", QStringLiteral("/var/lib/raidbench/journal"));
+    if (qEnvironmentVariableIsSet("RAIDBENCH_JOURNAL_DIR")) {
+        return qEnvironmentVariable("RAIDBENCH_JOURNAL_DIR");
+    }
+    // Persistent storage, so that a journal outlives a power cut; /run where /var/lib cannot be written
+    // (a read-only root, such as the lab VM's).
+    const QString persistent = QStringLiteral("/var/lib/raidbench/journal");
+    if (QDir().mkpath(persistent) && ::access(QFile::encodeName(persistent).constData(), W_OK) == 0) {
+        return persistent;
+    }
+    return QStringLiteral("/run/raidbench/journal");
 }
 
 BuildJournal::BuildJournal(QString directory, QString tag)

@@ -40,7 +40,8 @@ struct JournalRecord
 class BuildJournal
 {
 public:
-    /// /var/lib/raidbench/journal (mode 0700: it must outlive a power cut), or $RAIDBENCH_JOURNAL_DIR.
+    /// $RAIDBENCH_JOURNAL_DIR, else /var/lib/raidbench/journal (mode 0700: it must outlive a power cut),
+    /// else /run/raidbench/journal where /var/lib is read-only.
     static QString defaultDirectory();
 
     BuildJournal(QString directory, QString tag);

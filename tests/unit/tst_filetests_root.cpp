@@ -1,15 +1,22 @@
 #include "engine/filetests.h"
 
 #include <QDir>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <csignal>
+#include <grp.h>
 #include <sys/mount.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace RaidBench;
 
-/// File tests against file systems that refuse: read-only, and full. Label `root` (mounts tmpfs).
+/// File tests against file systems that refuse (read-only, full) and against a user who plants links
+/// for root, and the user's command as that user. Label `root` (mounts tmpfs, switches users).
 class TestFileTestsRoot final : public QObject
 {
     Q_OBJECT
@@ -34,6 +41,7 @@ private Q_SLOTS:
             QSKIP("needs root to mount tmpfs");
         }
         QVERIFY(m_dir.isValid());
+        QVERIFY(::chmod(QFile::encodeName(m_dir.path()).constData(), 0755) == 0); // other users may enter
     }
 
     void readOnlyDirectory()
@@ -86,6 +94,144 @@ private Q_SLOTS:
         QVERIFY(written.error.contains(QStringLiteral("offset")));
         QCOMPARE(written.phases.first().name, QStringLiteral("write"));
         QVERIFY(written.phases.first().bytes > 0 && written.phases.first().bytes < (8u << 20));
+    }
+
+    /// What a user's command can plant in a directory root's file tests run in afterwards.
+    void plantedLinksNeverSteerRoot_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::newRow("file-seq") << QStringLiteral("file-seq");
+        QTest::newRow("file-seeks") << QStringLiteral("file-seeks");
+        QTest::newRow("small-files") << QStringLiteral("small-files");
+    }
+    void plantedLinksNeverSteerRoot()
+    {
+        QFETCH(QString, kind);
+        // A directory a user owns and writes (the worst case: bench-fs as root in someone's home).
+        const QString dir = m_dir.filePath(QStringLiteral("user-owned-") + kind);
+        QVERIFY(QDir().mkpath(dir));
+        QVERIFY(::chown(QFile::encodeName(dir).constData(), 65534, 65534) == 0);
+        const QString victim = m_dir.filePath(QStringLiteral("victim-") + kind);
+        QFile file(victim);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("root's file, not to be written\n");
+        file.close();
+        // Links at every name the old code used, and at names like the new ones.
+        for (const char* what : {"fileseq", "seeks", "smallfiles"}) {
+            const QString base = QStringLiteral("%1/.raidbench-%2-").arg(dir, QLatin1String(what));
+            QFile::link(victim, base + QString::number(getpid()));
+            for (const char* suffix : {"XXXXXX", "000000", "aaaaaa"}) {
+                QFile::link(victim, base + QLatin1String(suffix));
+            }
+        }
+        FileTestParams params;
+        params.kind = kind;
+        params.directory = dir;
+        params.fileSize = 4u << 20;
+        params.blockSize = 1u << 20;
+        params.timeNs = 200'000'000;
+        params.files = 50;
+        params.directories = 2;
+        params.smallFileSize = 512;
+        const FileTestResult result = runFileTest(params);
+        QVERIFY2(result.status == QLatin1String("completed"), qPrintable(result.error));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), QByteArray("root's file, not to be written\n"));
+        file.close();
+        // Root's own directory went; the planted links are still there, untouched and unfollowed.
+        const QStringList left = QDir(dir).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden);
+        QCOMPARE(left.size(), 12);
+        for (const QString& name : left) {
+            QVERIFY2(QFileInfo(dir + QLatin1Char('/') + name).isSymLink(), qPrintable(name));
+        }
+    }
+
+    void theCommandRunsAsTheUserWithTheirGroupsAndACleanEnvironment()
+    {
+        const QString dir = m_dir.filePath(QStringLiteral("command-home"));
+        QVERIFY(QDir().mkpath(dir));
+        QVERIFY(::chown(QFile::encodeName(dir).constData(), 65534, 65534) == 0);
+        qputenv("RAIDBENCH_SECRET_OF_ROOT", "leaked");
+        // Root with supplementary groups (disk, shadow) that must not reach the user's command.
+        const gid_t rootGroups[] {0, 6, 42};
+        QVERIFY(::setgroups(3, rootGroups) == 0);
+        FileTestParams params;
+        params.kind = QStringLiteral("command");
+        params.directory = dir;
+        params.uid = 65534;
+        params.gid = 65534;
+        params.dropCaches = false;
+        params.argv = {QStringLiteral("sh"), QStringLiteral("-c"),
+                       QStringLiteral("echo uid=$(id -u) groups=$(id -G) pwd=$(pwd); env | sort | tr '\\n' ' '; "
+                                      "touch /root/raidbench-was-here 2>/dev/null && echo WROTE-ROOT; "
+                                      "ls /proc/self/fd | wc -l")};
+        const FileTestResult result = runFileTest(params);
+        qunsetenv("RAIDBENCH_SECRET_OF_ROOT");
+        ::setgroups(0, nullptr);
+        QVERIFY2(result.status == QLatin1String("completed"), qPrintable(result.error));
+        const QString output = result.details.value(QStringLiteral("runs"))
+                                   .toArray()
+                                   .first()
+                                   .toObject()
+                                   .value(QStringLiteral("output_tail"))
+                                   .toString();
+        // Only the user's own groups: none of root's (0) comes along.
+        QVERIFY2(output.contains(QStringLiteral("uid=65534 groups=65534 pwd=") + dir), qPrintable(output));
+        QVERIFY2(!output.contains(QStringLiteral("RAIDBENCH_SECRET_OF_ROOT")), qPrintable(output));
+        QVERIFY2(!output.contains(QStringLiteral("WROTE-ROOT")), qPrintable(output));
+        QVERIFY(!QFile::exists(QStringLiteral("/root/raidbench-was-here")));
+        // stdin, stdout, stderr, and the one ls opens to list them: nothing of ours is inherited.
+        QVERIFY2(output.trimmed().endsWith(QLatin1Char('4')), qPrintable(output));
+    }
+
+    void whatTheCommandStartsEndsWithIt()
+    {
+        const QString dir = m_dir.filePath(QStringLiteral("command-group"));
+        QVERIFY(QDir().mkpath(dir));
+        QVERIFY(::chown(QFile::encodeName(dir).constData(), 65534, 65534) == 0);
+        FileTestParams params;
+        params.kind = QStringLiteral("command");
+        params.directory = dir;
+        params.uid = 65534;
+        params.gid = 65534;
+        params.dropCaches = false;
+        // It leaves a process behind, and one in a subshell, and exits at once.
+        params.argv = {QStringLiteral("sh"), QStringLiteral("-c"),
+                       QStringLiteral("sleep 3131 & (sleep 3132 &) ; echo $! > left; exit 0")};
+        const FileTestResult result = runFileTest(params);
+        QVERIFY2(result.status == QLatin1String("completed"), qPrintable(result.error));
+        QTest::qWait(200);
+        QProcess pgrep;
+        pgrep.start(QStringLiteral("pgrep"), {QStringLiteral("-f"), QStringLiteral("^sleep 313[12]")});
+        QVERIFY(pgrep.waitForFinished());
+        QVERIFY2(pgrep.readAllStandardOutput().trimmed().isEmpty(), "the command's processes outlived it");
+    }
+
+    void theCommandDiesWithItsParent()
+    {
+        // raidbench-cli bench-fs runs the command; killing the CLI must not leave the command running.
+        const QString dir = m_dir.filePath(QStringLiteral("orphan"));
+        QVERIFY(QDir().mkpath(dir));
+        QProcess cli;
+        cli.start(QStringLiteral(RAIDBENCH_TEST_BIN_DIR "/raidbench-cli"),
+                  {QStringLiteral("bench-fs"), QStringLiteral("--dir"), dir, QStringLiteral("--test"),
+                   QStringLiteral("command"), QStringLiteral("--"), QStringLiteral("sleep"), QStringLiteral("3133")});
+        QVERIFY(cli.waitForStarted());
+        QProcess pgrep;
+        QByteArray found;
+        for (int i = 0; i < 100 && found.isEmpty(); ++i) {
+            QTest::qWait(50);
+            pgrep.start(QStringLiteral("pgrep"), {QStringLiteral("-f"), QStringLiteral("^sleep 3133")});
+            pgrep.waitForFinished();
+            found = pgrep.readAllStandardOutput().trimmed();
+        }
+        QVERIFY2(!found.isEmpty(), "the command never started");
+        ::kill(pid_t(cli.processId()), SIGKILL);
+        QVERIFY(cli.waitForFinished());
+        QTest::qWait(300);
+        pgrep.start(QStringLiteral("pgrep"), {QStringLiteral("-f"), QStringLiteral("^sleep 3133")});
+        QVERIFY(pgrep.waitForFinished());
+        QVERIFY2(pgrep.readAllStandardOutput().trimmed().isEmpty(), "the command outlived the killed CLI");
     }
 };
 

@@ -1,0 +1,199 @@
+#include "../common/loopdevice.h"
+#include "disks/devicegate.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fcntl.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace RaidBench;
+using RaidBench::Test::LoopDevice;
+
+/// The device gate on this machine's real /dev with loop devices: pins, and every way a pinned
+/// device can stop being the one that was checked. Label `root`.
+class TestDeviceGateRoot final : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString m_links; ///< a root-owned directory under /dev with links, like /dev/disk/by-id
+
+    static SystemDeviceGate gate() { return SystemDeviceGate::withLoop(true); }
+
+    static bool run(const QString& program, const QStringList& args)
+    {
+        QProcess process;
+        process.start(program, args);
+        return process.waitForFinished(30000) && process.exitStatus() == QProcess::NormalExit &&
+            process.exitCode() == 0;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        if (!LoopDevice::canUse()) {
+            QSKIP("needs root and loop devices");
+        }
+        QVERIFY(m_dir.isValid());
+        m_links = QStringLiteral("/dev/rbtest-gate-%1").arg(getpid());
+        QVERIFY(QDir().mkpath(m_links));
+        QVERIFY(::chmod(QFile::encodeName(m_links).constData(), 0755) == 0);
+    }
+    void cleanupTestCase()
+    {
+        if (!m_links.isEmpty()) {
+            QDir(m_links).removeRecursively();
+        }
+    }
+
+    void pinsALoopDeviceByItsNodeAndIdentity()
+    {
+        LoopDevice loop(m_dir.path(), 16 << 20);
+        QVERIFY(loop.ok());
+        QVERIFY(QFile::link(loop.device(), m_links + QStringLiteral("/by-link")));
+        const auto pin = gate().pin(m_links + QStringLiteral("/by-link"));
+        QVERIFY2(pin.ok(), qPrintable(pin.ok() ? QString() : pin.error().message));
+        QCOMPARE(pin->node, loop.device());
+        QCOMPARE(pin->requested, m_links + QStringLiteral("/by-link"));
+        QCOMPARE(pin->kind, QStringLiteral("loop"));
+        QCOMPARE(pin->sizeBytes, 16ull << 20);
+        QCOMPARE(pin->backingFile, loop.file());
+        struct stat st
+        { };
+        QVERIFY(::stat(QFile::encodeName(loop.device()).constData(), &st) == 0);
+        QCOMPARE(pin->rdev, std::uint64_t(st.st_rdev));
+        QVERIFY(gate().verify(*pin, DeviceGate::Use::Create).ok());
+        QVERIFY(gate().verify(*pin, DeviceGate::Use::Own).ok());
+        // Re-pointing the link afterwards changes nothing: the pin names the node.
+        QFile::remove(m_links + QStringLiteral("/by-link"));
+        QVERIFY(QFile::link(QStringLiteral("/dev/null"), m_links + QStringLiteral("/by-link")));
+        QVERIFY(gate().verify(*pin, DeviceGate::Use::Create).ok());
+        QFile::remove(m_links + QStringLiteral("/by-link"));
+    }
+
+    void loopDevicesOnlyWhenAllowed()
+    {
+        LoopDevice loop(m_dir.path(), 16 << 20);
+        QVERIFY(loop.ok());
+        const auto refused = SystemDeviceGate::withLoop(false).pin(loop.device());
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.error().code, QStringLiteral("device-in-use"));
+        QVERIFY(refused.error().message.contains(QStringLiteral("loop device")));
+    }
+
+    void aSwappedDiskIsNotThePin()
+    {
+        LoopDevice loop(m_dir.path(), 16 << 20);
+        QVERIFY(loop.ok());
+        const auto pin = gate().pin(loop.device());
+        QVERIFY(pin.ok());
+        // Another disk in the same bay: the same node and number, another file behind it.
+        const QString other = m_dir.filePath(QStringLiteral("other.img"));
+        QFile file(other);
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.resize(16 << 20));
+        file.close();
+        QVERIFY(run(QStringLiteral("losetup"), {QStringLiteral("-d"), loop.device()}));
+        QVERIFY(run(QStringLiteral("losetup"), {loop.device(), other}));
+        const auto changed = gate().verify(*pin, DeviceGate::Use::Own);
+        QVERIFY(!changed.ok());
+        QCOMPARE(changed.error().code, QStringLiteral("device-changed"));
+        QVERIFY2(changed.error().message.contains(QStringLiteral("another device")), qPrintable(changed.error().message));
+        QVERIFY(run(QStringLiteral("losetup"), {QStringLiteral("-d"), loop.device()}));
+        QVERIFY(run(QStringLiteral("losetup"), {loop.device(), loop.file()})); // for LoopDevice's clean-up
+    }
+
+    void aResizedDiskIsNotThePin()
+    {
+        LoopDevice loop(m_dir.path(), 16 << 20);
+        QVERIFY(loop.ok());
+        const auto pin = gate().pin(loop.device());
+        QVERIFY(pin.ok());
+        QFile file(loop.file());
+        QVERIFY(file.resize(32 << 20));
+        QVERIFY(run(QStringLiteral("losetup"), {QStringLiteral("-c"), loop.device()}));
+        const auto changed = gate().verify(*pin, DeviceGate::Use::Create);
+        QVERIFY(!changed.ok());
+        QCOMPARE(changed.error().code, QStringLiteral("device-changed"));
+    }
+
+    void aDiskFoundElsewhereIsRelocated()
+    {
+        LoopDevice loop(m_dir.path(), 16 << 20);
+        QVERIFY(loop.ok());
+        const auto pin = gate().pin(loop.device());
+        QVERIFY(pin.ok());
+        QCOMPARE(gate().relocate(*pin)->node, loop.device());
+        // "After a reboot": the same file behind another loop device.
+        QVERIFY(run(QStringLiteral("losetup"), {QStringLiteral("-d"), loop.device()}));
+        LoopDevice placeholder(m_dir.path(), 1 << 20); // takes the old number, so the file moves
+        QProcess losetup;
+        losetup.start(QStringLiteral("losetup"), {QStringLiteral("-f"), QStringLiteral("--show"), loop.file()});
+        QVERIFY(losetup.waitForFinished(10000));
+        const QString moved = QString::fromLocal8Bit(losetup.readAllStandardOutput()).trimmed();
+        QVERIFY(!moved.isEmpty());
+        const auto found = gate().relocate(*pin);
+        QVERIFY2(found.ok(), qPrintable(found.ok() ? QString() : found.error().message));
+        QCOMPARE(found->node, moved);
+        QVERIFY(gate().verify(*found, DeviceGate::Use::Own).ok());
+        if (moved != loop.device()) {
+            QVERIFY(!gate().verify(*pin, DeviceGate::Use::Own).ok()); // the old node is another device now
+        }
+        QVERIFY(run(QStringLiteral("losetup"), {QStringLiteral("-d"), moved}));
+    }
+
+    void busyMountedAndSignedDisksAreRefused()
+    {
+        LoopDevice loop(m_dir.path(), 32 << 20);
+        QVERIFY(loop.ok());
+        const auto pin = gate().pin(loop.device());
+        QVERIFY(pin.ok());
+        // Held open exclusively by someone else.
+        const int fd = ::open(QFile::encodeName(loop.device()).constData(), O_RDONLY | O_EXCL);
+        QVERIFY(fd >= 0);
+        const auto held = gate().verify(*pin, DeviceGate::Use::Own);
+        QVERIFY(!held.ok());
+        QCOMPARE(held.error().code, QStringLiteral("device-in-use"));
+        ::close(fd);
+        // A file system appears on it: not eligible to create on, still ours to release (it is not in use).
+        QVERIFY(run(QStringLiteral("mkfs.ext4"), {QStringLiteral("-q"), QStringLiteral("-F"), loop.device()}));
+        const auto signed_ = gate().verify(*pin, DeviceGate::Use::Create);
+        QVERIFY(!signed_.ok());
+        QCOMPARE(signed_.error().code, QStringLiteral("device-in-use"));
+        QVERIFY(gate().verify(*pin, DeviceGate::Use::Own).ok());
+        // Mounted: never.
+        const QString point = m_dir.filePath(QStringLiteral("mnt"));
+        QVERIFY(QDir().mkpath(point));
+        QVERIFY(::mount(QFile::encodeName(loop.device()).constData(), QFile::encodeName(point).constData(), "ext4",
+                        0, nullptr) == 0);
+        const auto mounted = gate().verify(*pin, DeviceGate::Use::Own);
+        QVERIFY(::umount(QFile::encodeName(point).constData()) == 0);
+        QVERIFY(!mounted.ok());
+        QVERIFY2(mounted.error().message.contains(QStringLiteral("mounted")), qPrintable(mounted.error().message));
+        const auto pinMounted = gate().pin(loop.device(), DeviceGate::Use::Own);
+        QVERIFY(pinMounted.ok()); // unmounted again
+    }
+
+    void theSameDiskTwiceIsRefused()
+    {
+        LoopDevice loop(m_dir.path(), 16 << 20);
+        QVERIFY(loop.ok());
+        QVERIFY(QFile::link(loop.device(), m_links + QStringLiteral("/twice")));
+        const ArraySpec spec = ArraySpec::node(
+            ArrayLevel::Raid1, {ArraySpec::disk(loop.device()), ArraySpec::disk(m_links + QStringLiteral("/twice"))});
+        const auto pinned = gate().pinSpec(spec);
+        QFile::remove(m_links + QStringLiteral("/twice"));
+        QVERIFY(!pinned.ok());
+        QCOMPARE(pinned.error().code, QStringLiteral("invalid-spec"));
+        QVERIFY(pinned.error().message.contains(QStringLiteral("same device")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDeviceGateRoot)
+#include "tst_devicegate_root.moc"
