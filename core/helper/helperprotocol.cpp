@@ -169,6 +169,11 @@ Result<Request> parseRequest(const QByteArray& line, qint64* idOut)
                              QStringLiteral("the request is not a JSON object: %1").arg(parseError.errorString()));
     }
     const QJsonObject object = document.object();
+    // The id first, so that even a refusal below reaches the request it answers.
+    const QJsonValue earlyId = object.value(QStringLiteral("id"));
+    if (idOut && typeMatches(earlyId, Type::Int) && earlyId.toDouble() >= 0) {
+        *idOut = qint64(earlyId.toDouble());
+    }
     const int depth = depthOf(object, 0);
     if (depth == INT_MAX) {
         return protocolError(QStringLiteral("bad-json"), QStringLiteral("the request holds a NUL character"));

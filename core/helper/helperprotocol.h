@@ -16,8 +16,11 @@ namespace HelperProtocol {
 
 /// 2: tags are the helper's own (create-array and plan-array take none); devices are pinned.
 constexpr int version = 2;
-constexpr qsizetype maxLineBytes = 1 << 20;
-constexpr int maxDepth = 10;
+/// Room for a resumed campaign's results (a 24-disk campaign's file is several MiB).
+constexpr qsizetype maxLineBytes = 16 << 20;
+/// Deep enough for a resumed campaign's results (request > args > resume > configs > test > runs >
+/// run > latency > ...), shallow enough that nothing recursing over a request can exhaust a stack.
+constexpr int maxDepth = 16;
 
 struct Request
 {

@@ -32,8 +32,8 @@ private:
         std::mutex mutex;
         QList<QJsonObject> lines;
         // Before the service: it outlives the service's shutdown, which still asks it.
-        std::shared_ptr<FakeDeviceGate> gate =
-            std::make_shared<FakeDeviceGate>(QStringList {QStringLiteral("/dev/rbtest-a"), QStringLiteral("/dev/rbtest-b")});
+        std::shared_ptr<FakeDeviceGate> gate = std::make_shared<FakeDeviceGate>(
+            QStringList {QStringLiteral("/dev/rbtest-a"), QStringLiteral("/dev/rbtest-b")});
         std::unique_ptr<HelperService> service;
 
         explicit Harness(const QString& stateDir)
@@ -136,7 +136,7 @@ private Q_SLOTS:
         QFile::link(loop1, m_dir.filePath(QStringLiteral("loop-b")));
 
         // Framing and JSON
-        QTest::newRow("01 2 MiB line") << QByteArray(2 << 20, 'x') << "too-long";
+        QTest::newRow("01 17 MiB line") << QByteArray(17 << 20, 'x') << "too-long";
         QTest::newRow("02 invalid UTF-8")
             << QByteArray("{\"id\":1,\"op\":\"hello\",\"args\":{\"client\":\"\xff\xfe\"}}") << "bad-utf8";
         QTest::newRow("03 not JSON") << QByteArray("hello helper") << "bad-json";
@@ -311,7 +311,8 @@ private Q_SLOTS:
             {
                 std::lock_guard lock(harness.mutex);
                 for (const QJsonObject& candidate : harness.lines) {
-                    if (candidate.contains(QStringLiteral("ok")) && !candidate.contains(QStringLiteral("event")) && !candidate.value(QStringLiteral("ok")).toBool()) {
+                    if (candidate.contains(QStringLiteral("ok")) && !candidate.contains(QStringLiteral("event")) &&
+                        !candidate.value(QStringLiteral("ok")).toBool()) {
                         reply = candidate;
                     }
                 }

@@ -113,7 +113,8 @@ private Q_SLOTS:
         QProcess process;
         process.start(helper());
         QVERIFY(process.waitForStarted());
-        process.write(HelperProtocol::encodeRequest(1, QStringLiteral("hello"), {{QStringLiteral("protocol"), HelperProtocol::version}}));
+        process.write(HelperProtocol::encodeRequest(1, QStringLiteral("hello"),
+                                                    {{QStringLiteral("protocol"), HelperProtocol::version}}));
         process.write(HelperProtocol::encodeRequest(2, QStringLiteral("run-io"),
                                                     {{QStringLiteral("allow_loop"), true},
                                                      {QStringLiteral("job"),
@@ -146,7 +147,7 @@ private Q_SLOTS:
         const QString traversal = QStringLiteral("/dev/../") + loop.file().mid(1);
         const QJsonObject leaf {{QStringLiteral("level"), QStringLiteral("disk")}, {QStringLiteral("device"), dev}};
         const QList<QByteArray> hostile {
-            QByteArray(2 << 20, 'x'),
+            QByteArray(17 << 20, 'x'),
             QByteArray("{\"id\":10,\"op\":\"hello\",\"args\":{\"client\":\"\xff\"}}"),
             QByteArray("not json at all"),
             HelperProtocol::encodeRequest(
@@ -207,7 +208,8 @@ private Q_SLOTS:
         QProcess process;
         process.start(helper());
         QVERIFY(process.waitForStarted());
-        process.write(HelperProtocol::encodeRequest(1, QStringLiteral("hello"), {{QStringLiteral("protocol"), HelperProtocol::version}}));
+        process.write(HelperProtocol::encodeRequest(1, QStringLiteral("hello"),
+                                                    {{QStringLiteral("protocol"), HelperProtocol::version}}));
         for (QByteArray line : hostile) {
             if (!line.endsWith('\n')) {
                 line += '\n';
