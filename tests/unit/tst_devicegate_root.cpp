@@ -104,7 +104,8 @@ private Q_SLOTS:
         const auto changed = gate().verify(*pin, DeviceGate::Use::Own);
         QVERIFY(!changed.ok());
         QCOMPARE(changed.error().code, QStringLiteral("device-changed"));
-        QVERIFY2(changed.error().message.contains(QStringLiteral("another device")), qPrintable(changed.error().message));
+        QVERIFY2(changed.error().message.contains(QStringLiteral("another device")),
+                 qPrintable(changed.error().message));
         QVERIFY(run(QStringLiteral("losetup"), {QStringLiteral("-d"), loop.device()}));
         QVERIFY(run(QStringLiteral("losetup"), {loop.device(), loop.file()})); // for LoopDevice's clean-up
     }
@@ -170,8 +171,8 @@ private Q_SLOTS:
         // Mounted: never.
         const QString point = m_dir.filePath(QStringLiteral("mnt"));
         QVERIFY(QDir().mkpath(point));
-        QVERIFY(::mount(QFile::encodeName(loop.device()).constData(), QFile::encodeName(point).constData(), "ext4",
-                        0, nullptr) == 0);
+        QVERIFY(::mount(QFile::encodeName(loop.device()).constData(), QFile::encodeName(point).constData(), "ext4", 0,
+                        nullptr) == 0);
         const auto mounted = gate().verify(*pin, DeviceGate::Use::Own);
         QVERIFY(::umount(QFile::encodeName(point).constData()) == 0);
         QVERIFY(!mounted.ok());

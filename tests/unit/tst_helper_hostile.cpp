@@ -1,0 +1,1375 @@
+#include "../common/cli.h"
+#include "../common/helpersession.h"
+#include "../common/loopdevice.h"
+#include "helper/helperprotocol.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fcntl.h>
+#include <functional>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+using namespace RaidBench;
+using namespace RaidBench::Test;
+
+/// The hostile table: every way we know to aim the root helper (and root's CLI) at the wrong device,
+/// file or session, each against the real binaries on loop devices. After every row the victim
+/// disk (a file system), a bystander disk nobody named, and root's own file are byte for byte what
+/// they were, and nothing is left: no journal, no mount, no held device. Label `root`.
+class TestHelperHostile final : public QObject
+{
+    Q_OBJECT
+
+    /// One row: it drives helpers (or the CLI) and returns the answer to its hostile request, whose
+    /// error code must be the row's.
+    struct Row
+    {
+        QString name;
+        QString code;
+        std::function<QJsonObject()> run;
+    };
+
+private:
+    QTemporaryDir m_dir;
+    QTemporaryDir m_journals;
+    std::unique_ptr<LoopDevice> m_alpha; ///< blank: the client's own disk
+    std::unique_ptr<LoopDevice> m_beta; ///< blank: the client's second disk
+    std::unique_ptr<LoopDevice> m_victim; ///< holds a file system: never to be written
+    std::unique_ptr<LoopDevice> m_bystander; ///< blank but not the client's: never to be written
+    std::unique_ptr<LoopDevice> m_partitioned; ///< a loop device with a partition
+    QString m_readOnly; ///< a read-only loop device
+    QString m_links; ///< root's directory under /dev, like /dev/disk/by-id
+    QString m_rootFile; ///< a file only root may write
+    QString m_shmLink;
+    QByteArray m_victimSum;
+    QByteArray m_bystanderSum;
+    QByteArray m_rootFileSum;
+    QList<Row> m_rows;
+
+    static QByteArray checksum(const QString& path)
+    {
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly)) {
+            return {};
+        }
+        QCryptographicHash hash(QCryptographicHash::Sha256);
+        hash.addData(&file);
+        return hash.result().toHex();
+    }
+    static bool run(const QString& program, const QStringList& args, QString* out = nullptr)
+    {
+        QProcess process;
+        process.start(program, args);
+        const bool ok =
+            process.waitForFinished(60000) && process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0;
+        if (out) {
+            *out = QString::fromLocal8Bit(process.readAllStandardOutput() + process.readAllStandardError());
+        }
+        return ok;
+    }
+    static QJsonObject leaf(const QString& device)
+    {
+        return {{QStringLiteral("level"), QStringLiteral("disk")}, {QStringLiteral("device"), device}};
+    }
+    static QJsonObject mirror(const QString& a, const QString& b)
+    {
+        return {{QStringLiteral("level"), QStringLiteral("raid1")},
+                {QStringLiteral("children"), QJsonArray {leaf(a), leaf(b)}}};
+    }
+    static QJsonObject withError(const QString& code, const QString& message)
+    {
+        return {{QStringLiteral("ok"), false},
+                {QStringLiteral("error"),
+                 QJsonObject {{QStringLiteral("code"), code}, {QStringLiteral("message"), message}}}};
+    }
+
+    QString alpha() const { return m_alpha->device(); }
+    QString link(const QString& name) const { return m_links + QLatin1Char('/') + name; }
+
+    void makeLink(const QString& target, const QString& path) const
+    {
+        QFile::remove(path);
+        if (!QFile::link(target, path)) {
+            qFatal("cannot make the link %s", qPrintable(path));
+        }
+    }
+
+    // The three ways a device reaches the helper.
+    QJsonObject create(HelperSession& helper, const QJsonObject& spec, const QStringList& confirm,
+                       bool allowLoop = true) const
+    {
+        return helper.request(QStringLiteral("create-array"),
+                              {{QStringLiteral("spec"), spec},
+                               {QStringLiteral("allow_loop"), allowLoop},
+                               {QStringLiteral("confirm_destroy"), QJsonArray::fromStringList(confirm)}});
+    }
+    QJsonObject runIo(HelperSession& helper, const QString& target, bool allowLoop = true) const
+    {
+        return helper.request(QStringLiteral("run-io"),
+                              {{QStringLiteral("allow_loop"), allowLoop},
+                               {QStringLiteral("job"),
+                                QJsonObject {{QStringLiteral("target"), target},
+                                             {QStringLiteral("rw"), QStringLiteral("write")},
+                                             {QStringLiteral("size"), 1 << 20}}}});
+    }
+    static QJsonObject plan(const QStringList& disks, const QJsonValue& configurations = QJsonValue(),
+                            const QJsonArray& tests = {QStringLiteral("seq1m-qd8-write")}, bool allowLoop = true)
+    {
+        QJsonObject plan {{QStringLiteral("raidbench_plan"), 1},
+                          {QStringLiteral("disks"), QJsonArray::fromStringList(disks)},
+                          {QStringLiteral("allow_loop"), allowLoop},
+                          {QStringLiteral("tests"), tests},
+                          {QStringLiteral("limits"),
+                           QJsonObject {{QStringLiteral("time"), QStringLiteral("200ms")},
+                                        {QStringLiteral("ramp"), QStringLiteral("0s")}}}};
+        plan.insert(QStringLiteral("configurations"),
+                    configurations.isUndefined() || configurations.isNull()
+                        ? QJsonValue(QJsonArray {QJsonObject {{QStringLiteral("name"), QStringLiteral("one")},
+                                                              {QStringLiteral("spec"), leaf(disks.value(0))}}})
+                        : configurations);
+        return plan;
+    }
+    QJsonObject campaign(HelperSession& helper, const QJsonObject& plan, const QStringList& confirm,
+                         const QJsonValue& resume = QJsonValue()) const
+    {
+        QJsonObject args {{QStringLiteral("plan"), plan},
+                          {QStringLiteral("confirm_destroy"), QJsonArray::fromStringList(confirm)}};
+        if (resume.isObject()) {
+            args.insert(QStringLiteral("resume"), resume);
+        }
+        return helper.request(QStringLiteral("run-campaign"), args, 120000);
+    }
+    QString tagOf(const QJsonObject& reply) const
+    {
+        return HelperSession::result(reply).value(QStringLiteral("tag")).toString();
+    }
+
+    void addRow(const QString& name, const QString& code, std::function<QJsonObject()> run)
+    {
+        m_rows.append({name, code, std::move(run)});
+    }
+
+    void framingRows();
+    void schemaRows();
+    void pathRows();
+    void raceRows();
+    void sessionRows();
+    void resumeRows();
+    void mountRows();
+    void numberRows();
+    void fileTestRows();
+    void cliRows();
+
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void hostile_data();
+    void hostile();
+    void tableIsLarge() { QVERIFY2(m_rows.size() > 150, qPrintable(QString::number(m_rows.size()))); }
+};
+
+void TestHelperHostile::initTestCase()
+{
+    if (!LoopDevice::canUse()) {
+        QSKIP("needs root and loop devices");
+    }
+    QVERIFY(m_dir.isValid() && m_journals.isValid());
+    QVERIFY(::chmod(QFile::encodeName(m_dir.path()).constData(), 0755) == 0);
+    m_alpha = std::make_unique<LoopDevice>(m_dir.path(), 16 << 20);
+    m_beta = std::make_unique<LoopDevice>(m_dir.path(), 16 << 20);
+    m_victim = std::make_unique<LoopDevice>(m_dir.path(), 16 << 20);
+    m_bystander = std::make_unique<LoopDevice>(m_dir.path(), 16 << 20);
+    QVERIFY(m_alpha->ok() && m_beta->ok() && m_victim->ok() && m_bystander->ok());
+    QVERIFY(run(QStringLiteral("mkfs.ext4"),
+                {QStringLiteral("-q"), QStringLiteral("-F"), QStringLiteral("-L"), QStringLiteral("precious"),
+                 m_victim->device()}));
+    {
+        QFile file(m_bystander->file());
+        QVERIFY(file.open(QIODevice::ReadWrite));
+        QByteArray block(1 << 20, '\0');
+        for (int i = 0; i < block.size(); ++i) {
+            block[i] = char((i * 7919 + 13) & 0x7f); // not zeros, no signature
+        }
+        for (int i = 0; i < 16; ++i) {
+            file.write(block);
+        }
+    }
+    // A loop device with one partition (an MBR written by hand: no partitioning tool needed).
+    {
+        const QString image = m_dir.filePath(QStringLiteral("partitioned.img"));
+        QFile file(image);
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.resize(16 << 20));
+        QByteArray mbr(512, '\0');
+        const quint32 start = 2048;
+        const quint32 sectors = (16u << 20) / 512 - start;
+        mbr[446 + 4] = char(0x83);
+        for (int i = 0; i < 4; ++i) {
+            mbr[446 + 8 + i] = char((start >> (8 * i)) & 0xff);
+            mbr[446 + 12 + i] = char((sectors >> (8 * i)) & 0xff);
+        }
+        mbr[510] = char(0x55);
+        mbr[511] = char(0xaa);
+        file.seek(0);
+        file.write(mbr);
+        file.close();
+        QString out;
+        QVERIFY(run(QStringLiteral("losetup"), {QStringLiteral("-f"), QStringLiteral("-P"), image}));
+        QVERIFY(run(QStringLiteral("losetup"), {QStringLiteral("-j"), image}, &out));
+        // The kernel does not always scan a loop device's table at once: partx adds the partition.
+        run(QStringLiteral("partx"), {QStringLiteral("-a"), out.section(QLatin1Char(':'), 0, 0)});
+        m_partitioned.reset(); // detached in cleanupTestCase through losetup -j
+    }
+    {
+        const QString image = m_dir.filePath(QStringLiteral("readonly.img"));
+        QFile file(image);
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.resize(16 << 20));
+        file.close();
+        QProcess losetup;
+        losetup.start(QStringLiteral("losetup"),
+                      {QStringLiteral("-r"), QStringLiteral("-f"), QStringLiteral("--show"), image});
+        QVERIFY(losetup.waitForFinished());
+        m_readOnly = QString::fromLocal8Bit(losetup.readAllStandardOutput()).trimmed();
+        QVERIFY(!m_readOnly.isEmpty());
+    }
+    m_links = QStringLiteral("/dev/rbtest-hostile-%1").arg(getpid());
+    QVERIFY(QDir().mkpath(m_links + QStringLiteral("/user")));
+    QVERIFY(QDir().mkpath(m_links + QStringLiteral("/group")));
+    QVERIFY(::chmod(QFile::encodeName(m_links).constData(), 0755) == 0);
+    QVERIFY(::chown(QFile::encodeName(m_links + QStringLiteral("/user")).constData(), 65534, 65534) == 0);
+    QVERIFY(::chmod(QFile::encodeName(m_links + QStringLiteral("/group")).constData(), 0775) == 0);
+    QVERIFY(::chown(QFile::encodeName(m_links + QStringLiteral("/group")).constData(), 0, 100) == 0); // users
+    makeLink(alpha(), link(QStringLiteral("user/alpha")));
+    makeLink(alpha(), link(QStringLiteral("group/alpha")));
+    makeLink(alpha(), link(QStringLiteral("alpha")));
+    makeLink(m_victim->device(), link(QStringLiteral("victim")));
+    makeLink(QStringLiteral("/etc/shadow"), link(QStringLiteral("out-absolute")));
+    makeLink(QStringLiteral("../../etc/shadow"), link(QStringLiteral("out-relative")));
+    makeLink(QStringLiteral("loop-b"), link(QStringLiteral("loop-a")));
+    makeLink(QStringLiteral("loop-a"), link(QStringLiteral("loop-b")));
+    makeLink(QStringLiteral("nothing-here"), link(QStringLiteral("dangling")));
+    m_shmLink = QStringLiteral("/dev/shm/rbtest-hostile-%1").arg(getpid());
+    makeLink(alpha(), m_shmLink);
+    m_rootFile = m_dir.filePath(QStringLiteral("root-only"));
+    {
+        QFile file(m_rootFile);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("root's own file\n");
+        file.close();
+        QVERIFY(::chmod(QFile::encodeName(m_rootFile).constData(), 0600) == 0);
+    }
+    m_victimSum = checksum(m_victim->file());
+    m_bystanderSum = checksum(m_bystander->file());
+    m_rootFileSum = checksum(m_rootFile);
+    framingRows();
+    schemaRows();
+    pathRows();
+    raceRows();
+    sessionRows();
+    resumeRows();
+    mountRows();
+    numberRows();
+    fileTestRows();
+    cliRows();
+}
+
+void TestHelperHostile::cleanupTestCase()
+{
+    if (!m_links.isEmpty()) {
+        QDir(m_links).removeRecursively();
+    }
+    QFile::remove(m_shmLink);
+    if (!m_readOnly.isEmpty()) {
+        run(QStringLiteral("losetup"), {QStringLiteral("-d"), m_readOnly});
+    }
+    QString out;
+    run(QStringLiteral("losetup"), {QStringLiteral("-j"), m_dir.filePath(QStringLiteral("partitioned.img"))}, &out);
+    if (!out.isEmpty()) {
+        run(QStringLiteral("losetup"), {QStringLiteral("-d"), out.section(QLatin1Char(':'), 0, 0)});
+    }
+    qInfo("hostile table: %lld rows", qlonglong(m_rows.size()));
+}
+
+void TestHelperHostile::hostile_data()
+{
+    QTest::addColumn<int>("index");
+    for (int i = 0; i < m_rows.size(); ++i) {
+        QTest::newRow(qPrintable(QStringLiteral("%1 %2").arg(i + 1, 3, 10, QLatin1Char('0')).arg(m_rows.at(i).name)))
+            << i;
+    }
+}
+
+void TestHelperHostile::hostile()
+{
+    QFETCH(int, index);
+    const Row& row = m_rows.at(index);
+    QElapsedTimer clock;
+    clock.start();
+    const QJsonObject reply = row.run();
+    if (clock.elapsed() > 2000) {
+        qInfo("row %d took %lld ms", index + 1, qlonglong(clock.elapsed()));
+    }
+    const QString code = HelperSession::code(reply);
+    QVERIFY2(code == row.code,
+             qPrintable(QStringLiteral("expected %1, got %2: %3")
+                            .arg(row.code, code,
+                                 QString::fromUtf8(QJsonDocument(reply).toJson(QJsonDocument::Compact)).left(600))));
+    if (code != QLatin1String("ok")) {
+        QVERIFY(!reply.value(QStringLiteral("error")).toObject().value(QStringLiteral("message")).toString().isEmpty());
+    }
+    // Whatever the row did: the victim, the bystander and root's file are as they were, and nothing stays.
+    QCOMPARE(checksum(m_victim->file()), m_victimSum);
+    QCOMPARE(checksum(m_bystander->file()), m_bystanderSum);
+    QCOMPARE(checksum(m_rootFile), m_rootFileSum);
+    const QStringList journals = QDir(m_journals.path()).entryList(QDir::Files);
+    QVERIFY2(journals.isEmpty(), qPrintable(journals.join(QLatin1Char(' '))));
+    QFile mounts(QStringLiteral("/proc/self/mountinfo"));
+    QVERIFY(mounts.open(QIODevice::ReadOnly));
+    QVERIFY(!mounts.readAll().contains("/run/raidbench/mnt-"));
+    for (const QString& device : {alpha(), m_beta->device()}) {
+        const int fd = ::open(QFile::encodeName(device).constData(), O_RDONLY | O_EXCL);
+        QVERIFY2(fd >= 0, qPrintable(device + QStringLiteral(" is still held")));
+        ::close(fd);
+    }
+}
+
+void TestHelperHostile::framingRows()
+{
+    // Lines that are not requests at all.
+    const QList<std::tuple<const char*, QByteArray, const char*>> lines {
+        {"a 17 MiB line", QByteArray(17 << 20, 'x'), "too-long"},
+        {"invalid UTF-8", QByteArray("{\"id\":1,\"op\":\"hello\",\"args\":{\"client\":\"\xff\xfe\"}}"), "bad-utf8"},
+        {"overlong UTF-8 slash", QByteArray("{\"id\":1,\"op\":\"scan-disks\",\"args\":{\"x\":\"\xc0\xaf\"}}"),
+         "bad-utf8"},
+        {"a UTF-16 surrogate in UTF-8", QByteArray("{\"id\":1,\"op\":\"about\",\"args\":{\"x\":\"\xed\xa0\x80\"}}"),
+         "bad-utf8"},
+        {"not JSON", QByteArray("hello helper"), "bad-json"},
+        {"a JSON array", QByteArray("[1,2,3]"), "bad-json"},
+        {"a JSON string", QByteArray("\"teardown\""), "bad-json"},
+        {"a JSON number", QByteArray("42"), "bad-json"},
+        {"deep array nesting", QByteArray(200, '[') + QByteArray(200, ']'), "bad-json"},
+        {"deep object nesting",
+         QByteArray("{\"id\":1,\"op\":\"plan-array\",\"args\":{\"spec\":") +
+             QByteArray(40, '{').replace("{", "{\"a\":") + QByteArray("1") + QByteArray(40, '}') + QByteArray("}}"),
+         "too-deep"},
+        {"no id", QByteArray("{\"op\":\"about\",\"args\":{}}"), "missing-id"},
+        {"a negative id", QByteArray("{\"id\":-5,\"op\":\"about\",\"args\":{}}"), "missing-id"},
+        {"a fractional id", QByteArray("{\"id\":1.5,\"op\":\"about\",\"args\":{}}"), "missing-id"},
+        {"an id as a string", QByteArray("{\"id\":\"7\",\"op\":\"about\",\"args\":{}}"), "missing-id"},
+        {"an id beyond 2^53", QByteArray("{\"id\":1e300,\"op\":\"about\",\"args\":{}}"), "missing-id"},
+        {"a NUL in a string", QByteArray("{\"id\":1,\"op\":\"about\",\"args\":{\"x\":\"a\\u0000b\"}}"), "bad-json"},
+        {"a NUL in a key", QByteArray("{\"id\":1,\"op\":\"about\",\"args\":{\"a\\u0000b\":1}}"), "bad-json"},
+        {"a field beside id, op and args", QByteArray("{\"id\":1,\"op\":\"about\",\"args\":{},\"sudo\":true}"),
+         "unknown-field"},
+        {"op is a number", QByteArray("{\"id\":1,\"op\":7,\"args\":{}}"), "missing-field"},
+        {"args is an array", QByteArray("{\"id\":1,\"op\":\"recover\",\"args\":[1]}"), "bad-type"},
+        {"args is a string", QByteArray("{\"id\":1,\"op\":\"recover\",\"args\":\"all\"}"), "bad-type"},
+    };
+    for (const auto& [name, line, code] : lines) {
+        addRow(QStringLiteral("framing: %1").arg(QLatin1String(name)), QLatin1String(code), [this, line = line] {
+            HelperSession helper(m_journals.path());
+            return helper.raw(line);
+        });
+    }
+}
+
+void TestHelperHostile::schemaRows()
+{
+    auto request = [this](const QString& op, const QJsonObject& args) {
+        return [this, op, args] {
+            HelperSession helper(m_journals.path());
+            return helper.request(op, args);
+        };
+    };
+    addRow(QStringLiteral("schema: an unknown operation"), QStringLiteral("unknown-op"),
+           request(QStringLiteral("format-everything"), {}));
+    addRow(QStringLiteral("schema: run this command"), QStringLiteral("unknown-op"),
+           request(QStringLiteral("exec"),
+                   {{QStringLiteral("argv"), QJsonArray {QStringLiteral("wipefs"), QStringLiteral("-a"), alpha()}}}));
+    addRow(QStringLiteral("schema: an operation with a shell in it"), QStringLiteral("unknown-op"),
+           request(QStringLiteral("teardown;reboot"), {}));
+    addRow(QStringLiteral("schema: an operation in capitals"), QStringLiteral("unknown-op"),
+           request(QStringLiteral("RECOVER"), {}));
+    addRow(QStringLiteral("schema: an empty operation"), QStringLiteral("unknown-op"), request(QString(), {}));
+    addRow(QStringLiteral("schema: teardown with force"), QStringLiteral("unknown-field"),
+           request(QStringLiteral("teardown"),
+                   {{QStringLiteral("tag"), QStringLiteral("x")}, {QStringLiteral("force"), true}}));
+    addRow(QStringLiteral("schema: scan-disks with a command"), QStringLiteral("unknown-field"),
+           request(QStringLiteral("scan-disks"), {{QStringLiteral("exec"), QStringLiteral("sh")}}));
+    addRow(QStringLiteral("schema: run-campaign with a script"), QStringLiteral("unknown-field"),
+           request(QStringLiteral("run-campaign"),
+                   {{QStringLiteral("plan"), plan({alpha()})},
+                    {QStringLiteral("confirm_destroy"), QJsonArray {alpha()}},
+                    {QStringLiteral("script"), QStringLiteral("rm -rf /")}}));
+    addRow(QStringLiteral("schema: a file system with options beside it"), QStringLiteral("unknown-field"),
+           request(QStringLiteral("make-fs-and-mount"),
+                   {{QStringLiteral("tag"), QStringLiteral("x")},
+                    {QStringLiteral("filesystem"), QStringLiteral("ext4")},
+                    {QStringLiteral("options"), QStringLiteral("suid")}}));
+    addRow(QStringLiteral("schema: teardown without a tag"), QStringLiteral("missing-field"),
+           request(QStringLiteral("teardown"), {}));
+    addRow(QStringLiteral("schema: create without a confirmation"), QStringLiteral("missing-field"),
+           request(QStringLiteral("create-array"), {{QStringLiteral("spec"), leaf(alpha())}}));
+    addRow(QStringLiteral("schema: run-io without a job"), QStringLiteral("missing-field"),
+           request(QStringLiteral("run-io"), {}));
+    addRow(QStringLiteral("schema: a campaign without a plan"), QStringLiteral("missing-field"),
+           request(QStringLiteral("run-campaign"), {{QStringLiteral("confirm_destroy"), QJsonArray {alpha()}}}));
+    addRow(QStringLiteral("schema: cancel without a request"), QStringLiteral("missing-field"),
+           request(QStringLiteral("cancel"), {}));
+    addRow(QStringLiteral("schema: a tag that is a number"), QStringLiteral("bad-type"),
+           request(QStringLiteral("teardown"), {{QStringLiteral("tag"), 12}}));
+    addRow(QStringLiteral("schema: allow_loop as a string"), QStringLiteral("bad-type"),
+           request(QStringLiteral("scan-disks"), {{QStringLiteral("allow_loop"), QStringLiteral("yes")}}));
+    addRow(QStringLiteral("schema: a confirmation of numbers"), QStringLiteral("bad-type"),
+           request(QStringLiteral("create-array"),
+                   {{QStringLiteral("spec"), leaf(alpha())}, {QStringLiteral("confirm_destroy"), QJsonArray {1, 2}}}));
+    addRow(QStringLiteral("schema: a spec that is an array"), QStringLiteral("bad-type"),
+           request(QStringLiteral("plan-array"), {{QStringLiteral("spec"), QJsonArray {alpha()}}}));
+    addRow(QStringLiteral("schema: a job that is a string"), QStringLiteral("bad-type"),
+           request(QStringLiteral("run-io"), {{QStringLiteral("job"), QStringLiteral("dd of=/dev/sda")}}));
+    addRow(QStringLiteral("schema: the wrong protocol"), QStringLiteral("protocol-mismatch"), [this] {
+        HelperSession helper(m_journals.path(), false);
+        return helper.request(QStringLiteral("hello"), {{QStringLiteral("protocol"), 1}});
+    });
+    addRow(QStringLiteral("schema: work before hello"), QStringLiteral("hello-required"), [this] {
+        HelperSession helper(m_journals.path(), false);
+        return helper.request(QStringLiteral("recover"), {});
+    });
+    addRow(QStringLiteral("schema: cancel of nothing"), QStringLiteral("not-running"),
+           request(QStringLiteral("cancel"), {{QStringLiteral("request"), 424242}}));
+    addRow(QStringLiteral("schema: the id of a running request"), QStringLiteral("duplicate-id"), [this] {
+        HelperSession helper(m_journals.path());
+        const QByteArray line =
+            HelperProtocol::encodeRequest(77, QStringLiteral("run-io"),
+                                          {{QStringLiteral("allow_loop"), true},
+                                           {QStringLiteral("job"),
+                                            QJsonObject {{QStringLiteral("target"), alpha()},
+                                                         {QStringLiteral("rw"), QStringLiteral("write")},
+                                                         {QStringLiteral("time_ms"), 20000}}}});
+        helper.raw(line.trimmed(), 500); // no reply yet: it runs
+        helper.waitForEvent(77, QStringLiteral("progress"));
+        const QJsonObject again = helper.raw(HelperProtocol::encodeRequest(77, QStringLiteral("about"), {}).trimmed());
+        helper.request(QStringLiteral("cancel"), {{QStringLiteral("request"), 77}});
+        helper.await(77);
+        return again;
+    });
+    addRow(QStringLiteral("schema: a second disk-changing operation while one runs"), QStringLiteral("busy"), [this] {
+        HelperSession helper(m_journals.path());
+        const qint64 id = helper.send(QStringLiteral("run-io"),
+                                      {{QStringLiteral("allow_loop"), true},
+                                       {QStringLiteral("job"),
+                                        QJsonObject {{QStringLiteral("target"), alpha()},
+                                                     {QStringLiteral("rw"), QStringLiteral("write")},
+                                                     {QStringLiteral("time_ms"), 20000}}}});
+        helper.waitForEvent(id, QStringLiteral("progress"));
+        const QJsonObject second = runIo(helper, m_beta->device());
+        helper.request(QStringLiteral("cancel"), {{QStringLiteral("request"), id}});
+        helper.await(id);
+        return second;
+    });
+}
+
+void TestHelperHostile::pathRows()
+{
+    // Every path a client may name, at each of the three doors a device comes in by.
+    struct Path
+    {
+        QString name;
+        std::function<QString()> path;
+        QString code;
+        bool allowLoop = true;
+        /// Where the spec or plan check refuses it before the gate: create-array's and run-campaign's codes.
+        QString specCode = {};
+        QString planCode = {};
+    };
+    const QString nobodyTmp = m_dir.filePath(QStringLiteral("nobody"));
+    QDir().mkpath(nobodyTmp);
+    (void)!::chown(QFile::encodeName(nobodyTmp).constData(), 65534, 65534);
+    makeLink(alpha(), nobodyTmp + QStringLiteral("/link-to-alpha"));
+    const QList<Path> paths {
+        {QStringLiteral("through .. to a disk image"),
+         [this]() -> QString { return QStringLiteral("/dev/..") + m_victim->file(); }, QStringLiteral("bad-path")},
+        {QStringLiteral("through .. to /etc/shadow"), []() -> QString { return QStringLiteral("/dev/../etc/shadow"); },
+         QStringLiteral("bad-path")},
+        {QStringLiteral("through .. and back into /dev"),
+         [this]() -> QString { return QStringLiteral("/dev/../dev/") + alpha().mid(5); }, QStringLiteral("bad-path")},
+        {QStringLiteral("through .. to a link a user owns"),
+         [nobodyTmp]() -> QString { return QStringLiteral("/dev/..") + nobodyTmp + QStringLiteral("/link-to-alpha"); },
+         QStringLiteral("bad-path")},
+        {QStringLiteral("a path outside /dev"), []() -> QString { return QStringLiteral("/etc/passwd"); },
+         QStringLiteral("bad-path"), true, QStringLiteral("invalid-spec"), QStringLiteral("invalid-plan")},
+        {QStringLiteral("a relative path"), []() -> QString { return QStringLiteral("loop0"); },
+         QStringLiteral("bad-path"), true, QStringLiteral("invalid-spec"), QStringLiteral("invalid-plan")},
+        {QStringLiteral("an empty path"), []() -> QString { return QString(); }, QStringLiteral("bad-path"), true,
+         QStringLiteral("invalid-spec"), QStringLiteral("invalid-plan")},
+        {QStringLiteral("a 5000-character path"),
+         []() -> QString { return QStringLiteral("/dev/") + QString(5000, QLatin1Char('a')); },
+         QStringLiteral("bad-path")},
+        {QStringLiteral("two leading slashes"), [this]() -> QString { return QLatin1Char('/') + alpha(); },
+         QStringLiteral("bad-path"), true, QStringLiteral("invalid-spec"), QStringLiteral("invalid-plan")},
+        {QStringLiteral("a newline at the end"), [this]() -> QString { return alpha() + QLatin1Char('\n'); },
+         QStringLiteral("not-found")},
+        {QStringLiteral("a link in /dev/shm"), [this]() -> QString { return m_shmLink; }, QStringLiteral("bad-path")},
+        {QStringLiteral("/dev/shm itself"), []() -> QString { return QStringLiteral("/dev/shm"); },
+         QStringLiteral("bad-path")},
+        {QStringLiteral("a link in a directory a user owns"),
+         [this]() -> QString { return link(QStringLiteral("user/alpha")); }, QStringLiteral("bad-path")},
+        {QStringLiteral("a link in a group-writable directory"),
+         [this]() -> QString { return link(QStringLiteral("group/alpha")); }, QStringLiteral("bad-path")},
+        {QStringLiteral("a link out of /dev"), [this]() -> QString { return link(QStringLiteral("out-absolute")); },
+         QStringLiteral("bad-path")},
+        {QStringLiteral("a relative link out of /dev"),
+         [this]() -> QString { return link(QStringLiteral("out-relative")); }, QStringLiteral("bad-path")},
+        {QStringLiteral("a link loop"), [this]() -> QString { return link(QStringLiteral("loop-a")); },
+         QStringLiteral("bad-path")},
+        {QStringLiteral("a dangling link"), [this]() -> QString { return link(QStringLiteral("dangling")); },
+         QStringLiteral("not-found")},
+        {QStringLiteral("a missing device"), []() -> QString { return QStringLiteral("/dev/rbtest-no-such-disk"); },
+         QStringLiteral("not-found")},
+        {QStringLiteral("/dev/null"), []() -> QString { return QStringLiteral("/dev/null"); },
+         QStringLiteral("not-block-device")},
+        {QStringLiteral("/dev/zero"), []() -> QString { return QStringLiteral("/dev/zero"); },
+         QStringLiteral("not-block-device")},
+        {QStringLiteral("/dev/random"), []() -> QString { return QStringLiteral("/dev/random"); },
+         QStringLiteral("not-block-device")},
+        {QStringLiteral("/dev/full"), []() -> QString { return QStringLiteral("/dev/full"); },
+         QStringLiteral("not-block-device")},
+        {QStringLiteral("/dev/kmsg"), []() -> QString { return QStringLiteral("/dev/kmsg"); },
+         QStringLiteral("not-block-device")},
+        {QStringLiteral("/dev/loop-control"), []() -> QString { return QStringLiteral("/dev/loop-control"); },
+         QStringLiteral("not-block-device")},
+        {QStringLiteral("/dev/ itself"), []() -> QString { return QStringLiteral("/dev/"); },
+         QStringLiteral("not-block-device")},
+        {QStringLiteral("/dev/pts"), []() -> QString { return QStringLiteral("/dev/pts"); },
+         QStringLiteral("not-block-device")},
+        {QStringLiteral("the system disk"), []() -> QString { return QStringLiteral("/dev/vda"); },
+         QStringLiteral("device-in-use")},
+        {QStringLiteral("a disk with a file system"), [this]() -> QString { return m_victim->device(); },
+         QStringLiteral("device-in-use")},
+        {QStringLiteral("a root link to a disk with a file system"),
+         [this]() -> QString { return link(QStringLiteral("victim")); }, QStringLiteral("device-in-use")},
+        {QStringLiteral("a loop device without allow_loop"), [this]() -> QString { return alpha(); },
+         QStringLiteral("device-in-use"), false},
+        {QStringLiteral("a loop partition without allow_loop"),
+         [this]() -> QString {
+             QString out;
+             run(QStringLiteral("losetup"), {QStringLiteral("-j"), m_dir.filePath(QStringLiteral("partitioned.img"))},
+                 &out);
+             return out.section(QLatin1Char(':'), 0, 0) + QStringLiteral("p1");
+         },
+         QStringLiteral("device-in-use"), false},
+        {QStringLiteral("a disk with a partition table"),
+         [this]() -> QString {
+             QString out;
+             run(QStringLiteral("losetup"), {QStringLiteral("-j"), m_dir.filePath(QStringLiteral("partitioned.img"))},
+                 &out);
+             return out.section(QLatin1Char(':'), 0, 0);
+         },
+         QStringLiteral("device-in-use")},
+        {QStringLiteral("a read-only disk"), [this]() -> QString { return m_readOnly; },
+         QStringLiteral("device-in-use")},
+        {QStringLiteral("an empty loop device"),
+         []() -> QString {
+             QProcess losetup;
+             losetup.start(QStringLiteral("losetup"), {QStringLiteral("-f")});
+             losetup.waitForFinished();
+             return QString::fromLocal8Bit(losetup.readAllStandardOutput()).trimmed();
+         },
+         QStringLiteral("device-in-use")},
+    };
+    for (const Path& entry : paths) {
+        addRow(QStringLiteral("path, create-array: %1").arg(entry.name),
+               entry.specCode.isEmpty() ? entry.code : entry.specCode, [this, entry] {
+                   HelperSession helper(m_journals.path());
+                   const QString path = entry.path();
+                   return create(helper, leaf(path), {path}, entry.allowLoop);
+               });
+        addRow(QStringLiteral("path, run-io: %1").arg(entry.name), entry.code, [this, entry] {
+            HelperSession helper(m_journals.path());
+            return runIo(helper, entry.path(), entry.allowLoop);
+        });
+        addRow(QStringLiteral("path, run-campaign: %1").arg(entry.name),
+               entry.planCode.isEmpty() ? entry.code : entry.planCode, [this, entry] {
+                   HelperSession helper(m_journals.path());
+                   const QString path = entry.path();
+                   QJsonObject p = plan({path});
+                   p.insert(QStringLiteral("allow_loop"), entry.allowLoop);
+                   return campaign(helper, p, {path});
+               });
+    }
+    // Held exclusively by someone else while asked for.
+    addRow(QStringLiteral("path: a disk another program holds"), QStringLiteral("device-in-use"), [this] {
+        const int fd = ::open(QFile::encodeName(m_beta->device()).constData(), O_RDONLY | O_EXCL);
+        HelperSession helper(m_journals.path());
+        const QJsonObject reply = create(helper, leaf(m_beta->device()), {m_beta->device()});
+        ::close(fd);
+        return reply;
+    });
+    addRow(QStringLiteral("path: a mounted disk"), QStringLiteral("device-in-use"), [this] {
+        LoopDevice disk(m_dir.path(), 16 << 20);
+        run(QStringLiteral("mkfs.ext4"), {QStringLiteral("-q"), QStringLiteral("-F"), disk.device()});
+        const QString point = m_dir.filePath(QStringLiteral("mounted"));
+        QDir().mkpath(point);
+        ::mount(QFile::encodeName(disk.device()).constData(), QFile::encodeName(point).constData(), "ext4", 0, nullptr);
+        HelperSession helper(m_journals.path());
+        const QJsonObject reply = runIo(helper, disk.device());
+        ::umount(QFile::encodeName(point).constData());
+        return reply;
+    });
+    addRow(QStringLiteral("path: one disk by two names in a mirror"), QStringLiteral("invalid-spec"), [this] {
+        HelperSession helper(m_journals.path());
+        return create(helper, mirror(alpha(), link(QStringLiteral("alpha"))), {alpha(), link(QStringLiteral("alpha"))});
+    });
+    addRow(QStringLiteral("path: one disk twice"), QStringLiteral("invalid-spec"), [this] {
+        HelperSession helper(m_journals.path());
+        return create(helper, mirror(alpha(), alpha()), {alpha()});
+    });
+    addRow(QStringLiteral("path: a campaign naming one disk by two names"), QStringLiteral("invalid-plan"), [this] {
+        HelperSession helper(m_journals.path());
+        return campaign(helper, plan({alpha(), link(QStringLiteral("alpha"))}, QStringLiteral("all")),
+                        {alpha(), link(QStringLiteral("alpha"))});
+    });
+    addRow(QStringLiteral("path: a confirmation of another disk"), QStringLiteral("not-confirmed"), [this] {
+        HelperSession helper(m_journals.path());
+        return create(helper, leaf(alpha()), {m_bystander->device()});
+    });
+    addRow(QStringLiteral("path: a confirmation of fewer disks"), QStringLiteral("not-confirmed"), [this] {
+        HelperSession helper(m_journals.path());
+        return create(helper, mirror(alpha(), m_beta->device()), {alpha()});
+    });
+    addRow(QStringLiteral("path: a confirmation with one more disk"), QStringLiteral("not-confirmed"), [this] {
+        HelperSession helper(m_journals.path());
+        return create(helper, leaf(alpha()), {alpha(), m_bystander->device()});
+    });
+    addRow(QStringLiteral("path: a campaign confirming another disk"), QStringLiteral("not-confirmed"), [this] {
+        HelperSession helper(m_journals.path());
+        return campaign(helper, plan({alpha()}), {m_bystander->device()});
+    });
+    addRow(QStringLiteral("path: a campaign configuration on a disk not in the plan"), QStringLiteral("invalid-plan"),
+           [this] {
+               HelperSession helper(m_journals.path());
+               const QJsonArray configs {QJsonObject {{QStringLiteral("name"), QStringLiteral("sneak")},
+                                                      {QStringLiteral("spec"), leaf(m_bystander->device())}}};
+               return campaign(helper, plan({alpha()}, configs), {alpha()});
+           });
+    addRow(QStringLiteral("path: control, a root link under /dev is followed"), QStringLiteral("ok"), [this] {
+        HelperSession helper(m_journals.path());
+        const QJsonObject planned = helper.request(
+            QStringLiteral("plan-array"),
+            {{QStringLiteral("spec"), leaf(link(QStringLiteral("alpha")))}, {QStringLiteral("allow_loop"), true}});
+        if (!HelperSession::result(planned).value(QStringLiteral("destroys")).toArray().contains(alpha())) {
+            return withError(QStringLiteral("test"), QStringLiteral("the plan does not name the canonical node"));
+        }
+        return planned;
+    });
+}
+
+void TestHelperHostile::raceRows()
+{
+    // A link root resolved once is re-pointed before the array goes: only the pinned disk is touched.
+    auto repointed = [this](const QString& name, const std::function<void(HelperSession&, const QString& tag)>& end) {
+        return [this, name, end] {
+            makeLink(alpha(), link(name));
+            HelperSession helper(m_journals.path());
+            const QJsonObject created = create(helper, leaf(link(name)), {link(name)});
+            if (!created.value(QStringLiteral("ok")).toBool()) {
+                return created;
+            }
+            makeLink(m_bystander->device(), link(name)); // now the name leads to someone else's disk
+            end(helper, tagOf(created));
+            QFile::remove(link(name));
+            return created;
+        };
+    };
+    addRow(QStringLiteral("race: teardown after the link was re-pointed"), QStringLiteral("ok"), [this] {
+        makeLink(alpha(), link(QStringLiteral("race-teardown")));
+        HelperSession helper(m_journals.path());
+        const QJsonObject created =
+            create(helper, leaf(link(QStringLiteral("race-teardown"))), {link(QStringLiteral("race-teardown"))});
+        makeLink(m_bystander->device(), link(QStringLiteral("race-teardown")));
+        const QJsonObject removed =
+            helper.request(QStringLiteral("teardown"), {{QStringLiteral("tag"), tagOf(created)}});
+        QFile::remove(link(QStringLiteral("race-teardown")));
+        return created.value(QStringLiteral("ok")).toBool() ? removed : created;
+    });
+    addRow(QStringLiteral("race: end of input after the link was re-pointed"), QStringLiteral("ok"),
+           repointed(QStringLiteral("race-eof"), [](HelperSession& helper, const QString&) {
+               helper.closeStdin();
+               helper.waitForExit();
+           }));
+    for (const auto& [name, sig] :
+         {std::pair {"SIGTERM", SIGTERM}, std::pair {"SIGHUP", SIGHUP}, std::pair {"SIGINT", SIGINT}}) {
+        addRow(QStringLiteral("race: %1 after the link was re-pointed").arg(QLatin1String(name)), QStringLiteral("ok"),
+               repointed(QStringLiteral("race-signal"), [sig = sig](HelperSession& helper, const QString&) {
+                   helper.signal(sig);
+                   helper.waitForExit();
+               }));
+    }
+    addRow(QStringLiteral("race: helper killed, link re-pointed, recover"), QStringLiteral("ok"), [this, repointed] {
+        QJsonObject recovered;
+        const QJsonObject created = repointed(QStringLiteral("race-kill"), [&](HelperSession& helper, const QString&) {
+            helper.signal(SIGKILL);
+            helper.waitForExit();
+            HelperSession second(m_journals.path());
+            recovered = second.request(QStringLiteral("recover"), {});
+        })();
+        return created.value(QStringLiteral("ok")).toBool() ? recovered : created;
+    });
+    addRow(QStringLiteral("race: a dot-dot path through a user's link is refused before anything"),
+           QStringLiteral("bad-path"), [this] {
+               const QString home = m_dir.filePath(QStringLiteral("home-of-nobody"));
+               QDir().mkpath(home);
+               (void)!::chown(QFile::encodeName(home).constData(), 65534, 65534);
+               makeLink(alpha(), home + QStringLiteral("/x"));
+               HelperSession helper(m_journals.path());
+               return create(helper, leaf(QStringLiteral("/dev/..") + home + QStringLiteral("/x")),
+                             {QStringLiteral("/dev/..") + home + QStringLiteral("/x")});
+           });
+    // The same loop device, another file behind it (a disk swapped in its bay) or another size.
+    auto swapped = [this](const QString& what, bool resize, bool killFirst) {
+        return [this, what, resize, killFirst] {
+            LoopDevice disk(m_dir.path(), 16 << 20);
+            const QString swapImage = m_dir.filePath(QStringLiteral("swap-%1.img").arg(what));
+            QFile::remove(swapImage);
+            QFile::copy(m_bystander->file(), swapImage); // someone's data, in the bay of our disk
+            const QByteArray swapSum = checksum(swapImage);
+            auto restore = [&] {
+                if (resize) {
+                    QFile(disk.file()).resize(16 << 20);
+                    run(QStringLiteral("losetup"), {QStringLiteral("-c"), disk.device()});
+                } else {
+                    run(QStringLiteral("losetup"), {QStringLiteral("-d"), disk.device()});
+                    run(QStringLiteral("losetup"), {disk.device(), disk.file()});
+                }
+            };
+            auto swap = [&] {
+                if (resize) {
+                    QFile(disk.file()).resize(32 << 20);
+                    run(QStringLiteral("losetup"), {QStringLiteral("-c"), disk.device()});
+                } else {
+                    run(QStringLiteral("losetup"), {QStringLiteral("-d"), disk.device()});
+                    run(QStringLiteral("losetup"), {disk.device(), swapImage});
+                }
+            };
+            QJsonObject answer;
+            {
+                HelperSession helper(m_journals.path());
+                const QJsonObject created = create(helper, leaf(disk.device()), {disk.device()});
+                if (!created.value(QStringLiteral("ok")).toBool()) {
+                    return created;
+                }
+                if (killFirst) {
+                    helper.signal(SIGKILL);
+                    helper.waitForExit();
+                    swap();
+                    HelperSession second(m_journals.path());
+                    answer = second.request(QStringLiteral("recover"), {});
+                    if (HelperSession::result(answer).value(QStringLiteral("skipped")).toArray().isEmpty()) {
+                        answer = withError(QStringLiteral("test"), QStringLiteral("recover did not skip the disk"));
+                    }
+                } else {
+                    swap();
+                    answer = helper.request(QStringLiteral("teardown"), {{QStringLiteral("tag"), tagOf(created)}});
+                }
+            }
+            const bool journalKept = !QDir(m_journals.path()).entryList(QDir::Files).isEmpty();
+            const bool untouched = resize || checksum(swapImage) == swapSum;
+            restore();
+            HelperSession cleaner(m_journals.path());
+            cleaner.request(QStringLiteral("recover"), {});
+            if (!journalKept || !untouched) {
+                return withError(QStringLiteral("test"), QStringLiteral("the swapped disk was written or forgotten"));
+            }
+            return answer;
+        };
+    };
+    addRow(QStringLiteral("race: another disk behind the pinned node at teardown"),
+           QStringLiteral("teardown-incomplete"), swapped(QStringLiteral("teardown"), false, false));
+    addRow(QStringLiteral("race: the pinned disk resized at teardown"), QStringLiteral("teardown-incomplete"),
+           swapped(QStringLiteral("resize"), true, false));
+    addRow(QStringLiteral("race: another disk behind the pinned node when recover runs"), QStringLiteral("ok"),
+           swapped(QStringLiteral("recover"), false, true));
+    addRow(QStringLiteral("race: another disk behind the pinned node at exit"), QStringLiteral("ok"), [this] {
+        LoopDevice disk(m_dir.path(), 16 << 20);
+        const QString swapImage = m_dir.filePath(QStringLiteral("swap-exit.img"));
+        QFile::remove(swapImage);
+        QFile::copy(m_bystander->file(), swapImage);
+        const QByteArray swapSum = checksum(swapImage);
+        {
+            HelperSession helper(m_journals.path());
+            const QJsonObject created = create(helper, leaf(disk.device()), {disk.device()});
+            if (!created.value(QStringLiteral("ok")).toBool()) {
+                return created;
+            }
+            run(QStringLiteral("losetup"), {QStringLiteral("-d"), disk.device()});
+            run(QStringLiteral("losetup"), {disk.device(), swapImage});
+            helper.closeStdin();
+            helper.waitForExit();
+        }
+        const bool kept = !QDir(m_journals.path()).entryList(QDir::Files).isEmpty();
+        const bool untouched = checksum(swapImage) == swapSum;
+        run(QStringLiteral("losetup"), {QStringLiteral("-d"), disk.device()});
+        run(QStringLiteral("losetup"), {disk.device(), disk.file()});
+        HelperSession cleaner(m_journals.path());
+        const QJsonObject recovered = cleaner.request(QStringLiteral("recover"), {});
+        return kept && untouched
+            ? recovered
+            : withError(QStringLiteral("test"), QStringLiteral("the exit clean-up wrote the swap"));
+    });
+}
+
+void TestHelperHostile::sessionRows()
+{
+    addRow(QStringLiteral("session: a client's own tag for create"), QStringLiteral("unknown-field"), [this] {
+        HelperSession helper(m_journals.path());
+        return helper.request(QStringLiteral("create-array"),
+                              {{QStringLiteral("spec"), leaf(alpha())},
+                               {QStringLiteral("tag"), QStringLiteral("mine")},
+                               {QStringLiteral("allow_loop"), true},
+                               {QStringLiteral("confirm_destroy"), QJsonArray {alpha()}}});
+    });
+    addRow(QStringLiteral("session: a client's own tag for plan"), QStringLiteral("unknown-field"), [this] {
+        HelperSession helper(m_journals.path());
+        return helper.request(QStringLiteral("plan-array"),
+                              {{QStringLiteral("spec"), leaf(alpha())}, {QStringLiteral("tag"), QStringLiteral("x")}});
+    });
+    addRow(QStringLiteral("session: tearing down another running session's array"), QStringLiteral("not-owner"),
+           [this] {
+               HelperSession owner(m_journals.path());
+               const QJsonObject created = create(owner, leaf(alpha()), {alpha()});
+               HelperSession other(m_journals.path());
+               const QJsonObject refused =
+                   other.request(QStringLiteral("teardown"), {{QStringLiteral("tag"), tagOf(created)}});
+               owner.request(QStringLiteral("teardown"), {{QStringLiteral("tag"), tagOf(created)}});
+               return created.value(QStringLiteral("ok")).toBool() ? refused : created;
+           });
+    addRow(
+        QStringLiteral("session: recover leaves another running session's array alone"), QStringLiteral("ok"), [this] {
+            HelperSession owner(m_journals.path());
+            const QJsonObject created = create(owner, leaf(alpha()), {alpha()});
+            // The owner's array holds data now (a file system, say).
+            run(QStringLiteral("mkfs.ext4"), {QStringLiteral("-q"), QStringLiteral("-F"), alpha()});
+            HelperSession other(m_journals.path());
+            const QJsonObject recovered = other.request(QStringLiteral("recover"), {});
+            QString out;
+            run(QStringLiteral("blkid"), {QStringLiteral("-p"), alpha()}, &out);
+            const QJsonObject listed = other.request(QStringLiteral("list-arrays"), {});
+            owner.request(QStringLiteral("teardown"), {{QStringLiteral("tag"), tagOf(created)}});
+            if (!out.contains(QStringLiteral("ext4"))) {
+                return withError(QStringLiteral("test"), QStringLiteral("recover wiped a running session's array"));
+            }
+            if (HelperSession::result(listed).value(QStringLiteral("in_use_by_others")).toArray().size() != 1) {
+                return withError(QStringLiteral("test"), QStringLiteral("list-arrays did not show the other session"));
+            }
+            return recovered;
+        });
+    addRow(QStringLiteral("session: a leftover of an ended session may be torn down"), QStringLiteral("ok"), [this] {
+        QString tag;
+        {
+            HelperSession owner(m_journals.path());
+            tag = tagOf(create(owner, leaf(alpha()), {alpha()}));
+            owner.signal(SIGKILL);
+            owner.waitForExit();
+        }
+        HelperSession other(m_journals.path());
+        return other.request(QStringLiteral("teardown"), {{QStringLiteral("tag"), tag}});
+    });
+    for (const QString& tag :
+         {QString(), QStringLiteral("../../etc"), QStringLiteral("*"), QStringLiteral("raidbench-x"),
+          QString(64, QLatin1Char('a')), QStringLiteral("tag\nINJECTED log line"), QStringLiteral("\u202etag"),
+          QStringLiteral("/dev/sda")}) {
+        addRow(QStringLiteral("session: teardown of tag '%1'")
+                   .arg(QString(tag).replace(QLatin1Char('\n'), QStringLiteral("\\n"))),
+               QStringLiteral("unknown-tag"), [this, tag] {
+                   HelperSession helper(m_journals.path());
+                   const QJsonObject reply = helper.request(QStringLiteral("teardown"), {{QStringLiteral("tag"), tag}});
+                   helper.closeStdin();
+                   helper.waitForExit();
+                   if (helper.stderrText().contains(QStringLiteral("\nINJECTED"))) {
+                       return withError(QStringLiteral("test"), QStringLiteral("a client's newline reached the log"));
+                   }
+                   return reply;
+               });
+    }
+    addRow(QStringLiteral("session: a file system on an array not ours"), QStringLiteral("unknown-tag"), [this] {
+        HelperSession helper(m_journals.path());
+        return helper.request(
+            QStringLiteral("make-fs-and-mount"),
+            {{QStringLiteral("tag"), QStringLiteral("zz")}, {QStringLiteral("filesystem"), QStringLiteral("ext4")}});
+    });
+    addRow(QStringLiteral("session: unmount of nothing"), QStringLiteral("unknown-tag"), [this] {
+        HelperSession helper(m_journals.path());
+        return helper.request(QStringLiteral("unmount"), {{QStringLiteral("tag"), QStringLiteral("zz")}});
+    });
+    // Journals someone planted: their commands would run as root.
+    auto planted = [this](const QString& how) {
+        return [this, how] {
+            const QString path = m_journals.filePath(QStringLiteral("journal-planted.json"));
+            struct stat st
+            { };
+            ::stat(QFile::encodeName(m_bystander->device()).constData(), &st);
+            // A pin that matches the bystander exactly: only the journal's owner and mode can stop it.
+            const QJsonObject pin {{QStringLiteral("node"), m_bystander->device()},
+                                   {QStringLiteral("name"), m_bystander->device().mid(5)},
+                                   {QStringLiteral("major"), qint64(major(st.st_rdev))},
+                                   {QStringLiteral("minor"), qint64(minor(st.st_rdev))},
+                                   {QStringLiteral("requested"), m_bystander->device()},
+                                   {QStringLiteral("backing_file"), m_bystander->file()},
+                                   {QStringLiteral("kind"), QStringLiteral("loop")},
+                                   {QStringLiteral("size_bytes"), double(16 << 20)}};
+            const QJsonObject journal {
+                {QStringLiteral("version"), 2},
+                {QStringLiteral("tag"), QStringLiteral("planted")},
+                {QStringLiteral("owner"), QJsonObject {{QStringLiteral("pid"), 999999}}},
+                {QStringLiteral("pins"), QJsonArray {pin}},
+                {QStringLiteral("objects"), QJsonArray {}},
+                {QStringLiteral("final_wipes"),
+                 QJsonArray {QJsonArray {QStringLiteral("wipefs"), QStringLiteral("--all"), m_bystander->device()}}}};
+            QString target = path;
+            if (how == QLatin1String("link")) {
+                target = m_dir.filePath(QStringLiteral("journal-elsewhere.json"));
+                QFile::link(target, path);
+            }
+            QFile file(target);
+            file.open(QIODevice::WriteOnly);
+            file.write(QJsonDocument(journal).toJson());
+            file.close();
+            if (how == QLatin1String("world-writable")) {
+                ::chmod(QFile::encodeName(path).constData(), 0666);
+            } else if (how == QLatin1String("a user's")) {
+                (void)!::chown(QFile::encodeName(path).constData(), 65534, 65534);
+                ::chmod(QFile::encodeName(path).constData(), 0600);
+            }
+            HelperSession helper(m_journals.path());
+            const QJsonObject recovered = helper.request(QStringLiteral("recover"), {});
+            QFile::remove(path);
+            QFile::remove(target);
+            return recovered;
+        };
+    };
+    for (const QString& how : {QStringLiteral("world-writable"), QStringLiteral("a user's"), QStringLiteral("link")}) {
+        addRow(QStringLiteral("session: recover ignores a planted %1 journal").arg(how), QStringLiteral("ok"),
+               planted(how));
+    }
+    addRow(QStringLiteral("session: a journal directory a user owns refuses to build"),
+           QStringLiteral("journal-failed"), [this] {
+               QTemporaryDir open;
+               (void)!::chown(QFile::encodeName(open.path()).constData(), 65534, 65534);
+               HelperSession helper(open.path());
+               return create(helper, leaf(alpha()), {alpha()});
+           });
+    addRow(QStringLiteral("session: a leftover whose pid now runs something else is still recovered"),
+           QStringLiteral("ok"), [this] {
+               QString tag;
+               {
+                   HelperSession owner(m_journals.path());
+                   tag = tagOf(create(owner, leaf(alpha()), {alpha()}));
+                   owner.signal(SIGKILL);
+                   owner.waitForExit();
+               }
+               // The journal's pid is reused by a process that started later (here: pid 1's number, another start).
+               const QString path = m_journals.filePath(QStringLiteral("journal-%1.json").arg(tag));
+               QFile file(path);
+               file.open(QIODevice::ReadOnly);
+               QJsonObject journal = QJsonDocument::fromJson(file.readAll()).object();
+               file.close();
+               QJsonObject owner = journal.value(QStringLiteral("owner")).toObject();
+               owner.insert(QStringLiteral("pid"), 1);
+               journal.insert(QStringLiteral("owner"), owner);
+               file.open(QIODevice::WriteOnly | QIODevice::Truncate);
+               file.write(QJsonDocument(journal).toJson());
+               file.close();
+               HelperSession helper(m_journals.path());
+               const QJsonObject recovered = helper.request(QStringLiteral("recover"), {});
+               return QFile::exists(path) ? withError(QStringLiteral("test"), QStringLiteral("the leftover stayed"))
+                                          : recovered;
+           });
+}
+
+void TestHelperHostile::resumeRows()
+{
+    // Previous results of a one-disk plan on alpha, as the helper would have sent them.
+    auto previous = [this] {
+        static QJsonObject results;
+        if (results.isEmpty()) {
+            HelperSession helper(m_journals.path());
+            QJsonObject p = plan({alpha()});
+            p.insert(QStringLiteral("baselines"), false);
+            results = HelperSession::result(campaign(helper, p, {alpha()})).value(QStringLiteral("results")).toObject();
+        }
+        return results;
+    };
+    auto resumed = [this, previous](const std::function<void(QJsonObject&)>& edit,
+                                    const QStringList& disks = QStringList()) {
+        return [this, previous, edit, disks] {
+            QJsonObject results = previous();
+            if (results.isEmpty()) {
+                return withError(QStringLiteral("test"), QStringLiteral("no previous results to resume from"));
+            }
+            edit(results);
+            const QStringList planDisks = disks.isEmpty() ? QStringList {alpha()} : disks;
+            HelperSession helper(m_journals.path());
+            return campaign(helper, plan(planDisks), planDisks, results);
+        };
+    };
+    auto pendingConfigOn = [](QJsonObject& results, const QString& name, const QJsonObject& spec) {
+        QJsonArray configs = results.value(QStringLiteral("configs")).toArray();
+        QJsonObject config = configs.first().toObject();
+        config.insert(QStringLiteral("name"), name);
+        config.insert(QStringLiteral("spec"), spec);
+        config.insert(QStringLiteral("status"), QStringLiteral("pending"));
+        configs.append(config);
+        results.insert(QStringLiteral("configs"), configs);
+    };
+    auto setDisk = [](QJsonObject& results, const QString& key, const QJsonValue& value) {
+        QJsonArray disks = results.value(QStringLiteral("disks")).toArray();
+        QJsonObject disk = disks.first().toObject();
+        disk.insert(key, value);
+        disks[0] = disk;
+        results.insert(QStringLiteral("disks"), disks);
+    };
+    addRow(QStringLiteral("resume: results of another disk"), QStringLiteral("resume-mismatch"),
+           resumed([setDisk, pendingConfigOn, this](QJsonObject& r) {
+               setDisk(r, QStringLiteral("path"), m_bystander->device());
+           }));
+    addRow(QStringLiteral("resume: results with one more disk"), QStringLiteral("resume-mismatch"),
+           resumed([this](QJsonObject& r) {
+               QJsonArray disks = r.value(QStringLiteral("disks")).toArray();
+               QJsonObject extra = disks.first().toObject();
+               extra.insert(QStringLiteral("path"), m_bystander->device());
+               disks.append(extra);
+               r.insert(QStringLiteral("disks"), disks);
+           }));
+    addRow(QStringLiteral("resume: a pending configuration on a disk not confirmed"), QStringLiteral("resume-mismatch"),
+           resumed([setDisk, pendingConfigOn, this](QJsonObject& r) {
+               pendingConfigOn(r, QStringLiteral("one"), leaf(m_bystander->device()));
+           }));
+    addRow(QStringLiteral("resume: a configuration the plan does not have"), QStringLiteral("resume-mismatch"),
+           resumed([setDisk, pendingConfigOn, this](QJsonObject& r) {
+               pendingConfigOn(r, QStringLiteral("extra"), leaf(alpha()));
+           }));
+    addRow(QStringLiteral("resume: a completed configuration claimed on the bystander"),
+           QStringLiteral("resume-mismatch"), resumed([this](QJsonObject& r) {
+               QJsonArray configs = r.value(QStringLiteral("configs")).toArray();
+               QJsonObject config = configs.first().toObject();
+               config.insert(QStringLiteral("spec"), leaf(m_bystander->device()));
+               configs[0] = config;
+               r.insert(QStringLiteral("configs"), configs);
+           }));
+    addRow(QStringLiteral("resume: the disk has another size now"), QStringLiteral("resume-mismatch"),
+           resumed([setDisk](QJsonObject& r) { setDisk(r, QStringLiteral("size_bytes"), double(32 << 20)); }));
+    addRow(QStringLiteral("resume: the disk has another serial now"), QStringLiteral("resume-mismatch"),
+           resumed([setDisk](QJsonObject& r) { setDisk(r, QStringLiteral("serial"), QStringLiteral("SWAPPED")); }));
+    addRow(QStringLiteral("resume: two disks in the other order"), QStringLiteral("resume-mismatch"),
+           resumed(
+               [this](QJsonObject& r) {
+                   QJsonArray disks = r.value(QStringLiteral("disks")).toArray();
+                   QJsonObject second = disks.first().toObject();
+                   second.insert(QStringLiteral("path"), m_beta->device());
+                   disks.prepend(second);
+                   r.insert(QStringLiteral("disks"), disks);
+               },
+               {alpha(), m_beta->device()}));
+    addRow(QStringLiteral("resume: not results at all"), QStringLiteral("invalid-results"), resumed([](QJsonObject& r) {
+               r = QJsonObject {{QStringLiteral("x"), 1}};
+           }));
+    addRow(QStringLiteral("resume: control, the same disk and plan resume"), QStringLiteral("ok"),
+           resumed([](QJsonObject&) {}));
+}
+
+void TestHelperHostile::mountRows()
+{
+    auto mountWith = [this](const QString& options) {
+        return [this, options] {
+            HelperSession helper(m_journals.path());
+            const QJsonObject created = create(helper, leaf(alpha()), {alpha()});
+            const QJsonObject mounted = helper.request(QStringLiteral("make-fs-and-mount"),
+                                                       {{QStringLiteral("tag"), tagOf(created)},
+                                                        {QStringLiteral("filesystem"),
+                                                         QJsonObject {{QStringLiteral("type"), QStringLiteral("ext4")},
+                                                                      {QStringLiteral("mount_options"), options}}}});
+            helper.request(QStringLiteral("teardown"), {{QStringLiteral("tag"), tagOf(created)}});
+            return created.value(QStringLiteral("ok")).toBool() ? mounted : created;
+        };
+    };
+    for (const char* options : {"suid",
+                                "dev",
+                                "exec",
+                                "nosuid,suid",
+                                "defaults,dev",
+                                "user",
+                                "users",
+                                "owner",
+                                "uid=0",
+                                "gid=0",
+                                "context=system_u:object_r:shadow_t:s0",
+                                "loop",
+                                "bind",
+                                "remount",
+                                "errors=panic",
+                                "x-systemd.automount",
+                                "data=journal;reboot",
+                                "commit=abc",
+                                "logbsize=1T",
+                                "rw,suid,dev,exec",
+                                "noatime,dev"}) {
+        addRow(QStringLiteral("mount: option %1").arg(QLatin1String(options)), QStringLiteral("invalid-plan"),
+               mountWith(QLatin1String(options)));
+    }
+    addRow(QStringLiteral("mount: a campaign with suid"), QStringLiteral("invalid-plan"), [this] {
+        HelperSession helper(m_journals.path());
+        QJsonObject p = plan({alpha()});
+        p.insert(QStringLiteral("filesystem"),
+                 QJsonObject {{QStringLiteral("type"), QStringLiteral("ext4")},
+                              {QStringLiteral("mount_options"), QStringLiteral("suid")}});
+        return campaign(helper, p, {alpha()});
+    });
+    addRow(QStringLiteral("mount: control, allowed options mount nosuid,nodev"), QStringLiteral("ok"), [this] {
+        HelperSession helper(m_journals.path());
+        const QJsonObject created = create(helper, leaf(alpha()), {alpha()});
+        const QJsonObject mounted = helper.request(
+            QStringLiteral("make-fs-and-mount"),
+            {{QStringLiteral("tag"), tagOf(created)},
+             {QStringLiteral("filesystem"),
+              QJsonObject {{QStringLiteral("type"), QStringLiteral("ext4")},
+                           {QStringLiteral("mount_options"), QStringLiteral("noatime,data=writeback,commit=30")}}}});
+        const QString point = HelperSession::result(mounted).value(QStringLiteral("mount_point")).toString();
+        QFile info(QStringLiteral("/proc/self/mountinfo"));
+        info.open(QIODevice::ReadOnly);
+        QString line;
+        for (const QString& entry : QString::fromUtf8(info.readAll()).split(QLatin1Char('\n'))) {
+            if (!point.isEmpty() && entry.contains(QLatin1Char(' ') + point + QLatin1Char(' '))) {
+                line = entry;
+            }
+        }
+        struct stat st
+        { };
+        ::stat(QFile::encodeName(point).constData(), &st);
+        const QString user = HelperSession::result(mounted).value(QStringLiteral("user_directory")).toString();
+        helper.request(QStringLiteral("teardown"), {{QStringLiteral("tag"), tagOf(created)}});
+        if (!line.contains(QStringLiteral("nosuid")) || !line.contains(QStringLiteral("nodev"))) {
+            return withError(QStringLiteral("test"), QStringLiteral("mounted without nosuid,nodev: ") + line);
+        }
+        if (st.st_uid != 0 || (st.st_mode & 022)) {
+            return withError(QStringLiteral("test"), QStringLiteral("the file system's root is not root's alone"));
+        }
+        if (!user.startsWith(point + QStringLiteral("/user-"))) {
+            return withError(QStringLiteral("test"), QStringLiteral("no directory for the user: ") + user);
+        }
+        return mounted;
+    });
+}
+
+void TestHelperHostile::numberRows()
+{
+    auto io = [this](const QJsonObject& fields) {
+        return [this, fields] {
+            QJsonObject job {{QStringLiteral("target"), alpha()}};
+            for (auto it = fields.begin(); it != fields.end(); ++it) {
+                job.insert(it.key(), it.value());
+            }
+            HelperSession helper(m_journals.path());
+            return helper.request(QStringLiteral("run-io"),
+                                  {{QStringLiteral("allow_loop"), true}, {QStringLiteral("job"), job}});
+        };
+    };
+    const QList<std::tuple<const char*, QJsonObject, const char*>> rows {
+        {"block size 0", {{QStringLiteral("bs"), 0}, {QStringLiteral("size"), 4096}}, "bad-argument"},
+        {"block size 1 GiB", {{QStringLiteral("bs"), 1 << 30}, {QStringLiteral("size"), 4096}}, "bad-argument"},
+        {"a negative size", {{QStringLiteral("size"), -1}}, "bad-argument"},
+        {"a size of 1e30", {{QStringLiteral("size"), 1e30}}, "bad-argument"},
+        {"a fractional size", {{QStringLiteral("size"), 4096.5}}, "bad-argument"},
+        {"queue depth 1000", {{QStringLiteral("qd"), 1000}, {QStringLiteral("size"), 4096}}, "bad-argument"},
+        {"queue depth 0", {{QStringLiteral("qd"), 0}, {QStringLiteral("size"), 4096}}, "bad-argument"},
+        {"no limit at all", {}, "bad-argument"},
+        {"a size as a string", {{QStringLiteral("size"), QStringLiteral("1G; reboot")}}, "bad-argument"},
+        {"a negative time", {{QStringLiteral("time_ms"), -5}}, "bad-argument"},
+        {"a read mix of 101", {{QStringLiteral("rwmixread"), 101}, {QStringLiteral("size"), 4096}}, "bad-argument"},
+        {"an unknown job field",
+         {{QStringLiteral("exec"), QStringLiteral("sh")}, {QStringLiteral("size"), 4096}},
+         "unknown-field"},
+        {"an unknown pattern",
+         {{QStringLiteral("rw"), QStringLiteral("write;reboot")}, {QStringLiteral("size"), 4096}},
+         "invalid-pattern"},
+        {"an unknown data pattern",
+         {{QStringLiteral("data"), QStringLiteral("/etc/shadow")}, {QStringLiteral("size"), 4096}},
+         "invalid-data"},
+    };
+    for (const auto& [name, fields, code] : rows) {
+        addRow(QStringLiteral("numbers: %1").arg(QLatin1String(name)), QLatin1String(code), io(fields));
+    }
+}
+
+void TestHelperHostile::fileTestRows()
+{
+    // The user's command runs on the array's file system before root's own file tests do.
+    auto withCommand = [this](const QString& script, const std::function<QString(const QJsonObject&)>& check) {
+        return [this, script, check] {
+            HelperSession helper(m_journals.path());
+            QJsonObject p =
+                plan({alpha()}, QJsonValue(),
+                     QJsonArray {QJsonObject {{QStringLiteral("name"), QStringLiteral("user's")},
+                                              {QStringLiteral("kind"), QStringLiteral("command")},
+                                              {QStringLiteral("argv"),
+                                               QJsonArray {QStringLiteral("sh"), QStringLiteral("-c"), script}},
+                                              {QStringLiteral("drop_caches"), false}},
+                                 QJsonObject {{QStringLiteral("name"), QStringLiteral("seq")},
+                                              {QStringLiteral("kind"), QStringLiteral("file-seq")},
+                                              {QStringLiteral("size"), QStringLiteral("4M")}},
+                                 QJsonObject {{QStringLiteral("name"), QStringLiteral("small")},
+                                              {QStringLiteral("kind"), QStringLiteral("small-files")},
+                                              {QStringLiteral("files"), 20}}});
+            p.insert(QStringLiteral("baselines"), false);
+            const QJsonObject reply = campaign(helper, p, {alpha()});
+            const QJsonObject config = HelperSession::result(reply)
+                                           .value(QStringLiteral("results"))
+                                           .toObject()
+                                           .value(QStringLiteral("configs"))
+                                           .toArray()
+                                           .first()
+                                           .toObject();
+            if (config.value(QStringLiteral("status")).toString() != QLatin1String("completed")) {
+                return withError(QStringLiteral("test"),
+                                 QStringLiteral("the configuration did not complete: ") +
+                                     config.value(QStringLiteral("error")).toString());
+            }
+            QString output;
+            for (const auto& test : config.value(QStringLiteral("tests")).toArray()) {
+                const QJsonArray runs = test.toObject()
+                                            .value(QStringLiteral("extra"))
+                                            .toObject()
+                                            .value(QStringLiteral("details"))
+                                            .toObject()
+                                            .value(QStringLiteral("runs"))
+                                            .toArray();
+                for (const auto& runEntry : runs) {
+                    output += runEntry.toObject().value(QStringLiteral("output_tail")).toString();
+                }
+            }
+            const QString problem = check(QJsonObject {{QStringLiteral("output"), output}});
+            return problem.isEmpty() ? reply
+                                     : withError(QStringLiteral("test"), problem + QStringLiteral(": ") + output);
+        };
+    };
+    const QString rootFile = m_rootFile;
+    addRow(QStringLiteral("file tests: the command plants links for root"), QStringLiteral("ok"),
+           withCommand(
+               QStringLiteral("for n in fileseq seeks smallfiles; do for s in $PPID XXXXXX aaaaaa; do "
+                              "ln -s %1 ../.raidbench-$n-$s 2>/dev/null && echo PLANTED-ROOT; "
+                              "ln -s %1 .raidbench-$n-$s; done; done; touch ../x 2>/dev/null && echo WROTE-ROOT; true")
+                   .arg(rootFile),
+               [](const QJsonObject& o) {
+                   const QString out = o.value(QStringLiteral("output")).toString();
+                   return out.contains(QStringLiteral("PLANTED-ROOT")) || out.contains(QStringLiteral("WROTE-ROOT"))
+                       ? QStringLiteral("the command could write the file system's root")
+                       : QString();
+               }));
+    addRow(QStringLiteral("file tests: the command has only its user's groups"), QStringLiteral("ok"),
+           withCommand(QStringLiteral("echo groups=$(id -G) uid=$(id -u)"), [](const QJsonObject& o) {
+               const QString out = o.value(QStringLiteral("output")).toString();
+               return out.contains(QStringLiteral("groups=65534 uid=65534")) ? QString()
+                                                                             : QStringLiteral("wrong user or groups");
+           }));
+    addRow(QStringLiteral("file tests: the command's file system is nosuid,nodev"), QStringLiteral("ok"),
+           withCommand(QStringLiteral("grep \" $(df --output=target . | tail -1) \" /proc/self/mountinfo"),
+                       [](const QJsonObject& o) {
+                           const QString out = o.value(QStringLiteral("output")).toString();
+                           return out.contains(QStringLiteral("nosuid")) && out.contains(QStringLiteral("nodev"))
+                               ? QString()
+                               : QStringLiteral("the file system allows suid or devices");
+                       }));
+    addRow(QStringLiteral("file tests: the command's environment holds nothing of root's"), QStringLiteral("ok"),
+           withCommand(QStringLiteral("env | sort | tr '\\n' ' '"), [](const QJsonObject& o) {
+               const QString out = o.value(QStringLiteral("output")).toString();
+               return out.contains(QStringLiteral("RAIDBENCH_JOURNAL_DIR")) || out.contains(QStringLiteral("SUDO"))
+                   ? QStringLiteral("root's environment leaked")
+                   : QString();
+           }));
+    addRow(QStringLiteral("file tests: what the command leaves running dies"), QStringLiteral("ok"),
+           withCommand(QStringLiteral("sleep 3141 & echo started"), [](const QJsonObject&) {
+               QTest::qWait(200);
+               QProcess pgrep;
+               pgrep.start(QStringLiteral("pgrep"), {QStringLiteral("-f"), QStringLiteral("^sleep 3141")});
+               pgrep.waitForFinished();
+               return pgrep.readAllStandardOutput().trimmed().isEmpty() ? QString()
+                                                                        : QStringLiteral("a process outlived the test");
+           }));
+}
+
+void TestHelperHostile::cliRows()
+{
+    // raidbench-cli as root on a block device goes through the same gate.
+    auto cli = [](const QStringList& args, const QString& mustSay) {
+        return [args, mustSay] {
+            const CliRun result = runCli(args, 60000);
+            if (!mustSay.isEmpty() && !result.err.contains(mustSay)) {
+                return withError(QStringLiteral("message"), result.err.left(500));
+            }
+            return result.exitCode == 0 ? QJsonObject {{QStringLiteral("ok"), true}}
+                                        : withError(QString::number(result.exitCode), result.err.left(500));
+        };
+    };
+    auto bench = [&](const QString& target, const QString& mustSay, bool destroy = true) {
+        QStringList args {QStringLiteral("bench"), QStringLiteral("--target"), target,
+                          QStringLiteral("--rw"),  QStringLiteral("write"),    QStringLiteral("--size"),
+                          QStringLiteral("1M")};
+        if (destroy) {
+            args << QStringLiteral("--destroy-data");
+        }
+        return cli(args, mustSay);
+    };
+    const QString home = m_dir.filePath(QStringLiteral("cli-home"));
+    QDir().mkpath(home);
+    (void)!::chown(QFile::encodeName(home).constData(), 65534, 65534);
+    makeLink(alpha(), home + QStringLiteral("/disk"));
+    makeLink(m_rootFile, home + QStringLiteral("/file"));
+    addRow(QStringLiteral("cli: bench through .. to a user's link"), QStringLiteral("1"),
+           bench(QStringLiteral("/dev/..") + home + QStringLiteral("/disk"), QStringLiteral("'..'")));
+    addRow(QStringLiteral("cli: bench on a user's link to a disk"), QStringLiteral("1"),
+           bench(home + QStringLiteral("/disk"), QStringLiteral("not a path under /dev/")));
+    addRow(QStringLiteral("cli: bench on a link in /dev/shm"), QStringLiteral("1"),
+           bench(m_shmLink, QStringLiteral("anyone can change")));
+    addRow(QStringLiteral("cli: bench on a disk with a file system"), QStringLiteral("1"),
+           bench(m_victim->device(), QStringLiteral("file system")));
+    addRow(QStringLiteral("cli: bench on the system disk"), QStringLiteral("1"),
+           bench(QStringLiteral("/dev/vda"), QStringLiteral("must not be written")));
+    addRow(QStringLiteral("cli: bench on a user's link to root's file"), QStringLiteral("1"),
+           bench(home + QStringLiteral("/file"), QStringLiteral("symbolic link")));
+    addRow(QStringLiteral("cli: bench writes a disk without --destroy-data"), QStringLiteral("2"),
+           bench(alpha(), QStringLiteral("--destroy-data"), false));
+    addRow(QStringLiteral("cli: control, bench on a free disk"), QStringLiteral("ok"), bench(alpha(), QString()));
+    addRow(QStringLiteral("cli: array create through .. to a user's link"), QStringLiteral("1"),
+           cli({QStringLiteral("array"), QStringLiteral("create"), QStringLiteral("--level"), QStringLiteral("disk"),
+                QStringLiteral("--disks"), QStringLiteral("/dev/..") + home + QStringLiteral("/disk"),
+                QStringLiteral("--allow-loop"), QStringLiteral("--yes")},
+               QStringLiteral("'..'")));
+    addRow(QStringLiteral("cli: array create on a disk with a file system"), QStringLiteral("1"),
+           cli({QStringLiteral("array"), QStringLiteral("create"), QStringLiteral("--level"), QStringLiteral("disk"),
+                QStringLiteral("--disks"), m_victim->device(), QStringLiteral("--allow-loop"), QStringLiteral("--yes")},
+               QStringLiteral("file system")));
+    addRow(QStringLiteral("cli: array teardown of a running helper's array"), QStringLiteral("1"), [this] {
+        HelperSession owner(m_journals.path());
+        const QString tag = tagOf(create(owner, leaf(alpha()), {alpha()}));
+        const CliRun result =
+            runCli({QStringLiteral("array"), QStringLiteral("teardown"), tag}, 60000, QStringLiteral("raidbench-cli"),
+                   {}, {QStringLiteral("RAIDBENCH_JOURNAL_DIR=") + m_journals.path()});
+        owner.request(QStringLiteral("teardown"), {{QStringLiteral("tag"), tag}});
+        return result.err.contains(QStringLiteral("still running"))
+            ? withError(QString::number(result.exitCode), result.err)
+            : withError(QStringLiteral("message"), result.err);
+    });
+}
+
+QTEST_GUILESS_MAIN(TestHelperHostile)
+#include "tst_helper_hostile.moc"
