@@ -47,11 +47,11 @@ QStringList components(const QString& path)
 /// In-use reasons: never waived, whatever the device carries.
 bool inUseReason(const QString& code)
 {
-    static const QSet<QString> codes {QStringLiteral("mounted"),        QStringLiteral("swap"),
-                                      QStringLiteral("holders"),        QStringLiteral("system-disk"),
-                                      QStringLiteral("read-only"),      QStringLiteral("virtual-device"),
-                                      QStringLiteral("loop-device"),    QStringLiteral("empty"),
-                                      QStringLiteral("scan-error"),     QStringLiteral("too-small")};
+    static const QSet<QString> codes {QStringLiteral("mounted"),     QStringLiteral("swap"),
+                                      QStringLiteral("holders"),     QStringLiteral("system-disk"),
+                                      QStringLiteral("read-only"),   QStringLiteral("virtual-device"),
+                                      QStringLiteral("loop-device"), QStringLiteral("empty"),
+                                      QStringLiteral("scan-error"),  QStringLiteral("too-small")};
     return codes.contains(code);
 }
 
@@ -173,8 +173,7 @@ Result<PinnedSpec> DeviceGate::bindSpec(const ArraySpec& spec, const QList<Pinne
                                      .arg(shown(node.device)));
             }
             if (used.contains(found->node)) {
-                return makeError(QStringLiteral("invalid-spec"),
-                                 QStringLiteral("%1 is used twice").arg(found->node));
+                return makeError(QStringLiteral("invalid-spec"), QStringLiteral("%1 is used twice").arg(found->node));
             }
             used.insert(found->node);
             node.device = found->node;
@@ -224,7 +223,9 @@ Result<QString> SystemDeviceGate::resolveTrusted(const QString& path, const QStr
         return bad(QStringLiteral("%1: a device path may not contain '..'").arg(shown(path)));
     }
     auto trusted = [&](const QString& dir, const struct stat& st) -> Result<void> {
-        if (st.st_uid != trustedUid || (st.st_mode & (S_IWGRP | S_IWOTH))) {
+        // Root's, and writable by no one else: a group may write only if it is root's own group.
+        const bool groupWrites = (st.st_mode & S_IWGRP) && st.st_gid != 0;
+        if (st.st_uid != trustedUid || groupWrites || (st.st_mode & S_IWOTH)) {
             return bad(QStringLiteral("%1 passes through %2, which %3 can change; give the device's own node "
                                       "or a link under /dev/disk")
                            .arg(shown(path), shown(dir),
@@ -319,8 +320,9 @@ Result<void> SystemDeviceGate::checkUse(const Disk& disk, const QString& node, U
     const int fd = ::open(QFile::encodeName(node).constData(), O_RDONLY | O_EXCL | O_CLOEXEC | O_NOFOLLOW);
     if (fd < 0) {
         const int err = errno;
-        return makeError(DeviceErrors::inUse,
-                         QStringLiteral("%1 is in use: the kernel refused exclusive access (%2)").arg(node, errnoText(err)));
+        return makeError(
+            DeviceErrors::inUse,
+            QStringLiteral("%1 is in use: the kernel refused exclusive access (%2)").arg(node, errnoText(err)));
     }
     ::close(fd);
     return {};
@@ -341,8 +343,8 @@ PinnedDevice SystemDeviceGate::pinOf(const Disk& disk, const QString& node, std:
     pin.wwn = disk.wwn;
     pin.sizeBytes = disk.sizeBytes;
     const QString loopName = disk.kind == QLatin1String("loop") ? disk.name
-        : disk.parent.startsWith(QLatin1String("loop"))          ? disk.parent
-                                                                 : QString();
+        : disk.parent.startsWith(QLatin1String("loop"))         ? disk.parent
+                                                                : QString();
     if (!loopName.isEmpty()) {
         QFile backing(QStringLiteral("%1/block/%2/loop/backing_file").arg(m_options.sysRoot, loopName));
         if (backing.open(QIODevice::ReadOnly)) {
@@ -426,12 +428,13 @@ Result<PinnedDevice> SystemDeviceGate::relocate(const PinnedDevice& pin) const
     }
     // A device without serial, WWN or file cannot be recognised elsewhere.
     if (pin.serial.isEmpty() && pin.wwn.isEmpty() && pin.backingFile.isEmpty()) {
-        return makeError(DeviceErrors::changed,
-                         QStringLiteral("%1 is not there any more and has no serial to find it by").arg(pin.describe()));
+        return makeError(
+            DeviceErrors::changed,
+            QStringLiteral("%1 is not there any more and has no serial to find it by").arg(pin.describe()));
     }
     QList<PinnedDevice> matches;
-    const QList<Disk> disks =
-        DiskScanner(m_options.sysRoot, m_options.procRoot, m_options.devRoot, m_options.probe).scan(m_options.eligibility);
+    const QList<Disk> disks = DiskScanner(m_options.sysRoot, m_options.procRoot, m_options.devRoot, m_options.probe)
+                                  .scan(m_options.eligibility);
     for (const Disk& disk : disks) {
         QList<const Disk*> candidates {&disk};
         for (const Disk& partition : disk.partitions) {
@@ -449,11 +452,11 @@ Result<PinnedDevice> SystemDeviceGate::relocate(const PinnedDevice& pin) const
         }
     }
     if (matches.size() != 1) {
-        return makeError(DeviceErrors::changed, matches.isEmpty()
-                                                    ? QStringLiteral("%1 is not there any more").arg(pin.describe())
-                                                    : QStringLiteral("%1 matches %2 devices; touching none")
-                                                          .arg(pin.describe())
-                                                          .arg(matches.size()));
+        return makeError(
+            DeviceErrors::changed,
+            matches.isEmpty()
+                ? QStringLiteral("%1 is not there any more").arg(pin.describe())
+                : QStringLiteral("%1 matches %2 devices; touching none").arg(pin.describe()).arg(matches.size()));
     }
     return matches.first();
 }
