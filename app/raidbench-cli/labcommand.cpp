@@ -9,6 +9,9 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QSocketNotifier>
 #include <QTimer>
 
@@ -35,6 +38,12 @@ throttled virtual disks, running RaidBench's own binaries as root. No real disk 
   raidbench-cli lab demo [--out DIR] [--disks SPEC]
       The whole campaign on virtual disks (default seed 002's 2x2G@105,2x2G@38);
       leaves results.json and report.md in DIR.
+
+Inside the VM (in the command that lab run runs), to see what failures do:
+  raidbench-cli lab unplug N      pull virtual disk N (1, 2, ...) out, as if its cable went
+  raidbench-cli lab plug N        put it back (it comes back under a new sdX name)
+  raidbench-cli lab power-cycle   cut the power; the VM boots again with the same disks and
+                                  runs the same command, with RAIDBENCH_LAB_BOOT=2 (3, ...)
 
 SPEC is a comma list of [Nx]SIZE[@MBPS[/MBPS]][:fail-write=OFFSET|:fail-read=OFFSET]:
   2x2G@105,2x2G@38    four 2 GiB disks, two at 105 MB/s and two at 38 MB/s (seed 002)
@@ -225,6 +234,50 @@ int runInVm(const QStringList& arguments)
     return exitCode;
 }
 
+/// Inside the VM: asks the machine (through the shared control directory) and waits for its answer.
+int askTheLab(const QString& what, const QString& disk)
+{
+    const QString control = QStringLiteral("/run/raidbench-lab");
+    if (!qEnvironmentVariableIsSet("RAIDBENCH_LAB") || !QFileInfo(control).isDir()) {
+        printError(QStringLiteral("lab %1 works only inside the lab VM (raidbench-cli lab run)").arg(what));
+        return ExitUsage;
+    }
+    QString name = what;
+    if (what != QLatin1String("power-cycle")) {
+        bool ok = false;
+        const int number = disk.toInt(&ok);
+        if (!ok || number < 1) {
+            printError(QStringLiteral("give the disk's number: raidbench-cli lab %1 N (1 for RBLAB0001)").arg(what));
+            return ExitUsage;
+        }
+        name = QStringLiteral("%1-%2").arg(what).arg(number - 1);
+    }
+    QDir().mkpath(control + QStringLiteral("/requests"));
+    const QString request = control + QStringLiteral("/requests/") + name;
+    QFile::remove(request + QStringLiteral(".done"));
+    QFile file(request);
+    if (!file.open(QIODevice::WriteOnly)) {
+        printError(QStringLiteral("cannot ask the lab: %1").arg(file.errorString()));
+        return ExitFailed;
+    }
+    file.close();
+    for (int i = 0; i < 600; ++i) {
+        QFile done(request + QStringLiteral(".done"));
+        if (done.open(QIODevice::ReadOnly)) {
+            const QString answer = QString::fromUtf8(done.readAll()).trimmed();
+            QFile::remove(request);
+            if (answer != QLatin1String("ok")) {
+                printError(answer.mid(6));
+                return ExitFailed;
+            }
+            return ExitOk;
+        }
+        ::usleep(100'000);
+    }
+    printError(QStringLiteral("the lab did not answer within 60 s"));
+    return ExitFailed;
+}
+
 } // namespace
 
 int runLab(const QStringList& arguments)
@@ -246,11 +299,16 @@ int runLab(const QStringList& arguments)
     if (sub == QLatin1String("demo")) {
         return runLabDemo(rest);
     }
+    if (sub == QLatin1String("unplug") || sub == QLatin1String("plug") || sub == QLatin1String("power-cycle")) {
+        return askTheLab(sub, rest.value(1));
+    }
     if (sub == QLatin1String("agent")) {
         // Internal: runs inside the VM, started by its init.
         return runLabAgent(rest.value(1, QStringLiteral("/run/raidbench-lab")));
     }
-    printError(QStringLiteral("unknown lab command '%1'; use run, check or demo").arg(sub));
+    printError(QStringLiteral("unknown lab command '%1'; use run, check, demo (or, inside the VM, unplug, plug, "
+                              "power-cycle)")
+                   .arg(sub));
     return ExitUsage;
 }
 

@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
@@ -82,6 +83,7 @@ void createDiskLinks()
 
 int runLabAgent(const QString& controlDir)
 {
+    ::umask(022); // as a booted system has it: directories mdadm and LVM make under /dev are root's alone
     createDiskLinks();
     QFile requestFile(controlDir + QStringLiteral("/request.json"));
     if (!requestFile.open(QIODevice::ReadOnly)) {

@@ -9,6 +9,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -21,8 +22,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <optional>
+#include <poll.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <sys/statvfs.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 namespace RaidBench {
@@ -37,6 +42,81 @@ constexpr qint64 kvmBootTimeoutMs = 20'000;
 QString kvmStalledMarker(const QString& cacheDir)
 {
     return cacheDir + QStringLiteral("/kvm-stalled");
+}
+
+/// One QMP command on qemu's monitor socket: connect, negotiate, send, read the answer (skipping
+/// events). `command` is the whole JSON text of the command. Blocks at most `timeoutMs`.
+Result<QJsonObject> qmpCommand(const QString& socketPath, const QByteArray& command, int timeoutMs)
+{
+    const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) {
+        return makeError(QStringLiteral("lab-qmp"), QStringLiteral("no socket"));
+    }
+    struct sockaddr_un address
+    { };
+    address.sun_family = AF_UNIX;
+    const QByteArray path = QFile::encodeName(socketPath);
+    std::strncpy(address.sun_path, path.constData(), sizeof(address.sun_path) - 1);
+    if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) != 0) {
+        ::close(fd);
+        return makeError(QStringLiteral("lab-qmp"),
+                         QStringLiteral("cannot reach qemu's monitor at %1").arg(socketPath));
+    }
+    QElapsedTimer clock;
+    clock.start();
+    QByteArray buffer;
+    auto readObject = [&]() -> std::optional<QJsonObject> {
+        for (;;) {
+            const qsizetype newline = buffer.indexOf('\n');
+            if (newline >= 0) {
+                const QJsonObject object = QJsonDocument::fromJson(buffer.left(newline)).object();
+                buffer.remove(0, newline + 1);
+                if (object.contains(QStringLiteral("event"))) {
+                    continue;
+                }
+                return object;
+            }
+            const qint64 left = timeoutMs - clock.elapsed();
+            struct pollfd watch
+            {
+                fd, POLLIN, 0
+            };
+            if (left <= 0 || ::poll(&watch, 1, int(left)) <= 0) {
+                return std::nullopt;
+            }
+            char chunk[4096];
+            const ssize_t n = ::read(fd, chunk, sizeof(chunk));
+            if (n <= 0) {
+                return std::nullopt;
+            }
+            buffer.append(chunk, n);
+        }
+    };
+    auto send = [&](const QByteArray& text) {
+        return ::write(fd, text.constData(), size_t(text.size())) == text.size();
+    };
+    std::optional<QJsonObject> answer;
+    if (readObject() && send("{\"execute\":\"qmp_capabilities\"}\n") && readObject() && send(command + '\n')) {
+        answer = readObject();
+    }
+    ::close(fd);
+    if (!answer) {
+        return makeError(QStringLiteral("lab-qmp"), QStringLiteral("qemu's monitor did not answer"));
+    }
+    if (answer->contains(QStringLiteral("error"))) {
+        return makeError(QStringLiteral("lab-qmp"),
+                         answer->value(QStringLiteral("error")).toObject().value(QStringLiteral("desc")).toString());
+    }
+    return *answer;
+}
+
+/// The block node a disk's device sits on: its throttle, else its fault injector, else the raw image.
+QString topNodeOf(const LabDiskSpec& disk)
+{
+    if (disk.writeMBps > 0 || disk.readMBps > 0) {
+        return QStringLiteral("limit%1").arg(disk.index);
+    }
+    return disk.fault ? QStringLiteral("fault%1").arg(disk.index) : QStringLiteral("raw%1").arg(disk.index);
 }
 
 } // namespace
@@ -99,6 +179,8 @@ QStringList LabMachine::qemuArguments(const LabOptions& options, const QString& 
     args << QStringLiteral("-append") << append;
     args << QStringLiteral("-chardev") << QStringLiteral("file,id=console,path=%1/console.log").arg(workDir)
          << QStringLiteral("-serial") << QStringLiteral("chardev:console");
+    // The monitor: pulling a disk out and putting it back (requests from the guest, see pollRequests).
+    args << QStringLiteral("-qmp") << QStringLiteral("unix:%1/qmp.sock,server=on,wait=off").arg(workDir);
     // The host's root, read-only: the VM runs the host's mdadm, lvm and RaidBench binaries.
     args << QStringLiteral("-fsdev")
          << QStringLiteral("local,id=hostroot,path=/,security_model=none,readonly=on,multidevs=remap")
@@ -156,8 +238,8 @@ QStringList LabMachine::qemuArguments(const LabOptions& options, const QString& 
             top = QStringLiteral("limit%1").arg(i);
         }
         args << QStringLiteral("-device")
-             << QStringLiteral("scsi-hd,bus=scsi%1.0,channel=0,scsi-id=%2,lun=0,drive=%3,serial=%4,vendor=%5,"
-                               "product=%6,wwn=%7")
+             << QStringLiteral("scsi-hd,id=disk%2,bus=scsi%1.0,channel=0,scsi-id=%2,lun=0,drive=%3,serial=%4,"
+                               "vendor=%5,product=%6,wwn=%7")
                     .arg(disk.controller)
                     .arg(i)
                     .arg(top, disk.serial(), disk.vendor(), disk.model(), disk.wwn());
@@ -319,6 +401,7 @@ Result<void> LabMachine::prepareDisks()
                      QStringLiteral("TERM=dumb"),
                      QStringLiteral("TMPDIR=/tmp"),
                      QStringLiteral("RAIDBENCH_LAB=1"),
+                     QStringLiteral("RAIDBENCH_LAB_BOOT=1"),
                      QStringLiteral("RAIDBENCH_LAB_DISKS=%1").arg(formatLabSpec(m_options.disks))};
     env += m_options.environment;
     const QJsonObject request {
@@ -407,6 +490,9 @@ void LabMachine::pollConsole()
             m_stdin->closeAfterWriting();
         }
     }
+    if (m_commandStarted) {
+        pollRequests();
+    }
     if (m_bootMs < 0) {
         if (m_console.contains(readyMarker)) {
             m_bootMs = m_clock.elapsed();
@@ -427,6 +513,99 @@ void LabMachine::pollConsole()
             m_qemu->kill();
         }
     }
+}
+
+void LabMachine::pollRequests()
+{
+    // What the guest asks of the machine it runs in (raidbench-cli lab unplug, plug, power-cycle):
+    // one file per request in the shared control directory, answered by NAME.done.
+    const QString dir = m_workDir + QStringLiteral("/ctl/requests");
+    for (const QString& name : QDir(dir).entryList(QDir::Files)) {
+        if (name.endsWith(QLatin1String(".done")) ||
+            QFile::exists(dir + QLatin1Char('/') + name + QStringLiteral(".done"))) {
+            continue;
+        }
+        auto answer = [&](const QString& text) {
+            QFile done(dir + QLatin1Char('/') + name + QStringLiteral(".done"));
+            if (done.open(QIODevice::WriteOnly)) {
+                done.write(text.toUtf8() + '\n');
+            }
+        };
+        const QString what = name.section(QLatin1Char('-'), 0, 0);
+        if (name == QLatin1String("power-cycle")) {
+            answer(QStringLiteral("ok"));
+            powerCycle();
+            return;
+        }
+        bool ok = false;
+        const int index = name.section(QLatin1Char('-'), 1).toInt(&ok);
+        const LabDiskSpec* disk = nullptr;
+        for (const LabDiskSpec& candidate : m_options.disks) {
+            if (ok && candidate.index == index) {
+                disk = &candidate;
+            }
+        }
+        if (!disk || (what != QLatin1String("unplug") && what != QLatin1String("plug"))) {
+            answer(QStringLiteral("error no such request or disk: %1").arg(name));
+            continue;
+        }
+        const QString qmp = m_workDir + QStringLiteral("/qmp.sock");
+        Result<QJsonObject> done = makeError({}, {});
+        if (what == QLatin1String("unplug")) {
+            done = qmpCommand(
+                qmp,
+                QStringLiteral("{\"execute\":\"device_del\",\"arguments\":{\"id\":\"disk%1\"}}").arg(index).toUtf8(),
+                5000);
+        } else {
+            // The same disk again: its node, serial, model and WWN, on its controller.
+            const std::uint64_t wwn = disk->wwn().mid(2).toULongLong(nullptr, 16);
+            done = qmpCommand(qmp,
+                              QStringLiteral("{\"execute\":\"device_add\",\"arguments\":{\"driver\":\"scsi-hd\",\"id\":"
+                                             "\"disk%1\",\"bus\":\"scsi%2.0\",\"channel\":0,\"scsi-id\":%1,\"lun\":0,"
+                                             "\"drive\":\"%3\",\"serial\":\"%4\",\"vendor\":\"%5\",\"product\":\"%6\","
+                                             "\"wwn\":%7}}")
+                                  .arg(index)
+                                  .arg(disk->controller)
+                                  .arg(topNodeOf(*disk), disk->serial(), disk->vendor(), disk->model())
+                                  .arg(wwn)
+                                  .toUtf8(),
+                              5000);
+        }
+        Q_EMIT progress(tr("%1 virtual disk %2: %3")
+                            .arg(what == QLatin1String("unplug") ? tr("pulled out") : tr("put back"))
+                            .arg(index + 1)
+                            .arg(done ? tr("done") : done.error().message));
+        answer(done ? QStringLiteral("ok") : QStringLiteral("error ") + done.error().message);
+    }
+}
+
+void LabMachine::powerCycle()
+{
+    // Power cut: qemu is killed (the disk files keep what reached them), and the VM boots again with the
+    // same disks and runs the same command, which sees RAIDBENCH_LAB_BOOT=2, 3, ...
+    ++m_boot;
+    QFile requestFile(m_workDir + QStringLiteral("/ctl/request.json"));
+    if (requestFile.open(QIODevice::ReadOnly)) {
+        QJsonObject request = QJsonDocument::fromJson(requestFile.readAll()).object();
+        requestFile.close();
+        QJsonArray env;
+        for (const auto& value : request.value(QStringLiteral("env")).toArray()) {
+            if (!value.toString().startsWith(QLatin1String("RAIDBENCH_LAB_BOOT="))) {
+                env.append(value);
+            }
+        }
+        env.append(QStringLiteral("RAIDBENCH_LAB_BOOT=%1").arg(m_boot));
+        request.insert(QStringLiteral("env"), env);
+        if (requestFile.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+            requestFile.write(QJsonDocument(request).toJson());
+        }
+    }
+    QFile::remove(m_workDir + QStringLiteral("/ctl/started"));
+    QFile::remove(m_workDir + QStringLiteral("/ctl/status"));
+    QDir(m_workDir + QStringLiteral("/ctl/requests")).removeRecursively();
+    Q_EMIT progress(tr("power cut; booting again"));
+    m_powerCycling = true;
+    m_qemu->kill();
 }
 
 void LabMachine::onTimeout()
@@ -480,6 +659,23 @@ void LabMachine::onQemuFinished()
         m_accelReason =
             tr("qemu could not run the guest with KVM (%1)")
                 .arg(QString::fromLocal8Bit(m_qemu->readAllStandardError()).section(QLatin1Char('\n'), 0, 0).trimmed());
+    }
+    if (m_powerCycling) {
+        m_powerCycling = false;
+        if (const QByteArray rest = m_stdout->drain(50); !rest.isEmpty()) {
+            Q_EMIT standardOutput(rest);
+        }
+        if (const QByteArray rest = m_stderr->drain(50); !rest.isEmpty()) {
+            Q_EMIT standardError(rest);
+        }
+        m_bootMs = -1;
+        m_commandStarted = false;
+        m_qemu->deleteLater();
+        m_qemu = nullptr;
+        if (auto launched = launch(); !launched) {
+            finish(std::nullopt, launched.error());
+        }
+        return;
     }
     if (m_restarting) {
         // KVM answered the probe, yet the guest cannot run with it here: remember, and use TCG.

@@ -39,9 +39,10 @@ struct LabOptions
 
 /// A qemu VM booting the host's kernel with real md, N throttled virtual disks, and the host's root
 /// file system read-only over 9p, running one command as root inside it with its stdin, stdout and
-/// stderr connected to this process (virtio-serial ports). The VM and its disk files are always
-/// removed: on success, failure, timeout, and (through a small reaper process) when this process is
-/// killed.
+/// stderr connected to this process (virtio-serial ports). The command may ask the machine to pull a
+/// disk out, put it back, or cut the power and boot again (raidbench-cli lab unplug, plug, power-cycle). The VM and its
+/// disk files are always removed: on success, failure, timeout, and (through a small reaper process) when this process
+/// is killed.
 class LabMachine final : public QObject
 {
     Q_OBJECT
@@ -85,6 +86,8 @@ private:
     Result<void> launch();
     void onQemuFinished();
     void pollConsole();
+    void pollRequests();
+    void powerCycle();
     void onTimeout();
     void finish(std::optional<int> exitCode, std::optional<Error> error);
     void cleanUp();
@@ -113,6 +116,8 @@ private:
     bool m_commandStarted = false;
     bool m_stdinEofRequested = false;
     bool m_restarting = false;
+    bool m_powerCycling = false;
+    int m_boot = 1;
     QString m_stopReason;
     std::unique_ptr<LabReaper> m_reaper;
 };
