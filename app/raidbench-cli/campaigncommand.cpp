@@ -34,7 +34,10 @@ All disks of the plan are destroyed. The command lists them (model, serial, size
 and asks on a terminal; --yes skips the question; without a terminal it refuses.
 Ctrl-C stops at once: what stands is torn down and everything measured is kept.
 As a normal user the root work is done by raidbench-helper, started through
-pkexec (polkit asks for an administrator password); as root it runs in-process.
+pkexec (polkit asks for an administrator password); as root it runs in-process,
+or with --helper in raidbench-helper as the desktop program does. If the results
+file cannot be written (a full disk), they go to a file in the temporary directory
+and the command says where.
 --resume skips the configurations RESULTS.json already has. The plan format is in
 docs/plan-format.md; the results format in docs/results-format.md.
 
@@ -67,8 +70,18 @@ bool confirmDestroy(const QStringList& disks, bool yes)
     return true;
 }
 
-int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, bool yes, bool quiet)
+int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, bool yes, bool quiet, bool resume,
+                             bool direct)
 {
+    QJsonObject previous;
+    if (resume && QFileInfo::exists(out)) {
+        QFile file(out);
+        if (!file.open(QIODevice::ReadOnly)) {
+            printError(QStringLiteral("cannot read %1: %2").arg(out, file.errorString()));
+            return ExitFailed;
+        }
+        previous = QJsonDocument::fromJson(file.readAll()).object();
+    }
     const QFileInfo outInfo(out);
     if (!QFileInfo(outInfo.absolutePath()).isWritable()) {
         printError(QStringLiteral("cannot write results to %1").arg(out));
@@ -93,15 +106,25 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, bool 
     HelperClient helper;
     int exitCode = ExitFailed;
     qint64 campaign = -1;
-    auto save = [&out](const QJsonObject& results) {
-        if (auto ok = writeFileAtomically(out, QJsonDocument(results).toJson()); !ok) {
-            printError(ok.error().message);
+    QString savedTo = out;
+    auto save = [&](const QJsonObject& results) {
+        // Nothing measured is lost: when the results file cannot be written, a file elsewhere is.
+        if (auto ok = writeFileAtomically(savedTo, QJsonDocument(results).toJson()); !ok) {
+            const QString fallback = CampaignRunner::fallbackResultsPath();
+            printError(QStringLiteral("%1; the results go to %2").arg(ok.error().message, fallback));
+            savedTo = fallback;
+            if (auto again = writeFileAtomically(savedTo, QJsonDocument(results).toJson()); !again) {
+                printError(again.error().message);
+            }
         }
     };
     QObject::connect(&helper, &HelperClient::connected, [&](const QJsonObject&) {
-        campaign = helper.request(QStringLiteral("run-campaign"),
-                                  {{QStringLiteral("plan"), plan.toJson()},
-                                   {QStringLiteral("confirm_destroy"), QJsonArray::fromStringList(plan.disks)}});
+        QJsonObject args {{QStringLiteral("plan"), plan.toJson()},
+                          {QStringLiteral("confirm_destroy"), QJsonArray::fromStringList(plan.disks)}};
+        if (!previous.isEmpty()) {
+            args.insert(QStringLiteral("resume"), previous);
+        }
+        campaign = helper.request(QStringLiteral("run-campaign"), args);
     });
     QObject::connect(&helper, &HelperClient::eventReceived,
                      [&](qint64 id, const QString& event, const QJsonObject& fields) {
@@ -121,7 +144,7 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, bool 
         const QJsonObject results = result.value(QStringLiteral("results")).toObject();
         save(results);
         const QString status = results.value(QStringLiteral("status")).toString();
-        printOut(QStringLiteral("campaign %1; results in %2\n").arg(status, out));
+        printOut(QStringLiteral("campaign %1; results in %2\n").arg(status, savedTo));
         exitCode = status == QLatin1String("cancelled") ? ExitCancelled : ExitOk;
         helper.stop();
         QCoreApplication::exit(0);
@@ -138,7 +161,7 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, bool 
         }
         QCoreApplication::exit(0);
     });
-    if (auto started = helper.startPkexec(); !started) {
+    if (auto started = direct ? helper.startDirect() : helper.startPkexec(); !started) {
         printError(started.error().message);
         return ExitFailed;
     }
@@ -169,7 +192,10 @@ int runCampaign(const QStringList& arguments)
     const QCommandLineOption yesOption(QStringLiteral("yes"),
                                        QStringLiteral("Do not ask before destroying the disks' data."));
     const QCommandLineOption quietOption(QStringLiteral("quiet"), QStringLiteral("No progress on stderr."));
-    parser.addOptions({outOption, resumeOption, yesOption, quietOption});
+    const QCommandLineOption helperOption(
+        QStringLiteral("helper"),
+        QStringLiteral("As root too, do the root work in raidbench-helper, as the desktop program does."));
+    parser.addOptions({outOption, resumeOption, yesOption, quietOption, helperOption});
     parser.addPositionalArgument(QStringLiteral("plan"), QStringLiteral("The campaign plan (JSON)."),
                                  QStringLiteral("PLAN.json"));
     if (!parser.parse(arguments)) {
@@ -193,10 +219,10 @@ int runCampaign(const QStringList& arguments)
         printError(plan.error().message);
         return ExitUsage;
     }
-    if (geteuid() != 0) {
-        // A normal user: the root work happens in the helper, started through polkit.
+    if (geteuid() != 0 || parser.isSet(helperOption)) {
+        // A normal user: the root work happens in the helper, started through polkit (or directly by root).
         return runCampaignThroughHelper(*plan, parser.value(outOption), parser.isSet(yesOption),
-                                        parser.isSet(quietOption));
+                                        parser.isSet(quietOption), parser.isSet(resumeOption), geteuid() == 0);
     }
     SystemCommandRunner commands;
     CampaignRunner::Options options;
@@ -264,12 +290,16 @@ int runCampaign(const QStringList& arguments)
             summary += QStringLiteral("slow disk %1: %2\n").arg(disk.label(), disk.slowReason);
         }
     }
-    printOut(summary + QStringLiteral("results in %1 (%2 s)\n").arg(options.resultsPath).arg(timer.elapsed() / 1000));
+    printOut(summary + QStringLiteral("results in %1 (%2 s)\n").arg(runner.savedTo()).arg(timer.elapsed() / 1000));
+    if (runner.savedTo() != options.resultsPath) {
+        printError(QStringLiteral("%1 could not be written; the results are in %2")
+                       .arg(options.resultsPath, runner.savedTo()));
+    }
     if (results->status == QLatin1String("cancelled")) {
-        printError(QStringLiteral("cancelled; what was measured is in %1").arg(options.resultsPath));
+        printError(QStringLiteral("cancelled; what was measured is in %1").arg(runner.savedTo()));
         return ExitCancelled;
     }
-    return failed ? ExitFailed : ExitOk;
+    return failed || runner.savedTo() != options.resultsPath ? ExitFailed : ExitOk;
 }
 
 int runReport(const QStringList& arguments)

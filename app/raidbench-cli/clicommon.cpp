@@ -56,6 +56,7 @@ void installCancelHandler()
     sigemptyset(&action.sa_mask);
     sigaction(SIGINT, &action, nullptr);
     sigaction(SIGTERM, &action, nullptr);
+    sigaction(SIGHUP, &action, nullptr); // a closed terminal or ssh session: tear down, keep the results
 }
 
 } // namespace RaidBench::Cli

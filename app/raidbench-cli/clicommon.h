@@ -17,7 +17,7 @@ void printErr(const QString& text);
 bool stderrIsTerminal();
 bool stdinIsTerminal();
 
-/// Set by SIGINT/SIGTERM once installCancelHandler() ran; long commands poll it.
+/// Set by SIGINT/SIGTERM/SIGHUP once installCancelHandler() ran; long commands poll it.
 std::atomic_bool& cancelFlag();
 void installCancelHandler();
 

@@ -3,6 +3,7 @@
 #include "build/lvmreport.h"
 #include "build/mdstat.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
@@ -281,8 +282,8 @@ Result<BuiltArray> BuildExecutor::build(const BuildPlan& plan, const std::atomic
         journal.finish();
     }
     const bool nothingDone = built.objects.isEmpty() && wipes.isEmpty();
-    return makeError(failureCode, nothingDone ? failure
-                                              : QStringLiteral("%1; clean-up: %2").arg(failure, cleanup.summary()));
+    return makeError(failureCode,
+                     nothingDone ? failure : QStringLiteral("%1; clean-up: %2").arg(failure, cleanup.summary()));
 }
 
 Result<void> BuildExecutor::followResync(const QString& device, const std::atomic_bool* cancel)
@@ -409,12 +410,19 @@ BuiltArray BuildExecutor::relocated(const JournalRecord& record, QStringList* no
 TeardownReport BuildExecutor::recoverLeftovers()
 {
     TeardownReport total;
-    QSet<QString> liveTags;
+    const QList<JournalRecord> records = BuildJournal::readAll(m_options.journalDirectory);
+    QSet<QString> liveTags; // a running RaidBench's arrays: never ours to remove
+    for (const JournalRecord& record : records) {
+        if (record.owner.isAlive()) {
+            liveTags.insert(record.tag);
+        }
+    }
+    // 0. File systems the ended runs left mounted: nothing below can go while they stay.
+    total.merge(unmountLeftovers(liveTags));
     // 1. What the journals of ended runs say, in reverse creation order. Commands for objects that are
     //    already gone fail harmlessly; they are not counted as problems.
-    for (const JournalRecord& record : BuildJournal::readAll(m_options.journalDirectory)) {
-        if (record.owner.isAlive()) {
-            liveTags.insert(record.tag); // a running RaidBench's array: never ours to remove
+    for (const JournalRecord& record : records) {
+        if (liveTags.contains(record.tag)) {
             continue;
         }
         QStringList notes;
@@ -432,6 +440,41 @@ TeardownReport BuildExecutor::recoverLeftovers()
     return total;
 }
 
+TeardownReport BuildExecutor::unmountLeftovers(const QSet<QString>& liveTags)
+{
+    TeardownReport report;
+    QFile mountinfo(m_options.procRoot + QStringLiteral("/self/mountinfo"));
+    if (!mountinfo.open(QIODevice::ReadOnly)) {
+        return report;
+    }
+    const QString prefix = m_options.mountRoot + QStringLiteral("/mnt-");
+    QStringList points;
+    for (const QString& line : QString::fromUtf8(mountinfo.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+        QString point = line.section(QLatin1Char(' '), 4, 4);
+        point.replace(QStringLiteral("\\040"), QStringLiteral(" "));
+        const QString tag = point.mid(prefix.size()).section(QLatin1Char('-'), 0, 0);
+        if (point.startsWith(prefix) && !tag.isEmpty() && !liveTags.contains(tag) && !points.contains(point)) {
+            points.prepend(point); // the last mounted first
+        }
+    }
+    for (const QString& point : std::as_const(points)) {
+        CommandResult result = runLogged(QStringLiteral("unmount %1").arg(point), {QStringLiteral("umount"), point},
+                                         removeTimeoutMs, nullptr);
+        if (!result.ok()) {
+            // Something still has it open (a killed test's process): detach it so the array can go.
+            result = runLogged(QStringLiteral("unmount %1").arg(point),
+                               {QStringLiteral("umount"), QStringLiteral("-l"), point}, removeTimeoutMs, nullptr);
+        }
+        if (result.ok()) {
+            QDir().rmdir(point);
+            report.removed.append(QStringLiteral("mount %1").arg(point));
+        } else {
+            report.problems.append(QStringLiteral("umount %1: %2").arg(point, result.summary()));
+        }
+    }
+    return report;
+}
+
 TeardownReport BuildExecutor::removeUnjournaled(const QSet<QString>& liveTags)
 {
     TeardownReport total;
@@ -442,9 +485,7 @@ TeardownReport BuildExecutor::removeUnjournaled(const QSet<QString>& liveTags)
                       removeTimeoutMs, nullptr);
         return MdDetail::parse(detail.out).name().section(QLatin1Char(':'), -1);
     };
-    auto ours = [&](const QString& name) {
-        return !tagOfName(name).isEmpty() && !liveTags.contains(tagOfName(name));
-    };
+    auto ours = [&](const QString& name) { return !tagOfName(name).isEmpty() && !liveTags.contains(tagOfName(name)); };
     // A device that is no md array of ours: pinned by the gate (nothing else may use it) before RaidBench
     // removes its own metadata from it.
     auto removeFrom = [&](const QStringList& argv, const QString& device) {
@@ -465,14 +506,14 @@ TeardownReport BuildExecutor::removeUnjournaled(const QSet<QString>& liveTags)
         }
         auto pin = m_options.gate->pin(device, DeviceGate::Use::Own);
         if (!pin) {
-            total.skipped.append(QStringLiteral("%1 not run: %2").arg(argv.mid(0, 2).join(QLatin1Char(' ')),
-                                                                      pin.error().message));
+            total.skipped.append(
+                QStringLiteral("%1 not run: %2").arg(argv.mid(0, 2).join(QLatin1Char(' ')), pin.error().message));
             return;
         }
         QStringList pinnedArgv = argv;
         pinnedArgv.last() = pin->node;
-        TeardownReport part = removeObjects({BuildObject {QStringLiteral("member"), pin->node, {}, {}, {pinnedArgv}}},
-                                            {}, {*pin});
+        TeardownReport part =
+            removeObjects({BuildObject {QStringLiteral("member"), pin->node, {}, {}, {pinnedArgv}}}, {}, {*pin});
         part.removed.clear();
         total.merge(part);
     };
@@ -496,14 +537,14 @@ TeardownReport BuildExecutor::removeUnjournaled(const QSet<QString>& liveTags)
             if (!vg.startsWith(QLatin1String("raidbench_")) || !ours(vg)) {
                 continue;
             }
-            const TeardownReport removed = removeObjects(
-                {BuildObject {QStringLiteral("vg"),
-                              vg,
-                              QString(),
-                              {},
-                              {{QStringLiteral("lvm"), QStringLiteral("vgremove"), QStringLiteral("--config"), config,
-                                QStringLiteral("-f"), vg}}}},
-                {}, {});
+            const TeardownReport removed =
+                removeObjects({BuildObject {QStringLiteral("vg"),
+                                            vg,
+                                            QString(),
+                                            {},
+                                            {{QStringLiteral("lvm"), QStringLiteral("vgremove"),
+                                              QStringLiteral("--config"), config, QStringLiteral("-f"), vg}}}},
+                              {}, {});
             total.merge(removed);
             if (!removed.clean() || !pvReport) {
                 continue;
@@ -542,9 +583,13 @@ TeardownReport BuildExecutor::removeUnjournaled(const QSet<QString>& liveTags)
             if (!name.startsWith(QLatin1String("raidbench-")) || !ours(name)) {
                 continue; // never touch an array we did not make, nor one a running RaidBench uses
             }
-            const TeardownReport stopped = removeObjects(
-                {BuildObject {QStringLiteral("md"), name, device, {}, {{QStringLiteral("mdadm"), QStringLiteral("--stop"), device}}}},
-                {}, {});
+            const TeardownReport stopped =
+                removeObjects({BuildObject {QStringLiteral("md"),
+                                            name,
+                                            device,
+                                            {},
+                                            {{QStringLiteral("mdadm"), QStringLiteral("--stop"), device}}}},
+                              {}, {});
             total.merge(stopped);
             if (!stopped.clean()) {
                 continue;

@@ -57,6 +57,8 @@ public:
     {
         QString journalDirectory = BuildJournal::defaultDirectory();
         QString procRoot = QStringLiteral("/proc");
+        /// Where RaidBench mounts its file systems (mnt-TAG-XXXXXX); recovery unmounts what ended runs left.
+        QString mountRoot = QStringLiteral("/run/raidbench");
         bool waitForResync = false;
         int deviceTimeoutMs = 20000;
         /// The device gate; required for anything that touches a disk.
@@ -74,10 +76,10 @@ public:
 
     Result<BuiltArray> build(const BuildPlan& plan, const std::atomic_bool* cancel = nullptr);
     TeardownReport teardown(const BuiltArray& array);
-    /// Removes what ended runs left: journals whose owner is gone (on the devices that still match
-    /// their pins; the rest is reported as skipped and the journal kept), then md arrays named
-    /// raidbench-* and volume groups named raidbench_* that no running RaidBench owns. Touches
-    /// nothing else.
+    /// Removes what ended runs left: their file systems mounted under mountRoot, journals whose owner
+    /// is gone (on the devices that still match their pins; the rest is reported as skipped and the
+    /// journal kept), then md arrays named raidbench-* and volume groups named raidbench_* that no
+    /// running RaidBench owns. Touches nothing else.
     TeardownReport recoverLeftovers();
     /// The journal's array with each pin moved to where its device is now (a reboot renames disks);
     /// pins whose device is gone stay, so that the commands naming them are skipped.
@@ -94,6 +96,7 @@ private:
     TeardownReport removeObjects(const QList<BuildObject>& objects, const QList<QStringList>& finalWipes,
                                  const QList<PinnedDevice>& pins);
     TeardownReport removeUnjournaled(const QSet<QString>& liveTags);
+    TeardownReport unmountLeftovers(const QSet<QString>& liveTags);
     Result<void> followResync(const QString& device, const std::atomic_bool* cancel);
     void report(const QString& message, double fraction);
 

@@ -10,6 +10,7 @@
 #include "version.h"
 
 #include <QDateTime>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -82,8 +83,9 @@ Result<void> CampaignRunner::prepare()
         }
         for (const PinnedDevice& other : std::as_const(m_pins)) {
             if (other.node == pin->node) {
-                return makeError(QStringLiteral("invalid-plan"),
-                                 QStringLiteral("%1 and %2 are the same disk (%3)").arg(other.requested, path, pin->node));
+                return makeError(
+                    QStringLiteral("invalid-plan"),
+                    QStringLiteral("%1 and %2 are the same disk (%3)").arg(other.requested, path, pin->node));
             }
         }
         m_pins.append(*pin);
@@ -204,8 +206,8 @@ Result<void> CampaignRunner::checkResume(const CampaignResults& previous, const 
         }
     }
     for (const ConfigResult& config : previous.configs) {
-        const bool planned = std::any_of(configs.cbegin(), configs.cend(),
-                                         [&](const ConfigResult& c) { return c.name == config.name; });
+        const bool planned =
+            std::any_of(configs.cbegin(), configs.cend(), [&](const ConfigResult& c) { return c.name == config.name; });
         if (!planned) {
             return mismatch(QStringLiteral("configuration '%1' is not in the plan").arg(config.name.left(64)));
         }
@@ -241,11 +243,31 @@ QStringList CampaignRunner::destroys() const
     return lines;
 }
 
+QString CampaignRunner::fallbackResultsPath()
+{
+    return QStringLiteral("%1/raidbench-results-%2.json")
+        .arg(QDir::tempPath(), QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss")));
+}
+
 Result<void> CampaignRunner::save()
 {
     m_results.updated = now();
     analyzeResults(m_results);
-    auto saved = m_results.save(m_options.resultsPath);
+    if (m_savedTo.isEmpty()) {
+        m_savedTo = m_options.resultsPath;
+    }
+    auto saved = m_results.save(m_savedTo);
+    if (!saved && m_savedTo == m_options.resultsPath) {
+        // Nothing measured is lost: a full disk under the results file sends them elsewhere, and the
+        // campaign goes on (each save writes a new file and renames it: the old one stays whole).
+        const QString fallback = fallbackResultsPath();
+        CampaignProgress progress;
+        progress.phase = QStringLiteral("save");
+        progress.message = QStringLiteral("%1; the results go to %2 from now on").arg(saved.error().message, fallback);
+        report(progress);
+        m_savedTo = fallback;
+        saved = m_results.save(m_savedTo);
+    }
     if (saved && m_callbacks.saved) {
         m_callbacks.saved(m_results);
     }

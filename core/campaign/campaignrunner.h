@@ -67,6 +67,10 @@ public:
     Result<CampaignResults> run(const std::atomic_bool* cancel = nullptr);
 
     static QString assumeCleanReason();
+    /// Where results go when the results file cannot be written (a full disk): the temporary directory.
+    static QString fallbackResultsPath();
+    /// The file the results are in: the results path, or the fallback once that could not be written.
+    QString savedTo() const { return m_savedTo; }
 
 private:
     void report(CampaignProgress progress);
@@ -93,6 +97,7 @@ private:
     Callbacks m_callbacks;
     CampaignResults m_results;
     bool m_prepared = false;
+    QString m_savedTo;
     int m_unitsDone = 0;
     int m_unitsTotal = 1;
 };

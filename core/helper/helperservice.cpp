@@ -122,6 +122,7 @@ BuildExecutor::Options HelperService::executorOptions(bool allowLoop) const
 {
     BuildExecutor::Options options = m_options.executor;
     options.gate = gateFor(allowLoop);
+    options.mountRoot = m_options.stateDirectory;
     return options;
 }
 
@@ -185,7 +186,8 @@ void HelperService::handleLine(const QByteArray& line)
         }
     }
     if (m_jobs.isRunning(request->id)) {
-        fail(request->id, QStringLiteral("duplicate-id"), QStringLiteral("request %1 is still running").arg(request->id));
+        fail(request->id, QStringLiteral("duplicate-id"),
+             QStringLiteral("request %1 is still running").arg(request->id));
         return;
     }
     log(QStringLiteral("request %1: %2").arg(request->id).arg(request->op));
@@ -448,10 +450,9 @@ void HelperService::teardown(const HelperProtocol::Request& request)
                 m_session->mounts.remove(tag);
             }
             // A journal's leaves are checked as loop devices too: they were pinned as whatever they were.
-            BuildExecutor executor(*m_options.runner, executorOptions(true),
-                                   {{}, [this, id](const StepLog& step) {
-                                        event(id, QStringLiteral("command"), commandEvent(step));
-                                    }});
+            BuildExecutor executor(
+                *m_options.runner, executorOptions(true),
+                {{}, [this, id](const StepLog& step) { event(id, QStringLiteral("command"), commandEvent(step)); }});
             const TeardownReport report = executor.teardown(*array);
             log(QStringLiteral("teardown %1: %2").arg(tag, report.summary()));
             {
@@ -517,10 +518,9 @@ void HelperService::recover(const HelperProtocol::Request& request)
     startJob(
         id,
         [this, id](const std::atomic_bool*) {
-            BuildExecutor executor(*m_options.runner, executorOptions(true),
-                                   {{}, [this, id](const StepLog& step) {
-                                        event(id, QStringLiteral("command"), commandEvent(step));
-                                    }});
+            BuildExecutor executor(
+                *m_options.runner, executorOptions(true),
+                {{}, [this, id](const StepLog& step) { event(id, QStringLiteral("command"), commandEvent(step)); }});
             const TeardownReport report = executor.recoverLeftovers();
             log(QStringLiteral("recover: %1").arg(report.summary()));
             reply(id,
@@ -690,7 +690,8 @@ void HelperService::runCampaign(const HelperProtocol::Request& request)
     std::sort(confirmed.begin(), confirmed.end());
     std::sort(disks.begin(), disks.end());
     if (confirmed != disks) {
-        fail(request.id, QStringLiteral("not-confirmed"), QStringLiteral("confirm_destroy must list exactly the plan's disks"));
+        fail(request.id, QStringLiteral("not-confirmed"),
+             QStringLiteral("confirm_destroy must list exactly the plan's disks"));
         return;
     }
     auto token = exclusive(request.id);
@@ -760,7 +761,9 @@ void HelperService::runCampaign(const HelperProtocol::Request& request)
             auto results = runner->run(cancel);
             if (m_shuttingDown.load()) {
                 // The client went away mid-run: what was measured stays here for it (or an admin).
-                log(QStringLiteral("campaign %1 ended with the session; its results are in %2").arg(id).arg(resultsPath));
+                log(QStringLiteral("campaign %1 ended with the session; its results are in %2")
+                        .arg(id)
+                        .arg(resultsPath));
             } else {
                 QFile::remove(resultsPath);
             }

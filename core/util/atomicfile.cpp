@@ -4,8 +4,10 @@
 #include <QFileInfo>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace RaidBench {
@@ -17,11 +19,14 @@ Result<void> writeFileAtomically(const QString& path, const QByteArray& data, co
                          QStringLiteral("cannot %1 %2: %3").arg(what, path, QString::fromLocal8Bit(strerror(errno))));
     };
     const QByteArray target = QFile::encodeName(path);
-    const QByteArray temporary = target + ".tmp-" + QByteArray::number(getpid());
-    const int fd = ::open(temporary.constData(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    // A new file of an unpredictable name (mkstemp: O_CREAT|O_EXCL): a link planted beside the target
+    // (root may write results into a directory a user can write) is never followed.
+    QByteArray temporary = target + ".tmp-XXXXXX";
+    const int fd = ::mkostemp(temporary.data(), O_CLOEXEC);
     if (fd < 0) {
         return fail(QStringLiteral("write"));
     }
+    ::fchmod(fd, 0644);
     qsizetype written = 0;
     while (written < data.size()) {
         const ssize_t n = ::write(fd, data.constData() + written, size_t(data.size() - written));
