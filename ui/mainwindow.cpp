@@ -35,6 +35,7 @@
 #include <QSysInfo>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QTimer>
 #include <QToolButton>
 #include <QUndoStack>
 #include <QUrl>
@@ -312,6 +313,11 @@ Result<void> MainWindow::openFile(const QString& path)
         showStep(ResultsStep);
     }
     return opened;
+}
+
+void MainWindow::runPlanWhenReady(const QString& path)
+{
+    m_planToRun = path;
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)
@@ -621,6 +627,15 @@ void MainWindow::updateDisksPage()
         }
     }
     m_diskTable->resizeColumnsToContents();
+    if (!m_planToRun.isEmpty() && m_session->isConnected() && !disks.isEmpty()) {
+        const QString path = std::exchange(m_planToRun, QString());
+        m_pendingPlan = {};
+        if (auto opened = openFile(path); !opened) {
+            showMessage(opened.error().message, true);
+        } else {
+            QTimer::singleShot(0, this, &MainWindow::startRun);
+        }
+    }
     // The last session's plan comes back once its disks are here again.
     if (!m_pendingPlan.isEmpty() && !disks.isEmpty()) {
         const QJsonObject pending = m_pendingPlan;

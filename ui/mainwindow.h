@@ -68,6 +68,9 @@ public:
     /// Opens a results file (Results page) or a plan file (onto the canvas), whichever it is: what a
     /// file dropped on the window does.
     Result<void> openFile(const QString& path);
+    /// Opens the plan file `path` once the helper is connected and sees disks, and starts it (real
+    /// disks still ask for the confirmation).
+    void runPlanWhenReady(const QString& path);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -107,6 +110,7 @@ private:
     QLabel* m_buildMessage;
     QString m_lastMessage;
     QJsonObject m_pendingPlan; ///< the last session's plan, put on the canvas once its disks are seen
+    QString m_planToRun; ///< --run: the plan file to open and start once the disks are seen
     bool m_measureRun = false;
 };
 

@@ -31,6 +31,8 @@ void Session::attach(HelperLink* link, bool labMode)
     link->setParent(this);
     connect(link, &HelperLink::connected, this, [this](const QJsonObject& hello) {
         m_connected = true;
+        // A helper inside the lab VM works on virtual disks, however it was reached.
+        m_lab = m_lab || hello.value(QStringLiteral("lab")).toBool();
         m_host = hello.value(QStringLiteral("lab")).toBool() ? tr("lab VM") : QSysInfo::machineHostName();
         Q_EMIT connectionChanged();
         refreshDisks();

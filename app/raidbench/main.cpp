@@ -158,8 +158,13 @@ int main(int argc, char* argv[])
                                         QStringLiteral("N"), QStringLiteral("1"));
     const QCommandLineOption outOption(QStringLiteral("out"), QApplication::translate("main", "Export to FILE."),
                                        QStringLiteral("FILE"));
+    const QCommandLineOption runOption(
+        QStringLiteral("run"),
+        QApplication::translate("main",
+                                "With a plan file: start it as soon as its disks are seen (real disks "
+                                "still ask for the confirmation)."));
     parser.addOptions({labOption, controllersOption, screenshotsOption, darkOption, reportOption, chartOption,
-                       formatOption, sizeOption, dpiOption, orderOption, pageOption, outOption});
+                       formatOption, sizeOption, dpiOption, orderOption, pageOption, outOption, runOption});
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QApplication::translate("main",
                                                          "A results or plan file to open (with "
@@ -227,7 +232,13 @@ int main(int argc, char* argv[])
             screenshots->startResults(file);
         }
     }
-    if (!file.isEmpty() && !screenshots) {
+    if (parser.isSet(runOption)) {
+        if (file.isEmpty()) {
+            std::fprintf(stderr, "raidbench: error: --run needs a plan file\n");
+            return 2;
+        }
+        window.runPlanWhenReady(file);
+    } else if (!file.isEmpty() && !screenshots) {
         if (auto opened = window.openFile(file); !opened) {
             std::fprintf(stderr, "raidbench: %s\n", qPrintable(opened.error().message));
             QMessageBox::warning(&window, QApplication::translate("main", "RaidBench"), opened.error().message);

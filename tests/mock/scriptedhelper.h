@@ -42,9 +42,15 @@ public:
     /// Says hello (as a started helper does) once the event loop runs.
     void start()
     {
-        QTimer::singleShot(0, this,
-                           [this] { Q_EMIT connected(recorded(1, {}).value(QStringLiteral("result")).toObject()); });
+        QTimer::singleShot(0, this, [this] {
+            // The recording comes from the lab, but stands for a helper on real disks unless a test says so.
+            QJsonObject hello = recorded(1, {}).value(QStringLiteral("result")).toObject();
+            hello.insert(QStringLiteral("lab"), labHello);
+            Q_EMIT connected(hello);
+        });
     }
+    /// What hello says of the disks: virtual (a helper inside the lab VM) or real.
+    bool labHello = false;
 
     qint64 request(const QString& op, const QJsonObject& args = {}) override
     {

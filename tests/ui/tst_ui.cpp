@@ -172,11 +172,12 @@ private:
         bool confirmAnswer = true;
     };
 
-    std::unique_ptr<Fixture> makeWindow()
+    std::unique_ptr<Fixture> makeWindow(bool labHello = false, const QString& planToRun = {})
     {
         auto fixture = std::make_unique<Fixture>();
         fixture->session = new Session;
         fixture->helper = new Test::ScriptedHelper(recording);
+        fixture->helper->labHello = labHello;
         fixture->window = std::make_unique<MainWindow>(fixture->session);
         fixture->session->setParent(fixture->window.get());
         Fixture* raw = fixture.get();
@@ -185,6 +186,9 @@ private:
             raw->confirmed = disks;
             return raw->confirmAnswer;
         };
+        if (!planToRun.isEmpty()) {
+            fixture->window->runPlanWhenReady(planToRun);
+        }
         fixture->session->attach(fixture->helper);
         fixture->helper->start();
         fixture->window->show();
@@ -774,6 +778,29 @@ private Q_SLOTS:
         QVERIFY2(dialog.spec().contains(QLatin1String(":fail-write=")), qPrintable(dialog.spec()));
         // What the dialog makes is what the CLI's --disks takes.
         QVERIFY(parseLabSpec(dialog.spec(), dialog.controllers()).ok());
+    }
+
+    void runPlanWhenReadyStartsOnceTheDisksAreSeen()
+    {
+        // `raidbench PLAN --run`, with the helper inside the lab VM reached directly (as root there):
+        // the disks are virtual, so no confirmation; the plan starts once its disks are seen.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString planPath = dir.filePath(QStringLiteral("plan.json"));
+        {
+            auto seen = makeWindow();
+            QTRY_COMPARE(seen->session->disks().size(), 4);
+            QVERIFY(seen->window->canvasModel()->addArray(labDisks(*seen), ArrayLevel::Raid0).ok());
+            QVERIFY(seen->window->planPage()->savePlanFile(planPath).ok());
+        }
+        auto f = makeWindow(true, planPath);
+        QTRY_VERIFY(f->helper->campaignRunning());
+        QCOMPARE(f->confirmations, 0);
+        QCOMPARE(f->window->currentStep(), MainWindow::RunStep);
+        QVERIFY(f->session->isLab());
+        // Real disks still ask.
+        auto real = makeWindow(false, planPath);
+        QTRY_COMPARE(real->confirmations, 1);
     }
 
     void runNotStartedWhenTheConfirmationIsRefused()
