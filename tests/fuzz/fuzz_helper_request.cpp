@@ -1,6 +1,10 @@
-// libFuzzer target: the helper's request parser and the validators it hands arguments to.
-// Built with clang when RAIDBENCH_FUZZ=ON (tests/fuzz/CMakeLists.txt).
+// libFuzzer target: the helper's request parser and the validators it hands arguments to: array
+// specs, campaign plans (with their tests, file tests and file systems), resumed results and mount
+// options. Built with clang when RAIDBENCH_FUZZ=ON (tests/fuzz/CMakeLists.txt).
 
+#include "build/filesystem.h"
+#include "campaign/campaignplan.h"
+#include "campaign/campaignresults.h"
 #include "helper/helperprotocol.h"
 #include "layout/arrayanalysis.h"
 #include "layout/arrayspec.h"
@@ -12,19 +16,44 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
+    using namespace RaidBench;
     const QByteArray line(reinterpret_cast<const char*>(data), qsizetype(size));
-    const auto request = RaidBench::HelperProtocol::parseRequest(line);
-    if (request.ok()) {
-        const QJsonValue spec = request->args.value(QStringLiteral("spec"));
-        if (spec.isObject()) {
-            const auto parsed = RaidBench::ArraySpec::fromJson(spec.toObject());
-            if (parsed.ok()) {
-                const auto issues = RaidBench::validateSpec(*parsed);
-                if (!RaidBench::hasErrors(issues)) {
-                    RaidBench::analyzeSpec(*parsed);
-                }
+    const auto request = HelperProtocol::parseRequest(line);
+    if (!request.ok()) {
+        return 0;
+    }
+    const QJsonValue spec = request->args.value(QStringLiteral("spec"));
+    if (spec.isObject()) {
+        const auto parsed = ArraySpec::fromJson(spec.toObject());
+        if (parsed.ok()) {
+            const auto issues = validateSpec(*parsed);
+            if (!hasErrors(issues)) {
+                analyzeSpec(*parsed);
             }
         }
+    }
+    const QJsonValue plan = request->args.value(QStringLiteral("plan"));
+    if (plan.isObject()) {
+        const auto parsed = CampaignPlan::fromJson(plan.toObject());
+        if (parsed.ok()) {
+            for (const ConfigSpec& config : parsed->configurations) {
+                if (!hasErrors(validateSpec(config.spec))) {
+                    analyzeSpec(config.spec);
+                }
+            }
+            (void)parsed->toJson();
+        }
+    }
+    const QJsonValue resume = request->args.value(QStringLiteral("resume"));
+    if (resume.isObject()) {
+        const auto previous = CampaignResults::fromJson(resume.toObject());
+        if (previous.ok()) {
+            (void)previous->toJson();
+        }
+    }
+    const QJsonValue filesystem = request->args.value(QStringLiteral("filesystem"));
+    if (!filesystem.isUndefined()) {
+        (void)FilesystemSpec::fromJson(filesystem);
     }
     return 0;
 }
