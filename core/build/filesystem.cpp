@@ -72,25 +72,48 @@ Result<void> checkMountOptions(const QString& options)
 {
     // What changes how fast a file system is, and nothing that changes who may do what on it
     // (suid, dev, exec, user, uid=, context=, ...) or how the kernel reacts to errors (errors=panic).
-    static const QStringList flags {
-        QStringLiteral("defaults"),        QStringLiteral("noatime"),          QStringLiteral("relatime"),
-        QStringLiteral("strictatime"),     QStringLiteral("nodiratime"),       QStringLiteral("lazytime"),
-        QStringLiteral("nolazytime"),      QStringLiteral("sync"),             QStringLiteral("async"),
-        QStringLiteral("dirsync"),         QStringLiteral("discard"),          QStringLiteral("nodiscard"),
-        QStringLiteral("barrier"),         QStringLiteral("nobarrier"),        QStringLiteral("delalloc"),
-        QStringLiteral("nodelalloc"),      QStringLiteral("dioread_nolock"),   QStringLiteral("dioread_lock"),
-        QStringLiteral("journal_checksum"), QStringLiteral("nojournal_checksum"), QStringLiteral("inode64"),
-        QStringLiteral("inode32"),         QStringLiteral("largeio"),          QStringLiteral("nolargeio"),
-        QStringLiteral("wsync"),           QStringLiteral("noquota"),          QStringLiteral("noexec"),
-        QStringLiteral("nosuid"),          QStringLiteral("nodev")};
+    static const QStringList flags {QStringLiteral("defaults"),
+                                    QStringLiteral("noatime"),
+                                    QStringLiteral("relatime"),
+                                    QStringLiteral("strictatime"),
+                                    QStringLiteral("nodiratime"),
+                                    QStringLiteral("lazytime"),
+                                    QStringLiteral("nolazytime"),
+                                    QStringLiteral("sync"),
+                                    QStringLiteral("async"),
+                                    QStringLiteral("dirsync"),
+                                    QStringLiteral("discard"),
+                                    QStringLiteral("nodiscard"),
+                                    QStringLiteral("barrier"),
+                                    QStringLiteral("nobarrier"),
+                                    QStringLiteral("delalloc"),
+                                    QStringLiteral("nodelalloc"),
+                                    QStringLiteral("dioread_nolock"),
+                                    QStringLiteral("dioread_lock"),
+                                    QStringLiteral("journal_checksum"),
+                                    QStringLiteral("nojournal_checksum"),
+                                    QStringLiteral("inode64"),
+                                    QStringLiteral("inode32"),
+                                    QStringLiteral("largeio"),
+                                    QStringLiteral("nolargeio"),
+                                    QStringLiteral("wsync"),
+                                    QStringLiteral("noquota"),
+                                    QStringLiteral("noexec"),
+                                    QStringLiteral("nosuid"),
+                                    QStringLiteral("nodev")};
     static const QRegularExpression number(QStringLiteral("^[0-9]{1,9}$"));
     static const QRegularExpression size(QStringLiteral("^[0-9]{1,9}[kKmMgG]?$"));
     static const QList<std::pair<QString, const QRegularExpression*>> values {
-        {QStringLiteral("commit"), &number},         {QStringLiteral("barrier"), &number},
-        {QStringLiteral("stripe"), &number},         {QStringLiteral("journal_ioprio"), &number},
-        {QStringLiteral("inode_readahead_blks"), &number}, {QStringLiteral("max_batch_time"), &number},
-        {QStringLiteral("min_batch_time"), &number}, {QStringLiteral("logbufs"), &number},
-        {QStringLiteral("logbsize"), &size},         {QStringLiteral("allocsize"), &size}};
+        {QStringLiteral("commit"), &number},
+        {QStringLiteral("barrier"), &number},
+        {QStringLiteral("stripe"), &number},
+        {QStringLiteral("journal_ioprio"), &number},
+        {QStringLiteral("inode_readahead_blks"), &number},
+        {QStringLiteral("max_batch_time"), &number},
+        {QStringLiteral("min_batch_time"), &number},
+        {QStringLiteral("logbufs"), &number},
+        {QStringLiteral("logbsize"), &size},
+        {QStringLiteral("allocsize"), &size}};
     if (options.size() > 256) {
         return makeError(QStringLiteral("invalid-plan"), QStringLiteral("mount options: at most 256 characters"));
     }
@@ -188,9 +211,9 @@ Result<MountedFilesystem> makeAndMount(CommandRunner& runner, const FilesystemSp
     // A fresh, unpredictable mount point (mode 0700) in a directory only root writes.
     QByteArray point = QFile::encodeName(root + QStringLiteral("/mnt-") + tag + QStringLiteral("-XXXXXX"));
     if (!::mkdtemp(point.data())) {
-        return makeError(QStringLiteral("mount-failed"),
-                         QStringLiteral("cannot create a mount point in %1: %2")
-                             .arg(root, QString::fromLocal8Bit(strerror(errno))));
+        return makeError(
+            QStringLiteral("mount-failed"),
+            QStringLiteral("cannot create a mount point in %1: %2").arg(root, QString::fromLocal8Bit(strerror(errno))));
     }
     mounted.mountPoint = QFile::decodeName(point);
     // nosuid,nodev last, so that nothing before them can turn them off.

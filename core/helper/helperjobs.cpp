@@ -69,21 +69,21 @@ Result<void> HelperJobs::start(qint64 id, std::function<void(const std::atomic_b
         return makeError(QStringLiteral("duplicate-id"), QStringLiteral("request %1 is still running").arg(id));
     }
     if (int(m_jobs.size()) >= m_maxWorkers) {
-        return makeError(QStringLiteral("busy"), QStringLiteral("%1 operations are running; wait for one to end")
-                                                     .arg(m_maxWorkers));
+        return makeError(QStringLiteral("busy"),
+                         QStringLiteral("%1 operations are running; wait for one to end").arg(m_maxWorkers));
     }
     auto job = std::make_shared<Job>();
     job->cancel = std::make_shared<std::atomic_bool>(false);
     job->done = std::make_shared<std::atomic_bool>(false);
     m_jobs.insert(id, job);
-    job->thread = std::thread([cancel = job->cancel, done = job->done, work = std::move(work),
-                               token = std::move(token)]() mutable {
-        {
-            auto held = std::move(token); // released as soon as the work is done
-            work(cancel.get());
-        }
-        done->store(true);
-    });
+    job->thread = std::thread(
+        [cancel = job->cancel, done = job->done, work = std::move(work), token = std::move(token)]() mutable {
+            {
+                auto held = std::move(token); // released as soon as the work is done
+                work(cancel.get());
+            }
+            done->store(true);
+        });
     return {};
 }
 

@@ -61,8 +61,7 @@ QString ChildProcess::findProgram(const QString& argv0, const QString& path)
     auto executable = [](const QString& candidate) {
         struct stat st
         { };
-        return ::stat(QFile::encodeName(candidate).constData(), &st) == 0 && S_ISREG(st.st_mode) &&
-            (st.st_mode & 0111);
+        return ::stat(QFile::encodeName(candidate).constData(), &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 0111);
     };
     if (argv0.contains(QLatin1Char('/'))) {
         return executable(argv0) ? argv0 : QString();
@@ -92,11 +91,11 @@ Result<ChildProcess> ChildProcess::start(const ChildSpec& spec)
     }
     const QString program = findProgram(spec.argv.first(), path);
     if (program.isEmpty()) {
-        return makeError(QStringLiteral("command-not-found"),
-                         QStringLiteral("%1: no such program%2")
-                             .arg(spec.argv.first().left(200),
-                                  spec.argv.first().contains(QLatin1Char('/')) ? QString()
-                                                                               : QStringLiteral(" in %1").arg(path)));
+        return makeError(
+            QStringLiteral("command-not-found"),
+            QStringLiteral("%1: no such program%2")
+                .arg(spec.argv.first().left(200),
+                     spec.argv.first().contains(QLatin1Char('/')) ? QString() : QStringLiteral(" in %1").arg(path)));
     }
     // Everything the child needs, made now: after fork() it may not allocate or look anything up.
     const QByteArray programBytes = QFile::encodeName(program);
@@ -119,8 +118,8 @@ Result<ChildProcess> ChildProcess::start(const ChildSpec& spec)
     }
     envp.push_back(nullptr);
     const QByteArray directory = QFile::encodeName(spec.workingDirectory);
-    const std::vector<gid_t> groups = spec.uid >= 0 ? groupsOf(spec.uid, spec.gid >= 0 ? spec.gid : spec.uid)
-                                                    : std::vector<gid_t>();
+    const std::vector<gid_t> groups =
+        spec.uid >= 0 ? groupsOf(spec.uid, spec.gid >= 0 ? spec.gid : spec.uid) : std::vector<gid_t>();
     const int devNull = ::open("/dev/null", O_RDWR | O_CLOEXEC);
     if (devNull < 0) {
         return makeError(QStringLiteral("fork-failed"), QStringLiteral("cannot open /dev/null"));

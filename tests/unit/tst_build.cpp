@@ -55,8 +55,7 @@ private:
     }
 
     /// A plan whose leaves the gate pinned, as every real build's are.
-    static BuildPlan pinnedPlan(const ArraySpec& spec, const QString& tag, const DeviceGate& gate,
-                                bool udev = true)
+    static BuildPlan pinnedPlan(const ArraySpec& spec, const QString& tag, const DeviceGate& gate, bool udev = true)
     {
         auto pinned = gate.pinSpec(spec);
         if (!pinned) {
@@ -445,8 +444,9 @@ private Q_SLOTS:
         QProcess ended;
         ended.start(QStringLiteral("true"));
         QVERIFY(ended.waitForFinished());
-        const auto second = makePreset(QStringLiteral("raid1"), {{QStringLiteral("/dev/sde"), 1ull << 40, {}, {}},
-                                                                 {QStringLiteral("/dev/sdf"), 1ull << 40, {}, {}}});
+        const auto second = makePreset(
+            QStringLiteral("raid1"),
+            {{QStringLiteral("/dev/sde"), 1ull << 40, {}, {}}, {QStringLiteral("/dev/sdf"), 1ull << 40, {}, {}}});
         QVERIFY(executor.build(pinnedPlan(*second, QStringLiteral("gone"), *gate)).ok());
         const QString goneJournal = journals.filePath(QStringLiteral("journal-gone.json"));
         QFile file(goneJournal);
@@ -489,9 +489,9 @@ private Q_SLOTS:
         QVERIFY(BuildJournal::readAll(journals.path()).isEmpty());
         QFile::setPermissions(journals.filePath(QStringLiteral("journal-pl.json")),
                               QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-        QVERIFY(QFile::setPermissions(journals.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner |
-                                                           QFileDevice::ExeOwner | QFileDevice::WriteGroup |
-                                                           QFileDevice::ExeGroup));
+        QVERIFY(QFile::setPermissions(journals.path(),
+                                      QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner |
+                                          QFileDevice::WriteGroup | QFileDevice::ExeGroup));
         QVERIFY(BuildJournal::readAll(journals.path()).isEmpty());
         // And a second build cannot take a tag whose journal exists.
         QFile::setPermissions(journals.path(),
