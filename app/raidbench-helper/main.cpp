@@ -14,6 +14,8 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace RaidBench;
@@ -43,6 +45,53 @@ bool writeAll(const QByteArray& data)
     return true;
 }
 
+/// pkexec hands on the caller's umask, signal mask, resource limits, session and process group. None
+/// of it may steer root: a umask of 000 would make the journals and directories it creates anyone's,
+/// a small RLIMIT_FSIZE or CPU limit (or Ctrl-\ or Ctrl-Z on the caller's terminal) would stop the
+/// helper before it tears down what it built.
+void shedTheCallersState()
+{
+    ::umask(077);
+    ::setsid(); // its own session: the caller's terminal signals reach it no more
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, nullptr);
+    for (const int sig : {SIGQUIT, SIGTSTP, SIGTTIN, SIGTTOU, SIGXCPU, SIGXFSZ, SIGUSR1, SIGUSR2, SIGALRM}) {
+        signal(sig, SIG_IGN);
+    }
+    for (const int resource : {RLIMIT_CPU, RLIMIT_FSIZE, RLIMIT_DATA, RLIMIT_AS, RLIMIT_STACK, RLIMIT_MEMLOCK}) {
+        struct rlimit unlimited
+        {
+            RLIM_INFINITY, RLIM_INFINITY
+        };
+        if (resource == RLIMIT_STACK) {
+            unlimited.rlim_cur = 8 << 20; // threads take their size from it
+        }
+        setrlimit(resource, &unlimited);
+    }
+    struct rlimit files
+    {
+        4096, 4096
+    };
+    setrlimit(RLIMIT_NOFILE, &files);
+}
+
+/// What still limits the helper after shedTheCallersState() (a root without CAP_SYS_RESOURCE cannot
+/// raise a hard limit the caller lowered), or empty.
+QString limitsLeft()
+{
+    for (const auto& [resource, name] :
+         {std::pair {RLIMIT_CPU, "CPU time"}, std::pair {RLIMIT_FSIZE, "file size"},
+          std::pair {RLIMIT_AS, "address space"}, std::pair {RLIMIT_DATA, "data size"}}) {
+        struct rlimit limit
+        { };
+        if (getrlimit(resource, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY) {
+            return QStringLiteral("%1 (%2)").arg(QLatin1String(name)).arg(qulonglong(limit.rlim_cur));
+        }
+    }
+    return {};
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
@@ -61,6 +110,16 @@ int main(int argc, char* argv[])
     }
     if (geteuid() != 0) {
         std::fprintf(stderr, "raidbench-helper: must run as root (RaidBench starts it through pkexec)\n");
+        return 1;
+    }
+    shedTheCallersState();
+    if (const QString limit = limitsLeft(); !limit.isEmpty()) {
+        // Under a limit it cannot lift, the helper could be stopped halfway through a build: refuse now,
+        // before anything is touched.
+        std::fprintf(stderr,
+                     "raidbench-helper: refusing to start: the caller's resource limit on %s cannot be lifted; start "
+                     "RaidBench without it (ulimit)\n",
+                     qPrintable(limit));
         return 1;
     }
     QCoreApplication app(argc, argv);
