@@ -22,7 +22,10 @@ namespace {
 
 const char* const arrayDescription = R"(Build and tear down software-RAID arrays from eligible disks, with every object
 tagged (md arrays raidbench-TAG-N, volume groups raidbench_TAG) and journaled in
-/run/raidbench so that teardown and recovery remove exactly what RaidBench made.
+/var/lib/raidbench/journal so that teardown and recovery remove exactly what
+RaidBench made, on exactly the disks it checked. An array made by create stays
+until torn down by its tag (or --all); recover removes what interrupted runs left
+(campaigns killed, power cuts) and never touches a RaidBench run still running.
 
   raidbench-cli array create --level LEVEL --disks DEV,DEV,... [options]
   raidbench-cli array create --preset PRESET --disks DEV,DEV,... [options]
@@ -191,6 +194,7 @@ int create(const ArraySpec& input, const CreateOptions& options)
     SystemCommandRunner runner;
     BuildExecutor::Options executorOptions;
     executorOptions.gate = gate;
+    executorOptions.program = QStringLiteral("cli-array"); // built to stay: recover leaves it alone
     executorOptions.waitForResync = options.waitResync;
     BuildExecutor executor(
         runner, executorOptions,
@@ -263,7 +267,11 @@ int teardown(const QStringList& tags, bool all)
         if (!all && !tags.contains(record.tag)) {
             continue;
         }
-        if (record.owner.isAlive()) {
+        RecoverScope byTag;
+        byTag.root = geteuid() == 0;
+        byTag.clientUid = qint64(getuid());
+        byTag.includeKept = true;
+        if (record.owner.isAlive() || !byTag.allows(record)) {
             printError(QStringLiteral("%1 belongs to RaidBench process %2, which is still running; left alone")
                            .arg(record.tag)
                            .arg(record.owner.pid));
@@ -365,7 +373,10 @@ int runArray(const QStringList& arguments)
     if (sub == QLatin1String("recover")) {
         SystemCommandRunner runner;
         BuildExecutor executor(runner, gatedExecutor());
-        const TeardownReport report = executor.recoverLeftovers();
+        RecoverScope scope;
+        scope.root = geteuid() == 0;
+        scope.clientUid = qint64(getuid());
+        const TeardownReport report = executor.recoverLeftovers(scope);
         printOut(QStringLiteral("recover: %1\n").arg(report.summary()));
         return report.clean() ? ExitOk : ExitFailed;
     }

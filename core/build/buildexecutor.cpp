@@ -7,6 +7,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QSet>
 #include <QThread>
 
@@ -174,7 +175,7 @@ Result<BuiltArray> BuildExecutor::build(const BuildPlan& plan, const std::atomic
             return Error {ok.error().code, QStringLiteral("refusing to build: %1").arg(ok.error().message)};
         }
     }
-    BuildJournal journal(m_options.journalDirectory, plan.tag);
+    BuildJournal journal(m_options.journalDirectory, plan.tag, m_options.program, m_options.clientUid);
     if (auto ok = journal.begin(plan.pins, plan.finalWipes); !ok) {
         return ok.error();
     }
@@ -261,6 +262,9 @@ Result<BuiltArray> BuildExecutor::build(const BuildPlan& plan, const std::atomic
         }
     }
     if (failure.isEmpty()) {
+        if (auto ok = journal.markBuilt(); !ok) {
+            report(ok.error().message, 1.0); // the journal still names every object: recover finds it
+        }
         built.device = plan.topDevice;
         report(QStringLiteral("built %1").arg(plan.topDevice), 1.0);
         return built;
@@ -407,22 +411,38 @@ BuiltArray BuildExecutor::relocated(const JournalRecord& record, QStringList* no
     return array;
 }
 
-TeardownReport BuildExecutor::recoverLeftovers()
+bool RecoverScope::allows(const JournalRecord& record) const
+{
+    if (record.owner.isAlive()) {
+        return false; // a running RaidBench's arrays: never ours to remove
+    }
+    if (record.owner.program == QLatin1String("cli-array") && record.built && !includeKept) {
+        return false; // built to stay: removed by its tag only (an interrupted build is a leftover)
+    }
+    if (root) {
+        return true;
+    }
+    return record.owner.program == QLatin1String("helper") && clientUid >= 0 && record.owner.clientUid == clientUid;
+}
+
+TeardownReport BuildExecutor::recoverLeftovers(const RecoverScope& scope)
 {
     TeardownReport total;
     const QList<JournalRecord> records = BuildJournal::readAll(m_options.journalDirectory);
-    QSet<QString> liveTags; // a running RaidBench's arrays: never ours to remove
+    QSet<QString> protectedTags; // what this caller may not touch, journaled or not
     for (const JournalRecord& record : records) {
-        if (record.owner.isAlive()) {
-            liveTags.insert(record.tag);
+        if (!scope.allows(record)) {
+            protectedTags.insert(record.tag);
         }
     }
     // 0. File systems the ended runs left mounted: nothing below can go while they stay.
-    total.merge(unmountLeftovers(liveTags));
+    if (scope.root) {
+        total.merge(unmountLeftovers(protectedTags));
+    }
     // 1. What the journals of ended runs say, in reverse creation order. Commands for objects that are
     //    already gone fail harmlessly; they are not counted as problems.
     for (const JournalRecord& record : records) {
-        if (liveTags.contains(record.tag)) {
+        if (protectedTags.contains(record.tag)) {
             continue;
         }
         QStringList notes;
@@ -436,34 +456,46 @@ TeardownReport BuildExecutor::recoverLeftovers()
         }
         total.merge(part);
     }
-    total.merge(removeUnjournaled(liveTags));
+    // 2. What no journal names (a journal lost with /run): only for root, never what another owns.
+    if (scope.root) {
+        total.merge(removeUnjournaled(protectedTags));
+    }
     return total;
 }
 
-TeardownReport BuildExecutor::unmountLeftovers(const QSet<QString>& liveTags)
+TeardownReport BuildExecutor::unmountLeftovers(const QSet<QString>& protectedTags)
 {
     TeardownReport report;
     QFile mountinfo(m_options.procRoot + QStringLiteral("/self/mountinfo"));
     if (!mountinfo.open(QIODevice::ReadOnly)) {
         return report;
     }
-    const QString prefix = m_options.mountRoot + QStringLiteral("/mnt-");
+    // Exactly RaidBench's own mount points (mnt-TAG-XXXXXX directly in the mount root, a directory only
+    // root writes): nothing a user mounted inside one, whose path a user could change.
+    static const QRegularExpression ours(QStringLiteral("^mnt-([0-9a-z]{1,12})-[A-Za-z0-9]{6}$"));
     QStringList points;
     for (const QString& line : QString::fromUtf8(mountinfo.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
-        QString point = line.section(QLatin1Char(' '), 4, 4);
-        point.replace(QStringLiteral("\\040"), QStringLiteral(" "));
-        const QString tag = point.mid(prefix.size()).section(QLatin1Char('-'), 0, 0);
-        if (point.startsWith(prefix) && !tag.isEmpty() && !liveTags.contains(tag) && !points.contains(point)) {
+        const QString point = line.section(QLatin1Char(' '), 4, 4);
+        if (!point.startsWith(m_options.mountRoot + QLatin1Char('/'))) {
+            continue;
+        }
+        const QRegularExpressionMatch match = ours.match(point.mid(m_options.mountRoot.size() + 1));
+        if (match.hasMatch() && !protectedTags.contains(match.captured(1)) && !points.contains(point)) {
             points.prepend(point); // the last mounted first
         }
     }
     for (const QString& point : std::as_const(points)) {
-        CommandResult result = runLogged(QStringLiteral("unmount %1").arg(point), {QStringLiteral("umount"), point},
-                                         removeTimeoutMs, nullptr);
+        // --no-canonicalize: the path is used as it is, nothing in it is followed.
+        CommandResult result =
+            runLogged(QStringLiteral("unmount %1").arg(point),
+                      {QStringLiteral("umount"), QStringLiteral("--no-canonicalize"), point}, removeTimeoutMs, nullptr);
         if (!result.ok()) {
-            // Something still has it open (a killed test's process): detach it so the array can go.
-            result = runLogged(QStringLiteral("unmount %1").arg(point),
-                               {QStringLiteral("umount"), QStringLiteral("-l"), point}, removeTimeoutMs, nullptr);
+            // Something still has it open (a killed test's process): detach it, and whatever was mounted
+            // inside it, so the array can go.
+            result =
+                runLogged(QStringLiteral("unmount %1").arg(point),
+                          {QStringLiteral("umount"), QStringLiteral("--no-canonicalize"), QStringLiteral("-l"), point},
+                          removeTimeoutMs, nullptr);
         }
         if (result.ok()) {
             QDir().rmdir(point);
@@ -475,7 +507,7 @@ TeardownReport BuildExecutor::unmountLeftovers(const QSet<QString>& liveTags)
     return report;
 }
 
-TeardownReport BuildExecutor::removeUnjournaled(const QSet<QString>& liveTags)
+TeardownReport BuildExecutor::removeUnjournaled(const QSet<QString>& protectedTags)
 {
     TeardownReport total;
     auto mdNameOf = [&](const QString& device) {
@@ -485,7 +517,9 @@ TeardownReport BuildExecutor::removeUnjournaled(const QSet<QString>& liveTags)
                       removeTimeoutMs, nullptr);
         return MdDetail::parse(detail.out).name().section(QLatin1Char(':'), -1);
     };
-    auto ours = [&](const QString& name) { return !tagOfName(name).isEmpty() && !liveTags.contains(tagOfName(name)); };
+    auto ours = [&](const QString& name) {
+        return !tagOfName(name).isEmpty() && !protectedTags.contains(tagOfName(name));
+    };
     // A device that is no md array of ours: pinned by the gate (nothing else may use it) before RaidBench
     // removes its own metadata from it.
     auto removeFrom = [&](const QStringList& argv, const QString& device) {

@@ -34,6 +34,21 @@ struct TeardownReport
     void merge(const TeardownReport& other);
 };
 
+/// Whose leftovers a recovery or a teardown by tag may touch.
+struct RecoverScope
+{
+    /// The caller is root itself (the CLI as root, or a helper whose client is root): it may remove
+    /// what any ended run left, and RaidBench objects no journal names.
+    bool root = true;
+    /// Otherwise: the user a helper works for; only that user's ended helper sessions are theirs.
+    qint64 clientUid = -1;
+    /// Whether arrays built to stay (raidbench-cli array create) are included (only by their tag).
+    bool includeKept = false;
+
+    /// Whether `record` may be acted on: its owner has ended, and it is the caller's to act on.
+    bool allows(const JournalRecord& record) const;
+};
+
 /// A built array, ready to benchmark, and what it takes to remove it.
 struct BuiltArray
 {
@@ -65,6 +80,9 @@ public:
         std::shared_ptr<const DeviceGate> gate;
         /// Whether a device node exists yet (tests replace it).
         std::function<bool(const QString& device)> deviceExists;
+        /// Written into journals: what builds (see JournalOwner::program) and for whom (-1: this uid).
+        QString program = QStringLiteral("cli-run");
+        qint64 clientUid = -1;
     };
     struct Callbacks
     {
@@ -76,11 +94,12 @@ public:
 
     Result<BuiltArray> build(const BuildPlan& plan, const std::atomic_bool* cancel = nullptr);
     TeardownReport teardown(const BuiltArray& array);
-    /// Removes what ended runs left: their file systems mounted under mountRoot, journals whose owner
-    /// is gone (on the devices that still match their pins; the rest is reported as skipped and the
-    /// journal kept), then md arrays named raidbench-* and volume groups named raidbench_* that no
-    /// running RaidBench owns. Touches nothing else.
-    TeardownReport recoverLeftovers();
+    /// Removes what ended runs left, as far as `scope` allows: their file systems mounted under
+    /// mountRoot, the journals whose owner is gone (on the devices that still match their pins; the
+    /// rest is reported as skipped and the journal kept), and for root callers md arrays named
+    /// raidbench-* and volume groups named raidbench_* that no journal it may not touch names.
+    /// Arrays built to stay (array create) are left. Touches nothing else.
+    TeardownReport recoverLeftovers(const RecoverScope& scope = {});
     /// The journal's array with each pin moved to where its device is now (a reboot renames disks);
     /// pins whose device is gone stay, so that the commands naming them are skipped.
     BuiltArray relocated(const JournalRecord& record, QStringList* notes = nullptr) const;
@@ -95,8 +114,8 @@ private:
                        const QSet<QString>* firstTouch) const;
     TeardownReport removeObjects(const QList<BuildObject>& objects, const QList<QStringList>& finalWipes,
                                  const QList<PinnedDevice>& pins);
-    TeardownReport removeUnjournaled(const QSet<QString>& liveTags);
-    TeardownReport unmountLeftovers(const QSet<QString>& liveTags);
+    TeardownReport removeUnjournaled(const QSet<QString>& protectedTags);
+    TeardownReport unmountLeftovers(const QSet<QString>& protectedTags);
     Result<void> followResync(const QString& device, const std::atomic_bool* cancel);
     void report(const QString& message, double fraction);
 

@@ -1,5 +1,7 @@
 #include "build/buildjournal.h"
 
+#include "util/privatedir.h"
+
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -34,11 +36,6 @@ quint64 startTicksOf(qint64 pid)
     }
     const QStringList fields = stat.mid(close + 2).split(QLatin1Char(' '));
     return fields.size() > 19 ? fields.at(19).toULongLong() : 0; // field 3 is fields[0]
-}
-
-QString currentBootId()
-{
-    return readSmallFile(QStringLiteral("/proc/sys/kernel/random/boot_id"));
 }
 
 /// Whether a file or directory at `path` is owned by us and writable by no one else.
@@ -89,17 +86,19 @@ QString BuildJournal::defaultDirectory()
     // Persistent storage, so that a journal outlives a power cut; /run where /var/lib cannot be written
     // (a read-only root, such as the lab VM's).
     const QString persistent = QStringLiteral("/var/lib/raidbench/journal");
-    if (QDir().mkpath(persistent) && ::access(QFile::encodeName(persistent).constData(), W_OK) == 0) {
+    if (ensurePrivateDirectory(persistent, 0700) && ::access(QFile::encodeName(persistent).constData(), W_OK) == 0) {
         return persistent;
     }
     return QStringLiteral("/run/raidbench/journal");
 }
 
-BuildJournal::BuildJournal(QString directory, QString tag)
+BuildJournal::BuildJournal(QString directory, QString tag, QString program, qint64 clientUid)
     : m_directory(std::move(directory))
 {
     m_record.tag = std::move(tag);
     m_record.owner = JournalOwner::current();
+    m_record.owner.program = std::move(program);
+    m_record.owner.clientUid = clientUid >= 0 ? clientUid : qint64(getuid());
     m_record.started = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
 }
 
@@ -115,12 +114,10 @@ bool BuildJournal::exists(const QString& directory, const QString& tag)
 
 Result<void> BuildJournal::begin(const QList<PinnedDevice>& pins, const QList<QStringList>& finalWipes)
 {
-    const QByteArray dir = QFile::encodeName(m_directory);
-    if (!QDir().mkpath(m_directory)) {
+    if (auto ok = ensurePrivateDirectory(m_directory, 0700); !ok) {
         return makeError(QStringLiteral("journal-failed"),
-                         QStringLiteral("cannot create the journal directory %1").arg(m_directory));
+                         QStringLiteral("cannot use the journal directory: %1").arg(ok.error().message));
     }
-    ::chmod(dir.constData(), 0700);
     if (!ownedByUs(m_directory, true)) {
         return makeError(QStringLiteral("journal-failed"),
                          QStringLiteral("the journal directory %1 must belong to this user and be writable by no one "
@@ -139,6 +136,12 @@ Result<void> BuildJournal::begin(const QList<PinnedDevice>& pins, const QList<QS
 Result<void> BuildJournal::add(const BuildObject& object)
 {
     m_record.objects.append(object);
+    return write();
+}
+
+Result<void> BuildJournal::markBuilt()
+{
+    m_record.built = true;
     return write();
 }
 
@@ -163,16 +166,19 @@ Result<void> BuildJournal::write()
     }
     const QJsonObject owner {{QStringLiteral("pid"), m_record.owner.pid},
                              {QStringLiteral("start_ticks"), QString::number(m_record.owner.startTicks)},
-                             {QStringLiteral("boot_id"), m_record.owner.bootId}};
-    const QJsonObject json {{QStringLiteral("version"), 2},        {QStringLiteral("tag"), m_record.tag},
-                            {QStringLiteral("owner"), owner},      {QStringLiteral("started"), m_record.started},
-                            {QStringLiteral("pins"), pins},        {QStringLiteral("objects"), objects},
-                            {QStringLiteral("final_wipes"), wipes}};
+                             {QStringLiteral("boot_id"), m_record.owner.bootId},
+                             {QStringLiteral("program"), m_record.owner.program},
+                             {QStringLiteral("client_uid"), m_record.owner.clientUid}};
+    const QJsonObject json {{QStringLiteral("version"), 2},         {QStringLiteral("tag"), m_record.tag},
+                            {QStringLiteral("owner"), owner},       {QStringLiteral("started"), m_record.started},
+                            {QStringLiteral("pins"), pins},         {QStringLiteral("objects"), objects},
+                            {QStringLiteral("final_wipes"), wipes}, {QStringLiteral("built"), m_record.built}};
     QSaveFile file(path());
     if (!file.open(QIODevice::WriteOnly)) {
         return makeError(QStringLiteral("journal-failed"),
                          QStringLiteral("cannot write the journal %1: %2").arg(path(), file.errorString()));
     }
+    file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     file.write(QJsonDocument(json).toJson());
     // On disk before the command it announces runs: a power cut must not lose it.
     if (!file.flush() || ::fsync(file.handle()) != 0 || !file.commit()) {
@@ -216,8 +222,11 @@ Result<JournalRecord> BuildJournal::read(const QString& path)
         record.owner.pid = owner.value(QStringLiteral("pid")).toInteger();
         record.owner.startTicks = owner.value(QStringLiteral("start_ticks")).toString().toULongLong();
         record.owner.bootId = owner.value(QStringLiteral("boot_id")).toString();
+        record.owner.program = owner.value(QStringLiteral("program")).toString();
+        record.owner.clientUid = owner.value(QStringLiteral("client_uid")).toInteger(-1);
     }
     record.started = json.value(QStringLiteral("started")).toString();
+    record.built = json.value(QStringLiteral("built")).toBool();
     for (const auto& pin : json.value(QStringLiteral("pins")).toArray()) {
         record.pins.append(PinnedDevice::fromJson(pin.toObject()));
     }

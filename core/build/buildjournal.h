@@ -16,6 +16,10 @@ struct JournalOwner
     qint64 pid = 0;
     quint64 startTicks = 0; ///< /proc/PID/stat field 22
     QString bootId; ///< /proc/sys/kernel/random/boot_id
+    /// What built it: "helper" (a session of raidbench-helper), "cli-run" (a campaign of the root CLI),
+    /// "cli-array" (raidbench-cli array create: an array meant to stay until torn down by tag).
+    QString program;
+    qint64 clientUid = -1; ///< the user it was built for (a helper's client; the CLI's own uid)
 
     static JournalOwner current();
     /// Whether the owner still runs (same boot, same pid, same start time).
@@ -34,6 +38,7 @@ struct JournalRecord
     QList<PinnedDevice> pins; ///< the leaves, as the device gate pinned them
     QList<BuildObject> objects; ///< in creation order; the last may be half-created
     QList<QStringList> finalWipes;
+    bool built = false; ///< the build finished (an interrupted one is always a leftover)
     QString path;
 };
 
@@ -44,9 +49,11 @@ public:
     /// else /run/raidbench/journal where /var/lib is read-only.
     static QString defaultDirectory();
 
-    BuildJournal(QString directory, QString tag);
+    BuildJournal(QString directory, QString tag, QString program = QStringLiteral("cli-run"), qint64 clientUid = -1);
     Result<void> begin(const QList<PinnedDevice>& pins, const QList<QStringList>& finalWipes);
     Result<void> add(const BuildObject& object);
+    /// The build finished: what it made stands as planned.
+    Result<void> markBuilt();
     /// The build was torn down completely: nothing to recover.
     void finish();
     QString path() const;

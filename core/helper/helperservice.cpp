@@ -7,6 +7,8 @@
 #include "engine/ioengine.h"
 #include "layout/arrayanalysis.h"
 #include "util/atomicfile.h"
+#include "util/childprocess.h"
+#include "util/privatedir.h"
 #include "version.h"
 
 #include <QCoreApplication>
@@ -123,7 +125,19 @@ BuildExecutor::Options HelperService::executorOptions(bool allowLoop) const
     BuildExecutor::Options options = m_options.executor;
     options.gate = gateFor(allowLoop);
     options.mountRoot = m_options.stateDirectory;
+    options.program = QStringLiteral("helper");
+    options.clientUid = m_options.clientUid >= 0 ? m_options.clientUid : qint64(getuid());
     return options;
+}
+
+RecoverScope HelperService::scope() const
+{
+    // A root client may clean up after anyone (and take down an array built to stay, by its tag); a
+    // user only what their own ended sessions left.
+    RecoverScope scope;
+    scope.clientUid = m_options.clientUid >= 0 ? m_options.clientUid : qint64(getuid());
+    scope.root = scope.clientUid == 0;
+    return scope;
 }
 
 QString HelperService::newSessionTag() const
@@ -263,7 +277,7 @@ void HelperService::hello(const HelperProtocol::Request& request)
     }
     int leftovers = 0;
     for (const JournalRecord& record : BuildJournal::readAll(m_options.executor.journalDirectory)) {
-        leftovers += record.owner.isAlive() ? 0 : 1;
+        leftovers += scope().allows(record) ? 1 : 0;
     }
     reply(request.id,
           {{QStringLiteral("protocol"), HelperProtocol::version},
@@ -424,6 +438,15 @@ void HelperService::teardown(const HelperProtocol::Request& request)
                          .arg(record.owner.pid));
                 return;
             }
+            RecoverScope byTag = scope();
+            byTag.includeKept = byTag.root;
+            if (!byTag.allows(record)) {
+                fail(request.id, QStringLiteral("not-owner"),
+                     QStringLiteral("array %1 was not built for you (it is another user's, or was built to stay "
+                                    "with raidbench-cli array create)")
+                         .arg(tag));
+                return;
+            }
             array = BuildExecutor(*m_options.runner, executorOptions(true)).relocated(record);
             fromJournal = true;
         }
@@ -500,7 +523,11 @@ void HelperService::listArrays(const HelperProtocol::Request& request)
             continue;
         }
         const QJsonObject entry {{QStringLiteral("tag"), record.tag}, {QStringLiteral("pid"), record.owner.pid}};
-        (record.owner.isAlive() ? running : leftovers).append(entry);
+        if (record.owner.isAlive()) {
+            running.append(entry);
+        } else if (scope().allows(record)) {
+            leftovers.append(entry);
+        }
     }
     reply(request.id,
           {{QStringLiteral("arrays"), arrays},
@@ -521,7 +548,7 @@ void HelperService::recover(const HelperProtocol::Request& request)
             BuildExecutor executor(
                 *m_options.runner, executorOptions(true),
                 {{}, [this, id](const StepLog& step) { event(id, QStringLiteral("command"), commandEvent(step)); }});
-            const TeardownReport report = executor.recoverLeftovers();
+            const TeardownReport report = executor.recoverLeftovers(scope());
             log(QStringLiteral("recover: %1").arg(report.summary()));
             reply(id,
                   {{QStringLiteral("removed"), QJsonArray::fromStringList(report.removed)},
@@ -698,8 +725,8 @@ void HelperService::runCampaign(const HelperProtocol::Request& request)
     if (!token) {
         return;
     }
-    if (!QDir().mkpath(m_options.stateDirectory)) {
-        fail(request.id, QStringLiteral("internal"), QStringLiteral("cannot create %1").arg(m_options.stateDirectory));
+    if (auto ok = ensurePrivateDirectory(m_options.stateDirectory, 0711); !ok) {
+        fail(request.id, QStringLiteral("internal"), ok.error().message);
         return;
     }
     const QString resultsPath =
@@ -722,16 +749,20 @@ void HelperService::runCampaign(const HelperProtocol::Request& request)
     options.executor = executorOptions(plan->allowLoop);
     const qint64 id = request.id;
     auto lastProgressMs = std::make_shared<qint64>(-1000);
+    auto lastMessage = std::make_shared<QString>();
     auto clock = std::make_shared<QElapsedTimer>();
     clock->start();
     auto runner = std::make_shared<CampaignRunner>(
         *plan, options,
         CampaignRunner::Callbacks {
-            [this, id, lastProgressMs, clock](const CampaignProgress& progress) {
-                if (clock->elapsed() - *lastProgressMs < 200 && progress.phase != QLatin1String("done")) {
+            [this, id, lastProgressMs, lastMessage, clock](const CampaignProgress& progress) {
+                // Every new step is told at once; the live figures of one step five times a second.
+                if (clock->elapsed() - *lastProgressMs < 200 && progress.message == *lastMessage &&
+                    progress.phase != QLatin1String("done")) {
                     return;
                 }
                 *lastProgressMs = clock->elapsed();
+                *lastMessage = progress.message;
                 event(id, QStringLiteral("progress"),
                       {{QStringLiteral("phase"), progress.phase},
                        {QStringLiteral("config_index"), progress.configIndex},
@@ -811,8 +842,8 @@ void HelperService::makeFs(const HelperProtocol::Request& request)
         id,
         [this, id, tag, spec, array](const std::atomic_bool*) {
             const int uid = int(m_options.clientUid);
-            auto mounted = makeAndMount(*m_options.runner, spec, array->device, array->plan.spec, tag, uid, uid,
-                                        m_options.stateDirectory);
+            auto mounted = makeAndMount(*m_options.runner, spec, array->device, array->plan.spec, tag, uid,
+                                        uid >= 0 ? primaryGroupOf(uid) : -1, m_options.stateDirectory);
             if (!mounted) {
                 fail(id, mounted.error());
                 return;

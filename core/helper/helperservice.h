@@ -69,6 +69,7 @@ private:
     void log(const QString& line) const;
     std::shared_ptr<const DeviceGate> gateFor(bool allowLoop) const;
     BuildExecutor::Options executorOptions(bool allowLoop) const;
+    RecoverScope scope() const;
     QString newSessionTag() const;
     QJsonObject commandEvent(const StepLog& step) const;
 
