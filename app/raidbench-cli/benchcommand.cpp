@@ -277,6 +277,9 @@ int runBench(const QStringList& arguments)
         }
         pin = *pinned;
         job.target = pin->node;
+        job.expect = IoJob::TargetKind::Block;
+    } else if (patternWrites(job.pattern)) {
+        job.expect = IoJob::TargetKind::File; // not gated: it must not become a block device meanwhile
     }
 
     const bool json = parser.isSet(jsonOption);

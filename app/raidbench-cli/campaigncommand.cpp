@@ -107,6 +107,7 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, bool 
     int exitCode = ExitFailed;
     qint64 campaign = -1;
     QString savedTo = out;
+    QString lastMessage;
     auto save = [&](const QJsonObject& results) {
         // Nothing measured is lost: when the results file cannot be written, a file elsewhere is.
         if (auto ok = writeFileAtomically(savedTo, QJsonDocument(results).toJson()); !ok) {
@@ -134,7 +135,11 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, bool 
                          if (event == QLatin1String("results")) {
                              save(fields.value(QStringLiteral("results")).toObject());
                          } else if (event == QLatin1String("progress") && !quiet) {
-                             printErr(QStringLiteral("%1\n").arg(fields.value(QStringLiteral("message")).toString()));
+                             const QString message = fields.value(QStringLiteral("message")).toString();
+                             if (message != lastMessage) {
+                                 printErr(QStringLiteral("%1\n").arg(message));
+                                 lastMessage = message;
+                             }
                          }
                      });
     QObject::connect(&helper, &HelperClient::replied, [&](qint64 id, const QJsonObject& result) {

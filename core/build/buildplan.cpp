@@ -276,6 +276,9 @@ Result<BuildPlan> pinnedBuild(const PinnedSpec& pinned, const QString& tag, cons
         return plan;
     }
     plan->pins = pinned.pins;
+    for (PinnedDevice& pin : plan->pins) {
+        pin.tag = tag; // which RaidBench signatures on it will be this build's own
+    }
     return plan;
 }
 

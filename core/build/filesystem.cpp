@@ -1,5 +1,7 @@
 #include "build/filesystem.h"
 
+#include "disks/devicegate.h"
+#include "util/privatedir.h"
 #include "util/units.h"
 
 #include <QDir>
@@ -150,7 +152,8 @@ QJsonObject MountedFilesystem::toJson() const
                         {QStringLiteral("mount_command"), mountCommand.join(QLatin1Char(' '))}};
 }
 
-QStringList mkfsArguments(const FilesystemSpec& fs, const QString& device, const ArraySpec& spec, QString* geometry)
+QStringList mkfsArguments(const FilesystemSpec& fs, const QString& device, const ArraySpec& spec, QString* geometry,
+                          const QString& label)
 {
     const auto [chunk, dataDisks] = stripeGeometry(spec);
     QString layout;
@@ -177,6 +180,9 @@ QStringList mkfsArguments(const FilesystemSpec& fs, const QString& device, const
                 QStringLiteral("-E"),
                 extended};
     }
+    if (!label.isEmpty()) {
+        argv << QStringLiteral("-L") << label; // so that a teardown knows the file system for its own
+    }
     argv << device;
     if (geometry) {
         *geometry = layout;
@@ -191,22 +197,14 @@ Result<MountedFilesystem> makeAndMount(CommandRunner& runner, const FilesystemSp
     MountedFilesystem mounted;
     mounted.device = device;
     mounted.spec = fs;
-    mounted.mkfsCommand = mkfsArguments(fs, device, spec, &mounted.geometry);
+    mounted.mkfsCommand = mkfsArguments(fs, device, spec, &mounted.geometry, fileSystemLabel(tag));
     const CommandResult mkfs = runner.run(mounted.mkfsCommand, mkfsTimeoutMs);
     if (!mkfs.ok()) {
         return makeError(QStringLiteral("mkfs-failed"),
                          QStringLiteral("%1 failed: %2").arg(mounted.mkfsCommand.first(), mkfs.summary()));
     }
-    if (!QDir().mkpath(root)) {
-        return makeError(QStringLiteral("mount-failed"), QStringLiteral("cannot create %1").arg(root));
-    }
-    ::chmod(QFile::encodeName(root).constData(), 0711);
-    struct stat rootStat
-    { };
-    if (::lstat(QFile::encodeName(root).constData(), &rootStat) != 0 || !S_ISDIR(rootStat.st_mode) ||
-        rootStat.st_uid != geteuid() || (rootStat.st_mode & (S_IWGRP | S_IWOTH))) {
-        return makeError(QStringLiteral("mount-failed"),
-                         QStringLiteral("%1 must be a directory of this user that no one else can write").arg(root));
+    if (auto ok = ensurePrivateDirectory(root, 0711); !ok) {
+        return makeError(QStringLiteral("mount-failed"), ok.error().message);
     }
     // A fresh, unpredictable mount point (mode 0700) in a directory only root writes.
     QByteArray point = QFile::encodeName(root + QStringLiteral("/mnt-") + tag + QStringLiteral("-XXXXXX"));

@@ -37,7 +37,7 @@ struct MountedFilesystem
 /// mkfs's argv for `device`, aligned the way a careful admin aligns it: ext4 stride and stripe-width
 /// (xfs su and sw) from the top array's chunk (or LVM stripe size) and its number of data disks.
 QStringList mkfsArguments(const FilesystemSpec& fs, const QString& device, const ArraySpec& spec,
-                          QString* geometry = nullptr);
+                          QString* geometry = nullptr, const QString& label = QString());
 
 /// The mount options RaidBench allows (performance options only), and why `options` is refused.
 Result<void> checkMountOptions(const QString& options);

@@ -6,6 +6,7 @@
 #include "engine/ioengine.h"
 #include "layout/arrayanalysis.h"
 #include "layout/presets.h"
+#include "util/childprocess.h"
 #include "util/units.h"
 #include "version.h"
 
@@ -14,6 +15,8 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QRandomGenerator>
+#include <QSet>
 
 #include <unistd.h>
 
@@ -205,7 +208,12 @@ Result<void> CampaignRunner::checkResume(const CampaignResults& previous, const 
                                 .arg(now.path, now.serial, was.serial.left(64)));
         }
     }
+    QSet<QString> names;
     for (const ConfigResult& config : previous.configs) {
+        if (names.contains(config.name)) {
+            return mismatch(QStringLiteral("configuration '%1' is in it twice").arg(config.name.left(64)));
+        }
+        names.insert(config.name);
         const bool planned =
             std::any_of(configs.cbegin(), configs.cend(), [&](const ConfigResult& c) { return c.name == config.name; });
         if (!planned) {
@@ -245,8 +253,10 @@ QStringList CampaignRunner::destroys() const
 
 QString CampaignRunner::fallbackResultsPath()
 {
-    return QStringLiteral("%1/raidbench-results-%2.json")
-        .arg(QDir::tempPath(), QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss")));
+    // Not a name anyone can guess and take first (a directory there would stop the saving).
+    return QStringLiteral("%1/raidbench-results-%2-%3.json")
+        .arg(QDir::tempPath(), QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss")))
+        .arg(QRandomGenerator::system()->generate(), 8, 16, QLatin1Char('0'));
 }
 
 Result<void> CampaignRunner::save()
@@ -393,8 +403,9 @@ std::pair<int, int> CampaignRunner::commandUser() const
         bool ok = false;
         const int uid = qEnvironmentVariable(variable).toInt(&ok);
         if (ok && uid > 0) {
+            // sudo says the group; pkexec does not: the user's own primary group, never their uid number.
             const int gid = qEnvironmentVariable("SUDO_GID").toInt(&ok);
-            return {uid, ok ? gid : uid};
+            return {uid, ok && qstrcmp(variable, "SUDO_UID") == 0 ? gid : primaryGroupOf(uid)};
         }
     }
     return m_plan.commandAsRoot ? std::pair {-1, -1} : std::pair {65534, 65534}; // nobody, never root unasked

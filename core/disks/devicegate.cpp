@@ -1,6 +1,7 @@
 #include "disks/devicegate.h"
 
 #include "disks/diskscanner.h"
+#include "util/privatedir.h"
 #include "util/units.h"
 
 #include <QFile>
@@ -57,6 +58,30 @@ bool inUseReason(const QString& code)
 
 } // namespace
 
+bool ownSignature(const DiskSignature& signature, const QString& tag)
+{
+    if (signature.type == QLatin1String("LVM2_member")) {
+        return true;
+    }
+    if (signature.type == QLatin1String("linux_raid_member")) {
+        // The array's name, "host:raidbench-TAG-N" or "raidbench-TAG-N".
+        const QString name = signature.label.section(QLatin1Char(':'), -1);
+        return tag.isEmpty() ? name.startsWith(QLatin1String("raidbench-"))
+                             : name.startsWith(QStringLiteral("raidbench-%1-").arg(tag));
+    }
+    if (signature.usage == QLatin1String("filesystem") &&
+        (signature.type == QLatin1String("ext4") || signature.type == QLatin1String("xfs"))) {
+        return tag.isEmpty() ? signature.label.startsWith(QLatin1String("rb-"))
+                             : signature.label == fileSystemLabel(tag);
+    }
+    return false;
+}
+
+QString fileSystemLabel(const QString& tag)
+{
+    return QStringLiteral("rb-") + tag; // at most 12 characters, XFS's limit
+}
+
 QString PinnedDevice::describe() const
 {
     QStringList parts;
@@ -78,9 +103,10 @@ bool PinnedDevice::sameIdentity(const PinnedDevice& other) const
         wwn != other.wwn || backingFile != other.backingFile) {
         return false;
     }
-    // A device without serial, WWN or file has nothing but its number and size to go by.
+    // A device without serial, WWN or file has nothing but its number and size to go by, and only
+    // within one boot: after a reboot two such disks may have swapped names.
     if (serial.isEmpty() && wwn.isEmpty() && backingFile.isEmpty()) {
-        return rdev == other.rdev && name == other.name;
+        return rdev == other.rdev && name == other.name && bootId == other.bootId;
     }
     return true;
 }
@@ -98,7 +124,9 @@ QJsonObject PinnedDevice::toJson() const
                         {QStringLiteral("serial"), serial},
                         {QStringLiteral("wwn"), wwn},
                         {QStringLiteral("size_bytes"), double(sizeBytes)},
-                        {QStringLiteral("backing_file"), backingFile}};
+                        {QStringLiteral("backing_file"), backingFile},
+                        {QStringLiteral("tag"), tag},
+                        {QStringLiteral("boot_id"), bootId}};
 }
 
 PinnedDevice PinnedDevice::fromJson(const QJsonObject& json)
@@ -116,6 +144,8 @@ PinnedDevice PinnedDevice::fromJson(const QJsonObject& json)
     pin.wwn = json.value(QStringLiteral("wwn")).toString();
     pin.sizeBytes = std::uint64_t(json.value(QStringLiteral("size_bytes")).toDouble());
     pin.backingFile = json.value(QStringLiteral("backing_file")).toString();
+    pin.tag = json.value(QStringLiteral("tag")).toString();
+    pin.bootId = json.value(QStringLiteral("boot_id")).toString();
     return pin;
 }
 
@@ -304,12 +334,27 @@ Result<Disk> SystemDeviceGate::inspectNode(const QString& node) const
         .inspect(node, m_options.eligibility);
 }
 
-Result<void> SystemDeviceGate::checkUse(const Disk& disk, const QString& node, Use use) const
+Result<void> SystemDeviceGate::checkUse(const Disk& disk, const QString& node, Use use, const QString& tag) const
 {
     QStringList why;
     for (const DiskReason& reason : disk.reasons) {
         if (use == Use::Create || inUseReason(reason.code)) {
             why.append(reason.message);
+        }
+    }
+    if (use == Use::Own) {
+        // Only what RaidBench writes: an md superblock of its array, an LVM label, a file system it
+        // labelled. Anything else (someone reused the disk since) is not ours to remove.
+        if (!disk.partitions.isEmpty()) {
+            why.append(QStringLiteral("it has partitions now, which RaidBench never makes"));
+        }
+        for (const DiskSignature& signature : disk.signatures) {
+            if (!ownSignature(signature, tag)) {
+                why.append(QStringLiteral("it carries %1 %2%3, which RaidBench did not write")
+                               .arg(signature.usage, signature.type,
+                                    signature.label.isEmpty() ? QString()
+                                                              : QStringLiteral(" '%1'").arg(shown(signature.label))));
+            }
         }
     }
     if (!why.isEmpty()) {
@@ -342,6 +387,7 @@ PinnedDevice SystemDeviceGate::pinOf(const Disk& disk, const QString& node, std:
     pin.serial = disk.serial;
     pin.wwn = disk.wwn;
     pin.sizeBytes = disk.sizeBytes;
+    pin.bootId = currentBootId();
     const QString loopName = disk.kind == QLatin1String("loop") ? disk.name
         : disk.parent.startsWith(QLatin1String("loop"))         ? disk.parent
                                                                 : QString();
@@ -377,7 +423,7 @@ Result<PinnedDevice> SystemDeviceGate::pin(const QString& path, Use use) const
         canonical.st_rdev != st.st_rdev) {
         node = *resolved;
     }
-    if (auto ok = checkUse(*disk, node, use); !ok) {
+    if (auto ok = checkUse(*disk, node, use, {}); !ok) {
         return ok.error();
     }
     return pinOf(*disk, node, std::uint64_t(st.st_rdev), path);
@@ -411,7 +457,7 @@ Result<void> SystemDeviceGate::verify(const PinnedDevice& pin, Use use) const
         return makeError(DeviceErrors::changed,
                          QStringLiteral("%1 is another device now: %2").arg(pin.describe(), now.describe()));
     }
-    return checkUse(*disk, pin.node, use);
+    return checkUse(*disk, pin.node, use, pin.tag);
 }
 
 Result<PinnedDevice> SystemDeviceGate::relocate(const PinnedDevice& pin) const

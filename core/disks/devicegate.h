@@ -39,6 +39,8 @@ struct PinnedDevice
     QString wwn;
     std::uint64_t sizeBytes = 0;
     QString backingFile; ///< a loop device's file: the only identity a loop device has
+    QString bootId; ///< the boot it was pinned in (identity of a device without serial or file)
+    QString tag; ///< the build it belongs to: which RaidBench signatures on it are its own
 
     bool isValid() const { return rdev != 0 && !node.isEmpty(); }
     /// "/dev/sdb (WDC WD40, serial WD-123, 4.00 TB)" for messages.
@@ -48,6 +50,12 @@ struct PinnedDevice
     QJsonObject toJson() const;
     static PinnedDevice fromJson(const QJsonObject& json);
 };
+
+/// Whether `signature` is one RaidBench writes for the build `tag` (any build when empty): the md
+/// superblock of its array, an LVM label, an ext4 or XFS file system labelled fileSystemLabel(tag).
+bool ownSignature(const DiskSignature& signature, const QString& tag);
+/// The label of the file systems RaidBench makes for the build `tag`.
+QString fileSystemLabel(const QString& tag);
 
 /// A spec whose leaves are pinned: the leaves name canonical nodes, and each has its pin.
 struct PinnedSpec
@@ -120,7 +128,7 @@ public:
 
 private:
     Result<Disk> inspectNode(const QString& node) const;
-    Result<void> checkUse(const Disk& disk, const QString& node, Use use) const;
+    Result<void> checkUse(const Disk& disk, const QString& node, Use use, const QString& tag) const;
     PinnedDevice pinOf(const Disk& disk, const QString& node, std::uint64_t rdev, const QString& requested) const;
 
     Options m_options;

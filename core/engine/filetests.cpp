@@ -9,7 +9,6 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QRandomGenerator>
-#include <QTemporaryFile>
 
 #include <algorithm>
 #include <cerrno>
@@ -325,34 +324,35 @@ void smallFiles(const FileTestParams& params, const std::atomic_bool* cancel, Fi
     for (int d = 0; d < directories; ++d) {
         ::mkdirat(root, QStringLiteral("d%1").arg(d, 3, 10, QLatin1Char('0')).toLatin1().constData(), 0755);
     }
-    // Names relative to the private directory: the directories in them are ours and only ours.
-    QList<QByteArray> names;
-    names.reserve(params.files);
-    for (int i = 0; i < params.files; ++i) {
-        names.append(QStringLiteral("d%1/f%2")
-                         .arg(i % directories, 3, 10, QLatin1Char('0'))
-                         .arg(i, 7, 10, QLatin1Char('0'))
-                         .toLatin1());
-    }
+    // Names relative to the private directory (the directories in them are ours and only ours), made
+    // as they are needed: ten million files cost 40 MB of indices, not a gigabyte of names.
+    std::vector<int> names(size_t(params.files));
+    std::iota(names.begin(), names.end(), 0);
+    auto nameOf = [directories](int i) {
+        char name[32];
+        std::snprintf(name, sizeof(name), "d%03d/f%07d", i % directories, i);
+        return QByteArray(name);
+    };
     const QByteArray data(qsizetype(params.smallFileSize), 'r');
     QByteArray readBuffer(qsizetype(std::max<std::uint64_t>(params.smallFileSize, 1)), '\0');
     QString failure;
-    auto where = [&](const QByteArray& name) { return scratch.filePath(QString::fromLatin1(name)); };
+    auto where = [&](int i) { return scratch.filePath(QString::fromLatin1(nameOf(i))); };
 
-    auto createAll = [&](const QList<QByteArray>& order, const QString& phase) {
+    auto createAll = [&](const std::vector<int>& order, const QString& phase) {
         PhaseClock clock;
         std::uint64_t count = 0;
-        for (const QByteArray& name : order) {
+        for (const int i : order) {
             if (isCancelled(cancel)) {
                 break;
             }
-            const int fd = ::openat(root, name.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+            const int fd =
+                ::openat(root, nameOf(i).constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
             if (fd < 0) {
-                failure = QStringLiteral("%1: cannot create %2: %3").arg(phase, where(name), errnoText(errno));
+                failure = QStringLiteral("%1: cannot create %2: %3").arg(phase, where(i), errnoText(errno));
                 break;
             }
             if (!data.isEmpty() && ::write(fd, data.constData(), size_t(data.size())) != data.size()) {
-                failure = QStringLiteral("%1: cannot write %2: %3").arg(phase, where(name), errnoText(errno));
+                failure = QStringLiteral("%1: cannot write %2: %3").arg(phase, where(i), errnoText(errno));
                 ::close(fd);
                 break;
             }
@@ -367,30 +367,30 @@ void smallFiles(const FileTestParams& params, const std::atomic_bool* cancel, Fi
         }
         result.phases.append(clock.finish(phase, count, count * std::uint64_t(data.size())));
     };
-    auto statAll = [&](const QList<QByteArray>& order, const QString& phase) {
+    auto statAll = [&](const std::vector<int>& order, const QString& phase) {
         PhaseClock clock;
         std::uint64_t count = 0;
         struct stat st
         { };
-        for (const QByteArray& name : order) {
-            if (isCancelled(cancel) || ::fstatat(root, name.constData(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+        for (const int i : order) {
+            if (isCancelled(cancel) || ::fstatat(root, nameOf(i).constData(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
                 break;
             }
             ++count;
         }
         result.phases.append(clock.finish(phase, count, 0));
     };
-    auto readAll = [&](const QList<QByteArray>& order, const QString& phase) {
+    auto readAll = [&](const std::vector<int>& order, const QString& phase) {
         PhaseClock clock;
         std::uint64_t count = 0;
         std::uint64_t bytes = 0;
-        for (const QByteArray& name : order) {
+        for (const int i : order) {
             if (isCancelled(cancel)) {
                 break;
             }
-            const int fd = ::openat(root, name.constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+            const int fd = ::openat(root, nameOf(i).constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
             if (fd < 0) {
-                failure = QStringLiteral("%1: cannot open %2: %3").arg(phase, where(name), errnoText(errno));
+                failure = QStringLiteral("%1: cannot open %2: %3").arg(phase, where(i), errnoText(errno));
                 break;
             }
             const ssize_t n = ::read(fd, readBuffer.data(), size_t(readBuffer.size()));
@@ -400,18 +400,18 @@ void smallFiles(const FileTestParams& params, const std::atomic_bool* cancel, Fi
         }
         result.phases.append(clock.finish(phase, count, bytes));
     };
-    auto deleteAll = [&](const QList<QByteArray>& order, const QString& phase) {
+    auto deleteAll = [&](const std::vector<int>& order, const QString& phase) {
         PhaseClock clock;
         std::uint64_t count = 0;
-        for (const QByteArray& name : order) {
-            if (::unlinkat(root, name.constData(), 0) == 0) {
+        for (const int i : order) {
+            if (::unlinkat(root, nameOf(i).constData(), 0) == 0) {
                 ++count;
             }
         }
         result.phases.append(clock.finish(phase, count, 0));
     };
 
-    QList<QByteArray> shuffled = names;
+    std::vector<int> shuffled = names;
     std::shuffle(shuffled.begin(), shuffled.end(), *QRandomGenerator::global());
     for (const auto& [order, suffix] :
          {std::pair {names, QString()}, std::pair {shuffled, QStringLiteral("-random")}}) {
@@ -453,11 +453,24 @@ struct CommandRun
 CommandRun runCommand(const QStringList& argv, const FileTestParams& params, const std::atomic_bool* cancel)
 {
     CommandRun run;
-    QTemporaryFile log(QDir::tempPath() + QStringLiteral("/raidbench-command-XXXXXX"));
-    if (!log.open()) {
-        run.error = QStringLiteral("cannot create a log file for the command");
+    // Its output comes through a pipe of which only the last 2000 bytes are kept: however much it
+    // prints, root stores none of it on disk.
+    int output[2] = {-1, -1};
+    if (::pipe2(output, O_CLOEXEC) != 0) {
+        run.error = QStringLiteral("cannot make a pipe for the command's output: %1").arg(errnoText(errno));
         return run;
     }
+    ::fcntl(output[0], F_SETFL, O_NONBLOCK);
+    QByteArray tail;
+    auto drain = [&] {
+        char chunk[4096];
+        for (ssize_t n; (n = ::read(output[0], chunk, sizeof(chunk))) > 0;) {
+            tail.append(chunk, n);
+            if (tail.size() > 4000) {
+                tail = tail.right(2000);
+            }
+        }
+    };
     const QString dir = params.commandDirectory.isEmpty() ? params.directory : params.commandDirectory;
     ChildSpec spec;
     spec.argv = argv;
@@ -466,13 +479,15 @@ CommandRun runCommand(const QStringList& argv, const FileTestParams& params, con
                         QStringLiteral("PATH=/usr/local/bin:/usr/bin:/bin:/usr/local/sbin:/usr/sbin:/sbin"),
                         QStringLiteral("LANG=C.UTF-8")};
     spec.workingDirectory = dir;
-    spec.stdoutFd = log.handle();
-    spec.stderrFd = log.handle();
+    spec.stdoutFd = output[1];
+    spec.stderrFd = output[1];
     spec.uid = params.uid;
     spec.gid = params.gid;
     const std::uint64_t start = nowNs();
     auto child = ChildProcess::start(spec);
+    ::close(output[1]);
     if (!child) {
+        ::close(output[0]);
         run.error = child.error().message;
         run.exitCode = 127;
         return run;
@@ -480,7 +495,8 @@ CommandRun runCommand(const QStringList& argv, const FileTestParams& params, con
     int status = 0;
     rusage usage {};
     for (;;) {
-        if (const auto done = child->poll(&usage)) {
+        drain();
+        if (const auto done = child->poll(&usage)) { // what it left running in its group dies here
             status = *done;
             break;
         }
@@ -495,7 +511,8 @@ CommandRun runCommand(const QStringList& argv, const FileTestParams& params, con
         const timespec pause {0, 10'000'000};
         nanosleep(&pause, nullptr);
     }
-    child->kill(SIGKILL); // what it left running in its group
+    drain();
+    ::close(output[0]);
     run.seconds = double(nowNs() - start) / 1e9;
     run.userS = double(usage.ru_utime.tv_sec) + double(usage.ru_utime.tv_usec) / 1e6;
     run.sysS = double(usage.ru_stime.tv_sec) + double(usage.ru_stime.tv_usec) / 1e6;
@@ -504,8 +521,7 @@ CommandRun runCommand(const QStringList& argv, const FileTestParams& params, con
     } else if (WIFSIGNALED(status)) {
         run.signal = WTERMSIG(status);
     }
-    log.seek(std::max<qint64>(0, log.size() - 2000));
-    run.output = QString::fromLocal8Bit(log.readAll()).trimmed();
+    run.output = QString::fromLocal8Bit(tail.right(2000)).trimmed();
     return run;
 }
 

@@ -35,6 +35,9 @@ struct IoJob
     /// When set, `target` names a file directly in this directory: it is opened relative to it, without
     /// following a link (file tests in a directory only this process may write).
     int directoryFd = -1;
+    /// What the caller found the target to be when it checked it; the engine refuses anything else.
+    enum class TargetKind { Any, File, Block };
+    TargetKind expect = TargetKind::Any;
     IoPattern pattern = IoPattern::Read;
     int readPercent = 50; ///< only for ReadWrite and RandReadWrite
     std::uint32_t blockSize = 1u << 20;

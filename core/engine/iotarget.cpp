@@ -4,6 +4,7 @@
 #include "util/units.h"
 
 #include <QFileInfo>
+#include <QScopeGuard>
 
 #include <cerrno>
 #include <cstring>
@@ -144,10 +145,27 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
     IoTarget target;
     target.m_path = job.target;
     target.m_direct = job.direct;
-    // In a directory given as a descriptor: its one entry, never through a link.
+    // In a directory given as a descriptor: its one entry, never through a link. Otherwise the target's
+    // directory is opened once, and everything below (look, create, open) happens in that very one.
     const bool inDirectory = job.directoryFd >= 0;
-    const int dirFd = inDirectory ? job.directoryFd : AT_FDCWD;
-    const QByteArray path = QFile::encodeName(inDirectory ? QFileInfo(job.target).fileName() : job.target);
+    int parentFd = -1;
+    const auto closeParent = qScopeGuard([&] {
+        if (parentFd >= 0) {
+            ::close(parentFd);
+        }
+    });
+    if (!inDirectory) {
+        const QString parent = QFileInfo(job.target).absolutePath();
+        parentFd = ::open(QFile::encodeName(parent).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (parentFd < 0) {
+            const int err = errno;
+            return err == ENOENT || err == ENOTDIR
+                ? makeError(QStringLiteral("not-found"), QStringLiteral("directory %1 does not exist").arg(parent))
+                : openError(job.target, err, false);
+        }
+    }
+    const int dirFd = inDirectory ? job.directoryFd : parentFd;
+    const QByteArray path = QFile::encodeName(QFileInfo(job.target).fileName());
     const bool writes = patternWrites(job.pattern);
     const bool reads = patternReads(job.pattern);
     const int access = writes && reads ? O_RDWR : (writes ? O_WRONLY : O_RDONLY);
@@ -166,11 +184,6 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
         if (job.target.startsWith(QLatin1String("/dev/"))) {
             return makeError(QStringLiteral("not-found"),
                              QStringLiteral("%1 does not exist (no such device)").arg(job.target));
-        }
-        const QFileInfo info(job.target);
-        if (!inDirectory && !QFileInfo(info.absolutePath()).isDir()) {
-            return makeError(QStringLiteral("not-found"),
-                             QStringLiteral("directory %1 does not exist").arg(info.absolutePath()));
         }
         const std::uint64_t newSize = job.offset + (job.length ? job.length : job.sizeLimit);
         if (newSize == job.offset) {
@@ -222,6 +235,27 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
         return makeError(QStringLiteral("invalid-target"),
                          QStringLiteral("%1 is not a regular file (links are not followed here)").arg(job.target));
     }
+    // What the caller decided it is (raidbench-cli bench gates block devices and not files): the same
+    // kind now, or someone swapped it in between.
+    if ((job.expect == IoJob::TargetKind::File && !S_ISREG(st.st_mode)) ||
+        (job.expect == IoJob::TargetKind::Block && !S_ISBLK(st.st_mode))) {
+        return makeError(QStringLiteral("invalid-target"),
+                         QStringLiteral("%1 changed kind since it was checked").arg(job.target));
+    }
+    if (writes && !created && S_ISREG(st.st_mode) && geteuid() == 0 && !inDirectory) {
+        // Root overwrites an existing file only in a directory no one else can write: where a user can
+        // swap directories and files, root makes new files only (O_CREAT|O_EXCL).
+        struct stat dir
+        { };
+        const bool othersWrite = ::fstat(dirFd, &dir) != 0 || (dir.st_mode & S_IWOTH) ||
+            ((dir.st_mode & S_IWGRP) && dir.st_gid != 0) || (dir.st_uid != 0);
+        if (othersWrite) {
+            return makeError(QStringLiteral("invalid-target"),
+                             QStringLiteral("%1 already exists in a directory others can write; as root, RaidBench "
+                                            "writes only new files there (remove it, or use a directory of root's)")
+                                 .arg(job.target));
+        }
+    }
 
     if (S_ISDIR(st.st_mode)) {
         return makeError(QStringLiteral("is-directory"),
@@ -236,7 +270,7 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
                                  .arg(job.target));
         }
         // O_EXCL on a block device: the kernel refuses it when it is mounted or held by md/dm.
-        target.m_fd = ::open(path.constData(), access | directFlag | O_EXCL | O_CLOEXEC);
+        target.m_fd = ::openat(dirFd, path.constData(), access | directFlag | O_EXCL | O_CLOEXEC);
         if (target.m_fd < 0) {
             return openError(job.target, errno, true);
         }

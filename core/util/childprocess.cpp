@@ -19,15 +19,21 @@ namespace RaidBench {
 
 namespace {
 
-/// A message and _exit, for the child after fork(): write(2) only.
+/// A message and _exit, for the child after fork(): write(2) only (no strerror: not async-signal-safe).
 [[noreturn]] void childFail(const char* what, int err, int code)
 {
+    char number[16];
+    int at = int(sizeof(number));
+    number[--at] = '\0';
+    do {
+        number[--at] = char('0' + err % 10);
+        err /= 10;
+    } while (err > 0 && at > 0);
     const char* prefix = "raidbench: cannot run the command: ";
     [[maybe_unused]] ssize_t n = ::write(2, prefix, std::strlen(prefix));
     n = ::write(2, what, std::strlen(what));
-    n = ::write(2, ": ", 2);
-    const char* text = std::strerror(err); // strerror of a valid errno reads a static table
-    n = ::write(2, text, std::strlen(text));
+    n = ::write(2, ": errno ", 8);
+    n = ::write(2, number + at, std::strlen(number + at));
     n = ::write(2, "\n", 1);
     _exit(code);
 }
@@ -55,6 +61,18 @@ std::vector<gid_t> groupsOf(int uid, int gid)
 }
 
 } // namespace
+
+int primaryGroupOf(int uid)
+{
+    struct passwd entry
+    { };
+    struct passwd* found = nullptr;
+    std::vector<char> buffer(16384);
+    if (getpwuid_r(uid_t(uid), &entry, buffer.data(), buffer.size(), &found) == 0 && found) {
+        return int(found->pw_gid);
+    }
+    return uid;
+}
 
 QString ChildProcess::findProgram(const QString& argv0, const QString& path)
 {
@@ -153,7 +171,11 @@ Result<ChildProcess> ChildProcess::start(const ChildSpec& spec)
             _exit(126);
         }
         // Nothing of ours stays open in it (close_range; without it, CLOEXEC still covers Qt's files).
-        syscall(SYS_close_range, 3u, ~0u, 0u);
+        if (syscall(SYS_close_range, 3u, ~0u, 0u) != 0) {
+            for (int fd = 3; fd < 4096; ++fd) { // kernels before 5.9
+                ::close(fd);
+            }
+        }
         if (spec.uid >= 0) {
             const gid_t gid = gid_t(spec.gid >= 0 ? spec.gid : spec.uid);
             if (setgroups(groups.size(), groups.data()) != 0) {
@@ -209,44 +231,52 @@ ChildProcess::~ChildProcess()
     if (running()) {
         kill(SIGKILL);
         wait();
-    } else if (m_pid > 0 && m_group) {
-        ::kill(-m_pid, SIGKILL); // what it started and left running
     }
 }
 
-std::optional<int> ChildProcess::poll(rusage* usage)
+std::optional<int> ChildProcess::reap(bool block, rusage* usage)
 {
     if (m_status || m_pid <= 0) {
         return m_status;
     }
+    // Seen ended but not reaped yet: its process group still has its number, so killing the group
+    // reaches exactly what it started, never a stranger that got the number later.
+    siginfo_t info {};
+    for (;;) {
+        const int flags = WEXITED | WNOWAIT | (block ? 0 : WNOHANG);
+        if (::waitid(P_PID, id_t(m_pid), &info, flags) == 0) {
+            break;
+        }
+        if (errno != EINTR) {
+            m_status = -1;
+            return m_status;
+        }
+    }
+    if (info.si_pid != m_pid) {
+        return std::nullopt; // still running
+    }
+    if (m_group) {
+        ::kill(-m_pid, SIGKILL); // what it left running dies with it
+    }
     int status = 0;
     rusage local {};
-    const pid_t done = wait4(m_pid, &status, WNOHANG, &local);
-    if (done == m_pid) {
-        m_status = status;
-        if (usage) {
-            *usage = local;
-        }
+    while (wait4(m_pid, &status, 0, &local) < 0 && errno == EINTR) {
+    }
+    m_status = status;
+    if (usage) {
+        *usage = local;
     }
     return m_status;
 }
 
+std::optional<int> ChildProcess::poll(rusage* usage)
+{
+    return reap(false, usage);
+}
+
 int ChildProcess::wait(rusage* usage)
 {
-    while (!m_status && m_pid > 0) {
-        int status = 0;
-        rusage local {};
-        const pid_t done = wait4(m_pid, &status, 0, &local);
-        if (done == m_pid) {
-            m_status = status;
-            if (usage) {
-                *usage = local;
-            }
-        } else if (done < 0 && errno != EINTR) {
-            m_status = -1;
-        }
-    }
-    return m_status.value_or(-1);
+    return reap(true, usage).value_or(-1);
 }
 
 void ChildProcess::kill(int signal)

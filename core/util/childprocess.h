@@ -11,6 +11,9 @@
 
 namespace RaidBench {
 
+/// A user's primary group (from the password database), or `uid` when the user has no entry.
+int primaryGroupOf(int uid);
+
 /// What to run in a child process. Everything is resolved and allocated before fork(): the child
 /// calls only async-signal-safe functions between fork() and exec().
 struct ChildSpec
@@ -41,10 +44,13 @@ public:
     ChildProcess& operator=(const ChildProcess&) = delete;
     /// A child still running is killed (with its group) and reaped: nothing is left behind.
     ~ChildProcess();
+    // A process it starts in a session of its own (setsid) leaves its group and escapes the group
+    // kill; a cgroup would catch it.
 
     pid_t pid() const { return m_pid; }
     bool running() const { return m_pid > 0 && !m_status; }
-    /// The wait status once it has ended (without blocking); its CPU use in `usage`.
+    /// The wait status once it has ended (without blocking); its CPU use in `usage`. With its own
+    /// group, what it left running in that group is killed before it is reaped.
     std::optional<int> poll(rusage* usage = nullptr);
     /// Blocks until it ends; the wait status.
     int wait(rusage* usage = nullptr);
@@ -57,6 +63,7 @@ public:
 
 private:
     ChildProcess() = default;
+    std::optional<int> reap(bool block, rusage* usage);
 
     pid_t m_pid = -1;
     bool m_group = false;

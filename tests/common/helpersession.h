@@ -10,6 +10,7 @@
 #include <QTest>
 
 #include <csignal>
+#include <functional>
 
 namespace RaidBench::Test {
 
@@ -18,7 +19,10 @@ namespace RaidBench::Test {
 class HelperSession
 {
 public:
-    explicit HelperSession(const QString& journalDir, bool sayHello = true)
+    /// `clientUid` >= 0: as pkexec starts it for that user (PKEXEC_UID). `childSetup` runs in the child
+    /// before exec (what a hostile caller leaves behind: a umask, resource limits).
+    explicit HelperSession(const QString& journalDir, bool sayHello = true, qint64 clientUid = -1,
+                           std::function<void()> childSetup = {})
     {
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("RAIDBENCH_JOURNAL_DIR"), journalDir);
@@ -26,7 +30,13 @@ public:
         for (const char* variable : {"SUDO_UID", "SUDO_GID", "PKEXEC_UID", "RAIDBENCH_USER_UID"}) {
             env.remove(QLatin1String(variable));
         }
+        if (clientUid >= 0) {
+            env.insert(QStringLiteral("PKEXEC_UID"), QString::number(clientUid));
+        }
         m_process.setProcessEnvironment(env);
+        if (childSetup) {
+            m_process.setChildProcessModifier(childSetup);
+        }
         m_process.start(binary(QStringLiteral("raidbench-helper")));
         m_process.waitForStarted(10000);
         if (sayHello) {

@@ -162,12 +162,25 @@ private Q_SLOTS:
         QVERIFY(!held.ok());
         QCOMPARE(held.error().code, QStringLiteral("device-in-use"));
         ::close(fd);
-        // A file system appears on it: not eligible to create on, still ours to release (it is not in use).
+        // Someone else's file system appears on it: not to create on, and not ours to remove either.
         QVERIFY(run(QStringLiteral("mkfs.ext4"), {QStringLiteral("-q"), QStringLiteral("-F"), loop.device()}));
         const auto signed_ = gate().verify(*pin, DeviceGate::Use::Create);
         QVERIFY(!signed_.ok());
         QCOMPARE(signed_.error().code, QStringLiteral("device-in-use"));
-        QVERIFY(gate().verify(*pin, DeviceGate::Use::Own).ok());
+        const auto foreign = gate().verify(*pin, DeviceGate::Use::Own);
+        QVERIFY(!foreign.ok());
+        QVERIFY2(foreign.error().message.contains(QStringLiteral("RaidBench did not write")),
+                 qPrintable(foreign.error().message));
+        // The file system RaidBench made for this build (its label): ours to remove.
+        PinnedDevice ours = *pin;
+        ours.tag = QStringLiteral("1a2b3c4d");
+        QVERIFY(run(QStringLiteral("mkfs.ext4"),
+                    {QStringLiteral("-q"), QStringLiteral("-F"), QStringLiteral("-L"), fileSystemLabel(ours.tag),
+                     loop.device()}));
+        QVERIFY(gate().verify(ours, DeviceGate::Use::Own).ok());
+        PinnedDevice otherBuild = ours;
+        otherBuild.tag = QStringLiteral("99999999");
+        QVERIFY(!gate().verify(otherBuild, DeviceGate::Use::Own).ok());
         // Mounted: never.
         const QString point = m_dir.filePath(QStringLiteral("mnt"));
         QVERIFY(QDir().mkpath(point));

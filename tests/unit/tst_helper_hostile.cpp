@@ -17,6 +17,7 @@
 #include <fcntl.h>
 #include <functional>
 #include <sys/mount.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -177,6 +178,17 @@ private Q_SLOTS:
     void cleanupTestCase();
     void hostile_data();
     void hostile();
+    /// After a row that failed: what it left is removed, so that the next rows start clean.
+    void cleanup()
+    {
+        if (!QDir(m_journals.path()).entryList(QDir::Files).isEmpty()) {
+            HelperSession helper(m_journals.path());
+            helper.request(QStringLiteral("recover"), {});
+            for (const QString& name : QDir(m_journals.path()).entryList(QDir::Files)) {
+                QFile::remove(m_journals.filePath(name));
+            }
+        }
+    }
     void tableIsLarge() { QVERIFY2(m_rows.size() > 150, qPrintable(QString::number(m_rows.size()))); }
 };
 
@@ -865,6 +877,7 @@ void TestHelperHostile::sessionRows()
             QString out;
             run(QStringLiteral("blkid"), {QStringLiteral("-p"), alpha()}, &out);
             const QJsonObject listed = other.request(QStringLiteral("list-arrays"), {});
+            run(QStringLiteral("wipefs"), {QStringLiteral("-a"), QStringLiteral("-q"), alpha()}); // the test's own
             owner.request(QStringLiteral("teardown"), {{QStringLiteral("tag"), tagOf(created)}});
             if (!out.contains(QStringLiteral("ext4"))) {
                 return withError(QStringLiteral("test"), QStringLiteral("recover wiped a running session's array"));
@@ -968,6 +981,96 @@ void TestHelperHostile::sessionRows()
                (void)!::chown(QFile::encodeName(open.path()).constData(), 65534, 65534);
                HelperSession helper(open.path());
                return create(helper, leaf(alpha()), {alpha()});
+           });
+    addRow(QStringLiteral("session: a caller's umask 000 reaches nothing root makes"), QStringLiteral("ok"), [this] {
+        HelperSession helper(m_journals.path(), true, -1, [] { ::umask(0); });
+        const QJsonObject created = create(helper, leaf(alpha()), {alpha()});
+        struct stat st
+        { };
+        const QStringList journals = QDir(m_journals.path()).entryList(QDir::Files);
+        const bool privateJournal = journals.size() == 1 &&
+            ::stat(QFile::encodeName(m_journals.filePath(journals.first())).constData(), &st) == 0 &&
+            (st.st_mode & 077) == 0;
+        const QJsonObject removed =
+            helper.request(QStringLiteral("teardown"), {{QStringLiteral("tag"), tagOf(created)}});
+        if (!created.value(QStringLiteral("ok")).toBool()) {
+            return created;
+        }
+        return privateJournal ? removed
+                              : withError(QStringLiteral("test"), QStringLiteral("the journal is not root's alone"));
+    });
+    addRow(QStringLiteral("session: a caller's tiny file size limit is lifted, or the helper refuses to start"),
+           QStringLiteral("ok"), [this] {
+               HelperSession helper(m_journals.path(), true, -1, [] {
+                   const struct rlimit tiny
+                   {
+                       512, 512
+                   }; // a journal is larger than this
+                   ::setrlimit(RLIMIT_FSIZE, &tiny);
+               });
+               if (!helper.hello().value(QStringLiteral("ok")).toBool()) {
+                   // A root without CAP_SYS_RESOURCE (this sandbox) cannot lift it: refused, nothing done.
+                   helper.waitForExit();
+                   const QString said = helper.hello()
+                                            .value(QStringLiteral("error"))
+                                            .toObject()
+                                            .value(QStringLiteral("message"))
+                                            .toString() +
+                       helper.stderrText();
+                   return said.contains(QStringLiteral("refusing to start"))
+                       ? QJsonObject {{QStringLiteral("ok"), true}}
+                       : withError(QStringLiteral("test"), said);
+               }
+               const QJsonObject created = create(helper, leaf(alpha()), {alpha()});
+               helper.request(QStringLiteral("teardown"), {{QStringLiteral("tag"), tagOf(created)}});
+               return created;
+           });
+    addRow(QStringLiteral("session: a user cannot take down an array root built to stay"), QStringLiteral("not-owner"),
+           [this] {
+               const CliRun built =
+                   runCli({QStringLiteral("array"), QStringLiteral("create"), QStringLiteral("--level"),
+                           QStringLiteral("disk"), QStringLiteral("--disks"), alpha(), QStringLiteral("--allow-loop"),
+                           QStringLiteral("--yes"), QStringLiteral("--tag"), QStringLiteral("kept1")},
+                          60000, QStringLiteral("raidbench-cli"), {},
+                          {QStringLiteral("RAIDBENCH_JOURNAL_DIR=") + m_journals.path()});
+               HelperSession user(m_journals.path(), true, 65534);
+               const QJsonObject refused =
+                   user.request(QStringLiteral("teardown"), {{QStringLiteral("tag"), QStringLiteral("kept1")}});
+               const QJsonObject recovered = user.request(QStringLiteral("recover"), {});
+               const bool untouched = QFile::exists(m_journals.filePath(QStringLiteral("journal-kept1.json")));
+               runCli({QStringLiteral("array"), QStringLiteral("teardown"), QStringLiteral("kept1")}, 60000,
+                      QStringLiteral("raidbench-cli"), {},
+                      {QStringLiteral("RAIDBENCH_JOURNAL_DIR=") + m_journals.path()});
+               if (built.exitCode != 0 || !untouched ||
+                   !HelperSession::result(recovered).value(QStringLiteral("removed")).toArray().isEmpty()) {
+                   return withError(QStringLiteral("test"), built.err + QStringLiteral(" / recover touched it"));
+               }
+               return refused;
+           });
+    addRow(QStringLiteral("session: a user cannot recover or take down another user's leftover"),
+           QStringLiteral("not-owner"), [this] {
+               QString tag;
+               {
+                   HelperSession first(m_journals.path(), true, 65534);
+                   tag = tagOf(create(first, leaf(alpha()), {alpha()}));
+                   first.signal(SIGKILL);
+                   first.waitForExit();
+               }
+               HelperSession other(m_journals.path(), true, 1000);
+               const QJsonObject recovered = other.request(QStringLiteral("recover"), {});
+               const QJsonObject listed = other.request(QStringLiteral("list-arrays"), {});
+               const QJsonObject refused = other.request(QStringLiteral("teardown"), {{QStringLiteral("tag"), tag}});
+               const bool kept = QFile::exists(m_journals.filePath(QStringLiteral("journal-%1.json").arg(tag)));
+               HelperSession owner(m_journals.path(), true, 65534);
+               const QJsonObject own = owner.request(QStringLiteral("recover"), {});
+               if (!kept || !HelperSession::result(listed).value(QStringLiteral("leftovers")).toArray().isEmpty()) {
+                   return withError(QStringLiteral("test"),
+                                    QStringLiteral("another user's leftover was touched or shown"));
+               }
+               if (QFile::exists(m_journals.filePath(QStringLiteral("journal-%1.json").arg(tag)))) {
+                   return withError(QStringLiteral("test"), QStringLiteral("its own user could not recover it"));
+               }
+               return refused;
            });
     addRow(QStringLiteral("session: a leftover whose pid now runs something else is still recovered"),
            QStringLiteral("ok"), [this] {
@@ -1081,6 +1184,9 @@ void TestHelperHostile::resumeRows()
                    r.insert(QStringLiteral("disks"), disks);
                },
                {alpha(), m_beta->device()}));
+    addRow(
+        QStringLiteral("resume: a configuration in it twice"), QStringLiteral("resume-mismatch"),
+        resumed([pendingConfigOn, this](QJsonObject& r) { pendingConfigOn(r, QStringLiteral("one"), leaf(alpha())); }));
     addRow(QStringLiteral("resume: not results at all"), QStringLiteral("invalid-results"), resumed([](QJsonObject& r) {
                r = QJsonObject {{QStringLiteral("x"), 1}};
            }));
@@ -1344,8 +1450,18 @@ void TestHelperHostile::cliRows()
            bench(m_victim->device(), QStringLiteral("file system")));
     addRow(QStringLiteral("cli: bench on the system disk"), QStringLiteral("1"),
            bench(QStringLiteral("/dev/vda"), QStringLiteral("must not be written")));
+    makeLink(m_rootFile, m_dir.filePath(QStringLiteral("link-to-root-file")));
+    addRow(QStringLiteral("cli: bench on a link to root's file"), QStringLiteral("1"),
+           bench(m_dir.filePath(QStringLiteral("link-to-root-file")), QStringLiteral("symbolic link")));
     addRow(QStringLiteral("cli: bench on a user's link to root's file"), QStringLiteral("1"),
-           bench(home + QStringLiteral("/file"), QStringLiteral("symbolic link")));
+           bench(home + QStringLiteral("/file"), QStringLiteral("others can write")));
+    {
+        QFile plain(home + QStringLiteral("/plain"));
+        plain.open(QIODevice::WriteOnly);
+        plain.write(QByteArray(1 << 20, 'u'));
+    }
+    addRow(QStringLiteral("cli: bench over an existing file in a user's directory"), QStringLiteral("1"),
+           bench(home + QStringLiteral("/plain"), QStringLiteral("writes only new files there")));
     addRow(QStringLiteral("cli: bench writes a disk without --destroy-data"), QStringLiteral("2"),
            bench(alpha(), QStringLiteral("--destroy-data"), false));
     addRow(QStringLiteral("cli: control, bench on a free disk"), QStringLiteral("ok"), bench(alpha(), QString()));
