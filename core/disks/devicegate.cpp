@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <grp.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -43,6 +44,18 @@ QStringList components(const QString& path)
     QStringList parts = path.split(QLatin1Char('/'), Qt::SkipEmptyParts);
     parts.removeAll(QStringLiteral("."));
     return parts;
+}
+
+gid_t diskGroup()
+{
+    static const gid_t gid = [] {
+        struct group entry
+        { };
+        struct group* found = nullptr;
+        char buffer[4096];
+        return getgrnam_r("disk", &entry, buffer, sizeof(buffer), &found) == 0 && found ? found->gr_gid : gid_t(0);
+    }();
+    return gid;
 }
 
 /// In-use reasons: never waived, whatever the device carries.
@@ -253,8 +266,10 @@ Result<QString> SystemDeviceGate::resolveTrusted(const QString& path, const QStr
         return bad(QStringLiteral("%1: a device path may not contain '..'").arg(shown(path)));
     }
     auto trusted = [&](const QString& dir, const struct stat& st) -> Result<void> {
-        // Root's, and writable by no one else: a group may write only if it is root's own group.
-        const bool groupWrites = (st.st_mode & S_IWGRP) && st.st_gid != 0;
+        // Root's, and writable by no one else: a group may write only if it is root's own group, or the
+        // group "disk", whose members can write every disk anyway (mdadm makes /dev/md root:disk 0770
+        // where no udev runs).
+        const bool groupWrites = (st.st_mode & S_IWGRP) && st.st_gid != 0 && st.st_gid != diskGroup();
         if (st.st_uid != trustedUid || groupWrites || (st.st_mode & S_IWOTH)) {
             return bad(QStringLiteral("%1 passes through %2, which %3 can change; give the device's own node "
                                       "or a link under /dev/disk")

@@ -121,7 +121,8 @@ public:
 
     /// Follows `path` one component at a time, lexically inside `devRoot`: refuses "..", a link that
     /// leads out of it, and any directory owned by someone other than `trustedUid` or writable by
-    /// others (/dev/shm, /dev/mqueue) or by a group other than root's. Looks at nothing outside `devRoot`, so its
+    /// others (/dev/shm, /dev/mqueue) or by a group other than root's or "disk" (whose members may
+    /// write every disk anyway). Looks at nothing outside `devRoot`, so its
     /// errors say nothing about other places. The resolved path (the caller checks what it is).
     static Result<QString> resolveTrusted(const QString& path, const QString& devRoot = QStringLiteral("/dev"),
                                           uid_t trustedUid = 0);
