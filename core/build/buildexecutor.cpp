@@ -451,6 +451,9 @@ TeardownReport BuildExecutor::recoverLeftovers(const RecoverScope& scope)
         part.problems.clear();
         if (part.skipped.isEmpty()) {
             QFile::remove(record.path);
+            // Objects not running any more (after a reboot) are not "removed", their metadata is: say so.
+            part.removed.append(
+                QStringLiteral("what run %1 left on %2 disk(s)").arg(record.tag).arg(record.pins.size()));
         } else {
             part.skipped += notes; // the journal stays for a later recover
         }

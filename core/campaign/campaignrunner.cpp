@@ -259,6 +259,18 @@ QString CampaignRunner::fallbackResultsPath()
         .arg(QRandomGenerator::system()->generate(), 8, 16, QLatin1Char('0'));
 }
 
+void CampaignRunner::saveAfterTest()
+{
+    // A killed run keeps every test it finished, not only the configurations it finished. A failed save
+    // has sent the results elsewhere already (save()); the next one tries again.
+    if (auto ok = save(); !ok) {
+        CampaignProgress progress;
+        progress.phase = QStringLiteral("save");
+        progress.message = ok.error().message;
+        report(progress);
+    }
+}
+
 Result<void> CampaignRunner::save()
 {
     m_results.updated = now();
@@ -459,6 +471,7 @@ void CampaignRunner::runFileTests(ConfigResult& config, const BuiltArray& built,
         result.extra.insert(QStringLiteral("filesystem"), fs.type);
         config.tests.append(result);
         m_unitsDone += 1;
+        saveAfterTest();
     }
     // Never leave a mounted array behind, whatever happened above.
     if (auto ok = unmountFilesystem(*m_options.runner, *mounted); !ok) {
@@ -521,6 +534,7 @@ void CampaignRunner::runConfig(ConfigResult& config, int index, const std::atomi
         runTest(built->device, spec, result, progress, cancel);
         config.tests.append(result);
         m_unitsDone += m_plan.repeats;
+        saveAfterTest();
         if (result.status == QLatin1String("cancelled")) {
             stop = true;
             break;

@@ -30,7 +30,7 @@ struct CampaignProgress
 };
 
 /// RaidBench's main job: measure each member disk, then for each configuration build it, run the
-/// tests (with repeats), tear it down, and write the results after every configuration. A failed
+/// tests (with repeats), tear it down, and write the results after every test and configuration. A failed
 /// configuration is recorded and the campaign goes on; a cancel tears down what stands and keeps
 /// everything measured.
 class CampaignRunner
@@ -75,6 +75,7 @@ public:
 private:
     void report(CampaignProgress progress);
     Result<void> save();
+    void saveAfterTest();
     IoResult runJob(const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel);
     void runBaselines(const std::atomic_bool* cancel);
     void runConfig(ConfigResult& config, int index, const std::atomic_bool* cancel);
