@@ -11,8 +11,8 @@
 using namespace RaidBench;
 using namespace RaidBench::Test;
 
-/// Every level built for real in the lab VM, checked, written to, and torn down to blank disks;
-/// a failing plan and a killed CLI leave nothing behind. One boot.
+/// Every level built for real in the lab VM, checked, written to, and torn down to blank disks. One
+/// boot. (Builds that fail, are killed or lose power are the fault matrix's, tst_faults_lab.)
 class TestArraysLab final : public QObject
 {
     Q_OBJECT
@@ -110,28 +110,10 @@ check_clean %1.after
 )SH")
                           .arg(c.name, tag);
         }
-        // A plan whose third step fails: disk 9 fails writes at 4 KiB, where md's 1.2 superblock goes.
-        script += QStringLiteral(R"SH(
-date +"%s.%N fail" >> times
-bad=/dev/disk/by-id/scsi-RAIDBNCH_VDISK_RBLAB0009
-raidbench-cli array create --level raid1 --disks %1,$bad --yes --tag fail > fail.create 2>&1; echo $? > fail.rc
-check_clean fail.after
-# kill -9 in the middle of a nested build, then recover
-raidbench-cli array create --preset lvm-stripe-over-raid1 --disks %1,%2,%3,%4 --yes --tag kill > kill.create 2>&1 &
-pid=$!
-for t in $(seq 200); do [ -e /dev/md/raidbench-kill-1 ] && break; sleep 0.05; done
-kill -9 $pid; wait $pid 2>/dev/null
-ls /run/raidbench > kill.journal 2>&1
-cat /proc/mdstat > kill.during
-raidbench-cli array recover > recover.out 2>&1; echo $? > recover.rc
-check_clean kill.after
-date +"%s.%N end" >> times
-)SH")
-                      .arg(disk(1), disk(2), disk(3), disk(4));
         const CliRun run =
             runCli({QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--quiet"), QStringLiteral("--disks"),
-                    QStringLiteral("8x256M,256M:fail-write=4k"), QStringLiteral("--out"), m_out.path(),
-                    QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"), script},
+                    QStringLiteral("8x256M"), QStringLiteral("--out"), m_out.path(), QStringLiteral("--"),
+                    QStringLiteral("sh"), QStringLiteral("-c"), script},
                    840000);
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
 
@@ -168,30 +150,6 @@ date +"%s.%N end" >> times
             QVERIFY2(after.section(QStringLiteral("--- wipefs"), 1).trimmed().isEmpty(),
                      qPrintable(name + QStringLiteral(" left signatures:\n") + after));
         }
-
-        QCOMPARE(read(QStringLiteral("fail.rc")).trimmed(), QStringLiteral("1"));
-        const QString failure = read(QStringLiteral("fail.create"));
-        QVERIFY2(failure.contains(QLatin1String("failed")) && failure.contains(QLatin1String("clean-up")),
-                 qPrintable(failure));
-        const QString failAfter = read(QStringLiteral("fail.after"));
-        QVERIFY2(!failAfter.contains(QLatin1String(" : active")) &&
-                     failAfter.section(QStringLiteral("--- wipefs"), 1).trimmed().isEmpty(),
-                 qPrintable(failAfter));
-
-        QVERIFY2(read(QStringLiteral("kill.journal")).contains(QLatin1String("journal-kill.json")),
-                 qPrintable(read(QStringLiteral("kill.journal"))));
-        QVERIFY2(read(QStringLiteral("kill.during")).contains(QLatin1String("active raid1")),
-                 qPrintable(read(QStringLiteral("kill.during"))));
-        QCOMPARE(read(QStringLiteral("recover.rc")).trimmed(), QStringLiteral("0"));
-        QVERIFY(read(QStringLiteral("recover.out")).contains(QLatin1String("raidbench-kill-0")));
-        const QString killAfter = read(QStringLiteral("kill.after"));
-        QVERIFY2(!killAfter.contains(QLatin1String(" : active")), qPrintable(killAfter));
-        QVERIFY2(killAfter.section(QStringLiteral("--- wipefs"), 1).trimmed().isEmpty(), qPrintable(killAfter));
-        QVERIFY2(killAfter.section(QStringLiteral("--- vgs"), 1)
-                     .section(QStringLiteral("--- wipefs"), 0, 0)
-                     .trimmed()
-                     .isEmpty(),
-                 qPrintable(killAfter));
     }
 };
 

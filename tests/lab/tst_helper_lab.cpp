@@ -105,11 +105,11 @@ private Q_SLOTS:
                        120000);
         QVERIFY2(created.value(QStringLiteral("ok")).toBool(), qPrintable(QJsonDocument(created).toJson()));
         const QString tag = created.value(QStringLiteral("result")).toObject().value(QStringLiteral("tag")).toString();
-        const QJsonObject mounted = awaitReply(client,
-                                               client.request(QStringLiteral("make-fs-and-mount"),
-                                                              {{QStringLiteral("tag"), tag},
-                                                               {QStringLiteral("filesystem"), QStringLiteral("ext4")}}),
-                                               120000);
+        const QJsonObject mounted = awaitReply(
+            client,
+            client.request(QStringLiteral("make-fs-and-mount"),
+                           {{QStringLiteral("tag"), tag}, {QStringLiteral("filesystem"), QStringLiteral("ext4")}}),
+            120000);
         QVERIFY2(mounted.value(QStringLiteral("ok")).toBool(), qPrintable(QJsonDocument(mounted).toJson()));
         QVERIFY(mounted.value(QStringLiteral("result"))
                     .toObject()
