@@ -212,7 +212,7 @@ void TestHelperHostile::initTestCase()
         QVERIFY(file.open(QIODevice::ReadWrite));
         QByteArray block(1 << 20, '\0');
         for (int i = 0; i < block.size(); ++i) {
-            block[i] = char((i * 7919 + 13) & 0x7f); // not zeros, no signature
+            block[i] = char((unsigned(i) * 7919u + 13u) & 0x7fu); // not zeros, no signature
         }
         for (int i = 0; i < 16; ++i) {
             file.write(block);
