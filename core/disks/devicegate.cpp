@@ -90,11 +90,6 @@ bool ownSignature(const DiskSignature& signature, const QString& tag)
     return false;
 }
 
-QString fileSystemLabel(const QString& tag)
-{
-    return QStringLiteral("rb-") + tag; // at most 12 characters, XFS's limit
-}
-
 QString PinnedDevice::describe() const
 {
     QStringList parts;
@@ -162,14 +157,18 @@ PinnedDevice PinnedDevice::fromJson(const QJsonObject& json)
     return pin;
 }
 
-Result<PinnedSpec> DeviceGate::pinSpec(const ArraySpec& spec, Use use) const
+namespace {
+
+/// Binds every leaf of `spec` to the pin `pinFor` gives for its path: the leaf becomes the pin's node;
+/// a device reached twice (by two paths, or the same one) is refused.
+Result<PinnedSpec> bindLeaves(const ArraySpec& spec, const std::function<Result<PinnedDevice>(const QString&)>& pinFor)
 {
     PinnedSpec result;
     result.spec = spec;
     QHash<QString, QString> byNode; // canonical node -> the path that reached it first
     std::function<Result<void>(ArraySpec&)> walk = [&](ArraySpec& node) -> Result<void> {
         if (node.isLeaf()) {
-            auto pinned = pin(node.device, use);
+            auto pinned = pinFor(node.device);
             if (!pinned) {
                 return pinned.error();
             }
@@ -197,44 +196,24 @@ Result<PinnedSpec> DeviceGate::pinSpec(const ArraySpec& spec, Use use) const
     return result;
 }
 
+} // namespace
+
+Result<PinnedSpec> DeviceGate::pinSpec(const ArraySpec& spec, Use use) const
+{
+    return bindLeaves(spec, [&](const QString& path) { return pin(path, use); });
+}
+
 Result<PinnedSpec> DeviceGate::bindSpec(const ArraySpec& spec, const QList<PinnedDevice>& pins)
 {
-    PinnedSpec result;
-    result.spec = spec;
-    QSet<QString> used;
-    std::function<Result<void>(ArraySpec&)> walk = [&](ArraySpec& node) -> Result<void> {
-        if (node.isLeaf()) {
-            const PinnedDevice* found = nullptr;
-            for (const PinnedDevice& pin : pins) {
-                if (pin.requested == node.device || pin.node == node.device) {
-                    found = &pin;
-                }
-            }
-            if (!found) {
-                return makeError(QStringLiteral("not-confirmed"),
-                                 QStringLiteral("%1 is not one of the disks that were checked and confirmed")
-                                     .arg(shown(node.device)));
-            }
-            if (used.contains(found->node)) {
-                return makeError(QStringLiteral("invalid-spec"), QStringLiteral("%1 is used twice").arg(found->node));
-            }
-            used.insert(found->node);
-            node.device = found->node;
-            node.sizeBytes = found->sizeBytes;
-            result.pins.append(*found);
-            return {};
-        }
-        for (ArraySpec& child : node.children) {
-            if (auto ok = walk(child); !ok) {
-                return ok;
+    return bindLeaves(spec, [&](const QString& path) -> Result<PinnedDevice> {
+        for (const PinnedDevice& pin : pins) {
+            if (pin.requested == path || pin.node == path) {
+                return pin;
             }
         }
-        return {};
-    };
-    if (auto ok = walk(result.spec); !ok) {
-        return ok.error();
-    }
-    return result;
+        return makeError(QStringLiteral("not-confirmed"),
+                         QStringLiteral("%1 is not one of the disks that were checked and confirmed").arg(shown(path)));
+    });
 }
 
 SystemDeviceGate::SystemDeviceGate()

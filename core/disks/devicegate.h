@@ -54,8 +54,11 @@ struct PinnedDevice
 /// Whether `signature` is one RaidBench writes for the build `tag` (any build when empty): the md
 /// superblock of its array, an LVM label, an ext4 or XFS file system labelled fileSystemLabel(tag).
 bool ownSignature(const DiskSignature& signature, const QString& tag);
-/// The label of the file systems RaidBench makes for the build `tag`.
-QString fileSystemLabel(const QString& tag);
+/// The label of the file systems RaidBench makes for the build `tag` (at most 12 characters, XFS's limit).
+inline QString fileSystemLabel(const QString& tag)
+{
+    return QStringLiteral("rb-") + tag;
+}
 
 /// A spec whose leaves are pinned: the leaves name canonical nodes, and each has its pin.
 struct PinnedSpec
