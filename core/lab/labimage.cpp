@@ -227,7 +227,7 @@ for m in $(cat /etc/lab-modules); do
     insmod "/lib/modules/$m" 2>/dev/null || say "insmod $m failed"
 done
 mkdir -p /mnt/root
-mount -t 9p -o trans=virtio,version=9p2000.L,ro,msize=512000,cache=none hostroot /mnt/root \
+mount -t 9p -o trans=virtio,version=9p2000.L,ro,msize=512000,cache=loose hostroot /mnt/root \
     || die "cannot mount the host root over 9p"
 R=/mnt/root
 mount -t devtmpfs devtmpfs $R/dev || die "cannot mount /dev"

@@ -242,8 +242,12 @@ for moment in create run; do
     run) wait_for 120 log_has $n.log 'read (1/1)' ;;
   esac
   snapshot $n.json $n.before.json; kill -9 $pid; wait $pid 2>/dev/null
-  wait_for 120 helper_gone; check $n
+  wait_for 120 helper_gone
+  # What the helper measured stays in its state directory for the client that went away.
+  kept=$(ls -t /run/raidbench/results-*.json 2>/dev/null | head -1); [ -n "$kept" ] && mv "$kept" $n.kept.json
+  check $n
 done
+rm -f /run/raidbench/results-*.json
 # --- the desktop program killed (it runs the helper as its child, as root) -------------------
 for moment in create run teardown; do
   n=gui-kill9-$moment
@@ -254,10 +258,11 @@ for moment in create run teardown; do
     teardown) wait_for 180 has_md && sleep 2 && wait_for 60 tearing ;;
   esac
   hit=$(tearing && echo teardown || (has_md && echo md) || echo none)
-  snapshot "$(ls /run/raidbench/results-*.json 2>/dev/null | head -1)" $n.before.json
+  snapshot "$(ls -t /run/raidbench/results-*.json 2>/dev/null | head -1)" $n.before.json
   kill -9 $pid; wait $pid 2>/dev/null
   wait_for 120 helper_gone
   f=$(ls -t /run/raidbench/results-*.json 2>/dev/null | head -1); [ -n "$f" ] && mv "$f" $n.json
+  rm -f /run/raidbench/results-*.json
   check $n "$hit"
 done
 # --- the helper's input closed in the middle of a create -------------------------------------
