@@ -166,6 +166,7 @@ void TestFaultsLab::faultMatrix()
     const QString script = QStringLiteral(R"SH(
 set -u
 export QT_QPA_PLATFORM=offscreen
+export RAIDBENCH_RESULTS_DIR=/tmp/results # the host's root, and so HOME, is read-only in the VM
 J=/run/raidbench/journal
 last=$(date +%s)
 members() { for i in 01 02 03 04 05 06 07 08 09 10; do readlink -f /dev/disk/by-id/scsi-RAIDBNCH_VDISK_RBLAB00$i 2>/dev/null; done; }
@@ -356,7 +357,8 @@ check $n
     QVERIFY2(problems.isEmpty(),
              qPrintable(problems.join(QLatin1Char('\n')) + QStringLiteral("\n") +
                         read(m_out, QStringLiteral("leftovers.detail"))));
-    QVERIFY2(lines.size() >= 24, qPrintable(QString::number(lines.size())));
+    // 23 in this boot; the power cut, in its own boot, is the 24th.
+    QVERIFY2(lines.size() >= 23, qPrintable(QString::number(lines.size())));
 
     // What each kind of fault must have said or done, beyond leaving nothing behind.
     for (const char* name :
