@@ -21,6 +21,7 @@ LabDialog::LabDialog(QWidget* parent)
     , m_speed(new QSpinBox(this))
     , m_slowCount(new QSpinBox(this))
     , m_slowSpeed(new QSpinBox(this))
+    , m_iops(new QSpinBox(this))
     , m_failing(new QCheckBox(tr("One more disk that fails writes after 100 MB"), this))
     , m_controllers(new QSpinBox(this))
     , m_preview(new QLabel(this))
@@ -49,12 +50,21 @@ LabDialog::LabDialog(QWidget* parent)
     form->addRow(tr("S&peed:"), m_speed);
     m_slowCount->setRange(0, 12);
     m_slowCount->setValue(2);
-    m_slowCount->setToolTip(tr("Of the disks above, this many are slower (seed 002: two drives at 38 MB/s)."));
+    m_slowCount->setToolTip(tr("Of the disks above, this many are slower, like an older pair of drives bought "
+                               "later."));
     form->addRow(tr("Of which s&low:"), m_slowCount);
     m_slowSpeed->setRange(5, 2000);
     m_slowSpeed->setValue(38);
     m_slowSpeed->setSuffix(tr(" MB/s"));
     form->addRow(tr("Slow disks' spee&d:"), m_slowSpeed);
+    m_iops->setRange(0, 1000000);
+    m_iops->setValue(150);
+    m_iops->setSpecialValueText(tr("no limit"));
+    m_iops->setSuffix(tr(" requests/s"));
+    m_iops->setToolTip(tr("At most this many requests a second per disk, reads and writes together. 150 is what a "
+                          "7200 rpm hard disk's seeks allow, so random tests show what hard disks do; 0 for no "
+                          "limit (an SSD-like disk)."));
+    form->addRow(tr("&Requests per second:"), m_iops);
     form->addRow(QString(), m_failing);
     m_controllers->setRange(1, 4);
     m_controllers->setValue(2);
@@ -70,7 +80,7 @@ LabDialog::LabDialog(QWidget* parent)
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
-    for (QSpinBox* spin : {m_count, m_speed, m_slowCount, m_slowSpeed, m_controllers}) {
+    for (QSpinBox* spin : {m_count, m_speed, m_slowCount, m_slowSpeed, m_iops, m_controllers}) {
         connect(spin, &QSpinBox::valueChanged, this, &LabDialog::update);
     }
     connect(m_size, &QComboBox::currentIndexChanged, this, &LabDialog::update);
@@ -83,15 +93,16 @@ QString LabDialog::spec() const
     const int slow = std::min(m_slowCount->value(), m_count->value());
     const int fast = m_count->value() - slow;
     const QString size = m_size->currentText();
+    const QString iops = m_iops->value() > 0 ? QStringLiteral(":iops=%1").arg(m_iops->value()) : QString();
     QStringList parts;
     if (fast > 0) {
-        parts.append(QStringLiteral("%1x%2@%3").arg(fast).arg(size).arg(m_speed->value()));
+        parts.append(QStringLiteral("%1x%2@%3%4").arg(fast).arg(size).arg(m_speed->value()).arg(iops));
     }
     if (slow > 0) {
-        parts.append(QStringLiteral("%1x%2@%3").arg(slow).arg(size).arg(m_slowSpeed->value()));
+        parts.append(QStringLiteral("%1x%2@%3%4").arg(slow).arg(size).arg(m_slowSpeed->value()).arg(iops));
     }
     if (m_failing->isChecked()) {
-        parts.append(QStringLiteral("%1@%2:fail-write=100M").arg(size).arg(m_speed->value()));
+        parts.append(QStringLiteral("%1@%2%3:fail-write=100M").arg(size).arg(m_speed->value()).arg(iops));
     }
     return parts.join(QLatin1Char(','));
 }

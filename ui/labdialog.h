@@ -36,6 +36,7 @@ private:
     QSpinBox* m_speed;
     QSpinBox* m_slowCount;
     QSpinBox* m_slowSpeed;
+    QSpinBox* m_iops;
     QCheckBox* m_failing;
     QSpinBox* m_controllers;
     QLabel* m_preview;

@@ -36,8 +36,9 @@ throttled virtual disks, running RaidBench's own binaries as root. No real disk 
   raidbench-cli lab check
       Say whether the lab can run here, and which package is missing if not.
   raidbench-cli lab demo [--out DIR] [--disks SPEC]
-      The whole campaign on virtual disks (default seed 002's 2x2G@105,2x2G@38);
-      leaves results.json and report.md in DIR.
+      The whole campaign on virtual disks (default: two fast and two slow hard
+      disks, 2x2G@105:iops=150,2x2G@38:iops=150); leaves results.json and
+      report.md in DIR.
 
 Inside the VM (in the command that lab run runs), to see what failures do:
   raidbench-cli lab unplug N      pull virtual disk N (1, 2, ...) out, as if its cable went
@@ -45,13 +46,16 @@ Inside the VM (in the command that lab run runs), to see what failures do:
   raidbench-cli lab power-cycle   cut the power; the VM boots again with the same disks and
                                   runs the same command, with RAIDBENCH_LAB_BOOT=2 (3, ...)
 
-SPEC is a comma list of [Nx]SIZE[@MBPS[/MBPS]][:fail-write=OFFSET|:fail-read=OFFSET]:
-  2x2G@105,2x2G@38    four 2 GiB disks, two at 105 MB/s and two at 38 MB/s (seed 002)
+SPEC is a comma list of [Nx]SIZE[@MBPS[/MBPS]][:iops=N][:fail-write=OFFSET|:fail-read=OFFSET]:
+  2x2G@105,2x2G@38    four 2 GiB disks, two at 105 MB/s and two at 38 MB/s
   3x1G                three unthrottled 1 GiB disks
   1G@100/200          write 100 MB/s, read 200 MB/s
+  1G@150:iops=150     at most 150 requests a second, reads and writes together, as a
+                      hard disk's seeks allow (every request counts, sequential too)
   1G:fail-write=100M  a write covering byte 100 MiB fails with an I/O error (EIO)
-MB/s is 10^6 bytes per second. Inside the VM the disks are /dev/sda, /dev/sdb, ...
-with serials RBLAB0001, RBLAB0002, ... and models naming their speeds.
+MB/s is 10^6 bytes per second. Inside the VM the disks have serials RBLAB0001,
+RBLAB0002, ... and models naming their speeds; their sdX names follow the kernel's
+probe order, so find them by serial: /dev/disk/by-id/scsi-RAIDBNCH_*_RBLAB0001.
 
 Examples:
   raidbench-cli lab check

@@ -220,6 +220,7 @@ export PATH=/bin
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
+hostname raidbench-lab
 say() { echo "raidbench-lab: $*"; }
 die() { say "$*"; poweroff -f; }
 say "loading modules"

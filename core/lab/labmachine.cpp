@@ -222,8 +222,12 @@ QStringList LabMachine::qemuArguments(const LabOptions& options, const QString& 
                         .arg(workDir, top);
             top = QStringLiteral("fault%1").arg(i);
         }
-        if (disk.writeMBps > 0 || disk.readMBps > 0) {
+        if (disk.writeMBps > 0 || disk.readMBps > 0 || disk.iops > 0) {
             QString limits = QStringLiteral("throttle-group,id=throttle%1").arg(i);
+            if (disk.iops > 0) {
+                // Requests per second, reads and writes together: what a hard disk's seeks allow.
+                limits += QStringLiteral(",x-iops-total=%1").arg(disk.iops);
+            }
             if (disk.writeMBps > 0) {
                 limits += QStringLiteral(",x-bps-write=%1").arg(qint64(disk.writeMBps * 1e6));
             }

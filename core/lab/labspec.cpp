@@ -11,6 +11,7 @@ constexpr int maxDisks = 32;
 constexpr std::uint64_t minDiskBytes = 16ull << 20;
 constexpr std::uint64_t maxDiskBytes = 16ull << 40;
 constexpr double maxMBps = 100000;
+constexpr int maxIops = 10000000;
 
 Error specError(const QString& item, const QString& why)
 {
@@ -64,7 +65,7 @@ QString LabDiskSpec::wwn() const
 Result<QList<LabDiskSpec>> parseLabSpec(const QString& spec, int controllers)
 {
     static const QRegularExpression itemRe(
-        QStringLiteral("^(?:(\\d+)x)?([^@:]+)(?:@([^/:]*)(?:/([^:]*))?)?(?::(fail-write|fail-read)=(.*))?$"));
+        QStringLiteral("^(?:(\\d+)x)?([^@:]+)(?:@([^/:]*)(?:/([^:]*))?)?((?::[^:]*)*)$"));
     if (controllers < 1 || controllers > 8) {
         return makeError(QStringLiteral("invalid-lab-spec"),
                          QStringLiteral("controllers must be between 1 and 8, not %1").arg(controllers));
@@ -79,7 +80,7 @@ Result<QList<LabDiskSpec>> parseLabSpec(const QString& spec, int controllers)
         const auto match = itemRe.match(item);
         if (item.isEmpty() || !match.hasMatch()) {
             return specError(item,
-                             QStringLiteral("expected [Nx]SIZE[@MBPS[/MBPS]][:fail-write=OFFSET|:fail-read=OFFSET]"));
+                             QStringLiteral("expected [Nx]SIZE[@MBPS[/MBPS]][:iops=N][:fail-write=OFFSET|:fail-read=OFFSET]"));
         }
         int count = 1;
         if (!match.captured(1).isEmpty()) {
@@ -116,17 +117,45 @@ Result<QList<LabDiskSpec>> parseLabSpec(const QString& spec, int controllers)
                 disk.readMBps = *read;
             }
         }
-        if (!match.captured(5).isEmpty()) {
-            auto offset = Units::parseSize(match.captured(6));
-            if (!offset) {
-                return specError(item, offset.error().message);
+        const QStringList options = match.captured(5).split(QLatin1Char(':'), Qt::SkipEmptyParts);
+        if (match.captured(5).count(QLatin1Char(':')) != options.size()) {
+            return specError(item, QStringLiteral("an empty option after ':'"));
+        }
+        for (const QString& option : options) {
+            const QString key = option.section(QLatin1Char('='), 0, 0);
+            const QString value = option.section(QLatin1Char('='), 1);
+            if (!option.contains(QLatin1Char('=')) || value.isEmpty()) {
+                return specError(item, QStringLiteral("option '%1' needs a value (iops=N, fail-write=OFFSET or "
+                                                      "fail-read=OFFSET)")
+                                           .arg(option));
             }
-            if (*offset % 512 != 0 || *offset >= disk.sizeBytes) {
-                return specError(
-                    item,
-                    QStringLiteral("fault offset %1 must be a multiple of 512 inside the disk").arg(match.captured(6)));
+            if (key == QLatin1String("iops")) {
+                bool ok = false;
+                const int iops = value.toInt(&ok);
+                if (!ok || iops < 1 || iops > maxIops) {
+                    return specError(item,
+                                     QStringLiteral("iops=%1 must be a whole number from 1 to %2").arg(value).arg(maxIops));
+                }
+                if (disk.iops) {
+                    return specError(item, QStringLiteral("iops given twice"));
+                }
+                disk.iops = iops;
+            } else if (key == QLatin1String("fail-write") || key == QLatin1String("fail-read")) {
+                auto offset = Units::parseSize(value);
+                if (!offset) {
+                    return specError(item, offset.error().message);
+                }
+                if (*offset % 512 != 0 || *offset >= disk.sizeBytes) {
+                    return specError(
+                        item, QStringLiteral("fault offset %1 must be a multiple of 512 inside the disk").arg(value));
+                }
+                if (disk.fault) {
+                    return specError(item, QStringLiteral("one fault per disk"));
+                }
+                disk.fault = LabFault {key == QLatin1String("fail-write"), *offset};
+            } else {
+                return specError(item, QStringLiteral("unknown option '%1' (iops, fail-write or fail-read)").arg(key));
             }
-            disk.fault = LabFault {match.captured(5) == QLatin1String("fail-write"), *offset};
         }
         if (disks.size() + count > maxDisks) {
             return specError(item, QStringLiteral("the lab holds at most %1 disks").arg(maxDisks));
@@ -150,6 +179,9 @@ QString formatLabSpec(const QList<LabDiskSpec>& disks)
             if (disk.readMBps != disk.writeMBps) {
                 item += QLatin1Char('/') + QString::number(disk.readMBps);
             }
+        }
+        if (disk.iops) {
+            item += QStringLiteral(":iops=%1").arg(disk.iops);
         }
         if (disk.fault) {
             item += disk.fault->onWrite ? QStringLiteral(":fail-write=") : QStringLiteral(":fail-read=");

@@ -24,6 +24,7 @@ struct LabDiskSpec
     std::uint64_t sizeBytes = 0;
     double writeMBps = 0;
     double readMBps = 0;
+    int iops = 0; ///< requests per second, reads and writes together (0 = no limit), like a disk's seeks
     std::optional<LabFault> fault;
     int index = 0;
     int controller = 0;
@@ -34,9 +35,9 @@ struct LabDiskSpec
     QString wwn() const;
 };
 
-/// Parses SPEC: a comma list of [Nx]SIZE[@MBPS[/MBPS]][:fail-write=OFFSET|:fail-read=OFFSET],
-/// e.g. "2x2G@105,2x2G@38", "3x1G", "1G@100/200", "1G:fail-write=100M". Disks are numbered in order
-/// and spread over `controllers` controllers round robin.
+/// Parses SPEC: a comma list of [Nx]SIZE[@MBPS[/MBPS]][:iops=N][:fail-write=OFFSET|:fail-read=OFFSET],
+/// e.g. "2x2G@105,2x2G@38", "3x1G", "1G@100/200", "4x1G@150:iops=150", "1G:fail-write=100M". Disks
+/// are numbered in order and spread over `controllers` controllers round robin.
 Result<QList<LabDiskSpec>> parseLabSpec(const QString& spec, int controllers = 1);
 
 /// The spec back in its canonical text form.

@@ -75,7 +75,8 @@ private Q_SLOTS:
     void oneBootManyChecks()
     {
         const QString out = m_out.path();
-        // Disk 1: 50 MB/s both ways; disk 2: 100 write / 150 read; disk 3: fails writes from 100 MiB.
+        // Disk 1: 50 MB/s both ways; disk 2: 100 write / 150 read; disk 3: fails writes from 100 MiB;
+        // disk 4: a hard disk's 150 requests a second.
         const QString script = QStringLiteral(R"SH(
 read line; echo "echo:$line"
 cat /proc/mdstat > mdstat
@@ -92,6 +93,10 @@ for serial in RBLAB0001 RBLAB0002; do
     cat /sys/block/$(basename $dev)/stat > stat-$serial-$rw-after
   done
 done
+dev=$(readlink -f /dev/disk/by-id/scsi-*_RBLAB0004)
+for rw in randread randwrite; do
+  raidbench-cli bench --target $dev --rw $rw --bs 4k --qd 32 --time 4s --ramp 1s --destroy-data --json > iops-$rw.json
+done
 dev=$(readlink -f /dev/disk/by-id/scsi-*_RBLAB0003)
 raidbench-cli bench --target $dev --rw write --bs 1M --qd 8 --size 512M --destroy-data --json > fault.json 2> fault.err
 echo $? > fault-rc
@@ -99,7 +104,7 @@ echo $? > fault-rc
         QElapsedTimer timer;
         timer.start();
         const CliRun run = runCli({QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--disks"),
-                                   QStringLiteral("1G@50,1G@100/150,1G:fail-write=100M"), QStringLiteral("--out"), out,
+                                   QStringLiteral("1G@50,1G@100/150,1G:fail-write=100M,1G@150:iops=150"), QStringLiteral("--out"), out,
                                    QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"), script},
                                   600000, QStringLiteral("raidbench-cli"), "hello lab\n", env());
         qInfo("lab run took %.1f s; stderr:\n%s", timer.elapsed() / 1000.0, qPrintable(run.err));
@@ -126,7 +131,7 @@ echo $? > fault-rc
         for (const QString& line : QString::fromUtf8(disks.readAll()).split(QLatin1Char('\n'))) {
             diskList += line.simplified() + QLatin1Char('\n'); // sysfs pads SCSI model strings with spaces
         }
-        QCOMPARE(diskList.count(QStringLiteral(" 2097152 ")), 3); // 1 GiB in 512-byte sectors
+        QCOMPARE(diskList.count(QStringLiteral(" 2097152 ")), 4); // 1 GiB in 512-byte sectors
         QVERIFY(diskList.contains(QStringLiteral("VDISK W50 R50 RBLAB0001")));
         QVERIFY(diskList.contains(QStringLiteral("VDISK W100 R150 RBLAB0002")));
         QVERIFY(diskList.contains(QStringLiteral("VDISK RBLAB0003")));
@@ -177,7 +182,20 @@ echo $? > fault-rc
                       hugeBytes / 1048576);
             }
         }
-        qInfo("throttle accuracy:\n%s", qPrintable(table));
+        // The request limit: random 4 KiB at queue depth 32 gets 150 a second, reads and writes alike.
+        for (const char* rw : {"randread", "randwrite"}) {
+            const QJsonObject result = readJson(out + QStringLiteral("/iops-%1.json").arg(QLatin1String(rw)));
+            QVERIFY2(result.value(QStringLiteral("error")).isNull(), rw);
+            const double iops = result.value(QStringLiteral("iops")).toDouble();
+            const double error = (iops - 150) / 150;
+            table += QStringLiteral("%1  %2  %3  %4 %\n")
+                         .arg(QStringLiteral("iops-%1").arg(QLatin1String(rw)), -18)
+                         .arg(150.0, 13, 'f', 1)
+                         .arg(iops, 13, 'f', 1)
+                         .arg(error * 100, 5, 'f', 1);
+            QVERIFY2(std::abs(error) < 0.10, qPrintable(table));
+        }
+        qInfo("throttle accuracy (MB/s, and requests a second for iops-*):\n%s", qPrintable(table));
 
         QFile faultRc(out + QStringLiteral("/fault-rc"));
         QVERIFY(faultRc.open(QIODevice::ReadOnly));

@@ -21,7 +21,9 @@ private Q_SLOTS:
         QTest::addColumn<QString>("spec");
         QTest::addColumn<int>("count");
         QTest::addColumn<QString>("canonical");
-        QTest::newRow("seed 002") << "2x2G@105,2x2G@38" << 4 << "2G@105,2G@105,2G@38,2G@38";
+        QTest::newRow("two fast, two slow") << "2x2G@105,2x2G@38" << 4 << "2G@105,2G@105,2G@38,2G@38";
+        QTest::newRow("hard disks") << "2x1G@105:iops=150" << 2 << "1G@105:iops=150,1G@105:iops=150";
+        QTest::newRow("iops only, and a fault") << "1G:fail-read=1M:iops=80" << 1 << "1G:iops=80:fail-read=1M";
         QTest::newRow("unthrottled") << "3x1G" << 3 << "1G,1G,1G";
         QTest::newRow("read differs") << "1G@100/200" << 1 << "1G@100/200";
         QTest::newRow("fault") << "1G:fail-write=100M" << 1 << "1G:fail-write=100M";
@@ -64,8 +66,20 @@ private Q_SLOTS:
                               << "between 16M and 16T";
         QTest::newRow("fault beyond disk") << "1G:fail-write=2G"
                                            << "inside the disk";
-        QTest::newRow("unknown fault") << "1G:explode=1M"
-                                       << "expected";
+        QTest::newRow("unknown option") << "1G:explode=1M"
+                                        << "unknown option 'explode'";
+        QTest::newRow("iops zero") << "1G:iops=0"
+                                   << "from 1 to";
+        QTest::newRow("iops not a number") << "1G:iops=fast"
+                                           << "iops=fast";
+        QTest::newRow("iops twice") << "1G:iops=1:iops=2"
+                                    << "twice";
+        QTest::newRow("two faults") << "1G:fail-read=1M:fail-write=1M"
+                                    << "one fault";
+        QTest::newRow("option without value") << "1G:iops"
+                                              << "needs a value";
+        QTest::newRow("empty option") << "1G::iops=1"
+                                      << "empty option";
         QTest::newRow("too many") << "40x1G"
                                   << "at most 32";
     }
@@ -92,7 +106,7 @@ private Q_SLOTS:
     void qemuCommandLine()
     {
         LabOptions options;
-        options.disks = *parseLabSpec(QStringLiteral("1G@105/200,1G:fail-write=100M"), 2);
+        options.disks = *parseLabSpec(QStringLiteral("1G@105/200,1G:fail-write=100M,1G:iops=150"), 2);
         options.outDir = QStringLiteral("/tmp/out");
         const QStringList args = LabMachine::qemuArguments(options, QStringLiteral("tcg"), QStringLiteral("/boot/k"),
                                                            QStringLiteral("/c/i.cpio"), QStringLiteral("/w"),
@@ -111,6 +125,8 @@ private Q_SLOTS:
         QVERIFY(all.contains(QStringLiteral("name=raidbench.stdin")));
         // The unthrottled disk has no throttle node; the throttled one sits on top of its raw node.
         QVERIFY(!all.contains(QStringLiteral("throttle-group,id=throttle1")));
+        QVERIFY(all.contains(QStringLiteral("throttle-group,id=throttle2,x-iops-total=150 ")) ||
+                all.contains(QStringLiteral("throttle-group,id=throttle2,x-iops-total=150")));
         QVERIFY(all.contains(QStringLiteral("driver=throttle,node-name=limit0,throttle-group=throttle0,file=raw0")));
         // Arguments are argv entries, never one shell string.
         QVERIFY(args.contains(QStringLiteral("-kernel")));
@@ -221,6 +237,8 @@ private Q_SLOTS:
         QVERIFY(init.contains(QStringLiteral("multidevs")) == false); // a qemu option, not a mount option
         QVERIFY(init.contains(QStringLiteral("trans=virtio,version=9p2000.L,ro")));
         QVERIFY(init.contains(QStringLiteral("lab agent /run/raidbench-lab")));
+        QVERIFY(init.contains(QStringLiteral("hostname raidbench-lab"))); // reports name the lab, not "(none)"
+        QVERIFY(init.contains(QStringLiteral("cache=loose hostroot"))); // the read-only host root is cached
         QVERIFY(init.trimmed().endsWith(QStringLiteral("poweroff -f")));
         // A build under /tmp stays visible under the VM's fresh /tmp.
         QVERIFY(init.contains(QStringLiteral("mount -o bind /mnt/keep")));
