@@ -15,17 +15,19 @@ struct ThroughputPrediction
     std::optional<double> read;
 };
 
-/// The throughput model (docs/analysis.md): raid0 and LVM striping n x the slowest member, raid1 the
-/// slowest member, raid4/5 (n-1) x and raid6 (n-2) x the slowest, raid10 writes n/copies x and reads
-/// n x the slowest, linear its first member; nested layouts compose, each child acting as a member at
-/// its own predicted speed.
+/// The throughput model (docs/analysis.md), for one sequential stream: raid0 and LVM striping n x
+/// the slowest member; raid1 the slowest member; raid4 (n-1) x the slowest; raid5/6 write (n-1) x and
+/// (n-2) x the slowest and read n x the slowest (parity rotates, every member streams data); raid10
+/// writes n/copies x the slowest and reads, in a near layout, sets/copies x the slowest set's sum
+/// (md balances over a set's members), in far and offset layouts n x the slowest; linear its first
+/// member. Nested layouts compose, each child acting as a member at its own predicted speed.
 ThroughputPrediction
 predictThroughput(const ArraySpec& spec,
                   const std::function<std::optional<std::pair<double, double>>(const QString&)>& baseline);
 
 /// Fills the analysis of `results`: slow disks (below 75 % of the pool median, write or read), each
-/// configuration's figures, prediction, measured/predicted, % of one disk (the median baseline) and
-/// weakest link.
+/// configuration's figures, prediction, measured/predicted for writes and reads, % of one disk (the
+/// median baseline) and weakest link.
 void analyzeResults(CampaignResults& results);
 
 /// The pool medians of the baselines (write, read).

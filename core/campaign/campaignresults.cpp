@@ -251,6 +251,15 @@ std::optional<double> ConfigResult::sequentialRead() const
     return sequential(*this, false);
 }
 
+std::optional<double> ConfigResult::randomIops(bool write) const
+{
+    const TestResult* random = test(write ? QStringLiteral("rnd4k-qd32-write") : QStringLiteral("rnd4k-qd32-read"));
+    if (random && random->summary.runs > 0) {
+        return random->summary.iopsMedian;
+    }
+    return std::nullopt;
+}
+
 QJsonObject ConfigResult::toJson(bool withSamples) const
 {
     QJsonArray testArray;
@@ -280,6 +289,7 @@ QJsonObject ConfigResult::toJson(bool withSamples) const
          QJsonObject {{QStringLiteral("write_pct"), optionalNumber(relativeWritePct)},
                       {QStringLiteral("read_pct"), optionalNumber(relativeReadPct)}}},
         {QStringLiteral("measured_over_predicted"), optionalNumber(measuredOverPredicted)},
+        {QStringLiteral("measured_over_predicted_read"), optionalNumber(measuredOverPredictedRead)},
         {QStringLiteral("weakest_link"), QJsonArray::fromStringList(weakestLink)},
         {QStringLiteral("tests"), testArray},
         {QStringLiteral("seconds"), seconds},
@@ -334,6 +344,7 @@ Result<ConfigResult> ConfigResult::fromJson(const QJsonObject& json)
     config.relativeWritePct = readOptional(relative.value(QStringLiteral("write_pct")));
     config.relativeReadPct = readOptional(relative.value(QStringLiteral("read_pct")));
     config.measuredOverPredicted = readOptional(json.value(QStringLiteral("measured_over_predicted")));
+    config.measuredOverPredictedRead = readOptional(json.value(QStringLiteral("measured_over_predicted_read")));
     for (const auto& link : json.value(QStringLiteral("weakest_link")).toArray()) {
         config.weakestLink.append(link.toString());
     }

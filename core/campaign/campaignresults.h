@@ -92,7 +92,8 @@ struct ConfigResult
     std::optional<double> predictedRead;
     std::optional<double> relativeWritePct;
     std::optional<double> relativeReadPct;
-    std::optional<double> measuredOverPredicted;
+    std::optional<double> measuredOverPredicted; ///< sequential write
+    std::optional<double> measuredOverPredictedRead; ///< sequential read
     QStringList weakestLink;
     QList<TestResult> tests;
     double seconds = 0;
@@ -102,6 +103,8 @@ struct ConfigResult
     /// The sequential write and read medians the relative table and the model use.
     std::optional<double> sequentialWrite() const;
     std::optional<double> sequentialRead() const;
+    /// The median IOPS of the standard random 4K test (RND4K QD32), reads or writes.
+    std::optional<double> randomIops(bool write) const;
     const TestResult* test(const QString& id) const;
 
     QJsonObject toJson(bool withSamples = true) const;

@@ -300,7 +300,8 @@ QString resultsToMarkdown(const CampaignResults& results)
         md += QStringLiteral(" %1 |").arg(mdCell(test.name));
         rule += QStringLiteral("---:|");
     }
-    md += QStringLiteral(" predicted write | measured / predicted |\n") + rule + QStringLiteral("---:|---:|\n");
+    md += QStringLiteral(" predicted write | write measured / predicted | predicted read | read measured / predicted |\n") +
+        rule + QStringLiteral("---:|---:|---:|---:|\n");
     for (const ConfigResult& config : results.configs) {
         md += QStringLiteral("| %1 | %2 | %3 |")
                   .arg(mdCell(config.name), mdCell(config.spec.describe()),
@@ -328,15 +329,34 @@ QString resultsToMarkdown(const CampaignResults& results)
             }
             md += QStringLiteral(" %1 |").arg(cell);
         }
-        md +=
-            QStringLiteral(" %1 | %2 |\n")
-                .arg(mbOr(config.predictedWrite),
-                     config.measuredOverPredicted ? QString::number(*config.measuredOverPredicted, 'f', 2) : QString());
+        auto ratio = [](std::optional<double> value) {
+            return value ? QString::number(*value, 'f', 2) : QString();
+        };
+        md += QStringLiteral(" %1 | %2 | %3 | %4 |\n")
+                  .arg(mbOr(config.predictedWrite), ratio(config.measuredOverPredicted), mbOr(config.predictedRead),
+                       ratio(config.measuredOverPredictedRead));
     }
 
     md += QStringLiteral(
-        "\n## Relative to one disk\n\nSequential write and read as % of the median disk's own speed, beside "
-        "the % of raw space kept (seed 003's table).\n\n");
+        "\n## Relative to one disk\n\nSequential write and read as % of one disk, beside the % of raw space "
+        "kept. One disk is the pool's median disk");
+    {
+        const auto [medianWrite, medianRead] = baselineMedians(results);
+        const DiskResult* slowest = nullptr;
+        for (const DiskResult& disk : results.disks) {
+            if (disk.writeBw && (!slowest || *disk.writeBw < *slowest->writeBw)) {
+                slowest = &disk;
+            }
+        }
+        if (medianWrite && slowest) {
+            md += QStringLiteral(" (%1 write, %2 read); the slowest disk is %3 (%4 write, %5 read).\n\n")
+                      .arg(Units::formatMBps(*medianWrite), Units::formatMBps(medianRead.value_or(0)),
+                           mdCell(slowest->label()), Units::formatMBps(*slowest->writeBw),
+                           Units::formatMBps(slowest->readBw.value_or(0)));
+        } else {
+            md += QStringLiteral("; the disks were not measured on their own here.\n\n");
+        }
+    }
     md += QStringLiteral(
         "| configuration | disks | write % of one disk | read % of one disk | space kept % | failures survived | "
         "controller loss | weakest link |\n|---|---:|---:|---:|---:|---|---|---|\n");

@@ -10,9 +10,10 @@
 using namespace RaidBench;
 using namespace RaidBench::Test;
 
-/// The campaign for real on seed 002's disks in the lab: baselines match the throttles, the two slow
-/// disks and only they are flagged, the model predicts each layout's sequential write within 20 %,
-/// nothing is left behind, and a cancel keeps what was measured. One boot.
+/// The campaign for real on two fast and two slow disks in the lab: baselines match the throttles,
+/// the two slow disks and only they are flagged, the model predicts each layout's sequential write and
+/// read within 10 % (a plain mirror's read at least its floor), nothing is left behind, and a cancel
+/// keeps what was measured. One boot.
 class TestCampaignLab final : public QObject
 {
     Q_OBJECT
@@ -110,10 +111,20 @@ check_clean cancel.after
             QCOMPARE(config.tests.size(), 5);
             const double measured = config.sequentialWrite().value_or(0);
             const double predicted = config.predictedWrite.value_or(0);
-            qInfo("%-22s write %6.1f MB/s, predicted %6.1f (%.2f); read %6.1f MB/s", qPrintable(config.name),
-                  measured / 1e6, predicted / 1e6, predicted > 0 ? measured / predicted : 0.0,
-                  config.sequentialRead().value_or(0) / 1e6);
-            QVERIFY2(predicted > 0 && std::abs(measured - predicted) <= 0.20 * predicted, qPrintable(config.name));
+            const double measuredRead = config.sequentialRead().value_or(0);
+            const double predictedRead = config.predictedRead.value_or(0);
+            qInfo("%-22s write %6.1f MB/s, predicted %6.1f (%.2f); read %6.1f MB/s, predicted %6.1f (%.2f)",
+                  qPrintable(config.name), measured / 1e6, predicted / 1e6, predicted > 0 ? measured / predicted : 0.0,
+                  measuredRead / 1e6, predictedRead / 1e6, predictedRead > 0 ? measuredRead / predictedRead : 0.0);
+            QVERIFY2(predicted > 0 && std::abs(measured - predicted) <= 0.10 * predicted, qPrintable(config.name));
+            QVERIFY(config.measuredOverPredictedRead.has_value());
+            if (config.name == QLatin1String("raid1")) {
+                // md's choice of mirror for a read stream varies: the model gives the floor.
+                QVERIFY2(measuredRead >= 0.90 * predictedRead, qPrintable(config.name));
+            } else {
+                QVERIFY2(predictedRead > 0 && std::abs(measuredRead - predictedRead) <= 0.10 * predictedRead,
+                         qPrintable(config.name));
+            }
             bool slowNamed = config.spec.leafDevices().size() == 1;
             for (const QString& link : config.weakestLink) {
                 slowNamed = slowNamed || link.contains(QLatin1String("slow"));
