@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "arraycanvas.h"
+#include "campaign/resultsfolder.h"
 #include "canvasmodel.h"
 #include "confirmdialog.h"
 #include "diskpool.h"
@@ -17,9 +18,13 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDateTime>
+#include <QDesktopServices>
+#include <QDir>
 #include <QDropEvent>
 #include <QFile>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QJsonDocument>
@@ -142,11 +147,14 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
         showMessage(tr("The helper stopped: %1").arg(why), true);
         updateDisksPage();
     });
-    connect(m_session, &Session::campaignResults, this,
-            [this](const CampaignResults& results) { m_results->setResults(results); });
+    connect(m_session, &Session::campaignResults, this, [this](const CampaignResults& results) {
+        keepResults(results);
+        m_results->setResults(results, QFileInfo(m_runResults).fileName());
+    });
     connect(m_run, &RunPage::finished, this, [this](const CampaignResults& results, const QString& error) {
+        keepResults(results);
         if (!results.configs.isEmpty() || !results.disks.isEmpty()) {
-            m_results->setResults(results);
+            m_results->setResults(results, QFileInfo(m_runResults).fileName());
         }
         if (error.isEmpty() && !m_measureRun && results.status == QLatin1String("completed")) {
             showStep(ResultsStep);
@@ -165,7 +173,12 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
         m_buildMessage->setText(text);
         if (!text.isEmpty()) {
             showMessage(text, true);
+        } else if (!m_canvasError.isEmpty() && statusBar()->currentMessage() == m_canvasError) {
+            // The next step on the canvas worked: its last refusal no longer stands.
+            statusBar()->clearMessage();
+            m_lastMessage.clear();
         }
+        m_canvasError = text;
     });
     connect(m_plan, &PlanPage::startRequested, this, &MainWindow::startRun);
     connect(m_plan, &PlanPage::message, this, [this](const QString& text) { showMessage(text); });
@@ -263,10 +276,14 @@ QWidget* MainWindow::makeBuildPage()
     });
     auto* presets = new QPushButton(tr("Add the &standard set"), page);
     presets->setObjectName(QStringLiteral("addPresetsButton"));
-    presets->setToolTip(
-        tr("Every layout the selected (or all usable) disks allow, members spread across controllers."));
+    presets->setToolTip(tr("Every layout the usable disks allow (or the disks you selected, when two or more), "
+                           "members spread across controllers."));
     connect(presets, &QPushButton::clicked, this, [this] {
+        // A single clicked disk is not a choice of disks: the set then uses every usable one.
         QStringList paths = m_pool->selectedDisks();
+        if (paths.size() < 2) {
+            paths.clear();
+        }
         QList<PresetDisk> disks;
         for (const Disk& disk : m_session->disks()) {
             const QString path = DiskPoolModel::planPath(disk);
@@ -367,6 +384,14 @@ void MainWindow::makeMenus()
     file->addAction(tr("Open &results…"), this, [this] {
         showStep(ResultsStep);
         m_results->openDialog();
+    });
+    file->addAction(tr("Save results &as…"), QKeySequence::SaveAs, this, [this] {
+        showStep(ResultsStep);
+        m_results->saveAsDialog();
+    });
+    file->addAction(tr("Show the results &folder"), this, [] {
+        QDir().mkpath(ResultsFolder::path());
+        QDesktopServices::openUrl(QUrl::fromLocalFile(ResultsFolder::path()));
     });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
@@ -501,6 +526,13 @@ void MainWindow::startRun()
         showMessage(tr("The run was not started; nothing was touched."));
         return;
     }
+    QStringList names;
+    for (const ConfigSpec& config : plan->configurations) {
+        names.append(config.name);
+    }
+    if (!beginResultsFile(names.join(QLatin1Char('-')))) {
+        return;
+    }
     m_measureRun = false;
     m_session->runCampaign(*plan);
     m_run->start(*plan);
@@ -528,6 +560,9 @@ void MainWindow::measureDisks(const QStringList& paths)
         return;
     }
     const CampaignPlan plan = m_plan->baselinePlan(paths);
+    if (!beginResultsFile(QStringLiteral("disks"))) {
+        return;
+    }
     m_measureRun = true;
     m_session->measureDisks(plan);
     m_run->start(plan);
@@ -696,14 +731,60 @@ void MainWindow::saveSettings() const
     }
 }
 
+bool MainWindow::beginResultsFile(const QString& name)
+{
+    const QString host = m_session->isLab() ? QStringLiteral("lab") : QSysInfo::machineHostName();
+    auto path = ResultsFolder::create(ResultsFolder::path(), QDateTime::currentDateTime(), host, name);
+    if (!path) {
+        showMessage(tr("The run was not started, because its results could not be kept: %1. Make the folder "
+                       "writable, or point RAIDBENCH_RESULTS_DIR at one that is.")
+                        .arg(path.error().message),
+                    true);
+        return false;
+    }
+    m_runResults = *path;
+    m_results->setCurrentFile(m_runResults);
+    return true;
+}
+
+void MainWindow::keepResults(const CampaignResults& results)
+{
+    if (m_runResults.isEmpty()) {
+        return;
+    }
+    if (results.configs.isEmpty() && results.disks.isEmpty()) {
+        // Nothing was measured: no empty file is left in the folder. An empty file is only
+        // ever the run's own placeholder.
+        if (!m_session->campaignRunning() && QFileInfo(m_runResults).size() == 0) {
+            QFile::remove(m_runResults);
+        }
+        return;
+    }
+    if (auto saved = results.save(m_runResults); !saved) {
+        showMessage(tr("The results could not be written to %1: %2. They are still on the Results page; save "
+                       "them elsewhere with File > Save results as.")
+                        .arg(m_runResults, saved.error().message),
+                    true);
+    }
+}
+
+QString MainWindow::quitQuestion() const
+{
+    return tr("Quitting cancels the run: the helper tears down what it built. Everything measured so far is "
+              "kept in %1.")
+        .arg(QDir::toNativeSeparators(m_runResults));
+}
+
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     if (m_session->campaignRunning()) {
-        const auto answer = QMessageBox::question(
-            this, tr("A run is in progress"),
-            tr("Quitting cancels the run: the helper tears down what stands, and the results measured so far are "
-               "kept in the Results page only if you save them first. Quit anyway?"));
-        if (answer != QMessageBox::Yes) {
+        QMessageBox box(QMessageBox::Question, tr("A run is in progress"), quitQuestion(), QMessageBox::NoButton,
+                        this);
+        QPushButton* quit = box.addButton(tr("Cancel the run and &quit"), QMessageBox::DestructiveRole);
+        QPushButton* stay = box.addButton(tr("&Keep running"), QMessageBox::RejectRole);
+        box.setDefaultButton(stay);
+        box.exec();
+        if (box.clickedButton() != quit) {
             event->ignore();
             return;
         }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "campaign/campaignresults.h"
 #include "disks/disk.h"
 #include "lab/labmachine.h"
 #include "util/result.h"
@@ -65,6 +66,10 @@ public:
     QLabel* labBanner() const { return m_banner; }
     /// The last message shown to the user (status bar or page).
     QString lastMessage() const { return m_lastMessage; }
+    /// Where the running (or last) run's results are written.
+    QString runResultsPath() const { return m_runResults; }
+    /// The text the quit dialog shows during a run.
+    QString quitQuestion() const;
     /// Opens a results file (Results page) or a plan file (onto the canvas), whichever it is: what a
     /// file dropped on the window does.
     Result<void> openFile(const QString& path);
@@ -109,9 +114,16 @@ private:
     QTableWidget* m_diskTable;
     QLabel* m_buildMessage;
     QString m_lastMessage;
+    QString m_canvasError; ///< the canvas's last refusal, cleared by its next success
     QJsonObject m_pendingPlan; ///< the last session's plan, put on the canvas once its disks are seen
     QString m_planToRun; ///< --run: the plan file to open and start once the disks are seen
     bool m_measureRun = false;
+    QString m_runResults; ///< the running run's results file in the results folder
+
+    /// A new file in the results folder for the run about to start; false (and a message) if the
+    /// results could not be kept, so the run does not start.
+    bool beginResultsFile(const QString& name);
+    void keepResults(const RaidBench::CampaignResults& results);
 };
 
 } // namespace RaidBench::Ui

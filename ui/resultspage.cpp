@@ -2,6 +2,7 @@
 
 #include "campaign/analysis.h"
 #include "campaign/exports.h"
+#include "campaign/resultsfolder.h"
 #include "chartexport.h"
 #include "htmlreport.h"
 #include "util/units.h"
@@ -12,6 +13,7 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QCursor>
+#include <QDir>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFile>
@@ -22,9 +24,11 @@
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
+#include <QLocale>
 #include <QMenu>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QSet>
 #include <QSettings>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -102,7 +106,7 @@ ResultsPage::ResultsPage(QWidget* parent)
     , m_comparisonView(new QChartView(this))
     , m_disksView(new QChartView(this))
     , m_disksNote(new QLabel(this))
-    , m_relative(new QTableWidget(0, 10, this))
+    , m_relative(new QTableWidget(0, TableColumns, this))
     , m_detailChooser(new QComboBox(this))
     , m_detailTest(new QComboBox(this))
     , m_detailView(new QChartView(this))
@@ -124,6 +128,7 @@ ResultsPage::ResultsPage(QWidget* parent)
     recent->setText(tr("Recent"));
     recent->setPopupMode(QToolButton::InstantPopup);
     recent->setMenu(m_recentMenu);
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &ResultsPage::updateRecentMenu); // runs write there
     auto* compare = new QPushButton(tr("&Compare…"), this);
     compare->setToolTip(tr("Open two results files side by side, e.g. before and after replacing a disk."));
     connect(compare, &QPushButton::clicked, this, [this] {
@@ -221,9 +226,30 @@ ResultsPage::ResultsPage(QWidget* parent)
 
     // Relative table.
     m_relative->setObjectName(QStringLiteral("resultsTable"));
-    m_relative->setHorizontalHeaderLabels(
-        {tr("Configuration"), tr("Disks"), tr("Write, % of one disk"), tr("Read, % of one disk"), tr("Space kept"),
-         tr("Failures survived"), tr("Controller loss"), tr("Measured / predicted"), tr("Weakest link"), tr("State")});
+    const QList<std::pair<QString, QString>> headers {
+        {tr("Configuration"), {}},
+        {tr("Disks"), {}},
+        {tr("Write MB/s"), tr("Sequential write, 1 MiB blocks, queue depth 8 (median of the runs)")},
+        {tr("Read MB/s"), tr("Sequential read, 1 MiB blocks, queue depth 8 (median of the runs)")},
+        {tr("Random write IOPS"), tr("Random 4 KiB writes a second, queue depth 32")},
+        {tr("Random read IOPS"), tr("Random 4 KiB reads a second, queue depth 32")},
+        {tr("Write, % of one disk"), tr("Sequential write against one disk: the pool's median disk (above the table)")},
+        {tr("Read, % of one disk"), tr("Sequential read against one disk: the pool's median disk (above the table)")},
+        {tr("Space kept"), tr("Usable space as a share of the disks' raw space")},
+        {tr("Failures survived"), tr("Disks that may fail without losing data: any that many, and up to how many if "
+                                     "the right ones fail")},
+        {tr("Controller loss"), tr("Whether the layout survives losing any one disk controller")},
+        {tr("Write measured / predicted"), tr("Sequential write measured, divided by what the member disks' own "
+                                              "speeds predict for this layout (docs/analysis.md)")},
+        {tr("Read measured / predicted"), tr("Sequential read measured, divided by what the member disks' own "
+                                             "speeds predict for this layout")},
+        {tr("Weakest link"), {}},
+        {tr("State"), {}}};
+    for (int column = 0; column < headers.size(); ++column) {
+        auto* header = new QTableWidgetItem(headers.at(column).first);
+        header->setToolTip(headers.at(column).second);
+        m_relative->setHorizontalHeaderItem(column, header);
+    }
     m_relative->verticalHeader()->hide();
     m_relative->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_relative->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -232,7 +258,15 @@ ResultsPage::ResultsPage(QWidget* parent)
     // Plan order until the user clicks a header.
     m_relative->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     m_relative->setSortingEnabled(true);
-    m_tabs->addTab(m_relative, tr("Table"));
+    auto* tablePage = new QWidget(this);
+    auto* tableLayout = new QVBoxLayout(tablePage);
+    tableLayout->setContentsMargins(0, 0, 0, 0);
+    m_oneDisk = new QLabel(tablePage);
+    m_oneDisk->setObjectName(QStringLiteral("oneDisk"));
+    m_oneDisk->setWordWrap(true);
+    tableLayout->addWidget(m_oneDisk);
+    tableLayout->addWidget(m_relative, 1);
+    m_tabs->addTab(tablePage, tr("Table"));
 
     // Details.
     auto* details = new QWidget(this);
@@ -289,6 +323,7 @@ Result<void> ResultsPage::open(const QString& path)
         return makeError(results.error().code, tr("Cannot open %1: %2").arg(path, results.error().message));
     }
     setResults(*results, QFileInfo(path).fileName());
+    setCurrentFile(path);
     rememberRecent(path);
     return {};
 }
@@ -553,6 +588,38 @@ void ResultsPage::rebuildDetail()
 
 void ResultsPage::fillTable()
 {
+    // "One disk", in words, where the table uses it: the median disk, and the slowest beside it.
+    const auto [medianWrite, medianRead] = baselineMedians(m_results);
+    const DiskResult* slowest = nullptr;
+    for (const DiskResult& disk : m_results.disks) {
+        if (disk.writeBw && (!slowest || *disk.writeBw < *slowest->writeBw)) {
+            slowest = &disk;
+        }
+    }
+    if (medianWrite && slowest) {
+        m_oneDisk->setText(tr("<b>One disk</b> is the pool's median disk: %1 write, %2 read. The slowest disk is %3: "
+                              "%4 write, %5 read.")
+                               .arg(Units::formatMBps(*medianWrite), Units::formatMBps(medianRead.value_or(0)),
+                                    slowest->label().toHtmlEscaped(), Units::formatMBps(*slowest->writeBw),
+                                    Units::formatMBps(slowest->readBw.value_or(0))));
+    } else {
+        m_oneDisk->setText(tr("The disks were not measured on their own, so there is no \"one disk\" to compare with."));
+    }
+    auto mbps = [](std::optional<double> bytesPerSecond) {
+        return new NumberItem(bytesPerSecond ? QString::number(*bytesPerSecond / 1e6, 'f', 1) : QStringLiteral("–"),
+                              bytesPerSecond ? std::optional<double>(*bytesPerSecond / 1e6) : std::nullopt);
+    };
+    auto iops = [](std::optional<double> value) {
+        return new NumberItem(value ? QLocale().toString(qRound64(*value)) : QStringLiteral("–"), value);
+    };
+    auto ratio = [](std::optional<double> value, std::optional<double> measured, std::optional<double> predicted) {
+        auto* item = new NumberItem(value ? QString::number(*value, 'f', 2) : QStringLiteral("–"), value);
+        if (measured && predicted) {
+            item->setToolTip(tr("measured %1, predicted %2")
+                                 .arg(Units::formatMBps(*measured), Units::formatMBps(*predicted)));
+        }
+        return item;
+    };
     m_relative->setSortingEnabled(false);
     m_relative->setRowCount(int(m_results.configs.size()));
     for (int row = 0; row < m_results.configs.size(); ++row) {
@@ -566,39 +633,41 @@ void ResultsPage::fillTable()
         auto* name = new QTableWidgetItem(config.name);
         name->setData(Qt::UserRole, leaves);
         name->setToolTip(config.spec.describe());
-        m_relative->setItem(row, 0, name);
-        auto* members = new QTableWidgetItem(diskNames.join(QStringLiteral(", ")));
-        m_relative->setItem(row, 1, members);
-        m_relative->setItem(row, 2, new NumberItem(percent(config.relativeWritePct), config.relativeWritePct));
-        m_relative->setItem(row, 3, new NumberItem(percent(config.relativeReadPct), config.relativeReadPct));
-        m_relative->setItem(row, 4,
+        m_relative->setItem(row, ColumnName, name);
+        m_relative->setItem(row, ColumnDisks, new QTableWidgetItem(diskNames.join(QStringLiteral(", "))));
+        m_relative->setItem(row, ColumnWrite, mbps(config.sequentialWrite()));
+        m_relative->setItem(row, ColumnRead, mbps(config.sequentialRead()));
+        m_relative->setItem(row, ColumnRandomWrite, iops(config.randomIops(true)));
+        m_relative->setItem(row, ColumnRandomRead, iops(config.randomIops(false)));
+        m_relative->setItem(row, ColumnWritePct, new NumberItem(percent(config.relativeWritePct), config.relativeWritePct));
+        m_relative->setItem(row, ColumnReadPct, new NumberItem(percent(config.relativeReadPct), config.relativeReadPct));
+        m_relative->setItem(row, ColumnSpace,
                             new NumberItem(QStringLiteral("%1 %").arg(qRound(config.spacePct)), config.spacePct));
         const QString failures = config.failuresBestCase > config.failuresGuaranteed
             ? tr("%1 (up to %2)").arg(config.failuresGuaranteed).arg(config.failuresBestCase)
             : QString::number(config.failuresGuaranteed);
-        m_relative->setItem(row, 5, new NumberItem(failures, double(config.failuresGuaranteed)));
+        m_relative->setItem(row, ColumnFailures, new NumberItem(failures, double(config.failuresGuaranteed)));
         const QString controller = !config.controllerFailureSurvived ? QStringLiteral("–")
             : *config.controllerFailureSurvived                      ? tr("survives")
                                                                      : tr("lost");
-        m_relative->setItem(row, 6, new QTableWidgetItem(controller));
-        m_relative->setItem(row, 7,
-                            new NumberItem(config.measuredOverPredicted
-                                               ? QString::number(*config.measuredOverPredicted, 'f', 2)
-                                               : QStringLiteral("–"),
-                                           config.measuredOverPredicted));
+        m_relative->setItem(row, ColumnController, new QTableWidgetItem(controller));
+        m_relative->setItem(row, ColumnWriteRatio,
+                            ratio(config.measuredOverPredicted, config.sequentialWrite(), config.predictedWrite));
+        m_relative->setItem(row, ColumnReadRatio,
+                            ratio(config.measuredOverPredictedRead, config.sequentialRead(), config.predictedRead));
         auto* weakest = new QTableWidgetItem(config.weakestLink.join(QStringLiteral(", ")));
         weakest->setToolTip(weakest->text());
-        m_relative->setItem(row, 8, weakest);
+        m_relative->setItem(row, ColumnWeakest, weakest);
         auto* state = new QTableWidgetItem(config.status == QLatin1String("failed") ? tr("failed: %1").arg(config.error)
                                                                                     : config.status);
         if (config.status == QLatin1String("failed")) {
             state->setForeground(QColor(0xc0, 0x39, 0x2b));
         }
-        m_relative->setItem(row, 9, state);
+        m_relative->setItem(row, ColumnState, state);
     }
     m_relative->setSortingEnabled(true);
     m_relative->resizeColumnsToContents();
-    m_relative->setColumnWidth(8, std::min(m_relative->columnWidth(8), 360));
+    m_relative->setColumnWidth(ColumnWeakest, std::min(m_relative->columnWidth(ColumnWeakest), 360));
 }
 
 void ResultsPage::fillFileTests()
@@ -659,19 +728,84 @@ void ResultsPage::rememberRecent(const QString& path)
     updateRecentMenu();
 }
 
+void ResultsPage::setCurrentFile(const QString& path)
+{
+    m_currentFile = path.isEmpty() ? QString() : QFileInfo(path).absoluteFilePath();
+}
+
+QStringList ResultsPage::recentEntries()
+{
+    updateRecentMenu();
+    QStringList texts;
+    for (QAction* action : m_recentMenu->actions()) {
+        texts.append(action->text());
+    }
+    return texts;
+}
+
 void ResultsPage::updateRecentMenu()
 {
     m_recentMenu->clear();
-    const QStringList recent = recentFiles();
-    for (const QString& path : recent) {
+    // Every run writes into the results folder: its newest files first, each with what it holds.
+    QSet<QString> listed;
+    const QString folder = ResultsFolder::path();
+    for (const ResultsFolder::Entry& entry : ResultsFolder::list(folder, maxRecent)) {
+        listed.insert(entry.path);
+        const QString when = QLocale().toString(entry.modified, QLocale::ShortFormat);
+        const QString name = QFileInfo(entry.path).fileName();
+        if (!entry.readable) {
+            QAction* action = m_recentMenu->addAction(tr("%1 — unreadable: %2").arg(name, entry.error));
+            action->setEnabled(false);
+            continue;
+        }
+        const QString what = entry.configurations > 0
+            ? tr("%n configuration(s)", nullptr, entry.configurations)
+            : tr("%n disk(s) measured", nullptr, entry.disks);
+        const QString path = entry.path;
+        m_recentMenu->addAction(tr("%1 — %2, %3, %4").arg(name, entry.status, what, when), this, [this, path] {
+            const auto opened = open(path);
+            Q_EMIT message(opened ? tr("Opened %1.").arg(path) : opened.error().message);
+        });
+    }
+    bool separated = false;
+    for (const QString& path : recentFiles()) {
+        if (listed.contains(path) || !QFileInfo::exists(path)) {
+            continue;
+        }
+        if (!separated && !listed.isEmpty()) {
+            m_recentMenu->addSeparator();
+        }
+        separated = true;
         m_recentMenu->addAction(path, this, [this, path] {
             const auto opened = open(path);
             Q_EMIT message(opened ? tr("Opened %1.").arg(path) : opened.error().message);
         });
     }
-    if (recent.isEmpty()) {
+    if (m_recentMenu->actions().isEmpty()) {
         m_recentMenu->addAction(tr("(none yet)"))->setEnabled(false);
     }
+    m_recentMenu->addSeparator();
+    m_recentMenu->addAction(tr("Results folder: %1").arg(QDir::toNativeSeparators(folder)))->setEnabled(false);
+}
+
+void ResultsPage::saveAsDialog()
+{
+    if (m_results.configs.isEmpty() && m_results.disks.isEmpty()) {
+        Q_EMIT message(tr("There are no results to save yet."));
+        return;
+    }
+    const QString suggested = m_currentFile.isEmpty() ? QStringLiteral("results.json")
+                                                      : QFileInfo(m_currentFile).fileName();
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Save results as"), suggested, tr("RaidBench results (*.json)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    const auto saved = save(path);
+    if (saved) {
+        rememberRecent(path);
+    }
+    Q_EMIT message(saved ? tr("Results saved to %1.").arg(path) : saved.error().message);
 }
 
 void ResultsPage::openDialog()

@@ -30,7 +30,28 @@ class ResultsPage final : public QWidget
     Q_DISABLE_COPY_MOVE(ResultsPage)
 
 public:
+    /// The columns of the results table.
+    enum TableColumn {
+        ColumnName,
+        ColumnDisks,
+        ColumnWrite,
+        ColumnRead,
+        ColumnRandomWrite,
+        ColumnRandomRead,
+        ColumnWritePct,
+        ColumnReadPct,
+        ColumnSpace,
+        ColumnFailures,
+        ColumnController,
+        ColumnWriteRatio,
+        ColumnReadRatio,
+        ColumnWeakest,
+        ColumnState,
+        TableColumns
+    };
+
     explicit ResultsPage(QWidget* parent = nullptr);
+    QLabel* oneDiskLabel() const { return m_oneDisk; }
 
     void setResults(const CampaignResults& results, const QString& source = QString());
     const CampaignResults& results() const { return m_results; }
@@ -60,6 +81,12 @@ public:
     QLabel* problemsLabel() const { return m_problems; }
     QStringList recentFiles() const;
     void openDialog();
+    void saveAsDialog();
+    /// The file the shown results live in (a run's file in the results folder, or an opened one).
+    void setCurrentFile(const QString& path);
+    QString currentFile() const { return m_currentFile; }
+    /// What the Recent menu offers: the newest files of the results folder, then the files opened.
+    QStringList recentEntries();
 
 Q_SIGNALS:
     void message(const QString& text);
@@ -79,6 +106,8 @@ private:
     CampaignResults m_results;
     ChartOptions m_options;
     QString m_detail = QStringLiteral("sweep");
+    QString m_currentFile;
+    QLabel* m_oneDisk = nullptr;
     QList<const ConfigResult*> m_pageConfigs;
     QStringList m_diskOrder;
     QLabel* m_title;

@@ -2,6 +2,7 @@
 
 #include "campaign/campaignrunner.h"
 #include "campaign/exports.h"
+#include "campaign/resultsfolder.h"
 #include "clicommon.h"
 #include "disks/diskscanner.h"
 #include "helper/helperclient.h"
@@ -11,6 +12,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -18,6 +20,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QScopeGuard>
+#include <QSysInfo>
 #include <QTimer>
 
 #include <cstdio>
@@ -35,16 +39,19 @@ and asks on a terminal; --yes skips the question; without a terminal it refuses.
 Ctrl-C stops at once: what stands is torn down and everything measured is kept.
 As a normal user the root work is done by raidbench-helper, started through
 pkexec (polkit asks for an administrator password); as root it runs in-process,
-or with --helper in raidbench-helper as the desktop program does. If the results
-file cannot be written (a full disk), they go to a file in the temporary directory
-and the command says where.
+or with --helper in raidbench-helper as the desktop program does.
+The results are written after every measurement, to --out or else to a new file
+in the results folder (~/.local/share/raidbench/results; RAIDBENCH_RESULTS_DIR
+changes it), named by date, host and plan. If the file cannot be written (a full
+disk), they go to a file in the temporary directory and the command says where.
 --resume skips the configurations RESULTS.json already has. The plan format is in
 docs/plan-format.md; the results format in docs/results-format.md.
 
 Exit code: 0 all configurations completed, 1 some failed (see the results), 2 bad
 plan or options, 130 cancelled.
 
-Example:
+Examples:
+  raidbench-cli run plan.json
   raidbench-cli run plan.json --out results.json
   raidbench-cli report results.json --md > report.md)";
 
@@ -190,8 +197,12 @@ int runCampaign(const QStringList& arguments)
     QCommandLineParser parser;
     parser.setApplicationDescription(QString::fromUtf8(runDescription));
     parser.addHelpOption();
-    const QCommandLineOption outOption(QStringLiteral("out"), QStringLiteral("Results file (JSON)."),
-                                       QStringLiteral("RESULTS.json"));
+    const QCommandLineOption outOption(
+        QStringLiteral("out"),
+        QStringLiteral("Results file (JSON), written after every measurement. Default: a new file in the "
+                       "results folder, %1.")
+            .arg(ResultsFolder::path()),
+        QStringLiteral("RESULTS.json"));
     const QCommandLineOption resumeOption(QStringLiteral("resume"),
                                           QStringLiteral("Skip configurations already done in the results file."));
     const QCommandLineOption yesOption(QStringLiteral("yes"),
@@ -215,23 +226,46 @@ int runCampaign(const QStringList& arguments)
         printError(QStringLiteral("give one plan file, e.g. raidbench-cli run plan.json --out results.json"));
         return ExitUsage;
     }
-    if (!parser.isSet(outOption)) {
-        printError(QStringLiteral("--out RESULTS.json is required"));
-        return ExitUsage;
-    }
     auto plan = CampaignPlan::load(parser.positionalArguments().first());
     if (!plan) {
         printError(plan.error().message);
         return ExitUsage;
     }
+    QString out = parser.value(outOption);
+    if (out.isEmpty() && parser.isSet(resumeOption)) {
+        printError(QStringLiteral("--resume needs --out RESULTS.json: the file whose run goes on"));
+        return ExitUsage;
+    }
+    if (out.isEmpty()) {
+        // Every run keeps its results: a new file in the results folder, named by date, host and plan.
+        auto created = ResultsFolder::create(ResultsFolder::path(), QDateTime::currentDateTime(),
+                                             QSysInfo::machineHostName(),
+                                             QFileInfo(parser.positionalArguments().first()).completeBaseName());
+        if (!created) {
+            printError(QStringLiteral("%1; give --out RESULTS.json, or set RAIDBENCH_RESULTS_DIR to a writable folder")
+                           .arg(created.error().message));
+            return ExitFailed;
+        }
+        out = *created;
+        if (!parser.isSet(quietOption)) {
+            printErr(QStringLiteral("results go to %1\n").arg(out));
+        }
+    }
+    // The run's own placeholder goes if the run never got to measure anything.
+    const bool placeholder = !parser.isSet(outOption);
+    auto dropPlaceholder = qScopeGuard([&] {
+        if (placeholder && QFileInfo(out).size() == 0) {
+            QFile::remove(out);
+        }
+    });
     if (geteuid() != 0 || parser.isSet(helperOption)) {
         // A normal user: the root work happens in the helper, started through polkit (or directly by root).
-        return runCampaignThroughHelper(*plan, parser.value(outOption), parser.isSet(yesOption),
+        return runCampaignThroughHelper(*plan, out, parser.isSet(yesOption),
                                         parser.isSet(quietOption), parser.isSet(resumeOption), geteuid() == 0);
     }
     SystemCommandRunner commands;
     CampaignRunner::Options options;
-    options.resultsPath = parser.value(outOption);
+    options.resultsPath = out;
     options.resume = parser.isSet(resumeOption);
     options.runner = &commands;
     options.executor.gate = std::make_shared<SystemDeviceGate>(SystemDeviceGate::withLoop(plan->allowLoop));
@@ -394,7 +428,8 @@ int runLabDemo(const QStringList& arguments)
     parser.setApplicationDescription(QStringLiteral(
         "Boot the virtual lab and run RaidBench's main job on its disks: per-disk baselines, then every layout\n"
         "the disks allow, each built, measured and torn down. Leaves results.json and report.md in DIR.\n"
-        "The default disks are seed 002's: two at 105 MB/s and two slow ones at 38 MB/s.\n\n"
+        "The default disks are shaped like hard disks: two at 105 MB/s and two slow ones at 38 MB/s, each\n"
+        "doing at most 150 requests a second, so random tests mean something.\n\n"
         "Example:\n  raidbench-cli lab demo --out demo-out\n  raidbench-cli lab demo --disks 4x1G@100,1G@40 --time "
         "5s"));
     parser.addHelpOption();
@@ -402,8 +437,8 @@ int runLabDemo(const QStringList& arguments)
         QStringLiteral("out"), QStringLiteral("Directory for plan, results and report (default ./raidbench-demo)."),
         QStringLiteral("DIR"), QStringLiteral("raidbench-demo"));
     const QCommandLineOption disksOption(QStringLiteral("disks"),
-                                         QStringLiteral("Lab disks (default 2x2G@105,2x2G@38)."),
-                                         QStringLiteral("SPEC"), QStringLiteral("2x2G@105,2x2G@38"));
+                                         QStringLiteral("Lab disks (default 2x2G@105:iops=150,2x2G@38:iops=150)."),
+                                         QStringLiteral("SPEC"), QStringLiteral("2x2G@105:iops=150,2x2G@38:iops=150"));
     const QCommandLineOption timeOption(QStringLiteral("time"), QStringLiteral("Seconds per test run (default 3s)."),
                                         QStringLiteral("DURATION"), QStringLiteral("3s"));
     const QCommandLineOption repeatsOption(QStringLiteral("repeats"), QStringLiteral("Runs per test (default 1)."),

@@ -496,12 +496,22 @@ private Q_SLOTS:
         page.setResults(load());
         QTableWidget* table = page.configTable();
         QCOMPARE(table->rowCount(), 9);
-        table->sortItems(2, Qt::DescendingOrder); // write, % of one disk
+        table->sortItems(ResultsPage::ColumnWritePct, Qt::DescendingOrder);
         QCOMPARE(table->item(0, 0)->text(), QStringLiteral("raid0"));
-        table->sortItems(4, Qt::DescendingOrder); // space kept
-        QCOMPARE(table->item(0, 4)->text(), QStringLiteral("100 %"));
-        table->sortItems(4, Qt::AscendingOrder);
-        QCOMPARE(table->item(0, 4)->text(), QStringLiteral("25 %")); // raid1 over four disks
+        table->sortItems(ResultsPage::ColumnWrite, Qt::DescendingOrder); // absolute MB/s sort the same way
+        QCOMPARE(table->item(0, 0)->text(), QStringLiteral("raid0"));
+        table->sortItems(ResultsPage::ColumnSpace, Qt::DescendingOrder);
+        QCOMPARE(table->item(0, ResultsPage::ColumnSpace)->text(), QStringLiteral("100 %"));
+        table->sortItems(ResultsPage::ColumnSpace, Qt::AscendingOrder);
+        QCOMPARE(table->item(0, ResultsPage::ColumnSpace)->text(), QStringLiteral("25 %")); // raid1 over four disks
+        // Absolute figures beside the percentages, random results as IOPS, and "one disk" in words.
+        table->sortItems(ResultsPage::ColumnRandomRead, Qt::DescendingOrder);
+        QVERIFY(!table->item(0, ResultsPage::ColumnRandomRead)->text().contains(QLatin1String("MB/s")));
+        QVERIFY(table->item(0, ResultsPage::ColumnRandomRead)->text() != QLatin1String("–"));
+        QVERIFY(table->item(0, ResultsPage::ColumnReadRatio)->text() != QLatin1String("–"));
+        QVERIFY2(page.oneDiskLabel()->text().contains(QLatin1String("median disk")),
+                 qPrintable(page.oneDiskLabel()->text()));
+        QVERIFY(page.oneDiskLabel()->text().contains(QLatin1String("slowest disk")));
     }
 
     void exportsAreValidFiles()
@@ -584,6 +594,10 @@ private Q_SLOTS:
         CampaignResults results = enriched();
         const QString html = resultsToHtml(results);
         QVERIFY(html.startsWith(QLatin1String("<!DOCTYPE html>")));
+        // Charts and tables fit a 1100 px page: valid CSS (no "100%%"), wide tables scroll in place.
+        QVERIFY(!html.contains(QLatin1String("100%%")));
+        QVERIFY(html.contains(QLatin1String("figure svg,figure img{max-width:100%;")));
+        QVERIFY(html.contains(QLatin1String("overflow-x:auto")));
         QVERIFY(html.count(QLatin1String("<svg")) >= 5); // comparison, disks, sweep, timeline, latency, command
         for (const ConfigResult& config : results.configs) {
             QVERIFY2(html.contains(config.name.toHtmlEscaped()), qPrintable(config.name));

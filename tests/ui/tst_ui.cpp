@@ -4,6 +4,7 @@
 
 #include "../mock/scriptedhelper.h"
 #include "arraycanvas.h"
+#include "campaign/resultsfolder.h"
 #include "canvasmodel.h"
 #include "confirmdialog.h"
 #include "diskpool.h"
@@ -22,7 +23,9 @@
 #include <QComboBox>
 #include <QContextMenuEvent>
 #include <QDropEvent>
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
@@ -34,6 +37,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -222,6 +226,7 @@ private:
     }
 
     QTemporaryDir m_config;
+    QTemporaryDir m_resultsFolder;
 
 private Q_SLOTS:
     void initTestCase()
@@ -232,6 +237,9 @@ private Q_SLOTS:
         QSettings::setDefaultFormat(QSettings::IniFormat);
         QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_config.path());
         QCoreApplication::setOrganizationName(QStringLiteral("RaidBenchTest"));
+        // Every run writes its results into the results folder: a temporary one, not the user's.
+        QVERIFY(m_resultsFolder.isValid());
+        qputenv("RAIDBENCH_RESULTS_DIR", QFile::encodeName(m_resultsFolder.path()));
         Test::ScriptedHelper probe(recording);
         QVERIFY2(probe.isValid(), "the recording holds no hello reply");
     }
@@ -381,9 +389,39 @@ private Q_SLOTS:
         }
         // Mirrors spread across the two controllers: RAID1+0 survives losing one.
         QVERIFY(names.contains(QLatin1String("raid1+0")));
+        // Clicked again: nothing is added twice, and the user is told why.
+        const qsizetype count = f->window->canvasModel()->configs().size();
+        QTest::mouseClick(button, Qt::LeftButton);
+        QCOMPARE(f->window->canvasModel()->configs().size(), count);
+        QVERIFY2(f->window->lastMessage().contains(QLatin1String("already")), qPrintable(f->window->lastMessage()));
+        // The next step that works clears that refusal from the status bar and the Build page.
+        f->window->canvas()->showResult(f->window->canvasModel()->addArray(labDisks(*f).mid(0, 2)));
+        QVERIFY2(f->window->lastMessage().isEmpty(), qPrintable(f->window->lastMessage()));
+        QVERIFY(f->window->statusBar()->currentMessage().isEmpty());
+        f->window->canvasModel()->undoStack()->undo();
         // One undo step takes the whole set away.
         f->window->canvasModel()->undoStack()->undo();
         QCOMPARE(f->window->canvasModel()->configs().size(), 0);
+    }
+
+    void standardSetWithOneDiskClickedUsesEveryDisk()
+    {
+        auto f = makeWindow();
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        f->window->showStep(MainWindow::BuildStep);
+        // One disk clicked in the pool, as a user does to look at it.
+        QListView* view = f->window->pool()->view();
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {},
+                          view->visualRect(view->model()->index(0, 0)).center());
+        QCOMPARE(f->window->pool()->selectedDisks().size(), 1);
+        QTest::mouseClick(f->window->findChild<QPushButton*>(QStringLiteral("addPresetsButton")), Qt::LeftButton);
+        QStringList names;
+        for (const CanvasConfig& config : f->window->canvasModel()->configs()) {
+            names.append(CanvasModel::derivedName(config.spec));
+            QCOMPARE(config.spec.leafDevices().size() >= 1, true);
+        }
+        QVERIFY2(names.contains(QLatin1String("raid10")), qPrintable(names.join(QLatin1Char(' '))));
+        QVERIFY(names.size() > 1);
     }
 
     void dragDisksFromThePoolOntoTheCanvas()
@@ -501,6 +539,55 @@ private Q_SLOTS:
         model->undoStack()->undo();
         QCOMPARE(model->configs().size(), 1);
         QCOMPARE(model->configs().at(0).spec.level, ArrayLevel::Raid0);
+    }
+
+    void chipMenuRemovesTheChipNotTheCard()
+    {
+        auto f = makeWindow();
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        f->window->showStep(MainWindow::BuildStep);
+        CanvasModel* model = f->window->canvasModel();
+        const QStringList disks = labDisks(*f);
+        QVERIFY(model->addArray(disks.mid(0, 3), ArrayLevel::Raid5).ok());
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+        CardWidget* card = f->window->canvas()->cardWidget({0});
+        QVERIFY(card);
+        QToolButton* chip = nullptr;
+        for (QToolButton* button : card->findChildren<QToolButton*>()) {
+            if (button->accessibleName().startsWith(QLatin1String("Disk "))) {
+                chip = button;
+                break;
+            }
+        }
+        QVERIFY(chip);
+        const QString cardName = model->cardName({0});
+        // Right-click on the chip: the first entry removes that disk; the card stays.
+        QTRY_VERIFY(chip->isVisible() && chip->width() > 0);
+        const QString removeDisk = QStringLiteral("Remove this disk from ") + cardName;
+        QCOMPARE(pickFromPopup(
+                     [&] {
+                         // Sent to the chip, as the mouse does; the chip passes it on to its card.
+                         const QPoint at = chip->rect().center();
+                         QContextMenuEvent event(QContextMenuEvent::Mouse, at, chip->mapToGlobal(at));
+                         QApplication::sendEvent(chip, &event);
+                     },
+                     {removeDisk}),
+                 removeDisk);
+        QCOMPARE(model->configs().size(), 1);
+        QCOMPARE(model->configs().at(0).spec.children.size(), 2);
+        // Off the chips, the card's menu says plainly that it removes the whole card.
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+        card = f->window->canvas()->cardWidget({0});
+        QVERIFY(card);
+        const QString removeCard = QStringLiteral("Remove the whole ") + model->cardName({0});
+        QCOMPARE(pickFromPopup(
+                     [&] {
+                         QContextMenuEvent event(QContextMenuEvent::Keyboard, QPoint(2, 2), card->mapToGlobal(QPoint(2, 2)));
+                         QApplication::sendEvent(card, &event);
+                     },
+                     {removeCard}),
+                 removeCard);
+        QCOMPARE(model->configs().size(), 0);
     }
 
     void nestCardsIntoACard_raid50()
@@ -778,6 +865,10 @@ private Q_SLOTS:
         QVERIFY2(dialog.spec().contains(QLatin1String(":fail-write=")), qPrintable(dialog.spec()));
         // What the dialog makes is what the CLI's --disks takes.
         QVERIFY(parseLabSpec(dialog.spec(), dialog.controllers()).ok());
+        // Disks shaped like hard disks by default: a request limit on every disk.
+        for (const LabDiskSpec& disk : withFault->disks) {
+            QCOMPARE(disk.iops, 150);
+        }
     }
 
     void runPlanWhenReadyStartsOnceTheDisksAreSeen()
@@ -801,6 +892,86 @@ private Q_SLOTS:
         // Real disks still ask.
         auto real = makeWindow(false, planPath);
         QTRY_COMPARE(real->confirmations, 1);
+    }
+
+    void aFinishedRunIsNotLostToTheNext()
+    {
+        auto f = windowWithTheRecordedPlan();
+        QVERIFY(f);
+        // The first run, to its end.
+        f->window->startRun();
+        const QString first = f->window->runResultsPath();
+        QVERIFY2(first.startsWith(m_resultsFolder.path() + QLatin1Char('/')), qPrintable(first));
+        QVERIFY(QFileInfo(first).fileName().contains(QLatin1String("_lab_")) ||
+                QFileInfo(first).fileName().contains(QLatin1String("raid0-raid5")));
+        QSignalSpy finished(f->window->runPage(), &RunPage::finished);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+        auto firstResults = CampaignResults::load(first);
+        QVERIFY2(firstResults.ok(), qPrintable(first));
+        QCOMPARE(firstResults->status, QStringLiteral("completed"));
+        QCOMPARE(firstResults->configs.size(), 2);
+
+        // The second, cancelled after its first configuration: its own file, the first one untouched.
+        f->window->startRun();
+        const QString second = f->window->runResultsPath();
+        QVERIFY(second != first);
+        QVERIFY(f->window->quitQuestion().contains(QDir::toNativeSeparators(second)));
+        QTRY_VERIFY_WITH_TIMEOUT(f->session->lastResults().configs.size() >= 1 &&
+                                     f->session->lastResults().configs.at(0).status == QLatin1String("completed"),
+                                 60000);
+        // Written during the run, before it ends.
+        auto during = CampaignResults::load(second);
+        QVERIFY2(during.ok(), qPrintable(second));
+        QVERIFY(during->configs.size() >= 1);
+        QTest::mouseClick(f->window->runPage()->cancelButton(), Qt::LeftButton);
+        QTRY_COMPARE(finished.size(), 2);
+        auto secondResults = CampaignResults::load(second);
+        QVERIFY(secondResults.ok());
+        QCOMPARE(secondResults->status, QStringLiteral("cancelled"));
+        QVERIFY(secondResults->configs.at(0).sequentialWrite().has_value());
+        auto again = CampaignResults::load(first);
+        QVERIFY(again.ok());
+        QCOMPARE(again->status, QStringLiteral("completed"));
+        QCOMPARE(again->configs.size(), 2);
+
+        // Recent lists both, newest first, with what they hold.
+        const QStringList recent = f->window->resultsPage()->recentEntries();
+        const QString joined = recent.join(QLatin1Char('\n'));
+        QVERIFY2(joined.contains(QFileInfo(first).fileName() + QStringLiteral(" — completed")), qPrintable(joined));
+        QVERIFY2(joined.contains(QFileInfo(second).fileName() + QStringLiteral(" — cancelled")), qPrintable(joined));
+    }
+
+    void unreadableResultsAreListedNotOpened()
+    {
+        QFile corrupt(m_resultsFolder.filePath(QStringLiteral("2000-01-01_000000_host_broken.json")));
+        QVERIFY(corrupt.open(QIODevice::WriteOnly));
+        corrupt.write("{\"raidbench_results\": 1, \"configs\": [tru");
+        corrupt.close();
+        auto f = makeWindow();
+        const QString joined = f->window->resultsPage()->recentEntries().join(QLatin1Char('\n'));
+        QVERIFY2(joined.contains(QStringLiteral("2000-01-01_000000_host_broken.json — unreadable")), qPrintable(joined));
+        QVERIFY(joined.contains(m_resultsFolder.path()));
+        QFile::remove(corrupt.fileName());
+    }
+
+    void aRunThatCannotKeepItsResultsDoesNotStart()
+    {
+        auto f = windowWithTheRecordedPlan();
+        QVERIFY(f);
+        // A folder that cannot be made: its parent is a file.
+        QFile blocker(m_config.filePath(QStringLiteral("not-a-folder")));
+        QVERIFY(blocker.open(QIODevice::WriteOnly));
+        blocker.close();
+        const QString folder = blocker.fileName() + QStringLiteral("/results");
+        qputenv("RAIDBENCH_RESULTS_DIR", QFile::encodeName(folder));
+        f->window->startRun();
+        qputenv("RAIDBENCH_RESULTS_DIR", QFile::encodeName(m_resultsFolder.path()));
+        QVERIFY2(f->window->lastMessage().contains(folder), qPrintable(f->window->lastMessage()));
+        QVERIFY(f->window->lastMessage().contains(QLatin1String("not started")));
+        QVERIFY(!f->session->campaignRunning());
+        for (const auto& [op, args] : f->helper->requests) {
+            QVERIFY(op != QLatin1String("run-campaign"));
+        }
     }
 
     void runNotStartedWhenTheConfirmationIsRefused()

@@ -2,10 +2,13 @@
 #include "campaign/campaignplan.h"
 #include "campaign/campaignresults.h"
 #include "campaign/exports.h"
+#include "campaign/resultsfolder.h"
 #include "layout/presets.h"
 #include "util/atomicfile.h"
 
+#include <QDateTime>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTemporaryDir>
@@ -113,6 +116,56 @@ private:
     }
 
 private Q_SLOTS:
+    void resultsFolderNamesAndLists()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QDateTime when(QDate(2026, 11, 30), QTime(21, 5, 7));
+        // Names sort by date and carry nothing a shell or file manager trips on.
+        QCOMPARE(ResultsFolder::fileName(when, QStringLiteral("nas01"), QStringLiteral("raid0-raid5")),
+                 QStringLiteral("2026-11-30_210507_nas01_raid0-raid5.json"));
+        QCOMPARE(ResultsFolder::fileName(when, QStringLiteral("(none)"), QStringLiteral("../../etc/x y")),
+                 QStringLiteral("2026-11-30_210507_none_etc-x-y.json"));
+        QCOMPARE(ResultsFolder::fileName(when, QString(), QString()),
+                 QStringLiteral("2026-11-30_210507_host_plan.json"));
+        // Made on demand, private, and never the same path twice.
+        const QString folder = dir.filePath(QStringLiteral("a/b/results"));
+        auto first = ResultsFolder::create(folder, when, QStringLiteral("h"), QStringLiteral("p"));
+        auto second = ResultsFolder::create(folder, when, QStringLiteral("h"), QStringLiteral("p"));
+        QVERIFY(first.ok() && second.ok());
+        QCOMPARE(QFileInfo(*first).fileName(), QStringLiteral("2026-11-30_210507_h_p.json"));
+        QCOMPARE(QFileInfo(*second).fileName(), QStringLiteral("2026-11-30_210507_h_p-2.json"));
+        QCOMPARE(QFileInfo(folder).permissions() & (QFile::ReadOther | QFile::WriteOther | QFile::ExeOther),
+                 QFile::Permissions());
+        // A folder that cannot be made: an error that says where.
+        QFile blocker(dir.filePath(QStringLiteral("file")));
+        QVERIFY(blocker.open(QIODevice::WriteOnly));
+        blocker.close();
+        auto refused = ResultsFolder::create(blocker.fileName() + QStringLiteral("/results"), when, {}, {});
+        QVERIFY(!refused.ok());
+        QVERIFY(refused.error().message.contains(blocker.fileName()));
+        // Listed newest first; an empty placeholder and a corrupt file are listed as unreadable.
+        QVERIFY(seed002().save(*first).ok());
+        QFile corrupt(folder + QStringLiteral("/corrupt.json"));
+        QVERIFY(corrupt.open(QIODevice::WriteOnly));
+        corrupt.write("{\"configs\": [");
+        corrupt.close();
+        const auto entries = ResultsFolder::list(folder);
+        QCOMPARE(entries.size(), 3);
+        int readable = 0;
+        for (const ResultsFolder::Entry& entry : entries) {
+            if (entry.readable) {
+                ++readable;
+                QCOMPARE(entry.path, *first);
+                QCOMPARE(entry.configurations, 3);
+            } else {
+                QVERIFY(!entry.error.isEmpty());
+            }
+        }
+        QCOMPARE(readable, 1);
+        QVERIFY(ResultsFolder::list(dir.filePath(QStringLiteral("missing"))).isEmpty());
+    }
+
     void planDefaults()
     {
         const auto plan = CampaignPlan::fromJson(planJson());
@@ -221,15 +274,21 @@ private Q_SLOTS:
             << QStringLiteral("{\"level\":\"linear\",\"children\":[%1]}").arg(leaves("c,a")) << 50.0 << 80.0;
         QTest::newRow("raid1: slowest") << QStringLiteral("{\"level\":\"raid1\",\"children\":[%1]}").arg(leaves("a,c"))
                                         << 50.0 << 80.0;
-        QTest::newRow("raid5: (n-1) x slowest")
-            << QStringLiteral("{\"level\":\"raid5\",\"children\":[%1]}").arg(leaves("a,b,c,d")) << 150.0 << 240.0;
+        QTest::newRow("raid5: writes (n-1) x slowest, reads n x")
+            << QStringLiteral("{\"level\":\"raid5\",\"children\":[%1]}").arg(leaves("a,b,c,d")) << 150.0 << 320.0;
         QTest::newRow("raid4") << QStringLiteral("{\"level\":\"raid4\",\"children\":[%1]}").arg(leaves("a,b,c"))
                                << 100.0 << 160.0;
-        QTest::newRow("raid6: (n-2) x slowest")
-            << QStringLiteral("{\"level\":\"raid6\",\"children\":[%1]}").arg(leaves("a,b,c,d")) << 100.0 << 160.0;
-        QTest::newRow("raid10 n2")
+        QTest::newRow("raid6: writes (n-2) x slowest, reads n x")
+            << QStringLiteral("{\"level\":\"raid6\",\"children\":[%1]}").arg(leaves("a,b,c,d")) << 100.0 << 320.0;
+        QTest::newRow("raid10 n2: sets (a,b) and (c,d), the slower set x 2")
             << QStringLiteral("{\"level\":\"raid10\",\"layout\":\"n2\",\"children\":[%1]}").arg(leaves("a,b,c,d"))
             << 100.0 << 320.0;
+        QTest::newRow("raid10 n2: sets (a,c) and (b,d) read at their sums")
+            << QStringLiteral("{\"level\":\"raid10\",\"layout\":\"n2\",\"children\":[%1]}").arg(leaves("a,c,b,d"))
+            << 100.0 << 560.0;
+        QTest::newRow("raid10 n2 on three disks rotates: n x slowest")
+            << QStringLiteral("{\"level\":\"raid10\",\"layout\":\"n2\",\"children\":[%1]}").arg(leaves("a,b,c"))
+            << 75.0 << 240.0;
         QTest::newRow("raid10 f2 reads like raid0")
             << QStringLiteral("{\"level\":\"raid10\",\"layout\":\"f2\",\"children\":[%1]}").arg(leaves("a,b,c,d"))
             << 100.0 << 320.0;
