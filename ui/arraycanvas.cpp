@@ -23,6 +23,12 @@
 namespace RaidBench::Ui {
 
 namespace {
+/// The disk a chip stands for, so a right-click on it can offer that disk alone.
+constexpr const char* chipDeviceProperty = "raidbenchChipDevice";
+} // namespace
+
+
+namespace {
 
 QByteArray encodePath(const CanvasModel::CardPath& path)
 {
@@ -161,6 +167,7 @@ CardWidget::CardWidget(ArrayCanvas* canvas, CanvasModel::CardPath path, QWidget*
         chip->setText(label);
         chip->setToolTip(tr("%1 — click to remove it from this card").arg(child.device));
         chip->setAccessibleName(tr("Disk %1 in %2").arg(label, model->cardName(m_path)));
+        chip->setProperty(chipDeviceProperty, child.device);
         connect(chip, &QToolButton::clicked, this,
                 [this, device = child.device] { m_canvas->showResult(m_canvas->model()->removeDisk(m_path, device)); });
         members->addWidget(chip);
@@ -291,6 +298,20 @@ void CardWidget::contextMenuEvent(QContextMenuEvent* event)
 {
     CanvasModel* model = m_canvas->model();
     QMenu menu(this);
+    // On a disk chip, the first choice is that disk alone.
+    QString chipDevice;
+    for (QWidget* under = childAt(event->pos()); under && under != this; under = under->parentWidget()) {
+        if (const QVariant device = under->property(chipDeviceProperty); device.isValid()) {
+            chipDevice = device.toString();
+            break;
+        }
+    }
+    if (!chipDevice.isEmpty()) {
+        menu.addAction(tr("Remove this disk from %1").arg(model->cardName(m_path)), this, [this, chipDevice] {
+            m_canvas->showResult(m_canvas->model()->removeDisk(m_path, chipDevice));
+        });
+        menu.addSeparator();
+    }
     QMenu* nestMenu = menu.addMenu(tr("Nest into"));
     for (const CanvasModel::CardPath& other : model->cards()) {
         const bool inside = other.size() >= m_path.size() && other.mid(0, m_path.size()) == m_path;
@@ -311,7 +332,8 @@ void CardWidget::contextMenuEvent(QContextMenuEvent* event)
         wrapMenu->addAction(CanvasModel::levelTitle(level), this,
                             [this, level] { m_canvas->showResult(m_canvas->model()->wrap(m_path, level)); });
     }
-    menu.addAction(tr("Remove"), this, [this] { m_canvas->showResult(m_canvas->model()->removeCard(m_path)); });
+    menu.addAction(tr("Remove the whole %1").arg(model->cardName(m_path)), this,
+                   [this] { m_canvas->showResult(m_canvas->model()->removeCard(m_path)); });
     menu.exec(event->globalPos());
 }
 
@@ -451,9 +473,7 @@ void ArrayCanvas::showResult(const Result<void>& result)
                 ? QString()
                 : QStringLiteral("<span style='color:#c0392b'>%1</span>").arg(m_lastMessage.toHtmlEscaped()));
     }
-    if (!m_lastMessage.isEmpty()) {
-        Q_EMIT message(m_lastMessage);
-    }
+    Q_EMIT message(m_lastMessage); // empty after a success: the last refusal is no longer true
 }
 
 } // namespace RaidBench::Ui

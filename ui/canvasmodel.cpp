@@ -476,11 +476,23 @@ Result<void> CanvasModel::addPresets(const QList<PresetDisk>& disks)
         return refused(tr("Select at least one eligible disk."));
     }
     QList<CanvasConfig> next = m_configs;
+    int added = 0;
     for (const QString& name : names) {
         auto spec = makePreset(name, disks);
-        if (spec) {
-            next.append({QString(), *spec});
+        if (!spec) {
+            continue;
         }
+        // A layout already on the canvas is not added twice.
+        const QJsonObject json = spec->toJson();
+        const bool present = std::any_of(next.cbegin(), next.cend(),
+                                         [&json](const CanvasConfig& config) { return config.spec.toJson() == json; });
+        if (!present) {
+            next.append({QString(), *spec});
+            ++added;
+        }
+    }
+    if (added == 0) {
+        return refused(tr("Every layout of the standard set for these disks is on the canvas already."));
     }
     commit(next, tr("Add the standard comparison set"));
     return {};

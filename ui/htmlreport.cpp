@@ -159,9 +159,10 @@ QString resultsToHtml(const CampaignResults& input, bool dark)
             "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"generator\" content=\"RaidBench %1\">\n<title>%2</title>\n<style>\n"
             "body{font-family:sans-serif;margin:2em auto;max-width:1100px;background:%3;color:%4;}\n"
-            "table{border-collapse:collapse;margin:1em 0;font-size:0.92em;}\n"
+            "table{border-collapse:collapse;margin:1em 0;font-size:0.92em;display:block;max-width:100%;"
+            "overflow-x:auto;}\n"
             "th,td{border:1px solid %5;padding:0.25em 0.6em;text-align:left;vertical-align:top;}\n"
-            "th.num,td.num{text-align:right;}\nfigure{margin:1.5em 0;}\nfigure svg{max-width:100%%;height:auto;}\n"
+            "th.num,td.num{text-align:right;}\nfigure{margin:1.5em 0;}\nfigure svg,figure img{max-width:100%;height:auto;}\n"
             "pre{white-space:pre-wrap;font-size:0.85em;}\ndetails{margin:0.4em 0;}\n"
             "</style>\n</head>\n<body>\n")
             .arg(results.raidbenchVersion.toHtmlEscaped(),

@@ -92,7 +92,7 @@ Result<TestSpec> TestSpec::standard(const QString& id)
         test.file.files = 100000;
         test.file.directories = 1;
         test.file.smallFileSize = 1024;
-        test.name = QStringLiteral("small files 100,000 x 1 KiB (seed 001)");
+        test.name = QStringLiteral("small files 100,000 x 1 KiB");
     } else if (id == QLatin1String("bs-sweep-write") || id == QLatin1String("bs-sweep-read")) {
         test.kind = QStringLiteral("sweep");
         test.pattern = id.endsWith(QLatin1String("write")) ? IoPattern::Write : IoPattern::Read;

@@ -46,8 +46,8 @@ QString CampaignRunner::assumeCleanReason()
 {
     return QStringLiteral(
         "Arrays are created with --assume-clean: the member disks start blank, a benchmark reads "
-        "only what it wrote, and md's initial resync would take hours on large disks (seed 002 waited "
-        "1.5 h per array) while slowing every number measured during it.");
+        "only what it wrote, and md's initial resync would take hours on large disks (1.5 h per array "
+        "on four 500 GB disks) while slowing every number measured during it.");
 }
 
 void CampaignRunner::report(CampaignProgress progress)
