@@ -10,6 +10,7 @@
 #include <QChart>
 #include <QCoreApplication>
 #include <QImage>
+#include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -38,6 +39,9 @@ QChart* newChart(const QString& title, const ChartOptions& options)
     chart->setTitle(title);
     chart->setBackgroundRoundness(0);
     chart->legend()->setAlignment(Qt::AlignBottom);
+    // A line's legend entry is a line, a bar's a square, a marker's the marker: what is drawn.
+    chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
+    chart->legend()->setShowToolTips(true);
     chart->setAnimationOptions(QChart::NoAnimation);
     return chart;
 }
@@ -73,11 +77,13 @@ QValueAxis* addBarAxes(QChart* chart, QBarSeries* bars, const QStringList& categ
     return axisY;
 }
 
-/// 0 to a little above the largest value, on round numbers.
+/// 0 to a little above the largest value, ticks on round numbers (20, 40, ... not 31, 63, 94).
 void fitValueRange(QValueAxis* axis, double top)
 {
-    axis->setRange(0, top * 1.12);
-    axis->applyNiceNumbers();
+    const Charts::NiceScale scale = Charts::niceScale(top * 1.05);
+    axis->setRange(0, scale.top);
+    axis->setTickCount(scale.intervals + 1);
+    axis->setLabelFormat(scale.step < 1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
 }
 
 void hideFromLegend(QChart* chart, QAbstractSeries* series)
@@ -182,6 +188,43 @@ QString Charts::title(const QString& name)
     return name;
 }
 
+Charts::NiceScale Charts::niceScale(double largest, int maxIntervals)
+{
+    NiceScale scale;
+    if (!(largest > 0) || !std::isfinite(largest) || maxIntervals < 1) {
+        scale.top = 1;
+        scale.step = 0.2;
+        scale.intervals = 5;
+        return scale;
+    }
+    // The smallest step of 1, 2, 2.5 or 5 x 10^k that covers `largest` in at most maxIntervals.
+    const double magnitude = std::pow(10.0, std::floor(std::log10(largest / maxIntervals)));
+    for (const double factor : {1.0, 2.0, 2.5, 5.0, 10.0}) {
+        const double step = factor * magnitude;
+        const int intervals = int(std::ceil(largest / step - 1e-9));
+        if (intervals <= maxIntervals) {
+            scale.step = step;
+            scale.intervals = std::max(1, intervals);
+            scale.top = step * scale.intervals;
+            return scale;
+        }
+    }
+    scale.step = 10 * magnitude;
+    scale.intervals = int(std::ceil(largest / scale.step));
+    scale.top = scale.step * scale.intervals;
+    return scale;
+}
+
+QColor Charts::seriesColour(int index, bool dark)
+{
+    // Twenty colours told apart at a glance (Tableau 20: ten hues, each dark then light).
+    static const QRgb light[20] = {0x1f77b4, 0xff7f0e, 0x2ca02c, 0xd62728, 0x9467bd, 0x8c564b, 0xe377c2,
+                                   0x7f7f7f, 0xbcbd22, 0x17becf, 0xaec7e8, 0xffbb78, 0x98df8a, 0xff9896,
+                                   0xc5b0d5, 0xc49c94, 0xf7b6d2, 0xc7c7c7, 0xdbdb8d, 0x9edae5};
+    const QColor colour = QColor::fromRgb(light[((index % 20) + 20) % 20]);
+    return dark && index % 20 < 10 ? colour.lighter(125) : colour;
+}
+
 QColor Charts::warningColour()
 {
     return QColor(0xe6, 0x7e, 0x22);
@@ -258,6 +301,7 @@ Result<QChart*> Charts::comparison(const CampaignResults& results, const ChartOp
     QList<QLineSeries*> whiskers;
     for (int j = 0; j < tests.size(); ++j) {
         auto* set = new QBarSet(tests.at(j).name);
+        set->setColor(seriesColour(j, options.dark));
         set->setSelectedColor(warningColour());
         for (int i = 0; i < configs.size(); ++i) {
             const TestResult* test = configs.at(i)->test(tests.at(j).id());
@@ -450,6 +494,7 @@ Result<QChart*> Charts::sweep(const CampaignResults& results, const ChartOptions
             auto* line = new QLineSeries;
             line->setName(QStringLiteral("%1 %2").arg(config->name, patternName(test.spec.pattern)));
             line->setPointsVisible(true);
+            line->setPen(QPen(seriesColour(int(chart->series().size()), options.dark), 2));
             for (const auto& [blockSize, summary] : test.sweep) {
                 line->append(double(blockSize) / 1024.0, summary.bwMedian / 1e6);
                 top = std::max(top, summary.bwMedian / 1e6);
@@ -526,6 +571,7 @@ Result<QChart*> Charts::timeline(const CampaignResults& results, const ChartOpti
         }
         auto* line = new QLineSeries;
         line->setName(config->name);
+        line->setPen(QPen(seriesColour(int(chart->series().size()), options.dark), 2));
         for (const IoSample& sample : test->runs.first().samples) {
             line->append(double(sample.tNs) / 1e9, sample.bwBytes / 1e6);
             top = std::max(top, sample.bwBytes / 1e6);
@@ -542,7 +588,10 @@ Result<QChart*> Charts::timeline(const CampaignResults& results, const ChartOpti
     }
     chart->setTitle(tr("%1: %2").arg(title(QStringLiteral("timeline")), name));
     axisX->setTitleText(tr("seconds"));
-    axisX->setRange(0, end);
+    const Charts::NiceScale seconds = Charts::niceScale(end);
+    axisX->setRange(0, seconds.top);
+    axisX->setTickCount(seconds.intervals + 1);
+    axisX->setLabelFormat(seconds.step < 1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
     axisY->setTitleText(tr("MB/s"));
     axisY->setLabelFormat(QStringLiteral("%.0f"));
     fitValueRange(axisY, top);

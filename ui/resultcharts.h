@@ -3,6 +3,7 @@
 #include "campaign/campaignresults.h"
 #include "util/result.h"
 
+#include <QColor>
 #include <QString>
 #include <QStringList>
 
@@ -70,6 +71,17 @@ QStringList controllers(const CampaignResults& results);
 
 /// The warning colour slow disks and failed configurations are drawn in.
 QColor warningColour();
+/// Series colour `index` of twenty distinct ones (a qualitative palette), for up to 20 series.
+QColor seriesColour(int index, bool dark = false);
+/// A value axis from 0 on round ticks: steps of 1, 2, 2.5 or 5 x 10^k, at most `maxIntervals`
+/// of them, the top the first tick at or above `largest`.
+struct NiceScale
+{
+    double top = 1;
+    double step = 0.2;
+    int intervals = 5;
+};
+NiceScale niceScale(double largest, int maxIntervals = 6);
 
 } // namespace Charts
 

@@ -1,5 +1,6 @@
 #include "runpage.h"
 
+#include "resultcharts.h"
 #include "session.h"
 #include "stallwatchdog.h"
 #include "util/units.h"
@@ -87,7 +88,7 @@ RunPage::RunPage(Session* session, QWidget* parent)
     m_axisY->setTitleText(tr("MB/s"));
     m_axisY->setLabelFormat(QStringLiteral("%d"));
     m_axisY->setRange(0, 100);
-    m_axisX->setRange(0, chartWindowSeconds);
+    m_axisX->setRange(0, m_spanSeconds);
     m_chart->addAxis(m_axisX, Qt::AlignBottom);
     m_chart->addAxis(m_axisY, Qt::AlignLeft);
     m_series->attachAxis(m_axisX);
@@ -143,6 +144,8 @@ void RunPage::start(const CampaignPlan& plan)
     m_chartKey.clear();
     m_chartTitle.clear();
     m_chartUpdates = 0;
+    // The live chart spans one test run, not a fixed minute: a 10 s test fills the chart.
+    m_spanSeconds = std::clamp(double(plan.timeLimitNs + plan.rampNs) / 1e9 * 1.1, 5.0, chartWindowSeconds);
     m_queue->setRowCount(0);
     QStringList rows;
     if (plan.baselines) {
@@ -246,7 +249,7 @@ void RunPage::onProgress(const QJsonObject& progress)
         const double at = elapsed - m_testStart;
         m_points.append(QPointF(at, bw / 1e6));
         // Bounded: only the window is kept.
-        while (!m_points.isEmpty() && m_points.first().x() < at - chartWindowSeconds) {
+        while (!m_points.isEmpty() && m_points.first().x() < at - m_spanSeconds) {
             m_points.removeFirst();
         }
         m_chartDirty = true;
@@ -263,12 +266,14 @@ void RunPage::redrawChart()
     m_series->replace(m_points);
     m_chart->setTitle(m_chartTitle.isEmpty() ? tr("Throughput of the running test") : m_chartTitle);
     const double now = m_points.isEmpty() ? 0 : m_points.last().x();
-    m_axisX->setRange(std::max(0.0, now - chartWindowSeconds), std::max(chartWindowSeconds, now));
+    m_axisX->setRange(std::max(0.0, now - m_spanSeconds), std::max(m_spanSeconds, now));
     double top = 0;
     for (const QPointF& point : std::as_const(m_points)) {
         top = std::max(top, point.y());
     }
-    m_axisY->setRange(0, std::max(10.0, top * 1.15));
+    const Charts::NiceScale scale = Charts::niceScale(std::max(10.0, top * 1.05));
+    m_axisY->setRange(0, scale.top);
+    m_axisY->setTickCount(scale.intervals + 1);
 }
 
 void RunPage::onCommand(const QJsonObject& command)

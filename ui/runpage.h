@@ -33,7 +33,9 @@ class RunPage final : public QWidget
 
 public:
     /// The live chart shows this many seconds.
-    static constexpr double chartWindowSeconds = 60;
+    static constexpr double chartWindowSeconds = 60; ///< the most the live chart spans
+    /// What the live chart spans: one test run (its time and ramp), at least 5 s, at most 60 s.
+    double chartSpanSeconds() const { return m_spanSeconds; }
     /// ...and is redrawn at most this often (QLineSeries::replace, not an append per sample).
     static constexpr int chartIntervalMs = 100;
 
@@ -89,6 +91,7 @@ private:
     bool m_cancelling = false;
     int m_currentRow = -1;
     int m_configCount = 0;
+    double m_spanSeconds = chartWindowSeconds;
 };
 
 } // namespace RaidBench::Ui

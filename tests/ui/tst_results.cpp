@@ -25,11 +25,13 @@
 #include <QImage>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QLegend>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QMimeData>
 #include <QProcess>
 #include <QScatterSeries>
+#include <QSet>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTableWidget>
@@ -38,8 +40,10 @@
 #include <QTextBrowser>
 #include <QToolTip>
 #include <QUrl>
+#include <QValueAxis>
 #include <QXmlStreamReader>
 
+#include <cmath>
 #include <memory>
 #include <set>
 
@@ -487,6 +491,47 @@ private Q_SLOTS:
         auto unknown = Charts::make(QStringLiteral("pie"), plain);
         QVERIFY(!unknown);
         QCOMPARE(unknown.error().code, QStringLiteral("usage"));
+    }
+
+    void axesOnRoundNumbersAndTwentyColours()
+    {
+        // Ticks a reader can read: 0, 25, ... 150 for 126 MB/s, never 31, 63, 94, 126.
+        const Charts::NiceScale mbps = Charts::niceScale(126);
+        QCOMPARE(mbps.top, 150.0);
+        QCOMPARE(mbps.step, 25.0);
+        QCOMPARE(mbps.intervals, 6);
+        for (const double largest : {0.37, 7.7, 10.0, 38.0, 105.0, 286.0, 1435.0, 98765.0}) {
+            const Charts::NiceScale scale = Charts::niceScale(largest);
+            QVERIFY2(scale.top >= largest && scale.intervals >= 1 && scale.intervals <= 6,
+                     qPrintable(QString::number(largest)));
+            const double mantissa = scale.step / std::pow(10.0, std::floor(std::log10(scale.step)));
+            QVERIFY2(qFuzzyCompare(mantissa, 1.0) || qFuzzyCompare(mantissa, 2.0) || qFuzzyCompare(mantissa, 2.5) ||
+                         qFuzzyCompare(mantissa, 5.0),
+                     qPrintable(QString::number(scale.step)));
+            QVERIFY(qFuzzyCompare(scale.top, scale.step * scale.intervals));
+        }
+        QCOMPARE(Charts::niceScale(0).top, 1.0); // nothing measured: an empty axis, not a crash
+        // Twenty series, twenty colours.
+        QSet<QRgb> colours;
+        for (int i = 0; i < 20; ++i) {
+            colours.insert(Charts::seriesColour(i).rgb());
+        }
+        QCOMPARE(colours.size(), 20);
+        // Legend entries look like what is drawn (a line for a line), and the value axis is round.
+        const CampaignResults results = enriched();
+        auto chart = Charts::comparison(results);
+        QVERIFY(chart.ok());
+        std::unique_ptr<QChart> owned(*chart);
+        QCOMPARE(owned->legend()->markerShape(), QLegend::MarkerShapeFromSeries);
+        for (QAbstractAxis* axis : owned->axes(Qt::Vertical)) {
+            if (auto* value = qobject_cast<QValueAxis*>(axis)) {
+                const double step = (value->max() - value->min()) / (value->tickCount() - 1);
+                const double mantissa = step / std::pow(10.0, std::floor(std::log10(step)));
+                QVERIFY2(qFuzzyCompare(mantissa, 1.0) || qFuzzyCompare(mantissa, 2.0) ||
+                             qFuzzyCompare(mantissa, 2.5) || qFuzzyCompare(mantissa, 5.0),
+                         qPrintable(QString::number(step)));
+            }
+        }
     }
 
     void relativeTableSorts()
