@@ -3,6 +3,7 @@
 #include "layout/arrayanalysis.h"
 
 #include <QHash>
+#include <QRegularExpression>
 #include <QSet>
 #include <QUndoCommand>
 #include <QUndoStack>
@@ -120,6 +121,9 @@ QString CanvasModel::cardName(const CardPath& path) const
     if (!node) {
         return {};
     }
+    if (path.size() == 1 && path.first() >= 0 && path.first() < m_configs.size()) {
+        return m_configs.at(path.first()).name; // a configuration: the name its results will carry
+    }
     const ArrayLevel level = node->isLeaf() ? ArrayLevel::Disk : node->level;
     int number = 0;
     for (const CardPath& other : cards()) {
@@ -200,12 +204,34 @@ QString CanvasModel::derivedName(const ArraySpec& spec)
 
 void CanvasModel::commit(QList<CanvasConfig> configs, const QString& description)
 {
-    // Configuration names follow their top card: raid5, raid5-2, raid50, lvm-stripe-over-raid1...
-    QHash<QString, int> seen;
-    for (CanvasConfig& config : configs) {
+    // Configuration names follow their top card (raid5, raid5-2, raid50, lvm-stripe-over-raid1...) and
+    // stay put: deleting raid10 does not turn raid10-2 into raid10, so the name on the card is the
+    // name in the run and the results. A name changes only when its card's level does; a name from
+    // a plan file that is not one of ours is kept.
+    static const QRegularExpression ours(QStringLiteral("^(single|linear|raid[0-9+]+|lvm-[a-z0-9+-]+?)(-[0-9]+)?$"));
+    QSet<QString> taken;
+    QList<int> unnamed;
+    for (int i = 0; i < configs.size(); ++i) {
+        CanvasConfig& config = configs[i];
         const QString base = derivedName(config.spec);
-        const int count = ++seen[base];
-        config.name = count == 1 ? base : QStringLiteral("%1-%2").arg(base).arg(count);
+        const QRegularExpressionMatch match = ours.match(config.name);
+        const bool keep = !config.name.isEmpty() && !taken.contains(config.name) &&
+            (!match.hasMatch() || config.name == base ||
+             (config.name.startsWith(base + QLatin1Char('-')) && match.captured(1) == base));
+        if (keep) {
+            taken.insert(config.name);
+        } else {
+            unnamed.append(i);
+        }
+    }
+    for (int i : std::as_const(unnamed)) {
+        const QString base = derivedName(configs[i].spec);
+        QString name = base;
+        for (int n = 2; taken.contains(name); ++n) {
+            name = QStringLiteral("%1-%2").arg(base).arg(n);
+        }
+        configs[i].name = name;
+        taken.insert(name);
     }
     m_undo->push(new SnapshotCommand(this, m_configs, configs, description));
 }

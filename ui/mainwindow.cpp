@@ -22,6 +22,7 @@
 #include <QDesktopServices>
 #include <QDir>
 #include <QDropEvent>
+#include <QEventLoop>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -791,6 +792,16 @@ void MainWindow::closeEvent(QCloseEvent* event)
         m_session->cancelCampaign();
     }
     saveSettings();
+    if (m_session->isLab() && m_session->isConnected()) {
+        // Stopping the VM and deleting its disk files takes a while: say so in the window until done,
+        // rather than vanish and leave the process busy behind the user's back.
+        showMessage(tr("Cleaning up the lab: stopping the VM and deleting its disk files…"));
+        centralWidget()->setEnabled(false);
+        repaint();
+        QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
+        m_session->detach();
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    }
     event->accept();
 }
 

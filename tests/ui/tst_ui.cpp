@@ -541,6 +541,31 @@ private Q_SLOTS:
         QCOMPARE(model->configs().at(0).spec.level, ArrayLevel::Raid0);
     }
 
+    void namesStayFromCardToResults()
+    {
+        auto f = makeWindow();
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        CanvasModel* model = f->window->canvasModel();
+        const QStringList disks = labDisks(*f);
+        QVERIFY(model->addArray(disks, ArrayLevel::Raid10).ok());
+        QVERIFY(model->addArray(disks, ArrayLevel::Raid10).ok());
+        QCOMPARE(model->cardName({0}), QStringLiteral("raid10"));
+        QCOMPARE(model->cardName({1}), QStringLiteral("raid10-2"));
+        // Deleting the first does not rename the second: the card says what the results will say.
+        QVERIFY(model->removeCard({0}).ok());
+        QCOMPARE(model->cardName({0}), QStringLiteral("raid10-2"));
+        const auto plan = f->window->planPage()->plan();
+        QVERIFY(plan.ok());
+        QCOMPARE(plan->configurations.at(0).name, QStringLiteral("raid10-2"));
+        // A new card takes the free name; a level change renames only that card.
+        QVERIFY(model->addArray(disks, ArrayLevel::Raid10).ok());
+        QCOMPARE(model->cardName({1}), QStringLiteral("raid10"));
+        QVERIFY(model->addArray(disks, ArrayLevel::Raid5).ok());
+        QVERIFY(model->setLevel({2}, ArrayLevel::Raid6).ok());
+        QCOMPARE(model->cardName({2}), QStringLiteral("raid6"));
+        QCOMPARE(model->cardName({0}), QStringLiteral("raid10-2"));
+    }
+
     void chipMenuRemovesTheChipNotTheCard()
     {
         auto f = makeWindow();
@@ -1003,6 +1028,12 @@ private Q_SLOTS:
         RunPage* run = f->window->runPage();
         QVERIFY(run->isRunning());
         QCOMPARE(run->queue()->rowCount(), 3); // each disk alone, raid0, raid5
+        // The live chart spans one test run of the plan, not a fixed minute.
+        const auto plan = f->window->planPage()->plan();
+        QVERIFY(plan.ok());
+        QCOMPARE(run->chartSpanSeconds(),
+                 std::clamp(double(plan->timeLimitNs + plan->rampNs) / 1e9 * 1.1, 5.0, RunPage::chartWindowSeconds));
+        QVERIFY(run->chartSpanSeconds() < RunPage::chartWindowSeconds);
         QVERIFY(!run->cancelButton()->isHidden() && run->cancelButton()->isEnabled());
 
         // Midway: a row in progress and a live chart.
