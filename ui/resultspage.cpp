@@ -590,12 +590,7 @@ void ResultsPage::fillTable()
 {
     // "One disk", in words, where the table uses it: the median disk, and the slowest beside it.
     const auto [medianWrite, medianRead] = baselineMedians(m_results);
-    const DiskResult* slowest = nullptr;
-    for (const DiskResult& disk : m_results.disks) {
-        if (disk.writeBw && (!slowest || *disk.writeBw < *slowest->writeBw)) {
-            slowest = &disk;
-        }
-    }
+    const DiskResult* slowest = slowestDisk(m_results);
     if (medianWrite && slowest) {
         m_oneDisk->setText(tr("<b>One disk</b> is the pool's median disk: %1 write, %2 read. The slowest disk is %3: "
                               "%4 write, %5 read.")

@@ -137,6 +137,17 @@ std::pair<std::optional<double>, std::optional<double>> baselineMedians(const Ca
     return {medianOf(writes), medianOf(reads)};
 }
 
+const DiskResult* slowestDisk(const CampaignResults& results)
+{
+    const DiskResult* slowest = nullptr;
+    for (const DiskResult& disk : results.disks) {
+        if (disk.writeBw && (!slowest || *disk.writeBw < *slowest->writeBw)) {
+            slowest = &disk;
+        }
+    }
+    return slowest;
+}
+
 void analyzeResults(CampaignResults& results)
 {
     const auto [medianWrite, medianRead] = baselineMedians(results);

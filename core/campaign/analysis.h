@@ -33,4 +33,7 @@ void analyzeResults(CampaignResults& results);
 /// The pool medians of the baselines (write, read).
 std::pair<std::optional<double>, std::optional<double>> baselineMedians(const CampaignResults& results);
 
+/// The disk with the slowest write baseline, or null when no disk was measured on its own.
+const DiskResult* slowestDisk(const CampaignResults& results);
+
 } // namespace RaidBench

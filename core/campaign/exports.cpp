@@ -342,12 +342,7 @@ QString resultsToMarkdown(const CampaignResults& results)
         "kept. One disk is the pool's median disk");
     {
         const auto [medianWrite, medianRead] = baselineMedians(results);
-        const DiskResult* slowest = nullptr;
-        for (const DiskResult& disk : results.disks) {
-            if (disk.writeBw && (!slowest || *disk.writeBw < *slowest->writeBw)) {
-                slowest = &disk;
-            }
-        }
+        const DiskResult* slowest = slowestDisk(results);
         if (medianWrite && slowest) {
             md += QStringLiteral(" (%1 write, %2 read); the slowest disk is %3 (%4 write, %5 read).\n\n")
                       .arg(Units::formatMBps(*medianWrite), Units::formatMBps(medianRead.value_or(0)),
