@@ -143,6 +143,7 @@ void RunPage::start(const CampaignPlan& plan)
     m_series->clear();
     m_chartKey.clear();
     m_chartTitle.clear();
+    m_chart->setTitle(tr("Throughput of the running test")); // not the last run's test
     m_chartUpdates = 0;
     // The live chart spans one test run, not a fixed minute: a 10 s test fills the chart.
     m_spanSeconds = std::clamp(double(plan.timeLimitNs + plan.rampNs) / 1e9 * 1.1, 5.0, chartWindowSeconds);
@@ -163,8 +164,28 @@ void RunPage::start(const CampaignPlan& plan)
         bar->setValue(0);
         m_queue->setCellWidget(row, 2, bar);
     }
+    // The plan's own durations: the campaign counts progress in units (a test run, or a disk's write
+    // or read alone), each taking the run time and its ramp; building and tearing down come on top.
+    int unitsPerConfig = 0;
+    for (const TestSpec& test : plan.tests) {
+        unitsPerConfig += test.isFileTest()
+            ? 1
+            : int(test.kind == QLatin1String("sweep") ? test.sweepSizes.size() : 1) * plan.repeats;
+    }
+    m_rowUnits.clear();
+    if (plan.baselines) {
+        m_rowUnits.append(2.0 * double(plan.disks.size()));
+    }
+    for (qsizetype i = 0; i < plan.configurations.size(); ++i) {
+        m_rowUnits.append(double(std::max(1, unitsPerConfig)));
+    }
+    m_unitSeconds = double(plan.timeLimitNs + plan.rampNs) / 1e9;
+    m_totalUnits = 0;
+    for (const double units : std::as_const(m_rowUnits)) {
+        m_totalUnits += units;
+    }
     m_overall->setValue(0);
-    m_eta->setText(tr("ETA …"));
+    m_eta->setText(tr("ETA %1 (planned)").arg(Units::formatRoughDuration(remainingSeconds(0, 0, 0))));
     m_now->clear();
     m_log->appendPlainText(tr("=== run started %1 ===").arg(QDateTime::currentDateTime().toString(Qt::ISODate)));
     m_status->setText(tr("Running. The window stays usable; you can look at other pages meanwhile."));
@@ -172,6 +193,17 @@ void RunPage::start(const CampaignPlan& plan)
     m_clock.start();
     m_chartTimer->start();
     m_watchdog->start();
+}
+
+double RunPage::remainingSeconds(double unitsDone, int configsDone, double elapsed) const
+{
+    // Building and tearing down one configuration: 10 s until the run has shown what it takes here.
+    double overhead = 10;
+    if (configsDone > 0) {
+        overhead = std::max(2.0, (elapsed - unitsDone * m_unitSeconds) / double(configsDone));
+    }
+    const double unitsLeft = std::max(0.0, m_totalUnits - unitsDone);
+    return unitsLeft * m_unitSeconds + double(std::max(0, m_configCount - configsDone)) * overhead;
 }
 
 QProgressBar* RunPage::rowBar(int row) const
@@ -221,16 +253,19 @@ void RunPage::onProgress(const QJsonObject& progress)
     setRowState(m_currentRow, state);
     const double overall = std::clamp(progress.value(QStringLiteral("overall")).toDouble(), 0.0, 1.0);
     m_overall->setValue(int(overall * 1000));
-    // Within a configuration, progress is the share of the overall step it accounts for.
-    if (QProgressBar* bar = rowBar(m_currentRow); bar && m_queue->rowCount() > 0) {
-        const double perRow = 1.0 / double(m_queue->rowCount());
-        const double within = std::clamp((overall - perRow * m_currentRow) / perRow, 0.0, 1.0);
-        bar->setValue(std::max(bar->value(), int(within * 100)));
+    // A row's bar is its own share of the units: the disks' row and a configuration's differ in size.
+    const double unitsDone = overall * m_totalUnits;
+    if (QProgressBar* bar = rowBar(m_currentRow); bar && m_currentRow < m_rowUnits.size()) {
+        double before = 0;
+        for (int i = 0; i < m_currentRow; ++i) {
+            before += m_rowUnits.at(i);
+        }
+        const double within = std::clamp((unitsDone - before) / m_rowUnits.at(m_currentRow), 0.0, 0.99);
+        bar->setValue(std::max(bar->value(), int(within * 100))); // 100 only when the row is done
     }
     const double elapsed = double(m_clock.elapsed()) / 1000.0;
-    if (overall > 0.01 && elapsed > 5) {
-        m_eta->setText(tr("ETA %1").arg(Units::formatRoughDuration(elapsed * (1 - overall) / overall)));
-    }
+    m_eta->setText(tr("ETA %1").arg(
+        Units::formatRoughDuration(remainingSeconds(unitsDone, std::max(0, configIndex - 1), elapsed))));
     m_now->setText(progress.value(QStringLiteral("message")).toString());
     const double bw = progress.value(QStringLiteral("bw_bytes")).toDouble();
     if (bw > 0 && (phase == QLatin1String("test") || phase == QLatin1String("baseline"))) {
@@ -322,18 +357,45 @@ void RunPage::onFinished(const CampaignResults& results, const QString& error)
             bar->setValue(100);
         }
     }
+    // What is kept, counted the way the Results page shows it: every test with a measurement, and the
+    // disks measured on their own.
+    int testsMeasured = 0;
+    int configsMeasured = 0;
+    for (const ConfigResult& config : results.configs) {
+        int measured = 0;
+        for (const TestResult& test : config.tests) {
+            measured += test.summary.runs > 0 || !test.sweep.isEmpty() || test.status == QLatin1String("completed") ? 1 : 0;
+        }
+        testsMeasured += measured;
+        configsMeasured += measured > 0 ? 1 : 0;
+    }
+    int disksMeasured = 0;
+    for (const DiskResult& disk : results.disks) {
+        disksMeasured += disk.writeBw || disk.readBw ? 1 : 0;
+    }
+    QStringList keptParts;
+    if (testsMeasured > 0) {
+        keptParts.append(tr("%n test result(s)", nullptr, testsMeasured) +
+                         tr(" of %n configuration(s)", nullptr, configsMeasured));
+    }
+    if (disksMeasured > 0) {
+        keptParts.append(tr("the speed of %n disk(s) on its own", nullptr, disksMeasured));
+    }
+    const QString kept = keptParts.isEmpty() ? tr("nothing had been measured yet")
+                                             : tr("kept: %1").arg(keptParts.join(tr(" and ")));
     const QString stall = tr("Longest moment the window was unresponsive: %1 ms.").arg(m_watchdog->longestStallMs());
     qInfo("raidbench: longest event-loop stall during the run: %lld ms",
           static_cast<long long>(m_watchdog->longestStallMs()));
     if (!error.isEmpty()) {
-        m_status->setText(tr("<b>The run stopped:</b> %1. Everything measured before is kept (%2 configuration(s) "
-                             "complete). %3")
-                              .arg(error.toHtmlEscaped())
-                              .arg(completed)
-                              .arg(stall));
+        m_status->setText(tr("<b>The run stopped:</b> %1. Everything measured before is kept (%2). %3")
+                              .arg(error.toHtmlEscaped(), kept.toHtmlEscaped(), stall));
     } else if (m_cancelling || results.status == QLatin1String("cancelled")) {
-        m_status->setText(tr("<b>Cancelled.</b> What stood was torn down; %n configuration(s) measured are kept. %1",
-                             nullptr, completed)
+        m_status->setText(tr("<b>Cancelled.</b> What stood was torn down; %1. %2").arg(kept.toHtmlEscaped(), stall));
+    } else if (m_configCount == 0) {
+        m_overall->setValue(1000);
+        m_eta->setText(tr("done in %1").arg(Units::formatRoughDuration(double(m_clock.elapsed()) / 1000.0)));
+        m_status->setText(tr("<b>Finished:</b> %n disk(s) measured on their own; see the Disks page. %1", nullptr,
+                             disksMeasured)
                               .arg(stall));
     } else {
         m_overall->setValue(1000);

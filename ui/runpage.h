@@ -34,6 +34,9 @@ class RunPage final : public QWidget
 public:
     /// The live chart shows this many seconds.
     static constexpr double chartWindowSeconds = 60; ///< the most the live chart spans
+    /// Seconds left by the plan's own durations: the units left x (time + ramp), plus each
+    /// configuration left x what building and tearing down took so far (10 s before any).
+    double remainingSeconds(double unitsDone, int configsDone, double elapsed) const;
     /// What the live chart spans: one test run (its time and ramp), at least 5 s, at most 60 s.
     double chartSpanSeconds() const { return m_spanSeconds; }
     /// ...and is redrawn at most this often (QLineSeries::replace, not an append per sample).
@@ -92,6 +95,9 @@ private:
     int m_currentRow = -1;
     int m_configCount = 0;
     double m_spanSeconds = chartWindowSeconds;
+    QList<double> m_rowUnits; ///< progress units per queue row
+    double m_totalUnits = 0;
+    double m_unitSeconds = 0; ///< one test run with its ramp
 };
 
 } // namespace RaidBench::Ui

@@ -1034,6 +1034,13 @@ private Q_SLOTS:
         QCOMPARE(run->chartSpanSeconds(),
                  std::clamp(double(plan->timeLimitNs + plan->rampNs) / 1e9 * 1.1, 5.0, RunPage::chartWindowSeconds));
         QVERIFY(run->chartSpanSeconds() < RunPage::chartWindowSeconds);
+        // The first ETA comes from the plan's own durations: 4 disks x 2 + 2 configurations x their
+        // tests, each a run and its ramp, and 10 s to build and tear down each configuration.
+        const double unit = double(plan->timeLimitNs + plan->rampNs) / 1e9;
+        const double units = 8 + 2.0 * double(plan->tests.size()) * plan->repeats;
+        QCOMPARE(run->remainingSeconds(0, 0, 0), units * unit + 2 * 10);
+        QVERIFY2(run->findChild<QLabel*>(QStringLiteral("etaLabel"))->text().contains(QLatin1String("planned")),
+                 qPrintable(run->findChild<QLabel*>(QStringLiteral("etaLabel"))->text()));
         QVERIFY(!run->cancelButton()->isHidden() && run->cancelButton()->isEnabled());
 
         // Midway: a row in progress and a live chart.
@@ -1097,9 +1104,13 @@ private Q_SLOTS:
         QVERIFY2(run->statusLabel()->text().contains(QLatin1String("Cancelled")),
                  qPrintable(run->statusLabel()->text()));
         QVERIFY(!run->isRunning());
-        // What was measured is kept.
+        // What was measured is kept, and the status says what, as the Results page shows it.
         QVERIFY(f->window->resultsPage()->configTable()->rowCount() >= 1);
         QCOMPARE(f->window->resultsPage()->results().status, QStringLiteral("cancelled"));
+        const QString status = run->statusLabel()->text();
+        QVERIFY2(status.contains(QLatin1String("kept: ")) && status.contains(QLatin1String("test result")),
+                 qPrintable(status));
+        QVERIFY2(!status.contains(QLatin1String("kept: 0")), qPrintable(status));
     }
 
     void helperDiesMidRun()
