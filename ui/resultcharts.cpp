@@ -39,8 +39,6 @@ QChart* newChart(const QString& title, const ChartOptions& options)
     chart->setTitle(title);
     chart->setBackgroundRoundness(0);
     chart->legend()->setAlignment(Qt::AlignBottom);
-    // A line's legend entry is a line, a bar's a square, a marker's the marker: what is drawn.
-    chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
     chart->legend()->setShowToolTips(true);
     chart->setAnimationOptions(QChart::NoAnimation);
     return chart;
@@ -84,6 +82,17 @@ void fitValueRange(QValueAxis* axis, double top)
     axis->setRange(0, scale.top);
     axis->setTickCount(scale.intervals + 1);
     axis->setLabelFormat(scale.step < 1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
+}
+
+/// A line's legend entry is a line and a marker's the marker, as drawn; a bar set's stays a filled
+/// square in its colour.
+void matchLegendMarkers(QChart* chart)
+{
+    for (QLegendMarker* marker : chart->legend()->markers()) {
+        if (marker->type() != QLegendMarker::LegendMarkerTypeBar) {
+            marker->setShape(QLegend::MarkerShapeFromSeries);
+        }
+    }
 }
 
 void hideFromLegend(QChart* chart, QAbstractSeries* series)
@@ -398,6 +407,7 @@ Result<QChart*> Charts::comparison(const CampaignResults& results, const ChartOp
                             .arg(std::clamp(options.page, 0, pages - 1) + 1)
                             .arg(pages));
     }
+    matchLegendMarkers(chart);
     return chart;
 }
 
@@ -463,6 +473,7 @@ Result<QChart*> Charts::disks(const CampaignResults& results, const ChartOptions
         chart->setTitle(QStringLiteral("%1<br><small>%2; slow disks in orange</small>")
                             .arg(title(QStringLiteral("disks")), legend.join(QStringLiteral(", "))));
     }
+    matchLegendMarkers(chart);
     return chart;
 }
 
@@ -511,6 +522,7 @@ Result<QChart*> Charts::sweep(const CampaignResults& results, const ChartOptions
     }
     axisX->setRange(double(smallest) / 1024.0 / 1.3, double(largest) / 1024.0 * 1.3);
     fitValueRange(axisY, top);
+    matchLegendMarkers(chart);
     return chart;
 }
 
@@ -595,6 +607,7 @@ Result<QChart*> Charts::timeline(const CampaignResults& results, const ChartOpti
     axisY->setTitleText(tr("MB/s"));
     axisY->setLabelFormat(QStringLiteral("%.0f"));
     fitValueRange(axisY, top);
+    matchLegendMarkers(chart);
     return chart;
 }
 
@@ -639,6 +652,7 @@ Result<QChart*> Charts::latency(const CampaignResults& results, const ChartOptio
     }
     fitValueRange(addBarAxes(chart, bars, categories, tr("microseconds")), top);
     chart->setTitle(tr("%1: %2 (median of the runs)").arg(title(QStringLiteral("latency")), name));
+    matchLegendMarkers(chart);
     return chart;
 }
 
@@ -681,6 +695,7 @@ Result<QChart*> Charts::command(const CampaignResults& results, const ChartOptio
         bars->append(set);
     }
     fitValueRange(addBarAxes(chart, bars, categories, tr("seconds (less is better)"), QStringLiteral("%.1f")), top);
+    matchLegendMarkers(chart);
     return chart;
 }
 

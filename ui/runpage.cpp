@@ -147,6 +147,18 @@ void RunPage::start(const CampaignPlan& plan)
     m_chartUpdates = 0;
     // The live chart spans one test run, not a fixed minute: a 10 s test fills the chart.
     m_spanSeconds = std::clamp(double(plan.timeLimitNs + plan.rampNs) / 1e9 * 1.1, 5.0, chartWindowSeconds);
+    // Whole seconds on round ticks, anchored at 0 so they stay put as the window slides.
+    double tick = 1;
+    for (const double step : {1.0, 2.0, 5.0, 10.0, 20.0}) {
+        tick = step;
+        if (m_spanSeconds / step <= 6) {
+            break;
+        }
+    }
+    m_axisX->setTickType(QValueAxis::TicksDynamic);
+    m_axisX->setTickAnchor(0);
+    m_axisX->setTickInterval(tick);
+    m_axisX->setRange(0, m_spanSeconds);
     m_queue->setRowCount(0);
     QStringList rows;
     if (plan.baselines) {

@@ -26,6 +26,7 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QMimeData>
@@ -522,7 +523,16 @@ private Q_SLOTS:
         auto chart = Charts::comparison(results);
         QVERIFY(chart.ok());
         std::unique_ptr<QChart> owned(*chart);
-        QCOMPARE(owned->legend()->markerShape(), QLegend::MarkerShapeFromSeries);
+        int lines = 0;
+        for (QLegendMarker* marker : owned->legend()->markers()) {
+            if (marker->type() == QLegendMarker::LegendMarkerTypeBar) {
+                QCOMPARE(marker->shape(), QLegend::MarkerShapeDefault); // a filled square in the bar's colour
+            } else {
+                QCOMPARE(marker->shape(), QLegend::MarkerShapeFromSeries); // a dashed line looks dashed
+                ++lines;
+            }
+        }
+        QVERIFY(lines >= 2);
         for (QAbstractAxis* axis : owned->axes(Qt::Vertical)) {
             if (auto* value = qobject_cast<QValueAxis*>(axis)) {
                 const double step = (value->max() - value->min()) / (value->tickCount() - 1);
