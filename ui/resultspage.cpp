@@ -22,6 +22,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QHash>
 #include <QInputDialog>
 #include <QLabel>
 #include <QLocale>
@@ -30,6 +31,7 @@
 #include <QSaveFile>
 #include <QSet>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -313,6 +315,30 @@ void ResultsPage::setResults(const CampaignResults& results, const QString& sour
                               m_results.status.toHtmlEscaped(), m_results.updated.toHtmlEscaped()));
     fillTable();
     fillFileTests();
+    // Details opens on a chart with something to show, not on an empty block-size sweep.
+    bool sweep = false;
+    bool command = false;
+    for (const ConfigResult& config : m_results.configs) {
+        for (const TestResult& test : config.tests) {
+            sweep = sweep || !test.sweep.isEmpty();
+            command = command || (test.spec.kind == QLatin1String("command") && test.status == QLatin1String("completed"));
+        }
+    }
+    const QHash<QString, bool> available {{QStringLiteral("sweep"), sweep},
+                                          {QStringLiteral("timeline"), !Charts::timelineTests(m_results).isEmpty()},
+                                          {QStringLiteral("latency"), !Charts::latencyTests(m_results).isEmpty()},
+                                          {QStringLiteral("command"), command}};
+    if (!available.value(m_detail)) {
+        for (const QString& name : {QStringLiteral("sweep"), QStringLiteral("timeline"), QStringLiteral("latency"),
+                                    QStringLiteral("command")}) {
+            if (available.value(name)) {
+                m_detail = name;
+                const QSignalBlocker blocker(m_detailChooser);
+                m_detailChooser->setCurrentIndex(std::max(0, m_detailChooser->findData(name)));
+                break;
+            }
+        }
+    }
     rebuildCharts();
 }
 

@@ -75,6 +75,7 @@ public:
     /// The chart on screen for comparison, disks, or the detail chart chosen (sweep, ...).
     QChart* chart(const QString& name) const;
     void showDetail(const QString& name, const QString& test = QString());
+    QString detailName() const { return m_detail; }
 
     QTableWidget* configTable() const { return m_relative; }
     QTabWidget* tabs() const { return m_tabs; }
