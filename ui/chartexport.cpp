@@ -4,6 +4,7 @@
 #include <QChart>
 #include <QCoreApplication>
 #include <QFile>
+#include <QFont>
 #include <QGraphicsScene>
 #include <QImage>
 #include <QPageSize>
@@ -11,6 +12,8 @@
 #include <QPdfWriter>
 #include <QSaveFile>
 #include <QSvgGenerator>
+
+#include <algorithm>
 
 namespace RaidBench::Ui {
 
@@ -21,10 +24,15 @@ QString tr(const char* text)
     return QCoreApplication::translate("RaidBench::Ui::ChartExport", text);
 }
 
-/// Draws `chart` at logical size `size` into `painter`'s current device, then gives the chart back
-/// to whoever had it (a view's scene, or nobody).
-void render(QChart* chart, QPainter* painter, QSizeF size, QRectF target)
+/// Draws `chart` at logical size `size` into `painter`'s current device, with `caption` (if any)
+/// in a band below it, then gives the chart back to whoever had it (a view's scene, or nobody).
+void render(QChart* chart, QPainter* painter, QSizeF size, QRectF target, const QString& caption = QString())
 {
+    constexpr double captionBand = 44; // logical pixels: two lines of 12 px text
+    const double band = caption.isEmpty() ? 0 : std::min(captionBand, size.height() / 4);
+    const QSizeF chartSize(size.width(), size.height() - band);
+    const double scale = target.height() / size.height(); // device units per logical pixel
+    const QRectF chartTarget(target.topLeft(), QSizeF(target.width(), chartSize.height() * scale));
     QGraphicsScene* previousScene = chart->scene();
     const QSizeF previousSize = chart->size();
     if (previousScene) {
@@ -32,16 +40,28 @@ void render(QChart* chart, QPainter* painter, QSizeF size, QRectF target)
     }
     QGraphicsScene scene;
     scene.addItem(chart);
-    chart->resize(size);
+    chart->resize(chartSize);
     chart->setPos(0, 0);
-    scene.setSceneRect(QRectF(QPointF(0, 0), size));
+    scene.setSceneRect(QRectF(QPointF(0, 0), chartSize));
     painter->setRenderHint(QPainter::Antialiasing);
     painter->setRenderHint(QPainter::TextAntialiasing);
-    scene.render(painter, target, QRectF(QPointF(0, 0), size));
+    scene.render(painter, chartTarget, QRectF(QPointF(0, 0), chartSize));
     scene.removeItem(chart);
     if (previousScene) {
         previousScene->addItem(chart);
         chart->resize(previousSize);
+    }
+    if (!caption.isEmpty()) {
+        // What the page says beside the chart travels with the picture.
+        const QRectF bandRect(target.left(), chartTarget.bottom(), target.width(), target.bottom() - chartTarget.bottom());
+        painter->fillRect(bandRect, chart->backgroundBrush());
+        QFont font = chart->titleFont();
+        font.setBold(false);
+        font.setPixelSize(std::max(1, qRound(12 * scale)));
+        painter->setFont(font);
+        painter->setPen(chart->titleBrush().color());
+        painter->drawText(bandRect.adjusted(12 * scale, 0, -12 * scale, 0),
+                          Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, caption);
     }
 }
 
@@ -62,7 +82,7 @@ Result<ChartFormat> parseChartFormat(const QString& text)
     return makeError(QStringLiteral("usage"), tr("Unknown chart format \"%1\": use png, svg or pdf.").arg(text));
 }
 
-QByteArray chartToSvg(QChart* chart, QSize size)
+QByteArray chartToSvg(QChart* chart, QSize size, const QString& caption)
 {
     QBuffer buffer;
     buffer.open(QIODevice::WriteOnly);
@@ -73,12 +93,13 @@ QByteArray chartToSvg(QChart* chart, QSize size)
     generator.setTitle(chart->title());
     generator.setDescription(tr("Made by RaidBench"));
     QPainter painter(&generator);
-    render(chart, &painter, size, QRectF(QPointF(0, 0), size));
+    render(chart, &painter, size, QRectF(QPointF(0, 0), size), caption);
     painter.end();
     return buffer.data();
 }
 
-Result<void> exportChart(QChart* chart, const QString& path, ChartFormat format, QSize pixels, int dpi)
+Result<void> exportChart(QChart* chart, const QString& path, ChartFormat format, QSize pixels, int dpi,
+                         const QString& caption)
 {
     if (!chart) {
         return makeError(QStringLiteral("no-data"), tr("There is no chart to export."));
@@ -106,13 +127,13 @@ Result<void> exportChart(QChart* chart, const QString& path, ChartFormat format,
         image.setDotsPerMeterX(qRound(dpi / 0.0254));
         image.setDotsPerMeterY(qRound(dpi / 0.0254));
         QPainter painter(&image);
-        render(chart, &painter, logical, QRectF(QPointF(0, 0), QSizeF(pixels)));
+        render(chart, &painter, logical, QRectF(QPointF(0, 0), QSizeF(pixels)), caption);
         painter.end();
         ok = image.save(&file, "PNG");
         break;
     }
     case ChartFormat::Svg:
-        ok = file.write(chartToSvg(chart, pixels)) > 0;
+        ok = file.write(chartToSvg(chart, pixels, caption)) > 0;
         break;
     case ChartFormat::Pdf: {
         QPdfWriter pdf(&file);
@@ -122,7 +143,7 @@ Result<void> exportChart(QChart* chart, const QString& path, ChartFormat format,
         pdf.setTitle(chart->title());
         pdf.setCreator(QStringLiteral("RaidBench"));
         QPainter painter(&pdf);
-        render(chart, &painter, logical, QRectF(QPointF(0, 0), QSizeF(pdf.width(), pdf.height())));
+        render(chart, &painter, logical, QRectF(QPointF(0, 0), QSizeF(pdf.width(), pdf.height())), caption);
         ok = painter.end();
         break;
     }

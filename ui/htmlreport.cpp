@@ -136,8 +136,11 @@ QString resultsToHtml(const CampaignResults& input, bool dark)
             }
             std::unique_ptr<QChart> owned(*chart);
             const int width = 1000;
-            charts +=
-                QStringLiteral("<figure>%1</figure>\n").arg(svgInline(chartToSvg(owned.get(), QSize(width, 520))));
+            const QString caption = Charts::caption(name);
+            charts += QStringLiteral("<figure>%1%2</figure>\n")
+                          .arg(svgInline(chartToSvg(owned.get(), QSize(width, 520))),
+                               caption.isEmpty() ? QString()
+                                                 : QStringLiteral("<figcaption>%1</figcaption>").arg(caption.toHtmlEscaped()));
         }
     }
 

@@ -9,6 +9,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QCoreApplication>
+#include <QFont>
 #include <QImage>
 #include <QLegend>
 #include <QLegendMarker>
@@ -88,10 +89,18 @@ void fitValueRange(QValueAxis* axis, double top)
 /// square in its colour.
 void matchLegendMarkers(QChart* chart)
 {
+    int visible = 0;
     for (QLegendMarker* marker : chart->legend()->markers()) {
         if (marker->type() != QLegendMarker::LegendMarkerTypeBar) {
             marker->setShape(QLegend::MarkerShapeFromSeries);
         }
+        visible += marker->isVisible() ? 1 : 0;
+    }
+    if (visible > 6) {
+        // Many entries share one row: a smaller font keeps their names whole.
+        QFont font = chart->legend()->font();
+        font.setPointSizeF(font.pointSizeF() * 0.85);
+        chart->legend()->setFont(font);
     }
 }
 
@@ -195,6 +204,19 @@ QString Charts::title(const QString& name)
         return tr("Your command: seconds per run");
     }
     return name;
+}
+
+QString Charts::caption(const QString& name)
+{
+    if (name == QLatin1String("comparison")) {
+        return tr("Bars: median of the repeats; whiskers: min to max; dashes: predicted from the disks' own speed; "
+                  "dash-dot lines: one disk on its own (the pool's median disk).");
+    }
+    if (name == QLatin1String("disks")) {
+        return tr("Each disk on its own, grouped by controller; a slow disk (below 75 % of the pool's median) in "
+                  "orange.");
+    }
+    return {};
 }
 
 Charts::NiceScale Charts::niceScale(double largest, int maxIntervals)
@@ -391,7 +413,8 @@ Result<QChart*> Charts::comparison(const CampaignResults& results, const ChartOp
             continue;
         }
         auto* line = new QLineSeries;
-        line->setName(write ? tr("one disk, write (median)") : tr("one disk, read (median)"));
+        // Short legend names, so the legend is not cut; the caption says which disk "one disk" is.
+        line->setName(write ? tr("one disk, write") : tr("one disk, read"));
         line->append(-0.5, *value / 1e6);
         line->append(double(configs.size()) - 0.5, *value / 1e6);
         QPen pen(write ? QColor(0xc0, 0x39, 0x2b) : QColor(0x29, 0x80, 0xb9), 1.5, Qt::DashDotLine);

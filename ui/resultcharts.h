@@ -69,6 +69,9 @@ QList<const DiskResult*> measuredDisks(const CampaignResults& results);
 /// The controllers of the disks, in order, so charts and tables name them "controller 1", ...
 QStringList controllers(const CampaignResults& results);
 
+/// What a reader needs beside chart `name` to read it (its marks explained), or empty; the Results
+/// page shows it under the chart and exports draw it into the picture.
+QString caption(const QString& name);
 /// The warning colour slow disks and failed configurations are drawn in.
 QColor warningColour();
 /// Series colour `index` of twenty distinct ones (a qualitative palette), for up to 20 series.

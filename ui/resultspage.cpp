@@ -205,9 +205,7 @@ ResultsPage::ResultsPage(QWidget* parent)
     controls->addWidget(m_page);
     controls->addWidget(m_pageLabel);
     controls->addStretch(1);
-    auto* legend = new QLabel(tr("Bars: median of the repeats; whiskers: min to max; dashes: predicted from the disks' "
-                                 "own speed; dash-dot lines: one disk on its own."),
-                              comparison);
+    auto* legend = new QLabel(Charts::caption(QStringLiteral("comparison")), comparison);
     legend->setWordWrap(true);
     comparisonLayout->addLayout(controls);
     m_comparisonView->setRenderHint(QPainter::Antialiasing);
@@ -446,7 +444,7 @@ Result<void> ResultsPage::exportChart(const QString& name, const QString& path, 
         return chart.error();
     }
     std::unique_ptr<QChart> owned(*chart);
-    return RaidBench::Ui::exportChart(owned.get(), path, *format, pixels, dpi);
+    return RaidBench::Ui::exportChart(owned.get(), path, *format, pixels, dpi, Charts::caption(name));
 }
 
 void ResultsPage::setOrder(ChartOrder order)

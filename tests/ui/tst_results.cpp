@@ -599,6 +599,16 @@ private Q_SLOTS:
         for (const ConfigResult& config : results.configs) {
             QVERIFY2(svgData.contains(config.name.toUtf8()), qPrintable(config.name));
         }
+        // The caption the page shows under the chart travels with the picture: in the SVG as text,
+        // in the PNG as a band of text below the chart, inside the size asked for.
+        QVERIFY(svgData.contains("whiskers: min to max"));
+        int inked = 0;
+        for (int y = image.height() - 60; y < image.height(); ++y) {
+            for (int x = 0; x < image.width() / 2; ++x) {
+                inked += qGray(image.pixel(x, y)) < 128 ? 1 : 0;
+            }
+        }
+        QVERIFY2(inked > 100, qPrintable(QString::number(inked)));
         // PDF: a PDF, and its text names the configurations.
         const QString pdf = dir.filePath(QStringLiteral("c.pdf"));
         QVERIFY(page.exportChart(QStringLiteral("comparison"), pdf).ok());
