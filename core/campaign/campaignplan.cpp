@@ -86,7 +86,8 @@ Result<TestSpec> TestSpec::standard(const QString& id)
         test.name = id == QLatin1String("file-seq") ? QStringLiteral("file block write/rewrite/read (bonnie)")
             : id == QLatin1String("file-seeks")     ? QStringLiteral("file random seeks (bonnie)")
                                                     : QStringLiteral("small files 16 x 1024 x 0 B (bonnie)");
-    } else if (id == QLatin1String("small-files-seed001")) {
+    } else if (id == QLatin1String("small-files-100k") || id == QLatin1String("small-files-seed001")) {
+        // 100,000 files of 1 KiB; the second name is the one plans saved before it was renamed carry.
         test.kind = QStringLiteral("small-files");
         test.file.kind = test.kind;
         test.file.files = 100000;

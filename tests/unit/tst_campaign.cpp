@@ -166,6 +166,17 @@ private Q_SLOTS:
         QVERIFY(ResultsFolder::list(dir.filePath(QStringLiteral("missing"))).isEmpty());
     }
 
+    void smallFilesTestByItsNewAndOldName()
+    {
+        const auto current = TestSpec::standard(QStringLiteral("small-files-100k"));
+        const auto saved = TestSpec::standard(QStringLiteral("small-files-seed001")); // plans saved before
+        QVERIFY(current.ok() && saved.ok());
+        QCOMPARE(current->file.files, 100000);
+        QCOMPARE(current->file.smallFileSize, std::uint64_t(1024));
+        QCOMPARE(saved->toJson(), current->toJson());
+        QVERIFY(!current->name.contains(QLatin1String("seed")));
+    }
+
     void planDefaults()
     {
         const auto plan = CampaignPlan::fromJson(planJson());
@@ -287,8 +298,8 @@ private Q_SLOTS:
             << QStringLiteral("{\"level\":\"raid10\",\"layout\":\"n2\",\"children\":[%1]}").arg(leaves("a,c,b,d"))
             << 100.0 << 560.0;
         QTest::newRow("raid10 n2 on three disks rotates: n x slowest")
-            << QStringLiteral("{\"level\":\"raid10\",\"layout\":\"n2\",\"children\":[%1]}").arg(leaves("a,b,c"))
-            << 75.0 << 240.0;
+            << QStringLiteral("{\"level\":\"raid10\",\"layout\":\"n2\",\"children\":[%1]}").arg(leaves("a,b,c")) << 75.0
+            << 240.0;
         QTest::newRow("raid10 f2 reads like raid0")
             << QStringLiteral("{\"level\":\"raid10\",\"layout\":\"f2\",\"children\":[%1]}").arg(leaves("a,b,c,d"))
             << 100.0 << 320.0;
