@@ -27,7 +27,6 @@ namespace {
 constexpr const char* chipDeviceProperty = "raidbenchChipDevice";
 } // namespace
 
-
 namespace {
 
 QByteArray encodePath(const CanvasModel::CardPath& path)
@@ -307,9 +306,8 @@ void CardWidget::contextMenuEvent(QContextMenuEvent* event)
         }
     }
     if (!chipDevice.isEmpty()) {
-        menu.addAction(tr("Remove this disk from %1").arg(model->cardName(m_path)), this, [this, chipDevice] {
-            m_canvas->showResult(m_canvas->model()->removeDisk(m_path, chipDevice));
-        });
+        menu.addAction(tr("Remove this disk from %1").arg(model->cardName(m_path)), this,
+                       [this, chipDevice] { m_canvas->showResult(m_canvas->model()->removeDisk(m_path, chipDevice)); });
         menu.addSeparator();
     }
     QMenu* nestMenu = menu.addMenu(tr("Nest into"));

@@ -53,7 +53,8 @@ void render(QChart* chart, QPainter* painter, QSizeF size, QRectF target, const 
     }
     if (!caption.isEmpty()) {
         // What the page says beside the chart travels with the picture.
-        const QRectF bandRect(target.left(), chartTarget.bottom(), target.width(), target.bottom() - chartTarget.bottom());
+        const QRectF bandRect(target.left(), chartTarget.bottom(), target.width(),
+                              target.bottom() - chartTarget.bottom());
         painter->fillRect(bandRect, chart->backgroundBrush());
         QFont font = chart->titleFont();
         font.setBold(false);

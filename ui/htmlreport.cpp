@@ -139,8 +139,9 @@ QString resultsToHtml(const CampaignResults& input, bool dark)
             const QString caption = Charts::caption(name);
             charts += QStringLiteral("<figure>%1%2</figure>\n")
                           .arg(svgInline(chartToSvg(owned.get(), QSize(width, 520))),
-                               caption.isEmpty() ? QString()
-                                                 : QStringLiteral("<figcaption>%1</figcaption>").arg(caption.toHtmlEscaped()));
+                               caption.isEmpty()
+                                   ? QString()
+                                   : QStringLiteral("<figcaption>%1</figcaption>").arg(caption.toHtmlEscaped()));
         }
     }
 
@@ -158,16 +159,16 @@ QString resultsToHtml(const CampaignResults& input, bool dark)
     const QString text = dark ? QStringLiteral("#e6e6e6") : QStringLiteral("#1d1d1d");
     const QString rule = dark ? QStringLiteral("#444") : QStringLiteral("#ccc");
     QString html =
-        QStringLiteral(
-            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            "<meta name=\"generator\" content=\"RaidBench %1\">\n<title>%2</title>\n<style>\n"
-            "body{font-family:sans-serif;margin:2em auto;max-width:1100px;background:%3;color:%4;}\n"
-            "table{border-collapse:collapse;margin:1em 0;font-size:0.92em;display:block;max-width:100%;"
-            "overflow-x:auto;}\n"
-            "th,td{border:1px solid %5;padding:0.25em 0.6em;text-align:left;vertical-align:top;}\n"
-            "th.num,td.num{text-align:right;}\nfigure{margin:1.5em 0;}\nfigure svg,figure img{max-width:100%;height:auto;}\n"
-            "pre{white-space:pre-wrap;font-size:0.85em;}\ndetails{margin:0.4em 0;}\n"
-            "</style>\n</head>\n<body>\n")
+        QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                       "<meta name=\"generator\" content=\"RaidBench %1\">\n<title>%2</title>\n<style>\n"
+                       "body{font-family:sans-serif;margin:2em auto;max-width:1100px;background:%3;color:%4;}\n"
+                       "table{border-collapse:collapse;margin:1em 0;font-size:0.92em;display:block;max-width:100%;"
+                       "overflow-x:auto;}\n"
+                       "th,td{border:1px solid %5;padding:0.25em 0.6em;text-align:left;vertical-align:top;}\n"
+                       "th.num,td.num{text-align:right;}\nfigure{margin:1.5em 0;}\nfigure svg,figure "
+                       "img{max-width:100%;height:auto;}\n"
+                       "pre{white-space:pre-wrap;font-size:0.85em;}\ndetails{margin:0.4em 0;}\n"
+                       "</style>\n</head>\n<body>\n")
             .arg(results.raidbenchVersion.toHtmlEscaped(),
                  tr("RaidBench results, %1").arg(results.updated).toHtmlEscaped(), background, text, rule);
     html += markdownToHtml(head);

@@ -779,8 +779,7 @@ QString MainWindow::quitQuestion() const
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     if (m_session->campaignRunning()) {
-        QMessageBox box(QMessageBox::Question, tr("A run is in progress"), quitQuestion(), QMessageBox::NoButton,
-                        this);
+        QMessageBox box(QMessageBox::Question, tr("A run is in progress"), quitQuestion(), QMessageBox::NoButton, this);
         QPushButton* quit = box.addButton(tr("Cancel the run and &quit"), QMessageBox::DestructiveRole);
         QPushButton* stay = box.addButton(tr("&Keep running"), QMessageBox::RejectRole);
         box.setDefaultButton(stay);

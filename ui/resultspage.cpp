@@ -13,16 +13,16 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QCursor>
-#include <QDir>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QHash>
+#include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
 #include <QLocale>
@@ -236,13 +236,16 @@ ResultsPage::ResultsPage(QWidget* parent)
         {tr("Write, % of one disk"), tr("Sequential write against one disk: the pool's median disk (above the table)")},
         {tr("Read, % of one disk"), tr("Sequential read against one disk: the pool's median disk (above the table)")},
         {tr("Space kept"), tr("Usable space as a share of the disks' raw space")},
-        {tr("Failures survived"), tr("Disks that may fail without losing data: any that many, and up to how many if "
-                                     "the right ones fail")},
+        {tr("Failures survived"),
+         tr("Disks that may fail without losing data: any that many, and up to how many if "
+            "the right ones fail")},
         {tr("Controller loss"), tr("Whether the layout survives losing any one disk controller")},
-        {tr("Write measured / predicted"), tr("Sequential write measured, divided by what the member disks' own "
-                                              "speeds predict for this layout (docs/analysis.md)")},
-        {tr("Read measured / predicted"), tr("Sequential read measured, divided by what the member disks' own "
-                                             "speeds predict for this layout")},
+        {tr("Write measured / predicted"),
+         tr("Sequential write measured, divided by what the member disks' own "
+            "speeds predict for this layout (docs/analysis.md)")},
+        {tr("Read measured / predicted"),
+         tr("Sequential read measured, divided by what the member disks' own "
+            "speeds predict for this layout")},
         {tr("Weakest link"), {}},
         {tr("State"), {}}};
     for (int column = 0; column < headers.size(); ++column) {
@@ -319,7 +322,8 @@ void ResultsPage::setResults(const CampaignResults& results, const QString& sour
     for (const ConfigResult& config : m_results.configs) {
         for (const TestResult& test : config.tests) {
             sweep = sweep || !test.sweep.isEmpty();
-            command = command || (test.spec.kind == QLatin1String("command") && test.status == QLatin1String("completed"));
+            command =
+                command || (test.spec.kind == QLatin1String("command") && test.status == QLatin1String("completed"));
         }
     }
     const QHash<QString, bool> available {{QStringLiteral("sweep"), sweep},
@@ -622,7 +626,8 @@ void ResultsPage::fillTable()
                                     slowest->label().toHtmlEscaped(), Units::formatMBps(*slowest->writeBw),
                                     Units::formatMBps(slowest->readBw.value_or(0))));
     } else {
-        m_oneDisk->setText(tr("The disks were not measured on their own, so there is no \"one disk\" to compare with."));
+        m_oneDisk->setText(
+            tr("The disks were not measured on their own, so there is no \"one disk\" to compare with."));
     }
     auto mbps = [](std::optional<double> bytesPerSecond) {
         return new NumberItem(bytesPerSecond ? QString::number(*bytesPerSecond / 1e6, 'f', 1) : QStringLiteral("–"),
@@ -634,8 +639,8 @@ void ResultsPage::fillTable()
     auto ratio = [](std::optional<double> value, std::optional<double> measured, std::optional<double> predicted) {
         auto* item = new NumberItem(value ? QString::number(*value, 'f', 2) : QStringLiteral("–"), value);
         if (measured && predicted) {
-            item->setToolTip(tr("measured %1, predicted %2")
-                                 .arg(Units::formatMBps(*measured), Units::formatMBps(*predicted)));
+            item->setToolTip(
+                tr("measured %1, predicted %2").arg(Units::formatMBps(*measured), Units::formatMBps(*predicted)));
         }
         return item;
     };
@@ -658,8 +663,10 @@ void ResultsPage::fillTable()
         m_relative->setItem(row, ColumnRead, mbps(config.sequentialRead()));
         m_relative->setItem(row, ColumnRandomWrite, iops(config.randomIops(true)));
         m_relative->setItem(row, ColumnRandomRead, iops(config.randomIops(false)));
-        m_relative->setItem(row, ColumnWritePct, new NumberItem(percent(config.relativeWritePct), config.relativeWritePct));
-        m_relative->setItem(row, ColumnReadPct, new NumberItem(percent(config.relativeReadPct), config.relativeReadPct));
+        m_relative->setItem(row, ColumnWritePct,
+                            new NumberItem(percent(config.relativeWritePct), config.relativeWritePct));
+        m_relative->setItem(row, ColumnReadPct,
+                            new NumberItem(percent(config.relativeReadPct), config.relativeReadPct));
         m_relative->setItem(row, ColumnSpace,
                             new NumberItem(QStringLiteral("%1 %").arg(qRound(config.spacePct)), config.spacePct));
         const QString failures = config.failuresBestCase > config.failuresGuaranteed
@@ -777,9 +784,8 @@ void ResultsPage::updateRecentMenu()
             action->setEnabled(false);
             continue;
         }
-        const QString what = entry.configurations > 0
-            ? tr("%n configuration(s)", nullptr, entry.configurations)
-            : tr("%n disk(s) measured", nullptr, entry.disks);
+        const QString what = entry.configurations > 0 ? tr("%n configuration(s)", nullptr, entry.configurations)
+                                                      : tr("%n disk(s) measured", nullptr, entry.disks);
         const QString path = entry.path;
         m_recentMenu->addAction(tr("%1 — %2, %3, %4").arg(name, entry.status, what, when), this, [this, path] {
             const auto opened = open(path);
@@ -813,8 +819,8 @@ void ResultsPage::saveAsDialog()
         Q_EMIT message(tr("There are no results to save yet."));
         return;
     }
-    const QString suggested = m_currentFile.isEmpty() ? QStringLiteral("results.json")
-                                                      : QFileInfo(m_currentFile).fileName();
+    const QString suggested =
+        m_currentFile.isEmpty() ? QStringLiteral("results.json") : QFileInfo(m_currentFile).fileName();
     const QString path =
         QFileDialog::getSaveFileName(this, tr("Save results as"), suggested, tr("RaidBench results (*.json)"));
     if (path.isEmpty()) {

@@ -376,7 +376,8 @@ void RunPage::onFinished(const CampaignResults& results, const QString& error)
     for (const ConfigResult& config : results.configs) {
         int measured = 0;
         for (const TestResult& test : config.tests) {
-            measured += test.summary.runs > 0 || !test.sweep.isEmpty() || test.status == QLatin1String("completed") ? 1 : 0;
+            measured +=
+                test.summary.runs > 0 || !test.sweep.isEmpty() || test.status == QLatin1String("completed") ? 1 : 0;
         }
         testsMeasured += measured;
         configsMeasured += measured > 0 ? 1 : 0;
@@ -393,8 +394,8 @@ void RunPage::onFinished(const CampaignResults& results, const QString& error)
     if (disksMeasured > 0) {
         keptParts.append(tr("the speed of %n disk(s) on its own", nullptr, disksMeasured));
     }
-    const QString kept = keptParts.isEmpty() ? tr("nothing had been measured yet")
-                                             : tr("kept: %1").arg(keptParts.join(tr(" and ")));
+    const QString kept =
+        keptParts.isEmpty() ? tr("nothing had been measured yet") : tr("kept: %1").arg(keptParts.join(tr(" and ")));
     const QString stall = tr("Longest moment the window was unresponsive: %1 ms.").arg(m_watchdog->longestStallMs());
     qInfo("raidbench: longest event-loop stall during the run: %lld ms",
           static_cast<long long>(m_watchdog->longestStallMs()));
@@ -406,9 +407,9 @@ void RunPage::onFinished(const CampaignResults& results, const QString& error)
     } else if (m_configCount == 0) {
         m_overall->setValue(1000);
         m_eta->setText(tr("done in %1").arg(Units::formatRoughDuration(double(m_clock.elapsed()) / 1000.0)));
-        m_status->setText(tr("<b>Finished:</b> %n disk(s) measured on their own; see the Disks page. %1", nullptr,
-                             disksMeasured)
-                              .arg(stall));
+        m_status->setText(
+            tr("<b>Finished:</b> %n disk(s) measured on their own; see the Disks page. %1", nullptr, disksMeasured)
+                .arg(stall));
     } else {
         m_overall->setValue(1000);
         m_eta->setText(tr("done in %1").arg(Units::formatRoughDuration(double(m_clock.elapsed()) / 1000.0)));

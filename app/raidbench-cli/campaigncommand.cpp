@@ -238,9 +238,9 @@ int runCampaign(const QStringList& arguments)
     }
     if (out.isEmpty()) {
         // Every run keeps its results: a new file in the results folder, named by date, host and plan.
-        auto created = ResultsFolder::create(ResultsFolder::path(), QDateTime::currentDateTime(),
-                                             QSysInfo::machineHostName(),
-                                             QFileInfo(parser.positionalArguments().first()).completeBaseName());
+        auto created =
+            ResultsFolder::create(ResultsFolder::path(), QDateTime::currentDateTime(), QSysInfo::machineHostName(),
+                                  QFileInfo(parser.positionalArguments().first()).completeBaseName());
         if (!created) {
             printError(QStringLiteral("%1; give --out RESULTS.json, or set RAIDBENCH_RESULTS_DIR to a writable folder")
                            .arg(created.error().message));
@@ -260,8 +260,8 @@ int runCampaign(const QStringList& arguments)
     });
     if (geteuid() != 0 || parser.isSet(helperOption)) {
         // A normal user: the root work happens in the helper, started through polkit (or directly by root).
-        return runCampaignThroughHelper(*plan, out, parser.isSet(yesOption),
-                                        parser.isSet(quietOption), parser.isSet(resumeOption), geteuid() == 0);
+        return runCampaignThroughHelper(*plan, out, parser.isSet(yesOption), parser.isSet(quietOption),
+                                        parser.isSet(resumeOption), geteuid() == 0);
     }
     SystemCommandRunner commands;
     CampaignRunner::Options options;

@@ -89,9 +89,9 @@ int runHeadlessExport(const HeadlessExport& request)
         return fail(chart.error().code == QLatin1String("usage") ? 2 : 1, chart.error().message);
     }
     std::unique_ptr<QChart> owned(*chart);
-    if (auto written = exportChart(owned.get(), request.out, *format,
-                                   QSize(size.captured(1).toInt(), size.captured(2).toInt()), dpi,
-                                   Charts::caption(request.chart));
+    if (auto written =
+            exportChart(owned.get(), request.out, *format, QSize(size.captured(1).toInt(), size.captured(2).toInt()),
+                        dpi, Charts::caption(request.chart));
         !written) {
         return fail(written.error().code == QLatin1String("usage") ? 2 : 1, written.error().message);
     }

@@ -300,7 +300,8 @@ QString resultsToMarkdown(const CampaignResults& results)
         md += QStringLiteral(" %1 |").arg(mdCell(test.name));
         rule += QStringLiteral("---:|");
     }
-    md += QStringLiteral(" predicted write | write measured / predicted | predicted read | read measured / predicted |\n") +
+    md += QStringLiteral(
+              " predicted write | write measured / predicted | predicted read | read measured / predicted |\n") +
         rule + QStringLiteral("---:|---:|---:|---:|\n");
     for (const ConfigResult& config : results.configs) {
         md += QStringLiteral("| %1 | %2 | %3 |")
@@ -329,9 +330,7 @@ QString resultsToMarkdown(const CampaignResults& results)
             }
             md += QStringLiteral(" %1 |").arg(cell);
         }
-        auto ratio = [](std::optional<double> value) {
-            return value ? QString::number(*value, 'f', 2) : QString();
-        };
+        auto ratio = [](std::optional<double> value) { return value ? QString::number(*value, 'f', 2) : QString(); };
         md += QStringLiteral(" %1 | %2 | %3 | %4 |\n")
                   .arg(mbOr(config.predictedWrite), ratio(config.measuredOverPredicted), mbOr(config.predictedRead),
                        ratio(config.measuredOverPredictedRead));

@@ -59,8 +59,8 @@ Result<QString> create(const QString& folder, const QDateTime& started, const QS
     const QString name = fileName(started, host, plan);
     const QString stem = name.chopped(5);
     for (int n = 1; n < 1000; ++n) {
-        const QString candidate = QStringLiteral("%1/%2%3.json")
-                                      .arg(folder, stem, n == 1 ? QString() : QStringLiteral("-%1").arg(n));
+        const QString candidate =
+            QStringLiteral("%1/%2%3.json").arg(folder, stem, n == 1 ? QString() : QStringLiteral("-%1").arg(n));
         const int fd = ::open(QFile::encodeName(candidate).constData(),
                               O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
         if (fd >= 0) {
@@ -69,7 +69,8 @@ Result<QString> create(const QString& folder, const QDateTime& started, const QS
         }
         if (errno != EEXIST) {
             return makeError(QStringLiteral("results-folder"),
-                             QStringLiteral("cannot write results into %1: %2").arg(folder, QString::fromLocal8Bit(std::strerror(errno))));
+                             QStringLiteral("cannot write results into %1: %2")
+                                 .arg(folder, QString::fromLocal8Bit(std::strerror(errno))));
         }
     }
     return makeError(QStringLiteral("results-folder"),

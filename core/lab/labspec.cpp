@@ -79,8 +79,8 @@ Result<QList<LabDiskSpec>> parseLabSpec(const QString& spec, int controllers)
         const QString item = rawItem.trimmed();
         const auto match = itemRe.match(item);
         if (item.isEmpty() || !match.hasMatch()) {
-            return specError(item,
-                             QStringLiteral("expected [Nx]SIZE[@MBPS[/MBPS]][:iops=N][:fail-write=OFFSET|:fail-read=OFFSET]"));
+            return specError(
+                item, QStringLiteral("expected [Nx]SIZE[@MBPS[/MBPS]][:iops=N][:fail-write=OFFSET|:fail-read=OFFSET]"));
         }
         int count = 1;
         if (!match.captured(1).isEmpty()) {
@@ -125,16 +125,17 @@ Result<QList<LabDiskSpec>> parseLabSpec(const QString& spec, int controllers)
             const QString key = option.section(QLatin1Char('='), 0, 0);
             const QString value = option.section(QLatin1Char('='), 1);
             if (!option.contains(QLatin1Char('=')) || value.isEmpty()) {
-                return specError(item, QStringLiteral("option '%1' needs a value (iops=N, fail-write=OFFSET or "
-                                                      "fail-read=OFFSET)")
-                                           .arg(option));
+                return specError(item,
+                                 QStringLiteral("option '%1' needs a value (iops=N, fail-write=OFFSET or "
+                                                "fail-read=OFFSET)")
+                                     .arg(option));
             }
             if (key == QLatin1String("iops")) {
                 bool ok = false;
                 const int iops = value.toInt(&ok);
                 if (!ok || iops < 1 || iops > maxIops) {
-                    return specError(item,
-                                     QStringLiteral("iops=%1 must be a whole number from 1 to %2").arg(value).arg(maxIops));
+                    return specError(
+                        item, QStringLiteral("iops=%1 must be a whole number from 1 to %2").arg(value).arg(maxIops));
                 }
                 if (disk.iops) {
                     return specError(item, QStringLiteral("iops given twice"));

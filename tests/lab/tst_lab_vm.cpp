@@ -103,10 +103,11 @@ echo $? > fault-rc
 )SH");
         QElapsedTimer timer;
         timer.start();
-        const CliRun run = runCli({QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--disks"),
-                                   QStringLiteral("1G@50,1G@100/150,1G:fail-write=100M,1G@150:iops=150"), QStringLiteral("--out"), out,
-                                   QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"), script},
-                                  600000, QStringLiteral("raidbench-cli"), "hello lab\n", env());
+        const CliRun run =
+            runCli({QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--disks"),
+                    QStringLiteral("1G@50,1G@100/150,1G:fail-write=100M,1G@150:iops=150"), QStringLiteral("--out"), out,
+                    QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"), script},
+                   600000, QStringLiteral("raidbench-cli"), "hello lab\n", env());
         qInfo("lab run took %.1f s; stderr:\n%s", timer.elapsed() / 1000.0, qPrintable(run.err));
         QCOMPARE(run.exitCode, 0);
         QVERIFY(run.out.contains(QStringLiteral("echo:hello lab")));

@@ -537,8 +537,8 @@ private Q_SLOTS:
             if (auto* value = qobject_cast<QValueAxis*>(axis)) {
                 const double step = (value->max() - value->min()) / (value->tickCount() - 1);
                 const double mantissa = step / std::pow(10.0, std::floor(std::log10(step)));
-                QVERIFY2(qFuzzyCompare(mantissa, 1.0) || qFuzzyCompare(mantissa, 2.0) ||
-                             qFuzzyCompare(mantissa, 2.5) || qFuzzyCompare(mantissa, 5.0),
+                QVERIFY2(qFuzzyCompare(mantissa, 1.0) || qFuzzyCompare(mantissa, 2.0) || qFuzzyCompare(mantissa, 2.5) ||
+                             qFuzzyCompare(mantissa, 5.0),
                          qPrintable(QString::number(step)));
             }
         }

@@ -22,8 +22,8 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QContextMenuEvent>
-#include <QDropEvent>
 #include <QDir>
+#include <QDropEvent>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QLabel>
@@ -411,8 +411,7 @@ private Q_SLOTS:
         f->window->showStep(MainWindow::BuildStep);
         // One disk clicked in the pool, as a user does to look at it.
         QListView* view = f->window->pool()->view();
-        QTest::mouseClick(view->viewport(), Qt::LeftButton, {},
-                          view->visualRect(view->model()->index(0, 0)).center());
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(view->model()->index(0, 0)).center());
         QCOMPARE(f->window->pool()->selectedDisks().size(), 1);
         QTest::mouseClick(f->window->findChild<QPushButton*>(QStringLiteral("addPresetsButton")), Qt::LeftButton);
         QStringList names;
@@ -607,7 +606,8 @@ private Q_SLOTS:
         const QString removeCard = QStringLiteral("Remove the whole ") + model->cardName({0});
         QCOMPARE(pickFromPopup(
                      [&] {
-                         QContextMenuEvent event(QContextMenuEvent::Keyboard, QPoint(2, 2), card->mapToGlobal(QPoint(2, 2)));
+                         QContextMenuEvent event(QContextMenuEvent::Keyboard, QPoint(2, 2),
+                                                 card->mapToGlobal(QPoint(2, 2)));
                          QApplication::sendEvent(card, &event);
                      },
                      {removeCard}),
@@ -974,7 +974,8 @@ private Q_SLOTS:
         corrupt.close();
         auto f = makeWindow();
         const QString joined = f->window->resultsPage()->recentEntries().join(QLatin1Char('\n'));
-        QVERIFY2(joined.contains(QStringLiteral("2000-01-01_000000_host_broken.json — unreadable")), qPrintable(joined));
+        QVERIFY2(joined.contains(QStringLiteral("2000-01-01_000000_host_broken.json — unreadable")),
+                 qPrintable(joined));
         QVERIFY(joined.contains(m_resultsFolder.path()));
         QFile::remove(corrupt.fileName());
     }
