@@ -602,7 +602,15 @@ void ResultsPage::rebuildDetail()
                                                                     : QStringList();
     m_detailTest->clear();
     for (const QString& id : tests) {
-        m_detailTest->addItem(id, id);
+        // The test's own name ("SEQ1M QD8 write"), as the charts and tables call it.
+        QString name = id;
+        for (const ConfigResult& config : std::as_const(m_results.configs)) {
+            if (const TestResult* test = config.test(id)) {
+                name = test->spec.name;
+                break;
+            }
+        }
+        m_detailTest->addItem(name, id);
     }
     m_detailTest->setVisible(!tests.isEmpty());
     if (!m_options.test.isEmpty()) {
