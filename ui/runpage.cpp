@@ -178,18 +178,13 @@ void RunPage::start(const CampaignPlan& plan)
     }
     // The plan's own durations: the campaign counts progress in units (a test run, or a disk's write
     // or read alone), each taking the run time and its ramp; building and tearing down come on top.
-    int unitsPerConfig = 0;
-    for (const TestSpec& test : plan.tests) {
-        unitsPerConfig += test.isFileTest()
-            ? 1
-            : int(test.kind == QLatin1String("sweep") ? test.sweepSizes.size() : 1) * plan.repeats;
-    }
+    const int unitsPerConfig = plan.unitsPerConfiguration();
     m_rowUnits.clear();
     if (plan.baselines) {
         m_rowUnits.append(2.0 * double(plan.disks.size()));
     }
     for (qsizetype i = 0; i < plan.configurations.size(); ++i) {
-        m_rowUnits.append(double(std::max(1, unitsPerConfig)));
+        m_rowUnits.append(double(unitsPerConfig));
     }
     m_unitSeconds = double(plan.timeLimitNs + plan.rampNs) / 1e9;
     m_totalUnits = 0;

@@ -202,6 +202,16 @@ Result<TestSpec> TestSpec::fromJson(const QJsonValue& value)
     return test;
 }
 
+int CampaignPlan::unitsPerConfiguration() const
+{
+    int units = 0;
+    for (const TestSpec& test : tests) {
+        units +=
+            test.isFileTest() ? 1 : int(test.kind == QLatin1String("sweep") ? test.sweepSizes.size() : 1) * repeats;
+    }
+    return std::max(1, units);
+}
+
 bool CampaignPlan::hasFileTests() const
 {
     return std::any_of(tests.begin(), tests.end(), [](const TestSpec& test) { return test.isFileTest(); });

@@ -70,6 +70,9 @@ struct CampaignPlan
     bool commandAsRoot = false; ///< run `command` tests as root (otherwise the invoking user, or nobody)
 
     bool hasFileTests() const;
+    /// Progress units one configuration takes: a run of an I/O test, a block size of a sweep, a file
+    /// test (the campaign's progress and the run page's ETA count in these).
+    int unitsPerConfiguration() const;
     QJsonObject toJson() const;
     static Result<CampaignPlan> fromJson(const QJsonObject& json);
     static Result<CampaignPlan> load(const QString& path);

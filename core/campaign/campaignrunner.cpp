@@ -583,14 +583,9 @@ Result<CampaignResults> CampaignRunner::run(const std::atomic_bool* cancel)
     if (m_results.host.isEmpty()) {
         m_results.host = collectHostInfo(*m_options.runner);
     }
-    int testsPerConfig = 0;
-    for (const TestSpec& test : m_plan.tests) {
-        testsPerConfig += test.isFileTest()
-            ? 1
-            : int(test.kind == QLatin1String("sweep") ? test.sweepSizes.size() : 1) * m_plan.repeats;
-    }
-    m_unitsTotal = (m_plan.baselines ? 2 * int(m_results.disks.size()) : 0) +
-        int(m_results.configs.size()) * std::max(1, testsPerConfig);
+    const int testsPerConfig = m_plan.unitsPerConfiguration();
+    m_unitsTotal =
+        (m_plan.baselines ? 2 * int(m_results.disks.size()) : 0) + int(m_results.configs.size()) * testsPerConfig;
     m_unitsDone = 0;
     if (auto ok = save(); !ok) {
         return ok.error();
