@@ -1,5 +1,7 @@
 #include "chartexport.h"
 
+#include "resultcharts.h"
+
 #include <QBuffer>
 #include <QChart>
 #include <QCoreApplication>
@@ -7,6 +9,7 @@
 #include <QFont>
 #include <QGraphicsScene>
 #include <QImage>
+#include <QLegend>
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
@@ -40,6 +43,8 @@ void render(QChart* chart, QPainter* painter, QSizeF size, QRectF target, const 
     }
     QGraphicsScene scene;
     scene.addItem(chart);
+    const Qt::Alignment previousLegend = chart->legend()->alignment();
+    Charts::fitLegend(chart, chartSize.width());
     chart->resize(chartSize);
     chart->setPos(0, 0);
     scene.setSceneRect(QRectF(QPointF(0, 0), chartSize));
@@ -47,6 +52,7 @@ void render(QChart* chart, QPainter* painter, QSizeF size, QRectF target, const 
     painter->setRenderHint(QPainter::TextAntialiasing);
     scene.render(painter, chartTarget, QRectF(QPointF(0, 0), chartSize));
     scene.removeItem(chart);
+    chart->legend()->setAlignment(previousLegend);
     if (previousScene) {
         previousScene->addItem(chart);
         chart->resize(previousSize);

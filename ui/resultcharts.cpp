@@ -10,6 +10,7 @@
 #include <QChart>
 #include <QCoreApplication>
 #include <QFont>
+#include <QFontMetricsF>
 #include <QImage>
 #include <QLegend>
 #include <QLegendMarker>
@@ -254,6 +255,34 @@ QColor Charts::seriesColour(int index, bool dark)
                                    0xc5b0d5, 0xc49c94, 0xf7b6d2, 0xc7c7c7, 0xdbdb8d, 0x9edae5};
     const QColor colour = QColor::fromRgb(light[((index % 20) + 20) % 20]);
     return dark && index % 20 < 10 ? colour.lighter(125) : colour;
+}
+
+void Charts::fitLegend(QChart* chart, qreal width)
+{
+    QLegend* legend = chart->legend();
+    if (!legend->isVisible() || width <= 0) {
+        return;
+    }
+    // What one row needs: each entry's name, its marker and the gaps around them (Qt's legend draws
+    // a marker up to a line wide, then the text, with a few pixels' margin around each entry and the
+    // chart's own margins at either end).
+    const QFontMetricsF metrics(legend->font());
+    qreal needed = 0;
+    for (QLegendMarker* marker : legend->markers()) {
+        if (marker->isVisible() && !marker->label().isEmpty()) {
+            needed += metrics.horizontalAdvance(marker->label()) + 2 * metrics.height();
+        }
+    }
+    const Qt::Alignment alignment = needed <= width - 3 * metrics.height() ? Qt::AlignBottom : Qt::AlignRight;
+    if (alignment == legend->alignment()) {
+        return;
+    }
+    legend->setAlignment(alignment);
+    // A legend beside the chart gives every entry the widest marker's room; the entries' sizes were
+    // worked out for a row, so they are worked out again, or the longest name loses its last letters.
+    for (QLegendMarker* marker : legend->markers()) {
+        marker->setLabel(marker->label());
+    }
 }
 
 QColor Charts::warningColour()

@@ -72,6 +72,9 @@ QStringList controllers(const CampaignResults& results);
 /// What a reader needs beside chart `name` to read it (its marks explained), or empty; the Results
 /// page shows it under the chart and exports draw it into the picture.
 QString caption(const QString& name);
+/// Puts the legend under the chart when all its entries fit in one row of `width` pixels, and
+/// beside it, one entry a line, when they do not: a legend's names are never cut.
+void fitLegend(QChart* chart, qreal width);
 /// The warning colour slow disks and failed configurations are drawn in.
 QColor warningColour();
 /// Series colour `index` of twenty distinct ones (a qualitative palette), for up to 20 series.

@@ -7,6 +7,7 @@
 #include "htmlreport.h"
 #include "util/units.h"
 
+#include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
@@ -39,6 +40,9 @@
 #include <QToolButton>
 #include <QToolTip>
 #include <QVBoxLayout>
+#include <QXYSeries>
+
+#include <cmath>
 
 namespace RaidBench::Ui {
 
@@ -77,6 +81,7 @@ void replaceChart(QChartView* view, QChart* chart)
 {
     QChart* old = view->chart();
     view->setChart(chart);
+    Charts::fitLegend(chart, view->width()); // the legend's entries exist once the chart is shown
     delete old;
 }
 
@@ -117,6 +122,9 @@ ResultsPage::ResultsPage(QWidget* parent)
 {
     setObjectName(QStringLiteral("resultsPage"));
     setAcceptDrops(false);
+    for (QChartView* view : {m_comparisonView, m_disksView, m_detailView}) {
+        view->installEventFilter(this); // a resize may move the legend under or beside the chart
+    }
     auto* layout = new QVBoxLayout(this);
 
     auto* top = new QHBoxLayout;
@@ -487,6 +495,16 @@ void ResultsPage::highlightDisk(const QString& path)
     }
 }
 
+bool ResultsPage::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::Resize) {
+        if (auto* view = qobject_cast<QChartView*>(watched); view && view->chart()) {
+            Charts::fitLegend(view->chart(), view->width());
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
 QChart* ResultsPage::chart(const QString& name) const
 {
     if (name == QLatin1String("comparison")) {
@@ -620,6 +638,56 @@ void ResultsPage::rebuildDetail()
     options.dark = isDark(this);
     auto detail = Charts::make(m_detail, m_results, options);
     replaceChart(m_detailView, detail ? *detail : emptyChart(detail.error().message, options.dark));
+    if (detail) {
+        connectDetailHover(*detail);
+    }
+}
+
+QString ResultsPage::detailHoverText(const QString& name, const QString& where, double value, const QString& unit)
+{
+    return tr("%1 — %2: %3 %4").arg(name, where, QLocale().toString(value, 'g', 4), unit).trimmed();
+}
+
+void ResultsPage::connectDetailHover(QChart* chart)
+{
+    // The value under the pointer: a line's nearest measured point, a bar's height.
+    const auto axisTitle = [chart](QAbstractSeries* series, Qt::Orientation orientation) {
+        const QList<QAbstractAxis*> axes = chart->axes(orientation, series);
+        return axes.isEmpty() ? QString() : axes.first()->titleText();
+    };
+    for (QAbstractSeries* series : chart->series()) {
+        const QString unit = axisTitle(series, Qt::Vertical);
+        if (auto* xy = qobject_cast<QXYSeries*>(series)) {
+            const QString xTitle = axisTitle(series, Qt::Horizontal);
+            connect(xy, &QXYSeries::hovered, this, [xy, unit, xTitle](const QPointF& at, bool state) {
+                if (!state || xy->count() == 0) {
+                    QToolTip::hideText();
+                    return;
+                }
+                QPointF nearest = xy->at(0);
+                for (const QPointF& point : xy->points()) {
+                    nearest = std::abs(point.x() - at.x()) < std::abs(nearest.x() - at.x()) ? point : nearest;
+                }
+                const QString where = QStringLiteral("%1 %2").arg(QLocale().toString(nearest.x(), 'g', 4), xTitle);
+                QToolTip::showText(QCursor::pos(), detailHoverText(xy->name(), where.trimmed(), nearest.y(), unit));
+            });
+        } else if (auto* bars = qobject_cast<QBarSeries*>(series)) {
+            QStringList categories;
+            for (QAbstractAxis* axis : chart->axes(Qt::Horizontal, bars)) {
+                if (auto* categoryAxis = qobject_cast<QBarCategoryAxis*>(axis)) {
+                    categories = categoryAxis->categories();
+                }
+            }
+            connect(bars, &QBarSeries::hovered, this, [categories, unit](bool status, int index, QBarSet* set) {
+                if (!status || index < 0 || index >= set->count()) {
+                    QToolTip::hideText();
+                    return;
+                }
+                QToolTip::showText(QCursor::pos(),
+                                   detailHoverText(set->label(), categories.value(index), set->at(index), unit));
+            });
+        }
+    }
 }
 
 void ResultsPage::fillTable()

@@ -76,6 +76,8 @@ public:
     QChart* chart(const QString& name) const;
     void showDetail(const QString& name, const QString& test = QString());
     QString detailName() const { return m_detail; }
+    /// What hovering a detail chart shows: "raid5 — 64 block size (KiB): 152.3 MB/s".
+    static QString detailHoverText(const QString& name, const QString& where, double value, const QString& unit);
 
     QTableWidget* configTable() const { return m_relative; }
     QTabWidget* tabs() const { return m_tabs; }
@@ -92,6 +94,9 @@ public:
 Q_SIGNALS:
     void message(const QString& text);
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void rebuildCharts();
     void rebuildDetail();
@@ -103,6 +108,8 @@ private:
     void exportFileDialog(const QString& what);
     void onComparisonHovered(bool status, int index, const QString& test);
     void onDiskClicked(int index);
+    /// Tooltips with the value under the pointer on the detail chart's lines and bars.
+    void connectDetailHover(QChart* chart);
 
     CampaignResults m_results;
     ChartOptions m_options;

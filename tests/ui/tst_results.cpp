@@ -22,6 +22,9 @@
 #include <QDir>
 #include <QDropEvent>
 #include <QFile>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
+#include <QGraphicsView>
 #include <QImage>
 #include <QJsonDocument>
 #include <QLabel>
@@ -31,6 +34,7 @@
 #include <QLogValueAxis>
 #include <QMimeData>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QScatterSeries>
 #include <QSet>
 #include <QSettings>
@@ -442,6 +446,101 @@ private Q_SLOTS:
         QVERIFY2(text.contains(Units::formatMBps(*disk->readBw)), qPrintable(text));
         QVERIFY2(text.contains(disk->slowReason), qPrintable(text));
         QToolTip::hideText();
+
+        // A line of a detail chart shows its nearest measured point: 70 KiB is nearest 64 KiB.
+        ResultsPage details;
+        details.show();
+        details.setResults(enriched());
+        details.showDetail(QStringLiteral("sweep"));
+        QLineSeries* line = seriesOf<QLineSeries>(details.chart(QStringLiteral("sweep"))).value(0);
+        QVERIFY(line);
+        QPointF at64;
+        for (const QPointF& point : line->points()) {
+            at64 = qFuzzyCompare(point.x(), 64.0) ? point : at64;
+        }
+        QVERIFY(at64.y() > 0);
+        Q_EMIT line->hovered(QPointF(70, 1), true);
+        QTRY_VERIFY(QToolTip::isVisible());
+        QCOMPARE(QToolTip::text(),
+                 ResultsPage::detailHoverText(line->name(), QStringLiteral("64 block size (KiB)"), at64.y(),
+                                              QStringLiteral("MB/s")));
+        QVERIFY2(QToolTip::text().startsWith(line->name() + QStringLiteral(" — 64 block size (KiB): ")),
+                 qPrintable(QToolTip::text()));
+        Q_EMIT line->hovered(QPointF(70, 1), false);
+        QTRY_VERIFY(!QToolTip::isVisible());
+        // A bar of a detail chart: its set, its category and its height.
+        details.showDetail(QStringLiteral("latency"));
+        QBarSeries* latency = seriesOf<QBarSeries>(details.chart(QStringLiteral("latency"))).value(0);
+        QVERIFY(latency);
+        QBarSet* percentile = latency->barSets().first();
+        const QStringList categories = categoriesOf(details.chart(QStringLiteral("latency")));
+        Q_EMIT latency->hovered(true, 0, percentile);
+        QTRY_VERIFY(QToolTip::isVisible());
+        QVERIFY2(QToolTip::text().startsWith(percentile->label() + QStringLiteral(" — ") + categories.value(0) +
+                                             QStringLiteral(": ") + QLocale().toString(percentile->at(0), 'g', 4)),
+                 qPrintable(QToolTip::text()));
+        QToolTip::hideText();
+    }
+
+    void legendsAreNeverCut()
+    {
+        // Every legend entry of every chart reads in full, in a wide window and a narrow one: the text
+        // the legend draws is the marker's whole label, never an elided "raid10-far…". Where one row
+        // under the chart is too short the legend goes beside it.
+        const auto drawnTexts = [](QGraphicsItem* item, QStringList& texts, const auto& self) -> void {
+            if (auto* text = dynamic_cast<QGraphicsTextItem*>(item)) {
+                texts.append(text->toPlainText());
+            }
+            for (QGraphicsItem* child : item->childItems()) {
+                self(child, texts, self);
+            }
+        };
+        const auto check = [&](QChart* chart, const QString& what) {
+            QVERIFY2(chart, qPrintable(what));
+            QStringList drawn;
+            drawnTexts(chart->legend(), drawn, drawnTexts);
+            int shown = 0;
+            for (QLegendMarker* marker : chart->legend()->markers()) {
+                if (!marker->isVisible() || marker->label().isEmpty()) {
+                    continue;
+                }
+                ++shown;
+                QVERIFY2(drawn.contains(marker->label()),
+                         qPrintable(QStringLiteral("%1: \"%2\" is drawn as one of: %3")
+                                        .arg(what, marker->label(), drawn.join(QLatin1String(" | ")))));
+            }
+            qInfo("%s at %d px: %d legend entries, none cut, legend %s", qPrintable(what), int(chart->size().width()),
+                  shown, chart->legend()->alignment() == Qt::AlignBottom ? "below" : "beside");
+        };
+        // The test's results and a recorded lab run: eleven configurations, five tests each.
+        for (const CampaignResults& results : {enriched(), load()}) {
+            for (const QSize size : {QSize(1280, 800), QSize(1200, 700), QSize(800, 600)}) {
+                ResultsPage page;
+                page.resize(size);
+                page.show();
+                page.setResults(results);
+                QVERIFY(QTest::qWaitForWindowExposed(&page));
+                for (int tab = 0; tab < page.tabs()->count(); ++tab) {
+                    page.tabs()->setCurrentIndex(tab);
+                    for (const QString& name : {QStringLiteral("comparison"), QStringLiteral("disks")}) {
+                        QChart* chart = page.chart(name);
+                        if (chart && !chart->scene()->views().isEmpty() &&
+                            chart->scene()->views().first()->isVisible()) {
+                            QApplication::processEvents();
+                            check(chart, name);
+                        }
+                    }
+                    if (page.tabs()->tabText(tab).contains(QLatin1String("Details"))) {
+                        for (const QString& name : {QStringLiteral("sweep"), QStringLiteral("timeline"),
+                                                    QStringLiteral("latency"), QStringLiteral("command")}) {
+                            page.showDetail(name);
+                            QApplication::processEvents();
+                            check(page.chart(name), name);
+                        }
+                    }
+                }
+            }
+        }
     }
 
     void detailCharts()
@@ -712,6 +811,39 @@ private Q_SLOTS:
             }
         }
         QVERIFY2(colours.size() > 50, qPrintable(QString::number(colours.size())));
+
+        // At 1100 px nothing scrolls sideways: a copy of the report that puts the page's scroll width
+        // and the window's width into its title, read back from the browser's DOM.
+        QFile file(report);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QString html = QString::fromUtf8(file.readAll());
+        file.close();
+        QVERIFY(html.contains(QLatin1String("</body>")));
+        html.replace(QLatin1String("</body>"),
+                     QLatin1String("<script>document.title = 'width ' + document.documentElement.scrollWidth + ' of ' "
+                                   "+ window.innerWidth;</script></body>"));
+        const QString probe = dir.filePath(QStringLiteral("probe.html"));
+        QFile out(probe);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(html.toUtf8());
+        out.close();
+        QProcess dom;
+        dom.start(browser,
+                  {QStringLiteral("--headless"), QStringLiteral("--no-sandbox"), QStringLiteral("--disable-gpu"),
+                   QStringLiteral("--hide-scrollbars"),
+                   QStringLiteral("--user-data-dir=") + dir.filePath(QStringLiteral("profile")),
+                   QStringLiteral("--window-size=1100,1600"), QStringLiteral("--dump-dom"),
+                   QUrl::fromLocalFile(probe).toString()});
+        QVERIFY(dom.waitForFinished(120000));
+        const QString page = QString::fromUtf8(dom.readAllStandardOutput());
+        const QRegularExpressionMatch widths =
+            QRegularExpression(QStringLiteral("<title>width (\\d+) of (\\d+)</title>")).match(page);
+        QVERIFY2(widths.hasMatch(), qPrintable(page.left(400)));
+        const int scrollWidth = widths.captured(1).toInt();
+        const int windowWidth = widths.captured(2).toInt();
+        qInfo("report at a %d px window: %d px wide", windowWidth, scrollWidth);
+        QCOMPARE(windowWidth, 1100);
+        QVERIFY2(scrollWidth <= windowWidth, qPrintable(widths.captured(0)));
     }
 
     void compareGroupsMatchingNames()
