@@ -39,6 +39,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QSysInfo>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTimer>
@@ -54,6 +55,7 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
     , m_session(session ? session : new Session)
     , m_canvasModel(new CanvasModel(this))
     , m_steps(new QTabWidget(this))
+    , m_stepBar(new QTabBar(this))
     , m_splitter(new QSplitter(Qt::Horizontal, this))
     , m_banner(new QLabel(this))
     , m_transport(new QLabel(this))
@@ -107,6 +109,17 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
     m_steps->addTab(m_run, tr("&4 Run"));
     m_steps->addTab(m_results, tr("&5 Results"));
     m_steps->setDocumentMode(true);
+    // The steps' tabs sit above the pool and the pages, across the window: they stay where they are
+    // when the pool hides on the later steps.
+    m_stepBar->setObjectName(QStringLiteral("stepBar"));
+    m_stepBar->setDocumentMode(true);
+    m_stepBar->setExpanding(false);
+    for (int i = 0; i < m_steps->count(); ++i) {
+        m_stepBar->addTab(m_steps->tabText(i));
+    }
+    m_steps->tabBar()->hide();
+    connect(m_stepBar, &QTabBar::currentChanged, m_steps, &QTabWidget::setCurrentIndex);
+    connect(m_steps, &QTabWidget::currentChanged, m_stepBar, &QTabBar::setCurrentIndex);
     m_splitter->addWidget(m_pool);
     m_splitter->addWidget(m_steps);
     m_splitter->setStretchFactor(1, 3);
@@ -128,6 +141,7 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_banner);
+    layout->addWidget(m_stepBar);
     layout->addWidget(m_splitter, 1);
     setCentralWidget(central);
     m_transport->setObjectName(QStringLiteral("transportLabel"));

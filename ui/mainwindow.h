@@ -13,6 +13,7 @@ class QFrame;
 class QLabel;
 class QPushButton;
 class QSplitter;
+class QTabBar;
 class QTabWidget;
 class QTableWidget;
 
@@ -105,6 +106,7 @@ private:
     RunPage* m_run;
     ResultsPage* m_results;
     QTabWidget* m_steps;
+    QTabBar* m_stepBar;
     QSplitter* m_splitter;
     QLabel* m_banner;
     QLabel* m_transport;

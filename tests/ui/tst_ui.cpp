@@ -38,6 +38,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -369,6 +370,29 @@ private Q_SLOTS:
         QVERIFY2(message.contains(QLatin1String("raidbench-cli")) || message.contains(QLatin1String("pkexec")),
                  qPrintable(message));
         QVERIFY(!window.session()->isConnected());
+    }
+
+    void tabBarStaysPut()
+    {
+        // The steps' tabs are where they were on every step, though the pool hides after Build.
+        auto f = makeWindow();
+        f->window->resize(1280, 800);
+        f->window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(f->window.get()));
+        auto* bar = f->window->findChild<QTabBar*>(QStringLiteral("stepBar"));
+        QVERIFY(bar);
+        QPoint first;
+        for (int step = MainWindow::DisksStep; step <= MainWindow::ResultsStep; ++step) {
+            f->window->showStep(MainWindow::Step(step));
+            QApplication::processEvents();
+            QCOMPARE(bar->currentIndex(), step);
+            const QPoint at = bar->mapTo(f->window.get(), bar->tabRect(0).topLeft());
+            first = step == MainWindow::DisksStep ? at : first;
+            QCOMPARE(at, first);
+        }
+        // A click on the bar changes the step.
+        QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(MainWindow::BuildStep).center());
+        QCOMPARE(f->window->currentStep(), MainWindow::BuildStep);
     }
 
     void standardSetInOneClick()
