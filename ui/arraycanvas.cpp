@@ -16,6 +16,7 @@
 #include <QMenu>
 #include <QMimeData>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -245,6 +246,7 @@ CardWidget::CardWidget(ArrayCanvas* canvas, CanvasModel::CardPath path, QWidget*
     } else {
         m_problem->setStyleSheet(QStringLiteral("color: #c0392b; font-weight: bold;"));
     }
+    problem = m_canvas->readable(problem);
     m_problem->setText(problem);
     m_problem->setVisible(!problem.isEmpty());
     layout->addWidget(m_problem);
@@ -462,9 +464,27 @@ QString ArrayCanvas::dropData(const QMimeData* mime, const CanvasModel::CardPath
     return result ? QString() : m_lastMessage;
 }
 
+QString ArrayCanvas::readable(QString message) const
+{
+    // Plans name disks by their stable by-id paths; the user knows them by the names the pool shows.
+    if (!m_context.labelOf) {
+        return message;
+    }
+    static const QRegularExpression path(QStringLiteral("/dev/disk/by-[a-z]+/[^\\s,;:()'\"]+[^\\s,;:()'\".]"));
+    QRegularExpressionMatchIterator it = path.globalMatch(message);
+    QList<QRegularExpressionMatch> matches;
+    while (it.hasNext()) {
+        matches.prepend(it.next()); // replaced from the end, so earlier offsets stay right
+    }
+    for (const QRegularExpressionMatch& match : std::as_const(matches)) {
+        message.replace(match.capturedStart(), match.capturedLength(), m_context.labelOf(match.captured()));
+    }
+    return message;
+}
+
 void ArrayCanvas::showResult(const Result<void>& result)
 {
-    m_lastMessage = result ? QString() : result.error().message;
+    m_lastMessage = result ? QString() : readable(result.error().message);
     if (m_hint) {
         m_hint->setText(
             m_lastMessage.isEmpty()

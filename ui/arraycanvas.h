@@ -77,6 +77,8 @@ public:
 
     CanvasModel* model() const { return m_model; }
     const CanvasContext& context() const { return m_context; }
+    /// `message` with each disk's by-id path replaced by the name the pool shows (sdc).
+    QString readable(QString message) const;
     /// The message shown for the last refused action.
     QString lastMessage() const { return m_lastMessage; }
     QWidget* newArrayArea() const { return m_newArea; }

@@ -395,6 +395,23 @@ private Q_SLOTS:
         QCOMPARE(f->window->currentStep(), MainWindow::BuildStep);
     }
 
+    void refusalsNameDisksAsThePoolDoes()
+    {
+        // The plan holds by-id paths; what the Build page says names the disk as the pool shows it.
+        auto f = makeWindow();
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        f->window->showStep(MainWindow::BuildStep);
+        const QStringList disks = labDisks(*f);
+        QVERIFY2(disks.first().startsWith(QLatin1String("/dev/disk/by-id/")), qPrintable(disks.first()));
+        ArrayCanvas* canvas = f->window->canvas();
+        canvas->showResult(f->window->canvasModel()->addArray(disks.mid(0, 2)));
+        canvas->showResult(f->window->canvasModel()->addDisks({0}, {disks.first()}));
+        const QString name = f->session->disks().first().name;
+        const QString message = f->window->lastMessage();
+        QVERIFY2(message.startsWith(name + QStringLiteral(" is already in")), qPrintable(message));
+        QVERIFY2(!message.contains(QLatin1String("/dev/disk/by-id/")), qPrintable(message));
+    }
+
     void standardSetInOneClick()
     {
         auto f = makeWindow();
