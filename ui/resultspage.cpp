@@ -254,6 +254,10 @@ ResultsPage::ResultsPage(QWidget* parent)
         {tr("Read measured / predicted"),
          tr("Sequential read measured, divided by what the member disks' own "
             "speeds predict for this layout")},
+        {tr("Limited by (write / read)"),
+         tr("The busiest resource while the sequential tests ran: the disks, md's kernel thread for the array (one "
+            "core), the whole CPU, or neither (the queue depth or each request's latency set the pace). Hover a "
+            "cell for the figures.")},
         {tr("Weakest link"), {}},
         {tr("State"), {}}};
     for (int column = 0; column < headers.size(); ++column) {
@@ -643,6 +647,18 @@ void ResultsPage::rebuildDetail()
     }
 }
 
+QString ResultsPage::limitWord(const TestResult* test)
+{
+    if (!test || !test->resources) {
+        return {};
+    }
+    const QString& bound = test->resources->boundBy;
+    return bound == QLatin1String("disks")    ? tr("disks")
+        : bound == QLatin1String("md-thread") ? tr("CPU (md thread)")
+        : bound == QLatin1String("cpu")       ? tr("CPU")
+                                              : tr("neither");
+}
+
 QString ResultsPage::detailHoverText(const QString& name, const QString& where, double value, const QString& unit)
 {
     return tr("%1 — %2: %3 %4").arg(name, where, QLocale().toString(value, 'g', 4), unit).trimmed();
@@ -757,6 +773,19 @@ void ResultsPage::fillTable()
                             ratio(config.measuredOverPredicted, config.sequentialWrite(), config.predictedWrite));
         m_relative->setItem(row, ColumnReadRatio,
                             ratio(config.measuredOverPredictedRead, config.sequentialRead(), config.predictedRead));
+        const TestResult* write = config.sequentialTest(true);
+        const TestResult* read = config.sequentialTest(false);
+        auto* limit = new QTableWidgetItem(limitWord(write).isEmpty() && limitWord(read).isEmpty()
+                                               ? QStringLiteral("–")
+                                               : QStringLiteral("%1 / %2").arg(limitWord(write), limitWord(read)));
+        QStringList limits;
+        for (const TestResult* test : {write, read}) {
+            if (test && test->resources) {
+                limits.append(tr("%1: %2").arg(test->spec.name, test->resources->explanation));
+            }
+        }
+        limit->setToolTip(limits.join(QLatin1Char('\n')));
+        m_relative->setItem(row, ColumnLimit, limit);
         auto* weakest = new QTableWidgetItem(config.weakestLink.join(QStringLiteral(", ")));
         weakest->setToolTip(weakest->text());
         m_relative->setItem(row, ColumnWeakest, weakest);
@@ -799,6 +828,9 @@ void ResultsPage::onComparisonHovered(bool status, int index, const QString& tes
         }
         if (test.status != QLatin1String("completed")) {
             text += QStringLiteral("\n%1 %2").arg(test.status, test.error);
+        }
+        if (test.resources) {
+            text += tr("\nlimited by %1").arg(test.resources->explanation);
         }
         QToolTip::showText(QCursor::pos(), text);
         return;

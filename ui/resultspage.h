@@ -45,6 +45,7 @@ public:
         ColumnController,
         ColumnWriteRatio,
         ColumnReadRatio,
+        ColumnLimit,
         ColumnWeakest,
         ColumnState,
         TableColumns
@@ -76,6 +77,8 @@ public:
     QChart* chart(const QString& name) const;
     void showDetail(const QString& name, const QString& test = QString());
     QString detailName() const { return m_detail; }
+    /// "disks", "CPU (md thread)", "CPU" or "neither" for a test's ResourceUse; empty without one.
+    static QString limitWord(const TestResult* test);
     /// What hovering a detail chart shows: "raid5 — 64 block size (KiB): 152.3 MB/s".
     static QString detailHoverText(const QString& name, const QString& where, double value, const QString& unit);
 

@@ -117,6 +117,9 @@ QJsonObject TestResult::toJson(bool withSamples) const
     if (!extra.isEmpty()) {
         json.insert(QStringLiteral("extra"), extra);
     }
+    if (resources) {
+        json.insert(QStringLiteral("resources"), resources->toJson());
+    }
     return json;
 }
 
@@ -145,6 +148,7 @@ Result<TestResult> TestResult::fromJson(const QJsonObject& json)
         test.sweep.append({std::uint32_t(entry.value(QStringLiteral("bs")).toDouble()), RunSummary::fromJson(entry)});
     }
     test.extra = json.value(QStringLiteral("extra")).toObject();
+    test.resources = ResourceUse::fromJson(json.value(QStringLiteral("resources")).toObject());
     return test;
 }
 
@@ -225,30 +229,32 @@ const TestResult* ConfigResult::test(const QString& id) const
     return nullptr;
 }
 
-static std::optional<double> sequential(const ConfigResult& config, bool write)
+const TestResult* ConfigResult::sequentialTest(bool write) const
 {
-    const TestResult* preferred =
-        config.test(write ? QStringLiteral("seq1m-qd8-write") : QStringLiteral("seq1m-qd8-read"));
+    const TestResult* preferred = test(write ? QStringLiteral("seq1m-qd8-write") : QStringLiteral("seq1m-qd8-read"));
     if (preferred && preferred->summary.runs > 0) {
-        return preferred->summary.bwMedian;
+        return preferred;
     }
-    for (const TestResult& test : config.tests) {
+    for (const TestResult& candidate : tests) {
         const IoPattern wanted = write ? IoPattern::Write : IoPattern::Read;
-        if (test.spec.kind == QLatin1String("io") && test.spec.pattern == wanted && test.summary.runs > 0) {
-            return test.summary.bwMedian;
+        if (candidate.spec.kind == QLatin1String("io") && candidate.spec.pattern == wanted &&
+            candidate.summary.runs > 0) {
+            return &candidate;
         }
     }
-    return std::nullopt;
+    return nullptr;
 }
 
 std::optional<double> ConfigResult::sequentialWrite() const
 {
-    return sequential(*this, true);
+    const TestResult* found = sequentialTest(true);
+    return found ? std::optional<double>(found->summary.bwMedian) : std::nullopt;
 }
 
 std::optional<double> ConfigResult::sequentialRead() const
 {
-    return sequential(*this, false);
+    const TestResult* found = sequentialTest(false);
+    return found ? std::optional<double>(found->summary.bwMedian) : std::nullopt;
 }
 
 std::optional<double> ConfigResult::randomIops(bool write) const

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "campaign/campaignplan.h"
+#include "campaign/resourceuse.h"
 #include "engine/ioresult.h"
 #include "layout/arrayspec.h"
 #include "util/result.h"
@@ -43,6 +44,7 @@ struct TestResult
     RunSummary summary; ///< io tests
     QList<std::pair<std::uint32_t, RunSummary>> sweep; ///< sweep tests: block size -> summary
     QJsonObject extra; ///< results of other test kinds (file tests)
+    std::optional<ResourceUse> resources; ///< how busy the disks and CPU were, and which bounded it
 
     QJsonObject toJson(bool withSamples = true) const;
     static Result<TestResult> fromJson(const QJsonObject& json);
@@ -100,6 +102,9 @@ struct ConfigResult
     QJsonObject filesystem; ///< the file system made for file tests (type, geometry, commands)
     std::optional<FilesystemSpec> requestedFilesystem; ///< from the plan; not saved
 
+    /// The sequential write or read test the relative table and the model use (SEQ1M QD8, else the
+    /// first sequential test), or null.
+    const TestResult* sequentialTest(bool write) const;
     /// The sequential write and read medians the relative table and the model use.
     std::optional<double> sequentialWrite() const;
     std::optional<double> sequentialRead() const;

@@ -353,8 +353,9 @@ void CampaignRunner::runBaselines(const std::atomic_bool* cancel)
 }
 
 void CampaignRunner::runTest(const QString& device, const TestSpec& spec, TestResult& result, CampaignProgress progress,
-                             const std::atomic_bool* cancel)
+                             const std::atomic_bool* cancel, const ResourceMonitor* monitor)
 {
+    ResourceUse use;
     const QList<std::uint32_t> sizes =
         spec.kind == QLatin1String("sweep") ? spec.sweepSizes : QList<std::uint32_t> {spec.blockSize};
     for (const std::uint32_t size : sizes) {
@@ -384,7 +385,12 @@ void CampaignRunner::runTest(const QString& device, const TestSpec& spec, TestRe
                                    .arg(repeat)
                                    .arg(m_plan.repeats);
             report(progress);
+            const ResourceSample before = monitor ? monitor->sample() : ResourceSample();
             const IoResult run = runJob(job, progress, cancel);
+            if (monitor && run.status == IoStatus::Completed) {
+                monitor->accumulate(before, monitor->sample(), use);
+                result.resources = use;
+            }
             result.runs.append(run);
             runs.append(run);
             if (run.status == IoStatus::Failed) {
@@ -523,6 +529,24 @@ void CampaignRunner::runConfig(ConfigResult& config, int index, const std::atomi
         return;
     }
     config.device = built->device;
+    if (!m_results.host.contains(QStringLiteral("kernel_parity"))) {
+        // Printed when the xor and raid6 modules loaded: the first parity array of the boot.
+        if (const QJsonObject parity = kernelParitySpeeds(); !parity.isEmpty()) {
+            m_results.host.insert(QStringLiteral("kernel_parity"), parity);
+        }
+    }
+    // How busy the member disks and md's threads are while each test runs: which one set the pace.
+    QStringList memberNames;
+    for (const PinnedDevice& pin : std::as_const(pinned->pins)) {
+        memberNames.append(pin.name);
+    }
+    QStringList mdDevices;
+    for (const BuildObject& object : std::as_const(built->objects)) {
+        if (object.kind == QLatin1String("md")) {
+            mdDevices.append(QFileInfo(object.device).canonicalFilePath().section(QLatin1Char('/'), -1));
+        }
+    }
+    const ResourceMonitor monitor(memberNames, mdDevices);
     progress.phase = QStringLiteral("test");
     bool stop = false;
     for (const TestSpec& spec : m_plan.tests) {
@@ -531,7 +555,7 @@ void CampaignRunner::runConfig(ConfigResult& config, int index, const std::atomi
         }
         TestResult result;
         result.spec = spec;
-        runTest(built->device, spec, result, progress, cancel);
+        runTest(built->device, spec, result, progress, cancel, &monitor);
         config.tests.append(result);
         m_unitsDone += m_plan.repeats;
         saveAfterTest();

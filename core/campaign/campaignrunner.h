@@ -85,7 +85,7 @@ private:
     /// so, else nobody. (-1, -1) = as this process.
     std::pair<int, int> commandUser() const;
     void runTest(const QString& device, const TestSpec& spec, TestResult& result, CampaignProgress progress,
-                 const std::atomic_bool* cancel);
+                 const std::atomic_bool* cancel, const ResourceMonitor* monitor = nullptr);
 
     /// The pin of a plan disk (by the path the plan names it with), or null.
     const PinnedDevice* pinOf(const QString& path) const;

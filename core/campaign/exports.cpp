@@ -250,6 +250,40 @@ QString resultsToCsv(const CampaignResults& results)
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
+static QString limitsMarkdown(const CampaignResults& results)
+{
+    QString rows;
+    for (const ConfigResult& config : results.configs) {
+        const TestResult* write = config.sequentialTest(true);
+        const TestResult* read = config.sequentialTest(false);
+        const auto words = [](const TestResult* test) {
+            return test && test->resources ? mdCell(test->resources->explanation) : QString();
+        };
+        if ((write && write->resources) || (read && read->resources)) {
+            rows += QStringLiteral("| %1 | %2 | %3 |\n").arg(mdCell(config.name), words(write), words(read));
+        }
+    }
+    QString md;
+    const QJsonObject parity = results.host.value(QStringLiteral("kernel_parity")).toObject();
+    if (rows.isEmpty() && parity.isEmpty()) {
+        return md;
+    }
+    md += QStringLiteral(
+        "\n## What limited each figure\n\nThe busiest resource while the sequential tests ran: a disk with a "
+        "request in flight nearly all the time, md's kernel thread for the array (it does a parity or mirror "
+        "array's work on one core) near a full core, or every core busy. Where none was, the queue depth or "
+        "each request's latency set the pace.\n\n");
+    if (!parity.isEmpty()) {
+        md += QStringLiteral("%1\n\n").arg(kernelParityText(parity));
+    }
+    if (!rows.isEmpty()) {
+        md += QStringLiteral("| configuration | sequential write limited by | sequential read limited by "
+                             "|\n|---|---|---|\n") +
+            rows;
+    }
+    return md;
+}
+
 QString resultsToMarkdown(const CampaignResults& results)
 {
     QString md;
@@ -368,6 +402,8 @@ QString resultsToMarkdown(const CampaignResults& results)
                          : QStringLiteral("%1 (up to %2)").arg(config.failuresGuaranteed).arg(config.failuresBestCase),
                      controllerText(config, results), mdCell(config.weakestLink.join(QStringLiteral("; "))));
     }
+
+    md += limitsMarkdown(results);
 
     bool sweep = false;
     for (const ConfigResult& config : results.configs) {

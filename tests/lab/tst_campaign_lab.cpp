@@ -129,12 +129,36 @@ check_clean cancel.after
                 QVERIFY2(predictedRead > 0 && std::abs(measuredRead - predictedRead) <= 0.10 * predictedRead,
                          qPrintable(config.name));
             }
+            // What limited each sequential figure, from the kernel's counters while the test ran: one
+            // figure per member disk, md's thread where the level has one (not raid0, not a lone disk).
+            for (const TestResult* test : {config.sequentialTest(true), config.sequentialTest(false)}) {
+                QVERIFY2(test && test->resources, qPrintable(config.name));
+                const ResourceUse& use = *test->resources;
+                qInfo("%-22s %-16s limited by %s", qPrintable(config.name), qPrintable(test->spec.name),
+                      qPrintable(use.explanation));
+                QCOMPARE(use.diskBusy.size(), config.spec.leafDevices().size());
+                const bool mdThread = config.name != QLatin1String("single") && config.name != QLatin1String("raid0");
+                QVERIFY2(use.threadCpu.isEmpty() != mdThread, qPrintable(config.name));
+                QVERIFY(use.seconds > 1.0 && use.cpus >= 1);
+                for (const auto& [name, share] : use.diskBusy + use.threadCpu) {
+                    QVERIFY2(share >= 0 && share <= 1.0, qPrintable(name));
+                }
+            }
+            if (parity && measured < 0.90 * predicted) {
+                // Below the disks' model: the figure is not put on the disks.
+                QVERIFY2(config.sequentialTest(true)->resources->boundBy != QLatin1String("disks"),
+                         qPrintable(config.name));
+            }
             bool slowNamed = config.spec.leafDevices().size() == 1;
             for (const QString& link : config.weakestLink) {
                 slowNamed = slowNamed || link.contains(QLatin1String("slow"));
             }
             QVERIFY2(slowNamed, qPrintable(config.name));
         }
+        // raid5 loaded the kernel's parity code, which printed its own speeds.
+        const QJsonObject parity = results->host.value(QStringLiteral("kernel_parity")).toObject();
+        qInfo("%s", qPrintable(kernelParityText(parity)));
+        QVERIFY2(parity.value(QStringLiteral("xor_mbps")).toDouble() > 0, qPrintable(QJsonDocument(parity).toJson()));
         QCOMPARE(presets,
                  (QStringList {"single", "raid0", "raid1", "raid5", "raid6", "raid10", "raid0+1", "raid1+0",
                                "lvm-stripe-over-raid1"}));
