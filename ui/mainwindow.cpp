@@ -42,6 +42,7 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QThreadPool>
 #include <QTimer>
 #include <QToolButton>
 #include <QUndoStack>
@@ -56,6 +57,7 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
     , m_canvasModel(new CanvasModel(this))
     , m_steps(new QTabWidget(this))
     , m_stepBar(new QTabBar(this))
+    , m_resultsWriter(new QThreadPool(this))
     , m_splitter(new QSplitter(Qt::Horizontal, this))
     , m_banner(new QLabel(this))
     , m_transport(new QLabel(this))
@@ -102,6 +104,7 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
     m_run = new RunPage(m_session, this);
     m_results = new ResultsPage(this);
 
+    m_resultsWriter->setMaxThreadCount(1);
     m_steps->setObjectName(QStringLiteral("steps"));
     m_steps->addTab(makeDisksPage(), tr("&1 Disks"));
     m_steps->addTab(makeBuildPage(), tr("&2 Build"));
@@ -204,7 +207,10 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
     updateDisksPage();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    waitForResultsWritten(); // nothing measured is lost to a quit
+}
 
 QWidget* MainWindow::makeDisksPage()
 {
@@ -748,6 +754,7 @@ void MainWindow::saveSettings() const
 
 bool MainWindow::beginResultsFile(const QString& name)
 {
+    waitForResultsWritten(); // the last run's newest results reach its own file first
     const QString host = m_session->isLab() ? QStringLiteral("lab") : QSysInfo::machineHostName();
     auto path = ResultsFolder::create(ResultsFolder::path(), QDateTime::currentDateTime(), host, name);
     if (!path) {
@@ -775,12 +782,51 @@ void MainWindow::keepResults(const CampaignResults& results)
         }
         return;
     }
-    if (auto saved = results.save(m_runResults); !saved) {
-        showMessage(tr("The results could not be written to %1: %2. They are still on the Results page; save "
-                       "them elsewhere with File > Save results as.")
-                        .arg(m_runResults, saved.error().message),
-                    true);
+    // Written by one worker thread, newest first: serialising and fsyncing a results file while the
+    // lab's VM writes its disk images took up to 60 ms, and the window froze for that long. Only the
+    // newest results wait; an older write still pending is superseded, never reordered.
+    {
+        const QMutexLocker lock(&m_pendingMutex);
+        m_pendingResults = results;
+        m_pendingPath = m_runResults;
+        if (m_writerBusy) {
+            return;
+        }
+        m_writerBusy = true;
     }
+    m_resultsWriter->start([this] {
+        for (;;) {
+            CampaignResults pending;
+            QString path;
+            {
+                const QMutexLocker lock(&m_pendingMutex);
+                if (!m_pendingResults) {
+                    m_writerBusy = false;
+                    return;
+                }
+                pending = std::move(*m_pendingResults);
+                m_pendingResults.reset();
+                path = m_pendingPath;
+            }
+            if (auto saved = pending.save(path); !saved) {
+                const QString why = saved.error().message;
+                QMetaObject::invokeMethod(
+                    this,
+                    [this, path, why] {
+                        showMessage(tr("The results could not be written to %1: %2. They are still on the Results "
+                                       "page; save them elsewhere with File > Save results as.")
+                                        .arg(path, why),
+                                    true);
+                    },
+                    Qt::QueuedConnection);
+            }
+        }
+    });
+}
+
+void MainWindow::waitForResultsWritten()
+{
+    m_resultsWriter->waitForDone();
 }
 
 QString MainWindow::quitQuestion() const
@@ -805,6 +851,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
         m_session->cancelCampaign();
     }
     saveSettings();
+    waitForResultsWritten();
     if (m_session->isLab() && m_session->isConnected()) {
         // Stopping the VM and deleting its disk files takes a while: say so in the window until done,
         // rather than vanish and leave the process busy behind the user's back.

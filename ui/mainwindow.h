@@ -6,14 +6,17 @@
 #include "util/result.h"
 
 #include <QMainWindow>
+#include <QMutex>
 
 #include <functional>
+#include <optional>
 
 class QFrame;
 class QLabel;
 class QPushButton;
 class QSplitter;
 class QTabBar;
+class QThreadPool;
 class QTabWidget;
 class QTableWidget;
 
@@ -71,6 +74,9 @@ public:
     QString runResultsPath() const { return m_runResults; }
     /// The text the quit dialog shows during a run.
     QString quitQuestion() const;
+    /// Returns once the run's results file holds the newest results (they are written off the
+    /// window's thread).
+    void waitForResultsWritten();
     /// Opens a results file (Results page) or a plan file (onto the canvas), whichever it is: what a
     /// file dropped on the window does.
     Result<void> openFile(const QString& path);
@@ -107,6 +113,11 @@ private:
     ResultsPage* m_results;
     QTabWidget* m_steps;
     QTabBar* m_stepBar;
+    QThreadPool* m_resultsWriter; ///< one thread: writes the run's results file off the window's thread
+    QMutex m_pendingMutex;
+    std::optional<CampaignResults> m_pendingResults; ///< the newest results not yet written
+    QString m_pendingPath;
+    bool m_writerBusy = false;
     QSplitter* m_splitter;
     QLabel* m_banner;
     QLabel* m_transport;

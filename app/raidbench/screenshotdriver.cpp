@@ -181,6 +181,9 @@ void ScreenshotDriver::onRunFinished(const QString& error)
             saveWidget(confirm, QStringLiteral("7-confirm-dialog"));
             lab->close();
             confirm->close();
+            // Quit as the user does: the window says it cleans up the lab until the VM is gone.
+            m_window->close();
+            std::fprintf(stderr, "screenshots: on quitting the window said: %s\n", qPrintable(m_window->lastMessage()));
             QCoreApplication::exit(m_failed ? 1 : 0);
         });
     });

@@ -972,6 +972,7 @@ private Q_SLOTS:
                 QFileInfo(first).fileName().contains(QLatin1String("raid0-raid5")));
         QSignalSpy finished(f->window->runPage(), &RunPage::finished);
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+        f->window->waitForResultsWritten(); // written off the window's thread
         auto firstResults = CampaignResults::load(first);
         QVERIFY2(firstResults.ok(), qPrintable(first));
         QCOMPARE(firstResults->status, QStringLiteral("completed"));
@@ -986,11 +987,13 @@ private Q_SLOTS:
                                      f->session->lastResults().configs.at(0).status == QLatin1String("completed"),
                                  60000);
         // Written during the run, before it ends.
+        f->window->waitForResultsWritten();
         auto during = CampaignResults::load(second);
         QVERIFY2(during.ok(), qPrintable(second));
         QVERIFY(during->configs.size() >= 1);
         QTest::mouseClick(f->window->runPage()->cancelButton(), Qt::LeftButton);
         QTRY_COMPARE(finished.size(), 2);
+        f->window->waitForResultsWritten();
         auto secondResults = CampaignResults::load(second);
         QVERIFY(secondResults.ok());
         QCOMPARE(secondResults->status, QStringLiteral("cancelled"));
