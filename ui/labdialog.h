@@ -12,7 +12,7 @@ class QSpinBox;
 
 namespace RaidBench::Ui {
 
-/// Tools > Virtual lab: how many virtual disks, how big, how fast (some slower, like seed 002's),
+/// Tools > Virtual lab: how many virtual disks, how big, how fast (some slower, as mixed disks are),
 /// one that fails, over how many controllers. The lab VM then runs the helper on them.
 class LabDialog final : public QDialog
 {

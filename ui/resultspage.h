@@ -20,7 +20,7 @@ namespace RaidBench::Ui {
 
 /// The results of a run or of a file: the comparison chart (grouped bars, whiskers, predicted
 /// markers, one-disk reference lines; ordered and paged), the disks chart (click a disk to highlight
-/// its configurations), seed 003's relative table (sortable), detail charts (block-size sweep, MB/s
+/// its configurations), the relative table (sortable), detail charts (block-size sweep, MB/s
 /// over time, latency percentiles, the user's command) with the file-test table, exports (charts to
 /// PNG/SVG/PDF, data to CSV/JSON, the HTML report), two files side by side, fio JSON imports and
 /// recent files.

@@ -325,8 +325,10 @@ int runArray(const QStringList& arguments)
     parser.addHelpOption();
     const QCommandLineOption levelOption(QStringLiteral("level"), QStringLiteral("md level or lvm-stripe."),
                                          QStringLiteral("LEVEL"));
-    const QCommandLineOption presetOption(QStringLiteral("preset"), QStringLiteral("A seed layout."),
-                                          QStringLiteral("PRESET"));
+    const QCommandLineOption presetOption(
+        QStringLiteral("preset"),
+        QStringLiteral("A standard layout: %1.").arg(presetNames().join(QStringLiteral(", "))),
+        QStringLiteral("PRESET"));
     const QCommandLineOption specOption(QStringLiteral("spec"), QStringLiteral("An array tree as JSON."),
                                         QStringLiteral("FILE"));
     const QCommandLineOption disksOption(QStringLiteral("disks"), QStringLiteral("Comma-separated member devices."),

@@ -22,7 +22,7 @@ Tests:
   file-seeks   random 4k reads over a --size file at queue depth 1 for --time (seeks/s)
   small-files  create --files files of --file-size in --dirs directories, stat, read,
                delete them, in order and then in random order: files/s per phase
-               (default 16 x 1024 files of 0 bytes, like bonnie; seed 001 used 100000 x 1k)
+               (default 16 x 1024 files of 0 bytes, like bonnie; small-files-100k makes 100000 x 1k)
   command      run -- COMMAND ARGS (no shell unless you write sh -c) in the directory
                --repeats times, dropping caches between runs (as root): wall time each
 

@@ -12,7 +12,7 @@ namespace {
 constexpr double slowThreshold = 0.75;
 
 /// The median disk's value: the middle one, or the upper of the two middle ones, so the reference is
-/// always a real disk's speed (seed 003 compares with "one disk").
+/// always a real disk's speed (users compare with "one disk").
 std::optional<double> medianOf(QList<double> values)
 {
     if (values.isEmpty()) {

@@ -92,7 +92,7 @@ QString fileTestsMarkdown(const CampaignResults& results)
     if (!any) {
         return {};
     }
-    // Seed 003's bonnie++ table: K/s for block output, rewrite and input, seeks/s, files/s.
+    // The bonnie++ table: K/s for block output, rewrite and input, seeks/s, files/s.
     const ConfigResult* single = nullptr;
     for (const ConfigResult& config : results.configs) {
         if (config.spec.isLeaf() && filePhase(config, QStringLiteral("file-seq"), QStringLiteral("write"))) {

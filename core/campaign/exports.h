@@ -10,9 +10,9 @@ namespace RaidBench {
 
 /// One row per configuration x test (docs/results-format.md lists the columns).
 QString resultsToCsv(const CampaignResults& results);
-/// Per-disk baselines (slow disks marked), configurations x tests, and seed 003's relative table.
+/// Per-disk baselines (slow disks marked), configurations x tests, and the relative table.
 QString resultsToMarkdown(const CampaignResults& results);
-/// The file-system test section of resultsToMarkdown alone (seed 003's bonnie-like table); empty when
+/// The file-system test section of resultsToMarkdown alone (the bonnie-like table); empty when
 /// the results have no file test.
 QString resultsFileTestsMarkdown(const CampaignResults& results);
 /// fio's --output-format=json shape for one test, so fio tooling can read RaidBench numbers.
