@@ -1,6 +1,6 @@
 #include "planpage.h"
 
-#include "build/buildplan.h"
+#include "arrays/buildplan.h"
 #include "canvasmodel.h"
 #include "layout/arrayanalysis.h"
 #include "layout/presets.h"

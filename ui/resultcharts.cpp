@@ -1,7 +1,7 @@
 #include "resultcharts.h"
 
 #include "campaign/analysis.h"
-#include "engine/filetests.h"
+#include "fs/filetests.h"
 #include "util/units.h"
 
 #include <QBarCategoryAxis>

@@ -1,7 +1,7 @@
 #include "arraycommand.h"
 
-#include "build/buildexecutor.h"
-#include "build/mdstat.h"
+#include "arrays/buildexecutor.h"
+#include "arrays/mdstat.h"
 #include "clicommon.h"
 #include "disks/diskscanner.h"
 #include "layout/arrayanalysis.h"

@@ -1,7 +1,7 @@
 #include "benchfscommand.h"
 
 #include "clicommon.h"
-#include "engine/filetests.h"
+#include "fs/filetests.h"
 #include "util/units.h"
 
 #include <QCommandLineParser>

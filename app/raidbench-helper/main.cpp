@@ -2,9 +2,9 @@
 // io.github.raidbench.manage), directly by root, or inside the lab VM. Speaks JSON lines on
 // stdin/stdout (core/helper/helperprotocol.h); one client; tears down its session when it goes.
 
-#include "build/commandrunner.h"
 #include "helper/helperprotocol.h"
 #include "helper/helperservice.h"
+#include "system/commandrunner.h"
 #include "version.h"
 
 #include <QCoreApplication>

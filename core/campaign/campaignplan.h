@@ -1,8 +1,8 @@
 #pragma once
 
-#include "build/filesystem.h"
-#include "engine/filetests.h"
 #include "engine/iojob.h"
+#include "fs/filesystem.h"
+#include "fs/filetests.h"
 #include "layout/arrayspec.h"
 #include "util/result.h"
 

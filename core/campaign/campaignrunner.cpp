@@ -6,7 +6,7 @@
 #include "engine/ioengine.h"
 #include "layout/arrayanalysis.h"
 #include "layout/presets.h"
-#include "util/childprocess.h"
+#include "system/childprocess.h"
 #include "util/units.h"
 #include "version.h"
 

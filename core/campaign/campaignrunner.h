@@ -1,6 +1,6 @@
 #pragma once
 
-#include "build/buildexecutor.h"
+#include "arrays/buildexecutor.h"
 #include "campaign/campaignplan.h"
 #include "campaign/campaignresults.h"
 #include "util/result.h"

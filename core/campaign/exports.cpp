@@ -1,7 +1,7 @@
 #include "campaign/exports.h"
 
 #include "campaign/analysis.h"
-#include "engine/filetests.h"
+#include "fs/filetests.h"
 #include "util/atomicfile.h"
 #include "util/units.h"
 

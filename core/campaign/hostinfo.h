@@ -1,6 +1,6 @@
 #pragma once
 
-#include "build/commandrunner.h"
+#include "system/commandrunner.h"
 
 #include <QJsonObject>
 

@@ -1,13 +1,13 @@
 #include "helper/helperservice.h"
 
-#include "build/buildjournal.h"
+#include "arrays/buildjournal.h"
 #include "campaign/campaignplan.h"
 #include "campaign/campaignrunner.h"
 #include "disks/diskscanner.h"
 #include "engine/ioengine.h"
 #include "layout/arrayanalysis.h"
+#include "system/childprocess.h"
 #include "util/atomicfile.h"
-#include "util/childprocess.h"
 #include "util/privatedir.h"
 #include "version.h"
 

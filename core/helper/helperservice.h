@@ -1,11 +1,11 @@
 #pragma once
 
-#include "build/buildexecutor.h"
-#include "build/commandrunner.h"
-#include "build/filesystem.h"
+#include "arrays/buildexecutor.h"
 #include "disks/devicegate.h"
+#include "fs/filesystem.h"
 #include "helper/helperjobs.h"
 #include "helper/helperprotocol.h"
+#include "system/commandrunner.h"
 #include "util/result.h"
 
 #include <QByteArray>

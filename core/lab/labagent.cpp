@@ -1,6 +1,6 @@
 #include "lab/labagent.h"
 
-#include "util/childprocess.h"
+#include "system/childprocess.h"
 
 #include <QDir>
 #include <QFile>

@@ -2,9 +2,9 @@
 // specs, campaign plans (with their tests, file tests and file systems), resumed results and mount
 // options. Built with clang when RAIDBENCH_FUZZ=ON (tests/fuzz/CMakeLists.txt).
 
-#include "build/filesystem.h"
 #include "campaign/campaignplan.h"
 #include "campaign/campaignresults.h"
+#include "fs/filesystem.h"
 #include "helper/helperprotocol.h"
 #include "layout/arrayanalysis.h"
 #include "layout/arrayspec.h"

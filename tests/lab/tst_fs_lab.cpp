@@ -1,6 +1,6 @@
 #include "../common/cli.h"
 #include "campaign/campaignresults.h"
-#include "engine/filetests.h"
+#include "fs/filetests.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -7,7 +7,7 @@
 #include "campaign/analysis.h"
 #include "campaign/exports.h"
 #include "chartexport.h"
-#include "engine/filetests.h"
+#include "fs/filetests.h"
 #include "htmlreport.h"
 #include "mainwindow.h"
 #include "resultcharts.h"

@@ -1,7 +1,7 @@
 #include "../mock/fakedevicegate.h"
-#include "build/buildexecutor.h"
-#include "build/lvmreport.h"
-#include "build/mdstat.h"
+#include "arrays/buildexecutor.h"
+#include "arrays/lvmreport.h"
+#include "arrays/mdstat.h"
 #include "layout/presets.h"
 
 #include <QCoreApplication>

@@ -1,5 +1,5 @@
 #include "../common/cli.h"
-#include "engine/filetests.h"
+#include "fs/filetests.h"
 
 #include <QDir>
 #include <QElapsedTimer>

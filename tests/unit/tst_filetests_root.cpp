@@ -1,4 +1,4 @@
-#include "engine/filetests.h"
+#include "fs/filetests.h"
 
 #include <QDir>
 #include <QJsonArray>

@@ -1,8 +1,8 @@
 #include "../mock/fakedevicegate.h"
-#include "build/commandrunner.h"
 #include "disks/diskscanner.h"
 #include "helper/helperprotocol.h"
 #include "helper/helperservice.h"
+#include "system/commandrunner.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -1,7 +1,7 @@
-#include "engine/filetests.h"
+#include "fs/filetests.h"
 
 #include "engine/ioengine.h"
-#include "util/childprocess.h"
+#include "system/childprocess.h"
 #include "util/units.h"
 
 #include <QCoreApplication>

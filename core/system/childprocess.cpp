@@ -1,4 +1,4 @@
-#include "util/childprocess.h"
+#include "system/childprocess.h"
 
 #include <QFile>
 

@@ -1,4 +1,4 @@
-#include "build/lvmreport.h"
+#include "arrays/lvmreport.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

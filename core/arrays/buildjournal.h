@@ -1,6 +1,6 @@
 #pragma once
 
-#include "build/buildplan.h"
+#include "arrays/buildplan.h"
 #include "disks/devicegate.h"
 #include "util/result.h"
 

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "build/buildjournal.h"
-#include "build/buildplan.h"
-#include "build/commandrunner.h"
+#include "arrays/buildjournal.h"
+#include "arrays/buildplan.h"
 #include "disks/devicegate.h"
+#include "system/commandrunner.h"
 #include "util/result.h"
 
 #include <QList>

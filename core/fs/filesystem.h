@@ -1,7 +1,7 @@
 #pragma once
 
-#include "build/commandrunner.h"
 #include "layout/arrayspec.h"
+#include "system/commandrunner.h"
 #include "util/result.h"
 
 #include <QJsonObject>

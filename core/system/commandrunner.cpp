@@ -1,4 +1,4 @@
-#include "build/commandrunner.h"
+#include "system/commandrunner.h"
 
 #include <QElapsedTimer>
 #include <QFile>

@@ -1,7 +1,7 @@
-#include "build/buildexecutor.h"
+#include "arrays/buildexecutor.h"
 
-#include "build/lvmreport.h"
-#include "build/mdstat.h"
+#include "arrays/lvmreport.h"
+#include "arrays/mdstat.h"
 
 #include <QDir>
 #include <QElapsedTimer>

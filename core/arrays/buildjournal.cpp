@@ -1,4 +1,4 @@
-#include "build/buildjournal.h"
+#include "arrays/buildjournal.h"
 
 #include "util/privatedir.h"
 

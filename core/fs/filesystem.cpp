@@ -1,4 +1,4 @@
-#include "build/filesystem.h"
+#include "fs/filesystem.h"
 
 #include "disks/devicegate.h"
 #include "util/privatedir.h"

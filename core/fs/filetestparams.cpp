@@ -1,5 +1,5 @@
-#include "engine/filetests.h"
 #include "engine/iojob.h"
+#include "fs/filetests.h"
 #include "util/units.h"
 
 #include <QJsonArray>

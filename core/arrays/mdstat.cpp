@@ -1,4 +1,4 @@
-#include "build/mdstat.h"
+#include "arrays/mdstat.h"
 
 #include <QRegularExpression>
 

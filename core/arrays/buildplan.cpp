@@ -1,4 +1,4 @@
-#include "build/buildplan.h"
+#include "arrays/buildplan.h"
 
 #include "layout/arrayanalysis.h"
 #include "util/units.h"
