@@ -320,9 +320,8 @@ int runArray(const QStringList& arguments)
     }
     QStringList rest = arguments;
     rest.removeAt(1);
-    rest[0] = QStringLiteral("raidbench-cli array %1").arg(sub);
-    QCommandLineParser parser;
-    parser.addHelpOption();
+    CommandParser command(QStringLiteral("array ") + sub, QString::fromUtf8(arrayDescription));
+    QCommandLineParser& parser = command.parser();
     const QCommandLineOption levelOption(QStringLiteral("level"), QStringLiteral("md level or lvm-stripe."),
                                          QStringLiteral("LEVEL"));
     const QCommandLineOption presetOption(
@@ -354,13 +353,8 @@ int runArray(const QStringList& arguments)
     const QCommandLineOption allOption(QStringLiteral("all"), QStringLiteral("teardown: every array RaidBench made."));
     parser.addOptions({levelOption, presetOption, specOption, disksOption, chunkOption, layoutOption, bitmapOption,
                        noCleanOption, waitOption, dryRunOption, yesOption, loopOption, tagOption, allOption});
-    if (!parser.parse(rest)) {
-        printError(parser.errorText());
-        return ExitUsage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(QString::fromUtf8(arrayDescription) + QStringLiteral("\n\n") + parser.helpText());
-        return ExitOk;
+    if (const std::optional<int> done = command.parse(rest)) {
+        return *done;
     }
     if (sub == QLatin1String("list")) {
         return list();

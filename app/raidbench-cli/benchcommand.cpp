@@ -106,9 +106,8 @@ QString humanReport(const IoResult& result)
 
 int runBench(const QStringList& arguments)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QString::fromUtf8(benchDescription));
-    parser.addHelpOption();
+    CommandParser command(QStringLiteral("bench"), QString::fromUtf8(benchDescription));
+    QCommandLineParser& parser = command.parser();
     const QCommandLineOption targetOption(
         QStringLiteral("target"), QStringLiteral("File or block device to run on (required)."), QStringLiteral("PATH"));
     const QCommandLineOption rwOption(
@@ -150,18 +149,8 @@ int runBench(const QStringList& arguments)
                        offsetOption, lengthOption, bufferedOption, dataOption, syncOption, destroyOption, jsonOption,
                        quietOption});
 
-    if (!parser.parse(arguments)) {
-        printError(parser.errorText());
-        return ExitUsage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText());
-        return ExitOk;
-    }
-    if (!parser.positionalArguments().isEmpty()) {
-        printError(QStringLiteral("unexpected argument '%1' (see raidbench-cli bench --help)")
-                       .arg(parser.positionalArguments().constFirst()));
-        return ExitUsage;
+    if (const std::optional<int> done = command.parse(arguments, false)) {
+        return *done;
     }
     if (!parser.isSet(targetOption)) {
         printError(QStringLiteral("--target is required (a file or block device)"));

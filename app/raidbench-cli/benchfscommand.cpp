@@ -34,9 +34,8 @@ Examples:
 
 int runBenchFs(const QStringList& arguments)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QString::fromUtf8(benchFsDescription));
-    parser.addHelpOption();
+    CommandParser command(QStringLiteral("bench-fs"), QString::fromUtf8(benchFsDescription));
+    QCommandLineParser& parser = command.parser();
     const QCommandLineOption dirOption(QStringLiteral("dir"), QStringLiteral("Directory to test in (required)."),
                                        QStringLiteral("DIR"));
     const QCommandLineOption testOption(QStringLiteral("test"),
@@ -75,13 +74,8 @@ int runBenchFs(const QStringList& arguments)
                        fileSizeOption, fsyncOption, repeatsOption, timeoutOption, noDropOption, jsonOption});
     parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("For --test command."),
                                  QStringLiteral("[-- COMMAND ARGS...]"));
-    if (!parser.parse(arguments)) {
-        printError(parser.errorText());
-        return ExitUsage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText());
-        return ExitOk;
+    if (const std::optional<int> done = command.parse(arguments)) {
+        return *done;
     }
     if (!parser.isSet(dirOption) || !parser.isSet(testOption)) {
         printError(QStringLiteral("--dir and --test are required (see raidbench-cli bench-fs --help)"));

@@ -15,6 +15,43 @@ void onSignal(int)
 }
 } // namespace
 
+CommandParser::CommandParser(const QString& command, const QString& description)
+    : m_command(command)
+{
+    m_parser.setApplicationDescription(description);
+    m_parser.addHelpOption();
+}
+
+QString CommandParser::helpText() const
+{
+    // Qt's first line is "Usage: <the path we were started by> [options] ...".
+    QString text = m_parser.helpText();
+    const qsizetype options = text.indexOf(QLatin1String(" [options]"));
+    const qsizetype lineEnd = text.indexOf(QLatin1Char('\n'));
+    if (text.startsWith(QLatin1String("Usage: ")) && options > 0 && options < lineEnd) {
+        text.replace(7, options - 7, QStringLiteral("raidbench-cli ") + m_command);
+    }
+    return text;
+}
+
+std::optional<int> CommandParser::parse(const QStringList& arguments, bool positional)
+{
+    if (!m_parser.parse(arguments)) {
+        printError(QStringLiteral("%1 (see raidbench-cli %2 --help)").arg(m_parser.errorText(), m_command));
+        return ExitUsage;
+    }
+    if (m_parser.isSet(QStringLiteral("help"))) {
+        printOut(helpText());
+        return ExitOk;
+    }
+    if (!positional && !m_parser.positionalArguments().isEmpty()) {
+        printError(QStringLiteral("unexpected argument '%1' (see raidbench-cli %2 --help)")
+                       .arg(m_parser.positionalArguments().constFirst(), m_command));
+        return ExitUsage;
+    }
+    return std::nullopt;
+}
+
 void printError(const QString& message)
 {
     std::fprintf(stderr, "raidbench-cli: error: %s\n", message.toLocal8Bit().constData());

@@ -1,9 +1,11 @@
 #pragma once
 
+#include <QCommandLineParser>
 #include <QString>
 #include <QStringList>
 
 #include <atomic>
+#include <optional>
 
 namespace RaidBench::Cli {
 
@@ -16,6 +18,29 @@ void printOut(const QString& text);
 void printErr(const QString& text);
 bool stderrIsTerminal();
 bool stdinIsTerminal();
+
+/// What every subcommand does first: its options, parse, --help, a usage error. The help's usage
+/// line names the command as the user types it ("Usage: raidbench-cli lab demo [options]"), not the
+/// path the program was started by.
+class CommandParser
+{
+public:
+    /// `command` as typed after raidbench-cli ("bench", "lab demo"); `description` shown under the
+    /// usage line.
+    CommandParser(const QString& command, const QString& description);
+
+    QCommandLineParser& parser() { return m_parser; }
+    void addOptions(const QList<QCommandLineOption>& options) { m_parser.addOptions(options); }
+    /// Parses `arguments` (the first is skipped, as QCommandLineParser does). Returns the exit code
+    /// when the command ends here: ExitOk after printing --help, ExitUsage after a usage error (an
+    /// unknown option; a positional argument when `positional` is false); nullopt to go on.
+    std::optional<int> parse(const QStringList& arguments, bool positional = true);
+    QString helpText() const;
+
+private:
+    QString m_command;
+    QCommandLineParser m_parser;
+};
 
 /// Set by SIGINT/SIGTERM/SIGHUP once installCancelHandler() ran; long commands poll it.
 std::atomic_bool& cancelFlag();

@@ -57,9 +57,8 @@ QString row(const Disk& disk, bool partition)
 
 int runDisks(const QStringList& arguments)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QString::fromUtf8(disksDescription));
-    parser.addHelpOption();
+    CommandParser command(QStringLiteral("disks"), QString::fromUtf8(disksDescription));
+    QCommandLineParser& parser = command.parser();
     const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print a JSON array of devices."));
     const QCommandLineOption allOption(QStringLiteral("all"),
                                        QStringLiteral("Also list loop, RAM, md and dm devices."));
@@ -69,17 +68,8 @@ int runDisks(const QStringList& arguments)
                                            QStringLiteral("Mark devices smaller than SIZE as too small."),
                                            QStringLiteral("SIZE"));
     parser.addOptions({jsonOption, allOption, loopOption, minSizeOption});
-    if (!parser.parse(arguments)) {
-        printError(parser.errorText());
-        return ExitUsage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText());
-        return ExitOk;
-    }
-    if (!parser.positionalArguments().isEmpty()) {
-        printError(QStringLiteral("unexpected argument '%1'").arg(parser.positionalArguments().constFirst()));
-        return ExitUsage;
+    if (const std::optional<int> done = command.parse(arguments, false)) {
+        return *done;
     }
     EligibilityOptions options;
     options.allowLoop = parser.isSet(loopOption);

@@ -84,8 +84,8 @@ int runCheck()
 
 int runInVm(const QStringList& arguments)
 {
-    QCommandLineParser parser;
-    parser.addHelpOption();
+    CommandParser commandLine(QStringLiteral("lab run"), QString::fromUtf8(labDescription));
+    QCommandLineParser& parser = commandLine.parser();
     const QCommandLineOption disksOption(QStringLiteral("disks"), QStringLiteral("Virtual disks (see above)."),
                                          QStringLiteral("SPEC"));
     const QCommandLineOption outOption(QStringLiteral("out"),
@@ -112,13 +112,8 @@ int runInVm(const QStringList& arguments)
                        memoryOption, quietOption});
     parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("The command to run inside the VM."),
                                  QStringLiteral("-- COMMAND [ARGS...]"));
-    if (!parser.parse(arguments)) {
-        printError(parser.errorText());
-        return ExitUsage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(QString::fromUtf8(labDescription) + QStringLiteral("\n\n") + parser.helpText());
-        return ExitOk;
+    if (const std::optional<int> done = commandLine.parse(arguments)) {
+        return *done;
     }
     if (!parser.isSet(disksOption)) {
         printError(QStringLiteral("--disks is required, e.g. --disks 2x1G@100"));

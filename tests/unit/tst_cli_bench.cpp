@@ -68,6 +68,30 @@ private Q_SLOTS:
         QVERIFY(run.out.contains(QStringLiteral("raidbench-cli bench")));
     }
 
+    void helpNamesTheCommandAsTyped_data()
+    {
+        QTest::addColumn<QStringList>("command");
+        for (const char* command :
+             {"bench", "bench-fs", "disks", "run", "report", "lab demo", "lab run", "array create", "array teardown"}) {
+            QTest::newRow(command) << QString::fromLatin1(command).split(QLatin1Char(' '));
+        }
+    }
+
+    void helpNamesTheCommandAsTyped()
+    {
+        // Every command's usage line is what the user types, never the path the program ran from;
+        // an unknown option names the help to read.
+        QFETCH(QStringList, command);
+        const QString typed = command.join(QLatin1Char(' '));
+        const CliRun help = runCli(command + QStringList {QStringLiteral("--help")});
+        QCOMPARE(help.exitCode, 0);
+        QVERIFY2(help.out.startsWith(QStringLiteral("Usage: raidbench-cli %1 [options]").arg(typed)),
+                 qPrintable(help.out.left(200)));
+        const CliRun wrong = runCli(command + QStringList {QStringLiteral("--no-such-option")});
+        QCOMPARE(wrong.exitCode, 2);
+        QVERIFY2(wrong.err.contains(QStringLiteral("(see raidbench-cli %1 --help)").arg(typed)), qPrintable(wrong.err));
+    }
+
     void badInput_data()
     {
         QTest::addColumn<QStringList>("arguments");
