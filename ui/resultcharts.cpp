@@ -775,45 +775,4 @@ Result<QChart*> Charts::make(const QString& name, const CampaignResults& results
                      tr("There is no chart \"%1\"; the charts are %2.").arg(name, names().join(QStringLiteral(", "))));
 }
 
-CampaignResults compareResults(const CampaignResults& first, const QString& firstLabel, const CampaignResults& second,
-                               const QString& secondLabel)
-{
-    CampaignResults a = first;
-    CampaignResults b = second;
-    analyzeResults(a);
-    analyzeResults(b);
-    CampaignResults merged = a;
-    merged.configs.clear();
-    merged.disks.clear();
-    QStringList names;
-    for (const CampaignResults* side : {&a, &b}) {
-        for (const ConfigResult& config : side->configs) {
-            if (!names.contains(config.name)) {
-                names.append(config.name);
-            }
-        }
-    }
-    for (const QString& name : std::as_const(names)) {
-        for (const auto& [side, label] : {std::pair {&a, firstLabel}, std::pair {&b, secondLabel}}) {
-            for (const ConfigResult& config : side->configs) {
-                if (config.name == name) {
-                    ConfigResult copy = config;
-                    copy.name = QStringLiteral("%1 · %2").arg(config.name, label);
-                    merged.configs.append(copy);
-                }
-            }
-        }
-    }
-    for (const auto& [side, label] : {std::pair {&a, firstLabel}, std::pair {&b, secondLabel}}) {
-        for (const DiskResult& disk : side->disks) {
-            DiskResult copy = disk;
-            copy.name = QStringLiteral("%1 · %2").arg(disk.name.isEmpty() ? disk.path : disk.name, label);
-            merged.disks.append(copy);
-        }
-    }
-    merged.status = a.status == b.status ? a.status : QStringLiteral("%1 / %2").arg(a.status, b.status);
-    merged.updated = std::max(a.updated, b.updated);
-    return merged;
-}
-
 } // namespace RaidBench::Ui

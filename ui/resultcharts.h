@@ -91,10 +91,4 @@ NiceScale niceScale(double largest, int maxIntervals = 6);
 
 } // namespace Charts
 
-/// Two results side by side: configurations grouped by name, "raid5 · before" next to
-/// "raid5 · after" (one configuration that is only in one file stands alone). Each file's analysis
-/// (relative %, slow disks) is its own; the disks of both are listed with their label.
-CampaignResults compareResults(const CampaignResults& first, const QString& firstLabel, const CampaignResults& second,
-                               const QString& secondLabel);
-
 } // namespace RaidBench::Ui

@@ -1,6 +1,7 @@
 #include "resultspage.h"
 
 #include "campaign/analysis.h"
+#include "campaign/compare.h"
 #include "campaign/exports.h"
 #include "campaign/resultsfolder.h"
 #include "chartexport.h"
@@ -378,18 +379,11 @@ Result<void> ResultsPage::openCompare(const QString& first, const QString& secon
     if (!b) {
         return makeError(b.error().code, tr("Cannot open %1: %2").arg(second, b.error().message));
     }
-    QString labelA = QFileInfo(first).completeBaseName();
-    QString labelB = QFileInfo(second).completeBaseName();
-    if (labelA == labelB) {
-        labelA = QFileInfo(first).absolutePath().section(QLatin1Char('/'), -1);
-        labelB = QFileInfo(second).absolutePath().section(QLatin1Char('/'), -1);
-    }
-    if (labelA == labelB) {
-        labelA = tr("first");
-        labelB = tr("second");
-    }
+    const QStringList labels = compareLabels({first, second});
+    const QString& labelA = labels.at(0);
+    const QString& labelB = labels.at(1);
     // Each side keeps its own analysis; the merge is shown as it is.
-    m_results = compareResults(*a, labelA, *b, labelB);
+    m_results = compareResults({{*a, labelA}, {*b, labelB}});
     m_options = ChartOptions {};
     m_title->setText(tr("<b>%1</b> beside <b>%2</b> — configurations grouped by name")
                          .arg(labelA.toHtmlEscaped(), labelB.toHtmlEscaped()));

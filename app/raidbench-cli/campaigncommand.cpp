@@ -1,6 +1,7 @@
 #include "campaigncommand.h"
 
 #include "campaign/campaignrunner.h"
+#include "campaign/compare.h"
 #include "campaign/exports.h"
 #include "campaign/resultsfolder.h"
 #include "clicommon.h"
@@ -194,9 +195,8 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, bool 
 
 int runCampaign(const QStringList& arguments)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QString::fromUtf8(runDescription));
-    parser.addHelpOption();
+    CommandParser command(QStringLiteral("run"), QString::fromUtf8(runDescription));
+    QCommandLineParser& parser = command.parser();
     const QCommandLineOption outOption(
         QStringLiteral("out"),
         QStringLiteral("Results file (JSON), written after every measurement. Default: a new file in the "
@@ -214,13 +214,8 @@ int runCampaign(const QStringList& arguments)
     parser.addOptions({outOption, resumeOption, yesOption, quietOption, helperOption});
     parser.addPositionalArgument(QStringLiteral("plan"), QStringLiteral("The campaign plan (JSON)."),
                                  QStringLiteral("PLAN.json"));
-    if (!parser.parse(arguments)) {
-        printError(parser.errorText());
-        return ExitUsage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText());
-        return ExitOk;
+    if (const std::optional<int> done = command.parse(arguments)) {
+        return *done;
     }
     if (parser.positionalArguments().size() != 1) {
         printError(QStringLiteral("give one plan file, e.g. raidbench-cli run plan.json --out results.json"));
@@ -343,15 +338,18 @@ int runCampaign(const QStringList& arguments)
 
 int runReport(const QStringList& arguments)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Turn a results file into a Markdown report (default), CSV, or fio-style JSON files; add fio's own\n"
-        "--output-format=json results beside RaidBench's.\n\n"
-        "Examples:\n  raidbench-cli report results.json > report.md\n  raidbench-cli report results.json --csv --out "
-        "results.csv\n"
-        "  raidbench-cli report results.json --fio-json fio-dir/\n  raidbench-cli report results.json --fio "
-        "fio.json:raid5 --md"));
-    parser.addHelpOption();
+    CommandParser command(
+        QStringLiteral("report"),
+        QStringLiteral(
+            "Turn a results file into a Markdown report (default), CSV, or fio-style JSON files; add fio's own\n"
+            "--output-format=json results beside RaidBench's.\n\n"
+            "Examples:\n  raidbench-cli report results.json > report.md\n  raidbench-cli report results.json --csv "
+            "--out "
+            "results.csv\n"
+            "  raidbench-cli report results.json --fio-json fio-dir/\n  raidbench-cli report results.json --fio "
+            "fio.json:raid5 --md\n"
+            "  raidbench-cli report --compare before.json after.json > compare.md"));
+    QCommandLineParser& parser = command.parser();
     const QCommandLineOption mdOption(QStringLiteral("md"), QStringLiteral("Markdown report (the default)."));
     const QCommandLineOption csvOption(QStringLiteral("csv"),
                                        QStringLiteral("CSV, one row per configuration and test."));
@@ -363,26 +361,35 @@ int runReport(const QStringList& arguments)
         QStringLiteral("FILE[:CONFIG]"));
     const QCommandLineOption outOption(QStringLiteral("out"), QStringLiteral("Write to FILE instead of stdout."),
                                        QStringLiteral("FILE"));
-    parser.addOptions({mdOption, csvOption, fioJsonOption, fioOption, outOption});
-    parser.addPositionalArgument(QStringLiteral("results"), QStringLiteral("Results file."),
-                                 QStringLiteral("RESULTS.json"));
-    if (!parser.parse(arguments)) {
-        printError(parser.errorText());
+    const QCommandLineOption compareOption(
+        QStringLiteral("compare"),
+        QStringLiteral("Put two or more results files side by side: configurations grouped by name (raid5 · before "
+                       "beside raid5 · after, labelled by the files' names), each file with its own analysis."));
+    parser.addOptions({mdOption, csvOption, fioJsonOption, fioOption, outOption, compareOption});
+    parser.addPositionalArgument(QStringLiteral("results"),
+                                 QStringLiteral("Results file (two or more with --compare)."),
+                                 QStringLiteral("RESULTS.json..."));
+    if (const std::optional<int> done = command.parse(arguments)) {
+        return *done;
+    }
+    const QStringList files = parser.positionalArguments();
+    const bool comparing = parser.isSet(compareOption);
+    if (comparing ? files.size() < 2 : files.size() != 1) {
+        printError(comparing ? QStringLiteral("give two or more results files to compare")
+                             : QStringLiteral("give one results file (or --compare and two or more)"));
         return ExitUsage;
     }
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText());
-        return ExitOk;
+    QList<ComparedResults> sides;
+    const QStringList labels = compareLabels(files);
+    for (int i = 0; i < files.size(); ++i) {
+        auto loaded = CampaignResults::load(files.at(i));
+        if (!loaded) {
+            printError(QStringLiteral("%1: %2").arg(files.at(i), loaded.error().message));
+            return ExitFailed;
+        }
+        sides.append({*loaded, labels.at(i)});
     }
-    if (parser.positionalArguments().size() != 1) {
-        printError(QStringLiteral("give one results file"));
-        return ExitUsage;
-    }
-    auto results = CampaignResults::load(parser.positionalArguments().first());
-    if (!results) {
-        printError(results.error().message);
-        return ExitFailed;
-    }
+    std::optional<CampaignResults> results = comparing ? compareResults(sides) : sides.first().results;
     for (const QString& value : parser.values(fioOption)) {
         const QString file = value.section(QLatin1Char(':'), 0, 0);
         const QString config = value.contains(QLatin1Char(':'))
@@ -424,15 +431,16 @@ int runReport(const QStringList& arguments)
 
 int runLabDemo(const QStringList& arguments)
 {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Boot the virtual lab and run RaidBench's main job on its disks: per-disk baselines, then every layout\n"
-        "the disks allow, each built, measured and torn down. Leaves results.json and report.md in DIR.\n"
-        "The default disks are shaped like hard disks: two at 105 MB/s and two slow ones at 38 MB/s, each\n"
-        "doing at most 150 requests a second, so random tests mean something.\n\n"
-        "Example:\n  raidbench-cli lab demo --out demo-out\n  raidbench-cli lab demo --disks 4x1G@100,1G@40 --time "
-        "5s"));
-    parser.addHelpOption();
+    CommandParser command(
+        QStringLiteral("lab demo"),
+        QStringLiteral(
+            "Boot the virtual lab and run RaidBench's main job on its disks: per-disk baselines, then every layout\n"
+            "the disks allow, each built, measured and torn down. Leaves results.json and report.md in DIR.\n"
+            "The default disks are shaped like hard disks: two at 105 MB/s and two slow ones at 38 MB/s, each\n"
+            "doing at most 150 requests a second, so random tests mean something.\n\n"
+            "Example:\n  raidbench-cli lab demo --out demo-out\n  raidbench-cli lab demo --disks 4x1G@100,1G@40 --time "
+            "5s"));
+    QCommandLineParser& parser = command.parser();
     const QCommandLineOption outOption(
         QStringLiteral("out"), QStringLiteral("Directory for plan, results and report (default ./raidbench-demo)."),
         QStringLiteral("DIR"), QStringLiteral("raidbench-demo"));
@@ -450,13 +458,8 @@ int runLabDemo(const QStringList& arguments)
                                          QStringLiteral("Comma-separated test names (default: the standard five)."),
                                          QStringLiteral("LIST"));
     parser.addOptions({outOption, disksOption, timeOption, repeatsOption, configsOption, testsOption});
-    if (!parser.parse(arguments)) {
-        printError(parser.errorText());
-        return ExitUsage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText());
-        return ExitOk;
+    if (const std::optional<int> done = command.parse(arguments)) {
+        return *done;
     }
     auto disks = parseLabSpec(parser.value(disksOption));
     if (!disks) {

@@ -5,6 +5,7 @@
 // files that cannot be opened, the headless command line and the report in a real browser.
 
 #include "campaign/analysis.h"
+#include "campaign/compare.h"
 #include "campaign/exports.h"
 #include "chartexport.h"
 #include "fs/filetests.h"
@@ -941,7 +942,8 @@ private Q_SLOTS:
         CampaignResults after = load();
         // After replacing a slow disk, raid5 writes faster; raid6 was not measured again.
         after.configs.removeIf([](const ConfigResult& config) { return config.name == QLatin1String("raid6"); });
-        const CampaignResults merged = compareResults(before, QStringLiteral("before"), after, QStringLiteral("after"));
+        const CampaignResults merged =
+            compareResults({{before, QStringLiteral("before")}, {after, QStringLiteral("after")}});
         ChartOptions wide;
         wide.perPage = 40;
         auto chart = make(QStringLiteral("comparison"), merged, wide);

@@ -1,6 +1,8 @@
+#include "../common/cli.h"
 #include "campaign/analysis.h"
 #include "campaign/campaignplan.h"
 #include "campaign/campaignresults.h"
+#include "campaign/compare.h"
 #include "campaign/exports.h"
 #include "campaign/resultsfolder.h"
 #include "layout/presets.h"
@@ -18,6 +20,8 @@
 #include <unistd.h>
 
 using namespace RaidBench;
+using RaidBench::Test::CliRun;
+using RaidBench::Test::runCli;
 
 /// Plans, the throughput model, the relative table, slow disks, exports and the atomic results file.
 class TestCampaign final : public QObject
@@ -495,6 +499,50 @@ private Q_SLOTS:
         QVERIFY(resultsToMarkdown(results).contains(QStringLiteral("[fio]")));
         QVERIFY(resultsToCsv(results).contains(QStringLiteral(",fio,")));
         QVERIFY(!importFioJson(results, "not json", QStringLiteral("x")).ok());
+    }
+
+    void comparingResultsFiles()
+    {
+        // Three runs of the same disks: configurations grouped by name, in the order of the files,
+        // each file's own analysis, the disks of all with their label.
+        QTemporaryDir dir;
+        CampaignResults before = seed002();
+        CampaignResults after = seed002();
+        after.configs.removeIf([](const ConfigResult& config) { return config.name == QLatin1String("raid0"); });
+        const QStringList paths {dir.filePath(QStringLiteral("before.json")),
+                                 dir.filePath(QStringLiteral("after.json")),
+                                 dir.filePath(QStringLiteral("later.json"))};
+        QVERIFY(before.save(paths.at(0)).ok());
+        QVERIFY(after.save(paths.at(1)).ok());
+        QVERIFY(before.save(paths.at(2)).ok());
+        QCOMPARE(compareLabels(paths), (QStringList {"before", "after", "later"}));
+        QCOMPARE(compareLabels({QStringLiteral("/a/r.json"), QStringLiteral("/b/r.json")}), (QStringList {"a", "b"}));
+        QCOMPARE(compareLabels({QStringLiteral("/a/r.json"), QStringLiteral("/a/r.json")}), (QStringList {"1", "2"}));
+        const CampaignResults merged = compareResults(
+            {{before, QStringLiteral("before")}, {after, QStringLiteral("after")}, {before, QStringLiteral("later")}});
+        QStringList names;
+        for (const ConfigResult& config : merged.configs) {
+            names.append(config.name);
+        }
+        const qsizetype raid5 = names.indexOf(QStringLiteral("raid5 · before"));
+        QVERIFY(raid5 >= 0);
+        QCOMPARE(names.mid(raid5, 3), (QStringList {"raid5 · before", "raid5 · after", "raid5 · later"}));
+        QCOMPARE(names.count(QStringLiteral("raid0 · after")), 0); // only where it was measured
+        QCOMPARE(merged.disks.size(), 3 * before.disks.size());
+        QVERIFY(merged.disks.first().name.endsWith(QStringLiteral(" · before")));
+
+        // The same from the command line, as Markdown.
+        const CliRun compared =
+            runCli({QStringLiteral("report"), QStringLiteral("--compare"), paths.at(0), paths.at(1)});
+        QCOMPARE(compared.exitCode, 0);
+        QVERIFY2(compared.out.contains(QStringLiteral("| raid5 · before |")) &&
+                     compared.out.contains(QStringLiteral("| raid5 · after |")),
+                 qPrintable(compared.out.left(2000)));
+        const CliRun one = runCli({QStringLiteral("report"), QStringLiteral("--compare"), paths.at(0)});
+        QCOMPARE(one.exitCode, 2);
+        QVERIFY2(one.err.contains(QStringLiteral("two or more results files")), qPrintable(one.err));
+        const CliRun two = runCli({QStringLiteral("report"), paths.at(0), paths.at(1)});
+        QCOMPARE(two.exitCode, 2);
     }
 
     void markdownHasTheSeedTables()
