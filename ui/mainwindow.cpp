@@ -1,16 +1,18 @@
 #include "mainwindow.h"
 
 #include "arraycanvas.h"
-#include "campaign/resultsfolder.h"
+#include "buildpage.h"
 #include "canvasmodel.h"
 #include "confirmdialog.h"
 #include "diskpool.h"
+#include "diskspage.h"
 #include "helper/helperclient.h"
 #include "labdialog.h"
 #include "layout/presets.h"
 #include "planpage.h"
 #include "resultspage.h"
 #include "runpage.h"
+#include "runresultsfile.h"
 #include "session.h"
 #include "util/units.h"
 #include "version.h"
@@ -42,7 +44,6 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableWidget>
-#include <QThreadPool>
 #include <QTimer>
 #include <QToolButton>
 #include <QUndoStack>
@@ -57,7 +58,7 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
     , m_canvasModel(new CanvasModel(this))
     , m_steps(new QTabWidget(this))
     , m_stepBar(new QTabBar(this))
-    , m_resultsWriter(new QThreadPool(this))
+    , m_runFile(new RunResultsFile(this))
     , m_splitter(new QSplitter(Qt::Horizontal, this))
     , m_banner(new QLabel(this))
     , m_transport(new QLabel(this))
@@ -71,43 +72,19 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
     };
 
     m_pool = new DiskPoolWidget(m_session, m_splitter);
-    CanvasContext context;
-    context.sizeOf = [this](const QString& path) -> std::uint64_t {
-        const Disk* disk = m_session->disk(path);
-        return disk ? disk->sizeBytes : 0;
-    };
-    context.controllerOf = [this](const QString& path) {
-        const Disk* disk = m_session->disk(path);
-        return disk ? disk->controller : QString();
-    };
-    context.labelOf = [this](const QString& path) {
-        const Disk* disk = m_session->disk(path);
-        return disk ? disk->name : path.section(QLatin1Char('/'), -1);
-    };
-    context.baselineOf = [this](const QString& path) { return m_session->baseline(path); };
-    context.whyNot = [this](const QString& path) -> QString {
-        const Disk* disk = m_session->disk(path);
-        if (!disk) {
-            return tr("it is not among this machine's disks");
-        }
-        if (disk->eligible) {
-            return {};
-        }
-        QStringList reasons;
-        for (const DiskReason& reason : disk->reasons) {
-            reasons.append(reason.message);
-        }
-        return reasons.join(QStringLiteral("; "));
-    };
-    m_canvas = new ArrayCanvas(m_canvasModel, context, this);
+    m_canvas = new ArrayCanvas(m_canvasModel, BuildPage::canvasContext(m_session), this);
     m_plan = new PlanPage(m_canvasModel, m_session, this);
     m_run = new RunPage(m_session, this);
     m_results = new ResultsPage(this);
 
-    m_resultsWriter->setMaxThreadCount(1);
     m_steps->setObjectName(QStringLiteral("steps"));
-    m_steps->addTab(makeDisksPage(), tr("&1 Disks"));
-    m_steps->addTab(makeBuildPage(), tr("&2 Build"));
+    m_disksPage = new DisksPage(m_session, this);
+    connect(m_disksPage, &DisksPage::connectRequested, this, &MainWindow::connectHelper);
+    connect(m_disksPage, &DisksPage::labRequested, this, &MainWindow::openLabDialog);
+    m_buildPage = new BuildPage(m_session, m_canvasModel, m_canvas, m_pool, this);
+    connect(m_buildPage, &BuildPage::nextRequested, this, [this] { showStep(PlanStep); });
+    m_steps->addTab(m_disksPage, tr("&1 Disks"));
+    m_steps->addTab(m_buildPage, tr("&2 Build"));
     m_steps->addTab(m_plan, tr("&3 Plan"));
     m_steps->addTab(m_run, tr("&4 Run"));
     m_steps->addTab(m_results, tr("&5 Results"));
@@ -165,14 +142,20 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
         showMessage(tr("The helper stopped: %1").arg(why), true);
         updateDisksPage();
     });
+    connect(m_runFile, &RunResultsFile::writeFailed, this, [this](const QString& path, const QString& why) {
+        showMessage(tr("The results could not be written to %1: %2. They are still on the Results page; save "
+                       "them elsewhere with File > Save results as.")
+                        .arg(path, why),
+                    true);
+    });
     connect(m_session, &Session::campaignResults, this, [this](const CampaignResults& results) {
         keepResults(results);
-        m_results->setResults(results, QFileInfo(m_runResults).fileName());
+        m_results->setResults(results, QFileInfo(m_runFile->path()).fileName());
     });
     connect(m_run, &RunPage::finished, this, [this](const CampaignResults& results, const QString& error) {
         keepResults(results);
         if (!results.configs.isEmpty() || !results.disks.isEmpty()) {
-            m_results->setResults(results, QFileInfo(m_runResults).fileName());
+            m_results->setResults(results, QFileInfo(m_runFile->path()).fileName());
         }
         if (error.isEmpty() && !m_measureRun && results.status == QLatin1String("completed")) {
             showStep(ResultsStep);
@@ -188,7 +171,6 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
     connect(m_pool, &DiskPoolWidget::measureRequested, this, &MainWindow::measureDisks);
     connect(m_pool, &DiskPoolWidget::contextMenuRequested, this, &MainWindow::showAddMenu);
     connect(m_canvas, &ArrayCanvas::message, this, [this](const QString& text) {
-        m_buildMessage->setText(text);
         if (!text.isEmpty()) {
             showMessage(text, true);
         } else if (!m_canvasError.isEmpty() && statusBar()->currentMessage() == m_canvasError) {
@@ -207,130 +189,7 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
     updateDisksPage();
 }
 
-MainWindow::~MainWindow()
-{
-    waitForResultsWritten(); // nothing measured is lost to a quit
-}
-
-QWidget* MainWindow::makeDisksPage()
-{
-    auto* page = new QWidget(this);
-    page->setObjectName(QStringLiteral("disksPage"));
-    auto* layout = new QVBoxLayout(page);
-    m_disksState = new QLabel(page);
-    m_disksState->setObjectName(QStringLiteral("disksState"));
-    m_disksState->setWordWrap(true);
-    m_disksState->setTextFormat(Qt::RichText);
-    layout->addWidget(m_disksState);
-
-    m_firstRun = new QFrame(page);
-    m_firstRun->setObjectName(QStringLiteral("firstRunPanel"));
-    m_firstRun->setFrameShape(QFrame::StyledPanel);
-    auto* firstLayout = new QVBoxLayout(m_firstRun);
-    auto* firstText = new QLabel(tr("<b>No disk here can be used.</b> Every disk of this machine is in use or holds "
-                                    "data, and RaidBench never writes to those. Try everything on virtual disks "
-                                    "instead: the lab starts a small VM with real kernel md and throttled disks."),
-                                 m_firstRun);
-    firstText->setWordWrap(true);
-    firstLayout->addWidget(firstText);
-    auto* firstButton = new QPushButton(tr("Try the &virtual lab…"), m_firstRun);
-    firstButton->setObjectName(QStringLiteral("firstRunLabButton"));
-    connect(firstButton, &QPushButton::clicked, this, &MainWindow::openLabDialog);
-    firstLayout->addWidget(firstButton, 0, Qt::AlignLeft);
-    m_firstRun->hide();
-    layout->addWidget(m_firstRun);
-
-    auto* buttons = new QHBoxLayout;
-    m_connectButton = new QPushButton(tr("&Connect to this machine's disks…"), page);
-    m_connectButton->setObjectName(QStringLiteral("connectButton"));
-    m_connectButton->setToolTip(tr("Starts RaidBench's helper with administrator rights (polkit asks once)."));
-    connect(m_connectButton, &QPushButton::clicked, this, &MainWindow::connectHelper);
-    auto* lab = new QPushButton(tr("Virtual &lab…"), page);
-    connect(lab, &QPushButton::clicked, this, &MainWindow::openLabDialog);
-    auto* rescan = new QPushButton(tr("&Rescan"), page);
-    connect(rescan, &QPushButton::clicked, m_session, &Session::refreshDisks);
-    buttons->addWidget(m_connectButton);
-    buttons->addWidget(lab);
-    buttons->addWidget(rescan);
-    buttons->addStretch(1);
-    layout->addLayout(buttons);
-
-    m_diskTable = new QTableWidget(0, 9, page);
-    m_diskTable->setObjectName(QStringLiteral("diskTable"));
-    m_diskTable->setHorizontalHeaderLabels({tr("Disk"), tr("Model"), tr("Serial"), tr("Size"), tr("Transport"),
-                                            tr("Controller"), tr("Write"), tr("Read"), tr("Usable?")});
-    m_diskTable->verticalHeader()->hide();
-    m_diskTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_diskTable->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_diskTable->horizontalHeader()->setStretchLastSection(true);
-    m_diskTable->setAccessibleName(tr("All disks"));
-    layout->addWidget(m_diskTable, 1);
-    return page;
-}
-
-QWidget* MainWindow::makeBuildPage()
-{
-    auto* page = new QWidget(this);
-    page->setObjectName(QStringLiteral("buildPage"));
-    auto* layout = new QVBoxLayout(page);
-    auto* bar = new QHBoxLayout;
-    auto* add = new QToolButton(page);
-    add->setObjectName(QStringLiteral("addDisksButton"));
-    add->setText(tr("&Add selected disks"));
-    add->setToolTip(tr("The keyboard way of dragging: add the disks selected in the pool to a new array or a card."));
-    add->setPopupMode(QToolButton::InstantPopup);
-    add->setMenu(new QMenu(add));
-    connect(add->menu(), &QMenu::aboutToShow, this, [this, add] {
-        add->menu()->clear();
-        const QStringList disks = m_pool->selectedDisks();
-        QAction* fresh = add->menu()->addAction(
-            tr("New array"), this, [this, disks] { m_canvas->showResult(m_canvasModel->addArray(disks)); });
-        fresh->setEnabled(!disks.isEmpty());
-        for (const CanvasModel::CardPath& path : m_canvasModel->cards()) {
-            const ArraySpec* card = m_canvasModel->card(path);
-            if (card && !card->isLeaf()) {
-                QAction* action = add->menu()->addAction(tr("Add to %1").arg(m_canvasModel->cardName(path)), this,
-                                                         [this, disks, path] { addToCard(disks, path); });
-                action->setEnabled(!disks.isEmpty());
-            }
-        }
-    });
-    auto* presets = new QPushButton(tr("Add the &standard set"), page);
-    presets->setObjectName(QStringLiteral("addPresetsButton"));
-    presets->setToolTip(tr("Every layout the usable disks allow (or the disks you selected, when two or more), "
-                           "members spread across controllers."));
-    connect(presets, &QPushButton::clicked, this, [this] {
-        // A single clicked disk is not a choice of disks: the set then uses every usable one.
-        QStringList paths = m_pool->selectedDisks();
-        if (paths.size() < 2) {
-            paths.clear();
-        }
-        QList<PresetDisk> disks;
-        for (const Disk& disk : m_session->disks()) {
-            const QString path = DiskPoolModel::planPath(disk);
-            if (disk.eligible && (paths.isEmpty() || paths.contains(path))) {
-                disks.append({path, disk.sizeBytes, disk.controller, disk.name});
-            }
-        }
-        m_canvas->showResult(m_canvasModel->addPresets(disks));
-    });
-    auto* clear = new QPushButton(tr("C&lear"), page);
-    connect(clear, &QPushButton::clicked, m_canvasModel, &CanvasModel::clear);
-    bar->addWidget(add);
-    bar->addWidget(presets);
-    bar->addWidget(clear);
-    bar->addStretch(1);
-    auto* next = new QPushButton(tr("Next: &plan the run"), page);
-    connect(next, &QPushButton::clicked, this, [this] { showStep(PlanStep); });
-    bar->addWidget(next);
-    layout->addLayout(bar);
-    m_buildMessage = new QLabel(page);
-    m_buildMessage->setObjectName(QStringLiteral("buildMessage"));
-    m_buildMessage->setWordWrap(true);
-    layout->addWidget(m_buildMessage);
-    layout->addWidget(m_canvas, 1);
-    return page;
-}
+MainWindow::~MainWindow() = default; // RunResultsFile waits for its last write
 
 Result<void> MainWindow::openFile(const QString& path)
 {
@@ -382,73 +241,6 @@ void MainWindow::dropEvent(QDropEvent* event)
         return;
     }
     QMainWindow::dropEvent(event);
-}
-
-void MainWindow::makeMenus()
-{
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&Open plan…"), QKeySequence::Open, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open a plan"), QString(), tr("Plans (*.json)"));
-        if (!path.isEmpty()) {
-            const auto loaded = m_plan->loadPlanFile(path);
-            showMessage(loaded ? tr("Plan %1 opened.").arg(path) : loaded.error().message, !loaded);
-        }
-    });
-    file->addAction(tr("&Save plan…"), QKeySequence::Save, this, [this] {
-        const QString path =
-            QFileDialog::getSaveFileName(this, tr("Save the plan"), QStringLiteral("plan.json"), tr("Plans (*.json)"));
-        if (!path.isEmpty()) {
-            const auto saved = m_plan->savePlanFile(path);
-            showMessage(saved ? tr("Plan saved to %1.").arg(path) : saved.error().message, !saved);
-        }
-    });
-    file->addAction(tr("Open &results…"), this, [this] {
-        showStep(ResultsStep);
-        m_results->openDialog();
-    });
-    file->addAction(tr("Save results &as…"), QKeySequence::SaveAs, this, [this] {
-        showStep(ResultsStep);
-        m_results->saveAsDialog();
-    });
-    file->addAction(tr("Show the results &folder"), this, [] {
-        QDir().mkpath(ResultsFolder::path());
-        QDesktopServices::openUrl(QUrl::fromLocalFile(ResultsFolder::path()));
-    });
-    file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
-
-    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    QAction* undo = m_canvasModel->undoStack()->createUndoAction(this, tr("&Undo"));
-    undo->setShortcut(QKeySequence::Undo);
-    QAction* redo = m_canvasModel->undoStack()->createRedoAction(this, tr("&Redo"));
-    redo->setShortcut(QKeySequence::Redo);
-    edit->addAction(undo);
-    edit->addAction(redo);
-
-    QMenu* go = menuBar()->addMenu(tr("&Go"));
-    const QStringList names {tr("Disks"), tr("Build"), tr("Plan"), tr("Run"), tr("Results")};
-    for (int i = 0; i < names.size(); ++i) {
-        go->addAction(names.at(i), QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)), this,
-                      [this, i] { showStep(Step(i)); });
-    }
-
-    QMenu* tools = menuBar()->addMenu(tr("&Tools"));
-    tools->addAction(tr("&Virtual lab…"), this, &MainWindow::openLabDialog);
-    tools->addAction(tr("&Connect to this machine's disks"), this, &MainWindow::connectHelper);
-    tools->addAction(tr("&Rescan disks"), QKeySequence::Refresh, m_session, &Session::refreshDisks);
-    tools->addAction(tr("&Measure disks"), this, [this] {
-        QStringList disks = m_pool->selectedDisks();
-        if (disks.isEmpty()) {
-            for (const Disk& disk : m_session->disks()) {
-                if (disk.eligible) {
-                    disks.append(DiskPoolModel::planPath(disk));
-                }
-            }
-        }
-        measureDisks(disks);
-    });
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About RaidBench"), this, &MainWindow::showAbout);
 }
 
 void MainWindow::showStep(Step step)
@@ -623,66 +415,13 @@ void MainWindow::updateConnection()
                                  ? tr("Helper: not started")
                                  : tr("Helper: %1, starting…").arg(m_session->transportName()));
     }
-    m_connectButton->setVisible(!connected || m_session->isLab());
     updateDisksPage();
 }
 
 void MainWindow::updateDisksPage()
 {
+    m_disksPage->refresh(m_lastMessage);
     const QList<Disk>& disks = m_session->disks();
-    int usable = 0;
-    for (const Disk& disk : disks) {
-        usable += disk.eligible ? 1 : 0;
-    }
-    if (!m_session->isConnected()) {
-        m_disksState->setText(
-            m_lastMessage.isEmpty()
-                ? tr("RaidBench needs administrator rights to see the disks and build arrays. Connect, and polkit asks "
-                     "for the password once; or try everything on virtual disks in the lab.")
-                : tr("Not connected. %1").arg(m_lastMessage.toHtmlEscaped()));
-    } else {
-        m_disksState->setText(tr("%1 disk(s) on %2, %3 usable. Select disks and drag them onto the Build page; "
-                                 "<i>Measure disks</i> times each alone.")
-                                  .arg(disks.size())
-                                  .arg(m_session->helperHost().toHtmlEscaped())
-                                  .arg(usable));
-    }
-    m_firstRun->setVisible(m_session->isConnected() && !m_session->isLab() && usable == 0);
-    m_diskTable->setRowCount(int(disks.size()));
-    for (int row = 0; row < disks.size(); ++row) {
-        const Disk& disk = disks.at(row);
-        const auto baseline = m_session->baseline(DiskPoolModel::planPath(disk));
-        QStringList why;
-        for (const DiskReason& reason : disk.reasons) {
-            why.append(reason.message);
-        }
-        const QString slow = m_session->slowReason(DiskPoolModel::planPath(disk));
-        const QStringList cells {disk.path,
-                                 disk.model,
-                                 disk.serial,
-                                 Units::formatBytesDecimal(double(disk.sizeBytes)),
-                                 disk.transport,
-                                 disk.controller,
-                                 baseline ? Units::formatMBps(baseline->first) : QString(),
-                                 baseline ? Units::formatMBps(baseline->second) : QString(),
-                                 disk.eligible ? (slow.isEmpty() ? tr("yes") : tr("yes (slow)"))
-                                               : tr("no: %1").arg(why.join(QStringLiteral("; ")))};
-        const QString tip = disk.eligible ? (slow.isEmpty() ? tr("Usable: nothing uses it and it holds no data.")
-                                                            : tr("Usable, but slow: %1").arg(slow))
-                                          : tr("Not usable: %1").arg(why.join(QStringLiteral("; ")));
-        for (int column = 0; column < cells.size(); ++column) {
-            auto* item = new QTableWidgetItem(cells.at(column));
-            item->setToolTip(tip);
-            if (disk.eligible && !slow.isEmpty() && (column == 6 || column == 7 || column == 8)) {
-                item->setForeground(QColor(0xe6, 0x7e, 0x22));
-            }
-            if (!disk.eligible) {
-                item->setForeground(palette().color(QPalette::Disabled, QPalette::Text));
-            }
-            m_diskTable->setItem(row, column, item);
-        }
-    }
-    m_diskTable->resizeColumnsToContents();
     if (!m_planToRun.isEmpty() && m_session->isConnected() && !disks.isEmpty()) {
         const QString path = std::exchange(m_planToRun, QString());
         m_pendingPlan = {};
@@ -709,21 +448,6 @@ void MainWindow::updateDisksPage()
             }
         }
     }
-}
-
-void MainWindow::showAbout()
-{
-    const QJsonObject about = m_session->about();
-    const QString mdadm = about.value(QStringLiteral("mdadm")).toString();
-    const QString kernel = about.value(QStringLiteral("kernel")).toString(QSysInfo::kernelVersion());
-    QMessageBox::about(this, tr("About RaidBench"),
-                       tr("<h3>RaidBench %1</h3><p>Which RAID layout should these disks be? Build, measure and "
-                          "compare Linux software-RAID layouts.</p>"
-                          "<p>Qt %2 (built with %3)<br>mdadm: %4<br>Kernel: %5%6</p>")
-                           .arg(QStringLiteral(RAIDBENCH_VERSION), QString::fromLatin1(qVersion()),
-                                QStringLiteral(QT_VERSION_STR),
-                                mdadm.isEmpty() ? tr("(connect to see the helper's)") : mdadm.toHtmlEscaped(),
-                                kernel.toHtmlEscaped(), m_session->isLab() ? tr(" (lab VM)") : QString()));
 }
 
 void MainWindow::restoreSettings()
@@ -754,9 +478,8 @@ void MainWindow::saveSettings() const
 
 bool MainWindow::beginResultsFile(const QString& name)
 {
-    waitForResultsWritten(); // the last run's newest results reach its own file first
     const QString host = m_session->isLab() ? QStringLiteral("lab") : QSysInfo::machineHostName();
-    auto path = ResultsFolder::create(ResultsFolder::path(), QDateTime::currentDateTime(), host, name);
+    auto path = m_runFile->begin(host, name);
     if (!path) {
         showMessage(tr("The run was not started, because its results could not be kept: %1. Make the folder "
                        "writable, or point RAIDBENCH_RESULTS_DIR at one that is.")
@@ -764,76 +487,30 @@ bool MainWindow::beginResultsFile(const QString& name)
                     true);
         return false;
     }
-    m_runResults = *path;
-    m_results->setCurrentFile(m_runResults);
+    m_results->setCurrentFile(*path);
     return true;
 }
 
 void MainWindow::keepResults(const CampaignResults& results)
 {
-    if (m_runResults.isEmpty()) {
-        return;
-    }
-    if (results.configs.isEmpty() && results.disks.isEmpty()) {
-        // Nothing was measured: no empty file is left in the folder. An empty file is only
-        // ever the run's own placeholder.
-        if (!m_session->campaignRunning() && QFileInfo(m_runResults).size() == 0) {
-            QFile::remove(m_runResults);
-        }
-        return;
-    }
-    // Written by one worker thread, newest first: serialising and fsyncing a results file while the
-    // lab's VM writes its disk images took up to 60 ms, and the window froze for that long. Only the
-    // newest results wait; an older write still pending is superseded, never reordered.
-    {
-        const QMutexLocker lock(&m_pendingMutex);
-        m_pendingResults = results;
-        m_pendingPath = m_runResults;
-        if (m_writerBusy) {
-            return;
-        }
-        m_writerBusy = true;
-    }
-    m_resultsWriter->start([this] {
-        for (;;) {
-            CampaignResults pending;
-            QString path;
-            {
-                const QMutexLocker lock(&m_pendingMutex);
-                if (!m_pendingResults) {
-                    m_writerBusy = false;
-                    return;
-                }
-                pending = std::move(*m_pendingResults);
-                m_pendingResults.reset();
-                path = m_pendingPath;
-            }
-            if (auto saved = pending.save(path); !saved) {
-                const QString why = saved.error().message;
-                QMetaObject::invokeMethod(
-                    this,
-                    [this, path, why] {
-                        showMessage(tr("The results could not be written to %1: %2. They are still on the Results "
-                                       "page; save them elsewhere with File > Save results as.")
-                                        .arg(path, why),
-                                    true);
-                    },
-                    Qt::QueuedConnection);
-            }
-        }
-    });
+    m_runFile->keep(results, m_session->campaignRunning());
 }
 
 void MainWindow::waitForResultsWritten()
 {
-    m_resultsWriter->waitForDone();
+    m_runFile->wait();
+}
+
+QString MainWindow::runResultsPath() const
+{
+    return m_runFile->path();
 }
 
 QString MainWindow::quitQuestion() const
 {
     return tr("Quitting cancels the run: the helper tears down what it built. Everything measured so far is "
               "kept in %1.")
-        .arg(QDir::toNativeSeparators(m_runResults));
+        .arg(QDir::toNativeSeparators(m_runFile->path()));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -6,7 +6,6 @@
 #include "util/result.h"
 
 #include <QMainWindow>
-#include <QMutex>
 
 #include <functional>
 #include <optional>
@@ -16,7 +15,6 @@ class QLabel;
 class QPushButton;
 class QSplitter;
 class QTabBar;
-class QThreadPool;
 class QTabWidget;
 class QTableWidget;
 
@@ -28,6 +26,9 @@ class DiskPoolWidget;
 class PlanPage;
 class ResultsPage;
 class RunPage;
+class RunResultsFile;
+class DisksPage;
+class BuildPage;
 class Session;
 
 /// The desktop program's window: Disks -> Build -> Plan -> Run -> Results, the disk pool beside the
@@ -71,7 +72,7 @@ public:
     /// The last message shown to the user (status bar or page).
     QString lastMessage() const { return m_lastMessage; }
     /// Where the running (or last) run's results are written.
-    QString runResultsPath() const { return m_runResults; }
+    QString runResultsPath() const;
     /// The text the quit dialog shows during a run.
     QString quitQuestion() const;
     /// Returns once the run's results file holds the newest results (they are written off the
@@ -90,8 +91,6 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
-    QWidget* makeDisksPage();
-    QWidget* makeBuildPage();
     void makeMenus();
     void showMessage(const QString& text, bool problem = false);
     void updateConnection();
@@ -113,25 +112,17 @@ private:
     ResultsPage* m_results;
     QTabWidget* m_steps;
     QTabBar* m_stepBar;
-    QThreadPool* m_resultsWriter; ///< one thread: writes the run's results file off the window's thread
-    QMutex m_pendingMutex;
-    std::optional<CampaignResults> m_pendingResults; ///< the newest results not yet written
-    QString m_pendingPath;
-    bool m_writerBusy = false;
+    RunResultsFile* m_runFile; ///< the running (or last) run's results file
     QSplitter* m_splitter;
     QLabel* m_banner;
     QLabel* m_transport;
-    QLabel* m_disksState;
-    QFrame* m_firstRun;
-    QPushButton* m_connectButton;
-    QTableWidget* m_diskTable;
-    QLabel* m_buildMessage;
+    DisksPage* m_disksPage = nullptr;
+    BuildPage* m_buildPage = nullptr;
     QString m_lastMessage;
     QString m_canvasError; ///< the canvas's last refusal, cleared by its next success
     QJsonObject m_pendingPlan; ///< the last session's plan, put on the canvas once its disks are seen
     QString m_planToRun; ///< --run: the plan file to open and start once the disks are seen
     bool m_measureRun = false;
-    QString m_runResults; ///< the running run's results file in the results folder
 
     /// A new file in the results folder for the run about to start; false (and a message) if the
     /// results could not be kept, so the run does not start.

@@ -1,0 +1,106 @@
+// The Build page's data without a widget: every edit checked, refused edits change nothing, names
+// stay from card to results, undo and redo, the standard set without duplicates.
+
+#include "canvasmodel.h"
+#include "layout/arrayspec.h"
+#include "layout/presets.h"
+
+#include <QSignalSpy>
+#include <QTest>
+#include <QUndoStack>
+
+using namespace RaidBench;
+using namespace RaidBench::Ui;
+
+class TstCanvasModel final : public QObject
+{
+    Q_OBJECT
+
+    static QStringList disks(int count)
+    {
+        QStringList paths;
+        for (int i = 1; i <= count; ++i) {
+            paths.append(QStringLiteral("/dev/disk/by-id/ata-DISK_%1").arg(i));
+        }
+        return paths;
+    }
+
+    static QStringList names(const CanvasModel& model)
+    {
+        QStringList list;
+        for (const CanvasConfig& config : model.configs()) {
+            list.append(config.name);
+        }
+        return list;
+    }
+
+private Q_SLOTS:
+    void editsAreCheckedAndUndoable()
+    {
+        CanvasModel model;
+        QSignalSpy changed(&model, &CanvasModel::changed);
+        QVERIFY(model.addArray(disks(2)).ok());
+        QCOMPARE(model.configs().size(), 1);
+        QCOMPARE(model.configs().at(0).spec.level, CanvasModel::defaultLevel(2));
+        QVERIFY(model.addDisks({0}, disks(3).mid(2)).ok());
+        QCOMPARE(model.configs().at(0).spec.leafDevices(), disks(3));
+        QVERIFY(changed.count() >= 2);
+
+        // A disk twice in one configuration is refused, and nothing changes.
+        const QList<CanvasConfig> before = model.configs();
+        const int undoBefore = model.undoStack()->count();
+        const Result<void> twice = model.addDisks({0}, {disks(1).first()});
+        QVERIFY(!twice.ok());
+        QVERIFY2(twice.error().message.contains(QLatin1String("already in this configuration")),
+                 qPrintable(twice.error().message));
+        QCOMPARE(model.configs().at(0).spec.leafDevices(), before.at(0).spec.leafDevices());
+        QCOMPARE(model.undoStack()->count(), undoBefore);
+
+        model.undoStack()->undo();
+        QCOMPARE(model.configs().at(0).spec.leafDevices(), disks(2));
+        model.undoStack()->undo();
+        QVERIFY(model.configs().isEmpty());
+        model.undoStack()->redo();
+        model.undoStack()->redo();
+        QCOMPARE(model.configs().at(0).spec.leafDevices(), disks(3));
+    }
+
+    void namesStayAcrossEdits()
+    {
+        CanvasModel model;
+        QVERIFY(model.addArray(disks(4), ArrayLevel::Raid5).ok());
+        QVERIFY(model.addArray(disks(4), ArrayLevel::Raid5).ok());
+        QCOMPARE(names(model), (QStringList {"raid5", "raid5-2"}));
+        // A chunk size is an edit, not a new configuration: the name stays.
+        QVERIFY(model.setChunk({1}, 64 * 1024).ok());
+        QCOMPARE(names(model), (QStringList {"raid5", "raid5-2"}));
+        // Removing the first card does not rename the second.
+        QVERIFY(model.removeCard({0}).ok());
+        QCOMPARE(names(model), (QStringList {"raid5-2"}));
+        // A level change names it after its new level.
+        QVERIFY(model.setLevel({0}, ArrayLevel::Raid6).ok());
+        QCOMPARE(names(model), (QStringList {"raid6"}));
+    }
+
+    void standardSetWithoutDuplicates()
+    {
+        CanvasModel model;
+        QList<PresetDisk> pool;
+        for (int i = 0; i < 4; ++i) {
+            pool.append({disks(4).at(i), 2'000'000'000'000ull, QStringLiteral("ctl%1").arg(i % 2),
+                         QStringLiteral("sd%1").arg(QChar(u'a' + i))});
+        }
+        QVERIFY(model.addPresets(pool).ok());
+        const QStringList first = names(model);
+        for (const char* expected : {"raid0", "raid1", "raid5", "raid6", "raid10", "raid1+0"}) {
+            QVERIFY2(first.contains(QLatin1String(expected)), qPrintable(first.join(QLatin1Char(' '))));
+        }
+        const Result<void> again = model.addPresets(pool);
+        QVERIFY(!again.ok());
+        QVERIFY2(again.error().message.contains(QLatin1String("already")), qPrintable(again.error().message));
+        QCOMPARE(names(model), first);
+    }
+};
+
+QTEST_GUILESS_MAIN(TstCanvasModel)
+#include "tst_canvasmodel.moc"

@@ -1,0 +1,133 @@
+#include "diskspage.h"
+
+#include "diskpool.h"
+#include "session.h"
+#include "util/units.h"
+
+#include <QFrame>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace RaidBench::Ui {
+
+DisksPage::DisksPage(Session* session, QWidget* parent)
+    : QWidget(parent)
+    , m_session(session)
+{
+    setObjectName(QStringLiteral("disksPage"));
+    auto* layout = new QVBoxLayout(this);
+    QWidget* page = this;
+    m_disksState = new QLabel(page);
+    m_disksState->setObjectName(QStringLiteral("disksState"));
+    m_disksState->setWordWrap(true);
+    m_disksState->setTextFormat(Qt::RichText);
+    layout->addWidget(m_disksState);
+
+    m_firstRun = new QFrame(page);
+    m_firstRun->setObjectName(QStringLiteral("firstRunPanel"));
+    m_firstRun->setFrameShape(QFrame::StyledPanel);
+    auto* firstLayout = new QVBoxLayout(m_firstRun);
+    auto* firstText = new QLabel(tr("<b>No disk here can be used.</b> Every disk of this machine is in use or holds "
+                                    "data, and RaidBench never writes to those. Try everything on virtual disks "
+                                    "instead: the lab starts a small VM with real kernel md and throttled disks."),
+                                 m_firstRun);
+    firstText->setWordWrap(true);
+    firstLayout->addWidget(firstText);
+    auto* firstButton = new QPushButton(tr("Try the &virtual lab…"), m_firstRun);
+    firstButton->setObjectName(QStringLiteral("firstRunLabButton"));
+    connect(firstButton, &QPushButton::clicked, this, &DisksPage::labRequested);
+    firstLayout->addWidget(firstButton, 0, Qt::AlignLeft);
+    m_firstRun->hide();
+    layout->addWidget(m_firstRun);
+
+    auto* buttons = new QHBoxLayout;
+    m_connectButton = new QPushButton(tr("&Connect to this machine's disks…"), page);
+    m_connectButton->setObjectName(QStringLiteral("connectButton"));
+    m_connectButton->setToolTip(tr("Starts RaidBench's helper with administrator rights (polkit asks once)."));
+    connect(m_connectButton, &QPushButton::clicked, this, &DisksPage::connectRequested);
+    auto* lab = new QPushButton(tr("Virtual &lab…"), page);
+    connect(lab, &QPushButton::clicked, this, &DisksPage::labRequested);
+    auto* rescan = new QPushButton(tr("&Rescan"), page);
+    connect(rescan, &QPushButton::clicked, m_session, &Session::refreshDisks);
+    buttons->addWidget(m_connectButton);
+    buttons->addWidget(lab);
+    buttons->addWidget(rescan);
+    buttons->addStretch(1);
+    layout->addLayout(buttons);
+
+    m_diskTable = new QTableWidget(0, 9, page);
+    m_diskTable->setObjectName(QStringLiteral("diskTable"));
+    m_diskTable->setHorizontalHeaderLabels({tr("Disk"), tr("Model"), tr("Serial"), tr("Size"), tr("Transport"),
+                                            tr("Controller"), tr("Write"), tr("Read"), tr("Usable?")});
+    m_diskTable->verticalHeader()->hide();
+    m_diskTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_diskTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_diskTable->horizontalHeader()->setStretchLastSection(true);
+    m_diskTable->setAccessibleName(tr("All disks"));
+    layout->addWidget(m_diskTable, 1);
+}
+
+void DisksPage::refresh(const QString& lastMessage)
+{
+    const QList<Disk>& disks = m_session->disks();
+    int usable = 0;
+    for (const Disk& disk : disks) {
+        usable += disk.eligible ? 1 : 0;
+    }
+    if (!m_session->isConnected()) {
+        m_disksState->setText(
+            lastMessage.isEmpty()
+                ? tr("RaidBench needs administrator rights to see the disks and build arrays. Connect, and polkit asks "
+                     "for the password once; or try everything on virtual disks in the lab.")
+                : tr("Not connected. %1").arg(lastMessage.toHtmlEscaped()));
+    } else {
+        m_disksState->setText(tr("%1 disk(s) on %2, %3 usable. Select disks and drag them onto the Build page; "
+                                 "<i>Measure disks</i> times each alone.")
+                                  .arg(disks.size())
+                                  .arg(m_session->helperHost().toHtmlEscaped())
+                                  .arg(usable));
+    }
+    m_firstRun->setVisible(m_session->isConnected() && !m_session->isLab() && usable == 0);
+    m_diskTable->setRowCount(int(disks.size()));
+    for (int row = 0; row < disks.size(); ++row) {
+        const Disk& disk = disks.at(row);
+        const auto baseline = m_session->baseline(DiskPoolModel::planPath(disk));
+        QStringList why;
+        for (const DiskReason& reason : disk.reasons) {
+            why.append(reason.message);
+        }
+        const QString slow = m_session->slowReason(DiskPoolModel::planPath(disk));
+        const QStringList cells {disk.path,
+                                 disk.model,
+                                 disk.serial,
+                                 Units::formatBytesDecimal(double(disk.sizeBytes)),
+                                 disk.transport,
+                                 disk.controller,
+                                 baseline ? Units::formatMBps(baseline->first) : QString(),
+                                 baseline ? Units::formatMBps(baseline->second) : QString(),
+                                 disk.eligible ? (slow.isEmpty() ? tr("yes") : tr("yes (slow)"))
+                                               : tr("no: %1").arg(why.join(QStringLiteral("; ")))};
+        const QString tip = disk.eligible ? (slow.isEmpty() ? tr("Usable: nothing uses it and it holds no data.")
+                                                            : tr("Usable, but slow: %1").arg(slow))
+                                          : tr("Not usable: %1").arg(why.join(QStringLiteral("; ")));
+        for (int column = 0; column < cells.size(); ++column) {
+            auto* item = new QTableWidgetItem(cells.at(column));
+            item->setToolTip(tip);
+            if (disk.eligible && !slow.isEmpty() && (column == 6 || column == 7 || column == 8)) {
+                item->setForeground(QColor(0xe6, 0x7e, 0x22));
+            }
+            if (!disk.eligible) {
+                item->setForeground(palette().color(QPalette::Disabled, QPalette::Text));
+            }
+            m_diskTable->setItem(row, column, item);
+        }
+    }
+    m_diskTable->resizeColumnsToContents();
+    m_connectButton->setVisible(!m_session->isConnected() || m_session->isLab());
+}
+
+} // namespace RaidBench::Ui

@@ -1,0 +1,40 @@
+#pragma once
+
+#include <QWidget>
+
+class QFrame;
+class QLabel;
+class QPushButton;
+class QTableWidget;
+
+namespace RaidBench::Ui {
+
+class Session;
+
+/// Step 1: every disk the helper sees, with model, serial, size, controller, its own speed once
+/// measured and whether RaidBench may use it (and why not); Connect, the lab, Rescan; and, when no
+/// disk is usable, a panel offering the virtual lab.
+class DisksPage final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(DisksPage)
+
+public:
+    explicit DisksPage(Session* session, QWidget* parent = nullptr);
+
+    /// Fills the page from the session; `lastMessage` says why it is not connected, if it is not.
+    void refresh(const QString& lastMessage);
+
+Q_SIGNALS:
+    void connectRequested();
+    void labRequested();
+
+private:
+    Session* m_session;
+    QLabel* m_disksState = nullptr;
+    QFrame* m_firstRun = nullptr;
+    QPushButton* m_connectButton = nullptr;
+    QTableWidget* m_diskTable = nullptr;
+};
+
+} // namespace RaidBench::Ui

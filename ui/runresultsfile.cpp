@@ -1,0 +1,84 @@
+#include "runresultsfile.h"
+
+#include "campaign/resultsfolder.h"
+
+#include <QDateTime>
+#include <QFile>
+#include <QFileInfo>
+
+namespace RaidBench::Ui {
+
+RunResultsFile::RunResultsFile(QObject* parent)
+    : QObject(parent)
+{
+    m_writer.setMaxThreadCount(1);
+}
+
+RunResultsFile::~RunResultsFile()
+{
+    wait();
+}
+
+Result<QString> RunResultsFile::begin(const QString& host, const QString& name)
+{
+    wait(); // the last run's newest results reach its own file first
+    auto path = ResultsFolder::create(ResultsFolder::path(), QDateTime::currentDateTime(), host, name);
+    if (!path) {
+        return path.error();
+    }
+    m_path = *path;
+    return m_path;
+}
+
+void RunResultsFile::keep(const CampaignResults& results, bool running)
+{
+    if (m_path.isEmpty()) {
+        return;
+    }
+    if (results.configs.isEmpty() && results.disks.isEmpty()) {
+        // Nothing was measured: no empty file is left in the folder. An empty file is only ever the
+        // run's own placeholder.
+        wait();
+        if (!running && QFileInfo(m_path).size() == 0) {
+            QFile::remove(m_path);
+        }
+        return;
+    }
+    {
+        const QMutexLocker lock(&m_mutex);
+        m_pending = results;
+        m_pendingPath = m_path;
+        if (m_busy) {
+            return;
+        }
+        m_busy = true;
+    }
+    m_writer.start([this] {
+        for (;;) {
+            CampaignResults pending;
+            QString path;
+            {
+                const QMutexLocker lock(&m_mutex);
+                if (!m_pending) {
+                    m_busy = false;
+                    return;
+                }
+                pending = std::move(*m_pending);
+                m_pending.reset();
+                path = m_pendingPath;
+            }
+            if (auto saved = pending.save(path); !saved) {
+                const QString why = saved.error().message;
+                QMetaObject::invokeMethod(
+                    this, [this, path, why] { Q_EMIT writeFailed(path, why); }, Qt::QueuedConnection);
+            }
+        }
+    });
+}
+
+void RunResultsFile::wait()
+{
+    m_writer.waitForDone();
+}
+
+} // namespace RaidBench::Ui
