@@ -10,7 +10,7 @@
 #include "labdialog.h"
 #include "layout/presets.h"
 #include "planpage.h"
-#include "resultspage.h"
+#include "results/resultspage.h"
 #include "runpage.h"
 #include "runresultsfile.h"
 #include "session.h"

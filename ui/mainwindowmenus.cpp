@@ -5,7 +5,7 @@
 #include "diskpool.h"
 #include "mainwindow.h"
 #include "planpage.h"
-#include "resultspage.h"
+#include "results/resultspage.h"
 #include "session.h"
 #include "version.h"
 

@@ -1,6 +1,6 @@
 #include "runpage.h"
 
-#include "resultcharts.h"
+#include "results/resultcharts.h"
 #include "session.h"
 #include "stallwatchdog.h"
 #include "util/units.h"

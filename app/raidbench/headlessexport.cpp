@@ -1,9 +1,9 @@
 #include "headlessexport.h"
 
 #include "campaign/analysis.h"
-#include "chartexport.h"
-#include "htmlreport.h"
-#include "resultcharts.h"
+#include "results/chartexport.h"
+#include "results/htmlreport.h"
+#include "results/resultcharts.h"
 
 #include <QChart>
 #include <QRegularExpression>

@@ -7,7 +7,7 @@
 #include "labdialog.h"
 #include "mainwindow.h"
 #include "planpage.h"
-#include "resultspage.h"
+#include "results/resultspage.h"
 #include "runpage.h"
 #include "session.h"
 #include "stallwatchdog.h"

@@ -7,12 +7,12 @@
 #include "campaign/analysis.h"
 #include "campaign/compare.h"
 #include "campaign/exports.h"
-#include "chartexport.h"
 #include "fs/filetests.h"
-#include "htmlreport.h"
 #include "mainwindow.h"
-#include "resultcharts.h"
-#include "resultspage.h"
+#include "results/chartexport.h"
+#include "results/htmlreport.h"
+#include "results/resultcharts.h"
+#include "results/resultspage.h"
 #include "util/units.h"
 
 #include <QApplication>

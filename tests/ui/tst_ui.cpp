@@ -14,7 +14,7 @@
 #include "layout/arrayspec.h"
 #include "mainwindow.h"
 #include "planpage.h"
-#include "resultspage.h"
+#include "results/resultspage.h"
 #include "runpage.h"
 #include "session.h"
 

@@ -1,4 +1,4 @@
-#include "resultcharts.h"
+#include "results/resultcharts.h"
 
 #include "campaign/analysis.h"
 #include "fs/filetests.h"

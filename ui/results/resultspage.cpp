@@ -1,11 +1,11 @@
-#include "resultspage.h"
+#include "results/resultspage.h"
 
 #include "campaign/analysis.h"
 #include "campaign/compare.h"
 #include "campaign/exports.h"
 #include "campaign/resultsfolder.h"
-#include "chartexport.h"
-#include "htmlreport.h"
+#include "results/chartexport.h"
+#include "results/htmlreport.h"
 #include "util/units.h"
 
 #include <QBarCategoryAxis>

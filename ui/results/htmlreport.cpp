@@ -1,9 +1,9 @@
-#include "htmlreport.h"
+#include "results/htmlreport.h"
 
 #include "campaign/analysis.h"
 #include "campaign/exports.h"
-#include "chartexport.h"
-#include "resultcharts.h"
+#include "results/chartexport.h"
+#include "results/resultcharts.h"
 
 #include <QChart>
 #include <QCoreApplication>

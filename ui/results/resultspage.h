@@ -1,7 +1,7 @@
 #pragma once
 
 #include "campaign/campaignresults.h"
-#include "resultcharts.h"
+#include "results/resultcharts.h"
 #include "util/result.h"
 
 #include <QWidget>

@@ -1,6 +1,6 @@
-#include "chartexport.h"
+#include "results/chartexport.h"
 
-#include "resultcharts.h"
+#include "results/resultcharts.h"
 
 #include <QBuffer>
 #include <QChart>
