@@ -145,8 +145,12 @@ check_clean cancel.after
                 }
             }
             if (parity && measured < 0.90 * predicted) {
-                // Below the disks' model: the figure is not put on the disks.
-                QVERIFY2(config.sequentialTest(true)->resources->boundBy != QLatin1String("disks"),
+                // Below the disks' model: said in words, whichever resource it was. A slow member busy
+                // nearly all the time here means md made it do more than the model counts (reads for
+                // a read-modify-write), not that the CPU held it back.
+                const ResourceUse& use = *config.sequentialTest(true)->resources;
+                QVERIFY2(QStringList({"disks", "md-thread", "cpu", "none"}).contains(use.boundBy) &&
+                             !use.explanation.isEmpty(),
                          qPrintable(config.name));
             }
             bool slowNamed = config.spec.leafDevices().size() == 1;
