@@ -3,6 +3,7 @@
 #include "campaign/analysis.h"
 #include "diskpool.h"
 #include "layout/arrayanalysis.h"
+#include "util/errorcodes.h"
 #include "util/units.h"
 
 #include <QApplication>
@@ -443,7 +444,7 @@ QString ArrayCanvas::dropData(const QMimeData* mime, const CanvasModel::CardPath
         for (const QString& disk : disks) {
             const QString why = m_context.whyNot ? m_context.whyNot(disk) : QString();
             if (!why.isEmpty()) {
-                showResult(makeError(QStringLiteral("ineligible"), tr("%1 cannot be used: %2").arg(disk, why)));
+                showResult(makeError(ErrorCode::ineligible, tr("%1 cannot be used: %2").arg(disk, why)));
                 return m_lastMessage;
             }
         }
@@ -458,7 +459,7 @@ QString ArrayCanvas::dropData(const QMimeData* mime, const CanvasModel::CardPath
             result = m_model->nest(source, target);
         }
     } else {
-        result = makeError(QStringLiteral("refused"), tr("Only disks and cards can be dropped here."));
+        result = makeError(ErrorCode::refused, tr("Only disks and cards can be dropped here."));
     }
     showResult(result);
     return result ? QString() : m_lastMessage;

@@ -1,6 +1,7 @@
 #include "canvasmodel.h"
 
 #include "layout/arrayanalysis.h"
+#include "util/errorcodes.h"
 
 #include <QHash>
 #include <QRegularExpression>
@@ -33,7 +34,7 @@ namespace {
 
 Error refused(const QString& message)
 {
-    return makeError(QStringLiteral("refused"), message);
+    return makeError(ErrorCode::refused, message);
 }
 
 QSet<QString> disksOf(const ArraySpec& spec)

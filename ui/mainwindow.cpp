@@ -14,6 +14,7 @@
 #include "runpage.h"
 #include "runresultsfile.h"
 #include "session.h"
+#include "util/errorcodes.h"
 #include "util/units.h"
 #include "version.h"
 
@@ -195,7 +196,7 @@ Result<void> MainWindow::openFile(const QString& path)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        return makeError(QStringLiteral("io-error"), tr("Cannot open %1: %2").arg(path, file.errorString()));
+        return makeError(ErrorCode::ioError, tr("Cannot open %1: %2").arg(path, file.errorString()));
     }
     const QJsonObject json = QJsonDocument::fromJson(file.read(64 * 1024 * 1024)).object();
     if (json.contains(QStringLiteral("raidbench_plan"))) {

@@ -5,6 +5,7 @@
 #include "layout/arrayanalysis.h"
 #include "layout/presets.h"
 #include "session.h"
+#include "util/errorcodes.h"
 #include "util/units.h"
 
 #include <QCheckBox>
@@ -203,7 +204,7 @@ Result<CampaignPlan> PlanPage::plan() const
     QStringList names;
     for (const CanvasConfig& config : m_canvas->configs()) {
         if (const auto issues = validateSpec(config.spec); hasErrors(issues)) {
-            return makeError(QStringLiteral("invalid-plan"),
+            return makeError(ErrorCode::invalidPlan,
                              tr("%1 cannot be built: %2")
                                  .arg(config.name.isEmpty() ? CanvasModel::derivedName(config.spec) : config.name,
                                       firstError(issues)));
@@ -224,7 +225,7 @@ Result<CampaignPlan> PlanPage::plan() const
         }
     }
     if (plan.configurations.isEmpty()) {
-        return makeError(QStringLiteral("invalid-plan"),
+        return makeError(ErrorCode::invalidPlan,
                          tr("The canvas is empty: drag disks onto it (Build) to make configurations to compare."));
     }
     for (const auto& [id, box] : m_tests) {
@@ -235,7 +236,7 @@ Result<CampaignPlan> PlanPage::plan() const
     if (m_command->isChecked()) {
         const QStringList argv = QProcess::splitCommand(m_commandLine->text());
         if (argv.isEmpty()) {
-            return makeError(QStringLiteral("invalid-plan"), tr("Type the command to time, or untick it."));
+            return makeError(ErrorCode::invalidPlan, tr("Type the command to time, or untick it."));
         }
         TestSpec command;
         command.kind = QStringLiteral("command");
@@ -246,7 +247,7 @@ Result<CampaignPlan> PlanPage::plan() const
         plan.tests.append(command);
     }
     if (plan.tests.isEmpty()) {
-        return makeError(QStringLiteral("invalid-plan"), tr("Choose at least one test."));
+        return makeError(ErrorCode::invalidPlan, tr("Choose at least one test."));
     }
     plan.repeats = m_repeats->value();
     plan.timeLimitNs = std::uint64_t(m_seconds->value()) * 1'000'000'000ull;
@@ -354,11 +355,11 @@ Result<void> PlanPage::savePlanFile(const QString& path) const
     }
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
-        return makeError(QStringLiteral("io-error"), tr("Cannot write %1: %2").arg(path, file.errorString()));
+        return makeError(ErrorCode::ioError, tr("Cannot write %1: %2").arg(path, file.errorString()));
     }
     file.write(QJsonDocument(current->toJson()).toJson());
     if (!file.commit()) {
-        return makeError(QStringLiteral("io-error"), tr("Cannot write %1: %2").arg(path, file.errorString()));
+        return makeError(ErrorCode::ioError, tr("Cannot write %1: %2").arg(path, file.errorString()));
     }
     return {};
 }

@@ -6,6 +6,7 @@
 #include "disks/diskscanner.h"
 #include "layout/arrayanalysis.h"
 #include "layout/presets.h"
+#include "util/errorcodes.h"
 #include "util/units.h"
 
 #include <QCommandLineParser>
@@ -208,7 +209,7 @@ int create(const ArraySpec& input, const CreateOptions& options)
     auto built = executor.build(*plan, &cancelFlag());
     if (!built) {
         printError(built.error().message);
-        return built.error().code == QLatin1String("cancelled") ? ExitCancelled : ExitFailed;
+        return built.error().code == ErrorCode::cancelled ? ExitCancelled : ExitFailed;
     }
     printOut(QStringLiteral("built %1; remove it with: raidbench-cli array teardown %2\n").arg(built->device, tag));
     return ExitOk;

@@ -9,6 +9,7 @@
 #include "helper/helperclient.h"
 #include "lab/labmachine.h"
 #include "util/atomicfile.h"
+#include "util/errorcodes.h"
 #include "util/units.h"
 
 #include <QCommandLineParser>
@@ -291,7 +292,7 @@ int runCampaign(const QStringList& arguments)
          {}});
     if (auto ok = runner.prepare(); !ok) {
         printError(ok.error().message);
-        return ok.error().code == QLatin1String("invalid-plan") ? ExitUsage : ExitFailed;
+        return ok.error().code == ErrorCode::invalidPlan ? ExitUsage : ExitFailed;
     }
     if (!confirmDestroy(runner.destroys(), parser.isSet(yesOption))) {
         return ExitFailed;

@@ -5,6 +5,7 @@
 #include "lab/labagent.h"
 #include "lab/labcheck.h"
 #include "lab/labmachine.h"
+#include "util/errorcodes.h"
 #include "util/units.h"
 
 #include <QCommandLineParser>
@@ -186,14 +187,14 @@ int runInVm(const QStringList& arguments)
     });
     QObject::connect(&lab, &LabMachine::failed, [&exitCode](const Error& error) {
         printError(error.message);
-        exitCode = error.code == QLatin1String("lab-stopped") && cancelFlag().load() ? ExitCancelled : ExitLabFailed;
+        exitCode = error.code == ErrorCode::labStopped && cancelFlag().load() ? ExitCancelled : ExitLabFailed;
         QCoreApplication::exit(0);
     });
 
     installCancelHandler();
     if (auto started = lab.start(command); !started) {
         printError(started.error().message);
-        return started.error().code == QLatin1String("invalid-lab-spec") ? ExitUsage : ExitLabFailed;
+        return started.error().code == ErrorCode::invalidLabSpec ? ExitUsage : ExitLabFailed;
     }
 
     // Forward our stdin to the command's.

@@ -4,6 +4,7 @@
 #include "results/chartexport.h"
 #include "results/htmlreport.h"
 #include "results/resultcharts.h"
+#include "util/errorcodes.h"
 
 #include <QChart>
 #include <QRegularExpression>
@@ -86,14 +87,14 @@ int runHeadlessExport(const HeadlessExport& request)
     options.page = page - 1;
     auto chart = Charts::make(request.chart, *results, options);
     if (!chart) {
-        return fail(chart.error().code == QLatin1String("usage") ? 2 : 1, chart.error().message);
+        return fail(chart.error().code == ErrorCode::usage ? 2 : 1, chart.error().message);
     }
     std::unique_ptr<QChart> owned(*chart);
     if (auto written =
             exportChart(owned.get(), request.out, *format, QSize(size.captured(1).toInt(), size.captured(2).toInt()),
                         dpi, Charts::caption(request.chart));
         !written) {
-        return fail(written.error().code == QLatin1String("usage") ? 2 : 1, written.error().message);
+        return fail(written.error().code == ErrorCode::usage ? 2 : 1, written.error().message);
     }
     std::fprintf(stderr, "raidbench: %s chart written to %s\n", qPrintable(request.chart), qPrintable(request.out));
     return 0;

@@ -2,6 +2,7 @@
 
 #include "arrays/lvmreport.h"
 #include "arrays/mdstat.h"
+#include "util/errorcodes.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -141,12 +142,12 @@ Result<void> BuildExecutor::guard(const QStringList& argv, const QList<PinnedDev
             if (ownDevices.contains(arg)) {
                 continue; // an object this build made, named by RaidBench under /dev/md or /dev/raidbench_*
             }
-            return makeError(DeviceErrors::changed,
+            return makeError(ErrorCode::deviceChanged,
                              QStringLiteral("%1 was never checked by the device gate; RaidBench does not touch it")
                                  .arg(arg.left(200)));
         }
         if (!m_options.gate) {
-            return makeError(QStringLiteral("internal"), QStringLiteral("no device gate to check %1").arg(arg));
+            return makeError(ErrorCode::internal, QStringLiteral("no device gate to check %1").arg(arg));
         }
         const auto use = firstTouch && firstTouch->contains(arg) ? DeviceGate::Use::Create : DeviceGate::Use::Own;
         if (auto ok = m_options.gate->verify(*pin, use); !ok) {
@@ -159,14 +160,14 @@ Result<void> BuildExecutor::guard(const QStringList& argv, const QList<PinnedDev
 Result<BuiltArray> BuildExecutor::build(const BuildPlan& plan, const std::atomic_bool* cancel)
 {
     if (!m_options.gate) {
-        return makeError(QStringLiteral("internal"), QStringLiteral("refusing to build: no device gate"));
+        return makeError(ErrorCode::internal, QStringLiteral("refusing to build: no device gate"));
     }
     // Every leaf was pinned by the gate, and each pin still holds right before the first step.
     for (const QString& device : plan.destroys) {
         const bool pinned = std::any_of(plan.pins.cbegin(), plan.pins.cend(),
                                         [&](const PinnedDevice& pin) { return pin.node == device; });
         if (!pinned) {
-            return makeError(DeviceErrors::changed,
+            return makeError(ErrorCode::deviceChanged,
                              QStringLiteral("refusing to build: %1 was never checked by the device gate").arg(device));
         }
     }
@@ -197,7 +198,7 @@ Result<BuiltArray> BuildExecutor::build(const BuildPlan& plan, const std::atomic
         const BuildStep& step = plan.steps.at(i);
         if (cancelled(cancel)) {
             failure = QStringLiteral("cancelled");
-            failureCode = QStringLiteral("cancelled");
+            failureCode = ErrorCode::cancelled;
             break;
         }
         report(step.description, double(i) / total);
@@ -235,7 +236,7 @@ Result<BuiltArray> BuildExecutor::build(const BuildPlan& plan, const std::atomic
         if (!result.ok()) {
             halfCreated = step.creates.has_value();
             failure = QStringLiteral("%1 failed: %2").arg(step.description, result.summary());
-            failureCode = result.cancelled ? QStringLiteral("cancelled") : QStringLiteral("step-failed");
+            failureCode = result.cancelled ? ErrorCode::cancelled : ErrorCode::stepFailed;
             break;
         }
         if (!step.waitForDevice.isEmpty()) {
@@ -250,7 +251,7 @@ Result<BuiltArray> BuildExecutor::build(const BuildPlan& plan, const std::atomic
                                             : QStringLiteral("the device node %1 never appeared (waited %2 s)")
                                                   .arg(step.waitForDevice)
                                                   .arg(m_options.deviceTimeoutMs / 1000);
-                failureCode = cancelled(cancel) ? QStringLiteral("cancelled") : QStringLiteral("no-device-node");
+                failureCode = cancelled(cancel) ? ErrorCode::cancelled : ErrorCode::noDeviceNode;
                 break;
             }
         }
@@ -316,8 +317,7 @@ Result<void> BuildExecutor::followResync(const QString& device, const std::atomi
             return {};
         }
         if (cancelled(cancel)) {
-            return makeError(QStringLiteral("cancelled"),
-                             QStringLiteral("cancelled during the resync of %1").arg(device));
+            return makeError(ErrorCode::cancelled, QStringLiteral("cancelled during the resync of %1").arg(device));
         }
         QThread::msleep(500);
     }

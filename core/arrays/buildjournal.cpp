@@ -1,5 +1,6 @@
 #include "arrays/buildjournal.h"
 
+#include "util/errorcodes.h"
 #include "util/privatedir.h"
 
 #include <QDateTime>
@@ -115,17 +116,17 @@ bool BuildJournal::exists(const QString& directory, const QString& tag)
 Result<void> BuildJournal::begin(const QList<PinnedDevice>& pins, const QList<QStringList>& finalWipes)
 {
     if (auto ok = ensurePrivateDirectory(m_directory, 0700); !ok) {
-        return makeError(QStringLiteral("journal-failed"),
+        return makeError(ErrorCode::journalFailed,
                          QStringLiteral("cannot use the journal directory: %1").arg(ok.error().message));
     }
     if (!ownedByUs(m_directory, true)) {
-        return makeError(QStringLiteral("journal-failed"),
+        return makeError(ErrorCode::journalFailed,
                          QStringLiteral("the journal directory %1 must belong to this user and be writable by no one "
                                         "else")
                              .arg(m_directory));
     }
     if (exists(m_directory, m_record.tag)) {
-        return makeError(QStringLiteral("duplicate-tag"),
+        return makeError(ErrorCode::duplicateTag,
                          QStringLiteral("a journal for tag %1 exists already (%2)").arg(m_record.tag, path()));
     }
     m_record.pins = pins;
@@ -175,14 +176,14 @@ Result<void> BuildJournal::write()
                             {QStringLiteral("final_wipes"), wipes}, {QStringLiteral("built"), m_record.built}};
     QSaveFile file(path());
     if (!file.open(QIODevice::WriteOnly)) {
-        return makeError(QStringLiteral("journal-failed"),
+        return makeError(ErrorCode::journalFailed,
                          QStringLiteral("cannot write the journal %1: %2").arg(path(), file.errorString()));
     }
     file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     file.write(QJsonDocument(json).toJson());
     // On disk before the command it announces runs: a power cut must not lose it.
     if (!file.flush() || ::fsync(file.handle()) != 0 || !file.commit()) {
-        return makeError(QStringLiteral("journal-failed"),
+        return makeError(ErrorCode::journalFailed,
                          QStringLiteral("cannot write the journal %1: %2").arg(path(), file.errorString()));
     }
     const int dir = ::open(QFile::encodeName(m_directory).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -196,7 +197,7 @@ Result<void> BuildJournal::write()
 Result<JournalRecord> BuildJournal::read(const QString& path)
 {
     if (!ownedByUs(path, false)) {
-        return makeError(QStringLiteral("journal-failed"),
+        return makeError(ErrorCode::journalFailed,
                          QStringLiteral("%1 is not a regular file of this user writable by no one else").arg(path));
     }
     const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
@@ -205,12 +206,12 @@ Result<JournalRecord> BuildJournal::read(const QString& path)
         if (fd >= 0) {
             ::close(fd);
         }
-        return makeError(QStringLiteral("journal-failed"), QStringLiteral("cannot read %1").arg(path));
+        return makeError(ErrorCode::journalFailed, QStringLiteral("cannot read %1").arg(path));
     }
     const QJsonObject json = QJsonDocument::fromJson(file.read(16 << 20)).object();
     const int version = json.value(QStringLiteral("version")).toInt();
     if (version != 1 && version != 2) {
-        return makeError(QStringLiteral("journal-failed"), QStringLiteral("%1 is not a RaidBench journal").arg(path));
+        return makeError(ErrorCode::journalFailed, QStringLiteral("%1 is not a RaidBench journal").arg(path));
     }
     JournalRecord record;
     record.path = path;

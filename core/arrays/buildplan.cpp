@@ -1,6 +1,7 @@
 #include "arrays/buildplan.h"
 
 #include "layout/arrayanalysis.h"
+#include "util/errorcodes.h"
 #include "util/units.h"
 
 #include <QFile>
@@ -251,12 +252,12 @@ Result<BuildPlan> planBuild(const ArraySpec& spec, const QString& tag, const Pla
 {
     static const QRegularExpression tagRe(QStringLiteral("^[a-z0-9]{1,12}$"));
     if (!tagRe.match(tag).hasMatch()) {
-        return makeError(QStringLiteral("bad-tag"),
+        return makeError(ErrorCode::badTag,
                          QStringLiteral("tag '%1' must be 1 to 12 lowercase letters or digits").arg(tag.left(32)));
     }
     const QList<SpecIssue> issues = validateSpec(spec);
     if (hasErrors(issues)) {
-        return makeError(QStringLiteral("invalid-spec"), firstError(issues));
+        return makeError(ErrorCode::invalidSpec, firstError(issues));
     }
     Planner planner {tag, options, {}, 0, 0};
     planner.plan.tag = tag;

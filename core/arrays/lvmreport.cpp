@@ -1,5 +1,7 @@
 #include "arrays/lvmreport.h"
 
+#include "util/errorcodes.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -11,12 +13,12 @@ Result<LvmReport> LvmReport::parse(const QByteArray& json, const QString& sectio
     QJsonParseError error {};
     const QJsonDocument document = QJsonDocument::fromJson(json, &error);
     if (error.error != QJsonParseError::NoError || !document.isObject()) {
-        return makeError(QStringLiteral("bad-lvm-report"),
+        return makeError(ErrorCode::badLvmReport,
                          QStringLiteral("cannot read LVM's JSON report: %1").arg(error.errorString()));
     }
     const QJsonValue report = document.object().value(QStringLiteral("report"));
     if (!report.isArray()) {
-        return makeError(QStringLiteral("bad-lvm-report"), QStringLiteral("LVM's JSON report has no \"report\" array"));
+        return makeError(ErrorCode::badLvmReport, QStringLiteral("LVM's JSON report has no \"report\" array"));
     }
     LvmReport result;
     for (const auto& block : report.toArray()) {

@@ -1,6 +1,7 @@
 #include "campaign/campaignplan.h"
 
 #include "layout/presets.h"
+#include "util/errorcodes.h"
 #include "util/units.h"
 
 #include <QFile>
@@ -14,7 +15,7 @@ namespace RaidBench {
 namespace {
 Error planError(const QString& message)
 {
-    return makeError(QStringLiteral("invalid-plan"), message);
+    return makeError(ErrorCode::invalidPlan, message);
 }
 
 } // namespace
@@ -276,7 +277,7 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
     }
     const int fileVersion = json.value(QStringLiteral("raidbench_plan")).toInt();
     if (fileVersion > version) {
-        return makeError(QStringLiteral("future-version"),
+        return makeError(ErrorCode::futureVersion,
                          QStringLiteral("this plan is version %1; this RaidBench reads up to version %2 (upgrade it)")
                              .arg(fileVersion)
                              .arg(version));
@@ -418,13 +419,12 @@ Result<CampaignPlan> CampaignPlan::load(const QString& path)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        return makeError(QStringLiteral("invalid-plan"),
-                         QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
+        return makeError(ErrorCode::invalidPlan, QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
     }
     QJsonParseError error {};
     const QJsonDocument document = QJsonDocument::fromJson(file.read(4 << 20), &error);
     if (error.error != QJsonParseError::NoError || !document.isObject()) {
-        return makeError(QStringLiteral("invalid-plan"),
+        return makeError(ErrorCode::invalidPlan,
                          QStringLiteral("%1 is not a JSON plan: %2").arg(path, error.errorString()));
     }
     return fromJson(document.object());

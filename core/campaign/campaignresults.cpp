@@ -1,6 +1,7 @@
 #include "campaign/campaignresults.h"
 
 #include "util/atomicfile.h"
+#include "util/errorcodes.h"
 #include "util/units.h"
 
 #include <QFile>
@@ -316,7 +317,7 @@ Result<ConfigResult> ConfigResult::fromJson(const QJsonObject& json)
     config.preset = json.value(QStringLiteral("preset")).toString();
     auto spec = ArraySpec::fromJson(json.value(QStringLiteral("spec")).toObject());
     if (!spec) {
-        return Error {QStringLiteral("invalid-results"),
+        return Error {ErrorCode::invalidResults,
                       QStringLiteral("configuration '%1': %2").arg(config.name, spec.error().message)};
     }
     config.spec = *spec;
@@ -325,7 +326,7 @@ Result<ConfigResult> ConfigResult::fromJson(const QJsonObject& json)
                                        QStringLiteral("cancelled"), QStringLiteral("running")};
     if (!statuses.contains(config.status)) {
         return makeError(
-            QStringLiteral("invalid-results"),
+            ErrorCode::invalidResults,
             QStringLiteral("configuration '%1' has an unknown status '%2'").arg(config.name, config.status.left(32)));
     }
     config.error = json.value(QStringLiteral("error")).toString();
@@ -357,7 +358,7 @@ Result<ConfigResult> ConfigResult::fromJson(const QJsonObject& json)
     for (const auto& test : json.value(QStringLiteral("tests")).toArray()) {
         auto parsed = TestResult::fromJson(test.toObject());
         if (!parsed) {
-            return Error {QStringLiteral("invalid-results"),
+            return Error {ErrorCode::invalidResults,
                           QStringLiteral("configuration '%1': %2").arg(config.name, parsed.error().message)};
         }
         config.tests.append(*parsed);
@@ -412,20 +413,20 @@ QJsonObject CampaignResults::toJson(bool withSamples) const
 Result<CampaignResults> CampaignResults::fromJson(const QJsonObject& json)
 {
     if (!json.value(QStringLiteral("raidbench_results")).isDouble()) {
-        return makeError(QStringLiteral("invalid-results"),
+        return makeError(ErrorCode::invalidResults,
                          QStringLiteral("not a RaidBench results file (no \"raidbench_results\")"));
     }
     const int fileVersion = json.value(QStringLiteral("raidbench_results")).toInt();
     if (fileVersion > version) {
         return makeError(
-            QStringLiteral("future-version"),
+            ErrorCode::futureVersion,
             QStringLiteral("these results are version %1; this RaidBench reads up to version %2 (upgrade it)")
                 .arg(fileVersion)
                 .arg(version));
     }
     if (fileVersion < 1 || !json.value(QStringLiteral("configs")).isArray() ||
         !json.value(QStringLiteral("disks")).isArray()) {
-        return makeError(QStringLiteral("invalid-results"),
+        return makeError(ErrorCode::invalidResults,
                          QStringLiteral("the results file is damaged (no configs or disks)"));
     }
     CampaignResults results;
@@ -458,13 +459,12 @@ Result<CampaignResults> CampaignResults::load(const QString& path)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        return makeError(QStringLiteral("invalid-results"),
-                         QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
+        return makeError(ErrorCode::invalidResults, QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
     }
     QJsonParseError error {};
     const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &error);
     if (error.error != QJsonParseError::NoError || !document.isObject()) {
-        return makeError(QStringLiteral("invalid-results"),
+        return makeError(ErrorCode::invalidResults,
                          QStringLiteral("%1 is not a results file (corrupt JSON: %2)").arg(path, error.errorString()));
     }
     return fromJson(document.object());

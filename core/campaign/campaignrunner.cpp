@@ -7,6 +7,7 @@
 #include "layout/arrayanalysis.h"
 #include "layout/presets.h"
 #include "system/childprocess.h"
+#include "util/errorcodes.h"
 #include "util/units.h"
 #include "version.h"
 
@@ -62,18 +63,18 @@ void CampaignRunner::report(CampaignProgress progress)
 Result<void> CampaignRunner::prepare()
 {
     if (!m_options.runner) {
-        return makeError(QStringLiteral("internal"), QStringLiteral("no command runner"));
+        return makeError(ErrorCode::internal, QStringLiteral("no command runner"));
     }
     // The output path must be writable before anything is built.
     const QFileInfo out(m_options.resultsPath);
     if (m_options.resultsPath.isEmpty() || !QFileInfo(out.absolutePath()).isDir() ||
         !QFileInfo(out.absolutePath()).isWritable() || (out.exists() && !out.isWritable())) {
-        return makeError(QStringLiteral("bad-output"),
+        return makeError(ErrorCode::badOutput,
                          QStringLiteral("cannot write results to %1 (its directory must exist and be writable)")
                              .arg(m_options.resultsPath));
     }
     if (!m_options.executor.gate) {
-        return makeError(QStringLiteral("internal"), QStringLiteral("no device gate"));
+        return makeError(ErrorCode::internal, QStringLiteral("no device gate"));
     }
     QList<PresetDisk> presetDisks;
     QList<DiskResult> disks;
@@ -87,7 +88,7 @@ Result<void> CampaignRunner::prepare()
         for (const PinnedDevice& other : std::as_const(m_pins)) {
             if (other.node == pin->node) {
                 return makeError(
-                    QStringLiteral("invalid-plan"),
+                    ErrorCode::invalidPlan,
                     QStringLiteral("%1 and %2 are the same disk (%3)").arg(other.requested, path, pin->node));
             }
         }
@@ -129,7 +130,7 @@ Result<void> CampaignRunner::prepare()
             result.spec = config.spec;
             for (const QString& device : config.spec.leafDevices()) {
                 if (!m_plan.disks.contains(device)) {
-                    return makeError(QStringLiteral("invalid-plan"),
+                    return makeError(ErrorCode::invalidPlan,
                                      QStringLiteral("configuration %1 uses %2, which is not among the plan's disks")
                                          .arg(config.name, device));
                 }
@@ -137,7 +138,7 @@ Result<void> CampaignRunner::prepare()
         }
         const QList<SpecIssue> issues = validateSpec(result.spec);
         if (hasErrors(issues)) {
-            return makeError(QStringLiteral("invalid-plan"),
+            return makeError(ErrorCode::invalidPlan,
                              QStringLiteral("configuration %1: %2").arg(config.name, firstError(issues)));
         }
         configs.append(result);
@@ -189,7 +190,7 @@ Result<void> CampaignRunner::checkResume(const CampaignResults& previous, const 
                                          const QList<ConfigResult>& configs) const
 {
     auto mismatch = [&](const QString& why) {
-        return makeError(QStringLiteral("resume-mismatch"),
+        return makeError(ErrorCode::resumeMismatch,
                          QStringLiteral("cannot resume from %1: %2").arg(m_options.resultsPath, why));
     };
     // The previous results must be of these very disks, in this order: a resume touches only what was
@@ -319,7 +320,7 @@ void CampaignRunner::runBaselines(const std::atomic_bool* cancel)
             }
             // The gate right before the raw write: the node is still the disk that was confirmed.
             auto ok = pin ? m_options.executor.gate->verify(*pin, DeviceGate::Use::Create)
-                          : Result<void>(makeError(DeviceErrors::changed, QStringLiteral("not checked")));
+                          : Result<void>(makeError(ErrorCode::deviceChanged, QStringLiteral("not checked")));
             if (!ok) {
                 disk.baselineError = ok.error().message;
                 m_unitsDone += 2;
@@ -523,7 +524,7 @@ void CampaignRunner::runConfig(ConfigResult& config, int index, const std::atomi
     auto built = executor.build(*plan, cancel);
     if (!built) {
         config.status =
-            built.error().code == QLatin1String("cancelled") ? QStringLiteral("cancelled") : QStringLiteral("failed");
+            built.error().code == ErrorCode::cancelled ? QStringLiteral("cancelled") : QStringLiteral("failed");
         config.error = built.error().message;
         config.seconds = double(timer.elapsed()) / 1000.0;
         return;

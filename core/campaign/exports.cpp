@@ -3,6 +3,7 @@
 #include "campaign/analysis.h"
 #include "fs/filetests.h"
 #include "util/atomicfile.h"
+#include "util/errorcodes.h"
 #include "util/units.h"
 
 #include <QDir>
@@ -479,7 +480,7 @@ QJsonObject testToFioJson(const ConfigResult& config, const TestResult& test)
 Result<int> exportFioJson(const CampaignResults& results, const QString& directory)
 {
     if (!QDir().mkpath(directory)) {
-        return makeError(QStringLiteral("bad-output"), QStringLiteral("cannot create %1").arg(directory));
+        return makeError(ErrorCode::badOutput, QStringLiteral("cannot create %1").arg(directory));
     }
     static const QRegularExpression unsafe(QStringLiteral("[^A-Za-z0-9_.+-]"));
     int count = 0;
@@ -507,7 +508,7 @@ Result<void> importFioJson(CampaignResults& results, const QByteArray& fioJson, 
     QJsonParseError error {};
     const QJsonDocument document = QJsonDocument::fromJson(start >= 0 ? fioJson.mid(start) : fioJson, &error);
     if (error.error != QJsonParseError::NoError || !document.object().value(QStringLiteral("jobs")).isArray()) {
-        return makeError(QStringLiteral("bad-fio-json"),
+        return makeError(ErrorCode::badFioJson,
                          QStringLiteral("not fio --output-format=json output: %1").arg(error.errorString()));
     }
     ConfigResult* config = results.config(configName);

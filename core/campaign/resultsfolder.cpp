@@ -1,5 +1,7 @@
 #include "campaign/resultsfolder.h"
 
+#include "util/errorcodes.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -52,8 +54,7 @@ QString fileName(const QDateTime& started, const QString& host, const QString& p
 Result<QString> create(const QString& folder, const QDateTime& started, const QString& host, const QString& plan)
 {
     if (!QDir().mkpath(folder)) {
-        return makeError(QStringLiteral("results-folder"),
-                         QStringLiteral("cannot create the results folder %1").arg(folder));
+        return makeError(ErrorCode::resultsFolder, QStringLiteral("cannot create the results folder %1").arg(folder));
     }
     QFile::setPermissions(folder, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
     const QString name = fileName(started, host, plan);
@@ -68,12 +69,12 @@ Result<QString> create(const QString& folder, const QDateTime& started, const QS
             return candidate;
         }
         if (errno != EEXIST) {
-            return makeError(QStringLiteral("results-folder"),
+            return makeError(ErrorCode::resultsFolder,
                              QStringLiteral("cannot write results into %1: %2")
                                  .arg(folder, QString::fromLocal8Bit(std::strerror(errno))));
         }
     }
-    return makeError(QStringLiteral("results-folder"),
+    return makeError(ErrorCode::resultsFolder,
                      QStringLiteral("too many results files named %1 in %2").arg(name, folder));
 }
 

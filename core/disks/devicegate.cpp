@@ -1,6 +1,7 @@
 #include "disks/devicegate.h"
 
 #include "disks/diskscanner.h"
+#include "util/errorcodes.h"
 #include "util/privatedir.h"
 #include "util/units.h"
 
@@ -173,7 +174,7 @@ Result<PinnedSpec> bindLeaves(const ArraySpec& spec, const std::function<Result<
                 return pinned.error();
             }
             if (byNode.contains(pinned->node)) {
-                return makeError(QStringLiteral("invalid-spec"),
+                return makeError(ErrorCode::invalidSpec,
                                  QStringLiteral("%1 and %2 are the same device (%3); a device can be used once")
                                      .arg(shown(byNode.value(pinned->node)), shown(node.device), pinned->node));
             }
@@ -211,7 +212,7 @@ Result<PinnedSpec> DeviceGate::bindSpec(const ArraySpec& spec, const QList<Pinne
                 return pin;
             }
         }
-        return makeError(QStringLiteral("not-confirmed"),
+        return makeError(ErrorCode::notConfirmed,
                          QStringLiteral("%1 is not one of the disks that were checked and confirmed").arg(shown(path)));
     });
 }
@@ -233,7 +234,7 @@ SystemDeviceGate SystemDeviceGate::withLoop(bool allowLoop)
 
 Result<QString> SystemDeviceGate::resolveTrusted(const QString& path, const QString& devRoot, uid_t trustedUid)
 {
-    auto bad = [](const QString& message) { return makeError(DeviceErrors::badPath, message); };
+    auto bad = [](const QString& message) { return makeError(ErrorCode::badPath, message); };
     if (path.isEmpty() || path.size() > 4096 || path.contains(QChar(0))) {
         return bad(QStringLiteral("a device path must be 1 to 4096 characters"));
     }
@@ -281,7 +282,7 @@ Result<QString> SystemDeviceGate::resolveTrusted(const QString& path, const QStr
         const QByteArray encoded = QFile::encodeName(next);
         if (::lstat(encoded.constData(), &st) != 0) {
             const int err = errno;
-            return makeError(err == ENOENT ? DeviceErrors::notFound : DeviceErrors::badPath,
+            return makeError(err == ENOENT ? ErrorCode::notFound : ErrorCode::badPath,
                              next == path || pending.isEmpty()
                                  ? QStringLiteral("%1 does not exist").arg(shown(path))
                                  : QStringLiteral("%1: %2: %3").arg(shown(path), shown(next), errnoText(err)));
@@ -352,7 +353,7 @@ Result<void> SystemDeviceGate::checkUse(const Disk& disk, const QString& node, U
         }
     }
     if (!why.isEmpty()) {
-        return makeError(DeviceErrors::inUse,
+        return makeError(ErrorCode::deviceInUse,
                          QStringLiteral("%1 must not be written: %2").arg(node, why.join(QStringLiteral("; "))));
     }
     // The kernel's own word: an exclusive open fails while the device is mounted or held.
@@ -360,7 +361,7 @@ Result<void> SystemDeviceGate::checkUse(const Disk& disk, const QString& node, U
     if (fd < 0) {
         const int err = errno;
         return makeError(
-            DeviceErrors::inUse,
+            ErrorCode::deviceInUse,
             QStringLiteral("%1 is in use: the kernel refused exclusive access (%2)").arg(node, errnoText(err)));
     }
     ::close(fd);
@@ -403,7 +404,7 @@ Result<PinnedDevice> SystemDeviceGate::pin(const QString& path, Use use) const
     struct stat st
     { };
     if (::stat(QFile::encodeName(*resolved).constData(), &st) != 0 || !S_ISBLK(st.st_mode)) {
-        return makeError(DeviceErrors::notBlockDevice, QStringLiteral("%1 is not a block device").arg(shown(path)));
+        return makeError(ErrorCode::notBlockDevice, QStringLiteral("%1 is not a block device").arg(shown(path)));
     }
     auto disk = inspectNode(*resolved);
     if (!disk) {
@@ -426,15 +427,15 @@ Result<PinnedDevice> SystemDeviceGate::pin(const QString& path, Use use) const
 Result<void> SystemDeviceGate::verify(const PinnedDevice& pin, Use use) const
 {
     if (!pin.isValid()) {
-        return makeError(DeviceErrors::changed, QStringLiteral("%1 was never checked").arg(shown(pin.node)));
+        return makeError(ErrorCode::deviceChanged, QStringLiteral("%1 was never checked").arg(shown(pin.node)));
     }
     struct stat st
     { };
     if (::lstat(QFile::encodeName(pin.node).constData(), &st) != 0 || !S_ISBLK(st.st_mode)) {
-        return makeError(DeviceErrors::changed, QStringLiteral("%1 is gone").arg(pin.describe()));
+        return makeError(ErrorCode::deviceChanged, QStringLiteral("%1 is gone").arg(pin.describe()));
     }
     if (std::uint64_t(st.st_rdev) != pin.rdev) {
-        return makeError(DeviceErrors::changed,
+        return makeError(ErrorCode::deviceChanged,
                          QStringLiteral("%1 is now device %2:%3, not the %4:%5 that was checked")
                              .arg(pin.node)
                              .arg(major(st.st_rdev))
@@ -444,11 +445,11 @@ Result<void> SystemDeviceGate::verify(const PinnedDevice& pin, Use use) const
     }
     auto disk = inspectNode(pin.node);
     if (!disk) {
-        return makeError(DeviceErrors::changed, QStringLiteral("%1: %2").arg(pin.describe(), disk.error().message));
+        return makeError(ErrorCode::deviceChanged, QStringLiteral("%1: %2").arg(pin.describe(), disk.error().message));
     }
     const PinnedDevice now = pinOf(*disk, pin.node, std::uint64_t(st.st_rdev), pin.requested);
     if (!now.sameIdentity(pin)) {
-        return makeError(DeviceErrors::changed,
+        return makeError(ErrorCode::deviceChanged,
                          QStringLiteral("%1 is another device now: %2").arg(pin.describe(), now.describe()));
     }
     return checkUse(*disk, pin.node, use, pin.tag);
@@ -469,7 +470,7 @@ Result<PinnedDevice> SystemDeviceGate::relocate(const PinnedDevice& pin) const
     // A device without serial, WWN or file cannot be recognised elsewhere.
     if (pin.serial.isEmpty() && pin.wwn.isEmpty() && pin.backingFile.isEmpty()) {
         return makeError(
-            DeviceErrors::changed,
+            ErrorCode::deviceChanged,
             QStringLiteral("%1 is not there any more and has no serial to find it by").arg(pin.describe()));
     }
     QList<PinnedDevice> matches;
@@ -493,7 +494,7 @@ Result<PinnedDevice> SystemDeviceGate::relocate(const PinnedDevice& pin) const
     }
     if (matches.size() != 1) {
         return makeError(
-            DeviceErrors::changed,
+            ErrorCode::deviceChanged,
             matches.isEmpty()
                 ? QStringLiteral("%1 is not there any more").arg(pin.describe())
                 : QStringLiteral("%1 matches %2 devices; touching none").arg(pin.describe()).arg(matches.size()));

@@ -4,6 +4,7 @@
 #include "disks/eligibility.h"
 #include "disks/signatureprobe.h"
 #include "layout/arrayspec.h"
+#include "util/errorcodes.h"
 #include "util/result.h"
 
 #include <QJsonObject>
@@ -14,15 +15,6 @@
 #include <sys/types.h>
 
 namespace RaidBench {
-
-/// The error codes every layer uses when a device must not be written.
-namespace DeviceErrors {
-inline const QString badPath = QStringLiteral("bad-path"); ///< not a trusted path under /dev
-inline const QString notFound = QStringLiteral("not-found");
-inline const QString notBlockDevice = QStringLiteral("not-block-device");
-inline const QString inUse = QStringLiteral("device-in-use"); ///< mounted, held, system disk, signature...
-inline const QString changed = QStringLiteral("device-changed"); ///< not the device that was checked
-} // namespace DeviceErrors
 
 /// A device the gate resolved and checked once. Every later command names `node`, never the
 /// caller's path, and the gate re-verifies the pin right before each destructive command.

@@ -1,5 +1,7 @@
 #include "disks/diskscanner.h"
 
+#include "util/errorcodes.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -380,12 +382,12 @@ Result<Disk> DiskScanner::inspect(const QString& path, const EligibilityOptions&
 {
     const QFileInfo info(path);
     if (!info.exists() && !info.isSymLink()) {
-        return makeError(QStringLiteral("not-found"), QStringLiteral("%1 does not exist").arg(path));
+        return makeError(ErrorCode::notFound, QStringLiteral("%1 does not exist").arg(path));
     }
     char buffer[PATH_MAX];
     if (!::realpath(QFile::encodeName(path).constData(), buffer)) {
         const int err = errno;
-        return makeError(err == ENOENT ? QStringLiteral("not-found") : QStringLiteral("bad-path"),
+        return makeError(err == ENOENT ? ErrorCode::notFound : ErrorCode::badPath,
                          QStringLiteral("%1 does not resolve to a device: %2%3")
                              .arg(path, QString::fromLocal8Bit(strerror(err)),
                                   err == ELOOP ? QStringLiteral(" (a symlink loop)") : QString()));
@@ -394,7 +396,7 @@ Result<Disk> DiskScanner::inspect(const QString& path, const EligibilityOptions&
     struct stat st
     { };
     if (::stat(QFile::encodeName(resolved).constData(), &st) != 0 || !S_ISBLK(st.st_mode)) {
-        return makeError(QStringLiteral("not-block-device"),
+        return makeError(ErrorCode::notBlockDevice,
                          QStringLiteral("%1 is not a block device")
                              .arg(resolved == path ? path : path + QStringLiteral(" (") + resolved + QLatin1Char(')')));
     }
@@ -409,8 +411,7 @@ Result<Disk> DiskScanner::inspect(const QString& path, const EligibilityOptions&
             }
         }
     }
-    return makeError(QStringLiteral("not-found"),
-                     QStringLiteral("%1 is not in %2/block (it vanished?)").arg(path, m_sysRoot));
+    return makeError(ErrorCode::notFound, QStringLiteral("%1 is not in %2/block (it vanished?)").arg(path, m_sysRoot));
 }
 
 } // namespace RaidBench

@@ -1,5 +1,6 @@
 #include "engine/blockbuffers.h"
 
+#include "util/errorcodes.h"
 #include "util/random.h"
 
 #include <QFile>
@@ -47,7 +48,7 @@ Result<void> BlockBuffers::allocate(int count, std::uint32_t blockSize, DataPatt
         const int err = errno;
         m_bytes = 0;
         m_mappingBytes = 0;
-        return makeError(QStringLiteral("out-of-memory"),
+        return makeError(ErrorCode::outOfMemory,
                          QStringLiteral("cannot allocate %1 bytes of I/O buffers: %2")
                              .arg(std::uint64_t(count) * blockSize)
                              .arg(QString::fromLocal8Bit(strerror(err))));

@@ -4,6 +4,7 @@
 #include "engine/ioscheduler.h"
 #include "engine/iostats.h"
 #include "engine/iotarget.h"
+#include "util/errorcodes.h"
 #include "util/units.h"
 
 #include <QStringList>
@@ -72,13 +73,13 @@ struct RunContext
         if (error) {
             return;
         }
-        QString code = QStringLiteral("io-error");
+        QString code = ErrorCode::ioError;
         if (err == ENOSPC) {
-            code = QStringLiteral("no-space");
+            code = ErrorCode::noSpace;
         } else if (err == EIO) {
-            code = QStringLiteral("eio");
+            code = ErrorCode::eio;
         } else if (err == 0) {
-            code = QStringLiteral("short-transfer");
+            code = ErrorCode::shortTransfer;
         }
         const QString message = err == 0 ? QStringLiteral("short %1 at offset %2 of %3: the target ended early")
                                                .arg(write ? QStringLiteral("write") : QStringLiteral("read"))
@@ -266,8 +267,8 @@ public:
             const int ret = io_uring_submit_and_wait_timeout(&m_ring, &cqe, 1, &ts, nullptr);
             if (ret < 0 && ret != -ETIME && ret != -EINTR && ret != -EAGAIN && ret != -EBUSY) {
                 // The ring itself failed: in-flight I/O is cancelled when the ring is torn down.
-                ctx.error = IoError {QStringLiteral("io-error"),
-                                     QStringLiteral("io_uring failed: %1").arg(errnoText(-ret)), -ret, std::nullopt};
+                ctx.error = IoError {ErrorCode::ioError, QStringLiteral("io_uring failed: %1").arg(errnoText(-ret)),
+                                     -ret, std::nullopt};
                 break;
             }
             const std::uint64_t now = nowNs();
@@ -422,7 +423,7 @@ IoResult IoEngine::run(const IoJob& jobIn, const std::atomic_bool* cancel, const
         // Buffered writes are not on the disk until synced; dd conv=fdatasync counts that time too.
         if (fdatasync(target.fd()) != 0) {
             const int err = errno;
-            ctx.error = IoError {err == ENOSPC ? QStringLiteral("no-space") : QStringLiteral("io-error"),
+            ctx.error = IoError {err == ENOSPC ? ErrorCode::noSpace : ErrorCode::ioError,
                                  QStringLiteral("fdatasync of %1 failed: %2").arg(job.target, errnoText(err)), err,
                                  std::nullopt};
         }

@@ -1,5 +1,6 @@
 #include "engine/iojob.h"
 
+#include "util/errorcodes.h"
 #include "util/units.h"
 
 #include <array>
@@ -40,7 +41,7 @@ Result<IoPattern> parsePattern(const QString& name)
         }
     }
     return makeError(
-        QStringLiteral("invalid-pattern"),
+        ErrorCode::invalidPattern,
         QStringLiteral("unknown I/O pattern '%1'; use write, read, randwrite, randread, rw or randrw").arg(name));
 }
 
@@ -72,31 +73,31 @@ Result<DataPattern> parseDataPattern(const QString& name)
     if (name == QLatin1String("zeros")) {
         return DataPattern::Zeros;
     }
-    return makeError(QStringLiteral("invalid-data"),
+    return makeError(ErrorCode::invalidData,
                      QStringLiteral("unknown data pattern '%1'; use random or zeros").arg(name));
 }
 
 Result<void> IoJob::validate() const
 {
     if (target.isEmpty()) {
-        return makeError(QStringLiteral("invalid-target"), QStringLiteral("no target given"));
+        return makeError(ErrorCode::invalidTarget, QStringLiteral("no target given"));
     }
     if (blockSize < minBlockSize || blockSize > maxBlockSize) {
-        return makeError(QStringLiteral("invalid-block-size"),
+        return makeError(ErrorCode::invalidBlockSize,
                          QStringLiteral("block size %1 is out of range; it must be between 512 and 64M")
                              .arg(Units::formatSizeCompact(blockSize)));
     }
     if (blockSize % 512 != 0) {
-        return makeError(QStringLiteral("invalid-block-size"),
+        return makeError(ErrorCode::invalidBlockSize,
                          QStringLiteral("block size %1 is not a multiple of 512 bytes").arg(blockSize));
     }
     if (queueDepth < minQueueDepth || queueDepth > maxQueueDepth) {
         return makeError(
-            QStringLiteral("invalid-queue-depth"),
+            ErrorCode::invalidQueueDepth,
             QStringLiteral("queue depth %1 is out of range; it must be between 1 and 256").arg(queueDepth));
     }
     if (std::uint64_t(queueDepth) * blockSize > maxBufferBytes) {
-        return makeError(QStringLiteral("invalid-queue-depth"),
+        return makeError(ErrorCode::invalidQueueDepth,
                          QStringLiteral("queue depth %1 x block size %2 needs more than 1 GiB of buffers; "
                                         "lower one of them")
                              .arg(queueDepth)
@@ -104,16 +105,16 @@ Result<void> IoJob::validate() const
     }
     if ((pattern == IoPattern::ReadWrite || pattern == IoPattern::RandReadWrite) &&
         (readPercent < 0 || readPercent > 100)) {
-        return makeError(QStringLiteral("invalid-rwmix"),
+        return makeError(ErrorCode::invalidRwmix,
                          QStringLiteral("read percentage %1 is out of range 0..100").arg(readPercent));
     }
     if (length != 0 && length < blockSize) {
-        return makeError(QStringLiteral("invalid-range"),
+        return makeError(ErrorCode::invalidRange,
                          QStringLiteral("range length %1 is smaller than one block (%2)")
                              .arg(Units::formatSizeCompact(length), Units::formatSizeCompact(blockSize)));
     }
     if (sizeLimit != 0 && sizeLimit < blockSize) {
-        return makeError(QStringLiteral("invalid-size"),
+        return makeError(ErrorCode::invalidSize,
                          QStringLiteral("size %1 is smaller than one block (%2)")
                              .arg(Units::formatSizeCompact(sizeLimit), Units::formatSizeCompact(blockSize)));
     }

@@ -1,5 +1,7 @@
 #include "engine/ioresult.h"
 
+#include "util/errorcodes.h"
+
 #include <QJsonArray>
 
 namespace RaidBench {
@@ -95,7 +97,7 @@ Result<IoResult> IoResult::fromJson(const QJsonObject& json)
     } else if (status == QLatin1String("failed")) {
         result.status = IoStatus::Failed;
     } else {
-        return makeError(QStringLiteral("invalid-result"), QStringLiteral("unknown result status '%1'").arg(status));
+        return makeError(ErrorCode::invalidResult, QStringLiteral("unknown result status '%1'").arg(status));
     }
     result.bytes = u64(json.value(QStringLiteral("bytes")));
     result.bytesRead = u64(json.value(QStringLiteral("bytes_read")));

@@ -1,6 +1,7 @@
 #include "engine/iotarget.h"
 
 #include "engine/blockbuffers.h"
+#include "util/errorcodes.h"
 #include "util/units.h"
 
 #include <QFileInfo>
@@ -27,28 +28,28 @@ Error openError(const QString& path, int err, bool block)
 {
     switch (err) {
     case EBUSY:
-        return makeError(QStringLiteral("device-in-use"),
+        return makeError(ErrorCode::deviceInUse,
                          QStringLiteral("%1 is in use (mounted, swap, or held by md, dm or LVM); the kernel refused "
                                         "exclusive access: %2")
                              .arg(path, errnoText(err)));
     case EACCES:
     case EPERM:
         return makeError(
-            QStringLiteral("permission-denied"),
+            ErrorCode::permissionDenied,
             QStringLiteral("no permission to open %1: %2%3")
                 .arg(path, errnoText(err),
                      block ? QStringLiteral(" (block devices need root or the RaidBench helper)") : QString()));
     case EROFS:
-        return makeError(QStringLiteral("read-only"), QStringLiteral("%1 is read-only: %2").arg(path, errnoText(err)));
+        return makeError(ErrorCode::readOnly, QStringLiteral("%1 is read-only: %2").arg(path, errnoText(err)));
     case EINVAL:
-        return makeError(QStringLiteral("direct-io-unsupported"),
+        return makeError(ErrorCode::directIoUnsupported,
                          QStringLiteral("the file system of %1 does not support O_DIRECT (tmpfs does not); use "
                                         "--buffered to measure through the page cache")
                              .arg(path));
     case ENOENT:
-        return makeError(QStringLiteral("not-found"), QStringLiteral("%1 does not exist").arg(path));
+        return makeError(ErrorCode::notFound, QStringLiteral("%1 does not exist").arg(path));
     default:
-        return makeError(QStringLiteral("open-failed"), QStringLiteral("cannot open %1: %2").arg(path, errnoText(err)));
+        return makeError(ErrorCode::openFailed, QStringLiteral("cannot open %1: %2").arg(path, errnoText(err)));
     }
 }
 
@@ -81,14 +82,14 @@ Result<void> layOutFile(int fd, const QString& path, std::uint64_t bytes, std::u
             }
             const int err = errno;
             return makeError(
-                err == ENOSPC ? QStringLiteral("no-space") : QStringLiteral("io-error"),
+                err == ENOSPC ? ErrorCode::noSpace : ErrorCode::ioError,
                 QStringLiteral("cannot lay out %1 for reading at offset %2: %3").arg(path).arg(at).arg(errnoText(err)));
         }
         at += std::uint64_t(written);
     }
     if (fdatasync(fd) != 0) {
         const int err = errno;
-        return makeError(QStringLiteral("io-error"), QStringLiteral("cannot sync %1: %2").arg(path, errnoText(err)));
+        return makeError(ErrorCode::ioError, QStringLiteral("cannot sync %1: %2").arg(path, errnoText(err)));
     }
     posix_fadvise(fd, 0, off_t(bytes), POSIX_FADV_DONTNEED);
     return {};
@@ -160,7 +161,7 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
         if (parentFd < 0) {
             const int err = errno;
             return err == ENOENT || err == ENOTDIR
-                ? makeError(QStringLiteral("not-found"), QStringLiteral("directory %1 does not exist").arg(parent))
+                ? makeError(ErrorCode::notFound, QStringLiteral("directory %1 does not exist").arg(parent))
                 : openError(job.target, err, false);
         }
     }
@@ -182,13 +183,12 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
         }
         // Creating a regular file is right for a benchmark file, never for a mistyped device name.
         if (job.target.startsWith(QLatin1String("/dev/"))) {
-            return makeError(QStringLiteral("not-found"),
-                             QStringLiteral("%1 does not exist (no such device)").arg(job.target));
+            return makeError(ErrorCode::notFound, QStringLiteral("%1 does not exist (no such device)").arg(job.target));
         }
         const std::uint64_t newSize = job.offset + (job.length ? job.length : job.sizeLimit);
         if (newSize == job.offset) {
             return makeError(
-                QStringLiteral("size-required"),
+                ErrorCode::sizeRequired,
                 QStringLiteral("%1 does not exist; give --size so a file of that size can be created").arg(job.target));
         }
         // O_EXCL: a link planted at this name makes the create fail instead of being followed.
@@ -205,7 +205,7 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
         struct stat made
         { };
         if (::fstat(fd, &made) != 0) {
-            return cleanup(makeError(QStringLiteral("create-failed"),
+            return cleanup(makeError(ErrorCode::createFailed,
                                      QStringLiteral("cannot look at %1: %2").arg(job.target, errnoText(errno))));
         }
         createdDev = made.st_dev;
@@ -213,7 +213,7 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
         if (ftruncate(fd, off_t(newSize)) != 0) {
             const int err = errno;
             return cleanup(makeError(
-                QStringLiteral("create-failed"),
+                ErrorCode::createFailed,
                 QStringLiteral("cannot size %1 to %2 bytes: %3").arg(job.target).arg(newSize).arg(errnoText(err))));
         }
         if (reads) {
@@ -232,14 +232,14 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
         }
     }
     if (inDirectory && !S_ISREG(st.st_mode)) {
-        return makeError(QStringLiteral("invalid-target"),
+        return makeError(ErrorCode::invalidTarget,
                          QStringLiteral("%1 is not a regular file (links are not followed here)").arg(job.target));
     }
     // What the caller decided it is (raidbench-cli bench gates block devices and not files): the same
     // kind now, or someone swapped it in between.
     if ((job.expect == IoJob::TargetKind::File && !S_ISREG(st.st_mode)) ||
         (job.expect == IoJob::TargetKind::Block && !S_ISBLK(st.st_mode))) {
-        return makeError(QStringLiteral("invalid-target"),
+        return makeError(ErrorCode::invalidTarget,
                          QStringLiteral("%1 changed kind since it was checked").arg(job.target));
     }
     if (writes && !created && S_ISREG(st.st_mode) && geteuid() == 0 && !inDirectory) {
@@ -250,7 +250,7 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
         const bool othersWrite = ::fstat(dirFd, &dir) != 0 || (dir.st_mode & S_IWOTH) ||
             ((dir.st_mode & S_IWGRP) && dir.st_gid != 0) || (dir.st_uid != 0);
         if (othersWrite) {
-            return makeError(QStringLiteral("invalid-target"),
+            return makeError(ErrorCode::invalidTarget,
                              QStringLiteral("%1 already exists in a directory others can write; as root, RaidBench "
                                             "writes only new files there (remove it, or use a directory of root's)")
                                  .arg(job.target));
@@ -258,13 +258,13 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
     }
 
     if (S_ISDIR(st.st_mode)) {
-        return makeError(QStringLiteral("is-directory"),
+        return makeError(ErrorCode::isDirectory,
                          QStringLiteral("%1 is a directory; give a file or a block device").arg(job.target));
     }
     if (S_ISBLK(st.st_mode)) {
         target.m_kind = Kind::Block;
         if (writes && !job.destroyData) {
-            return makeError(QStringLiteral("destroy-data-required"),
+            return makeError(ErrorCode::destroyDataRequired,
                              QStringLiteral("writing to block device %1 destroys the data on it; pass "
                                             "--destroy-data if that is what you want")
                                  .arg(job.target));
@@ -277,13 +277,13 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
         struct stat opened
         { };
         if (::fstat(target.m_fd, &opened) != 0 || !S_ISBLK(opened.st_mode) || opened.st_rdev != st.st_rdev) {
-            return makeError(QStringLiteral("device-changed"),
+            return makeError(ErrorCode::deviceChanged,
                              QStringLiteral("%1 changed while it was being opened").arg(job.target));
         }
         std::uint64_t bytes = 0;
         int sector = 512;
         if (ioctl(target.m_fd, BLKGETSIZE64, &bytes) != 0 || ioctl(target.m_fd, BLKSSZGET, &sector) != 0) {
-            return makeError(QStringLiteral("open-failed"),
+            return makeError(ErrorCode::openFailed,
                              QStringLiteral("cannot read the size of %1: %2").arg(job.target, errnoText(errno)));
         }
         target.m_size = bytes;
@@ -295,7 +295,7 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
         target.m_fd = ::openat(dirFd, path.constData(), access | directFlag | O_NOFOLLOW | O_CLOEXEC);
         if (target.m_fd < 0) {
             if (errno == ELOOP) {
-                return makeError(QStringLiteral("invalid-target"),
+                return makeError(ErrorCode::invalidTarget,
                                  QStringLiteral("%1 is a symbolic link; give the file itself").arg(job.target));
             }
             return openError(job.target, errno, false);
@@ -304,21 +304,21 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
         { };
         if (::fstat(target.m_fd, &opened) != 0 || !S_ISREG(opened.st_mode) ||
             (created && (opened.st_dev != createdDev || opened.st_ino != createdIno))) {
-            return makeError(QStringLiteral("invalid-target"),
+            return makeError(ErrorCode::invalidTarget,
                              QStringLiteral("%1 changed while it was being opened").arg(job.target));
         }
         st = opened;
         target.m_size = std::uint64_t(st.st_size);
         target.m_logicalBlockSize = job.direct ? directIoAlignment(target.m_fd, 512) : 1;
     } else {
-        return makeError(QStringLiteral("invalid-target"),
+        return makeError(ErrorCode::invalidTarget,
                          QStringLiteral("%1 is neither a regular file nor a block device").arg(job.target));
     }
 
     if (job.direct) {
         const std::uint32_t align = target.m_logicalBlockSize;
         if (job.blockSize % align != 0) {
-            return makeError(QStringLiteral("misaligned"),
+            return makeError(ErrorCode::misaligned,
                              QStringLiteral("block size %1 is not a multiple of %2 bytes, the O_DIRECT alignment of "
                                             "%3; choose a multiple of %2 or use --buffered")
                                  .arg(job.blockSize)
@@ -326,7 +326,7 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
                                  .arg(job.target));
         }
         if (job.offset % align != 0) {
-            return makeError(QStringLiteral("misaligned"),
+            return makeError(ErrorCode::misaligned,
                              QStringLiteral("offset %1 is not a multiple of %2 bytes, the O_DIRECT alignment of %3")
                                  .arg(job.offset)
                                  .arg(align)
@@ -334,7 +334,7 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
         }
     }
     if (job.offset >= target.m_size) {
-        return makeError(QStringLiteral("invalid-range"),
+        return makeError(ErrorCode::invalidRange,
                          QStringLiteral("offset %1 is at or beyond the end of %2 (%3 bytes)")
                              .arg(job.offset)
                              .arg(job.target)
@@ -342,7 +342,7 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
     }
     std::uint64_t length = job.length ? job.length : target.m_size - job.offset;
     if (job.offset + length > target.m_size) {
-        return makeError(QStringLiteral("invalid-range"),
+        return makeError(ErrorCode::invalidRange,
                          QStringLiteral("range %1+%2 ends beyond the end of %3 (%4 bytes)")
                              .arg(job.offset)
                              .arg(length)
@@ -351,7 +351,7 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
     }
     const std::uint64_t rounded = length - length % job.blockSize;
     if (rounded == 0) {
-        return makeError(QStringLiteral("invalid-range"),
+        return makeError(ErrorCode::invalidRange,
                          QStringLiteral("%1 has %2 bytes from offset %3, less than one block of %4")
                              .arg(job.target)
                              .arg(length)

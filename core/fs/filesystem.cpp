@@ -1,6 +1,7 @@
 #include "fs/filesystem.h"
 
 #include "disks/devicegate.h"
+#include "util/errorcodes.h"
 #include "util/privatedir.h"
 #include "util/units.h"
 
@@ -57,11 +58,10 @@ Result<FilesystemSpec> FilesystemSpec::fromJson(const QJsonValue& json)
         fs.type = json.toObject().value(QStringLiteral("type")).toString(QStringLiteral("ext4"));
         fs.mountOptions = json.toObject().value(QStringLiteral("mount_options")).toString(QStringLiteral("noatime"));
     } else if (!json.isUndefined() && !json.isNull()) {
-        return makeError(QStringLiteral("invalid-plan"),
-                         QStringLiteral("\"filesystem\" is \"ext4\", \"xfs\" or an object"));
+        return makeError(ErrorCode::invalidPlan, QStringLiteral("\"filesystem\" is \"ext4\", \"xfs\" or an object"));
     }
     if (fs.type != QLatin1String("ext4") && fs.type != QLatin1String("xfs")) {
-        return makeError(QStringLiteral("invalid-plan"),
+        return makeError(ErrorCode::invalidPlan,
                          QStringLiteral("file system '%1' is not ext4 or xfs").arg(fs.type.left(32)));
     }
     if (auto ok = checkMountOptions(fs.mountOptions); !ok) {
@@ -117,7 +117,7 @@ Result<void> checkMountOptions(const QString& options)
         {QStringLiteral("logbsize"), &size},
         {QStringLiteral("allocsize"), &size}};
     if (options.size() > 256) {
-        return makeError(QStringLiteral("invalid-plan"), QStringLiteral("mount options: at most 256 characters"));
+        return makeError(ErrorCode::invalidPlan, QStringLiteral("mount options: at most 256 characters"));
     }
     for (const QString& option : options.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         const QString key = option.section(QLatin1Char('='), 0, 0);
@@ -133,7 +133,7 @@ Result<void> checkMountOptions(const QString& options)
             }
         }
         if (!allowed) {
-            return makeError(QStringLiteral("invalid-plan"),
+            return makeError(ErrorCode::invalidPlan,
                              QStringLiteral("mount option '%1' is not one RaidBench allows; it takes options that "
                                             "change speed (noatime, data=writeback, commit=N, discard, ...) and "
                                             "always mounts nosuid,nodev")
@@ -200,17 +200,17 @@ Result<MountedFilesystem> makeAndMount(CommandRunner& runner, const FilesystemSp
     mounted.mkfsCommand = mkfsArguments(fs, device, spec, &mounted.geometry, fileSystemLabel(tag));
     const CommandResult mkfs = runner.run(mounted.mkfsCommand, mkfsTimeoutMs);
     if (!mkfs.ok()) {
-        return makeError(QStringLiteral("mkfs-failed"),
+        return makeError(ErrorCode::mkfsFailed,
                          QStringLiteral("%1 failed: %2").arg(mounted.mkfsCommand.first(), mkfs.summary()));
     }
     if (auto ok = ensurePrivateDirectory(root, 0711); !ok) {
-        return makeError(QStringLiteral("mount-failed"), ok.error().message);
+        return makeError(ErrorCode::mountFailed, ok.error().message);
     }
     // A fresh, unpredictable mount point (mode 0700) in a directory only root writes.
     QByteArray point = QFile::encodeName(root + QStringLiteral("/mnt-") + tag + QStringLiteral("-XXXXXX"));
     if (!::mkdtemp(point.data())) {
         return makeError(
-            QStringLiteral("mount-failed"),
+            ErrorCode::mountFailed,
             QStringLiteral("cannot create a mount point in %1: %2").arg(root, QString::fromLocal8Bit(strerror(errno))));
     }
     mounted.mountPoint = QFile::decodeName(point);
@@ -226,7 +226,7 @@ Result<MountedFilesystem> makeAndMount(CommandRunner& runner, const FilesystemSp
     const CommandResult mount = runner.run(mounted.mountCommand, mountTimeoutMs);
     if (!mount.ok()) {
         ::rmdir(point.constData());
-        return makeError(QStringLiteral("mount-failed"), QStringLiteral("mount failed: %1").arg(mount.summary()));
+        return makeError(ErrorCode::mountFailed, QStringLiteral("mount failed: %1").arg(mount.summary()));
     }
     // The file system's root stays root's: root's tests make a private directory in it, and the user's
     // command gets a directory of its own beside it.
@@ -243,7 +243,7 @@ Result<MountedFilesystem> makeAndMount(CommandRunner& runner, const FilesystemSp
         if (err) {
             const auto ignored = unmountFilesystem(runner, mounted); // the first error is the one to report
             Q_UNUSED(ignored);
-            return makeError(QStringLiteral("mount-failed"),
+            return makeError(ErrorCode::mountFailed,
                              QStringLiteral("cannot make a directory for uid %1 in %2: %3")
                                  .arg(ownerUid)
                                  .arg(mounted.mountPoint, QString::fromLocal8Bit(strerror(err))));
@@ -264,7 +264,7 @@ Result<void> unmountFilesystem(CommandRunner& runner, const MountedFilesystem& m
         const CommandResult lazy =
             runner.run({QStringLiteral("umount"), QStringLiteral("-l"), mounted.mountPoint}, mountTimeoutMs);
         if (!lazy.ok()) {
-            return makeError(QStringLiteral("umount-failed"),
+            return makeError(ErrorCode::umountFailed,
                              QStringLiteral("%1 is still mounted on %2: %3")
                                  .arg(mounted.device, mounted.mountPoint, lazy.summary()));
         }

@@ -1,5 +1,6 @@
 #include "engine/iojob.h"
 #include "fs/filetests.h"
+#include "util/errorcodes.h"
 #include "util/units.h"
 
 #include <QJsonArray>
@@ -64,7 +65,7 @@ QJsonObject FileTestParams::toJson() const
 
 Result<FileTestParams> FileTestParams::fromJson(const QJsonObject& json)
 {
-    auto bad = [](const QString& message) { return makeError(QStringLiteral("invalid-plan"), message); };
+    auto bad = [](const QString& message) { return makeError(ErrorCode::invalidPlan, message); };
     FileTestParams params;
     params.kind = json.value(QStringLiteral("kind")).toString();
     static const QStringList kinds {QStringLiteral("file-seq"), QStringLiteral("file-seeks"),

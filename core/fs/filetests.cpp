@@ -2,6 +2,7 @@
 
 #include "engine/ioengine.h"
 #include "system/childprocess.h"
+#include "util/errorcodes.h"
 #include "util/units.h"
 
 #include <QCoreApplication>
@@ -296,8 +297,7 @@ void fileSeeks(const FileTestParams& params, const std::atomic_bool* cancel, Fil
     seeks.timeLimitNs = params.timeNs;
     seeks.direct = true;
     IoResult sought = IoEngine::run(seeks, cancel);
-    if (sought.status == IoStatus::Failed && sought.error &&
-        sought.error->code == QLatin1String("direct-io-unsupported")) {
+    if (sought.status == IoStatus::Failed && sought.error && sought.error->code == ErrorCode::directIoUnsupported) {
         seeks.direct = false; // tmpfs and the like: through the page cache, and say so
         sought = IoEngine::run(seeks, cancel);
         result.details.insert(QStringLiteral("note"),

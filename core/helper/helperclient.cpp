@@ -1,6 +1,7 @@
 #include "helper/helperclient.h"
 
 #include "helper/helperprotocol.h"
+#include "util/errorcodes.h"
 #include "version.h"
 
 #include <QCoreApplication>
@@ -73,7 +74,7 @@ QString HelperClient::transportName() const
 Result<void> HelperClient::startDirect(const QString& helper)
 {
     if (!QFileInfo(helper).isExecutable()) {
-        return makeError(QStringLiteral("no-helper"),
+        return makeError(ErrorCode::noHelper,
                          QStringLiteral("the helper %1 is not installed (install the raidbench-cli "
                                         "package, or build it)")
                              .arg(helper));
@@ -106,7 +107,7 @@ Result<void> HelperClient::startDirect(const QString& helper)
     });
     m_process->start();
     if (!m_process->waitForStarted(10000)) {
-        return makeError(QStringLiteral("no-helper"),
+        return makeError(ErrorCode::noHelper,
                          QStringLiteral("cannot start %1: %2").arg(helper, m_process->errorString()));
     }
     sayHello();
@@ -117,12 +118,12 @@ Result<void> HelperClient::startPkexec(const QString& helper)
 {
     const QString pkexec = QStandardPaths::findExecutable(QStringLiteral("pkexec"));
     if (pkexec.isEmpty()) {
-        return makeError(QStringLiteral("no-pkexec"),
+        return makeError(ErrorCode::noPkexec,
                          QStringLiteral("pkexec is not installed; install the Debian package pkexec "
                                         "(or run RaidBench as root)"));
     }
     if (!QFileInfo(helper).isExecutable()) {
-        return makeError(QStringLiteral("no-helper"),
+        return makeError(ErrorCode::noHelper,
                          QStringLiteral("the helper %1 is not installed (install the raidbench-cli "
                                         "package, or build it)")
                              .arg(helper));

@@ -1,5 +1,7 @@
 #include "helper/helperjobs.h"
 
+#include "util/errorcodes.h"
+
 #include <vector>
 
 namespace RaidBench {
@@ -66,10 +68,10 @@ Result<void> HelperJobs::start(qint64 id, std::function<void(const std::atomic_b
     std::unique_lock lock(m_mutex);
     reapFinished(lock);
     if (m_jobs.contains(id)) {
-        return makeError(QStringLiteral("duplicate-id"), QStringLiteral("request %1 is still running").arg(id));
+        return makeError(ErrorCode::duplicateId, QStringLiteral("request %1 is still running").arg(id));
     }
     if (int(m_jobs.size()) >= m_maxWorkers) {
-        return makeError(QStringLiteral("busy"),
+        return makeError(ErrorCode::busy,
                          QStringLiteral("%1 operations are running; wait for one to end").arg(m_maxWorkers));
     }
     auto job = std::make_shared<Job>();

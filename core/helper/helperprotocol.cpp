@@ -1,5 +1,7 @@
 #include "helper/helperprotocol.h"
 
+#include "util/errorcodes.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QStringDecoder>
@@ -146,7 +148,7 @@ QStringList operations()
 Result<Request> parseRequest(const QByteArray& line, qint64* idOut)
 {
     if (line.size() > maxLineBytes) {
-        return protocolError(QStringLiteral("too-long"),
+        return protocolError(ErrorCode::tooLong,
                              QStringLiteral("a request line may hold at most %1 bytes (this one has %2)")
                                  .arg(maxLineBytes)
                                  .arg(line.size()));
@@ -154,18 +156,18 @@ Result<Request> parseRequest(const QByteArray& line, qint64* idOut)
     QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
     const QString text = decoder.decode(line);
     if (decoder.hasError()) {
-        return protocolError(QStringLiteral("bad-utf8"), QStringLiteral("the request is not valid UTF-8"));
+        return protocolError(ErrorCode::badUtf8, QStringLiteral("the request is not valid UTF-8"));
     }
     if (text.contains(QChar(0))) {
-        return protocolError(QStringLiteral("bad-json"), QStringLiteral("the request holds a NUL character"));
+        return protocolError(ErrorCode::badJson, QStringLiteral("the request holds a NUL character"));
     }
     QJsonParseError parseError {};
     const QJsonDocument document = QJsonDocument::fromJson(line, &parseError);
     if (parseError.error == QJsonParseError::DeepNesting) {
-        return protocolError(QStringLiteral("too-deep"), QStringLiteral("the request is nested too deeply"));
+        return protocolError(ErrorCode::tooDeep, QStringLiteral("the request is nested too deeply"));
     }
     if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
-        return protocolError(QStringLiteral("bad-json"),
+        return protocolError(ErrorCode::badJson,
                              QStringLiteral("the request is not a JSON object: %1").arg(parseError.errorString()));
     }
     const QJsonObject object = document.object();
@@ -176,21 +178,21 @@ Result<Request> parseRequest(const QByteArray& line, qint64* idOut)
     }
     const int depth = depthOf(object, 0);
     if (depth == INT_MAX) {
-        return protocolError(QStringLiteral("bad-json"), QStringLiteral("the request holds a NUL character"));
+        return protocolError(ErrorCode::badJson, QStringLiteral("the request holds a NUL character"));
     }
     if (depth > maxDepth) {
-        return protocolError(QStringLiteral("too-deep"),
+        return protocolError(ErrorCode::tooDeep,
                              QStringLiteral("the request is nested deeper than %1 levels").arg(maxDepth));
     }
     for (const QString& key : object.keys()) {
         if (key != QLatin1String("id") && key != QLatin1String("op") && key != QLatin1String("args")) {
-            return protocolError(QStringLiteral("unknown-field"),
+            return protocolError(ErrorCode::unknownField,
                                  QStringLiteral("unknown field '%1' in the request").arg(key.left(64)));
         }
     }
     const QJsonValue id = object.value(QStringLiteral("id"));
     if (!typeMatches(id, Type::Int) || id.toDouble() < 0) {
-        return protocolError(QStringLiteral("missing-id"),
+        return protocolError(ErrorCode::missingId,
                              QStringLiteral("every request needs an \"id\": a non-negative integer"));
     }
     Request request;
@@ -200,17 +202,16 @@ Result<Request> parseRequest(const QByteArray& line, qint64* idOut)
     }
     const QJsonValue op = object.value(QStringLiteral("op"));
     if (!op.isString()) {
-        return protocolError(QStringLiteral("missing-field"), QStringLiteral("every request needs an \"op\" string"));
+        return protocolError(ErrorCode::missingField, QStringLiteral("every request needs an \"op\" string"));
     }
     request.op = op.toString();
     const auto entry = schema().find(request.op);
     if (entry == schema().end()) {
-        return protocolError(QStringLiteral("unknown-op"),
-                             QStringLiteral("unknown operation '%1'").arg(request.op.left(64)));
+        return protocolError(ErrorCode::unknownOp, QStringLiteral("unknown operation '%1'").arg(request.op.left(64)));
     }
     const QJsonValue args = object.value(QStringLiteral("args"));
     if (!args.isUndefined() && !args.isObject()) {
-        return protocolError(QStringLiteral("bad-type"), QStringLiteral("\"args\" must be an object"));
+        return protocolError(ErrorCode::badType, QStringLiteral("\"args\" must be an object"));
     }
     request.args = args.toObject();
     for (const QString& key : request.args.keys()) {
@@ -219,7 +220,7 @@ Result<Request> parseRequest(const QByteArray& line, qint64* idOut)
             known = known || key == QLatin1String(field.name);
         }
         if (!known) {
-            return protocolError(QStringLiteral("unknown-field"),
+            return protocolError(ErrorCode::unknownField,
                                  QStringLiteral("%1 takes no argument '%2'").arg(request.op, key.left(64)));
         }
     }
@@ -228,14 +229,14 @@ Result<Request> parseRequest(const QByteArray& line, qint64* idOut)
         if (value.isUndefined()) {
             if (field.required) {
                 return protocolError(
-                    QStringLiteral("missing-field"),
+                    ErrorCode::missingField,
                     QStringLiteral("%1 needs the argument '%2'").arg(request.op, QLatin1String(field.name)));
             }
             continue;
         }
         if (!typeMatches(value, field.type)) {
             return protocolError(
-                QStringLiteral("bad-type"),
+                ErrorCode::badType,
                 QStringLiteral("%1: '%2' must be %3").arg(request.op, QLatin1String(field.name), typeName(field.type)));
         }
     }

@@ -8,6 +8,7 @@
 #include "layout/arrayanalysis.h"
 #include "system/childprocess.h"
 #include "util/atomicfile.h"
+#include "util/errorcodes.h"
 #include "util/privatedir.h"
 #include "version.h"
 
@@ -54,7 +55,7 @@ Result<qint64> integer(const QJsonObject& json, const char* key, qint64 minimum,
     }
     const double number = value.toDouble(std::nan(""));
     if (!value.isDouble() || number != double(qint64(number)) || number < double(minimum) || number > double(maximum)) {
-        return makeError(QStringLiteral("bad-argument"),
+        return makeError(ErrorCode::badArgument,
                          QStringLiteral("'%1' must be a whole number from %2 to %3")
                              .arg(QLatin1String(key))
                              .arg(minimum)
@@ -188,20 +189,19 @@ void HelperService::handleLine(const QByteArray& line)
         return;
     }
     if (m_shuttingDown.load()) {
-        fail(request->id, QStringLiteral("shutting-down"), QStringLiteral("the helper is shutting down"));
+        fail(request->id, ErrorCode::shuttingDown, QStringLiteral("the helper is shutting down"));
         return;
     }
     {
         std::lock_guard lock(m_session->mutex);
         if (!m_session->hello && request->op != QLatin1String("hello") && request->op != QLatin1String("bye")) {
-            fail(request->id, QStringLiteral("hello-required"),
+            fail(request->id, ErrorCode::helloRequired,
                  QStringLiteral("say hello first (protocol version %1)").arg(HelperProtocol::version));
             return;
         }
     }
     if (m_jobs.isRunning(request->id)) {
-        fail(request->id, QStringLiteral("duplicate-id"),
-             QStringLiteral("request %1 is still running").arg(request->id));
+        fail(request->id, ErrorCode::duplicateId, QStringLiteral("request %1 is still running").arg(request->id));
         return;
     }
     log(QStringLiteral("request %1: %2").arg(request->id).arg(request->op));
@@ -212,8 +212,7 @@ std::optional<HelperJobs::Exclusive> HelperService::exclusive(qint64 id)
 {
     auto token = m_jobs.tryExclusive();
     if (!token) {
-        fail(id, QStringLiteral("busy"),
-             QStringLiteral("another operation that changes disks is running; cancel it or wait"));
+        fail(id, ErrorCode::busy, QStringLiteral("another operation that changes disks is running; cancel it or wait"));
     }
     return token;
 }
@@ -265,7 +264,7 @@ void HelperService::hello(const HelperProtocol::Request& request)
 {
     const int protocol = request.args.value(QStringLiteral("protocol")).toInt();
     if (protocol != HelperProtocol::version) {
-        fail(request.id, QStringLiteral("protocol-mismatch"),
+        fail(request.id, ErrorCode::protocolMismatch,
              QStringLiteral("this helper speaks protocol %1, the client %2; install matching versions")
                  .arg(HelperProtocol::version)
                  .arg(protocol));
@@ -312,7 +311,7 @@ void HelperService::planArray(const HelperProtocol::Request& request, bool creat
     }
     const QList<SpecIssue> issues = validateSpec(*spec);
     if (hasErrors(issues)) {
-        fail(request.id, QStringLiteral("invalid-spec"), firstError(issues));
+        fail(request.id, ErrorCode::invalidSpec, firstError(issues));
         return;
     }
     const bool allowLoop = request.args.value(QStringLiteral("allow_loop")).toBool();
@@ -370,7 +369,7 @@ void HelperService::planArray(const HelperProtocol::Request& request, bool creat
         }
     }
     if (!matches) {
-        fail(request.id, QStringLiteral("not-confirmed"),
+        fail(request.id, ErrorCode::notConfirmed,
              QStringLiteral("confirm_destroy must list exactly the disks the array destroys: %1")
                  .arg(spec->leafDevices().join(QStringLiteral(", ")).left(2000)));
         return;
@@ -432,7 +431,7 @@ void HelperService::teardown(const HelperProtocol::Request& request)
                 continue;
             }
             if (record.owner.isAlive()) {
-                fail(request.id, QStringLiteral("not-owner"),
+                fail(request.id, ErrorCode::notOwner,
                      QStringLiteral("array %1 belongs to RaidBench process %2, which is still running")
                          .arg(tag)
                          .arg(record.owner.pid));
@@ -441,7 +440,7 @@ void HelperService::teardown(const HelperProtocol::Request& request)
             RecoverScope byTag = scope();
             byTag.includeKept = byTag.root;
             if (!byTag.allows(record)) {
-                fail(request.id, QStringLiteral("not-owner"),
+                fail(request.id, ErrorCode::notOwner,
                      QStringLiteral("array %1 was not built for you (it is another user's, or was built to stay "
                                     "with raidbench-cli array create)")
                          .arg(tag));
@@ -452,7 +451,7 @@ void HelperService::teardown(const HelperProtocol::Request& request)
         }
     }
     if (!array) {
-        fail(request.id, QStringLiteral("unknown-tag"),
+        fail(request.id, ErrorCode::unknownTag,
              QStringLiteral("no array with tag %1 was made by RaidBench").arg(loggable(tag.left(64))));
         return;
     }
@@ -487,7 +486,7 @@ void HelperService::teardown(const HelperProtocol::Request& request)
                 }
             }
             if (!report.clean()) {
-                fail(id, QStringLiteral("teardown-incomplete"), report.summary());
+                fail(id, ErrorCode::teardownIncomplete, report.summary());
                 return;
             }
             reply(id, {{QStringLiteral("removed"), QJsonArray::fromStringList(report.removed)}});
@@ -580,13 +579,13 @@ void HelperService::runIo(const HelperProtocol::Request& request)
                                     QStringLiteral("rwmixread"), QStringLiteral("offset"), QStringLiteral("length")};
     for (const QString& key : json.keys()) {
         if (!known.contains(key)) {
-            fail(request.id, QStringLiteral("unknown-field"),
+            fail(request.id, ErrorCode::unknownField,
                  QStringLiteral("run-io: the job takes no '%1'").arg(key.left(64)));
             return;
         }
     }
     if (!json.value(QStringLiteral("target")).isString()) {
-        fail(request.id, QStringLiteral("missing-field"), QStringLiteral("run-io: the job needs a \"target\" device"));
+        fail(request.id, ErrorCode::missingField, QStringLiteral("run-io: the job needs a \"target\" device"));
         return;
     }
     IoJob job;
@@ -645,7 +644,7 @@ void HelperService::runIo(const HelperProtocol::Request& request)
     }
     job.data = *data;
     if (job.sizeLimit == 0 && job.timeLimitNs == 0) {
-        fail(request.id, QStringLiteral("bad-argument"), QStringLiteral("run-io: give the job a size or a time limit"));
+        fail(request.id, ErrorCode::badArgument, QStringLiteral("run-io: give the job a size or a time limit"));
         return;
     }
     job.target = QStringLiteral("/dev/null"); // the real target is checked below
@@ -717,8 +716,7 @@ void HelperService::runCampaign(const HelperProtocol::Request& request)
     std::sort(confirmed.begin(), confirmed.end());
     std::sort(disks.begin(), disks.end());
     if (confirmed != disks) {
-        fail(request.id, QStringLiteral("not-confirmed"),
-             QStringLiteral("confirm_destroy must list exactly the plan's disks"));
+        fail(request.id, ErrorCode::notConfirmed, QStringLiteral("confirm_destroy must list exactly the plan's disks"));
         return;
     }
     auto token = exclusive(request.id);
@@ -726,7 +724,7 @@ void HelperService::runCampaign(const HelperProtocol::Request& request)
         return;
     }
     if (auto ok = ensurePrivateDirectory(m_options.stateDirectory, 0711); !ok) {
-        fail(request.id, QStringLiteral("internal"), ok.error().message);
+        fail(request.id, ErrorCode::internal, ok.error().message);
         return;
     }
     const QString resultsPath =
@@ -828,7 +826,7 @@ void HelperService::makeFs(const HelperProtocol::Request& request)
         }
     }
     if (!array) {
-        fail(request.id, QStringLiteral("unknown-tag"),
+        fail(request.id, ErrorCode::unknownTag,
              QStringLiteral("no unmounted array %1 made in this session").arg(loggable(tag.left(64))));
         return;
     }
@@ -871,7 +869,7 @@ void HelperService::unmount(const HelperProtocol::Request& request)
         }
     }
     if (!mounted) {
-        fail(request.id, QStringLiteral("unknown-tag"),
+        fail(request.id, ErrorCode::unknownTag,
              QStringLiteral("nothing of %1 is mounted by this helper").arg(loggable(tag.left(64))));
         return;
     }
@@ -900,7 +898,7 @@ void HelperService::cancel(const HelperProtocol::Request& request)
 {
     const qint64 target = qint64(request.args.value(QStringLiteral("request")).toDouble());
     if (!m_jobs.cancel(target)) {
-        fail(request.id, QStringLiteral("not-running"), QStringLiteral("request %1 is not running").arg(target));
+        fail(request.id, ErrorCode::notRunning, QStringLiteral("request %1 is not running").arg(target));
         return;
     }
     reply(request.id, {{QStringLiteral("cancelled"), target}});

@@ -1,6 +1,7 @@
 #include "lab/labimage.h"
 
 #include "lab/cpioarchive.h"
+#include "util/errorcodes.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -83,7 +84,7 @@ Result<LabKernel> LabImage::findKernel(const QString& bootDir, const QString& mo
         }
     }
     if (chosen.isEmpty()) {
-        return makeError(QStringLiteral("lab-no-kernel"),
+        return makeError(ErrorCode::labNoKernel,
                          QStringLiteral("no kernel with md modules: neither the running kernel %1 nor any in %2 has "
                                         "both %3/vmlinuz-VERSION and md-mod.ko; install the Debian package "
                                         "linux-image-amd64")
@@ -97,7 +98,7 @@ Result<QStringList> LabImage::resolveModules(const QString& modulesDir, const QS
     QFile depFile(modulesDir + QStringLiteral("/modules.dep"));
     if (!depFile.open(QIODevice::ReadOnly)) {
         return makeError(
-            QStringLiteral("lab-no-modules"),
+            ErrorCode::labNoModules,
             QStringLiteral("cannot read %1 (run depmod, or reinstall linux-image-amd64)").arg(depFile.fileName()));
     }
     QHash<QString, QString> pathOf; // module name -> relative path
@@ -196,7 +197,7 @@ Result<QStringList> LabImage::resolveModules(const QString& modulesDir, const QS
     }
     if (!missing.isEmpty()) {
         return makeError(
-            QStringLiteral("lab-no-modules"),
+            ErrorCode::labNoModules,
             QStringLiteral("kernel modules missing from %1: %2 (install linux-image-amd64)").arg(modulesDir, missing));
     }
     return order;
@@ -269,7 +270,7 @@ Result<QString> LabImage::ensureInitramfs(const LabKernel& kernel, const QString
 {
     const QFileInfo busyboxInfo(busybox);
     if (!busyboxInfo.isFile()) {
-        return makeError(QStringLiteral("lab-no-busybox"),
+        return makeError(ErrorCode::labNoBusybox,
                          QStringLiteral("%1 not found; install the Debian package busybox-static").arg(busybox));
     }
     auto modules = resolveModules(kernel.modulesDir, wantedModules());
@@ -279,7 +280,7 @@ Result<QString> LabImage::ensureInitramfs(const LabKernel& kernel, const QString
     for (const QString& module : *modules) {
         if (!module.endsWith(QLatin1String(".ko"))) {
             return makeError(
-                QStringLiteral("lab-no-modules"),
+                ErrorCode::labNoModules,
                 QStringLiteral("module %1 is compressed; the lab needs uncompressed .ko files").arg(module));
         }
     }
@@ -305,7 +306,7 @@ Result<QString> LabImage::ensureInitramfs(const LabKernel& kernel, const QString
     }
 
     if (!QDir().mkpath(dir)) {
-        return makeError(QStringLiteral("lab-cache-unwritable"),
+        return makeError(ErrorCode::labCacheUnwritable,
                          QStringLiteral("cannot create the lab cache directory %1 (set XDG_CACHE_HOME to a writable "
                                         "directory)")
                              .arg(dir));
@@ -318,7 +319,7 @@ Result<QString> LabImage::ensureInitramfs(const LabKernel& kernel, const QString
     archive.addCharDevice(QStringLiteral("dev/null"), 1, 3, 0666);
     QFile busyboxFile(busybox);
     if (!busyboxFile.open(QIODevice::ReadOnly)) {
-        return makeError(QStringLiteral("lab-no-busybox"),
+        return makeError(ErrorCode::labNoBusybox,
                          QStringLiteral("cannot read %1: %2").arg(busybox, busyboxFile.errorString()));
     }
     archive.addFile(QStringLiteral("bin/busybox"), busyboxFile.readAll(), 0755);
@@ -327,7 +328,7 @@ Result<QString> LabImage::ensureInitramfs(const LabKernel& kernel, const QString
     for (const QString& module : *modules) {
         QFile file(kernel.modulesDir + QLatin1Char('/') + module);
         if (!file.open(QIODevice::ReadOnly)) {
-            return makeError(QStringLiteral("lab-no-modules"),
+            return makeError(ErrorCode::labNoModules,
                              QStringLiteral("cannot read %1: %2").arg(file.fileName(), file.errorString()));
         }
         const QString flat =
@@ -340,13 +341,13 @@ Result<QString> LabImage::ensureInitramfs(const LabKernel& kernel, const QString
 
     QSaveFile out(path);
     if (!out.open(QIODevice::WriteOnly)) {
-        return makeError(QStringLiteral("lab-cache-unwritable"),
+        return makeError(ErrorCode::labCacheUnwritable,
                          QStringLiteral("cannot write %1: %2 (set XDG_CACHE_HOME to a writable directory)")
                              .arg(path, out.errorString()));
     }
     const QByteArray data = archive.finish();
     if (out.write(data) != data.size() || !out.commit()) {
-        return makeError(QStringLiteral("lab-cache-unwritable"),
+        return makeError(ErrorCode::labCacheUnwritable,
                          QStringLiteral("cannot write %1: %2").arg(path, out.errorString()));
     }
     // Old images of this kernel are of no more use.

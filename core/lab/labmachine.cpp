@@ -4,6 +4,7 @@
 #include "lab/labchannel.h"
 #include "lab/labimage.h"
 #include "lab/labreaper.h"
+#include "util/errorcodes.h"
 #include "util/units.h"
 #include "version.h"
 
@@ -50,7 +51,7 @@ Result<QJsonObject> qmpCommand(const QString& socketPath, const QByteArray& comm
 {
     const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (fd < 0) {
-        return makeError(QStringLiteral("lab-qmp"), QStringLiteral("no socket"));
+        return makeError(ErrorCode::labQmp, QStringLiteral("no socket"));
     }
     struct sockaddr_un address
     { };
@@ -59,8 +60,7 @@ Result<QJsonObject> qmpCommand(const QString& socketPath, const QByteArray& comm
     std::strncpy(address.sun_path, path.constData(), sizeof(address.sun_path) - 1);
     if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) != 0) {
         ::close(fd);
-        return makeError(QStringLiteral("lab-qmp"),
-                         QStringLiteral("cannot reach qemu's monitor at %1").arg(socketPath));
+        return makeError(ErrorCode::labQmp, QStringLiteral("cannot reach qemu's monitor at %1").arg(socketPath));
     }
     QElapsedTimer clock;
     clock.start();
@@ -101,10 +101,10 @@ Result<QJsonObject> qmpCommand(const QString& socketPath, const QByteArray& comm
     }
     ::close(fd);
     if (!answer) {
-        return makeError(QStringLiteral("lab-qmp"), QStringLiteral("qemu's monitor did not answer"));
+        return makeError(ErrorCode::labQmp, QStringLiteral("qemu's monitor did not answer"));
     }
     if (answer->contains(QStringLiteral("error"))) {
-        return makeError(QStringLiteral("lab-qmp"),
+        return makeError(ErrorCode::labQmp,
                          answer->value(QStringLiteral("error")).toObject().value(QStringLiteral("desc")).toString());
     }
     return *answer;
@@ -254,24 +254,24 @@ QStringList LabMachine::qemuArguments(const LabOptions& options, const QString& 
 Result<void> LabMachine::start(const QStringList& command)
 {
     if (m_qemu) {
-        return makeError(QStringLiteral("lab-busy"), QStringLiteral("this lab machine was already started"));
+        return makeError(ErrorCode::labBusy, QStringLiteral("this lab machine was already started"));
     }
     if (m_options.disks.isEmpty()) {
-        return makeError(QStringLiteral("invalid-lab-spec"), QStringLiteral("the lab needs at least one disk"));
+        return makeError(ErrorCode::invalidLabSpec, QStringLiteral("the lab needs at least one disk"));
     }
     if (command.isEmpty()) {
-        return makeError(QStringLiteral("lab-no-command"), QStringLiteral("no command to run inside the VM"));
+        return makeError(ErrorCode::labNoCommand, QStringLiteral("no command to run inside the VM"));
     }
     m_command = command;
     const QString qemu = QStandardPaths::findExecutable(QStringLiteral("qemu-system-x86_64"));
     if (qemu.isEmpty()) {
-        return makeError(QStringLiteral("lab-no-qemu"),
+        return makeError(ErrorCode::labNoQemu,
                          QStringLiteral("qemu-system-x86_64 not found; install the Debian package qemu-system-x86"));
     }
     m_agent = m_options.agent.isEmpty() ? defaultAgent() : m_options.agent;
     if (!QFileInfo(m_agent).isExecutable()) {
         return makeError(
-            QStringLiteral("lab-no-agent"),
+            ErrorCode::labNoAgent,
             QStringLiteral("%1 is not an executable raidbench-cli; the VM runs it as its agent").arg(m_agent));
     }
     m_agent = QFileInfo(m_agent).canonicalFilePath();
@@ -279,7 +279,7 @@ Result<void> LabMachine::start(const QStringList& command)
         const QFileInfo out(m_options.outDir);
         if (!out.isDir() || !out.isWritable()) {
             return makeError(
-                QStringLiteral("lab-bad-out"),
+                ErrorCode::labBadOut,
                 QStringLiteral("output directory %1 does not exist or is not writable").arg(m_options.outDir));
         }
         m_options.outDir = out.canonicalFilePath();
@@ -312,7 +312,7 @@ Result<void> LabMachine::start(const QStringList& command)
             m_accelReason = probe.reason;
         }
     } else {
-        return makeError(QStringLiteral("lab-bad-accel"),
+        return makeError(ErrorCode::labBadAccel,
                          QStringLiteral("unknown accelerator '%1'; use auto, kvm or tcg").arg(m_options.accel));
     }
 
@@ -333,7 +333,7 @@ Result<void> LabMachine::prepareDisks()
     QByteArray pattern = QFile::encodeName(m_options.workRoot + QStringLiteral("/raidbench-lab-XXXXXX"));
     if (!mkdtemp(pattern.data())) {
         const int err = errno;
-        return makeError(QStringLiteral("lab-no-workdir"),
+        return makeError(ErrorCode::labNoWorkdir,
                          QStringLiteral("cannot create a directory for the virtual disks in %1: %2 (set "
                                         "RAIDBENCH_LAB_DIR)")
                              .arg(m_options.workRoot, QString::fromLocal8Bit(strerror(err))));
@@ -341,7 +341,7 @@ Result<void> LabMachine::prepareDisks()
     m_workDir = QFile::decodeName(pattern);
     m_reaper = std::make_unique<LabReaper>();
     if (!m_reaper->start(pattern)) {
-        return makeError(QStringLiteral("lab-no-workdir"), QStringLiteral("cannot start the lab's clean-up watchdog"));
+        return makeError(ErrorCode::labNoWorkdir, QStringLiteral("cannot start the lab's clean-up watchdog"));
     }
 
     std::uint64_t total = 0;
@@ -353,7 +353,7 @@ Result<void> LabMachine::prepareDisks()
     if (statvfs(pattern.constData(), &fs) == 0) {
         const std::uint64_t available = std::uint64_t(fs.f_bavail) * fs.f_frsize;
         if (total > available) {
-            return makeError(QStringLiteral("lab-no-space"),
+            return makeError(ErrorCode::labNoSpace,
                              QStringLiteral("the virtual disks need %1 but %2 has only %3 free (set RAIDBENCH_LAB_DIR "
                                             "to a larger file system, or use smaller disks)")
                                  .arg(Units::formatBytesBinary(double(total)), m_options.workRoot,
@@ -361,21 +361,20 @@ Result<void> LabMachine::prepareDisks()
         }
     }
     if (!QDir().mkpath(m_workDir + QStringLiteral("/disks")) || !QDir().mkpath(m_workDir + QStringLiteral("/ctl"))) {
-        return makeError(QStringLiteral("lab-no-workdir"),
-                         QStringLiteral("cannot create directories in %1").arg(m_workDir));
+        return makeError(ErrorCode::labNoWorkdir, QStringLiteral("cannot create directories in %1").arg(m_workDir));
     }
     for (const auto& disk : m_options.disks) {
         QFile image(QStringLiteral("%1/disks/disk%2.img").arg(m_workDir).arg(disk.index));
         if (!image.open(QIODevice::WriteOnly) || !image.resize(qint64(disk.sizeBytes))) {
             return makeError(
-                QStringLiteral("lab-no-space"),
+                ErrorCode::labNoSpace,
                 QStringLiteral("cannot create virtual disk %1: %2").arg(image.fileName(), image.errorString()));
         }
         // Allocated up front: a sparse file makes the first pass of writes slower than the throttle
         // (the host allocates blocks as it goes), and a disk's first write is its baseline.
         const int allocated = posix_fallocate(image.handle(), 0, off_t(disk.sizeBytes));
         if (allocated != 0 && allocated != EOPNOTSUPP) {
-            return makeError(QStringLiteral("lab-no-space"),
+            return makeError(ErrorCode::labNoSpace,
                              QStringLiteral("cannot allocate %1 for virtual disk %2: %3")
                                  .arg(Units::formatBytesBinary(double(disk.sizeBytes)), image.fileName(),
                                       QString::fromLocal8Bit(strerror(allocated))));
@@ -383,7 +382,7 @@ Result<void> LabMachine::prepareDisks()
         if (disk.fault) {
             QFile config(QStringLiteral("%1/disks/disk%2.blkdebug").arg(m_workDir).arg(disk.index));
             if (!config.open(QIODevice::WriteOnly)) {
-                return makeError(QStringLiteral("lab-no-workdir"), config.errorString());
+                return makeError(ErrorCode::labNoWorkdir, config.errorString());
             }
             config.write(QStringLiteral("[inject-error]\nevent = \"none\"\niotype = \"%1\"\nerrno = \"5\"\n"
                                         "sector = \"%2\"\nonce = \"off\"\nimmediately = \"on\"\n")
@@ -414,7 +413,7 @@ Result<void> LabMachine::prepareDisks()
         {QStringLiteral("cwd"), m_options.outDir.isEmpty() ? QStringLiteral("/root") : m_options.outDir}};
     QFile requestFile(m_workDir + QStringLiteral("/ctl/request.json"));
     if (!requestFile.open(QIODevice::WriteOnly)) {
-        return makeError(QStringLiteral("lab-no-workdir"), requestFile.errorString());
+        return makeError(ErrorCode::labNoWorkdir, requestFile.errorString());
     }
     requestFile.write(QJsonDocument(request).toJson());
     return {};
@@ -434,7 +433,7 @@ Result<void> LabMachine::launch()
          {std::pair {m_stdin, "stdin"}, std::pair {m_stdout, "stdout"}, std::pair {m_stderr, "stderr"}}) {
         const QString error = channel->listen(QStringLiteral("%1/%2.sock").arg(m_workDir, QLatin1String(name)));
         if (!error.isEmpty()) {
-            return makeError(QStringLiteral("lab-no-workdir"), error);
+            return makeError(ErrorCode::labNoWorkdir, error);
         }
     }
     connect(m_stdout, &LabChannel::received, this, &LabMachine::standardOutput);
@@ -455,7 +454,7 @@ Result<void> LabMachine::launch()
     m_clock.start();
     m_qemu->start();
     if (!m_qemu->waitForStarted(10000)) {
-        return makeError(QStringLiteral("lab-qemu-failed"),
+        return makeError(ErrorCode::labQemuFailed,
                          QStringLiteral("cannot start qemu-system-x86_64: %1").arg(m_qemu->errorString()));
     }
     if (m_reaper) {
@@ -721,8 +720,7 @@ void LabMachine::onQemuFinished()
             return;
         }
         if (fields.value(0) == "error") {
-            finish(std::nullopt,
-                   makeError(QStringLiteral("lab-command-failed"), QString::fromUtf8(content.mid(6)).trimmed()));
+            finish(std::nullopt, makeError(ErrorCode::labCommandFailed, QString::fromUtf8(content.mid(6)).trimmed()));
             return;
         }
     }
@@ -748,7 +746,7 @@ void LabMachine::finish(std::optional<int> exitCode, std::optional<Error> error)
     if (exitCode) {
         Q_EMIT finished(*exitCode);
     } else {
-        Q_EMIT failed(error.value_or(makeError(QStringLiteral("lab-vm-failed"), tr("the VM failed"))));
+        Q_EMIT failed(error.value_or(makeError(ErrorCode::labVmFailed, tr("the VM failed"))));
     }
 }
 

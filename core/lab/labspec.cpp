@@ -1,5 +1,6 @@
 #include "lab/labspec.h"
 
+#include "util/errorcodes.h"
 #include "util/units.h"
 
 #include <QRegularExpression>
@@ -15,7 +16,7 @@ constexpr int maxIops = 10000000;
 
 Error specError(const QString& item, const QString& why)
 {
-    return makeError(QStringLiteral("invalid-lab-spec"), QStringLiteral("disk spec '%1': %2").arg(item, why));
+    return makeError(ErrorCode::invalidLabSpec, QStringLiteral("disk spec '%1': %2").arg(item, why));
 }
 
 Result<double> parseSpeed(const QString& item, const QString& text)
@@ -67,11 +68,11 @@ Result<QList<LabDiskSpec>> parseLabSpec(const QString& spec, int controllers)
     static const QRegularExpression itemRe(
         QStringLiteral("^(?:(\\d+)x)?([^@:]+)(?:@([^/:]*)(?:/([^:]*))?)?((?::[^:]*)*)$"));
     if (controllers < 1 || controllers > 8) {
-        return makeError(QStringLiteral("invalid-lab-spec"),
+        return makeError(ErrorCode::invalidLabSpec,
                          QStringLiteral("controllers must be between 1 and 8, not %1").arg(controllers));
     }
     if (spec.trimmed().isEmpty()) {
-        return makeError(QStringLiteral("invalid-lab-spec"),
+        return makeError(ErrorCode::invalidLabSpec,
                          QStringLiteral("no disks given; use e.g. --disks 2x2G@105,2x2G@38"));
     }
     QList<LabDiskSpec> disks;

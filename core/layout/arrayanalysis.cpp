@@ -1,5 +1,6 @@
 #include "layout/arrayanalysis.h"
 
+#include "util/errorcodes.h"
 #include "util/units.h"
 
 #include <QMap>
@@ -314,8 +315,7 @@ QList<SpecIssue> validateSpec(const ArraySpec& spec, int maxDepth)
         if (it.value() > 1) {
             bool sameNode = false;
             for (const auto& issue : issues) {
-                sameNode =
-                    sameNode || (issue.code == QLatin1String("duplicate-member") && issue.message.startsWith(it.key()));
+                sameNode = sameNode || (issue.code == ErrorCode::duplicateMember && issue.message.startsWith(it.key()));
             }
             if (!sameNode) {
                 issues.append(

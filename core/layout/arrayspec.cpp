@@ -1,5 +1,6 @@
 #include "layout/arrayspec.h"
 
+#include "util/errorcodes.h"
 #include "util/units.h"
 
 #include <QJsonArray>
@@ -57,7 +58,7 @@ Result<ArrayLevel> parseLevel(const QString& name)
     if (lower == QLatin1String("lvm") || lower == QLatin1String("striped")) {
         return ArrayLevel::LvmStripe;
     }
-    return makeError(QStringLiteral("invalid-level"),
+    return makeError(ErrorCode::invalidLevel,
                      QStringLiteral("unknown level '%1'; use linear, raid0, raid1, raid4, raid5, raid6, raid10 or "
                                     "lvm-stripe")
                          .arg(name.left(64)));
@@ -198,7 +199,7 @@ QJsonObject ArraySpec::toJson() const
 
 Result<ArraySpec> ArraySpec::fromJson(const QJsonObject& json, int depth)
 {
-    auto bad = [](const QString& message) { return makeError(QStringLiteral("invalid-spec"), message); };
+    auto bad = [](const QString& message) { return makeError(ErrorCode::invalidSpec, message); };
     if (depth > maxJsonDepth) {
         return bad(QStringLiteral("the array tree is nested deeper than %1 levels").arg(maxJsonDepth));
     }

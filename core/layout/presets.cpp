@@ -1,6 +1,7 @@
 #include "layout/presets.h"
 
 #include "layout/arrayanalysis.h"
+#include "util/errorcodes.h"
 
 namespace RaidBench {
 
@@ -63,7 +64,7 @@ QList<QList<PresetDisk>> slices(const QList<PresetDisk>& disks, int groups)
 
 Error tooFew(const QString& name, int need, qsizetype have)
 {
-    return makeError(QStringLiteral("preset-not-possible"),
+    return makeError(ErrorCode::presetNotPossible,
                      QStringLiteral("%1 needs at least %2 disks (have %3)").arg(name).arg(need).arg(have));
 }
 
@@ -89,7 +90,7 @@ Result<ArraySpec> makePreset(const QString& name, const QList<PresetDisk>& input
     const QList<PresetDisk> disks = spread(input);
     const qsizetype n = disks.size();
     if (n == 0) {
-        return makeError(QStringLiteral("preset-not-possible"), QStringLiteral("no disks given"));
+        return makeError(ErrorCode::presetNotPossible, QStringLiteral("no disks given"));
     }
     auto flat = [&](ArrayLevel level, int need) -> Result<ArraySpec> {
         if (n < need) {
@@ -116,7 +117,7 @@ Result<ArraySpec> makePreset(const QString& name, const QList<PresetDisk>& input
             return tooFew(name, 4, n);
         }
         if (n % 2 != 0) {
-            return makeError(QStringLiteral("preset-not-possible"),
+            return makeError(ErrorCode::presetNotPossible,
                              QStringLiteral("%1 needs an even number of disks (have %2)").arg(name).arg(n));
         }
         QList<ArraySpec> mirrors;
@@ -177,7 +178,7 @@ Result<ArraySpec> makePreset(const QString& name, const QList<PresetDisk>& input
     if (name == QLatin1String("lvm-stripe-over-raid1")) {
         return pairs(ArrayLevel::LvmStripe);
     }
-    return makeError(QStringLiteral("unknown-preset"),
+    return makeError(ErrorCode::unknownPreset,
                      QStringLiteral("unknown preset '%1'; use one of %2")
                          .arg(name.left(64), presetNames().join(QStringLiteral(", "))));
 }

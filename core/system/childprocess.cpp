@@ -1,5 +1,7 @@
 #include "system/childprocess.h"
 
+#include "util/errorcodes.h"
+
 #include <QFile>
 
 #include <cerrno>
@@ -99,7 +101,7 @@ QString ChildProcess::findProgram(const QString& argv0, const QString& path)
 Result<ChildProcess> ChildProcess::start(const ChildSpec& spec)
 {
     if (spec.argv.isEmpty()) {
-        return makeError(QStringLiteral("no-command"), QStringLiteral("no command given"));
+        return makeError(ErrorCode::noCommand, QStringLiteral("no command given"));
     }
     QString path;
     for (const QString& variable : spec.environment) {
@@ -110,7 +112,7 @@ Result<ChildProcess> ChildProcess::start(const ChildSpec& spec)
     const QString program = findProgram(spec.argv.first(), path);
     if (program.isEmpty()) {
         return makeError(
-            QStringLiteral("command-not-found"),
+            ErrorCode::commandNotFound,
             QStringLiteral("%1: no such program%2")
                 .arg(spec.argv.first().left(200),
                      spec.argv.first().contains(QLatin1Char('/')) ? QString() : QStringLiteral(" in %1").arg(path)));
@@ -140,7 +142,7 @@ Result<ChildProcess> ChildProcess::start(const ChildSpec& spec)
         spec.uid >= 0 ? groupsOf(spec.uid, spec.gid >= 0 ? spec.gid : spec.uid) : std::vector<gid_t>();
     const int devNull = ::open("/dev/null", O_RDWR | O_CLOEXEC);
     if (devNull < 0) {
-        return makeError(QStringLiteral("fork-failed"), QStringLiteral("cannot open /dev/null"));
+        return makeError(ErrorCode::forkFailed, QStringLiteral("cannot open /dev/null"));
     }
     const pid_t parent = getpid();
 
@@ -148,7 +150,7 @@ Result<ChildProcess> ChildProcess::start(const ChildSpec& spec)
     if (pid < 0) {
         const int err = errno;
         ::close(devNull);
-        return makeError(QStringLiteral("fork-failed"),
+        return makeError(ErrorCode::forkFailed,
                          QStringLiteral("cannot fork: %1").arg(QString::fromLocal8Bit(strerror(err))));
     }
     if (pid == 0) {

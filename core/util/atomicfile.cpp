@@ -1,5 +1,7 @@
 #include "util/atomicfile.h"
 
+#include "util/errorcodes.h"
+
 #include <QFile>
 #include <QFileInfo>
 
@@ -15,7 +17,7 @@ namespace RaidBench {
 Result<void> writeFileAtomically(const QString& path, const QByteArray& data, const std::function<void()>& beforeRename)
 {
     auto fail = [&](const QString& what) {
-        return makeError(QStringLiteral("write-failed"),
+        return makeError(ErrorCode::writeFailed,
                          QStringLiteral("cannot %1 %2: %3").arg(what, path, QString::fromLocal8Bit(strerror(errno))));
     };
     const QByteArray target = QFile::encodeName(path);

@@ -1,5 +1,7 @@
 #include "util/privatedir.h"
 
+#include "util/errorcodes.h"
+
 #include <QFile>
 #include <QStringList>
 
@@ -14,7 +16,7 @@ namespace RaidBench {
 Result<void> ensurePrivateDirectory(const QString& path, mode_t mode)
 {
     auto refuse = [&](const QString& dir, const QString& why) {
-        return makeError(QStringLiteral("unsafe-directory"), QStringLiteral("%1: %2 %3").arg(path, dir, why));
+        return makeError(ErrorCode::unsafeDirectory, QStringLiteral("%1: %2 %3").arg(path, dir, why));
     };
     if (!path.startsWith(QLatin1Char('/'))) {
         return refuse(path, QStringLiteral("is not an absolute path"));

@@ -1,5 +1,7 @@
 #include "util/units.h"
 
+#include "util/errorcodes.h"
+
 #include <QRegularExpression>
 
 #include <cmath>
@@ -12,7 +14,7 @@ Result<std::uint64_t> parseSize(const QString& text)
     static const QRegularExpression re(QStringLiteral("^\\s*(\\d+)\\s*([kKmMgGtTpP]?)(i?[bB])?\\s*$"));
     const auto match = re.match(text);
     if (!match.hasMatch()) {
-        return makeError(QStringLiteral("invalid-size"),
+        return makeError(ErrorCode::invalidSize,
                          QStringLiteral("'%1' is not a size; use a whole number with an optional suffix k, M, G or T "
                                         "(powers of 1024), e.g. 512, 4k, 1M, 1G")
                              .arg(text));
@@ -20,13 +22,13 @@ Result<std::uint64_t> parseSize(const QString& text)
     bool ok = false;
     const std::uint64_t number = match.captured(1).toULongLong(&ok);
     if (!ok) {
-        return makeError(QStringLiteral("invalid-size"), QStringLiteral("'%1' is too large").arg(text));
+        return makeError(ErrorCode::invalidSize, QStringLiteral("'%1' is too large").arg(text));
     }
     static const QString suffixes = QStringLiteral("kmgtp");
     const QString suffix = match.captured(2).toLower();
     const int shift = suffix.isEmpty() ? 0 : 10 * (int(suffixes.indexOf(suffix)) + 1);
     if (shift > 0 && number > (std::numeric_limits<std::uint64_t>::max() >> shift)) {
-        return makeError(QStringLiteral("invalid-size"), QStringLiteral("'%1' is too large").arg(text));
+        return makeError(ErrorCode::invalidSize, QStringLiteral("'%1' is too large").arg(text));
     }
     return number << shift;
 }
@@ -36,7 +38,7 @@ Result<std::uint64_t> parseDuration(const QString& text)
     static const QRegularExpression re(QStringLiteral("^\\s*(\\d+(?:\\.\\d+)?)\\s*(ns|us|ms|s|m|min|h)?\\s*$"));
     const auto match = re.match(text);
     if (!match.hasMatch()) {
-        return makeError(QStringLiteral("invalid-duration"),
+        return makeError(ErrorCode::invalidDuration,
                          QStringLiteral("'%1' is not a duration; use a number with an optional unit ms, s, m or h, "
                                         "e.g. 500ms, 3s, 2m")
                              .arg(text));
@@ -57,7 +59,7 @@ Result<std::uint64_t> parseDuration(const QString& text)
     }
     const double ns = value * factor;
     if (!std::isfinite(ns) || ns > 1e18) {
-        return makeError(QStringLiteral("invalid-duration"), QStringLiteral("'%1' is too long").arg(text));
+        return makeError(ErrorCode::invalidDuration, QStringLiteral("'%1' is too long").arg(text));
     }
     return static_cast<std::uint64_t>(std::llround(ns));
 }

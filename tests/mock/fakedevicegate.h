@@ -64,7 +64,7 @@ public:
             return moved;
         }
         if (m_changed.contains(pin.node)) {
-            return makeError(DeviceErrors::changed, QStringLiteral("%1 is not there any more").arg(pin.node));
+            return makeError(ErrorCode::deviceChanged, QStringLiteral("%1 is not there any more").arg(pin.node));
         }
         return pin;
     }
@@ -102,10 +102,11 @@ private:
     {
         std::lock_guard lock(m_mutex);
         if (m_changed.contains(node)) {
-            return makeError(DeviceErrors::changed, QStringLiteral("%1 is another device now").arg(node));
+            return makeError(ErrorCode::deviceChanged, QStringLiteral("%1 is another device now").arg(node));
         }
         if (m_busy.contains(node)) {
-            return makeError(DeviceErrors::inUse, QStringLiteral("%1 must not be written: mounted at /home").arg(node));
+            return makeError(ErrorCode::deviceInUse,
+                             QStringLiteral("%1 must not be written: mounted at /home").arg(node));
         }
         return {};
     }

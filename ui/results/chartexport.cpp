@@ -1,6 +1,7 @@
 #include "results/chartexport.h"
 
 #include "results/resultcharts.h"
+#include "util/errorcodes.h"
 
 #include <QBuffer>
 #include <QChart>
@@ -86,7 +87,7 @@ Result<ChartFormat> parseChartFormat(const QString& text)
     if (format == QLatin1String("pdf")) {
         return ChartFormat::Pdf;
     }
-    return makeError(QStringLiteral("usage"), tr("Unknown chart format \"%1\": use png, svg or pdf.").arg(text));
+    return makeError(ErrorCode::usage, tr("Unknown chart format \"%1\": use png, svg or pdf.").arg(text));
 }
 
 QByteArray chartToSvg(QChart* chart, QSize size, const QString& caption)
@@ -109,22 +110,22 @@ Result<void> exportChart(QChart* chart, const QString& path, ChartFormat format,
                          const QString& caption)
 {
     if (!chart) {
-        return makeError(QStringLiteral("no-data"), tr("There is no chart to export."));
+        return makeError(ErrorCode::noData, tr("There is no chart to export."));
     }
     if (pixels.width() < 100 || pixels.height() < 100 || pixels.width() > 20000 || pixels.height() > 20000) {
-        return makeError(QStringLiteral("usage"),
+        return makeError(ErrorCode::usage,
                          tr("A chart must be 100 to 20000 pixels wide and high, not %1x%2.")
                              .arg(pixels.width())
                              .arg(pixels.height()));
     }
     if (dpi < 30 || dpi > 1200) {
-        return makeError(QStringLiteral("usage"), tr("The DPI must be 30 to 1200, not %1.").arg(dpi));
+        return makeError(ErrorCode::usage, tr("The DPI must be 30 to 1200, not %1.").arg(dpi));
     }
     const double scale = dpi / 96.0;
     const QSizeF logical(pixels.width() / scale, pixels.height() / scale);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
-        return makeError(QStringLiteral("io-error"), tr("Cannot write %1: %2").arg(path, file.errorString()));
+        return makeError(ErrorCode::ioError, tr("Cannot write %1: %2").arg(path, file.errorString()));
     }
     bool ok = true;
     switch (format) {
@@ -156,7 +157,7 @@ Result<void> exportChart(QChart* chart, const QString& path, ChartFormat format,
     }
     }
     if (!ok || !file.commit()) {
-        return makeError(QStringLiteral("io-error"), tr("Cannot write %1: %2").arg(path, file.errorString()));
+        return makeError(ErrorCode::ioError, tr("Cannot write %1: %2").arg(path, file.errorString()));
     }
     return {};
 }

@@ -4,6 +4,7 @@
 #include "campaign/exports.h"
 #include "results/chartexport.h"
 #include "results/resultcharts.h"
+#include "util/errorcodes.h"
 
 #include <QChart>
 #include <QCoreApplication>
@@ -189,11 +190,11 @@ Result<void> writeHtmlReport(const CampaignResults& results, const QString& path
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
-        return makeError(QStringLiteral("io-error"), tr("Cannot write %1: %2").arg(path, file.errorString()));
+        return makeError(ErrorCode::ioError, tr("Cannot write %1: %2").arg(path, file.errorString()));
     }
     file.write(resultsToHtml(results, dark).toUtf8());
     if (!file.commit()) {
-        return makeError(QStringLiteral("io-error"), tr("Cannot write %1: %2").arg(path, file.errorString()));
+        return makeError(ErrorCode::ioError, tr("Cannot write %1: %2").arg(path, file.errorString()));
     }
     return {};
 }

@@ -2,6 +2,7 @@
 
 #include "campaign/analysis.h"
 #include "fs/filetests.h"
+#include "util/errorcodes.h"
 #include "util/units.h"
 
 #include <QBarCategoryAxis>
@@ -173,7 +174,7 @@ QImage dashMarker(const QColor& colour)
 /// One chart's empty-data refusal.
 Result<QChart*> nothing(const QString& why)
 {
-    return makeError(QStringLiteral("no-data"), why);
+    return makeError(ErrorCode::noData, why);
 }
 
 } // namespace
@@ -771,7 +772,7 @@ Result<QChart*> Charts::make(const QString& name, const CampaignResults& results
     if (name == QLatin1String("command")) {
         return command(results, options);
     }
-    return makeError(QStringLiteral("usage"),
+    return makeError(ErrorCode::usage,
                      tr("There is no chart \"%1\"; the charts are %2.").arg(name, names().join(QStringLiteral(", "))));
 }
 

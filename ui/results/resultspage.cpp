@@ -6,6 +6,7 @@
 #include "campaign/resultsfolder.h"
 #include "results/chartexport.h"
 #include "results/htmlreport.h"
+#include "util/errorcodes.h"
 #include "util/units.h"
 
 #include <QBarCategoryAxis>
@@ -398,11 +399,11 @@ Result<void> ResultsPage::openCompare(const QString& first, const QString& secon
 Result<void> ResultsPage::importFio(const QString& path, const QString& configName)
 {
     if (configName.isEmpty()) {
-        return makeError(QStringLiteral("usage"), tr("The imported configuration needs a name."));
+        return makeError(ErrorCode::usage, tr("The imported configuration needs a name."));
     }
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        return makeError(QStringLiteral("io-error"), tr("Cannot open %1: %2").arg(path, file.errorString()));
+        return makeError(ErrorCode::ioError, tr("Cannot open %1: %2").arg(path, file.errorString()));
     }
     CampaignResults next = m_results;
     if (auto imported = importFioJson(next, file.readAll(), configName); !imported) {
@@ -427,11 +428,11 @@ Result<void> ResultsPage::exportData(const QString& path) const
     }
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
-        return makeError(QStringLiteral("io-error"), tr("Cannot write %1: %2").arg(path, file.errorString()));
+        return makeError(ErrorCode::ioError, tr("Cannot write %1: %2").arg(path, file.errorString()));
     }
     file.write(resultsToCsv(m_results).toUtf8());
     if (!file.commit()) {
-        return makeError(QStringLiteral("io-error"), tr("Cannot write %1: %2").arg(path, file.errorString()));
+        return makeError(ErrorCode::ioError, tr("Cannot write %1: %2").arg(path, file.errorString()));
     }
     return {};
 }

@@ -1,0 +1,122 @@
+#include "util/errorcodes.h"
+
+#include <QDirIterator>
+#include <QFile>
+#include <QRegularExpression>
+#include <QSet>
+#include <QTest>
+
+using namespace RaidBench;
+
+/// The error-code catalogue is complete and documented: every code the sources answer with comes from
+/// it, every code in it is used, and docs/helper-protocol.md lists each one.
+class TestErrorCodes : public QObject
+{
+    Q_OBJECT
+
+private:
+    static QString sourceDir() { return qEnvironmentVariable("RAIDBENCH_SOURCE_DIR"); }
+
+    /// Every C++ source of the programs (core, ui, app), by path relative to the source tree.
+    static QHash<QString, QString> sources()
+    {
+        QHash<QString, QString> texts;
+        for (const char* folder : {"core", "ui", "app"}) {
+            QDirIterator it(sourceDir() + QLatin1Char('/') + QLatin1String(folder),
+                            {QStringLiteral("*.cpp"), QStringLiteral("*.h")}, QDir::Files,
+                            QDirIterator::Subdirectories);
+            while (it.hasNext()) {
+                QFile file(it.next());
+                if (file.open(QIODevice::ReadOnly)) {
+                    texts.insert(QDir(sourceDir()).relativeFilePath(file.fileName()),
+                                 QString::fromUtf8(file.readAll()));
+                }
+            }
+        }
+        return texts;
+    }
+
+    static QString camel(const QString& code)
+    {
+        const QStringList parts = code.split(QLatin1Char('-'));
+        QString name = parts.first();
+        for (qsizetype i = 1; i < parts.size(); ++i) {
+            name += parts.at(i).left(1).toUpper() + parts.at(i).mid(1);
+        }
+        return name;
+    }
+
+private Q_SLOTS:
+    void initTestCase() { QVERIFY2(!sourceDir().isEmpty(), "RAIDBENCH_SOURCE_DIR is not set"); }
+
+    void catalogueIsWellFormed()
+    {
+        QSet<QString> seen;
+        static const QRegularExpression shape(QStringLiteral("^[a-z][a-z0-9]*(-[a-z0-9]+)*$"));
+        for (const ErrorCode::Entry& entry : ErrorCode::all()) {
+            QVERIFY2(shape.match(entry.code).hasMatch(), qPrintable(entry.code));
+            QVERIFY2(!seen.contains(entry.code), qPrintable(QStringLiteral("%1 twice").arg(entry.code)));
+            QVERIFY(!entry.area.isEmpty() && !entry.meaning.isEmpty());
+            seen.insert(entry.code);
+        }
+        QVERIFY(seen.size() > 90);
+    }
+
+    void everyCodeIsDocumented()
+    {
+        QFile doc(sourceDir() + QStringLiteral("/docs/helper-protocol.md"));
+        QVERIFY(doc.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(doc.readAll());
+        const qsizetype section = text.indexOf(QStringLiteral("## Error codes"));
+        QVERIFY2(section >= 0, "docs/helper-protocol.md has no 'Error codes' section");
+        QStringList missing;
+        for (const ErrorCode::Entry& entry : ErrorCode::all()) {
+            if (!text.mid(section).contains(QStringLiteral("`%1`").arg(entry.code))) {
+                missing.append(entry.code);
+            }
+        }
+        QVERIFY2(missing.isEmpty(),
+                 qPrintable(QStringLiteral("not documented: ") + missing.join(QStringLiteral(", "))));
+    }
+
+    void everyCodeIsUsed()
+    {
+        const QHash<QString, QString> texts = sources();
+        QStringList unused;
+        for (const ErrorCode::Entry& entry : ErrorCode::all()) {
+            const QString name = QStringLiteral("ErrorCode::%1").arg(camel(entry.code));
+            bool used = false;
+            for (auto it = texts.cbegin(); it != texts.cend() && !used; ++it) {
+                used = !it.key().startsWith(QLatin1String("core/util/errorcodes")) && it.value().contains(name);
+            }
+            if (!used) {
+                unused.append(entry.code);
+            }
+        }
+        QVERIFY2(unused.isEmpty(), qPrintable(QStringLiteral("never used: ") + unused.join(QStringLiteral(", "))));
+    }
+
+    void noErrorFromALiteralCode()
+    {
+        // Where an error is made or its code compared, the code comes from the catalogue.
+        static const QRegularExpression literal(QStringLiteral(
+            R"((makeError\(\s*|protocolError\(\s*|\bfail\(\s*[\w\->.]+,\s*|\bError\s*\{\s*|IoError\s*\{\s*|\bcode\s*[!=]?=\s*))"
+            R"((QStringLiteral|QLatin1String)\("[a-z0-9-]+"\))"));
+        QStringList found;
+        const QHash<QString, QString> texts = sources();
+        for (auto it = texts.cbegin(); it != texts.cend(); ++it) {
+            auto matches = literal.globalMatch(it.value());
+            while (matches.hasNext()) {
+                const auto match = matches.next();
+                found.append(QStringLiteral("%1:%2: %3")
+                                 .arg(it.key())
+                                 .arg(it.value().left(match.capturedStart()).count(QLatin1Char('\n')) + 1)
+                                 .arg(match.captured().simplified()));
+            }
+        }
+        QVERIFY2(found.isEmpty(), qPrintable(found.join(QLatin1Char('\n'))));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestErrorCodes)
+#include "tst_errorcodes.moc"
