@@ -93,9 +93,8 @@ void MainWindow::makeMenus()
 
 void MainWindow::showAbout()
 {
-    const QJsonObject about = m_session->about();
-    const QString mdadm = about.value(QStringLiteral("mdadm")).toString();
-    const QString kernel = about.value(QStringLiteral("kernel")).toString(QSysInfo::kernelVersion());
+    const QString mdadm = m_session->about().mdadm;
+    const QString kernel = m_session->about().kernel.isEmpty() ? QSysInfo::kernelVersion() : m_session->about().kernel;
     QMessageBox::about(this, tr("About RaidBench"),
                        tr("<h3>RaidBench %1</h3><p>Which RAID layout should these disks be? Build, measure and "
                           "compare Linux software-RAID layouts.</p>"

@@ -225,13 +225,13 @@ void RunPage::setRowState(int row, const QString& state)
     }
 }
 
-void RunPage::onProgress(const QJsonObject& progress)
+void RunPage::onProgress(const CampaignProgress& progress)
 {
     if (!m_running) {
         return;
     }
-    const QString phase = progress.value(QStringLiteral("phase")).toString();
-    const int configIndex = progress.value(QStringLiteral("config_index")).toInt();
+    const QString phase = progress.phase;
+    const int configIndex = progress.configIndex;
     const bool hasBaselineRow = m_queue->rowCount() > m_configCount;
     const int row = configIndex == 0 ? (hasBaselineRow ? 0 : -1) : configIndex - (hasBaselineRow ? 0 : 1);
     if (row != m_currentRow && row >= 0 && row < m_queue->rowCount()) {
@@ -244,9 +244,9 @@ void RunPage::onProgress(const QJsonObject& progress)
         m_currentRow = row;
         m_queue->selectRow(row);
     }
-    const QString test = progress.value(QStringLiteral("test")).toString();
-    const int repeat = progress.value(QStringLiteral("repeat")).toInt();
-    const int repeats = progress.value(QStringLiteral("repeats")).toInt();
+    const QString test = progress.testName;
+    const int repeat = progress.repeat;
+    const int repeats = progress.repeats;
     QString state = phase;
     if (phase == QLatin1String("test") && !test.isEmpty()) {
         state = repeats > 1 ? tr("%1 (%2/%3)").arg(test).arg(repeat).arg(repeats) : test;
@@ -258,7 +258,7 @@ void RunPage::onProgress(const QJsonObject& progress)
         state = test.isEmpty() ? tr("measuring") : test;
     }
     setRowState(m_currentRow, state);
-    const double overall = std::clamp(progress.value(QStringLiteral("overall")).toDouble(), 0.0, 1.0);
+    const double overall = std::clamp(progress.overall, 0.0, 1.0);
     m_overall->setValue(int(overall * 1000));
     // A row's bar is its own share of the units: the disks' row and a configuration's differ in size.
     const double unitsDone = overall * m_totalUnits;
@@ -273,19 +273,16 @@ void RunPage::onProgress(const QJsonObject& progress)
     const double elapsed = double(m_clock.elapsed()) / 1000.0;
     m_eta->setText(tr("ETA %1").arg(
         Units::formatRoughDuration(remainingSeconds(unitsDone, std::max(0, configIndex - 1), elapsed))));
-    m_now->setText(progress.value(QStringLiteral("message")).toString());
-    const double bw = progress.value(QStringLiteral("bw_bytes")).toDouble();
+    m_now->setText(progress.message);
+    const double bw = progress.liveBwBytes;
     if (bw > 0 && (phase == QLatin1String("test") || phase == QLatin1String("baseline"))) {
         // One test at a time: a new test (or repeat) starts a fresh line at 0 s.
-        const QString key = QStringLiteral("%1/%2/%3/%4")
-                                .arg(configIndex)
-                                .arg(progress.value(QStringLiteral("config")).toString(), test)
-                                .arg(repeat);
+        const QString key = QStringLiteral("%1/%2/%3/%4").arg(configIndex).arg(progress.configName, test).arg(repeat);
         if (key != m_chartKey) {
             m_chartKey = key;
             m_testStart = elapsed;
             m_points.clear();
-            const QString config = progress.value(QStringLiteral("config")).toString();
+            const QString config = progress.configName;
             m_chartTitle = config.isEmpty() ? test : QStringLiteral("%1: %2").arg(config, test);
         }
         const double at = elapsed - m_testStart;
@@ -318,19 +315,14 @@ void RunPage::redrawChart()
     m_axisY->setTickCount(scale.intervals + 1);
 }
 
-void RunPage::onCommand(const QJsonObject& command)
+void RunPage::onCommand(const Messages::CommandEvent& command)
 {
-    QStringList argv;
-    for (const auto& value : command.value(QStringLiteral("argv")).toArray()) {
-        argv.append(value.toString());
-    }
-    const bool ok = command.value(QStringLiteral("ok")).toBool();
-    QString text = QStringLiteral("$ %1").arg(argv.join(QLatin1Char(' ')));
-    if (!ok) {
-        text += QStringLiteral("    [%1]").arg(command.value(QStringLiteral("summary")).toString());
+    QString text = QStringLiteral("$ %1").arg(command.argv.join(QLatin1Char(' ')));
+    if (!command.ok) {
+        text += QStringLiteral("    [%1]").arg(command.summary);
     }
     m_log->appendPlainText(text);
-    const QString output = command.value(QStringLiteral("output")).toString().trimmed();
+    const QString output = command.output.trimmed();
     if (!output.isEmpty()) {
         m_log->appendPlainText(output);
     }

@@ -2,6 +2,8 @@
 
 #include "campaign/campaignplan.h"
 #include "campaign/campaignresults.h"
+#include "campaign/campaignrunner.h"
+#include "helper/messages.h"
 
 #include <QElapsedTimer>
 #include <QJsonObject>
@@ -62,8 +64,8 @@ Q_SIGNALS:
     void finished(const RaidBench::CampaignResults& results, const QString& error);
 
 private:
-    void onProgress(const QJsonObject& progress);
-    void onCommand(const QJsonObject& command);
+    void onProgress(const RaidBench::CampaignProgress& progress);
+    void onCommand(const RaidBench::Messages::CommandEvent& command);
     void onFinished(const CampaignResults& results, const QString& error);
     void redrawChart();
     QProgressBar* rowBar(int row) const;

@@ -3,7 +3,6 @@
 #include "campaign/analysis.h"
 #include "helper/helperclient.h"
 
-#include <QJsonArray>
 #include <QSignalBlocker>
 #include <QSysInfo>
 
@@ -29,14 +28,14 @@ void Session::attach(HelperLink* link, bool labMode)
     m_link = link;
     m_lab = labMode;
     link->setParent(this);
-    connect(link, &HelperLink::connected, this, [this](const QJsonObject& hello) {
+    connect(link, &HelperLink::connected, this, [this](const Messages::HelloReply& hello) {
         m_connected = true;
         // A helper inside the lab VM works on virtual disks, however it was reached.
-        m_lab = m_lab || hello.value(QStringLiteral("lab")).toBool();
-        m_host = hello.value(QStringLiteral("lab")).toBool() ? tr("lab VM") : QSysInfo::machineHostName();
+        m_lab = m_lab || hello.lab;
+        m_host = hello.lab ? tr("lab VM") : QSysInfo::machineHostName();
         Q_EMIT connectionChanged();
         refreshDisks();
-        m_aboutId = m_link->request(QStringLiteral("about"), {});
+        m_aboutId = m_link->request(Messages::Op::about);
     });
     connect(link, &HelperLink::replied, this, &Session::onReplied);
     connect(link, &HelperLink::failed, this, &Session::onFailed);
@@ -120,7 +119,7 @@ void Session::refreshDisks()
     if (!m_link || !m_connected) {
         return;
     }
-    m_scanId = m_link->request(QStringLiteral("scan-disks"), {});
+    m_scanId = m_link->request(Messages::Op::scanDisks, Messages::ScanDisks {}.toJson());
 }
 
 void Session::measureDisks(CampaignPlan plan)
@@ -146,9 +145,7 @@ void Session::runCampaign(const CampaignPlan& plan)
         return;
     }
     m_results = CampaignResults {};
-    m_campaignId = m_link->request(QStringLiteral("run-campaign"),
-                                   {{QStringLiteral("plan"), plan.toJson()},
-                                    {QStringLiteral("confirm_destroy"), QJsonArray::fromStringList(plan.disks)}});
+    m_campaignId = m_link->request(Messages::Op::runCampaign, Messages::RunCampaign::forPlan(plan).toJson());
     Q_EMIT campaignStarted();
 }
 
@@ -177,21 +174,18 @@ void Session::takeBaselines(const CampaignResults& results)
 void Session::onReplied(qint64 id, const QJsonObject& result)
 {
     if (id == m_aboutId) {
-        m_about = result;
+        m_about = Messages::About::fromJson(result);
         return;
     }
     if (id == m_scanId) {
-        m_disks.clear();
-        for (const auto& value : result.value(QStringLiteral("disks")).toArray()) {
-            m_disks.append(Disk::fromJson(value.toObject()));
-        }
+        m_disks = Messages::decodeDisks(result);
         Q_EMIT disksChanged();
         return;
     }
     if (id == m_campaignId) {
         m_campaignId = -1;
         m_measuring = false;
-        auto results = CampaignResults::fromJson(result.value(QStringLiteral("results")).toObject());
+        auto results = Messages::decodeResults(result);
         if (results) {
             m_results = *results;
             takeBaselines(m_results);
@@ -219,12 +213,12 @@ void Session::onEvent(qint64 id, const QString& event, const QJsonObject& fields
     if (id != m_campaignId) {
         return;
     }
-    if (event == QLatin1String("progress")) {
-        Q_EMIT campaignProgress(fields);
-    } else if (event == QLatin1String("command")) {
-        Q_EMIT campaignCommand(fields);
-    } else if (event == QLatin1String("results")) {
-        auto results = CampaignResults::fromJson(fields.value(QStringLiteral("results")).toObject());
+    if (event == Messages::Event::progress) {
+        Q_EMIT campaignProgress(Messages::decodeCampaignProgress(fields));
+    } else if (event == Messages::Event::command) {
+        Q_EMIT campaignCommand(Messages::CommandEvent::fromJson(fields));
+    } else if (event == Messages::Event::results) {
+        auto results = Messages::decodeResults(fields);
         if (results) {
             m_results = *results;
             takeBaselines(m_results);

@@ -4,6 +4,7 @@
 #include "campaign/campaignresults.h"
 #include "disks/disk.h"
 #include "helper/helperlink.h"
+#include "helper/messages.h"
 #include "lab/labmachine.h"
 
 #include <QHash>
@@ -51,7 +52,7 @@ public:
     bool campaignRunning() const { return m_campaignId >= 0; }
     const CampaignResults& lastResults() const { return m_results; }
     /// The helper's "about" answer: mdadm and kernel versions where the work happens.
-    const QJsonObject& about() const { return m_about; }
+    const Messages::About& about() const { return m_about; }
 
 Q_SIGNALS:
     void connectionChanged();
@@ -59,8 +60,8 @@ Q_SIGNALS:
     void baselinesChanged();
     void errorOccurred(const QString& message);
     void campaignStarted();
-    void campaignProgress(const QJsonObject& progress);
-    void campaignCommand(const QJsonObject& command);
+    void campaignProgress(const RaidBench::CampaignProgress& progress);
+    void campaignCommand(const RaidBench::Messages::CommandEvent& command);
     void campaignResults(const RaidBench::CampaignResults& results);
     void campaignFinished(const RaidBench::CampaignResults& results, const QString& error);
     void helperClosed(const QString& why);
@@ -80,7 +81,7 @@ private:
     QHash<QString, QString> m_slow;
     qint64 m_scanId = -1;
     qint64 m_aboutId = -1;
-    QJsonObject m_about;
+    Messages::About m_about;
     qint64 m_campaignId = -1;
     bool m_measuring = false;
     CampaignResults m_results;

@@ -128,23 +128,18 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, bool 
             }
         }
     };
-    QObject::connect(&helper, &HelperClient::connected, [&](const QJsonObject&) {
-        QJsonObject args {{QStringLiteral("plan"), plan.toJson()},
-                          {QStringLiteral("confirm_destroy"), QJsonArray::fromStringList(plan.disks)}};
-        if (!previous.isEmpty()) {
-            args.insert(QStringLiteral("resume"), previous);
-        }
-        campaign = helper.request(QStringLiteral("run-campaign"), args);
+    QObject::connect(&helper, &HelperClient::connected, [&](const Messages::HelloReply&) {
+        campaign = helper.request(Messages::Op::runCampaign, Messages::RunCampaign::forPlan(plan, previous).toJson());
     });
     QObject::connect(&helper, &HelperClient::eventReceived,
                      [&](qint64 id, const QString& event, const QJsonObject& fields) {
                          if (id != campaign) {
                              return;
                          }
-                         if (event == QLatin1String("results")) {
-                             save(fields.value(QStringLiteral("results")).toObject());
-                         } else if (event == QLatin1String("progress") && !quiet) {
-                             const QString message = fields.value(QStringLiteral("message")).toString();
+                         if (event == Messages::Event::results) {
+                             save(Messages::resultsJson(fields));
+                         } else if (event == Messages::Event::progress && !quiet) {
+                             const QString message = Messages::decodeCampaignProgress(fields).message;
                              if (message != lastMessage) {
                                  printErr(QStringLiteral("%1\n").arg(message));
                                  lastMessage = message;
@@ -155,7 +150,7 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, bool 
         if (id != campaign) {
             return;
         }
-        const QJsonObject results = result.value(QStringLiteral("results")).toObject();
+        const QJsonObject results = Messages::resultsJson(result);
         save(results);
         const QString status = results.value(QStringLiteral("status")).toString();
         printOut(QStringLiteral("campaign %1; results in %2\n").arg(status, savedTo));

@@ -1,6 +1,7 @@
 #include "helper/helperclient.h"
 
 #include "helper/helperprotocol.h"
+#include "helper/messages.h"
 #include "util/errorcodes.h"
 #include "version.h"
 
@@ -162,10 +163,10 @@ Result<void> HelperClient::startLab(const LabOptions& options)
 
 void HelperClient::sayHello()
 {
-    m_helloId =
-        request(QStringLiteral("hello"),
-                {{QStringLiteral("protocol"), HelperProtocol::version},
-                 {QStringLiteral("client"), QStringLiteral("raidbench %1").arg(QStringLiteral(RAIDBENCH_VERSION))}});
+    m_helloId = request(
+        Messages::Op::hello,
+        Messages::Hello {HelperProtocol::version, QStringLiteral("raidbench %1").arg(QStringLiteral(RAIDBENCH_VERSION))}
+            .toJson());
 }
 
 qint64 HelperClient::request(const QString& op, const QJsonObject& args)
@@ -177,7 +178,7 @@ qint64 HelperClient::request(const QString& op, const QJsonObject& args)
 
 void HelperClient::cancel(qint64 id)
 {
-    request(QStringLiteral("cancel"), {{QStringLiteral("request"), id}});
+    request(Messages::Op::cancel, Messages::cancelArgs(id));
 }
 
 void HelperClient::stop()
@@ -185,7 +186,7 @@ void HelperClient::stop()
     if (m_closed) {
         return;
     }
-    request(QStringLiteral("bye"));
+    request(Messages::Op::bye);
     if (m_process) {
         m_process->closeWriteChannel();
     } else if (m_lab) {
@@ -217,32 +218,28 @@ void HelperClient::onData(const QByteArray& data)
 
 void HelperClient::onLine(const QByteArray& line)
 {
-    const QJsonObject json = QJsonDocument::fromJson(line).object();
-    if (json.isEmpty()) {
+    const HelperProtocol::Incoming message = HelperProtocol::parseIncoming(line);
+    switch (message.kind) {
+    case HelperProtocol::Incoming::Kind::Invalid:
         Q_EMIT logLine(QString::fromUtf8(line.left(500)));
         return;
-    }
-    const qint64 id = qint64(json.value(QStringLiteral("id")).toDouble(-1));
-    if (json.contains(QStringLiteral("event"))) {
-        Q_EMIT eventReceived(id, json.value(QStringLiteral("event")).toString(), json);
+    case HelperProtocol::Incoming::Kind::Event:
+        Q_EMIT eventReceived(message.id, message.event, message.body);
         return;
-    }
-    if (json.value(QStringLiteral("ok")).toBool()) {
-        const QJsonObject result = json.value(QStringLiteral("result")).toObject();
-        if (id == m_helloId) {
+    case HelperProtocol::Incoming::Kind::Reply:
+        if (message.id == m_helloId) {
             m_connected = true;
-            Q_EMIT connected(result);
+            Q_EMIT connected(Messages::HelloReply::fromJson(message.body));
         }
-        Q_EMIT replied(id, result);
+        Q_EMIT replied(message.id, message.body);
+        return;
+    case HelperProtocol::Incoming::Kind::Failure:
+        if (message.id == m_helloId) {
+            onClosed(QStringLiteral("the helper refused the handshake: %1").arg(message.error.message));
+        }
+        Q_EMIT failed(message.id, message.error);
         return;
     }
-    const QJsonObject error = json.value(QStringLiteral("error")).toObject();
-    const Error failure {error.value(QStringLiteral("code")).toString(),
-                         error.value(QStringLiteral("message")).toString()};
-    if (id == m_helloId) {
-        onClosed(QStringLiteral("the helper refused the handshake: %1").arg(failure.message));
-    }
-    Q_EMIT failed(id, failure);
 }
 
 void HelperClient::onClosed(const QString& why)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "helper/messages.h"
 #include "util/result.h"
 
 #include <QJsonObject>
@@ -25,9 +26,10 @@ public:
     virtual QString transportName() const = 0;
 
 Q_SIGNALS:
-    void connected(const QJsonObject& hello);
+    void connected(const RaidBench::Messages::HelloReply& hello);
     void replied(qint64 id, const QJsonObject& result);
     void failed(qint64 id, const RaidBench::Error& error);
+    /// An event of request `id`: its fields, to decode with Messages.
     void eventReceived(qint64 id, const QString& event, const QJsonObject& fields);
     void logLine(const QString& line);
     void closed(const QString& why);

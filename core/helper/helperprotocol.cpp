@@ -1,5 +1,6 @@
 #include "helper/helperprotocol.h"
 
+#include "helper/messages.h"
 #include "util/errorcodes.h"
 
 #include <QJsonArray>
@@ -27,27 +28,26 @@ struct Field
 const std::map<QString, QList<Field>>& schema()
 {
     static const std::map<QString, QList<Field>> table {
-        {QStringLiteral("hello"), {{"protocol", Type::Int, true}, {"client", Type::String, false}}},
-        {QStringLiteral("scan-disks"), {{"allow_loop", Type::Bool, false}, {"all", Type::Bool, false}}},
-        {QStringLiteral("plan-array"), {{"spec", Type::Object, true}, {"allow_loop", Type::Bool, false}}},
+        {Messages::Op::hello, {{"protocol", Type::Int, true}, {"client", Type::String, false}}},
+        {Messages::Op::scanDisks, {{"allow_loop", Type::Bool, false}, {"all", Type::Bool, false}}},
+        {Messages::Op::planArray, {{"spec", Type::Object, true}, {"allow_loop", Type::Bool, false}}},
         // No "tag": the helper makes every tag itself, so that sessions cannot name each other's arrays.
-        {QStringLiteral("create-array"),
+        {Messages::Op::createArray,
          {{"spec", Type::Object, true},
           {"confirm_destroy", Type::StringArray, true},
           {"allow_loop", Type::Bool, false},
           {"wait_resync", Type::Bool, false}}},
-        {QStringLiteral("teardown"), {{"tag", Type::String, true}}},
-        {QStringLiteral("list-arrays"), {}},
-        {QStringLiteral("recover"), {}},
-        {QStringLiteral("run-io"), {{"job", Type::Object, true}, {"allow_loop", Type::Bool, false}}},
-        {QStringLiteral("run-campaign"),
+        {Messages::Op::teardown, {{"tag", Type::String, true}}},
+        {Messages::Op::listArrays, {}},
+        {Messages::Op::recover, {}},
+        {Messages::Op::runIo, {{"job", Type::Object, true}, {"allow_loop", Type::Bool, false}}},
+        {Messages::Op::runCampaign,
          {{"plan", Type::Object, true}, {"confirm_destroy", Type::StringArray, true}, {"resume", Type::Object, false}}},
-        {QStringLiteral("make-fs-and-mount"),
-         {{"tag", Type::String, true}, {"filesystem", Type::StringOrObject, true}}},
-        {QStringLiteral("unmount"), {{"tag", Type::String, true}}},
-        {QStringLiteral("cancel"), {{"request", Type::Int, true}}},
-        {QStringLiteral("about"), {}},
-        {QStringLiteral("bye"), {}},
+        {Messages::Op::makeFs, {{"tag", Type::String, true}, {"filesystem", Type::StringOrObject, true}}},
+        {Messages::Op::unmount, {{"tag", Type::String, true}}},
+        {Messages::Op::cancel, {{"request", Type::Int, true}}},
+        {Messages::Op::about, {}},
+        {Messages::Op::bye, {}},
     };
     return table;
 }
@@ -277,6 +277,32 @@ QByteArray encodeEvent(qint64 id, const QString& event, const QJsonObject& field
     object.insert(QStringLiteral("id"), id);
     object.insert(QStringLiteral("event"), event);
     return QJsonDocument(object).toJson(QJsonDocument::Compact) + '\n';
+}
+
+Incoming parseIncoming(const QByteArray& line)
+{
+    Incoming message;
+    const QJsonObject json = QJsonDocument::fromJson(line).object();
+    if (json.isEmpty()) {
+        return message;
+    }
+    message.id = qint64(json.value(QStringLiteral("id")).toDouble(-1));
+    if (json.contains(QStringLiteral("event"))) {
+        message.kind = Incoming::Kind::Event;
+        message.event = json.value(QStringLiteral("event")).toString();
+        message.body = json;
+        message.body.remove(QStringLiteral("id"));
+        message.body.remove(QStringLiteral("event"));
+    } else if (json.value(QStringLiteral("ok")).toBool()) {
+        message.kind = Incoming::Kind::Reply;
+        message.body = json.value(QStringLiteral("result")).toObject();
+    } else {
+        message.kind = Incoming::Kind::Failure;
+        const QJsonObject error = json.value(QStringLiteral("error")).toObject();
+        message.error = {error.value(QStringLiteral("code")).toString(),
+                         error.value(QStringLiteral("message")).toString()};
+    }
+    return message;
 }
 
 } // namespace RaidBench::HelperProtocol

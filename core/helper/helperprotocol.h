@@ -42,6 +42,19 @@ QByteArray encodeReply(qint64 id, const QJsonObject& result);
 QByteArray encodeError(qint64 id, const QString& code, const QString& message);
 QByteArray encodeEvent(qint64 id, const QString& event, const QJsonObject& fields);
 
+/// A line from the helper, as the client reads it: a reply, an error reply or an event (its fields
+/// without "id" and "event"); Invalid for anything that is no JSON object.
+struct Incoming
+{
+    enum class Kind { Invalid, Reply, Failure, Event };
+    Kind kind = Kind::Invalid;
+    qint64 id = -1;
+    QString event;
+    QJsonObject body; ///< the reply's result or the event's fields
+    Error error;
+};
+Incoming parseIncoming(const QByteArray& line);
+
 } // namespace HelperProtocol
 
 } // namespace RaidBench

@@ -5,6 +5,7 @@
 #include "fs/filesystem.h"
 #include "helper/helperjobs.h"
 #include "helper/helperprotocol.h"
+#include "helper/messages.h"
 #include "system/commandrunner.h"
 #include "util/result.h"
 
@@ -57,6 +58,14 @@ public:
 private:
     struct Session;
     struct SessionArray;
+    /// A create-array or plan-array request, checked and pinned: what would run, and the answer.
+    struct PreparedArray
+    {
+        PinnedSpec pinned;
+        BuildPlan plan;
+        Messages::ArrayPlan answer;
+        QStringList requestedDisks; ///< the paths the client gave (messages)
+    };
     void dispatch(const HelperProtocol::Request& request);
     void reply(qint64 id, const QJsonObject& result);
     void fail(qint64 id, const QString& code, const QString& message);
@@ -71,11 +80,14 @@ private:
     BuildExecutor::Options executorOptions(bool allowLoop) const;
     RecoverScope scope() const;
     QString newSessionTag() const;
-    QJsonObject commandEvent(const StepLog& step) const;
+    /// Progress (when asked) and every command as events of request `id`.
+    BuildExecutor::Callbacks buildCallbacks(qint64 id, bool withProgress);
+    std::optional<PreparedArray> prepareArray(qint64 id, const Messages::ArrayRequest& args);
 
     void hello(const HelperProtocol::Request& request);
     void scanDisks(const HelperProtocol::Request& request);
-    void planArray(const HelperProtocol::Request& request, bool create);
+    void planArray(const HelperProtocol::Request& request);
+    void createArray(const HelperProtocol::Request& request);
     void teardown(const HelperProtocol::Request& request);
     void listArrays(const HelperProtocol::Request& request);
     void recover(const HelperProtocol::Request& request);
@@ -85,6 +97,7 @@ private:
     void makeFs(const HelperProtocol::Request& request);
     void unmount(const HelperProtocol::Request& request);
     void cancel(const HelperProtocol::Request& request);
+    void bye(const HelperProtocol::Request& request);
 
     Options m_options;
     std::function<void(const QByteArray&)> m_write;

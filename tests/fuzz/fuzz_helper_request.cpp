@@ -1,11 +1,12 @@
 // libFuzzer target: the helper's request parser and the validators it hands arguments to: array
 // specs, campaign plans (with their tests, file tests and file systems), resumed results and mount
-// options. Built with clang when RAIDBENCH_FUZZ=ON (tests/fuzz/CMakeLists.txt).
+// options, and run-io jobs. Built with clang when RAIDBENCH_FUZZ=ON (tests/fuzz/CMakeLists.txt).
 
 #include "campaign/campaignplan.h"
 #include "campaign/campaignresults.h"
 #include "fs/filesystem.h"
 #include "helper/helperprotocol.h"
+#include "helper/messages.h"
 #include "layout/arrayanalysis.h"
 #include "layout/arrayspec.h"
 
@@ -49,6 +50,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const auto previous = CampaignResults::fromJson(resume.toObject());
         if (previous.ok()) {
             (void)previous->toJson();
+        }
+    }
+    const QJsonValue job = request->args.value(QStringLiteral("job"));
+    if (job.isObject()) {
+        const auto decoded = Messages::decodeIoJob(job.toObject());
+        if (decoded.ok()) {
+            (void)Messages::encodeIoJob(*decoded);
         }
     }
     const QJsonValue filesystem = request->args.value(QStringLiteral("filesystem"));

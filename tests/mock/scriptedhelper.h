@@ -46,7 +46,7 @@ public:
             // The recording comes from the lab, but stands for a helper on real disks unless a test says so.
             QJsonObject hello = recorded(1, {}).value(QStringLiteral("result")).toObject();
             hello.insert(QStringLiteral("lab"), labHello);
-            Q_EMIT connected(hello);
+            Q_EMIT connected(Messages::HelloReply::fromJson(hello));
         });
     }
     /// What hello says of the disks: virtual (a helper inside the lab VM) or real.

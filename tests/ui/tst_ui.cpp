@@ -253,7 +253,7 @@ private Q_SLOTS:
         QCOMPARE(f->window->pool()->model()->rowCount(), 4);
         QCOMPARE(f->window->pool()->model()->controllers().size(), 2);
         // About: the versions come from the helper, where the arrays are built.
-        QTRY_VERIFY(f->session->about().value(QStringLiteral("mdadm")).toString().contains(QLatin1String("mdadm")));
+        QTRY_VERIFY(f->session->about().mdadm.contains(QLatin1String("mdadm")));
     }
 
     void ineligibleDisksAreLockedWithTheirReasons()

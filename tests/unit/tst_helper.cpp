@@ -2,6 +2,7 @@
 #include "disks/diskscanner.h"
 #include "helper/helperprotocol.h"
 #include "helper/helperservice.h"
+#include "helper/messages.h"
 #include "system/commandrunner.h"
 
 #include <QFile>
@@ -99,6 +100,118 @@ private Q_SLOTS:
         QCOMPARE(event.value(QStringLiteral("event")).toString(), QStringLiteral("progress"));
         QCOMPARE(event.value(QStringLiteral("fraction")).toDouble(), 0.5);
         QVERIFY(HelperProtocol::operations().contains(QStringLiteral("run-campaign")));
+    }
+
+    void messagesSurviveTheWire()
+    {
+        // Every typed message reads back what was written, through the real envelope.
+        using namespace Messages;
+        auto throughWire = [](const QJsonObject& body) {
+            const auto incoming = HelperProtocol::parseIncoming(HelperProtocol::encodeReply(7, body).trimmed());
+            return incoming.body;
+        };
+        const HelloReply hello {2, QStringLiteral("0.9"), 42, 0, true, 3};
+        const HelloReply helloBack = HelloReply::fromJson(throughWire(hello.toJson()));
+        QCOMPARE(helloBack.protocol, 2);
+        QCOMPARE(helloBack.raidbenchVersion, QStringLiteral("0.9"));
+        QCOMPARE(helloBack.pid, 42);
+        QCOMPARE(helloBack.euid, 0);
+        QVERIFY(helloBack.lab);
+        QCOMPARE(helloBack.journals, 3);
+
+        CampaignProgress progress;
+        progress.phase = QStringLiteral("test");
+        progress.configIndex = 2;
+        progress.configCount = 5;
+        progress.configName = QStringLiteral("raid5");
+        progress.testName = QStringLiteral("SEQ1M Q8 write");
+        progress.repeat = 1;
+        progress.repeats = 3;
+        progress.fraction = 0.25;
+        progress.overall = 0.4;
+        progress.liveBwBytes = 123e6;
+        progress.message = QStringLiteral("raid5: writing");
+        const auto event = HelperProtocol::parseIncoming(
+            HelperProtocol::encodeEvent(9, Event::progress, encodeCampaignProgress(progress)).trimmed());
+        QCOMPARE(event.kind, HelperProtocol::Incoming::Kind::Event);
+        QCOMPARE(event.id, 9);
+        QCOMPARE(event.event, Event::progress);
+        const CampaignProgress back = decodeCampaignProgress(event.body);
+        QCOMPARE(back.phase, progress.phase);
+        QCOMPARE(back.configIndex, 2);
+        QCOMPARE(back.configCount, 5);
+        QCOMPARE(back.configName, progress.configName);
+        QCOMPARE(back.testName, progress.testName);
+        QCOMPARE(back.repeat, 1);
+        QCOMPARE(back.repeats, 3);
+        QCOMPARE(back.fraction, 0.25);
+        QCOMPARE(back.overall, 0.4);
+        QCOMPARE(back.liveBwBytes, 123e6);
+        QCOMPARE(back.message, progress.message);
+
+        StepLog step;
+        step.argv = {QStringLiteral("mdadm"), QStringLiteral("--stop"), QStringLiteral("/dev/md127")};
+        step.result.started = true;
+        step.result.exitCode = 1;
+        step.result.err = QStringLiteral("mdadm: busy");
+        const CommandEvent command = CommandEvent::fromJson(throughWire(CommandEvent::fromStep(step).toJson()));
+        QCOMPARE(command.argv, step.argv);
+        QVERIFY(!command.ok);
+        QVERIFY(command.output.contains(QLatin1String("busy")));
+        QCOMPARE(command.summary, step.result.summary());
+
+        IoJob job;
+        job.target = QStringLiteral("/dev/sdb");
+        job.pattern = IoPattern::RandReadWrite;
+        job.readPercent = 70;
+        job.blockSize = 4096;
+        job.queueDepth = 32;
+        job.timeLimitNs = 3'000'000'000;
+        job.rampNs = 500'000'000;
+        job.offset = 1 << 20;
+        job.length = 64 << 20;
+        job.data = DataPattern::Zeros;
+        auto jobBack = decodeIoJob(throughWire(encodeIoJob(job)));
+        QVERIFY2(jobBack, jobBack ? "" : qPrintable(jobBack.error().message));
+        QCOMPARE(jobBack->target, job.target);
+        QCOMPARE(jobBack->pattern, job.pattern);
+        QCOMPARE(jobBack->readPercent, 70);
+        QCOMPARE(jobBack->blockSize, 4096u);
+        QCOMPARE(jobBack->queueDepth, 32);
+        QCOMPARE(jobBack->timeLimitNs, job.timeLimitNs);
+        QCOMPARE(jobBack->rampNs, job.rampNs);
+        QCOMPARE(jobBack->offset, job.offset);
+        QCOMPARE(jobBack->length, job.length);
+        QCOMPARE(jobBack->data, DataPattern::Zeros);
+        QCOMPARE(decodeIoJob({{QStringLiteral("target"), QStringLiteral("/dev/sdb")}}).error().code,
+                 ErrorCode::badArgument); // no size and no time
+
+        ArrayListing listing;
+        listing.arrays.append({QStringLiteral("ab12cd34"), QStringLiteral("/dev/md127"), QStringLiteral("raid1"),
+                               QStringLiteral("/run/raidbench/mnt-ab12cd34-x"), QString()});
+        listing.leftovers.append({QStringLiteral("00ff00ff"), 1234});
+        const ArrayListing listingBack = ArrayListing::fromJson(throughWire(listing.toJson()));
+        QCOMPARE(listingBack.arrays.size(), 1);
+        QCOMPARE(listingBack.arrays.first().mountPoint, listing.arrays.first().mountPoint);
+        QCOMPARE(listingBack.leftovers.first().pid, 1234);
+        QVERIFY(listingBack.inUseByOthers.isEmpty());
+
+        const RunCampaign run = RunCampaign::fromJson(
+            RunCampaign {QJsonObject {{QStringLiteral("version"), 1}}, {QStringLiteral("/dev/sdb")}, {}, true}
+                .toJson());
+        QVERIFY(run.hasResume); // an empty resume is still a resume, and is refused as such
+        QCOMPARE(run.confirmDestroy, QStringList {QStringLiteral("/dev/sdb")});
+        QCOMPARE(
+            About::fromJson(
+                throughWire(
+                    About {QStringLiteral("mdadm - v4.2"), QStringLiteral("6.1.0"), QStringLiteral("0.9")}.toJson()))
+                .mdadm,
+            QStringLiteral("mdadm - v4.2"));
+        const auto failure =
+            HelperProtocol::parseIncoming(HelperProtocol::encodeError(4, ErrorCode::busy, QStringLiteral("wait")));
+        QCOMPARE(failure.kind, HelperProtocol::Incoming::Kind::Failure);
+        QCOMPARE(failure.error.code, ErrorCode::busy);
+        QCOMPARE(HelperProtocol::parseIncoming("not json").kind, HelperProtocol::Incoming::Kind::Invalid);
     }
 
     void hostileRequests_data()
