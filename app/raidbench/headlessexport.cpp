@@ -69,18 +69,18 @@ int runHeadlessExport(const HeadlessExport& request)
     options.dark = request.dark;
     const QString order = request.order.toLower();
     if (order == QLatin1String("plan")) {
-        options.order = ChartOrder::Plan;
+        options.order = ResultsOrder::Plan;
     } else if (order == QLatin1String("write")) {
-        options.order = ChartOrder::Write;
+        options.order = ResultsOrder::Write;
     } else if (order == QLatin1String("read")) {
-        options.order = ChartOrder::Read;
+        options.order = ResultsOrder::Read;
     } else if (order == QLatin1String("space")) {
-        options.order = ChartOrder::Space;
+        options.order = ResultsOrder::Space;
     } else {
         return fail(2, QStringLiteral("--order must be plan, write, read or space, not \"%1\"").arg(request.order));
     }
     const int page = request.page.toInt(&ok);
-    const int pages = Charts::pageCount(*results, options.perPage);
+    const int pages = ResultsModel::pageCount(*results, options.perPage);
     if (!ok || page < 1 || page > pages) {
         return fail(2, QStringLiteral("--page must be 1 to %1, not \"%2\"").arg(pages).arg(request.page));
     }

@@ -2,6 +2,7 @@
 
 #include "util/atomicfile.h"
 #include "util/errorcodes.h"
+#include "util/statistics.h"
 #include "util/units.h"
 
 #include <QFile>
@@ -14,16 +15,6 @@
 namespace RaidBench {
 
 namespace {
-
-double median(QList<double> values)
-{
-    if (values.isEmpty()) {
-        return 0;
-    }
-    std::sort(values.begin(), values.end());
-    const qsizetype n = values.size();
-    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
 
 QJsonValue optionalNumber(const std::optional<double>& value)
 {

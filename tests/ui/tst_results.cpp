@@ -295,7 +295,7 @@ private Q_SLOTS:
     {
         CampaignResults results = load();
         ChartOptions options;
-        options.order = ChartOrder::Write;
+        options.order = ResultsOrder::Write;
         auto chart = make(QStringLiteral("comparison"), results, options);
         QVERIFY(chart);
         const QStringList categories = categoriesOf(chart.get());
@@ -315,7 +315,7 @@ private Q_SLOTS:
             copy.name = QStringLiteral("config-%1").arg(i, 4, 10, QLatin1Char('0'));
             many.configs.append(copy);
         }
-        QCOMPARE(Charts::pageCount(many, 16), 63);
+        QCOMPARE(ResultsModel::pageCount(many, 16), 63);
         options = {};
         options.page = 62;
         auto last = make(QStringLiteral("comparison"), many, options);
@@ -337,7 +337,7 @@ private Q_SLOTS:
     {
         CampaignResults results = load();
         // The demo's disks sit on one controller; put the slow pair on a second one.
-        QCOMPARE(Charts::controllers(results).size(), 1);
+        QCOMPARE(ResultsModel::controllers(results).size(), 1);
         for (DiskResult& disk : results.disks) {
             if (disk.model.contains(QLatin1String("W38"))) {
                 disk.controller = QStringLiteral("0000:00:07.0");
@@ -357,7 +357,7 @@ private Q_SLOTS:
         }
         QCOMPARE(slow, 2); // the two 38 MB/s disks
         // Controller groups: two controllers, named in the labels.
-        QCOMPARE(Charts::controllers(results).size(), 2);
+        QCOMPARE(ResultsModel::controllers(results).size(), 2);
         QVERIFY(categories.first().contains(QLatin1String("ctl 1")));
         QVERIFY(categories.last().contains(QLatin1String("ctl 2")));
 
@@ -430,7 +430,7 @@ private Q_SLOTS:
         QTRY_VERIFY(!QToolTip::isVisible());
 
         // A disk bar names the disk, its serial, controller and both speeds; a slow one says why.
-        const QList<const DiskResult*> measured = Charts::measuredDisks(results);
+        const QList<const DiskResult*> measured = ResultsModel::measuredDisks(results);
         int slowIndex = -1;
         for (int i = 0; i < measured.size(); ++i) {
             slowIndex = measured.at(i)->slow && slowIndex < 0 ? i : slowIndex;
@@ -562,13 +562,13 @@ private Q_SLOTS:
         QVERIFY(timeline);
         QVERIFY(seriesOf<QLineSeries>(timeline.get()).size() >= 8);
         const ConfigResult* single = results.config(QStringLiteral("single"));
-        const QString firstTest = Charts::timelineTests(results).first();
+        const QString firstTest = ResultsModel::timelineTests(results).first();
         const IoResult& run = single->test(firstTest)->runs.first();
         const QLineSeries* line = seriesOf<QLineSeries>(timeline.get()).first();
         QCOMPARE(line->count(), int(run.samples.size()));
         QVERIFY(qFuzzyCompare(line->at(0).y(), run.samples.front().bwBytes / 1e6));
 
-        const QStringList random = Charts::latencyTests(results);
+        const QStringList random = ResultsModel::latencyTests(results);
         QCOMPARE(random.size(), 2);
         ChartOptions options;
         options.test = random.last();

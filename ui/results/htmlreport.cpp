@@ -128,7 +128,7 @@ QString resultsToHtml(const CampaignResults& input, bool dark)
     options.dark = dark;
     options.perPage = 24;
     for (const QString& name : Charts::names()) {
-        const int pages = name == QLatin1String("disks") ? 1 : Charts::pageCount(results, options.perPage);
+        const int pages = name == QLatin1String("disks") ? 1 : ResultsModel::pageCount(results, options.perPage);
         for (int page = 0; page < pages; ++page) {
             options.page = page;
             auto chart = Charts::make(name, results, options);

@@ -3,6 +3,7 @@
 #include "campaign/analysis.h"
 #include "fs/filetests.h"
 #include "util/errorcodes.h"
+#include "util/statistics.h"
 #include "util/units.h"
 
 #include <QBarCategoryAxis>
@@ -111,32 +112,6 @@ void hideFromLegend(QChart* chart, QAbstractSeries* series)
     for (QLegendMarker* marker : chart->legend()->markers(series)) {
         marker->setVisible(false);
     }
-}
-
-/// The raw-device tests of the campaign, in the order they first appear.
-QList<TestSpec> ioTests(const CampaignResults& results)
-{
-    QList<TestSpec> tests;
-    QStringList seen;
-    for (const ConfigResult& config : results.configs) {
-        for (const TestResult& test : config.tests) {
-            if (test.spec.kind == QLatin1String("io") && !seen.contains(test.spec.id())) {
-                seen.append(test.spec.id());
-                tests.append(test.spec);
-            }
-        }
-    }
-    return tests;
-}
-
-double median(QList<double> values)
-{
-    if (values.isEmpty()) {
-        return 0;
-    }
-    std::sort(values.begin(), values.end());
-    const qsizetype mid = values.size() / 2;
-    return values.size() % 2 ? values.at(mid) : (values.at(mid - 1) + values.at(mid)) / 2;
 }
 
 QString categoryLabel(const ConfigResult& config, const ChartOptions& options)
@@ -291,64 +266,18 @@ QColor Charts::warningColour()
     return QColor(0xe6, 0x7e, 0x22);
 }
 
-QList<const ConfigResult*> Charts::ordered(const CampaignResults& results, ChartOrder order)
-{
-    QList<const ConfigResult*> configs;
-    for (const ConfigResult& config : results.configs) {
-        configs.append(&config);
-    }
-    const auto key = [order](const ConfigResult* config) -> double {
-        switch (order) {
-        case ChartOrder::Write:
-            return config->sequentialWrite().value_or(-1);
-        case ChartOrder::Read:
-            return config->sequentialRead().value_or(-1);
-        case ChartOrder::Space:
-            return config->spacePct;
-        case ChartOrder::Plan:
-            break;
-        }
-        return 0;
-    };
-    if (order != ChartOrder::Plan) {
-        std::stable_sort(configs.begin(), configs.end(),
-                         [&key](const ConfigResult* a, const ConfigResult* b) { return key(a) > key(b); });
-    }
-    return configs;
-}
-
 QList<const ConfigResult*> Charts::configsOnPage(const CampaignResults& results, const ChartOptions& options)
 {
-    const QList<const ConfigResult*> all = ordered(results, options.order);
-    const int perPage = std::max(1, options.perPage);
-    const int first = std::clamp(options.page, 0, std::max(0, pageCount(results, perPage) - 1)) * perPage;
-    return all.mid(first, perPage);
-}
-
-int Charts::pageCount(const CampaignResults& results, int perPage)
-{
-    perPage = std::max(1, perPage);
-    return std::max(1, int((results.configs.size() + perPage - 1) / perPage));
-}
-
-QStringList Charts::controllers(const CampaignResults& results)
-{
-    QStringList list;
-    for (const DiskResult& disk : results.disks) {
-        if (!list.contains(disk.controller)) {
-            list.append(disk.controller);
-        }
-    }
-    return list;
+    return ResultsModel::page(results, options.order, options.perPage, options.page);
 }
 
 Result<QChart*> Charts::comparison(const CampaignResults& results, const ChartOptions& options)
 {
-    const QList<TestSpec> tests = ioTests(results);
+    const QList<TestSpec> tests = ResultsModel::ioTests(results);
     if (results.configs.isEmpty()) {
         return nothing(tr("These results hold no configuration."));
     }
-    const QList<const ConfigResult*> configs = configsOnPage(results, options);
+    const QList<const ConfigResult*> configs = Charts::configsOnPage(results, options);
     QChart* chart = newChart(title(QStringLiteral("comparison")), options);
     auto* bars = new QBarSeries;
     bars->setBarWidth(barWidth);
@@ -453,7 +382,7 @@ Result<QChart*> Charts::comparison(const CampaignResults& results, const ChartOp
         top = std::max(top, *value / 1e6);
     }
     fitValueRange(axisY, top);
-    const int pages = pageCount(results, options.perPage);
+    const int pages = ResultsModel::pageCount(results, options.perPage);
     if (pages > 1) {
         chart->setTitle(tr("%1 (page %2 of %3)")
                             .arg(title(QStringLiteral("comparison")))
@@ -464,29 +393,13 @@ Result<QChart*> Charts::comparison(const CampaignResults& results, const ChartOp
     return chart;
 }
 
-QList<const DiskResult*> Charts::measuredDisks(const CampaignResults& results)
-{
-    QList<const DiskResult*> disks;
-    for (const DiskResult& disk : results.disks) {
-        if (disk.writeBw || disk.readBw) {
-            disks.append(&disk);
-        }
-    }
-    // Grouped by controller, so a slow controller shows as a block.
-    const QStringList controllers = Charts::controllers(results);
-    std::stable_sort(disks.begin(), disks.end(), [&controllers](const DiskResult* a, const DiskResult* b) {
-        return controllers.indexOf(a->controller) < controllers.indexOf(b->controller);
-    });
-    return disks;
-}
-
 Result<QChart*> Charts::disks(const CampaignResults& results, const ChartOptions& options)
 {
-    const QList<const DiskResult*> disks = measuredDisks(results);
+    const QList<const DiskResult*> disks = ResultsModel::measuredDisks(results);
     if (disks.isEmpty()) {
         return nothing(tr("No disk was measured on its own in these results."));
     }
-    const QStringList controllers = Charts::controllers(results);
+    const QStringList controllers = ResultsModel::controllers(results);
     QChart* chart = newChart(title(QStringLiteral("disks")), options);
     auto* bars = new QBarSeries;
     bars->setBarWidth(barWidth);
@@ -538,7 +451,7 @@ Result<QChart*> Charts::sweep(const CampaignResults& results, const ChartOptions
     double top = 10;
     std::uint32_t smallest = 0;
     std::uint32_t largest = 0;
-    for (const ConfigResult* config : configsOnPage(results, options)) {
+    for (const ConfigResult* config : Charts::configsOnPage(results, options)) {
         for (const TestResult& test : config->tests) {
             if (test.spec.kind != QLatin1String("sweep") || test.sweep.isEmpty()) {
                 continue;
@@ -579,39 +492,9 @@ Result<QChart*> Charts::sweep(const CampaignResults& results, const ChartOptions
     return chart;
 }
 
-QStringList Charts::timelineTests(const CampaignResults& results)
-{
-    QStringList ids;
-    for (const ConfigResult& config : results.configs) {
-        for (const TestResult& test : config.tests) {
-            if (test.spec.kind == QLatin1String("io") && !test.runs.isEmpty() && !test.runs.first().samples.empty() &&
-                !ids.contains(test.spec.id())) {
-                ids.append(test.spec.id());
-            }
-        }
-    }
-    return ids;
-}
-
-QStringList Charts::latencyTests(const CampaignResults& results)
-{
-    QStringList ids;
-    for (const ConfigResult& config : results.configs) {
-        for (const TestResult& test : config.tests) {
-            const bool random = test.spec.pattern == IoPattern::RandRead || test.spec.pattern == IoPattern::RandWrite ||
-                test.spec.pattern == IoPattern::RandReadWrite;
-            if (test.spec.kind == QLatin1String("io") && random && test.summary.runs > 0 &&
-                !ids.contains(test.spec.id())) {
-                ids.append(test.spec.id());
-            }
-        }
-    }
-    return ids;
-}
-
 Result<QChart*> Charts::timeline(const CampaignResults& results, const ChartOptions& options)
 {
-    const QStringList ids = timelineTests(results);
+    const QStringList ids = ResultsModel::timelineTests(results);
     const QString id = options.test.isEmpty() ? ids.value(0) : options.test;
     if (!ids.contains(id)) {
         return nothing(id.isEmpty() ? tr("No test in these results kept its samples.")
@@ -623,7 +506,7 @@ Result<QChart*> Charts::timeline(const CampaignResults& results, const ChartOpti
     QValueAxis* axisY = new QValueAxis;
     double top = 10;
     double end = 1;
-    for (const ConfigResult* config : configsOnPage(results, options)) {
+    for (const ConfigResult* config : Charts::configsOnPage(results, options)) {
         const TestResult* test = config->test(id);
         if (!test || test->runs.isEmpty() || test->runs.first().samples.empty()) {
             continue;
@@ -666,12 +549,12 @@ Result<QChart*> Charts::timeline(const CampaignResults& results, const ChartOpti
 
 Result<QChart*> Charts::latency(const CampaignResults& results, const ChartOptions& options)
 {
-    const QStringList ids = latencyTests(results);
+    const QStringList ids = ResultsModel::latencyTests(results);
     const QString id = options.test.isEmpty() ? ids.value(0) : options.test;
     if (!ids.contains(id)) {
         return nothing(tr("No random test in these results: latency percentiles come from the 4k random tests."));
     }
-    const QList<const ConfigResult*> configs = configsOnPage(results, options);
+    const QList<const ConfigResult*> configs = Charts::configsOnPage(results, options);
     QChart* chart = newChart(QString(), options);
     auto* bars = new QBarSeries;
     bars->setBarWidth(barWidth);
@@ -712,7 +595,7 @@ Result<QChart*> Charts::latency(const CampaignResults& results, const ChartOptio
 Result<QChart*> Charts::command(const CampaignResults& results, const ChartOptions& options)
 {
     QList<std::pair<const ConfigResult*, QJsonObject>> rows;
-    for (const ConfigResult* config : configsOnPage(results, options)) {
+    for (const ConfigResult* config : Charts::configsOnPage(results, options)) {
         for (const TestResult& test : config->tests) {
             if (test.spec.kind != QLatin1String("command")) {
                 continue;

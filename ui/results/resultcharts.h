@@ -1,6 +1,7 @@
 #pragma once
 
 #include "campaign/campaignresults.h"
+#include "campaign/resultsmodel.h"
 #include "util/result.h"
 
 #include <QColor>
@@ -11,12 +12,9 @@ class QChart;
 
 namespace RaidBench::Ui {
 
-/// How configurations are ordered on the comparison chart and in exports.
-enum class ChartOrder { Plan, Write, Read, Space };
-
 struct ChartOptions
 {
-    ChartOrder order = ChartOrder::Plan;
+    ResultsOrder order = ResultsOrder::Plan;
     /// Configurations per page: a thousand bars in one chart are unreadable, so charts page.
     int perPage = 16;
     int page = 0;
@@ -36,9 +34,6 @@ namespace Charts {
 QStringList names();
 QString title(const QString& name);
 
-/// Configurations in the chosen order (plan order, by sequential write or read, or by space kept).
-QList<const ConfigResult*> ordered(const CampaignResults& results, ChartOrder order);
-int pageCount(const CampaignResults& results, int perPage);
 /// The configurations the charts show for `options` (its order and page): category i is entry i.
 QList<const ConfigResult*> configsOnPage(const CampaignResults& results, const ChartOptions& options);
 
@@ -57,17 +52,6 @@ Result<QChart*> latency(const CampaignResults& results, const ChartOptions& opti
 /// The user's own command: min, median and max seconds per configuration.
 Result<QChart*> command(const CampaignResults& results, const ChartOptions& options = {});
 Result<QChart*> make(const QString& name, const CampaignResults& results, const ChartOptions& options = {});
-
-/// Test ids with samples (timeline) or with latency percentiles (random tests), in plan order.
-QStringList timelineTests(const CampaignResults& results);
-QStringList latencyTests(const CampaignResults& results);
-
-/// The disks measured on their own, in the disks chart's order (grouped by controller): bar i is
-/// disk i.
-QList<const DiskResult*> measuredDisks(const CampaignResults& results);
-
-/// The controllers of the disks, in order, so charts and tables name them "controller 1", ...
-QStringList controllers(const CampaignResults& results);
 
 /// What a reader needs beside chart `name` to read it (its marks explained), or empty; the Results
 /// page shows it under the chart and exports draw it into the picture.

@@ -198,12 +198,12 @@ ResultsPage::ResultsPage(QWidget* parent)
     auto* controls = new QHBoxLayout;
     auto* orderLabel = new QLabel(tr("&Order:"), comparison);
     orderLabel->setBuddy(m_order);
-    m_order->addItem(tr("as planned"), int(ChartOrder::Plan));
-    m_order->addItem(tr("by sequential write"), int(ChartOrder::Write));
-    m_order->addItem(tr("by sequential read"), int(ChartOrder::Read));
-    m_order->addItem(tr("by space kept"), int(ChartOrder::Space));
+    m_order->addItem(tr("as planned"), int(ResultsOrder::Plan));
+    m_order->addItem(tr("by sequential write"), int(ResultsOrder::Write));
+    m_order->addItem(tr("by sequential read"), int(ResultsOrder::Read));
+    m_order->addItem(tr("by space kept"), int(ResultsOrder::Space));
     connect(m_order, &QComboBox::currentIndexChanged, this,
-            [this] { setOrder(ChartOrder(m_order->currentData().toInt())); });
+            [this] { setOrder(ResultsOrder(m_order->currentData().toInt())); });
     auto* pageLabel = new QLabel(tr("&Page:"), comparison);
     pageLabel->setBuddy(m_page);
     m_page->setRange(1, 1);
@@ -340,10 +340,11 @@ void ResultsPage::setResults(const CampaignResults& results, const QString& sour
                 command || (test.spec.kind == QLatin1String("command") && test.status == QLatin1String("completed"));
         }
     }
-    const QHash<QString, bool> available {{QStringLiteral("sweep"), sweep},
-                                          {QStringLiteral("timeline"), !Charts::timelineTests(m_results).isEmpty()},
-                                          {QStringLiteral("latency"), !Charts::latencyTests(m_results).isEmpty()},
-                                          {QStringLiteral("command"), command}};
+    const QHash<QString, bool> available {
+        {QStringLiteral("sweep"), sweep},
+        {QStringLiteral("timeline"), !ResultsModel::timelineTests(m_results).isEmpty()},
+        {QStringLiteral("latency"), !ResultsModel::latencyTests(m_results).isEmpty()},
+        {QStringLiteral("command"), command}};
     if (!available.value(m_detail)) {
         for (const QString& name : {QStringLiteral("sweep"), QStringLiteral("timeline"), QStringLiteral("latency"),
                                     QStringLiteral("command")}) {
@@ -458,7 +459,7 @@ Result<void> ResultsPage::exportChart(const QString& name, const QString& path, 
     return RaidBench::Ui::exportChart(owned.get(), path, *format, pixels, dpi, Charts::caption(name));
 }
 
-void ResultsPage::setOrder(ChartOrder order)
+void ResultsPage::setOrder(ResultsOrder order)
 {
     m_options.order = order;
     m_order->blockSignals(true);
@@ -469,7 +470,7 @@ void ResultsPage::setOrder(ChartOrder order)
 
 void ResultsPage::setPage(int page)
 {
-    m_options.page = std::clamp(page, 0, Charts::pageCount(m_results, m_options.perPage) - 1);
+    m_options.page = std::clamp(page, 0, ResultsModel::pageCount(m_results, m_options.perPage) - 1);
     rebuildCharts();
 }
 
@@ -529,7 +530,7 @@ void ResultsPage::rebuildCharts()
 {
     const bool dark = isDark(this);
     m_options.dark = dark;
-    const int pages = Charts::pageCount(m_results, m_options.perPage);
+    const int pages = ResultsModel::pageCount(m_results, m_options.perPage);
     m_page->blockSignals(true);
     m_page->setRange(1, pages);
     m_page->setValue(m_options.page + 1);
@@ -555,7 +556,7 @@ void ResultsPage::rebuildCharts()
     }
 
     m_diskOrder.clear();
-    const QList<const DiskResult*> measured = Charts::measuredDisks(m_results);
+    const QList<const DiskResult*> measured = ResultsModel::measuredDisks(m_results);
     for (const DiskResult* disk : measured) {
         m_diskOrder.append(disk->stablePath.isEmpty() ? disk->path : disk->stablePath);
     }
@@ -614,8 +615,8 @@ void ResultsPage::rebuildCharts()
 
 void ResultsPage::rebuildDetail()
 {
-    const QStringList tests = m_detail == QLatin1String("timeline") ? Charts::timelineTests(m_results)
-        : m_detail == QLatin1String("latency")                      ? Charts::latencyTests(m_results)
+    const QStringList tests = m_detail == QLatin1String("timeline") ? ResultsModel::timelineTests(m_results)
+        : m_detail == QLatin1String("latency")                      ? ResultsModel::latencyTests(m_results)
                                                                     : QStringList();
     m_detailTest->clear();
     for (const QString& id : tests) {

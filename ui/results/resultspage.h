@@ -68,7 +68,7 @@ public:
     /// One of Charts::names() as shown (order, page, highlight) into a file; the format from the suffix.
     Result<void> exportChart(const QString& name, const QString& path, QSize pixels = {1200, 700}, int dpi = 96) const;
 
-    void setOrder(ChartOrder order);
+    void setOrder(ResultsOrder order);
     void setPage(int page);
     /// Highlights the configurations holding this disk (empty: none), as a click on its bar does.
     void highlightDisk(const QString& path);
