@@ -1,0 +1,376 @@
+#include "campaign/campaignrunner.h"
+#include "campaign/hostinfo.h"
+#include "engine/ioengine.h"
+#include "system/childprocess.h"
+#include "util/errorcodes.h"
+#include "util/units.h"
+
+#include <QElapsedTimer>
+#include <QFileInfo>
+
+#include <unistd.h>
+
+namespace RaidBench {
+
+// Running a prepared campaign: the baselines, then each configuration built, measured and torn down.
+
+namespace {
+
+bool cancelled(const std::atomic_bool* cancel)
+{
+    return cancel && cancel->load();
+}
+
+} // namespace
+
+IoResult CampaignRunner::runJob(const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel)
+{
+    return IoEngine::run(job, cancel, [&](const IoProgress& p) {
+        progress.fraction = p.fraction;
+        progress.liveBwBytes = p.currentBwBytes;
+        report(progress);
+    });
+}
+
+void CampaignRunner::runBaselines(const std::atomic_bool* cancel)
+{
+    for (DiskResult& disk : m_results.disks) {
+        if (disk.writeBw && disk.readBw) {
+            m_unitsDone += 2;
+            continue; // resumed
+        }
+        const PinnedDevice* pin = pinOf(disk.path);
+        for (const IoPattern pattern : {IoPattern::Write, IoPattern::Read}) {
+            if (cancelled(cancel)) {
+                return;
+            }
+            // The gate right before the raw write: the node is still the disk that was confirmed.
+            auto ok = pin ? m_options.executor.gate->verify(*pin, DeviceGate::Use::Create)
+                          : Result<void>(makeError(ErrorCode::deviceChanged, QStringLiteral("not checked")));
+            if (!ok) {
+                disk.baselineError = ok.error().message;
+                m_unitsDone += 2;
+                break;
+            }
+            IoJob job;
+            job.target = pin->node;
+            job.pattern = pattern;
+            job.blockSize = 1u << 20;
+            job.queueDepth = 8;
+            job.timeLimitNs = m_plan.timeLimitNs;
+            job.sizeLimit = m_plan.sizeLimit;
+            job.rampNs = m_plan.rampNs;
+            job.destroyData = true;
+            CampaignProgress progress;
+            progress.phase = QStringLiteral("baseline");
+            progress.configName = disk.label();
+            progress.testName = QStringLiteral("SEQ1M QD8 %1").arg(patternName(pattern));
+            progress.message = QStringLiteral("measuring %1 alone: %2").arg(disk.label(), progress.testName);
+            report(progress);
+            const IoResult result = runJob(job, progress, cancel);
+            if (result.status == IoStatus::Completed) {
+                (pattern == IoPattern::Write ? disk.writeBw : disk.readBw) = result.bandwidth();
+            } else if (result.status == IoStatus::Failed) {
+                disk.baselineError = result.error ? result.error->message : QStringLiteral("failed");
+            }
+            (pattern == IoPattern::Write ? disk.writeRun : disk.readRun) = result;
+            ++m_unitsDone;
+        }
+    }
+}
+
+void CampaignRunner::runTest(const QString& device, const TestSpec& spec, TestResult& result, CampaignProgress progress,
+                             const std::atomic_bool* cancel, const ResourceMonitor* monitor)
+{
+    ResourceUse use;
+    const QList<std::uint32_t> sizes =
+        spec.kind == QLatin1String("sweep") ? spec.sweepSizes : QList<std::uint32_t> {spec.blockSize};
+    for (const std::uint32_t size : sizes) {
+        QList<IoResult> runs;
+        for (int repeat = 1; repeat <= m_plan.repeats; ++repeat) {
+            if (cancelled(cancel)) {
+                result.status = QStringLiteral("cancelled");
+                return;
+            }
+            IoJob job;
+            job.target = device;
+            job.pattern = spec.pattern;
+            job.readPercent = spec.readPercent;
+            job.blockSize = size;
+            job.queueDepth = spec.queueDepth;
+            job.timeLimitNs = m_plan.timeLimitNs;
+            job.sizeLimit = m_plan.sizeLimit;
+            job.rampNs = m_plan.rampNs;
+            job.destroyData = true;
+            progress.repeat = repeat;
+            progress.repeats = m_plan.repeats;
+            progress.testName = spec.kind == QLatin1String("sweep")
+                ? QStringLiteral("%1, bs %2").arg(spec.name, Units::formatSizeCompact(size))
+                : spec.name;
+            progress.message = QStringLiteral("%1: %2 (%3/%4)")
+                                   .arg(progress.configName, progress.testName)
+                                   .arg(repeat)
+                                   .arg(m_plan.repeats);
+            report(progress);
+            const ResourceSample before = monitor ? monitor->sample() : ResourceSample();
+            const IoResult run = runJob(job, progress, cancel);
+            if (monitor && run.status == IoStatus::Completed) {
+                monitor->accumulate(before, monitor->sample(), use);
+                result.resources = use;
+            }
+            result.runs.append(run);
+            runs.append(run);
+            if (run.status == IoStatus::Failed) {
+                result.status = QStringLiteral("failed");
+                result.error = run.error ? run.error->message : QStringLiteral("failed");
+                return;
+            }
+            if (run.status == IoStatus::Cancelled) {
+                result.status = QStringLiteral("cancelled");
+                return;
+            }
+        }
+        if (spec.kind == QLatin1String("sweep")) {
+            result.sweep.append({size, RunSummary::of(runs)});
+        }
+    }
+    if (spec.kind != QLatin1String("sweep")) {
+        result.summary = RunSummary::of(result.runs);
+    }
+}
+
+std::pair<int, int> CampaignRunner::commandUser() const
+{
+    if (geteuid() != 0) {
+        return {-1, -1}; // we are the user already
+    }
+    for (const char* variable : {"SUDO_UID", "PKEXEC_UID", "RAIDBENCH_USER_UID"}) {
+        bool ok = false;
+        const int uid = qEnvironmentVariable(variable).toInt(&ok);
+        if (ok && uid > 0) {
+            // sudo says the group; pkexec does not: the user's own primary group, never their uid number.
+            const int gid = qEnvironmentVariable("SUDO_GID").toInt(&ok);
+            return {uid, ok && qstrcmp(variable, "SUDO_UID") == 0 ? gid : primaryGroupOf(uid)};
+        }
+    }
+    return m_plan.commandAsRoot ? std::pair {-1, -1} : std::pair {65534, 65534}; // nobody, never root unasked
+}
+
+void CampaignRunner::runFileTests(ConfigResult& config, const BuiltArray& built, CampaignProgress progress,
+                                  const std::atomic_bool* cancel)
+{
+    const FilesystemSpec fs = config.requestedFilesystem.value_or(m_plan.filesystem);
+    const auto [uid, gid] = commandUser();
+    progress.message = QStringLiteral("%1: making %2 on %3").arg(config.name, fs.type, built.device);
+    report(progress);
+    auto mounted = makeAndMount(*m_options.runner, fs, built.device, config.spec, built.plan.tag, uid, gid);
+    if (!mounted) {
+        for (const TestSpec& spec : m_plan.tests) {
+            if (spec.isFileTest()) {
+                TestResult result;
+                result.spec = spec;
+                result.status = QStringLiteral("failed");
+                result.error = mounted.error().message;
+                config.tests.append(result);
+            }
+        }
+        return;
+    }
+    config.filesystem = mounted->toJson();
+    config.filesystem.insert(QStringLiteral("mount_point"), mounted->mountPoint);
+    for (const TestSpec& spec : m_plan.tests) {
+        if (!spec.isFileTest()) {
+            continue;
+        }
+        if (cancelled(cancel)) {
+            break;
+        }
+        FileTestParams params = spec.file;
+        params.directory = mounted->mountPoint;
+        if (spec.kind == QLatin1String("command")) {
+            params.uid = uid;
+            params.gid = gid;
+            params.commandDirectory = mounted->userDirectory;
+        }
+        progress.testName = spec.name;
+        progress.message = QStringLiteral("%1: %2 on %3").arg(config.name, spec.name, fs.type);
+        report(progress);
+        const FileTestResult outcome = runFileTest(params, cancel);
+        TestResult result;
+        result.spec = spec;
+        result.status = outcome.status;
+        result.error = outcome.error;
+        result.extra = outcome.toJson();
+        result.extra.insert(QStringLiteral("filesystem"), fs.type);
+        config.tests.append(result);
+        m_unitsDone += 1;
+        saveAfterTest();
+    }
+    // Never leave a mounted array behind, whatever happened above.
+    if (auto ok = unmountFilesystem(*m_options.runner, *mounted); !ok) {
+        config.error = ok.error().message;
+    }
+}
+
+void CampaignRunner::runConfig(ConfigResult& config, int index, const std::atomic_bool* cancel)
+{
+    QElapsedTimer timer;
+    timer.start();
+    config.status = QStringLiteral("running");
+    config.error.clear();
+    config.tests.clear();
+    config.commands.clear();
+    CampaignProgress progress;
+    progress.phase = QStringLiteral("build");
+    progress.configIndex = index;
+    progress.configName = config.name;
+    progress.message = QStringLiteral("building %1 (%2)").arg(config.name, config.spec.describe());
+    report(progress);
+
+    auto pinned = DeviceGate::bindSpec(config.spec, m_pins);
+    if (!pinned) {
+        config.status = QStringLiteral("failed");
+        config.error = pinned.error().message;
+        return;
+    }
+    auto plan = pinnedBuild(*pinned, newBuildTag(), PlanOptions {udevIsRunning()});
+    if (!plan) {
+        config.status = QStringLiteral("failed");
+        config.error = plan.error().message;
+        return;
+    }
+    config.commands = plan->commandLines();
+    BuildExecutor executor(*m_options.runner, m_options.executor,
+                           {[&](const QString& message, double) {
+                                CampaignProgress p = progress;
+                                p.message = message;
+                                report(p);
+                            },
+                            m_callbacks.commandLogged});
+    auto built = executor.build(*plan, cancel);
+    if (!built) {
+        config.status =
+            built.error().code == ErrorCode::cancelled ? QStringLiteral("cancelled") : QStringLiteral("failed");
+        config.error = built.error().message;
+        config.seconds = double(timer.elapsed()) / 1000.0;
+        return;
+    }
+    config.device = built->device;
+    if (!m_results.host.contains(QStringLiteral("kernel_parity"))) {
+        // Printed when the xor and raid6 modules loaded: the first parity array of the boot.
+        if (const QJsonObject parity = kernelParitySpeeds(); !parity.isEmpty()) {
+            m_results.host.insert(QStringLiteral("kernel_parity"), parity);
+        }
+    }
+    // How busy the member disks and md's threads are while each test runs: which one set the pace.
+    QStringList memberNames;
+    for (const PinnedDevice& pin : std::as_const(pinned->pins)) {
+        memberNames.append(pin.name);
+    }
+    QStringList mdDevices;
+    for (const BuildObject& object : std::as_const(built->objects)) {
+        if (object.kind == QLatin1String("md")) {
+            mdDevices.append(QFileInfo(object.device).canonicalFilePath().section(QLatin1Char('/'), -1));
+        }
+    }
+    const ResourceMonitor monitor(memberNames, mdDevices);
+    progress.phase = QStringLiteral("test");
+    bool stop = false;
+    for (const TestSpec& spec : m_plan.tests) {
+        if (spec.isFileTest()) {
+            continue; // after the raw-device tests, on a file system
+        }
+        TestResult result;
+        result.spec = spec;
+        runTest(built->device, spec, result, progress, cancel, &monitor);
+        config.tests.append(result);
+        m_unitsDone += m_plan.repeats;
+        saveAfterTest();
+        if (result.status == QLatin1String("cancelled")) {
+            stop = true;
+            break;
+        }
+    }
+    if (!stop && m_plan.hasFileTests() && !cancelled(cancel)) {
+        runFileTests(config, *built, progress, cancel);
+    }
+    progress.phase = QStringLiteral("teardown");
+    progress.message = QStringLiteral("tearing down %1").arg(config.name);
+    report(progress);
+    const TeardownReport teardown = executor.teardown(*built);
+    config.seconds = double(timer.elapsed()) / 1000.0;
+    bool anyFailed = false;
+    for (const TestResult& test : config.tests) {
+        anyFailed = anyFailed || test.status == QLatin1String("failed");
+    }
+    if (cancelled(cancel)) {
+        config.status = QStringLiteral("cancelled");
+    } else if (!teardown.clean()) {
+        config.status = QStringLiteral("failed");
+        config.error = QStringLiteral("teardown: %1").arg(teardown.summary());
+    } else if (!config.error.isEmpty()) {
+        config.status = QStringLiteral("failed"); // e.g. the file system would not unmount
+    } else if (anyFailed) {
+        config.status = QStringLiteral("failed");
+        for (const TestResult& test : config.tests) {
+            if (test.status == QLatin1String("failed")) {
+                config.error = QStringLiteral("%1: %2").arg(test.spec.name, test.error);
+                break;
+            }
+        }
+    } else {
+        config.status = QStringLiteral("completed");
+    }
+}
+
+Result<CampaignResults> CampaignRunner::run(const std::atomic_bool* cancel)
+{
+    if (!m_prepared) {
+        if (auto ok = prepare(); !ok) {
+            return ok.error();
+        }
+    }
+    m_results.status = QStringLiteral("running");
+    if (m_results.host.isEmpty()) {
+        m_results.host = collectHostInfo(*m_options.runner);
+    }
+    const int testsPerConfig = m_plan.unitsPerConfiguration();
+    m_unitsTotal =
+        (m_plan.baselines ? 2 * int(m_results.disks.size()) : 0) + int(m_results.configs.size()) * testsPerConfig;
+    m_unitsDone = 0;
+    if (auto ok = save(); !ok) {
+        return ok.error();
+    }
+    if (m_plan.baselines) {
+        runBaselines(cancel);
+        if (auto ok = save(); !ok) {
+            return ok.error();
+        }
+    }
+    for (int i = 0; i < m_results.configs.size(); ++i) {
+        ConfigResult& config = m_results.configs[i];
+        if (config.status == QLatin1String("completed")) {
+            m_unitsDone += testsPerConfig;
+            continue; // --resume
+        }
+        if (cancelled(cancel)) {
+            break;
+        }
+        runConfig(config, i + 1, cancel);
+        if (auto ok = save(); !ok) {
+            return ok.error();
+        }
+    }
+    m_results.status = cancelled(cancel) ? QStringLiteral("cancelled") : QStringLiteral("completed");
+    if (auto ok = save(); !ok) {
+        return ok.error();
+    }
+    CampaignProgress done;
+    done.phase = QStringLiteral("done");
+    done.message = m_results.status;
+    m_unitsDone = m_unitsTotal;
+    report(done);
+    return m_results;
+}
+
+} // namespace RaidBench
