@@ -11,8 +11,10 @@
 #include "mainwindow.h"
 #include "results/chartexport.h"
 #include "results/htmlreport.h"
+#include "results/reportwriter.h"
 #include "results/resultcharts.h"
 #include "results/resultspage.h"
+#include "stallwatchdog.h"
 #include "util/units.h"
 
 #include <QApplication>
@@ -22,6 +24,7 @@
 #include <QChart>
 #include <QDir>
 #include <QDropEvent>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
@@ -39,6 +42,7 @@
 #include <QScatterSeries>
 #include <QSet>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -821,6 +825,72 @@ private Q_SLOTS:
         auto back = CampaignResults::load(json);
         QVERIFY2(back.ok(), qPrintable(back ? QString() : back.error().message));
         QCOMPARE(back->configs.size(), results.configs.size());
+    }
+
+    void twoHundredConfigurationsKeepTheWindowResponsive()
+    {
+        // 200 configurations, each with samples, latency and repeats: the file is opened and the HTML report
+        // written as the menus do it, while the stall watchdog measures how late the event loop ran.
+        const CampaignResults base = enriched();
+        CampaignResults many = base;
+        many.configs.clear();
+        for (int i = 0; i < 200; ++i) {
+            ConfigResult copy = base.configs.at(i % base.configs.size());
+            copy.name = QStringLiteral("layout-%1").arg(i, 3, 10, QLatin1Char('0'));
+            many.configs.append(copy);
+        }
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("many.json"));
+        QVERIFY(many.save(file));
+        ResultsPage page;
+        page.resize(1280, 800);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+
+        // The synchronous report, for scale: the time the window would freeze.
+        QElapsedTimer clock;
+        clock.start();
+        const qsizetype syncSize = resultsToHtml(many).size();
+        const qint64 syncMs = clock.elapsed();
+
+        StallWatchdog watchdog;
+        watchdog.start();
+        QSignalSpy opened(&page, &ResultsPage::message);
+        page.openInBackground(file);
+        QTRY_COMPARE_WITH_TIMEOUT(page.results().configs.size(), 200, 30000);
+        const qint64 openStall = watchdog.longestStallMs();
+
+        watchdog.start();
+        const QString report = dir.filePath(QStringLiteral("many.html"));
+        QSignalSpy written(&page, &ResultsPage::reportWritten);
+        QVERIFY(page.exportReportInBackground(report));
+        QVERIFY(!page.exportReportInBackground(report)); // one at a time
+        QVERIFY(written.wait(60000));
+        const qint64 reportStall = watchdog.longestStallMs();
+        watchdog.stop();
+        QCOMPARE(written.first().at(1).toString(), QString());
+        QFile html(report);
+        QVERIFY(html.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(html.readAll());
+        QCOMPARE(text.size(), syncSize); // the same report as the synchronous one
+        QVERIFY(text.contains(QLatin1String("layout-199")));
+        QCOMPARE(text.count(QLatin1String("<figure>")), resultsToHtml(many).count(QLatin1String("<figure>")));
+        qInfo("200 configurations: the report alone blocks for %lld ms; in the background the event loop was at "
+              "most %lld ms late while opening and %lld ms while writing it",
+              syncMs, openStall, reportStall);
+        // Each step is one chart: far below the whole report, and short enough to click through.
+        QVERIFY2(reportStall < std::max<qint64>(250, syncMs / 4),
+                 qPrintable(QStringLiteral("%1 ms stall").arg(reportStall)));
+
+        // Cancelled: no file, and the page says so.
+        const QString cancelled = dir.filePath(QStringLiteral("cancelled.html"));
+        written.clear();
+        ReportWriter* writer = page.exportReportInBackground(cancelled);
+        QVERIFY(writer);
+        writer->cancel();
+        QVERIFY(written.wait(30000));
+        QVERIFY(!written.first().at(1).toString().isEmpty());
+        QVERIFY(!QFile::exists(cancelled));
     }
 
     void htmlReportIsSelfContained()

@@ -113,39 +113,45 @@ QString markdownToHtml(const QString& markdown)
     return html;
 }
 
-QString resultsToHtml(const CampaignResults& input, bool dark)
+QList<ReportChart> reportCharts(const CampaignResults& results)
 {
-    CampaignResults results = input;
-    analyzeResults(results);
+    QList<ReportChart> charts;
+    for (const QString& name : Charts::names()) {
+        const int pages =
+            name == QLatin1String("disks") ? 1 : ResultsModel::pageCount(results, ReportChart::configsPerPage);
+        for (int page = 0; page < pages; ++page) {
+            charts.append({name, page});
+        }
+    }
+    return charts;
+}
+
+QString reportFigure(const CampaignResults& results, const ReportChart& which, bool dark)
+{
+    ChartOptions options;
+    options.dark = dark;
+    options.perPage = ReportChart::configsPerPage;
+    options.page = which.page;
+    auto chart = Charts::make(which.name, results, options);
+    if (!chart) {
+        return {};
+    }
+    std::unique_ptr<QChart> owned(*chart);
+    const QString caption = Charts::caption(which.name);
+    return QStringLiteral("<figure>%1%2</figure>\n")
+        .arg(svgInline(chartToSvg(owned.get(), QSize(1000, 520))),
+             caption.isEmpty() ? QString()
+                               : QStringLiteral("<figcaption>%1</figcaption>").arg(caption.toHtmlEscaped()));
+}
+
+QString reportPage(const CampaignResults& results, const QStringList& figures, bool dark)
+{
     const QString markdown = resultsToMarkdown(results);
     // The first heading and host line, then the charts, then the tables.
     const qsizetype tablesStart = markdown.indexOf(QLatin1String("\n## "));
     const QString head = tablesStart > 0 ? markdown.left(tablesStart) : markdown;
     const QString tables = tablesStart > 0 ? markdown.mid(tablesStart) : QString();
-
-    QString charts;
-    ChartOptions options;
-    options.dark = dark;
-    options.perPage = 24;
-    for (const QString& name : Charts::names()) {
-        const int pages = name == QLatin1String("disks") ? 1 : ResultsModel::pageCount(results, options.perPage);
-        for (int page = 0; page < pages; ++page) {
-            options.page = page;
-            auto chart = Charts::make(name, results, options);
-            if (!chart) {
-                continue;
-            }
-            std::unique_ptr<QChart> owned(*chart);
-            const int width = 1000;
-            const QString caption = Charts::caption(name);
-            charts += QStringLiteral("<figure>%1%2</figure>\n")
-                          .arg(svgInline(chartToSvg(owned.get(), QSize(width, 520))),
-                               caption.isEmpty()
-                                   ? QString()
-                                   : QStringLiteral("<figcaption>%1</figcaption>").arg(caption.toHtmlEscaped()));
-        }
-    }
-
+    const QString charts = figures.join(QString());
     QString commands;
     for (const ConfigResult& config : std::as_const(results.configs)) {
         if (config.commands.isEmpty()) {
@@ -184,6 +190,17 @@ QString resultsToHtml(const CampaignResults& input, bool dark)
     }
     html += QStringLiteral("</body>\n</html>\n");
     return html;
+}
+
+QString resultsToHtml(const CampaignResults& input, bool dark)
+{
+    CampaignResults results = input;
+    analyzeResults(results);
+    QStringList figures;
+    for (const ReportChart& chart : reportCharts(results)) {
+        figures.append(reportFigure(results, chart, dark));
+    }
+    return reportPage(results, figures, dark);
 }
 
 Result<void> writeHtmlReport(const CampaignResults& results, const QString& path, bool dark)

@@ -3,7 +3,9 @@
 #include "campaign/campaignresults.h"
 #include "util/result.h"
 
+#include <QList>
 #include <QString>
+#include <QStringList>
 
 namespace RaidBench::Ui {
 
@@ -13,6 +15,19 @@ namespace RaidBench::Ui {
 /// tests), and the exact commands run for each configuration. No script, no external reference.
 QString resultsToHtml(const CampaignResults& results, bool dark = false);
 Result<void> writeHtmlReport(const CampaignResults& results, const QString& path, bool dark = false);
+
+/// The report in steps, for a caller that must not block (ReportWriter): which charts, each chart
+/// (Qt Charts: the GUI thread), and the page around them (any thread). `results` are analysed.
+struct ReportChart
+{
+    static constexpr int configsPerPage = 24;
+    QString name;
+    int page = 0;
+};
+QList<ReportChart> reportCharts(const CampaignResults& results);
+/// One chart as a figure with inline SVG and its caption; empty when it has nothing to draw.
+QString reportFigure(const CampaignResults& results, const ReportChart& chart, bool dark);
+QString reportPage(const CampaignResults& results, const QStringList& figures, bool dark);
 
 /// Markdown as `resultsToMarkdown` writes it (headings, paragraphs, pipe tables, **bold**) to HTML.
 QString markdownToHtml(const QString& markdown);

@@ -4,6 +4,7 @@
 #include "results/resultcharts.h"
 #include "util/result.h"
 
+#include <QPointer>
 #include <QWidget>
 
 class QChart;
@@ -17,6 +18,8 @@ class QTableWidget;
 class QTextBrowser;
 
 namespace RaidBench::Ui {
+
+class ReportWriter;
 
 /// The results of a run or of a file: the comparison chart (grouped bars, whiskers, predicted
 /// markers, one-disk reference lines; ordered and paged), the disks chart (click a disk to highlight
@@ -65,6 +68,13 @@ public:
     /// .csv (a row per configuration x test) or .json (the results file).
     Result<void> exportData(const QString& path) const;
     Result<void> exportReport(const QString& path) const;
+    /// The same without blocking the window: the file is read (and the fio output parsed) on a worker
+    /// thread, the report drawn chart by chart (ReportWriter) with a progress dialog that can cancel.
+    /// What happened goes to message(); a report also to reportWritten(). The Open, Recent, Import and
+    /// Export menus use these.
+    void openInBackground(const QString& path);
+    void importFioInBackground(const QString& path, const QString& configName);
+    ReportWriter* exportReportInBackground(const QString& path);
     /// One of Charts::names() as shown (order, page, highlight) into a file; the format from the suffix.
     Result<void> exportChart(const QString& name, const QString& path, QSize pixels = {1200, 700}, int dpi = 96) const;
 
@@ -96,6 +106,8 @@ public:
 
 Q_SIGNALS:
     void message(const QString& text);
+    /// A report from exportReportInBackground() is done: `error` is empty when it was written.
+    void reportWritten(const QString& path, const QString& error);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -136,6 +148,7 @@ private:
     QChartView* m_detailView;
     QTextBrowser* m_fileTests;
     QMenu* m_recentMenu;
+    QPointer<ReportWriter> m_report;
 };
 
 } // namespace RaidBench::Ui

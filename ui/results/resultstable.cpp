@@ -1,0 +1,165 @@
+#include "campaign/analysis.h"
+#include "campaign/exports.h"
+#include "fs/filetests.h"
+#include "results/htmlreport.h"
+#include "results/resultspage.h"
+#include "util/units.h"
+
+#include <QBrush>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QTableWidget>
+#include <QTextBrowser>
+
+namespace RaidBench::Ui {
+
+// The results page's tables: the configurations with their relative figures, and the file tests.
+
+namespace {
+
+/// A cell that sorts by a number while showing text ("145 %", "–").
+class NumberItem final : public QTableWidgetItem
+{
+public:
+    NumberItem(const QString& text, std::optional<double> value)
+        : QTableWidgetItem(text)
+        , m_value(value.value_or(-1e300))
+    {
+        setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    }
+    bool operator<(const QTableWidgetItem& other) const override
+    {
+        if (const auto* number = dynamic_cast<const NumberItem*>(&other)) {
+            return m_value < number->m_value;
+        }
+        return QTableWidgetItem::operator<(other);
+    }
+
+private:
+    double m_value;
+};
+
+QString percent(std::optional<double> value)
+{
+    return value ? QStringLiteral("%1 %").arg(qRound(*value)) : QStringLiteral("–");
+}
+
+} // namespace
+
+QString ResultsPage::limitWord(const TestResult* test)
+{
+    if (!test || !test->resources) {
+        return {};
+    }
+    const QString& bound = test->resources->boundBy;
+    return bound == QLatin1String("disks")    ? tr("disks")
+        : bound == QLatin1String("md-thread") ? tr("CPU (md thread)")
+        : bound == QLatin1String("cpu")       ? tr("CPU")
+                                              : tr("neither");
+}
+
+void ResultsPage::fillTable()
+{
+    // "One disk", in words, where the table uses it: the median disk, and the slowest beside it.
+    const auto [medianWrite, medianRead] = baselineMedians(m_results);
+    const DiskResult* slowest = slowestDisk(m_results);
+    if (medianWrite && slowest) {
+        m_oneDisk->setText(tr("<b>One disk</b> is the pool's median disk: %1 write, %2 read. The slowest disk is %3: "
+                              "%4 write, %5 read.")
+                               .arg(Units::formatMBps(*medianWrite), Units::formatMBps(medianRead.value_or(0)),
+                                    slowest->label().toHtmlEscaped(), Units::formatMBps(*slowest->writeBw),
+                                    Units::formatMBps(slowest->readBw.value_or(0))));
+    } else {
+        m_oneDisk->setText(
+            tr("The disks were not measured on their own, so there is no \"one disk\" to compare with."));
+    }
+    auto mbps = [](std::optional<double> bytesPerSecond) {
+        return new NumberItem(bytesPerSecond ? QString::number(*bytesPerSecond / 1e6, 'f', 1) : QStringLiteral("–"),
+                              bytesPerSecond ? std::optional<double>(*bytesPerSecond / 1e6) : std::nullopt);
+    };
+    auto iops = [](std::optional<double> value) {
+        return new NumberItem(value ? QLocale().toString(qRound64(*value)) : QStringLiteral("–"), value);
+    };
+    auto ratio = [](std::optional<double> value, std::optional<double> measured, std::optional<double> predicted) {
+        auto* item = new NumberItem(value ? QString::number(*value, 'f', 2) : QStringLiteral("–"), value);
+        if (measured && predicted) {
+            item->setToolTip(
+                tr("measured %1, predicted %2").arg(Units::formatMBps(*measured), Units::formatMBps(*predicted)));
+        }
+        return item;
+    };
+    m_relative->setSortingEnabled(false);
+    m_relative->setRowCount(int(m_results.configs.size()));
+    for (int row = 0; row < m_results.configs.size(); ++row) {
+        const ConfigResult& config = m_results.configs.at(row);
+        const QStringList leaves = config.spec.leafDevices();
+        QStringList diskNames;
+        for (const QString& leaf : leaves) {
+            const DiskResult* disk = m_results.disk(leaf);
+            diskNames.append(disk && !disk->name.isEmpty() ? disk->name : leaf.section(QLatin1Char('/'), -1));
+        }
+        auto* name = new QTableWidgetItem(config.name);
+        name->setData(Qt::UserRole, leaves);
+        name->setToolTip(config.spec.describe());
+        m_relative->setItem(row, ColumnName, name);
+        m_relative->setItem(row, ColumnDisks, new QTableWidgetItem(diskNames.join(QStringLiteral(", "))));
+        m_relative->setItem(row, ColumnWrite, mbps(config.sequentialWrite()));
+        m_relative->setItem(row, ColumnRead, mbps(config.sequentialRead()));
+        m_relative->setItem(row, ColumnRandomWrite, iops(config.randomIops(true)));
+        m_relative->setItem(row, ColumnRandomRead, iops(config.randomIops(false)));
+        m_relative->setItem(row, ColumnWritePct,
+                            new NumberItem(percent(config.relativeWritePct), config.relativeWritePct));
+        m_relative->setItem(row, ColumnReadPct,
+                            new NumberItem(percent(config.relativeReadPct), config.relativeReadPct));
+        m_relative->setItem(row, ColumnSpace,
+                            new NumberItem(QStringLiteral("%1 %").arg(qRound(config.spacePct)), config.spacePct));
+        const QString failures = config.failuresBestCase > config.failuresGuaranteed
+            ? tr("%1 (up to %2)").arg(config.failuresGuaranteed).arg(config.failuresBestCase)
+            : QString::number(config.failuresGuaranteed);
+        m_relative->setItem(row, ColumnFailures, new NumberItem(failures, double(config.failuresGuaranteed)));
+        const QString controller = !config.controllerFailureSurvived ? QStringLiteral("–")
+            : *config.controllerFailureSurvived                      ? tr("survives")
+                                                                     : tr("lost");
+        m_relative->setItem(row, ColumnController, new QTableWidgetItem(controller));
+        m_relative->setItem(row, ColumnWriteRatio,
+                            ratio(config.measuredOverPredicted, config.sequentialWrite(), config.predictedWrite));
+        m_relative->setItem(row, ColumnReadRatio,
+                            ratio(config.measuredOverPredictedRead, config.sequentialRead(), config.predictedRead));
+        const TestResult* write = config.sequentialTest(true);
+        const TestResult* read = config.sequentialTest(false);
+        auto* limit = new QTableWidgetItem(limitWord(write).isEmpty() && limitWord(read).isEmpty()
+                                               ? QStringLiteral("–")
+                                               : QStringLiteral("%1 / %2").arg(limitWord(write), limitWord(read)));
+        QStringList limits;
+        for (const TestResult* test : {write, read}) {
+            if (test && test->resources) {
+                limits.append(tr("%1: %2").arg(test->spec.name, test->resources->explanation));
+            }
+        }
+        limit->setToolTip(limits.join(QLatin1Char('\n')));
+        m_relative->setItem(row, ColumnLimit, limit);
+        auto* weakest = new QTableWidgetItem(config.weakestLink.join(QStringLiteral(", ")));
+        weakest->setToolTip(weakest->text());
+        m_relative->setItem(row, ColumnWeakest, weakest);
+        auto* state = new QTableWidgetItem(config.status == QLatin1String("failed") ? tr("failed: %1").arg(config.error)
+                                                                                    : config.status);
+        if (config.status == QLatin1String("failed")) {
+            state->setForeground(QColor(0xc0, 0x39, 0x2b));
+        }
+        m_relative->setItem(row, ColumnState, state);
+    }
+    m_relative->setSortingEnabled(true);
+    m_relative->resizeColumnsToContents();
+    m_relative->setColumnWidth(ColumnWeakest, std::min(m_relative->columnWidth(ColumnWeakest), 360));
+}
+
+void ResultsPage::fillFileTests()
+{
+    // The same bonnie-like table the CLI report writes.
+    const QString markdown = resultsFileTestsMarkdown(m_results);
+    m_fileTests->setHtml(markdown.isEmpty() ? tr("<p>No file-system tests in these results.</p>")
+                                            : markdownToHtml(markdown));
+}
+
+} // namespace RaidBench::Ui
