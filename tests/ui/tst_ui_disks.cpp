@@ -1,0 +1,199 @@
+// The Disks page and the session: the helper's disks, ineligible ones with their reasons, no usable disk, a helper
+// refused or missing, the tab bar, the lab dialog.
+
+#include "uitest.h"
+
+class TstUiDisks : public QObject, public UiTestBase
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { initCommon(); }
+
+    void disksFromTheRecordedHelper()
+    {
+        auto f = makeWindow();
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        QVERIFY(f->session->isConnected());
+        QCOMPARE(f->window->pool()->model()->rowCount(), 4);
+        QCOMPARE(f->window->pool()->model()->controllers().size(), 2);
+        // About: the versions come from the helper, where the arrays are built.
+        QTRY_VERIFY(f->session->about().mdadm.contains(QLatin1String("mdadm")));
+    }
+
+    void ineligibleDisksAreLockedWithTheirReasons()
+    {
+        auto f = std::make_unique<Fixture>();
+        f->session = new Session;
+        f->helper = new Test::ScriptedHelper(recording);
+        // The recorded lab disks plus one that is mounted.
+        QJsonObject scan = f->helper->recordedResult(QStringLiteral("scan-disks"));
+        QJsonArray disks = scan.value(QStringLiteral("disks")).toArray();
+        QJsonObject mounted = disks.at(0).toObject();
+        mounted.insert(QStringLiteral("name"), QStringLiteral("sde"));
+        mounted.insert(QStringLiteral("path"), QStringLiteral("/dev/sde"));
+        mounted.insert(QStringLiteral("stable_path"), QStringLiteral("/dev/disk/by-id/ata-HOME_DISK"));
+        mounted.insert(QStringLiteral("serial"), QStringLiteral("HOME0001"));
+        mounted.insert(QStringLiteral("eligible"), false);
+        mounted.insert(QStringLiteral("mount_points"), QJsonArray {QStringLiteral("/home")});
+        mounted.insert(QStringLiteral("reasons"),
+                       QJsonArray {QJsonObject {{QStringLiteral("code"), QStringLiteral("mounted")},
+                                                {QStringLiteral("message"), QStringLiteral("mounted on /home")}}});
+        disks.append(mounted);
+        scan.insert(QStringLiteral("disks"), disks);
+        f->helper->replies.insert(QStringLiteral("scan-disks"), scan);
+        f->window = std::make_unique<MainWindow>(f->session);
+        f->session->setParent(f->window.get());
+        f->session->attach(f->helper);
+        f->helper->start();
+        f->window->show();
+        QTRY_COMPARE(f->session->disks().size(), 5);
+        DiskPoolModel* pool = f->window->pool()->model();
+        int row = -1;
+        for (int r = 0; r < pool->rowCount(); ++r) {
+            row = pool->diskAt(r).path == QLatin1String("/dev/sde") ? r : row;
+        }
+        QVERIFY(row >= 0);
+        const QModelIndex index = pool->index(row);
+        QCOMPARE(index.data(DiskPoolModel::EligibleRole).toBool(), false);
+        QVERIFY2(index.data(Qt::ToolTipRole).toString().contains(QLatin1String("mounted on /home")),
+                 qPrintable(index.data(Qt::ToolTipRole).toString()));
+        QVERIFY(index.data(Qt::ToolTipRole).toString().contains(QLatin1String("HOME0001"))); // serial on hover
+        QVERIFY(!(pool->flags(index) & Qt::ItemIsDragEnabled));
+        std::unique_ptr<QMimeData> payload(pool->mimeData({index}));
+        QVERIFY(payload->data(QLatin1String(disksMimeType)).isEmpty());
+        // Dropped anyway (say from another program): refused with the reason.
+        auto forged = disksMime({QStringLiteral("/dev/disk/by-id/ata-HOME_DISK")});
+        QVERIFY(!dropOn(f->window->canvas()->newArrayArea(), forged.get()));
+        QVERIFY2(f->window->canvas()->lastMessage().contains(QLatin1String("mounted on /home")),
+                 qPrintable(f->window->canvas()->lastMessage()));
+        QCOMPARE(f->window->canvasModel()->configs().size(), 0);
+        // Usable disks exist: no first-run panel.
+        QVERIFY(f->window->findChild<QWidget*>(QStringLiteral("firstRunPanel"))->isHidden());
+    }
+
+    void noUsableDiskOffersTheLab()
+    {
+        auto f = std::make_unique<Fixture>();
+        f->session = new Session;
+        f->helper = new Test::ScriptedHelper(recording);
+        QJsonObject scan = f->helper->recordedResult(QStringLiteral("scan-disks"));
+        QJsonArray disks;
+        for (const auto& value : scan.value(QStringLiteral("disks")).toArray()) {
+            QJsonObject disk = value.toObject();
+            disk.insert(QStringLiteral("eligible"), false);
+            disk.insert(
+                QStringLiteral("reasons"),
+                QJsonArray {QJsonObject {{QStringLiteral("code"), QStringLiteral("signature")},
+                                         {QStringLiteral("message"), QStringLiteral("holds an ext4 file system")}}});
+            disks.append(disk);
+        }
+        scan.insert(QStringLiteral("disks"), disks);
+        f->helper->replies.insert(QStringLiteral("scan-disks"), scan);
+        f->window = std::make_unique<MainWindow>(f->session);
+        f->session->setParent(f->window.get());
+        f->session->attach(f->helper);
+        f->helper->start();
+        f->window->show();
+        f->window->showStep(MainWindow::DisksStep);
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        QTRY_VERIFY(!f->window->findChild<QWidget*>(QStringLiteral("firstRunPanel"))->isHidden());
+        QVERIFY(f->window->findChild<QPushButton*>(QStringLiteral("firstRunLabButton")));
+    }
+
+    void helperRefusedAtStart()
+    {
+        // pkexec dismissed by the user: the helper never says hello.
+        auto f = std::make_unique<Fixture>();
+        f->session = new Session;
+        f->helper = new Test::ScriptedHelper(recording);
+        f->window = std::make_unique<MainWindow>(f->session);
+        f->session->setParent(f->window.get());
+        f->session->attach(f->helper);
+        f->window->show();
+        f->helper->die(QStringLiteral("pkexec could not start the helper (not authorised, or no polkit agent)"));
+        QVERIFY(!f->session->isConnected());
+        QVERIFY2(f->window->lastMessage().contains(QLatin1String("not authorised")),
+                 qPrintable(f->window->lastMessage()));
+        QCOMPARE(f->window->pool()->model()->rowCount(), 0);
+        f->window->startRun();
+        QVERIFY(f->window->lastMessage().contains(QLatin1String("not connected")));
+    }
+
+    void helperNotInstalled()
+    {
+        // The GUI package without the CLI package: connecting says what is missing and where.
+        qputenv("RAIDBENCH_HELPER", "/nonexistent/libexec/raidbench/raidbench-helper");
+        MainWindow window;
+        window.show();
+        window.connectHelper();
+        qunsetenv("RAIDBENCH_HELPER");
+        const QString message = window.lastMessage();
+        QVERIFY2(message.contains(QLatin1String("/nonexistent/libexec/raidbench/raidbench-helper is not installed")) ||
+                     message.contains(QLatin1String("pkexec is not installed")),
+                 qPrintable(message));
+        QVERIFY2(message.contains(QLatin1String("raidbench-cli")) || message.contains(QLatin1String("pkexec")),
+                 qPrintable(message));
+        QVERIFY(!window.session()->isConnected());
+    }
+
+    void tabBarStaysPut()
+    {
+        // The steps' tabs are where they were on every step, though the pool hides after Build.
+        auto f = makeWindow();
+        f->window->resize(1280, 800);
+        f->window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(f->window.get()));
+        auto* bar = f->window->findChild<QTabBar*>(QStringLiteral("stepBar"));
+        QVERIFY(bar);
+        QPoint first;
+        for (int step = MainWindow::DisksStep; step <= MainWindow::ResultsStep; ++step) {
+            f->window->showStep(MainWindow::Step(step));
+            QApplication::processEvents();
+            QCOMPARE(bar->currentIndex(), step);
+            const QPoint at = bar->mapTo(f->window.get(), bar->tabRect(0).topLeft());
+            first = step == MainWindow::DisksStep ? at : first;
+            QCOMPARE(at, first);
+        }
+        // A click on the bar changes the step.
+        QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(MainWindow::BuildStep).center());
+        QCOMPARE(f->window->currentStep(), MainWindow::BuildStep);
+    }
+
+    void sessionIsSilentWhileDestroyed()
+    {
+        // A connected session destroyed with its window must not call the window's slots: by then the
+        // window is half destroyed (ASan/UBSan saw exactly that).
+        auto f = makeWindow();
+        QTRY_VERIFY(f->session->isConnected());
+        QSignalSpy changes(f->session, &Session::connectionChanged);
+        f->window.reset();
+        QCOMPARE(changes.count(), 0);
+    }
+
+    void labDialogMakesALabSpec()
+    {
+        LabDialog dialog;
+        dialog.show();
+        const auto plain = dialog.options();
+        QVERIFY2(plain.ok(), qPrintable(plain.ok() ? QString() : plain.error().message));
+        QVERIFY(plain->disks.size() >= 2);
+        QVERIFY(!dialog.spec().contains(QLatin1String("fail")));
+        auto* failing = dialog.findChild<QCheckBox*>();
+        QVERIFY(failing);
+        failing->setChecked(true);
+        const auto withFault = dialog.options();
+        QVERIFY(withFault.ok());
+        QCOMPARE(withFault->disks.size(), plain->disks.size() + 1);
+        QVERIFY2(dialog.spec().contains(QLatin1String(":fail-write=")), qPrintable(dialog.spec()));
+        // What the dialog makes is what the CLI's --disks takes.
+        QVERIFY(parseLabSpec(dialog.spec(), dialog.controllers()).ok());
+        // Disks shaped like hard disks by default: a request limit on every disk.
+        for (const LabDiskSpec& disk : withFault->disks) {
+            QCOMPARE(disk.iops, 150);
+        }
+    }
+};
+
+QTEST_MAIN(TstUiDisks)
+#include "tst_ui_disks.moc"

@@ -1,0 +1,85 @@
+// The Plan page: plan files that cannot be opened, and a plan saved and opened again.
+
+#include "uitest.h"
+
+class TstUiPlan : public QObject, public UiTestBase
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { initCommon(); }
+
+    void planFilesThatCannotBeOpened_data()
+    {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("corrupt") << QByteArray("{\"raidbench_plan\": 1, \"disks\": [") << "JSON";
+        QTest::newRow("future version") << QByteArray(
+                                               "{\"raidbench_plan\": 99, \"disks\": [\"/dev/sda\", \"/dev/sdb\"], "
+                                               "\"configurations\": [\"raid1\"]}")
+                                        << "99";
+        QTest::newRow("not a plan") << QByteArray("[1, 2, 3]") << "plan";
+        QTest::newRow("unknown preset") << QByteArray(
+                                               "{\"raidbench_plan\": 1, \"disks\": [\"/dev/sda\", \"/dev/sdb\"], "
+                                               "\"configurations\": [\"raid7\"]}")
+                                        << "raid7";
+    }
+
+    void planFilesThatCannotBeOpened()
+    {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, reason);
+        auto f = makeWindow();
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        QVERIFY(f->window->canvasModel()->addArray(labDisks(*f), ArrayLevel::Raid6).ok());
+        const QJsonObject before = f->window->canvasModel()->configs().at(0).spec.toJson();
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("plan.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(content);
+        file.close();
+        const auto loaded = f->window->planPage()->loadPlanFile(path);
+        QVERIFY(!loaded);
+        QVERIFY2(loaded.error().message.contains(reason), qPrintable(loaded.error().message));
+        QVERIFY(loaded.error().message.contains(path));
+        QCOMPARE(f->window->canvasModel()->configs().size(), 1);
+        QCOMPARE(f->window->canvasModel()->configs().at(0).spec.toJson(), before);
+    }
+
+    void planSavedAndOpenedAgain()
+    {
+        auto f = makeWindow();
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        const QStringList disks = labDisks(*f);
+        QVERIFY(f->window->canvasModel()->addArray(disks, ArrayLevel::Raid10).ok());
+        QVERIFY(f->window->canvasModel()->addArray(disks.mid(0, 3), ArrayLevel::Raid5).ok());
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("plan.json"));
+        QVERIFY(f->window->planPage()->savePlanFile(path).ok());
+        const auto listing = f->window->planPage()->commandListing();
+        QVERIFY(listing.ok());
+        QVERIFY(listing->join(QLatin1Char('\n')).contains(QLatin1String("--level=raid10")));
+        f->window->canvasModel()->clear();
+        QVERIFY(f->window->planPage()->loadPlanFile(path).ok());
+        QCOMPARE(f->window->canvasModel()->configs().size(), 2);
+        QCOMPARE(f->window->canvasModel()->configs().at(0).spec.level, ArrayLevel::Raid10);
+        QCOMPARE(leafPaths(f->window->canvasModel()->configs().at(1).spec), disks.mid(0, 3));
+
+        // Limits survive the page: a half-second ramp, two repeats, 5 s per run.
+        CampaignPlan plan = *f->window->planPage()->plan();
+        plan.rampNs = 500'000'000ull;
+        plan.repeats = 2;
+        plan.timeLimitNs = 5'000'000'000ull;
+        QVERIFY(f->window->planPage()->applyPlan(plan).ok());
+        const auto again = f->window->planPage()->plan();
+        QVERIFY(again.ok());
+        QCOMPARE(again->rampNs, 500'000'000ull);
+        QCOMPARE(again->repeats, 2);
+        QCOMPARE(again->timeLimitNs, 5'000'000'000ull);
+        QCOMPARE(again->configurations.size(), 2);
+    }
+};
+
+QTEST_MAIN(TstUiPlan)
+#include "tst_ui_plan.moc"

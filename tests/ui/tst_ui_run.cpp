@@ -1,0 +1,328 @@
+// The Run page, driven by a recorded helper stream: the destroy confirmation, progress, log, cancel, a helper that
+// dies, results kept in the results folder, names from card to results.
+
+#include "uitest.h"
+
+class TstUiRun : public QObject, public UiTestBase
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { initCommon(); }
+
+    void namesStayFromCardToResults()
+    {
+        auto f = makeWindow();
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        CanvasModel* model = f->window->canvasModel();
+        const QStringList disks = labDisks(*f);
+        QVERIFY(model->addArray(disks, ArrayLevel::Raid10).ok());
+        QVERIFY(model->addArray(disks, ArrayLevel::Raid10).ok());
+        QCOMPARE(model->cardName({0}), QStringLiteral("raid10"));
+        QCOMPARE(model->cardName({1}), QStringLiteral("raid10-2"));
+        // Deleting the first does not rename the second: the card says what the results will say.
+        QVERIFY(model->removeCard({0}).ok());
+        QCOMPARE(model->cardName({0}), QStringLiteral("raid10-2"));
+        const auto plan = f->window->planPage()->plan();
+        QVERIFY(plan.ok());
+        QCOMPARE(plan->configurations.at(0).name, QStringLiteral("raid10-2"));
+        // A new card takes the free name; a level change renames only that card.
+        QVERIFY(model->addArray(disks, ArrayLevel::Raid10).ok());
+        QCOMPARE(model->cardName({1}), QStringLiteral("raid10"));
+        QVERIFY(model->addArray(disks, ArrayLevel::Raid5).ok());
+        QVERIFY(model->setLevel({2}, ArrayLevel::Raid6).ok());
+        QCOMPARE(model->cardName({2}), QStringLiteral("raid6"));
+        QCOMPARE(model->cardName({0}), QStringLiteral("raid10-2"));
+    }
+
+    void confirmationRefusesAWrongCount()
+    {
+        QList<Disk> disks;
+        for (int i = 0; i < 3; ++i) {
+            Disk disk;
+            disk.path = QStringLiteral("/dev/sd%1").arg(QChar(u'a' + i));
+            disk.model = QStringLiteral("WDC WD20EARS");
+            disk.serial = QStringLiteral("WD-%1").arg(1000 + i);
+            disk.sizeBytes = 2'000'398'934'016ull;
+            disks.append(disk);
+        }
+        DestroyConfirmDialog dialog(disks);
+        dialog.show();
+        // Every disk is named by model, serial and size.
+        QStringList texts;
+        for (QLabel* label : dialog.findChildren<QLabel*>()) {
+            texts.append(label->text());
+        }
+        for (QTableWidget* table : dialog.findChildren<QTableWidget*>()) {
+            for (int r = 0; r < table->rowCount(); ++r) {
+                for (int c = 0; c < table->columnCount(); ++c) {
+                    texts.append(table->item(r, c) ? table->item(r, c)->text() : QString());
+                }
+            }
+        }
+        const QString all = texts.join(QLatin1Char('\n'));
+        for (const Disk& disk : disks) {
+            QVERIFY2(all.contains(disk.serial), qPrintable(all));
+        }
+        QVERIFY(all.contains(QLatin1String("WDC WD20EARS")));
+        QVERIFY(all.contains(QLatin1String("2.00 TB")) || all.contains(QLatin1String("1.82 TiB")));
+
+        for (const QString& wrong :
+             {QString(), QStringLiteral("2"), QStringLiteral("4"), QStringLiteral("three"), QStringLiteral("03x")}) {
+            dialog.countEdit()->setText(wrong);
+            dialog.accept();
+            QVERIFY2(dialog.isVisible(), qPrintable(wrong));
+            QCOMPARE(dialog.result(), int(QDialog::Rejected));
+        }
+        dialog.countEdit()->setText(QStringLiteral("3"));
+        QVERIFY(dialog.countMatches());
+        dialog.accept();
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    }
+
+    void runPlanWhenReadyStartsOnceTheDisksAreSeen()
+    {
+        // `raidbench PLAN --run`, with the helper inside the lab VM reached directly (as root there):
+        // the disks are virtual, so no confirmation; the plan starts once its disks are seen.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString planPath = dir.filePath(QStringLiteral("plan.json"));
+        {
+            auto seen = makeWindow();
+            QTRY_COMPARE(seen->session->disks().size(), 4);
+            QVERIFY(seen->window->canvasModel()->addArray(labDisks(*seen), ArrayLevel::Raid0).ok());
+            QVERIFY(seen->window->planPage()->savePlanFile(planPath).ok());
+        }
+        auto f = makeWindow(true, planPath);
+        QTRY_VERIFY(f->helper->campaignRunning());
+        QCOMPARE(f->confirmations, 0);
+        QCOMPARE(f->window->currentStep(), MainWindow::RunStep);
+        QVERIFY(f->session->isLab());
+        // Real disks still ask.
+        auto real = makeWindow(false, planPath);
+        QTRY_COMPARE(real->confirmations, 1);
+    }
+
+    void aFinishedRunIsNotLostToTheNext()
+    {
+        auto f = windowWithTheRecordedPlan();
+        QVERIFY(f);
+        // The first run, to its end.
+        f->window->startRun();
+        const QString first = f->window->runResultsPath();
+        QVERIFY2(first.startsWith(m_resultsFolder.path() + QLatin1Char('/')), qPrintable(first));
+        QVERIFY(QFileInfo(first).fileName().contains(QLatin1String("_lab_")) ||
+                QFileInfo(first).fileName().contains(QLatin1String("raid0-raid5")));
+        QSignalSpy finished(f->window->runPage(), &RunPage::finished);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+        f->window->waitForResultsWritten(); // written off the window's thread
+        auto firstResults = CampaignResults::load(first);
+        QVERIFY2(firstResults.ok(), qPrintable(first));
+        QCOMPARE(firstResults->status, QStringLiteral("completed"));
+        QCOMPARE(firstResults->configs.size(), 2);
+
+        // The second, cancelled after its first configuration: its own file, the first one untouched.
+        f->window->startRun();
+        const QString second = f->window->runResultsPath();
+        QVERIFY(second != first);
+        QVERIFY(f->window->quitQuestion().contains(QDir::toNativeSeparators(second)));
+        QTRY_VERIFY_WITH_TIMEOUT(f->session->lastResults().configs.size() >= 1 &&
+                                     f->session->lastResults().configs.at(0).status == QLatin1String("completed"),
+                                 60000);
+        // Written during the run, before it ends.
+        f->window->waitForResultsWritten();
+        auto during = CampaignResults::load(second);
+        QVERIFY2(during.ok(), qPrintable(second));
+        QVERIFY(during->configs.size() >= 1);
+        QTest::mouseClick(f->window->runPage()->cancelButton(), Qt::LeftButton);
+        QTRY_COMPARE(finished.size(), 2);
+        f->window->waitForResultsWritten();
+        auto secondResults = CampaignResults::load(second);
+        QVERIFY(secondResults.ok());
+        QCOMPARE(secondResults->status, QStringLiteral("cancelled"));
+        QVERIFY(secondResults->configs.at(0).sequentialWrite().has_value());
+        auto again = CampaignResults::load(first);
+        QVERIFY(again.ok());
+        QCOMPARE(again->status, QStringLiteral("completed"));
+        QCOMPARE(again->configs.size(), 2);
+
+        // Recent lists both, newest first, with what they hold.
+        const QStringList recent = f->window->resultsPage()->recentEntries();
+        const QString joined = recent.join(QLatin1Char('\n'));
+        QVERIFY2(joined.contains(QFileInfo(first).fileName() + QStringLiteral(" — completed")), qPrintable(joined));
+        QVERIFY2(joined.contains(QFileInfo(second).fileName() + QStringLiteral(" — cancelled")), qPrintable(joined));
+    }
+
+    void unreadableResultsAreListedNotOpened()
+    {
+        QFile corrupt(m_resultsFolder.filePath(QStringLiteral("2000-01-01_000000_host_broken.json")));
+        QVERIFY(corrupt.open(QIODevice::WriteOnly));
+        corrupt.write("{\"raidbench_results\": 1, \"configs\": [tru");
+        corrupt.close();
+        auto f = makeWindow();
+        const QString joined = f->window->resultsPage()->recentEntries().join(QLatin1Char('\n'));
+        QVERIFY2(joined.contains(QStringLiteral("2000-01-01_000000_host_broken.json — unreadable")),
+                 qPrintable(joined));
+        QVERIFY(joined.contains(m_resultsFolder.path()));
+        QFile::remove(corrupt.fileName());
+    }
+
+    void aRunThatCannotKeepItsResultsDoesNotStart()
+    {
+        auto f = windowWithTheRecordedPlan();
+        QVERIFY(f);
+        // A folder that cannot be made: its parent is a file.
+        QFile blocker(m_config.filePath(QStringLiteral("not-a-folder")));
+        QVERIFY(blocker.open(QIODevice::WriteOnly));
+        blocker.close();
+        const QString folder = blocker.fileName() + QStringLiteral("/results");
+        qputenv("RAIDBENCH_RESULTS_DIR", QFile::encodeName(folder));
+        f->window->startRun();
+        qputenv("RAIDBENCH_RESULTS_DIR", QFile::encodeName(m_resultsFolder.path()));
+        QVERIFY2(f->window->lastMessage().contains(folder), qPrintable(f->window->lastMessage()));
+        QVERIFY(f->window->lastMessage().contains(QLatin1String("not started")));
+        QVERIFY(!f->session->campaignRunning());
+        for (const auto& [op, args] : f->helper->requests) {
+            QVERIFY(op != QLatin1String("run-campaign"));
+        }
+    }
+
+    void runNotStartedWhenTheConfirmationIsRefused()
+    {
+        auto f = makeWindow();
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        QVERIFY(f->window->canvasModel()->addArray(labDisks(*f), ArrayLevel::Raid0).ok());
+        f->confirmAnswer = false;
+        f->window->startRun();
+        QCOMPARE(f->confirmations, 1);
+        QCOMPARE(f->confirmed.size(), 4);
+        QVERIFY(!f->helper->campaignRunning());
+        for (const auto& [op, args] : f->helper->requests) {
+            QVERIFY2(op != QLatin1String("run-campaign"), "a campaign was sent though the user said no");
+        }
+        QVERIFY(f->window->lastMessage().contains(QLatin1String("not started")));
+    }
+
+    void runPageFollowsARecordedCampaign()
+    {
+        auto f = windowWithTheRecordedPlan();
+        QVERIFY(f);
+        const QStringList disks = labDisks(*f);
+        QElapsedTimer clock;
+        clock.start();
+        f->window->startRun();
+        QCOMPARE(f->confirmations, 1);
+        QCOMPARE(f->window->currentStep(), MainWindow::RunStep);
+        RunPage* run = f->window->runPage();
+        QVERIFY(run->isRunning());
+        QCOMPARE(run->queue()->rowCount(), 3); // each disk alone, raid0, raid5
+        // The live chart spans one test run of the plan, not a fixed minute.
+        const auto plan = f->window->planPage()->plan();
+        QVERIFY(plan.ok());
+        QCOMPARE(run->chartSpanSeconds(),
+                 std::clamp(double(plan->timeLimitNs + plan->rampNs) / 1e9 * 1.1, 5.0, RunPage::chartWindowSeconds));
+        QVERIFY(run->chartSpanSeconds() < RunPage::chartWindowSeconds);
+        // The first ETA comes from the plan's own durations: 4 disks x 2 + 2 configurations x their
+        // tests, each a run and its ramp, and 10 s to build and tear down each configuration.
+        const double unit = double(plan->timeLimitNs + plan->rampNs) / 1e9;
+        const double units = 8 + 2.0 * double(plan->tests.size()) * plan->repeats;
+        QCOMPARE(run->remainingSeconds(0, 0, 0), units * unit + 2 * 10);
+        QVERIFY2(run->findChild<QLabel*>(QStringLiteral("etaLabel"))->text().contains(QLatin1String("planned")),
+                 qPrintable(run->findChild<QLabel*>(QStringLiteral("etaLabel"))->text()));
+        QVERIFY(!run->cancelButton()->isHidden() && run->cancelButton()->isEnabled());
+
+        // Midway: a row in progress and a live chart.
+        QTRY_VERIFY(f->helper->eventsReplayed() > 40);
+        QTRY_VERIFY(run->series()->count() > 0);
+        QSignalSpy finished(run, &RunPage::finished);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+        const qint64 elapsed = clock.elapsed();
+        QVERIFY2(finished.at(0).at(1).toString().isEmpty(), qPrintable(finished.at(0).at(1).toString()));
+        QVERIFY(!run->isRunning());
+        QVERIFY(!run->cancelButton()->isEnabled());
+
+        // Every row done, every bar full; the log holds the helper's commands with their output.
+        for (int row = 0; row < run->queue()->rowCount(); ++row) {
+            auto* bar = qobject_cast<QProgressBar*>(run->queue()->cellWidget(row, 2));
+            QVERIFY(bar);
+            QCOMPARE(bar->value(), 100);
+        }
+        const QString log = run->log()->toPlainText();
+        QVERIFY2(log.contains(QLatin1String("$ mdadm --create")), qPrintable(log.left(2000)));
+        QVERIFY(log.contains(QLatin1String("--level=raid5")));
+        QVERIFY(log.contains(QLatin1String("mdadm --stop")));
+        QVERIFY(log.contains(QLatin1String("started.")));
+        QVERIFY(run->statusLabel()->text().contains(QLatin1String("Finished")));
+        // The chart is redrawn on a 100 ms timer with replace(), not per sample.
+        const int bound = int(elapsed / RunPage::chartIntervalMs) + 2;
+        QVERIFY2(run->chartUpdates() <= bound,
+                 qPrintable(QStringLiteral("%1 redraws in %2 ms").arg(run->chartUpdates()).arg(elapsed)));
+        QVERIFY(run->chartUpdates() > 0);
+        // The results page has both configurations and the disks' baselines reached the pool.
+        QCOMPARE(f->window->resultsPage()->configTable()->rowCount(), 2);
+        QCOMPARE(f->session->baselines().size(), 4);
+        // The recording's two 40 MB/s disks are marked slow, the 100 MB/s ones not.
+        for (const Disk& disk : f->session->disks()) {
+            const bool slowDisk = disk.model.contains(QLatin1String("W40"));
+            QCOMPARE(f->session->slowReason(DiskPoolModel::planPath(disk)).isEmpty(), !slowDisk);
+        }
+    }
+
+    void cancelMidRun()
+    {
+        auto f = windowWithTheRecordedPlan();
+        QVERIFY(f);
+        const QStringList disks = labDisks(*f);
+        f->window->startRun();
+        RunPage* run = f->window->runPage();
+        QSignalSpy finished(run, &RunPage::finished);
+        // Past the first configuration's results, then Cancel as the user clicks it.
+        QTRY_VERIFY_WITH_TIMEOUT(f->session->lastResults().configs.size() >= 1 &&
+                                     f->session->lastResults().configs.at(0).status == QLatin1String("completed"),
+                                 60000);
+        QVERIFY(f->helper->campaignRunning());
+        QTest::mouseClick(run->cancelButton(), Qt::LeftButton);
+        QVERIFY(run->statusLabel()->text().contains(QLatin1String("Cancelling")));
+        QTRY_COMPARE(finished.size(), 1);
+        bool cancelSent = false;
+        for (const auto& [op, args] : f->helper->requests) {
+            cancelSent = cancelSent || op == QLatin1String("cancel");
+        }
+        QVERIFY(cancelSent);
+        QVERIFY2(run->statusLabel()->text().contains(QLatin1String("Cancelled")),
+                 qPrintable(run->statusLabel()->text()));
+        QVERIFY(!run->isRunning());
+        // What was measured is kept, and the status says what, as the Results page shows it.
+        QVERIFY(f->window->resultsPage()->configTable()->rowCount() >= 1);
+        QCOMPARE(f->window->resultsPage()->results().status, QStringLiteral("cancelled"));
+        const QString status = run->statusLabel()->text();
+        QVERIFY2(status.contains(QLatin1String("kept: ")) && status.contains(QLatin1String("test result")),
+                 qPrintable(status));
+        QVERIFY2(!status.contains(QLatin1String("kept: 0")), qPrintable(status));
+    }
+
+    void helperDiesMidRun()
+    {
+        auto f = windowWithTheRecordedPlan();
+        QVERIFY(f);
+        const QStringList disks = labDisks(*f);
+        f->window->startRun();
+        RunPage* run = f->window->runPage();
+        QSignalSpy finished(run, &RunPage::finished);
+        QTRY_VERIFY_WITH_TIMEOUT(f->session->lastResults().configs.size() >= 1, 60000);
+        f->helper->die(QStringLiteral("the helper was killed (signal 9)"));
+        QTRY_COMPARE(finished.size(), 1);
+        QVERIFY(!finished.at(0).at(1).toString().isEmpty());
+        QVERIFY2(run->statusLabel()->text().contains(QLatin1String("stopped")), qPrintable(run->statusLabel()->text()));
+        QVERIFY(run->statusLabel()->text().contains(QLatin1String("signal 9")));
+        QVERIFY(!run->isRunning());
+        QVERIFY(!f->session->isConnected());
+        QVERIFY(f->window->resultsPage()->configTable()->rowCount() >= 1);
+        // The window says so, and a new run is refused with a reason rather than sent nowhere.
+        f->window->startRun();
+        QVERIFY(f->window->lastMessage().contains(QLatin1String("not connected")));
+    }
+};
+
+QTEST_MAIN(TstUiRun)
+#include "tst_ui_run.moc"
