@@ -171,6 +171,13 @@ void HelperService::startJob(qint64 id, std::function<void(const std::atomic_boo
     }
 }
 
+void HelperService::startExclusive(qint64 id, std::function<void(const std::atomic_bool*)> work)
+{
+    if (auto token = exclusive(id)) {
+        startJob(id, std::move(work), std::move(token));
+    }
+}
+
 void HelperService::dispatch(const HelperProtocol::Request& request)
 {
     // The intents, one member each; HelperProtocol has checked the request's shape against the same list.

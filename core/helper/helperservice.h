@@ -75,6 +75,8 @@ private:
     std::optional<HelperJobs::Exclusive> exclusive(qint64 id);
     void startJob(qint64 id, std::function<void(const std::atomic_bool*)> work,
                   std::optional<HelperJobs::Exclusive> token);
+    /// Takes the token for operations that change disks (or answers "busy") and starts `work` with it.
+    void startExclusive(qint64 id, std::function<void(const std::atomic_bool*)> work);
     void log(const QString& line) const;
     std::shared_ptr<const DeviceGate> gateFor(bool allowLoop) const;
     BuildExecutor::Options executorOptions(bool allowLoop) const;

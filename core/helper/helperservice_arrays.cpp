@@ -89,35 +89,28 @@ void HelperService::createArray(const HelperProtocol::Request& request)
                  .arg(prepared->requestedDisks.join(QStringLiteral(", ")).left(2000)));
         return;
     }
-    auto token = exclusive(request.id);
-    if (!token) {
-        return;
-    }
     const qint64 id = request.id;
     const BuildPlan buildPlan = prepared->plan;
     const QJsonObject answer = prepared->answer.toJson();
     const bool allowLoop = args.allowLoop;
     const bool waitResync = args.waitResync;
-    startJob(
-        id,
-        [this, id, buildPlan, allowLoop, answer, waitResync](const std::atomic_bool* cancel) {
-            BuildExecutor::Options options = executorOptions(allowLoop);
-            options.waitForResync = options.waitForResync || waitResync;
-            BuildExecutor executor(*m_options.runner, options, buildCallbacks(id, true));
-            auto built = executor.build(buildPlan, cancel);
-            if (!built) {
-                log(QStringLiteral("create %1 failed: %2").arg(buildPlan.tag, built.error().message));
-                fail(id, built.error());
-                return;
-            }
-            {
-                std::lock_guard lock(m_session->mutex);
-                m_session->arrays.insert(buildPlan.tag, SessionArray {*built, {}});
-            }
-            log(QStringLiteral("created %1 (%2)").arg(built->device, buildPlan.tag));
-            reply(id, answer);
-        },
-        std::move(token));
+    startExclusive(id, [this, id, buildPlan, allowLoop, answer, waitResync](const std::atomic_bool* cancel) {
+        BuildExecutor::Options options = executorOptions(allowLoop);
+        options.waitForResync = options.waitForResync || waitResync;
+        BuildExecutor executor(*m_options.runner, options, buildCallbacks(id, true));
+        auto built = executor.build(buildPlan, cancel);
+        if (!built) {
+            log(QStringLiteral("create %1 failed: %2").arg(buildPlan.tag, built.error().message));
+            fail(id, built.error());
+            return;
+        }
+        {
+            std::lock_guard lock(m_session->mutex);
+            m_session->arrays.insert(buildPlan.tag, SessionArray {*built, {}});
+        }
+        log(QStringLiteral("created %1 (%2)").arg(built->device, buildPlan.tag));
+        reply(id, answer);
+    });
 }
 
 void HelperService::teardown(const HelperProtocol::Request& request)
@@ -166,41 +159,34 @@ void HelperService::teardown(const HelperProtocol::Request& request)
              QStringLiteral("no array with tag %1 was made by RaidBench").arg(loggable(tag.left(64))));
         return;
     }
-    auto token = exclusive(request.id);
-    if (!token) {
-        return;
-    }
     const qint64 id = request.id;
-    startJob(
-        id,
-        [this, id, tag, array, mounted, fromJournal](const std::atomic_bool*) {
-            if (mounted) {
-                if (auto ok = unmountFilesystem(*m_options.runner, *mounted); !ok) {
-                    fail(id, ok.error());
-                    return;
-                }
-                std::lock_guard lock(m_session->mutex);
-                m_session->mounts.remove(tag);
-            }
-            // A journal's leaves are checked as loop devices too: they were pinned as whatever they were.
-            BuildExecutor executor(*m_options.runner, executorOptions(true), buildCallbacks(id, false));
-            const TeardownReport report = executor.teardown(*array);
-            log(QStringLiteral("teardown %1: %2").arg(tag, report.summary()));
-            {
-                std::lock_guard lock(m_session->mutex);
-                if (report.clean() || fromJournal) {
-                    m_session->arrays.remove(tag);
-                } else if (m_session->arrays.contains(tag)) {
-                    m_session->arrays[tag].teardownError = report.summary(); // listed; tried again at exit
-                }
-            }
-            if (!report.clean()) {
-                fail(id, ErrorCode::teardownIncomplete, report.summary());
+    startExclusive(id, [this, id, tag, array, mounted, fromJournal](const std::atomic_bool*) {
+        if (mounted) {
+            if (auto ok = unmountFilesystem(*m_options.runner, *mounted); !ok) {
+                fail(id, ok.error());
                 return;
             }
-            reply(id, Messages::Removal {report.removed, {}, {}}.toJson());
-        },
-        std::move(token));
+            std::lock_guard lock(m_session->mutex);
+            m_session->mounts.remove(tag);
+        }
+        // A journal's leaves are checked as loop devices too: they were pinned as whatever they were.
+        BuildExecutor executor(*m_options.runner, executorOptions(true), buildCallbacks(id, false));
+        const TeardownReport report = executor.teardown(*array);
+        log(QStringLiteral("teardown %1: %2").arg(tag, report.summary()));
+        {
+            std::lock_guard lock(m_session->mutex);
+            if (report.clean() || fromJournal) {
+                m_session->arrays.remove(tag);
+            } else if (m_session->arrays.contains(tag)) {
+                m_session->arrays[tag].teardownError = report.summary(); // listed; tried again at exit
+            }
+        }
+        if (!report.clean()) {
+            fail(id, ErrorCode::teardownIncomplete, report.summary());
+            return;
+        }
+        reply(id, Messages::Removal {report.removed, {}, {}}.toJson());
+    });
 }
 
 void HelperService::listArrays(const HelperProtocol::Request& request)
@@ -230,20 +216,13 @@ void HelperService::listArrays(const HelperProtocol::Request& request)
 
 void HelperService::recover(const HelperProtocol::Request& request)
 {
-    auto token = exclusive(request.id);
-    if (!token) {
-        return;
-    }
     const qint64 id = request.id;
-    startJob(
-        id,
-        [this, id](const std::atomic_bool*) {
-            BuildExecutor executor(*m_options.runner, executorOptions(true), buildCallbacks(id, false));
-            const TeardownReport report = executor.recoverLeftovers(scope());
-            log(QStringLiteral("recover: %1").arg(report.summary()));
-            reply(id, Messages::Removal {report.removed, report.problems, report.skipped}.toJson());
-        },
-        std::move(token));
+    startExclusive(id, [this, id](const std::atomic_bool*) {
+        BuildExecutor executor(*m_options.runner, executorOptions(true), buildCallbacks(id, false));
+        const TeardownReport report = executor.recoverLeftovers(scope());
+        log(QStringLiteral("recover: %1").arg(report.summary()));
+        reply(id, Messages::Removal {report.removed, report.problems, report.skipped}.toJson());
+    });
 }
 
 void HelperService::makeFs(const HelperProtocol::Request& request)
@@ -268,29 +247,22 @@ void HelperService::makeFs(const HelperProtocol::Request& request)
              QStringLiteral("no unmounted array %1 made in this session").arg(loggable(tag.left(64))));
         return;
     }
-    auto token = exclusive(request.id);
-    if (!token) {
-        return;
-    }
     const qint64 id = request.id;
     const FilesystemSpec spec = *fs;
-    startJob(
-        id,
-        [this, id, tag, spec, array](const std::atomic_bool*) {
-            const int uid = int(m_options.clientUid);
-            auto mounted = makeAndMount(*m_options.runner, spec, array->device, array->plan.spec, tag, uid,
-                                        uid >= 0 ? primaryGroupOf(uid) : -1, m_options.stateDirectory);
-            if (!mounted) {
-                fail(id, mounted.error());
-                return;
-            }
-            {
-                std::lock_guard lock(m_session->mutex);
-                m_session->mounts.insert(tag, *mounted);
-            }
-            reply(id, Messages::encodeMounted(*mounted));
-        },
-        std::move(token));
+    startExclusive(id, [this, id, tag, spec, array](const std::atomic_bool*) {
+        const int uid = int(m_options.clientUid);
+        auto mounted = makeAndMount(*m_options.runner, spec, array->device, array->plan.spec, tag, uid,
+                                    uid >= 0 ? primaryGroupOf(uid) : -1, m_options.stateDirectory);
+        if (!mounted) {
+            fail(id, mounted.error());
+            return;
+        }
+        {
+            std::lock_guard lock(m_session->mutex);
+            m_session->mounts.insert(tag, *mounted);
+        }
+        reply(id, Messages::encodeMounted(*mounted));
+    });
 }
 
 void HelperService::unmount(const HelperProtocol::Request& request)
@@ -308,25 +280,18 @@ void HelperService::unmount(const HelperProtocol::Request& request)
              QStringLiteral("nothing of %1 is mounted by this helper").arg(loggable(tag.left(64))));
         return;
     }
-    auto token = exclusive(request.id);
-    if (!token) {
-        return;
-    }
     const qint64 id = request.id;
-    startJob(
-        id,
-        [this, id, tag, mounted](const std::atomic_bool*) {
-            if (auto ok = unmountFilesystem(*m_options.runner, *mounted); !ok) {
-                fail(id, ok.error());
-                return;
-            }
-            {
-                std::lock_guard lock(m_session->mutex);
-                m_session->mounts.remove(tag);
-            }
-            reply(id, Messages::Unmounted {mounted->mountPoint}.toJson());
-        },
-        std::move(token));
+    startExclusive(id, [this, id, tag, mounted](const std::atomic_bool*) {
+        if (auto ok = unmountFilesystem(*m_options.runner, *mounted); !ok) {
+            fail(id, ok.error());
+            return;
+        }
+        {
+            std::lock_guard lock(m_session->mutex);
+            m_session->mounts.remove(tag);
+        }
+        reply(id, Messages::Unmounted {mounted->mountPoint}.toJson());
+    });
 }
 
 } // namespace RaidBench

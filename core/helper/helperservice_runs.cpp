@@ -51,26 +51,19 @@ void HelperService::runIo(const HelperProtocol::Request& request)
     }
     job.target = device;
     job.destroyData = true;
-    auto token = exclusive(request.id);
-    if (!token) {
-        return;
-    }
     const qint64 id = request.id;
-    startJob(
-        id,
-        [this, id, job, pin, allowLoop](const std::atomic_bool* cancel) {
-            if (pin) {
-                if (auto ok = gateFor(allowLoop)->verify(*pin, DeviceGate::Use::Create); !ok) {
-                    fail(id, ok.error());
-                    return;
-                }
+    startExclusive(id, [this, id, job, pin, allowLoop](const std::atomic_bool* cancel) {
+        if (pin) {
+            if (auto ok = gateFor(allowLoop)->verify(*pin, DeviceGate::Use::Create); !ok) {
+                fail(id, ok.error());
+                return;
             }
-            const IoResult result = IoEngine::run(job, cancel, [&](const IoProgress& progress) {
-                event(id, Messages::Event::progress, Messages::encodeIoProgress(progress));
-            });
-            reply(id, Messages::encodeIoResult(result));
-        },
-        std::move(token));
+        }
+        const IoResult result = IoEngine::run(job, cancel, [&](const IoProgress& progress) {
+            event(id, Messages::Event::progress, Messages::encodeIoProgress(progress));
+        });
+        reply(id, Messages::encodeIoResult(result));
+    });
 }
 
 void HelperService::runCampaign(const HelperProtocol::Request& request)

@@ -42,11 +42,7 @@ private Q_SLOTS:
         disks.append(mounted);
         scan.insert(QStringLiteral("disks"), disks);
         f->helper->replies.insert(QStringLiteral("scan-disks"), scan);
-        f->window = std::make_unique<MainWindow>(f->session);
-        f->session->setParent(f->window.get());
-        f->session->attach(f->helper);
-        f->helper->start();
-        f->window->show();
+        showWindow(*f);
         QTRY_COMPARE(f->session->disks().size(), 5);
         DiskPoolModel* pool = f->window->pool()->model();
         int row = -1;
@@ -90,11 +86,7 @@ private Q_SLOTS:
         }
         scan.insert(QStringLiteral("disks"), disks);
         f->helper->replies.insert(QStringLiteral("scan-disks"), scan);
-        f->window = std::make_unique<MainWindow>(f->session);
-        f->session->setParent(f->window.get());
-        f->session->attach(f->helper);
-        f->helper->start();
-        f->window->show();
+        showWindow(*f);
         f->window->showStep(MainWindow::DisksStep);
         QTRY_COMPARE(f->session->disks().size(), 4);
         QTRY_VERIFY(!f->window->findChild<QWidget*>(QStringLiteral("firstRunPanel"))->isHidden());

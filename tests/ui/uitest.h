@@ -202,6 +202,16 @@ protected:
         return fixture;
     }
 
+    /// A window for a fixture whose session and helper are made (a test's own helper replies set).
+    static void showWindow(Fixture& fixture)
+    {
+        fixture.window = std::make_unique<MainWindow>(fixture.session);
+        fixture.session->setParent(fixture.window.get());
+        fixture.session->attach(fixture.helper);
+        fixture.helper->start();
+        fixture.window->show();
+    }
+
     /// A window whose canvas holds the recording's plan (raid0 and raid5 on the four lab disks), its
     /// helper replaying every 5 ms; null when the recorded disks never came.
     std::unique_ptr<Fixture> windowWithTheRecordedPlan()
