@@ -110,7 +110,8 @@ CommandResult BuildExecutor::runLogged(const QString& description, const QString
 }
 
 Result<void> BuildExecutor::guard(const QStringList& argv, const QList<PinnedDevice>& pins,
-                                  const QStringList& ownDevices, const QSet<QString>* firstTouch) const
+                                  const QStringList& ownDevices, const QSet<QString>* firstTouch,
+                                  DeviceGate::Use later) const
 {
     for (const QString& arg : argv.mid(1)) {
         if (!arg.startsWith(QLatin1String("/dev/"))) {
@@ -133,12 +134,21 @@ Result<void> BuildExecutor::guard(const QStringList& argv, const QList<PinnedDev
         if (!m_options.gate) {
             return makeError(ErrorCode::internal, QStringLiteral("no device gate to check %1").arg(arg));
         }
-        const auto use = firstTouch && firstTouch->contains(arg) ? DeviceGate::Use::Create : DeviceGate::Use::Own;
+        const auto use = firstTouch && firstTouch->contains(arg) ? DeviceGate::Use::Create : later;
         if (auto ok = m_options.gate->verify(*pin, use); !ok) {
             return ok;
         }
     }
     return {};
+}
+
+Result<CommandResult> BuildExecutor::runOnBuilt(const BuiltArray& built, const QString& description,
+                                                const QStringList& argv, const std::atomic_bool* cancel)
+{
+    if (auto ok = guard(argv, built.plan.pins, objectDevices(built.objects), nullptr, DeviceGate::Use::Member); !ok) {
+        return Error {ok.error().code, QStringLiteral("%1 was not run: %2").arg(description, ok.error().message)};
+    }
+    return runLogged(description, argv, createTimeoutMs, cancel);
 }
 
 Result<BuiltArray> BuildExecutor::build(const BuildPlan& plan, const std::atomic_bool* cancel)

@@ -105,13 +105,19 @@ public:
     BuiltArray relocated(const JournalRecord& record, QStringList* notes = nullptr) const;
 
     static bool blockDeviceExists(const QString& device);
+    /// One command on an array this executor built (a failure drill's --fail, --remove,
+    /// --zero-superblock, --add): every /dev path in it checked right before it runs, as for a build
+    /// (a pinned leaf still the disk that was checked, carrying only this build's signatures; any
+    /// other path one of the build's own objects). Refused: the command is not run.
+    Result<CommandResult> runOnBuilt(const BuiltArray& built, const QString& description, const QStringList& argv,
+                                     const std::atomic_bool* cancel = nullptr);
 
 private:
     CommandResult runLogged(const QString& description, const QStringList& argv, int timeoutMs,
                             const std::atomic_bool* cancel);
     /// The gate's word on every device `argv` names, right before it runs.
     Result<void> guard(const QStringList& argv, const QList<PinnedDevice>& pins, const QStringList& ownDevices,
-                       const QSet<QString>* firstTouch) const;
+                       const QSet<QString>* firstTouch = nullptr, DeviceGate::Use later = DeviceGate::Use::Own) const;
     TeardownReport removeObjects(const QList<BuildObject>& objects, const QList<QStringList>& finalWipes,
                                  const QList<PinnedDevice>& pins);
     TeardownReport removeUnjournaled(const QSet<QString>& protectedTags);

@@ -229,6 +229,9 @@ QJsonObject ConfigSpec::toJson() const
     } else {
         json.insert(QStringLiteral("spec"), spec.toJson());
     }
+    if (drill) {
+        json.insert(QStringLiteral("drill"), drill->enabled ? QJsonValue(drill->toJson()) : QJsonValue(false));
+    }
     return json;
 }
 
@@ -247,7 +250,7 @@ QJsonObject CampaignPlan::toJson() const
     if (sizeLimit) {
         limits.insert(QStringLiteral("size"), Units::formatSizeCompact(sizeLimit));
     }
-    return QJsonObject {
+    QJsonObject json {
         {QStringLiteral("raidbench_plan"), version},
         {QStringLiteral("disks"), QJsonArray::fromStringList(disks)},
         {QStringLiteral("baselines"), baselines},
@@ -258,15 +261,19 @@ QJsonObject CampaignPlan::toJson() const
         {QStringLiteral("allow_loop"), allowLoop},
         {QStringLiteral("filesystem"), filesystem.toJson()},
         {QStringLiteral("command_as_root"), commandAsRoot}};
+    if (drill.enabled) {
+        json.insert(QStringLiteral("drill"), drill.toJson());
+    }
+    return json;
 }
 
 Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
 {
     static const QStringList known {
-        QStringLiteral("raidbench_plan"), QStringLiteral("disks"),          QStringLiteral("baselines"),
-        QStringLiteral("configurations"), QStringLiteral("tests"),          QStringLiteral("repeats"),
-        QStringLiteral("limits"),         QStringLiteral("allow_loop"),     QStringLiteral("comment"),
-        QStringLiteral("filesystem"),     QStringLiteral("command_as_root")};
+        QStringLiteral("raidbench_plan"), QStringLiteral("disks"),           QStringLiteral("baselines"),
+        QStringLiteral("configurations"), QStringLiteral("tests"),           QStringLiteral("repeats"),
+        QStringLiteral("limits"),         QStringLiteral("allow_loop"),      QStringLiteral("comment"),
+        QStringLiteral("filesystem"),     QStringLiteral("command_as_root"), QStringLiteral("drill")};
     for (const QString& key : json.keys()) {
         if (!known.contains(key)) {
             return planError(QStringLiteral("unknown field '%1' in the plan").arg(key.left(64)));
@@ -343,6 +350,14 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
                     }
                     config.filesystem = *fs;
                 }
+                if (object.contains(QStringLiteral("drill"))) {
+                    auto drill = DrillSpec::fromJson(object.value(QStringLiteral("drill")));
+                    if (!drill) {
+                        return planError(
+                            QStringLiteral("configuration '%1': %2").arg(config.name, drill.error().message));
+                    }
+                    config.drill = *drill;
+                }
             } else {
                 return planError(QStringLiteral("a configuration is a preset name or an object"));
             }
@@ -409,8 +424,33 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
         plan.filesystem = *fs;
     }
     plan.commandAsRoot = json.value(QStringLiteral("command_as_root")).toBool(false);
+    if (json.contains(QStringLiteral("drill"))) {
+        auto drill = DrillSpec::fromJson(json.value(QStringLiteral("drill")));
+        if (!drill) {
+            return drill.error();
+        }
+        plan.drill = *drill;
+    }
     if (plan.sizeLimit == 0 && plan.timeLimitNs == 0) {
         return planError(QStringLiteral("give each test a limit: limits.size or limits.time"));
+    }
+    // A drill's foreground test is one RaidBench knows, and its member one of the plan's disks.
+    QList<DrillSpec> drills {plan.drill};
+    for (const ConfigSpec& config : std::as_const(plan.configurations)) {
+        if (config.drill) {
+            drills.append(*config.drill);
+        }
+    }
+    for (const DrillSpec& drill : std::as_const(drills)) {
+        if (!drill.underLoad.isEmpty()) {
+            if (auto test = TestSpec::standard(drill.underLoad); !test) {
+                return planError(QStringLiteral("drill: under_load: %1").arg(test.error().message));
+            }
+        }
+        if (!drill.member.isEmpty() && !plan.disks.contains(drill.member)) {
+            return planError(
+                QStringLiteral("drill: member %1 is not among the plan's disks").arg(drill.member.left(200)));
+        }
     }
     return plan;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "campaign/drillspec.h"
 #include "engine/iojob.h"
 #include "fs/filesystem.h"
 #include "fs/filetests.h"
@@ -46,6 +47,7 @@ struct ConfigSpec
     QString preset; ///< empty for an explicit spec
     ArraySpec spec; ///< for an explicit spec (the preset's tree is made when the disks are known)
     std::optional<FilesystemSpec> filesystem; ///< overrides the plan's
+    std::optional<DrillSpec> drill; ///< overrides the plan's
 
     QJsonObject toJson() const;
 };
@@ -68,8 +70,13 @@ struct CampaignPlan
     bool allowLoop = false;
     FilesystemSpec filesystem; ///< for file tests
     bool commandAsRoot = false; ///< run `command` tests as root (otherwise the invoking user, or nobody)
+    /// The failure drill for every configuration that survives a failed disk (a configuration's own
+    /// "drill" overrides it; one without redundancy is skipped, and refused when it asks itself).
+    DrillSpec drill;
 
     bool hasFileTests() const;
+    /// The drill configuration `config` asks for: its own, else the plan's.
+    DrillSpec drillFor(const ConfigSpec& config) const { return config.drill.value_or(drill); }
     /// Progress units one configuration takes: a run of an I/O test, a block size of a sweep, a file
     /// test (the campaign's progress and the run page's ETA count in these).
     int unitsPerConfiguration() const;

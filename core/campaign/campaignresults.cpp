@@ -295,6 +295,9 @@ QJsonObject ConfigResult::toJson(bool withSamples) const
     if (!filesystem.isEmpty()) {
         json.insert(QStringLiteral("filesystem"), filesystem);
     }
+    if (drill) {
+        json.insert(QStringLiteral("drill"), drill->toJson());
+    }
     if (!error.isEmpty()) {
         json.insert(QStringLiteral("error"), error);
     }
@@ -356,6 +359,14 @@ Result<ConfigResult> ConfigResult::fromJson(const QJsonObject& json)
     }
     config.seconds = json.value(QStringLiteral("seconds")).toDouble();
     config.filesystem = json.value(QStringLiteral("filesystem")).toObject();
+    if (json.value(QStringLiteral("drill")).isObject()) {
+        auto drill = DrillResult::fromJson(json.value(QStringLiteral("drill")).toObject());
+        if (!drill) {
+            return Error {ErrorCode::invalidResults,
+                          QStringLiteral("configuration '%1': %2").arg(config.name, drill.error().message)};
+        }
+        config.drill = *drill;
+    }
     return config;
 }
 

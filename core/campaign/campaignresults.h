@@ -1,7 +1,9 @@
 #pragma once
 
 #include "campaign/campaignplan.h"
+#include "campaign/drillresult.h"
 #include "campaign/resourceuse.h"
+#include "campaign/testresult.h"
 #include "engine/ioresult.h"
 #include "layout/arrayspec.h"
 #include "util/result.h"
@@ -15,40 +17,6 @@
 #include <optional>
 
 namespace RaidBench {
-
-/// Min, median, max and mean over the repeats of one test.
-struct RunSummary
-{
-    int runs = 0;
-    double bwMin = 0;
-    double bwMedian = 0;
-    double bwMax = 0;
-    double bwMean = 0;
-    double iopsMedian = 0;
-    double latP50Median = 0;
-    double latP99Median = 0;
-
-    static RunSummary of(const QList<IoResult>& runs);
-    QJsonObject toJson() const;
-    static RunSummary fromJson(const QJsonObject& json);
-};
-
-/// One test of one configuration: every run's full engine result and their summary.
-struct TestResult
-{
-    TestSpec spec;
-    QString status = QStringLiteral("completed"); ///< completed, failed, cancelled
-    QString error;
-    QString source = QStringLiteral("raidbench"); ///< raidbench, or fio for imported results
-    QList<IoResult> runs;
-    RunSummary summary; ///< io tests
-    QList<std::pair<std::uint32_t, RunSummary>> sweep; ///< sweep tests: block size -> summary
-    QJsonObject extra; ///< results of other test kinds (file tests)
-    std::optional<ResourceUse> resources; ///< how busy the disks and CPU were, and which bounded it
-
-    QJsonObject toJson(bool withSamples = true) const;
-    static Result<TestResult> fromJson(const QJsonObject& json);
-};
 
 /// A member disk with its identity and its own speed.
 struct DiskResult
@@ -100,6 +68,7 @@ struct ConfigResult
     QList<TestResult> tests;
     double seconds = 0;
     QJsonObject filesystem; ///< the file system made for file tests (type, geometry, commands)
+    std::optional<DrillResult> drill; ///< the failure drill, when the plan asked for one
     std::optional<FilesystemSpec> requestedFilesystem; ///< from the plan; not saved
 
     /// The sequential write or read test the relative table and the model use (SEQ1M QD8, else the

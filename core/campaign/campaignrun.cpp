@@ -16,6 +16,14 @@ namespace RaidBench {
 
 namespace {
 
+void withoutAssumeClean(ArraySpec& spec)
+{
+    spec.assumeClean = false;
+    for (ArraySpec& child : spec.children) {
+        withoutAssumeClean(child);
+    }
+}
+
 bool cancelled(const std::atomic_bool* cancel)
 {
     return cancel && cancel->load();
@@ -233,6 +241,14 @@ void CampaignRunner::runConfig(ConfigResult& config, int index, const std::atomi
         config.error = pinned.error().message;
         return;
     }
+    const bool drill = config.drill && config.drill->status != QLatin1String("skipped");
+    if (drill) {
+        config.drill->status = QStringLiteral("pending");
+        config.drill->error.clear();
+        if (config.drill->spec.initialResync) {
+            withoutAssumeClean(pinned->spec); // the first resync is what the drill times
+        }
+    }
     auto plan = pinnedBuild(*pinned, newBuildTag(), PlanOptions {udevIsRunning()});
     if (!plan) {
         config.status = QStringLiteral("failed");
@@ -274,6 +290,9 @@ void CampaignRunner::runConfig(ConfigResult& config, int index, const std::atomi
         }
     }
     const ResourceMonitor monitor(memberNames, mdDevices);
+    if (drill && config.drill->spec.initialResync) {
+        followInitialResync(config, *built, progress, cancel, &monitor);
+    }
     progress.phase = QStringLiteral("test");
     bool stop = false;
     for (const TestSpec& spec : m_plan.tests) {
@@ -293,6 +312,10 @@ void CampaignRunner::runConfig(ConfigResult& config, int index, const std::atomi
     }
     if (!stop && m_plan.hasFileTests() && !cancelled(cancel)) {
         runFileTests(config, *built, progress, cancel);
+    }
+    if (drill && !stop && !cancelled(cancel) && config.drill->status == QLatin1String("pending")) {
+        runDrill(config, *built, pinned->spec, executor, progress, cancel, &monitor);
+        saveAfterTest();
     }
     progress.phase = QStringLiteral("teardown");
     progress.message = QStringLiteral("tearing down %1").arg(config.name);

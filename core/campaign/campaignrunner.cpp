@@ -100,7 +100,7 @@ Result<void> CampaignRunner::prepare()
     if (m_plan.allConfigurations) {
         wanted.clear();
         for (const QString& name : presetsFor(presetDisks)) {
-            wanted.append(ConfigSpec {name, name, {}, std::nullopt});
+            wanted.append(ConfigSpec {name, name, {}, std::nullopt, std::nullopt});
         }
     }
     for (const ConfigSpec& config : wanted) {
@@ -130,6 +130,27 @@ Result<void> CampaignRunner::prepare()
             return makeError(ErrorCode::invalidPlan,
                              QStringLiteral("configuration %1: %2").arg(config.name, firstError(issues)));
         }
+        // The drill: only on layouts that survive a failed disk (one that asks for it itself is refused).
+        const DrillSpec drill = m_plan.drillFor(config);
+        if (drill.enabled) {
+            DrillResult planned;
+            planned.spec = drill;
+            const ArrayFigures figures = analyzeSpec(result.spec);
+            QString skip;
+            if (figures.failuresGuaranteed < 1) {
+                skip = QStringLiteral("%1 survives no failed disk, so there is nothing to drill")
+                           .arg(result.spec.describe());
+            } else if (!drill.member.isEmpty() && !result.spec.leafDevices().contains(drill.member)) {
+                skip = QStringLiteral("%1 is not one of its disks").arg(drill.member);
+            }
+            if (!skip.isEmpty() && config.drill) {
+                return makeError(ErrorCode::invalidPlan,
+                                 QStringLiteral("configuration %1: drill: %2").arg(config.name, skip));
+            }
+            planned.status = skip.isEmpty() ? QStringLiteral("pending") : QStringLiteral("skipped");
+            planned.error = skip;
+            result.drill = planned;
+        }
         configs.append(result);
     }
     if (m_options.resume && QFileInfo::exists(m_options.resultsPath)) {
@@ -147,6 +168,7 @@ Result<void> CampaignRunner::prepare()
                 if (existing->status != QLatin1String("completed")) {
                     existing->spec = config.spec;
                     existing->preset = config.preset;
+                    existing->drill = config.drill;
                 }
                 existing->requestedFilesystem = config.requestedFilesystem;
             } else {

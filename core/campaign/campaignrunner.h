@@ -87,6 +87,27 @@ private:
     void runTest(const QString& device, const TestSpec& spec, TestResult& result, CampaignProgress progress,
                  const std::atomic_bool* cancel, const ResourceMonitor* monitor = nullptr);
 
+    /// The failure drill (campaigndrill.cpp): which array and members, the checked commands, the
+    /// rebuild followed from sysfs.
+    struct DrillTarget
+    {
+        QString array; ///< the md device a member is failed in
+        ArrayLevel level = ArrayLevel::Raid1;
+        QStringList members; ///< its active members, the one to fail first
+    };
+    std::optional<DrillTarget> drillTarget(const ArraySpec& pinnedSpec, const BuiltArray& built, const QString& member,
+                                           QString* why) const;
+    Result<void> drillCommand(BuildExecutor& executor, const BuiltArray& built, const QString& what,
+                              const QStringList& argv, CampaignProgress progress, const std::atomic_bool* cancel);
+    Result<RebuildResult> followRebuild(const QString& kind, const QStringList& arrays, const QStringList& members,
+                                        const DrillSpec& spec, CampaignProgress progress,
+                                        const ResourceMonitor* monitor, const std::atomic_bool* cancel,
+                                        const std::function<bool()>& quiet);
+    void followInitialResync(ConfigResult& config, const BuiltArray& built, CampaignProgress progress,
+                             const std::atomic_bool* cancel, const ResourceMonitor* monitor);
+    void runDrill(ConfigResult& config, const BuiltArray& built, const ArraySpec& pinnedSpec, BuildExecutor& executor,
+                  CampaignProgress progress, const std::atomic_bool* cancel, const ResourceMonitor* monitor);
+
     /// The pin of a plan disk (by the path the plan names it with), or null.
     const PinnedDevice* pinOf(const QString& path) const;
     Result<void> checkResume(const CampaignResults& previous, const QList<DiskResult>& disks,

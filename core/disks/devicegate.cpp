@@ -5,8 +5,10 @@
 #include "util/privatedir.h"
 #include "util/units.h"
 
+#include <QDir>
 #include <QFile>
 #include <QHash>
+#include <QRegularExpression>
 #include <QSet>
 
 #include <cerrno>
@@ -332,12 +334,17 @@ Result<Disk> SystemDeviceGate::inspectNode(const QString& node) const
 Result<void> SystemDeviceGate::checkUse(const Disk& disk, const QString& node, Use use, const QString& tag) const
 {
     QStringList why;
+    // A member of this build's running array is held by it, and only by it.
+    const bool heldByBuild = use == Use::Member && heldOnlyByBuild(disk, tag);
     for (const DiskReason& reason : disk.reasons) {
+        if (heldByBuild && reason.code == QLatin1String("holders")) {
+            continue;
+        }
         if (use == Use::Create || inUseReason(reason.code)) {
             why.append(reason.message);
         }
     }
-    if (use == Use::Own) {
+    if (use == Use::Own || use == Use::Member) {
         // Only what RaidBench writes: an md superblock of its array, an LVM label, a file system it
         // labelled. Anything else (someone reused the disk since) is not ours to remove.
         if (!disk.partitions.isEmpty()) {
@@ -356,6 +363,9 @@ Result<void> SystemDeviceGate::checkUse(const Disk& disk, const QString& node, U
         return makeError(ErrorCode::deviceInUse,
                          QStringLiteral("%1 must not be written: %2").arg(node, why.join(QStringLiteral("; "))));
     }
+    if (heldByBuild) {
+        return {}; // md holds it, so an exclusive open must fail: the holders were checked above
+    }
     // The kernel's own word: an exclusive open fails while the device is mounted or held.
     const int fd = ::open(QFile::encodeName(node).constData(), O_RDONLY | O_EXCL | O_CLOEXEC | O_NOFOLLOW);
     if (fd < 0) {
@@ -366,6 +376,27 @@ Result<void> SystemDeviceGate::checkUse(const Disk& disk, const QString& node, U
     }
     ::close(fd);
     return {};
+}
+
+bool SystemDeviceGate::heldOnlyByBuild(const Disk& disk, const QString& tag) const
+{
+    static const QRegularExpression tagShape(QStringLiteral("^[0-9a-f]{8}$"));
+    if (disk.holders.isEmpty() || !tagShape.match(tag).hasMatch()) {
+        return false;
+    }
+    // The build's md arrays are the ones udev linked as /dev/md/raidbench-TAG-N (/dev is root's).
+    QSet<QString> ours;
+    const QDir md(m_options.devRoot + QStringLiteral("/md"));
+    for (const QFileInfo& link :
+         md.entryInfoList({QStringLiteral("raidbench-%1-*").arg(tag)}, QDir::AllEntries | QDir::System)) {
+        ours.insert(QFileInfo(link.canonicalFilePath()).fileName());
+    }
+    for (const QString& holder : disk.holders) {
+        if (!ours.contains(holder)) {
+            return false;
+        }
+    }
+    return true;
 }
 
 PinnedDevice SystemDeviceGate::pinOf(const Disk& disk, const QString& node, std::uint64_t rdev,

@@ -70,6 +70,9 @@ public:
     enum class Use {
         Create, ///< write over it: it must be eligible (no signature, nothing using it)
         Own, ///< it carries RaidBench's own metadata (after its first wipe, at teardown): nothing else uses it
+        /// A member of the pin's own running build (a failure drill's --fail, --remove, --add): as Own,
+        /// but held by md arrays of that build and nothing else.
+        Member,
     };
 
     virtual ~DeviceGate() = default;
@@ -125,6 +128,8 @@ public:
 private:
     Result<Disk> inspectNode(const QString& node) const;
     Result<void> checkUse(const Disk& disk, const QString& node, Use use, const QString& tag) const;
+    /// Every holder of `disk` is an md array of build `tag` (/dev/md/raidbench-TAG-*).
+    bool heldOnlyByBuild(const Disk& disk, const QString& tag) const;
     PinnedDevice pinOf(const Disk& disk, const QString& node, std::uint64_t rdev, const QString& requested) const;
 
     Options m_options;

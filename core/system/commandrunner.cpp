@@ -106,7 +106,9 @@ CommandResult SystemCommandRunner::run(const QStringList& argv, int timeoutMs, c
 
 QString SystemCommandRunner::mdAttributePath(const QString& device, const QString& attribute, QString* error)
 {
-    if (attribute != QLatin1String("md/stripe_cache_size")) {
+    static const QStringList allowed {QStringLiteral("md/stripe_cache_size"), QStringLiteral("md/sync_speed_min"),
+                                      QStringLiteral("md/sync_speed_max")};
+    if (!allowed.contains(attribute)) {
         *error = QStringLiteral("%1 is not an md attribute RaidBench sets").arg(attribute.left(64));
         return {};
     }
@@ -128,6 +130,8 @@ CommandResult SystemCommandRunner::writeMdAttribute(const QString& device, const
     const QString path = mdAttributePath(device, attribute, &error);
     bool number = false;
     value.toUInt(&number);
+    // A speed limit may also go back to the system's.
+    number = number || (attribute.startsWith(QLatin1String("md/sync_speed_")) && value == QLatin1String("system"));
     if (path.isEmpty() || !number) {
         result.err = path.isEmpty() ? error : QStringLiteral("'%1' is not a number").arg(value.left(32));
         return result;

@@ -32,7 +32,8 @@ public:
     virtual ~CommandRunner() = default;
     virtual CommandResult run(const QStringList& argv, int timeoutMs, const std::atomic_bool* cancel = nullptr) = 0;
     /// Sets an md tuning attribute (/sys/block/MD/ATTRIBUTE) of the array at `device`. Only
-    /// md/stripe_cache_size of an md device is allowed.
+    /// md/stripe_cache_size, md/sync_speed_min and md/sync_speed_max (a number, or "system" for the
+    /// speed limits) of an md device are allowed.
     virtual CommandResult writeMdAttribute(const QString& device, const QString& attribute, const QString& value) = 0;
 };
 

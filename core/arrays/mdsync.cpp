@@ -1,0 +1,203 @@
+#include "arrays/mdsync.h"
+
+#include "util/errorcodes.h"
+#include "util/statistics.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QHash>
+#include <QRegularExpression>
+#include <QThread>
+
+#include <memory>
+
+namespace RaidBench {
+
+namespace {
+
+QString readText(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? QString::fromLatin1(file.read(256)).trimmed() : QString();
+}
+
+bool cancelled(const std::atomic_bool* cancel)
+{
+    return cancel && cancel->load();
+}
+
+} // namespace
+
+MdSyncState MdSyncState::parse(const QString& action, const QString& completed, const QString& speed,
+                               const QString& degraded)
+{
+    MdSyncState state;
+    state.action = action.trimmed();
+    state.readable = !state.action.isEmpty();
+    const QStringList parts = completed.trimmed().split(QLatin1Char('/'));
+    if (parts.size() == 2) {
+        state.doneSectors = parts.at(0).trimmed().toULongLong();
+        state.totalSectors = parts.at(1).trimmed().toULongLong();
+    }
+    state.speedKiBs = speed.trimmed().toULongLong(); // "none" reads as 0
+    state.degraded = degraded.trimmed().toInt();
+    return state;
+}
+
+MdSyncState MdSyncState::read(const QString& mdDirectory)
+{
+    return parse(readText(mdDirectory + QStringLiteral("/sync_action")),
+                 readText(mdDirectory + QStringLiteral("/sync_completed")),
+                 readText(mdDirectory + QStringLiteral("/sync_speed")),
+                 readText(mdDirectory + QStringLiteral("/degraded")));
+}
+
+QString mdSysDirectory(const QString& device, const QString& sysRoot)
+{
+    const QString name = QFileInfo(QFileInfo(device).canonicalFilePath()).fileName();
+    static const QRegularExpression md(QStringLiteral("^md\\d+$"));
+    if (!md.match(name).hasMatch()) {
+        return {};
+    }
+    return QStringLiteral("%1/block/%2/md").arg(sysRoot, name);
+}
+
+double SyncTimeline::averageBytesPerSecond() const
+{
+    return seconds > 0 ? double(bytes) / seconds : 0;
+}
+
+double SyncTimeline::medianBytesPerSecond() const
+{
+    QList<double> rates;
+    for (const SyncPoint& point : points) {
+        if (point.bytesPerSecond > 0) {
+            rates.append(point.bytesPerSecond);
+        }
+    }
+    return median(rates);
+}
+
+SyncFollower::SyncFollower(QStringList mdDirectories, Reader read, Sleeper sleep, Clock clock)
+    : m_directories(std::move(mdDirectories))
+    , m_read(std::move(read))
+    , m_sleep(std::move(sleep))
+    , m_clock(std::move(clock))
+{
+    if (!m_read) {
+        m_read = &MdSyncState::read;
+    }
+    if (!m_sleep) {
+        m_sleep = [](int milliseconds) { QThread::msleep(ulong(milliseconds)); };
+    }
+    if (!m_clock) {
+        auto timer = std::make_shared<QElapsedTimer>();
+        timer->start();
+        m_clock = [timer] { return double(timer->nsecsElapsed()) / 1e9; };
+    }
+}
+
+Result<SyncTimeline> SyncFollower::follow(const std::atomic_bool* cancel, SyncTimeline* partial)
+{
+    SyncTimeline timeline;
+    const double start = m_clock();
+    QHash<QString, std::uint64_t> totals; // the largest total each array showed while it worked
+    std::uint64_t lastDone = 0;
+    double lastAt = 0;
+    bool started = false;
+    int idleSamples = 0;
+    constexpr double windowSeconds = 3;
+    constexpr int pollsPerInterval = 5; // the end is seen within a fifth of the interval
+    QList<std::pair<double, std::uint64_t>> history; // (seconds, done sectors) of the last samples
+    auto keep = [&] {
+        if (partial) {
+            *partial = timeline;
+        }
+    };
+    for (;;) {
+        const double now = m_clock() - start;
+        std::uint64_t done = 0;
+        std::uint64_t total = 0;
+        bool working = false;
+        int missing = 0;
+        for (const QString& directory : std::as_const(m_directories)) {
+            const MdSyncState state = m_read(directory);
+            if (!state.readable) {
+                keep();
+                return makeError(ErrorCode::ioError, QStringLiteral("cannot read %1").arg(directory));
+            }
+            missing += state.degraded;
+            if (state.working() && state.totalSectors > 0) {
+                working = true;
+                totals[directory] = std::max(totals.value(directory), state.totalSectors);
+                done += state.doneSectors;
+                total += totals.value(directory);
+            } else {
+                // Idle: an array that finished counts as whole; one that has not begun as nothing done.
+                const std::uint64_t whole = state.degraded == 0 ? totals.value(directory) : 0;
+                done += whole;
+                total += totals.value(directory);
+            }
+        }
+        if (working && !timeline.points.isEmpty() &&
+            now - timeline.points.last().seconds < intervalMs / 1000.0 - 1e-6) {
+            // Between points: only looking for the end, which is then known to a fifth of a second.
+        } else if (working) {
+            started = true;
+            idleSamples = 0;
+            timeline.bytes = std::max<std::uint64_t>(timeline.bytes, total * 512);
+            SyncPoint point;
+            point.seconds = now;
+            point.fraction = total > 0 ? double(done) / double(total) : 0;
+            // md moves sync_completed in steps of several MiB: the rate over the last few seconds, not one.
+            history.append({now, done});
+            while (history.size() > 1 && now - history.first().first > windowSeconds) {
+                history.removeFirst();
+            }
+            if (history.size() > 1 && done >= history.first().second && now > history.first().first) {
+                point.bytesPerSecond = double(done - history.first().second) * 512 / (now - history.first().first);
+            }
+            lastDone = done;
+            lastAt = now;
+            timeline.points.append(point);
+            if (sampled) {
+                sampled(point);
+            }
+        } else if (!working && missing == 0 && (started || ++idleSamples >= 2 * pollsPerInterval)) {
+            // Done (or, never seen working, done before the first look: `seconds` is then an upper bound).
+            timeline.seconds = now;
+            timeline.completed = true;
+            if (started) {
+                SyncPoint last;
+                last.seconds = now;
+                last.fraction = 1;
+                const std::uint64_t rest = timeline.bytes > lastDone * 512 ? timeline.bytes - lastDone * 512 : 0;
+                last.bytesPerSecond = now > lastAt ? double(rest) / (now - lastAt) : 0;
+                timeline.points.append(last);
+                if (sampled) {
+                    sampled(last);
+                }
+            }
+            keep();
+            return timeline;
+        } else if (!working && missing > 0 && started) {
+            timeline.seconds = now;
+            keep();
+            return makeError(ErrorCode::stepFailed,
+                             QStringLiteral("the rebuild stopped with %1 member(s) still missing").arg(missing));
+        } else if (!working && !started && now * 1000 >= startTimeoutMs) {
+            keep();
+            return makeError(ErrorCode::stepFailed,
+                             QStringLiteral("md did not start to rebuild within %1 s").arg(startTimeoutMs / 1000));
+        }
+        if (cancelled(cancel)) {
+            timeline.seconds = now;
+            keep();
+            return makeError(ErrorCode::cancelled, QStringLiteral("cancelled during the rebuild"));
+        }
+        m_sleep(intervalMs / pollsPerInterval);
+    }
+}
+
+} // namespace RaidBench

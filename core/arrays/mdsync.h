@@ -1,0 +1,88 @@
+#pragma once
+
+#include "util/result.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+
+namespace RaidBench {
+
+/// What /sys/block/MD/md/ says of one array's redundancy work, read at one moment.
+struct MdSyncState
+{
+    QString action; ///< sync_action: idle, resync, recover, check, repair, reshape, frozen
+    std::uint64_t doneSectors = 0; ///< sync_completed "DONE / TOTAL" (512-byte sectors; "none" is 0 / 0)
+    std::uint64_t totalSectors = 0;
+    std::uint64_t speedKiBs = 0; ///< sync_speed, md's own recent average ("none" is 0)
+    int degraded = 0; ///< members missing
+    bool readable = false;
+
+    /// Resyncing or recovering (a check or repair counts too: the array is not quiet).
+    bool working() const { return readable && action != QLatin1String("idle") && action != QLatin1String("frozen"); }
+    /// Parses the files' texts (tests give recorded ones).
+    static MdSyncState parse(const QString& action, const QString& completed, const QString& speed,
+                             const QString& degraded);
+    /// Reads `mdDirectory` (/sys/block/md127/md).
+    static MdSyncState read(const QString& mdDirectory);
+};
+
+/// The sysfs md directory of an md device node (/dev/md/raidbench-ab12cd34-0 -> /sys/block/md127/md),
+/// or empty when `device` is no md array.
+QString mdSysDirectory(const QString& device, const QString& sysRoot = QStringLiteral("/sys"));
+
+/// One second of a resync or rebuild.
+struct SyncPoint
+{
+    double seconds = 0; ///< since the start
+    double fraction = 0; ///< of all the arrays' work
+    double bytesPerSecond = 0; ///< over the last three seconds (md's done sectors), all arrays together
+};
+
+/// A resync or rebuild followed to its end.
+struct SyncTimeline
+{
+    QList<SyncPoint> points;
+    double seconds = 0;
+    std::uint64_t bytes = 0; ///< the work md did (its sync_completed total)
+    bool completed = false;
+
+    /// The median of the points' rates (each over the last three seconds), bytes per second.
+    double medianBytesPerSecond() const;
+    /// All the work over all the time, bytes per second: the rebuild's rate.
+    double averageBytesPerSecond() const;
+};
+
+/// Follows the resync or recovery of the arrays in `mdDirectories` until all are idle with no member
+/// missing: a point every `intervalMs`, and a look five times as often for the end. `read` is MdSyncState::read (tests replay recorded states).
+/// Fails when nothing starts within `startTimeoutMs`, when a member is still missing with md idle
+/// (a rebuild that stopped), or on cancel (what was measured stays in `timeline`).
+class SyncFollower
+{
+public:
+    using Reader = std::function<MdSyncState(const QString& mdDirectory)>;
+    using Sleeper = std::function<void(int milliseconds)>;
+    using Clock = std::function<double()>; ///< seconds since any fixed moment
+
+    /// Real sysfs, sleep and clock by default; tests replay recorded states on a clock of their own.
+    explicit SyncFollower(QStringList mdDirectories, Reader read = {}, Sleeper sleep = {}, Clock clock = {});
+
+    int intervalMs = 1000;
+    int startTimeoutMs = 15000;
+    /// Each point as it is taken (progress).
+    std::function<void(const SyncPoint&)> sampled;
+
+    Result<SyncTimeline> follow(const std::atomic_bool* cancel, SyncTimeline* partial = nullptr);
+
+private:
+    QStringList m_directories;
+    Reader m_read;
+    Sleeper m_sleep;
+    Clock m_clock;
+};
+
+} // namespace RaidBench

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "campaign/campaignplan.h"
+#include "campaign/resourceuse.h"
+#include "engine/ioresult.h"
+#include "util/result.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+#include <utility>
+
+namespace RaidBench {
+
+/// Min, median, max and mean over the repeats of one test.
+struct RunSummary
+{
+    int runs = 0;
+    double bwMin = 0;
+    double bwMedian = 0;
+    double bwMax = 0;
+    double bwMean = 0;
+    double iopsMedian = 0;
+    double latP50Median = 0;
+    double latP99Median = 0;
+
+    static RunSummary of(const QList<IoResult>& runs);
+    QJsonObject toJson() const;
+    static RunSummary fromJson(const QJsonObject& json);
+};
+
+/// One test of one configuration: every run's full engine result and their summary.
+struct TestResult
+{
+    TestSpec spec;
+    QString status = QStringLiteral("completed"); ///< completed, failed, cancelled
+    QString error;
+    QString source = QStringLiteral("raidbench"); ///< raidbench, or fio for imported results
+    QList<IoResult> runs;
+    RunSummary summary; ///< io tests
+    QList<std::pair<std::uint32_t, RunSummary>> sweep; ///< sweep tests: block size -> summary
+    QJsonObject extra; ///< results of other test kinds (file tests)
+    std::optional<ResourceUse> resources; ///< how busy the disks and CPU were, and which bounded it
+
+    QJsonObject toJson(bool withSamples = true) const;
+    static Result<TestResult> fromJson(const QJsonObject& json);
+};
+
+} // namespace RaidBench
