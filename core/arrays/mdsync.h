@@ -58,9 +58,9 @@ struct SyncTimeline
 };
 
 /// Follows the resync or recovery of the arrays in `mdDirectories` until all are idle with no member
-/// missing: a point every `intervalMs`, and a look five times as often for the end. `read` is MdSyncState::read (tests replay recorded states).
-/// Fails when nothing starts within `startTimeoutMs`, when a member is still missing with md idle
-/// (a rebuild that stopped), or on cancel (what was measured stays in `timeline`).
+/// missing: a point every `intervalMs`, and a look five times as often for the end. `read` is MdSyncState::read (tests
+/// replay recorded states). Fails when nothing starts within `startTimeoutMs`, when a member is still missing with md
+/// idle (a rebuild that stopped), or on cancel (what was measured stays in `timeline`).
 class SyncFollower
 {
 public:

@@ -108,6 +108,10 @@ private Q_SLOTS:
             auto matches = literal.globalMatch(it.value());
             while (matches.hasNext()) {
                 const auto match = matches.next();
+                // A disk's eligibility reasons have codes of their own (mounted, holders, ...).
+                if (it.value().mid(match.capturedStart() - 7, 7) == QLatin1String("reason.")) {
+                    continue;
+                }
                 found.append(QStringLiteral("%1:%2: %3")
                                  .arg(it.key())
                                  .arg(it.value().left(match.capturedStart()).count(QLatin1Char('\n')) + 1)
