@@ -84,6 +84,9 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
     , m_ramp(new QDoubleSpinBox(this))
     , m_filesystem(new QComboBox(this))
     , m_baselines(new QCheckBox(tr("Measure each disk on its own first"), this))
+    , m_drill(new QCheckBox(tr("Failure drill: fail a disk in each layout that survives one, test it degraded, "
+                               "and time the rebuild"),
+                            this))
     , m_summary(new QLabel(this))
 {
     setObjectName(QStringLiteral("planPage"));
@@ -147,6 +150,13 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
     form->addRow(tr("&File system for file tests:"), m_filesystem);
     m_baselines->setChecked(true);
     form->addRow(QString(), m_baselines);
+    m_drill->setToolTip(tr("After its healthy tests, each layout that survives a failed disk loses one on purpose: "
+                           "the tests run again on the degraded array, then the disk is wiped, added back and the "
+                           "rebuild is timed, with an estimate for a full-size disk. Adds about a rebuild's time "
+                           "per layout."));
+    m_drill->setObjectName(QStringLiteral("drillBox"));
+    form->addRow(QString(), m_drill);
+    connect(m_drill, &QCheckBox::toggled, this, &PlanPage::updateSummary);
     connect(m_ramp, &QDoubleSpinBox::valueChanged, this, &PlanPage::updateSummary);
     for (QSpinBox* spin : {m_repeats, m_seconds}) {
         connect(spin, &QSpinBox::valueChanged, this, &PlanPage::updateSummary);
@@ -201,6 +211,7 @@ Result<CampaignPlan> PlanPage::plan() const
 {
     CampaignPlan plan;
     plan.baselines = m_baselines->isChecked();
+    plan.drill.enabled = m_drill->isChecked();
     QStringList names;
     for (const CanvasConfig& config : m_canvas->configs()) {
         if (const auto issues = validateSpec(config.spec); hasErrors(issues)) {
@@ -333,6 +344,7 @@ Result<void> PlanPage::applyPlan(const CampaignPlan& plan)
     m_ramp->setValue(double(plan.rampNs) / 1e9);
     m_filesystem->setCurrentIndex(std::max(0, m_filesystem->findData(plan.filesystem.type)));
     m_baselines->setChecked(plan.baselines);
+    m_drill->setChecked(plan.drill.enabled);
     m_canvas->setConfigs(configs, tr("Open a plan"));
     updateSummary();
     return {};
@@ -478,7 +490,8 @@ QJsonObject PlanPage::settingsJson() const
             {QStringLiteral("size_index"), m_size->currentIndex()},
             {QStringLiteral("ramp"), m_ramp->value()},
             {QStringLiteral("filesystem"), m_filesystem->currentData().toString()},
-            {QStringLiteral("baselines"), m_baselines->isChecked()}};
+            {QStringLiteral("baselines"), m_baselines->isChecked()},
+            {QStringLiteral("drill"), m_drill->isChecked()}};
 }
 
 void PlanPage::restoreSettings(const QJsonObject& json)
@@ -500,6 +513,7 @@ void PlanPage::restoreSettings(const QJsonObject& json)
     m_filesystem->setCurrentIndex(
         std::max(0, m_filesystem->findData(json.value(QStringLiteral("filesystem")).toString())));
     m_baselines->setChecked(json.value(QStringLiteral("baselines")).toBool(true));
+    m_drill->setChecked(json.value(QStringLiteral("drill")).toBool(false));
 }
 
 } // namespace RaidBench::Ui

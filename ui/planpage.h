@@ -63,6 +63,7 @@ private:
     QDoubleSpinBox* m_ramp;
     QComboBox* m_filesystem;
     QCheckBox* m_baselines;
+    QCheckBox* m_drill;
     QLabel* m_summary;
 };
 

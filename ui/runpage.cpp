@@ -256,6 +256,8 @@ void RunPage::onProgress(const CampaignProgress& progress)
         state = tr("tearing down");
     } else if (phase == QLatin1String("baseline")) {
         state = test.isEmpty() ? tr("measuring") : test;
+    } else if (phase == QLatin1String("drill")) {
+        state = test.isEmpty() ? tr("failure drill") : tr("drill: %1").arg(test);
     }
     setRowState(m_currentRow, state);
     const double overall = std::clamp(progress.overall, 0.0, 1.0);
@@ -275,7 +277,8 @@ void RunPage::onProgress(const CampaignProgress& progress)
         Units::formatRoughDuration(remainingSeconds(unitsDone, std::max(0, configIndex - 1), elapsed))));
     m_now->setText(progress.message);
     const double bw = progress.liveBwBytes;
-    if (bw > 0 && (phase == QLatin1String("test") || phase == QLatin1String("baseline"))) {
+    if (bw > 0 &&
+        (phase == QLatin1String("test") || phase == QLatin1String("baseline") || phase == QLatin1String("drill"))) {
         // One test at a time: a new test (or repeat) starts a fresh line at 0 s.
         const QString key = QStringLiteral("%1/%2/%3/%4").arg(configIndex).arg(progress.configName, test).arg(repeat);
         if (key != m_chartKey) {

@@ -434,8 +434,10 @@ int runLabDemo(const QStringList& arguments)
             "the disks allow, each built, measured and torn down. Leaves results.json and report.md in DIR.\n"
             "The default disks are shaped like hard disks: two at 105 MB/s and two slow ones at 38 MB/s, each\n"
             "doing at most 150 requests a second, so random tests mean something.\n\n"
+            "With --drill, every layout that survives a failed disk also loses one: it is tested degraded, the\n"
+            "disk is added back and the rebuild is timed (this adds about a rebuild's time per layout).\n\n"
             "Example:\n  raidbench-cli lab demo --out demo-out\n  raidbench-cli lab demo --disks 4x1G@100,1G@40 --time "
-            "5s"));
+            "5s\n  raidbench-cli lab demo --configs raid1,raid5,raid10 --drill"));
     QCommandLineParser& parser = command.parser();
     const QCommandLineOption outOption(
         QStringLiteral("out"), QStringLiteral("Directory for plan, results and report (default ./raidbench-demo)."),
@@ -453,7 +455,10 @@ int runLabDemo(const QStringList& arguments)
     const QCommandLineOption testsOption(QStringLiteral("tests"),
                                          QStringLiteral("Comma-separated test names (default: the standard five)."),
                                          QStringLiteral("LIST"));
-    parser.addOptions({outOption, disksOption, timeOption, repeatsOption, configsOption, testsOption});
+    const QCommandLineOption drillOption(
+        QStringLiteral("drill"),
+        QStringLiteral("Fail a disk in each layout that survives one: degraded tests, then the rebuild timed."));
+    parser.addOptions({outOption, disksOption, timeOption, repeatsOption, configsOption, testsOption, drillOption});
     if (const std::optional<int> done = command.parse(arguments)) {
         return *done;
     }
@@ -493,6 +498,9 @@ int runLabDemo(const QStringList& arguments)
     if (parser.isSet(testsOption)) {
         plan.insert(QStringLiteral("tests"),
                     QJsonArray::fromStringList(parser.value(testsOption).split(QLatin1Char(','))));
+    }
+    if (parser.isSet(drillOption)) {
+        plan.insert(QStringLiteral("drill"), QJsonObject {{QStringLiteral("readd"), true}});
     }
     if (auto checked = CampaignPlan::fromJson(plan); !checked) {
         printError(checked.error().message);

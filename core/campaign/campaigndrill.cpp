@@ -198,10 +198,12 @@ Result<RebuildResult> CampaignRunner::followRebuild(const QString& kind, const Q
     if (spec.syncSpeedMax && result.bw > 0.9 * double(*spec.syncSpeedMax)) {
         result.limitedBy =
             QStringLiteral("md's sync_speed_max (%1)").arg(Units::formatMBps(double(*spec.syncSpeedMax)));
+        result.boundBy = QStringLiteral("sync-speed-max");
     } else if (monitor && result.seconds > 0) {
         ResourceUse use;
         monitor->accumulate(before, monitor->sample(), use);
         ResourceMonitor::classify(use);
+        result.boundBy = use.boundBy;
         QString busiest;
         double busy = 0;
         for (const auto& [name, share] : use.diskBusy) {
@@ -394,10 +396,10 @@ void CampaignRunner::runDrill(ConfigResult& config, const BuiltArray& built, con
         load.join();
         drill.underLoad = loadResult;
         if (rebuilt) {
-            // The rebuild's rate while the foreground test ran: what it had done when the test ended.
+            // The rebuild's rate while the foreground test ran: what it had done at the first point after.
             const SyncPoint* atEnd = nullptr;
             for (const SyncPoint& point : std::as_const(rebuilt->timeline)) {
-                if (point.seconds <= loadSeconds) {
+                if (!atEnd && point.seconds >= loadSeconds && point.fraction > 0) {
                     atEnd = &point;
                 }
             }

@@ -73,6 +73,7 @@ QJsonObject RebuildResult::toJson() const
             {QStringLiteral("bw_bytes"), bw},
             {QStringLiteral("completed"), completed},
             {QStringLiteral("limited_by"), limitedBy},
+            {QStringLiteral("bound_by"), boundBy},
             {QStringLiteral("sync_speed_max"), syncSpeedMax ? QJsonValue(double(*syncSpeedMax)) : QJsonValue()},
             {QStringLiteral("predicted_seconds"), optionalNumber(predictedSeconds)},
             {QStringLiteral("estimate"),
@@ -92,6 +93,7 @@ RebuildResult RebuildResult::fromJson(const QJsonObject& json)
     result.bw = json.value(QStringLiteral("bw_bytes")).toDouble();
     result.completed = json.value(QStringLiteral("completed")).toBool();
     result.limitedBy = json.value(QStringLiteral("limited_by")).toString();
+    result.boundBy = json.value(QStringLiteral("bound_by")).toString();
     if (const auto max = numberOf(json.value(QStringLiteral("sync_speed_max")))) {
         result.syncSpeedMax = std::uint64_t(*max);
     }

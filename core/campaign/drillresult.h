@@ -27,6 +27,7 @@ struct RebuildResult
     QList<SyncPoint> timeline;
     bool completed = false;
     QString limitedBy; ///< what set the pace, in words
+    QString boundBy; ///< the same for tools: disks, md-thread, cpu, none, or sync-speed-max
     std::optional<std::uint64_t> syncSpeedMax; ///< bytes/s, when the plan set one
     /// What the slowest member's own write speed predicts (bytes / its baseline), seconds.
     std::optional<double> predictedSeconds;

@@ -1,6 +1,7 @@
 #include "campaign/exports.h"
 
 #include "campaign/analysis.h"
+#include "campaign/drillreport.h"
 #include "fs/filetests.h"
 #include "util/atomicfile.h"
 #include "util/errorcodes.h"
@@ -177,18 +178,19 @@ QString resultsToCsv(const CampaignResults& results)
         "median,"
         "bw_mbps_max,bw_mbps_mean,iops_median,lat_p50_us,lat_p99_us,usable_bytes,space_pct,failures_guaranteed,"
         "failures_best_case,controller_failure_survived,predicted_write_mbps,predicted_read_mbps,relative_write_pct,"
-        "relative_read_pct,weakest_link,error,phase,ops_per_s,filesystem")};
+        "relative_read_pct,weakest_link,error,phase,ops_per_s,filesystem,drill_seconds,drill_estimate_seconds")};
     for (const ConfigResult& config : results.configs) {
-        auto row = [&](const TestResult* test, const RunSummary& summary, const QString& point,
-                       const FilePhase* phase = nullptr) {
+        auto line = [&](const TestResult* test, const RunSummary& summary, const QString& point, const FilePhase* phase,
+                        const QString& drillPhase, const QString& drillName, const QString& drillSeconds,
+                        const QString& drillEstimate) {
             QStringList fields {
                 config.name,
                 config.spec.describe(),
                 config.status,
                 test ? test->source : QString(),
                 test ? test->spec.id() : QString(),
-                test ? test->spec.name : QString(),
-                test ? test->spec.kind : QString(),
+                test ? test->spec.name : drillName,
+                test ? test->spec.kind : (drillName.isEmpty() ? QString() : QStringLiteral("drill")),
                 test ? patternName(test->spec.pattern) : QString(),
                 test && test->spec.kind != QLatin1String("sweep") ? QString::number(test->spec.blockSize) : QString(),
                 test ? QString::number(test->spec.queueDepth) : QString(),
@@ -214,14 +216,20 @@ QString resultsToCsv(const CampaignResults& results)
                 pctOr(config.relativeReadPct),
                 config.weakestLink.join(QStringLiteral("; ")),
                 test && !test->error.isEmpty() ? test->error : config.error,
-                phase ? phase->name : QString(),
+                phase ? phase->name : drillPhase,
                 phase ? QString::number(phase->opsPerSecond(), 'f', 1) : QString(),
                 test ? test->extra.value(QStringLiteral("filesystem")).toString() : QString(),
+                drillSeconds,
+                drillEstimate,
             };
             for (QString& field : fields) {
                 field = csvField(field);
             }
-            lines.append(fields.join(QLatin1Char(',')));
+            return fields.join(QLatin1Char(','));
+        };
+        auto row = [&](const TestResult* test, const RunSummary& summary, const QString& point,
+                       const FilePhase* phase = nullptr) {
+            lines.append(line(test, summary, point, phase, {}, {}, {}, {}));
         };
         if (config.tests.isEmpty()) {
             row(nullptr, RunSummary {}, QString());
@@ -247,6 +255,11 @@ QString resultsToCsv(const CampaignResults& results)
                 row(&test, test.summary, QString());
             }
         }
+        lines += drillCsvRows(config,
+                              [&](const TestResult* test, const RunSummary& summary, const QString& phase,
+                                  const QString& name, const QString& seconds, const QString& estimate) {
+                                  return line(test, summary, QString(), nullptr, phase, name, seconds, estimate);
+                              });
     }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
@@ -405,6 +418,7 @@ QString resultsToMarkdown(const CampaignResults& results)
     }
 
     md += limitsMarkdown(results);
+    md += drillMarkdown(results);
 
     bool sweep = false;
     for (const ConfigResult& config : results.configs) {

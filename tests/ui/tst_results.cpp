@@ -76,7 +76,8 @@ CampaignResults load()
 }
 
 /// The fixture with what a lab demo does not have: three repeats of raid0's tests, block-size
-/// sweeps on raid0 and raid5, a user command on raid1, and a configuration that failed.
+/// sweeps on raid0 and raid5, a user command on raid1, a failure drill on raid10, and a configuration
+/// that failed.
 CampaignResults enriched()
 {
     CampaignResults results = load();
@@ -124,6 +125,25 @@ CampaignResults enriched()
                                         {QStringLiteral("max_s"), 14.0}});
     command.extra = outcome.toJson();
     raid1->tests.append(command);
+    // A failure drill on raid10: degraded tests and a rebuild.
+    ConfigResult* raid10 = results.config(QStringLiteral("raid10"));
+    DrillResult drill;
+    drill.status = QStringLiteral("completed");
+    for (TestResult degraded : raid10->tests) {
+        degraded.summary.bwMedian *= 0.7;
+        drill.degraded.append(degraded);
+    }
+    RebuildResult rebuild;
+    rebuild.kind = QStringLiteral("rebuild");
+    rebuild.seconds = 30;
+    rebuild.bytes = 2'000'000'000;
+    rebuild.bw = rebuild.bytes / rebuild.seconds;
+    rebuild.completed = true;
+    for (int second = 0; second <= 30; ++second) {
+        rebuild.timeline.append({double(second), second / 30.0, second ? 66e6 : 0});
+    }
+    drill.rebuild = rebuild;
+    raid10->drill = drill;
     ConfigResult failed = *results.config(QStringLiteral("raid6"));
     failed.name = QStringLiteral("raid6-f");
     failed.status = QStringLiteral("failed");
@@ -891,6 +911,79 @@ private Q_SLOTS:
         QVERIFY(written.wait(30000));
         QVERIFY(!written.first().at(1).toString().isEmpty());
         QVERIFY(!QFile::exists(cancelled));
+    }
+
+    void failureDrillChartsAndReport()
+    {
+        CampaignResults results = load();
+        ConfigResult* raid5 = results.config(QStringLiteral("raid5"));
+        QVERIFY(raid5);
+        const TestResult* healthy = raid5->sequentialTest(false);
+        QVERIFY(healthy);
+        DrillResult drill;
+        drill.spec.enabled = true;
+        drill.status = QStringLiteral("completed");
+        drill.failedArray = QStringLiteral("/dev/md/raidbench-ab12cd34-0");
+        drill.failedMembers = {QStringLiteral("/dev/sdb")};
+        TestResult degraded = *healthy;
+        degraded.summary.bwMedian = healthy->summary.bwMedian * 0.6;
+        drill.degraded = {degraded};
+        RebuildResult rebuild;
+        rebuild.kind = QStringLiteral("rebuild");
+        rebuild.seconds = 9.4;
+        rebuild.bytes = 535822336;
+        rebuild.bw = rebuild.bytes / rebuild.seconds;
+        rebuild.completed = true;
+        rebuild.timeline = {{0, 0, 0}, {1, 0.1, 55e6}, {2, 0.22, 58e6}, {9.4, 1, 57e6}};
+        rebuild.limitedBy = QStringLiteral("sdb (written, 99 % busy)");
+        rebuild.estimateMemberBytes = 4'000'000'000'000ull;
+        rebuild.estimateSeconds = 4e12 / rebuild.bw;
+        drill.rebuild = rebuild;
+        raid5->drill = drill;
+        ConfigResult* raid0 = results.config(QStringLiteral("raid0"));
+        QVERIFY(raid0);
+        DrillResult skipped;
+        skipped.status = QStringLiteral("skipped");
+        skipped.error = QStringLiteral("raid0(4) survives no failed disk, so there is nothing to drill");
+        raid0->drill = skipped;
+
+        // Healthy and degraded side by side, for the layouts that were drilled.
+        auto failure = make(QStringLiteral("failure"), results);
+        QVERIFY(failure);
+        QCOMPARE(categoriesOf(failure.get()), QStringList {QStringLiteral("raid5")});
+        const auto bars = seriesOf<QBarSeries>(failure.get());
+        QCOMPARE(bars.size(), 1);
+        QCOMPARE(bars.first()->barSets().size(), 2);
+        QCOMPARE(bars.first()->barSets().at(0)->at(0), healthy->summary.bwMedian / 1e6);
+        QCOMPARE(bars.first()->barSets().at(1)->at(0), healthy->summary.bwMedian * 0.6 / 1e6);
+        // The rebuild over time: one line per layout, its points as measured.
+        auto timeline = make(QStringLiteral("rebuild"), results);
+        QVERIFY(timeline);
+        const auto lines = seriesOf<QLineSeries>(timeline.get());
+        QCOMPARE(lines.size(), 1);
+        QCOMPARE(lines.first()->count(), 4);
+        QCOMPARE(lines.first()->at(2), QPointF(2, 58));
+        QVERIFY(lines.first()->name().contains(QLatin1String("9.4 s")));
+        // Results without a drill: nothing to draw, said so.
+        QVERIFY(!Charts::make(QStringLiteral("rebuild"), load()));
+
+        const QString md = resultsToMarkdown(results);
+        QVERIFY(md.contains(QLatin1String("## When a disk fails")));
+        QVERIFY2(md.contains(QLatin1String("| raid5 | SEQ1M QD8 read |")),
+                 qPrintable(md.section(QStringLiteral("## When a disk fails"), 1)));
+        QVERIFY(md.contains(QLatin1String("limited by sdb (written, 99 % busy)")));
+        static const QRegularExpression estimate(QStringLiteral("\\d+ h( \\d+ min)? for 4(\\.0+)? TB"));
+        QVERIFY2(md.contains(estimate), qPrintable(md.section(QStringLiteral("## When a disk fails"), 1)));
+        QVERIFY(md.contains(QLatin1String("raid0: raid0(4) survives no failed disk")));
+        const QString csv = resultsToCsv(results);
+        QVERIFY(csv.section(QLatin1Char('\n'), 0, 0).endsWith(QLatin1String("drill_seconds,drill_estimate_seconds")));
+        QVERIFY(csv.contains(QLatin1String(",degraded,")));
+        QVERIFY(csv.contains(QLatin1String("rebuild,drill,")));
+        QVERIFY(csv.contains(QLatin1String(",9.4,")));
+        // The HTML report draws both charts.
+        const QString html = resultsToHtml(results);
+        QVERIFY(html.contains(Charts::title(QStringLiteral("failure")).toHtmlEscaped()));
+        QVERIFY(html.contains(Charts::title(QStringLiteral("rebuild")).toHtmlEscaped()));
     }
 
     void htmlReportIsSelfContained()

@@ -78,6 +78,18 @@ private Q_SLOTS:
         QCOMPARE(again->repeats, 2);
         QCOMPARE(again->timeLimitNs, 5'000'000'000ull);
         QCOMPARE(again->configurations.size(), 2);
+
+        // The failure drill: off until asked, then in the plan, and back from a plan file.
+        QVERIFY(!again->drill.enabled);
+        auto* drill = f->window->planPage()->findChild<QCheckBox*>(QStringLiteral("drillBox"));
+        QVERIFY(drill);
+        QVERIFY(drill->text().contains(QLatin1String("Failure drill")));
+        drill->setChecked(true);
+        QVERIFY(f->window->planPage()->plan()->drill.enabled);
+        QVERIFY(f->window->planPage()->savePlanFile(path).ok());
+        drill->setChecked(false);
+        QVERIFY(f->window->planPage()->loadPlanFile(path).ok());
+        QVERIFY(drill->isChecked());
     }
 };
 

@@ -115,14 +115,7 @@ Result<QChart*> Charts::timeline(const CampaignResults& results, const ChartOpti
         return nothing(tr("No configuration on this page kept samples of %1.").arg(id));
     }
     chart->setTitle(tr("%1: %2").arg(title(QStringLiteral("timeline")), name));
-    axisX->setTitleText(tr("seconds"));
-    const Charts::NiceScale seconds = Charts::niceScale(end);
-    axisX->setRange(0, seconds.top);
-    axisX->setTickCount(seconds.intervals + 1);
-    axisX->setLabelFormat(seconds.step < 1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
-    axisY->setTitleText(tr("MB/s"));
-    axisY->setLabelFormat(QStringLiteral("%.0f"));
-    fitValueRange(axisY, top);
+    fitTimeAxes(axisX, axisY, end, top, tr("seconds"), tr("MB/s"));
     matchLegendMarkers(chart);
     return chart;
 }

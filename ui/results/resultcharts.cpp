@@ -87,6 +87,19 @@ void fitValueRange(QValueAxis* axis, double top)
     axis->setLabelFormat(scale.step < 1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
 }
 
+void fitTimeAxes(QValueAxis* seconds, QValueAxis* values, double end, double top, const QString& secondsTitle,
+                 const QString& valuesTitle)
+{
+    seconds->setTitleText(secondsTitle);
+    const Charts::NiceScale scale = Charts::niceScale(end);
+    seconds->setRange(0, scale.top);
+    seconds->setTickCount(scale.intervals + 1);
+    seconds->setLabelFormat(scale.step < 1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
+    values->setTitleText(valuesTitle);
+    values->setLabelFormat(QStringLiteral("%.0f"));
+    fitValueRange(values, top);
+}
+
 /// A line's legend entry is a line and a marker's the marker, as drawn; a bar set's stays a filled
 /// square in its colour.
 void matchLegendMarkers(QChart* chart)
@@ -158,7 +171,8 @@ using namespace ChartParts;
 QStringList Charts::names()
 {
     return {QStringLiteral("comparison"), QStringLiteral("disks"),   QStringLiteral("sweep"),
-            QStringLiteral("timeline"),   QStringLiteral("latency"), QStringLiteral("command")};
+            QStringLiteral("timeline"),   QStringLiteral("latency"), QStringLiteral("command"),
+            QStringLiteral("failure"),    QStringLiteral("rebuild")};
 }
 
 QString Charts::title(const QString& name)
@@ -180,6 +194,12 @@ QString Charts::title(const QString& name)
     }
     if (name == QLatin1String("command")) {
         return tr("Your command: seconds per run");
+    }
+    if (name == QLatin1String("failure")) {
+        return tr("When a disk fails: healthy and degraded MB/s");
+    }
+    if (name == QLatin1String("rebuild")) {
+        return tr("Rebuild MB/s over time");
     }
     return name;
 }
@@ -463,6 +483,12 @@ Result<QChart*> Charts::make(const QString& name, const CampaignResults& results
     }
     if (name == QLatin1String("command")) {
         return command(results, options);
+    }
+    if (name == QLatin1String("failure")) {
+        return failure(results, options);
+    }
+    if (name == QLatin1String("rebuild")) {
+        return rebuild(results, options);
     }
     return makeError(ErrorCode::usage,
                      tr("There is no chart \"%1\"; the charts are %2.").arg(name, names().join(QStringLiteral(", "))));

@@ -30,7 +30,7 @@ struct ChartOptions
 /// there is nothing to draw. Values are MB/s (10^6 bytes per second), latencies microseconds.
 namespace Charts {
 
-/// comparison, disks, sweep, timeline, latency, command.
+/// comparison, disks, sweep, timeline, latency, command, failure, rebuild.
 QStringList names();
 QString title(const QString& name);
 
@@ -51,6 +51,10 @@ Result<QChart*> timeline(const CampaignResults& results, const ChartOptions& opt
 Result<QChart*> latency(const CampaignResults& results, const ChartOptions& options = {});
 /// The user's own command: min, median and max seconds per configuration.
 Result<QChart*> command(const CampaignResults& results, const ChartOptions& options = {});
+/// The failure drill: each layout's tests healthy and with one disk failed, side by side.
+Result<QChart*> failure(const CampaignResults& results, const ChartOptions& options = {});
+/// The failure drill: each layout's rebuild MB/s over time, one line per layout.
+Result<QChart*> rebuild(const CampaignResults& results, const ChartOptions& options = {});
 Result<QChart*> make(const QString& name, const CampaignResults& results, const ChartOptions& options = {});
 
 /// What a reader needs beside chart `name` to read it (its marks explained), or empty; the Results

@@ -31,6 +31,9 @@ QValueAxis* addBarAxes(QChart* chart, QBarSeries* bars, const QStringList& categ
                        const QString& labelFormat = QStringLiteral("%.0f"));
 /// 0 to a little above the largest value, ticks on round numbers (20, 40, ... not 31, 63, 94).
 void fitValueRange(QValueAxis* axis, double top);
+/// Seconds from 0 to `end` on round ticks below, a value from 0 to `top` beside.
+void fitTimeAxes(QValueAxis* seconds, QValueAxis* values, double end, double top, const QString& secondsTitle,
+                 const QString& valuesTitle);
 /// A line's legend entry is a line and a marker's the marker, as drawn; a bar set's stays a filled
 /// square in its colour.
 void matchLegendMarkers(QChart* chart);

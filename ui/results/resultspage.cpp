@@ -259,8 +259,8 @@ ResultsPage::ResultsPage(QWidget* parent)
     auto* details = new QWidget(this);
     auto* detailsLayout = new QVBoxLayout(details);
     auto* detailControls = new QHBoxLayout;
-    for (const QString& name :
-         {QStringLiteral("sweep"), QStringLiteral("timeline"), QStringLiteral("latency"), QStringLiteral("command")}) {
+    for (const QString& name : {QStringLiteral("sweep"), QStringLiteral("timeline"), QStringLiteral("latency"),
+                                QStringLiteral("command"), QStringLiteral("failure"), QStringLiteral("rebuild")}) {
         m_detailChooser->addItem(Charts::title(name), name);
     }
     connect(m_detailChooser, &QComboBox::currentIndexChanged, this, [this] {
@@ -303,7 +303,9 @@ void ResultsPage::setResults(const CampaignResults& results, const QString& sour
     // Details opens on a chart with something to show, not on an empty block-size sweep.
     bool sweep = false;
     bool command = false;
+    bool drill = false;
     for (const ConfigResult& config : m_results.configs) {
+        drill = drill || (config.drill && config.drill->rebuild);
         for (const TestResult& test : config.tests) {
             sweep = sweep || !test.sweep.isEmpty();
             command =
@@ -314,10 +316,12 @@ void ResultsPage::setResults(const CampaignResults& results, const QString& sour
         {QStringLiteral("sweep"), sweep},
         {QStringLiteral("timeline"), !ResultsModel::timelineTests(m_results).isEmpty()},
         {QStringLiteral("latency"), !ResultsModel::latencyTests(m_results).isEmpty()},
-        {QStringLiteral("command"), command}};
+        {QStringLiteral("command"), command},
+        {QStringLiteral("failure"), drill},
+        {QStringLiteral("rebuild"), drill}};
     if (!available.value(m_detail)) {
         for (const QString& name : {QStringLiteral("sweep"), QStringLiteral("timeline"), QStringLiteral("latency"),
-                                    QStringLiteral("command")}) {
+                                    QStringLiteral("command"), QStringLiteral("failure"), QStringLiteral("rebuild")}) {
             if (available.value(name)) {
                 m_detail = name;
                 const QSignalBlocker blocker(m_detailChooser);
