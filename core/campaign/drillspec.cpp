@@ -32,6 +32,10 @@ Result<std::uint64_t> speed(const QJsonValue& value, const char* key)
                            "system's limit")
                 .arg(QLatin1String(key)));
     }
+    if (*bytes > (100ull << 30)) {
+        return drillError(
+            QStringLiteral("'%1' must be at most 100G per second (md keeps it in KiB/s)").arg(QLatin1String(key)));
+    }
     return *bytes;
 }
 

@@ -174,6 +174,9 @@ private Q_SLOTS:
         QTest::newRow("a negative limit")
             << QJsonValue(QJsonObject {{QStringLiteral("sync_speed_max"), QStringLiteral("-5M")}})
             << QStringLiteral("must be a speed");
+        QTest::newRow("a limit beyond any disk")
+            << QJsonValue(QJsonObject {{QStringLiteral("sync_speed_max"), QStringLiteral("99999T")}})
+            << QStringLiteral("at most 100G");
         QTest::newRow("min above max") << QJsonValue(
                                               QJsonObject {{QStringLiteral("sync_speed_min"), QStringLiteral("90M")},
                                                            {QStringLiteral("sync_speed_max"), QStringLiteral("50M")}})

@@ -675,6 +675,32 @@ void TestHelperHostile::pathRows()
                                                       {QStringLiteral("spec"), leaf(m_bystander->device())}}};
                return campaign(helper, plan({alpha()}, configs), {alpha()});
            });
+    // The failure drill: refused in the plan, before any disk is touched.
+    addRow(QStringLiteral("drill: on a layout that survives no failed disk"), QStringLiteral("invalid-plan"), [this] {
+        HelperSession helper(m_journals.path());
+        const QJsonArray configs {QJsonObject {{QStringLiteral("name"), QStringLiteral("single")},
+                                               {QStringLiteral("spec"), leaf(alpha())},
+                                               {QStringLiteral("drill"), true}}};
+        return campaign(helper, plan({alpha()}, configs), {alpha()});
+    });
+    addRow(QStringLiteral("drill: failing a disk that is not the plan's"), QStringLiteral("invalid-plan"), [this] {
+        HelperSession helper(m_journals.path());
+        QJsonObject p = plan({alpha()});
+        p.insert(QStringLiteral("drill"), QJsonObject {{QStringLiteral("member"), m_bystander->device()}});
+        return campaign(helper, p, {alpha()});
+    });
+    addRow(QStringLiteral("drill: a rebuild speed limit of 0"), QStringLiteral("invalid-plan"), [this] {
+        HelperSession helper(m_journals.path());
+        QJsonObject p = plan({alpha()});
+        p.insert(QStringLiteral("drill"), QJsonObject {{QStringLiteral("sync_speed_max"), QStringLiteral("0")}});
+        return campaign(helper, p, {alpha()});
+    });
+    addRow(QStringLiteral("drill: a rebuild speed limit beyond any disk"), QStringLiteral("invalid-plan"), [this] {
+        HelperSession helper(m_journals.path());
+        QJsonObject p = plan({alpha()});
+        p.insert(QStringLiteral("drill"), QJsonObject {{QStringLiteral("sync_speed_max"), QStringLiteral("99999T")}});
+        return campaign(helper, p, {alpha()});
+    });
     addRow(QStringLiteral("path: control, a root link under /dev is followed"), QStringLiteral("ok"), [this] {
         HelperSession helper(m_journals.path());
         const QJsonObject planned = helper.request(
