@@ -80,7 +80,12 @@ std::optional<CampaignRunner::DrillTarget> CampaignRunner::drillTarget(const Arr
     QList<const ArraySpec*> nodes;
     redundantNodes(pinnedSpec, nodes);
     const PinnedDevice* wanted = member.isEmpty() ? nullptr : pinOf(member);
+    bool spares = false;
     for (const ArraySpec* node : std::as_const(nodes)) {
+        if (node->spares > 0) {
+            spares = true; // md rebuilds onto the spare at once: nothing degraded to measure
+            continue;
+        }
         const QList<ArraySpec> active = node->activeChildren();
         QStringList members;
         for (const ArraySpec& child : active) {
@@ -96,6 +101,7 @@ std::optional<CampaignRunner::DrillTarget> CampaignRunner::drillTarget(const Arr
         DrillTarget target;
         target.array = object->device;
         target.level = node->level;
+        target.bitmap = node->bitmap == QLatin1String("internal");
         target.members = members;
         if (wanted) {
             target.members.removeAll(wanted->node);
@@ -103,7 +109,8 @@ std::optional<CampaignRunner::DrillTarget> CampaignRunner::drillTarget(const Arr
         }
         return target;
     }
-    *why = wanted ? QStringLiteral("%1 is not a member of a redundant array in this layout").arg(member)
+    *why = wanted ? QStringLiteral("%1 is not a member of a redundant array without spares in this layout").arg(member)
+        : spares  ? QStringLiteral("md rebuilds onto a hot spare at once: the drill needs an array without spares")
                   : QStringLiteral("this layout has no array that survives a failed member");
     return std::nullopt;
 }
@@ -299,17 +306,17 @@ void CampaignRunner::runDrill(ConfigResult& config, const BuiltArray& built, con
         }
     };
     // 1. Degraded: one member failed (two for RAID6), the plan's tests again.
-    drill.failedMembers = {target->members.first()};
     if (auto ok = fail(target->members.first()); !ok) {
         return stop(ok.error());
     }
+    drill.failedMembers = {target->members.first()};
     if (spec.degraded) {
         degradedTests(drill.degraded, QStringLiteral("degraded"));
         if (failures == 2 && !cancelled(cancel)) {
-            drill.failedMembers.append(target->members.at(1));
             if (auto ok = fail(target->members.at(1)); !ok) {
                 return stop(ok.error());
             }
+            drill.failedMembers.append(target->members.at(1));
             degradedTests(drill.degradedTwo, QStringLiteral("two failed"));
         }
     }
@@ -343,6 +350,8 @@ void CampaignRunner::runDrill(ConfigResult& config, const BuiltArray& built, con
             drill.error = restored.error().message;
         }
     };
+    // Out, wiped and back in as one step that a cancel does not split: a wiped member left out of its
+    // array would carry no superblock for the teardown to remove, and its journal would stay.
     for (const QString& member : std::as_const(drill.failedMembers)) {
         for (const auto& [what, argv] :
              {std::pair {QStringLiteral("remove %1 from %2").arg(member, target->array),
@@ -350,27 +359,26 @@ void CampaignRunner::runDrill(ConfigResult& config, const BuiltArray& built, con
                                       QStringLiteral("--remove"), member}},
               std::pair {QStringLiteral("wipe %1").arg(member),
                          QStringList {QStringLiteral("mdadm"), QStringLiteral("--zero-superblock"), member}}}) {
-            if (auto ok = drillCommand(executor, built, what, argv, progress, cancel); !ok) {
+            if (auto ok = drillCommand(executor, built, what, argv, progress, nullptr); !ok) {
                 return stop(ok.error());
             }
         }
     }
-    if (auto ok = setLimits(false); !ok) {
+    auto limited = setLimits(false);
+    // Every member back at once: md then rebuilds them together (RAID6's two), in one pass.
+    if (auto ok = drillCommand(
+            executor, built,
+            QStringLiteral("add %1 to %2").arg(drill.failedMembers.join(QStringLiteral(" and ")), target->array),
+            QStringList {QStringLiteral("mdadm"), QStringLiteral("--manage"), target->array, QStringLiteral("--add")} +
+                drill.failedMembers,
+            progress, nullptr);
+        !ok || !limited) {
         restoreLimits();
-        return stop(ok.error());
-    }
-    for (const QString& member : std::as_const(drill.failedMembers)) {
-        if (auto ok = drillCommand(
-                executor, built, QStringLiteral("add %1 to %2").arg(member, target->array),
-                {QStringLiteral("mdadm"), QStringLiteral("--manage"), target->array, QStringLiteral("--add"), member},
-                progress, cancel);
-            !ok) {
-            restoreLimits();
-            return stop(ok.error());
-        }
+        return stop(ok ? limited.error() : ok.error());
     }
     // 3. Under load: one foreground test while md rebuilds.
     std::atomic_bool loadRunning {false};
+    std::atomic_bool loadStop {false}; // the cancel, or a rebuild that failed: the foreground test ends too
     double loadSeconds = 0; // written by the load's thread, read after it is joined
     std::thread load;
     TestResult loadResult;
@@ -384,15 +392,19 @@ void CampaignRunner::runDrill(ConfigResult& config, const BuiltArray& built, con
             load = std::thread([&, p] {
                 QElapsedTimer clock;
                 clock.start();
-                runTest(built.device, loadResult.spec, loadResult, p, cancel, nullptr);
+                runTest(built.device, loadResult.spec, loadResult, p, &loadStop, nullptr);
                 loadSeconds = double(clock.nsecsElapsed()) / 1e9;
                 loadRunning = false;
             });
         }
     }
     auto rebuilt = followRebuild(QStringLiteral("rebuild"), {target->array}, drill.failedMembers, spec, progress,
-                                 monitor, cancel, [&] { return loadRunning.load(); });
+                                 monitor, cancel, [&] {
+                                     loadStop = loadStop || cancelled(cancel);
+                                     return loadRunning.load();
+                                 });
     if (load.joinable()) {
+        loadStop = loadStop || !rebuilt;
         load.join();
         drill.underLoad = loadResult;
         if (rebuilt) {
@@ -419,9 +431,13 @@ void CampaignRunner::runDrill(ConfigResult& config, const BuiltArray& built, con
     // 4. The bitmap's fast path: a short failure, some writes, back with --re-add.
     if (spec.readd && !cancelled(cancel)) {
         const QString member = drill.failedMembers.first();
-        QList<std::pair<QString, QStringList>> steps {
-            {QStringLiteral("add a write-intent bitmap to %1").arg(target->array),
-             {QStringLiteral("mdadm"), QStringLiteral("--grow"), target->array, QStringLiteral("--bitmap=internal")}},
+        QList<std::pair<QString, QStringList>> steps;
+        if (!target->bitmap) {
+            steps.append({QStringLiteral("add a write-intent bitmap to %1").arg(target->array),
+                          {QStringLiteral("mdadm"), QStringLiteral("--grow"), target->array,
+                           QStringLiteral("--bitmap=internal")}});
+        }
+        steps += QList<std::pair<QString, QStringList>> {
             {QStringLiteral("fail %1 in %2").arg(member, target->array),
              {QStringLiteral("mdadm"), QStringLiteral("--manage"), target->array, QStringLiteral("--fail"), member}},
             {QStringLiteral("remove %1 from %2").arg(member, target->array),

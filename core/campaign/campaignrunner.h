@@ -94,6 +94,7 @@ private:
         QString array; ///< the md device a member is failed in
         ArrayLevel level = ArrayLevel::Raid1;
         QStringList members; ///< its active members, the one to fail first
+        bool bitmap = false; ///< it has a write-intent bitmap already
     };
     std::optional<DrillTarget> drillTarget(const ArraySpec& pinnedSpec, const BuiltArray& built, const QString& member,
                                            QString* why) const;

@@ -380,16 +380,36 @@ Result<void> SystemDeviceGate::checkUse(const Disk& disk, const QString& node, U
 
 bool SystemDeviceGate::heldOnlyByBuild(const Disk& disk, const QString& tag) const
 {
-    static const QRegularExpression tagShape(QStringLiteral("^[0-9a-f]{8}$"));
+    static const QRegularExpression tagShape(QStringLiteral("^[a-z0-9]{1,12}$"));
     if (disk.holders.isEmpty() || !tagShape.match(tag).hasMatch()) {
         return false;
     }
-    // The build's md arrays are the ones udev linked as /dev/md/raidbench-TAG-N (/dev is root's).
+    // The build's md arrays are the ones linked as /dev/md/raidbench-TAG-N, in a /dev/md only root can
+    // write, each link pointing straight at ../mdN: nothing a user or another array's name can add.
+    const QString directory = m_options.devRoot + QStringLiteral("/md");
+    struct stat st
+    { };
+    if (::lstat(QFile::encodeName(directory).constData(), &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != 0 ||
+        (st.st_mode & (S_IWGRP | S_IWOTH))) {
+        return false;
+    }
+    const QRegularExpression ownName(QStringLiteral("^raidbench-%1-\\d+$").arg(tag));
+    static const QRegularExpression target(QStringLiteral("^(\\.\\./)?(md\\d+)$"));
     QSet<QString> ours;
-    const QDir md(m_options.devRoot + QStringLiteral("/md"));
-    for (const QFileInfo& link :
-         md.entryInfoList({QStringLiteral("raidbench-%1-*").arg(tag)}, QDir::AllEntries | QDir::System)) {
-        ours.insert(QFileInfo(link.canonicalFilePath()).fileName());
+    for (const QString& name : QDir(directory).entryList(QDir::AllEntries | QDir::System | QDir::NoDotAndDotDot)) {
+        if (!ownName.match(name).hasMatch()) {
+            continue;
+        }
+        const QString path = directory + QLatin1Char('/') + name;
+        if (::lstat(QFile::encodeName(path).constData(), &st) != 0 || !S_ISLNK(st.st_mode) || st.st_uid != 0) {
+            continue;
+        }
+        char buffer[64] = {};
+        const ssize_t length = ::readlink(QFile::encodeName(path).constData(), buffer, sizeof(buffer) - 1);
+        const auto match = target.match(QString::fromLatin1(buffer, length > 0 ? int(length) : 0));
+        if (match.hasMatch()) {
+            ours.insert(match.captured(2));
+        }
     }
     for (const QString& holder : disk.holders) {
         if (!ours.contains(holder)) {

@@ -79,6 +79,8 @@ private Q_SLOTS:
                                {QStringLiteral("sync_speed_max"), QStringLiteral("20M")},
                                {QStringLiteral("under_load"), QStringLiteral("rnd4k-qd32-read")}},
                   false);
+        writePlan(QStringLiteral("resync.json"), QJsonArray {config(QStringLiteral("raid1"), {3, 4})},
+                  QJsonObject {{QStringLiteral("degraded"), false}, {QStringLiteral("initial_resync"), true}}, false);
         QJsonObject raid0 = config(QStringLiteral("raid0"), {1, 2});
         raid0.insert(QStringLiteral("drill"), true);
         writePlan(QStringLiteral("raid0.json"), QJsonArray {raid0}, QJsonValue::Undefined, false);
@@ -97,6 +99,7 @@ helper_pid() { pgrep -x raidbench-helpe | head -1; }
 raidbench-cli run drill.json --out drill-results.json --yes > drill.out 2> drill.err; echo $? > drill.rc
 check_clean drill.after
 raidbench-cli run limit.json --out limit-results.json --yes > limit.out 2> limit.err; echo $? > limit.rc
+raidbench-cli run resync.json --out resync-results.json --yes > resync.out 2> resync.err; echo $? > resync.rc
 raidbench-cli run raid0.json --out raid0-results.json --yes > raid0.out 2> raid0.err; echo $? > raid0.rc
 check_clean raid0.after
 raidbench-cli run slow.json --out cancel-results.json --yes > cancel.out 2> cancel.err & pid=$!
@@ -187,6 +190,24 @@ check_clean kill.after
         QVERIFY(slow.rebuild->limitedBy.contains(QLatin1String("sync_speed_max")));
         QCOMPARE(slow.rebuild->boundBy, QStringLiteral("sync-speed-max"));
         QVERIFY(slow.underLoad && slow.underLoad->status == QLatin1String("completed"));
+
+        // Created without --assume-clean: the first resync timed, at the disks' pace.
+        QVERIFY2(read(QStringLiteral("resync.rc")).trimmed() == QLatin1String("0"),
+                 qPrintable(read(QStringLiteral("resync.err")).right(3000)));
+        const auto resynced = CampaignResults::load(m_out.filePath(QStringLiteral("resync-results.json")));
+        QVERIFY(resynced.ok() && resynced->configs.size() == 1 && resynced->configs.first().drill);
+        const DrillResult& first = *resynced->configs.first().drill;
+        QVERIFY2(first.initialResync, qPrintable(first.error));
+        const double resyncExpected = double(first.initialResync->bytes) / throttle;
+        qInfo("raid1 created without --assume-clean: first resync of %.0f MiB in %.1f s, expected %.1f s (%.2f), "
+              "limited by %s",
+              double(first.initialResync->bytes) / 1048576, first.initialResync->seconds, resyncExpected,
+              first.initialResync->seconds / resyncExpected, qPrintable(first.initialResync->limitedBy));
+        QVERIFY(first.initialResync->completed);
+        QVERIFY(first.initialResync->bytes > 240u << 20);
+        QVERIFY2(std::abs(first.initialResync->seconds - resyncExpected) <= 0.15 * resyncExpected,
+                 qPrintable(QString::number(first.initialResync->seconds)));
+        QVERIFY(resynced->configs.first().commands.join(QLatin1Char(' ')).indexOf(QLatin1String("--assume-clean")) < 0);
 
         // RAID0 asks for a drill: refused as a plan error, nothing built.
         QCOMPARE(read(QStringLiteral("raid0.rc")).trimmed(), QStringLiteral("2"));
