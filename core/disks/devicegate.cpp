@@ -384,17 +384,23 @@ bool SystemDeviceGate::heldOnlyByBuild(const Disk& disk, const QString& tag) con
     if (disk.holders.isEmpty() || !tagShape.match(tag).hasMatch()) {
         return false;
     }
-    // The build's md arrays are the ones linked as /dev/md/raidbench-TAG-N, in a /dev/md only root can
-    // write, each link pointing straight at ../mdN: nothing a user or another array's name can add.
+    // The build's md arrays are the ones linked as /dev/md/raidbench-TAG-N, in a /dev/md only root (and
+    // the disk group) can write, each link pointing straight at ../mdN or /dev/mdN: nothing a user or
+    // another array's name can add.
     const QString directory = m_options.devRoot + QStringLiteral("/md");
     struct stat st
     { };
+    // mdadm makes it root:disk 0770 where udev does not run: the disk group can write any disk anyway.
     if (::lstat(QFile::encodeName(directory).constData(), &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != 0 ||
-        (st.st_mode & (S_IWGRP | S_IWOTH))) {
+        (st.st_mode & S_IWOTH)) {
+        return false;
+    }
+    const struct group* diskGroup = ::getgrnam("disk");
+    if ((st.st_mode & S_IWGRP) && st.st_gid != 0 && !(diskGroup && st.st_gid == diskGroup->gr_gid)) {
         return false;
     }
     const QRegularExpression ownName(QStringLiteral("^raidbench-%1-\\d+$").arg(tag));
-    static const QRegularExpression target(QStringLiteral("^(\\.\\./)?(md\\d+)$"));
+    static const QRegularExpression target(QStringLiteral("^(\\.\\./|/dev/)?(md\\d+)$"));
     QSet<QString> ours;
     for (const QString& name : QDir(directory).entryList(QDir::AllEntries | QDir::System | QDir::NoDotAndDotDot)) {
         if (!ownName.match(name).hasMatch()) {
