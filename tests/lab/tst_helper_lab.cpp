@@ -1,6 +1,7 @@
 #include "../common/cli.h"
 #include "../common/helperawait.h"
 #include "helper/helperclient.h"
+#include "helper/helperprotocol.h"
 #include "lab/labspec.h"
 
 #include <QJsonArray>
@@ -26,14 +27,17 @@ private Q_SLOTS:
         options.timeoutNs = 900'000'000'000ull;
         HelperClient client;
         QSignalSpy connected(&client, &HelperClient::connected);
+        Messages::HelloReply hello;
+        connect(&client, &HelperClient::connected, this,
+                [&hello](const Messages::HelloReply& reply) { hello = reply; });
         QSignalSpy closed(&client, &HelperClient::closed);
         options.agent = binary(QStringLiteral("raidbench-cli"));
         const auto started = client.startLab(options);
         QVERIFY2(started.ok(), qPrintable(started.ok() ? QString() : started.error().message));
         QVERIFY2(connected.wait(240000), qPrintable(closed.isEmpty() ? QString() : closed.first().first().toString()));
-        const QJsonObject hello = connected.first().first().toJsonObject();
-        QCOMPARE(hello.value(QStringLiteral("euid")).toInt(), 0);
-        QVERIFY(hello.value(QStringLiteral("lab")).toBool());
+        QCOMPARE(hello.euid, 0);
+        QVERIFY(hello.lab);
+        QCOMPARE(hello.protocol, HelperProtocol::version);
         QCOMPARE(client.transportName(), QStringLiteral("lab"));
 
         const QJsonObject scanned = awaitReply(client, client.request(QStringLiteral("scan-disks"), {}), 60000);
