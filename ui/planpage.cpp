@@ -470,7 +470,10 @@ void PlanPage::updateSummary()
                           nullptr, int(current->configurations.size()))
                            .arg(current->disks.size())
                            .arg(runs)
-                           .arg(Units::formatRoughDuration(seconds)));
+                           .arg(Units::formatRoughDuration(seconds)) +
+                       (current->drill.enabled ? tr(" The failure drill runs each redundant layout's tests again on "
+                                                    "the degraded array and adds its rebuild, minutes on large disks.")
+                                               : QString()));
 }
 
 QJsonObject PlanPage::settingsJson() const
