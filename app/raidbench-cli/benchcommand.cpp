@@ -39,11 +39,10 @@ Examples:
   raidbench-cli bench --target /tmp/rb.dat --rw write --bs 1M --qd 8 --size 1G
   raidbench-cli bench --target /tmp/rb.dat --rw randread --bs 4k --qd 32 --time 10s --json
   raidbench-cli bench --target /dev/sdb --rw write --bs 1M --size 4G --destroy-data
-  raidbench-cli bench --target /tmp/rb.dat --rw randrw --rwmix 70 --bs 4k --qd 16 --time 30s --ramp 2s)";
+  raidbench-cli bench --target /tmp/rb.dat --rw randrw --rwmix-read 70 --bs 4k --qd 16 --time 30s --ramp 2s)";
 
-QString latencyLine(const IoResult& result)
+QString latencyLine(const LatencySummary& l)
 {
-    const auto& l = result.latency;
     return QStringLiteral("min %1  p50 %2  p90 %3  p99 %4  p99.9 %5  max %6")
         .arg(Units::formatDuration(l.min), Units::formatDuration(l.p50), Units::formatDuration(l.p90),
              Units::formatDuration(l.p99), Units::formatDuration(l.p999), Units::formatDuration(l.max));
@@ -75,12 +74,19 @@ QString humanReport(const IoResult& result)
                 .arg(Units::formatMBps(result.bandwidth()))
                 .arg(result.bandwidth() / 1048576.0, 0, 'f', 1)
                 .arg(result.iops(), 0, 'f', 0);
+    text += QStringLiteral("  latency    %1\n").arg(latencyLine(result.latency));
     if (job.pattern == IoPattern::ReadWrite || job.pattern == IoPattern::RandReadWrite) {
-        text += QStringLiteral("  mix        read %1, written %2\n")
-                    .arg(Units::formatBytesDecimal(double(result.bytesRead)),
-                         Units::formatBytesDecimal(double(result.bytesWritten)));
+        const double total = double(std::max<std::uint64_t>(1, result.bytes));
+        for (const auto& [name, part] :
+             {std::pair {QStringLiteral("read "), &result.read}, std::pair {QStringLiteral("write"), &result.write}}) {
+            text += QStringLiteral("  %1      %2 (%3 %), %4, %5 IOPS\n")
+                        .arg(name, Units::formatBytesDecimal(double(part->bytes)))
+                        .arg(100.0 * double(part->bytes) / total, 0, 'f', 1)
+                        .arg(Units::formatMBps(result.bandwidth(*part)))
+                        .arg(result.iops(*part), 0, 'f', 0);
+            text += QStringLiteral("   latency   %1\n").arg(latencyLine(part->latency));
+        }
     }
-    text += QStringLiteral("  latency    %1\n").arg(latencyLine(result));
     text += QStringLiteral("  cpu        user %1 s, sys %2 s\n")
                 .arg(result.cpuUserS, 0, 'f', 2)
                 .arg(result.cpuSysS, 0, 'f', 2);
@@ -113,8 +119,9 @@ int runBench(const QStringList& arguments)
     const QCommandLineOption rwOption(
         QStringLiteral("rw"), QStringLiteral("Pattern: write, read, randwrite, randread, rw, randrw (default read)."),
         QStringLiteral("PATTERN"), QStringLiteral("read"));
-    const QCommandLineOption rwmixOption(QStringLiteral("rwmix"),
-                                         QStringLiteral("Percentage of reads for rw and randrw (default 50)."),
+    const QCommandLineOption rwmixOption(QStringList {QStringLiteral("rwmix-read"), QStringLiteral("rwmix")},
+                                         QStringLiteral("Percentage of reads for rw and randrw, 0 to 100 (default "
+                                                        "50); reads and writes are reported apart."),
                                          QStringLiteral("PCT"), QStringLiteral("50"));
     const QCommandLineOption bsOption(QStringLiteral("bs"), QStringLiteral("Block size, 512 to 64M (default 1M)."),
                                       QStringLiteral("SIZE"), QStringLiteral("1M"));
@@ -172,10 +179,11 @@ int runBench(const QStringList& arguments)
     job.readPercent = parser.value(rwmixOption).toInt(&ok);
     if (!ok || job.readPercent < 0 || job.readPercent > 100) {
         return usage(makeError(
-            {}, QStringLiteral("--rwmix '%1' must be a whole number from 0 to 100").arg(parser.value(rwmixOption))));
+            {},
+            QStringLiteral("--rwmix-read '%1' must be a whole number from 0 to 100").arg(parser.value(rwmixOption))));
     }
     if (parser.isSet(rwmixOption) && job.pattern != IoPattern::ReadWrite && job.pattern != IoPattern::RandReadWrite) {
-        return usage(makeError({}, QStringLiteral("--rwmix only applies to --rw rw or randrw")));
+        return usage(makeError({}, QStringLiteral("--rwmix-read only applies to --rw rw or randrw")));
     }
     auto bs = Units::parseSize(parser.value(bsOption));
     if (!bs) {

@@ -271,11 +271,14 @@ public:
                                      -ret, std::nullopt};
                 break;
             }
-            const std::uint64_t now = nowNs();
+            std::uint64_t now = submitAt;
             unsigned head = 0;
             unsigned seen = 0;
             io_uring_for_each_cqe(&m_ring, head, cqe)
             {
+                // Each completion is timed when it is reaped, from its own submission: the clock is read
+                // once per I/O, so an I/O reaped after others of its batch is charged the time it waited.
+                now = nowNs();
                 const int s = int(io_uring_cqe_get_data64(cqe));
                 Slot& slot = slots[std::size_t(s)];
                 const int res = cqe->res;
@@ -300,6 +303,8 @@ public:
             io_uring_cq_advance(&m_ring, seen);
             if (seen) {
                 ctx.lastCompletion = now;
+            } else {
+                now = nowNs();
             }
             if (!ctx.afterBatch(now)) {
                 issuing = false;

@@ -24,6 +24,27 @@ static std::uint64_t u64(const QJsonValue& value)
     return std::uint64_t(value.toDouble());
 }
 
+static QJsonObject latencyJson(const LatencySummary& latency)
+{
+    return QJsonObject {{QStringLiteral("min"), double(latency.min)},   {QStringLiteral("p50"), double(latency.p50)},
+                        {QStringLiteral("p90"), double(latency.p90)},   {QStringLiteral("p99"), double(latency.p99)},
+                        {QStringLiteral("p999"), double(latency.p999)}, {QStringLiteral("max"), double(latency.max)},
+                        {QStringLiteral("mean"), latency.mean}};
+}
+
+static LatencySummary latencyFromJson(const QJsonObject& lat)
+{
+    LatencySummary latency;
+    latency.min = u64(lat.value(QStringLiteral("min")));
+    latency.p50 = u64(lat.value(QStringLiteral("p50")));
+    latency.p90 = u64(lat.value(QStringLiteral("p90")));
+    latency.p99 = u64(lat.value(QStringLiteral("p99")));
+    latency.p999 = u64(lat.value(QStringLiteral("p999")));
+    latency.max = u64(lat.value(QStringLiteral("max")));
+    latency.mean = lat.value(QStringLiteral("mean")).toDouble();
+    return latency;
+}
+
 QJsonObject IoResult::toJson(bool withSamples) const
 {
     QJsonObject json;
@@ -36,14 +57,17 @@ QJsonObject IoResult::toJson(bool withSamples) const
     json.insert(QStringLiteral("elapsed_ns"), double(elapsedNs));
     json.insert(QStringLiteral("bw_bytes"), bandwidth());
     json.insert(QStringLiteral("iops"), iops());
-    json.insert(QStringLiteral("lat_ns"),
-                QJsonObject {{QStringLiteral("min"), double(latency.min)},
-                             {QStringLiteral("p50"), double(latency.p50)},
-                             {QStringLiteral("p90"), double(latency.p90)},
-                             {QStringLiteral("p99"), double(latency.p99)},
-                             {QStringLiteral("p999"), double(latency.p999)},
-                             {QStringLiteral("max"), double(latency.max)},
-                             {QStringLiteral("mean"), latency.mean}});
+    json.insert(QStringLiteral("lat_ns"), latencyJson(latency));
+    json.insert(QStringLiteral("latency_timing"), latencyTiming);
+    for (const auto& [key, part] :
+         {std::pair {QStringLiteral("read"), &read}, std::pair {QStringLiteral("write"), &write}}) {
+        json.insert(key,
+                    QJsonObject {{QStringLiteral("bytes"), double(part->bytes)},
+                                 {QStringLiteral("ios"), double(part->ios)},
+                                 {QStringLiteral("bw_bytes"), bandwidth(*part)},
+                                 {QStringLiteral("iops"), iops(*part)},
+                                 {QStringLiteral("lat_ns"), latencyJson(part->latency)}});
+    }
     json.insert(QStringLiteral("cpu"),
                 QJsonObject {{QStringLiteral("user_s"), cpuUserS}, {QStringLiteral("sys_s"), cpuSysS}});
     json.insert(QStringLiteral("io_path"), ioPath);
@@ -104,14 +128,20 @@ Result<IoResult> IoResult::fromJson(const QJsonObject& json)
     result.bytesWritten = u64(json.value(QStringLiteral("bytes_written")));
     result.ios = u64(json.value(QStringLiteral("ios")));
     result.elapsedNs = u64(json.value(QStringLiteral("elapsed_ns")));
-    const QJsonObject lat = json.value(QStringLiteral("lat_ns")).toObject();
-    result.latency.min = u64(lat.value(QStringLiteral("min")));
-    result.latency.p50 = u64(lat.value(QStringLiteral("p50")));
-    result.latency.p90 = u64(lat.value(QStringLiteral("p90")));
-    result.latency.p99 = u64(lat.value(QStringLiteral("p99")));
-    result.latency.p999 = u64(lat.value(QStringLiteral("p999")));
-    result.latency.max = u64(lat.value(QStringLiteral("max")));
-    result.latency.mean = lat.value(QStringLiteral("mean")).toDouble();
+    result.latency = latencyFromJson(json.value(QStringLiteral("lat_ns")).toObject());
+    result.latencyTiming = json.value(QStringLiteral("latency_timing")).toString(QStringLiteral("batch"));
+    for (const auto& [key, part] :
+         {std::pair {QStringLiteral("read"), &result.read}, std::pair {QStringLiteral("write"), &result.write}}) {
+        const QJsonObject object = json.value(key).toObject();
+        if (object.isEmpty()) {
+            // Results written before reads and writes were kept apart: only the byte counts are known.
+            part->bytes = key == QLatin1String("read") ? result.bytesRead : result.bytesWritten;
+            continue;
+        }
+        part->bytes = u64(object.value(QStringLiteral("bytes")));
+        part->ios = u64(object.value(QStringLiteral("ios")));
+        part->latency = latencyFromJson(object.value(QStringLiteral("lat_ns")).toObject());
+    }
     const QJsonObject cpu = json.value(QStringLiteral("cpu")).toObject();
     result.cpuUserS = cpu.value(QStringLiteral("user_s")).toDouble();
     result.cpuSysS = cpu.value(QStringLiteral("sys_s")).toDouble();

@@ -26,6 +26,14 @@ struct LatencySummary
     double mean = 0;
 };
 
+/// The reads or the writes of a run, apart (a mixed pattern has both).
+struct IoDirectionResult
+{
+    std::uint64_t bytes = 0;
+    std::uint64_t ios = 0;
+    LatencySummary latency;
+};
+
 /// Bytes completed in one interval of a run (about 100 ms), for charts of MB/s over time.
 struct IoSample
 {
@@ -65,7 +73,12 @@ struct IoResult
     std::uint64_t bytesWritten = 0;
     std::uint64_t ios = 0;
     std::uint64_t elapsedNs = 0;
-    LatencySummary latency;
+    LatencySummary latency; ///< every I/O, reads and writes together
+    IoDirectionResult read;
+    IoDirectionResult write;
+    /// How latency was timed: "per-io" (each I/O from its submission to its own reap) or, in results
+    /// written before version 0.9, "batch" (one clock read per submitted and per reaped batch).
+    QString latencyTiming = QStringLiteral("per-io");
     double cpuUserS = 0;
     double cpuSysS = 0;
     std::vector<IoSample> samples;
@@ -85,6 +98,14 @@ struct IoResult
 
     double bandwidth() const { return elapsedNs ? double(bytes) * 1e9 / double(elapsedNs) : 0.0; }
     double iops() const { return elapsedNs ? double(ios) * 1e9 / double(elapsedNs) : 0.0; }
+    double bandwidth(const IoDirectionResult& part) const
+    {
+        return elapsedNs ? double(part.bytes) * 1e9 / double(elapsedNs) : 0.0;
+    }
+    double iops(const IoDirectionResult& part) const
+    {
+        return elapsedNs ? double(part.ios) * 1e9 / double(elapsedNs) : 0.0;
+    }
 
     QJsonObject toJson(bool withSamples = true) const;
     static Result<IoResult> fromJson(const QJsonObject& json);

@@ -97,20 +97,33 @@ void IoStats::finish(std::uint64_t endNs)
     m_cpuSys = sys - m_cpuSysStart;
 }
 
+static LatencySummary summarise(const LatencyHistogram& histogram)
+{
+    LatencySummary latency;
+    latency.min = histogram.min();
+    latency.p50 = histogram.percentile(50);
+    latency.p90 = histogram.percentile(90);
+    latency.p99 = histogram.percentile(99);
+    latency.p999 = histogram.percentile(99.9);
+    latency.max = histogram.max();
+    latency.mean = histogram.mean();
+    return latency;
+}
+
 void IoStats::fill(IoResult& result) const
 {
+    const Direction& reads = m_directions[0];
+    const Direction& writes = m_directions[1];
+    LatencyHistogram all = reads.histogram;
+    all.merge(writes.histogram);
     result.bytes = m_bytes;
-    result.bytesRead = m_bytesRead;
-    result.bytesWritten = m_bytesWritten;
-    result.ios = m_ios;
+    result.bytesRead = reads.bytes;
+    result.bytesWritten = writes.bytes;
+    result.ios = reads.ios + writes.ios;
     result.elapsedNs = m_measuring ? m_end - m_measureStart : 0;
-    result.latency.min = m_histogram.min();
-    result.latency.p50 = m_histogram.percentile(50);
-    result.latency.p90 = m_histogram.percentile(90);
-    result.latency.p99 = m_histogram.percentile(99);
-    result.latency.p999 = m_histogram.percentile(99.9);
-    result.latency.max = m_histogram.max();
-    result.latency.mean = m_histogram.mean();
+    result.latency = summarise(all);
+    result.read = IoDirectionResult {reads.bytes, reads.ios, summarise(reads.histogram)};
+    result.write = IoDirectionResult {writes.bytes, writes.ios, summarise(writes.histogram)};
     result.cpuUserS = m_cpuUser;
     result.cpuSysS = m_cpuSys;
     result.samples = m_samples;

@@ -8,7 +8,7 @@
 
 namespace RaidBench {
 
-/// Counts completions of a run: bytes, I/Os, the latency histogram, CPU time, and a bandwidth
+/// Counts completions of a run: bytes, I/Os and a latency histogram for reads and for writes, CPU time, and a bandwidth
 /// sample every ~100 ms. Nothing is counted before the ramp ends. Memory is fixed but for the samples,
 /// which are thinned (intervals doubled) past `maxSamples` so a run of any length stays bounded.
 class IoStats
@@ -20,19 +20,17 @@ public:
     explicit IoStats(std::uint64_t rampNs);
 
     void begin(std::uint64_t nowNs);
+    /// One I/O done: `latencyNs` from its own submission to its own reap.
     void complete(std::uint64_t latencyNs, std::uint32_t bytes, bool write)
     {
         if (!m_measuring) {
             return;
         }
-        m_histogram.record(latencyNs);
-        ++m_ios;
+        Direction& direction = m_directions[write ? 1 : 0];
+        direction.histogram.record(latencyNs);
+        ++direction.ios;
+        direction.bytes += bytes;
         m_bytes += bytes;
-        if (write) {
-            m_bytesWritten += bytes;
-        } else {
-            m_bytesRead += bytes;
-        }
     }
 
     struct Tick
@@ -63,11 +61,15 @@ private:
     bool m_measuring = false;
     std::uint64_t m_measureStart = 0;
     std::uint64_t m_end = 0;
-    std::uint64_t m_ios = 0;
+    /// Reads and writes apart (a mixed pattern reports each); the totals are their sum.
+    struct Direction
+    {
+        std::uint64_t ios = 0;
+        std::uint64_t bytes = 0;
+        LatencyHistogram histogram;
+    };
+    Direction m_directions[2];
     std::uint64_t m_bytes = 0;
-    std::uint64_t m_bytesRead = 0;
-    std::uint64_t m_bytesWritten = 0;
-    LatencyHistogram m_histogram;
     double m_cpuUserStart = 0;
     double m_cpuSysStart = 0;
     double m_cpuUser = 0;

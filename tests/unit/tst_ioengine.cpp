@@ -271,6 +271,61 @@ private Q_SLOTS:
         QVERIFY2(share > 0.67 && share < 0.73, qPrintable(QString::number(share)));
         QVERIFY(r.ddCommand.isEmpty());
         QVERIFY(r.fioCommand.contains(QStringLiteral("--rwmixread=70")));
+        // Reads and writes are kept apart, each with its own count and latency; together they are the total.
+        QCOMPARE(r.read.bytes, r.bytesRead);
+        QCOMPARE(r.write.bytes, r.bytesWritten);
+        QCOMPARE(r.read.ios + r.write.ios, r.ios);
+        QCOMPARE(r.read.bytes, r.read.ios * 4096);
+        QVERIFY(r.read.latency.p50 > 0 && r.write.latency.p50 > 0);
+        QVERIFY(r.latency.min == std::min(r.read.latency.min, r.write.latency.min));
+        QVERIFY(r.latency.max == std::max(r.read.latency.max, r.write.latency.max));
+        QVERIFY(r.latency.p50 >= std::min(r.read.latency.p50, r.write.latency.p50));
+        QVERIFY(r.latency.p50 <= std::max(r.read.latency.p50, r.write.latency.p50));
+        QVERIFY(qAbs(r.bandwidth(r.read) + r.bandwidth(r.write) - r.bandwidth()) < 1.0);
+        const QJsonObject json = r.toJson(false);
+        for (const char* side : {"read", "write"}) {
+            const QJsonObject part = json.value(QLatin1String(side)).toObject();
+            for (const char* key : {"bytes", "ios", "bw_bytes", "iops", "lat_ns"}) {
+                QVERIFY2(part.contains(QLatin1String(key)), key);
+            }
+        }
+        QCOMPARE(json.value(QStringLiteral("latency_timing")).toString(), QStringLiteral("per-io"));
+        const auto back = IoResult::fromJson(json);
+        QVERIFY(back.ok());
+        QCOMPARE(back->write.latency.p99, r.write.latency.p99);
+        QCOMPARE(back->read.ios, r.read.ios);
+    }
+
+    void olderResultsSayTheirLatencyWasBatchTimed()
+    {
+        IoJob j = job(path(QStringLiteral("old")), IoPattern::Write, 4096, 1, 64 << 10);
+        QJsonObject json = IoEngine::run(j).toJson(false);
+        json.remove(QStringLiteral("latency_timing"));
+        json.remove(QStringLiteral("read"));
+        json.remove(QStringLiteral("write"));
+        const auto back = IoResult::fromJson(json);
+        QVERIFY(back.ok());
+        QCOMPARE(back->latencyTiming, QStringLiteral("batch"));
+        QCOMPARE(back->write.bytes, std::uint64_t(64 << 10));
+        QCOMPARE(back->read.bytes, std::uint64_t(0));
+    }
+
+    void eachCompletionIsTimedOnItsOwn()
+    {
+        // At QD 16 the I/Os of one batch complete at different moments: per-I/O timing gives them
+        // different latencies, where one clock read per batch would give many the same value.
+        IoJob j = job(path(QStringLiteral("perio")), IoPattern::RandRead, 4096, 16, 16u << 20);
+        const IoResult r = IoEngine::run(j);
+        QCOMPARE(r.status, IoStatus::Completed);
+        if (r.ioPath != QLatin1String("io_uring")) {
+            QSKIP("io_uring is not available here");
+        }
+        QVERIFY(r.latency.min < r.latency.p50);
+        QVERIFY(r.latency.p50 <= r.latency.p99);
+        // Little's law: the mean latency of a run at depth QD is about QD / IOPS.
+        const double little = 16.0 / r.iops() * 1e9;
+        QVERIFY2(r.latency.mean > 0.5 * little && r.latency.mean < 1.5 * little,
+                 qPrintable(QStringLiteral("mean %1 ns, QD/IOPS %2 ns").arg(r.latency.mean).arg(little)));
     }
 
     void refusals_data()
