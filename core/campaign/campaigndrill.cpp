@@ -392,7 +392,7 @@ void CampaignRunner::runDrill(ConfigResult& config, const BuiltArray& built, con
             load = std::thread([&, p] {
                 QElapsedTimer clock;
                 clock.start();
-                runTest(built.device, loadResult.spec, loadResult, p, &loadStop, nullptr);
+                runTest(built.device, loadResult.spec, loadResult, p, &loadStop, nullptr, true);
                 loadSeconds = double(clock.nsecsElapsed()) / 1e9;
                 loadRunning = false;
             });

@@ -29,6 +29,11 @@ QString TestSpec::id() const
         return QStringLiteral("bs-sweep-%1").arg(patternName(pattern));
     }
     const QString prefix = patternIsRandom(pattern) ? QStringLiteral("rnd") : QStringLiteral("seq");
+    if (kind == QLatin1String("qd-sweep")) {
+        return QStringLiteral("qd-sweep-%1%2-%3")
+            .arg(prefix, Units::formatSizeCompact(blockSize).toLower(),
+                 patternName(pattern).remove(QStringLiteral("rand")));
+    }
     return QStringLiteral("%1%2-qd%3-%4")
         .arg(prefix, Units::formatSizeCompact(blockSize).toLower())
         .arg(queueDepth)
@@ -42,10 +47,17 @@ QJsonObject TestSpec::toJson() const
         json.insert(QStringLiteral("name"), name);
         return json;
     }
-    QJsonObject json {{QStringLiteral("name"), name},
-                      {QStringLiteral("kind"), kind},
-                      {QStringLiteral("rw"), patternName(pattern)},
-                      {QStringLiteral("qd"), queueDepth}};
+    QJsonObject json {
+        {QStringLiteral("name"), name}, {QStringLiteral("kind"), kind}, {QStringLiteral("rw"), patternName(pattern)}};
+    if (kind == QLatin1String("qd-sweep")) {
+        QJsonArray depths;
+        for (int depth : sweepDepths) {
+            depths.append(depth);
+        }
+        json.insert(QStringLiteral("depths"), depths);
+    } else {
+        json.insert(QStringLiteral("qd"), queueDepth);
+    }
     if (kind == QLatin1String("sweep")) {
         QJsonArray sizes;
         for (std::uint32_t size : sweepSizes) {
@@ -101,10 +113,18 @@ Result<TestSpec> TestSpec::standard(const QString& id)
         test.queueDepth = 1;
         test.sweepSizes = {4096, 16384, 65536, 262144, 1u << 20, 4u << 20};
         test.name = QStringLiteral("block-size sweep %1 (QD1)").arg(patternName(test.pattern));
+    } else if (id == QLatin1String("qd-sweep-rnd4k-read") || id == QLatin1String("qd-sweep-rnd4k-write")) {
+        test.kind = QStringLiteral("qd-sweep");
+        test.pattern = id.endsWith(QLatin1String("write")) ? IoPattern::RandWrite : IoPattern::RandRead;
+        test.blockSize = 4096;
+        test.sweepDepths = {1, 2, 4, 8, 16, 32, 64};
+        test.name = QStringLiteral("queue-depth sweep RND4K %1")
+                        .arg(id.endsWith(QLatin1String("write")) ? QStringLiteral("write") : QStringLiteral("read"));
     } else {
         return planError(
             QStringLiteral("unknown test '%1'; use seq1m-qd8-write, seq1m-qd8-read, rnd4k-qd32-write, "
-                           "rnd4k-qd32-read, dd-seq1m-qd1-write, bs-sweep-write, bs-sweep-read or an object")
+                           "rnd4k-qd32-read, dd-seq1m-qd1-write, bs-sweep-write, bs-sweep-read, qd-sweep-rnd4k-read, "
+                           "qd-sweep-rnd4k-write or an object")
                 .arg(id.left(64)));
     }
     return test;
@@ -153,9 +173,10 @@ Result<TestSpec> TestSpec::fromJson(const QJsonValue& value)
         test.name = json.value(QStringLiteral("name")).toString(fileKind);
         return test;
     }
-    static const QStringList known {QStringLiteral("name"),       QStringLiteral("kind"), QStringLiteral("rw"),
-                                    QStringLiteral("bs"),         QStringLiteral("qd"),   QStringLiteral("rwmixread"),
-                                    QStringLiteral("block_sizes")};
+    static const QStringList known {
+        QStringLiteral("name"),        QStringLiteral("kind"),   QStringLiteral("rw"),
+        QStringLiteral("bs"),          QStringLiteral("qd"),     QStringLiteral("rwmixread"),
+        QStringLiteral("block_sizes"), QStringLiteral("depths"), QStringLiteral("max_qd")};
     for (const QString& key : json.keys()) {
         if (!known.contains(key)) {
             return planError(QStringLiteral("unknown field '%1' in a test").arg(key.left(64)));
@@ -163,22 +184,97 @@ Result<TestSpec> TestSpec::fromJson(const QJsonValue& value)
     }
     TestSpec test;
     test.kind = json.value(QStringLiteral("kind")).toString(QStringLiteral("io"));
-    if (test.kind != QLatin1String("io") && test.kind != QLatin1String("sweep")) {
-        return planError(QStringLiteral("test kind '%1' is not io, sweep, file-seq, file-seeks, small-files or command")
-                             .arg(test.kind.left(32)));
+    if (test.kind != QLatin1String("io") && !test.isSweep()) {
+        return planError(
+            QStringLiteral("test kind '%1' is not io, sweep, qd-sweep, file-seq, file-seeks, small-files or command")
+                .arg(test.kind.left(32)));
+    }
+    const bool depthSweep = test.kind == QLatin1String("qd-sweep");
+    for (const char* key : {"depths", "max_qd"}) {
+        if (!depthSweep && json.contains(QLatin1String(key))) {
+            return planError(QStringLiteral("\"%1\" belongs to a qd-sweep test").arg(QLatin1String(key)));
+        }
+    }
+    if (depthSweep && json.contains(QStringLiteral("qd"))) {
+        return planError(QStringLiteral("a qd-sweep test has \"depths\" or \"max_qd\", not \"qd\""));
     }
     auto pattern = parsePattern(json.value(QStringLiteral("rw")).toString(QStringLiteral("read")));
     if (!pattern) {
         return pattern.error();
     }
     test.pattern = *pattern;
-    test.queueDepth = json.value(QStringLiteral("qd")).toInt(1);
-    if (test.queueDepth < 1 || test.queueDepth > 256) {
-        return planError(QStringLiteral("queue depth %1 is out of range 1..256").arg(test.queueDepth));
+    auto depthOf = [](const QJsonValue& value) -> Result<int> {
+        const int depth = value.toInt(0);
+        if (!value.isDouble() || value.toDouble() != double(depth) || depth < IoJob::minQueueDepth ||
+            depth > IoJob::maxQueueDepth) {
+            return planError(QStringLiteral("queue depth %1 is not a whole number from 1 to 256")
+                                 .arg(value.toVariant().toString().left(32)));
+        }
+        return depth;
+    };
+    test.queueDepth = 1;
+    if (json.contains(QStringLiteral("qd"))) {
+        auto depth = depthOf(json.value(QStringLiteral("qd")));
+        if (!depth) {
+            return depth.error();
+        }
+        test.queueDepth = *depth;
     }
-    test.readPercent = json.value(QStringLiteral("rwmixread")).toInt(50);
+    if (depthSweep) {
+        if (json.contains(QStringLiteral("depths")) == json.contains(QStringLiteral("max_qd"))) {
+            return planError(QStringLiteral("a qd-sweep test needs either \"depths\" (a list) or \"max_qd\""));
+        }
+        if (json.contains(QStringLiteral("max_qd"))) {
+            auto top = depthOf(json.value(QStringLiteral("max_qd")));
+            if (!top) {
+                return top.error();
+            }
+            for (int depth = 1; depth < *top; depth *= 2) {
+                test.sweepDepths.append(depth);
+            }
+            test.sweepDepths.append(*top);
+        } else {
+            for (const auto& value : json.value(QStringLiteral("depths")).toArray()) {
+                auto depth = depthOf(value);
+                if (!depth) {
+                    return depth.error();
+                }
+                if (test.sweepDepths.contains(*depth)) {
+                    return planError(QStringLiteral("queue depth %1 is in the sweep twice").arg(*depth));
+                }
+                test.sweepDepths.append(*depth);
+            }
+            std::sort(test.sweepDepths.begin(), test.sweepDepths.end());
+        }
+        if (test.sweepDepths.isEmpty()) {
+            return planError(QStringLiteral("the queue-depth sweep has no points: give \"depths\" a queue depth"));
+        }
+        if (test.sweepDepths.size() > maxSweepPoints) {
+            return planError(QStringLiteral("a sweep has at most %1 points").arg(maxSweepPoints));
+        }
+        test.queueDepth = test.sweepDepths.last();
+    }
+    const QJsonValue mix = json.value(QStringLiteral("rwmixread"));
+    test.readPercent = mix.toInt(50);
+    if (!mix.isUndefined() &&
+        (!mix.isDouble() || mix.toDouble() != double(test.readPercent) || test.readPercent < 0 ||
+         test.readPercent > 100)) {
+        return planError(QStringLiteral("rwmixread %1 is not a whole percentage from 0 to 100")
+                             .arg(mix.toVariant().toString().left(32)));
+    }
+    if (!mix.isUndefined() && test.pattern != IoPattern::ReadWrite && test.pattern != IoPattern::RandReadWrite) {
+        return planError(QStringLiteral("rwmixread applies only to rw and randrw tests"));
+    }
     if (test.kind == QLatin1String("sweep")) {
-        for (const auto& size : json.value(QStringLiteral("block_sizes")).toArray()) {
+        const QJsonValue sizes = json.value(QStringLiteral("block_sizes"));
+        if (!sizes.isUndefined() && (!sizes.isArray() || sizes.toArray().isEmpty())) {
+            return planError(QStringLiteral("the block-size sweep has no points: give \"block_sizes\" a block size "
+                                            "(or leave it out for 4k to 4M)"));
+        }
+        if (sizes.toArray().size() > maxSweepPoints) {
+            return planError(QStringLiteral("a sweep has at most %1 points").arg(maxSweepPoints));
+        }
+        for (const auto& size : sizes.toArray()) {
             auto bytes = Units::parseSize(size.toVariant().toString());
             if (!bytes || *bytes < 512 || *bytes > IoJob::maxBlockSize || *bytes % 512 != 0) {
                 return planError(QStringLiteral("sweep block size '%1' is not a multiple of 512 from 512 to 64M")
@@ -203,14 +299,62 @@ Result<TestSpec> TestSpec::fromJson(const QJsonValue& value)
     return test;
 }
 
+int TestSpec::points() const
+{
+    if (kind == QLatin1String("sweep")) {
+        return int(sweepSizes.size());
+    }
+    if (kind == QLatin1String("qd-sweep")) {
+        return int(sweepDepths.size());
+    }
+    return 1;
+}
+
 int CampaignPlan::unitsPerConfiguration() const
 {
     int units = 0;
     for (const TestSpec& test : tests) {
-        units +=
-            test.isFileTest() ? 1 : int(test.kind == QLatin1String("sweep") ? test.sweepSizes.size() : 1) * repeats;
+        units += test.isFileTest() ? 1 : test.points() * minRuns();
     }
     return std::max(1, units);
+}
+
+int StableSpec::minRuns(int repeats) const
+{
+    return std::min(maxRepeats, std::max(repeats, 3));
+}
+
+QJsonObject StableSpec::toJson() const
+{
+    return QJsonObject {{QStringLiteral("cv_max"), cvMax}, {QStringLiteral("max_repeats"), maxRepeats}};
+}
+
+Result<StableSpec> StableSpec::fromJson(const QJsonValue& value)
+{
+    if (!value.isObject()) {
+        return planError(QStringLiteral("\"stable\" is an object: {\"cv_max\": 0.03, \"max_repeats\": 10}"));
+    }
+    const QJsonObject json = value.toObject();
+    for (const QString& key : json.keys()) {
+        if (key != QLatin1String("cv_max") && key != QLatin1String("max_repeats")) {
+            return planError(QStringLiteral("unknown field '%1' in \"stable\"").arg(key.left(64)));
+        }
+    }
+    StableSpec stable;
+    const QJsonValue cv = json.value(QStringLiteral("cv_max"));
+    stable.cvMax = cv.toDouble(0.03);
+    if ((!cv.isUndefined() && !cv.isDouble()) || !(stable.cvMax > 0) || stable.cvMax >= 1) {
+        return planError(QStringLiteral("stable: cv_max %1 must be above 0 and below 1 (0.03 is 3 %)")
+                             .arg(cv.toVariant().toString().left(32)));
+    }
+    const QJsonValue max = json.value(QStringLiteral("max_repeats"));
+    stable.maxRepeats = max.toInt(10);
+    if ((!max.isUndefined() && (!max.isDouble() || max.toDouble() != double(stable.maxRepeats))) ||
+        stable.maxRepeats < 2 || stable.maxRepeats > 100) {
+        return planError(QStringLiteral("stable: max_repeats %1 must be a whole number from 2 to 100")
+                             .arg(max.toVariant().toString().left(32)));
+    }
+    return stable;
 }
 
 bool CampaignPlan::hasFileTests() const
@@ -264,6 +408,11 @@ QJsonObject CampaignPlan::toJson() const
     if (drill.enabled) {
         json.insert(QStringLiteral("drill"), drill.toJson());
     }
+    if (stable.enabled()) {
+        json.insert(QStringLiteral("stable"), stable.toJson());
+    }
+    json.insert(QStringLiteral("resync"),
+                resync == ResyncPolicy::Wait ? QStringLiteral("wait") : QStringLiteral("label"));
     return json;
 }
 
@@ -273,7 +422,8 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
         QStringLiteral("raidbench_plan"), QStringLiteral("disks"),           QStringLiteral("baselines"),
         QStringLiteral("configurations"), QStringLiteral("tests"),           QStringLiteral("repeats"),
         QStringLiteral("limits"),         QStringLiteral("allow_loop"),      QStringLiteral("comment"),
-        QStringLiteral("filesystem"),     QStringLiteral("command_as_root"), QStringLiteral("drill")};
+        QStringLiteral("filesystem"),     QStringLiteral("command_as_root"), QStringLiteral("drill"),
+        QStringLiteral("stable"),         QStringLiteral("resync")};
     for (const QString& key : json.keys()) {
         if (!known.contains(key)) {
             return planError(QStringLiteral("unknown field '%1' in the plan").arg(key.left(64)));
@@ -430,6 +580,20 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
             return drill.error();
         }
         plan.drill = *drill;
+    }
+    if (json.contains(QStringLiteral("stable"))) {
+        auto stable = StableSpec::fromJson(json.value(QStringLiteral("stable")));
+        if (!stable) {
+            return stable.error();
+        }
+        plan.stable = *stable;
+    }
+    const QJsonValue resync = json.value(QStringLiteral("resync"));
+    if (resync == QJsonValue(QStringLiteral("label"))) {
+        plan.resync = ResyncPolicy::Label;
+    } else if (!resync.isUndefined() && resync != QJsonValue(QStringLiteral("wait"))) {
+        return planError(QStringLiteral("\"resync\" is \"wait\" (for an array's resync to finish before each test) "
+                                        "or \"label\" (measure during it and mark the result)"));
     }
     if (plan.sizeLimit == 0 && plan.timeLimitNs == 0) {
         return planError(QStringLiteral("give each test a limit: limits.size or limits.time"));

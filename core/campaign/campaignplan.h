@@ -18,24 +18,30 @@
 namespace RaidBench {
 
 /// One test of a campaign: an engine job shape (the target is filled in per configuration), a
-/// block-size sweep of such jobs, or a file test on a file system made on the array.
+/// block-size or queue-depth sweep of such jobs, or a file test on a file system made on the array.
 struct TestSpec
 {
+    static constexpr int maxSweepPoints = 32;
+
     QString name; ///< "SEQ1M QD8 write"
-    QString kind = QStringLiteral("io"); ///< io, sweep, file-seq, file-seeks, small-files, command
+    QString kind = QStringLiteral("io"); ///< io, sweep, qd-sweep, file-seq, file-seeks, small-files, command
     FileTestParams file; ///< for the file test kinds
     IoPattern pattern = IoPattern::Write;
     std::uint32_t blockSize = 1u << 20;
     int queueDepth = 1;
     int readPercent = 50;
     QList<std::uint32_t> sweepSizes; ///< for kind "sweep"
+    QList<int> sweepDepths; ///< for kind "qd-sweep"
 
     QString id() const; ///< stable short form, e.g. seq1m-qd8-write
-    bool isFileTest() const { return kind != QLatin1String("io") && kind != QLatin1String("sweep"); }
+    bool isSweep() const { return kind == QLatin1String("sweep") || kind == QLatin1String("qd-sweep"); }
+    bool isFileTest() const { return kind != QLatin1String("io") && !isSweep(); }
+    /// The engine runs of one repeat: one, or one per block size or queue depth of a sweep.
+    int points() const;
     QJsonObject toJson() const;
     static Result<TestSpec> fromJson(const QJsonValue& json);
     /// The named standard tests: seq1m-qd8-write/read, rnd4k-qd32-write/read, dd-seq1m-qd1-write,
-    /// bs-sweep-write/read.
+    /// bs-sweep-write/read, qd-sweep-rnd4k-read/write.
     static Result<TestSpec> standard(const QString& id);
     static QList<TestSpec> defaults();
 };
@@ -51,6 +57,24 @@ struct ConfigSpec
 
     QJsonObject toJson() const;
 };
+
+/// Repeat-until-stable: a test runs again until the coefficient of variation (standard deviation over
+/// mean) of its runs' MB/s is at most `cvMax`, at least `minRuns()` and at most `maxRepeats` times; one
+/// that reaches the cap still varying is flagged unstable.
+struct StableSpec
+{
+    double cvMax = 0; ///< 0 = off: every test runs the plan's `repeats` times
+    int maxRepeats = 10;
+
+    bool enabled() const { return cvMax > 0; }
+    /// Runs before the spread is judged: the plan's repeats, at least 3, at most maxRepeats.
+    int minRuns(int repeats) const;
+    QJsonObject toJson() const;
+    static Result<StableSpec> fromJson(const QJsonValue& json);
+};
+
+/// What a test does when an array of the configuration is resyncing or recovering as it starts.
+enum class ResyncPolicy { Wait, Label };
 
 /// A campaign plan: which disks, which configurations, which tests, how often and for how long.
 /// A versioned JSON document (docs/plan-format.md).
@@ -73,12 +97,18 @@ struct CampaignPlan
     /// The failure drill for every configuration that survives a failed disk (a configuration's own
     /// "drill" overrides it; one without redundancy is skipped, and refused when it asks itself).
     DrillSpec drill;
+    StableSpec stable;
+    ResyncPolicy resync = ResyncPolicy::Wait;
 
+    /// Most and fewest runs one point of a test takes (fixed repeats, or the stable-mode bounds).
+    int maxRuns() const { return stable.enabled() ? stable.maxRepeats : repeats; }
+    int minRuns() const { return stable.enabled() ? stable.minRuns(repeats) : repeats; }
     bool hasFileTests() const;
     /// The drill configuration `config` asks for: its own, else the plan's.
     DrillSpec drillFor(const ConfigSpec& config) const { return config.drill.value_or(drill); }
-    /// Progress units one configuration takes: a run of an I/O test, a block size of a sweep, a file
-    /// test (the campaign's progress and the run page's ETA count in these).
+    /// Progress units one configuration takes: a run of an I/O test, a block size or queue depth of a
+    /// sweep (each run of it), a file test (the campaign's progress and the run page's ETA count in these;
+    /// stable mode counts its fewest runs).
     int unitsPerConfiguration() const;
     QJsonObject toJson() const;
     static Result<CampaignPlan> fromJson(const QJsonObject& json);

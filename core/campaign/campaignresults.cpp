@@ -55,6 +55,7 @@ RunSummary RunSummary::of(const QList<IoResult>& runs)
     summary.iopsMedian = median(iops);
     summary.latP50Median = median(p50);
     summary.latP99Median = median(p99);
+    summary.cv = coefficientOfVariation(bandwidths);
     return summary;
 }
 
@@ -67,7 +68,9 @@ QJsonObject RunSummary::toJson() const
                         {QStringLiteral("bw_bytes_mean"), bwMean},
                         {QStringLiteral("iops_median"), iopsMedian},
                         {QStringLiteral("lat_p50_ns_median"), latP50Median},
-                        {QStringLiteral("lat_p99_ns_median"), latP99Median}};
+                        {QStringLiteral("lat_p99_ns_median"), latP99Median},
+                        {QStringLiteral("bw_cv"), cv},
+                        {QStringLiteral("unstable"), unstable}};
 }
 
 RunSummary RunSummary::fromJson(const QJsonObject& json)
@@ -81,6 +84,8 @@ RunSummary RunSummary::fromJson(const QJsonObject& json)
     summary.iopsMedian = json.value(QStringLiteral("iops_median")).toDouble();
     summary.latP50Median = json.value(QStringLiteral("lat_p50_ns_median")).toDouble();
     summary.latP99Median = json.value(QStringLiteral("lat_p99_ns_median")).toDouble();
+    summary.cv = json.value(QStringLiteral("bw_cv")).toDouble(-1);
+    summary.unstable = json.value(QStringLiteral("unstable")).toBool();
     return summary;
 }
 
@@ -105,6 +110,18 @@ QJsonObject TestResult::toJson(bool withSamples) const
             points.append(entry);
         }
         json.insert(QStringLiteral("sweep"), points);
+    }
+    if (!depthSweep.isEmpty()) {
+        QJsonArray points;
+        for (const auto& [depth, point] : depthSweep) {
+            QJsonObject entry = point.toJson();
+            entry.insert(QStringLiteral("qd"), depth);
+            points.append(entry);
+        }
+        json.insert(QStringLiteral("qd_sweep"), points);
+    }
+    if (duringResync) {
+        json.insert(QStringLiteral("during_resync"), true);
     }
     if (!extra.isEmpty()) {
         json.insert(QStringLiteral("extra"), extra);
@@ -139,6 +156,11 @@ Result<TestResult> TestResult::fromJson(const QJsonObject& json)
         const QJsonObject entry = point.toObject();
         test.sweep.append({std::uint32_t(entry.value(QStringLiteral("bs")).toDouble()), RunSummary::fromJson(entry)});
     }
+    for (const auto& point : json.value(QStringLiteral("qd_sweep")).toArray()) {
+        const QJsonObject entry = point.toObject();
+        test.depthSweep.append({entry.value(QStringLiteral("qd")).toInt(), RunSummary::fromJson(entry)});
+    }
+    test.duringResync = json.value(QStringLiteral("during_resync")).toBool();
     test.extra = json.value(QStringLiteral("extra")).toObject();
     test.resources = ResourceUse::fromJson(json.value(QStringLiteral("resources")).toObject());
     return test;

@@ -1,8 +1,10 @@
+#include "arrays/mdsync.h"
 #include "campaign/campaignrunner.h"
 #include "campaign/hostinfo.h"
 #include "engine/ioengine.h"
 #include "system/childprocess.h"
 #include "util/errorcodes.h"
+#include "util/statistics.h"
 #include "util/units.h"
 
 #include <QElapsedTimer>
@@ -87,16 +89,65 @@ void CampaignRunner::runBaselines(const std::atomic_bool* cancel)
     }
 }
 
+bool CampaignRunner::waitForQuietArrays(TestResult& result, CampaignProgress progress, const std::atomic_bool* cancel)
+{
+    while (true) {
+        QString busyArray;
+        MdSyncState busy;
+        for (const QString& array : std::as_const(m_mdArrays)) {
+            const MdSyncState state = MdSyncState::read(QStringLiteral("/sys/block/%1/md").arg(array));
+            if (state.working()) {
+                busyArray = array;
+                busy = state;
+                break;
+            }
+        }
+        if (busyArray.isEmpty()) {
+            return true;
+        }
+        if (m_plan.resync == ResyncPolicy::Label) {
+            result.duringResync = true;
+            return true;
+        }
+        progress.fraction = busy.totalSectors ? double(busy.doneSectors) / double(busy.totalSectors) : -1;
+        progress.liveBwBytes = double(busy.speedKiBs) * 1024.0;
+        progress.message =
+            QStringLiteral("%1: waiting for %2's %3 to finish before %4%5")
+                .arg(progress.configName, busyArray, busy.action, result.spec.name,
+                     progress.fraction < 0 ? QString()
+                                           : QStringLiteral(" (%1 % done)").arg(int(progress.fraction * 100)));
+        report(progress);
+        for (int slice = 0; slice < 10; ++slice) {
+            if (cancelled(cancel)) {
+                return false;
+            }
+            usleep(50'000);
+        }
+    }
+}
+
 void CampaignRunner::runTest(const QString& device, const TestSpec& spec, TestResult& result, CampaignProgress progress,
-                             const std::atomic_bool* cancel, const ResourceMonitor* monitor)
+                             const std::atomic_bool* cancel, const ResourceMonitor* monitor, bool underRebuild)
 {
     ResourceUse use;
-    const QList<std::uint32_t> sizes =
-        spec.kind == QLatin1String("sweep") ? spec.sweepSizes : QList<std::uint32_t> {spec.blockSize};
-    for (const std::uint32_t size : sizes) {
+    const bool sizeSweep = spec.kind == QLatin1String("sweep");
+    const bool depthSweep = spec.kind == QLatin1String("qd-sweep");
+    const int minRuns = m_plan.minRuns();
+    const int maxRuns = m_plan.maxRuns();
+    if (underRebuild) {
+        result.duringResync = true; // the failure drill's test under a rebuild: that is the point of it
+    }
+    for (int point = 0; point < spec.points(); ++point) {
+        const std::uint32_t blockSize = sizeSweep ? spec.sweepSizes.at(point) : spec.blockSize;
+        const int queueDepth = depthSweep ? spec.sweepDepths.at(point) : spec.queueDepth;
         QList<IoResult> runs;
-        for (int repeat = 1; repeat <= m_plan.repeats; ++repeat) {
+        QList<double> bandwidths;
+        for (int repeat = 1; repeat <= maxRuns; ++repeat) {
             if (cancelled(cancel)) {
+                result.status = QStringLiteral("cancelled");
+                return;
+            }
+            if (!underRebuild && !waitForQuietArrays(result, progress, cancel)) {
                 result.status = QStringLiteral("cancelled");
                 return;
             }
@@ -104,21 +155,25 @@ void CampaignRunner::runTest(const QString& device, const TestSpec& spec, TestRe
             job.target = device;
             job.pattern = spec.pattern;
             job.readPercent = spec.readPercent;
-            job.blockSize = size;
-            job.queueDepth = spec.queueDepth;
+            job.blockSize = blockSize;
+            job.queueDepth = queueDepth;
             job.timeLimitNs = m_plan.timeLimitNs;
             job.sizeLimit = m_plan.sizeLimit;
             job.rampNs = m_plan.rampNs;
             job.destroyData = true;
             progress.repeat = repeat;
-            progress.repeats = m_plan.repeats;
-            progress.testName = spec.kind == QLatin1String("sweep")
-                ? QStringLiteral("%1, bs %2").arg(spec.name, Units::formatSizeCompact(size))
-                : spec.name;
-            progress.message = QStringLiteral("%1: %2 (%3/%4)")
-                                   .arg(progress.configName, progress.testName)
-                                   .arg(repeat)
-                                   .arg(m_plan.repeats);
+            progress.repeats = maxRuns;
+            progress.testName = sizeSweep
+                ? QStringLiteral("%1, bs %2").arg(spec.name, Units::formatSizeCompact(blockSize))
+                : depthSweep ? QStringLiteral("%1, QD %2").arg(spec.name).arg(queueDepth)
+                             : spec.name;
+            progress.message = m_plan.stable.enabled()
+                ? QStringLiteral("%1: %2 (run %3, until MB/s vary by at most %4 %, at most %5 runs)")
+                      .arg(progress.configName, progress.testName)
+                      .arg(repeat)
+                      .arg(m_plan.stable.cvMax * 100, 0, 'g', 3)
+                      .arg(maxRuns)
+                : QStringLiteral("%1: %2 (%3/%4)").arg(progress.configName, progress.testName).arg(repeat).arg(maxRuns);
             report(progress);
             const ResourceSample before = monitor ? monitor->sample() : ResourceSample();
             const IoResult run = runJob(job, progress, cancel);
@@ -128,6 +183,9 @@ void CampaignRunner::runTest(const QString& device, const TestSpec& spec, TestRe
             }
             result.runs.append(run);
             runs.append(run);
+            if (repeat > minRuns) {
+                ++m_unitsDone; // stable mode's runs beyond the fewest the progress counted on
+            }
             if (run.status == IoStatus::Failed) {
                 result.status = QStringLiteral("failed");
                 result.error = run.error ? run.error->message : QStringLiteral("failed");
@@ -137,13 +195,21 @@ void CampaignRunner::runTest(const QString& device, const TestSpec& spec, TestRe
                 result.status = QStringLiteral("cancelled");
                 return;
             }
+            bandwidths.append(run.bandwidth());
+            if (m_plan.stable.enabled() && repeat >= minRuns &&
+                coefficientOfVariation(bandwidths) <= m_plan.stable.cvMax) {
+                break;
+            }
         }
-        if (spec.kind == QLatin1String("sweep")) {
-            result.sweep.append({size, RunSummary::of(runs)});
+        RunSummary summary = RunSummary::of(runs);
+        summary.unstable = m_plan.stable.enabled() && summary.cv > m_plan.stable.cvMax;
+        if (sizeSweep) {
+            result.sweep.append({blockSize, summary});
+        } else if (depthSweep) {
+            result.depthSweep.append({queueDepth, summary});
+        } else {
+            result.summary = summary;
         }
-    }
-    if (spec.kind != QLatin1String("sweep")) {
-        result.summary = RunSummary::of(result.runs);
     }
 }
 
@@ -290,6 +356,7 @@ void CampaignRunner::runConfig(ConfigResult& config, int index, const std::atomi
         }
     }
     const ResourceMonitor monitor(memberNames, mdDevices);
+    m_mdArrays = mdDevices;
     if (drill && config.drill->spec.initialResync) {
         followInitialResync(config, *built, progress, cancel, &monitor);
     }
@@ -303,7 +370,7 @@ void CampaignRunner::runConfig(ConfigResult& config, int index, const std::atomi
         result.spec = spec;
         runTest(built->device, spec, result, progress, cancel, &monitor);
         config.tests.append(result);
-        m_unitsDone += m_plan.repeats;
+        m_unitsDone += spec.points() * m_plan.minRuns();
         saveAfterTest();
         if (result.status == QLatin1String("cancelled")) {
             stop = true;
@@ -320,6 +387,7 @@ void CampaignRunner::runConfig(ConfigResult& config, int index, const std::atomi
     progress.phase = QStringLiteral("teardown");
     progress.message = QStringLiteral("tearing down %1").arg(config.name);
     report(progress);
+    m_mdArrays.clear();
     const TeardownReport teardown = executor.teardown(*built);
     config.seconds = double(timer.elapsed()) / 1000.0;
     bool anyFailed = false;

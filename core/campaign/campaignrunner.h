@@ -84,8 +84,14 @@ private:
     /// Who runs `command` tests: the invoking user (SUDO_UID, PKEXEC_UID), root when the plan says
     /// so, else nobody. (-1, -1) = as this process.
     std::pair<int, int> commandUser() const;
+    /// Runs an I/O or sweep test: each point `repeats` times, or until stable; before each run it waits
+    /// for the configuration's arrays to stop resyncing, or labels the result (`underRebuild`: the
+    /// drill's test during a rebuild, labelled and never waited for).
     void runTest(const QString& device, const TestSpec& spec, TestResult& result, CampaignProgress progress,
-                 const std::atomic_bool* cancel, const ResourceMonitor* monitor = nullptr);
+                 const std::atomic_bool* cancel, const ResourceMonitor* monitor = nullptr, bool underRebuild = false);
+    /// Waits while an array of the configuration resyncs or recovers, reporting progress (or marks
+    /// `result` when the plan says to label); false when cancelled meanwhile.
+    bool waitForQuietArrays(TestResult& result, CampaignProgress progress, const std::atomic_bool* cancel);
 
     /// The failure drill (campaigndrill.cpp): which array and members, the checked commands, the
     /// rebuild followed from sysfs.
@@ -121,6 +127,7 @@ private:
     CampaignResults m_results;
     bool m_prepared = false;
     QString m_savedTo;
+    QStringList m_mdArrays; ///< the md arrays (md127) of the configuration being measured
     int m_unitsDone = 0;
     int m_unitsTotal = 1;
 };

@@ -5,6 +5,7 @@
 #include "fs/filetests.h"
 #include "util/atomicfile.h"
 #include "util/errorcodes.h"
+#include "util/statistics.h"
 #include "util/units.h"
 
 #include <QDir>
@@ -171,6 +172,79 @@ QString fileTestsMarkdown(const CampaignResults& results)
 
 } // namespace
 
+/// The queue-depth sweeps (IOPS and latency at each depth) and the mixed tests' reads and writes apart.
+/// "2.1 %" (and "**unstable**") for repeated runs, empty for one.
+static QString cvCell(const RunSummary& summary)
+{
+    if (summary.runs < 2 || summary.cv < 0) {
+        return {};
+    }
+    QString cell = QStringLiteral("%1 %").arg(summary.cv * 100, 0, 'f', 1);
+    return summary.unstable ? cell + QStringLiteral(" **unstable**") : cell;
+}
+
+static QString measurementDepthMarkdown(const CampaignResults& results)
+{
+    QString md;
+    bool depth = false;
+    for (const ConfigResult& config : results.configs) {
+        for (const TestResult& test : config.tests) {
+            if (test.depthSweep.isEmpty()) {
+                continue;
+            }
+            if (!depth) {
+                md += QStringLiteral(
+                    "\n## Queue-depth sweep\n\nWhere latency takes off as the load grows: each queue depth's IOPS, "
+                    "MB/s "
+                    "and latency (medians of the repeats).\n\n| configuration | test | queue depth | IOPS | MB/s | "
+                    "p50 latency | p99 latency | CV |\n|---|---|---:|---:|---:|---:|---:|---:|\n");
+                depth = true;
+            }
+            for (const auto& [qd, summary] : test.depthSweep) {
+                md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 |\n")
+                          .arg(mdCell(config.name), mdCell(test.spec.name), QString::number(qd),
+                               QString::number(summary.iopsMedian, 'f', 0), mb(summary.bwMedian),
+                               Units::formatDuration(std::uint64_t(summary.latP50Median)),
+                               Units::formatDuration(std::uint64_t(summary.latP99Median)), cvCell(summary));
+            }
+        }
+    }
+    bool mixed = false;
+    for (const ConfigResult& config : results.configs) {
+        for (const TestResult& test : config.tests) {
+            const bool mix = test.spec.pattern == IoPattern::ReadWrite || test.spec.pattern == IoPattern::RandReadWrite;
+            if (!mix || test.spec.kind != QLatin1String("io") || test.runs.isEmpty()) {
+                continue;
+            }
+            if (!mixed) {
+                md += QStringLiteral(
+                    "\n## Mixed read and write\n\nReads and writes of each mixed test apart "
+                    "(medians of the repeats).\n\n| configuration | test | read share of bytes | "
+                    "read MB/s | write MB/s | read p99 | write p99 |\n|---|---|---:|---:|---:|---:|---:|\n");
+                mixed = true;
+            }
+            QList<double> share, readBw, writeBw, readP99, writeP99;
+            for (const IoResult& run : test.runs) {
+                if (run.status != IoStatus::Completed || !run.bytes) {
+                    continue;
+                }
+                share.append(100.0 * double(run.read.bytes) / double(run.bytes));
+                readBw.append(run.bandwidth(run.read));
+                writeBw.append(run.bandwidth(run.write));
+                readP99.append(double(run.read.latency.p99));
+                writeP99.append(double(run.write.latency.p99));
+            }
+            md +=
+                QStringLiteral("| %1 | %2 | %3 % | %4 | %5 | %6 | %7 |\n")
+                    .arg(mdCell(config.name), mdCell(test.spec.name))
+                    .arg(median(share), 0, 'f', 1)
+                    .arg(mb(median(readBw)), mb(median(writeBw)), Units::formatDuration(std::uint64_t(median(readP99))),
+                         Units::formatDuration(std::uint64_t(median(writeP99))));
+        }
+    }
+    return md;
+}
+
 QString resultsToCsv(const CampaignResults& results)
 {
     QStringList lines {QStringLiteral(
@@ -178,8 +252,10 @@ QString resultsToCsv(const CampaignResults& results)
         "median,"
         "bw_mbps_max,bw_mbps_mean,iops_median,lat_p50_us,lat_p99_us,usable_bytes,space_pct,failures_guaranteed,"
         "failures_best_case,controller_failure_survived,predicted_write_mbps,predicted_read_mbps,relative_write_pct,"
-        "relative_read_pct,weakest_link,error,phase,ops_per_s,filesystem,drill_seconds,drill_estimate_seconds")};
+        "relative_read_pct,weakest_link,error,phase,ops_per_s,filesystem,drill_seconds,drill_estimate_seconds,bw_cv,"
+        "unstable,during_resync")};
     for (const ConfigResult& config : results.configs) {
+        QString depthPoint; // the queue depth of a qd-sweep's row
         auto line = [&](const TestResult* test, const RunSummary& summary, const QString& point, const FilePhase* phase,
                         const QString& drillPhase, const QString& drillName, const QString& drillSeconds,
                         const QString& drillEstimate) {
@@ -193,7 +269,7 @@ QString resultsToCsv(const CampaignResults& results)
                 test ? test->spec.kind : (drillName.isEmpty() ? QString() : QStringLiteral("drill")),
                 test ? patternName(test->spec.pattern) : QString(),
                 test && test->spec.kind != QLatin1String("sweep") ? QString::number(test->spec.blockSize) : QString(),
-                test ? QString::number(test->spec.queueDepth) : QString(),
+                !depthPoint.isEmpty() ? depthPoint : (test ? QString::number(test->spec.queueDepth) : QString()),
                 point,
                 QString::number(summary.runs),
                 summary.runs ? mb(summary.bwMin) : QString(),
@@ -221,6 +297,9 @@ QString resultsToCsv(const CampaignResults& results)
                 test ? test->extra.value(QStringLiteral("filesystem")).toString() : QString(),
                 drillSeconds,
                 drillEstimate,
+                summary.runs > 1 && summary.cv >= 0 ? QString::number(summary.cv, 'f', 4) : QString(),
+                summary.unstable ? QStringLiteral("yes") : QString(),
+                test && test->duringResync ? QStringLiteral("yes") : QString(),
             };
             for (QString& field : fields) {
                 field = csvField(field);
@@ -251,6 +330,12 @@ QString resultsToCsv(const CampaignResults& results)
                 for (const auto& [size, summary] : test.sweep) {
                     row(&test, summary, QString::number(size));
                 }
+            } else if (test.spec.kind == QLatin1String("qd-sweep")) {
+                for (const auto& [depth, summary] : test.depthSweep) {
+                    depthPoint = QString::number(depth);
+                    row(&test, summary, QString());
+                }
+                depthPoint.clear();
             } else {
                 row(&test, test.summary, QString());
             }
@@ -341,7 +426,9 @@ QString resultsToMarkdown(const CampaignResults& results)
             }
         }
     }
-    md += QStringLiteral("\n## Configurations\n\nMB/s, median of the repeats (min-max when repeated).\n\n| "
+    md += QStringLiteral("\n## Configurations\n\nMB/s, median of the repeats (when repeated: min-max, and the "
+                         "coefficient of variation of the repeats; **unstable**: still varying more than the plan "
+                         "allows after its most repeats; *during resync*: an array was resyncing).\n\n| "
                          "configuration | layout | status |");
     QString rule = QStringLiteral("|---|---|---|");
     for (const TestSpec& test : tests) {
@@ -368,7 +455,16 @@ QString resultsToMarkdown(const CampaignResults& results)
             if (found && found->summary.runs > 0) {
                 cell = mb(found->summary.bwMedian);
                 if (found->summary.runs > 1) {
-                    cell += QStringLiteral(" (%1-%2)").arg(mb(found->summary.bwMin), mb(found->summary.bwMax));
+                    const QString cv = found->summary.cv < 0
+                        ? QString()
+                        : QStringLiteral(", CV %1 %").arg(found->summary.cv * 100, 0, 'f', 1);
+                    cell += QStringLiteral(" (%1-%2%3)").arg(mb(found->summary.bwMin), mb(found->summary.bwMax), cv);
+                }
+                if (found->summary.unstable) {
+                    cell += QStringLiteral(" **unstable**");
+                }
+                if (found->duringResync) {
+                    cell += QStringLiteral(" *during resync*");
                 }
                 if (found->source != QLatin1String("raidbench")) {
                     cell += QStringLiteral(" [%1]").arg(found->source);
@@ -426,17 +522,18 @@ QString resultsToMarkdown(const CampaignResults& results)
             if (test.spec.kind == QLatin1String("sweep") && !test.sweep.isEmpty()) {
                 if (!sweep) {
                     md += QStringLiteral("\n## Block-size sweep\n\n| configuration | test | block size | MB/s | IOPS "
-                                         "|\n|---|---|---:|---:|---:|\n");
+                                         "| CV |\n|---|---|---:|---:|---:|---:|\n");
                     sweep = true;
                 }
                 for (const auto& [size, summary] : test.sweep) {
-                    md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 |\n")
+                    md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 |\n")
                               .arg(mdCell(config.name), mdCell(test.spec.name), Units::formatSizeCompact(size),
-                                   mb(summary.bwMedian), QString::number(summary.iopsMedian, 'f', 0));
+                                   mb(summary.bwMedian), QString::number(summary.iopsMedian, 'f', 0), cvCell(summary));
                 }
             }
         }
     }
+    md += measurementDepthMarkdown(results);
     md += fileTestsMarkdown(results);
     md +=
         QStringLiteral("\n## Notes\n\n- %1\n- Predictions follow docs/analysis.md: the throughput model composes each "

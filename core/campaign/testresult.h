@@ -26,6 +26,11 @@ struct RunSummary
     double iopsMedian = 0;
     double latP50Median = 0;
     double latP99Median = 0;
+    /// Coefficient of variation of the runs' MB/s (sample standard deviation over mean); 0 for one run,
+    /// -1 where not known (results written before it was kept).
+    double cv = -1;
+    /// Stable mode ran it as often as allowed and its runs still varied more than the plan's bound.
+    bool unstable = false;
 
     static RunSummary of(const QList<IoResult>& runs);
     QJsonObject toJson() const;
@@ -42,6 +47,10 @@ struct TestResult
     QList<IoResult> runs;
     RunSummary summary; ///< io tests
     QList<std::pair<std::uint32_t, RunSummary>> sweep; ///< sweep tests: block size -> summary
+    QList<std::pair<int, RunSummary>> depthSweep; ///< qd-sweep tests: queue depth -> summary
+    /// An array of the configuration was resyncing or recovering during at least one run (the plan
+    /// said to measure anyway, or the run was the failure drill's test under a rebuild).
+    bool duringResync = false;
     QJsonObject extra; ///< results of other test kinds (file tests)
     std::optional<ResourceUse> resources; ///< how busy the disks and CPU were, and which bounded it
 

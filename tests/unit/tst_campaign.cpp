@@ -7,6 +7,7 @@
 #include "campaign/resultsfolder.h"
 #include "layout/presets.h"
 #include "util/atomicfile.h"
+#include "util/statistics.h"
 
 #include <QDateTime>
 #include <QFile>
@@ -223,6 +224,61 @@ private Q_SLOTS:
         QCOMPARE(again->toJson(), plan->toJson());
     }
 
+    void planMeasurementOptions()
+    {
+        const auto plan = CampaignPlan::fromJson(planJson(QStringLiteral(
+            ",\"tests\":[\"qd-sweep-rnd4k-read\",{\"kind\":\"qd-sweep\",\"rw\":\"randwrite\",\"bs\":\"8k\","
+            "\"max_qd\":24},{\"kind\":\"qd-sweep\",\"rw\":\"randrw\",\"rwmixread\":70,\"depths\":[8,1,2]}],"
+            "\"repeats\":2,\"stable\":{\"cv_max\":0.05,\"max_repeats\":6},\"resync\":\"label\"")));
+        QVERIFY2(plan.ok(), qPrintable(plan.ok() ? QString() : plan.error().message));
+        QCOMPARE(plan->tests.at(0).id(), QStringLiteral("qd-sweep-rnd4k-read"));
+        QCOMPARE(plan->tests.at(0).sweepDepths, (QList<int> {1, 2, 4, 8, 16, 32, 64}));
+        QCOMPARE(plan->tests.at(1).sweepDepths, (QList<int> {1, 2, 4, 8, 16, 24}));
+        QCOMPARE(plan->tests.at(1).id(), QStringLiteral("qd-sweep-rnd8k-write"));
+        QCOMPARE(plan->tests.at(2).sweepDepths, (QList<int> {1, 2, 8}));
+        QCOMPARE(plan->tests.at(2).readPercent, 70);
+        QVERIFY(plan->tests.at(2).isSweep() && !plan->tests.at(2).isFileTest());
+        QVERIFY(plan->stable.enabled());
+        QCOMPARE(plan->stable.cvMax, 0.05);
+        QCOMPARE(plan->maxRuns(), 6);
+        QCOMPARE(plan->minRuns(), 3); // at least three runs before the spread is judged
+        QCOMPARE(plan->resync, ResyncPolicy::Label);
+        // Progress counts each point's fewest runs: 7 + 6 + 3 points, 3 runs each.
+        QCOMPARE(plan->unitsPerConfiguration(), (7 + 6 + 3) * 3);
+        const auto again = CampaignPlan::fromJson(plan->toJson());
+        QVERIFY(again.ok());
+        QCOMPARE(again->toJson(), plan->toJson());
+        // Without "stable", a test runs exactly `repeats` times and the plan waits for resyncs.
+        const auto plain = CampaignPlan::fromJson(planJson(QStringLiteral(",\"repeats\":2")));
+        QVERIFY(plain.ok());
+        QVERIFY(!plain->stable.enabled());
+        QCOMPARE(plain->minRuns(), 2);
+        QCOMPARE(plain->maxRuns(), 2);
+        QCOMPARE(plain->resync, ResyncPolicy::Wait);
+    }
+
+    void coefficientOfVariationAndStableSummaries()
+    {
+        QCOMPARE(coefficientOfVariation({}), 0.0);
+        QCOMPARE(coefficientOfVariation({5}), 0.0);
+        QCOMPARE(coefficientOfVariation({4, 4, 4}), 0.0);
+        // mean 10, sample standard deviation sqrt(((-2)^2 + 0 + 2^2) / 2) = 2: cv 0.2
+        QVERIFY(qAbs(coefficientOfVariation({8, 10, 12}) - 0.2) < 1e-12);
+        QList<IoResult> runs;
+        for (double bw : {100e6, 110e6, 90e6}) {
+            IoResult run;
+            run.elapsedNs = 1'000'000'000;
+            run.bytes = std::uint64_t(bw);
+            runs.append(run);
+        }
+        RunSummary summary = RunSummary::of(runs);
+        QVERIFY(qAbs(summary.cv - 0.1) < 1e-9);
+        summary.unstable = true;
+        const RunSummary back = RunSummary::fromJson(summary.toJson());
+        QCOMPARE(back.cv, summary.cv);
+        QVERIFY(back.unstable);
+    }
+
     void planErrors_data()
     {
         QTest::addColumn<QString>("json");
@@ -254,6 +310,52 @@ private Q_SLOTS:
         QTest::newRow("bad spec") << "{\"raidbench_plan\":1,\"disks\":[\"/dev/"
                                      "sdb\"],\"configurations\":[{\"name\":\"x\",\"spec\":{\"level\":\"raid9\"}}]}"
                                   << "raid9";
+        const QString head = QStringLiteral("{\"raidbench_plan\":1,\"disks\":[\"/dev/sdb\"],");
+        QTest::newRow("qd 0") << head + "\"tests\":[{\"rw\":\"read\",\"qd\":0}]}"
+                              << "queue depth 0";
+        QTest::newRow("qd 257") << head + "\"tests\":[{\"rw\":\"read\",\"qd\":257}]}"
+                                << "queue depth 257";
+        QTest::newRow("qd fraction") << head + "\"tests\":[{\"rw\":\"read\",\"qd\":1.5}]}"
+                                     << "queue depth 1.5";
+        QTest::newRow("sweep qd 0") << head +
+                "\"tests\":[{\"kind\":\"qd-sweep\",\"rw\":\"randread\",\"depths\":[1,0]}]}"
+                                    << "queue depth 0";
+        QTest::newRow("sweep max_qd 300")
+            << head + "\"tests\":[{\"kind\":\"qd-sweep\",\"rw\":\"randread\",\"max_qd\":300}]}"
+            << "queue depth 300";
+        QTest::newRow("sweep no points") << head +
+                "\"tests\":[{\"kind\":\"qd-sweep\",\"rw\":\"randread\",\"depths\":[]}]}"
+                                         << "no points";
+        QTest::newRow("sweep neither") << head + "\"tests\":[{\"kind\":\"qd-sweep\",\"rw\":\"randread\"}]}"
+                                       << "max_qd";
+        QTest::newRow("sweep twice") << head +
+                "\"tests\":[{\"kind\":\"qd-sweep\",\"rw\":\"randread\",\"depths\":[4,4]}]}"
+                                     << "twice";
+        QTest::newRow("bs sweep no points")
+            << head + "\"tests\":[{\"kind\":\"sweep\",\"rw\":\"read\",\"block_sizes\":[]}]}"
+            << "no points";
+        QTest::newRow("depths on io") << head + "\"tests\":[{\"rw\":\"read\",\"depths\":[1,2]}]}"
+                                      << "qd-sweep";
+        QTest::newRow("mix 101") << head + "\"tests\":[{\"rw\":\"randrw\",\"rwmixread\":101}]}"
+                                 << "rwmixread 101";
+        QTest::newRow("mix -1") << head + "\"tests\":[{\"rw\":\"randrw\",\"rwmixread\":-1}]}"
+                                << "rwmixread -1";
+        QTest::newRow("mix on read") << head + "\"tests\":[{\"rw\":\"read\",\"rwmixread\":70}]}"
+                                     << "only to rw and randrw";
+        QTest::newRow("cv 0") << head + "\"stable\":{\"cv_max\":0}}"
+                              << "cv_max 0";
+        QTest::newRow("cv negative") << head + "\"stable\":{\"cv_max\":-0.1}}"
+                                     << "cv_max -0.1";
+        QTest::newRow("cv text") << head + "\"stable\":{\"cv_max\":\"3%\"}}"
+                                 << "cv_max 3%";
+        QTest::newRow("max_repeats 1") << head + "\"stable\":{\"cv_max\":0.03,\"max_repeats\":1}}"
+                                       << "max_repeats 1";
+        QTest::newRow("stable unknown") << head + "\"stable\":{\"cv\":0.03}}"
+                                        << "unknown field 'cv'";
+        QTest::newRow("stable not object") << head + "\"stable\":true}"
+                                           << "\"stable\" is an object";
+        QTest::newRow("resync") << head + "\"resync\":\"ignore\"}"
+                                << "\"resync\" is \"wait\"";
         QTest::newRow("duplicate names")
             << "{\"raidbench_plan\":1,\"disks\":[\"/dev/sdb\",\"/dev/sdc\"],\"configurations\":[\"raid0\",\"raid0\"]}"
             << "two configurations";
@@ -552,7 +654,8 @@ private Q_SLOTS:
         QVERIFY(md.contains(QStringLiteral("**slow**: 38.0 MB/s write, 36 %")));
         QVERIFY(md.contains(QStringLiteral("## Relative to one disk")));
         QVERIFY(md.contains(QStringLiteral("| raid5 | 4 | 143 % | 190 % | 75 % | 1 | one controller |")));
-        QVERIFY(md.contains(QStringLiteral("| raid0 | raid0(4) | completed | 150.0 (140.0-160.0) | 200.0 |")));
+        QVERIFY(
+            md.contains(QStringLiteral("| raid0 | raid0(4) | completed | 150.0 (140.0-160.0, CV 6.7 %) | 200.0 |")));
     }
 };
 
