@@ -88,6 +88,19 @@ QStringList latencyTests(const CampaignResults& results)
     return ids;
 }
 
+QStringList depthSweepTests(const CampaignResults& results)
+{
+    QStringList ids;
+    for (const ConfigResult& config : results.configs) {
+        for (const TestResult& test : config.tests) {
+            if (!test.depthSweep.isEmpty() && !ids.contains(test.spec.id())) {
+                ids.append(test.spec.id());
+            }
+        }
+    }
+    return ids;
+}
+
 QStringList controllers(const CampaignResults& results)
 {
     QStringList list;

@@ -30,6 +30,8 @@ QList<TestSpec> ioTests(const CampaignResults& results);
 /// Test ids with samples (for a timeline) or with latency percentiles (random tests), in plan order.
 QStringList timelineTests(const CampaignResults& results);
 QStringList latencyTests(const CampaignResults& results);
+/// The queue-depth sweep tests with at least one measured depth, in plan order.
+QStringList depthSweepTests(const CampaignResults& results);
 
 /// The controllers of the disks, in order, so that charts and tables name them "controller 1", ...
 QStringList controllers(const CampaignResults& results);

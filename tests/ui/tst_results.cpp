@@ -22,6 +22,7 @@
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
+#include <QComboBox>
 #include <QDir>
 #include <QDropEvent>
 #include <QElapsedTimer>
@@ -108,6 +109,42 @@ CampaignResults enriched()
             sweep.sweep.append({bs, summary});
         }
         config->tests.append(sweep);
+    }
+    // A queue-depth sweep on three layouts: IOPS rising and flattening at a layout's own ceiling,
+    // latency taking off past it.
+    for (const auto& [name, ceiling] :
+         {std::pair {QStringLiteral("raid0"), 40000.0}, std::pair {QStringLiteral("raid5"), 25000.0},
+          std::pair {QStringLiteral("raid10"), 32000.0}}) {
+        ConfigResult* config = results.config(name);
+        auto spec = TestSpec::standard(QStringLiteral("qd-sweep-rnd4k-read"));
+        TestResult sweep;
+        sweep.spec = *spec;
+        for (const int depth : sweep.spec.sweepDepths) {
+            RunSummary point;
+            point.runs = 3;
+            point.iopsMedian = ceiling * depth / (depth + 4.0);
+            point.bwMedian = point.bwMin = point.bwMax = point.bwMean = point.iopsMedian * 4096;
+            point.latP50Median = depth / point.iopsMedian * 1e9;
+            point.latP99Median = point.latP50Median * 2.5;
+            point.cv = 0.01;
+            sweep.depthSweep.append({depth, point});
+        }
+        config->tests.append(sweep);
+    }
+    // raid5's random write never settled, and raid1's sequential read ran while it resynced.
+    for (TestResult& test : results.config(QStringLiteral("raid5"))->tests) {
+        if (test.spec.id() == QLatin1String("rnd4k-qd32-write") && !test.runs.isEmpty()) {
+            IoResult slower = test.runs.first();
+            slower.bytes = slower.bytes * 8 / 10;
+            test.runs = {slower, test.runs.first(), test.runs.first(), slower};
+            test.summary = RunSummary::of(test.runs);
+            test.summary.unstable = true;
+        }
+    }
+    for (TestResult& test : results.config(QStringLiteral("raid1"))->tests) {
+        if (test.spec.id() == QLatin1String("seq1m-qd8-read")) {
+            test.duringResync = true;
+        }
     }
     ConfigResult* raid1 = results.config(QStringLiteral("raid1"));
     TestResult command;
@@ -284,24 +321,27 @@ private Q_SLOTS:
         CampaignResults results = enriched();
         auto chart = make(QStringLiteral("comparison"), results);
         QVERIFY(chart);
-        const ConfigResult* raid0 = results.config(QStringLiteral("raid0"));
         int whiskers = 0;
         for (QLineSeries* line : seriesOf<QLineSeries>(chart.get())) {
             if (!line->name().contains(QLatin1String("min-max"))) {
                 continue;
             }
             ++whiskers;
-            QVERIFY(line->name().startsWith(QLatin1String("raid0")));
+            // raid0's repeated tests, and raid5's unstable random write.
+            QVERIFY(line->name().startsWith(QLatin1String("raid0")) ||
+                    line->name() == QLatin1String("raid5, RND4K QD32 write: min-max"));
             QCOMPARE(line->count(), 2);
-            for (const TestResult& test : raid0->tests) {
-                if (line->name().contains(test.spec.name) && test.summary.runs == 3) {
+            const ConfigResult* config = results.config(line->name().section(QLatin1Char(','), 0, 0));
+            QVERIFY(config);
+            for (const TestResult& test : config->tests) {
+                if (line->name().contains(test.spec.name) && test.summary.runs > 1) {
                     QVERIFY(qFuzzyCompare(line->at(0).y(), test.summary.bwMin / 1e6));
                     QVERIFY(qFuzzyCompare(line->at(1).y(), test.summary.bwMax / 1e6));
                     QVERIFY(line->at(0).y() < line->at(1).y());
                 }
             }
         }
-        QCOMPARE(whiskers, 5);
+        QCOMPARE(whiskers, 6);
         QVERIFY(categoriesOf(chart.get()).contains(QStringLiteral("raid6-f (failed)")));
         ResultsPage page;
         page.show();
@@ -913,6 +953,83 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(cancelled));
     }
 
+    void queueDepthAndStabilityCharts()
+    {
+        const CampaignResults results = enriched();
+        // Latency against IOPS: a p50 and a p99 line per layout, a point per queue depth.
+        auto curve = make(QStringLiteral("qd-latency"), results);
+        QVERIFY(curve);
+        QVERIFY(curve->title().contains(QLatin1String("queue-depth sweep RND4K read")));
+        const auto lines = seriesOf<QLineSeries>(curve.get());
+        QCOMPARE(lines.size(), 6);
+        QStringList names;
+        for (const QLineSeries* line : lines) {
+            names.append(line->name());
+            QCOMPARE(line->count(), 7);
+        }
+        QVERIFY2(names.contains(QStringLiteral("raid0 p50")) && names.contains(QStringLiteral("raid10 p99")),
+                 qPrintable(names.join(QStringLiteral(", "))));
+        const QLineSeries* raid0 = lines.at(names.indexOf(QStringLiteral("raid0 p50")));
+        // QD 1: 40000 x 1/5 IOPS at 1/8000 s; each deeper point further right and higher.
+        QCOMPARE(raid0->at(0), QPointF(8000, 125));
+        for (int i = 1; i < raid0->count(); ++i) {
+            QVERIFY(raid0->at(i).x() > raid0->at(i - 1).x());
+            QVERIFY(raid0->at(i).y() > raid0->at(i - 1).y());
+        }
+        // IOPS against queue depth: a line per layout on a log axis.
+        auto iops = make(QStringLiteral("qd-iops"), results);
+        QVERIFY(iops);
+        const auto iopsLines = seriesOf<QLineSeries>(iops.get());
+        QCOMPARE(iopsLines.size(), 3);
+        QCOMPARE(iopsLines.first()->at(6), QPointF(64, 40000.0 * 64 / 68));
+        // Results without a sweep: said so.
+        auto none = Charts::make(QStringLiteral("qd-latency"), load());
+        QVERIFY(!none.ok());
+        QVERIFY(none.error().message.contains(QLatin1String("No queue-depth sweep")));
+        // The comparison marks the unstable bar and the one measured during a resync.
+        auto comparison = make(QStringLiteral("comparison"), results);
+        QVERIFY(comparison);
+        int unstable = -1;
+        int resync = -1;
+        for (const QScatterSeries* marks : seriesOf<QScatterSeries>(comparison.get())) {
+            if (marks->name() == QLatin1String("unstable")) {
+                unstable = marks->count();
+            } else if (marks->name() == QLatin1String("during resync")) {
+                resync = marks->count();
+            }
+        }
+        QCOMPARE(unstable, 1);
+        QCOMPARE(resync, 1);
+        // The Details tab offers both charts and the sweep test; the table shows each layout's spread.
+        ResultsPage page;
+        page.setResults(results);
+        auto* chooser = page.findChild<QComboBox*>(QStringLiteral("detailChooser"));
+        QVERIFY(chooser);
+        QVERIFY(chooser->findData(QStringLiteral("qd-latency")) >= 0 &&
+                chooser->findData(QStringLiteral("qd-iops")) >= 0);
+        auto* table = page.findChild<QTableWidget*>(QStringLiteral("resultsTable"));
+        QVERIFY(table);
+        bool sawUnstable = false;
+        bool sawResync = false;
+        for (int row = 0; row < table->rowCount(); ++row) {
+            const QString spread = table->item(row, ResultsPage::ColumnSpread)->text();
+            sawUnstable = sawUnstable ||
+                (table->item(row, ResultsPage::ColumnName)->text() == QLatin1String("raid5") &&
+                 spread.contains(QLatin1String("%, unstable")));
+            sawResync = sawResync ||
+                (table->item(row, ResultsPage::ColumnName)->text() == QLatin1String("raid1") &&
+                 spread.contains(QLatin1String("during resync")));
+        }
+        QVERIFY(sawUnstable);
+        QVERIFY(sawResync);
+        // The report has the sweep's table.
+        const QString markdown = resultsToMarkdown(results);
+        QVERIFY(markdown.contains(QLatin1String("## Queue-depth sweep")));
+        QVERIFY(markdown.contains(QLatin1String("| raid0 | queue-depth sweep RND4K read | 64 | 37647 |")));
+        QVERIFY(markdown.contains(QLatin1String("**unstable**")));
+        QVERIFY(markdown.contains(QLatin1String("*during resync*")));
+    }
+
     void failureDrillChartsAndReport()
     {
         CampaignResults results = load();
@@ -976,7 +1093,8 @@ private Q_SLOTS:
         QVERIFY2(md.contains(estimate), qPrintable(md.section(QStringLiteral("## When a disk fails"), 1)));
         QVERIFY(md.contains(QLatin1String("raid0: raid0(4) survives no failed disk")));
         const QString csv = resultsToCsv(results);
-        QVERIFY(csv.section(QLatin1Char('\n'), 0, 0).endsWith(QLatin1String("drill_seconds,drill_estimate_seconds")));
+        QVERIFY(csv.section(QLatin1Char('\n'), 0, 0)
+                    .endsWith(QLatin1String("drill_seconds,drill_estimate_seconds,bw_cv,unstable,during_resync")));
         QVERIFY(csv.contains(QLatin1String(",degraded,")));
         QVERIFY(csv.contains(QLatin1String("rebuild,drill,")));
         QVERIFY(csv.contains(QLatin1String(",9.4,")));

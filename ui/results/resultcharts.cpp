@@ -168,51 +168,80 @@ Result<QChart*> nothing(const QString& why)
 
 using namespace ChartParts;
 
+namespace {
+
+/// Every chart: its name, title and builder, in the order the Details tab and the report show them.
+struct ChartKind
+{
+    const char* name;
+    const char* title;
+    Result<QChart*> (*build)(const CampaignResults&, const ChartOptions&);
+};
+
+const ChartKind chartKinds[] = {
+    {"comparison", QT_TRANSLATE_NOOP("RaidBench::Ui::Charts", "MB/s per configuration"), &Charts::comparison},
+    {"disks", QT_TRANSLATE_NOOP("RaidBench::Ui::Charts", "Each disk on its own"), &Charts::disks},
+    {"sweep", QT_TRANSLATE_NOOP("RaidBench::Ui::Charts", "MB/s by block size"), &Charts::sweep},
+    {"qd-latency", QT_TRANSLATE_NOOP("RaidBench::Ui::Charts", "Latency against IOPS as the queue deepens"),
+     &Charts::depthLatency},
+    {"qd-iops", QT_TRANSLATE_NOOP("RaidBench::Ui::Charts", "IOPS by queue depth"), &Charts::depthIops},
+    {"timeline", QT_TRANSLATE_NOOP("RaidBench::Ui::Charts", "MB/s over time"), &Charts::timeline},
+    {"latency", QT_TRANSLATE_NOOP("RaidBench::Ui::Charts", "Latency percentiles"), &Charts::latency},
+    {"command", QT_TRANSLATE_NOOP("RaidBench::Ui::Charts", "Your command: seconds per run"), &Charts::command},
+    {"failure", QT_TRANSLATE_NOOP("RaidBench::Ui::Charts", "When a disk fails: healthy and degraded MB/s"),
+     &Charts::failure},
+    {"rebuild", QT_TRANSLATE_NOOP("RaidBench::Ui::Charts", "Rebuild MB/s over time"), &Charts::rebuild},
+};
+
+const ChartKind* chartKind(const QString& name)
+{
+    for (const ChartKind& kind : chartKinds) {
+        if (name == QLatin1String(kind.name)) {
+            return &kind;
+        }
+    }
+    return nullptr;
+}
+
+} // namespace
+
 QStringList Charts::names()
 {
-    return {QStringLiteral("comparison"), QStringLiteral("disks"),   QStringLiteral("sweep"),
-            QStringLiteral("timeline"),   QStringLiteral("latency"), QStringLiteral("command"),
-            QStringLiteral("failure"),    QStringLiteral("rebuild")};
+    QStringList list;
+    for (const ChartKind& kind : chartKinds) {
+        list.append(QLatin1String(kind.name));
+    }
+    return list;
+}
+
+QStringList Charts::detailNames()
+{
+    QStringList list = names();
+    list.removeAll(QStringLiteral("comparison"));
+    list.removeAll(QStringLiteral("disks"));
+    return list;
 }
 
 QString Charts::title(const QString& name)
 {
-    if (name == QLatin1String("comparison")) {
-        return tr("MB/s per configuration");
-    }
-    if (name == QLatin1String("disks")) {
-        return tr("Each disk on its own");
-    }
-    if (name == QLatin1String("sweep")) {
-        return tr("MB/s by block size");
-    }
-    if (name == QLatin1String("timeline")) {
-        return tr("MB/s over time");
-    }
-    if (name == QLatin1String("latency")) {
-        return tr("Latency percentiles");
-    }
-    if (name == QLatin1String("command")) {
-        return tr("Your command: seconds per run");
-    }
-    if (name == QLatin1String("failure")) {
-        return tr("When a disk fails: healthy and degraded MB/s");
-    }
-    if (name == QLatin1String("rebuild")) {
-        return tr("Rebuild MB/s over time");
-    }
-    return name;
+    const ChartKind* kind = chartKind(name);
+    return kind ? tr(kind->title) : name;
 }
 
 QString Charts::caption(const QString& name)
 {
     if (name == QLatin1String("comparison")) {
         return tr("Bars: median of the repeats; whiskers: min to max; dashes: predicted from the disks' own speed; "
-                  "dash-dot lines: one disk on its own (the pool's median disk).");
+                  "dash-dot lines: one disk on its own (the pool's median disk); a triangle: the repeats still varied "
+                  "more than the plan allows (unstable); a diamond: measured while an array resynced.");
     }
     if (name == QLatin1String("disks")) {
         return tr("Each disk on its own, grouped by controller; a slow disk (below 75 % of the pool's median) in "
                   "orange.");
+    }
+    if (name == QLatin1String("qd-latency")) {
+        return tr("A point per queue depth, from QD 1 at the left; solid: median latency (p50), dashed: p99. Where a "
+                  "line turns up, more load buys latency, not IOPS.");
     }
     return {};
 }
@@ -310,6 +339,7 @@ Result<QChart*> Charts::comparison(const CampaignResults& results, const ChartOp
     const int k = int(std::max<qsizetype>(1, tests.size()));
     const auto barX = [k](int category, int set) { return category - barWidth / 2 + (set + 0.5) * barWidth / k; };
     QList<QLineSeries*> whiskers;
+    QList<QScatterSeries*> pendingMarks;
     for (int j = 0; j < tests.size(); ++j) {
         auto* set = new QBarSet(tests.at(j).name);
         set->setColor(seriesColour(j, options.dark));
@@ -349,6 +379,30 @@ Result<QChart*> Charts::comparison(const CampaignResults& results, const ChartOp
             hideFromLegend(chart, series);
         }
     };
+    // Bars not to trust as they stand: repeats that never settled, or an array resyncing meanwhile.
+    for (const bool unstable : {true, false}) {
+        auto* marks = new QScatterSeries;
+        marks->setName(unstable ? tr("unstable") : tr("during resync"));
+        marks->setMarkerShape(unstable ? QScatterSeries::MarkerShapeTriangle
+                                       : QScatterSeries::MarkerShapeRotatedRectangle);
+        marks->setMarkerSize(12);
+        marks->setColor(warningColour());
+        marks->setBorderColor(options.dark ? QColor(0xf0, 0xf0, 0xf0) : QColor(0x10, 0x10, 0x10));
+        for (int j = 0; j < tests.size(); ++j) {
+            for (int i = 0; i < configs.size(); ++i) {
+                const TestResult* test = configs.at(i)->test(tests.at(j).id());
+                if (test && test->summary.runs > 0 && (unstable ? test->summary.unstable : test->duringResync)) {
+                    const double value = test->summary.bwMax / 1e6;
+                    marks->append(barX(i, j), value + std::max(top, 10.0) * 0.04);
+                }
+            }
+        }
+        if (marks->count() == 0) {
+            delete marks;
+            continue;
+        }
+        pendingMarks.append(marks);
+    }
     for (QLineSeries* whisker : std::as_const(whiskers)) {
         whisker->setPen(QPen(options.dark ? QColor(0xe6, 0xe6, 0xe6) : QColor(0x20, 0x20, 0x20), 1.5));
         overlay(whisker, false);
@@ -402,7 +456,10 @@ Result<QChart*> Charts::comparison(const CampaignResults& results, const ChartOp
         overlay(line, true);
         top = std::max(top, *value / 1e6);
     }
-    fitValueRange(axisY, top);
+    for (QScatterSeries* marks : std::as_const(pendingMarks)) {
+        overlay(marks, true);
+    }
+    fitValueRange(axisY, top * 1.06);
     const int pages = ResultsModel::pageCount(results, options.perPage);
     if (pages > 1) {
         chart->setTitle(tr("%1 (page %2 of %3)")
@@ -466,29 +523,8 @@ Result<QChart*> Charts::disks(const CampaignResults& results, const ChartOptions
 
 Result<QChart*> Charts::make(const QString& name, const CampaignResults& results, const ChartOptions& options)
 {
-    if (name == QLatin1String("comparison")) {
-        return comparison(results, options);
-    }
-    if (name == QLatin1String("disks")) {
-        return disks(results, options);
-    }
-    if (name == QLatin1String("sweep")) {
-        return sweep(results, options);
-    }
-    if (name == QLatin1String("timeline")) {
-        return timeline(results, options);
-    }
-    if (name == QLatin1String("latency")) {
-        return latency(results, options);
-    }
-    if (name == QLatin1String("command")) {
-        return command(results, options);
-    }
-    if (name == QLatin1String("failure")) {
-        return failure(results, options);
-    }
-    if (name == QLatin1String("rebuild")) {
-        return rebuild(results, options);
+    if (const ChartKind* kind = chartKind(name)) {
+        return kind->build(results, options);
     }
     return makeError(ErrorCode::usage,
                      tr("There is no chart \"%1\"; the charts are %2.").arg(name, names().join(QStringLiteral(", "))));

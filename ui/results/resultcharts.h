@@ -30,21 +30,29 @@ struct ChartOptions
 /// there is nothing to draw. Values are MB/s (10^6 bytes per second), latencies microseconds.
 namespace Charts {
 
-/// comparison, disks, sweep, timeline, latency, command, failure, rebuild.
+/// comparison, disks, sweep, qd-latency, qd-iops, timeline, latency, command, failure, rebuild.
 QStringList names();
+/// The charts of the Results page's Details tab (every name but comparison and disks).
+QStringList detailNames();
 QString title(const QString& name);
 
 /// The configurations the charts show for `options` (its order and page): category i is entry i.
 QList<const ConfigResult*> configsOnPage(const CampaignResults& results, const ChartOptions& options);
 
 /// Grouped bars of MB/s per configuration, one set per raw-device test; min-max whiskers where a
-/// test ran more than once; a dashed marker at the predicted sequential write and read; the median
+/// test ran more than once; a triangle over a bar whose repeats stayed unstable, a diamond over one
+/// measured while an array resynced; a dashed marker at the predicted sequential write and read; the median
 /// disk's own write and read as reference lines.
 Result<QChart*> comparison(const CampaignResults& results, const ChartOptions& options = {});
 /// Each disk's own write and read, grouped by controller; slow disks selected in a warning colour.
 Result<QChart*> disks(const CampaignResults& results, const ChartOptions& options = {});
 /// MB/s against block size (log axis), one line per configuration and sweep test.
 Result<QChart*> sweep(const CampaignResults& results, const ChartOptions& options = {});
+/// Latency (p50 solid, p99 dashed) against IOPS, a point per queue depth of one queue-depth sweep test,
+/// a line per configuration: where latency takes off as the load grows.
+Result<QChart*> depthLatency(const CampaignResults& results, const ChartOptions& options = {});
+/// IOPS against queue depth (log axis) of one queue-depth sweep test, a line per configuration.
+Result<QChart*> depthIops(const CampaignResults& results, const ChartOptions& options = {});
 /// MB/s over time from the 100 ms samples of one test's first run, one line per configuration.
 Result<QChart*> timeline(const CampaignResults& results, const ChartOptions& options = {});
 /// Latency percentiles (p50, p90, p99, p99.9) of one random test per configuration.

@@ -80,6 +80,15 @@ void ResultsPage::onComparisonHovered(bool status, int index, const QString& tes
             text += tr("\nmin %1, max %2 over %3 runs")
                         .arg(Units::formatMBps(test.summary.bwMin), Units::formatMBps(test.summary.bwMax))
                         .arg(test.summary.runs);
+            if (test.summary.cv >= 0) {
+                text += tr(", varying %1 % (coefficient of variation)").arg(test.summary.cv * 100, 0, 'f', 1);
+            }
+        }
+        if (test.summary.unstable) {
+            text += tr("\nunstable: the runs still varied more than the plan allows after its most repeats");
+        }
+        if (test.duringResync) {
+            text += tr("\nmeasured while an array of it was resyncing");
         }
         if (test.status != QLatin1String("completed")) {
             text += QStringLiteral("\n%1 %2").arg(test.status, test.error);

@@ -230,6 +230,10 @@ ResultsPage::ResultsPage(QWidget* parent)
          tr("The busiest resource while the sequential tests ran: the disks, md's kernel thread for the array (one "
             "core), the whole CPU, or neither (the queue depth or each request's latency set the pace). Hover a "
             "cell for the figures.")},
+        {tr("Spread"),
+         tr("How much the repeats of this configuration's tests varied: the largest coefficient of variation "
+            "(standard deviation over mean) of its tests' MB/s; \"unstable\" when a test still varied more than the "
+            "plan allows after its most repeats. Hover a cell for each test.")},
         {tr("Weakest link"), {}},
         {tr("State"), {}}};
     for (int column = 0; column < headers.size(); ++column) {
@@ -259,8 +263,9 @@ ResultsPage::ResultsPage(QWidget* parent)
     auto* details = new QWidget(this);
     auto* detailsLayout = new QVBoxLayout(details);
     auto* detailControls = new QHBoxLayout;
-    for (const QString& name : {QStringLiteral("sweep"), QStringLiteral("timeline"), QStringLiteral("latency"),
-                                QStringLiteral("command"), QStringLiteral("failure"), QStringLiteral("rebuild")}) {
+    m_detailChooser->setObjectName(QStringLiteral("detailChooser"));
+    m_detailTest->setObjectName(QStringLiteral("detailTest"));
+    for (const QString& name : Charts::detailNames()) {
         m_detailChooser->addItem(Charts::title(name), name);
     }
     connect(m_detailChooser, &QComboBox::currentIndexChanged, this, [this] {
@@ -312,16 +317,18 @@ void ResultsPage::setResults(const CampaignResults& results, const QString& sour
                 command || (test.spec.kind == QLatin1String("command") && test.status == QLatin1String("completed"));
         }
     }
+    const bool depthSweep = !ResultsModel::depthSweepTests(m_results).isEmpty();
     const QHash<QString, bool> available {
         {QStringLiteral("sweep"), sweep},
+        {QStringLiteral("qd-latency"), depthSweep},
+        {QStringLiteral("qd-iops"), depthSweep},
         {QStringLiteral("timeline"), !ResultsModel::timelineTests(m_results).isEmpty()},
         {QStringLiteral("latency"), !ResultsModel::latencyTests(m_results).isEmpty()},
         {QStringLiteral("command"), command},
         {QStringLiteral("failure"), drill},
         {QStringLiteral("rebuild"), drill}};
     if (!available.value(m_detail)) {
-        for (const QString& name : {QStringLiteral("sweep"), QStringLiteral("timeline"), QStringLiteral("latency"),
-                                    QStringLiteral("command"), QStringLiteral("failure"), QStringLiteral("rebuild")}) {
+        for (const QString& name : Charts::detailNames()) {
             if (available.value(name)) {
                 m_detail = name;
                 const QSignalBlocker blocker(m_detailChooser);
@@ -491,6 +498,7 @@ void ResultsPage::rebuildDetail()
 {
     const QStringList tests = m_detail == QLatin1String("timeline") ? ResultsModel::timelineTests(m_results)
         : m_detail == QLatin1String("latency")                      ? ResultsModel::latencyTests(m_results)
+        : m_detail.startsWith(QLatin1String("qd-"))                 ? ResultsModel::depthSweepTests(m_results)
                                                                     : QStringList();
     m_detailTest->clear();
     for (const QString& id : tests) {

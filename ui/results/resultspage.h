@@ -10,6 +10,7 @@
 class QChart;
 class QChartView;
 class QComboBox;
+class QTableWidgetItem;
 class QLabel;
 class QMenu;
 class QSpinBox;
@@ -49,6 +50,7 @@ public:
         ColumnWriteRatio,
         ColumnReadRatio,
         ColumnLimit,
+        ColumnSpread,
         ColumnWeakest,
         ColumnState,
         TableColumns
@@ -116,6 +118,7 @@ private:
     void rebuildCharts();
     void rebuildDetail();
     void fillTable();
+    static QTableWidgetItem* spreadItem(const ConfigResult& config);
     void fillFileTests();
     void rememberRecent(const QString& path);
     void updateRecentMenu();

@@ -139,6 +139,7 @@ void ResultsPage::fillTable()
         }
         limit->setToolTip(limits.join(QLatin1Char('\n')));
         m_relative->setItem(row, ColumnLimit, limit);
+        m_relative->setItem(row, ColumnSpread, spreadItem(config));
         auto* weakest = new QTableWidgetItem(config.weakestLink.join(QStringLiteral(", ")));
         weakest->setToolTip(weakest->text());
         m_relative->setItem(row, ColumnWeakest, weakest);
@@ -152,6 +153,51 @@ void ResultsPage::fillTable()
     m_relative->setSortingEnabled(true);
     m_relative->resizeColumnsToContents();
     m_relative->setColumnWidth(ColumnWeakest, std::min(m_relative->columnWidth(ColumnWeakest), 360));
+}
+
+QTableWidgetItem* ResultsPage::spreadItem(const ConfigResult& config)
+{
+    // The largest coefficient of variation of the configuration's repeated tests, and which were unstable.
+    std::optional<double> largest;
+    bool unstable = false;
+    bool resync = false;
+    QStringList lines;
+    auto note = [&](const QString& name, const RunSummary& summary) {
+        if (summary.runs < 2 || summary.cv < 0) {
+            return;
+        }
+        largest = std::max(largest.value_or(0), summary.cv);
+        unstable = unstable || summary.unstable;
+        lines.append(tr("%1: %2 % over %3 runs%4")
+                         .arg(name)
+                         .arg(summary.cv * 100, 0, 'f', 1)
+                         .arg(summary.runs)
+                         .arg(summary.unstable ? tr(", unstable") : QString()));
+    };
+    for (const TestResult& test : config.tests) {
+        resync = resync || test.duringResync;
+        note(test.spec.name, test.summary);
+        for (const auto& [size, summary] : test.sweep) {
+            note(tr("%1, bs %2").arg(test.spec.name, Units::formatSizeCompact(size)), summary);
+        }
+        for (const auto& [depth, summary] : test.depthSweep) {
+            note(tr("%1, QD %2").arg(test.spec.name).arg(depth), summary);
+        }
+    }
+    QString text = largest ? QStringLiteral("%1 %").arg(*largest * 100, 0, 'f', 1) : QStringLiteral("–");
+    if (unstable) {
+        text += tr(", unstable");
+    }
+    if (resync) {
+        text += tr(", during resync");
+        lines.append(tr("measured while an array resynced"));
+    }
+    auto* item = new NumberItem(text, largest);
+    if (unstable || resync) {
+        item->setForeground(QColor(0xc0, 0x39, 0x2b));
+    }
+    item->setToolTip(lines.join(QLatin1Char('\n')));
+    return item;
 }
 
 void ResultsPage::fillFileTests()
