@@ -51,6 +51,12 @@ const QList<TestChoice>& testChoices()
         {"dd-seq1m-qd1-write", QT_TRANSLATE_NOOP("PlanPage", "dd-like write, 1 MiB blocks, queue depth 1"), true},
         {"bs-sweep-write", QT_TRANSLATE_NOOP("PlanPage", "Block-size sweep, write (4k to 4M)"), false},
         {"bs-sweep-read", QT_TRANSLATE_NOOP("PlanPage", "Block-size sweep, read (4k to 4M)"), false},
+        {"qd-sweep-rnd4k-read",
+         QT_TRANSLATE_NOOP("PlanPage", "Queue-depth sweep, random 4 KiB read (QD 1 to 64): latency against IOPS"),
+         false},
+        {"qd-sweep-rnd4k-write",
+         QT_TRANSLATE_NOOP("PlanPage", "Queue-depth sweep, random 4 KiB write (QD 1 to 64): latency against IOPS"),
+         false},
         {"file-seq", QT_TRANSLATE_NOOP("PlanPage", "File system: sequential write, rewrite, read (bonnie)"), false},
         {"file-seeks", QT_TRANSLATE_NOOP("PlanPage", "File system: random seeks"), false},
         {"small-files", QT_TRANSLATE_NOOP("PlanPage", "File system: create, read, delete small files"), false},
@@ -87,6 +93,7 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
     , m_drill(new QCheckBox(tr("Failure drill: fail a disk in each layout that survives one, test it degraded, "
                                "and time the rebuild"),
                             this))
+    , m_stable(new QCheckBox(tr("Repeat each test until its runs agree within 3 % (at most 10 runs)"), this))
     , m_summary(new QLabel(this))
 {
     setObjectName(QStringLiteral("planPage"));
@@ -127,8 +134,15 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
     form->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
     m_repeats->setRange(1, 100);
     m_repeats->setValue(1);
-    m_repeats->setToolTip(tr("Runs per test; the results keep every run and their min, median and max."));
+    m_repeats->setToolTip(tr("Runs per test; the results keep every run and their min, median and max. With "
+                             "\"Repeat until the runs agree\", the fewest runs (at least 3)."));
     form->addRow(tr("&Repeats:"), m_repeats);
+    m_stable->setObjectName(QStringLiteral("stableBox"));
+    m_stable->setToolTip(tr("Runs a test again until the coefficient of variation of its runs' MB/s (standard "
+                            "deviation over mean) is at most 3 %, at least three times and at most ten; a test still "
+                            "varying after ten runs is marked unstable in the results."));
+    form->addRow(QString(), m_stable);
+    connect(m_stable, &QCheckBox::toggled, this, &PlanPage::updateSummary);
     m_seconds->setRange(1, 3600);
     m_seconds->setValue(10);
     m_seconds->setSuffix(tr(" s"));
@@ -212,6 +226,10 @@ Result<CampaignPlan> PlanPage::plan() const
     CampaignPlan plan;
     plan.baselines = m_baselines->isChecked();
     plan.drill.enabled = m_drill->isChecked();
+    if (m_stable->isChecked()) {
+        plan.stable.cvMax = 0.03;
+        plan.stable.maxRepeats = 10;
+    }
     QStringList names;
     for (const CanvasConfig& config : m_canvas->configs()) {
         if (const auto issues = validateSpec(config.spec); hasErrors(issues)) {
@@ -345,6 +363,7 @@ Result<void> PlanPage::applyPlan(const CampaignPlan& plan)
     m_filesystem->setCurrentIndex(std::max(0, m_filesystem->findData(plan.filesystem.type)));
     m_baselines->setChecked(plan.baselines);
     m_drill->setChecked(plan.drill.enabled);
+    m_stable->setChecked(plan.stable.enabled());
     m_canvas->setConfigs(configs, tr("Open a plan"));
     updateSummary();
     return {};
@@ -461,7 +480,8 @@ void PlanPage::updateSummary()
         m_summary->setText(current.error().message);
         return;
     }
-    const qsizetype runs = current->tests.size() * current->repeats * current->configurations.size();
+    // Each block size or queue depth of a sweep is a run; stable mode counts its fewest runs.
+    const qsizetype runs = qsizetype(current->unitsPerConfiguration()) * current->configurations.size();
     const double seconds = double(runs) * double(current->timeLimitNs + current->rampNs) / 1e9 +
         (current->baselines ? double(current->disks.size()) * 2 * double(current->timeLimitNs + current->rampNs) / 1e9
                             : 0.0);
@@ -471,6 +491,10 @@ void PlanPage::updateSummary()
                            .arg(current->disks.size())
                            .arg(runs)
                            .arg(Units::formatRoughDuration(seconds)) +
+                       (current->stable.enabled()
+                            ? tr(" Repeating until the runs agree can take up to %1 runs of each test.")
+                                  .arg(current->stable.maxRepeats)
+                            : QString()) +
                        (current->drill.enabled ? tr(" The failure drill runs each redundant layout's tests again on "
                                                     "the degraded array and adds its rebuild, minutes on large disks.")
                                                : QString()));
@@ -494,7 +518,8 @@ QJsonObject PlanPage::settingsJson() const
             {QStringLiteral("ramp"), m_ramp->value()},
             {QStringLiteral("filesystem"), m_filesystem->currentData().toString()},
             {QStringLiteral("baselines"), m_baselines->isChecked()},
-            {QStringLiteral("drill"), m_drill->isChecked()}};
+            {QStringLiteral("drill"), m_drill->isChecked()},
+            {QStringLiteral("stable"), m_stable->isChecked()}};
 }
 
 void PlanPage::restoreSettings(const QJsonObject& json)
@@ -517,6 +542,7 @@ void PlanPage::restoreSettings(const QJsonObject& json)
         std::max(0, m_filesystem->findData(json.value(QStringLiteral("filesystem")).toString())));
     m_baselines->setChecked(json.value(QStringLiteral("baselines")).toBool(true));
     m_drill->setChecked(json.value(QStringLiteral("drill")).toBool(false));
+    m_stable->setChecked(json.value(QStringLiteral("stable")).toBool(false));
 }
 
 } // namespace RaidBench::Ui

@@ -64,6 +64,7 @@ private:
     QComboBox* m_filesystem;
     QCheckBox* m_baselines;
     QCheckBox* m_drill;
+    QCheckBox* m_stable;
     QLabel* m_summary;
 };
 

@@ -90,6 +90,35 @@ private Q_SLOTS:
         drill->setChecked(false);
         QVERIFY(f->window->planPage()->loadPlanFile(path).ok());
         QVERIFY(drill->isChecked());
+
+        // Repeat until stable: off until asked; then 3 % and 10 runs at most, and the summary says so.
+        QVERIFY(!f->window->planPage()->plan()->stable.enabled());
+        auto* stable = f->window->planPage()->findChild<QCheckBox*>(QStringLiteral("stableBox"));
+        QVERIFY(stable);
+        stable->setChecked(true);
+        const auto stablePlan = f->window->planPage()->plan();
+        QVERIFY(stablePlan.ok());
+        QCOMPARE(stablePlan->stable.cvMax, 0.03);
+        QCOMPARE(stablePlan->stable.maxRepeats, 10);
+        auto* summary = f->window->planPage()->findChild<QLabel*>(QStringLiteral("planSummary"));
+        QVERIFY(summary);
+        QVERIFY2(summary->text().contains(QLatin1String("up to 10 runs")), qPrintable(summary->text()));
+        QVERIFY(f->window->planPage()->savePlanFile(path).ok());
+        stable->setChecked(false);
+        QVERIFY(f->window->planPage()->loadPlanFile(path).ok());
+        QVERIFY(stable->isChecked());
+
+        // The queue-depth sweep is a test to choose; each of its depths counts as a run in the summary.
+        auto* sweep = f->window->planPage()->findChild<QCheckBox*>(QStringLiteral("test-qd-sweep-rnd4k-read"));
+        QVERIFY(sweep);
+        stable->setChecked(false);
+        const QString before = summary->text();
+        sweep->setChecked(true);
+        const auto sweepPlan = f->window->planPage()->plan();
+        QVERIFY(sweepPlan.ok());
+        QVERIFY(std::any_of(sweepPlan->tests.begin(), sweepPlan->tests.end(),
+                            [](const TestSpec& test) { return test.kind == QLatin1String("qd-sweep"); }));
+        QVERIFY2(summary->text() != before, qPrintable(summary->text()));
     }
 };
 
