@@ -135,11 +135,11 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
     m_repeats->setRange(1, 100);
     m_repeats->setValue(1);
     m_repeats->setToolTip(tr("Runs per test; the results keep every run and their min, median and max. With "
-                             "\"Repeat until the runs agree\", the fewest runs (at least 3)."));
+                             "\"Repeat until the runs agree\", the fewest runs (at least 2)."));
     form->addRow(tr("&Repeats:"), m_repeats);
     m_stable->setObjectName(QStringLiteral("stableBox"));
     m_stable->setToolTip(tr("Runs a test again until the coefficient of variation of its runs' MB/s (standard "
-                            "deviation over mean) is at most 3 %, at least three times and at most ten; a test still "
+                            "deviation over mean) is at most 3 %, at least twice and at most ten; a test still "
                             "varying after ten runs is marked unstable in the results."));
     form->addRow(QString(), m_stable);
     connect(m_stable, &QCheckBox::toggled, this, &PlanPage::updateSummary);

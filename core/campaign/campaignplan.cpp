@@ -321,7 +321,7 @@ int CampaignPlan::unitsPerConfiguration() const
 
 int StableSpec::minRuns(int repeats) const
 {
-    return std::min(maxRepeats, std::max(repeats, 3));
+    return std::min(maxRepeats, std::max(repeats, 2));
 }
 
 QJsonObject StableSpec::toJson() const

@@ -67,7 +67,7 @@ struct StableSpec
     int maxRepeats = 10;
 
     bool enabled() const { return cvMax > 0; }
-    /// Runs before the spread is judged: the plan's repeats, at least 3, at most maxRepeats.
+    /// Runs before the spread is judged: the plan's repeats, at least 2 (a spread needs two), at most maxRepeats.
     int minRuns(int repeats) const;
     QJsonObject toJson() const;
     static Result<StableSpec> fromJson(const QJsonValue& json);

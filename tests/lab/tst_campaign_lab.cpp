@@ -1,5 +1,6 @@
 #include "../common/cli.h"
 #include "campaign/campaignresults.h"
+#include "campaign/exports.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -13,13 +14,60 @@ using namespace RaidBench::Test;
 /// The campaign for real on two fast and two slow disks in the lab: baselines match the throttles,
 /// the two slow disks and only they are flagged, the model predicts each layout's sequential write and
 /// read within 10 % (a plain mirror's read at least its floor), nothing is left behind, and a cancel
-/// keeps what was measured. One boot.
+/// keeps what was measured. In the same boot, on two more disks limited to 6000 requests a second:
+/// a queue-depth sweep rises and flattens at the limit, a 70/30 mixed test splits its bytes 70/30,
+/// repeat-until-stable stops early on steady runs and flags runs a writer disturbs, and a test waits
+/// for (or is labelled during) a resync. One boot.
 class TestCampaignLab final : public QObject
 {
     Q_OBJECT
 
 private:
     QTemporaryDir m_out;
+    static constexpr double iopsLimit = 6000; ///< each of disks 5 and 6
+
+    static QString iopsDisk(int i)
+    {
+        return QStringLiteral("/dev/disk/by-id/scsi-RAIDBNCH_VDISK_RBLAB%1").arg(i, 4, 10, QLatin1Char('0'));
+    }
+    static QJsonObject layout(const QString& name, const QString& level, const QStringList& disks,
+                              bool assumeClean = true)
+    {
+        QJsonArray children;
+        for (const QString& disk : disks) {
+            children.append(QJsonObject {{QStringLiteral("level"), QStringLiteral("disk")},
+                                         {QStringLiteral("device"), disk}});
+        }
+        QJsonObject spec {{QStringLiteral("level"), level}, {QStringLiteral("children"), children}};
+        if (!assumeClean) {
+            spec.insert(QStringLiteral("assume_clean"), false);
+        }
+        return level == QLatin1String("disk")
+            ? QJsonObject {{QStringLiteral("name"), name},
+                           {QStringLiteral("spec"),
+                            QJsonObject {{QStringLiteral("level"), QStringLiteral("disk")},
+                                         {QStringLiteral("device"), disks.first()}}}}
+            : QJsonObject {{QStringLiteral("name"), name}, {QStringLiteral("spec"), spec}};
+    }
+    void writeMeasurePlan(const QString& name, const QStringList& disks, const QJsonArray& configs,
+                          const QJsonArray& tests, const QJsonObject& extra)
+    {
+        QJsonObject plan {{QStringLiteral("raidbench_plan"), 1},
+                          {QStringLiteral("disks"), QJsonArray::fromStringList(disks)},
+                          {QStringLiteral("baselines"), false},
+                          {QStringLiteral("configurations"), configs},
+                          {QStringLiteral("tests"), tests},
+                          {QStringLiteral("repeats"), 1},
+                          {QStringLiteral("limits"),
+                           QJsonObject {{QStringLiteral("time"), QStringLiteral("2s")},
+                                        {QStringLiteral("ramp"), QStringLiteral("500ms")}}}};
+        for (auto it = extra.begin(); it != extra.end(); ++it) {
+            plan.insert(it.key(), it.value());
+        }
+        QFile file(m_out.filePath(name));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QJsonDocument(plan).toJson());
+    }
 
     QString read(const QString& name) const
     {
@@ -59,8 +107,38 @@ private Q_SLOTS:
         writePlan(QStringLiteral("plan.json"), QStringLiteral("all"), {});
         writePlan(QStringLiteral("cancel-plan.json"), QJsonArray {QStringLiteral("raid0"), QStringLiteral("raid10")},
                   {QStringLiteral("seq1m-qd8-write"), QStringLiteral("seq1m-qd8-read")});
+        const QStringList fast {iopsDisk(5), iopsDisk(6)};
+        writeMeasurePlan(
+            QStringLiteral("sweep.json"), fast,
+            QJsonArray {layout(QStringLiteral("one disk"), QStringLiteral("disk"), {fast.first()}),
+                        layout(QStringLiteral("raid0"), QStringLiteral("raid0"), fast),
+                        layout(QStringLiteral("raid1"), QStringLiteral("raid1"), fast)},
+            QJsonArray {QJsonObject {{QStringLiteral("kind"), QStringLiteral("qd-sweep")},
+                                     {QStringLiteral("rw"), QStringLiteral("randread")},
+                                     {QStringLiteral("bs"), QStringLiteral("4k")},
+                                     {QStringLiteral("max_qd"), 32}},
+                        QJsonObject {{QStringLiteral("rw"), QStringLiteral("randrw")},
+                                     {QStringLiteral("rwmixread"), 70},
+                                     {QStringLiteral("bs"), QStringLiteral("4k")},
+                                     {QStringLiteral("qd"), 16}}},
+            {});
+        const QJsonArray raid0 {layout(QStringLiteral("raid0"), QStringLiteral("raid0"), fast)};
+        writeMeasurePlan(QStringLiteral("steady.json"), fast, raid0, QJsonArray {QStringLiteral("rnd4k-qd32-read")},
+                         {{QStringLiteral("stable"),
+                           QJsonObject {{QStringLiteral("cv_max"), 0.03}, {QStringLiteral("max_repeats"), 6}}}});
+        writeMeasurePlan(QStringLiteral("noisy.json"), fast, raid0, QJsonArray {QStringLiteral("rnd4k-qd32-read")},
+                         {{QStringLiteral("repeats"), 3},
+                          {QStringLiteral("stable"),
+                           QJsonObject {{QStringLiteral("cv_max"), 0.03}, {QStringLiteral("max_repeats"), 5}}}});
+        const QStringList slow {diskPath(3, 38), diskPath(4, 38)};
+        const QJsonArray resyncing {layout(QStringLiteral("raid1"), QStringLiteral("raid1"), slow, false)};
+        writeMeasurePlan(QStringLiteral("resync-wait.json"), slow, resyncing,
+                         QJsonArray {QStringLiteral("seq1m-qd8-read")}, {});
+        writeMeasurePlan(QStringLiteral("resync-label.json"), slow, resyncing,
+                         QJsonArray {QStringLiteral("seq1m-qd8-read")},
+                         {{QStringLiteral("resync"), QStringLiteral("label")}});
         const QString script = QStringLiteral(R"SH(
-members() { for i in 1 2 3 4; do readlink -f /dev/disk/by-id/scsi-RAIDBNCH_*_RBLAB000$i; done; }
+members() { for i in 1 2 3 4 5 6; do readlink -f /dev/disk/by-id/scsi-RAIDBNCH_*_RBLAB000$i; done; }
 check_clean() {
   { cat /proc/mdstat; echo "--- dm"; ls /dev/mapper | grep -v '^control$'; echo "--- wipefs"; wipefs --noheadings $(members); } > $1
 }
@@ -77,10 +155,27 @@ done
 sleep 3
 kill -INT $pid; wait $pid; echo $? > cancel.rc
 check_clean cancel.after
+# Measurement depth, on disks 5 and 6 (6000 requests a second each) and the slow pair.
+raidbench-cli run sweep.json --out sweep-results.json --yes > sweep.out 2> sweep.err; echo $? > sweep.rc
+raidbench-cli run steady.json --out steady-results.json --yes > steady.out 2> steady.err; echo $? > steady.rc
+raidbench-cli run noisy.json --out noisy-results.json --yes > noisy.out 2> noisy.err & pid=$!
+# A writer on the array in bursts of 0.2 to 1.2 s, pauses of 0.3 to 1.3 s: no two runs see the same load.
+for t in $(seq 600); do md=$(ls /dev/md/raidbench-* 2>/dev/null | head -1); [ -n "$md" ] && break; sleep 0.1; done
+bursts=0
+while kill -0 $pid 2>/dev/null && [ -n "$md" ]; do
+  on=$(( $(od -An -N1 -tu1 /dev/urandom) % 11 + 2 )); off=$(( $(od -An -N1 -tu1 /dev/urandom) % 11 + 3 ))
+  timeout $((on / 10)).$((on % 10)) dd if=/dev/zero of=$md bs=64k count=2000 oflag=direct 2>/dev/null
+  bursts=$((bursts+1)); sleep $((off / 10)).$((off % 10))
+done
+wait $pid; echo $? > noisy.rc; echo $bursts > noisy.bursts
+raidbench-cli run resync-wait.json --out resync-wait-results.json --yes > resync-wait.out 2> resync-wait.err; echo $? > resync-wait.rc
+raidbench-cli run resync-label.json --out resync-label-results.json --yes > resync-label.out 2> resync-label.err; echo $? > resync-label.rc
+check_clean measure.after
 )SH");
         const CliRun run =
             runCli({QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--quiet"), QStringLiteral("--disks"),
-                    QStringLiteral("2x1G@105,2x1G@38"), QStringLiteral("--out"), m_out.path(), QStringLiteral("--"),
+                    QStringLiteral("2x1G@105,2x1G@38,2x256M:iops=6000"), QStringLiteral("--out"), m_out.path(),
+                    QStringLiteral("--"),
                     QStringLiteral("sh"), QStringLiteral("-c"), script},
                    1200000);
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
@@ -183,6 +278,93 @@ check_clean cancel.after
         const QString cancelAfter = read(QStringLiteral("cancel.after"));
         QVERIFY2(!cancelAfter.contains(QLatin1String(" : active")), qPrintable(cancelAfter));
         QVERIFY2(cancelAfter.section(QStringLiteral("--- wipefs"), 1).trimmed().isEmpty(), qPrintable(cancelAfter));
+    }
+
+    /// The second half of the same boot's script (run by demoCampaignAndCancel).
+    void measurementDepth()
+    {
+        for (const char* name : {"sweep", "steady", "noisy", "resync-wait", "resync-label"}) {
+            QVERIFY2(read(QStringLiteral("%1.rc").arg(QLatin1String(name))).trimmed() == QLatin1String("0"),
+                     qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(name),
+                                                             read(QStringLiteral("%1.err").arg(QLatin1String(name)))
+                                                                 .right(2000))));
+        }
+        // The queue-depth sweep: IOPS rise with the depth and flatten at the disks' limit, one disk at
+        // 6000 requests a second, two striped or mirrored (reads from both) at twice that.
+        const auto sweep = CampaignResults::load(m_out.filePath(QStringLiteral("sweep-results.json")));
+        QVERIFY(sweep.ok());
+        for (const ConfigResult& config : sweep->configs) {
+            QCOMPARE(config.status, QStringLiteral("completed"));
+            const TestResult* test = config.test(QStringLiteral("qd-sweep-rnd4k-read"));
+            QVERIFY(test);
+            QCOMPARE(test->depthSweep.size(), 6);
+            const double limit = config.name == QLatin1String("one disk") ? iopsLimit : 2 * iopsLimit;
+            QStringList points;
+            double top = 0;
+            for (const auto& [depth, point] : test->depthSweep) {
+                points.append(QStringLiteral("QD%1 %2 IOPS p50 %3 us p99 %4 us")
+                                  .arg(depth)
+                                  .arg(point.iopsMedian, 0, 'f', 0)
+                                  .arg(point.latP50Median / 1000, 0, 'f', 0)
+                                  .arg(point.latP99Median / 1000, 0, 'f', 0));
+                top = std::max(top, point.iopsMedian);
+            }
+            qInfo("%-8s (limit %.0f): %s", qPrintable(config.name), limit, qPrintable(points.join(QStringLiteral(", "))));
+            const auto& first = test->depthSweep.first().second;
+            const auto& last = test->depthSweep.last().second;
+            // Rising: queue depth 1 is well below the limit; flattening: the top at the limit, and the
+            // deepest points all there.
+            QVERIFY2(first.iopsMedian < 0.75 * limit, qPrintable(config.name));
+            QVERIFY2(std::abs(top - limit) <= 0.10 * limit, qPrintable(config.name));
+            for (int i = 3; i < test->depthSweep.size(); ++i) {
+                QVERIFY2(test->depthSweep.at(i).second.iopsMedian >= 0.90 * limit, qPrintable(config.name));
+            }
+            // Past the limit, more depth buys latency, not IOPS.
+            QVERIFY2(last.latP50Median > 3 * test->depthSweep.at(2).second.latP50Median, qPrintable(config.name));
+            // The 70/30 mix: its bytes split 70/30 within 2 %, reads and writes each timed.
+            const TestResult* mixed = config.test(QStringLiteral("rnd4k-qd16-rw"));
+            QVERIFY(mixed && !mixed->runs.isEmpty());
+            const IoResult& run = mixed->runs.first();
+            const double share = double(run.read.bytes) / double(run.bytes);
+            qInfo("%-8s randrw 70/30: %.1f %% of bytes read, read p99 %.0f us, write p99 %.0f us",
+                  qPrintable(config.name), share * 100, run.read.latency.p99 / 1000.0, run.write.latency.p99 / 1000.0);
+            QVERIFY2(std::abs(share - 0.70) <= 0.02, qPrintable(config.name));
+            QVERIFY(run.read.latency.p99 > 0 && run.write.latency.p99 > 0);
+        }
+        // Repeat until stable: steady runs stop at the fewest (two), a disturbed test is flagged.
+        const auto steady = CampaignResults::load(m_out.filePath(QStringLiteral("steady-results.json")));
+        QVERIFY(steady.ok());
+        const TestResult& calm = steady->configs.first().tests.first();
+        qInfo("steady: %d runs, CV %.2f %%", int(calm.runs.size()), calm.summary.cv * 100);
+        QCOMPARE(calm.runs.size(), 2);
+        QVERIFY(!calm.summary.unstable);
+        const auto noisy = CampaignResults::load(m_out.filePath(QStringLiteral("noisy-results.json")));
+        QVERIFY(noisy.ok());
+        const TestResult& disturbed = noisy->configs.first().tests.first();
+        QStringList iops;
+        for (const IoResult& r : disturbed.runs) {
+            iops.append(QString::number(r.iops(), 'f', 0));
+        }
+        qInfo("with a writer in bursts (%s bursts): %d runs (%s IOPS), CV %.1f %%",
+              qPrintable(read(QStringLiteral("noisy.bursts")).trimmed()), int(disturbed.runs.size()),
+              qPrintable(iops.join(QStringLiteral(", "))), disturbed.summary.cv * 100);
+        QCOMPARE(disturbed.runs.size(), 5);
+        QVERIFY(disturbed.summary.unstable);
+        QVERIFY(resultsToMarkdown(*noisy).contains(QLatin1String("**unstable**")));
+        // A resyncing array: waited for (the progress says so, the result is not labelled) or labelled.
+        const QString waited = read(QStringLiteral("resync-wait.err"));
+        QVERIFY2(waited.contains(QLatin1String("waiting for")) && waited.contains(QLatin1String("resync")),
+                 qPrintable(waited.right(2000)));
+        const auto afterWait = CampaignResults::load(m_out.filePath(QStringLiteral("resync-wait-results.json")));
+        QVERIFY(afterWait.ok());
+        QVERIFY(!afterWait->configs.first().tests.first().duringResync);
+        const auto labelled = CampaignResults::load(m_out.filePath(QStringLiteral("resync-label-results.json")));
+        QVERIFY(labelled.ok());
+        QVERIFY(labelled->configs.first().tests.first().duringResync);
+        QVERIFY(!read(QStringLiteral("resync-label.err")).contains(QLatin1String("waiting for")));
+        const QString after = read(QStringLiteral("measure.after"));
+        QVERIFY2(!after.contains(QLatin1String(" : active")), qPrintable(after));
+        QVERIFY2(after.section(QStringLiteral("--- wipefs"), 1).trimmed().isEmpty(), qPrintable(after));
     }
 };
 

@@ -241,10 +241,10 @@ private Q_SLOTS:
         QVERIFY(plan->stable.enabled());
         QCOMPARE(plan->stable.cvMax, 0.05);
         QCOMPARE(plan->maxRuns(), 6);
-        QCOMPARE(plan->minRuns(), 3); // at least three runs before the spread is judged
+        QCOMPARE(plan->minRuns(), 2); // the plan's two repeats before the spread is judged
         QCOMPARE(plan->resync, ResyncPolicy::Label);
-        // Progress counts each point's fewest runs: 7 + 6 + 3 points, 3 runs each.
-        QCOMPARE(plan->unitsPerConfiguration(), (7 + 6 + 3) * 3);
+        // Progress counts each point's fewest runs: 7 + 6 + 3 points, 2 runs each.
+        QCOMPARE(plan->unitsPerConfiguration(), (7 + 6 + 3) * 2);
         const auto again = CampaignPlan::fromJson(plan->toJson());
         QVERIFY(again.ok());
         QCOMPARE(again->toJson(), plan->toJson());
