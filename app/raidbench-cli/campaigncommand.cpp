@@ -487,14 +487,15 @@ int runLabDemo(const QStringList& arguments)
             QStringLiteral("/dev/disk/by-id/scsi-%1_%2_%3")
                 .arg(disk.vendor(), QString(disk.model()).replace(QLatin1Char(' '), QLatin1Char('_')), disk.serial()));
     }
-    QJsonObject plan {{QStringLiteral("raidbench_plan"), 1},
-                      {QStringLiteral("comment"), QStringLiteral("made by raidbench-cli lab demo")},
-                      {QStringLiteral("disks"), diskPaths},
-                      {QStringLiteral("baselines"), true},
-                      {QStringLiteral("repeats"), parser.isSet(repeatsOption) ? parser.value(repeatsOption).toInt() : 2},
-                      {QStringLiteral("limits"),
-                       QJsonObject {{QStringLiteral("time"), parser.value(timeOption)},
-                                    {QStringLiteral("ramp"), QStringLiteral("1s")}}}};
+    QJsonObject plan {
+        {QStringLiteral("raidbench_plan"), 1},
+        {QStringLiteral("comment"), QStringLiteral("made by raidbench-cli lab demo")},
+        {QStringLiteral("disks"), diskPaths},
+        {QStringLiteral("baselines"), true},
+        {QStringLiteral("repeats"), parser.isSet(repeatsOption) ? parser.value(repeatsOption).toInt() : 2},
+        {QStringLiteral("limits"),
+         QJsonObject {{QStringLiteral("time"), parser.value(timeOption)},
+                      {QStringLiteral("ramp"), QStringLiteral("1s")}}}};
     plan.insert(QStringLiteral("configurations"),
                 parser.isSet(configsOption)
                     ? QJsonValue(QJsonArray::fromStringList(parser.value(configsOption).split(QLatin1Char(','))))

@@ -14,7 +14,7 @@ using namespace RaidBench::Test;
 /// The campaign for real on two fast and two slow disks in the lab: baselines match the throttles,
 /// the two slow disks and only they are flagged, the model predicts each layout's sequential write and
 /// read within 10 % (a plain mirror's read at least its floor), nothing is left behind, and a cancel
-/// keeps what was measured. In the same boot, on two more disks limited to 6000 requests a second:
+/// keeps what was measured. In the same boot, on two more disks limited to 4000 requests a second:
 /// a queue-depth sweep rises and flattens at the limit, a 70/30 mixed test splits its bytes 70/30,
 /// repeat-until-stable stops early on steady runs and flags runs a writer disturbs, and a test waits
 /// for (or is labelled during) a resync. One boot.
@@ -24,7 +24,7 @@ class TestCampaignLab final : public QObject
 
 private:
     QTemporaryDir m_out;
-    static constexpr double iopsLimit = 6000; ///< each of disks 5 and 6
+    static constexpr double iopsLimit = 4000; ///< each of disks 5 and 6
 
     static QString iopsDisk(int i)
     {
@@ -35,8 +35,8 @@ private:
     {
         QJsonArray children;
         for (const QString& disk : disks) {
-            children.append(QJsonObject {{QStringLiteral("level"), QStringLiteral("disk")},
-                                         {QStringLiteral("device"), disk}});
+            children.append(
+                QJsonObject {{QStringLiteral("level"), QStringLiteral("disk")}, {QStringLiteral("device"), disk}});
         }
         QJsonObject spec {{QStringLiteral("level"), level}, {QStringLiteral("children"), children}};
         if (!assumeClean) {
@@ -108,20 +108,19 @@ private Q_SLOTS:
         writePlan(QStringLiteral("cancel-plan.json"), QJsonArray {QStringLiteral("raid0"), QStringLiteral("raid10")},
                   {QStringLiteral("seq1m-qd8-write"), QStringLiteral("seq1m-qd8-read")});
         const QStringList fast {iopsDisk(5), iopsDisk(6)};
-        writeMeasurePlan(
-            QStringLiteral("sweep.json"), fast,
-            QJsonArray {layout(QStringLiteral("one disk"), QStringLiteral("disk"), {fast.first()}),
-                        layout(QStringLiteral("raid0"), QStringLiteral("raid0"), fast),
-                        layout(QStringLiteral("raid1"), QStringLiteral("raid1"), fast)},
-            QJsonArray {QJsonObject {{QStringLiteral("kind"), QStringLiteral("qd-sweep")},
-                                     {QStringLiteral("rw"), QStringLiteral("randread")},
-                                     {QStringLiteral("bs"), QStringLiteral("4k")},
-                                     {QStringLiteral("max_qd"), 32}},
-                        QJsonObject {{QStringLiteral("rw"), QStringLiteral("randrw")},
-                                     {QStringLiteral("rwmixread"), 70},
-                                     {QStringLiteral("bs"), QStringLiteral("4k")},
-                                     {QStringLiteral("qd"), 16}}},
-            {});
+        writeMeasurePlan(QStringLiteral("sweep.json"), fast,
+                         QJsonArray {layout(QStringLiteral("one disk"), QStringLiteral("disk"), {fast.first()}),
+                                     layout(QStringLiteral("raid0"), QStringLiteral("raid0"), fast),
+                                     layout(QStringLiteral("raid1"), QStringLiteral("raid1"), fast)},
+                         QJsonArray {QJsonObject {{QStringLiteral("kind"), QStringLiteral("qd-sweep")},
+                                                  {QStringLiteral("rw"), QStringLiteral("randread")},
+                                                  {QStringLiteral("bs"), QStringLiteral("4k")},
+                                                  {QStringLiteral("max_qd"), 32}},
+                                     QJsonObject {{QStringLiteral("rw"), QStringLiteral("randrw")},
+                                                  {QStringLiteral("rwmixread"), 70},
+                                                  {QStringLiteral("bs"), QStringLiteral("4k")},
+                                                  {QStringLiteral("qd"), 16}}},
+                         {});
         const QJsonArray raid0 {layout(QStringLiteral("raid0"), QStringLiteral("raid0"), fast)};
         writeMeasurePlan(QStringLiteral("steady.json"), fast, raid0, QJsonArray {QStringLiteral("rnd4k-qd32-read")},
                          {{QStringLiteral("stable"),
@@ -155,17 +154,21 @@ done
 sleep 3
 kill -INT $pid; wait $pid; echo $? > cancel.rc
 check_clean cancel.after
-# Measurement depth, on disks 5 and 6 (6000 requests a second each) and the slow pair.
+# Measurement depth, on disks 5 and 6 (4000 requests a second each) and the slow pair.
 raidbench-cli run sweep.json --out sweep-results.json --yes > sweep.out 2> sweep.err; echo $? > sweep.rc
 raidbench-cli run steady.json --out steady-results.json --yes > steady.out 2> steady.err; echo $? > steady.rc
 raidbench-cli run noisy.json --out noisy-results.json --yes > noisy.out 2> noisy.err & pid=$!
-# A writer on the array in bursts of 0.2 to 1.2 s, pauses of 0.3 to 1.3 s: no two runs see the same load.
+# Four writers on the array in bursts of 0.5 to 2 s, pauses of 0.5 to 2 s: no two runs see the same load.
 for t in $(seq 600); do md=$(ls /dev/md/raidbench-* 2>/dev/null | head -1); [ -n "$md" ] && break; sleep 0.1; done
 bursts=0
 while kill -0 $pid 2>/dev/null && [ -n "$md" ]; do
-  on=$(( $(od -An -N1 -tu1 /dev/urandom) % 11 + 2 )); off=$(( $(od -An -N1 -tu1 /dev/urandom) % 11 + 3 ))
-  timeout $((on / 10)).$((on % 10)) dd if=/dev/zero of=$md bs=64k count=2000 oflag=direct 2>/dev/null
-  bursts=$((bursts+1)); sleep $((off / 10)).$((off % 10))
+  on=$(( $(od -An -N1 -tu1 /dev/urandom) % 16 + 5 )); off=$(( $(od -An -N1 -tu1 /dev/urandom) % 16 + 5 ))
+  writers=""
+  for w in 1 2 3 4; do
+    timeout $((on / 10)).$((on % 10)) dd if=/dev/zero of=$md bs=4k count=100000 seek=$((w * 20000)) oflag=direct 2>/dev/null &
+    writers="$writers $!"
+  done
+  wait $writers; bursts=$((bursts+1)); sleep $((off / 10)).$((off % 10))
 done
 wait $pid; echo $? > noisy.rc; echo $bursts > noisy.bursts
 raidbench-cli run resync-wait.json --out resync-wait-results.json --yes > resync-wait.out 2> resync-wait.err; echo $? > resync-wait.rc
@@ -174,9 +177,8 @@ check_clean measure.after
 )SH");
         const CliRun run =
             runCli({QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--quiet"), QStringLiteral("--disks"),
-                    QStringLiteral("2x1G@105,2x1G@38,2x256M:iops=6000"), QStringLiteral("--out"), m_out.path(),
-                    QStringLiteral("--"),
-                    QStringLiteral("sh"), QStringLiteral("-c"), script},
+                    QStringLiteral("2x1G@105,2x1G@38,2x256M:iops=4000"), QStringLiteral("--out"), m_out.path(),
+                    QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"), script},
                    1200000);
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         qInfo("campaign inside the VM took %s s", qPrintable(read(QStringLiteral("run.seconds")).trimmed()));
@@ -285,12 +287,11 @@ check_clean measure.after
     {
         for (const char* name : {"sweep", "steady", "noisy", "resync-wait", "resync-label"}) {
             QVERIFY2(read(QStringLiteral("%1.rc").arg(QLatin1String(name))).trimmed() == QLatin1String("0"),
-                     qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(name),
-                                                             read(QStringLiteral("%1.err").arg(QLatin1String(name)))
-                                                                 .right(2000))));
+                     qPrintable(QStringLiteral("%1: %2").arg(
+                         QLatin1String(name), read(QStringLiteral("%1.err").arg(QLatin1String(name))).right(2000))));
         }
         // The queue-depth sweep: IOPS rise with the depth and flatten at the disks' limit, one disk at
-        // 6000 requests a second, two striped or mirrored (reads from both) at twice that.
+        // 4000 requests a second, two striped or mirrored (reads from both) at twice that.
         const auto sweep = CampaignResults::load(m_out.filePath(QStringLiteral("sweep-results.json")));
         QVERIFY(sweep.ok());
         for (const ConfigResult& config : sweep->configs) {
@@ -309,14 +310,16 @@ check_clean measure.after
                                   .arg(point.latP99Median / 1000, 0, 'f', 0));
                 top = std::max(top, point.iopsMedian);
             }
-            qInfo("%-8s (limit %.0f): %s", qPrintable(config.name), limit, qPrintable(points.join(QStringLiteral(", "))));
+            qInfo("%-8s (limit %.0f): %s", qPrintable(config.name), limit,
+                  qPrintable(points.join(QStringLiteral(", "))));
             const auto& first = test->depthSweep.first().second;
             const auto& last = test->depthSweep.last().second;
-            // Rising: queue depth 1 is well below the limit; flattening: the top at the limit, and the
-            // deepest points all there.
-            QVERIFY2(first.iopsMedian < 0.75 * limit, qPrintable(config.name));
+            // Rising: queue depth 1 well below the limit, 4 above 1; flattening: the top at the limit,
+            // and the two deepest points there (the emulated CPU manages about 11,000 a second).
+            QVERIFY2(first.iopsMedian < 0.80 * limit, qPrintable(config.name));
+            QVERIFY2(test->depthSweep.at(2).second.iopsMedian > 1.2 * first.iopsMedian, qPrintable(config.name));
             QVERIFY2(std::abs(top - limit) <= 0.10 * limit, qPrintable(config.name));
-            for (int i = 3; i < test->depthSweep.size(); ++i) {
+            for (int i = 4; i < test->depthSweep.size(); ++i) {
                 QVERIFY2(test->depthSweep.at(i).second.iopsMedian >= 0.90 * limit, qPrintable(config.name));
             }
             // Past the limit, more depth buys latency, not IOPS.
