@@ -43,6 +43,19 @@ QList<DepthSweep> depthSweeps(const CampaignResults& results, const ChartOptions
     return sweeps;
 }
 
+/// A new chart titled for test `name`, with the x axis given and a value axis on the left.
+QChart* sweepChart(const QString& chartName, const QString& name, QAbstractAxis* axisX, const QString& xTitle,
+                   QValueAxis* axisY, const QString& yTitle, const ChartOptions& options)
+{
+    QChart* chart = newChart(tr("%1: %2").arg(Charts::title(chartName), name), options);
+    axisX->setTitleText(xTitle);
+    axisY->setTitleText(yTitle);
+    axisY->setLabelFormat(QStringLiteral("%.0f"));
+    chart->addAxis(axisX, Qt::AlignBottom);
+    chart->addAxis(axisY, Qt::AlignLeft);
+    return chart;
+}
+
 } // namespace
 
 Result<QChart*> Charts::depthLatency(const CampaignResults& results, const ChartOptions& options)
@@ -52,15 +65,11 @@ Result<QChart*> Charts::depthLatency(const CampaignResults& results, const Chart
     if (sweeps.isEmpty()) {
         return nothing(tr("No queue-depth sweep in these results (add one to the plan)."));
     }
-    QChart* chart = newChart(tr("%1: %2").arg(title(QStringLiteral("qd-latency")), name), options);
     auto* axisX = new QValueAxis;
-    axisX->setTitleText(tr("IOPS"));
     axisX->setLabelFormat(QStringLiteral("%.0f"));
     auto* axisY = new QValueAxis;
-    axisY->setTitleText(tr("latency (microseconds)"));
-    axisY->setLabelFormat(QStringLiteral("%.0f"));
-    chart->addAxis(axisX, Qt::AlignBottom);
-    chart->addAxis(axisY, Qt::AlignLeft);
+    QChart* chart =
+        sweepChart(QStringLiteral("qd-latency"), name, axisX, tr("IOPS"), axisY, tr("latency (microseconds)"), options);
     double right = 1;
     double top = 1;
     int colour = 0;
@@ -95,16 +104,11 @@ Result<QChart*> Charts::depthIops(const CampaignResults& results, const ChartOpt
     if (sweeps.isEmpty()) {
         return nothing(tr("No queue-depth sweep in these results (add one to the plan)."));
     }
-    QChart* chart = newChart(tr("%1: %2").arg(title(QStringLiteral("qd-iops")), name), options);
     auto* axisX = new QLogValueAxis;
     axisX->setBase(2);
-    axisX->setTitleText(tr("queue depth"));
     axisX->setLabelFormat(QStringLiteral("%g"));
     auto* axisY = new QValueAxis;
-    axisY->setTitleText(tr("IOPS"));
-    axisY->setLabelFormat(QStringLiteral("%.0f"));
-    chart->addAxis(axisX, Qt::AlignBottom);
-    chart->addAxis(axisY, Qt::AlignLeft);
+    QChart* chart = sweepChart(QStringLiteral("qd-iops"), name, axisX, tr("queue depth"), axisY, tr("IOPS"), options);
     double top = 1;
     int smallest = 0;
     int largest = 1;
