@@ -264,7 +264,12 @@ public:
             }
             __kernel_timespec ts {std::int64_t(waitNs / 1'000'000'000ull), std::int64_t(waitNs % 1'000'000'000ull)};
             io_uring_cqe* cqe = nullptr;
-            const int ret = io_uring_submit_and_wait_timeout(&m_ring, &cqe, 1, &ts, nullptr);
+            // Submit, then wait in a second call (as fio does): one call that submits and waits measured
+            // 11-17 % fewer IOPS at queue depth 1 on a loop device, and no better at 32 (docs/benchmarks.md).
+            int ret = io_uring_submit(&m_ring);
+            if (ret >= 0 || ret == -EAGAIN || ret == -EBUSY || ret == -EINTR) {
+                ret = io_uring_wait_cqe_timeout(&m_ring, &cqe, &ts);
+            }
             if (ret < 0 && ret != -ETIME && ret != -EINTR && ret != -EAGAIN && ret != -EBUSY) {
                 // The ring itself failed: in-flight I/O is cancelled when the ring is torn down.
                 ctx.error = IoError {ErrorCode::ioError, QStringLiteral("io_uring failed: %1").arg(errnoText(-ret)),
