@@ -93,7 +93,7 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
     , m_drill(new QCheckBox(tr("Failure drill: fail a disk in each layout that survives one, test it degraded, "
                                "and time the rebuild"),
                             this))
-    , m_stable(new QCheckBox(tr("Repeat each test until its runs agree within 3 % (at most 10 runs)"), this))
+    , m_stable(new QCheckBox(this))
     , m_summary(new QLabel(this))
 {
     setObjectName(QStringLiteral("planPage"));
@@ -138,6 +138,7 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
                              "\"Repeat until the runs agree\", the fewest runs (at least 2)."));
     form->addRow(tr("&Repeats:"), m_repeats);
     m_stable->setObjectName(QStringLiteral("stableBox"));
+    updateStableText();
     m_stable->setToolTip(tr("Runs a test again until the coefficient of variation of its runs' MB/s (standard "
                             "deviation over mean) is at most 3 %, at least twice and at most ten; a test still "
                             "varying after ten runs is marked unstable in the results."));
@@ -227,9 +228,9 @@ Result<CampaignPlan> PlanPage::plan() const
     plan.baselines = m_baselines->isChecked();
     plan.drill.enabled = m_drill->isChecked();
     if (m_stable->isChecked()) {
-        plan.stable.cvMax = 0.03;
-        plan.stable.maxRepeats = 10;
+        plan.stable = m_stableSpec;
     }
+    plan.resync = m_resync;
     QStringList names;
     for (const CanvasConfig& config : m_canvas->configs()) {
         if (const auto issues = validateSpec(config.spec); hasErrors(issues)) {
@@ -363,6 +364,11 @@ Result<void> PlanPage::applyPlan(const CampaignPlan& plan)
     m_filesystem->setCurrentIndex(std::max(0, m_filesystem->findData(plan.filesystem.type)));
     m_baselines->setChecked(plan.baselines);
     m_drill->setChecked(plan.drill.enabled);
+    if (plan.stable.enabled()) {
+        m_stableSpec = plan.stable;
+    }
+    m_resync = plan.resync;
+    updateStableText();
     m_stable->setChecked(plan.stable.enabled());
     m_canvas->setConfigs(configs, tr("Open a plan"));
     updateSummary();
@@ -471,6 +477,13 @@ void PlanPage::showCommands()
     layout->addWidget(buttons);
     dialog.resize(820, 560);
     dialog.exec();
+}
+
+void PlanPage::updateStableText()
+{
+    m_stable->setText(tr("Repeat each test until its runs agree within %1 % (at most %2 runs)")
+                          .arg(m_stableSpec.cvMax * 100, 0, 'g', 3)
+                          .arg(m_stableSpec.maxRepeats));
 }
 
 void PlanPage::updateSummary()

@@ -49,6 +49,7 @@ Q_SIGNALS:
 
 private:
     void showCommands();
+    void updateStableText();
     void updateSummary();
 
     CanvasModel* m_canvas;
@@ -65,6 +66,10 @@ private:
     QCheckBox* m_baselines;
     QCheckBox* m_drill;
     QCheckBox* m_stable;
+    /// The stable bounds and resync choice of the plan last opened (the page's defaults otherwise):
+    /// a plan opened and saved again keeps what it said.
+    StableSpec m_stableSpec {0.03, 10};
+    ResyncPolicy m_resync = ResyncPolicy::Wait;
     QLabel* m_summary;
 };
 

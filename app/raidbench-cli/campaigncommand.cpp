@@ -433,9 +433,9 @@ int runLabDemo(const QStringList& arguments)
             "Boot the virtual lab and run RaidBench's main job on its disks: per-disk baselines, then every layout\n"
             "the disks allow, each built, measured and torn down. Leaves results.json and report.md in DIR.\n"
             "The default disks are shaped like hard disks: two at 105 MB/s and two slow ones at 38 MB/s, each\n"
-            "doing at most 150 requests a second, so random tests mean something. Each test runs until two\n"
-            "runs in a row agree within 5 % (at most 5 runs; --repeats N sets a fixed count instead), and the\n"
-            "report marks any that never settled.\n\n"
+            "doing at most 150 requests a second, so random tests mean something. Each test runs at least\n"
+            "twice and until its runs' MB/s vary by at most 5 % (coefficient of variation; at most 5 runs;\n"
+            "--repeats N sets a fixed count instead), and the report marks any that never settled.\n\n"
             "With --drill, every layout that survives a failed disk also loses one: it is tested degraded, the\n"
             "disk is added back and the rebuild is timed (this adds about a rebuild's time per layout).\n\n"
             "Example:\n  raidbench-cli lab demo --out demo-out\n  raidbench-cli lab demo --disks 4x1G@100,1G@40 --time "
@@ -451,7 +451,7 @@ int runLabDemo(const QStringList& arguments)
                                         QStringLiteral("DURATION"), QStringLiteral("2s"));
     const QCommandLineOption repeatsOption(
         QStringLiteral("repeats"),
-        QStringLiteral("Runs per test, a fixed count (default: until two agree within 5 %, at most 5)."),
+        QStringLiteral("Runs per test, a fixed count (default: until they vary by at most 5 %, 2 to 5 runs)."),
         QStringLiteral("N"));
     const QCommandLineOption configsOption(QStringLiteral("configs"),
                                            QStringLiteral("Comma-separated presets (default: all the disks allow)."),

@@ -300,7 +300,7 @@ void CampaignRunner::runDrill(ConfigResult& config, const BuiltArray& built, con
             }
             TestResult result;
             result.spec = test;
-            runTest(built.device, test, result, p, cancel, monitor);
+            runTest(built.device, test, result, p, cancel, monitor, TestContext::Drill);
             into.append(result);
             saveAfterTest();
         }
@@ -392,7 +392,7 @@ void CampaignRunner::runDrill(ConfigResult& config, const BuiltArray& built, con
             load = std::thread([&, p] {
                 QElapsedTimer clock;
                 clock.start();
-                runTest(built.device, loadResult.spec, loadResult, p, &loadStop, nullptr, true);
+                runTest(built.device, loadResult.spec, loadResult, p, &loadStop, nullptr, TestContext::UnderRebuild);
                 loadSeconds = double(clock.nsecsElapsed()) / 1e9;
                 loadRunning = false;
             });

@@ -118,6 +118,7 @@ Result<TestSpec> TestSpec::standard(const QString& id)
         test.pattern = id.endsWith(QLatin1String("write")) ? IoPattern::RandWrite : IoPattern::RandRead;
         test.blockSize = 4096;
         test.sweepDepths = {1, 2, 4, 8, 16, 32, 64};
+        test.queueDepth = test.sweepDepths.last();
         test.name = QStringLiteral("queue-depth sweep RND4K %1")
                         .arg(id.endsWith(QLatin1String("write")) ? QStringLiteral("write") : QStringLiteral("read"));
     } else {
@@ -190,9 +191,21 @@ Result<TestSpec> TestSpec::fromJson(const QJsonValue& value)
                 .arg(test.kind.left(32)));
     }
     const bool depthSweep = test.kind == QLatin1String("qd-sweep");
+    const bool sizeSweep = test.kind == QLatin1String("sweep");
     for (const char* key : {"depths", "max_qd"}) {
         if (!depthSweep && json.contains(QLatin1String(key))) {
             return planError(QStringLiteral("\"%1\" belongs to a qd-sweep test").arg(QLatin1String(key)));
+        }
+    }
+    if (!sizeSweep && json.contains(QStringLiteral("block_sizes"))) {
+        return planError(QStringLiteral("\"block_sizes\" belongs to a sweep test (kind \"sweep\")"));
+    }
+    if (sizeSweep && json.contains(QStringLiteral("bs"))) {
+        return planError(QStringLiteral("a sweep test has \"block_sizes\", not \"bs\""));
+    }
+    for (const char* key : {"depths", "block_sizes"}) {
+        if (json.contains(QLatin1String(key)) && !json.value(QLatin1String(key)).isArray()) {
+            return planError(QStringLiteral("\"%1\" must be a list").arg(QLatin1String(key)));
         }
     }
     if (depthSweep && json.contains(QStringLiteral("qd"))) {
@@ -205,8 +218,11 @@ Result<TestSpec> TestSpec::fromJson(const QJsonValue& value)
     test.pattern = *pattern;
     auto depthOf = [](const QJsonValue& value) -> Result<int> {
         const int depth = value.toInt(0);
-        if (!value.isDouble() || value.toDouble() != double(depth) || depth < IoJob::minQueueDepth ||
-            depth > IoJob::maxQueueDepth) {
+        if (!value.isDouble()) {
+            return planError(QStringLiteral("queue depth %1 must be a number (1 to 256), not text")
+                                 .arg(value.toVariant().toString().left(32)));
+        }
+        if (value.toDouble() != double(depth) || depth < IoJob::minQueueDepth || depth > IoJob::maxQueueDepth) {
             return planError(QStringLiteral("queue depth %1 is not a whole number from 1 to 256")
                                  .arg(value.toVariant().toString().left(32)));
         }
@@ -411,8 +427,9 @@ QJsonObject CampaignPlan::toJson() const
     if (stable.enabled()) {
         json.insert(QStringLiteral("stable"), stable.toJson());
     }
-    json.insert(QStringLiteral("resync"),
-                resync == ResyncPolicy::Wait ? QStringLiteral("wait") : QStringLiteral("label"));
+    if (resync == ResyncPolicy::Label) {
+        json.insert(QStringLiteral("resync"), QStringLiteral("label")); // "wait" is the default
+    }
     return json;
 }
 
@@ -595,6 +612,12 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
         return planError(QStringLiteral("\"resync\" is \"wait\" (for an array's resync to finish before each test) "
                                         "or \"label\" (measure during it and mark the result)"));
     }
+    if (plan.stable.enabled() && plan.repeats > plan.stable.maxRepeats) {
+        return planError(QStringLiteral("repeats %1 is more than stable's max_repeats %2: raise max_repeats or lower "
+                                        "repeats")
+                             .arg(plan.repeats)
+                             .arg(plan.stable.maxRepeats));
+    }
     if (plan.sizeLimit == 0 && plan.timeLimitNs == 0) {
         return planError(QStringLiteral("give each test a limit: limits.size or limits.time"));
     }
@@ -607,8 +630,14 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
     }
     for (const DrillSpec& drill : std::as_const(drills)) {
         if (!drill.underLoad.isEmpty()) {
-            if (auto test = TestSpec::standard(drill.underLoad); !test) {
+            auto test = TestSpec::standard(drill.underLoad);
+            if (!test) {
                 return planError(QStringLiteral("drill: under_load: %1").arg(test.error().message));
+            }
+            if (test->kind != QLatin1String("io")) {
+                return planError(QStringLiteral("drill: under_load is one I/O test (e.g. rnd4k-qd32-read), not the "
+                                                "sweep or file test '%1'")
+                                     .arg(drill.underLoad));
             }
         }
         if (!drill.member.isEmpty() && !plan.disks.contains(drill.member)) {

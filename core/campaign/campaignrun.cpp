@@ -109,13 +109,14 @@ bool CampaignRunner::waitForQuietArrays(TestResult& result, CampaignProgress pro
             result.duringResync = true;
             return true;
         }
-        progress.fraction = busy.totalSectors ? double(busy.doneSectors) / double(busy.totalSectors) : -1;
-        progress.liveBwBytes = double(busy.speedKiBs) * 1024.0;
-        progress.message =
-            QStringLiteral("%1: waiting for %2's %3 to finish before %4%5")
-                .arg(progress.configName, busyArray, busy.action, result.spec.name,
-                     progress.fraction < 0 ? QString()
-                                           : QStringLiteral(" (%1 % done)").arg(int(progress.fraction * 100)));
+        // Not a measurement: no run fraction and no MB/s for the live chart, only words.
+        const double done = busy.totalSectors ? double(busy.doneSectors) / double(busy.totalSectors) : -1;
+        progress.fraction = -1;
+        progress.liveBwBytes = 0;
+        progress.testName = result.spec.name;
+        progress.message = QStringLiteral("%1: waiting for %2's %3 to finish before %4%5")
+                               .arg(progress.configName, busyArray, busy.action, result.spec.name,
+                                    done < 0 ? QString() : QStringLiteral(" (%1 % done)").arg(int(done * 100)));
         report(progress);
         for (int slice = 0; slice < 10; ++slice) {
             if (cancelled(cancel)) {
@@ -127,13 +128,17 @@ bool CampaignRunner::waitForQuietArrays(TestResult& result, CampaignProgress pro
 }
 
 void CampaignRunner::runTest(const QString& device, const TestSpec& spec, TestResult& result, CampaignProgress progress,
-                             const std::atomic_bool* cancel, const ResourceMonitor* monitor, bool underRebuild)
+                             const std::atomic_bool* cancel, const ResourceMonitor* monitor, TestContext context)
 {
     ResourceUse use;
     const bool sizeSweep = spec.kind == QLatin1String("sweep");
     const bool depthSweep = spec.kind == QLatin1String("qd-sweep");
-    const int minRuns = m_plan.minRuns();
-    const int maxRuns = m_plan.maxRuns();
+    const bool underRebuild = context == TestContext::UnderRebuild;
+    // The drill's test under a rebuild runs the plan's repeats as they are: a rebuild's pace varies by
+    // nature, so waiting for its runs to agree would only run it until the cap.
+    const bool stable = m_plan.stable.enabled() && !underRebuild;
+    const int minRuns = stable ? m_plan.minRuns() : m_plan.repeats;
+    const int maxRuns = stable ? m_plan.maxRuns() : m_plan.repeats;
     if (underRebuild) {
         result.duringResync = true; // the failure drill's test under a rebuild: that is the point of it
     }
@@ -142,13 +147,31 @@ void CampaignRunner::runTest(const QString& device, const TestSpec& spec, TestRe
         const int queueDepth = depthSweep ? spec.sweepDepths.at(point) : spec.queueDepth;
         QList<IoResult> runs;
         QList<double> bandwidths;
+        // What a point measured is summarised whichever way it ends: a cancel or a failure keeps the
+        // runs that completed (a sweep's earlier points are kept already).
+        const auto keepPoint = [&] {
+            RunSummary summary = RunSummary::of(runs);
+            if (summary.runs == 0) {
+                return;
+            }
+            summary.unstable = stable && summary.cv > m_plan.stable.cvMax && summary.runs >= maxRuns;
+            if (sizeSweep) {
+                result.sweep.append({blockSize, summary});
+            } else if (depthSweep) {
+                result.depthSweep.append({queueDepth, summary});
+            } else {
+                result.summary = summary;
+            }
+        };
         for (int repeat = 1; repeat <= maxRuns; ++repeat) {
             if (cancelled(cancel)) {
                 result.status = QStringLiteral("cancelled");
+                keepPoint();
                 return;
             }
             if (!underRebuild && !waitForQuietArrays(result, progress, cancel)) {
                 result.status = QStringLiteral("cancelled");
+                keepPoint();
                 return;
             }
             IoJob job;
@@ -167,7 +190,7 @@ void CampaignRunner::runTest(const QString& device, const TestSpec& spec, TestRe
                 ? QStringLiteral("%1, bs %2").arg(spec.name, Units::formatSizeCompact(blockSize))
                 : depthSweep ? QStringLiteral("%1, QD %2").arg(spec.name).arg(queueDepth)
                              : spec.name;
-            progress.message = m_plan.stable.enabled()
+            progress.message = stable
                 ? QStringLiteral("%1: %2 (run %3, until MB/s vary by at most %4 %, at most %5 runs)")
                       .arg(progress.configName, progress.testName)
                       .arg(repeat)
@@ -183,33 +206,29 @@ void CampaignRunner::runTest(const QString& device, const TestSpec& spec, TestRe
             }
             result.runs.append(run);
             runs.append(run);
-            if (repeat > minRuns) {
-                ++m_unitsDone; // stable mode's runs beyond the fewest the progress counted on
+            if (repeat > minRuns && context == TestContext::Healthy) {
+                // Stable mode's runs beyond the fewest the total counted on: both grow, so the
+                // campaign's progress neither stalls at 100 % nor jumps.
+                ++m_unitsTotal;
+                ++m_unitsDone;
             }
             if (run.status == IoStatus::Failed) {
                 result.status = QStringLiteral("failed");
                 result.error = run.error ? run.error->message : QStringLiteral("failed");
+                keepPoint();
                 return;
             }
             if (run.status == IoStatus::Cancelled) {
                 result.status = QStringLiteral("cancelled");
+                keepPoint();
                 return;
             }
             bandwidths.append(run.bandwidth());
-            if (m_plan.stable.enabled() && repeat >= minRuns &&
-                coefficientOfVariation(bandwidths) <= m_plan.stable.cvMax) {
+            if (stable && repeat >= minRuns && coefficientOfVariation(bandwidths) <= m_plan.stable.cvMax) {
                 break;
             }
         }
-        RunSummary summary = RunSummary::of(runs);
-        summary.unstable = m_plan.stable.enabled() && summary.cv > m_plan.stable.cvMax;
-        if (sizeSweep) {
-            result.sweep.append({blockSize, summary});
-        } else if (depthSweep) {
-            result.depthSweep.append({queueDepth, summary});
-        } else {
-            result.summary = summary;
-        }
+        keepPoint();
     }
 }
 
@@ -266,12 +285,15 @@ void CampaignRunner::runFileTests(ConfigResult& config, const BuiltArray& built,
             params.gid = gid;
             params.commandDirectory = mounted->userDirectory;
         }
+        TestResult result;
+        result.spec = spec;
+        if (!waitForQuietArrays(result, progress, cancel)) {
+            break;
+        }
         progress.testName = spec.name;
         progress.message = QStringLiteral("%1: %2 on %3").arg(config.name, spec.name, fs.type);
         report(progress);
         const FileTestResult outcome = runFileTest(params, cancel);
-        TestResult result;
-        result.spec = spec;
         result.status = outcome.status;
         result.error = outcome.error;
         result.extra = outcome.toJson();

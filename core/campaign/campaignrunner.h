@@ -84,11 +84,15 @@ private:
     /// Who runs `command` tests: the invoking user (SUDO_UID, PKEXEC_UID), root when the plan says
     /// so, else nobody. (-1, -1) = as this process.
     std::pair<int, int> commandUser() const;
+    /// Where a test runs: a configuration's own tests (their runs count in the campaign's progress),
+    /// the failure drill's degraded tests, or the drill's test during a rebuild (labelled, never
+    /// waited for, run the plan's repeats without stable mode).
+    enum class TestContext { Healthy, Drill, UnderRebuild };
     /// Runs an I/O or sweep test: each point `repeats` times, or until stable; before each run it waits
-    /// for the configuration's arrays to stop resyncing, or labels the result (`underRebuild`: the
-    /// drill's test during a rebuild, labelled and never waited for).
+    /// for the configuration's arrays to stop resyncing, or labels the result.
     void runTest(const QString& device, const TestSpec& spec, TestResult& result, CampaignProgress progress,
-                 const std::atomic_bool* cancel, const ResourceMonitor* monitor = nullptr, bool underRebuild = false);
+                 const std::atomic_bool* cancel, const ResourceMonitor* monitor = nullptr,
+                 TestContext context = TestContext::Healthy);
     /// Waits while an array of the configuration resyncs or recovers, reporting progress (or marks
     /// `result` when the plan says to label); false when cancelled meanwhile.
     bool waitForQuietArrays(TestResult& result, CampaignProgress progress, const std::atomic_bool* cancel);

@@ -131,7 +131,19 @@ drillCsvRows(const ConfigResult& config,
     for (const auto& [phase, tests] : {std::pair {QStringLiteral("degraded"), &drill.degraded},
                                        std::pair {QStringLiteral("two failed"), &drill.degradedTwo}}) {
         for (const TestResult& test : *tests) {
-            lines.append(row(&test, test.summary, phase, test.spec.name, {}, {}));
+            // A sweep has no summary of its own: a row per block size or queue depth.
+            for (const auto& [size, point] : test.sweep) {
+                lines.append(row(&test, point, phase,
+                                 QStringLiteral("%1, bs %2").arg(test.spec.name, Units::formatSizeCompact(size)), {},
+                                 {}));
+            }
+            for (const auto& [depth, point] : test.depthSweep) {
+                lines.append(
+                    row(&test, point, phase, QStringLiteral("%1, QD %2").arg(test.spec.name).arg(depth), {}, {}));
+            }
+            if (!test.spec.isSweep()) {
+                lines.append(row(&test, test.summary, phase, test.spec.name, {}, {}));
+            }
         }
     }
     if (drill.underLoad) {

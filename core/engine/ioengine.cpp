@@ -300,7 +300,8 @@ public:
                 }
                 const int err = ctx.completeShortTransfer(slot.request, ctx.buffers.buffer(s), std::uint32_t(res));
                 if (err == 0) {
-                    ctx.stats.complete(nowNs() - slot.submitNs, slot.request.length, slot.request.write);
+                    now = nowNs(); // finished synchronously just now
+                    ctx.stats.complete(now - slot.submitNs, slot.request.length, slot.request.write);
                 } else {
                     ctx.setError(err < 0 ? 0 : err, slot.request.write, slot.request.offset, slot.request.length);
                 }

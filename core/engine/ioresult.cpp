@@ -59,8 +59,13 @@ QJsonObject IoResult::toJson(bool withSamples) const
     json.insert(QStringLiteral("iops"), iops());
     json.insert(QStringLiteral("lat_ns"), latencyJson(latency));
     json.insert(QStringLiteral("latency_timing"), latencyTiming);
+    // A result read from a file written before reads and writes were kept apart has only their byte
+    // counts: it is saved again as it was, never with made-up zero latencies.
     for (const auto& [key, part] :
          {std::pair {QStringLiteral("read"), &read}, std::pair {QStringLiteral("write"), &write}}) {
+        if (latencyTiming == QLatin1String("batch")) {
+            break;
+        }
         json.insert(key,
                     QJsonObject {{QStringLiteral("bytes"), double(part->bytes)},
                                  {QStringLiteral("ios"), double(part->ios)},

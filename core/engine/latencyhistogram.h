@@ -26,7 +26,7 @@ public:
             m_max = ns;
         }
     }
-    /// Adds `n` samples of the same value (used when completions are timed as a batch).
+    /// Adds `n` samples of the same value.
     void record(std::uint64_t ns, std::uint64_t n);
     void merge(const LatencyHistogram& other);
     void clear();

@@ -108,6 +108,20 @@ private Q_SLOTS:
         QVERIFY(f->window->planPage()->loadPlanFile(path).ok());
         QVERIFY(stable->isChecked());
 
+        // A plan's own bounds and resync choice survive the page: opened, then taken back unchanged.
+        CampaignPlan custom = *f->window->planPage()->plan();
+        custom.stable.cvMax = 0.05;
+        custom.stable.maxRepeats = 20;
+        custom.resync = ResyncPolicy::Label;
+        QVERIFY(f->window->planPage()->applyPlan(custom).ok());
+        const auto kept = f->window->planPage()->plan();
+        QVERIFY(kept.ok());
+        QCOMPARE(kept->stable.cvMax, 0.05);
+        QCOMPARE(kept->stable.maxRepeats, 20);
+        QCOMPARE(kept->resync, ResyncPolicy::Label);
+        QVERIFY2(stable->text().contains(QLatin1String("5 %")) && stable->text().contains(QLatin1String("20 runs")),
+                 qPrintable(stable->text()));
+
         // The queue-depth sweep is a test to choose; each of its depths counts as a run in the summary.
         auto* sweep = f->window->planPage()->findChild<QCheckBox*>(QStringLiteral("test-qd-sweep-rnd4k-read"));
         QVERIFY(sweep);

@@ -356,6 +356,20 @@ private Q_SLOTS:
                                            << "\"stable\" is an object";
         QTest::newRow("resync") << head + "\"resync\":\"ignore\"}"
                                 << "\"resync\" is \"wait\"";
+        QTest::newRow("qd text") << head + "\"tests\":[{\"rw\":\"read\",\"qd\":\"8\"}]}"
+                                 << "must be a number";
+        QTest::newRow("depths not a list")
+            << head + "\"tests\":[{\"kind\":\"qd-sweep\",\"rw\":\"randread\",\"depths\":\"1,2,4\"}]}"
+            << "\"depths\" must be a list";
+        QTest::newRow("block_sizes on io") << head + "\"tests\":[{\"rw\":\"read\",\"block_sizes\":[\"4k\"]}]}"
+                                           << "belongs to a sweep test";
+        QTest::newRow("bs on sweep") << head + "\"tests\":[{\"kind\":\"sweep\",\"rw\":\"read\",\"bs\":\"4k\"}]}"
+                                     << "not \"bs\"";
+        QTest::newRow("repeats above max_repeats")
+            << head + "\"repeats\":5,\"stable\":{\"cv_max\":0.03,\"max_repeats\":4}}"
+            << "more than stable's max_repeats";
+        QTest::newRow("under_load sweep") << head + "\"drill\":{\"under_load\":\"qd-sweep-rnd4k-read\"}}"
+                                          << "under_load is one I/O test";
         QTest::newRow("duplicate names")
             << "{\"raidbench_plan\":1,\"disks\":[\"/dev/sdb\",\"/dev/sdc\"],\"configurations\":[\"raid0\",\"raid0\"]}"
             << "two configurations";

@@ -308,6 +308,10 @@ private Q_SLOTS:
         QCOMPARE(back->latencyTiming, QStringLiteral("batch"));
         QCOMPARE(back->write.bytes, std::uint64_t(64 << 10));
         QCOMPARE(back->read.bytes, std::uint64_t(0));
+        // Saved again as it was: no read/write parts with latencies nobody measured.
+        const QJsonObject again = back->toJson(false);
+        QVERIFY(!again.contains(QStringLiteral("read")) && !again.contains(QStringLiteral("write")));
+        QCOMPARE(again.value(QStringLiteral("latency_timing")).toString(), QStringLiteral("batch"));
     }
 
     void eachCompletionIsTimedOnItsOwn()

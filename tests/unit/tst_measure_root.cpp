@@ -111,8 +111,6 @@ private Q_SLOTS:
         for (int i = 0; i < sweep->runs.size(); ++i) {
             QCOMPARE(sweep->runs.at(i).job.queueDepth, depths.at(i));
         }
-        // More I/O in flight takes longer each: p50 at QD 16 is above QD 1's on any device.
-        QVERIFY(sweep->depthSweep.last().second.latP50Median > sweep->depthSweep.first().second.latP50Median);
 
         const TestResult* mixed = config.test(QStringLiteral("rnd4k-qd8-rw"));
         QVERIFY(mixed);
