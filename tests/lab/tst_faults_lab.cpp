@@ -268,12 +268,13 @@ for moment in create run teardown; do
 done
 # --- the helper's input closed in the middle of a create -------------------------------------
 n=stdin-closed-create
-rm -f hin; mkfifo hin
-raidbench-helper < hin > $n.out 2> $n.log & hpid=$!
-exec 3> hin
+# The pipe lives in the VM's own /run: the shared output folder (9p) refuses mkfifo on some hosts.
+fifo=/run/raidbench-hin; rm -f $fifo; mkfifo $fifo
+raidbench-helper < $fifo > $n.out 2> $n.log & hpid=$!
+exec 3> $fifo
 cat create.requests >&3
 wait_for 120 has_md; exec 3>&-
-wait $hpid; echo $? > $n.rc; rm -f hin
+wait $hpid; echo $? > $n.rc; rm -f $fifo
 check $n
 # --- disks that fail ---------------------------------------------------------------------------
 for n in eio-raid0 eio-raid1; do
