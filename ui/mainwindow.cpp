@@ -38,7 +38,6 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -87,14 +86,7 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
     connect(m_buildPage, &BuildPage::nextRequested, this, [this] { showStep(PlanStep); });
     m_steps->addTab(m_disksPage, tr("&1 Disks"));
     m_steps->addTab(m_buildPage, tr("&2 Build"));
-    // The plan's tests and options are taller than a small screen: the page scrolls rather than
-    // forcing the window taller than the screen.
-    auto* planScroll = new QScrollArea(this);
-    planScroll->setObjectName(QStringLiteral("planScroll"));
-    planScroll->setWidgetResizable(true);
-    planScroll->setFrameShape(QFrame::NoFrame);
-    planScroll->setWidget(m_plan);
-    m_steps->addTab(planScroll, tr("&3 Plan"));
+    m_steps->addTab(m_plan, tr("&3 Plan"));
     m_steps->addTab(m_run, tr("&4 Run"));
     m_steps->addTab(m_results, tr("&5 Results"));
     m_steps->setDocumentMode(true);

@@ -27,6 +27,7 @@
 #include <QProcess>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -97,7 +98,17 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
     , m_summary(new QLabel(this))
 {
     setObjectName(QStringLiteral("planPage"));
-    auto* layout = new QVBoxLayout(this);
+    // The tests and options scroll on a small screen; the summary and the buttons stay in view below.
+    auto* outer = new QVBoxLayout(this);
+    auto* scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("planScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* content = new QWidget(scroll);
+    auto* layout = new QVBoxLayout(content);
+    layout->setContentsMargins(0, 0, 0, 0);
+    scroll->setWidget(content);
+    outer->addWidget(scroll, 1);
 
     auto* tests = new QGroupBox(tr("Tests on each configuration"), this);
     auto* testsLayout = new QVBoxLayout(tests);
@@ -181,7 +192,7 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
 
     m_summary->setObjectName(QStringLiteral("planSummary"));
     m_summary->setWordWrap(true);
-    layout->addWidget(m_summary);
+    outer->addWidget(m_summary);
 
     auto* buttons = new QHBoxLayout;
     auto* load = new QPushButton(tr("&Open plan…"), this);
@@ -196,7 +207,7 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
     buttons->addWidget(commands);
     buttons->addStretch(1);
     buttons->addWidget(start);
-    layout->addLayout(buttons);
+    outer->addLayout(buttons);
     layout->addStretch(1);
 
     connect(load, &QPushButton::clicked, this, [this] {
