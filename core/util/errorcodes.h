@@ -120,6 +120,9 @@ inline const QString writeFailed = QStringLiteral("write-failed"); ///< a file c
 // Reports and exports
 inline const QString badOutput = QStringLiteral("bad-output"); ///< an output path that cannot be written
 inline const QString badFioJson = QStringLiteral("bad-fio-json"); ///< fio output that cannot be read
+inline const QString badSmartJson = QStringLiteral("bad-smart-json"); ///< smartctl output that cannot be read
+inline const QString writeCacheFailed =
+    QStringLiteral("write-cache-failed"); ///< a disk's write cache could not be read, set or restored
 inline const QString resultsFolder = QStringLiteral("results-folder"); ///< the results folder cannot be made
 inline const QString noData = QStringLiteral("no-data"); ///< nothing to chart
 inline const QString usage = QStringLiteral("usage"); ///< a wrong command line

@@ -1,0 +1,671 @@
+#include "disks/diskhealth.h"
+
+#include "util/errorcodes.h"
+
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+
+namespace RaidBench {
+
+namespace {
+
+constexpr qsizetype kQuoteLength = 120;
+constexpr int kWornPercent = 90;
+
+/// A JSON number as an integer, or -1 when it is missing, not a number or negative: smartctl's
+/// counters are never negative, and a string where a number belongs must not be guessed at.
+std::int64_t counter(const QJsonValue& value)
+{
+    if (!value.isDouble()) {
+        return -1;
+    }
+    const double number = value.toDouble();
+    if (!std::isfinite(number) || number < 0 || number > 9.0e18) {
+        return -1;
+    }
+    return std::int64_t(number);
+}
+
+int smallCounter(const QJsonValue& value)
+{
+    const std::int64_t number = counter(value);
+    return number <= std::numeric_limits<int>::max() ? int(number) : -1;
+}
+
+/// Temperatures may be below zero; anything outside what a disk can report is unknown.
+int celsius(const QJsonValue& value)
+{
+    if (!value.isDouble()) {
+        return -1;
+    }
+    const double number = value.toDouble();
+    return number > -60 && number < 200 ? int(number) : -1;
+}
+
+QString text(const QJsonValue& value)
+{
+    return value.isString() ? value.toString().simplified() : QString();
+}
+
+/// smartctl writes 0 both for solid state and, on SCSI, for a disk that does not report its rate (as
+/// qemu's disks do), and passes reserved values through; only ATA's 0 surely means solid state.
+int rotationRate(const QJsonValue& value, const QString& protocol)
+{
+    const int rpm = smallCounter(value);
+    if (rpm == 0) {
+        return protocol == QLatin1String("SCSI") ? -1 : 0;
+    }
+    return rpm > 0x400 && rpm < 0xffff ? rpm : -1;
+}
+
+QJsonObject object(const QJsonObject& parent, const char* key)
+{
+    return parent.value(QLatin1String(key)).toObject();
+}
+
+/// One end of ATA's interface_speed: its text ("6.0 Gb/s") and its rate in Gb/s.
+void readSataSpeed(const QJsonObject& speed, QString& textOut, double& gbpsOut)
+{
+    textOut = text(speed.value(QLatin1String("string")));
+    const std::int64_t units = counter(speed.value(QLatin1String("units_per_second")));
+    const std::int64_t bits = counter(speed.value(QLatin1String("bits_per_unit")));
+    if (units > 0 && bits > 0) {
+        gbpsOut = double(units) * double(bits) / 1e9;
+    }
+}
+
+void readAtaAttributes(const QJsonObject& root, DiskHealth& health)
+{
+    const QJsonValue table = object(root, "ata_smart_attributes").value(QLatin1String("table"));
+    for (const auto& entry : table.toArray()) {
+        const QJsonObject attribute = entry.toObject();
+        const std::int64_t raw =
+            counter(attribute.value(QLatin1String("raw")).toObject().value(QLatin1String("value")));
+        switch (counter(attribute.value(QLatin1String("id")))) {
+        case 5:
+            health.reallocatedSectors = raw;
+            break;
+        case 197:
+            health.pendingSectors = raw;
+            break;
+        case 198:
+            health.offlineUncorrectable = raw;
+            break;
+        case 199:
+            health.crcErrors = raw;
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+void readNvmeLog(const QJsonObject& root, DiskHealth& health)
+{
+    const QJsonObject log = object(root, "nvme_smart_health_information_log");
+    if (log.isEmpty()) {
+        return;
+    }
+    health.criticalWarning = smallCounter(log.value(QLatin1String("critical_warning")));
+    health.percentageUsed = smallCounter(log.value(QLatin1String("percentage_used")));
+    health.mediaErrors = counter(log.value(QLatin1String("media_errors")));
+    if (health.temperatureC < 0) {
+        health.temperatureC = celsius(log.value(QLatin1String("temperature")));
+    }
+    if (health.powerOnHours < 0) {
+        health.powerOnHours = counter(log.value(QLatin1String("power_on_hours")));
+    }
+}
+
+/// smartctl names SCSI disks by vendor and product; 7.3 and later as scsi_*, older ones without.
+QString modelOf(const QJsonObject& root)
+{
+    for (const char* key : {"model_name", "scsi_model_name"}) {
+        const QString model = text(root.value(QLatin1String(key)));
+        if (!model.isEmpty()) {
+            return model;
+        }
+    }
+    for (const auto& [vendorKey, productKey] :
+         {std::pair {"scsi_vendor", "scsi_product"}, std::pair {"vendor", "product"}}) {
+        const QString model =
+            QStringLiteral("%1 %2")
+                .arg(text(root.value(QLatin1String(vendorKey))), text(root.value(QLatin1String(productKey))))
+                .trimmed();
+        if (!model.isEmpty()) {
+            return model;
+        }
+    }
+    return {};
+}
+
+QString firmwareOf(const QJsonObject& root)
+{
+    for (const char* key : {"firmware_version", "scsi_revision", "revision"}) {
+        const QString firmware = text(root.value(QLatin1String(key)));
+        if (!firmware.isEmpty()) {
+            return firmware;
+        }
+    }
+    return {};
+}
+
+/// smartctl's messages of severity "error", in its order.
+QStringList errorMessages(const QJsonObject& smartctl)
+{
+    QStringList messages;
+    for (const auto& entry : smartctl.value(QLatin1String("messages")).toArray()) {
+        const QJsonObject message = entry.toObject();
+        const QString line = text(message.value(QLatin1String("string")));
+        if (!line.isEmpty() && message.value(QLatin1String("severity")).toString() == QLatin1String("error")) {
+            messages.append(line);
+        }
+    }
+    return messages;
+}
+
+bool hasDeviceData(const QJsonObject& root)
+{
+    for (const char* key : {"device", "model_name", "scsi_model_name", "smart_status", "smart_support"}) {
+        if (root.contains(QLatin1String(key))) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/// Why smartctl read nothing from the disk, from the first error it gave.
+void explainNoDevice(const QStringList& errors, DiskHealth& health)
+{
+    const QString message = errors.value(0);
+    if (message.isEmpty()) {
+        health.reason = QStringLiteral("smartctl reported nothing about the disk");
+    } else if (message.contains(QLatin1String("USB bridge"), Qt::CaseInsensitive)) {
+        health.status = QStringLiteral("no-smart");
+        health.reason = QStringLiteral("smartctl cannot see through the disk's USB bridge (%1)").arg(message);
+    } else if (message.contains(QLatin1String("Permission denied"), Qt::CaseInsensitive)) {
+        health.reason = QStringLiteral("smartctl was not allowed to open the disk (it needs root): %1").arg(message);
+    } else {
+        health.reason = QStringLiteral("smartctl could not read the disk: %1").arg(message);
+    }
+}
+
+/// The first line of a tool's output that names the setting, else its first line past the device
+/// name hdparm and sdparm start with ("/dev/sda:"), else its first line: trimmed and short.
+QString quoteFirstLine(const QString& out, const QString& keyword)
+{
+    QString first;
+    QString firstPastDevice;
+    const QStringList lines = out.split(QLatin1Char('\n'));
+    for (const QString& line : lines) {
+        const QString trimmed = line.trimmed();
+        if (trimmed.contains(keyword, Qt::CaseInsensitive)) {
+            return trimmed.left(kQuoteLength);
+        }
+        if (first.isEmpty()) {
+            first = trimmed;
+        }
+        if (firstPastDevice.isEmpty() && !trimmed.startsWith(QLatin1String("/dev/"))) {
+            firstPastDevice = trimmed;
+        }
+    }
+    return (firstPastDevice.isEmpty() ? first : firstPastDevice).left(kQuoteLength);
+}
+
+WriteCacheState unreadable(const QString& tool, const QString& out, const QString& keyword)
+{
+    const QString line = quoteFirstLine(out, keyword);
+    if (line.isEmpty()) {
+        return WriteCacheState::unknown(QStringLiteral("%1 printed nothing about the write cache").arg(tool), tool);
+    }
+    return WriteCacheState::unknown(
+        QStringLiteral("%1 printed no write cache setting RaidBench can read: \"%2\"").arg(tool, line), tool);
+}
+
+WriteCacheState cacheState(bool on, bool changeable, const QString& tool)
+{
+    WriteCacheState state;
+    state.state = on ? QStringLiteral("on") : QStringLiteral("off");
+    state.tool = tool;
+    state.changeable = changeable;
+    return state;
+}
+
+void insertNumber(QJsonObject& json, const char* key, double value)
+{
+    if (value >= 0) {
+        json.insert(QLatin1String(key), value);
+    }
+}
+
+void insertText(QJsonObject& json, const char* key, const QString& value)
+{
+    if (!value.isEmpty()) {
+        json.insert(QLatin1String(key), value);
+    }
+}
+
+std::int64_t integerOf(const QJsonObject& json, const char* key)
+{
+    return counter(json.value(QLatin1String(key)));
+}
+
+void add(QList<DiskExplanation>& list, const QString& code, const QString& message)
+{
+    list.append(DiskExplanation {code, message});
+}
+
+/// The value most of `values` share (more than half of them), or nothing.
+template <typename T>
+std::optional<T> strictMajority(const QList<T>& values)
+{
+    QHash<T, int> counts;
+    for (const T& value : values) {
+        if (++counts[value] * 2 > values.size()) {
+            return value;
+        }
+    }
+    return std::nullopt;
+}
+
+QString modelKey(const DiskFacts& facts)
+{
+    const QString model = facts.model.simplified();
+    return (model.isEmpty() ? facts.health.model.simplified() : model).toLower();
+}
+
+QString displayModel(const DiskFacts& facts)
+{
+    const QString model = facts.model.simplified();
+    return model.isEmpty() ? facts.health.model.simplified() : model;
+}
+
+/// A hard disk whose rate nobody knows.
+constexpr int kSpinning = -2;
+
+/// A disk's rotation: its rate when smartctl gave one (0 = solid state), else kSpinning or 0 from
+/// the kernel's rotational flag.
+int rotationOf(const DiskFacts& facts)
+{
+    if (facts.health.rotationRateRpm >= 0) {
+        return facts.health.rotationRateRpm;
+    }
+    return facts.rotational ? kSpinning : 0;
+}
+
+/// "it is a hard disk, the others are solid state", "it spins at 5400 rpm, the others at 7200 rpm".
+QString rotationMessage(int own, int majority, bool allOthers)
+{
+    const QString others = allOthers ? QStringLiteral("the others") : QStringLiteral("most others");
+    if (own > 0 && majority > 0) {
+        return QStringLiteral("it spins at %1 rpm, %2 at %3 rpm").arg(own).arg(others).arg(majority);
+    }
+    const QString ownWords = own == 0 ? QStringLiteral("it is solid state") : QStringLiteral("it is a hard disk");
+    const QString majorityWords = majority == 0 ? QStringLiteral("are solid state")
+        : majority == kSpinning                 ? QStringLiteral("are hard disks")
+                                                : QStringLiteral("spin at %1 rpm").arg(majority);
+    return QStringLiteral("%1, %2 %3").arg(ownWords, others, majorityWords);
+}
+
+void explainPoolDifferences(const QList<DiskFacts>& pool, int index, QList<DiskExplanation>& list)
+{
+    if (pool.size() < 3) {
+        return;
+    }
+    QList<QString> models;
+    for (const DiskFacts& facts : pool) {
+        models.append(modelKey(facts));
+    }
+    const std::optional<QString> model = strictMajority(models);
+    if (model && !model->isEmpty() && !models.at(index).isEmpty() && models.at(index) != *model) {
+        QString majorityName;
+        for (const DiskFacts& facts : pool) {
+            if (modelKey(facts) == *model) {
+                majorityName = displayModel(facts);
+                break;
+            }
+        }
+        const bool allOthers = models.count(*model) == pool.size() - 1;
+        add(list, QStringLiteral("other-model"),
+            QStringLiteral("it is a %1, %2 are %3")
+                .arg(displayModel(pool.at(index)),
+                     allOthers ? QStringLiteral("the others") : QStringLiteral("most others"), majorityName));
+    }
+
+    // Rates are compared only when every disk has one; otherwise only hard disk against solid state.
+    QList<int> rotations;
+    bool allRatesKnown = true;
+    for (const DiskFacts& facts : pool) {
+        rotations.append(rotationOf(facts));
+        allRatesKnown = allRatesKnown && rotations.last() != kSpinning;
+    }
+    if (!allRatesKnown) {
+        for (int& rotation : rotations) {
+            rotation = rotation == 0 ? 0 : kSpinning;
+        }
+    }
+    const std::optional<int> rotation = strictMajority(rotations);
+    const int own = rotations.at(index);
+    if (rotation && own != *rotation) {
+        const bool allOthers = rotations.count(*rotation) == pool.size() - 1;
+        add(list, QStringLiteral("other-rotation"), rotationMessage(own, *rotation, allOthers));
+    }
+}
+
+QString nvmeWarningWords(int warning)
+{
+    QStringList words;
+    if (warning & 0x01) {
+        words.append(QStringLiteral("its spare blocks are running out"));
+    }
+    if (warning & 0x02) {
+        words.append(QStringLiteral("its temperature is out of range"));
+    }
+    if (warning & 0x04) {
+        words.append(QStringLiteral("its reliability is degraded by media or internal errors"));
+    }
+    if (warning & 0x08) {
+        words.append(QStringLiteral("it has made itself read-only"));
+    }
+    if (warning & 0x10) {
+        words.append(QStringLiteral("its cache's power-loss backup failed"));
+    }
+    if (warning & 0x20) {
+        words.append(QStringLiteral("its persistent memory region is unreliable"));
+    }
+    if (words.isEmpty()) {
+        words.append(QStringLiteral("code 0x%1").arg(warning, 2, 16, QLatin1Char('0')));
+    }
+    return words.join(QStringLiteral(", "));
+}
+
+QString plural(std::int64_t count, const char* one, const char* many)
+{
+    return QStringLiteral("%1 %2").arg(count).arg(QLatin1String(count == 1 ? one : many));
+}
+
+QString gbps(double rate)
+{
+    return QStringLiteral("%1 Gb/s").arg(rate, 0, 'f', 1);
+}
+
+} // namespace
+
+QJsonObject DiskHealth::toJson() const
+{
+    QJsonObject json {{QStringLiteral("status"), status}};
+    insertText(json, "reason", reason);
+    insertText(json, "protocol", protocol);
+    insertText(json, "model", model);
+    insertText(json, "firmware", firmware);
+    if (temperatureC != -1) {
+        json.insert(QStringLiteral("temperature_c"), temperatureC);
+    }
+    insertNumber(json, "power_on_hours", double(powerOnHours));
+    insertNumber(json, "reallocated_sectors", double(reallocatedSectors));
+    insertNumber(json, "pending_sectors", double(pendingSectors));
+    insertNumber(json, "offline_uncorrectable", double(offlineUncorrectable));
+    insertNumber(json, "crc_errors", double(crcErrors));
+    insertNumber(json, "percentage_used", percentageUsed);
+    insertNumber(json, "media_errors", double(mediaErrors));
+    insertNumber(json, "critical_warning", criticalWarning);
+    insertNumber(json, "grown_defects", double(grownDefects));
+    insertNumber(json, "rotation_rate_rpm", rotationRateRpm);
+    insertText(json, "link_current", linkCurrent);
+    insertText(json, "link_max", linkMax);
+    insertNumber(json, "link_current_gbps", linkCurrentGbps);
+    insertNumber(json, "link_max_gbps", linkMaxGbps);
+    return json;
+}
+
+DiskHealth DiskHealth::fromJson(const QJsonObject& json)
+{
+    DiskHealth health;
+    health.status = json.value(QStringLiteral("status")).toString(QStringLiteral("unknown"));
+    health.reason = json.value(QStringLiteral("reason")).toString();
+    health.protocol = json.value(QStringLiteral("protocol")).toString();
+    health.model = json.value(QStringLiteral("model")).toString();
+    health.firmware = json.value(QStringLiteral("firmware")).toString();
+    health.temperatureC = int(json.value(QStringLiteral("temperature_c")).toDouble(-1));
+    health.powerOnHours = integerOf(json, "power_on_hours");
+    health.reallocatedSectors = integerOf(json, "reallocated_sectors");
+    health.pendingSectors = integerOf(json, "pending_sectors");
+    health.offlineUncorrectable = integerOf(json, "offline_uncorrectable");
+    health.crcErrors = integerOf(json, "crc_errors");
+    health.percentageUsed = smallCounter(json.value(QStringLiteral("percentage_used")));
+    health.mediaErrors = integerOf(json, "media_errors");
+    health.criticalWarning = smallCounter(json.value(QStringLiteral("critical_warning")));
+    health.grownDefects = integerOf(json, "grown_defects");
+    health.rotationRateRpm = smallCounter(json.value(QStringLiteral("rotation_rate_rpm")));
+    health.linkCurrent = json.value(QStringLiteral("link_current")).toString();
+    health.linkMax = json.value(QStringLiteral("link_max")).toString();
+    health.linkCurrentGbps = json.value(QStringLiteral("link_current_gbps")).toDouble(-1);
+    health.linkMaxGbps = json.value(QStringLiteral("link_max_gbps")).toDouble(-1);
+    return health;
+}
+
+DiskHealth DiskHealth::unknown(const QString& reason)
+{
+    DiskHealth health;
+    health.status = QStringLiteral("unknown");
+    health.reason = reason;
+    return health;
+}
+
+QJsonObject WriteCacheState::toJson() const
+{
+    QJsonObject json {{QStringLiteral("state"), state}, {QStringLiteral("changeable"), changeable}};
+    insertText(json, "reason", reason);
+    insertText(json, "tool", tool);
+    return json;
+}
+
+WriteCacheState WriteCacheState::fromJson(const QJsonObject& json)
+{
+    WriteCacheState cache;
+    cache.state = json.value(QStringLiteral("state")).toString(QStringLiteral("unknown"));
+    cache.reason = json.value(QStringLiteral("reason")).toString();
+    cache.tool = json.value(QStringLiteral("tool")).toString();
+    cache.changeable = json.value(QStringLiteral("changeable")).toBool();
+    return cache;
+}
+
+WriteCacheState WriteCacheState::unknown(const QString& reason, const QString& tool)
+{
+    WriteCacheState cache;
+    cache.state = QStringLiteral("unknown");
+    cache.reason = reason;
+    cache.tool = tool;
+    return cache;
+}
+
+Result<DiskHealth> parseSmartctlJson(const QByteArray& json)
+{
+    if (json.trimmed().isEmpty()) {
+        return makeError(ErrorCode::badSmartJson, QStringLiteral("smartctl printed nothing"));
+    }
+    QJsonParseError error {};
+    const QJsonDocument document = QJsonDocument::fromJson(json, &error);
+    if (error.error != QJsonParseError::NoError) {
+        return makeError(ErrorCode::badSmartJson,
+                         QStringLiteral("smartctl's output is not JSON: %1").arg(error.errorString()));
+    }
+    if (!document.isObject()) {
+        return makeError(ErrorCode::badSmartJson, QStringLiteral("smartctl's output is not a JSON object"));
+    }
+    const QJsonObject root = document.object();
+    const QJsonValue smartctl = root.value(QLatin1String("smartctl"));
+    if (!smartctl.isObject()) {
+        return makeError(ErrorCode::badSmartJson,
+                         QStringLiteral("the JSON is not smartctl's: it has no \"smartctl\" section"));
+    }
+
+    DiskHealth health;
+    const QStringList errors = errorMessages(smartctl.toObject());
+    if (!hasDeviceData(root)) {
+        explainNoDevice(errors, health);
+        return health;
+    }
+
+    health.protocol = text(object(root, "device").value(QLatin1String("protocol")));
+    health.model = modelOf(root);
+    health.firmware = firmwareOf(root);
+    health.temperatureC = celsius(object(root, "temperature").value(QLatin1String("current")));
+    health.powerOnHours = counter(object(root, "power_on_time").value(QLatin1String("hours")));
+    health.rotationRateRpm = rotationRate(root.value(QLatin1String("rotation_rate")), health.protocol);
+    health.grownDefects = counter(root.value(QLatin1String("scsi_grown_defect_list")));
+    readAtaAttributes(root, health);
+    readNvmeLog(root, health);
+    const QJsonObject speed = object(root, "interface_speed");
+    readSataSpeed(object(speed, "current"), health.linkCurrent, health.linkCurrentGbps);
+    readSataSpeed(object(speed, "max"), health.linkMax, health.linkMaxGbps);
+
+    const QJsonObject support = object(root, "smart_support");
+    const QJsonValue passed = object(root, "smart_status").value(QLatin1String("passed"));
+    if (support.value(QLatin1String("available")) == QJsonValue(false)) {
+        health.status = QStringLiteral("no-smart");
+        health.reason = QStringLiteral("the disk reports no SMART (virtual disks and some USB bridges have none)");
+        // Such disks report 0 °C for a temperature they do not have.
+        if (health.temperatureC == 0) {
+            health.temperatureC = -1;
+        }
+    } else if (passed.isBool()) {
+        health.status = passed.toBool() ? QStringLiteral("passed") : QStringLiteral("failed");
+    } else if (support.value(QLatin1String("enabled")) == QJsonValue(false)) {
+        health.reason = QStringLiteral("SMART is turned off on the disk (smartctl -s on turns it on)");
+    } else if (!errors.isEmpty()) {
+        health.reason = QStringLiteral("smartctl could not read the disk's health: %1").arg(errors.first());
+    } else {
+        health.reason = QStringLiteral("smartctl gave no overall health verdict for the disk");
+    }
+    return health;
+}
+
+WriteCacheState parseHdparmWriteCache(const QString& out)
+{
+    const QString tool = QStringLiteral("hdparm");
+    static const QRegularExpression setting(QStringLiteral(R"(write-caching\s*=\s*(\d+)\s*\((on|off)\))"));
+    const QRegularExpressionMatch match = setting.match(out);
+    if (match.hasMatch()) {
+        return cacheState(match.captured(2) == QLatin1String("on"), true, tool);
+    }
+    static const QRegularExpression unsupported(QStringLiteral(R"(write-caching\s*=\s*not supported)"));
+    if (unsupported.match(out).hasMatch()) {
+        return WriteCacheState::unknown(QStringLiteral("the disk says it does not support write caching"), tool);
+    }
+    return unreadable(tool, out, QStringLiteral("write-caching"));
+}
+
+WriteCacheState parseSdparmWriteCache(const QString& out)
+{
+    const QString tool = QStringLiteral("sdparm");
+    static const QRegularExpression setting(QStringLiteral(R"(^\s*WCE\s+([01])\s+\[cha:\s*([yn])\b)"),
+                                            QRegularExpression::MultilineOption);
+    const QRegularExpressionMatch match = setting.match(out);
+    if (match.hasMatch()) {
+        return cacheState(match.captured(1) == QLatin1String("1"), match.captured(2) == QLatin1String("y"), tool);
+    }
+    // Without the brackets (sdparm --quiet, or an older sdparm) the value alone still says it.
+    static const QRegularExpression bare(QStringLiteral(R"(^\s*WCE\s+([01])\s*$)"),
+                                         QRegularExpression::MultilineOption);
+    const QRegularExpressionMatch bareMatch = bare.match(out);
+    if (bareMatch.hasMatch()) {
+        return cacheState(bareMatch.captured(1) == QLatin1String("1"), false, tool);
+    }
+    return unreadable(tool, out, QStringLiteral("WCE"));
+}
+
+WriteCacheState parseNvmeWriteCache(const QString& out)
+{
+    const QString tool = QStringLiteral("nvme");
+    // nvme-cli prints the value with printf's %#0*x, which leaves out the 0x of a zero: "value:00000000".
+    static const QRegularExpression setting(
+        QStringLiteral(R"(get-feature:\s*(?:0x)?0*6\b[^\n]*Current value:\s*(?:0x)?([0-9a-fA-F]+)\b)"));
+    const QRegularExpressionMatch match = setting.match(out);
+    bool ok = false;
+    const quint64 value = match.hasMatch() ? match.captured(1).toULongLong(&ok, 16) : 0;
+    if (!ok) {
+        return unreadable(tool, out, QStringLiteral("get-feature"));
+    }
+    return cacheState((value & 0x1) != 0, true, tool);
+}
+
+QList<DiskExplanation> explainDisk(const QList<DiskFacts>& pool, int index)
+{
+    QList<DiskExplanation> list;
+    if (index < 0 || index >= pool.size()) {
+        return list;
+    }
+    const DiskFacts& facts = pool.at(index);
+    const DiskHealth& health = facts.health;
+
+    if (health.status == QLatin1String("failed")) {
+        add(list, QStringLiteral("smart-failed"), QStringLiteral("SMART says the disk is failing"));
+    }
+    if (health.linkBelowMax()) {
+        const QString current = health.linkCurrent.isEmpty() ? gbps(health.linkCurrentGbps) : health.linkCurrent;
+        const QString max = health.linkMax.isEmpty() ? gbps(health.linkMaxGbps) : health.linkMax;
+        add(list, QStringLiteral("link-below-max"), QStringLiteral("its link runs at %1 of %2").arg(current, max));
+    }
+    if (health.crcErrors > 0) {
+        add(list, QStringLiteral("crc-errors"),
+            QStringLiteral("%1: a cable or backplane fault")
+                .arg(plural(health.crcErrors, "interface CRC error", "interface CRC errors")));
+    }
+    if (health.reallocatedSectors > 0) {
+        add(list, QStringLiteral("reallocated"),
+            QStringLiteral("%1: the disk has replaced failing sectors with spares")
+                .arg(plural(health.reallocatedSectors, "reallocated sector", "reallocated sectors")));
+    } else if (health.grownDefects > 0) {
+        // SAS disks count the same thing as their grown defect list.
+        add(list, QStringLiteral("reallocated"),
+            QStringLiteral("%1 found bad since the factory: the disk has replaced them with spares")
+                .arg(plural(health.grownDefects, "sector", "sectors")));
+    }
+    const std::int64_t pending = std::max<std::int64_t>(health.pendingSectors, 0);
+    const std::int64_t uncorrectable = std::max<std::int64_t>(health.offlineUncorrectable, 0);
+    if (pending + uncorrectable > 0) {
+        QStringList parts;
+        if (pending > 0) {
+            parts.append(QStringLiteral("%1 waiting to be remapped")
+                             .arg(plural(pending, "unreadable sector", "unreadable sectors")));
+        }
+        if (uncorrectable > 0) {
+            parts.append(
+                QStringLiteral("%1 that failed the disk's own scan").arg(plural(uncorrectable, "sector", "sectors")));
+        }
+        add(list, QStringLiteral("pending"),
+            QStringLiteral("%1: reads that hit them stall on retries").arg(parts.join(QStringLiteral(" and "))));
+    }
+    if (health.temperatureC > kHotDiskCelsius) {
+        add(list, QStringLiteral("temperature"),
+            QStringLiteral("it runs at %1 °C, above %2 °C").arg(health.temperatureC).arg(kHotDiskCelsius));
+    }
+    if (facts.writeCache.off()) {
+        add(list, QStringLiteral("write-cache-off"), QStringLiteral("its write cache is off"));
+    }
+    if (health.criticalWarning > 0) {
+        add(list, QStringLiteral("nvme-warning"),
+            QStringLiteral("the disk raises a critical warning: %1").arg(nvmeWarningWords(health.criticalWarning)));
+    }
+    if (health.mediaErrors > 0) {
+        add(list, QStringLiteral("media-errors"),
+            QStringLiteral("%1: data the disk could not read or write correctly")
+                .arg(plural(health.mediaErrors, "media error", "media errors")));
+    }
+    if (health.percentageUsed >= kWornPercent) {
+        add(list, QStringLiteral("worn"),
+            QStringLiteral("it has used %1% of its rated write endurance").arg(health.percentageUsed));
+    }
+    explainPoolDifferences(pool, index, list);
+    return list;
+}
+
+} // namespace RaidBench
