@@ -2,11 +2,15 @@
 
 #include "clicommon.h"
 #include "disks/diskscanner.h"
+#include "disks/healthprobe.h"
+#include "system/commandrunner.h"
 #include "util/units.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
 #include <QJsonDocument>
+
+#include <unistd.h>
 
 namespace RaidBench::Cli {
 
@@ -19,10 +23,18 @@ A device is usable only if nothing uses it: not mounted (nor any partition), not
 not held by md, dm or LVM, not the disk of / or /boot, not read-only, and without a
 file system, RAID or LVM signature or partition table. Probing signatures needs root.
 
+As root it also reads each disk's health with smartctl (read only; no self-test is
+started): SMART's verdict, temperature, the link's speed against its maximum, error
+counters, and the disk's own write cache (hdparm, sdparm or nvme). What could make a disk
+slow is listed under it: a link below its maximum, cable (CRC) errors, reallocated or
+pending sectors, a temperature above 55 °C, a write cache that is off, or a model or
+rotation rate unlike the rest of the disks. --no-health skips all of this.
+
 Examples:
   raidbench-cli disks
   raidbench-cli disks --json
-  raidbench-cli disks --all --allow-loop)";
+  raidbench-cli disks --all --allow-loop
+  raidbench-cli disks --no-health)";
 
 bool shown(const Disk& disk, bool all, bool allowLoop)
 {
@@ -35,6 +47,27 @@ bool shown(const Disk& disk, bool all, bool allowLoop)
     return disk.kind == QLatin1String("disk");
 }
 
+/// SMART's verdict in a word, and the temperature when known.
+QString healthCell(const Disk& disk)
+{
+    if (!disk.healthRead || disk.kind != QLatin1String("disk")) {
+        return QStringLiteral("-");
+    }
+    QString word = disk.health.status == QLatin1String("passed") ? QStringLiteral("ok")
+        : disk.health.status == QLatin1String("failed")          ? QStringLiteral("FAILING")
+        : disk.health.status == QLatin1String("no-smart")        ? QStringLiteral("no-smart")
+                                                                 : QStringLiteral("unknown");
+    if (disk.health.temperatureC > 0) {
+        word += QStringLiteral(" %1C").arg(disk.health.temperatureC);
+    }
+    return word;
+}
+
+QString cacheCell(const Disk& disk)
+{
+    return disk.healthRead && disk.kind == QLatin1String("disk") ? disk.writeCache.state : QStringLiteral("-");
+}
+
 QString row(const Disk& disk, bool partition)
 {
     const QString name = partition ? QStringLiteral("  ") + disk.name : disk.name;
@@ -43,14 +76,28 @@ QString row(const Disk& disk, bool partition)
     for (const auto& reason : disk.reasons) {
         why.append(reason.message);
     }
-    return QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n")
-        .arg(name, -10)
-        .arg(Units::formatBytesDecimal(double(disk.sizeBytes)), 9)
-        .arg(disk.model.left(24), -24)
-        .arg(disk.transport, -8)
-        .arg(disk.controller, -13)
-        .arg(state, -6)
-        .arg(why.join(QStringLiteral("; ")));
+    QString line = QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
+                       .arg(name, -10)
+                       .arg(Units::formatBytesDecimal(double(disk.sizeBytes)), 9)
+                       .arg(disk.model.left(24), -24)
+                       .arg(disk.transport, -8)
+                       .arg(disk.controller, -13)
+                       .arg(partition ? QString() : healthCell(disk), -12)
+                       .arg(partition ? QString() : cacheCell(disk), -7)
+                       .arg(state, -6)
+                       .arg(why.join(QStringLiteral("; ")));
+    if (!partition && disk.healthRead) {
+        if (disk.health.status == QLatin1String("unknown") || disk.health.status == QLatin1String("no-smart")) {
+            line += QStringLiteral("           health: %1\n").arg(disk.health.reason);
+        }
+        if (!disk.health.linkMax.isEmpty()) {
+            line += QStringLiteral("           link: %1 of %2\n").arg(disk.health.linkCurrent, disk.health.linkMax);
+        }
+        for (const auto& explanation : disk.explanations) {
+            line += QStringLiteral("           could be slow: %1\n").arg(explanation.message);
+        }
+    }
+    return line;
 }
 
 } // namespace
@@ -67,7 +114,10 @@ int runDisks(const QStringList& arguments)
     const QCommandLineOption minSizeOption(QStringLiteral("min-size"),
                                            QStringLiteral("Mark devices smaller than SIZE as too small."),
                                            QStringLiteral("SIZE"));
-    parser.addOptions({jsonOption, allOption, loopOption, minSizeOption});
+    const QCommandLineOption noHealthOption(
+        QStringLiteral("no-health"),
+        QStringLiteral("Do not read SMART health and write caches (smartctl, hdparm, ...)."));
+    parser.addOptions({jsonOption, allOption, loopOption, minSizeOption, noHealthOption});
     if (const std::optional<int> done = command.parse(arguments, false)) {
         return *done;
     }
@@ -81,7 +131,15 @@ int runDisks(const QStringList& arguments)
         }
         options.minSizeBytes = *size;
     }
-    const QList<Disk> disks = DiskScanner().scan(options);
+    QList<Disk> disks = DiskScanner().scan(options);
+    if (!parser.isSet(noHealthOption)) {
+        if (geteuid() == 0) {
+            SystemCommandRunner runner;
+            HealthProbe::probe(disks, runner);
+        } else {
+            HealthProbe::markUnread(disks, QStringLiteral("reading SMART and write caches needs root"));
+        }
+    }
     const bool all = parser.isSet(allOption);
     if (parser.isSet(jsonOption)) {
         QJsonArray array;
@@ -93,12 +151,14 @@ int runDisks(const QStringList& arguments)
         printOut(QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Indented)));
         return ExitOk;
     }
-    QString text = QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n")
+    QString text = QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
                        .arg(QStringLiteral("NAME"), -10)
                        .arg(QStringLiteral("SIZE"), 9)
                        .arg(QStringLiteral("MODEL"), -24)
                        .arg(QStringLiteral("TRAN"), -8)
                        .arg(QStringLiteral("CONTROLLER"), -13)
+                       .arg(QStringLiteral("HEALTH"), -12)
+                       .arg(QStringLiteral("CACHE"), -7)
                        .arg(QStringLiteral("USABLE"), -6)
                        .arg(QStringLiteral("WHY NOT"));
     int count = 0;

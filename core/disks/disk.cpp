@@ -33,7 +33,7 @@ QJsonObject Disk::toJson() const
             QJsonObject {{QStringLiteral("code"), reason.code}, {QStringLiteral("message"), reason.message}});
     }
     auto orNull = [](const QString& text) { return text.isEmpty() ? QJsonValue() : QJsonValue(text); };
-    return QJsonObject {
+    QJsonObject json {
         {QStringLiteral("name"), name},
         {QStringLiteral("path"), path},
         {QStringLiteral("stable_path"), orNull(stablePath)},
@@ -65,6 +65,17 @@ QJsonObject Disk::toJson() const
         {QStringLiteral("eligible"), eligible},
         {QStringLiteral("reasons"), reasonArray},
     };
+    if (healthRead) {
+        QJsonArray explanationArray;
+        for (const auto& explanation : explanations) {
+            explanationArray.append(QJsonObject {{QStringLiteral("code"), explanation.code},
+                                                 {QStringLiteral("message"), explanation.message}});
+        }
+        json.insert(QStringLiteral("health"), health.toJson());
+        json.insert(QStringLiteral("write_cache"), writeCache.toJson());
+        json.insert(QStringLiteral("explanations"), explanationArray);
+    }
+    return json;
 }
 
 Disk Disk::fromJson(const QJsonObject& json)
@@ -116,6 +127,16 @@ Disk Disk::fromJson(const QJsonObject& json)
         const QJsonObject reason = value.toObject();
         disk.reasons.append(
             {reason.value(QStringLiteral("code")).toString(), reason.value(QStringLiteral("message")).toString()});
+    }
+    disk.healthRead = json.contains(QStringLiteral("health"));
+    if (disk.healthRead) {
+        disk.health = DiskHealth::fromJson(json.value(QStringLiteral("health")).toObject());
+        disk.writeCache = WriteCacheState::fromJson(json.value(QStringLiteral("write_cache")).toObject());
+        for (const auto& value : json.value(QStringLiteral("explanations")).toArray()) {
+            const QJsonObject explanation = value.toObject();
+            disk.explanations.append({explanation.value(QStringLiteral("code")).toString(),
+                                      explanation.value(QStringLiteral("message")).toString()});
+        }
     }
     return disk;
 }

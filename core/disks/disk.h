@@ -1,5 +1,7 @@
 #pragma once
 
+#include "disks/diskhealth.h"
+
 #include <QJsonObject>
 #include <QList>
 #include <QMetaType>
@@ -59,6 +61,12 @@ struct Disk
     QStringList scanErrors; ///< what could not be read; the scan went on
     bool eligible = false;
     QList<DiskReason> reasons;
+    /// Read only when asked (`HealthProbe`, root): SMART, the disk's own write cache, and what in
+    /// them or in the rest of the pool could make it slow. `healthRead` says they were looked at.
+    bool healthRead = false;
+    DiskHealth health;
+    WriteCacheState writeCache;
+    QList<DiskExplanation> explanations;
 
     bool hasReason(const QString& code) const;
     QJsonObject toJson() const;

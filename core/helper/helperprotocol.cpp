@@ -30,6 +30,7 @@ const std::map<QString, QList<Field>>& schema()
     static const std::map<QString, QList<Field>> table {
         {Messages::Op::hello, {{"protocol", Type::Int, true}, {"client", Type::String, false}}},
         {Messages::Op::scanDisks, {{"allow_loop", Type::Bool, false}, {"all", Type::Bool, false}}},
+        {Messages::Op::readHealth, {{"allow_loop", Type::Bool, false}, {"disks", Type::StringArray, false}}},
         {Messages::Op::planArray, {{"spec", Type::Object, true}, {"allow_loop", Type::Bool, false}}},
         // No "tag": the helper makes every tag itself, so that sessions cannot name each other's arrays.
         {Messages::Op::createArray,

@@ -2,6 +2,7 @@
 
 #include "arrays/buildjournal.h"
 #include "disks/diskscanner.h"
+#include "disks/healthprobe.h"
 #include "helper/helperservice_p.h"
 #include "helper/messages.h"
 #include "system/childprocess.h"
@@ -185,6 +186,7 @@ void HelperService::dispatch(const HelperProtocol::Request& request)
     static const QHash<QString, Intent> intents {
         {Messages::Op::hello, &HelperService::hello},
         {Messages::Op::scanDisks, &HelperService::scanDisks},
+        {Messages::Op::readHealth, &HelperService::readHealth},
         {Messages::Op::planArray, &HelperService::planArray},
         {Messages::Op::createArray, &HelperService::createArray},
         {Messages::Op::teardown, &HelperService::teardown},
@@ -247,6 +249,23 @@ void HelperService::scanDisks(const HelperProtocol::Request& request)
             disks.append(disk);
         }
     }
+    reply(request.id, Messages::encodeDisks(disks));
+}
+
+void HelperService::readHealth(const HelperProtocol::Request& request)
+{
+    // Reading only: smartctl -a (never a self-test) and the write cache's current setting, on the
+    // nodes of the helper's own scan. A name the scan does not have is not an error: it is not listed.
+    const Messages::ReadHealth read = Messages::ReadHealth::fromJson(request.args);
+    EligibilityOptions options;
+    options.allowLoop = read.allowLoop;
+    QList<Disk> disks;
+    for (const Disk& disk : DiskScanner().scan(options)) {
+        if (disk.kind == QLatin1String("disk") && (read.disks.isEmpty() || read.disks.contains(disk.name))) {
+            disks.append(disk);
+        }
+    }
+    HealthProbe::probe(disks, *m_options.runner);
     reply(request.id, Messages::encodeDisks(disks));
 }
 

@@ -88,6 +88,7 @@ private:
 
     void hello(const HelperProtocol::Request& request);
     void scanDisks(const HelperProtocol::Request& request);
+    void readHealth(const HelperProtocol::Request& request);
     void planArray(const HelperProtocol::Request& request);
     void createArray(const HelperProtocol::Request& request);
     void teardown(const HelperProtocol::Request& request);

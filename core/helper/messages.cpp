@@ -78,6 +78,25 @@ ScanDisks ScanDisks::fromJson(const QJsonObject& args)
     return {args.value(QStringLiteral("allow_loop")).toBool(), args.value(QStringLiteral("all")).toBool()};
 }
 
+QJsonObject ReadHealth::toJson() const
+{
+    QJsonObject args {{QStringLiteral("allow_loop"), allowLoop}};
+    if (!disks.isEmpty()) {
+        args.insert(QStringLiteral("disks"), QJsonArray::fromStringList(disks));
+    }
+    return args;
+}
+
+ReadHealth ReadHealth::fromJson(const QJsonObject& args)
+{
+    ReadHealth request;
+    request.allowLoop = args.value(QStringLiteral("allow_loop")).toBool();
+    for (const auto& name : args.value(QStringLiteral("disks")).toArray()) {
+        request.disks.append(name.toString());
+    }
+    return request;
+}
+
 QJsonObject encodeDisks(const QList<Disk>& disks)
 {
     QJsonArray array;

@@ -28,6 +28,7 @@ namespace Messages {
 namespace Op {
 inline const QString hello = QStringLiteral("hello");
 inline const QString scanDisks = QStringLiteral("scan-disks");
+inline const QString readHealth = QStringLiteral("read-health");
 inline const QString planArray = QStringLiteral("plan-array");
 inline const QString createArray = QStringLiteral("create-array");
 inline const QString teardown = QStringLiteral("teardown");
@@ -79,6 +80,15 @@ struct ScanDisks
     static ScanDisks fromJson(const QJsonObject& args);
 };
 QJsonObject encodeDisks(const QList<Disk>& disks);
+
+// read-health: the scan's whole disks (or those named, by kernel name) with SMART and write cache.
+struct ReadHealth
+{
+    bool allowLoop = false;
+    QStringList disks; ///< kernel names (sda, nvme0n1); empty: every disk
+    QJsonObject toJson() const;
+    static ReadHealth fromJson(const QJsonObject& args);
+};
 QList<Disk> decodeDisks(const QJsonObject& result);
 
 // plan-array and create-array

@@ -28,8 +28,9 @@ QString CommandResult::summary() const
 
 QStringList SystemCommandRunner::allowedPrograms()
 {
-    return {QStringLiteral("mdadm"),    QStringLiteral("lvm"),   QStringLiteral("wipefs"), QStringLiteral("mkfs.ext4"),
-            QStringLiteral("mkfs.xfs"), QStringLiteral("mount"), QStringLiteral("umount"), QStringLiteral("blockdev")};
+    return {QStringLiteral("mdadm"),    QStringLiteral("lvm"),    QStringLiteral("wipefs"), QStringLiteral("mkfs.ext4"),
+            QStringLiteral("mkfs.xfs"), QStringLiteral("mount"),  QStringLiteral("umount"), QStringLiteral("blockdev"),
+            QStringLiteral("smartctl"), QStringLiteral("hdparm"), QStringLiteral("sdparm"), QStringLiteral("nvme")};
 }
 
 QStringList SystemCommandRunner::trustedDirectories()
@@ -145,6 +146,32 @@ CommandResult SystemCommandRunner::writeMdAttribute(const QString& device, const
     }
     result.exitCode = 0;
     return result;
+}
+
+CommandResult SystemCommandRunner::rescanDisk(const QString& device)
+{
+    CommandResult result;
+    static const QRegularExpression scsiDisk(QStringLiteral("^/dev/(sd[a-z]{1,4})$"));
+    const QRegularExpressionMatch match = scsiDisk.match(device);
+    if (!match.hasMatch()) {
+        result.err = QStringLiteral("%1 is not a SCSI disk the kernel can rescan").arg(device.left(64));
+        return result;
+    }
+    const QString path = QStringLiteral("/sys/block/%1/device/rescan").arg(match.captured(1));
+    result.started = true;
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write("1") != 1 || !file.flush()) {
+        result.exitCode = 1;
+        result.err = QStringLiteral("cannot write 1 to %1: %2").arg(path, file.errorString());
+        return result;
+    }
+    result.exitCode = 0;
+    return result;
+}
+
+CommandResult RecordingCommandRunner::rescanDisk(const QString& device)
+{
+    return run({QStringLiteral("rescan"), device}, 0, nullptr);
 }
 
 CommandResult RecordingCommandRunner::writeMdAttribute(const QString& device, const QString& attribute,

@@ -35,11 +35,16 @@ public:
     /// md/stripe_cache_size, md/sync_speed_min and md/sync_speed_max (a number, or "system" for the
     /// speed limits) of an md device are allowed.
     virtual CommandResult writeMdAttribute(const QString& device, const QString& attribute, const QString& value) = 0;
+    /// Asks the kernel to read a SCSI disk's settings again (/sys/block/sdX/device/rescan), so that
+    /// what it believes about the disk's write cache follows a change made on the disk. Only
+    /// /dev/sdX names are allowed.
+    virtual CommandResult rescanDisk(const QString& device) = 0;
 };
 
 /// The real runner: only allow-listed programs (mdadm, lvm, wipefs, mkfs.ext4, mkfs.xfs, mount, umount,
-/// blockdev), resolved from /usr/sbin, /usr/bin, /sbin and /bin only, with a clean environment
-/// (PATH of those directories, LC_ALL=C) and stdin from /dev/null.
+/// blockdev, and for disks' health and write caches smartctl, hdparm, sdparm and nvme), resolved from /usr/sbin,
+/// /usr/bin, /sbin and /bin only, with a clean environment (PATH of those directories, LC_ALL=C) and stdin from
+/// /dev/null.
 class SystemCommandRunner final : public CommandRunner
 {
 public:
@@ -50,6 +55,7 @@ public:
 
     CommandResult run(const QStringList& argv, int timeoutMs, const std::atomic_bool* cancel = nullptr) override;
     CommandResult writeMdAttribute(const QString& device, const QString& attribute, const QString& value) override;
+    CommandResult rescanDisk(const QString& device) override;
     /// The sysfs file an md attribute write goes to, or an error text.
     static QString mdAttributePath(const QString& device, const QString& attribute, QString* error);
 };
@@ -62,6 +68,7 @@ public:
     void answer(const QStringList& prefix, CommandResult result);
     CommandResult run(const QStringList& argv, int timeoutMs, const std::atomic_bool* cancel = nullptr) override;
     CommandResult writeMdAttribute(const QString& device, const QString& attribute, const QString& value) override;
+    CommandResult rescanDisk(const QString& device) override;
     QList<QStringList> commands() const;
 
 private:
