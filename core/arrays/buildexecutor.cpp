@@ -67,6 +67,7 @@ BuiltArray BuiltArray::fromJournal(const JournalRecord& record)
         array.plan.destroys.append(pin.node);
     }
     array.objects = record.objects;
+    array.writeCaches = record.writeCaches;
     for (const BuildObject& object : record.objects) {
         if (object.kind == QLatin1String("md") || object.kind == QLatin1String("lv")) {
             array.device = object.device; // the last one made is the top

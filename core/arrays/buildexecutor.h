@@ -3,6 +3,7 @@
 #include "arrays/buildjournal.h"
 #include "arrays/buildplan.h"
 #include "disks/devicegate.h"
+#include "disks/diskhealth.h"
 #include "system/commandrunner.h"
 #include "util/result.h"
 
@@ -55,6 +56,8 @@ struct BuiltArray
     BuildPlan plan;
     QString device;
     QList<BuildObject> objects;
+    /// Write caches changed for the tests (journaled), set back first at teardown.
+    QList<WriteCacheChange> writeCaches;
 
     /// What a journal says was built (for a teardown after a crash).
     static BuiltArray fromJournal(const JournalRecord& record);
@@ -111,6 +114,12 @@ public:
     /// other path one of the build's own objects). Refused: the command is not run.
     Result<CommandResult> runOnBuilt(const BuiltArray& built, const QString& description, const QStringList& argv,
                                      const std::atomic_bool* cancel = nullptr);
+    /// Turns a pinned leaf's write cache on or off for the tests: the gate's check right before (a
+    /// member of this build), the original state journaled, then the change, read back. A disk already
+    /// in that state is left alone. Teardown and recovery set every change back before anything else.
+    Result<WriteCacheState> setWriteCache(BuiltArray& built, const PinnedDevice& pin, bool on);
+    /// Sets back every write cache `built` changed (each checked by the gate first).
+    TeardownReport restoreWriteCaches(const BuiltArray& built);
 
 private:
     CommandResult runLogged(const QString& description, const QStringList& argv, int timeoutMs,

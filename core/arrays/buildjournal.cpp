@@ -103,6 +103,27 @@ BuildJournal::BuildJournal(QString directory, QString tag, QString program, qint
     m_record.started = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
 }
 
+BuildJournal::BuildJournal(QString directory, JournalRecord record)
+    : m_directory(std::move(directory))
+    , m_record(std::move(record))
+{ }
+
+Result<void> BuildJournal::addWriteCacheChange(const QString& directory, const QString& tag,
+                                               const WriteCacheChange& change)
+{
+    Result<JournalRecord> record = read(directory + QStringLiteral("/journal-") + tag + QStringLiteral(".json"));
+    if (!record) {
+        return record.error();
+    }
+    for (const WriteCacheChange& earlier : std::as_const(record->writeCaches)) {
+        if (earlier.device == change.device) {
+            return {}; // the first original is the one to restore
+        }
+    }
+    record->writeCaches.append(change);
+    return BuildJournal(directory, *record).write();
+}
+
 QString BuildJournal::path() const
 {
     return m_directory + QStringLiteral("/journal-") + m_record.tag + QStringLiteral(".json");
@@ -170,10 +191,19 @@ Result<void> BuildJournal::write()
                              {QStringLiteral("boot_id"), m_record.owner.bootId},
                              {QStringLiteral("program"), m_record.owner.program},
                              {QStringLiteral("client_uid"), m_record.owner.clientUid}};
-    const QJsonObject json {{QStringLiteral("version"), 2},         {QStringLiteral("tag"), m_record.tag},
-                            {QStringLiteral("owner"), owner},       {QStringLiteral("started"), m_record.started},
-                            {QStringLiteral("pins"), pins},         {QStringLiteral("objects"), objects},
-                            {QStringLiteral("final_wipes"), wipes}, {QStringLiteral("built"), m_record.built}};
+    QJsonObject json {{QStringLiteral("version"), 2},         {QStringLiteral("tag"), m_record.tag},
+                      {QStringLiteral("owner"), owner},       {QStringLiteral("started"), m_record.started},
+                      {QStringLiteral("pins"), pins},         {QStringLiteral("objects"), objects},
+                      {QStringLiteral("final_wipes"), wipes}, {QStringLiteral("built"), m_record.built}};
+    if (!m_record.writeCaches.isEmpty()) {
+        QJsonArray caches;
+        for (const WriteCacheChange& change : m_record.writeCaches) {
+            caches.append(QJsonObject {
+                {QStringLiteral("device"), change.device},
+                {QStringLiteral("original"), change.originalOn ? QStringLiteral("on") : QStringLiteral("off")}});
+        }
+        json.insert(QStringLiteral("write_caches"), caches);
+    }
     QSaveFile file(path());
     if (!file.open(QIODevice::WriteOnly)) {
         return makeError(ErrorCode::journalFailed,
@@ -240,6 +270,11 @@ Result<JournalRecord> BuildJournal::read(const QString& path)
             list.append(arg.toString());
         }
         record.finalWipes.append(list);
+    }
+    for (const auto& value : json.value(QStringLiteral("write_caches")).toArray()) {
+        const QJsonObject change = value.toObject();
+        record.writeCaches.append({change.value(QStringLiteral("device")).toString(),
+                                   change.value(QStringLiteral("original")).toString() == QLatin1String("on")});
     }
     return record;
 }

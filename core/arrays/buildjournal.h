@@ -27,6 +27,13 @@ struct JournalOwner
     bool isCurrentProcess() const;
 };
 
+/// A disk whose write cache a run changed, and what to set it back to.
+struct WriteCacheChange
+{
+    QString device; ///< the pin's node
+    bool originalOn = false;
+};
+
 /// What a build has created so far, written to disk *before* each object is created, so that a crash
 /// (or a power cut: the journal lives on persistent storage) at any moment leaves a record from which
 /// recovery removes exactly our objects, on exactly the devices that were checked.
@@ -39,6 +46,9 @@ struct JournalRecord
     QList<BuildObject> objects; ///< in creation order; the last may be half-created
     QList<QStringList> finalWipes;
     bool built = false; ///< the build finished (an interrupted one is always a leftover)
+    /// Write caches changed for the tests, journaled before each change: teardown and recovery set
+    /// them back before anything else.
+    QList<WriteCacheChange> writeCaches;
     QString path;
 };
 
@@ -64,8 +74,13 @@ public:
     static Result<JournalRecord> read(const QString& path);
     /// Whether a journal for `tag` exists in `directory`.
     static bool exists(const QString& directory, const QString& tag);
+    /// Adds `change` to the journal of `tag` (on disk, fsynced) before the cache is changed.
+    static Result<void> addWriteCacheChange(const QString& directory, const QString& tag,
+                                            const WriteCacheChange& change);
 
 private:
+    BuildJournal(QString directory, JournalRecord record);
+
     Result<void> write();
 
     QString m_directory;

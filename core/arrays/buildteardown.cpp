@@ -65,7 +65,8 @@ TeardownReport BuildExecutor::removeObjects(const QList<BuildObject>& objects, c
 TeardownReport BuildExecutor::teardown(const BuiltArray& array)
 {
     report(QStringLiteral("tearing down %1").arg(array.device), 0);
-    const TeardownReport result = removeObjects(array.objects, array.plan.finalWipes, array.plan.pins);
+    TeardownReport result = restoreWriteCaches(array);
+    result.merge(removeObjects(array.objects, array.plan.finalWipes, array.plan.pins));
     if (result.clean()) {
         BuildJournal(m_options.journalDirectory, array.plan.tag).finish();
     }
@@ -113,6 +114,9 @@ BuiltArray BuildExecutor::relocated(const JournalRecord& record, QStringList* no
     for (QStringList& argv : array.plan.finalWipes) {
         rewrite(argv);
     }
+    for (WriteCacheChange& change : array.writeCaches) {
+        change.device = moved.value(change.device, change.device);
+    }
     rewrite(array.plan.destroys);
     return array;
 }
@@ -153,8 +157,11 @@ TeardownReport BuildExecutor::recoverLeftovers(const RecoverScope& scope)
         }
         QStringList notes;
         const BuiltArray array = relocated(record, &notes);
+        // Write caches first: the only change a run makes that outlives its arrays.
+        const TeardownReport caches = restoreWriteCaches(array);
         TeardownReport part = removeObjects(array.objects, array.plan.finalWipes, array.plan.pins);
         part.problems.clear();
+        part.merge(caches);
         if (part.skipped.isEmpty()) {
             QFile::remove(record.path);
             // Objects not running any more (after a reboot) are not "removed", their metadata is: say so.

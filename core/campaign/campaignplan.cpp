@@ -34,10 +34,10 @@ QString TestSpec::id() const
             .arg(prefix, Units::formatSizeCompact(blockSize).toLower(),
                  patternName(pattern).remove(QStringLiteral("rand")));
     }
-    return QStringLiteral("%1%2-qd%3-%4")
+    return QStringLiteral("%1%2-qd%3-%4%5")
         .arg(prefix, Units::formatSizeCompact(blockSize).toLower())
         .arg(queueDepth)
-        .arg(patternName(pattern).remove(QStringLiteral("rand")));
+        .arg(patternName(pattern).remove(QStringLiteral("rand")), dsync ? QStringLiteral("-dsync") : QString());
 }
 
 QJsonObject TestSpec::toJson() const
@@ -70,6 +70,9 @@ QJsonObject TestSpec::toJson() const
     if (pattern == IoPattern::ReadWrite || pattern == IoPattern::RandReadWrite) {
         json.insert(QStringLiteral("rwmixread"), readPercent);
     }
+    if (dsync) {
+        json.insert(QStringLiteral("sync"), QStringLiteral("dsync"));
+    }
     return json;
 }
 
@@ -92,6 +95,15 @@ Result<TestSpec> TestSpec::standard(const QString& id)
         test.blockSize = 1u << 20;
         test.queueDepth = 1;
         test.name = QStringLiteral("dd bs=1M write (SEQ1M QD1)");
+    } else if (id == QLatin1String("seq1m-qd1-write-dsync") || id == QLatin1String("rnd4k-qd1-write-dsync")) {
+        // What a database's log does: each write on stable storage before the next is issued.
+        const bool random = id.startsWith(QLatin1String("rnd"));
+        test.pattern = random ? IoPattern::RandWrite : IoPattern::Write;
+        test.blockSize = random ? 4096 : 1u << 20;
+        test.queueDepth = 1;
+        test.dsync = true;
+        test.name = QStringLiteral("%1 QD1 write, each write flushed")
+                        .arg(random ? QStringLiteral("RND4K") : QStringLiteral("SEQ1M"));
     } else if (id == QLatin1String("file-seq") || id == QLatin1String("file-seeks") ||
                id == QLatin1String("small-files")) {
         test.kind = id;
@@ -125,7 +137,7 @@ Result<TestSpec> TestSpec::standard(const QString& id)
         return planError(
             QStringLiteral("unknown test '%1'; use seq1m-qd8-write, seq1m-qd8-read, rnd4k-qd32-write, "
                            "rnd4k-qd32-read, dd-seq1m-qd1-write, bs-sweep-write, bs-sweep-read, qd-sweep-rnd4k-read, "
-                           "qd-sweep-rnd4k-write or an object")
+                           "qd-sweep-rnd4k-write, seq1m-qd1-write-dsync, rnd4k-qd1-write-dsync or an object")
                 .arg(id.left(64)));
     }
     return test;
@@ -175,9 +187,9 @@ Result<TestSpec> TestSpec::fromJson(const QJsonValue& value)
         return test;
     }
     static const QStringList known {
-        QStringLiteral("name"),        QStringLiteral("kind"),   QStringLiteral("rw"),
-        QStringLiteral("bs"),          QStringLiteral("qd"),     QStringLiteral("rwmixread"),
-        QStringLiteral("block_sizes"), QStringLiteral("depths"), QStringLiteral("max_qd")};
+        QStringLiteral("name"),   QStringLiteral("kind"),      QStringLiteral("rw"),          QStringLiteral("bs"),
+        QStringLiteral("qd"),     QStringLiteral("rwmixread"), QStringLiteral("block_sizes"), QStringLiteral("depths"),
+        QStringLiteral("max_qd"), QStringLiteral("sync")};
     for (const QString& key : json.keys()) {
         if (!known.contains(key)) {
             return planError(QStringLiteral("unknown field '%1' in a test").arg(key.left(64)));
@@ -281,6 +293,17 @@ Result<TestSpec> TestSpec::fromJson(const QJsonValue& value)
     if (!mix.isUndefined() && test.pattern != IoPattern::ReadWrite && test.pattern != IoPattern::RandReadWrite) {
         return planError(QStringLiteral("rwmixread applies only to rw and randrw tests"));
     }
+    const QJsonValue sync = json.value(QStringLiteral("sync"));
+    if (!sync.isUndefined()) {
+        if (sync.toString() != QLatin1String("dsync") && sync.toString() != QLatin1String("none")) {
+            return planError(QStringLiteral("sync '%1' is not \"dsync\" (each write flushed) or \"none\"")
+                                 .arg(sync.toVariant().toString().left(32)));
+        }
+        test.dsync = sync.toString() == QLatin1String("dsync");
+        if (test.dsync && !patternWrites(test.pattern)) {
+            return planError(QStringLiteral("\"sync\": \"dsync\" applies only to tests that write"));
+        }
+    }
     if (test.kind == QLatin1String("sweep")) {
         const QJsonValue sizes = json.value(QStringLiteral("block_sizes"));
         if (!sizes.isUndefined() && (!sizes.isArray() || sizes.toArray().isEmpty())) {
@@ -378,6 +401,32 @@ bool CampaignPlan::hasFileTests() const
     return std::any_of(tests.begin(), tests.end(), [](const TestSpec& test) { return test.isFileTest(); });
 }
 
+QString writeCacheModeName(WriteCacheMode mode)
+{
+    switch (mode) {
+    case WriteCacheMode::On:
+        return QStringLiteral("on");
+    case WriteCacheMode::Off:
+        return QStringLiteral("off");
+    case WriteCacheMode::Both:
+        return QStringLiteral("both");
+    case WriteCacheMode::AsIs:
+        break;
+    }
+    return QStringLiteral("as-is");
+}
+
+Result<WriteCacheMode> parseWriteCacheMode(const QJsonValue& value)
+{
+    for (WriteCacheMode mode : {WriteCacheMode::AsIs, WriteCacheMode::On, WriteCacheMode::Off, WriteCacheMode::Both}) {
+        if (value == QJsonValue(writeCacheModeName(mode))) {
+            return mode;
+        }
+    }
+    return planError(QStringLiteral("write_cache '%1' is not \"as-is\", \"on\", \"off\" or \"both\"")
+                         .arg(value.toVariant().toString().left(32)));
+}
+
 QJsonObject ConfigSpec::toJson() const
 {
     QJsonObject json {{QStringLiteral("name"), name}};
@@ -391,6 +440,9 @@ QJsonObject ConfigSpec::toJson() const
     }
     if (drill) {
         json.insert(QStringLiteral("drill"), drill->enabled ? QJsonValue(drill->toJson()) : QJsonValue(false));
+    }
+    if (writeCache) {
+        json.insert(QStringLiteral("write_cache"), writeCacheModeName(*writeCache));
     }
     return json;
 }
@@ -430,6 +482,9 @@ QJsonObject CampaignPlan::toJson() const
     if (resync == ResyncPolicy::Label) {
         json.insert(QStringLiteral("resync"), QStringLiteral("label")); // "wait" is the default
     }
+    if (writeCache != WriteCacheMode::AsIs) {
+        json.insert(QStringLiteral("write_cache"), writeCacheModeName(writeCache));
+    }
     return json;
 }
 
@@ -440,7 +495,7 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
         QStringLiteral("configurations"), QStringLiteral("tests"),           QStringLiteral("repeats"),
         QStringLiteral("limits"),         QStringLiteral("allow_loop"),      QStringLiteral("comment"),
         QStringLiteral("filesystem"),     QStringLiteral("command_as_root"), QStringLiteral("drill"),
-        QStringLiteral("stable"),         QStringLiteral("resync")};
+        QStringLiteral("stable"),         QStringLiteral("resync"),          QStringLiteral("write_cache")};
     for (const QString& key : json.keys()) {
         if (!known.contains(key)) {
             return planError(QStringLiteral("unknown field '%1' in the plan").arg(key.left(64)));
@@ -525,6 +580,14 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
                     }
                     config.drill = *drill;
                 }
+                if (object.contains(QStringLiteral("write_cache"))) {
+                    auto mode = parseWriteCacheMode(object.value(QStringLiteral("write_cache")));
+                    if (!mode) {
+                        return planError(
+                            QStringLiteral("configuration '%1': %2").arg(config.name, mode.error().message));
+                    }
+                    config.writeCache = *mode;
+                }
             } else {
                 return planError(QStringLiteral("a configuration is a preset name or an object"));
             }
@@ -604,6 +667,13 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
             return stable.error();
         }
         plan.stable = *stable;
+    }
+    if (json.contains(QStringLiteral("write_cache"))) {
+        auto mode = parseWriteCacheMode(json.value(QStringLiteral("write_cache")));
+        if (!mode) {
+            return mode.error();
+        }
+        plan.writeCache = *mode;
     }
     const QJsonValue resync = json.value(QStringLiteral("resync"));
     if (resync == QJsonValue(QStringLiteral("label"))) {

@@ -30,6 +30,7 @@ struct TestSpec
     std::uint32_t blockSize = 1u << 20;
     int queueDepth = 1;
     int readPercent = 50;
+    bool dsync = false; ///< every write durable before it completes ("sync": "dsync"): flush-bound
     QList<std::uint32_t> sweepSizes; ///< for kind "sweep"
     QList<int> sweepDepths; ///< for kind "qd-sweep"
 
@@ -41,10 +42,18 @@ struct TestSpec
     QJsonObject toJson() const;
     static Result<TestSpec> fromJson(const QJsonValue& json);
     /// The named standard tests: seq1m-qd8-write/read, rnd4k-qd32-write/read, dd-seq1m-qd1-write,
-    /// bs-sweep-write/read, qd-sweep-rnd4k-read/write.
+    /// bs-sweep-write/read, qd-sweep-rnd4k-read/write, and the flush-bound seq1m-qd1-write-dsync and
+    /// rnd4k-qd1-write-dsync.
     static Result<TestSpec> standard(const QString& id);
     static QList<TestSpec> defaults();
 };
+
+/// What the disks' own write caches are while a configuration's tests run: as the disks have them,
+/// on, off, or each configuration measured twice, once with every member's cache on and once off.
+/// RaidBench always sets each disk back as it found it.
+enum class WriteCacheMode { AsIs, On, Off, Both };
+QString writeCacheModeName(WriteCacheMode mode);
+Result<WriteCacheMode> parseWriteCacheMode(const QJsonValue& value);
 
 /// A configuration to build: a preset applied to the plan's disks, or an explicit tree.
 struct ConfigSpec
@@ -54,6 +63,7 @@ struct ConfigSpec
     ArraySpec spec; ///< for an explicit spec (the preset's tree is made when the disks are known)
     std::optional<FilesystemSpec> filesystem; ///< overrides the plan's
     std::optional<DrillSpec> drill; ///< overrides the plan's
+    std::optional<WriteCacheMode> writeCache; ///< overrides the plan's
 
     QJsonObject toJson() const;
 };
@@ -99,6 +109,7 @@ struct CampaignPlan
     DrillSpec drill;
     StableSpec stable;
     ResyncPolicy resync = ResyncPolicy::Wait;
+    WriteCacheMode writeCache = WriteCacheMode::AsIs;
 
     /// Most and fewest runs one point of a test takes (fixed repeats, or the stable-mode bounds).
     int maxRuns() const { return stable.enabled() ? stable.maxRepeats : repeats; }

@@ -188,17 +188,28 @@ QJsonObject DiskResult::toJson() const
     if (!baselineError.isEmpty()) {
         baseline.insert(QStringLiteral("error"), baselineError);
     }
-    return QJsonObject {{QStringLiteral("path"), path},
-                        {QStringLiteral("stable_path"), stablePath},
-                        {QStringLiteral("name"), name},
-                        {QStringLiteral("model"), model},
-                        {QStringLiteral("serial"), serial},
-                        {QStringLiteral("controller"), controller},
-                        {QStringLiteral("transport"), transport},
-                        {QStringLiteral("size_bytes"), double(sizeBytes)},
-                        {QStringLiteral("baseline"), baseline},
-                        {QStringLiteral("slow"), slow},
-                        {QStringLiteral("slow_reason"), slowReason}};
+    QJsonObject json {{QStringLiteral("path"), path},
+                      {QStringLiteral("stable_path"), stablePath},
+                      {QStringLiteral("name"), name},
+                      {QStringLiteral("model"), model},
+                      {QStringLiteral("serial"), serial},
+                      {QStringLiteral("controller"), controller},
+                      {QStringLiteral("transport"), transport},
+                      {QStringLiteral("size_bytes"), double(sizeBytes)},
+                      {QStringLiteral("baseline"), baseline},
+                      {QStringLiteral("slow"), slow},
+                      {QStringLiteral("slow_reason"), slowReason}};
+    if (healthRead) {
+        QJsonArray explanationArray;
+        for (const auto& explanation : explanations) {
+            explanationArray.append(QJsonObject {{QStringLiteral("code"), explanation.code},
+                                                 {QStringLiteral("message"), explanation.message}});
+        }
+        json.insert(QStringLiteral("health"), health.toJson());
+        json.insert(QStringLiteral("write_cache"), writeCache.toJson());
+        json.insert(QStringLiteral("explanations"), explanationArray);
+    }
+    return json;
 }
 
 DiskResult DiskResult::fromJson(const QJsonObject& json)
@@ -230,6 +241,16 @@ DiskResult DiskResult::fromJson(const QJsonObject& json)
     disk.baselineError = baseline.value(QStringLiteral("error")).toString();
     disk.slow = json.value(QStringLiteral("slow")).toBool();
     disk.slowReason = json.value(QStringLiteral("slow_reason")).toString();
+    disk.healthRead = json.value(QStringLiteral("health")).isObject();
+    if (disk.healthRead) {
+        disk.health = DiskHealth::fromJson(json.value(QStringLiteral("health")).toObject());
+        disk.writeCache = WriteCacheState::fromJson(json.value(QStringLiteral("write_cache")).toObject());
+        for (const auto& value : json.value(QStringLiteral("explanations")).toArray()) {
+            const QJsonObject explanation = value.toObject();
+            disk.explanations.append({explanation.value(QStringLiteral("code")).toString(),
+                                      explanation.value(QStringLiteral("message")).toString()});
+        }
+    }
     return disk;
 }
 
@@ -320,6 +341,19 @@ QJsonObject ConfigResult::toJson(bool withSamples) const
     if (drill) {
         json.insert(QStringLiteral("drill"), drill->toJson());
     }
+    if (!writeCacheMode.isEmpty() || !writeCaches.isEmpty()) {
+        QJsonArray states;
+        for (const DiskCacheState& state : writeCaches) {
+            states.append(QJsonObject {{QStringLiteral("disk"), state.disk}, {QStringLiteral("state"), state.state}});
+        }
+        QJsonObject cache {
+            {QStringLiteral("mode"), writeCacheMode.isEmpty() ? QStringLiteral("as-is") : writeCacheMode},
+            {QStringLiteral("disks"), states}};
+        if (!writeCacheNote.isEmpty()) {
+            cache.insert(QStringLiteral("note"), writeCacheNote);
+        }
+        json.insert(QStringLiteral("write_cache"), cache);
+    }
     if (!error.isEmpty()) {
         json.insert(QStringLiteral("error"), error);
     }
@@ -388,6 +422,16 @@ Result<ConfigResult> ConfigResult::fromJson(const QJsonObject& json)
                           QStringLiteral("configuration '%1': %2").arg(config.name, drill.error().message)};
         }
         config.drill = *drill;
+    }
+    if (json.value(QStringLiteral("write_cache")).isObject()) {
+        const QJsonObject cache = json.value(QStringLiteral("write_cache")).toObject();
+        const QString mode = cache.value(QStringLiteral("mode")).toString();
+        config.writeCacheMode = mode == QLatin1String("on") || mode == QLatin1String("off") ? mode : QString();
+        for (const auto& value : cache.value(QStringLiteral("disks")).toArray()) {
+            config.writeCaches.append({value.toObject().value(QStringLiteral("disk")).toString(),
+                                       value.toObject().value(QStringLiteral("state")).toString()});
+        }
+        config.writeCacheNote = cache.value(QStringLiteral("note")).toString();
     }
     return config;
 }

@@ -4,6 +4,7 @@
 #include "campaign/drillresult.h"
 #include "campaign/resourceuse.h"
 #include "campaign/testresult.h"
+#include "disks/diskhealth.h"
 #include "engine/ioresult.h"
 #include "layout/arrayspec.h"
 #include "util/result.h"
@@ -36,10 +37,23 @@ struct DiskResult
     QString baselineError;
     bool slow = false;
     QString slowReason;
+    /// SMART and the write cache as the run found them (before any change), and what in them could
+    /// make the disk slow; `healthRead` false in files written before they were read.
+    bool healthRead = false;
+    DiskHealth health;
+    WriteCacheState writeCache;
+    QList<DiskExplanation> explanations;
 
     QString label() const;
     QJsonObject toJson() const;
     static DiskResult fromJson(const QJsonObject& json);
+};
+
+/// One member disk's write cache while a configuration's tests ran.
+struct DiskCacheState
+{
+    QString disk; ///< the plan's path
+    QString state; ///< on, off, unknown
 };
 
 /// One configuration: what it is, what it gives, what it measured.
@@ -69,6 +83,11 @@ struct ConfigResult
     double seconds = 0;
     QJsonObject filesystem; ///< the file system made for file tests (type, geometry, commands)
     std::optional<DrillResult> drill; ///< the failure drill, when the plan asked for one
+    /// The write cache the plan asked for: "" (as the disks have it), "on" or "off"; a plan's "both"
+    /// makes two configurations, "NAME (cache on)" and "NAME (cache off)".
+    QString writeCacheMode;
+    QList<DiskCacheState> writeCaches; ///< each member's cache during every run of this configuration
+    QString writeCacheNote; ///< why the cache stayed as it was although the plan asked otherwise
     std::optional<FilesystemSpec> requestedFilesystem; ///< from the plan; not saved
 
     /// The sequential write or read test the relative table and the model use (SEQ1M QD8, else the

@@ -1,6 +1,8 @@
 #include "arrays/mdsync.h"
 #include "campaign/campaignrunner.h"
 #include "campaign/hostinfo.h"
+#include "disks/diskscanner.h"
+#include "disks/healthprobe.h"
 #include "engine/ioengine.h"
 #include "system/childprocess.h"
 #include "util/errorcodes.h"
@@ -178,6 +180,7 @@ void CampaignRunner::runTest(const QString& device, const TestSpec& spec, TestRe
             job.target = device;
             job.pattern = spec.pattern;
             job.readPercent = spec.readPercent;
+            job.dsync = spec.dsync;
             job.blockSize = blockSize;
             job.queueDepth = queueDepth;
             job.timeLimitNs = m_plan.timeLimitNs;
@@ -308,6 +311,41 @@ void CampaignRunner::runFileTests(ConfigResult& config, const BuiltArray& built,
     }
 }
 
+void CampaignRunner::applyWriteCache(ConfigResult& config, BuiltArray& built, const QList<PinnedDevice>& pins,
+                                     BuildExecutor& executor)
+{
+    config.writeCaches.clear();
+    config.writeCacheNote.clear();
+    if (!config.writeCacheMode.isEmpty()) {
+        const bool on = config.writeCacheMode == QLatin1String("on");
+        for (const PinnedDevice& pin : pins) {
+            // Journaled before each change; the teardown below (or a recovery) sets each disk back.
+            Result<WriteCacheState> set = executor.setWriteCache(built, pin, on);
+            if (!set) {
+                config.writeCacheNote =
+                    QStringLiteral("the write caches stayed as the disks had them: %1").arg(set.error().message);
+                const TeardownReport back = executor.restoreWriteCaches(built);
+                if (!back.clean()) {
+                    config.writeCacheNote += QStringLiteral("; setting them back: %1").arg(back.summary());
+                }
+                break;
+            }
+        }
+    }
+    for (const PinnedDevice& pin : pins) {
+        const Result<Disk> disk = DiskScanner().inspect(pin.node);
+        const WriteCacheState state = disk ? HealthProbe::readWriteCache(*disk, *m_options.runner)
+                                           : WriteCacheState::unknown(disk.error().message);
+        QString path = pin.requested;
+        for (const DiskResult& result : std::as_const(m_results.disks)) {
+            if (result.name == pin.name) {
+                path = result.path;
+            }
+        }
+        config.writeCaches.append({path, state.state});
+    }
+}
+
 void CampaignRunner::runConfig(ConfigResult& config, int index, const std::atomic_bool* cancel)
 {
     QElapsedTimer timer;
@@ -360,6 +398,7 @@ void CampaignRunner::runConfig(ConfigResult& config, int index, const std::atomi
         return;
     }
     config.device = built->device;
+    applyWriteCache(config, *built, pinned->pins, executor);
     if (!m_results.host.contains(QStringLiteral("kernel_parity"))) {
         // Printed when the xor and raid6 modules loaded: the first parity array of the boot.
         if (const QJsonObject parity = kernelParitySpeeds(); !parity.isEmpty()) {

@@ -2,6 +2,7 @@
 
 #include "campaign/analysis.h"
 #include "disks/diskscanner.h"
+#include "disks/healthprobe.h"
 #include "layout/arrayanalysis.h"
 #include "layout/presets.h"
 #include "util/errorcodes.h"
@@ -22,6 +23,22 @@ namespace {
 QString now()
 {
     return QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+}
+
+/// Each disk's likely causes of slowness, against the plan's other disks.
+void explainDisks(QList<DiskResult>& disks)
+{
+    QList<DiskFacts> pool;
+    QList<int> index;
+    for (int i = 0; i < disks.size(); ++i) {
+        if (disks[i].healthRead) {
+            pool.append({disks[i].model, disks[i].health.rotationRateRpm > 0, disks[i].health, disks[i].writeCache});
+            index.append(i);
+        }
+    }
+    for (int i = 0; i < pool.size(); ++i) {
+        disks[index[i]].explanations = explainDisk(pool, i);
+    }
 }
 
 } // namespace
@@ -92,6 +109,14 @@ Result<void> CampaignRunner::prepare()
         result.controller = disk ? disk->controller : QString();
         result.transport = disk ? disk->transport : QString();
         result.sizeBytes = pin->sizeBytes;
+        if (disk) {
+            // Health and the write cache as found, before anything changes them (smartctl reads only).
+            QList<Disk> one {*disk};
+            HealthProbe::probe(one, *m_options.runner);
+            result.healthRead = true;
+            result.health = one.first().health;
+            result.writeCache = one.first().writeCache;
+        }
         disks.append(result);
         presetDisks.append({path, pin->sizeBytes, result.controller, pin->model});
     }
@@ -100,12 +125,28 @@ Result<void> CampaignRunner::prepare()
     if (m_plan.allConfigurations) {
         wanted.clear();
         for (const QString& name : presetsFor(presetDisks)) {
-            wanted.append(ConfigSpec {name, name, {}, std::nullopt, std::nullopt});
+            wanted.append(ConfigSpec {name, name, {}, std::nullopt, std::nullopt, std::nullopt});
         }
     }
-    for (const ConfigSpec& config : wanted) {
+    explainDisks(disks);
+    // "both" measures a configuration twice: every member's cache on, then off.
+    QList<std::pair<ConfigSpec, QString>> expanded;
+    for (const ConfigSpec& config : std::as_const(wanted)) {
+        const WriteCacheMode mode = config.writeCache.value_or(m_plan.writeCache);
+        if (mode == WriteCacheMode::Both) {
+            for (const QString& state : {QStringLiteral("on"), QStringLiteral("off")}) {
+                ConfigSpec copy = config;
+                copy.name = QStringLiteral("%1 (cache %2)").arg(config.name, state);
+                expanded.append({copy, state});
+            }
+        } else {
+            expanded.append({config, mode == WriteCacheMode::AsIs ? QString() : writeCacheModeName(mode)});
+        }
+    }
+    for (const auto& [config, cacheMode] : std::as_const(expanded)) {
         ConfigResult result;
         result.name = config.name;
+        result.writeCacheMode = cacheMode;
         result.preset = config.preset;
         result.requestedFilesystem = config.filesystem.value_or(m_plan.filesystem);
         if (!config.preset.isEmpty()) {
@@ -171,6 +212,7 @@ Result<void> CampaignRunner::prepare()
                     existing->drill = config.drill;
                 }
                 existing->requestedFilesystem = config.requestedFilesystem;
+                existing->writeCacheMode = config.writeCacheMode;
             } else {
                 m_results.configs.append(config);
             }
@@ -183,6 +225,12 @@ Result<void> CampaignRunner::prepare()
             disk.stablePath = now.stablePath;
             disk.controller = now.controller;
             disk.transport = now.transport;
+            if (!disk.healthRead) {
+                disk.healthRead = now.healthRead;
+                disk.health = now.health;
+                disk.writeCache = now.writeCache;
+                disk.explanations = now.explanations;
+            }
         }
     } else {
         m_results = CampaignResults {};

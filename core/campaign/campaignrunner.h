@@ -78,6 +78,10 @@ private:
     void saveAfterTest();
     IoResult runJob(const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel);
     void runBaselines(const std::atomic_bool* cancel);
+    /// Sets every member's write cache as the configuration asks (journaled; set back at teardown)
+    /// and records each member's state; a disk that cannot be changed leaves all as they were, said why.
+    void applyWriteCache(ConfigResult& config, BuiltArray& built, const QList<PinnedDevice>& pins,
+                         BuildExecutor& executor);
     void runConfig(ConfigResult& config, int index, const std::atomic_bool* cancel);
     void runFileTests(ConfigResult& config, const BuiltArray& built, CampaignProgress progress,
                       const std::atomic_bool* cancel);

@@ -479,6 +479,9 @@ QString IoEngine::fioCommand(const IoJob& job, std::uint64_t rangeLength, bool f
         }
     }
     args << QStringLiteral("--direct=%1").arg(job.direct ? 1 : 0);
+    if (job.dsync && patternWrites(job.pattern)) {
+        args << QStringLiteral("--sync=dsync");
+    }
     if (job.offset) {
         args << QStringLiteral("--offset=%1").arg(job.offset);
     }
@@ -527,6 +530,9 @@ QString IoEngine::ddCommand(const IoJob& job, std::uint64_t bytes)
     QStringList flags;
     if (job.direct) {
         flags << QStringLiteral("direct");
+    }
+    if (job.dsync && job.pattern == IoPattern::Write) {
+        flags << QStringLiteral("dsync");
     }
     if (positionInBytes) {
         flags << (job.pattern == IoPattern::Write ? QStringLiteral("seek_bytes") : QStringLiteral("skip_bytes"));

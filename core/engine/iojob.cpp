@@ -140,6 +140,9 @@ QJsonObject IoJob::toJson() const
     if (pattern == IoPattern::ReadWrite || pattern == IoPattern::RandReadWrite) {
         json.insert(QStringLiteral("rwmixread"), readPercent);
     }
+    if (dsync) {
+        json.insert(QStringLiteral("dsync"), true);
+    }
     return json;
 }
 
@@ -167,6 +170,7 @@ Result<IoJob> IoJob::fromJson(const QJsonObject& json)
     }
     job.data = *data;
     job.forceSync = json.value(QStringLiteral("sync_io")).toBool(false);
+    job.dsync = json.value(QStringLiteral("dsync")).toBool(false);
     return job;
 }
 

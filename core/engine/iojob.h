@@ -50,6 +50,9 @@ struct IoJob
     bool direct = true;
     DataPattern data = DataPattern::Random;
     bool forceSync = false; ///< use pread/pwrite even where io_uring works
+    /// Every write durable before it completes (O_DSYNC): the disk's write cache is flushed, or
+    /// written through, per write, as a database's log does. The test the write cache matters for.
+    bool dsync = false;
     bool destroyData = false; ///< required to write to a block device
     std::uint64_t seed = 0; ///< 0 = pick one per run
 

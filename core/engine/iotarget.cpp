@@ -170,7 +170,8 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
     const bool writes = patternWrites(job.pattern);
     const bool reads = patternReads(job.pattern);
     const int access = writes && reads ? O_RDWR : (writes ? O_WRONLY : O_RDONLY);
-    const int directFlag = job.direct ? O_DIRECT : 0;
+    // O_DSYNC only where the job writes: a read job's flags stay as they were.
+    const int directFlag = (job.direct ? O_DIRECT : 0) | (job.dsync && writes ? O_DSYNC : 0);
 
     struct stat st
     { };
