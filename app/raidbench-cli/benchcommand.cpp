@@ -148,13 +148,17 @@ int runBench(const QStringList& arguments)
                                         QStringLiteral("random|zeros"), QStringLiteral("random"));
     const QCommandLineOption syncOption(
         QStringLiteral("sync-io"), QStringLiteral("Use synchronous pread/pwrite (queue depth 1) instead of io_uring."));
+    const QCommandLineOption dsyncOption(
+        QStringLiteral("dsync"),
+        QStringLiteral("Make every write durable before it completes (O_DSYNC, fio's --sync=dsync): the disk's "
+                       "write cache is flushed or written through per write, as a database log does."));
     const QCommandLineOption destroyOption(QStringLiteral("destroy-data"),
                                            QStringLiteral("Allow writing to a block device, destroying its data."));
     const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print the result as one JSON object."));
     const QCommandLineOption quietOption(QStringLiteral("quiet"), QStringLiteral("No progress line on a terminal."));
     parser.addOptions({targetOption, rwOption, rwmixOption, bsOption, qdOption, sizeOption, timeOption, rampOption,
-                       offsetOption, lengthOption, bufferedOption, dataOption, syncOption, destroyOption, jsonOption,
-                       quietOption});
+                       offsetOption, lengthOption, bufferedOption, dataOption, syncOption, dsyncOption, destroyOption,
+                       jsonOption, quietOption});
 
     if (const std::optional<int> done = command.parse(arguments, false)) {
         return *done;
@@ -244,6 +248,7 @@ int runBench(const QStringList& arguments)
     }
     job.data = *data;
     job.forceSync = parser.isSet(syncOption);
+    job.dsync = parser.isSet(dsyncOption);
     job.destroyData = parser.isSet(destroyOption);
     if (auto valid = job.validate(); !valid) {
         return usage(valid.error());

@@ -34,11 +34,13 @@ const PinnedDevice* findPin(const BuiltArray& built, const QString& node)
 Result<WriteCacheState> BuildExecutor::setWriteCache(BuiltArray& built, const PinnedDevice& pin, bool on)
 {
     const QString wanted = on ? QStringLiteral("on") : QStringLiteral("off");
-    if (!m_options.gate || !findPin(built, pin.node)) {
+    const PinnedDevice* own = findPin(built, pin.node);
+    if (!m_options.gate || !own) {
         return makeError(ErrorCode::writeCacheFailed,
                          QStringLiteral("%1 is not a disk of this build").arg(pin.describe()));
     }
-    if (Result<void> checked = checkLeaf(*m_options.gate, pin); !checked) {
+    // The build's own pin carries its tag: which md arrays may hold the disk.
+    if (Result<void> checked = checkLeaf(*m_options.gate, *own); !checked) {
         return checked.error();
     }
     Result<Disk> disk = DiskScanner().inspect(pin.node);

@@ -114,16 +114,18 @@ WriteCacheState readWriteCache(const Disk& disk, CommandRunner& runner)
         argv << QStringLiteral("get-feature") << disk.path << QStringLiteral("--feature-id=6");
     }
     const CommandResult result = runner.run(argv, kToolTimeoutMs);
-    if (!result.ok()) {
+    if (!result.started || result.timedOut || result.cancelled) {
         return WriteCacheState::unknown(QStringLiteral("%1: %2").arg(tool, result.summary()), tool);
     }
-    if (tool == QLatin1String("hdparm")) {
-        return parseHdparmWriteCache(result.out);
+    // What the tool printed decides: sdparm exits 5 after printing the current value when the disk
+    // refuses to report its saved one (qemu's disks do).
+    const WriteCacheState state = tool == QLatin1String("hdparm") ? parseHdparmWriteCache(result.out)
+        : tool == QLatin1String("sdparm")                         ? parseSdparmWriteCache(result.out)
+                                                                  : parseNvmeWriteCache(result.out);
+    if (state.state == QLatin1String("unknown") && !result.ok()) {
+        return WriteCacheState::unknown(QStringLiteral("%1: %2").arg(tool, result.summary()), tool);
     }
-    if (tool == QLatin1String("sdparm")) {
-        return parseSdparmWriteCache(result.out);
-    }
-    return parseNvmeWriteCache(result.out);
+    return state;
 }
 
 Result<WriteCacheState> setWriteCache(const Disk& disk, bool on, CommandRunner& runner)
