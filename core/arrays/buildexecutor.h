@@ -3,7 +3,7 @@
 #include "arrays/buildjournal.h"
 #include "arrays/buildplan.h"
 #include "disks/devicegate.h"
-#include "disks/diskhealth.h"
+#include "disks/disk.h"
 #include "system/commandrunner.h"
 #include "util/result.h"
 
@@ -83,6 +83,8 @@ public:
         std::shared_ptr<const DeviceGate> gate;
         /// Whether a device node exists yet (tests replace it).
         std::function<bool(const QString& device)> deviceExists;
+        /// What a pinned node is (transport, name) for its write cache; DiskScanner::inspect() when empty.
+        std::function<Result<Disk>(const QString& node)> inspectDisk;
         /// Written into journals: what builds (see JournalOwner::program) and for whom (-1: this uid).
         QString program = QStringLiteral("cli-run");
         qint64 clientUid = -1;

@@ -191,10 +191,16 @@ Result<void> BuildJournal::write()
                              {QStringLiteral("boot_id"), m_record.owner.bootId},
                              {QStringLiteral("program"), m_record.owner.program},
                              {QStringLiteral("client_uid"), m_record.owner.clientUid}};
-    QJsonObject json {{QStringLiteral("version"), 2},         {QStringLiteral("tag"), m_record.tag},
-                      {QStringLiteral("owner"), owner},       {QStringLiteral("started"), m_record.started},
-                      {QStringLiteral("pins"), pins},         {QStringLiteral("objects"), objects},
-                      {QStringLiteral("final_wipes"), wipes}, {QStringLiteral("built"), m_record.built}};
+    // Version 3 when it holds write caches: an older RaidBench refuses it (and keeps it) rather than
+    // removing the arrays and forgetting the caches.
+    QJsonObject json {{QStringLiteral("version"), m_record.writeCaches.isEmpty() ? 2 : 3},
+                      {QStringLiteral("tag"), m_record.tag},
+                      {QStringLiteral("owner"), owner},
+                      {QStringLiteral("started"), m_record.started},
+                      {QStringLiteral("pins"), pins},
+                      {QStringLiteral("objects"), objects},
+                      {QStringLiteral("final_wipes"), wipes},
+                      {QStringLiteral("built"), m_record.built}};
     if (!m_record.writeCaches.isEmpty()) {
         QJsonArray caches;
         for (const WriteCacheChange& change : m_record.writeCaches) {
@@ -240,7 +246,7 @@ Result<JournalRecord> BuildJournal::read(const QString& path)
     }
     const QJsonObject json = QJsonDocument::fromJson(file.read(16 << 20)).object();
     const int version = json.value(QStringLiteral("version")).toInt();
-    if (version != 1 && version != 2) {
+    if (version < 1 || version > 3) {
         return makeError(ErrorCode::journalFailed, QStringLiteral("%1 is not a RaidBench journal").arg(path));
     }
     JournalRecord record;
@@ -273,8 +279,11 @@ Result<JournalRecord> BuildJournal::read(const QString& path)
     }
     for (const auto& value : json.value(QStringLiteral("write_caches")).toArray()) {
         const QJsonObject change = value.toObject();
-        record.writeCaches.append({change.value(QStringLiteral("device")).toString(),
-                                   change.value(QStringLiteral("original")).toString() == QLatin1String("on")});
+        const QString original = change.value(QStringLiteral("original")).toString();
+        if (original != QLatin1String("on") && original != QLatin1String("off")) {
+            continue; // not ours to guess
+        }
+        record.writeCaches.append({change.value(QStringLiteral("device")).toString(), original == QLatin1String("on")});
     }
     return record;
 }

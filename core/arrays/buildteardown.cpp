@@ -88,6 +88,7 @@ BuiltArray BuildExecutor::relocated(const JournalRecord& record, QStringList* no
             }
             continue; // commands naming it fail the gate and are skipped
         }
+        now->tag = pin.tag; // the build it belongs to: which signatures on it are its own
         if (now->node != pin.node) {
             if (notes) {
                 notes->append(QStringLiteral("%1 is %2 now").arg(pin.describe(), now->node));
@@ -157,8 +158,11 @@ TeardownReport BuildExecutor::recoverLeftovers(const RecoverScope& scope)
         }
         QStringList notes;
         const BuiltArray array = relocated(record, &notes);
-        // Write caches first: the only change a run makes that outlives its arrays.
-        const TeardownReport caches = restoreWriteCaches(array);
+        // Write caches first: the only change a run makes that outlives its arrays. One that could not
+        // be set back keeps the journal, for a later recover.
+        TeardownReport caches = restoreWriteCaches(array);
+        caches.skipped += caches.problems;
+        caches.problems.clear();
         TeardownReport part = removeObjects(array.objects, array.plan.finalWipes, array.plan.pins);
         part.problems.clear();
         part.merge(caches);

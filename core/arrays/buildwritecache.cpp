@@ -3,6 +3,11 @@
 #include "disks/healthprobe.h"
 #include "util/errorcodes.h"
 
+#include <QDir>
+#include <QRegularExpression>
+
+#include <sys/sysmacros.h>
+
 namespace RaidBench {
 
 namespace {
@@ -19,6 +24,11 @@ Result<void> checkLeaf(const DeviceGate& gate, const PinnedDevice& pin)
     return own ? own : member;
 }
 
+Result<Disk> inspect(const BuildExecutor::Options& options, const QString& node)
+{
+    return options.inspectDisk ? options.inspectDisk(node) : DiskScanner().inspect(node);
+}
+
 const PinnedDevice* findPin(const BuiltArray& built, const QString& node)
 {
     for (const PinnedDevice& pin : built.plan.pins) {
@@ -27,6 +37,47 @@ const PinnedDevice* findPin(const BuiltArray& built, const QString& node)
         }
     }
     return nullptr;
+}
+
+/// The disk behind a pin, for its cache tool: still the node and device number that were pinned, and
+/// for NVMe, whose volatile write cache is the controller's, only when every namespace of that
+/// controller is a disk of this build (or another disk's cache would change with it).
+Result<Disk> lookAt(const BuildExecutor::Options& options, const BuiltArray& built, const PinnedDevice& pin)
+{
+    Result<Disk> disk = inspect(options, pin.node);
+    if (!disk) {
+        return makeError(ErrorCode::writeCacheFailed,
+                         QStringLiteral("cannot look at %1: %2").arg(pin.describe(), disk.error().message));
+    }
+    const QString pinned = QStringLiteral("%1:%2").arg(major(dev_t(pin.rdev))).arg(minor(dev_t(pin.rdev)));
+    if (disk->path != pin.node || (!disk->devNumber.isEmpty() && disk->devNumber != pinned)) {
+        return makeError(ErrorCode::deviceChanged, QStringLiteral("%1 is another device now").arg(pin.describe()));
+    }
+    if (disk->transport == QLatin1String("nvme")) {
+        static const QRegularExpression controller(QStringLiteral("^nvme\\d+$"));
+        static const QRegularExpression nameSpace(QStringLiteral("^nvme\\d+n\\d+$"));
+        if (!controller.match(disk->port).hasMatch()) {
+            return makeError(ErrorCode::writeCacheFailed,
+                             QStringLiteral("cannot tell which NVMe controller %1 is on").arg(pin.describe()));
+        }
+        const QStringList names = QDir(QStringLiteral("/sys/class/nvme/") + disk->port).entryList(QDir::Dirs);
+        for (const QString& name : names) {
+            if (!nameSpace.match(name).hasMatch()) {
+                continue;
+            }
+            bool ours = false;
+            for (const PinnedDevice& other : built.plan.pins) {
+                ours = ours || other.name == name;
+            }
+            if (!ours) {
+                return makeError(ErrorCode::writeCacheFailed,
+                                 QStringLiteral("the write cache of %1 is its controller's, shared with %2, which is "
+                                                "not a disk of this layout")
+                                     .arg(pin.describe(), name));
+            }
+        }
+    }
+    return disk;
 }
 
 } // namespace
@@ -43,10 +94,9 @@ Result<WriteCacheState> BuildExecutor::setWriteCache(BuiltArray& built, const Pi
     if (Result<void> checked = checkLeaf(*m_options.gate, *own); !checked) {
         return checked.error();
     }
-    Result<Disk> disk = DiskScanner().inspect(pin.node);
+    Result<Disk> disk = lookAt(m_options, built, *own);
     if (!disk) {
-        return makeError(ErrorCode::writeCacheFailed,
-                         QStringLiteral("cannot look at %1: %2").arg(pin.describe(), disk.error().message));
+        return disk.error();
     }
     const WriteCacheState before = HealthProbe::readWriteCache(*disk, m_runner);
     if (before.state == wanted) {
@@ -55,19 +105,29 @@ Result<WriteCacheState> BuildExecutor::setWriteCache(BuiltArray& built, const Pi
     if (before.state == QLatin1String("unknown")) {
         return makeError(
             ErrorCode::writeCacheFailed,
-            QStringLiteral("cannot turn the write cache of %1 %2: %3").arg(pin.describe(), wanted, before.reason));
+            QStringLiteral("cannot turn the write cache of %1 %2: %3").arg(own->describe(), wanted, before.reason));
     }
     if (!before.changeable) {
         return makeError(ErrorCode::writeCacheFailed,
-                         QStringLiteral("%1 does not let its write cache be changed").arg(pin.describe()));
+                         QStringLiteral("%1 does not let its write cache be changed").arg(own->describe()));
     }
-    const WriteCacheChange change {pin.node, before.on()};
+    const WriteCacheChange change {own->node, before.on()};
     if (Result<void> journaled = BuildJournal::addWriteCacheChange(m_options.journalDirectory, built.plan.tag, change);
         !journaled) {
         return journaled.error();
     }
-    built.writeCaches.append(change);
-    StepLog log {QStringLiteral("turn the write cache of %1 %2").arg(pin.node, wanted), {}, {}};
+    bool known = false;
+    for (const WriteCacheChange& earlier : std::as_const(built.writeCaches)) {
+        known = known || earlier.device == change.device; // the first original is the one to restore
+    }
+    if (!known) {
+        built.writeCaches.append(change);
+    }
+    // Checked again right before the change, as every command that names a disk is.
+    if (Result<void> checked = checkLeaf(*m_options.gate, *own); !checked) {
+        return checked.error();
+    }
+    StepLog log {QStringLiteral("turn the write cache of %1 %2").arg(own->node, wanted), {}, {}};
     Result<WriteCacheState> now = HealthProbe::setWriteCache(*disk, on, m_runner);
     log.result.started = true;
     log.result.exitCode = now ? 0 : 1;
@@ -93,7 +153,7 @@ TeardownReport BuildExecutor::restoreWriteCaches(const BuiltArray& built)
             report.skipped.append(QStringLiteral("%1: %2").arg(what, checked.error().message));
             continue;
         }
-        Result<Disk> disk = DiskScanner().inspect(pin->node);
+        Result<Disk> disk = lookAt(m_options, built, *pin);
         if (!disk) {
             report.skipped.append(QStringLiteral("%1: %2").arg(what, disk.error().message));
             continue;
@@ -101,6 +161,10 @@ TeardownReport BuildExecutor::restoreWriteCaches(const BuiltArray& built)
         const WriteCacheState now = HealthProbe::readWriteCache(*disk, m_runner);
         if (now.state == original) {
             report.removed.append(what);
+            continue;
+        }
+        if (Result<void> checked = checkLeaf(*m_options.gate, *pin); !checked) {
+            report.skipped.append(QStringLiteral("%1: %2").arg(what, checked.error().message));
             continue;
         }
         Result<WriteCacheState> restored = HealthProbe::setWriteCache(*disk, change.originalOn, m_runner);

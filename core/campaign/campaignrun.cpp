@@ -486,6 +486,7 @@ Result<CampaignResults> CampaignRunner::run(const std::atomic_bool* cancel)
     if (m_results.host.isEmpty()) {
         m_results.host = collectHostInfo(*m_options.runner);
     }
+    probeDisks(cancel);
     const int testsPerConfig = m_plan.unitsPerConfiguration();
     m_unitsTotal =
         (m_plan.baselines ? 2 * int(m_results.disks.size()) : 0) + int(m_results.configs.size()) * testsPerConfig;

@@ -57,6 +57,34 @@ QString CampaignRunner::assumeCleanReason()
         "on four 500 GB disks) while slowing every number measured during it.");
 }
 
+void CampaignRunner::probeDisks(const std::atomic_bool* cancel)
+{
+    bool probed = false;
+    for (DiskResult& disk : m_results.disks) {
+        if (disk.healthRead) {
+            continue; // as a resumed run's first part found it
+        }
+        for (const PinnedDevice& pin : std::as_const(m_pins)) {
+            if (pin.name != disk.name) {
+                continue;
+            }
+            const Result<Disk> found = DiskScanner().inspect(pin.node);
+            if (!found) {
+                continue;
+            }
+            QList<Disk> one {*found};
+            HealthProbe::probe(one, *m_options.runner, QStringLiteral("/sys"), cancel);
+            disk.healthRead = true;
+            disk.health = one.first().health;
+            disk.writeCache = one.first().writeCache;
+            probed = true;
+        }
+    }
+    if (probed) {
+        explainDisks(m_results.disks);
+    }
+}
+
 void CampaignRunner::report(CampaignProgress progress)
 {
     if (m_callbacks.progress) {
@@ -109,14 +137,6 @@ Result<void> CampaignRunner::prepare()
         result.controller = disk ? disk->controller : QString();
         result.transport = disk ? disk->transport : QString();
         result.sizeBytes = pin->sizeBytes;
-        if (disk) {
-            // Health and the write cache as found, before anything changes them (smartctl reads only).
-            QList<Disk> one {*disk};
-            HealthProbe::probe(one, *m_options.runner);
-            result.healthRead = true;
-            result.health = one.first().health;
-            result.writeCache = one.first().writeCache;
-        }
         disks.append(result);
         presetDisks.append({path, pin->sizeBytes, result.controller, pin->model});
     }
@@ -128,7 +148,6 @@ Result<void> CampaignRunner::prepare()
             wanted.append(ConfigSpec {name, name, {}, std::nullopt, std::nullopt, std::nullopt});
         }
     }
-    explainDisks(disks);
     // "both" measures a configuration twice: every member's cache on, then off.
     QList<std::pair<ConfigSpec, QString>> expanded;
     for (const ConfigSpec& config : std::as_const(wanted)) {
@@ -143,7 +162,15 @@ Result<void> CampaignRunner::prepare()
             expanded.append({config, mode == WriteCacheMode::AsIs ? QString() : writeCacheModeName(mode)});
         }
     }
+    QStringList expandedNames;
     for (const auto& [config, cacheMode] : std::as_const(expanded)) {
+        if (expandedNames.contains(config.name)) {
+            return makeError(ErrorCode::invalidPlan,
+                             QStringLiteral("two configurations are called '%1' once \"both\" write caches are "
+                                            "measured: rename one")
+                                 .arg(config.name));
+        }
+        expandedNames.append(config.name);
         ConfigResult result;
         result.name = config.name;
         result.writeCacheMode = cacheMode;
@@ -225,12 +252,6 @@ Result<void> CampaignRunner::prepare()
             disk.stablePath = now.stablePath;
             disk.controller = now.controller;
             disk.transport = now.transport;
-            if (!disk.healthRead) {
-                disk.healthRead = now.healthRead;
-                disk.health = now.health;
-                disk.writeCache = now.writeCache;
-                disk.explanations = now.explanations;
-            }
         }
     } else {
         m_results = CampaignResults {};

@@ -82,6 +82,9 @@ private:
     /// and records each member's state; a disk that cannot be changed leaves all as they were, said why.
     void applyWriteCache(ConfigResult& config, BuiltArray& built, const QList<PinnedDevice>& pins,
                          BuildExecutor& executor);
+    /// Each disk's health and write cache as found, before anything changes them (smartctl reads
+    /// only), with what could make it slow; on the run's thread, never the helper's request loop.
+    void probeDisks(const std::atomic_bool* cancel);
     void runConfig(ConfigResult& config, int index, const std::atomic_bool* cancel);
     void runFileTests(ConfigResult& config, const BuiltArray& built, CampaignProgress progress,
                       const std::atomic_bool* cancel);

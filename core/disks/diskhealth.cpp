@@ -49,9 +49,31 @@ int celsius(const QJsonValue& value)
     return number > -60 && number < 200 ? int(number) : -1;
 }
 
+/// What a disk or its bridge said (a model name, a message), made safe to print: control and
+/// format characters (terminal escapes, bidirectional overrides) out, at most 120 characters.
+QString printable(const QString& raw)
+{
+    QString clean;
+    clean.reserve(std::min<qsizetype>(raw.size(), 240));
+    for (const QChar c : raw) {
+        const QChar::Category category = c.category();
+        if (category == QChar::Other_Control || category == QChar::Other_Format) {
+            if (c == QLatin1Char('\n') || c == QLatin1Char('\t')) {
+                clean += QLatin1Char(' ');
+            }
+            continue;
+        }
+        clean += c;
+        if (clean.size() >= 240) {
+            break;
+        }
+    }
+    return clean.simplified().left(120);
+}
+
 QString text(const QJsonValue& value)
 {
-    return value.isString() ? value.toString().simplified() : QString();
+    return value.isString() ? printable(value.toString()) : QString();
 }
 
 /// smartctl writes 0 both for solid state and, on SCSI, for a disk that does not report its rate (as
@@ -205,7 +227,7 @@ QString quoteFirstLine(const QString& out, const QString& keyword)
     QString firstPastDevice;
     const QStringList lines = out.split(QLatin1Char('\n'));
     for (const QString& line : lines) {
-        const QString trimmed = line.trimmed();
+        const QString trimmed = printable(line);
         if (trimmed.contains(keyword, Qt::CaseInsensitive)) {
             return trimmed.left(kQuoteLength);
         }

@@ -77,13 +77,14 @@ QString cacheTool(const Disk& disk, QString* whyNot)
     return tool;
 }
 
-DiskHealth readHealth(const Disk& disk, CommandRunner& runner, const QString& sysRoot)
+DiskHealth readHealth(const Disk& disk, CommandRunner& runner, const QString& sysRoot, const std::atomic_bool* cancel)
 {
     if (!isWholeDisk(disk)) {
         return DiskHealth::unknown(QStringLiteral("a %1 device has no SMART of its own").arg(disk.kind));
     }
-    const CommandResult smartctl = runner.run(
-        {QStringLiteral("smartctl"), QStringLiteral("--json=c"), QStringLiteral("-a"), disk.path}, kToolTimeoutMs);
+    const CommandResult smartctl =
+        runner.run({QStringLiteral("smartctl"), QStringLiteral("--json=c"), QStringLiteral("-a"), disk.path},
+                   kToolTimeoutMs, cancel);
     DiskHealth health;
     if (!smartctl.started || smartctl.timedOut || smartctl.cancelled) {
         health = DiskHealth::unknown(QStringLiteral("smartctl: %1").arg(smartctl.summary()));
@@ -98,7 +99,7 @@ DiskHealth readHealth(const Disk& disk, CommandRunner& runner, const QString& sy
     return health;
 }
 
-WriteCacheState readWriteCache(const Disk& disk, CommandRunner& runner)
+WriteCacheState readWriteCache(const Disk& disk, CommandRunner& runner, const std::atomic_bool* cancel)
 {
     QString whyNot;
     const QString tool = cacheTool(disk, &whyNot);
@@ -113,7 +114,7 @@ WriteCacheState readWriteCache(const Disk& disk, CommandRunner& runner)
     } else {
         argv << QStringLiteral("get-feature") << disk.path << QStringLiteral("--feature-id=6");
     }
-    const CommandResult result = runner.run(argv, kToolTimeoutMs);
+    const CommandResult result = runner.run(argv, kToolTimeoutMs, cancel);
     if (!result.started || result.timedOut || result.cancelled) {
         return WriteCacheState::unknown(QStringLiteral("%1: %2").arg(tool, result.summary()), tool);
     }
@@ -188,14 +189,19 @@ void explain(QList<Disk>& disks)
     }
 }
 
-void probe(QList<Disk>& disks, CommandRunner& runner, const QString& sysRoot)
+void probe(QList<Disk>& disks, CommandRunner& runner, const QString& sysRoot, const std::atomic_bool* cancel)
 {
     for (Disk& disk : disks) {
         if (!isWholeDisk(disk)) {
             continue;
         }
-        disk.health = readHealth(disk, runner, sysRoot);
-        disk.writeCache = readWriteCache(disk, runner);
+        if (cancel && cancel->load()) {
+            disk.health = DiskHealth::unknown(QStringLiteral("not read: cancelled"));
+            disk.writeCache = WriteCacheState::unknown(QStringLiteral("not read: cancelled"));
+        } else {
+            disk.health = readHealth(disk, runner, sysRoot, cancel);
+            disk.writeCache = readWriteCache(disk, runner, cancel);
+        }
         disk.healthRead = true;
     }
     explain(disks);

@@ -6,6 +6,8 @@
 #include <QList>
 #include <QString>
 
+#include <atomic>
+
 namespace RaidBench {
 
 class CommandRunner;
@@ -21,9 +23,10 @@ namespace HealthProbe {
 QString cacheTool(const Disk& disk, QString* whyNot = nullptr);
 
 /// `smartctl --json=c -a` on the disk (never -t), parsed; NVMe's PCIe link comes from sysfs.
-DiskHealth readHealth(const Disk& disk, CommandRunner& runner, const QString& sysRoot = QStringLiteral("/sys"));
+DiskHealth readHealth(const Disk& disk, CommandRunner& runner, const QString& sysRoot = QStringLiteral("/sys"),
+                      const std::atomic_bool* cancel = nullptr);
 
-WriteCacheState readWriteCache(const Disk& disk, CommandRunner& runner);
+WriteCacheState readWriteCache(const Disk& disk, CommandRunner& runner, const std::atomic_bool* cancel = nullptr);
 
 /// Turns the disk's write cache on or off (the current setting only, never the saved one, so a
 /// power cycle brings back what the disk had), makes the kernel read the setting again, and reads
@@ -32,7 +35,9 @@ Result<WriteCacheState> setWriteCache(const Disk& disk, bool on, CommandRunner& 
 
 /// Health and cache of every whole disk of `disks` (others are left alone), then the
 /// explanations, each disk against the rest of the list.
-void probe(QList<Disk>& disks, CommandRunner& runner, const QString& sysRoot = QStringLiteral("/sys"));
+/// A cancel stops between programs (and kills the one running).
+void probe(QList<Disk>& disks, CommandRunner& runner, const QString& sysRoot = QStringLiteral("/sys"),
+           const std::atomic_bool* cancel = nullptr);
 
 /// Fills `explanations` of every disk whose health was read, against the others of the list.
 void explain(QList<Disk>& disks);

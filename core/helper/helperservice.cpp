@@ -265,8 +265,17 @@ void HelperService::readHealth(const HelperProtocol::Request& request)
             disks.append(disk);
         }
     }
-    HealthProbe::probe(disks, *m_options.runner);
-    reply(request.id, Messages::encodeDisks(disks));
+    // On a worker, one at a time with the operations that touch disks (no SMART query perturbs a
+    // measurement), and cancellable: a stalled disk's smartctl never holds up the request loop.
+    const qint64 id = request.id;
+    startExclusive(id, [this, id, disks](const std::atomic_bool* cancel) mutable {
+        HealthProbe::probe(disks, *m_options.runner, QStringLiteral("/sys"), cancel);
+        if (cancel && cancel->load()) {
+            fail(id, ErrorCode::cancelled, QStringLiteral("reading the disks' health was cancelled"));
+            return;
+        }
+        reply(id, Messages::encodeDisks(disks));
+    });
 }
 
 void HelperService::about(const HelperProtocol::Request& request)

@@ -3,6 +3,7 @@
 #include "arrays/lvmreport.h"
 #include "arrays/mdstat.h"
 #include "layout/presets.h"
+#include "util/errorcodes.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -51,6 +52,60 @@ private:
         options.procRoot = QStringLiteral("/nonexistent");
         options.deviceExists = [](const QString&) { return true; };
         options.gate = std::move(gate);
+        return options;
+    }
+
+    /// A disk's write cache as sdparm sees it: set and read back, every command recorded.
+    class CacheRunner final : public CommandRunner
+    {
+    public:
+        QHash<QString, bool> caches; ///< node -> on
+        QSet<QString> refusing; ///< nodes whose cache cannot be changed
+        QList<QStringList> commands;
+        CommandResult run(const QStringList& argv, int, const std::atomic_bool*) override
+        {
+            commands.append(argv);
+            CommandResult result;
+            result.started = true;
+            result.exitCode = 0;
+            if (argv.value(0) == QLatin1String("sdparm")) {
+                const QString node = argv.last();
+                if (argv.value(1).startsWith(QLatin1String("--set=WCE="))) {
+                    if (refusing.contains(node)) {
+                        result.exitCode = 5;
+                        result.err = QStringLiteral("change_mode_page: failed setting page: Caching (SBC)");
+                        return result;
+                    }
+                    caches[node] = argv.value(1).endsWith(QLatin1Char('1'));
+                } else {
+                    result.out = QStringLiteral("    %1: ATA  WDC WD40  0A81\nWCE  %2  [cha: y, def:  1]\n")
+                                     .arg(node, caches.value(node) ? QStringLiteral("1") : QStringLiteral("0"));
+                    result.exitCode = 5; // qemu's disks: no saved values, the current one printed anyway
+                }
+            }
+            return result;
+        }
+        CommandResult writeMdAttribute(const QString&, const QString&, const QString&) override
+        {
+            return run({QStringLiteral("sysfs")}, 0, nullptr);
+        }
+        CommandResult rescanDisk(const QString& device) override
+        {
+            return run({QStringLiteral("rescan"), device}, 0, nullptr);
+        }
+    };
+
+    static BuildExecutor::Options cacheOptions(const QString& journalDir, std::shared_ptr<FakeDeviceGate> gate)
+    {
+        BuildExecutor::Options options = testOptions(journalDir, std::move(gate));
+        options.inspectDisk = [](const QString& node) -> Result<Disk> {
+            Disk disk;
+            disk.name = node.section(QLatin1Char('/'), -1);
+            disk.path = node;
+            disk.kind = QStringLiteral("disk");
+            disk.transport = QStringLiteral("sas");
+            return disk;
+        };
         return options;
     }
 
@@ -472,6 +527,88 @@ private Q_SLOTS:
         }
         QVERIFY(!QFile::exists(goneJournal));
         QVERIFY(QFile::exists(journals.filePath(QStringLiteral("journal-live.json"))));
+    }
+
+    void writeCacheIsJournaledAndSetBack()
+    {
+        QTemporaryDir journals;
+        const auto spec = makePreset(QStringLiteral("raid1"), disks(2));
+        const auto gate = fakeGate();
+        const BuildPlan plan = pinnedPlan(*spec, QStringLiteral("wc"), *gate);
+        CacheRunner runner;
+        runner.caches = {{QStringLiteral("/dev/sdb"), true}, {QStringLiteral("/dev/sdc"), false}};
+        BuildExecutor executor(runner, cacheOptions(journals.path(), gate));
+        auto built = executor.build(plan);
+        QVERIFY(built.ok());
+        for (const PinnedDevice& pin : built->plan.pins) {
+            const auto set = executor.setWriteCache(*built, pin, false);
+            QVERIFY2(set.ok(), qPrintable(set.ok() ? QString() : set.error().message));
+            QCOMPARE(set->state, QStringLiteral("off"));
+        }
+        QVERIFY(!runner.caches.value(QStringLiteral("/dev/sdb")));
+        // Only the disk that changed is journaled, with what it was; the other was off already.
+        QCOMPARE(built->writeCaches.size(), 1);
+        const QList<JournalRecord> records = BuildJournal::readAll(journals.path());
+        QCOMPARE(records.size(), 1);
+        QCOMPARE(records.first().writeCaches.size(), 1);
+        QCOMPARE(records.first().writeCaches.first().device, QStringLiteral("/dev/sdb"));
+        QVERIFY(records.first().writeCaches.first().originalOn);
+        QCOMPARE(BuiltArray::fromJournal(records.first()).writeCaches.size(), 1);
+        // The kernel re-reads the disk after each change; never the saved page (--save).
+        QVERIFY(runner.commands.contains(QStringList {"rescan", "/dev/sdb"}));
+        for (const QStringList& argv : runner.commands) {
+            QVERIFY(!argv.contains(QStringLiteral("--save")));
+        }
+        // Teardown sets it back before the arrays go.
+        const TeardownReport report = executor.teardown(*built);
+        QVERIFY2(report.clean(), qPrintable(report.summary()));
+        QVERIFY(runner.caches.value(QStringLiteral("/dev/sdb")));
+        QVERIFY(!runner.caches.value(QStringLiteral("/dev/sdc")));
+        qsizetype restore = -1;
+        qsizetype stop = -1;
+        for (qsizetype i = 0; i < runner.commands.size(); ++i) {
+            const QStringList& argv = runner.commands.at(i);
+            if (argv == QStringList {"sdparm", "--set=WCE=1", "/dev/sdb"}) {
+                restore = i;
+            }
+            if (argv.value(1) == QLatin1String("--stop") && stop < 0) {
+                stop = i;
+            }
+        }
+        QVERIFY(restore >= 0 && stop > restore);
+        QVERIFY(QDir(journals.path()).isEmpty());
+    }
+
+    void writeCacheRefusedOrChangedDiskIsLeftAlone()
+    {
+        QTemporaryDir journals;
+        const auto spec = makePreset(QStringLiteral("raid1"), disks(2));
+        const auto gate = fakeGate();
+        const BuildPlan plan = pinnedPlan(*spec, QStringLiteral("wr"), *gate);
+        CacheRunner runner;
+        runner.caches = {{QStringLiteral("/dev/sdb"), true}, {QStringLiteral("/dev/sdc"), true}};
+        runner.refusing.insert(QStringLiteral("/dev/sdc"));
+        BuildExecutor executor(runner, cacheOptions(journals.path(), gate));
+        auto built = executor.build(plan);
+        QVERIFY(built.ok());
+        // A disk that refuses: a clear error naming it.
+        const auto refused = executor.setWriteCache(*built, built->plan.pins.at(1), false);
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.error().code, ErrorCode::writeCacheFailed);
+        QVERIFY2(refused.error().message.contains(QStringLiteral("/dev/sdc")), qPrintable(refused.error().message));
+        // A disk that is another one now: not touched at all.
+        gate->setChanged(QStringLiteral("/dev/sdb"));
+        const qsizetype before = runner.commands.size();
+        const auto changed = executor.setWriteCache(*built, built->plan.pins.at(0), false);
+        QVERIFY(!changed.ok());
+        QCOMPARE(changed.error().code, ErrorCode::deviceChanged);
+        QCOMPARE(runner.commands.size(), before);
+        QVERIFY(runner.caches.value(QStringLiteral("/dev/sdb")));
+        // A pin that is not the build's: refused before anything.
+        PinnedDevice stranger = built->plan.pins.at(0);
+        stranger.node = QStringLiteral("/dev/sdh");
+        QVERIFY(!executor.setWriteCache(*built, stranger, false).ok());
+        QCOMPARE(runner.commands.size(), before);
     }
 
     void journalsOthersCanWriteAreNotRead()

@@ -5,6 +5,7 @@
 #include "campaign/compare.h"
 #include "campaign/exports.h"
 #include "campaign/resultsfolder.h"
+#include "engine/ioengine.h"
 #include "layout/presets.h"
 #include "util/atomicfile.h"
 #include "util/statistics.h"
@@ -279,10 +280,63 @@ private Q_SLOTS:
         QVERIFY(back.unstable);
     }
 
+    void planWriteCacheAndFlushBoundTests()
+    {
+        const auto plan = CampaignPlan::fromJson(planJson(QStringLiteral(
+            ",\"configurations\":[\"raid5\",{\"name\":\"fast\",\"preset\":\"raid0\",\"write_cache\":\"on\"}],"
+            "\"write_cache\":\"both\",\"tests\":[\"seq1m-qd1-write-dsync\",\"rnd4k-qd1-write-dsync\","
+            "{\"rw\":\"randwrite\",\"bs\":\"16k\",\"qd\":4,\"sync\":\"dsync\"},{\"rw\":\"write\",\"sync\":\"none\"}"
+            "]")));
+        QVERIFY2(plan.ok(), qPrintable(plan.ok() ? QString() : plan.error().message));
+        QCOMPARE(plan->writeCache, WriteCacheMode::Both);
+        QVERIFY(!plan->configurations.at(0).writeCache);
+        QCOMPARE(plan->configurations.at(1).writeCache, std::optional<WriteCacheMode>(WriteCacheMode::On));
+        QCOMPARE(plan->tests.at(0).id(), QStringLiteral("seq1m-qd1-write-dsync"));
+        QCOMPARE(plan->tests.at(1).id(), QStringLiteral("rnd4k-qd1-write-dsync"));
+        QCOMPARE(plan->tests.at(0).name, QStringLiteral("SEQ1M QD1 write, each write flushed"));
+        QVERIFY(plan->tests.at(0).dsync && plan->tests.at(1).dsync && plan->tests.at(2).dsync);
+        QCOMPARE(plan->tests.at(2).id(), QStringLiteral("rnd16k-qd4-write-dsync"));
+        QVERIFY(!plan->tests.at(3).dsync);
+        QCOMPARE(plan->tests.at(3).id(), QStringLiteral("seq1m-qd1-write"));
+        const auto again = CampaignPlan::fromJson(plan->toJson());
+        QVERIFY(again.ok());
+        QCOMPARE(again->toJson(), plan->toJson());
+        QCOMPARE(plan->toJson().value(QStringLiteral("write_cache")).toString(), QStringLiteral("both"));
+        // The default is as the disks have it, and it is not written out.
+        const auto plain = CampaignPlan::fromJson(planJson());
+        QVERIFY(plain.ok());
+        QCOMPARE(plain->writeCache, WriteCacheMode::AsIs);
+        QVERIFY(!plain->toJson().contains(QStringLiteral("write_cache")));
+        // The engine job of a flush-bound test opens the device with O_DSYNC; fio and dd say so too.
+        IoJob job;
+        job.target = QStringLiteral("/dev/sdb");
+        job.pattern = IoPattern::Write;
+        job.dsync = true;
+        QVERIFY(IoEngine::fioCommand(job, 1u << 30, false, false).contains(QStringLiteral("--sync=dsync")));
+        QVERIFY(IoEngine::ddCommand(job, 1u << 30).contains(QStringLiteral("oflag=direct,dsync")));
+        const auto decoded = IoJob::fromJson(job.toJson());
+        QVERIFY(decoded.ok() && decoded->dsync);
+    }
+
     void planErrors_data()
     {
         QTest::addColumn<QString>("json");
         QTest::addColumn<QString>("mentions");
+        QTest::newRow("write_cache unknown")
+            << "{\"raidbench_plan\":1,\"disks\":[\"/dev/sdb\"],\"write_cache\":\"fast\"}"
+            << "write_cache 'fast'";
+        QTest::newRow("write_cache not text") << "{\"raidbench_plan\":1,\"disks\":[\"/dev/sdb\"],\"write_cache\":true}"
+                                              << "\"both\"";
+        QTest::newRow("write_cache of a configuration")
+            << "{\"raidbench_plan\":1,\"disks\":[\"/dev/sdb\"],\"configurations\":[{\"name\":\"x\",\"preset\":"
+               "\"single\",\"write_cache\":\"maybe\"}]}"
+            << "configuration 'x'";
+        QTest::newRow("dsync on a read test")
+            << "{\"raidbench_plan\":1,\"disks\":[\"/dev/sdb\"],\"tests\":[{\"rw\":\"randread\",\"sync\":\"dsync\"}]}"
+            << "only to tests that write";
+        QTest::newRow("sync unknown")
+            << "{\"raidbench_plan\":1,\"disks\":[\"/dev/sdb\"],\"tests\":[{\"rw\":\"write\",\"sync\":\"fsync\"}]}"
+            << "sync 'fsync'";
         QTest::newRow("not a plan") << "{\"disks\":[\"/dev/sdb\"]}"
                                     << "raidbench_plan";
         QTest::newRow("future") << "{\"raidbench_plan\":9,\"disks\":[\"/dev/sdb\"]}"

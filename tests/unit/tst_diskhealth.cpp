@@ -598,8 +598,7 @@ private Q_SLOTS:
         QTest::newRow("quiet") << QStringLiteral("WCE           1\n") << QStringLiteral("on") << false << QString();
         QTest::newRow("empty") << QString() << QStringLiteral("unknown") << false << QStringLiteral("nothing");
         QTest::newRow("WCE not found") << header + QStringLiteral("WCE           not found\n")
-                                       << QStringLiteral("unknown") << false
-                                       << QStringLiteral("\"WCE           not found\"");
+                                       << QStringLiteral("unknown") << false << QStringLiteral("\"WCE not found\"");
         QTest::newRow("garbage") << QStringLiteral("  \nsomething else entirely\nsecond line\n")
                                  << QStringLiteral("unknown") << false << QStringLiteral("\"something else entirely\"");
         QTest::newRow("long line") << QString(300, QLatin1Char('x')) << QStringLiteral("unknown") << false
@@ -942,6 +941,27 @@ private Q_SLOTS:
             }
             QVERIFY(!explanation.message.isEmpty());
         }
+    }
+
+    void diskTextIsMadeSafeToPrint()
+    {
+        // A disk (or a USB bridge) names itself: terminal escapes and direction overrides never reach
+        // root's terminal or the window, and a name is at most 120 characters.
+        const QByteArray json = QByteArray("{\"json_format_version\":[1,0],\"smartctl\":{\"version\":[7,3],"
+                                           "\"exit_status\":0},\"device\":{\"protocol\":\"ATA\"},\"model_name\":"
+                                           "\"EVIL\\u001b[2J\\u202eDISK\\u0007 ") +
+            QByteArray(300, 'x') + QByteArray("\",\"smart_status\":{\"passed\":true}}");
+        const auto health = parseSmartctlJson(json);
+        QVERIFY(health.ok());
+        QVERIFY(health->model.startsWith(QStringLiteral("EVIL[2JDISK x")));
+        QVERIFY(health->model.size() <= 120);
+        for (const QChar c : health->model) {
+            QVERIFY(c.category() != QChar::Other_Control && c.category() != QChar::Other_Format);
+        }
+        const WriteCacheState cache =
+            parseSdparmWriteCache(QStringLiteral("    /dev/sdb: \x1b]0;owned\x07VENDOR\nsomething \x1b[31mred\n"));
+        QVERIFY(!cache.reason.contains(QChar(0x1b)));
+        QVERIFY(!cache.reason.contains(QChar(0x07)));
     }
 };
 

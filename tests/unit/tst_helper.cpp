@@ -214,6 +214,42 @@ private Q_SLOTS:
         QCOMPARE(HelperProtocol::parseIncoming("not json").kind, HelperProtocol::Incoming::Kind::Invalid);
     }
 
+    void readHealthOnlyReads()
+    {
+        Harness harness(m_dir.path());
+        QVERIFY(harness.request(1, QStringLiteral("hello"), {{QStringLiteral("protocol"), HelperProtocol::version}})
+                    .value(QStringLiteral("ok"))
+                    .toBool());
+        const QJsonObject all = harness.request(2, QStringLiteral("read-health"), {});
+        QVERIFY2(all.value(QStringLiteral("ok")).toBool(), qPrintable(QJsonDocument(all).toJson()));
+        const QJsonArray disks =
+            all.value(QStringLiteral("result")).toObject().value(QStringLiteral("disks")).toArray();
+        for (const auto& value : disks) {
+            const Disk disk = Disk::fromJson(value.toObject());
+            QCOMPARE(disk.kind, QStringLiteral("disk"));
+            QVERIFY(disk.healthRead);
+            // The recording runner prints nothing: smartctl's output cannot be read, said as such.
+            QCOMPARE(disk.health.status, QStringLiteral("unknown"));
+            QVERIFY(!disk.health.reason.isEmpty());
+        }
+        // A name the helper's scan does not have lists nothing.
+        const QJsonObject none =
+            harness.request(3, QStringLiteral("read-health"), {{QStringLiteral("disks"), QJsonArray {"no-such-disk"}}});
+        QVERIFY(none.value(QStringLiteral("ok")).toBool());
+        QVERIFY(none.value(QStringLiteral("result")).toObject().value(QStringLiteral("disks")).toArray().isEmpty());
+        // Reading only: smartctl -a and the caches' getters, never a self-test, never a change.
+        for (const QStringList& argv : harness.runner.commands()) {
+            const QString command = argv.join(QLatin1Char(' '));
+            QVERIFY2(argv.first() == QLatin1String("smartctl") || argv.first() == QLatin1String("sdparm") ||
+                         argv.first() == QLatin1String("hdparm") || argv.first() == QLatin1String("nvme"),
+                     qPrintable(command));
+            QVERIFY2(!command.contains(QLatin1String(" -t")) && !command.contains(QLatin1String("--set")) &&
+                         !command.contains(QLatin1String("-W0")) && !command.contains(QLatin1String("-W1")) &&
+                         !command.contains(QLatin1String("set-feature")),
+                     qPrintable(command));
+        }
+    }
+
     void hostileRequests_data()
     {
         QTest::addColumn<QByteArray>("line");
@@ -407,6 +443,15 @@ private Q_SLOTS:
         QTest::newRow("52 cancel of nothing") << req("cancel", {{QStringLiteral("request"), 424242}}) << "not-running";
         QTest::newRow("53 wrong protocol version")
             << req("hello", {{QStringLiteral("protocol"), 99}}) << "protocol-mismatch";
+        // read-health reads only the helper's own scan: no path, no program, nothing else it takes.
+        QTest::newRow("54 read-health with a path")
+            << req("read-health", {{QStringLiteral("device"), QStringLiteral("/dev/sda")}}) << "unknown-field";
+        QTest::newRow("55 read-health disks not a list")
+            << req("read-health", {{QStringLiteral("disks"), QStringLiteral("sda")}}) << "bad-type";
+        QTest::newRow("56 read-health disks of numbers")
+            << req("read-health", {{QStringLiteral("disks"), QJsonArray {1, 2}}}) << "bad-type";
+        QTest::newRow("57 read-health asked for a self-test")
+            << req("read-health", {{QStringLiteral("self_test"), true}}) << "unknown-field";
     }
     void hostileRequests()
     {
