@@ -47,6 +47,41 @@ QString mdCell(QString text)
     return text.replace(QLatin1Char('|'), QStringLiteral("\\|")).replace(QLatin1Char('\n'), QLatin1Char(' '));
 }
 
+/// The members' write cache during a configuration's runs: on, off, mixed, or empty when not known.
+QString cacheState(const ConfigResult& config)
+{
+    QString state;
+    for (const DiskCacheState& disk : config.writeCaches) {
+        if (disk.state == QLatin1String("unknown")) {
+            return {};
+        }
+        state = state.isEmpty() || state == disk.state ? disk.state : QStringLiteral("mixed");
+    }
+    return state;
+}
+
+/// SMART's verdict and the temperature, for a report's disk table.
+QString healthCell(const DiskResult& disk)
+{
+    if (!disk.healthRead) {
+        return {};
+    }
+    const QString& status = disk.health.status;
+    QString cell = status == QLatin1String("passed") ? QStringLiteral("OK")
+        : status == QLatin1String("failed")          ? QStringLiteral("**failing**")
+        : status == QLatin1String("no-smart")        ? QStringLiteral("no SMART")
+                                                     : QStringLiteral("unknown");
+    if (disk.health.temperatureC > 0) {
+        cell += QStringLiteral(", %1 °C").arg(disk.health.temperatureC);
+    }
+    if (!disk.health.linkCurrent.isEmpty()) {
+        cell += disk.health.linkBelowMax()
+            ? QStringLiteral(", link %1 of %2").arg(disk.health.linkCurrent, disk.health.linkMax)
+            : QStringLiteral(", link %1").arg(disk.health.linkCurrent);
+    }
+    return mdCell(cell);
+}
+
 QString controllerText(const ConfigResult& config, const CampaignResults& results)
 {
     QSet<QString> controllers;
@@ -253,7 +288,7 @@ QString resultsToCsv(const CampaignResults& results)
         "bw_mbps_max,bw_mbps_mean,iops_median,lat_p50_us,lat_p99_us,usable_bytes,space_pct,failures_guaranteed,"
         "failures_best_case,controller_failure_survived,predicted_write_mbps,predicted_read_mbps,relative_write_pct,"
         "relative_read_pct,weakest_link,error,phase,ops_per_s,filesystem,drill_seconds,drill_estimate_seconds,bw_cv,"
-        "unstable,during_resync")};
+        "unstable,during_resync,write_cache")};
     for (const ConfigResult& config : results.configs) {
         QString depthPoint; // the queue depth of a qd-sweep's row
         auto line = [&](const TestResult* test, const RunSummary& summary, const QString& point, const FilePhase* phase,
@@ -300,6 +335,7 @@ QString resultsToCsv(const CampaignResults& results)
                 summary.runs > 1 && summary.cv >= 0 ? QString::number(summary.cv, 'f', 4) : QString(),
                 summary.unstable ? QStringLiteral("yes") : QString(),
                 test && test->duringResync ? QStringLiteral("yes") : QString(),
+                cacheState(config),
             };
             for (QString& field : fields) {
                 field = csvField(field);
@@ -402,16 +438,26 @@ QString resultsToMarkdown(const CampaignResults& results)
                    results.status);
 
     md += QStringLiteral(
-        "## Disks on their own\n\nSEQ1M QD8, direct I/O. A disk below 75 % of the pool median is slow.\n\n");
-    md += QStringLiteral("| disk | model | serial | size | controller | write MB/s | read MB/s | "
-                         "|\n|---|---|---|---:|---|---:|---:|---|\n");
+        "## Disks on their own\n\nSEQ1M QD8, direct I/O. A disk below 75 % of the pool median is slow; what in its "
+        "health, its write cache or its difference from the other disks could make it slow follows.\n\n");
+    md +=
+        QStringLiteral("| disk | model | serial | size | controller | health | write cache | write MB/s | read MB/s | "
+                       "|\n|---|---|---|---:|---|---|---|---:|---:|---|\n");
     for (const DiskResult& disk : results.disks) {
-        md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 |\n")
+        QStringList notes;
+        if (disk.slow) {
+            notes.append(QStringLiteral("**slow**: ") + mdCell(disk.slowReason));
+        } else if (!disk.baselineError.isEmpty()) {
+            notes.append(mdCell(disk.baselineError));
+        }
+        for (const DiskExplanation& explanation : disk.explanations) {
+            notes.append(mdCell(explanation.message));
+        }
+        md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 |")
                   .arg(mdCell(disk.path), mdCell(disk.model), mdCell(disk.serial),
-                       Units::formatBytesDecimal(double(disk.sizeBytes)), mdCell(disk.controller), mbOr(disk.writeBw),
-                       mbOr(disk.readBw),
-                       disk.slow ? QStringLiteral("**slow**: ") + mdCell(disk.slowReason)
-                                 : (disk.baselineError.isEmpty() ? QString() : mdCell(disk.baselineError)));
+                       Units::formatBytesDecimal(double(disk.sizeBytes)), mdCell(disk.controller), healthCell(disk),
+                       disk.healthRead ? disk.writeCache.state : QString(), mbOr(disk.writeBw), mbOr(disk.readBw)) +
+            QStringLiteral(" %1 |\n").arg(notes.join(QStringLiteral("; ")));
     }
 
     QList<TestSpec> tests;
@@ -478,6 +524,31 @@ QString resultsToMarkdown(const CampaignResults& results)
         md += QStringLiteral(" %1 | %2 | %3 | %4 |\n")
                   .arg(mbOr(config.predictedWrite), ratio(config.measuredOverPredicted), mbOr(config.predictedRead),
                        ratio(config.measuredOverPredictedRead));
+    }
+
+    bool cachesAsked = false;
+    for (const ConfigResult& config : results.configs) {
+        cachesAsked = cachesAsked || !config.writeCacheMode.isEmpty();
+    }
+    if (cachesAsked) {
+        md += QStringLiteral("\n## Write caches\n\nThe member disks' own write caches while each configuration's "
+                             "tests ran; every disk was set back as it was afterwards.\n\n| configuration | asked | "
+                             "members |\n|---|---|---|\n");
+        for (const ConfigResult& config : results.configs) {
+            QStringList members;
+            for (const DiskCacheState& disk : config.writeCaches) {
+                members.append(QStringLiteral("%1 %2").arg(mdCell(disk.disk), disk.state));
+            }
+            QString cell = members.join(QStringLiteral(", "));
+            if (!config.writeCacheNote.isEmpty()) {
+                cell += QStringLiteral(" (%1)").arg(mdCell(config.writeCacheNote));
+            }
+            md += QStringLiteral("| %1 | %2 | %3 |\n")
+                      .arg(mdCell(config.name),
+                           config.writeCacheMode.isEmpty() ? QStringLiteral("as the disks had them")
+                                                           : config.writeCacheMode,
+                           cell);
+        }
     }
 
     md += QStringLiteral(

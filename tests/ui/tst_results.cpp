@@ -1148,7 +1148,8 @@ private Q_SLOTS:
         QVERIFY(md.contains(QLatin1String("raid0: raid0(4) survives no failed disk")));
         const QString csv = resultsToCsv(results);
         QVERIFY(csv.section(QLatin1Char('\n'), 0, 0)
-                    .endsWith(QLatin1String("drill_seconds,drill_estimate_seconds,bw_cv,unstable,during_resync")));
+                    .endsWith(QLatin1String(
+                        "drill_seconds,drill_estimate_seconds,bw_cv,unstable,during_resync,write_cache")));
         QVERIFY(csv.contains(QLatin1String(",degraded,")));
         QVERIFY(csv.contains(QLatin1String("rebuild,drill,")));
         QVERIFY(csv.contains(QLatin1String(",9.4,")));
