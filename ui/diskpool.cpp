@@ -1,5 +1,6 @@
 #include "diskpool.h"
 
+#include "diskhealthtext.h"
 #include "session.h"
 #include "util/units.h"
 
@@ -341,6 +342,7 @@ void DiskPoolWidget::updateDetails()
         }
         html += QStringLiteral("</ul>");
     }
+    html += DiskHealthText::panel(disk);
     m_details->setHtml(html);
 }
 

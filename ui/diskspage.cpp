@@ -1,5 +1,6 @@
 #include "diskspage.h"
 
+#include "diskhealthtext.h"
 #include "diskpool.h"
 #include "session.h"
 #include "util/units.h"
@@ -59,10 +60,11 @@ DisksPage::DisksPage(Session* session, QWidget* parent)
     buttons->addStretch(1);
     layout->addLayout(buttons);
 
-    m_diskTable = new QTableWidget(0, 9, page);
+    m_diskTable = new QTableWidget(0, 13, page);
     m_diskTable->setObjectName(QStringLiteral("diskTable"));
     m_diskTable->setHorizontalHeaderLabels({tr("Disk"), tr("Model"), tr("Serial"), tr("Size"), tr("Transport"),
-                                            tr("Controller"), tr("Write"), tr("Read"), tr("Usable?")});
+                                            tr("Controller"), tr("Health"), tr("Temp."), tr("Link"), tr("Write cache"),
+                                            tr("Write"), tr("Read"), tr("Usable?")});
     m_diskTable->verticalHeader()->hide();
     m_diskTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_diskTable->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -107,17 +109,35 @@ void DisksPage::refresh(const QString& lastMessage)
                                  Units::formatBytesDecimal(double(disk.sizeBytes)),
                                  disk.transport,
                                  disk.controller,
+                                 DiskHealthText::status(disk),
+                                 DiskHealthText::temperature(disk),
+                                 DiskHealthText::link(disk),
+                                 DiskHealthText::cache(disk),
                                  baseline ? Units::formatMBps(baseline->first) : QString(),
                                  baseline ? Units::formatMBps(baseline->second) : QString(),
                                  disk.eligible ? (slow.isEmpty() ? tr("yes") : tr("yes (slow)"))
                                                : tr("no: %1").arg(why.join(QStringLiteral("; ")))};
-        const QString tip = disk.eligible ? (slow.isEmpty() ? tr("Usable: nothing uses it and it holds no data.")
-                                                            : tr("Usable, but slow: %1").arg(slow))
-                                          : tr("Not usable: %1").arg(why.join(QStringLiteral("; ")));
+        QString tip = disk.eligible ? (slow.isEmpty() ? tr("Usable: nothing uses it and it holds no data.")
+                                                      : tr("Usable, but slow: %1").arg(slow))
+                                    : tr("Not usable: %1").arg(why.join(QStringLiteral("; ")));
+        if (const QString causes = DiskHealthText::causes(disk); !causes.isEmpty()) {
+            tip += QLatin1Char('\n') + causes;
+        }
+        if (disk.healthRead && !disk.health.reason.isEmpty()) {
+            tip += QLatin1Char('\n') + tr("Health: %1").arg(disk.health.reason);
+        }
         for (int column = 0; column < cells.size(); ++column) {
             auto* item = new QTableWidgetItem(cells.at(column));
             item->setToolTip(tip);
-            if (disk.eligible && !slow.isEmpty() && (column == 6 || column == 7 || column == 8)) {
+            if (disk.eligible && !slow.isEmpty() && column >= 10) {
+                item->setForeground(QColor(0xe6, 0x7e, 0x22));
+            }
+            // What could make it slow, where it shows: failing, hot, a slow link, its cache off.
+            const bool flagged = (column == 6 && disk.health.status == QLatin1String("failed")) ||
+                (column == 7 && disk.health.temperatureC > kHotDiskCelsius) ||
+                (column == 8 && disk.health.linkBelowMax()) ||
+                (column == 9 && disk.healthRead && disk.writeCache.off());
+            if (flagged) {
                 item->setForeground(QColor(0xe6, 0x7e, 0x22));
             }
             if (!disk.eligible) {

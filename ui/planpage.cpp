@@ -58,6 +58,12 @@ const QList<TestChoice>& testChoices()
         {"qd-sweep-rnd4k-write",
          QT_TRANSLATE_NOOP("PlanPage", "Queue-depth sweep, random 4 KiB write (QD 1 to 64): latency against IOPS"),
          false},
+        {"seq1m-qd1-write-dsync",
+         QT_TRANSLATE_NOOP("PlanPage",
+                           "Sequential write, 1 MiB blocks, each write flushed (what the write cache costs)"),
+         false},
+        {"rnd4k-qd1-write-dsync",
+         QT_TRANSLATE_NOOP("PlanPage", "Random write, 4 KiB blocks, each write flushed (a database's log)"), false},
         {"file-seq", QT_TRANSLATE_NOOP("PlanPage", "File system: sequential write, rewrite, read (bonnie)"), false},
         {"file-seeks", QT_TRANSLATE_NOOP("PlanPage", "File system: random seeks"), false},
         {"small-files", QT_TRANSLATE_NOOP("PlanPage", "File system: create, read, delete small files"), false},
@@ -90,6 +96,7 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
     , m_size(new QComboBox(this))
     , m_ramp(new QDoubleSpinBox(this))
     , m_filesystem(new QComboBox(this))
+    , m_writeCache(new QComboBox(this))
     , m_baselines(new QCheckBox(tr("Measure each disk on its own first"), this))
     , m_drill(new QCheckBox(tr("Failure drill: fail a disk in each layout that survives one, test it degraded, "
                                "and time the rebuild"),
@@ -174,6 +181,16 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
     m_filesystem->addItem(QStringLiteral("XFS"), QStringLiteral("xfs"));
     m_filesystem->setItemData(0, QStringLiteral("ext4"));
     form->addRow(tr("&File system for file tests:"), m_filesystem);
+    m_writeCache->setObjectName(QStringLiteral("writeCacheBox"));
+    m_writeCache->addItem(tr("as the disks have them"), int(WriteCacheMode::AsIs));
+    m_writeCache->addItem(tr("all on"), int(WriteCacheMode::On));
+    m_writeCache->addItem(tr("all off"), int(WriteCacheMode::Off));
+    m_writeCache->addItem(tr("both: each layout with the caches on, then off"), int(WriteCacheMode::Both));
+    m_writeCache->setToolTip(tr("The member disks' own write caches during the tests. RaidBench sets them before a "
+                                "layout's tests and always sets each disk back as it found it, also after a cancel "
+                                "or a crash. The flush-bound tests show what the cache is worth."));
+    form->addRow(tr("Disks' &write caches:"), m_writeCache);
+    connect(m_writeCache, &QComboBox::currentIndexChanged, this, &PlanPage::updateSummary);
     m_baselines->setChecked(true);
     form->addRow(QString(), m_baselines);
     m_drill->setToolTip(tr("After its healthy tests, each layout that survives a failed disk loses one on purpose: "
@@ -242,6 +259,7 @@ Result<CampaignPlan> PlanPage::plan() const
         plan.stable = m_stableSpec;
     }
     plan.resync = m_resync;
+    plan.writeCache = WriteCacheMode(m_writeCache->currentData().toInt());
     QStringList names;
     for (const CanvasConfig& config : m_canvas->configs()) {
         if (const auto issues = validateSpec(config.spec); hasErrors(issues)) {
@@ -379,6 +397,7 @@ Result<void> PlanPage::applyPlan(const CampaignPlan& plan)
         m_stableSpec = plan.stable;
     }
     m_resync = plan.resync;
+    m_writeCache->setCurrentIndex(std::max(0, m_writeCache->findData(int(plan.writeCache))));
     updateStableText();
     m_stable->setChecked(plan.stable.enabled());
     m_canvas->setConfigs(configs, tr("Open a plan"));
@@ -505,7 +524,9 @@ void PlanPage::updateSummary()
         return;
     }
     // Each block size or queue depth of a sweep is a run; stable mode counts its fewest runs.
-    const qsizetype runs = qsizetype(current->unitsPerConfiguration()) * current->configurations.size();
+    // "both" measures every configuration twice.
+    const qsizetype runs = qsizetype(current->unitsPerConfiguration()) * current->configurations.size() *
+        (current->writeCache == WriteCacheMode::Both ? 2 : 1);
     const double seconds = double(runs) * double(current->timeLimitNs + current->rampNs) / 1e9 +
         (current->baselines ? double(current->disks.size()) * 2 * double(current->timeLimitNs + current->rampNs) / 1e9
                             : 0.0);
@@ -543,7 +564,8 @@ QJsonObject PlanPage::settingsJson() const
             {QStringLiteral("filesystem"), m_filesystem->currentData().toString()},
             {QStringLiteral("baselines"), m_baselines->isChecked()},
             {QStringLiteral("drill"), m_drill->isChecked()},
-            {QStringLiteral("stable"), m_stable->isChecked()}};
+            {QStringLiteral("stable"), m_stable->isChecked()},
+            {QStringLiteral("write_cache"), m_writeCache->currentData().toInt()}};
 }
 
 void PlanPage::restoreSettings(const QJsonObject& json)
@@ -567,6 +589,8 @@ void PlanPage::restoreSettings(const QJsonObject& json)
     m_baselines->setChecked(json.value(QStringLiteral("baselines")).toBool(true));
     m_drill->setChecked(json.value(QStringLiteral("drill")).toBool(false));
     m_stable->setChecked(json.value(QStringLiteral("stable")).toBool(false));
+    m_writeCache->setCurrentIndex(
+        std::max(0, m_writeCache->findData(json.value(QStringLiteral("write_cache")).toInt(0))));
 }
 
 } // namespace RaidBench::Ui

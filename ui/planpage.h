@@ -63,6 +63,7 @@ private:
     QComboBox* m_size;
     QDoubleSpinBox* m_ramp;
     QComboBox* m_filesystem;
+    QComboBox* m_writeCache;
     QCheckBox* m_baselines;
     QCheckBox* m_drill;
     QCheckBox* m_stable;

@@ -180,6 +180,23 @@ void Session::onReplied(qint64 id, const QJsonObject& result)
     if (id == m_scanId) {
         m_disks = Messages::decodeDisks(result);
         Q_EMIT disksChanged();
+        // Health and write caches take smartctl a moment per disk: the list shows first.
+        m_healthId = m_link->request(Messages::Op::readHealth, Messages::ReadHealth {}.toJson());
+        return;
+    }
+    if (id == m_healthId) {
+        m_healthId = -1;
+        for (const Disk& read : Messages::decodeDisks(result)) {
+            for (Disk& disk : m_disks) {
+                if (disk.name == read.name && disk.devNumber == read.devNumber) {
+                    disk.healthRead = read.healthRead;
+                    disk.health = read.health;
+                    disk.writeCache = read.writeCache;
+                    disk.explanations = read.explanations;
+                }
+            }
+        }
+        Q_EMIT disksChanged();
         return;
     }
     if (id == m_campaignId) {
@@ -198,6 +215,10 @@ void Session::onFailed(qint64 id, const Error& error)
 {
     if (id == m_aboutId) {
         return; // an older helper without "about": the dialog says what it knows
+    }
+    if (id == m_healthId) {
+        m_healthId = -1; // an older helper without "read-health": the disks show no health
+        return;
     }
     if (id == m_campaignId) {
         m_campaignId = -1;

@@ -80,6 +80,7 @@ private:
     QHash<QString, std::pair<double, double>> m_baselines;
     QHash<QString, QString> m_slow;
     qint64 m_scanId = -1;
+    qint64 m_healthId = -1;
     qint64 m_aboutId = -1;
     Messages::About m_about;
     qint64 m_campaignId = -1;
