@@ -1,4 +1,6 @@
 #include "disks/diskhealth.h"
+#include "disks/healthprobe.h"
+#include "system/commandrunner.h"
 #include "util/errorcodes.h"
 
 #include <QFile>
@@ -962,6 +964,73 @@ private Q_SLOTS:
             parseSdparmWriteCache(QStringLiteral("    /dev/sdb: \x1b]0;owned\x07VENDOR\nsomething \x1b[31mred\n"));
         QVERIFY(!cache.reason.contains(QChar(0x1b)));
         QVERIFY(!cache.reason.contains(QChar(0x07)));
+    }
+
+    void probeKeepsEachDiskToItself()
+    {
+        // smartctl missing for one disk, garbage for another, a real answer for the third: each disk
+        // says its own, and nothing stops the others.
+        auto disk = [](const char* name, const char* transport) {
+            Disk d;
+            d.name = QLatin1String(name);
+            d.path = QStringLiteral("/dev/") + d.name;
+            d.kind = QStringLiteral("disk");
+            d.transport = QLatin1String(transport);
+            d.model = QStringLiteral("WDC WD40EFRX");
+            return d;
+        };
+        QList<Disk> disks {disk("sdb", "sata"), disk("sdc", "sata"), disk("sdd", "sas"), disk("vda", "virtio")};
+        RecordingCommandRunner runner;
+        CommandResult missing;
+        missing.err = QStringLiteral("smartctl is not installed in /usr/sbin, /usr/bin, /sbin or /bin");
+        runner.answer({"smartctl", "--json=c", "-a", "/dev/sdb"}, missing);
+        CommandResult garbage;
+        garbage.started = true;
+        garbage.exitCode = 0;
+        garbage.out = QStringLiteral("Segmentation fault");
+        runner.answer({"smartctl", "--json=c", "-a", "/dev/sdc"}, garbage);
+        CommandResult good;
+        good.started = true;
+        good.exitCode = 4; // a bit of smartctl's mask: still read
+        good.out = QString::fromUtf8(fixture("sas.json"));
+        runner.answer({"smartctl", "--json=c", "-a", "/dev/sdd"}, good);
+        CommandResult on;
+        on.started = true;
+        on.exitCode = 0;
+        on.out = QStringLiteral("\n/dev/sdb:\n write-caching =  1 (on)\n");
+        runner.answer({"hdparm", "-W"}, on);
+        CommandResult wce;
+        wce.started = true;
+        wce.exitCode = 5;
+        wce.out = QStringLiteral("    /dev/sdd: SEAGATE ST600MM0006 0003\nWCE           0  [cha: y, def:  1]\n");
+        runner.answer({"sdparm", "--get=WCE"}, wce);
+        HealthProbe::probe(disks, runner, QStringLiteral("/nonexistent"));
+        QCOMPARE(disks[0].health.status, QStringLiteral("unknown"));
+        QVERIFY2(disks[0].health.reason.contains(QStringLiteral("not installed")), qPrintable(disks[0].health.reason));
+        QCOMPARE(disks[1].health.status, QStringLiteral("unknown"));
+        QVERIFY(!disks[1].health.reason.isEmpty());
+        QCOMPARE(disks[2].health.status, QStringLiteral("passed"));
+        QCOMPARE(disks[0].writeCache.state, QStringLiteral("on"));
+        QCOMPARE(disks[2].writeCache.state, QStringLiteral("off"));
+        QCOMPARE(disks[2].writeCache.tool, QStringLiteral("sdparm"));
+        // No program for a virtio disk's cache: said so, and no program was run for it but smartctl.
+        QCOMPARE(disks[3].writeCache.state, QStringLiteral("unknown"));
+        QVERIFY(disks[3].writeCache.reason.contains(QStringLiteral("virtio")));
+        for (const QStringList& argv : runner.commands()) {
+            QVERIFY2(argv.first() != QLatin1String("hdparm") || argv.last() != QLatin1String("/dev/vda"),
+                     qPrintable(argv.join(QLatin1Char(' '))));
+        }
+        // The cache that is off is a likely cause for that disk alone.
+        bool off = false;
+        for (const DiskExplanation& explanation : disks[2].explanations) {
+            off = off || explanation.code == QLatin1String("write-cache-off");
+        }
+        QVERIFY(off);
+        for (int i : {0, 1}) {
+            for (const DiskExplanation& explanation : disks[i].explanations) {
+                QVERIFY(explanation.code != QLatin1String("write-cache-off"));
+            }
+        }
     }
 };
 

@@ -172,6 +172,7 @@ private:
     void numberRows();
     void fileTestRows();
     void cliRows();
+    void healthRows();
 
 private Q_SLOTS:
     void initTestCase();
@@ -294,6 +295,7 @@ void TestHelperHostile::initTestCase()
     numberRows();
     fileTestRows();
     cliRows();
+    healthRows();
 }
 
 void TestHelperHostile::cleanupTestCase()
@@ -1510,6 +1512,81 @@ void TestHelperHostile::cliRows()
         return result.err.contains(QStringLiteral("still running"))
             ? withError(QString::number(result.exitCode), result.err)
             : withError(QStringLiteral("message"), result.err);
+    });
+}
+
+void TestHelperHostile::healthRows()
+{
+    auto request = [this](const QJsonObject& args) {
+        return [this, args] {
+            HelperSession helper(m_journals.path());
+            return helper.request(QStringLiteral("read-health"), args);
+        };
+    };
+    addRow(QStringLiteral("health: read-health with a command"), QStringLiteral("unknown-field"),
+           request({{QStringLiteral("disks"), QJsonArray {QStringLiteral("sda")}}, {QStringLiteral("cmd"), "x"}}));
+    addRow(QStringLiteral("health: read-health asking for a self-test"), QStringLiteral("unknown-field"),
+           request({{QStringLiteral("self_test"), QStringLiteral("long")}}));
+    addRow(QStringLiteral("health: disks as one string"), QStringLiteral("bad-type"),
+           request({{QStringLiteral("disks"), QStringLiteral("sda")}}));
+    addRow(QStringLiteral("health: disks of numbers"), QStringLiteral("bad-type"),
+           request({{QStringLiteral("disks"), QJsonArray {1}}}));
+    addRow(QStringLiteral("health: allow_loop as a string"), QStringLiteral("bad-type"),
+           request({{QStringLiteral("allow_loop"), QStringLiteral("yes")}}));
+    addRow(QStringLiteral("health: read-health before hello"), QStringLiteral("hello-required"), [this] {
+        HelperSession helper(m_journals.path(), false);
+        return helper.request(QStringLiteral("read-health"), {});
+    });
+    // Names only filter the helper's own scan: options, paths and the loop devices lead nowhere.
+    addRow(QStringLiteral("health: names that are options, paths or loop devices"), QStringLiteral("ok"), [this] {
+        HelperSession helper(m_journals.path());
+        const QJsonObject read = helper.request(
+            QStringLiteral("read-health"),
+            {{QStringLiteral("allow_loop"), true},
+             {QStringLiteral("disks"),
+              QJsonArray {QStringLiteral("-a"), QStringLiteral("--set=WCE=0"), QStringLiteral("/dev/sda"),
+                          QStringLiteral("../sda"), QStringLiteral("sda;reboot"), QStringLiteral("sda\n"),
+                          alpha().section(QLatin1Char('/'), -1)}}});
+        if (!HelperSession::result(read).value(QStringLiteral("disks")).toArray().isEmpty()) {
+            return withError(QStringLiteral("test"), QStringLiteral("read-health listed a disk for a hostile name"));
+        }
+        return read;
+    });
+    QJsonObject sometimes = plan({alpha()});
+    sometimes.insert(QStringLiteral("write_cache"), QStringLiteral("sometimes"));
+    addRow(QStringLiteral("health: a campaign's write_cache \"sometimes\""), QStringLiteral("invalid-plan"),
+           [this, sometimes] {
+               HelperSession helper(m_journals.path());
+               return campaign(helper, sometimes, {alpha()});
+           });
+    const QJsonObject maybe = plan({alpha()},
+                                   QJsonArray {QJsonObject {{QStringLiteral("name"), QStringLiteral("one")},
+                                                            {QStringLiteral("spec"), leaf(alpha())},
+                                                            {QStringLiteral("write_cache"), 1}}});
+    addRow(QStringLiteral("health: a configuration's write_cache 1"), QStringLiteral("invalid-plan"), [this, maybe] {
+        HelperSession helper(m_journals.path());
+        return campaign(helper, maybe, {alpha()});
+    });
+    // A loop device has no write cache: the run goes on as the disk is, and says why.
+    QJsonObject off = plan({alpha()});
+    off.insert(QStringLiteral("write_cache"), QStringLiteral("off"));
+    addRow(QStringLiteral("health: write_cache off on a disk without one"), QStringLiteral("ok"), [this, off] {
+        HelperSession helper(m_journals.path());
+        const QJsonObject ran = campaign(helper, off, {alpha()});
+        const QJsonObject results = HelperSession::result(ran).value(QStringLiteral("results")).toObject();
+        const QJsonObject cache = results.value(QStringLiteral("configs"))
+                                      .toArray()
+                                      .first()
+                                      .toObject()
+                                      .value(QStringLiteral("write_cache"))
+                                      .toObject();
+        if (ran.value(QStringLiteral("ok")).toBool() &&
+            !cache.value(QStringLiteral("note")).toString().contains(QStringLiteral("no write cache of its own"))) {
+            return withError(
+                QStringLiteral("test"),
+                QStringLiteral("no note on the cache: %1").arg(QString::fromUtf8(QJsonDocument(cache).toJson())));
+        }
+        return ran;
     });
 }
 
