@@ -39,6 +39,9 @@ the plan, run its tests, tear it down, and write the results after each one.
 All disks of the plan are destroyed. The command lists them (model, serial, size)
 and asks on a terminal; --yes skips the question; without a terminal it refuses.
 Ctrl-C stops at once: what stands is torn down and everything measured is kept.
+A plan's "write_cache" (on, off, both) sets the member disks' own write caches for
+the tests; each disk is set back as it was, after Ctrl-C too, and after a crash by
+raidbench-cli array recover (docs/write-cache.md).
 As a normal user the root work is done by raidbench-helper, started through
 pkexec (polkit asks for an administrator password); as root it runs in-process,
 or with --helper in raidbench-helper as the desktop program does.

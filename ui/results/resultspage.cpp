@@ -15,6 +15,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QCursor>
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -49,6 +50,18 @@
 namespace RaidBench::Ui {
 
 namespace {
+
+/// What in a disk's health, cache or difference from the others could make it slow, after `lead`.
+QString likelyCauses(const DiskResult& disk, const QString& lead)
+{
+    QStringList causes;
+    for (const DiskExplanation& explanation : disk.explanations) {
+        causes.append(explanation.message);
+    }
+    return causes.isEmpty()
+        ? QString()
+        : lead + QCoreApplication::translate("ResultsPage", "could be: %1").arg(causes.join(QStringLiteral("; ")));
+}
 
 void replaceChart(QChartView* view, QChart* chart)
 {
@@ -460,7 +473,8 @@ void ResultsPage::rebuildCharts()
                                      disk->controller,
                                      disk->writeBw ? Units::formatMBps(*disk->writeBw) : QStringLiteral("–"),
                                      disk->readBw ? Units::formatMBps(*disk->readBw) : QStringLiteral("–"),
-                                     disk->slow ? QStringLiteral("\n") + disk->slowReason : QString()));
+                                     (disk->slow ? QStringLiteral("\n") + disk->slowReason : QString()) +
+                                         likelyCauses(*disk, QStringLiteral("\n"))));
                     }
                 });
             }
@@ -471,9 +485,10 @@ void ResultsPage::rebuildCharts()
     QStringList slow;
     for (const DiskResult& disk : std::as_const(m_results.disks)) {
         if (disk.slow) {
-            slow.append(QStringLiteral("<b style='color:%1'>%2</b>: %3")
+            slow.append(QStringLiteral("<b style='color:%1'>%2</b>: %3%4")
                             .arg(Charts::warningColour().name(), disk.label().toHtmlEscaped(),
-                                 disk.slowReason.toHtmlEscaped()));
+                                 disk.slowReason.toHtmlEscaped(),
+                                 likelyCauses(disk, QStringLiteral(" — ")).toHtmlEscaped()));
         }
     }
     m_disksNote->setText((slow.isEmpty() ? tr("No disk is slow against the others.")
