@@ -537,7 +537,9 @@ QString resultsToMarkdown(const CampaignResults& results)
         for (const ConfigResult& config : results.configs) {
             QStringList members;
             for (const DiskCacheState& disk : config.writeCaches) {
-                members.append(QStringLiteral("%1 %2").arg(mdCell(disk.disk), disk.state));
+                const DiskResult* known = results.disk(disk.disk);
+                members.append(QStringLiteral("%1 %2").arg(
+                    mdCell(known && !known->name.isEmpty() ? known->name : disk.disk), disk.state));
             }
             QString cell = members.join(QStringLiteral(", "));
             if (!config.writeCacheNote.isEmpty()) {

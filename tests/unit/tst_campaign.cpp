@@ -11,6 +11,7 @@
 #include "util/statistics.h"
 
 #include <QDateTime>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -316,6 +317,18 @@ private Q_SLOTS:
         QVERIFY(IoEngine::ddCommand(job, 1u << 30).contains(QStringLiteral("oflag=direct,dsync")));
         const auto decoded = IoJob::fromJson(job.toJson());
         QVERIFY(decoded.ok() && decoded->dsync);
+    }
+
+    void documentedExamplePlansParse()
+    {
+        const QDir examples(QStringLiteral(QT_TESTCASE_SOURCEDIR "/../../docs/examples"));
+        const QStringList plans = examples.entryList({QStringLiteral("*.json")}, QDir::Files);
+        QVERIFY(plans.contains(QStringLiteral("write-cache-both.json")));
+        for (const QString& name : plans) {
+            const auto plan = CampaignPlan::load(examples.filePath(name));
+            QVERIFY2(plan.ok(),
+                     qPrintable(name + QStringLiteral(": ") + (plan.ok() ? QString() : plan.error().message)));
+        }
     }
 
     void planErrors_data()
