@@ -180,8 +180,11 @@ void Session::onReplied(qint64 id, const QJsonObject& result)
     if (id == m_scanId) {
         m_disks = Messages::decodeDisks(result);
         Q_EMIT disksChanged();
-        // Health and write caches take smartctl a moment per disk: the list shows first.
-        m_healthId = m_link->request(Messages::Op::readHealth, Messages::ReadHealth {}.toJson());
+        // Health and write caches take smartctl a moment per disk: the list shows first. Not during a
+        // run: a SMART query on a disk being measured would disturb it.
+        if (m_campaignId < 0) {
+            m_healthId = m_link->request(Messages::Op::readHealth, Messages::ReadHealth {}.toJson());
+        }
         return;
     }
     if (id == m_healthId) {

@@ -265,17 +265,21 @@ void HelperService::readHealth(const HelperProtocol::Request& request)
             disks.append(disk);
         }
     }
-    // On a worker, one at a time with the operations that touch disks (no SMART query perturbs a
-    // measurement), and cancellable: a stalled disk's smartctl never holds up the request loop.
+    // On a worker, cancellable: a stalled disk's smartctl never holds up the request loop. Not one of
+    // the exclusive operations: it only reads, and a campaign asked for right after a scan must not be
+    // refused as busy while the health of the disks is still being read.
     const qint64 id = request.id;
-    startExclusive(id, [this, id, disks](const std::atomic_bool* cancel) mutable {
-        HealthProbe::probe(disks, *m_options.runner, QStringLiteral("/sys"), cancel);
-        if (cancel && cancel->load()) {
-            fail(id, ErrorCode::cancelled, QStringLiteral("reading the disks' health was cancelled"));
-            return;
-        }
-        reply(id, Messages::encodeDisks(disks));
-    });
+    startJob(
+        id,
+        [this, id, disks](const std::atomic_bool* cancel) mutable {
+            HealthProbe::probe(disks, *m_options.runner, QStringLiteral("/sys"), cancel);
+            if (cancel && cancel->load()) {
+                fail(id, ErrorCode::cancelled, QStringLiteral("reading the disks' health was cancelled"));
+                return;
+            }
+            reply(id, Messages::encodeDisks(disks));
+        },
+        std::nullopt);
 }
 
 void HelperService::about(const HelperProtocol::Request& request)
