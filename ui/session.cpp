@@ -179,12 +179,9 @@ void Session::onReplied(qint64 id, const QJsonObject& result)
     }
     if (id == m_scanId) {
         m_disks = Messages::decodeDisks(result);
+        // Health and write caches take smartctl a moment per disk: asked now, shown when they come.
+        readHealth();
         Q_EMIT disksChanged();
-        // Health and write caches take smartctl a moment per disk: the list shows first. Not during a
-        // run: a SMART query on a disk being measured would disturb it.
-        if (m_campaignId < 0) {
-            m_healthId = m_link->request(Messages::Op::readHealth, Messages::ReadHealth {}.toJson());
-        }
         return;
     }
     if (id == m_healthId) {
@@ -211,6 +208,15 @@ void Session::onReplied(qint64 id, const QJsonObject& result)
             takeBaselines(m_results);
         }
         Q_EMIT campaignFinished(m_results, results ? QString() : results.error().message);
+        readHealth(); // asked for none during the run
+    }
+}
+
+void Session::readHealth()
+{
+    // Not during a run: a SMART query on a disk being measured would disturb it.
+    if (m_link && m_connected && m_campaignId < 0 && m_healthId < 0) {
+        m_healthId = m_link->request(Messages::Op::readHealth, Messages::ReadHealth {}.toJson());
     }
 }
 
@@ -227,6 +233,7 @@ void Session::onFailed(qint64 id, const Error& error)
         m_campaignId = -1;
         m_measuring = false;
         Q_EMIT campaignFinished(m_results, error.message);
+        readHealth();
         return;
     }
     Q_EMIT errorOccurred(error.message);

@@ -71,6 +71,8 @@ private:
     void onFailed(qint64 id, const Error& error);
     void onEvent(qint64 id, const QString& event, const QJsonObject& fields);
     void takeBaselines(const CampaignResults& results);
+    /// Asks the helper for the disks' health and write caches (not during a run).
+    void readHealth();
 
     QPointer<HelperLink> m_link;
     bool m_connected = false;

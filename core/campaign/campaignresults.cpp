@@ -200,14 +200,7 @@ QJsonObject DiskResult::toJson() const
                       {QStringLiteral("slow"), slow},
                       {QStringLiteral("slow_reason"), slowReason}};
     if (healthRead) {
-        QJsonArray explanationArray;
-        for (const auto& explanation : explanations) {
-            explanationArray.append(QJsonObject {{QStringLiteral("code"), explanation.code},
-                                                 {QStringLiteral("message"), explanation.message}});
-        }
-        json.insert(QStringLiteral("health"), health.toJson());
-        json.insert(QStringLiteral("write_cache"), writeCache.toJson());
-        json.insert(QStringLiteral("explanations"), explanationArray);
+        insertHealthJson(json, health, writeCache, explanations);
     }
     return json;
 }
@@ -241,16 +234,7 @@ DiskResult DiskResult::fromJson(const QJsonObject& json)
     disk.baselineError = baseline.value(QStringLiteral("error")).toString();
     disk.slow = json.value(QStringLiteral("slow")).toBool();
     disk.slowReason = json.value(QStringLiteral("slow_reason")).toString();
-    disk.healthRead = json.value(QStringLiteral("health")).isObject();
-    if (disk.healthRead) {
-        disk.health = DiskHealth::fromJson(json.value(QStringLiteral("health")).toObject());
-        disk.writeCache = WriteCacheState::fromJson(json.value(QStringLiteral("write_cache")).toObject());
-        for (const auto& value : json.value(QStringLiteral("explanations")).toArray()) {
-            const QJsonObject explanation = value.toObject();
-            disk.explanations.append({explanation.value(QStringLiteral("code")).toString(),
-                                      explanation.value(QStringLiteral("message")).toString()});
-        }
-    }
+    disk.healthRead = readHealthJson(json, disk.health, disk.writeCache, disk.explanations);
     return disk;
 }
 

@@ -66,14 +66,7 @@ QJsonObject Disk::toJson() const
         {QStringLiteral("reasons"), reasonArray},
     };
     if (healthRead) {
-        QJsonArray explanationArray;
-        for (const auto& explanation : explanations) {
-            explanationArray.append(QJsonObject {{QStringLiteral("code"), explanation.code},
-                                                 {QStringLiteral("message"), explanation.message}});
-        }
-        json.insert(QStringLiteral("health"), health.toJson());
-        json.insert(QStringLiteral("write_cache"), writeCache.toJson());
-        json.insert(QStringLiteral("explanations"), explanationArray);
+        insertHealthJson(json, health, writeCache, explanations);
     }
     return json;
 }
@@ -128,16 +121,7 @@ Disk Disk::fromJson(const QJsonObject& json)
         disk.reasons.append(
             {reason.value(QStringLiteral("code")).toString(), reason.value(QStringLiteral("message")).toString()});
     }
-    disk.healthRead = json.contains(QStringLiteral("health"));
-    if (disk.healthRead) {
-        disk.health = DiskHealth::fromJson(json.value(QStringLiteral("health")).toObject());
-        disk.writeCache = WriteCacheState::fromJson(json.value(QStringLiteral("write_cache")).toObject());
-        for (const auto& value : json.value(QStringLiteral("explanations")).toArray()) {
-            const QJsonObject explanation = value.toObject();
-            disk.explanations.append({explanation.value(QStringLiteral("code")).toString(),
-                                      explanation.value(QStringLiteral("message")).toString()});
-        }
-    }
+    disk.healthRead = readHealthJson(json, disk.health, disk.writeCache, disk.explanations);
     return disk;
 }
 

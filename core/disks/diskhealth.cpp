@@ -690,4 +690,34 @@ QList<DiskExplanation> explainDisk(const QList<DiskFacts>& pool, int index)
     return list;
 }
 
+void insertHealthJson(QJsonObject& json, const DiskHealth& health, const WriteCacheState& cache,
+                      const QList<DiskExplanation>& explanations)
+{
+    QJsonArray explanationArray;
+    for (const DiskExplanation& explanation : explanations) {
+        explanationArray.append(
+            QJsonObject {{QStringLiteral("code"), explanation.code}, {QStringLiteral("message"), explanation.message}});
+    }
+    json.insert(QStringLiteral("health"), health.toJson());
+    json.insert(QStringLiteral("write_cache"), cache.toJson());
+    json.insert(QStringLiteral("explanations"), explanationArray);
+}
+
+bool readHealthJson(const QJsonObject& json, DiskHealth& health, WriteCacheState& cache,
+                    QList<DiskExplanation>& explanations)
+{
+    if (!json.value(QStringLiteral("health")).isObject()) {
+        return false;
+    }
+    health = DiskHealth::fromJson(json.value(QStringLiteral("health")).toObject());
+    cache = WriteCacheState::fromJson(json.value(QStringLiteral("write_cache")).toObject());
+    explanations.clear();
+    for (const auto& value : json.value(QStringLiteral("explanations")).toArray()) {
+        const QJsonObject explanation = value.toObject();
+        explanations.append(
+            {text(explanation.value(QStringLiteral("code"))), text(explanation.value(QStringLiteral("message")))});
+    }
+    return true;
+}
+
 } // namespace RaidBench

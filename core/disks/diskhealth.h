@@ -73,6 +73,13 @@ struct DiskExplanation
     QString message; ///< one sentence, for the table, the tooltip and the reports
 };
 
+/// A disk's "health", "write_cache" and "explanations" keys, as `disks --json` and results files have
+/// them: written into `json`, and read back (false when `json` has no "health": not read).
+void insertHealthJson(QJsonObject& json, const DiskHealth& health, const WriteCacheState& cache,
+                      const QList<DiskExplanation>& explanations);
+bool readHealthJson(const QJsonObject& json, DiskHealth& health, WriteCacheState& cache,
+                    QList<DiskExplanation>& explanations);
+
 /// Parses `smartctl --json=c -a DEV` (any exit status: smartctl sets bits for ordinary findings).
 /// A document that is not smartctl's JSON is an error (`bad-smart-json`); a disk without SMART is a
 /// DiskHealth with status "no-smart" and the reason smartctl gave (a USB bridge it cannot see
