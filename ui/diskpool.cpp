@@ -15,6 +15,8 @@
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
+#include <memory>
+
 namespace RaidBench::Ui {
 
 QColor controllerColour(const QString& controller, const QStringList& allControllers)
@@ -268,7 +270,27 @@ DiskPoolWidget::DiskPoolWidget(Session* session, QWidget* parent)
     layout->addWidget(m_details);
     layout->addWidget(m_measure);
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &DiskPoolWidget::updateDetails);
-    connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+    // The disks come again after each scan, when their health arrives and after a run: the selection
+    // and the current disk stay where the user put them.
+    auto kept = std::make_shared<std::pair<QStringList, QString>>();
+    connect(m_model, &QAbstractItemModel::modelAboutToBeReset, this, [this, kept] {
+        kept->first.clear();
+        for (const QModelIndex& index : m_view->selectionModel()->selectedIndexes()) {
+            kept->first.append(index.data(DiskPoolModel::DiskPathRole).toString());
+        }
+        kept->second = m_view->currentIndex().data(DiskPoolModel::DiskPathRole).toString();
+    });
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this, kept] {
+        for (int row = 0; row < m_model->rowCount(); ++row) {
+            const QModelIndex index = m_model->index(row);
+            const QString path = index.data(DiskPoolModel::DiskPathRole).toString();
+            if (path == kept->second) {
+                m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::NoUpdate);
+            }
+            if (kept->first.contains(path)) {
+                m_view->selectionModel()->select(index, QItemSelectionModel::Select);
+            }
+        }
         updateLegend();
         updateDetails();
     });

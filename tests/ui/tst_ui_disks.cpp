@@ -3,6 +3,9 @@
 
 #include "uitest.h"
 
+#include <QTableWidget>
+#include <QTextBrowser>
+
 class TstUiDisks : public QObject, public UiTestBase
 {
     Q_OBJECT
@@ -66,6 +69,69 @@ private Q_SLOTS:
         QCOMPARE(f->window->canvasModel()->configs().size(), 0);
         // Usable disks exist: no first-run panel.
         QVERIFY(f->window->findChild<QWidget*>(QStringLiteral("firstRunPanel"))->isHidden());
+    }
+
+    void healthShowsAndTheSelectionStays()
+    {
+        auto f = std::make_unique<Fixture>();
+        f->session = new Session;
+        f->helper = new Test::ScriptedHelper(recording);
+        // The helper's read-health: the recorded disks, the first one hot with its cache off.
+        QJsonObject health = f->helper->recordedResult(QStringLiteral("scan-disks"));
+        QJsonArray disks = health.value(QStringLiteral("disks")).toArray();
+        for (int i = 0; i < disks.size(); ++i) {
+            QJsonObject disk = disks.at(i).toObject();
+            Disk read = Disk::fromJson(disk);
+            read.healthRead = true;
+            read.health.status = QStringLiteral("passed");
+            read.health.temperatureC = i == 0 ? 61 : 38;
+            read.writeCache.state = i == 0 ? QStringLiteral("off") : QStringLiteral("on");
+            read.writeCache.tool = QStringLiteral("sdparm");
+            if (i == 0) {
+                read.explanations = {{QStringLiteral("temperature"), QStringLiteral("it runs at 61 °C, above 55 °C")},
+                                     {QStringLiteral("write-cache-off"), QStringLiteral("its write cache is off")}};
+            }
+            disks[i] = read.toJson();
+        }
+        health.insert(QStringLiteral("disks"), disks);
+        f->helper->replies.insert(QStringLiteral("read-health"), health);
+        showWindow(*f);
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        QTRY_VERIFY(f->session->disks().first().healthRead);
+        const QString hot = f->session->disks().first().path;
+        auto* table = f->window->findChild<QTableWidget*>(QStringLiteral("diskTable"));
+        QVERIFY(table);
+        int row = -1;
+        for (int r = 0; r < table->rowCount(); ++r) {
+            row = table->item(r, 0)->text() == hot ? r : row;
+        }
+        QVERIFY(row >= 0);
+        QCOMPARE(table->item(row, 6)->text(), QStringLiteral("OK"));
+        QCOMPARE(table->item(row, 7)->text(), QStringLiteral("61 °C"));
+        QCOMPARE(table->item(row, 9)->text(), QStringLiteral("off"));
+        QVERIFY2(table->item(row, 0)->toolTip().contains(QStringLiteral("its write cache is off")),
+                 qPrintable(table->item(row, 0)->toolTip()));
+        // The pool's details have the health section; a rescan (and the health after it) keeps the selection.
+        DiskPoolModel* pool = f->window->pool()->model();
+        int poolRow = -1;
+        for (int r = 0; r < pool->rowCount(); ++r) {
+            poolRow = pool->diskAt(r).path == hot ? r : poolRow;
+        }
+        f->window->pool()->view()->selectionModel()->select(pool->index(poolRow), QItemSelectionModel::ClearAndSelect);
+        auto* details = f->window->pool()->findChild<QTextBrowser*>();
+        QVERIFY(details);
+        QVERIFY2(details->toPlainText().contains(QStringLiteral("Write cache: off")),
+                 qPrintable(details->toPlainText()));
+        QVERIFY(details->toPlainText().contains(QStringLiteral("above 55 °C")));
+        const int requests = int(f->helper->requests.size());
+        f->session->refreshDisks();
+        QTRY_VERIFY(f->helper->requests.size() >= requests + 2); // the scan and read-health again
+        QTest::qWait(50);
+        const QModelIndexList selected = f->window->pool()->view()->selectionModel()->selectedIndexes();
+        QCOMPARE(selected.size(), 1);
+        QCOMPARE(selected.first().data(DiskPoolModel::DiskPathRole).toString(),
+                 pool->index(poolRow).data(DiskPoolModel::DiskPathRole).toString());
+        QVERIFY(details->toPlainText().contains(QStringLiteral("Write cache: off")));
     }
 
     void noUsableDiskOffersTheLab()
