@@ -398,7 +398,6 @@ void CampaignRunner::runConfig(ConfigResult& config, int index, const std::atomi
         return;
     }
     config.device = built->device;
-    applyWriteCache(config, *built, pinned->pins, executor);
     if (!m_results.host.contains(QStringLiteral("kernel_parity"))) {
         // Printed when the xor and raid6 modules loaded: the first parity array of the boot.
         if (const QJsonObject parity = kernelParitySpeeds(); !parity.isEmpty()) {
@@ -419,8 +418,11 @@ void CampaignRunner::runConfig(ConfigResult& config, int index, const std::atomi
     const ResourceMonitor monitor(memberNames, mdDevices);
     m_mdArrays = mdDevices;
     if (drill && config.drill->spec.initialResync) {
-        followInitialResync(config, *built, progress, cancel, &monitor);
+        followInitialResync(config, *built, progress, cancel, &monitor); // timed from its start: nothing before
     }
+    // The caches as the plan asks, after the first resync (reading and setting them takes a moment the
+    // resync's timing must not lose) and before the first test.
+    applyWriteCache(config, *built, pinned->pins, executor);
     progress.phase = QStringLiteral("test");
     bool stop = false;
     for (const TestSpec& spec : m_plan.tests) {
