@@ -347,7 +347,19 @@ int runReport(const QStringList& arguments)
             "results.csv\n"
             "  raidbench-cli report results.json --fio-json fio-dir/\n  raidbench-cli report results.json --fio "
             "fio.json:raid5 --md\n"
-            "  raidbench-cli report --compare before.json after.json > compare.md"));
+            "  raidbench-cli report --compare before.json after.json > compare.md\n"
+            "  raidbench-cli report results.json --recommend \"failures>=1,space>=50,weight=random\"\n\n"
+            "The Markdown report ends with a recommendation: the measured layouts that survive one failure,\n"
+            "ranked on sequential and random speed. --recommend REQUIREMENTS prints the ranking for your own\n"
+            "(as text, or JSON with --json; with --md the report uses them), comma-separated:\n"
+            "  failures>=N         survive any N failed disks\n"
+            "  controller          survive losing one controller (host adapter)\n"
+            "  space>=P            keep at least P % of the disks' space\n"
+            "  weight=TERM[:W]+... what to rank on: seq, seq-write, seq-read, random, random-write,\n"
+            "                      random-read, files (the file-system tests), command (your command's time);\n"
+            "                      W weighs a term (default 1). Without weight: seq+random.\n"
+            "Layouts the disks allow but the results do not hold are filled in from the throughput model,\n"
+            "marked predicted (sequential speed only)."));
     QCommandLineParser& parser = command.parser();
     const QCommandLineOption mdOption(QStringLiteral("md"), QStringLiteral("Markdown report (the default)."));
     const QCommandLineOption csvOption(QStringLiteral("csv"),
@@ -364,7 +376,14 @@ int runReport(const QStringList& arguments)
         QStringLiteral("compare"),
         QStringLiteral("Put two or more results files side by side: configurations grouped by name (raid5 · before "
                        "beside raid5 · after, labelled by the files' names), each file with its own analysis."));
-    parser.addOptions({mdOption, csvOption, fioJsonOption, fioOption, outOption, compareOption});
+    const QCommandLineOption recommendOption(
+        QStringLiteral("recommend"),
+        QStringLiteral("Rank the layouts for REQUIREMENTS (see above; \"\" for none) and print the ranking."),
+        QStringLiteral("REQUIREMENTS"));
+    const QCommandLineOption jsonOption(QStringLiteral("json"),
+                                        QStringLiteral("With --recommend: the ranking as JSON (ranked, excluded)."));
+    parser.addOptions(
+        {mdOption, csvOption, fioJsonOption, fioOption, outOption, compareOption, recommendOption, jsonOption});
     parser.addPositionalArgument(QStringLiteral("results"),
                                  QStringLiteral("Results file (two or more with --compare)."),
                                  QStringLiteral("RESULTS.json..."));
@@ -376,6 +395,22 @@ int runReport(const QStringList& arguments)
     if (comparing ? files.size() < 2 : files.size() != 1) {
         printError(comparing ? QStringLiteral("give two or more results files to compare")
                              : QStringLiteral("give one results file (or --compare and two or more)"));
+        return ExitUsage;
+    }
+    Requirements requirements = Requirements::defaults();
+    if (parser.isSet(recommendOption)) {
+        if (comparing) {
+            printError(QStringLiteral("--recommend ranks the layouts of one results file, not a comparison"));
+            return ExitUsage;
+        }
+        auto parsed = Requirements::parse(parser.value(recommendOption));
+        if (!parsed) {
+            printError(parsed.error().message);
+            return ExitUsage;
+        }
+        requirements = *parsed;
+    } else if (parser.isSet(jsonOption)) {
+        printError(QStringLiteral("--json goes with --recommend"));
         return ExitUsage;
     }
     QList<ComparedResults> sides;
@@ -416,7 +451,13 @@ int runReport(const QStringList& arguments)
             return ExitOk;
         }
     }
-    const QString text = parser.isSet(csvOption) ? resultsToCsv(*results) : resultsToMarkdown(*results);
+    QString text;
+    if (parser.isSet(recommendOption) && !parser.isSet(mdOption) && !parser.isSet(csvOption)) {
+        const Recommendation answer = recommend(*results, requirements);
+        text = parser.isSet(jsonOption) ? QString::fromUtf8(QJsonDocument(answer.toJson()).toJson()) : answer.toText();
+    } else {
+        text = parser.isSet(csvOption) ? resultsToCsv(*results) : resultsToMarkdown(*results, requirements);
+    }
     if (parser.isSet(outOption)) {
         if (auto ok = writeFileAtomically(parser.value(outOption), text.toUtf8()); !ok) {
             printError(ok.error().message);

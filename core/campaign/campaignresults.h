@@ -119,6 +119,8 @@ struct CampaignResults
     QString assumeCleanReason;
     QList<DiskResult> disks;
     QList<ConfigResult> configs;
+    /// The labels of the files compareResults() merged; empty for one run. Not saved.
+    QStringList comparedLabels;
 
     const DiskResult* disk(const QString& path) const;
     ConfigResult* config(const QString& name);

@@ -18,6 +18,10 @@ CampaignResults compareResults(const QList<ComparedResults>& sides)
     CampaignResults merged = analysed.isEmpty() ? CampaignResults() : analysed.first().results;
     merged.configs.clear();
     merged.disks.clear();
+    merged.comparedLabels.clear();
+    for (const ComparedResults& side : sides) {
+        merged.comparedLabels.append(side.label);
+    }
     QStringList names;
     QStringList statuses;
     for (const ComparedResults& side : std::as_const(analysed)) {

@@ -419,7 +419,7 @@ static QString limitsMarkdown(const CampaignResults& results)
     return md;
 }
 
-QString resultsToMarkdown(const CampaignResults& results)
+QString resultsToMarkdown(const CampaignResults& results, const Requirements& requirements)
 {
     QString md;
     const QJsonObject& host = results.host;
@@ -612,6 +612,9 @@ QString resultsToMarkdown(const CampaignResults& results)
         QStringLiteral("\n## Notes\n\n- %1\n- Predictions follow docs/analysis.md: the throughput model composes each "
                        "level from its members' own speeds.\n- MB/s is 10^6 bytes per second.\n")
             .arg(results.assumeCleanReason);
+    if (results.comparedLabels.isEmpty()) {
+        md += recommend(results, requirements).toMarkdown();
+    }
     return md;
 }
 

@@ -120,6 +120,8 @@ const QList<Entry>& all()
         {writeCacheFailed, QStringLiteral("Reports and exports"),
          QStringLiteral("a disk's write cache could not be read, set or restored")},
         {resultsFolder, QStringLiteral("Reports and exports"), QStringLiteral("the results folder cannot be made")},
+        {badRequirements, QStringLiteral("Reports and exports"),
+         QStringLiteral("requirements for a recommendation that cannot be read")},
         {noData, QStringLiteral("Reports and exports"), QStringLiteral("nothing to chart")},
         {usage, QStringLiteral("Reports and exports"), QStringLiteral("a wrong command line")},
         {invalidLabSpec, QStringLiteral("The virtual lab (client side)"),

@@ -124,6 +124,8 @@ inline const QString badSmartJson = QStringLiteral("bad-smart-json"); ///< smart
 inline const QString writeCacheFailed =
     QStringLiteral("write-cache-failed"); ///< a disk's write cache could not be read, set or restored
 inline const QString resultsFolder = QStringLiteral("results-folder"); ///< the results folder cannot be made
+inline const QString badRequirements =
+    QStringLiteral("bad-requirements"); ///< requirements for a recommendation that cannot be read
 inline const QString noData = QStringLiteral("no-data"); ///< nothing to chart
 inline const QString usage = QStringLiteral("usage"); ///< a wrong command line
 
