@@ -1,5 +1,7 @@
 #include "diskscommand.h"
 
+#include "campaign/diskhistory.h"
+#include "campaign/resultsfolder.h"
 #include "clicommon.h"
 #include "disks/diskscanner.h"
 #include "disks/healthprobe.h"
@@ -7,6 +9,7 @@
 #include "util/units.h"
 
 #include <QCommandLineParser>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -30,11 +33,17 @@ slow is listed under it: a link below its maximum, cable (CRC) errors, reallocat
 pending sectors, a temperature above 55 °C, a write cache that is off, or a model or
 rotation rate unlike the rest of the disks. --no-health skips all of this.
 
+--history SERIAL shows one disk's own speed over time instead: every results file kept in
+the results folder (~/.local/share/raidbench/results, or --results-dir) that measured the
+disk with that serial number on its own, oldest first, and whether it is now more than 10 %
+slower than at its first measurement.
+
 Examples:
   raidbench-cli disks
   raidbench-cli disks --json
   raidbench-cli disks --all --allow-loop
-  raidbench-cli disks --no-health)";
+  raidbench-cli disks --no-health
+  raidbench-cli disks --history WD-WCC4E1234567)";
 
 bool shown(const Disk& disk, bool all, bool allowLoop)
 {
@@ -100,6 +109,51 @@ QString row(const Disk& disk, bool partition)
     return line;
 }
 
+int printHistory(const QString& serial, const QString& folder, bool json)
+{
+    if (serial.trimmed().isEmpty()) {
+        printError(QStringLiteral("--history needs a disk's serial number"));
+        return ExitUsage;
+    }
+    if (!QFileInfo(folder).isDir()) {
+        printError(QStringLiteral("no results folder at %1: nothing has been measured yet").arg(folder));
+        return ExitFailed;
+    }
+    const HistoryScan scan = scanHistory(folder);
+    const QList<DiskHistory> found = historiesOf(scan, serial);
+    for (const QString& unreadable : scan.unreadable) {
+        printErr(QStringLiteral("raidbench-cli: skipped %1\n").arg(unreadable));
+    }
+    if (found.isEmpty()) {
+        QStringList serials;
+        for (const DiskHistory& history : scan.disks) {
+            if (!serials.contains(history.serial)) {
+                serials.append(history.serial);
+            }
+        }
+        printError(
+            serials.isEmpty()
+                ? QStringLiteral("no results file in %1 measured a disk on its own").arg(folder)
+                : QStringLiteral("no results file in %1 measured a disk with serial %2; these have a history: %3")
+                      .arg(folder, serial, serials.join(QStringLiteral(", "))));
+        return ExitFailed;
+    }
+    if (json) {
+        QJsonArray array;
+        for (const DiskHistory& history : found) {
+            array.append(history.toJson());
+        }
+        printOut(QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Indented)));
+        return ExitOk;
+    }
+    QStringList texts;
+    for (const DiskHistory& history : found) {
+        texts.append(history.toText());
+    }
+    printOut(texts.join(QLatin1Char('\n')));
+    return ExitOk;
+}
+
 } // namespace
 
 int runDisks(const QStringList& arguments)
@@ -117,9 +171,26 @@ int runDisks(const QStringList& arguments)
     const QCommandLineOption noHealthOption(
         QStringLiteral("no-health"),
         QStringLiteral("Do not read SMART health and write caches (smartctl, hdparm, ...)."));
-    parser.addOptions({jsonOption, allOption, loopOption, minSizeOption, noHealthOption});
+    const QCommandLineOption historyOption(QStringLiteral("history"),
+                                           QStringLiteral("Show the disk with serial number SERIAL's speed over time."),
+                                           QStringLiteral("SERIAL"));
+    const QCommandLineOption resultsDirOption(
+        QStringLiteral("results-dir"),
+        QStringLiteral("With --history: the folder of results files (default: the results folder)."),
+        QStringLiteral("DIR"));
+    parser.addOptions(
+        {jsonOption, allOption, loopOption, minSizeOption, noHealthOption, historyOption, resultsDirOption});
     if (const std::optional<int> done = command.parse(arguments, false)) {
         return *done;
+    }
+    if (parser.isSet(historyOption)) {
+        return printHistory(parser.value(historyOption),
+                            parser.isSet(resultsDirOption) ? parser.value(resultsDirOption) : ResultsFolder::path(),
+                            parser.isSet(jsonOption));
+    }
+    if (parser.isSet(resultsDirOption)) {
+        printError(QStringLiteral("--results-dir goes with --history"));
+        return ExitUsage;
     }
     EligibilityOptions options;
     options.allowLoop = parser.isSet(loopOption);

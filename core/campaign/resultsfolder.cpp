@@ -100,10 +100,46 @@ QList<Entry> list(const QString& folder, int limit)
             entry.host = results->host.value(QStringLiteral("hostname")).toString();
             entry.configurations = int(results->configs.size());
             entry.disks = int(results->disks.size());
+            entry.created = QDateTime::fromString(results->created, Qt::ISODate);
+            for (const ConfigResult& config : std::as_const(results->configs)) {
+                entry.layouts.append(config.name);
+            }
+            for (const DiskResult& disk : std::as_const(results->disks)) {
+                entry.diskModels.append(disk.model.isEmpty() ? disk.label() : disk.model);
+            }
         }
+        entry.sizeBytes = info.size();
         entries.append(entry);
     }
     return entries;
+}
+
+Result<int> remove(const QString& folder, const QStringList& paths)
+{
+    const QString canonicalFolder = QFileInfo(folder).canonicalFilePath();
+    if (canonicalFolder.isEmpty()) {
+        return makeError(ErrorCode::resultsFolder, QStringLiteral("the results folder %1 does not exist").arg(folder));
+    }
+    // Every path is checked before the first goes: a wrong one removes nothing.
+    for (const QString& path : paths) {
+        const QFileInfo info(path);
+        if (info.isSymLink() || !info.isFile() ||
+            QFileInfo(info.absolutePath()).canonicalFilePath() != canonicalFolder ||
+            !info.fileName().endsWith(QLatin1String(".json"))) {
+            return makeError(ErrorCode::resultsFolder,
+                             QStringLiteral("%1 is not a results file of %2; nothing was removed").arg(path, folder));
+        }
+    }
+    int removed = 0;
+    for (const QString& path : paths) {
+        const QFileInfo info(path);
+        if (!QFile::remove(info.absoluteFilePath())) {
+            return makeError(ErrorCode::resultsFolder,
+                             QStringLiteral("cannot remove %1; nothing more was removed").arg(path));
+        }
+        ++removed;
+    }
+    return removed;
 }
 
 } // namespace RaidBench::ResultsFolder

@@ -38,11 +38,20 @@ struct Entry
     QString host;
     int configurations = 0;
     int disks = 0;
+    QDateTime created; ///< when the run started (invalid when the file does not say)
+    qint64 sizeBytes = 0;
+    QStringList layouts; ///< the configurations' names
+    QStringList diskModels; ///< each disk's model (or name), as the run measured them
 };
 
 /// The folder's results files, newest first, at most `limit`. A file that is not a results file
-/// is listed as unreadable with the reason; nothing here throws or crashes on bad files.
+/// (corrupt, empty, written by a newer RaidBench) is listed as unreadable with the reason; nothing
+/// here throws or crashes on bad files.
 QList<Entry> list(const QString& folder, int limit = 50);
+
+/// Deletes `paths` from `folder`: only regular files directly in it (never through a link), so a
+/// list that changed under the user removes nothing else. Returns how many went.
+Result<int> remove(const QString& folder, const QStringList& paths);
 
 } // namespace ResultsFolder
 
