@@ -119,17 +119,17 @@ void ScreenshotDriver::saveResultsPages(const std::function<void()>& then)
     m_window->showStep(MainWindow::ResultsStep);
     QTimer::singleShot(500, this, [this, then] {
         ResultsPage* results = m_window->resultsPage();
-        results->tabs()->setCurrentIndex(0);
+        results->tabs()->setCurrentIndex(ResultsPage::AnswerTab);
         save(QStringLiteral("5-results"));
-        const QStringList tabs {QStringLiteral("5b-results-disks"), QStringLiteral("5c-results-table"),
-                                QStringLiteral("5d-results-details")};
+        const QStringList tabs {QStringLiteral("5a-results-comparison"), QStringLiteral("5b-results-disks"),
+                                QStringLiteral("5c-results-table"), QStringLiteral("5d-results-details")};
         results->showDetail(QStringLiteral("timeline"));
         for (int i = 0; i < tabs.size(); ++i) {
-            results->tabs()->setCurrentIndex(i + 1);
+            results->tabs()->setCurrentIndex(ResultsPage::ComparisonTab + i);
             QCoreApplication::processEvents();
             save(tabs.at(i));
         }
-        results->tabs()->setCurrentIndex(0);
+        results->tabs()->setCurrentIndex(ResultsPage::AnswerTab);
         then();
     });
 }

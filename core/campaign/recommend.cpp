@@ -280,7 +280,7 @@ QList<Candidate> candidatesOf(const CampaignResults& results, bool predictMissin
         }
         candidates.append(candidate);
     }
-    if (!predictMissing || results.disks.isEmpty()) {
+    if (!predictMissing || results.disks.isEmpty() || !results.comparedLabels.isEmpty()) {
         return candidates;
     }
     QList<PresetDisk> disks;
@@ -786,64 +786,87 @@ QList<int> paretoFront(const QList<std::pair<double, double>>& points)
 Tradeoff tradeoff(const CampaignResults& results, const Requirements& requirements)
 {
     Tradeoff chart;
-    // Every layout, scored against the best of all of them: the requirements only mark who qualifies.
-    Requirements open = requirements;
-    open.failures = 0;
-    open.controllerLoss = false;
-    open.minSpacePct = 0;
-    const Recommendation all = recommend(results, open);
-    const Recommendation qualifying = recommend(results, requirements);
-    QSet<QString> qualifies;
-    for (const RankedLayout& layout : qualifying.ranked) {
-        qualifies.insert(layout.name);
+    // The same candidates and scores as the ranking: the best that qualifies is 100, so a layout the
+    // requirements leave out may score above it.
+    const QList<Candidate> candidates = candidatesOf(results, true);
+    QList<const Candidate*> usable;
+    QList<const Candidate*> qualifying;
+    for (const Candidate& candidate : candidates) {
+        if (!candidate.unusable.isEmpty()) {
+            continue;
+        }
+        usable.append(&candidate);
+        if (missesOf(candidate, requirements).reasons.isEmpty()) {
+            qualifying.append(&candidate);
+        }
+    }
+    const QList<const Candidate*>& reference = qualifying.isEmpty() ? usable : qualifying;
+    QList<const Candidate*> measured;
+    for (const Candidate* candidate : reference) {
+        if (!candidate->predicted) {
+            measured.append(candidate);
+        }
+    }
+    ScoringTerms scoring = scoringTerms(requirements, measured.isEmpty() ? reference : measured);
+    for (const Candidate* candidate : reference) {
+        for (auto it = scoring.best.begin(); it != scoring.best.end(); ++it) {
+            it.value() = std::max(it.value(), candidate->values.value(it.key(), 0));
+        }
     }
     QList<Measure> measures;
-    for (const auto& [name, weight] : requirements.terms()) {
-        measures.append(Requirements::measuresOf(name));
+    for (const auto& [kept, weight] : scoring.terms) {
+        measures.append(kept);
     }
     const bool raw = measures.size() == 1;
+    const bool megabytes = raw && unitTitle(measures.first()) == QLatin1String("MB/s");
     chart.speedTitle = raw
         ? QStringLiteral("%1 (%2)").arg(Requirements::measureName(measures.first()), unitTitle(measures.first()))
-        : QStringLiteral("%1, score (%% of the best)").arg(requirements.measureText());
-    chart.speedTitle.replace(QStringLiteral("%%"), QStringLiteral("%"));
-    QList<std::pair<double, double>> xy;
-    for (const RankedLayout& layout : all.ranked) {
-        TradeoffPoint point;
-        point.name = layout.name;
-        point.spacePct = layout.spacePct;
-        point.failures = layout.failures;
-        point.predicted = layout.predicted;
-        point.qualifies = qualifies.contains(layout.name);
-        double speed = layout.score;
-        if (raw && !layout.values.isEmpty()) {
-            speed = layout.values.first().second;
-            if (unitTitle(measures.first()) == QLatin1String("MB/s")) {
-                speed /= 1e6;
-            }
+        : QStringLiteral("score (100 = the best that qualifies)");
+    if (scoring.terms.isEmpty()) {
+        return chart;
+    }
+    const Recommendation answer = recommend(results, requirements);
+    QList<std::pair<double, double>> frontXy;
+    QList<int> frontIndex;
+    for (const Candidate* candidate : std::as_const(usable)) {
+        if (!missingOf(*candidate, scoring).isEmpty()) {
+            continue;
         }
-        point.speed = speed;
+        TradeoffPoint point;
+        point.name = candidate->name;
+        point.spacePct = candidate->spacePct;
+        point.failures = candidate->failures;
+        point.predicted = candidate->predicted;
+        point.qualifies = qualifying.contains(candidate);
+        const double score = scoreOf(*candidate, scoring);
+        point.speed = raw ? candidate->values.value(measures.first()) / (megabytes ? 1e6 : 1.0) : score;
         QStringList lines {
-            QStringLiteral("%1%2").arg(layout.name, layout.predicted ? QStringLiteral(" (predicted)") : QString()),
-            QStringLiteral("keeps %1 of the space, %2").arg(spaceText(layout.spacePct), survivesText(layout.failures))};
-        for (const auto& [measure, value] : layout.values) {
-            lines.append(QStringLiteral("%1: %2").arg(Requirements::measureName(measure), formatValue(measure, value)));
+            QStringLiteral("%1%2").arg(candidate->name,
+                                       candidate->predicted ? QStringLiteral(" (predicted, not run)") : QString()),
+            QStringLiteral("keeps %1 of the space, %2")
+                .arg(spaceText(candidate->spacePct), survivesText(candidate->failures))};
+        for (const Measure measure : std::as_const(measures)) {
+            lines.append(QStringLiteral("%1: %2").arg(Requirements::measureName(measure),
+                                                      formatValue(measure, candidate->values.value(measure))));
         }
         if (!raw) {
-            lines.append(QStringLiteral("score %1 of 100").arg(qRound(layout.score)));
+            lines.append(QStringLiteral("score %1").arg(qRound(score)));
         }
-        if (!point.qualifies) {
-            for (const ExcludedLayout& excluded : qualifying.excluded) {
-                if (excluded.name == layout.name) {
-                    lines.append(QStringLiteral("left out: %1").arg(excluded.why));
-                }
+        for (const ExcludedLayout& excluded : answer.excluded) {
+            if (excluded.name == candidate->name) {
+                lines.append(QStringLiteral("left out: %1").arg(excluded.why));
             }
         }
         point.detail = lines.join(QLatin1Char('\n'));
+        // The best trade-offs among the layouts that qualify (among all when none does).
+        if (point.qualifies || qualifying.isEmpty()) {
+            frontXy.append({point.spacePct, point.speed});
+            frontIndex.append(int(chart.points.size()));
+        }
         chart.points.append(point);
-        xy.append({point.spacePct, point.speed});
     }
-    for (const int index : paretoFront(xy)) {
-        chart.points[index].onFront = true;
+    for (const int index : paretoFront(frontXy)) {
+        chart.points[frontIndex.at(index)].onFront = true;
     }
     return chart;
 }

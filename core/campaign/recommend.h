@@ -116,18 +116,20 @@ struct TradeoffPoint
     int failures = 0;
     bool predicted = false;
     bool qualifies = false; ///< meets the requirements
-    bool onFront = false; ///< no other layout keeps at least as much space and is at least as fast
+    /// Among the layouts that qualify (all, when none does), no other keeps at least as much space and
+    /// is at least as fast.
+    bool onFront = false;
     QString detail; ///< its numbers, for a click on the point
 };
 
 struct Tradeoff
 {
-    QString speedTitle; ///< "sequential writes (MB/s)", or "score (% of the best)" for a mix
+    QString speedTitle; ///< "sequential writes (MB/s)", or "..., score (100 = the best that qualifies)"
     QList<TradeoffPoint> points;
 };
 
 /// The points of the trade-off chart for `requirements`' measures: the raw value when they are one
-/// measure, else the score against the best of all layouts.
+/// measure, else the score as recommend() gives it (a layout left out may score above 100).
 Tradeoff tradeoff(const CampaignResults& results, const Requirements& requirements);
 
 /// The indices of the points no other point dominates (at least as good in both, better in one),

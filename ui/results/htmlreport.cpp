@@ -117,8 +117,9 @@ QList<ReportChart> reportCharts(const CampaignResults& results)
 {
     QList<ReportChart> charts;
     for (const QString& name : Charts::names()) {
-        const int pages =
-            name == QLatin1String("disks") ? 1 : ResultsModel::pageCount(results, ReportChart::configsPerPage);
+        const int pages = name == QLatin1String("disks") || name == QLatin1String("tradeoff")
+            ? 1
+            : ResultsModel::pageCount(results, ReportChart::configsPerPage);
         for (int page = 0; page < pages; ++page) {
             charts.append({name, page});
         }
@@ -126,10 +127,12 @@ QList<ReportChart> reportCharts(const CampaignResults& results)
     return charts;
 }
 
-QString reportFigure(const CampaignResults& results, const ReportChart& which, bool dark)
+QString reportFigure(const CampaignResults& results, const ReportChart& which, bool dark,
+                     const Requirements& requirements)
 {
     ChartOptions options;
     options.dark = dark;
+    options.requirements = requirements;
     options.perPage = ReportChart::configsPerPage;
     options.page = which.page;
     auto chart = Charts::make(which.name, results, options);
@@ -144,9 +147,10 @@ QString reportFigure(const CampaignResults& results, const ReportChart& which, b
                                : QStringLiteral("<figcaption>%1</figcaption>").arg(caption.toHtmlEscaped()));
 }
 
-QString reportPage(const CampaignResults& results, const QStringList& figures, bool dark)
+QString reportPage(const CampaignResults& results, const QStringList& figures, bool dark,
+                   const Requirements& requirements)
 {
-    const QString markdown = resultsToMarkdown(results);
+    const QString markdown = resultsToMarkdown(results, requirements);
     // The first heading and host line, then the charts, then the tables.
     const qsizetype tablesStart = markdown.indexOf(QLatin1String("\n## "));
     const QString head = tablesStart > 0 ? markdown.left(tablesStart) : markdown;
@@ -192,24 +196,25 @@ QString reportPage(const CampaignResults& results, const QStringList& figures, b
     return html;
 }
 
-QString resultsToHtml(const CampaignResults& input, bool dark)
+QString resultsToHtml(const CampaignResults& input, bool dark, const Requirements& requirements)
 {
     CampaignResults results = input;
     analyzeResults(results);
     QStringList figures;
     for (const ReportChart& chart : reportCharts(results)) {
-        figures.append(reportFigure(results, chart, dark));
+        figures.append(reportFigure(results, chart, dark, requirements));
     }
-    return reportPage(results, figures, dark);
+    return reportPage(results, figures, dark, requirements);
 }
 
-Result<void> writeHtmlReport(const CampaignResults& results, const QString& path, bool dark)
+Result<void> writeHtmlReport(const CampaignResults& results, const QString& path, bool dark,
+                             const Requirements& requirements)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
         return makeError(ErrorCode::ioError, tr("Cannot write %1: %2").arg(path, file.errorString()));
     }
-    file.write(resultsToHtml(results, dark).toUtf8());
+    file.write(resultsToHtml(results, dark, requirements).toUtf8());
     if (!file.commit()) {
         return makeError(ErrorCode::ioError, tr("Cannot write %1: %2").arg(path, file.errorString()));
     }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "campaign/campaignresults.h"
+#include "campaign/recommend.h"
 #include "util/result.h"
 
 #include <QList>
@@ -13,8 +14,11 @@ namespace RaidBench::Ui {
 /// disk identity, the comparison and disk charts (and the detail charts the results have) as inline
 /// SVG, the tables of `raidbench-cli report` (configurations, the relative table, file
 /// tests), and the exact commands run for each configuration. No script, no external reference.
-QString resultsToHtml(const CampaignResults& results, bool dark = false);
-Result<void> writeHtmlReport(const CampaignResults& results, const QString& path, bool dark = false);
+/// The recommendation and the trade-off chart follow `requirements`.
+QString resultsToHtml(const CampaignResults& results, bool dark = false,
+                      const Requirements& requirements = Requirements::defaults());
+Result<void> writeHtmlReport(const CampaignResults& results, const QString& path, bool dark = false,
+                             const Requirements& requirements = Requirements::defaults());
 
 /// The report in steps, for a caller that must not block (ReportWriter): which charts, each chart
 /// (Qt Charts: the GUI thread), and the page around them (any thread). `results` are analysed.
@@ -26,8 +30,10 @@ struct ReportChart
 };
 QList<ReportChart> reportCharts(const CampaignResults& results);
 /// One chart as a figure with inline SVG and its caption; empty when it has nothing to draw.
-QString reportFigure(const CampaignResults& results, const ReportChart& chart, bool dark);
-QString reportPage(const CampaignResults& results, const QStringList& figures, bool dark);
+QString reportFigure(const CampaignResults& results, const ReportChart& chart, bool dark,
+                     const Requirements& requirements = Requirements::defaults());
+QString reportPage(const CampaignResults& results, const QStringList& figures, bool dark,
+                   const Requirements& requirements = Requirements::defaults());
 
 /// Markdown as `resultsToMarkdown` writes it (headings, paragraphs, pipe tables, **bold**) to HTML.
 QString markdownToHtml(const QString& markdown);

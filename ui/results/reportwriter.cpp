@@ -54,7 +54,7 @@ void ReportWriter::drawNext()
         return finish(tr("cancelled"));
     }
     if (m_figures.size() < m_charts.size()) {
-        m_figures.append(reportFigure(m_results, m_charts.at(m_figures.size()), m_dark));
+        m_figures.append(reportFigure(m_results, m_charts.at(m_figures.size()), m_dark, m_requirements));
         Q_EMIT progress(int(m_figures.size()), int(m_charts.size()) + 1);
         QTimer::singleShot(0, this, &ReportWriter::drawNext);
         return;
@@ -63,12 +63,13 @@ void ReportWriter::drawNext()
     const QStringList figures = m_figures;
     const QString path = m_path;
     const bool dark = m_dark;
-    m_writing.setFuture(QtConcurrent::run([results, figures, path, dark]() -> QString {
+    const Requirements requirements = m_requirements;
+    m_writing.setFuture(QtConcurrent::run([results, figures, path, dark, requirements]() -> QString {
         QSaveFile file(path);
         if (!file.open(QIODevice::WriteOnly)) {
             return tr("Cannot write %1: %2").arg(path, file.errorString());
         }
-        file.write(reportPage(results, figures, dark).toUtf8());
+        file.write(reportPage(results, figures, dark, requirements).toUtf8());
         if (!file.commit()) {
             return tr("Cannot write %1: %2").arg(path, file.errorString());
         }

@@ -23,6 +23,9 @@ public:
     ReportWriter(const CampaignResults& results, const QString& path, bool dark, QObject* parent = nullptr);
     ~ReportWriter() override;
 
+    /// The recommendation and trade-off chart follow these (the Results page's form); by default the
+    /// report's own defaults.
+    void setRequirements(const Requirements& requirements) { m_requirements = requirements; }
     void start();
     void cancel();
     QString path() const { return m_path; }
@@ -40,6 +43,7 @@ private:
     CampaignResults m_results;
     QString m_path;
     bool m_dark = false;
+    Requirements m_requirements = Requirements::defaults();
     QList<ReportChart> m_charts;
     QStringList m_figures;
     bool m_cancelled = false;

@@ -181,6 +181,7 @@ struct ChartKind
 const ChartKind chartKinds[] = {
     {"comparison", QT_TRANSLATE_NOOP("RaidBench::Ui::Charts", "MB/s per configuration"), &Charts::comparison},
     {"disks", QT_TRANSLATE_NOOP("RaidBench::Ui::Charts", "Each disk on its own"), &Charts::disks},
+    {"tradeoff", QT_TRANSLATE_NOOP("RaidBench::Ui::Charts", "Space kept against speed"), &Charts::tradeoffChart},
     {"sweep", QT_TRANSLATE_NOOP("RaidBench::Ui::Charts", "MB/s by block size"), &Charts::sweep},
     {"qd-latency", QT_TRANSLATE_NOOP("RaidBench::Ui::Charts", "Latency against IOPS as the queue deepens"),
      &Charts::depthLatency},
@@ -219,6 +220,7 @@ QStringList Charts::detailNames()
     QStringList list = names();
     list.removeAll(QStringLiteral("comparison"));
     list.removeAll(QStringLiteral("disks"));
+    list.removeAll(QStringLiteral("tradeoff"));
     return list;
 }
 
@@ -238,6 +240,11 @@ QString Charts::caption(const QString& name)
     if (name == QLatin1String("disks")) {
         return tr("Each disk on its own, grouped by controller; a slow disk (below 75 % of the pool's median) in "
                   "orange.");
+    }
+    if (name == QLatin1String("tradeoff")) {
+        return tr("A point per layout: further right keeps more space, higher is faster. Shape and colour: the "
+                  "failures it survives; hollow: left out by the requirements. The dashed line joins the best "
+                  "trade-offs (no other layout keeps as much space and is as fast), which are named.");
     }
     if (name == QLatin1String("qd-latency")) {
         return tr("A point per queue depth, from QD 1 at the left; solid: median latency (p50), dashed: p99. Where a "

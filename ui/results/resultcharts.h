@@ -1,6 +1,7 @@
 #pragma once
 
 #include "campaign/campaignresults.h"
+#include "campaign/recommend.h"
 #include "campaign/resultsmodel.h"
 #include "util/result.h"
 
@@ -23,6 +24,8 @@ struct ChartOptions
     /// For the per-test charts (MB/s over time, latency): the test id; empty = the first that fits.
     QString test;
     bool dark = false;
+    /// For the trade-off chart: what is ranked on (its speed axis) and which layouts qualify.
+    Requirements requirements = Requirements::defaults();
 };
 
 /// The result charts, built from a results file alone (the GUI, the HTML report and the headless
@@ -30,9 +33,9 @@ struct ChartOptions
 /// there is nothing to draw. Values are MB/s (10^6 bytes per second), latencies microseconds.
 namespace Charts {
 
-/// comparison, disks, sweep, qd-latency, qd-iops, timeline, latency, command, failure, rebuild.
+/// comparison, disks, tradeoff, sweep, qd-latency, qd-iops, timeline, latency, command, failure, rebuild.
 QStringList names();
-/// The charts of the Results page's Details tab (every name but comparison and disks).
+/// The charts of the Results page's Details tab (every name but comparison, disks and tradeoff).
 QStringList detailNames();
 QString title(const QString& name);
 
@@ -46,6 +49,11 @@ QList<const ConfigResult*> configsOnPage(const CampaignResults& results, const C
 Result<QChart*> comparison(const CampaignResults& results, const ChartOptions& options = {});
 /// Each disk's own write and read, grouped by controller; slow disks selected in a warning colour.
 Result<QChart*> disks(const CampaignResults& results, const ChartOptions& options = {});
+/// Space kept (%) against speed for the options' requirements (the measure's own unit when it is one,
+/// else the score), a point per layout: shape and colour by the failures it survives, filled when it
+/// meets the requirements, hollow when not; the layouts no other beats on both as a dashed line,
+/// each named.
+Result<QChart*> tradeoffChart(const CampaignResults& results, const ChartOptions& options = {});
 /// MB/s against block size (log axis), one line per configuration and sweep test.
 Result<QChart*> sweep(const CampaignResults& results, const ChartOptions& options = {});
 /// Latency (p50 solid, p99 dashed) against IOPS, a point per queue depth of one queue-depth sweep test,

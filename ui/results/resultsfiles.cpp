@@ -160,6 +160,7 @@ ReportWriter* ResultsPage::exportReportInBackground(const QString& path)
         return nullptr;
     }
     m_report = new ReportWriter(m_results, path, false, this);
+    m_report->setRequirements(m_options.requirements);
     auto* progress = new QProgressDialog(tr("Writing the report to %1…").arg(path), tr("Cancel"), 0, 1, this);
     progress->setWindowTitle(tr("HTML report"));
     progress->setWindowModality(Qt::NonModal); // the window stays usable while it is written
@@ -205,7 +206,7 @@ Result<void> ResultsPage::exportData(const QString& path) const
 
 Result<void> ResultsPage::exportReport(const QString& path) const
 {
-    return writeHtmlReport(m_results, path, false);
+    return writeHtmlReport(m_results, path, false, m_options.requirements);
 }
 
 Result<void> ResultsPage::exportChart(const QString& name, const QString& path, QSize pixels, int dpi) const
@@ -324,9 +325,11 @@ void ResultsPage::openDialog()
 
 void ResultsPage::exportChartDialog(const QString& suffix)
 {
-    const QString name = m_tabs->currentIndex() == 1 ? QStringLiteral("disks")
-        : m_tabs->currentIndex() == 3                ? m_detail
-                                                     : QStringLiteral("comparison");
+    const int tab = m_tabs->currentIndex();
+    const QString name = tab == DisksTab ? QStringLiteral("disks")
+        : tab == DetailsTab              ? m_detail
+        : tab == AnswerTab               ? QStringLiteral("tradeoff")
+                                         : QStringLiteral("comparison");
     QDialog dialog(this);
     dialog.setWindowTitle(tr("Export the %1 chart").arg(Charts::title(name)));
     auto* form = new QFormLayout(&dialog);

@@ -4,6 +4,7 @@
 #include "campaign/compare.h"
 #include "campaign/exports.h"
 #include "campaign/resultsfolder.h"
+#include "results/answerpanel.h"
 #include "results/chartexport.h"
 #include "results/htmlreport.h"
 #include "util/errorcodes.h"
@@ -104,11 +105,12 @@ ResultsPage::ResultsPage(QWidget* parent)
     , m_detailTest(new QComboBox(this))
     , m_detailView(new QChartView(this))
     , m_fileTests(new QTextBrowser(this))
+    , m_answer(new AnswerPanel(this))
     , m_recentMenu(new QMenu(this))
 {
     setObjectName(QStringLiteral("resultsPage"));
     setAcceptDrops(false);
-    for (QChartView* view : {m_comparisonView, m_disksView, m_detailView}) {
+    for (QChartView* view : {m_comparisonView, m_disksView, m_detailView, m_answer->chartView()}) {
         view->installEventFilter(this); // a resize may move the legend under or beside the chart
     }
     auto* layout = new QVBoxLayout(this);
@@ -300,7 +302,19 @@ ResultsPage::ResultsPage(QWidget* parent)
     m_fileTests->setOpenLinks(false);
     detailsLayout->addWidget(m_fileTests, 1);
     m_tabs->addTab(details, tr("Details"));
+    // The answer first: it is what the user came for; the charts behind it say why.
+    m_tabs->insertTab(AnswerTab, m_answer, tr("Answer"));
+    m_tabs->setCurrentIndex(AnswerTab);
     layout->addWidget(m_tabs, 1);
+    if (const auto saved = Requirements::parse(
+            QSettings().value(QStringLiteral("results/requirements"), Requirements::defaults().text()).toString())) {
+        m_options.requirements = *saved;
+        m_answer->setRequirements(*saved);
+    }
+    connect(m_answer, &AnswerPanel::requirementsChanged, this, [this](const Requirements& requirements) {
+        m_options.requirements = requirements;
+        QSettings().setValue(QStringLiteral("results/requirements"), requirements.text());
+    });
 
     updateRecentMenu();
     rebuildCharts();
@@ -318,6 +332,7 @@ void ResultsPage::setResults(const CampaignResults& results, const QString& sour
                               m_results.status.toHtmlEscaped(), m_results.updated.toHtmlEscaped()));
     fillTable();
     fillFileTests();
+    m_answer->setResults(m_results);
     // Details opens on a chart with something to show, not on an empty block-size sweep.
     bool sweep = false;
     bool command = false;
@@ -406,6 +421,9 @@ QChart* ResultsPage::chart(const QString& name) const
     }
     if (name == QLatin1String("disks")) {
         return m_disksView->chart();
+    }
+    if (name == QLatin1String("tradeoff")) {
+        return m_answer->chartView()->chart();
     }
     return name == m_detail ? m_detailView->chart() : nullptr;
 }

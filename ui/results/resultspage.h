@@ -20,9 +20,11 @@ class QTextBrowser;
 
 namespace RaidBench::Ui {
 
+class AnswerPanel;
 class ReportWriter;
 
-/// The results of a run or of a file: the comparison chart (grouped bars, whiskers, predicted
+/// The results of a run or of a file: the answer (AnswerPanel: the layouts ranked for the user's
+/// requirements and the trade-off chart), the comparison chart (grouped bars, whiskers, predicted
 /// markers, one-disk reference lines; ordered and paged), the disks chart (click a disk to highlight
 /// its configurations), the relative table (sortable), detail charts (block-size sweep, MB/s
 /// over time, latency percentiles, the user's command) with the file-test table, exports (charts to
@@ -95,7 +97,10 @@ public:
     static QString detailHoverText(const QString& name, const QString& where, double value, const QString& unit);
 
     QTableWidget* configTable() const { return m_relative; }
+    /// The tabs, in this order.
+    enum Tab { AnswerTab, ComparisonTab, DisksTab, TableTab, DetailsTab };
     QTabWidget* tabs() const { return m_tabs; }
+    AnswerPanel* answerPanel() const { return m_answer; }
     QLabel* problemsLabel() const { return m_problems; }
     QStringList recentFiles() const;
     void openDialog();
@@ -150,6 +155,7 @@ private:
     QComboBox* m_detailTest;
     QChartView* m_detailView;
     QTextBrowser* m_fileTests;
+    AnswerPanel* m_answer;
     QMenu* m_recentMenu;
     QPointer<ReportWriter> m_report;
 };

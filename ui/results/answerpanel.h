@@ -1,0 +1,74 @@
+#pragma once
+
+#include "campaign/campaignresults.h"
+#include "campaign/recommend.h"
+
+#include <QWidget>
+
+class QChartView;
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+class QTableWidget;
+
+namespace RaidBench::Ui {
+
+/// The Results page's answer: a form for what the user needs (failures to survive, a controller's
+/// loss, space to keep, what to rank on), the ranked layouts with one sentence each, the layouts
+/// left out and why, and the trade-off chart (click a point for its numbers). The ranking is core's
+/// recommend(), so the window, `raidbench-cli report --recommend` and the reports agree.
+class AnswerPanel final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(AnswerPanel)
+
+public:
+    explicit AnswerPanel(QWidget* parent = nullptr);
+
+    void setResults(const CampaignResults& results);
+    /// Sets the form (and the ranking) as `requirements` say.
+    void setRequirements(const Requirements& requirements);
+    const Requirements& requirements() const { return m_requirements; }
+    const Recommendation& recommendation() const { return m_answer; }
+
+    QChartView* chartView() const { return m_chartView; }
+    QTableWidget* rankedTable() const { return m_ranked; }
+    QTableWidget* excludedTable() const { return m_excluded; }
+    QLabel* summaryLabel() const { return m_summary; }
+    QLabel* pointLabel() const { return m_point; }
+    QSpinBox* failuresBox() const { return m_failures; }
+    QCheckBox* controllerBox() const { return m_controller; }
+    QSpinBox* spaceBox() const { return m_space; }
+    QComboBox* measureBox() const { return m_measure; }
+    QLineEdit* mixEdit() const { return m_mix; }
+    /// Shows the numbers of the trade-off chart's point nearest (space %, speed), as a click does.
+    void showPoint(double spacePct, double speed);
+
+Q_SIGNALS:
+    void requirementsChanged(const RaidBench::Requirements& requirements);
+
+private:
+    void readForm();
+    void rebuild();
+    void writeForm();
+
+    CampaignResults m_results;
+    Requirements m_requirements = Requirements::defaults();
+    Recommendation m_answer;
+    bool m_filling = false;
+    QSpinBox* m_failures;
+    QCheckBox* m_controller;
+    QSpinBox* m_space;
+    QComboBox* m_measure;
+    QLineEdit* m_mix;
+    QLabel* m_command;
+    QLabel* m_summary;
+    QTableWidget* m_ranked;
+    QTableWidget* m_excluded;
+    QChartView* m_chartView;
+    QLabel* m_point;
+};
+
+} // namespace RaidBench::Ui
