@@ -1,5 +1,6 @@
 #include "diskpool.h"
 
+#include "campaign/resultsfolder.h"
 #include "diskhealthtext.h"
 #include "session.h"
 #include "util/units.h"
@@ -14,6 +15,7 @@
 #include <QPushButton>
 #include <QTextBrowser>
 #include <QVBoxLayout>
+#include <QtConcurrent>
 
 #include <memory>
 
@@ -293,6 +295,16 @@ DiskPoolWidget::DiskPoolWidget(Session* session, QWidget* parent)
         }
         updateLegend();
         updateDetails();
+        refreshHistory();
+    });
+    connect(&m_historyReading, &QFutureWatcher<HistoryScan>::finished, this, [this] {
+        m_history = m_historyReading.result();
+        updateDetails();
+        Q_EMIT historyLoaded();
+        if (m_historyAgain) {
+            m_historyAgain = false;
+            refreshHistory();
+        }
     });
     connect(m_view, &QWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
         Q_EMIT contextMenuRequested(selectedDisks(), m_view->viewport()->mapToGlobal(pos));
@@ -309,7 +321,78 @@ DiskPoolWidget::DiskPoolWidget(Session* session, QWidget* parent)
         Q_EMIT measureRequested(disks);
     });
     updateLegend();
+    refreshHistory();
 }
+
+DiskPoolWidget::~DiskPoolWidget()
+{
+    m_historyReading.waitForFinished();
+}
+
+void DiskPoolWidget::refreshHistory()
+{
+    if (m_historyReading.isRunning()) {
+        m_historyAgain = true; // a run's file changed while the folder was read
+        return;
+    }
+    const QString folder = ResultsFolder::path();
+    m_historyReading.setFuture(QtConcurrent::run([folder] { return scanHistory(folder); }));
+}
+
+namespace {
+
+/// The disk's own speed over the kept results: "3 runs since 2026-09-01; write 38.0 -> 30.0 MB/s (-21 %)".
+QString historyHtml(const HistoryScan& scan, const Disk& disk)
+{
+    if (disk.serial.isEmpty()) {
+        return {};
+    }
+    QList<DiskHistory> found = historiesOf(scan, disk.serial);
+    const QString model = disk.model.trimmed();
+    if (found.size() > 1) {
+        found.removeIf([&model](const DiskHistory& history) { return history.model.trimmed() != model; });
+    }
+    if (found.isEmpty() || found.first().points.isEmpty()) {
+        return QStringLiteral("<br><b>%1</b> %2")
+            .arg(DiskPoolWidget::tr("Speed history:"),
+                 DiskPoolWidget::tr("none yet; measuring the disks keeps one in the results folder."));
+    }
+    const DiskHistory& history = found.first();
+    const DiskHistoryPoint& first = history.points.first();
+    const DiskHistoryPoint& last = history.points.last();
+    auto side = [](const QString& what, const std::optional<double>& from, const std::optional<double>& to,
+                   const std::optional<double>& change) {
+        if (!from || !to) {
+            return QString();
+        }
+        return change ? QStringLiteral("%1 %2 → %3 (%4%5 %)")
+                            .arg(what, Units::formatMBps(*from), Units::formatMBps(*to),
+                                 *change >= 0 ? QStringLiteral("+") : QString())
+                            .arg(qRound(*change))
+                      : QStringLiteral("%1 %2").arg(what, Units::formatMBps(*to));
+    };
+    QStringList sides;
+    for (const QString& text : {side(DiskPoolWidget::tr("write"), first.writeBw, last.writeBw, history.writeChangePct),
+                                side(DiskPoolWidget::tr("read"), first.readBw, last.readBw, history.readChangePct)}) {
+        if (!text.isEmpty()) {
+            sides.append(text);
+        }
+    }
+    QString html =
+        QStringLiteral("<br><b>%1</b> %2")
+            .arg(DiskPoolWidget::tr("Speed history:"),
+                 (history.points.size() == 1 ? DiskPoolWidget::tr("1 run on %1; ")
+                                             : DiskPoolWidget::tr("%1 runs since %2; ").arg(history.points.size()))
+                         .arg(first.when.toLocalTime().toString(QStringLiteral("yyyy-MM-dd"))) +
+                     sides.join(QStringLiteral(", ")).toHtmlEscaped());
+    if (history.dropped) {
+        html += QStringLiteral("<br><span style='color:#d35400'><b>%1</b> %2</span>")
+                    .arg(DiskPoolWidget::tr("Slower than at first:"), history.dropNote.toHtmlEscaped());
+    }
+    return html;
+}
+
+} // namespace
 
 QStringList DiskPoolWidget::selectedDisks() const
 {
@@ -365,6 +448,7 @@ void DiskPoolWidget::updateDetails()
         html += QStringLiteral("</ul>");
     }
     html += DiskHealthText::panel(disk);
+    html += historyHtml(m_history, disk);
     m_details->setHtml(html);
 }
 

@@ -1,9 +1,11 @@
 #pragma once
 
+#include "campaign/diskhistory.h"
 #include "disks/disk.h"
 
 #include <QAbstractListModel>
 #include <QColor>
+#include <QFutureWatcher>
 #include <QStyledItemDelegate>
 #include <QWidget>
 
@@ -64,7 +66,8 @@ public:
     QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override;
 };
 
-/// The disk pool: the list, a controller legend, the details of the selected disk, "Measure disks".
+/// The disk pool: the list, a controller legend, the details of the selected disk (with its speed
+/// history from the results folder), "Measure disks".
 class DiskPoolWidget final : public QWidget
 {
     Q_OBJECT
@@ -72,15 +75,22 @@ class DiskPoolWidget final : public QWidget
 
 public:
     explicit DiskPoolWidget(Session* session, QWidget* parent = nullptr);
+    ~DiskPoolWidget() override;
 
     QListView* view() const { return m_view; }
     DiskPoolModel* model() const { return m_model; }
+    QTextBrowser* details() const { return m_details; }
     /// Plan paths of the selected eligible disks.
     QStringList selectedDisks() const;
+    /// Reads every disk's speed history from the results folder again (on a worker); the details show
+    /// it. Done after each new announcement of the disks, so after every run.
+    void refreshHistory();
+    const HistoryScan& history() const { return m_history; }
 
 Q_SIGNALS:
     void measureRequested(const QStringList& disks);
     void contextMenuRequested(const QStringList& disks, const QPoint& globalPos);
+    void historyLoaded();
 
 private:
     void updateDetails();
@@ -92,6 +102,9 @@ private:
     QLabel* m_legend;
     QTextBrowser* m_details;
     QPushButton* m_measure;
+    HistoryScan m_history;
+    QFutureWatcher<HistoryScan> m_historyReading;
+    bool m_historyAgain = false;
 };
 
 } // namespace RaidBench::Ui

@@ -50,6 +50,10 @@ void MainWindow::makeMenus()
         showStep(ResultsStep);
         m_results->saveAsDialog();
     });
+    file->addAction(tr("Results &library…"), QKeySequence(Qt::CTRL | Qt::Key_L), this, [this] {
+        showStep(ResultsStep);
+        m_results->openLibrary();
+    });
     file->addAction(tr("Show the results &folder"), this, [] {
         QDir().mkpath(ResultsFolder::path());
         QDesktopServices::openUrl(QUrl::fromLocalFile(ResultsFolder::path()));

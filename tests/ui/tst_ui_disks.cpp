@@ -1,10 +1,13 @@
-// The Disks page and the session: the helper's disks, ineligible ones with their reasons, no usable disk, a helper
-// refused or missing, the tab bar, the lab dialog.
+// The Disks page and the session: the helper's disks, ineligible ones with their reasons, each disk's speed history,
+// no usable disk, a helper refused or missing, the tab bar, the lab dialog.
 
 #include "uitest.h"
 
+#include <QScopeGuard>
 #include <QTableWidget>
 #include <QTextBrowser>
+
+#include <tuple>
 
 class TstUiDisks : public QObject, public UiTestBase
 {
@@ -132,6 +135,62 @@ private Q_SLOTS:
         QCOMPARE(selected.first().data(DiskPoolModel::DiskPathRole).toString(),
                  pool->index(poolRow).data(DiskPoolModel::DiskPathRole).toString());
         QVERIFY(details->toPlainText().contains(QStringLiteral("Write cache: off")));
+    }
+
+    void theDetailsShowTheDiskHistory()
+    {
+        // Three kept runs of the recorded lab disks; in the last, RBLAB0003 writes at 30 instead of 40 MB/s.
+        const QString folder = qEnvironmentVariable("RAIDBENCH_RESULTS_DIR");
+        QStringList written;
+        const QStringList dates {QStringLiteral("2026-09-01T10:00:00Z"), QStringLiteral("2026-10-01T10:00:00Z"),
+                                 QStringLiteral("2026-11-01T10:00:00Z")};
+        for (int i = 0; i < dates.size(); ++i) {
+            CampaignResults results;
+            results.created = dates.at(i);
+            results.status = QStringLiteral("completed");
+            for (const auto& [serial, model, speed] : {std::tuple {"RBLAB0001", "VDISK W100 R100", 100e6},
+                                                       std::tuple {"RBLAB0003", "VDISK W40 R40", 40e6}}) {
+                DiskResult disk;
+                disk.path = QStringLiteral("/dev/disk/by-id/scsi-X_%1").arg(QLatin1String(serial));
+                disk.serial = QLatin1String(serial);
+                disk.model = QLatin1String(model);
+                disk.writeBw = i == 2 && disk.serial == QLatin1String("RBLAB0003") ? 30e6 : speed;
+                disk.readBw = speed;
+                results.disks.append(disk);
+            }
+            written.append(QStringLiteral("%1/history-%2.json").arg(folder).arg(i));
+            QVERIFY(results.save(written.last()));
+        }
+        auto cleanup = qScopeGuard([&written] {
+            for (const QString& path : std::as_const(written)) {
+                QFile::remove(path);
+            }
+        });
+        auto f = makeWindow();
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        DiskPoolWidget* poolWidget = f->window->pool();
+        QTRY_COMPARE(poolWidget->history().disks.size(), 2);
+        DiskPoolModel* pool = poolWidget->model();
+        auto select = [&](const QString& serial) {
+            for (int r = 0; r < pool->rowCount(); ++r) {
+                if (pool->diskAt(r).serial == serial) {
+                    poolWidget->view()->selectionModel()->select(pool->index(r), QItemSelectionModel::ClearAndSelect);
+                }
+            }
+            return poolWidget->details()->toPlainText();
+        };
+        const QString slow = select(QStringLiteral("RBLAB0003"));
+        QVERIFY2(slow.contains(QStringLiteral("Speed history: 3 runs since 2026-09-01; write 40.0 MB/s → 30.0 MB/s "
+                                              "(-25 %), read 40.0 MB/s → 40.0 MB/s (+0 %)")),
+                 qPrintable(slow));
+        QVERIFY2(
+            slow.contains(QStringLiteral("Slower than at first: write 30.0 MB/s on 2026-11-01, 25 % below its first")),
+            qPrintable(slow));
+        const QString steady = select(QStringLiteral("RBLAB0001"));
+        QVERIFY(steady.contains(QStringLiteral("Speed history: 3 runs since 2026-09-01")));
+        QVERIFY(!steady.contains(QStringLiteral("Slower than at first")));
+        // A disk never measured says how it gets a history.
+        QVERIFY(select(QStringLiteral("RBLAB0002")).contains(QStringLiteral("Speed history: none yet")));
     }
 
     void noUsableDiskOffersTheLab()

@@ -2,8 +2,10 @@
 #include "campaign/compare.h"
 #include "campaign/exports.h"
 #include "campaign/resultsfolder.h"
+#include "results/answerpanel.h"
 #include "results/chartexport.h"
 #include "results/htmlreport.h"
+#include "results/librarydialog.h"
 #include "results/reportwriter.h"
 #include "results/resultspage.h"
 #include "util/errorcodes.h"
@@ -53,29 +55,63 @@ Result<void> ResultsPage::open(const QString& path)
     return {};
 }
 
+ResultsLibraryDialog* ResultsPage::openLibrary()
+{
+    auto* dialog = new ResultsLibraryDialog(ResultsFolder::path(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &ResultsLibraryDialog::message, this, &ResultsPage::message);
+    connect(dialog, &ResultsLibraryDialog::openRequested, this, [this, dialog](const QString& path) {
+        openInBackground(path);
+        dialog->close();
+    });
+    connect(dialog, &ResultsLibraryDialog::compareRequested, this, [this, dialog](const QStringList& paths) {
+        const auto opened = openCompare(paths);
+        Q_EMIT message(opened ? tr("Comparing %n results file(s).", nullptr, int(paths.size()))
+                              : opened.error().message);
+        if (opened) {
+            dialog->close();
+        }
+    });
+    dialog->open();
+    return dialog;
+}
+
 Result<void> ResultsPage::openCompare(const QString& first, const QString& second)
 {
-    auto a = CampaignResults::load(first);
-    if (!a) {
-        return makeError(a.error().code, tr("Cannot open %1: %2").arg(first, a.error().message));
+    return openCompare(QStringList {first, second});
+}
+
+Result<void> ResultsPage::openCompare(const QStringList& paths)
+{
+    if (paths.size() < 2) {
+        return makeError(ErrorCode::usage, tr("Choose two or more results files to compare."));
     }
-    auto b = CampaignResults::load(second);
-    if (!b) {
-        return makeError(b.error().code, tr("Cannot open %1: %2").arg(second, b.error().message));
+    QList<ComparedResults> sides;
+    const QStringList labels = compareLabels(paths);
+    for (int i = 0; i < paths.size(); ++i) {
+        auto loaded = CampaignResults::load(paths.at(i));
+        if (!loaded) {
+            return makeError(loaded.error().code, tr("Cannot open %1: %2").arg(paths.at(i), loaded.error().message));
+        }
+        sides.append({*loaded, labels.at(i)});
     }
-    const QStringList labels = compareLabels({first, second});
-    const QString& labelA = labels.at(0);
-    const QString& labelB = labels.at(1);
     // Each side keeps its own analysis; the merge is shown as it is.
-    m_results = compareResults({{*a, labelA}, {*b, labelB}});
+    m_results = compareResults(sides);
+    const Requirements requirements = m_options.requirements;
     m_options = ChartOptions {};
-    m_title->setText(tr("<b>%1</b> beside <b>%2</b> — configurations grouped by name")
-                         .arg(labelA.toHtmlEscaped(), labelB.toHtmlEscaped()));
+    m_options.requirements = requirements;
+    QStringList names;
+    for (const QString& label : labels) {
+        names.append(QStringLiteral("<b>%1</b>").arg(label.toHtmlEscaped()));
+    }
+    m_title->setText(tr("%1 side by side — configurations grouped by name").arg(names.join(QStringLiteral(", "))));
     fillTable();
     fillFileTests();
+    m_answer->setResults(m_results);
     rebuildCharts();
-    rememberRecent(first);
-    rememberRecent(second);
+    for (const QString& path : paths) {
+        rememberRecent(path);
+    }
     return {};
 }
 

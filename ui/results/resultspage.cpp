@@ -7,6 +7,7 @@
 #include "results/answerpanel.h"
 #include "results/chartexport.h"
 #include "results/htmlreport.h"
+#include "results/librarydialog.h"
 #include "util/errorcodes.h"
 #include "util/units.h"
 
@@ -127,6 +128,9 @@ ResultsPage::ResultsPage(QWidget* parent)
     recent->setPopupMode(QToolButton::InstantPopup);
     recent->setMenu(m_recentMenu);
     connect(m_recentMenu, &QMenu::aboutToShow, this, &ResultsPage::updateRecentMenu); // runs write there
+    auto* library = new QPushButton(tr("&Library…"), this);
+    library->setToolTip(tr("Every run's results kept in the results folder: open, compare or remove them."));
+    connect(library, &QPushButton::clicked, this, &ResultsPage::openLibrary);
     auto* compare = new QPushButton(tr("&Compare…"), this);
     compare->setToolTip(tr("Open two results files side by side, e.g. before and after replacing a disk."));
     connect(compare, &QPushButton::clicked, this, [this] {
@@ -167,7 +171,7 @@ ResultsPage::ResultsPage(QWidget* parent)
     exportMenu->addAction(tr("Data as JSON…"), this, [this] { exportFileDialog(QStringLiteral("json")); });
     exportMenu->addAction(tr("HTML report…"), this, [this] { exportFileDialog(QStringLiteral("html")); });
     exportButton->setMenu(exportMenu);
-    for (QWidget* widget : std::initializer_list<QWidget*> {open, recent, compare, fio, exportButton}) {
+    for (QWidget* widget : std::initializer_list<QWidget*> {open, recent, library, compare, fio, exportButton}) {
         top->addWidget(widget);
     }
     layout->addLayout(top);

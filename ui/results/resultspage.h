@@ -22,6 +22,7 @@ namespace RaidBench::Ui {
 
 class AnswerPanel;
 class ReportWriter;
+class ResultsLibraryDialog;
 
 /// The results of a run or of a file: the answer (AnswerPanel: the layouts ranked for the user's
 /// requirements and the trade-off chart), the comparison chart (grouped bars, whiskers, predicted
@@ -66,6 +67,8 @@ public:
     Result<void> open(const QString& path);
     /// Two results files side by side, configurations grouped by name.
     Result<void> openCompare(const QString& first, const QString& second);
+    /// Two or more (the results library's Compare).
+    Result<void> openCompare(const QStringList& paths);
     /// fio --output-format=json output as (a test of) configuration `configName`.
     Result<void> importFio(const QString& path, const QString& configName);
     Result<void> save(const QString& path) const;
@@ -105,6 +108,8 @@ public:
     QStringList recentFiles() const;
     void openDialog();
     void saveAsDialog();
+    /// The results library (every file of the results folder): open, compare, remove.
+    ResultsLibraryDialog* openLibrary();
     /// The file the shown results live in (a run's file in the results folder, or an opened one).
     void setCurrentFile(const QString& path);
     QString currentFile() const { return m_currentFile; }

@@ -1,0 +1,247 @@
+#include "results/librarydialog.h"
+
+#include "util/units.h"
+
+#include <QDialogButtonBox>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QMessageBox>
+#include <QPalette>
+#include <QPushButton>
+#include <QSet>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+#include <limits>
+
+namespace RaidBench::Ui {
+
+namespace {
+
+/// "4 x VDISK W105 R105, 2 x ST4000DM004": the disks of a run by model.
+QString diskSummary(const QStringList& models)
+{
+    QStringList order;
+    QHash<QString, int> counts;
+    for (const QString& model : models) {
+        if (!counts.contains(model)) {
+            order.append(model);
+        }
+        ++counts[model];
+    }
+    QStringList parts;
+    for (const QString& model : order) {
+        parts.append(counts.value(model) > 1 ? QStringLiteral("%1 x %2").arg(counts.value(model)).arg(model) : model);
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
+QTableWidgetItem* cell(const QString& text, const QString& tip = QString())
+{
+    auto* item = new QTableWidgetItem(text);
+    item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+    item->setToolTip(tip.isEmpty() ? text : tip);
+    return item;
+}
+
+} // namespace
+
+ResultsLibraryDialog::ResultsLibraryDialog(const QString& folder, QWidget* parent)
+    : QDialog(parent)
+    , m_folder(folder)
+    , m_summary(new QLabel(this))
+    , m_table(new QTableWidget(0, Columns, this))
+    , m_open(new QPushButton(tr("&Open"), this))
+    , m_compare(new QPushButton(tr("&Compare"), this))
+    , m_remove(new QPushButton(tr("&Remove…"), this))
+    , m_refresh(new QPushButton(tr("Re&fresh"), this))
+{
+    setObjectName(QStringLiteral("resultsLibrary"));
+    setWindowTitle(tr("Results library"));
+    resize(1000, 560);
+    auto* layout = new QVBoxLayout(this);
+    m_summary->setObjectName(QStringLiteral("librarySummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_summary);
+
+    m_table->setHorizontalHeaderLabels({tr("Date"), tr("Host"), tr("Status"), tr("Disks"), tr("Layouts"), tr("Size")});
+    m_table->verticalHeader()->hide();
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_table->horizontalHeader()->setStretchLastSection(false);
+    m_table->horizontalHeader()->setSectionResizeMode(ColumnLayouts, QHeaderView::Stretch);
+    layout->addWidget(m_table, 1);
+
+    auto* buttons = new QHBoxLayout;
+    m_open->setToolTip(tr("Show the selected results on the Results page."));
+    m_compare->setToolTip(tr("Put two or more selected results side by side, configurations grouped by name."));
+    m_remove->setToolTip(tr("Delete the selected results files from the folder."));
+    for (QPushButton* button : {m_open, m_compare, m_remove, m_refresh}) {
+        buttons->addWidget(button);
+    }
+    buttons->addStretch(1);
+    auto* close = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    buttons->addWidget(close);
+    layout->addLayout(buttons);
+
+    connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_table, &QTableWidget::itemSelectionChanged, this, &ResultsLibraryDialog::updateButtons);
+    connect(m_table, &QTableWidget::cellDoubleClicked, this, [this] {
+        const QStringList paths = selectedPaths();
+        if (paths.size() == 1) {
+            Q_EMIT openRequested(paths.first());
+        }
+    });
+    connect(m_open, &QPushButton::clicked, this, [this] {
+        const QStringList paths = selectedPaths();
+        if (paths.size() == 1) {
+            Q_EMIT openRequested(paths.first());
+        }
+    });
+    connect(m_compare, &QPushButton::clicked, this, [this] {
+        const QStringList paths = selectedPaths();
+        if (paths.size() >= 2) {
+            Q_EMIT compareRequested(paths);
+        }
+    });
+    connect(m_remove, &QPushButton::clicked, this, &ResultsLibraryDialog::askToRemove);
+    connect(m_refresh, &QPushButton::clicked, this, &ResultsLibraryDialog::refresh);
+    connect(&m_reading, &QFutureWatcher<QList<ResultsFolder::Entry>>::finished, this, [this] {
+        m_entries = m_reading.result();
+        fill();
+        m_refresh->setEnabled(true);
+        Q_EMIT loaded();
+    });
+    refresh();
+}
+
+ResultsLibraryDialog::~ResultsLibraryDialog()
+{
+    m_reading.waitForFinished();
+}
+
+void ResultsLibraryDialog::refresh()
+{
+    if (m_reading.isRunning()) {
+        return;
+    }
+    m_refresh->setEnabled(false);
+    m_summary->setText(tr("Reading the results folder %1…").arg(m_folder));
+    const QString folder = m_folder;
+    m_reading.setFuture(
+        QtConcurrent::run([folder] { return ResultsFolder::list(folder, std::numeric_limits<int>::max()); }));
+}
+
+void ResultsLibraryDialog::fill()
+{
+    qint64 bytes = 0;
+    int unreadable = 0;
+    m_table->setSortingEnabled(false);
+    m_table->setRowCount(int(m_entries.size()));
+    const QColor grey = palette().color(QPalette::Disabled, QPalette::Text);
+    const QLocale locale;
+    for (int row = 0; row < m_entries.size(); ++row) {
+        const ResultsFolder::Entry& entry = m_entries.at(row);
+        bytes += entry.sizeBytes;
+        const QString name = QFileInfo(entry.path).fileName();
+        const QDateTime when = entry.created.isValid() ? entry.created.toLocalTime() : entry.modified;
+        auto* date = cell(locale.toString(when, QStringLiteral("yyyy-MM-dd HH:mm")), entry.path);
+        date->setData(Qt::UserRole, entry.path);
+        m_table->setItem(row, ColumnDate, date);
+        auto* size = cell(Units::formatBytesDecimal(double(entry.sizeBytes)));
+        size->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        m_table->setItem(row, ColumnSize, size);
+        if (!entry.readable) {
+            ++unreadable;
+            m_table->setItem(row, ColumnHost, cell(QString()));
+            m_table->setItem(row, ColumnStatus, cell(tr("unreadable")));
+            m_table->setItem(row, ColumnDisks, cell(QString()));
+            m_table->setItem(row, ColumnLayouts, cell(tr("%1: %2").arg(name, entry.error)));
+            for (int column = 0; column < Columns; ++column) {
+                m_table->item(row, column)->setForeground(grey);
+            }
+            continue;
+        }
+        m_table->setItem(row, ColumnHost, cell(entry.host.isEmpty() ? tr("(unknown)") : entry.host));
+        m_table->setItem(row, ColumnStatus, cell(entry.status));
+        m_table->setItem(row, ColumnDisks, cell(tr("%n disk(s)", nullptr, entry.disks), diskSummary(entry.diskModels)));
+        m_table->setItem(row, ColumnLayouts, cell(entry.layouts.join(QStringLiteral(", ")), name));
+    }
+    m_table->resizeColumnsToContents();
+    m_table->horizontalHeader()->setSectionResizeMode(ColumnLayouts, QHeaderView::Stretch);
+    QString summary = tr("%n results file(s), %1 in all, in %2.", nullptr, int(m_entries.size()))
+                          .arg(Units::formatBytesDecimal(double(bytes)), m_folder);
+    if (unreadable > 0) {
+        summary += QLatin1Char(' ') + tr("%n cannot be read (the reason is in the row).", nullptr, unreadable);
+    }
+    if (m_entries.isEmpty()) {
+        summary = tr("No results yet in %1: every run you start writes its results file there.").arg(m_folder);
+    }
+    m_summary->setText(summary);
+    updateButtons();
+}
+
+QStringList ResultsLibraryDialog::selectedPaths() const
+{
+    QStringList paths;
+    QSet<int> rows;
+    for (const QTableWidgetItem* item : m_table->selectedItems()) {
+        rows.insert(item->row());
+    }
+    QList<int> sorted(rows.begin(), rows.end());
+    std::sort(sorted.begin(), sorted.end());
+    for (const int row : std::as_const(sorted)) {
+        paths.append(m_table->item(row, ColumnDate)->data(Qt::UserRole).toString());
+    }
+    return paths;
+}
+
+void ResultsLibraryDialog::updateButtons()
+{
+    const QStringList paths = selectedPaths();
+    bool allReadable = !paths.isEmpty();
+    for (const ResultsFolder::Entry& entry : std::as_const(m_entries)) {
+        if (paths.contains(entry.path) && !entry.readable) {
+            allReadable = false;
+        }
+    }
+    m_open->setEnabled(paths.size() == 1 && allReadable);
+    m_compare->setEnabled(paths.size() >= 2 && allReadable);
+    m_remove->setEnabled(!paths.isEmpty());
+}
+
+void ResultsLibraryDialog::askToRemove()
+{
+    const QStringList paths = selectedPaths();
+    if (paths.isEmpty()) {
+        return;
+    }
+    qint64 bytes = 0;
+    for (const ResultsFolder::Entry& entry : std::as_const(m_entries)) {
+        bytes += paths.contains(entry.path) ? entry.sizeBytes : 0;
+    }
+    const auto answer = QMessageBox::question(
+        this, tr("Remove results"),
+        tr("Delete %n results file(s) (%1) from %2? This cannot be undone.", nullptr, int(paths.size()))
+            .arg(Units::formatBytesDecimal(double(bytes)), m_folder),
+        QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
+    if (answer == QMessageBox::Yes) {
+        removeFiles(paths);
+    }
+}
+
+void ResultsLibraryDialog::removeFiles(const QStringList& paths)
+{
+    const auto removed = ResultsFolder::remove(m_folder, paths);
+    Q_EMIT message(removed ? tr("Removed %n results file(s).", nullptr, *removed) : removed.error().message);
+    refresh();
+}
+
+} // namespace RaidBench::Ui
