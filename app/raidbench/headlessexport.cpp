@@ -42,8 +42,16 @@ int runHeadlessExport(const HeadlessExport& request)
         return fail(1, QStringLiteral("cannot open %1: %2").arg(resultsPath, results.error().message));
     }
     analyzeResults(*results);
+    Requirements requirements = Requirements::defaults();
+    if (request.recommend) {
+        auto parsed = Requirements::parse(*request.recommend);
+        if (!parsed) {
+            return fail(2, parsed.error().message);
+        }
+        requirements = *parsed;
+    }
     if (!request.report.isEmpty()) {
-        if (auto written = writeHtmlReport(*results, request.out, request.dark); !written) {
+        if (auto written = writeHtmlReport(*results, request.out, request.dark, requirements); !written) {
             return fail(1, written.error().message);
         }
         std::fprintf(stderr, "raidbench: report written to %s\n", qPrintable(request.out));
@@ -67,6 +75,7 @@ int runHeadlessExport(const HeadlessExport& request)
     }
     ChartOptions options;
     options.dark = request.dark;
+    options.requirements = requirements;
     const QString order = request.order.toLower();
     if (order == QLatin1String("plan")) {
         options.order = ResultsOrder::Plan;

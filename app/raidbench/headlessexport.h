@@ -2,6 +2,8 @@
 
 #include <QString>
 
+#include <optional>
+
 /// `raidbench --export-report` and `--export-chart`: the GUI's report and charts written without a
 /// window (offscreen platform), for scripts on servers.
 struct HeadlessExport
@@ -16,6 +18,7 @@ struct HeadlessExport
     QString order;
     QString page;
     bool dark = false;
+    std::optional<QString> recommend; ///< requirements for the recommendation and the tradeoff chart
 };
 
 /// Exit code: 0 written, 1 failed (unreadable results, nothing to draw, cannot write), 2 usage.

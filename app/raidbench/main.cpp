@@ -33,7 +33,11 @@ Headless exports (no display needed; for scripts on servers):
       charts, host and disk identity, every command run)
   raidbench --export-chart NAME [--format svg|png|pdf] [--size WxH] [--dpi N]
             [--order plan|write|read|space] [--page N] --out FILE RESULTS.json
-      one chart: comparison, disks, sweep, timeline, latency or command
+      one chart: comparison, disks, tradeoff, sweep, qd-latency, qd-iops, timeline,
+      latency, command, failure or rebuild
+  --recommend REQUIREMENTS ranks the layouts of the report and the tradeoff chart
+      for your requirements, e.g. "failures>=1,space>=50,weight=random" (default
+      "failures>=1"; see raidbench-cli report --help)
 
 A results or plan file given as argument is opened (results on the Results page, a
 plan on the canvas).
@@ -163,8 +167,13 @@ int main(int argc, char* argv[])
         QApplication::translate("main",
                                 "With a plan file: start it as soon as its disks are seen (real disks "
                                 "still ask for the confirmation)."));
+    const QCommandLineOption recommendOption(
+        QStringLiteral("recommend"),
+        QApplication::translate("main", "The requirements the report's recommendation and the tradeoff chart use."),
+        QStringLiteral("REQUIREMENTS"));
     parser.addOptions({labOption, controllersOption, screenshotsOption, darkOption, reportOption, chartOption,
-                       formatOption, sizeOption, dpiOption, orderOption, pageOption, outOption, runOption});
+                       formatOption, sizeOption, dpiOption, orderOption, pageOption, outOption, runOption,
+                       recommendOption});
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QApplication::translate("main",
                                                          "A results or plan file to open (with "
@@ -184,6 +193,8 @@ int main(int argc, char* argv[])
         request.order = parser.value(orderOption);
         request.page = parser.value(pageOption);
         request.dark = parser.isSet(darkOption);
+        request.recommend =
+            parser.isSet(recommendOption) ? std::optional<QString>(parser.value(recommendOption)) : std::nullopt;
         return runHeadlessExport(request);
     }
     if (parser.positionalArguments().size() > 1) {

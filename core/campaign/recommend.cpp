@@ -860,7 +860,9 @@ Tradeoff tradeoff(const CampaignResults& results, const Requirements& requiremen
         point.detail = lines.join(QLatin1Char('\n'));
         // The best trade-offs among the layouts that qualify (among all when none does).
         if (point.qualifies || qualifying.isEmpty()) {
-            frontXy.append({point.spacePct, point.speed});
+            // Space as the reports show it, in whole per cent: md's metadata (raid10 49.90 %, raid0+1
+            // 49.85 %) does not make a slower layout a better trade-off.
+            frontXy.append({std::round(point.spacePct), point.speed});
             frontIndex.append(int(chart.points.size()));
         }
         chart.points.append(point);

@@ -1,6 +1,7 @@
 #include "../common/cli.h"
 #include "campaign/campaignresults.h"
 #include "campaign/exports.h"
+#include "campaign/recommend.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -263,6 +264,31 @@ check_clean measure.after
         QCOMPARE(presets,
                  (QStringList {"single", "raid0", "raid1", "raid5", "raid6", "raid10", "raid0+1", "raid1+0",
                                "lvm-stripe-over-raid1"}));
+        // The answer on these real measurements: the report ends with it, the CLI gives the same one,
+        // and each layout's place follows what was measured.
+        const QString report = resultsToMarkdown(*results);
+        QVERIFY(
+            report.mid(report.lastIndexOf(QLatin1String("\n## "))).startsWith(QLatin1String("\n## Recommendation")));
+        const Recommendation answer = recommend(*results, Requirements::defaults());
+        QCOMPARE(answer.ranked.size(), 7); // all but raid0 and the single disk survive a failure
+        QVERIFY2(report.contains(QStringLiteral("**%1**").arg(answer.summary)), qPrintable(answer.summary));
+        const Test::CliRun cli =
+            Test::runCli({QStringLiteral("report"), m_out.filePath(QStringLiteral("results.json")),
+                          QStringLiteral("--recommend"), QStringLiteral("weight=seq-read"), QStringLiteral("--json")});
+        QCOMPARE(cli.exitCode, 0);
+        const QJsonArray ranked =
+            QJsonDocument::fromJson(cli.out.toUtf8()).object().value(QStringLiteral("ranked")).toArray();
+        QCOMPARE(ranked.size(), results->configs.size());
+        double bestRead = 0;
+        QString fastestReader;
+        for (const ConfigResult& config : results->configs) {
+            if (config.sequentialRead().value_or(0) > bestRead) {
+                bestRead = *config.sequentialRead();
+                fastestReader = config.name;
+            }
+        }
+        QCOMPARE(ranked.first().toObject().value(QStringLiteral("name")).toString(), fastestReader);
+        qInfo("recommendation for the defaults: %s", qPrintable(answer.summary));
         const QString after = read(QStringLiteral("run.after"));
         QVERIFY2(!after.contains(QLatin1String(" : active")), qPrintable(after));
         QVERIFY2(
