@@ -359,21 +359,23 @@ QString historyHtml(const HistoryScan& scan, const Disk& disk)
     }
     const DiskHistory& history = found.first();
     const DiskHistoryPoint& first = history.points.first();
-    const DiskHistoryPoint& last = history.points.last();
-    auto side = [](const QString& what, const std::optional<double>& from, const std::optional<double>& to,
-                   const std::optional<double>& change) {
+    auto side = [&history](const QString& what, bool write, const std::optional<double>& change) {
+        const DiskHistoryPoint* from = history.first(write);
+        const DiskHistoryPoint* to = history.latest(write);
         if (!from || !to) {
             return QString();
         }
+        const double fromBw = *(write ? from->writeBw : from->readBw);
+        const double toBw = *(write ? to->writeBw : to->readBw);
         return change ? QStringLiteral("%1 %2 → %3 (%4%5 %)")
-                            .arg(what, Units::formatMBps(*from), Units::formatMBps(*to),
+                            .arg(what, Units::formatMBps(fromBw), Units::formatMBps(toBw),
                                  *change >= 0 ? QStringLiteral("+") : QString())
                             .arg(qRound(*change))
-                      : QStringLiteral("%1 %2").arg(what, Units::formatMBps(*to));
+                      : QStringLiteral("%1 %2").arg(what, Units::formatMBps(toBw));
     };
     QStringList sides;
-    for (const QString& text : {side(DiskPoolWidget::tr("write"), first.writeBw, last.writeBw, history.writeChangePct),
-                                side(DiskPoolWidget::tr("read"), first.readBw, last.readBw, history.readChangePct)}) {
+    for (const QString& text : {side(DiskPoolWidget::tr("write"), true, history.writeChangePct),
+                                side(DiskPoolWidget::tr("read"), false, history.readChangePct)}) {
         if (!text.isEmpty()) {
             sides.append(text);
         }

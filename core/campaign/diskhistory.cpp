@@ -145,6 +145,16 @@ QList<DiskHistory> historiesOf(const HistoryScan& scan, const QString& serial)
     return found;
 }
 
+const DiskHistoryPoint* DiskHistory::first(bool write) const
+{
+    return ends(points, write).first;
+}
+
+const DiskHistoryPoint* DiskHistory::latest(bool write) const
+{
+    return ends(points, write).second;
+}
+
 QJsonObject DiskHistory::toJson() const
 {
     QJsonArray array;

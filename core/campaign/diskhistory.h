@@ -38,6 +38,10 @@ struct DiskHistory
     bool dropped = false;
     QString dropNote; ///< "write 38.0 MB/s on 2026-12-01, 36 % below its first (59.2 MB/s on 2026-09-01)"
 
+    /// The first and the latest point with a write (or read) figure; null when none has one.
+    const DiskHistoryPoint* first(bool write) const;
+    const DiskHistoryPoint* latest(bool write) const;
+
     QJsonObject toJson() const;
     QString toText() const;
 };

@@ -453,13 +453,16 @@ QString impossibility(const CampaignResults& results, const Requirements& requir
     return {};
 }
 
-QString whyFirst(const RankedLayout& first, const Requirements& requirements, int qualifying,
+/// Rank one's sentence; `qualifying` layouts met the requirements, `ranked` of them had the measures.
+QString whyFirst(const RankedLayout& first, const Requirements& requirements, int qualifying, int ranked,
                  const QString& measureText)
 {
     const QString scope = requirements.describe();
-    QString why = qualifying == 1
-        ? (scope.isEmpty() ? QStringLiteral("the only layout measured")
-                           : QStringLiteral("the only layout that can %1").arg(scope))
+    const QString only =
+        scope.isEmpty() ? QStringLiteral("the only layout") : QStringLiteral("the only layout that can ") + scope;
+    QString why = ranked == 1 && qualifying == 1 ? (scope.isEmpty() ? QStringLiteral("the only layout measured") : only)
+        : ranked == 1
+        ? QStringLiteral("%1 measured on %2").arg(only, measureText)
         : QStringLiteral("%1 %2 of %3")
               .arg(requirements.terms().size() == 1 ? QStringLiteral("fastest") : QStringLiteral("best"), measureText,
                    scope.isEmpty() ? QStringLiteral("all layouts") : QStringLiteral("the layouts that ") + scope);
@@ -525,6 +528,13 @@ Recommendation recommend(const CampaignResults& results, const Requirements& req
 {
     Recommendation answer;
     answer.requirements = requirements;
+    if (!results.comparedLabels.isEmpty()) {
+        // The same layouts at other times or on other hosts: ranking them against each other answers
+        // nothing about which layout to choose.
+        answer.summary = QStringLiteral("A comparison of several runs has no recommendation: open one results file "
+                                        "to rank its layouts.");
+        return answer;
+    }
     const QList<Candidate> candidates = candidatesOf(results, predictMissing);
 
     QList<const Candidate*> qualifying;
@@ -621,7 +631,7 @@ Recommendation recommend(const CampaignResults& results, const Requirements& req
     for (int i = 0; i < answer.ranked.size(); ++i) {
         RankedLayout& layout = answer.ranked[i];
         if (i == 0) {
-            layout.why = whyFirst(layout, requirements, int(answer.ranked.size()), measureText);
+            layout.why = whyFirst(layout, requirements, int(qualifying.size()), int(answer.ranked.size()), measureText);
             if (answer.ranked.size() > 1 && qRound(answer.ranked.at(1).score) == qRound(layout.score)) {
                 layout.why += QStringLiteral("; ties with %1 on speed and %2")
                                   .arg(answer.ranked.at(1).name, tieBreak(layout, answer.ranked.at(1)));
@@ -655,6 +665,9 @@ Recommendation recommend(const CampaignResults& results, const Requirements& req
             QStringLiteral("%1%2: %3.")
                 .arg(first.name, first.predicted ? QStringLiteral(" (predicted)") : QString(),
                      first.why.startsWith(QLatin1String("predicted, not run: ")) ? first.why.mid(20) : first.why);
+    } else if (!qualifying.isEmpty()) {
+        answer.summary = QStringLiteral("No layout that can %1 was measured on %2: add those tests to the plan.")
+                             .arg(scope.isEmpty() ? QStringLiteral("be ranked") : scope, measureText);
     } else if (!impossible.isEmpty()) {
         answer.impossible = true;
         answer.summary = QStringLiteral("Nothing can meet this: %1%2.").arg(impossible, nearestText(answer.excluded));
@@ -786,6 +799,9 @@ QList<int> paretoFront(const QList<std::pair<double, double>>& points)
 Tradeoff tradeoff(const CampaignResults& results, const Requirements& requirements)
 {
     Tradeoff chart;
+    if (!results.comparedLabels.isEmpty()) {
+        return chart;
+    }
     // The same candidates and scores as the ranking: the best that qualifies is 100, so a layout the
     // requirements leave out may score above it.
     const QList<Candidate> candidates = candidatesOf(results, true);
@@ -821,7 +837,8 @@ Tradeoff tradeoff(const CampaignResults& results, const Requirements& requiremen
     const bool megabytes = raw && unitTitle(measures.first()) == QLatin1String("MB/s");
     chart.speedTitle = raw
         ? QStringLiteral("%1 (%2)").arg(Requirements::measureName(measures.first()), unitTitle(measures.first()))
-        : QStringLiteral("score (100 = the best that qualifies)");
+        : qualifying.isEmpty() ? QStringLiteral("score (100 = the best of all; none qualifies)")
+                               : QStringLiteral("score (100 = the best that qualifies)");
     if (scoring.terms.isEmpty()) {
         return chart;
     }

@@ -82,7 +82,7 @@ QList<Entry> list(const QString& folder, int limit)
 {
     QList<Entry> entries;
     const QFileInfoList files =
-        QDir(folder).entryInfoList({QStringLiteral("*.json")}, QDir::Files | QDir::Readable, QDir::Time);
+        QDir(folder).entryInfoList({QStringLiteral("*.json")}, QDir::Files | QDir::NoSymLinks, QDir::Time);
     for (const QFileInfo& info : files) {
         if (entries.size() >= limit) {
             break;
@@ -121,7 +121,14 @@ Result<int> remove(const QString& folder, const QStringList& paths)
         return makeError(ErrorCode::resultsFolder, QStringLiteral("the results folder %1 does not exist").arg(folder));
     }
     // Every path is checked before the first goes: a wrong one removes nothing.
+    QStringList unique;
     for (const QString& path : paths) {
+        const QString absolute = QFileInfo(path).absoluteFilePath();
+        if (!unique.contains(absolute)) {
+            unique.append(absolute);
+        }
+    }
+    for (const QString& path : std::as_const(unique)) {
         const QFileInfo info(path);
         if (info.isSymLink() || !info.isFile() ||
             QFileInfo(info.absolutePath()).canonicalFilePath() != canonicalFolder ||
@@ -131,7 +138,7 @@ Result<int> remove(const QString& folder, const QStringList& paths)
         }
     }
     int removed = 0;
-    for (const QString& path : paths) {
+    for (const QString& path : std::as_const(unique)) {
         const QFileInfo info(path);
         if (!QFile::remove(info.absoluteFilePath())) {
             return makeError(ErrorCode::resultsFolder,

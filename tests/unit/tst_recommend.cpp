@@ -336,7 +336,9 @@ private Q_SLOTS:
                     "predicted, not run: the model gives sequential speed only, not random writes and random reads")),
             qPrintable(whyExcluded(random, QStringLiteral("raid6"))));
         // Measured layouts are never replaced by predictions: nothing else was predicted.
-        for (const RankedLayout& layout : recommend(results, Requirements()).ranked) {
+        const Recommendation all = recommend(results, parsed(QStringLiteral("weight=seq")));
+        QCOMPARE(all.ranked.size(), results.configs.size() + 1);
+        for (const RankedLayout& layout : all.ranked) {
             QCOMPARE(layout.predicted, layout.name == QLatin1String("raid6"));
         }
         // Without the disks' own speeds there is no prediction.
@@ -363,6 +365,44 @@ private Q_SLOTS:
         QVERIFY2(answer.summary.contains(QLatin1String("raid10 (survives 1 failure, keeps 50 % of the space)")),
                  qPrintable(answer.summary));
         QVERIFY(answer.notes.isEmpty());
+    }
+
+    void qualifyingButNotMeasuredOnWhatIsRanked()
+    {
+        // No command ran: the layouts that qualify cannot be ranked on it, and the answer says so.
+        const Recommendation command = recommend(demo(), parsed(QStringLiteral("failures>=1,weight=command")));
+        QVERIFY(command.ranked.isEmpty());
+        QVERIFY(!command.impossible);
+        QCOMPARE(command.summary,
+                 QStringLiteral("No layout that can survive one failure was measured on your "
+                                "command's time: add those tests to the plan."));
+        QCOMPARE(whyExcluded(command, QStringLiteral("raid10")),
+                 QStringLiteral("nothing it was measured on can rank it"));
+        // Only raid10 ran the random tests among the layouts that survive a failure.
+        CampaignResults results = demo();
+        for (ConfigResult& config : results.configs) {
+            if (config.name != QLatin1String("raid10") && config.failuresGuaranteed >= 1) {
+                config.tests.removeIf(
+                    [](const TestResult& test) { return test.spec.id().startsWith(QLatin1String("rnd4k")); });
+            }
+        }
+        const Recommendation one = recommend(results, Requirements::defaults());
+        QCOMPARE(rankedNames(one), QStringList {QStringLiteral("raid10")});
+        QVERIFY2(one.ranked.first().why.startsWith(QLatin1String(
+                     "the only layout that can survive one failure measured on sequential and random speed")),
+                 qPrintable(one.ranked.first().why));
+        QCOMPARE(whyExcluded(one, QStringLiteral("raid5")),
+                 QStringLiteral("not measured on random writes and random reads"));
+    }
+
+    void aComparisonHasNoRecommendation()
+    {
+        const CampaignResults compared = compareResults({{demo(), QStringLiteral("a")}, {demo(), QStringLiteral("b")}});
+        const Recommendation answer = recommend(compared, Requirements::defaults());
+        QVERIFY(answer.ranked.isEmpty());
+        QVERIFY(answer.excluded.isEmpty());
+        QVERIFY(answer.summary.startsWith(QLatin1String("A comparison of several runs has no recommendation")));
+        QVERIFY(tradeoff(compared, Requirements::defaults()).points.isEmpty());
     }
 
     void contradictoryRequirementsMeetNothing()

@@ -4,6 +4,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTemporaryDir>
@@ -178,8 +179,11 @@ private Q_SLOTS:
         QVERIFY(QFile::link(outside.fileName(), folder.filePath(QStringLiteral("link.json"))));
         const QString first = folder.filePath(QStringLiteral("run-1.json"));
         // A link, a file elsewhere and a path with .. are refused, and nothing of the list goes.
-        for (const QString& bad : {folder.filePath(QStringLiteral("link.json")), outside.fileName(),
-                                   folder.filePath(QStringLiteral("../x/run-2.json"))}) {
+        const QString throughDots =
+            folder.filePath(QStringLiteral("../%1/keep.json").arg(QFileInfo(elsewhere.path()).fileName()));
+        QVERIFY(QFileInfo(throughDots).isFile());
+        for (const QString& bad : {folder.filePath(QStringLiteral("link.json")), outside.fileName(), throughDots,
+                                   folder.filePath(QStringLiteral("missing.json"))}) {
             const auto refused = ResultsFolder::remove(folder.path(), {first, bad});
             QVERIFY(!refused);
             QVERIFY(QFile::exists(first));

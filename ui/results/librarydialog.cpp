@@ -114,6 +114,11 @@ ResultsLibraryDialog::ResultsLibraryDialog(const QString& folder, QWidget* paren
     connect(m_remove, &QPushButton::clicked, this, &ResultsLibraryDialog::askToRemove);
     connect(m_refresh, &QPushButton::clicked, this, &ResultsLibraryDialog::refresh);
     connect(&m_reading, &QFutureWatcher<QList<ResultsFolder::Entry>>::finished, this, [this] {
+        if (m_readAgain) {
+            m_readAgain = false;
+            refresh();
+            return;
+        }
         m_entries = m_reading.result();
         fill();
         m_refresh->setEnabled(true);
@@ -130,6 +135,7 @@ ResultsLibraryDialog::~ResultsLibraryDialog()
 void ResultsLibraryDialog::refresh()
 {
     if (m_reading.isRunning()) {
+        m_readAgain = true;
         return;
     }
     m_refresh->setEnabled(false);

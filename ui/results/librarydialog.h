@@ -56,6 +56,7 @@ private:
     QString m_folder;
     QList<ResultsFolder::Entry> m_entries;
     QFutureWatcher<QList<ResultsFolder::Entry>> m_reading;
+    bool m_readAgain = false; ///< the folder changed while it was read
     QLabel* m_summary;
     QTableWidget* m_table;
     QPushButton* m_open;

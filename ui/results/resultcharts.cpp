@@ -244,7 +244,8 @@ QString Charts::caption(const QString& name)
     if (name == QLatin1String("tradeoff")) {
         return tr("A point per layout: further right keeps more space, higher is faster. Shape and colour: the "
                   "failures it survives; hollow: left out by the requirements. The dashed line joins the best "
-                  "trade-offs (no other layout keeps as much space and is as fast), which are named.");
+                  "trade-offs among the layouts that qualify (no other that qualifies keeps as much space and is as "
+                  "fast), which are named.");
     }
     if (name == QLatin1String("qd-latency")) {
         return tr("A point per queue depth, from QD 1 at the left; solid: median latency (p50), dashed: p99. Where a "

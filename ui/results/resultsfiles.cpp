@@ -131,6 +131,7 @@ Result<void> ResultsPage::importFio(const QString& path, const QString& configNa
     m_results = next;
     analyzeResults(m_results);
     fillTable();
+    m_answer->setResults(m_results);
     rebuildCharts();
     return {};
 }
@@ -171,6 +172,7 @@ void ResultsPage::importFioInBackground(const QString& path, const QString& conf
         }
         m_results = *imported;
         fillTable();
+        m_answer->setResults(m_results);
         rebuildCharts();
         Q_EMIT message(tr("Imported %1 as %2.").arg(path, configName));
     });

@@ -51,6 +51,9 @@ QScatterSeries::MarkerShape groupShape(int group)
 
 Result<QChart*> Charts::tradeoffChart(const CampaignResults& results, const ChartOptions& options)
 {
+    if (!results.comparedLabels.isEmpty()) {
+        return nothing(tr("A comparison of several runs has no trade-off chart: open one results file."));
+    }
     const Tradeoff data = RaidBench::tradeoff(results, options.requirements);
     if (data.points.isEmpty()) {
         return nothing(tr("No layout has the measures to rank on (%1).").arg(options.requirements.measureText()));
