@@ -148,6 +148,35 @@ const DiskResult* slowestDisk(const CampaignResults& results)
     return slowest;
 }
 
+std::function<std::optional<std::pair<double, double>>(const QString&)> baselineLookup(const CampaignResults& results)
+{
+    return [&results](const QString& device) -> std::optional<std::pair<double, double>> {
+        const DiskResult* disk = results.disk(device);
+        if (!disk || !disk->writeBw || !disk->readBw) {
+            return std::nullopt;
+        }
+        return std::pair {*disk->writeBw, *disk->readBw};
+    };
+}
+
+ArraySpec sizedSpec(ArraySpec spec, const CampaignResults& results)
+{
+    std::function<void(ArraySpec&)> fill = [&](ArraySpec& node) {
+        if (node.isLeaf()) {
+            if (const DiskResult* disk = results.disk(node.device)) {
+                node.sizeBytes = node.sizeBytes ? node.sizeBytes : disk->sizeBytes;
+                node.controller = node.controller.isEmpty() ? disk->controller : node.controller;
+            }
+            return;
+        }
+        for (ArraySpec& child : node.children) {
+            fill(child);
+        }
+    };
+    fill(spec);
+    return spec;
+}
+
 void analyzeResults(CampaignResults& results)
 {
     const auto [medianWrite, medianRead] = baselineMedians(results);
@@ -172,28 +201,9 @@ void analyzeResults(CampaignResults& results)
             disk.slowReason = why.join(QStringLiteral("; "));
         }
     }
-    auto baselineOf = [&results](const QString& device) -> std::optional<std::pair<double, double>> {
-        const DiskResult* disk = results.disk(device);
-        if (!disk || !disk->writeBw || !disk->readBw) {
-            return std::nullopt;
-        }
-        return std::pair {*disk->writeBw, *disk->readBw};
-    };
+    const auto baselineOf = baselineLookup(results);
     for (ConfigResult& config : results.configs) {
-        ArraySpec sized = config.spec;
-        std::function<void(ArraySpec&)> fill = [&](ArraySpec& node) {
-            if (node.isLeaf()) {
-                if (const DiskResult* disk = results.disk(node.device)) {
-                    node.sizeBytes = node.sizeBytes ? node.sizeBytes : disk->sizeBytes;
-                    node.controller = node.controller.isEmpty() ? disk->controller : node.controller;
-                }
-                return;
-            }
-            for (ArraySpec& child : node.children) {
-                fill(child);
-            }
-        };
-        fill(sized);
+        const ArraySpec sized = sizedSpec(config.spec, results);
         const ArrayFigures figures = analyzeSpec(sized);
         config.usableBytes = figures.usableBytes.value_or(0);
         config.rawBytes = figures.rawBytes;

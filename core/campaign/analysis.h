@@ -25,6 +25,13 @@ ThroughputPrediction
 predictThroughput(const ArraySpec& spec,
                   const std::function<std::optional<std::pair<double, double>>(const QString&)>& baseline);
 
+/// Each disk's own (write, read) bytes/s by its results path, for predictThroughput(); null for a disk
+/// not measured on its own. The lookup refers to `results`, which must outlive it.
+std::function<std::optional<std::pair<double, double>>(const QString&)> baselineLookup(const CampaignResults& results);
+
+/// `spec` with each leaf's size and controller filled from the results' disks where the tree lacks them.
+ArraySpec sizedSpec(ArraySpec spec, const CampaignResults& results);
+
 /// Fills the analysis of `results`: slow disks (below 75 % of the pool median, write or read), each
 /// configuration's figures, prediction, measured/predicted for writes and reads, % of one disk (the
 /// median baseline) and weakest link.

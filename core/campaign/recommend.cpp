@@ -215,25 +215,6 @@ Misses missesOf(const Candidate& candidate, const Requirements& requirements)
     return misses;
 }
 
-/// Fills a tree's leaves with the results' disk sizes and controllers, as analyzeResults() does.
-ArraySpec sizedSpec(ArraySpec spec, const CampaignResults& results)
-{
-    std::function<void(ArraySpec&)> fill = [&](ArraySpec& node) {
-        if (node.isLeaf()) {
-            if (const DiskResult* disk = results.disk(node.device)) {
-                node.sizeBytes = node.sizeBytes ? node.sizeBytes : disk->sizeBytes;
-                node.controller = node.controller.isEmpty() ? disk->controller : node.controller;
-            }
-            return;
-        }
-        for (ArraySpec& child : node.children) {
-            fill(child);
-        }
-    };
-    fill(spec);
-    return spec;
-}
-
 bool onOneController(const ArraySpec& spec)
 {
     QSet<QString> controllers;
@@ -290,13 +271,7 @@ QList<Candidate> candidatesOf(const CampaignResults& results, bool predictMissin
         }
         disks.append({disk.path, disk.sizeBytes, disk.controller, disk.label()});
     }
-    auto baselineOf = [&results](const QString& device) -> std::optional<std::pair<double, double>> {
-        const DiskResult* disk = results.disk(device);
-        if (!disk || !disk->writeBw || !disk->readBw) {
-            return std::nullopt;
-        }
-        return std::pair {*disk->writeBw, *disk->readBw};
-    };
+    const auto baselineOf = baselineLookup(results);
     for (const QString& name : presetsFor(disks)) {
         if (present.contains(name)) {
             continue;

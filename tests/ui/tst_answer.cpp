@@ -4,6 +4,7 @@
 // a click shows a point's numbers, and the chart and the HTML report export with the form's
 // requirements.
 
+#include "../common/resultsfixture.h"
 #include "campaign/analysis.h"
 #include "results/answerpanel.h"
 #include "results/resultcharts.h"
@@ -37,12 +38,7 @@ namespace {
 
 CampaignResults load()
 {
-    auto results = CampaignResults::load(QStringLiteral(RAIDBENCH_TEST_DATA "/results/lab-demo.json"));
-    if (!results) {
-        qFatal("cannot load the fixture: %s", qPrintable(results.error().message));
-    }
-    analyzeResults(*results);
-    return *results;
+    return Test::labDemoResults();
 }
 
 QString firstRanked(const AnswerPanel* answer)

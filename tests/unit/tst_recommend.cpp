@@ -1,3 +1,4 @@
+#include "../common/resultsfixture.h"
 #include "campaign/analysis.h"
 #include "campaign/compare.h"
 #include "campaign/exports.h"
@@ -18,16 +19,7 @@ class TestRecommend final : public QObject
     Q_OBJECT
 
 private:
-    static CampaignResults demo()
-    {
-        auto loaded = CampaignResults::load(QStringLiteral(RAIDBENCH_TEST_DATA "/results/lab-demo.json"));
-        if (!loaded) {
-            qWarning("%s", qPrintable(loaded.error().message));
-            return {};
-        }
-        analyzeResults(*loaded);
-        return *loaded;
-    }
+    static CampaignResults demo() { return Test::labDemoResults(); }
 
     static Requirements parsed(const QString& text)
     {

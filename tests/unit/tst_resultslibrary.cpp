@@ -1,4 +1,5 @@
 #include "../common/cli.h"
+#include "../common/resultsfixture.h"
 #include "campaign/diskhistory.h"
 #include "campaign/resultsfolder.h"
 
@@ -20,15 +21,7 @@ class TestResultsLibrary final : public QObject
     Q_OBJECT
 
 private:
-    static CampaignResults demo()
-    {
-        auto loaded = CampaignResults::load(QStringLiteral(RAIDBENCH_TEST_DATA "/results/lab-demo.json"));
-        if (!loaded) {
-            qWarning("%s", qPrintable(loaded.error().message));
-            return {};
-        }
-        return *loaded;
-    }
+    static CampaignResults demo() { return labDemoResults(false); }
 
     /// Three runs of the same four disks a month apart; in the last, RBLAB0003 writes at 30 instead of 38
     /// MB/s (21 % slower) and RBLAB0001 reads 8 % slower (within the 10 % allowed).

@@ -63,6 +63,7 @@ AnswerPanel::AnswerPanel(QWidget* parent)
     , m_mix(new QLineEdit(this))
     , m_command(new QLabel(this))
     , m_summary(new QLabel(this))
+    , m_notes(new QLabel(this))
     , m_ranked(new QTableWidget(0, 4, this))
     , m_excluded(new QTableWidget(0, 2, this))
     , m_chartView(new QChartView(this))
@@ -111,6 +112,10 @@ AnswerPanel::AnswerPanel(QWidget* parent)
     bold.setPointSizeF(bold.pointSizeF() * 1.1);
     m_summary->setFont(bold);
     layout->addWidget(m_summary);
+    m_notes->setObjectName(QStringLiteral("answerNotes"));
+    m_notes->setWordWrap(true);
+    m_notes->setTextFormat(Qt::PlainText);
+    layout->addWidget(m_notes);
 
     m_ranked->setObjectName(QStringLiteral("answerRanked"));
     m_ranked->setHorizontalHeaderLabels({tr("Rank"), tr("Layout"), tr("Score"), tr("Why")});
@@ -255,9 +260,8 @@ void AnswerPanel::rebuild()
         m_excluded->setItem(row, 0, item(m_answer.excluded.at(row).name));
         m_excluded->setItem(row, 1, item(m_answer.excluded.at(row).why));
     }
-    for (const QString& note : std::as_const(m_answer.notes)) {
-        m_summary->setText(m_summary->text() + QLatin1Char('\n') + note);
-    }
+    m_notes->setText(m_answer.notes.join(QLatin1Char('\n')));
+    m_notes->setVisible(!m_answer.notes.isEmpty());
 
     ChartOptions options;
     options.dark = palette().color(QPalette::Window).lightness() < 128;

@@ -37,6 +37,7 @@ public:
     QTableWidget* rankedTable() const { return m_ranked; }
     QTableWidget* excludedTable() const { return m_excluded; }
     QLabel* summaryLabel() const { return m_summary; }
+    QLabel* notesLabel() const { return m_notes; }
     QLabel* pointLabel() const { return m_point; }
     QSpinBox* failuresBox() const { return m_failures; }
     QCheckBox* controllerBox() const { return m_controller; }
@@ -65,6 +66,7 @@ private:
     QLineEdit* m_mix;
     QLabel* m_command;
     QLabel* m_summary;
+    QLabel* m_notes;
     QTableWidget* m_ranked;
     QTableWidget* m_excluded;
     QChartView* m_chartView;
