@@ -122,9 +122,17 @@ private Q_SLOTS:
             QCOMPARE(word, j.seed ^ std::uint64_t(at));
         }
         QCOMPARE(hashes.size(), (4 << 20) / 4096);
-        // Incompressible: zlib cannot shrink it (zeros or a repeated pattern would shrink to almost nothing).
-        const QByteArray compressed = qCompress(data.left(1 << 20), 9);
-        QVERIFY2(compressed.size() > (1 << 20) * 99 / 100, qPrintable(QString::number(compressed.size())));
+        // Incompressible: zlib cannot shrink a block (zeros or a repeated pattern would shrink to almost
+        // nothing). Each block, not a run of them: the queue's buffers are reused, so two neighbouring
+        // blocks written from the same buffer differ only in their stamps, and a compressor whose window
+        // holds both finds that (fio's scramble_buffers has the same property). Which buffer lands next
+        // to which depends on the order of completions, so a whole-file ratio varied with the machine's
+        // load (98.5 % once under a busy CI); a block's does not.
+        for (int at = 0; at < data.size(); at += 16 * 1024) {
+            const QByteArray compressed = qCompress(data.mid(at, 16 * 1024), 9);
+            QVERIFY2(compressed.size() > 16 * 1024 * 99 / 100,
+                     qPrintable(QStringLiteral("block at %1: %2 bytes").arg(at).arg(compressed.size())));
+        }
     }
 
     void readsBackWhatWasWritten()
