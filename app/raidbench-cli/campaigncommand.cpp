@@ -8,6 +8,7 @@
 #include "disks/diskscanner.h"
 #include "helper/helperclient.h"
 #include "lab/labmachine.h"
+#include "remotecommand.h"
 #include "util/atomicfile.h"
 #include "util/errorcodes.h"
 #include "util/units.h"
@@ -52,13 +53,26 @@ disk), they go to a file in the temporary directory and the command says where.
 --resume skips the configurations RESULTS.json already has. The plan format is in
 docs/plan-format.md; the results format in docs/results-format.md.
 
+Other machines, over OpenSSH (no port opened, no agent of ours; docs/remote.md):
+--host [USER@]HOST[:PORT] runs the plan on that machine's disks through the raidbench-helper
+installed there (as root, or through sudo -n); --hosts H1,H2,... runs it on every host, at
+most --parallel at once, with one results file per host in the folder --out names. Your ssh
+configuration, keys, agent and known_hosts apply; RaidBench never types a password and never
+accepts an unknown host key. A plan may choose disks by rule ("disks": {"select": "usable",
+"model": "ST4000*", "count": 4}), resolved on each host; a host where nothing matches is
+skipped. One host failing or losing its connection leaves the others running; its results
+file keeps what it measured.
+
 Exit code: 0 all configurations completed, 1 some failed (see the results), 2 bad
 plan or options, 130 cancelled.
 
 Examples:
   raidbench-cli run plan.json
   raidbench-cli run plan.json --out results.json
-  raidbench-cli report results.json --md > report.md)";
+  raidbench-cli run plan.json --host root@storage1 --out storage1.json
+  raidbench-cli run plan.json --hosts storage1,storage2,admin@storage3:2222 --out fleet/
+  raidbench-cli report results.json --md > report.md
+  raidbench-cli report --compare fleet/*.json > fleet.md)";
 
 bool confirmDestroy(const QStringList& disks, bool yes)
 {
@@ -190,6 +204,90 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, bool 
     return exitCode;
 }
 
+struct RemoteOptionSet
+{
+    QCommandLineOption host, hosts, parallel, remoteHelper, out, yes, quiet, resume, helper;
+};
+
+int runRemote(const CampaignPlan& plan, const QString& planPath, const QCommandLineParser& parser,
+              const RemoteOptionSet& o)
+{
+    if (parser.isSet(o.host) && parser.isSet(o.hosts)) {
+        printError(QStringLiteral("give --host or --hosts, not both"));
+        return ExitUsage;
+    }
+    if (parser.isSet(o.resume) || parser.isSet(o.helper)) {
+        printError(QStringLiteral("--resume and --helper are for this machine; not with --host or --hosts"));
+        return ExitUsage;
+    }
+    auto hosts = parser.isSet(o.hosts) ? parseHosts(parser.value(o.hosts)) : [&]() -> Result<QList<SshTarget>> {
+        auto one = SshTarget::parse(parser.value(o.host));
+        if (!one) {
+            return one.error();
+        }
+        return QList<SshTarget> {*one};
+    }();
+    if (!hosts) {
+        printError(hosts.error().message);
+        return ExitUsage;
+    }
+    RemoteRunOptions options;
+    options.remoteHelper =
+        parser.isSet(o.remoteHelper) ? parser.value(o.remoteHelper) : SshTarget::defaultRemoteHelper();
+    if (auto plain = SshTarget::checkRemoteHelper(options.remoteHelper); !plain) {
+        printError(plain.error().message);
+        return ExitUsage;
+    }
+    bool parallelOk = false;
+    options.parallel = parser.value(o.parallel).toInt(&parallelOk);
+    if (!parallelOk || options.parallel < 1 || options.parallel > 64) {
+        printError(QStringLiteral("--parallel takes a number from 1 to 64"));
+        return ExitUsage;
+    }
+    options.yes = parser.isSet(o.yes);
+    options.quiet = parser.isSet(o.quiet);
+    QStringList outputs;
+    if (parser.isSet(o.hosts)) {
+        if (!parser.isSet(o.out)) {
+            printError(QStringLiteral("--hosts needs --out DIR: the folder for one results file per host"));
+            return ExitUsage;
+        }
+        const QString dir = parser.value(o.out);
+        if (QFileInfo(dir).exists() && !QFileInfo(dir).isDir()) {
+            printError(QStringLiteral("--out %1 is a file; with --hosts it names a folder").arg(dir));
+            return ExitUsage;
+        }
+        if (!QDir().mkpath(dir) || !QFileInfo(dir).isWritable()) {
+            printError(QStringLiteral("cannot write results into %1").arg(dir));
+            return ExitFailed;
+        }
+        for (const SshTarget& host : std::as_const(*hosts)) {
+            outputs.append(QDir(dir).filePath(hostFileName(host)));
+        }
+    } else if (parser.isSet(o.out)) {
+        outputs.append(parser.value(o.out));
+        if (!QFileInfo(QFileInfo(outputs.first()).absolutePath()).isWritable()) {
+            printError(QStringLiteral("cannot write results to %1").arg(outputs.first()));
+            return ExitFailed;
+        }
+    } else {
+        auto created = ResultsFolder::create(ResultsFolder::path(), QDateTime::currentDateTime(), hosts->first().host,
+                                             QFileInfo(planPath).completeBaseName());
+        if (!created) {
+            printError(QStringLiteral("%1; give --out RESULTS.json").arg(created.error().message));
+            return ExitFailed;
+        }
+        outputs.append(*created);
+    }
+    const int code = runCampaignOnHosts(plan, *hosts, outputs, options);
+    for (const QString& path : std::as_const(outputs)) {
+        if (QFileInfo(path).exists() && QFileInfo(path).size() == 0) {
+            QFile::remove(path); // a placeholder of a host that never measured
+        }
+    }
+    return code;
+}
+
 } // namespace
 
 int runCampaign(const QStringList& arguments)
@@ -210,7 +308,23 @@ int runCampaign(const QStringList& arguments)
     const QCommandLineOption helperOption(
         QStringLiteral("helper"),
         QStringLiteral("As root too, do the root work in raidbench-helper, as the desktop program does."));
-    parser.addOptions({outOption, resumeOption, yesOption, quietOption, helperOption});
+    const QCommandLineOption hostOption(QStringLiteral("host"),
+                                        QStringLiteral("Run on that machine's disks, over ssh."),
+                                        QStringLiteral("[USER@]HOST[:PORT]"));
+    const QCommandLineOption hostsOption(
+        QStringLiteral("hosts"),
+        QStringLiteral(
+            "Run on every one of these machines over ssh; --out names a folder for one results file per host."),
+        QStringLiteral("H1,H2,..."));
+    const QCommandLineOption parallelOption(
+        QStringLiteral("parallel"), QStringLiteral("With --hosts: how many hosts run at once (1-64, default 4)."),
+        QStringLiteral("N"), QStringLiteral("4"));
+    const QCommandLineOption remoteHelperOption(
+        QStringLiteral("remote-helper"),
+        QStringLiteral("The helper's path on the other machines (default %1).").arg(SshTarget::defaultRemoteHelper()),
+        QStringLiteral("PATH"));
+    parser.addOptions({outOption, resumeOption, yesOption, quietOption, helperOption, hostOption, hostsOption,
+                       parallelOption, remoteHelperOption});
     parser.addPositionalArgument(QStringLiteral("plan"), QStringLiteral("The campaign plan (JSON)."),
                                  QStringLiteral("PLAN.json"));
     if (const std::optional<int> done = command.parse(arguments)) {
@@ -224,6 +338,23 @@ int runCampaign(const QStringList& arguments)
     if (!plan) {
         printError(plan.error().message);
         return ExitUsage;
+    }
+    if (parser.isSet(hostOption) || parser.isSet(hostsOption)) {
+        return runRemote(*plan, parser.positionalArguments().first(), parser,
+                         {hostOption, hostsOption, parallelOption, remoteHelperOption, outOption, yesOption,
+                          quietOption, resumeOption, helperOption});
+    }
+    if (plan->diskRule && plan->disks.isEmpty()) {
+        // The rule chooses among this machine's disks, as it would on any other.
+        EligibilityOptions eligibility;
+        eligibility.allowLoop = plan->allowLoop;
+        if (auto resolved = plan->resolveDisks(DiskScanner().scan(eligibility)); !resolved) {
+            printError(resolved.error().message);
+            return ExitFailed;
+        }
+        if (!parser.isSet(quietOption)) {
+            printErr(QStringLiteral("%1: %2\n").arg(plan->diskRule->text(), plan->disks.join(QStringLiteral(", "))));
+        }
     }
     QString out = parser.value(outOption);
     if (out.isEmpty() && parser.isSet(resumeOption)) {

@@ -5,6 +5,7 @@
 #include "clicommon.h"
 #include "disks/diskscanner.h"
 #include "disks/healthprobe.h"
+#include "remotecommand.h"
 #include "system/commandrunner.h"
 #include "util/units.h"
 
@@ -38,9 +39,14 @@ the results folder (~/.local/share/raidbench/results, or --results-dir) that mea
 disk with that serial number on its own, oldest first, and whether it is now more than 10 %
 slower than at its first measurement.
 
+--host [USER@]HOST[:PORT] lists another machine's disks instead, through the RaidBench
+helper installed there, over ssh (as root there, or through sudo -n; your keys and
+known_hosts apply, and no password is ever typed).
+
 Examples:
   raidbench-cli disks
   raidbench-cli disks --json
+  raidbench-cli disks --host root@storage1
   raidbench-cli disks --all --allow-loop
   raidbench-cli disks --no-health
   raidbench-cli disks --history WD-WCC4E1234567)";
@@ -178,8 +184,14 @@ int runDisks(const QStringList& arguments)
         QStringLiteral("results-dir"),
         QStringLiteral("With --history: the folder of results files (default: the results folder)."),
         QStringLiteral("DIR"));
-    parser.addOptions(
-        {jsonOption, allOption, loopOption, minSizeOption, noHealthOption, historyOption, resultsDirOption});
+    const QCommandLineOption hostOption(QStringLiteral("host"), QStringLiteral("List that machine's disks, over ssh."),
+                                        QStringLiteral("[USER@]HOST[:PORT]"));
+    const QCommandLineOption remoteHelperOption(
+        QStringLiteral("remote-helper"),
+        QStringLiteral("With --host: the helper's path there (default %1).").arg(SshTarget::defaultRemoteHelper()),
+        QStringLiteral("PATH"));
+    parser.addOptions({jsonOption, allOption, loopOption, minSizeOption, noHealthOption, historyOption,
+                       resultsDirOption, hostOption, remoteHelperOption});
     if (const std::optional<int> done = command.parse(arguments, false)) {
         return *done;
     }
@@ -202,8 +214,38 @@ int runDisks(const QStringList& arguments)
         }
         options.minSizeBytes = *size;
     }
-    QList<Disk> disks = DiskScanner().scan(options);
-    if (!parser.isSet(noHealthOption)) {
+    QList<Disk> disks;
+    if (parser.isSet(hostOption)) {
+        auto host = SshTarget::parse(parser.value(hostOption));
+        if (!host) {
+            printError(host.error().message);
+            return ExitUsage;
+        }
+        const QString helper =
+            parser.isSet(remoteHelperOption) ? parser.value(remoteHelperOption) : SshTarget::defaultRemoteHelper();
+        if (auto plain = SshTarget::checkRemoteHelper(helper); !plain) {
+            printError(plain.error().message);
+            return ExitUsage;
+        }
+        if (parser.isSet(minSizeOption)) {
+            printError(QStringLiteral("--min-size is for this machine's disks, not with --host"));
+            return ExitUsage;
+        }
+        auto remote = remoteDisks(*host, helper, options.allowLoop, parser.isSet(allOption),
+                                  !parser.isSet(noHealthOption) && !parser.isSet(allOption));
+        if (!remote) {
+            printError(remote.error().message);
+            return ExitFailed;
+        }
+        disks = *remote;
+    } else {
+        disks = DiskScanner().scan(options);
+    }
+    if (parser.isSet(hostOption)) {
+        if (parser.isSet(noHealthOption) || parser.isSet(allOption)) {
+            HealthProbe::markUnread(disks, QStringLiteral("not read (--no-health or --all)"));
+        }
+    } else if (!parser.isSet(noHealthOption)) {
         if (geteuid() == 0) {
             SystemCommandRunner runner;
             HealthProbe::probe(disks, runner);

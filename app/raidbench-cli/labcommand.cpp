@@ -13,7 +13,11 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QProcess>
+#include <QRegularExpression>
 #include <QSocketNotifier>
+#include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTimer>
 
 #include <cstdio>
@@ -40,6 +44,13 @@ throttled virtual disks, running RaidBench's own binaries as root. No real disk 
       The whole campaign on virtual disks (default: two fast and two slow hard
       disks, 2x2G@105:iops=150,2x2G@38:iops=150); leaves results.json and
       report.md in DIR.
+
+  raidbench-cli lab ssh-host --disks SPEC --port PORT --authorized-keys FILE [--name NAME]
+      Boot the VM as a machine you reach over ssh: its sshd (this machine's own) listens
+      on 127.0.0.1:PORT only, lets in the keys of FILE (as root, or as a --user that
+      exists here), and the VM reaches no network. Prints "ready" and the line for
+      known_hosts on stdout once sshd listens, then runs until Ctrl-C. raidbench-cli
+      run --host root@127.0.0.1:PORT then drives real md on it as on a remote server.
 
 Inside the VM (in the command that lab run runs), to see what failures do:
   raidbench-cli lab unplug N      pull virtual disk N (1, 2, ...) out, as if its cable went
@@ -234,6 +245,176 @@ int runInVm(const QStringList& arguments)
     return exitCode;
 }
 
+int runSshHost(const QStringList& arguments)
+{
+    CommandParser commandLine(QStringLiteral("lab ssh-host"), QString::fromUtf8(labDescription));
+    QCommandLineParser& parser = commandLine.parser();
+    const QCommandLineOption disksOption(QStringLiteral("disks"), QStringLiteral("Virtual disks (see above)."),
+                                         QStringLiteral("SPEC"));
+    const QCommandLineOption portOption(QStringLiteral("port"),
+                                        QStringLiteral("The port on 127.0.0.1 that reaches the VM's sshd."),
+                                        QStringLiteral("PORT"));
+    const QCommandLineOption keysOption(QStringLiteral("authorized-keys"),
+                                        QStringLiteral("Public keys allowed to log in (an authorized_keys file)."),
+                                        QStringLiteral("FILE"));
+    const QCommandLineOption hostKeyOption(
+        QStringLiteral("host-key"),
+        QStringLiteral("The VM's ssh host key (a private key file, FILE.pub beside it); default: a new one."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption nameOption(QStringLiteral("name"), QStringLiteral("The VM's host name."),
+                                        QStringLiteral("NAME"), QStringLiteral("raidbench-lab"));
+    const QCommandLineOption userOption(QStringLiteral("user"),
+                                        QStringLiteral("Also let this user of this machine in (not only root)."),
+                                        QStringLiteral("USER"));
+    const QCommandLineOption controllersOption(QStringLiteral("controllers"),
+                                               QStringLiteral("Spread the disks over N SCSI controllers (default 1)."),
+                                               QStringLiteral("N"), QStringLiteral("1"));
+    const QCommandLineOption accelOption(QStringLiteral("accel"), QStringLiteral("auto, kvm or tcg."),
+                                         QStringLiteral("ACCEL"), QStringLiteral("auto"));
+    const QCommandLineOption timeoutOption(QStringLiteral("timeout"),
+                                           QStringLiteral("Stop the VM after this long (default 2h)."),
+                                           QStringLiteral("DURATION"), QStringLiteral("2h"));
+    parser.addOptions({disksOption, portOption, keysOption, hostKeyOption, nameOption, userOption, controllersOption,
+                       accelOption, timeoutOption});
+    if (const std::optional<int> done = commandLine.parse(arguments, false)) {
+        return *done;
+    }
+    if (!parser.isSet(disksOption) || !parser.isSet(portOption) || !parser.isSet(keysOption)) {
+        printError(QStringLiteral("give --disks, --port and --authorized-keys, e.g. lab ssh-host --disks 2x1G@100 "
+                                  "--port 2201 --authorized-keys ~/.ssh/id_ed25519.pub"));
+        return ExitUsage;
+    }
+    bool ok = false;
+    const int port = parser.value(portOption).toInt(&ok);
+    if (!ok || port < 1 || port > 65535) {
+        printError(QStringLiteral("--port must be a number from 1 to 65535"));
+        return ExitUsage;
+    }
+    const int controllers = parser.value(controllersOption).toInt(&ok);
+    if (!ok) {
+        printError(QStringLiteral("--controllers '%1' is not a number").arg(parser.value(controllersOption)));
+        return ExitUsage;
+    }
+    auto disks = parseLabSpec(parser.value(disksOption), controllers);
+    if (!disks) {
+        printError(disks.error().message);
+        return ExitUsage;
+    }
+    auto timeout = Units::parseDuration(parser.value(timeoutOption));
+    if (!timeout) {
+        printError(timeout.error().message);
+        return ExitUsage;
+    }
+    const QString sshd = QStringLiteral("/usr/sbin/sshd");
+    const QString keygen = QStandardPaths::findExecutable(QStringLiteral("ssh-keygen"));
+    if (!QFileInfo(sshd).isExecutable() || keygen.isEmpty()) {
+        printError(QStringLiteral("the lab runs this machine's sshd and ssh-keygen; install the Debian packages "
+                                  "openssh-server and openssh-client"));
+        return ExitLabFailed;
+    }
+    QFile keys(parser.value(keysOption));
+    if (!keys.open(QIODevice::ReadOnly)) {
+        printError(QStringLiteral("cannot read %1: %2").arg(keys.fileName(), keys.errorString()));
+        return ExitUsage;
+    }
+    const QByteArray authorized = keys.read(1 << 20);
+    const QString user = parser.value(userOption);
+    static const QRegularExpression userPattern(QStringLiteral("^[a-z_][a-z0-9_-]{0,31}$"));
+    if (!user.isEmpty() && (!userPattern.match(user).hasMatch() || user == QLatin1String("root"))) {
+        printError(QStringLiteral("--user '%1' is not a user name other than root").arg(user.left(100)));
+        return ExitUsage;
+    }
+    // The host key: the caller's, or a new one made here (printed for known_hosts once sshd listens).
+    QTemporaryDir keyDir;
+    QString hostKey = parser.value(hostKeyOption);
+    if (hostKey.isEmpty()) {
+        hostKey = keyDir.filePath(QStringLiteral("ssh_host_ed25519_key"));
+        QProcess make;
+        make.start(keygen,
+                   {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ed25519"), QStringLiteral("-N"),
+                    QString(), QStringLiteral("-C"), parser.value(nameOption), QStringLiteral("-f"), hostKey});
+        if (!make.waitForFinished(30000) || make.exitCode() != 0) {
+            printError(QStringLiteral("ssh-keygen could not make a host key: %1")
+                           .arg(QString::fromLocal8Bit(make.readAllStandardError()).trimmed()));
+            return ExitLabFailed;
+        }
+    }
+    QFile privateKey(hostKey);
+    QFile publicKey(hostKey + QStringLiteral(".pub"));
+    if (!privateKey.open(QIODevice::ReadOnly) || !publicKey.open(QIODevice::ReadOnly)) {
+        printError(QStringLiteral("cannot read the host key %1 and %1.pub").arg(hostKey));
+        return ExitUsage;
+    }
+    const QByteArray publicLine = publicKey.readAll().trimmed();
+    const QByteArray hostKeyBytes = privateKey.readAll();
+    const QString control = QStringLiteral("/run/raidbench-lab");
+    QString config = QStringLiteral("Port 22\nListenAddress 0.0.0.0\nHostKey %1/ssh_host_key\n"
+                                    "AuthorizedKeysFile %1/authorized_keys\nPasswordAuthentication no\n"
+                                    "KbdInteractiveAuthentication no\nUsePAM no\nPermitRootLogin prohibit-password\n"
+                                    "StrictModes no\nPidFile /run/sshd.pid\nPrintMotd no\nLogLevel INFO\n"
+                                    "SetEnv RAIDBENCH_LAB=1\n")
+                         .arg(control);
+    config += user.isEmpty() ? QStringLiteral("AllowUsers root\n") : QStringLiteral("AllowUsers root %1\n").arg(user);
+
+    LabOptions options;
+    options.disks = *disks;
+    options.timeoutNs = *timeout;
+    options.accel = parser.value(accelOption);
+    options.sshPort = port;
+    options.hostname = parser.value(nameOption);
+    options.controlFiles = {{QStringLiteral("ssh_host_key"), hostKeyBytes},
+                            {QStringLiteral("authorized_keys"), authorized},
+                            {QStringLiteral("sshd_config"), config.toUtf8()}};
+    LabMachine lab(options);
+    int exitCode = ExitLabFailed;
+    bool ready = false;
+    QByteArray errorLine;
+    QObject::connect(&lab, &LabMachine::progress,
+                     [](const QString& message) { printErr(QStringLiteral("lab: %1\n").arg(message)); });
+    QObject::connect(&lab, &LabMachine::standardError, [&](const QByteArray& data) {
+        std::fwrite(data.constData(), 1, size_t(data.size()), stderr);
+        std::fflush(stderr);
+        errorLine += data;
+        if (!ready && errorLine.contains("Server listening on")) {
+            ready = true;
+            printOut(QStringLiteral("ready on 127.0.0.1:%1\n[127.0.0.1]:%1 %2\n")
+                         .arg(port)
+                         .arg(QString::fromLatin1(publicLine.split(' ').mid(0, 2).join(' '))));
+        }
+        errorLine = errorLine.right(4096);
+    });
+    QObject::connect(&lab, &LabMachine::finished, [&exitCode](int code) {
+        exitCode = code == 0 ? ExitOk : ExitLabFailed;
+        QCoreApplication::exit(0);
+    });
+    QObject::connect(&lab, &LabMachine::failed, [&exitCode](const Error& error) {
+        const bool cancelled = error.code == ErrorCode::labStopped && cancelFlag().load();
+        if (!cancelled) {
+            printError(error.message);
+        }
+        exitCode = cancelled ? ExitOk : ExitLabFailed;
+        QCoreApplication::exit(0);
+    });
+    installCancelHandler();
+    const QStringList command {
+        QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+        QStringLiteral("mkdir -p -m 0755 /run/sshd && exec %1 -D -e -f %2/sshd_config").arg(sshd, control)};
+    if (auto started = lab.start(command); !started) {
+        printError(started.error().message);
+        return started.error().code == ErrorCode::invalidLabSpec ? ExitUsage : ExitLabFailed;
+    }
+    lab.closeStdin();
+    QTimer cancelPoll;
+    QObject::connect(&cancelPoll, &QTimer::timeout, [&lab] {
+        if (cancelFlag().load()) {
+            lab.stop(QStringLiteral("stopped"));
+        }
+    });
+    cancelPoll.start(100);
+    QCoreApplication::exec();
+    return exitCode;
+}
+
 /// Inside the VM: asks the machine (through the shared control directory) and waits for its answer.
 int askTheLab(const QString& what, const QString& disk)
 {
@@ -296,6 +477,9 @@ int runLab(const QStringList& arguments)
     if (sub == QLatin1String("check")) {
         return runCheck();
     }
+    if (sub == QLatin1String("ssh-host")) {
+        return runSshHost(rest);
+    }
     if (sub == QLatin1String("demo")) {
         return runLabDemo(rest);
     }
@@ -306,9 +490,10 @@ int runLab(const QStringList& arguments)
         // Internal: runs inside the VM, started by its init.
         return runLabAgent(rest.value(1, QStringLiteral("/run/raidbench-lab")));
     }
-    printError(QStringLiteral("unknown lab command '%1'; use run, check, demo (or, inside the VM, unplug, plug, "
-                              "power-cycle)")
-                   .arg(sub));
+    printError(
+        QStringLiteral("unknown lab command '%1'; use run, check, demo, ssh-host (or, inside the VM, unplug, plug, "
+                       "power-cycle)")
+            .arg(sub));
     return ExitUsage;
 }
 

@@ -473,6 +473,13 @@ QJsonObject CampaignPlan::toJson() const
         {QStringLiteral("allow_loop"), allowLoop},
         {QStringLiteral("filesystem"), filesystem.toJson()},
         {QStringLiteral("command_as_root"), commandAsRoot}};
+    if (diskRule) {
+        // Resolved: the disks it chose here, and the rule that chose them.
+        json.insert(QStringLiteral("disk_rule"), diskRule->toJson());
+        if (disks.isEmpty()) {
+            json.insert(QStringLiteral("disks"), diskRule->toJson());
+        }
+    }
     if (drill.enabled) {
         json.insert(QStringLiteral("drill"), drill.toJson());
     }
@@ -488,6 +495,19 @@ QJsonObject CampaignPlan::toJson() const
     return json;
 }
 
+Result<void> CampaignPlan::resolveDisks(const QList<Disk>& scanned)
+{
+    if (!diskRule || !disks.isEmpty()) {
+        return {};
+    }
+    auto chosen = diskRule->resolve(scanned, allowLoop);
+    if (!chosen) {
+        return chosen.error();
+    }
+    disks = *chosen;
+    return {};
+}
+
 Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
 {
     static const QStringList known {
@@ -495,7 +515,8 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
         QStringLiteral("configurations"), QStringLiteral("tests"),           QStringLiteral("repeats"),
         QStringLiteral("limits"),         QStringLiteral("allow_loop"),      QStringLiteral("comment"),
         QStringLiteral("filesystem"),     QStringLiteral("command_as_root"), QStringLiteral("drill"),
-        QStringLiteral("stable"),         QStringLiteral("resync"),          QStringLiteral("write_cache")};
+        QStringLiteral("stable"),         QStringLiteral("resync"),          QStringLiteral("write_cache"),
+        QStringLiteral("disk_rule")};
     for (const QString& key : json.keys()) {
         if (!known.contains(key)) {
             return planError(QStringLiteral("unknown field '%1' in the plan").arg(key.left(64)));
@@ -515,8 +536,21 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
         return planError(QStringLiteral("plan version %1 is not valid").arg(fileVersion));
     }
     CampaignPlan plan;
-    if (!json.value(QStringLiteral("disks")).isArray()) {
-        return planError(QStringLiteral("\"disks\" must be a list of device paths"));
+    const QJsonValue ruleValue = json.contains(QStringLiteral("disk_rule")) ? json.value(QStringLiteral("disk_rule"))
+                                                                            : json.value(QStringLiteral("disks"));
+    if (ruleValue.isObject()) {
+        auto rule = DiskRule::fromJson(ruleValue.toObject());
+        if (!rule) {
+            return rule.error();
+        }
+        plan.diskRule = *rule;
+    }
+    if (json.contains(QStringLiteral("disk_rule")) && !json.value(QStringLiteral("disk_rule")).isObject()) {
+        return planError(QStringLiteral("\"disk_rule\" must be an object, as \"disks\" takes it"));
+    }
+    if (!json.value(QStringLiteral("disks")).isArray() && !json.value(QStringLiteral("disks")).isObject()) {
+        return planError(QStringLiteral("\"disks\" must be a list of device paths, or a rule such as "
+                                        "{\"select\": \"usable\", \"count\": 4}"));
     }
     for (const auto& disk : json.value(QStringLiteral("disks")).toArray()) {
         if (!disk.isString() || !disk.toString().startsWith(QLatin1String("/dev/"))) {
@@ -528,7 +562,7 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
         }
         plan.disks.append(disk.toString());
     }
-    if (plan.disks.isEmpty()) {
+    if (plan.disks.isEmpty() && !plan.diskRule) {
         return planError(QStringLiteral("the plan lists no disks"));
     }
     plan.baselines = json.value(QStringLiteral("baselines")).toBool(true);
@@ -710,7 +744,7 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
                                      .arg(drill.underLoad));
             }
         }
-        if (!drill.member.isEmpty() && !plan.disks.contains(drill.member)) {
+        if (!drill.member.isEmpty() && !plan.disks.isEmpty() && !plan.disks.contains(drill.member)) {
             return planError(
                 QStringLiteral("drill: member %1 is not among the plan's disks").arg(drill.member.left(200)));
         }

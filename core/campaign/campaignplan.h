@@ -1,5 +1,6 @@
 #pragma once
 
+#include "campaign/diskrule.h"
 #include "campaign/drillspec.h"
 #include "engine/iojob.h"
 #include "fs/filesystem.h"
@@ -92,7 +93,8 @@ struct CampaignPlan
 {
     static constexpr int version = 1;
 
-    QStringList disks;
+    QStringList disks; ///< empty until resolve() when the plan chooses its disks by rule
+    std::optional<DiskRule> diskRule; ///< disks chosen by rule on each machine; kept after resolve()
     bool baselines = true;
     bool allConfigurations = false;
     QList<ConfigSpec> configurations;
@@ -121,6 +123,9 @@ struct CampaignPlan
     /// sweep (each run of it), a file test (the campaign's progress and the run page's ETA count in these;
     /// stable mode counts its fewest runs).
     int unitsPerConfiguration() const;
+    /// A plan whose disks are a rule gets them from `scanned` (this machine's or a remote one's scan);
+    /// a plan that lists paths is left as it is.
+    Result<void> resolveDisks(const QList<Disk>& scanned);
     QJsonObject toJson() const;
     static Result<CampaignPlan> fromJson(const QJsonObject& json);
     static Result<CampaignPlan> load(const QString& path);

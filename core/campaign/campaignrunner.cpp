@@ -110,6 +110,10 @@ Result<void> CampaignRunner::prepare()
     if (!m_options.executor.gate) {
         return makeError(ErrorCode::internal, QStringLiteral("no device gate"));
     }
+    if (m_plan.disks.isEmpty()) {
+        return makeError(ErrorCode::invalidPlan,
+                         QStringLiteral("the plan's disk rule was not resolved against this machine's disks"));
+    }
     QList<PresetDisk> presetDisks;
     QList<DiskResult> disks;
     m_pins.clear();

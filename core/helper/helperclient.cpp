@@ -8,8 +8,10 @@
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QPointer>
 #include <QProcess>
 #include <QStandardPaths>
+#include <QTimer>
 
 #include <unistd.h>
 
@@ -66,6 +68,8 @@ QString HelperClient::transportName() const
         return QStringLiteral("pkexec");
     case Transport::Lab:
         return QStringLiteral("lab");
+    case Transport::Ssh:
+        return QStringLiteral("ssh");
     case Transport::None:
         break;
     }
@@ -81,38 +85,86 @@ Result<void> HelperClient::startDirect(const QString& helper)
                              .arg(helper));
     }
     m_transport = Transport::Direct;
-    m_process = new QProcess(this);
-    m_process->setProgram(helper);
-    if (!m_pkexecTarget.isEmpty()) {
-        m_process->setArguments({m_pkexecTarget});
+    return startProcess(helper, m_pkexecTarget.isEmpty() ? QStringList() : QStringList {m_pkexecTarget});
+}
+
+Result<void> HelperClient::startSsh(const SshTarget& target, const QString& remoteHelper)
+{
+    if (target.host.isEmpty() || target.host.startsWith(QLatin1Char('-'))) {
+        return makeError(ErrorCode::badHost, QStringLiteral("no host to connect to"));
     }
+    if (auto plain = SshTarget::checkRemoteHelper(remoteHelper); !plain) {
+        return plain;
+    }
+    const QString ssh = SshTarget::sshProgram();
+    if (ssh.isEmpty()) {
+        return makeError(ErrorCode::noSsh,
+                         QStringLiteral("ssh is not installed here; install the Debian package openssh-client"));
+    }
+    m_transport = Transport::Ssh;
+    m_target = target;
+    m_remoteHelper = remoteHelper;
+    return startProcess(ssh, target.sshArguments(remoteHelper));
+}
+
+Result<void> HelperClient::startProcess(const QString& program, const QStringList& arguments)
+{
+    m_process = new QProcess(this);
+    m_process->setProgram(program);
+    m_process->setArguments(arguments);
     connect(m_process, &QProcess::readyReadStandardOutput, this,
             [this] { onData(m_process->readAllStandardOutput()); });
     connect(m_process, &QProcess::readyReadStandardError, this, [this] {
         const QString text = QString::fromLocal8Bit(m_process->readAllStandardError());
-        m_stderrTail = QString(m_stderrTail + text).right(2000);
+        m_stderrTail = QString(m_stderrTail + text).right(4000);
         for (const QString& line : text.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
-            Q_EMIT logLine(line);
+            Q_EMIT logLine(m_transport == Transport::Ssh ? QStringLiteral("%1: %2").arg(m_target.text(), line) : line);
         }
     });
-    connect(m_process, &QProcess::finished, this, [this](int code, QProcess::ExitStatus status) {
-        QString why = status == QProcess::CrashExit ? QStringLiteral("the helper crashed")
-                                                    : QStringLiteral("the helper exited with code %1").arg(code);
-        if (m_transport == Transport::Pkexec && !m_connected && (code == 126 || code == 127)) {
-            why = code == 126
-                ? QStringLiteral("authorisation was refused or cancelled (pkexec)")
-                : QStringLiteral("pkexec could not start the helper (not authorised, or no polkit agent)");
-        }
-        const QString tail = m_stderrTail.trimmed().section(QLatin1Char('\n'), -1);
-        onClosed(tail.isEmpty() ? why : QStringLiteral("%1: %2").arg(why, tail));
-    });
+    connect(m_process, &QProcess::finished, this,
+            [this](int code, QProcess::ExitStatus status) { onFinished(code, status == QProcess::CrashExit); });
     m_process->start();
     if (!m_process->waitForStarted(10000)) {
-        return makeError(ErrorCode::noHelper,
-                         QStringLiteral("cannot start %1: %2").arg(helper, m_process->errorString()));
+        return makeError(m_transport == Transport::Ssh ? ErrorCode::noSsh : ErrorCode::noHelper,
+                         QStringLiteral("cannot start %1: %2").arg(program, m_process->errorString()));
     }
     sayHello();
     return {};
+}
+
+void HelperClient::onFinished(int code, bool crashed)
+{
+    // What is still unread on stderr says why (ssh's and sudo's complaints come last).
+    m_stderrTail = QString(m_stderrTail + QString::fromLocal8Bit(m_process->readAllStandardError())).right(4000);
+    if (m_transport == Transport::Ssh) {
+        if (!m_buffer.isEmpty() && !m_closed) {
+            onClosed(QStringLiteral("%1: the helper stopped in the middle of a message (%2 bytes without an end)")
+                         .arg(m_target.text())
+                         .arg(m_buffer.size()),
+                     ErrorCode::sshFailed);
+            return;
+        }
+        if (!m_connected) {
+            const Error error = m_target.explainFailure(m_remoteHelper, code, m_stderrTail);
+            onClosed(error.message, error.code);
+            return;
+        }
+        const QString tail = m_stderrTail.trimmed().section(QLatin1Char('\n'), -1).trimmed();
+        onClosed(QStringLiteral("%1: the connection ended (ssh exited with code %2)%3")
+                     .arg(m_target.text())
+                     .arg(code)
+                     .arg(tail.isEmpty() ? QString() : QStringLiteral(": ") + tail),
+                 ErrorCode::sshFailed);
+        return;
+    }
+    QString why =
+        crashed ? QStringLiteral("the helper crashed") : QStringLiteral("the helper exited with code %1").arg(code);
+    if (m_transport == Transport::Pkexec && !m_connected && (code == 126 || code == 127)) {
+        why = code == 126 ? QStringLiteral("authorisation was refused or cancelled (pkexec)")
+                          : QStringLiteral("pkexec could not start the helper (not authorised, or no polkit agent)");
+    }
+    const QString tail = m_stderrTail.trimmed().section(QLatin1Char('\n'), -1);
+    onClosed(tail.isEmpty() ? why : QStringLiteral("%1: %2").arg(why, tail));
 }
 
 Result<void> HelperClient::startPkexec(const QString& helper)
@@ -194,6 +246,21 @@ void HelperClient::stop()
     }
 }
 
+void HelperClient::hangUp()
+{
+    if (!m_process || m_process->state() == QProcess::NotRunning) {
+        return;
+    }
+    // End of input: a helper tears down what it made and exits; anything else is killed soon after.
+    m_process->closeWriteChannel();
+    QPointer<QProcess> process = m_process;
+    QTimer::singleShot(10000, this, [process] {
+        if (process && process->state() != QProcess::NotRunning) {
+            process->kill();
+        }
+    });
+}
+
 void HelperClient::send(const QByteArray& line)
 {
     if (m_process) {
@@ -221,6 +288,15 @@ void HelperClient::onLine(const QByteArray& line)
     const HelperProtocol::Incoming message = HelperProtocol::parseIncoming(line);
     switch (message.kind) {
     case HelperProtocol::Incoming::Kind::Invalid:
+        if (m_transport == Transport::Ssh) {
+            // Over ssh only the helper writes to stdout: anything else means the far side is not
+            // (or no longer) a RaidBench helper, and this host fails; the others go on.
+            onClosed(QStringLiteral("%1: the far side sent something that is not the helper protocol: %2")
+                         .arg(m_target.text(), QString::fromUtf8(line.left(200)).trimmed()),
+                     ErrorCode::sshFailed);
+            hangUp();
+            return;
+        }
         Q_EMIT logLine(QString::fromUtf8(line.left(500)));
         return;
     case HelperProtocol::Incoming::Kind::Event:
@@ -228,25 +304,47 @@ void HelperClient::onLine(const QByteArray& line)
         return;
     case HelperProtocol::Incoming::Kind::Reply:
         if (message.id == m_helloId) {
+            const Messages::HelloReply hello = Messages::HelloReply::fromJson(message.body);
+            if (hello.protocol != HelperProtocol::version) {
+                // Both ends check: a helper that accepted our hello but speaks another version is
+                // refused here, with both versions named.
+                const QString where =
+                    m_transport == Transport::Ssh ? m_target.text() + QStringLiteral(": ") : QString();
+                onClosed(
+                    QStringLiteral("%1the helper there is RaidBench %2 (protocol %3), this is RaidBench %4 "
+                                   "(protocol %5); install the same version on both")
+                        .arg(where, hello.raidbenchVersion.isEmpty() ? QStringLiteral("?") : hello.raidbenchVersion)
+                        .arg(hello.protocol)
+                        .arg(QStringLiteral(RAIDBENCH_VERSION))
+                        .arg(HelperProtocol::version),
+                    ErrorCode::protocolMismatch);
+                hangUp();
+                return;
+            }
             m_connected = true;
-            Q_EMIT connected(Messages::HelloReply::fromJson(message.body));
+            Q_EMIT connected(hello);
         }
         Q_EMIT replied(message.id, message.body);
         return;
     case HelperProtocol::Incoming::Kind::Failure:
         if (message.id == m_helloId) {
-            onClosed(QStringLiteral("the helper refused the handshake: %1").arg(message.error.message));
+            const QString where = m_transport == Transport::Ssh ? m_target.text() + QStringLiteral(": ") : QString();
+            onClosed(QStringLiteral("%1the helper refused the handshake: %2 (this is RaidBench %3)")
+                         .arg(where, message.error.message, QStringLiteral(RAIDBENCH_VERSION)),
+                     message.error.code);
+            hangUp();
         }
         Q_EMIT failed(message.id, message.error);
         return;
     }
 }
 
-void HelperClient::onClosed(const QString& why)
+void HelperClient::onClosed(const QString& why, const QString& code)
 {
     if (m_closed) {
         return;
     }
+    m_lastError = Error {code.isEmpty() ? ErrorCode::noHelper : code, why};
     m_closed = true;
     m_connected = false;
     Q_EMIT closed(why);

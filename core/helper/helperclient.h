@@ -1,6 +1,7 @@
 #pragma once
 
 #include "helper/helperlink.h"
+#include "helper/sshtarget.h"
 #include "lab/labmachine.h"
 #include "util/result.h"
 
@@ -15,15 +16,16 @@ class QProcess;
 namespace RaidBench {
 
 /// The unprivileged side of the helper protocol, asynchronous, with Qt signals. It starts the helper
-/// over one of three transports: as a direct child when already root, through pkexec otherwise (one
-/// polkit prompt for the whole session: auth_admin_keep), or inside the lab VM for virtual disks.
+/// over one of four transports: as a direct child when already root, through pkexec otherwise (one
+/// polkit prompt for the whole session: auth_admin_keep), inside the lab VM for virtual disks, or on
+/// another machine over OpenSSH (the installed helper there, as root or through `sudo -n`).
 class HelperClient final : public HelperLink
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(HelperClient)
 
 public:
-    enum class Transport { None, Direct, Pkexec, Lab };
+    enum class Transport { None, Direct, Pkexec, Lab, Ssh };
 
     explicit HelperClient(QObject* parent = nullptr);
     ~HelperClient() override;
@@ -37,11 +39,20 @@ public:
     Result<void> startPkexec(const QString& helper = helperPath());
     /// The helper inside a lab VM with these disks.
     Result<void> startLab(const LabOptions& options);
+    /// The helper installed on `target`, over ssh (no terminal, no password prompt, no host key
+    /// accepted silently). A refusal before the helper answers arrives as closed() with lastError()
+    /// saying what to do (a key, a known_hosts entry, a sudo rule, the package).
+    Result<void> startSsh(const SshTarget& target, const QString& remoteHelper = SshTarget::defaultRemoteHelper());
 
     Transport transport() const { return m_transport; }
     QString transportName() const override;
     bool isConnected() const { return m_connected; }
     LabMachine* lab() const { return m_lab; }
+    /// The machine whose disks this is: the ssh target, or empty for this one (and its lab).
+    QString remoteHost() const { return m_transport == Transport::Ssh ? m_target.text() : QString(); }
+    /// Why the connection closed or never opened, with a code (ssh-host-key, ssh-auth, ssh-sudo,
+    /// no-helper, ssh-failed, protocol-mismatch); empty while it works.
+    const Error& lastError() const { return m_lastError; }
 
     /// Sends a request; the answer arrives as replied() or failed() with the returned id.
     qint64 request(const QString& op, const QJsonObject& args = {}) override;
@@ -50,11 +61,14 @@ public:
     void stop() override;
 
 private:
+    Result<void> startProcess(const QString& program, const QStringList& arguments);
+    void onFinished(int code, bool crashed);
+    void hangUp();
     void send(const QByteArray& line);
     void onData(const QByteArray& data);
     void onLine(const QByteArray& line);
     void sayHello();
-    void onClosed(const QString& why);
+    void onClosed(const QString& why, const QString& code = {});
 
     Transport m_transport = Transport::None;
     QProcess* m_process = nullptr;
@@ -66,6 +80,9 @@ private:
     bool m_closed = false;
     QString m_stderrTail;
     QString m_pkexecTarget;
+    SshTarget m_target;
+    QString m_remoteHelper;
+    Error m_lastError;
 };
 
 } // namespace RaidBench

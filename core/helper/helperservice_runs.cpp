@@ -74,6 +74,12 @@ void HelperService::runCampaign(const HelperProtocol::Request& request)
         fail(request.id, plan.error());
         return;
     }
+    if (plan->disks.isEmpty()) {
+        // A rule is resolved by the client against scan-disks, so the user confirms the disks it chose.
+        fail(request.id, ErrorCode::invalidPlan,
+             QStringLiteral("the plan's disk rule is not resolved: list the disks it chose (scan-disks first)"));
+        return;
+    }
     QStringList confirmed = args.confirmDestroy;
     QStringList disks = plan->disks;
     std::sort(confirmed.begin(), confirmed.end());

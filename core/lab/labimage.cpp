@@ -60,7 +60,8 @@ QStringList LabImage::wantedModules()
             QStringLiteral("9p"),         QStringLiteral("crc32c_generic"), QStringLiteral("md_mod"),
             QStringLiteral("linear"),     QStringLiteral("raid0"),          QStringLiteral("raid1"),
             QStringLiteral("raid10"),     QStringLiteral("raid456"),        QStringLiteral("dm_mod"),
-            QStringLiteral("dm_raid"),    QStringLiteral("ext4"),           QStringLiteral("xfs")};
+            QStringLiteral("dm_raid"),    QStringLiteral("ext4"),           QStringLiteral("xfs"),
+            QStringLiteral("virtio_net")};
 }
 
 Result<LabKernel> LabImage::findKernel(const QString& bootDir, const QString& modulesRoot)
@@ -221,13 +222,19 @@ export PATH=/bin
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
-hostname raidbench-lab
+hostname "${rb_hostname:-raidbench-lab}"
 say() { echo "raidbench-lab: $*"; }
 die() { say "$*"; poweroff -f; }
 say "loading modules"
 for m in $(cat /etc/lab-modules); do
     insmod "/lib/modules/$m" 2>/dev/null || say "insmod $m failed"
 done
+ip link set lo up 2>/dev/null
+if [ -n "$rb_net" ]; then
+    # qemu's user network: the guest is 10.0.2.15, and only the forwarded port reaches it.
+    ip link set eth0 up && ip addr add 10.0.2.15/24 dev eth0 && ip route add default via 10.0.2.2 \
+        || say "cannot configure eth0"
+fi
 mkdir -p /mnt/root
 mount -t 9p -o trans=virtio,version=9p2000.L,ro,msize=512000,cache=loose hostroot /mnt/root \
     || die "cannot mount the host root over 9p"

@@ -16,6 +16,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTimer>
 
@@ -77,6 +78,23 @@ Result<void> LabMachine::start(const QStringList& command)
     }
     if (m_options.disks.isEmpty()) {
         return makeError(ErrorCode::invalidLabSpec, QStringLiteral("the lab needs at least one disk"));
+    }
+    static const QRegularExpression hostnamePattern(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9-]{0,62}$"));
+    if (!m_options.hostname.isEmpty() && !hostnamePattern.match(m_options.hostname).hasMatch()) {
+        return makeError(ErrorCode::invalidLabSpec,
+                         QStringLiteral("the lab's host name '%1' may hold only letters, digits and '-'")
+                             .arg(m_options.hostname.left(100)));
+    }
+    if (m_options.sshPort < 0 || m_options.sshPort > 65535) {
+        return makeError(ErrorCode::invalidLabSpec, QStringLiteral("the ssh port must be from 1 to 65535"));
+    }
+    static const QRegularExpression filePattern(QStringLiteral("^[A-Za-z0-9_][A-Za-z0-9._-]{0,100}$"));
+    for (const auto& file : std::as_const(m_options.controlFiles)) {
+        if (!filePattern.match(file.first).hasMatch() || file.first == QLatin1String("request.json")) {
+            return makeError(
+                ErrorCode::invalidLabSpec,
+                QStringLiteral("'%1' cannot be a file of the lab's control directory").arg(file.first.left(100)));
+        }
     }
     if (command.isEmpty()) {
         return makeError(ErrorCode::labNoCommand, QStringLiteral("no command to run inside the VM"));

@@ -35,6 +35,13 @@ struct LabOptions
     QString cacheDir; ///< empty = LabImage::defaultCacheDir()
     QString workRoot; ///< where the disk files go; empty = $RAIDBENCH_LAB_DIR, else /var/tmp
     QStringList environment; ///< extra NAME=VALUE for the command
+    /// The guest's port 22 forwarded from 127.0.0.1:sshPort on this machine (qemu user networking,
+    /// restricted: the guest reaches nothing else); 0 = no network.
+    int sshPort = 0;
+    QString hostname; ///< the guest's host name; empty = raidbench-lab (letters, digits, '-')
+    /// Files put in the control directory before boot (mode 0600, root's), which the command inside
+    /// sees as /run/raidbench-lab/NAME: keys, a server configuration.
+    QList<QPair<QString, QByteArray>> controlFiles;
 };
 
 /// A qemu VM booting the host's kernel with real md, N throttled virtual disks, and the host's root

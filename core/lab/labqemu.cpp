@@ -124,6 +124,12 @@ QStringList LabMachine::qemuArguments(const LabOptions& options, const QString& 
     if (!options.outDir.isEmpty()) {
         append += QStringLiteral(" rb_out=%1").arg(options.outDir);
     }
+    if (!options.hostname.isEmpty()) {
+        append += QStringLiteral(" rb_hostname=%1").arg(options.hostname);
+    }
+    if (options.sshPort > 0) {
+        append += QStringLiteral(" rb_net=1");
+    }
     const QString agentDir = QFileInfo(agent).absolutePath();
     if (agentDir.startsWith(QLatin1String("/tmp/")) || agentDir.startsWith(QLatin1String("/run/"))) {
         append += QStringLiteral(" rb_keep=%1").arg(agentDir);
@@ -144,6 +150,12 @@ QStringList LabMachine::qemuArguments(const LabOptions& options, const QString& 
         args << QStringLiteral("-fsdev")
              << QStringLiteral("local,id=rbout,path=%1,security_model=none,multidevs=remap").arg(options.outDir)
              << QStringLiteral("-device") << QStringLiteral("virtio-9p-pci,fsdev=rbout,mount_tag=rbout");
+    }
+    if (options.sshPort > 0) {
+        // Only 127.0.0.1:PORT reaches the guest's sshd; restrict=on keeps the guest from reaching out.
+        args << QStringLiteral("-netdev")
+             << QStringLiteral("user,id=net0,restrict=on,hostfwd=tcp:127.0.0.1:%1-:22").arg(options.sshPort)
+             << QStringLiteral("-device") << QStringLiteral("virtio-net-pci,netdev=net0");
     }
     args << QStringLiteral("-device") << QStringLiteral("virtio-serial-pci,id=vser");
     for (const char* port : {"stdin", "stdout", "stderr"}) {
@@ -287,6 +299,14 @@ Result<void> LabMachine::prepareDisks()
         {QStringLiteral("argv"), argv},
         {QStringLiteral("env"), QJsonArray::fromStringList(env)},
         {QStringLiteral("cwd"), m_options.outDir.isEmpty() ? QStringLiteral("/root") : m_options.outDir}};
+    for (const auto& [name, bytes] : std::as_const(m_options.controlFiles)) {
+        QFile file(m_workDir + QStringLiteral("/ctl/") + name);
+        if (!file.open(QIODevice::WriteOnly | QIODevice::NewOnly) ||
+            !file.setPermissions(QFile::ReadOwner | QFile::WriteOwner) || file.write(bytes) != bytes.size()) {
+            return makeError(ErrorCode::labNoWorkdir,
+                             QStringLiteral("cannot write %1: %2").arg(file.fileName(), file.errorString()));
+        }
+    }
     QFile requestFile(m_workDir + QStringLiteral("/ctl/request.json"));
     if (!requestFile.open(QIODevice::WriteOnly)) {
         return makeError(ErrorCode::labNoWorkdir, requestFile.errorString());

@@ -43,6 +43,16 @@ inline const QString teardownIncomplete = QStringLiteral(
 inline const QString noHelper = QStringLiteral("no-helper"); ///< the helper program is not installed or not executable
 inline const QString noPkexec =
     QStringLiteral("no-pkexec"); ///< pkexec is missing, so a normal user cannot start the helper
+inline const QString badHost =
+    QStringLiteral("bad-host"); ///< a host to reach over SSH that is not [USER@]HOST[:PORT], or starts with '-'
+inline const QString noSsh = QStringLiteral("no-ssh"); ///< the ssh client is not installed
+inline const QString sshHostKey =
+    QStringLiteral("ssh-host-key"); ///< the host's key is unknown or changed: ssh refused to connect
+inline const QString sshAuth =
+    QStringLiteral("ssh-auth"); ///< ssh could not log in without a password (no key the host accepts)
+inline const QString sshSudo = QStringLiteral("ssh-sudo"); ///< sudo on the host asks for a password
+inline const QString sshFailed =
+    QStringLiteral("ssh-failed"); ///< the connection could not be made, or ended before the helper answered
 
 // The device gate
 inline const QString badPath = QStringLiteral("bad-path"); ///< not a trusted path under /dev
@@ -59,6 +69,8 @@ inline const QString duplicateMember = QStringLiteral("duplicate-member"); ///< 
 inline const QString unknownPreset = QStringLiteral("unknown-preset"); ///< no such preset layout
 inline const QString presetNotPossible = QStringLiteral("preset-not-possible"); ///< the preset needs other disk counts
 inline const QString invalidPlan = QStringLiteral("invalid-plan"); ///< a campaign plan that cannot run
+inline const QString noDisksMatch =
+    QStringLiteral("no-disks-match"); ///< a plan's disk rule matches no usable disk (or too few) on a host
 inline const QString futureVersion =
     QStringLiteral("future-version"); ///< a plan or results file from a newer RaidBench
 inline const QString invalidResults = QStringLiteral("invalid-results"); ///< a results file that does not parse

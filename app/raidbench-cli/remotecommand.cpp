@@ -1,0 +1,413 @@
+#include "remotecommand.h"
+
+#include "campaign/campaignrunner.h"
+#include "clicommon.h"
+#include "helper/helperclient.h"
+#include "helper/messages.h"
+#include "util/atomicfile.h"
+#include "util/errorcodes.h"
+#include "util/units.h"
+
+#include <QDateTime>
+#include <QEventLoop>
+#include <QJsonDocument>
+#include <QTimer>
+
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+#include <memory>
+
+namespace RaidBench::Cli {
+
+namespace {
+
+/// The connection recorded in a results file's host object.
+QJsonObject withConnection(QJsonObject results, const SshTarget& host, const QString& lost = {})
+{
+    QJsonObject info = results.value(QStringLiteral("host")).toObject();
+    QJsonObject connection {{QStringLiteral("transport"), QStringLiteral("ssh")},
+                            {QStringLiteral("target"), host.text()}};
+    if (!lost.isEmpty()) {
+        connection.insert(QStringLiteral("lost"), lost);
+    }
+    info.insert(QStringLiteral("connection"), connection);
+    results.insert(QStringLiteral("host"), info);
+    return results;
+}
+
+/// One host of a run: its connection, its resolved plan, where its results go.
+struct HostRun
+{
+    enum class State { Connecting, Scanned, Running, Completed, Cancelled, Failed };
+
+    SshTarget target;
+    QString out;
+    QString savedTo;
+    std::unique_ptr<HelperClient> helper;
+    CampaignPlan plan;
+    QStringList identities;
+    State state = State::Connecting;
+    qint64 scanId = -1;
+    qint64 runId = -1;
+    QString lastMessage;
+    QString error;
+    QJsonObject lastResults;
+    bool cancelRequested = false;
+
+    bool ended() const { return state == State::Completed || state == State::Cancelled || state == State::Failed; }
+};
+
+QString stateText(const HostRun& host)
+{
+    switch (host.state) {
+    case HostRun::State::Completed:
+        return QStringLiteral("completed");
+    case HostRun::State::Cancelled:
+        return QStringLiteral("cancelled");
+    case HostRun::State::Failed:
+        return QStringLiteral("failed");
+    default:
+        break;
+    }
+    return QStringLiteral("not run");
+}
+
+bool confirmHosts(const QList<HostRun*>& hosts, bool yes)
+{
+    if (yes) {
+        return true;
+    }
+    QStringList lines;
+    int count = 0;
+    for (const HostRun* host : hosts) {
+        if (host->state != HostRun::State::Scanned) {
+            continue;
+        }
+        lines.append(QStringLiteral("%1:").arg(host->target.text()));
+        for (const QString& identity : host->identities) {
+            lines.append(QStringLiteral("  ") + identity);
+            ++count;
+        }
+    }
+    if (!stdinIsTerminal()) {
+        printError(QStringLiteral("the campaign destroys the data on %1 disk(s) on %2 host(s); run on a terminal to "
+                                  "confirm, or pass --yes")
+                       .arg(count)
+                       .arg(hosts.size()));
+        return false;
+    }
+    printErr(QStringLiteral("This destroys everything on:\n  %1\nType yes to go on: ")
+                 .arg(lines.join(QStringLiteral("\n  "))));
+    char answer[64] = {};
+    if (!std::fgets(answer, sizeof(answer), stdin) ||
+        QString::fromLocal8Bit(answer).trimmed() != QLatin1String("yes")) {
+        printError(QStringLiteral("not confirmed; nothing was changed"));
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+Result<QList<SshTarget>> parseHosts(const QString& list)
+{
+    QList<SshTarget> hosts;
+    QStringList seen;
+    for (const QString& item : list.split(QLatin1Char(','))) {
+        auto target = SshTarget::parse(item.trimmed());
+        if (!target) {
+            return target.error();
+        }
+        if (seen.contains(target->text())) {
+            return makeError(ErrorCode::badHost, QStringLiteral("host %1 is named twice").arg(target->text()));
+        }
+        seen.append(target->text());
+        hosts.append(*target);
+    }
+    if (hosts.size() > 256) {
+        return makeError(ErrorCode::badHost, QStringLiteral("at most 256 hosts at once"));
+    }
+    return hosts;
+}
+
+QString hostFileName(const SshTarget& host)
+{
+    QString name = host.text();
+    name.replace(QLatin1Char(':'), QLatin1Char('-')).remove(QLatin1Char('[')).remove(QLatin1Char(']'));
+    return name + QStringLiteral(".json");
+}
+
+Result<QList<Disk>> remoteDisks(const SshTarget& host, const QString& remoteHelper, bool allowLoop, bool all,
+                                bool health)
+{
+    HelperClient helper;
+    QEventLoop loop;
+    std::optional<Result<QList<Disk>>> outcome;
+    qint64 requestId = -1;
+    const auto finish = [&](Result<QList<Disk>> result) {
+        if (!outcome) {
+            outcome = std::move(result);
+            helper.stop();
+            loop.quit();
+        }
+    };
+    QObject::connect(&helper, &HelperClient::connected, [&](const Messages::HelloReply&) {
+        requestId = health ? helper.request(Messages::Op::readHealth, Messages::ReadHealth {allowLoop, {}}.toJson())
+                           : helper.request(Messages::Op::scanDisks, Messages::ScanDisks {allowLoop, all}.toJson());
+    });
+    QObject::connect(&helper, &HelperClient::replied, [&](qint64 id, const QJsonObject& result) {
+        if (id == requestId) {
+            finish(Messages::decodeDisks(result));
+        }
+    });
+    QObject::connect(&helper, &HelperClient::failed, [&](qint64 id, const Error& error) {
+        if (id == requestId) {
+            finish(Error {error.code, QStringLiteral("%1: %2").arg(host.text(), error.message)});
+        }
+    });
+    QObject::connect(&helper, &HelperClient::closed, [&](const QString&) { finish(helper.lastError()); });
+    if (auto started = helper.startSsh(host, remoteHelper); !started) {
+        return started.error();
+    }
+    loop.exec();
+    return *outcome;
+}
+
+int runCampaignOnHosts(const CampaignPlan& plan, const QList<SshTarget>& targets, const QStringList& outputs,
+                       const RemoteRunOptions& options)
+{
+    std::vector<std::unique_ptr<HostRun>> owned;
+    QList<HostRun*> hosts;
+    for (int i = 0; i < targets.size(); ++i) {
+        auto host = std::make_unique<HostRun>();
+        host->target = targets.at(i);
+        host->out = outputs.at(i);
+        host->savedTo = host->out;
+        host->plan = plan;
+        hosts.append(host.get());
+        owned.push_back(std::move(host));
+    }
+    QEventLoop loop;
+    bool confirmed = false;
+    bool cancelling = false;
+    const auto say = [](const HostRun* host, const QString& text) {
+        printErr(QStringLiteral("[%1] %2\n").arg(host->target.text(), text));
+    };
+    const auto save = [&](HostRun* host, const QJsonObject& results) {
+        // Nothing measured is lost: when the results file cannot be written, a file elsewhere is.
+        host->lastResults = results;
+        const QByteArray bytes = QJsonDocument(results).toJson();
+        if (auto ok = writeFileAtomically(host->savedTo, bytes); !ok) {
+            const QString fallback = CampaignRunner::fallbackResultsPath();
+            say(host, QStringLiteral("%1; its results go to %2").arg(ok.error().message, fallback));
+            host->savedTo = fallback;
+            if (auto again = writeFileAtomically(host->savedTo, bytes); !again) {
+                say(host, again.error().message);
+            }
+        }
+    };
+    std::function<void()> schedule;
+    const auto end = [&](HostRun* host, HostRun::State state, const QString& error = {}) {
+        if (host->ended()) {
+            return;
+        }
+        const bool wasRunning = host->state == HostRun::State::Running;
+        host->state = state;
+        host->error = error;
+        if (!error.isEmpty()) {
+            say(host, QStringLiteral("error: %1").arg(error));
+        }
+        if (wasRunning && state == HostRun::State::Failed && !host->lastResults.isEmpty()) {
+            // The connection went mid-run: the file keeps every measurement it sent, marked failed.
+            QJsonObject results = withConnection(host->lastResults, host->target, error);
+            results.insert(QStringLiteral("status"), QStringLiteral("failed"));
+            results.insert(QStringLiteral("updated"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
+            save(host, results);
+            say(host, QStringLiteral("what it measured is in %1").arg(host->savedTo));
+        }
+        host->helper->stop();
+        QTimer::singleShot(0, &loop, [&] { schedule(); });
+    };
+    const auto startRun = [&](HostRun* host) {
+        host->state = HostRun::State::Running;
+        host->runId =
+            host->helper->request(Messages::Op::runCampaign, Messages::RunCampaign::forPlan(host->plan).toJson());
+        say(host, QStringLiteral("campaign started; results go to %1").arg(host->out));
+    };
+    schedule = [&] {
+        bool allScanned = true;
+        for (const HostRun* host : std::as_const(hosts)) {
+            allScanned = allScanned && host->state != HostRun::State::Connecting;
+        }
+        if (!allScanned) {
+            return;
+        }
+        if (!confirmed && !cancelling) {
+            QList<HostRun*> ready;
+            for (HostRun* host : std::as_const(hosts)) {
+                if (host->state == HostRun::State::Scanned) {
+                    ready.append(host);
+                }
+            }
+            confirmed = true;
+            if (!ready.isEmpty() && !confirmHosts(hosts, options.yes)) {
+                for (HostRun* host : std::as_const(ready)) {
+                    end(host, HostRun::State::Cancelled);
+                }
+                return;
+            }
+        }
+        int running = 0;
+        for (const HostRun* host : std::as_const(hosts)) {
+            running += host->state == HostRun::State::Running ? 1 : 0;
+        }
+        for (HostRun* host : std::as_const(hosts)) {
+            if (host->state != HostRun::State::Scanned) {
+                continue;
+            }
+            if (cancelling) {
+                end(host, HostRun::State::Cancelled);
+            } else if (running < options.parallel) {
+                startRun(host);
+                ++running;
+            }
+        }
+        bool allEnded = true;
+        for (const HostRun* host : std::as_const(hosts)) {
+            allEnded = allEnded && host->ended();
+        }
+        if (allEnded) {
+            loop.quit();
+        }
+    };
+    for (HostRun* host : std::as_const(hosts)) {
+        host->helper = std::make_unique<HelperClient>();
+        HelperClient* helper = host->helper.get();
+        QObject::connect(helper, &HelperClient::connected, [&, host](const Messages::HelloReply& hello) {
+            if (!options.quiet) {
+                say(host,
+                    QStringLiteral("connected (RaidBench %1, %2 journal(s) of ended runs)")
+                        .arg(hello.raidbenchVersion)
+                        .arg(hello.journals));
+            }
+            host->scanId = host->helper->request(Messages::Op::scanDisks,
+                                                 Messages::ScanDisks {host->plan.allowLoop, false}.toJson());
+        });
+        QObject::connect(helper, &HelperClient::replied, [&, host](qint64 id, const QJsonObject& result) {
+            if (id == host->scanId) {
+                const QList<Disk> disks = Messages::decodeDisks(result);
+                if (auto resolved = host->plan.resolveDisks(disks); !resolved) {
+                    end(host, HostRun::State::Failed, resolved.error().message + QStringLiteral("; skipped"));
+                    return;
+                }
+                for (const QString& path : std::as_const(host->plan.disks)) {
+                    const auto found = std::find_if(disks.cbegin(), disks.cend(), [&](const Disk& disk) {
+                        return disk.path == path || disk.stablePath == path;
+                    });
+                    if (found == disks.cend()) {
+                        end(host, HostRun::State::Failed,
+                            QStringLiteral("disk %1 is not there (raidbench-cli disks --host %2 lists its disks)")
+                                .arg(path, host->target.text()));
+                        return;
+                    }
+                    host->identities.append(QStringLiteral("%1  %2  %3  %4")
+                                                .arg(path, found->model, found->serial,
+                                                     Units::formatBytesDecimal(double(found->sizeBytes))));
+                }
+                if (host->plan.diskRule && !options.quiet) {
+                    say(host,
+                        QStringLiteral("%1: %2").arg(host->plan.diskRule->text(),
+                                                     host->plan.disks.join(QStringLiteral(", "))));
+                }
+                host->state = HostRun::State::Scanned;
+                schedule();
+            } else if (id == host->runId) {
+                const QJsonObject results = withConnection(Messages::resultsJson(result), host->target);
+                save(host, results);
+                const QString status = results.value(QStringLiteral("status")).toString();
+                say(host, QStringLiteral("campaign %1; results in %2").arg(status, host->savedTo));
+                end(host, status == QLatin1String("cancelled") ? HostRun::State::Cancelled : HostRun::State::Completed);
+            }
+        });
+        QObject::connect(helper, &HelperClient::eventReceived,
+                         [&, host](qint64 id, const QString& event, const QJsonObject& fields) {
+                             if (id != host->runId) {
+                                 return;
+                             }
+                             if (event == Messages::Event::results) {
+                                 save(host, withConnection(Messages::resultsJson(fields), host->target));
+                             } else if (event == Messages::Event::progress && !options.quiet) {
+                                 const CampaignProgress progress = Messages::decodeCampaignProgress(fields);
+                                 const QString head = progress.configIndex > 0
+                                     ? QStringLiteral("[%1/%2] ").arg(progress.configIndex).arg(progress.configCount)
+                                     : QStringLiteral("[disks] ");
+                                 if (progress.message != host->lastMessage) {
+                                     say(host, head + progress.message);
+                                     host->lastMessage = progress.message;
+                                 }
+                             }
+                         });
+        QObject::connect(helper, &HelperClient::failed, [&, host](qint64 id, const Error& error) {
+            if (id == host->scanId || id == host->runId) {
+                end(host, HostRun::State::Failed, error.message);
+            }
+        });
+        QObject::connect(helper, &HelperClient::closed, [&, host](const QString&) {
+            end(host, host->cancelRequested ? HostRun::State::Cancelled : HostRun::State::Failed,
+                host->helper->lastError().message);
+        });
+    }
+    for (HostRun* host : std::as_const(hosts)) {
+        if (!options.quiet) {
+            say(host, QStringLiteral("connecting over ssh"));
+        }
+        if (auto started = host->helper->startSsh(host->target, options.remoteHelper); !started) {
+            host->state = HostRun::State::Failed;
+            host->error = started.error().message;
+            say(host, QStringLiteral("error: %1").arg(host->error));
+        }
+    }
+    installCancelHandler();
+    QTimer cancelPoll;
+    QObject::connect(&cancelPoll, &QTimer::timeout, [&] {
+        if (!cancelFlag().load() || cancelling) {
+            return;
+        }
+        cancelling = true;
+        for (HostRun* host : std::as_const(hosts)) {
+            host->cancelRequested = true;
+            if (host->state == HostRun::State::Running) {
+                host->helper->cancel(host->runId);
+            } else if (!host->ended()) {
+                end(host, HostRun::State::Cancelled);
+            }
+        }
+    });
+    cancelPoll.start(100);
+    QTimer::singleShot(0, &loop, [&] { schedule(); });
+    loop.exec();
+    // One line per host: what happened and where its results are.
+    QString summary;
+    int failed = 0;
+    int cancelled = 0;
+    for (const HostRun* host : std::as_const(hosts)) {
+        failed += host->state == HostRun::State::Failed ? 1 : 0;
+        cancelled += host->state == HostRun::State::Cancelled ? 1 : 0;
+        const bool wrote = !host->lastResults.isEmpty();
+        summary += QStringLiteral("%1  %2  %3\n")
+                       .arg(host->target.text(), -28)
+                       .arg(stateText(*host), -9)
+                       .arg(wrote ? host->savedTo : (host->error.isEmpty() ? QStringLiteral("-") : host->error));
+    }
+    printOut(summary);
+    for (const auto& host : owned) {
+        host->helper.reset(); // waits for each helper to tear down and exit
+    }
+    if (failed > 0) {
+        return ExitFailed;
+    }
+    return cancelled > 0 ? ExitCancelled : ExitOk;
+}
+
+} // namespace RaidBench::Cli

@@ -1,0 +1,40 @@
+#pragma once
+
+#include "campaign/campaignplan.h"
+#include "disks/disk.h"
+#include "helper/sshtarget.h"
+#include "util/result.h"
+
+#include <QList>
+#include <QString>
+
+namespace RaidBench::Cli {
+
+/// `--hosts H1,H2,...`: each parsed and checked (no option injection, no host named twice).
+Result<QList<SshTarget>> parseHosts(const QString& list);
+
+/// The disks of `host` through its helper over ssh: scan-disks, or read-health (SMART and write
+/// caches) unless `health` is false.
+Result<QList<Disk>> remoteDisks(const SshTarget& host, const QString& remoteHelper, bool allowLoop, bool all,
+                                bool health);
+
+struct RemoteRunOptions
+{
+    QString remoteHelper;
+    bool yes = false;
+    bool quiet = false;
+    int parallel = 4; ///< hosts running at once
+};
+
+/// Runs `plan` on every host over ssh: each host's disks scanned and the plan's disks (a rule, or
+/// paths) resolved there, one confirmation for all, then at most `parallel` campaigns at once, one
+/// results file per host (`outputs`, one per host), progress per host. A host that fails, loses its
+/// connection or refuses leaves the others running; its file keeps what it measured.
+int runCampaignOnHosts(const CampaignPlan& plan, const QList<SshTarget>& hosts, const QStringList& outputs,
+                       const RemoteRunOptions& options);
+
+/// The results file name for `host` in a --hosts output folder: its target with ':' and brackets
+/// made safe for a file name ("root@10.0.0.5-2222.json").
+QString hostFileName(const SshTarget& host);
+
+} // namespace RaidBench::Cli
