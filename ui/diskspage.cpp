@@ -50,11 +50,16 @@ DisksPage::DisksPage(Session* session, QWidget* parent)
     m_connectButton->setObjectName(QStringLiteral("connectButton"));
     m_connectButton->setToolTip(tr("Starts RaidBench's helper with administrator rights (polkit asks once)."));
     connect(m_connectButton, &QPushButton::clicked, this, &DisksPage::connectRequested);
+    auto* remote = new QPushButton(tr("Connect to &another machine…"), page);
+    remote->setObjectName(QStringLiteral("remoteButton"));
+    remote->setToolTip(tr("Works on the disks of a server over ssh, through the RaidBench helper installed there."));
+    connect(remote, &QPushButton::clicked, this, &DisksPage::remoteRequested);
     auto* lab = new QPushButton(tr("Virtual &lab…"), page);
     connect(lab, &QPushButton::clicked, this, &DisksPage::labRequested);
     auto* rescan = new QPushButton(tr("&Rescan"), page);
     connect(rescan, &QPushButton::clicked, m_session, &Session::refreshDisks);
     buttons->addWidget(m_connectButton);
+    buttons->addWidget(remote);
     buttons->addWidget(lab);
     buttons->addWidget(rescan);
     buttons->addStretch(1);

@@ -27,6 +27,7 @@ public:
 
 Q_SIGNALS:
     void connectRequested();
+    void remoteRequested();
     void labRequested();
 
 private:

@@ -10,6 +10,7 @@
 #include "labdialog.h"
 #include "layout/presets.h"
 #include "planpage.h"
+#include "remotedialog.h"
 #include "results/resultspage.h"
 #include "runpage.h"
 #include "runresultsfile.h"
@@ -82,6 +83,7 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
     m_disksPage = new DisksPage(m_session, this);
     connect(m_disksPage, &DisksPage::connectRequested, this, &MainWindow::connectHelper);
     connect(m_disksPage, &DisksPage::labRequested, this, &MainWindow::openLabDialog);
+    connect(m_disksPage, &DisksPage::remoteRequested, this, &MainWindow::openRemoteDialog);
     m_buildPage = new BuildPage(m_session, m_canvasModel, m_canvas, m_pool, this);
     connect(m_buildPage, &BuildPage::nextRequested, this, [this] { showStep(PlanStep); });
     m_steps->addTab(m_disksPage, tr("&1 Disks"));
@@ -290,6 +292,34 @@ void MainWindow::startLab(const LabOptions& options)
     updateConnection();
 }
 
+void MainWindow::openRemoteDialog()
+{
+    if (m_session->campaignRunning()) {
+        showMessage(tr("A run is in progress; cancel it first."), true);
+        return;
+    }
+    RemoteDialog dialog(this);
+    QSettings settings;
+    if (auto last = SshTarget::parse(settings.value(QStringLiteral("remote/last")).toString()); last) {
+        dialog.setTarget(*last);
+    }
+    if (dialog.exec() != QDialog::Accepted) {
+        return;
+    }
+    const auto target = dialog.target();
+    if (!target) {
+        showMessage(target.error().message, true);
+        return;
+    }
+    settings.setValue(QStringLiteral("remote/last"), target->text());
+    showMessage(tr("Connecting to %1 over ssh…").arg(target->text()));
+    const auto started = m_session->startRemote(*target, dialog.remoteHelper());
+    if (!started) {
+        showMessage(started.error().message, true);
+    }
+    updateConnection();
+}
+
 void MainWindow::openLabDialog()
 {
     LabDialog dialog(this);
@@ -409,7 +439,9 @@ void MainWindow::updateConnection()
 {
     const bool connected = m_session->isConnected();
     m_banner->setVisible(m_session->isLab());
-    if (connected) {
+    if (connected && !m_session->remoteHost().isEmpty()) {
+        m_transport->setText(tr("Disks of %1 (over ssh)").arg(m_session->remoteHost()));
+    } else if (connected) {
         m_transport->setText(tr("Helper: %1 on %2").arg(m_session->transportName(), m_session->helperHost()));
     } else {
         m_transport->setText(m_session->transportName() == QLatin1String("none")

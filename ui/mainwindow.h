@@ -99,6 +99,7 @@ private:
     void addToCard(const QStringList& disks, const QList<int>& card);
     void showAbout();
     void openLabDialog();
+    void openRemoteDialog();
     void restoreSettings();
     void saveSettings() const;
     bool diskKnown(const QString& path) const;

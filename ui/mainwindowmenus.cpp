@@ -79,6 +79,7 @@ void MainWindow::makeMenus()
     QMenu* tools = menuBar()->addMenu(tr("&Tools"));
     tools->addAction(tr("&Virtual lab…"), this, &MainWindow::openLabDialog);
     tools->addAction(tr("&Connect to this machine's disks"), this, &MainWindow::connectHelper);
+    tools->addAction(tr("Connect to &another machine…"), this, &MainWindow::openRemoteDialog);
     tools->addAction(tr("&Rescan disks"), QKeySequence::Refresh, m_session, &Session::refreshDisks);
     tools->addAction(tr("&Measure disks"), this, [this] {
         QStringList disks = m_pool->selectedDisks();

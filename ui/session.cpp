@@ -32,7 +32,9 @@ void Session::attach(HelperLink* link, bool labMode)
         m_connected = true;
         // A helper inside the lab VM works on virtual disks, however it was reached.
         m_lab = m_lab || hello.lab;
-        m_host = hello.lab ? tr("lab VM") : QSysInfo::machineHostName();
+        m_host = !m_remote.isEmpty() ? tr("%1 (over ssh)").arg(m_remote)
+            : hello.lab              ? tr("lab VM")
+                                     : QSysInfo::machineHostName();
         Q_EMIT connectionChanged();
         refreshDisks();
         m_aboutId = m_link->request(Messages::Op::about);
@@ -50,6 +52,18 @@ void Session::attach(HelperLink* link, bool labMode)
             Q_EMIT campaignFinished(m_results, tr("the helper stopped during the run: %1").arg(why));
         }
     });
+}
+
+Result<void> Session::startRemote(const SshTarget& target, const QString& remoteHelper)
+{
+    auto* client = new HelperClient;
+    attach(client, false);
+    m_remote = target.text();
+    auto started = client->startSsh(target, remoteHelper);
+    if (!started) {
+        detach();
+    }
+    return started;
 }
 
 Result<void> Session::startHelper(const LabOptions* lab)
@@ -72,6 +86,7 @@ Result<void> Session::startHelper(const LabOptions* lab)
 
 void Session::detach()
 {
+    m_remote.clear();
     if (m_link) {
         m_link->disconnect(this);
         m_link->stop();

@@ -5,6 +5,7 @@
 #include "disks/disk.h"
 #include "helper/helperlink.h"
 #include "helper/messages.h"
+#include "helper/sshtarget.h"
 #include "lab/labmachine.h"
 
 #include <QHash>
@@ -29,12 +30,16 @@ public:
     void attach(HelperLink* link, bool labMode = false);
     /// Starts the real helper: directly when root, through pkexec otherwise, or in the lab.
     Result<void> startHelper(const LabOptions* lab = nullptr);
+    /// Starts the helper installed on another machine, over ssh; its disks are then the session's.
+    Result<void> startRemote(const SshTarget& target, const QString& remoteHelper);
     void detach();
 
     bool isConnected() const { return m_connected; }
     bool isLab() const { return m_lab; }
     QString transportName() const;
     QString helperHost() const { return m_host; }
+    /// The machine reached over ssh ("root@storage1"), empty for this one and the lab.
+    QString remoteHost() const { return m_remote; }
 
     const QList<Disk>& disks() const { return m_disks; }
     const Disk* disk(const QString& path) const;
@@ -78,6 +83,7 @@ private:
     bool m_connected = false;
     bool m_lab = false;
     QString m_host;
+    QString m_remote;
     QList<Disk> m_disks;
     QHash<QString, std::pair<double, double>> m_baselines;
     QHash<QString, QString> m_slow;

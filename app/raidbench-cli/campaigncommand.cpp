@@ -23,7 +23,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QScopeGuard>
+#include <QStandardPaths>
 #include <QSysInfo>
 #include <QTimer>
 
@@ -288,6 +290,42 @@ int runRemote(const CampaignPlan& plan, const QString& planPath, const QCommandL
     return code;
 }
 
+/// The HTML report is the desktop program's (its charts need Qt Charts): run it headless.
+int writeHtmlReport(const QStringList& files, const QString& out, const QString& requirements, bool otherFormat)
+{
+    if (out.isEmpty() || otherFormat) {
+        printError(QStringLiteral("--html writes to --out FILE, and alone (not with --md, --csv, --fio or --json)"));
+        return ExitUsage;
+    }
+    QString program = QCoreApplication::applicationDirPath() + QStringLiteral("/raidbench");
+    if (!QFileInfo(program).isExecutable()) {
+        program = QStandardPaths::findExecutable(QStringLiteral("raidbench"));
+    }
+    if (program.isEmpty()) {
+        printError(QStringLiteral("the HTML report is drawn by the desktop program; install the raidbench package "
+                                  "(or use --md or --csv)"));
+        return ExitFailed;
+    }
+    QStringList args {QStringLiteral("--export-report"), files.first(), QStringLiteral("--out"), out};
+    if (!requirements.isEmpty()) {
+        args << QStringLiteral("--recommend") << requirements;
+    }
+    if (files.size() > 1) {
+        args << QStringLiteral("--compare") << files.mid(1);
+    }
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    process.setProcessEnvironment(environment);
+    process.setProcessChannelMode(QProcess::ForwardedChannels);
+    process.start(program, args);
+    if (!process.waitForStarted(10000) || !process.waitForFinished(300000)) {
+        printError(QStringLiteral("cannot run %1: %2").arg(program, process.errorString()));
+        return ExitFailed;
+    }
+    return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : ExitFailed;
+}
+
 } // namespace
 
 int runCampaign(const QStringList& arguments)
@@ -506,15 +544,19 @@ int runReport(const QStringList& arguments)
     const QCommandLineOption compareOption(
         QStringLiteral("compare"),
         QStringLiteral("Put two or more results files side by side: configurations grouped by name (raid5 · before "
-                       "beside raid5 · after, labelled by the files' names), each file with its own analysis."));
+                       "beside raid5 · after, labelled by the files' names, or by their hosts when they ran on "
+                       "different machines: then each disk is judged against the fleet's median)."));
+    const QCommandLineOption htmlOption(
+        QStringLiteral("html"),
+        QStringLiteral("The HTML report with its charts, to --out FILE (drawn by the desktop program, raidbench)."));
     const QCommandLineOption recommendOption(
         QStringLiteral("recommend"),
         QStringLiteral("Rank the layouts for REQUIREMENTS (see above; \"\" for none) and print the ranking."),
         QStringLiteral("REQUIREMENTS"));
     const QCommandLineOption jsonOption(QStringLiteral("json"),
                                         QStringLiteral("With --recommend: the ranking as JSON (ranked, excluded)."));
-    parser.addOptions(
-        {mdOption, csvOption, fioJsonOption, fioOption, outOption, compareOption, recommendOption, jsonOption});
+    parser.addOptions({mdOption, csvOption, htmlOption, fioJsonOption, fioOption, outOption, compareOption,
+                       recommendOption, jsonOption});
     parser.addPositionalArgument(QStringLiteral("results"),
                                  QStringLiteral("Results file (two or more with --compare)."),
                                  QStringLiteral("RESULTS.json..."));
@@ -527,6 +569,12 @@ int runReport(const QStringList& arguments)
         printError(comparing ? QStringLiteral("give two or more results files to compare")
                              : QStringLiteral("give one results file (or --compare and two or more)"));
         return ExitUsage;
+    }
+    if (parser.isSet(htmlOption)) {
+        return writeHtmlReport(files, parser.value(outOption),
+                               parser.isSet(recommendOption) ? parser.value(recommendOption) : QString(),
+                               parser.isSet(mdOption) || parser.isSet(csvOption) || parser.isSet(fioJsonOption) ||
+                                   parser.isSet(fioOption) || parser.isSet(jsonOption));
     }
     Requirements requirements = Requirements::defaults();
     if (parser.isSet(recommendOption)) {
@@ -545,14 +593,18 @@ int runReport(const QStringList& arguments)
         return ExitUsage;
     }
     QList<ComparedResults> sides;
-    const QStringList labels = compareLabels(files);
-    for (int i = 0; i < files.size(); ++i) {
-        auto loaded = CampaignResults::load(files.at(i));
+    QList<CampaignResults> loadedFiles;
+    for (const QString& file : files) {
+        auto loaded = CampaignResults::load(file);
         if (!loaded) {
-            printError(QStringLiteral("%1: %2").arg(files.at(i), loaded.error().message));
+            printError(QStringLiteral("%1: %2").arg(file, loaded.error().message));
             return ExitFailed;
         }
-        sides.append({*loaded, labels.at(i)});
+        loadedFiles.append(*loaded);
+    }
+    const QStringList labels = compareLabels(files, loadedFiles);
+    for (int i = 0; i < files.size(); ++i) {
+        sides.append({loadedFiles.at(i), labels.at(i)});
     }
     std::optional<CampaignResults> results = comparing ? compareResults(sides) : sides.first().results;
     for (const QString& value : parser.values(fioOption)) {

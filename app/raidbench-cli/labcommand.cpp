@@ -349,7 +349,8 @@ int runSshHost(const QStringList& arguments)
     const QByteArray hostKeyBytes = privateKey.readAll();
     const QString control = QStringLiteral("/run/raidbench-lab");
     QString config = QStringLiteral("Port 22\nListenAddress 0.0.0.0\nHostKey %1/ssh_host_key\n"
-                                    "AuthorizedKeysFile %1/authorized_keys\nPasswordAuthentication no\n"
+                                    "AuthorizedKeysFile none\nAuthorizedKeysCommand /bin/cat %1/authorized_keys\n"
+                                    "AuthorizedKeysCommandUser root\nPasswordAuthentication no\n"
                                     "KbdInteractiveAuthentication no\nUsePAM no\nPermitRootLogin prohibit-password\n"
                                     "StrictModes no\nPidFile /run/sshd.pid\nPrintMotd no\nLogLevel INFO\n"
                                     "SetEnv RAIDBENCH_LAB=1\n")

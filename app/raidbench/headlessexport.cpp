@@ -1,6 +1,7 @@
 #include "headlessexport.h"
 
 #include "campaign/analysis.h"
+#include "campaign/compare.h"
 #include "results/chartexport.h"
 #include "results/htmlreport.h"
 #include "results/resultcharts.h"
@@ -41,7 +42,26 @@ int runHeadlessExport(const HeadlessExport& request)
     if (!results) {
         return fail(1, QStringLiteral("cannot open %1: %2").arg(resultsPath, results.error().message));
     }
-    analyzeResults(*results);
+    if (request.compareWith.isEmpty()) {
+        analyzeResults(*results);
+    } else {
+        // Side by side (many hosts: the fleet's median judges the disks); each file keeps its analysis.
+        const QStringList paths = QStringList {resultsPath} + request.compareWith;
+        QList<CampaignResults> loaded {*results};
+        for (const QString& path : request.compareWith) {
+            auto other = CampaignResults::load(path);
+            if (!other) {
+                return fail(1, QStringLiteral("cannot open %1: %2").arg(path, other.error().message));
+            }
+            loaded.append(*other);
+        }
+        const QStringList labels = compareLabels(paths, loaded);
+        QList<ComparedResults> sides;
+        for (qsizetype i = 0; i < loaded.size(); ++i) {
+            sides.append({loaded.at(i), labels.at(i)});
+        }
+        *results = compareResults(sides);
+    }
     Requirements requirements = Requirements::defaults();
     if (request.recommend) {
         auto parsed = Requirements::parse(*request.recommend);

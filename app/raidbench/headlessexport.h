@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -18,6 +19,7 @@ struct HeadlessExport
     QString order;
     QString page;
     bool dark = false;
+    QStringList compareWith; ///< more results files: the report or chart compares them all (hosts side by side)
     std::optional<QString> recommend; ///< requirements for the recommendation and the tradeoff chart
 };
 

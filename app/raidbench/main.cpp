@@ -171,9 +171,14 @@ int main(int argc, char* argv[])
         QStringLiteral("recommend"),
         QApplication::translate("main", "The requirements the report's recommendation and the tradeoff chart use."),
         QStringLiteral("REQUIREMENTS"));
+    const QCommandLineOption compareOption(
+        QStringLiteral("compare"),
+        QApplication::translate("main",
+                                "With --export-report or --export-chart: compare the results with the further "
+                                "FILEs given (hosts side by side)."));
     parser.addOptions({labOption, controllersOption, screenshotsOption, darkOption, reportOption, chartOption,
                        formatOption, sizeOption, dpiOption, orderOption, pageOption, outOption, runOption,
-                       recommendOption});
+                       recommendOption, compareOption});
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QApplication::translate("main",
                                                          "A results or plan file to open (with "
@@ -186,6 +191,14 @@ int main(int argc, char* argv[])
         request.report = parser.value(reportOption);
         request.chart = parser.value(chartOption);
         request.results = parser.positionalArguments().value(0);
+        if (parser.isSet(compareOption)) {
+            // --export-report A --compare B C, or --export-chart NAME --compare A B C
+            request.compareWith = parser.positionalArguments().mid(request.report.isEmpty() ? 1 : 0);
+            if (request.compareWith.isEmpty()) {
+                std::fprintf(stderr, "raidbench: error: --compare needs more results files after the first\n");
+                return 2;
+            }
+        }
         request.out = parser.value(outOption);
         request.format = parser.value(formatOption);
         request.size = parser.value(sizeOption);

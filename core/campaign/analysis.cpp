@@ -177,7 +177,7 @@ ArraySpec sizedSpec(ArraySpec spec, const CampaignResults& results)
     return spec;
 }
 
-void analyzeResults(CampaignResults& results)
+void flagSlowDisks(CampaignResults& results, const QString& median)
 {
     const auto [medianWrite, medianRead] = baselineMedians(results);
     for (DiskResult& disk : results.disks) {
@@ -185,22 +185,30 @@ void analyzeResults(CampaignResults& results)
         disk.slowReason.clear();
         QStringList why;
         if (disk.writeBw && medianWrite && *disk.writeBw < slowThreshold * *medianWrite) {
-            why.append(QStringLiteral("%1 write, %2 % of the pool median (%3)")
+            why.append(QStringLiteral("%1 write, %2 % of the %3 (%4)")
                            .arg(Units::formatMBps(*disk.writeBw))
                            .arg(qRound(100.0 * *disk.writeBw / *medianWrite))
-                           .arg(Units::formatMBps(*medianWrite)));
+                           .arg(median, Units::formatMBps(*medianWrite)));
         }
         if (disk.readBw && medianRead && *disk.readBw < slowThreshold * *medianRead) {
-            why.append(QStringLiteral("%1 read, %2 % of the pool median (%3)")
+            why.append(QStringLiteral("%1 read, %2 % of the %3 (%4)")
                            .arg(Units::formatMBps(*disk.readBw))
                            .arg(qRound(100.0 * *disk.readBw / *medianRead))
-                           .arg(Units::formatMBps(*medianRead)));
+                           .arg(median, Units::formatMBps(*medianRead)));
         }
         if (!why.isEmpty()) {
             disk.slow = true;
             disk.slowReason = why.join(QStringLiteral("; "));
         }
     }
+}
+
+void analyzeResults(CampaignResults& results)
+{
+    // The disks of many machines are judged against the fleet's median (compareResults()).
+    flagSlowDisks(results,
+                  results.comparedHosts.isEmpty() ? QStringLiteral("pool median") : QStringLiteral("fleet median"));
+    const auto [medianWrite, medianRead] = baselineMedians(results);
     const auto baselineOf = baselineLookup(results);
     for (ConfigResult& config : results.configs) {
         const ArraySpec sized = sizedSpec(config.spec, results);

@@ -37,6 +37,10 @@ ArraySpec sizedSpec(ArraySpec spec, const CampaignResults& results);
 /// median baseline) and weakest link.
 void analyzeResults(CampaignResults& results);
 
+/// Marks the disks below 75 % of the median of all of `results`' disks, write or read, as slow, the
+/// reason naming that median ("pool median", or "fleet median" for the disks of many hosts).
+void flagSlowDisks(CampaignResults& results, const QString& median);
+
 /// The pool medians of the baselines (write, read).
 std::pair<std::optional<double>, std::optional<double>> baselineMedians(const CampaignResults& results);
 

@@ -121,6 +121,8 @@ struct CampaignResults
     QList<ConfigResult> configs;
     /// The labels of the files compareResults() merged; empty for one run. Not saved.
     QStringList comparedLabels;
+    /// The host object of each compared file when they come from different machines. Not saved.
+    QList<QJsonObject> comparedHosts;
 
     const DiskResult* disk(const QString& path) const;
     ConfigResult* config(const QString& name);

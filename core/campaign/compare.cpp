@@ -54,15 +54,42 @@ CampaignResults compareResults(const QList<ComparedResults>& sides)
         }
     }
     merged.status = statuses.join(QStringLiteral(" / "));
+    QStringList hosts;
+    for (const ComparedResults& side : sides) {
+        hosts.append(resultsHost(side.results));
+    }
+    if (sides.size() > 1 && !hosts.contains(QString()) &&
+        QSet<QString>(hosts.begin(), hosts.end()).size() == hosts.size()) {
+        for (const ComparedResults& side : sides) {
+            merged.comparedHosts.append(side.results.host);
+        }
+        flagSlowDisks(merged, QStringLiteral("fleet median"));
+    }
     return merged;
 }
 
-QStringList compareLabels(const QStringList& paths)
+QString resultsHost(const CampaignResults& results)
+{
+    const QString target =
+        results.host.value(QStringLiteral("connection")).toObject().value(QStringLiteral("target")).toString();
+    return target.isEmpty() ? results.host.value(QStringLiteral("hostname")).toString() : target;
+}
+
+QStringList compareLabels(const QStringList& paths, const QList<CampaignResults>& results)
 {
     const auto distinct = [](const QStringList& labels) {
         return QSet<QString>(labels.begin(), labels.end()).size() == labels.size();
     };
     QStringList labels;
+    if (results.size() == paths.size() && results.size() > 1) {
+        for (const CampaignResults& one : results) {
+            labels.append(resultsHost(one));
+        }
+        if (!labels.contains(QString()) && distinct(labels)) {
+            return labels;
+        }
+        labels.clear();
+    }
     for (const QString& path : paths) {
         labels.append(QFileInfo(path).completeBaseName());
     }

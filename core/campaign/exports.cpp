@@ -424,22 +424,38 @@ QString resultsToMarkdown(const CampaignResults& results, const Requirements& re
     QString md;
     const QJsonObject& host = results.host;
     md += QStringLiteral("# RaidBench results\n\n");
-    md += QStringLiteral("%1, kernel %2, %3 (%4 CPUs), %5 RAM; %6; LVM %7; RaidBench %8%9. Status: **%10**.\n\n")
-              .arg(host.value(QStringLiteral("hostname")).toString(), host.value(QStringLiteral("kernel")).toString(),
-                   host.value(QStringLiteral("cpu")).toString())
-              .arg(host.value(QStringLiteral("cpus")).toInt())
-              .arg(Units::formatBytesBinary(host.value(QStringLiteral("ram_bytes")).toDouble()),
-                   host.value(QStringLiteral("mdadm_version")).toString(),
-                   host.value(QStringLiteral("lvm_version")).toString(), results.raidbenchVersion,
-                   host.value(QStringLiteral("lab")).toBool()
-                       ? QStringLiteral(" — **virtual lab disks** (%1)")
-                             .arg(host.value(QStringLiteral("lab_disks")).toString())
-                       : QString(),
-                   results.status);
+    const auto hostLine = [&](const QJsonObject& host) {
+        return QStringLiteral("%1, kernel %2, %3 (%4 CPUs), %5 RAM; %6; LVM %7%8")
+            .arg(host.value(QStringLiteral("hostname")).toString(), host.value(QStringLiteral("kernel")).toString(),
+                 host.value(QStringLiteral("cpu")).toString())
+            .arg(host.value(QStringLiteral("cpus")).toInt())
+            .arg(Units::formatBytesBinary(host.value(QStringLiteral("ram_bytes")).toDouble()),
+                 host.value(QStringLiteral("mdadm_version")).toString(),
+                 host.value(QStringLiteral("lvm_version")).toString(),
+                 host.value(QStringLiteral("lab")).toBool()
+                     ? QStringLiteral(" — **virtual lab disks** (%1)")
+                           .arg(host.value(QStringLiteral("lab_disks")).toString())
+                     : QString());
+    };
+    if (!results.comparedHosts.isEmpty()) {
+        // Many machines: each one named, and its disks judged against the fleet's median.
+        md += QStringLiteral("%1 machines side by side. Status: **%2**.\n\n")
+                  .arg(results.comparedHosts.size())
+                  .arg(results.status);
+        for (qsizetype i = 0; i < results.comparedHosts.size(); ++i) {
+            md += QStringLiteral("- **%1**: %2\n")
+                      .arg(results.comparedLabels.value(i), hostLine(results.comparedHosts.at(i)));
+        }
+        md += QLatin1Char('\n');
+    } else {
+        md += QStringLiteral("%1; RaidBench %2. Status: **%3**.\n\n")
+                  .arg(hostLine(host), results.raidbenchVersion, results.status);
+    }
 
     md += QStringLiteral(
-        "## Disks on their own\n\nSEQ1M QD8, direct I/O. A disk below 75 % of the pool median is slow; what in its "
-        "health, its write cache or its difference from the other disks could make it slow follows.\n\n");
+              "## Disks on their own\n\nSEQ1M QD8, direct I/O. A disk below 75 % of the %1 median is slow; what in its "
+              "health, its write cache or its difference from the other disks could make it slow follows.\n\n")
+              .arg(results.comparedHosts.isEmpty() ? QStringLiteral("pool") : QStringLiteral("fleet's"));
     md +=
         QStringLiteral("| disk | model | serial | size | controller | health | write cache | write MB/s | read MB/s | "
                        "|\n|---|---|---|---:|---|---|---|---:|---:|---|\n");
@@ -454,9 +470,10 @@ QString resultsToMarkdown(const CampaignResults& results, const Requirements& re
             notes.append(mdCell(explanation.message));
         }
         md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 |")
-                  .arg(mdCell(disk.path), mdCell(disk.model), mdCell(disk.serial),
-                       Units::formatBytesDecimal(double(disk.sizeBytes)), mdCell(disk.controller), healthCell(disk),
-                       disk.healthRead ? disk.writeCache.state : QString(), mbOr(disk.writeBw), mbOr(disk.readBw)) +
+                  .arg(mdCell(results.comparedLabels.isEmpty() || disk.name.isEmpty() ? disk.path : disk.name),
+                       mdCell(disk.model), mdCell(disk.serial), Units::formatBytesDecimal(double(disk.sizeBytes)),
+                       mdCell(disk.controller), healthCell(disk), disk.healthRead ? disk.writeCache.state : QString(),
+                       mbOr(disk.writeBw), mbOr(disk.readBw)) +
             QStringLiteral(" %1 |\n").arg(notes.join(QStringLiteral("; ")));
     }
 

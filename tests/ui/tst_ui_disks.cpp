@@ -1,10 +1,14 @@
 // The Disks page and the session: the helper's disks, ineligible ones with their reasons, each disk's speed history,
 // no usable disk, a helper refused or missing, the tab bar, the lab dialog.
 
+#include "remotedialog.h"
 #include "uitest.h"
 
+#include <QPushButton>
 #include <QScopeGuard>
+#include <QSpinBox>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTextBrowser>
 
 #include <tuple>
@@ -286,6 +290,63 @@ private Q_SLOTS:
         QSignalSpy changes(f->session, &Session::connectionChanged);
         f->window.reset();
         QCOMPARE(changes.count(), 0);
+    }
+
+    void remoteDialogChecksTheHost()
+    {
+        RemoteDialog dialog;
+        dialog.show();
+        auto* host = dialog.findChild<QLineEdit*>(QStringLiteral("remoteHost"));
+        auto* user = dialog.findChild<QLineEdit*>(QStringLiteral("remoteUser"));
+        auto* port = dialog.findChild<QSpinBox*>(QStringLiteral("remotePort"));
+        auto* helper = dialog.findChild<QLineEdit*>(QStringLiteral("remoteHelper"));
+        auto* connectButton = dialog.findChild<QPushButton*>(QStringLiteral("remoteConnect"));
+        auto* problem = dialog.findChild<QLabel*>(QStringLiteral("remoteProblem"));
+        QVERIFY(host && user && port && helper && connectButton && problem);
+        QCOMPARE(user->text(), QStringLiteral("root"));
+        QVERIFY(!connectButton->isEnabled()); // no host yet
+        QTest::keyClicks(host, QStringLiteral("storage1"));
+        port->setValue(2222);
+        QVERIFY(connectButton->isEnabled());
+        QCOMPARE(dialog.target()->text(), QStringLiteral("root@storage1:2222"));
+        // An ssh option is refused where it is typed, and the Connect button stays off.
+        host->setText(QStringLiteral("-oProxyCommand=sh"));
+        QVERIFY(!connectButton->isEnabled());
+        QVERIFY2(problem->text().contains(QLatin1String("starts with '-'")), qPrintable(problem->text()));
+        host->setText(QStringLiteral("fd00::5"));
+        QCOMPARE(dialog.target()->text(), QStringLiteral("root@[fd00::5]:2222"));
+        user->setText(QStringLiteral("ad min"));
+        QVERIFY(!connectButton->isEnabled());
+        user->setText(QStringLiteral("admin"));
+        helper->setText(QStringLiteral("/opt/x;reboot"));
+        QVERIFY(!connectButton->isEnabled());
+        QVERIFY2(problem->text().contains(QLatin1String("must be absolute")), qPrintable(problem->text()));
+    }
+
+    void aRemoteRefusalReachesTheWindow()
+    {
+        // ssh refusing the host key (its words, recorded in the lab): the window says why and whom.
+        QTemporaryDir dir;
+        QFile fake(dir.filePath(QStringLiteral("ssh")));
+        QVERIFY(fake.open(QIODevice::WriteOnly));
+        fake.write("#!/bin/sh\necho 'No ED25519 host key is known for [127.0.0.1]:2201 and you have requested "
+                   "strict checking.' >&2\necho 'Host key verification failed.' >&2\nexit 255\n");
+        fake.close();
+        fake.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        qputenv("RAIDBENCH_SSH", fake.fileName().toLocal8Bit());
+        auto restore = qScopeGuard([] { qunsetenv("RAIDBENCH_SSH"); });
+        MainWindow window;
+        window.show();
+        QSignalSpy closed(window.session(), &Session::helperClosed);
+        QVERIFY(window.session()
+                    ->startRemote(*SshTarget::parse(QStringLiteral("root@127.0.0.1:2201")),
+                                  QStringLiteral("/usr/libexec/raidbench/raidbench-helper"))
+                    .ok());
+        QVERIFY(closed.wait(10000));
+        QTRY_VERIFY2(
+            window.lastMessage().contains(QLatin1String("root@127.0.0.1:2201: ssh does not know this host's key")),
+            qPrintable(window.lastMessage()));
+        QVERIFY(!window.session()->isConnected());
     }
 
     void labDialogMakesALabSpec()

@@ -87,13 +87,17 @@ Result<void> ResultsPage::openCompare(const QStringList& paths)
         return makeError(ErrorCode::usage, tr("Choose two or more results files to compare."));
     }
     QList<ComparedResults> sides;
-    const QStringList labels = compareLabels(paths);
-    for (int i = 0; i < paths.size(); ++i) {
-        auto loaded = CampaignResults::load(paths.at(i));
+    QList<CampaignResults> loadedFiles;
+    for (const QString& path : paths) {
+        auto loaded = CampaignResults::load(path);
         if (!loaded) {
-            return makeError(loaded.error().code, tr("Cannot open %1: %2").arg(paths.at(i), loaded.error().message));
+            return makeError(loaded.error().code, tr("Cannot open %1: %2").arg(path, loaded.error().message));
         }
-        sides.append({*loaded, labels.at(i)});
+        loadedFiles.append(*loaded);
+    }
+    const QStringList labels = compareLabels(paths, loadedFiles);
+    for (int i = 0; i < paths.size(); ++i) {
+        sides.append({loadedFiles.at(i), labels.at(i)});
     }
     // Each side keeps its own analysis; the merge is shown as it is.
     m_results = compareResults(sides);

@@ -1,0 +1,550 @@
+#include "../common/cli.h"
+#include "campaign/campaignresults.h"
+#include "session.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <arpa/inet.h>
+#include <csignal>
+#include <memory>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+using namespace RaidBench;
+using namespace RaidBench::Test;
+using RaidBench::Ui::Session;
+
+namespace {
+
+/// A free TCP port on 127.0.0.1 (the kernel's choice; qemu binds it a moment later).
+int freeLoopbackPort()
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address {};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof(address);
+    int port = 0;
+    if (::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) == 0 &&
+        ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) == 0) {
+        port = ntohs(address.sin_port);
+    }
+    ::close(fd);
+    return port;
+}
+
+bool runQuiet(const QString& program, const QStringList& arguments)
+{
+    QProcess process;
+    process.start(program, arguments);
+    return process.waitForFinished(60000) && process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0;
+}
+
+/// One lab VM serving ssh on a loopback port.
+struct SshHost
+{
+    std::unique_ptr<QProcess> process;
+    int port = 0;
+    double throttleMBps = 0;
+    QString target() const { return QStringLiteral("root@127.0.0.1:%1").arg(port); }
+};
+
+} // namespace
+
+/// Many machines over OpenSSH, for real: two lab VMs serve ssh on 127.0.0.1 ports (their sshd is
+/// this machine's own, their disks throttled to different speeds), and raidbench-cli reaches them
+/// with ssh as it would reach servers. Only loopback addresses are used.
+class TestRemoteLab final : public QObject
+{
+    Q_OBJECT
+
+private:
+    // Under /var/tmp: the VMs see the host's root read-only but have /tmp of their own, and the
+    // stand-in helpers below must be visible inside them.
+    QTemporaryDir m_dir {QStringLiteral("/var/tmp/raidbench-remote-XXXXXX")};
+    SshHost m_hosts[2];
+    QStringList m_env;
+    const QString m_user = QStringLiteral("rbremotetest");
+    bool m_userMade = false;
+
+    QString path(const QString& name) const { return m_dir.filePath(name); }
+
+    CliRun cli(const QStringList& arguments, int timeoutMs = 120000, const QStringList& extraEnv = {})
+    {
+        return runCli(arguments, timeoutMs, QStringLiteral("raidbench-cli"), {}, m_env + extraEnv);
+    }
+
+    /// Runs a shell command on a lab host over ssh, as root (to look inside it).
+    QString onHost(const SshHost& host, const QString& command)
+    {
+        QProcess ssh;
+        ssh.start(QStringLiteral("ssh"),
+                  {QStringLiteral("-F"), path(QStringLiteral("ssh_config")), QStringLiteral("-p"),
+                   QString::number(host.port), QStringLiteral("root@127.0.0.1"), command});
+        if (!ssh.waitForFinished(60000)) {
+            ssh.kill();
+            ssh.waitForFinished();
+            return QStringLiteral("(timed out)");
+        }
+        return QString::fromLocal8Bit(ssh.readAllStandardOutput());
+    }
+
+    /// Nothing RaidBench made is left on the host: no md array, no device-mapper device, no journal.
+    void verifyNothingLeft(const SshHost& host)
+    {
+        const QString md = onHost(host, QStringLiteral("cat /proc/mdstat"));
+        QVERIFY2(!md.contains(QLatin1String(" : active")) && !md.contains(QLatin1String(" : inactive")),
+                 qPrintable(md));
+        const QString dm = onHost(host, QStringLiteral("ls /sys/block | grep -c '^dm-' || true"));
+        QCOMPARE(dm.trimmed(), QStringLiteral("0"));
+        const QString journals = onHost(
+            host, QStringLiteral("find /var/lib/raidbench/journal /run/raidbench/journal -type f 2>/dev/null | wc -l"));
+        QCOMPARE(journals.trimmed(), QStringLiteral("0"));
+    }
+
+    QString writePlan(const QString& name, const QJsonObject& disks, const QJsonArray& configs, const QString& time)
+    {
+        const QJsonObject plan {
+            {QStringLiteral("raidbench_plan"), 1},
+            {QStringLiteral("disks"), disks},
+            {QStringLiteral("configurations"), configs},
+            {QStringLiteral("tests"), QJsonArray {QStringLiteral("seq1m-qd8-write"), QStringLiteral("seq1m-qd8-read")}},
+            {QStringLiteral("limits"),
+             QJsonObject {{QStringLiteral("time"), time}, {QStringLiteral("ramp"), QStringLiteral("1s")}}}};
+        QFile file(path(name));
+        if (file.open(QIODevice::WriteOnly)) {
+            file.write(QJsonDocument(plan).toJson());
+        }
+        return file.fileName();
+    }
+
+    /// A stand-in for the helper on the far side, a shell script the VMs can run.
+    QString writeFakeHelper(const QString& name, const QString& body)
+    {
+        QFile file(path(name));
+        if (file.open(QIODevice::WriteOnly)) {
+            file.write(QStringLiteral("#!/bin/sh\n%1\n").arg(body).toUtf8());
+            file.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup |
+                                QFile::ExeGroup | QFile::ReadOther | QFile::ExeOther);
+        }
+        return file.fileName();
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        if (geteuid() != 0) {
+            QSKIP("the lab needs root");
+        }
+        QVERIFY(m_dir.isValid());
+        QFile::setPermissions(m_dir.path(),
+                              QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup |
+                                  QFile::ExeGroup | QFile::ReadOther | QFile::ExeOther);
+        QVERIFY2(QFileInfo(QStringLiteral("/usr/sbin/sshd")).isExecutable(),
+                 "openssh-server is missing (scripts/install-deps installs it)");
+        QVERIFY2(QFileInfo(QStringLiteral("/usr/bin/sudo")).isExecutable(),
+                 "sudo is missing (scripts/install-deps installs it)");
+        // The client's key, the hosts' keys and their known_hosts lines, an ssh configuration of our own.
+        QVERIFY(runQuiet(QStringLiteral("ssh-keygen"),
+                         {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ed25519"), QStringLiteral("-N"),
+                          QString(), QStringLiteral("-f"), path(QStringLiteral("id"))}));
+        QByteArray knownHosts;
+        const double speeds[2] = {100, 60};
+        for (int i = 0; i < 2; ++i) {
+            const QString key = path(QStringLiteral("hostkey%1").arg(i));
+            QVERIFY(runQuiet(QStringLiteral("ssh-keygen"),
+                             {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ed25519"),
+                              QStringLiteral("-N"), QString(), QStringLiteral("-f"), key}));
+            m_hosts[i].port = freeLoopbackPort();
+            m_hosts[i].throttleMBps = speeds[i];
+            QVERIFY(m_hosts[i].port > 0);
+            QFile pub(key + QStringLiteral(".pub"));
+            QVERIFY(pub.open(QIODevice::ReadOnly));
+            const QList<QByteArray> parts = pub.readAll().trimmed().split(' ');
+            knownHosts += QStringLiteral("[127.0.0.1]:%1 ").arg(m_hosts[i].port).toUtf8() + parts.value(0) + ' ' +
+                parts.value(1) + '\n';
+        }
+        QFile known(path(QStringLiteral("known_hosts")));
+        QVERIFY(known.open(QIODevice::WriteOnly));
+        known.write(knownHosts);
+        known.close();
+        QFile empty(path(QStringLiteral("known_hosts_empty")));
+        QVERIFY(empty.open(QIODevice::WriteOnly));
+        empty.close();
+        for (const auto& [name, knownFile] :
+             {std::pair {QStringLiteral("ssh_config"), QStringLiteral("known_hosts")},
+              std::pair {QStringLiteral("ssh_config_unknown"), QStringLiteral("known_hosts_empty")}}) {
+            QFile config(path(name));
+            QVERIFY(config.open(QIODevice::WriteOnly));
+            config.write(QStringLiteral("Host *\n    IdentityFile %1\n    IdentitiesOnly yes\n    UserKnownHostsFile "
+                                        "%2\n    GlobalKnownHostsFile /dev/null\n    LogLevel ERROR\n")
+                             .arg(path(QStringLiteral("id")), path(knownFile))
+                             .toUtf8());
+        }
+        // A user who is not root, for sudo: one that sudo asks for a password.
+        QProcess::execute(QStringLiteral("userdel"), {m_user});
+        // '*', not useradd's '!': sshd refuses a locked account before sudo could be asked.
+        QVERIFY(runQuiet(QStringLiteral("useradd"),
+                         {QStringLiteral("--system"), QStringLiteral("--no-create-home"), QStringLiteral("--shell"),
+                          QStringLiteral("/bin/sh"), QStringLiteral("--password"), QStringLiteral("*"), m_user}));
+        m_userMade = true;
+
+        // Both VMs boot at once.
+        for (int i = 0; i < 2; ++i) {
+            auto& host = m_hosts[i];
+            host.process = std::make_unique<QProcess>();
+            host.process->setProcessChannelMode(QProcess::SeparateChannels);
+            host.process->setStandardErrorFile(path(QStringLiteral("vm%1.log").arg(i)));
+            host.process->start(binary(QStringLiteral("raidbench-cli")),
+                                {QStringLiteral("lab"), QStringLiteral("ssh-host"), QStringLiteral("--disks"),
+                                 QStringLiteral("2x1G@%1").arg(host.throttleMBps), QStringLiteral("--port"),
+                                 QString::number(host.port), QStringLiteral("--authorized-keys"),
+                                 path(QStringLiteral("id.pub")), QStringLiteral("--host-key"),
+                                 path(QStringLiteral("hostkey%1").arg(i)), QStringLiteral("--name"),
+                                 QStringLiteral("lab-host-%1").arg(i + 1), QStringLiteral("--user"), m_user,
+                                 QStringLiteral("--timeout"), QStringLiteral("40m")});
+            QVERIFY(host.process->waitForStarted(10000));
+        }
+        QElapsedTimer boot;
+        boot.start();
+        for (auto& host : m_hosts) {
+            QByteArray out;
+            while (!out.contains("ready on") && boot.elapsed() < 240000 && host.process->state() == QProcess::Running) {
+                host.process->waitForReadyRead(1000);
+                out += host.process->readAllStandardOutput();
+            }
+            QVERIFY2(out.contains("ready on 127.0.0.1"), out.constData());
+            QVERIFY2(out.contains(QStringLiteral("[127.0.0.1]:%1 ssh-ed25519").arg(host.port).toUtf8()),
+                     out.constData());
+        }
+        qInfo("both ssh hosts ready in %.1f s", double(boot.elapsed()) / 1000.0);
+        m_env = {QStringLiteral("RAIDBENCH_SSH_CONFIG=%1").arg(path(QStringLiteral("ssh_config"))),
+                 QStringLiteral("RAIDBENCH_REMOTE_HELPER=%1").arg(binary(QStringLiteral("raidbench-helper")))};
+    }
+
+    void cleanupTestCase()
+    {
+        for (auto& host : m_hosts) {
+            if (host.process && host.process->state() == QProcess::Running) {
+                host.process->terminate();
+                if (!host.process->waitForFinished(60000)) {
+                    host.process->kill();
+                    host.process->waitForFinished();
+                }
+            }
+        }
+        if (m_userMade) {
+            QProcess::execute(QStringLiteral("userdel"), {m_user});
+        }
+    }
+
+    void listsTheDisksOfAHost()
+    {
+        const CliRun run =
+            cli({QStringLiteral("disks"), QStringLiteral("--host"), m_hosts[0].target(), QStringLiteral("--json")});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        const QJsonArray disks = QJsonDocument::fromJson(run.out.toUtf8()).array();
+        QCOMPARE(disks.size(), 2);
+        for (const auto& value : disks) {
+            const QJsonObject disk = value.toObject();
+            QVERIFY(disk.value(QStringLiteral("eligible")).toBool());
+            QVERIFY2(disk.value(QStringLiteral("model")).toString().contains(QLatin1String("W100")),
+                     qPrintable(disk.value(QStringLiteral("model")).toString()));
+        }
+    }
+
+    void refusesWithAClearError_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QStringList>("env");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("expected");
+        const QString host = m_hosts[0].target();
+        const QStringList disks {QStringLiteral("disks"), QStringLiteral("--host")};
+        QTest::newRow("unknown host key")
+            << (disks + QStringList {host})
+            << QStringList {QStringLiteral("RAIDBENCH_SSH_CONFIG=%1").arg(path(QStringLiteral("ssh_config_unknown")))}
+            << 1 << QStringLiteral("%1: ssh does not know this host's key").arg(host);
+        QTest::newRow("no helper installed")
+            << (disks +
+                QStringList {host, QStringLiteral("--remote-helper"),
+                             QStringLiteral("/usr/lib/raidbench-none/raidbench-helper")})
+            << QStringList {} << 1
+            << QStringLiteral("%1: the helper /usr/lib/raidbench-none/raidbench-helper is not installed there")
+                   .arg(host);
+        QTest::newRow("sudo asks for a password")
+            << (disks + QStringList {QStringLiteral("%1@127.0.0.1:%2").arg(m_user).arg(m_hosts[0].port)})
+            << QStringList {} << 1 << QStringLiteral("sudo asks %1 for a password").arg(m_user);
+        QTest::newRow("no key accepted") << (disks +
+                                             QStringList {QStringLiteral("nobody@127.0.0.1:%1").arg(m_hosts[0].port)})
+                                         << QStringList {} << 1
+                                         << QStringLiteral("could not log in without a password");
+        QTest::newRow("older helper")
+            << (disks +
+                QStringList {
+                    host, QStringLiteral("--remote-helper"),
+                    writeFakeHelper(QStringLiteral("old-helper"),
+                                    QStringLiteral("read line\necho '{\"id\":1,\"ok\":true,\"result\":"
+                                                   "{\"protocol\":1,\"raidbench_version\":\"0.0.9\"}}'\nsleep 2"))})
+            << QStringList {} << 1 << QStringLiteral("is RaidBench 0.0.9 (protocol 1), this is RaidBench");
+        QTest::newRow("helper refuses our version")
+            << (disks +
+                QStringList {
+                    host, QStringLiteral("--remote-helper"),
+                    writeFakeHelper(QStringLiteral("new-helper"),
+                                    QStringLiteral("read line\necho '{\"id\":1,\"ok\":false,\"error\":{\"code\":"
+                                                   "\"protocol-mismatch\",\"message\":\"this helper speaks "
+                                                   "protocol 9, the client 2\"}}'\nsleep 2"))})
+            << QStringList {} << 1 << QStringLiteral("this helper speaks protocol 9, the client 2 (this is RaidBench");
+        QTest::newRow("garbage") << (disks +
+                                     QStringList {
+                                         host, QStringLiteral("--remote-helper"),
+                                         writeFakeHelper(QStringLiteral("garbage-helper"),
+                                                         QStringLiteral("echo 'Welcome to storage1!'\nsleep 30"))})
+                                 << QStringList {} << 1
+                                 << QStringLiteral("sent something that is not the helper protocol: Welcome");
+        QTest::newRow("stops mid-line")
+            << (disks +
+                QStringList {host, QStringLiteral("--remote-helper"),
+                             writeFakeHelper(QStringLiteral("cut-helper"),
+                                             QStringLiteral("read line\nprintf '{\"id\":1,\"ok\":tr'"))})
+            << QStringList {} << 1 << QStringLiteral("stopped in the middle of a message");
+        QTest::newRow("host starting with -")
+            << (disks + QStringList {QStringLiteral("-oProxyCommand=touch %1").arg(path(QStringLiteral("injected")))})
+            << QStringList {} << 2 << QStringLiteral("starts with '-', which ssh would read as an option");
+        QTest::newRow("one of the hosts starts with -")
+            << QStringList {QStringLiteral("run"),
+                            path(QStringLiteral("any.json")),
+                            QStringLiteral("--hosts"),
+                            host + QStringLiteral(",-oProxyCommand=touch %1").arg(path(QStringLiteral("injected"))),
+                            QStringLiteral("--out"),
+                            path(QStringLiteral("x"))}
+            << QStringList {} << 2 << QStringLiteral("starts with '-'");
+        QTest::newRow("a helper path the shell would read")
+            << (disks + QStringList {host, QStringLiteral("--remote-helper"), QStringLiteral("/usr/bin/x;reboot")})
+            << QStringList {} << 2 << QStringLiteral("must be absolute and hold only");
+    }
+
+    void refusesWithAClearError()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QStringList, env);
+        QFETCH(int, exitCode);
+        QFETCH(QString, expected);
+        writePlan(QStringLiteral("any.json"), QJsonObject {{QStringLiteral("select"), QStringLiteral("usable")}},
+                  QJsonArray {QStringLiteral("raid0")}, QStringLiteral("2s"));
+        const CliRun run = cli(arguments, 120000, env);
+        QVERIFY2(run.exitCode == exitCode, qPrintable(QStringLiteral("exit %1: %2").arg(run.exitCode).arg(run.err)));
+        QVERIFY2(run.err.contains(expected), qPrintable(run.err));
+        QVERIFY2(!QFileInfo::exists(path(QStringLiteral("injected"))), "an option was injected");
+        QVERIFY2(!QFileInfo::exists(path(QStringLiteral("x"))), "a results folder was made for a refused run");
+    }
+
+    void aRuleThatMatchesNothingSkipsTheHost()
+    {
+        const QString plan = writePlan(QStringLiteral("nomatch.json"),
+                                       QJsonObject {{QStringLiteral("select"), QStringLiteral("usable")},
+                                                    {QStringLiteral("model"), QStringLiteral("ST4000*")}},
+                                       QJsonArray {QStringLiteral("raid0")}, QStringLiteral("2s"));
+        const CliRun run = cli({QStringLiteral("run"), plan, QStringLiteral("--hosts"),
+                                m_hosts[0].target() + QLatin1Char(',') + m_hosts[1].target(), QStringLiteral("--out"),
+                                path(QStringLiteral("nomatch")), QStringLiteral("--yes")});
+        QCOMPARE(run.exitCode, 1);
+        for (const auto& host : m_hosts) {
+            QVERIFY2(
+                run.err.contains(
+                    QStringLiteral("[%1] error: no disks match every usable disk of model ST4000*").arg(host.target())),
+                qPrintable(run.err));
+        }
+        QVERIFY2(run.err.contains(QLatin1String("usable but not matching: sd")), qPrintable(run.err));
+        QCOMPARE(QDir(path(QStringLiteral("nomatch"))).entryList(QDir::Files).size(), 0);
+    }
+
+    void runsOnTwoHostsAndComparesThem()
+    {
+        const QString plan =
+            writePlan(QStringLiteral("fleet.json"),
+                      QJsonObject {{QStringLiteral("select"), QStringLiteral("usable")},
+                                   {QStringLiteral("model"), QStringLiteral("VDISK*")},
+                                   {QStringLiteral("count"), 2}},
+                      QJsonArray {QStringLiteral("raid0"), QStringLiteral("raid1")}, QStringLiteral("3s"));
+        const QString out = path(QStringLiteral("fleet"));
+        const CliRun run = cli({QStringLiteral("run"), plan, QStringLiteral("--hosts"),
+                                m_hosts[0].target() + QLatin1Char(',') + m_hosts[1].target(), QStringLiteral("--out"),
+                                out, QStringLiteral("--yes")},
+                               900000);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err + run.out));
+        QStringList files;
+        for (const auto& host : m_hosts) {
+            QVERIFY2(run.err.contains(QStringLiteral("[%1] campaign completed").arg(host.target())),
+                     qPrintable(run.err));
+            const QString file = QDir(out).filePath(QStringLiteral("root@127.0.0.1-%1.json").arg(host.port));
+            files.append(file);
+            auto results = CampaignResults::load(file);
+            QVERIFY2(results.ok(), qPrintable(file));
+            QCOMPARE(results->status, QStringLiteral("completed"));
+            const QJsonObject connection = results->host.value(QStringLiteral("connection")).toObject();
+            QCOMPARE(connection.value(QStringLiteral("target")).toString(), host.target());
+            // The rule travelled and was resolved there, by the disks' stable names.
+            QCOMPARE(
+                results->plan.value(QStringLiteral("disk_rule")).toObject().value(QStringLiteral("model")).toString(),
+                QStringLiteral("VDISK*"));
+            QCOMPARE(results->disks.size(), 2);
+            for (const DiskResult& disk : results->disks) {
+                QVERIFY2(disk.path.startsWith(QLatin1String("/dev/disk/by-id/")), qPrintable(disk.path));
+                QVERIFY(disk.writeBw && disk.readBw);
+                const double write = *disk.writeBw / 1e6;
+                const double read = *disk.readBw / 1e6;
+                qInfo("%s %s: write %.1f, read %.1f MB/s (throttle %.0f)", qPrintable(host.target()),
+                      qPrintable(disk.path.section(QLatin1Char('_'), -1)), write, read, host.throttleMBps);
+                QVERIFY2(std::abs(write / host.throttleMBps - 1) <= 0.07, qPrintable(QString::number(write)));
+                QVERIFY2(std::abs(read / host.throttleMBps - 1) <= 0.07, qPrintable(QString::number(read)));
+            }
+            QCOMPARE(results->configs.size(), 2);
+            verifyNothingLeft(host);
+        }
+        // Both hosts side by side: labelled by host, the slower host's disks flagged across the fleet.
+        const CliRun md = cli(QStringList {QStringLiteral("report"), QStringLiteral("--compare")} + files);
+        QVERIFY2(md.exitCode == 0, qPrintable(md.err));
+        QVERIFY2(md.out.contains(QLatin1String("2 machines side by side")), qPrintable(md.out.left(2000)));
+        for (const auto& host : m_hosts) {
+            QVERIFY(md.out.contains(QStringLiteral("| raid0 · %1 |").arg(host.target())));
+            QVERIFY(md.out.contains(QStringLiteral("- **%1**: lab-host-").arg(host.target())));
+        }
+        QVERIFY2(md.out.contains(QStringLiteral("· %1 | VDISK W60 R60").arg(m_hosts[1].target())), qPrintable(md.out));
+        QVERIFY2(md.out.contains(QLatin1String("**slow**: 60.")) &&
+                     md.out.contains(QLatin1String("of the fleet median")),
+                 qPrintable(md.out.left(3000)));
+        const CliRun csv =
+            cli(QStringList {QStringLiteral("report"), QStringLiteral("--compare"), QStringLiteral("--csv")} + files);
+        QVERIFY2(csv.exitCode == 0, qPrintable(csv.err));
+        QVERIFY(csv.out.contains(QStringLiteral("raid1 · %1,").arg(m_hosts[1].target())));
+        if (QFileInfo(binary(QStringLiteral("raidbench"))).isExecutable()) {
+            const QString html = path(QStringLiteral("fleet.html"));
+            const CliRun report = cli(QStringList {QStringLiteral("report"), QStringLiteral("--compare"),
+                                                   QStringLiteral("--html"), QStringLiteral("--out"), html} +
+                                      files);
+            QVERIFY2(report.exitCode == 0, qPrintable(report.err));
+            QFile file(html);
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QString text = QString::fromUtf8(file.readAll());
+            QVERIFY(text.contains(m_hosts[0].target()) && text.contains(m_hosts[1].target()));
+            QVERIFY(text.contains(QLatin1String("fleet median")));
+        }
+    }
+
+    void theDesktopSessionWorksOnAHost()
+    {
+        // The window's data layer (Connect to another machine…) against the real far side.
+        for (const QString& entry : std::as_const(m_env)) {
+            qputenv(qPrintable(entry.section(QLatin1Char('='), 0, 0)), entry.section(QLatin1Char('='), 1).toUtf8());
+        }
+        Session session;
+        QSignalSpy disks(&session, &Session::disksChanged);
+        QSignalSpy closed(&session, &Session::helperClosed);
+        auto target = SshTarget::parse(m_hosts[1].target());
+        QVERIFY(target.ok());
+        const auto started = session.startRemote(*target, binary(QStringLiteral("raidbench-helper")));
+        QVERIFY2(started.ok(), qPrintable(started.ok() ? QString() : started.error().message));
+        QTRY_VERIFY_WITH_TIMEOUT(!session.disks().isEmpty() || !closed.isEmpty(), 120000);
+        QVERIFY2(closed.isEmpty(), qPrintable(closed.isEmpty() ? QString() : closed.first().first().toString()));
+        QCOMPARE(session.remoteHost(), m_hosts[1].target());
+        QVERIFY2(session.helperHost().contains(m_hosts[1].target()), qPrintable(session.helperHost()));
+        int vdisks = 0;
+        for (const Disk& disk : session.disks()) {
+            vdisks += disk.model.contains(QLatin1String("W60")) ? 1 : 0;
+        }
+        QCOMPARE(vdisks, 2);
+        session.detach();
+
+        // A refusal reaches the window as the reason, with the host's name.
+        Session refused;
+        QSignalSpy why(&refused, &Session::helperClosed);
+        QVERIFY(refused.startRemote(*target, QStringLiteral("/usr/lib/raidbench-none/raidbench-helper")).ok());
+        QVERIFY(why.wait(60000));
+        QVERIFY2(why.first().first().toString().contains(QStringLiteral("%1: the helper").arg(m_hosts[1].target())),
+                 qPrintable(why.first().first().toString()));
+    }
+
+    void aHostKilledMidRunLeavesTheOtherComplete()
+    {
+        const QString plan =
+            writePlan(QStringLiteral("long.json"),
+                      QJsonObject {{QStringLiteral("select"), QStringLiteral("usable")}, {QStringLiteral("count"), 2}},
+                      QJsonArray {QStringLiteral("raid0"), QStringLiteral("raid1"),
+                                  QJsonObject {{QStringLiteral("name"), QStringLiteral("raid0 again")},
+                                               {QStringLiteral("preset"), QStringLiteral("raid0")}}},
+                      QStringLiteral("4s"));
+        const QString out = path(QStringLiteral("killed"));
+        QProcess run;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const QString& entry : std::as_const(m_env)) {
+            env.insert(entry.section(QLatin1Char('='), 0, 0), entry.section(QLatin1Char('='), 1));
+        }
+        run.setProcessEnvironment(env);
+        run.start(binary(QStringLiteral("raidbench-cli")),
+                  {QStringLiteral("run"), plan, QStringLiteral("--hosts"),
+                   m_hosts[0].target() + QLatin1Char(',') + m_hosts[1].target(), QStringLiteral("--out"), out,
+                   QStringLiteral("--yes")});
+        QVERIFY(run.waitForStarted());
+        // Wait until the second host has saved a finished configuration, then pull its plug.
+        const QString victimFile = QDir(out).filePath(QStringLiteral("root@127.0.0.1-%1.json").arg(m_hosts[1].port));
+        QElapsedTimer waited;
+        waited.start();
+        bool measured = false;
+        while (!measured && waited.elapsed() < 600000 && run.state() == QProcess::Running) {
+            run.waitForFinished(1000);
+            if (auto partial = CampaignResults::load(victimFile); partial) {
+                for (const ConfigResult& config : partial->configs) {
+                    measured = measured || config.status == QLatin1String("completed");
+                }
+            }
+        }
+        QVERIFY2(measured, "the second host never finished a configuration");
+        ::kill(pid_t(m_hosts[1].process->processId()), SIGKILL); // its reaper kills qemu
+        QVERIFY(run.waitForFinished(900000));
+        const QString err = QString::fromLocal8Bit(run.readAllStandardError());
+        const QString summary = QString::fromLocal8Bit(run.readAllStandardOutput());
+        QCOMPARE(run.exitCode(), 1);
+        QVERIFY2(err.contains(QStringLiteral("[%1] campaign completed").arg(m_hosts[0].target())), qPrintable(err));
+        QVERIFY2(err.contains(QStringLiteral("[%1] error: %1: the connection ended").arg(m_hosts[1].target())),
+                 qPrintable(err));
+        QVERIFY2(summary.contains(QLatin1String("completed")) && summary.contains(QLatin1String("failed")),
+                 qPrintable(summary));
+        auto survivor =
+            CampaignResults::load(QDir(out).filePath(QStringLiteral("root@127.0.0.1-%1.json").arg(m_hosts[0].port)));
+        QVERIFY(survivor.ok());
+        QCOMPARE(survivor->status, QStringLiteral("completed"));
+        QCOMPARE(survivor->configs.size(), 3);
+        // The killed host's file is whole, says what happened, and keeps what it measured.
+        auto victim = CampaignResults::load(victimFile);
+        QVERIFY2(victim.ok(), qPrintable(victim.ok() ? QString() : victim.error().message));
+        QCOMPARE(victim->status, QStringLiteral("failed"));
+        QVERIFY(!victim->host.value(QStringLiteral("connection"))
+                     .toObject()
+                     .value(QStringLiteral("lost"))
+                     .toString()
+                     .isEmpty());
+        int completed = 0;
+        for (const ConfigResult& config : victim->configs) {
+            completed += config.status == QLatin1String("completed") ? 1 : 0;
+        }
+        QVERIFY(completed >= 1);
+        QCOMPARE(victim->disks.size(), 2);
+        QVERIFY(victim->disks.first().writeBw.has_value());
+        verifyNothingLeft(m_hosts[0]);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRemoteLab)
+#include "tst_remote_lab.moc"
