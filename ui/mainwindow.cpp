@@ -70,6 +70,11 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
     setWindowIcon(QIcon(QStringLiteral(":/raidbench/io.github.raidbench.svg")));
     confirmDestroy = [this](const QList<Disk>& disks) {
         DestroyConfirmDialog dialog(disks, this);
+        if (!m_session->remoteHost().isEmpty()) {
+            // Another machine's disks: the question says whose.
+            dialog.setWindowTitle(
+                tr("Destroy the data on %n disk(s) of %1?", nullptr, int(disks.size())).arg(m_session->remoteHost()));
+        }
         return dialog.exec() == QDialog::Accepted;
     };
 
@@ -312,8 +317,17 @@ void MainWindow::openRemoteDialog()
         return;
     }
     settings.setValue(QStringLiteral("remote/last"), target->text());
-    showMessage(tr("Connecting to %1 over ssh…").arg(target->text()));
-    const auto started = m_session->startRemote(*target, dialog.remoteHelper());
+    connectRemote(*target, dialog.remoteHelper());
+}
+
+void MainWindow::connectRemote(const SshTarget& target, const QString& remoteHelper)
+{
+    if (m_session->campaignRunning()) {
+        showMessage(tr("A run is in progress; cancel it first."), true);
+        return;
+    }
+    showMessage(tr("Connecting to %1 over ssh…").arg(target.text()));
+    const auto started = m_session->startRemote(target, remoteHelper);
     if (!started) {
         showMessage(started.error().message, true);
     }
@@ -511,7 +525,9 @@ void MainWindow::saveSettings() const
 
 bool MainWindow::beginResultsFile(const QString& name)
 {
-    const QString host = m_session->isLab() ? QStringLiteral("lab") : QSysInfo::machineHostName();
+    const QString host = !m_session->remoteHost().isEmpty() ? m_session->remoteHost()
+        : m_session->isLab()                                ? QStringLiteral("lab")
+                                                            : QSysInfo::machineHostName();
     auto path = m_runFile->begin(host, name);
     if (!path) {
         showMessage(tr("The run was not started, because its results could not be kept: %1. Make the folder "

@@ -2,6 +2,7 @@
 
 #include "campaign/campaignresults.h"
 #include "disks/disk.h"
+#include "helper/sshtarget.h"
 #include "lab/labmachine.h"
 #include "util/result.h"
 
@@ -53,6 +54,8 @@ public:
     void connectHelper();
     /// Starts the lab VM and the helper inside it.
     void startLab(const LabOptions& options);
+    /// Works on another machine's disks: its helper, over ssh.
+    void connectRemote(const SshTarget& target, const QString& remoteHelper);
     /// Runs the plan page's plan: checks it, asks before destroying real disks, starts it.
     void startRun();
     /// Measures the given disks alone (baselines only).

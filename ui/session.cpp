@@ -31,7 +31,7 @@ void Session::attach(HelperLink* link, bool labMode)
     connect(link, &HelperLink::connected, this, [this](const Messages::HelloReply& hello) {
         m_connected = true;
         // A helper inside the lab VM works on virtual disks, however it was reached.
-        m_lab = m_lab || hello.lab;
+        m_lab = m_lab || (hello.lab && m_remote.isEmpty()); // a remote's word is no reason to skip the question
         m_host = !m_remote.isEmpty() ? tr("%1 (over ssh)").arg(m_remote)
             : hello.lab              ? tr("lab VM")
                                      : QSysInfo::machineHostName();
@@ -84,6 +84,17 @@ Result<void> Session::startHelper(const LabOptions* lab)
     return started;
 }
 
+void Session::recordConnection(CampaignResults& results) const
+{
+    if (m_remote.isEmpty()) {
+        return;
+    }
+    // As raidbench-cli run --host records it: which machine these disks were, and how it was reached.
+    results.host.insert(
+        QStringLiteral("connection"),
+        QJsonObject {{QStringLiteral("transport"), QStringLiteral("ssh")}, {QStringLiteral("target"), m_remote}});
+}
+
 void Session::detach()
 {
     m_remote.clear();
@@ -92,6 +103,16 @@ void Session::detach()
         m_link->stop();
         m_link->deleteLater();
         m_link = nullptr;
+    }
+    // The disks were the last machine's: none of them may be confirmed or aimed at on the next one.
+    m_scanId = -1;
+    m_healthId = -1;
+    if (!m_disks.isEmpty() || !m_baselines.isEmpty()) {
+        m_disks.clear();
+        m_baselines.clear();
+        m_slow.clear();
+        Q_EMIT disksChanged();
+        Q_EMIT baselinesChanged();
     }
     if (m_connected) {
         m_connected = false;
@@ -220,6 +241,7 @@ void Session::onReplied(qint64 id, const QJsonObject& result)
         auto results = Messages::decodeResults(result);
         if (results) {
             m_results = *results;
+            recordConnection(m_results);
             takeBaselines(m_results);
         }
         Q_EMIT campaignFinished(m_results, results ? QString() : results.error().message);
@@ -267,6 +289,7 @@ void Session::onEvent(qint64 id, const QString& event, const QJsonObject& fields
         auto results = Messages::decodeResults(fields);
         if (results) {
             m_results = *results;
+            recordConnection(m_results);
             takeBaselines(m_results);
             Q_EMIT campaignResults(m_results);
         }

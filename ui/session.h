@@ -82,6 +82,8 @@ private:
     QPointer<HelperLink> m_link;
     bool m_connected = false;
     bool m_lab = false;
+    void recordConnection(CampaignResults& results) const;
+
     QString m_host;
     QString m_remote;
     QList<Disk> m_disks;

@@ -265,6 +265,12 @@ int runRemote(const CampaignPlan& plan, const QString& planPath, const QCommandL
         }
         for (const SshTarget& host : std::as_const(*hosts)) {
             outputs.append(QDir(dir).filePath(hostFileName(host)));
+            // Never over an earlier run's results, and never a stale file beside this run's.
+            if (QFileInfo::exists(outputs.last())) {
+                printError(QStringLiteral("%1 already holds results for %2; give another --out folder")
+                               .arg(outputs.last(), host.text()));
+                return ExitUsage;
+            }
         }
     } else if (parser.isSet(o.out)) {
         outputs.append(parser.value(o.out));

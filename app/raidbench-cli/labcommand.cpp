@@ -51,6 +51,8 @@ throttled virtual disks, running RaidBench's own binaries as root. No real disk 
       exists here), and the VM reaches no network. Prints "ready" and the line for
       known_hosts on stdout once sshd listens, then runs until Ctrl-C. raidbench-cli
       run --host root@127.0.0.1:PORT then drives real md on it as on a remote server.
+      The VM sees this machine's files read-only: give only your own keys (they log in
+      as root there, and as --user alike).
 
 Inside the VM (in the command that lab run runs), to see what failures do:
   raidbench-cli lab unplug N      pull virtual disk N (1, 2, ...) out, as if its cable went
@@ -319,7 +321,8 @@ int runSshHost(const QStringList& arguments)
     }
     const QByteArray authorized = keys.read(1 << 20);
     const QString user = parser.value(userOption);
-    static const QRegularExpression userPattern(QStringLiteral("^[a-z_][a-z0-9_-]{0,31}$"));
+    static const QRegularExpression userPattern(
+        QRegularExpression::anchoredPattern(QStringLiteral("[a-z_][a-z0-9_-]{0,31}")));
     if (!user.isEmpty() && (!userPattern.match(user).hasMatch() || user == QLatin1String("root"))) {
         printError(QStringLiteral("--user '%1' is not a user name other than root").arg(user.left(100)));
         return ExitUsage;

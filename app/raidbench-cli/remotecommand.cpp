@@ -54,6 +54,8 @@ struct HostRun
     QString error;
     QJsonObject lastResults;
     bool cancelRequested = false;
+    bool declined = false; ///< the user did not confirm
+    std::unique_ptr<QTimer> deadline; ///< to connect and scan
 
     bool ended() const { return state == State::Completed || state == State::Cancelled || state == State::Failed; }
 };
@@ -80,10 +82,12 @@ bool confirmHosts(const QList<HostRun*>& hosts, bool yes)
     }
     QStringList lines;
     int count = 0;
+    int machines = 0;
     for (const HostRun* host : hosts) {
         if (host->state != HostRun::State::Scanned) {
             continue;
         }
+        ++machines;
         lines.append(QStringLiteral("%1:").arg(host->target.text()));
         for (const QString& identity : host->identities) {
             lines.append(QStringLiteral("  ") + identity);
@@ -94,7 +98,7 @@ bool confirmHosts(const QList<HostRun*>& hosts, bool yes)
         printError(QStringLiteral("the campaign destroys the data on %1 disk(s) on %2 host(s); run on a terminal to "
                                   "confirm, or pass --yes")
                        .arg(count)
-                       .arg(hosts.size()));
+                       .arg(machines));
         return false;
     }
     printErr(QStringLiteral("This destroys everything on:\n  %1\nType yes to go on: ")
@@ -119,10 +123,11 @@ Result<QList<SshTarget>> parseHosts(const QString& list)
         if (!target) {
             return target.error();
         }
-        if (seen.contains(target->text())) {
+        const QString key = hostFileName(*target).toLower();
+        if (seen.contains(key)) {
             return makeError(ErrorCode::badHost, QStringLiteral("host %1 is named twice").arg(target->text()));
         }
-        seen.append(target->text());
+        seen.append(key);
         hosts.append(*target);
     }
     if (hosts.size() > 256) {
@@ -135,6 +140,9 @@ QString hostFileName(const SshTarget& host)
 {
     QString name = host.text();
     name.replace(QLatin1Char(':'), QLatin1Char('-')).remove(QLatin1Char('[')).remove(QLatin1Char(']'));
+    if (name.startsWith(QLatin1Char('-'))) {
+        name.prepend(QStringLiteral("ipv6")); // "[::1]:22": no file name that reads as an option
+    }
     return name + QStringLiteral(".json");
 }
 
@@ -170,6 +178,13 @@ Result<QList<Disk>> remoteDisks(const SshTarget& host, const QString& remoteHelp
     if (auto started = helper.startSsh(host, remoteHelper); !started) {
         return started.error();
     }
+    QTimer deadline;
+    deadline.setSingleShot(true);
+    QObject::connect(&deadline, &QTimer::timeout, [&] {
+        finish(
+            Error {ErrorCode::sshFailed, QStringLiteral("%1: no answer within 120 s of connecting").arg(host.text())});
+    });
+    deadline.start(120000);
     loop.exec();
     return *outcome;
 }
@@ -208,20 +223,26 @@ int runCampaignOnHosts(const CampaignPlan& plan, const QList<SshTarget>& targets
         }
     };
     std::function<void()> schedule;
-    const auto end = [&](HostRun* host, HostRun::State state, const QString& error = {}) {
+    // `finalSaved`: the helper's last answer is in the file already. `connectionLost`: the reason
+    // is the connection, not the helper.
+    const auto end = [&](HostRun* host, HostRun::State state, const QString& error = {}, bool finalSaved = false,
+                         bool connectionLost = false) {
         if (host->ended()) {
             return;
         }
         const bool wasRunning = host->state == HostRun::State::Running;
         host->state = state;
         host->error = error;
+        host->deadline.reset();
         if (!error.isEmpty()) {
             say(host, QStringLiteral("error: %1").arg(error));
         }
-        if (wasRunning && state == HostRun::State::Failed && !host->lastResults.isEmpty()) {
-            // The connection went mid-run: the file keeps every measurement it sent, marked failed.
-            QJsonObject results = withConnection(host->lastResults, host->target, error);
-            results.insert(QStringLiteral("status"), QStringLiteral("failed"));
+        if (wasRunning && !finalSaved && !host->lastResults.isEmpty()) {
+            // The run ended without its final answer: the file keeps every measurement it sent, with
+            // the status it ended in and, when the connection went, why.
+            QJsonObject results = withConnection(host->lastResults, host->target, connectionLost ? error : QString());
+            results.insert(QStringLiteral("status"),
+                           state == HostRun::State::Cancelled ? QStringLiteral("cancelled") : QStringLiteral("failed"));
             results.insert(QStringLiteral("updated"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
             save(host, results);
             say(host, QStringLiteral("what it measured is in %1").arg(host->savedTo));
@@ -253,6 +274,7 @@ int runCampaignOnHosts(const CampaignPlan& plan, const QList<SshTarget>& targets
             confirmed = true;
             if (!ready.isEmpty() && !confirmHosts(hosts, options.yes)) {
                 for (HostRun* host : std::as_const(ready)) {
+                    host->declined = true;
                     end(host, HostRun::State::Cancelled);
                 }
                 return;
@@ -295,7 +317,8 @@ int runCampaignOnHosts(const CampaignPlan& plan, const QList<SshTarget>& targets
                                                  Messages::ScanDisks {host->plan.allowLoop, false}.toJson());
         });
         QObject::connect(helper, &HelperClient::replied, [&, host](qint64 id, const QJsonObject& result) {
-            if (id == host->scanId) {
+            if (id == host->scanId && host->state == HostRun::State::Connecting) {
+                host->deadline.reset();
                 const QList<Disk> disks = Messages::decodeDisks(result);
                 if (auto resolved = host->plan.resolveDisks(disks); !resolved) {
                     end(host, HostRun::State::Failed, resolved.error().message + QStringLiteral("; skipped"));
@@ -315,6 +338,16 @@ int runCampaignOnHosts(const CampaignPlan& plan, const QList<SshTarget>& targets
                                                 .arg(path, found->model, found->serial,
                                                      Units::formatBytesDecimal(double(found->sizeBytes))));
                 }
+                // What the user confirms is what runs, even hours later behind --parallel: each disk
+                // by its stable name (sdX names can change between now and then).
+                for (QString& path : host->plan.disks) {
+                    const auto found = std::find_if(disks.cbegin(), disks.cend(), [&](const Disk& disk) {
+                        return disk.path == path || disk.stablePath == path;
+                    });
+                    if (found != disks.cend() && !found->stablePath.isEmpty()) {
+                        path = found->stablePath;
+                    }
+                }
                 if (host->plan.diskRule && !options.quiet) {
                     say(host,
                         QStringLiteral("%1: %2").arg(host->plan.diskRule->text(),
@@ -322,17 +355,18 @@ int runCampaignOnHosts(const CampaignPlan& plan, const QList<SshTarget>& targets
                 }
                 host->state = HostRun::State::Scanned;
                 schedule();
-            } else if (id == host->runId) {
+            } else if (id == host->runId && host->state == HostRun::State::Running) {
                 const QJsonObject results = withConnection(Messages::resultsJson(result), host->target);
                 save(host, results);
                 const QString status = results.value(QStringLiteral("status")).toString();
                 say(host, QStringLiteral("campaign %1; results in %2").arg(status, host->savedTo));
-                end(host, status == QLatin1String("cancelled") ? HostRun::State::Cancelled : HostRun::State::Completed);
+                end(host, status == QLatin1String("cancelled") ? HostRun::State::Cancelled : HostRun::State::Completed,
+                    {}, true);
             }
         });
         QObject::connect(helper, &HelperClient::eventReceived,
                          [&, host](qint64 id, const QString& event, const QJsonObject& fields) {
-                             if (id != host->runId) {
+                             if (id != host->runId || host->state != HostRun::State::Running) {
                                  return;
                              }
                              if (event == Messages::Event::results) {
@@ -355,8 +389,19 @@ int runCampaignOnHosts(const CampaignPlan& plan, const QList<SshTarget>& targets
         });
         QObject::connect(helper, &HelperClient::closed, [&, host](const QString&) {
             end(host, host->cancelRequested ? HostRun::State::Cancelled : HostRun::State::Failed,
-                host->helper->lastError().message);
+                host->helper->lastError().message, false, true);
         });
+        // A host that logs in but never gets as far as its disks (a stuck login, sudo or scan) must
+        // not hold the others back.
+        host->deadline = std::make_unique<QTimer>();
+        host->deadline->setSingleShot(true);
+        QObject::connect(host->deadline.get(), &QTimer::timeout, [&, host] {
+            end(host, HostRun::State::Failed,
+                QStringLiteral("%1: no answer within %2 s of connecting; skipped")
+                    .arg(host->target.text())
+                    .arg(options.connectTimeoutSeconds));
+        });
+        host->deadline->start(options.connectTimeoutSeconds * 1000);
     }
     for (HostRun* host : std::as_const(hosts)) {
         if (!options.quiet) {
@@ -404,7 +449,8 @@ int runCampaignOnHosts(const CampaignPlan& plan, const QList<SshTarget>& targets
     for (const auto& host : owned) {
         host->helper.reset(); // waits for each helper to tear down and exit
     }
-    if (failed > 0) {
+    const bool declined = std::any_of(hosts.cbegin(), hosts.cend(), [](const HostRun* host) { return host->declined; });
+    if (failed > 0 || declined) {
         return ExitFailed;
     }
     return cancelled > 0 ? ExitCancelled : ExitOk;

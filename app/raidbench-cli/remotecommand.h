@@ -24,6 +24,7 @@ struct RemoteRunOptions
     bool yes = false;
     bool quiet = false;
     int parallel = 4; ///< hosts running at once
+    int connectTimeoutSeconds = 120; ///< to log in, start the helper and scan the disks
 };
 
 /// Runs `plan` on every host over ssh: each host's disks scanned and the plan's disks (a rule, or

@@ -1,4 +1,5 @@
 #include "headlessexport.h"
+#include "helper/sshtarget.h"
 #include "lab/labmachine.h"
 #include "lab/labspec.h"
 #include "mainwindow.h"
@@ -26,11 +27,14 @@ own direct-I/O benchmark, tears it down and charts the results side by side. The
 root work is done by raidbench-helper, started through polkit (pkexec) when you
 connect; run as root, it starts at once. --lab tries everything on virtual disks
 in a small qemu VM instead (see raidbench-cli lab --help for the disk syntax).
+--host [USER@]HOST[:PORT] works on another machine's disks over ssh, through the
+RaidBench helper installed there (your keys and known_hosts; never a password).
 
 Headless exports (no display needed; for scripts on servers):
-  raidbench --export-report RESULTS.json --out report.html
+  raidbench --export-report RESULTS.json --out report.html [--compare MORE.json...]
       the whole comparison as one self-contained HTML file (tables, inline SVG
-      charts, host and disk identity, every command run)
+      charts, host and disk identity, every command run); with --compare, the
+      files side by side (the machines of a fleet, or before and after)
   raidbench --export-chart NAME [--format svg|png|pdf] [--size WxH] [--dpi N]
             [--order plan|write|read|space] [--page N] --out FILE RESULTS.json
       one chart: comparison, disks, tradeoff, sweep, qd-latency, qd-iops, timeline,
@@ -46,6 +50,7 @@ Examples:
   raidbench
   raidbench results.json
   raidbench --lab 2x1G@105,2x1G@38
+  raidbench --host root@storage1
   raidbench --export-chart comparison --format png --size 1600x900 --dpi 144 \
       --out comparison.png results.json)";
 
@@ -176,9 +181,13 @@ int main(int argc, char* argv[])
         QApplication::translate("main",
                                 "With --export-report or --export-chart: compare the results with the further "
                                 "FILEs given (hosts side by side)."));
+    const QCommandLineOption hostOption(
+        QStringLiteral("host"),
+        QApplication::translate("main", "Work on that machine's disks, over ssh (as Connect to another machine)."),
+        QStringLiteral("[USER@]HOST[:PORT]"));
     parser.addOptions({labOption, controllersOption, screenshotsOption, darkOption, reportOption, chartOption,
                        formatOption, sizeOption, dpiOption, orderOption, pageOption, outOption, runOption,
-                       recommendOption, compareOption});
+                       recommendOption, compareOption, hostOption});
     parser.addPositionalArgument(QStringLiteral("FILE"),
                                  QApplication::translate("main",
                                                          "A results or plan file to open (with "
@@ -233,6 +242,19 @@ int main(int argc, char* argv[])
         lab.emplace();
         lab->disks = *disks;
     }
+    std::optional<RaidBench::SshTarget> host;
+    if (parser.isSet(hostOption)) {
+        auto parsed = RaidBench::SshTarget::parse(parser.value(hostOption));
+        if (!parsed) {
+            std::fprintf(stderr, "raidbench: error: %s\n", qPrintable(parsed.error().message));
+            return 2;
+        }
+        if (lab) {
+            std::fprintf(stderr, "raidbench: error: --host or --lab, not both\n");
+            return 2;
+        }
+        host = *parsed;
+    }
     if (parser.isSet(screenshotsOption) && !lab && file.isEmpty()) {
         std::fprintf(stderr,
                      "raidbench: error: --screenshots needs --lab DISKS (every page) or a results file "
@@ -270,6 +292,8 @@ int main(int argc, char* argv[])
     }
     if (lab) {
         window.startLab(*lab);
+    } else if (host) {
+        window.connectRemote(*host, RaidBench::SshTarget::defaultRemoteHelper());
     } else if (geteuid() == 0) {
         window.connectHelper();
     }

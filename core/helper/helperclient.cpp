@@ -112,6 +112,11 @@ Result<void> HelperClient::startProcess(const QString& program, const QStringLis
     m_process = new QProcess(this);
     m_process->setProgram(program);
     m_process->setArguments(arguments);
+    if (m_transport == Transport::Ssh) {
+        // Its own process group: a Ctrl-C on the terminal reaches us, and we cancel and tear down
+        // over the connection, instead of the terminal killing ssh under a running campaign.
+        m_process->setChildProcessModifier([] { ::setpgid(0, 0); });
+    }
     connect(m_process, &QProcess::readyReadStandardOutput, this,
             [this] { onData(m_process->readAllStandardOutput()); });
     connect(m_process, &QProcess::readyReadStandardError, this, [this] {
@@ -137,16 +142,17 @@ void HelperClient::onFinished(int code, bool crashed)
     // What is still unread on stderr says why (ssh's and sudo's complaints come last).
     m_stderrTail = QString(m_stderrTail + QString::fromLocal8Bit(m_process->readAllStandardError())).right(4000);
     if (m_transport == Transport::Ssh) {
-        if (!m_buffer.isEmpty() && !m_closed) {
+        if (!m_connected && m_buffer.trimmed().isEmpty()) {
+            // It never answered: what ssh, sudo or the shell said is the reason.
+            const Error error = m_target.explainFailure(m_remoteHelper, code, m_stderrTail);
+            onClosed(error.message, error.code);
+            return;
+        }
+        if (!m_buffer.isEmpty()) {
             onClosed(QStringLiteral("%1: the helper stopped in the middle of a message (%2 bytes without an end)")
                          .arg(m_target.text())
                          .arg(m_buffer.size()),
                      ErrorCode::sshFailed);
-            return;
-        }
-        if (!m_connected) {
-            const Error error = m_target.explainFailure(m_remoteHelper, code, m_stderrTail);
-            onClosed(error.message, error.code);
             return;
         }
         const QString tail = m_stderrTail.trimmed().section(QLatin1Char('\n'), -1).trimmed();
@@ -272,14 +278,32 @@ void HelperClient::send(const QByteArray& line)
 
 void HelperClient::onData(const QByteArray& data)
 {
+    if (m_closed) {
+        return; // a closed connection's late lines are not answers
+    }
+    const qsizetype searchFrom = m_buffer.size();
     m_buffer += data;
-    qsizetype newline;
-    while ((newline = m_buffer.indexOf('\n')) >= 0) {
+    qsizetype newline = m_buffer.indexOf('\n', searchFrom);
+    while (newline >= 0) {
         const QByteArray line = m_buffer.left(newline);
         m_buffer.remove(0, newline + 1);
         if (!line.trimmed().isEmpty()) {
             onLine(line);
         }
+        if (m_closed) {
+            m_buffer.clear();
+            return;
+        }
+        newline = m_buffer.indexOf('\n');
+    }
+    if (m_buffer.size() > HelperProtocol::maxLineBytes) {
+        // No helper writes a line this long: a far side that does would only fill our memory.
+        onClosed(QStringLiteral("%1the helper sent a line longer than %2 MiB")
+                     .arg(m_transport == Transport::Ssh ? m_target.text() + QStringLiteral(": ") : QString())
+                     .arg(HelperProtocol::maxLineBytes >> 20),
+                 ErrorCode::sshFailed);
+        m_buffer.clear();
+        hangUp();
     }
 }
 

@@ -79,7 +79,8 @@ Result<void> LabMachine::start(const QStringList& command)
     if (m_options.disks.isEmpty()) {
         return makeError(ErrorCode::invalidLabSpec, QStringLiteral("the lab needs at least one disk"));
     }
-    static const QRegularExpression hostnamePattern(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9-]{0,62}$"));
+    static const QRegularExpression hostnamePattern(
+        QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9][A-Za-z0-9-]{0,62}")));
     if (!m_options.hostname.isEmpty() && !hostnamePattern.match(m_options.hostname).hasMatch()) {
         return makeError(ErrorCode::invalidLabSpec,
                          QStringLiteral("the lab's host name '%1' may hold only letters, digits and '-'")
@@ -88,7 +89,8 @@ Result<void> LabMachine::start(const QStringList& command)
     if (m_options.sshPort < 0 || m_options.sshPort > 65535) {
         return makeError(ErrorCode::invalidLabSpec, QStringLiteral("the ssh port must be from 1 to 65535"));
     }
-    static const QRegularExpression filePattern(QStringLiteral("^[A-Za-z0-9_][A-Za-z0-9._-]{0,100}$"));
+    static const QRegularExpression filePattern(
+        QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9_][A-Za-z0-9._-]{0,100}")));
     for (const auto& file : std::as_const(m_options.controlFiles)) {
         if (!filePattern.match(file.first).hasMatch() || file.first == QLatin1String("request.json")) {
             return makeError(

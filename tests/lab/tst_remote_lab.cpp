@@ -476,6 +476,52 @@ private Q_SLOTS:
                  qPrintable(why.first().first().toString()));
     }
 
+    void ctrlCCancelsEveryHost()
+    {
+        // Ctrl-C on a terminal signals the whole foreground process group: ssh must not die of it
+        // before the cancel reaches the hosts over the connection.
+        const QString plan =
+            writePlan(QStringLiteral("cancel.json"),
+                      QJsonObject {{QStringLiteral("select"), QStringLiteral("usable")}, {QStringLiteral("count"), 2}},
+                      QJsonArray {QStringLiteral("raid0"), QStringLiteral("raid1")}, QStringLiteral("20s"));
+        const QString out = path(QStringLiteral("cancelled"));
+        QProcess run;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const QString& entry : std::as_const(m_env)) {
+            env.insert(entry.section(QLatin1Char('='), 0, 0), entry.section(QLatin1Char('='), 1));
+        }
+        run.setProcessEnvironment(env);
+        run.setChildProcessModifier([] { ::setpgid(0, 0); }); // a terminal's foreground group of its own
+        run.start(binary(QStringLiteral("raidbench-cli")),
+                  {QStringLiteral("run"), plan, QStringLiteral("--hosts"),
+                   m_hosts[0].target() + QLatin1Char(',') + m_hosts[1].target(), QStringLiteral("--out"), out,
+                   QStringLiteral("--yes")});
+        QVERIFY(run.waitForStarted());
+        QByteArray err;
+        QElapsedTimer waited;
+        waited.start();
+        while (err.count("] [1/2] raid0: SEQ1M QD8 write") < 2 && waited.elapsed() < 300000 &&
+               run.state() == QProcess::Running) {
+            run.waitForReadyRead(1000);
+            err += run.readAllStandardError();
+        }
+        QVERIFY2(err.count("] [1/2] raid0: SEQ1M QD8 write") == 2, err.constData());
+        ::kill(-pid_t(run.processId()), SIGINT);
+        QVERIFY(run.waitForFinished(300000));
+        err += run.readAllStandardError();
+        QCOMPARE(run.exitCode(), 130);
+        for (const auto& host : m_hosts) {
+            QVERIFY2(err.contains(QStringLiteral("[%1] campaign cancelled").arg(host.target()).toUtf8()),
+                     err.constData());
+            auto results =
+                CampaignResults::load(QDir(out).filePath(QStringLiteral("root@127.0.0.1-%1.json").arg(host.port)));
+            QVERIFY(results.ok());
+            QCOMPARE(results->status, QStringLiteral("cancelled"));
+            QCOMPARE(results->disks.size(), 2); // the baselines measured before the cancel are kept
+            verifyNothingLeft(host);
+        }
+    }
+
     void aHostKilledMidRunLeavesTheOtherComplete()
     {
         const QString plan =

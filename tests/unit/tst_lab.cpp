@@ -2,11 +2,14 @@
 #include "lab/labimage.h"
 #include "lab/labmachine.h"
 #include "lab/labspec.h"
+#include "util/errorcodes.h"
 
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <functional>
 
 using namespace RaidBench;
 
@@ -131,6 +134,22 @@ private Q_SLOTS:
         // Arguments are argv entries, never one shell string.
         QVERIFY(args.contains(QStringLiteral("-kernel")));
         QCOMPARE(args.at(args.indexOf(QStringLiteral("-kernel")) + 1), QStringLiteral("/boot/k"));
+        // No network unless asked for.
+        QVERIFY(!args.contains(QStringLiteral("-netdev")));
+        QVERIFY(!all.contains(QStringLiteral("rb_net")));
+
+        // ssh-host: only 127.0.0.1:PORT reaches the guest's port 22, and the guest reaches nothing.
+        options.sshPort = 2201;
+        options.hostname = QStringLiteral("lab-host-1");
+        const QStringList net = LabMachine::qemuArguments(options, QStringLiteral("tcg"), QStringLiteral("/boot/k"),
+                                                          QStringLiteral("/c/i.cpio"), QStringLiteral("/w"),
+                                                          QStringLiteral("/b/raidbench-cli"));
+        QCOMPARE(net.at(net.indexOf(QStringLiteral("-netdev")) + 1),
+                 QStringLiteral("user,id=net0,restrict=on,hostfwd=tcp:127.0.0.1:2201-:22"));
+        QCOMPARE(net.count(QStringLiteral("-netdev")), 1);
+        const QString append = net.at(net.indexOf(QStringLiteral("-append")) + 1);
+        QVERIFY(append.contains(QStringLiteral(" rb_net=1")) &&
+                append.contains(QStringLiteral(" rb_hostname=lab-host-1")));
     }
 
     void modulesLoadInDependencyOrder()
@@ -230,6 +249,26 @@ private Q_SLOTS:
                                QStringLiteral("TRAILER!!!")}));
     }
 
+    void refusesBadSshHostOptions()
+    {
+        // Checked before anything is made or started.
+        const auto refused = [](const std::function<void(LabOptions&)>& change) {
+            LabOptions options;
+            options.disks = *parseLabSpec(QStringLiteral("1G"));
+            change(options);
+            LabMachine lab(options);
+            const auto started = lab.start({QStringLiteral("true")});
+            return !started.ok() && started.error().code == ErrorCode::invalidLabSpec;
+        };
+        QVERIFY(refused([](LabOptions& o) { o.hostname = QStringLiteral("lab host"); }));
+        QVERIFY(refused([](LabOptions& o) { o.hostname = QStringLiteral("lab\n"); }));
+        QVERIFY(refused([](LabOptions& o) { o.hostname = QStringLiteral("-lab"); }));
+        QVERIFY(refused([](LabOptions& o) { o.sshPort = 70000; }));
+        QVERIFY(refused([](LabOptions& o) { o.controlFiles = {{QStringLiteral("../etc/passwd"), QByteArray("x")}}; }));
+        QVERIFY(refused([](LabOptions& o) { o.controlFiles = {{QStringLiteral("request.json"), QByteArray("{}")}}; }));
+        QVERIFY(refused([](LabOptions& o) { o.controlFiles = {{QStringLiteral(".hidden"), QByteArray("x")}}; }));
+    }
+
     void initScriptMountsAndPowersOff()
     {
         const QString init = LabImage::initScript();
@@ -237,7 +276,9 @@ private Q_SLOTS:
         QVERIFY(init.contains(QStringLiteral("multidevs")) == false); // a qemu option, not a mount option
         QVERIFY(init.contains(QStringLiteral("trans=virtio,version=9p2000.L,ro")));
         QVERIFY(init.contains(QStringLiteral("lab agent /run/raidbench-lab")));
-        QVERIFY(init.contains(QStringLiteral("hostname raidbench-lab"))); // reports name the lab, not "(none)"
+        // reports name the lab (or the name ssh-host gives it), not "(none)"
+        QVERIFY(init.contains(QStringLiteral("hostname \"${rb_hostname:-raidbench-lab}\"")));
+        QVERIFY(init.contains(QStringLiteral("ip addr add 10.0.2.15/24 dev eth0")));
         QVERIFY(init.contains(QStringLiteral("cache=loose hostroot"))); // the read-only host root is cached
         QVERIFY(init.trimmed().endsWith(QStringLiteral("poweroff -f")));
         // A build under /tmp stays visible under the VM's fresh /tmp.

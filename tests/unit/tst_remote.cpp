@@ -166,6 +166,12 @@ private Q_SLOTS:
                                  << "1 to 65535";
         QTest::newRow("long") << QString(301, QLatin1Char('a')) << "longer than 300";
         QTest::newRow("unicode") << QStringLiteral("h\u00f3st") << "letters, digits";
+        QTest::newRow("trailing newline") << "host\n"
+                                          << "letters, digits";
+        QTest::newRow("user trailing newline") << "root\n@host"
+                                               << "user name";
+        QTest::newRow("port trailing newline") << "host:22\n"
+                                               << "1 to 65535";
     }
 
     void refusesBadTargets()
@@ -201,8 +207,18 @@ private Q_SLOTS:
         QCOMPARE(withConfig.mid(0, 2), (QStringList {QStringLiteral("-F"), QStringLiteral("/etc/raidbench-ssh.conf")}));
         QVERIFY(!withConfig.contains(QStringLiteral("-p")) && !withConfig.contains(QStringLiteral("-l")));
 
+        // The user's config cannot hand the host an agent, a display, a forward or a shared connection.
+        for (const QString& option :
+             {QStringLiteral("-a"), QStringLiteral("-x"), QStringLiteral("ClearAllForwardings=yes"),
+              QStringLiteral("PermitLocalCommand=no"), QStringLiteral("ControlPath=none")}) {
+            QVERIFY2(args.contains(option), qPrintable(option));
+        }
         const QString command = SshTarget::remoteCommand(QStringLiteral("/opt/rb/raidbench-helper"));
-        QVERIFY(command.startsWith(QLatin1String("h='/opt/rb/raidbench-helper';")));
+        QVERIFY2(command.startsWith(QLatin1String("exec /bin/sh -c 'h=/opt/rb/raidbench-helper;")),
+                 qPrintable(command));
+        QVERIFY(command.endsWith(QLatin1String("exit 127'")));
+        QCOMPARE(command.count(QLatin1Char('\'')), 2); // one quoted word for any login shell
+        QVERIFY(!command.contains(QLatin1Char('!'))); // csh would expand it
         QVERIFY(command.contains(QLatin1String("exec sudo -n -- \"$h\"")));
         QVERIFY(command.contains(QLatin1String("[ \"$(id -u)\" = 0 ]")));
     }
@@ -221,6 +237,7 @@ private Q_SLOTS:
         QTest::newRow("dollar") << "/usr/bin/$HOME" << false;
         QTest::newRow("backtick") << "/usr/bin/`id`" << false;
         QTest::newRow("newline") << "/usr/bin/x\nreboot" << false;
+        QTest::newRow("trailing newline") << "/usr/bin/x\n" << false;
         QTest::newRow("dot dot") << "/usr/../bin/sh" << false;
         QTest::newRow("empty") << "" << false;
     }
