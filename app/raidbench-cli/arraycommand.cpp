@@ -119,14 +119,7 @@ bool confirm(const QStringList& identities, bool yes)
                        .arg(identities.size()));
         return false;
     }
-    printErr(QStringLiteral("Type yes to destroy everything on these %1 disk(s): ").arg(identities.size()));
-    char answer[64] = {};
-    if (!std::fgets(answer, sizeof(answer), stdin) ||
-        QString::fromLocal8Bit(answer).trimmed() != QLatin1String("yes")) {
-        printError(QStringLiteral("not confirmed; nothing was changed"));
-        return false;
-    }
-    return true;
+    return answeredYes(QStringLiteral("Type yes to destroy everything on these %1 disk(s): ").arg(identities.size()));
 }
 
 int create(const ArraySpec& input, const CreateOptions& options)

@@ -87,15 +87,8 @@ bool confirmDestroy(const QStringList& disks, bool yes)
                 .arg(disks.size()));
         return false;
     }
-    printErr(QStringLiteral("This destroys everything on:\n  %1\nType yes to go on: ")
-                 .arg(disks.join(QStringLiteral("\n  "))));
-    char answer[64] = {};
-    if (!std::fgets(answer, sizeof(answer), stdin) ||
-        QString::fromLocal8Bit(answer).trimmed() != QLatin1String("yes")) {
-        printError(QStringLiteral("not confirmed; nothing was changed"));
-        return false;
-    }
-    return true;
+    return answeredYes(QStringLiteral("This destroys everything on:\n  %1\nType yes to go on: ")
+                           .arg(disks.join(QStringLiteral("\n  "))));
 }
 
 int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, bool yes, bool quiet, bool resume,

@@ -97,3 +97,19 @@ void installCancelHandler()
 }
 
 } // namespace RaidBench::Cli
+
+namespace RaidBench::Cli {
+
+bool answeredYes(const QString& question)
+{
+    printErr(question);
+    char answer[64] = {};
+    if (!std::fgets(answer, sizeof(answer), stdin) ||
+        QString::fromLocal8Bit(answer).trimmed() != QLatin1String("yes")) {
+        printError(QStringLiteral("not confirmed; nothing was changed"));
+        return false;
+    }
+    return true;
+}
+
+} // namespace RaidBench::Cli

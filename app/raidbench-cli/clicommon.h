@@ -18,6 +18,9 @@ void printOut(const QString& text);
 void printErr(const QString& text);
 bool stderrIsTerminal();
 bool stdinIsTerminal();
+/// Prints `question` on stderr and reads a line from the terminal: true when it is "yes"; otherwise
+/// says "not confirmed; nothing was changed".
+bool answeredYes(const QString& question);
 
 /// What every subcommand does first: its options, parse, --help, a usage error. The help's usage
 /// line names the command as the user types it ("Usage: raidbench-cli lab demo [options]"), not the

@@ -101,15 +101,8 @@ bool confirmHosts(const QList<HostRun*>& hosts, bool yes)
                        .arg(machines));
         return false;
     }
-    printErr(QStringLiteral("This destroys everything on:\n  %1\nType yes to go on: ")
-                 .arg(lines.join(QStringLiteral("\n  "))));
-    char answer[64] = {};
-    if (!std::fgets(answer, sizeof(answer), stdin) ||
-        QString::fromLocal8Bit(answer).trimmed() != QLatin1String("yes")) {
-        printError(QStringLiteral("not confirmed; nothing was changed"));
-        return false;
-    }
-    return true;
+    return answeredYes(QStringLiteral("This destroys everything on:\n  %1\nType yes to go on: ")
+                           .arg(lines.join(QStringLiteral("\n  "))));
 }
 
 } // namespace

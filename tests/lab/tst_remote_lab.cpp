@@ -483,7 +483,7 @@ private Q_SLOTS:
         const QString plan =
             writePlan(QStringLiteral("cancel.json"),
                       QJsonObject {{QStringLiteral("select"), QStringLiteral("usable")}, {QStringLiteral("count"), 2}},
-                      QJsonArray {QStringLiteral("raid0"), QStringLiteral("raid1")}, QStringLiteral("20s"));
+                      QJsonArray {QStringLiteral("raid0"), QStringLiteral("raid1")}, QStringLiteral("3s"));
         const QString out = path(QStringLiteral("cancelled"));
         QProcess run;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -530,7 +530,7 @@ private Q_SLOTS:
                       QJsonArray {QStringLiteral("raid0"), QStringLiteral("raid1"),
                                   QJsonObject {{QStringLiteral("name"), QStringLiteral("raid0 again")},
                                                {QStringLiteral("preset"), QStringLiteral("raid0")}}},
-                      QStringLiteral("4s"));
+                      QStringLiteral("2s"));
         const QString out = path(QStringLiteral("killed"));
         QProcess run;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
