@@ -439,6 +439,22 @@ void TestHelperHostile::schemaRows()
            request(QStringLiteral("run-io"), {}));
     addRow(QStringLiteral("schema: a campaign without a plan"), QStringLiteral("missing-field"),
            request(QStringLiteral("run-campaign"), {{QStringLiteral("confirm_destroy"), QJsonArray {alpha()}}}));
+    {
+        // A plan that chooses its disks by rule is resolved by the client, which confirms what it
+        // chose; the helper never picks disks from a rule on its own.
+        QJsonObject byRule = plan({alpha()});
+        byRule.insert(QStringLiteral("disks"), QJsonObject {{QStringLiteral("select"), QStringLiteral("usable")}});
+        addRow(QStringLiteral("plan: disks by a rule the client did not resolve"), QStringLiteral("invalid-plan"),
+               request(QStringLiteral("run-campaign"),
+                       {{QStringLiteral("plan"), byRule}, {QStringLiteral("confirm_destroy"), QJsonArray {alpha()}}}));
+        QJsonObject badRule = plan({alpha()});
+        badRule.insert(QStringLiteral("disk_rule"),
+                       QJsonObject {{QStringLiteral("select"), QStringLiteral("usable")},
+                                    {QStringLiteral("exec"), QStringLiteral("sh")}});
+        addRow(QStringLiteral("plan: a disk rule with a command in it"), QStringLiteral("invalid-plan"),
+               request(QStringLiteral("run-campaign"),
+                       {{QStringLiteral("plan"), badRule}, {QStringLiteral("confirm_destroy"), QJsonArray {alpha()}}}));
+    }
     addRow(QStringLiteral("schema: cancel without a request"), QStringLiteral("missing-field"),
            request(QStringLiteral("cancel"), {}));
     addRow(QStringLiteral("schema: a tag that is a number"), QStringLiteral("bad-type"),
