@@ -1,5 +1,6 @@
 #include "../common/cli.h"
 #include "campaign/campaignresults.h"
+#include "mainwindow.h"
 #include "session.h"
 
 #include <QDir>
@@ -8,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -445,27 +447,40 @@ private Q_SLOTS:
 
     void theDesktopSessionWorksOnAHost()
     {
-        // The window's data layer (Connect to another machine…) against the real far side.
+        // The window (Connect to another machine…) against the real far side.
         for (const QString& entry : std::as_const(m_env)) {
             qputenv(qPrintable(entry.section(QLatin1Char('='), 0, 0)), entry.section(QLatin1Char('='), 1).toUtf8());
         }
-        Session session;
-        QSignalSpy disks(&session, &Session::disksChanged);
-        QSignalSpy closed(&session, &Session::helperClosed);
         auto target = SshTarget::parse(m_hosts[1].target());
         QVERIFY(target.ok());
-        const auto started = session.startRemote(*target, binary(QStringLiteral("raidbench-helper")));
-        QVERIFY2(started.ok(), qPrintable(started.ok() ? QString() : started.error().message));
-        QTRY_VERIFY_WITH_TIMEOUT(!session.disks().isEmpty() || !closed.isEmpty(), 120000);
+        Ui::MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        Session* session = window.session();
+        QSignalSpy closed(session, &Session::helperClosed);
+        window.connectRemote(*target, binary(QStringLiteral("raidbench-helper")));
+        QTRY_VERIFY_WITH_TIMEOUT(session->disks().size() >= 2 || !closed.isEmpty(), 120000);
         QVERIFY2(closed.isEmpty(), qPrintable(closed.isEmpty() ? QString() : closed.first().first().toString()));
-        QCOMPARE(session.remoteHost(), m_hosts[1].target());
-        QVERIFY2(session.helperHost().contains(m_hosts[1].target()), qPrintable(session.helperHost()));
+        QCOMPARE(session->remoteHost(), m_hosts[1].target());
+        QVERIFY2(session->helperHost().contains(m_hosts[1].target()), qPrintable(session->helperHost()));
+        QVERIFY(!session->isLab()); // a remote's word is no reason to skip the destroy question
         int vdisks = 0;
-        for (const Disk& disk : session.disks()) {
+        for (const Disk& disk : session->disks()) {
             vdisks += disk.model.contains(QLatin1String("W60")) ? 1 : 0;
         }
         QCOMPARE(vdisks, 2);
-        session.detach();
+        // The status bar names the machine.
+        const QString status = QStringLiteral("Disks of %1 (over ssh)").arg(m_hosts[1].target());
+        bool named = false;
+        for (const QLabel* label : window.findChildren<QLabel*>()) {
+            named = named || label->text() == status;
+        }
+        QVERIFY2(named, qPrintable(status));
+        if (const QString shot = qEnvironmentVariable("RAIDBENCH_REMOTE_SCREENSHOT"); !shot.isEmpty()) {
+            window.grab().save(shot);
+        }
+        session->detach();
+        QVERIFY(session->disks().isEmpty()); // nothing of that machine stays to be aimed at
 
         // A refusal reaches the window as the reason, with the host's name.
         Session refused;
@@ -592,5 +607,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRemoteLab)
+QTEST_MAIN(TestRemoteLab)
 #include "tst_remote_lab.moc"
