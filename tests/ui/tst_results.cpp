@@ -58,6 +58,7 @@
 #include <functional>
 #include <memory>
 #include <set>
+#include <tuple>
 
 using namespace RaidBench;
 using namespace RaidBench::Ui;
@@ -1304,6 +1305,46 @@ private Q_SLOTS:
                 .ok());
         QCOMPARE(page.configTable()->rowCount(), 17);
         QVERIFY(page.recentFiles().contains(dir.filePath(QStringLiteral("after.json"))));
+    }
+
+    void compareHostsFlagsSlowDisksAcrossTheFleet()
+    {
+        // Two machines whose disks are alike within each: only the fleet's median shows one is slow.
+        CampaignResults first = load();
+        CampaignResults second = load();
+        for (auto [results, mbps, target] : {std::tuple {&first, 105.0, QStringLiteral("root@nas1")},
+                                             std::tuple {&second, 60.0, QStringLiteral("root@nas2:2222")}}) {
+            for (DiskResult& disk : results->disks) {
+                disk.writeBw = mbps * 1e6;
+                disk.readBw = mbps * 1e6;
+            }
+            results->host.insert(
+                QStringLiteral("connection"),
+                QJsonObject {{QStringLiteral("transport"), QStringLiteral("ssh")}, {QStringLiteral("target"), target}});
+        }
+        QTemporaryDir dir;
+        QVERIFY(first.save(dir.filePath(QStringLiteral("a.json"))).ok());
+        QVERIFY(second.save(dir.filePath(QStringLiteral("b.json"))).ok());
+        ResultsPage page;
+        page.show();
+        QVERIFY(
+            page.openCompare({dir.filePath(QStringLiteral("a.json")), dir.filePath(QStringLiteral("b.json"))}).ok());
+        QCOMPARE(page.results().comparedLabels,
+                 (QStringList {QStringLiteral("root@nas1"), QStringLiteral("root@nas2:2222")}));
+        QChart* chart = page.chart(QStringLiteral("disks"));
+        const QStringList categories = categoriesOf(chart);
+        QCOMPARE(categories.size(), first.disks.size() + second.disks.size());
+        QBarSet* write = setNamed(chart, QStringLiteral("write"));
+        QVERIFY(write);
+        int slow = 0;
+        for (int i = 0; i < categories.size(); ++i) {
+            if (write->isBarSelected(i)) {
+                ++slow;
+                QVERIFY2(categories.at(i).contains(QLatin1String("root@nas2:2222")), qPrintable(categories.at(i)));
+            }
+        }
+        QCOMPARE(slow, int(second.disks.size()));
+        QVERIFY(page.results().disks.last().slowReason.contains(QLatin1String("fleet median")));
     }
 
     void fioImportAndDroppedFiles()
