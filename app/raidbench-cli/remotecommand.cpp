@@ -226,7 +226,9 @@ int runCampaignOnHosts(const CampaignPlan& plan, const QList<SshTarget>& targets
         const bool wasRunning = host->state == HostRun::State::Running;
         host->state = state;
         host->error = error;
-        host->deadline.reset();
+        if (host->deadline) {
+            host->deadline->stop(); // stopped, not deleted: end() may run inside its own timeout
+        }
         if (!error.isEmpty()) {
             say(host, QStringLiteral("error: %1").arg(error));
         }
@@ -311,7 +313,7 @@ int runCampaignOnHosts(const CampaignPlan& plan, const QList<SshTarget>& targets
         });
         QObject::connect(helper, &HelperClient::replied, [&, host](qint64 id, const QJsonObject& result) {
             if (id == host->scanId && host->state == HostRun::State::Connecting) {
-                host->deadline.reset();
+                host->deadline->stop();
                 const QList<Disk> disks = Messages::decodeDisks(result);
                 if (auto resolved = host->plan.resolveDisks(disks); !resolved) {
                     end(host, HostRun::State::Failed, resolved.error().message + QStringLiteral("; skipped"));
