@@ -199,96 +199,6 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, bool 
     return exitCode;
 }
 
-struct RemoteOptionSet
-{
-    QCommandLineOption host, hosts, parallel, remoteHelper, out, yes, quiet, resume, helper;
-};
-
-int runRemote(const CampaignPlan& plan, const QString& planPath, const QCommandLineParser& parser,
-              const RemoteOptionSet& o)
-{
-    if (parser.isSet(o.host) && parser.isSet(o.hosts)) {
-        printError(QStringLiteral("give --host or --hosts, not both"));
-        return ExitUsage;
-    }
-    if (parser.isSet(o.resume) || parser.isSet(o.helper)) {
-        printError(QStringLiteral("--resume and --helper are for this machine; not with --host or --hosts"));
-        return ExitUsage;
-    }
-    auto hosts = parser.isSet(o.hosts) ? parseHosts(parser.value(o.hosts)) : [&]() -> Result<QList<SshTarget>> {
-        auto one = SshTarget::parse(parser.value(o.host));
-        if (!one) {
-            return one.error();
-        }
-        return QList<SshTarget> {*one};
-    }();
-    if (!hosts) {
-        printError(hosts.error().message);
-        return ExitUsage;
-    }
-    RemoteRunOptions options;
-    options.remoteHelper =
-        parser.isSet(o.remoteHelper) ? parser.value(o.remoteHelper) : SshTarget::defaultRemoteHelper();
-    if (auto plain = SshTarget::checkRemoteHelper(options.remoteHelper); !plain) {
-        printError(plain.error().message);
-        return ExitUsage;
-    }
-    bool parallelOk = false;
-    options.parallel = parser.value(o.parallel).toInt(&parallelOk);
-    if (!parallelOk || options.parallel < 1 || options.parallel > 64) {
-        printError(QStringLiteral("--parallel takes a number from 1 to 64"));
-        return ExitUsage;
-    }
-    options.yes = parser.isSet(o.yes);
-    options.quiet = parser.isSet(o.quiet);
-    QStringList outputs;
-    if (parser.isSet(o.hosts)) {
-        if (!parser.isSet(o.out)) {
-            printError(QStringLiteral("--hosts needs --out DIR: the folder for one results file per host"));
-            return ExitUsage;
-        }
-        const QString dir = parser.value(o.out);
-        if (QFileInfo(dir).exists() && !QFileInfo(dir).isDir()) {
-            printError(QStringLiteral("--out %1 is a file; with --hosts it names a folder").arg(dir));
-            return ExitUsage;
-        }
-        if (!QDir().mkpath(dir) || !QFileInfo(dir).isWritable()) {
-            printError(QStringLiteral("cannot write results into %1").arg(dir));
-            return ExitFailed;
-        }
-        for (const SshTarget& host : std::as_const(*hosts)) {
-            outputs.append(QDir(dir).filePath(hostFileName(host)));
-            // Never over an earlier run's results, and never a stale file beside this run's.
-            if (QFileInfo::exists(outputs.last())) {
-                printError(QStringLiteral("%1 already holds results for %2; give another --out folder")
-                               .arg(outputs.last(), host.text()));
-                return ExitUsage;
-            }
-        }
-    } else if (parser.isSet(o.out)) {
-        outputs.append(parser.value(o.out));
-        if (!QFileInfo(QFileInfo(outputs.first()).absolutePath()).isWritable()) {
-            printError(QStringLiteral("cannot write results to %1").arg(outputs.first()));
-            return ExitFailed;
-        }
-    } else {
-        auto created = ResultsFolder::create(ResultsFolder::path(), QDateTime::currentDateTime(), hosts->first().host,
-                                             QFileInfo(planPath).completeBaseName());
-        if (!created) {
-            printError(QStringLiteral("%1; give --out RESULTS.json").arg(created.error().message));
-            return ExitFailed;
-        }
-        outputs.append(*created);
-    }
-    const int code = runCampaignOnHosts(plan, *hosts, outputs, options);
-    for (const QString& path : std::as_const(outputs)) {
-        if (QFileInfo(path).exists() && QFileInfo(path).size() == 0) {
-            QFile::remove(path); // a placeholder of a host that never measured
-        }
-    }
-    return code;
-}
-
 /// The HTML report is the desktop program's (its charts need Qt Charts): run it headless.
 int writeHtmlReport(const QStringList& files, const QString& out, const QString& requirements, bool otherFormat)
 {
@@ -377,9 +287,9 @@ int runCampaign(const QStringList& arguments)
         return ExitUsage;
     }
     if (parser.isSet(hostOption) || parser.isSet(hostsOption)) {
-        return runRemote(*plan, parser.positionalArguments().first(), parser,
-                         {hostOption, hostsOption, parallelOption, remoteHelperOption, outOption, yesOption,
-                          quietOption, resumeOption, helperOption});
+        return runPlanOnHosts(*plan, parser.positionalArguments().first(), parser,
+                              {hostOption, hostsOption, parallelOption, remoteHelperOption, outOption, yesOption,
+                               quietOption, resumeOption, helperOption});
     }
     if (plan->diskRule && plan->disks.isEmpty()) {
         // The rule chooses among this machine's disks, as it would on any other.

@@ -1,6 +1,7 @@
 #include "remotecommand.h"
 
 #include "campaign/campaignrunner.h"
+#include "campaign/resultsfolder.h"
 #include "clicommon.h"
 #include "helper/helperclient.h"
 #include "helper/messages.h"
@@ -8,8 +9,12 @@
 #include "util/errorcodes.h"
 #include "util/units.h"
 
+#include <QCommandLineParser>
 #include <QDateTime>
+#include <QDir>
 #include <QEventLoop>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QTimer>
 
@@ -449,6 +454,91 @@ int runCampaignOnHosts(const CampaignPlan& plan, const QList<SshTarget>& targets
         return ExitFailed;
     }
     return cancelled > 0 ? ExitCancelled : ExitOk;
+}
+
+int runPlanOnHosts(const CampaignPlan& plan, const QString& planPath, const QCommandLineParser& parser,
+                   const RemoteOptionSet& o)
+{
+    if (parser.isSet(o.host) && parser.isSet(o.hosts)) {
+        printError(QStringLiteral("give --host or --hosts, not both"));
+        return ExitUsage;
+    }
+    if (parser.isSet(o.resume) || parser.isSet(o.helper)) {
+        printError(QStringLiteral("--resume and --helper are for this machine; not with --host or --hosts"));
+        return ExitUsage;
+    }
+    auto hosts = parser.isSet(o.hosts) ? parseHosts(parser.value(o.hosts)) : [&]() -> Result<QList<SshTarget>> {
+        auto one = SshTarget::parse(parser.value(o.host));
+        if (!one) {
+            return one.error();
+        }
+        return QList<SshTarget> {*one};
+    }();
+    if (!hosts) {
+        printError(hosts.error().message);
+        return ExitUsage;
+    }
+    RemoteRunOptions options;
+    options.remoteHelper =
+        parser.isSet(o.remoteHelper) ? parser.value(o.remoteHelper) : SshTarget::defaultRemoteHelper();
+    if (auto plain = SshTarget::checkRemoteHelper(options.remoteHelper); !plain) {
+        printError(plain.error().message);
+        return ExitUsage;
+    }
+    bool parallelOk = false;
+    options.parallel = parser.value(o.parallel).toInt(&parallelOk);
+    if (!parallelOk || options.parallel < 1 || options.parallel > 64) {
+        printError(QStringLiteral("--parallel takes a number from 1 to 64"));
+        return ExitUsage;
+    }
+    options.yes = parser.isSet(o.yes);
+    options.quiet = parser.isSet(o.quiet);
+    QStringList outputs;
+    if (parser.isSet(o.hosts)) {
+        if (!parser.isSet(o.out)) {
+            printError(QStringLiteral("--hosts needs --out DIR: the folder for one results file per host"));
+            return ExitUsage;
+        }
+        const QString dir = parser.value(o.out);
+        if (QFileInfo(dir).exists() && !QFileInfo(dir).isDir()) {
+            printError(QStringLiteral("--out %1 is a file; with --hosts it names a folder").arg(dir));
+            return ExitUsage;
+        }
+        if (!QDir().mkpath(dir) || !QFileInfo(dir).isWritable()) {
+            printError(QStringLiteral("cannot write results into %1").arg(dir));
+            return ExitFailed;
+        }
+        for (const SshTarget& host : std::as_const(*hosts)) {
+            outputs.append(QDir(dir).filePath(hostFileName(host)));
+            // Never over an earlier run's results, and never a stale file beside this run's.
+            if (QFileInfo::exists(outputs.last())) {
+                printError(QStringLiteral("%1 already holds results for %2; give another --out folder")
+                               .arg(outputs.last(), host.text()));
+                return ExitUsage;
+            }
+        }
+    } else if (parser.isSet(o.out)) {
+        outputs.append(parser.value(o.out));
+        if (!QFileInfo(QFileInfo(outputs.first()).absolutePath()).isWritable()) {
+            printError(QStringLiteral("cannot write results to %1").arg(outputs.first()));
+            return ExitFailed;
+        }
+    } else {
+        auto created = ResultsFolder::create(ResultsFolder::path(), QDateTime::currentDateTime(), hosts->first().host,
+                                             QFileInfo(planPath).completeBaseName());
+        if (!created) {
+            printError(QStringLiteral("%1; give --out RESULTS.json").arg(created.error().message));
+            return ExitFailed;
+        }
+        outputs.append(*created);
+    }
+    const int code = runCampaignOnHosts(plan, *hosts, outputs, options);
+    for (const QString& path : std::as_const(outputs)) {
+        if (QFileInfo(path).exists() && QFileInfo(path).size() == 0) {
+            QFile::remove(path); // a placeholder of a host that never measured
+        }
+    }
+    return code;
 }
 
 } // namespace RaidBench::Cli

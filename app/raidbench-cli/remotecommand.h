@@ -5,6 +5,8 @@
 #include "helper/sshtarget.h"
 #include "util/result.h"
 
+#include <QCommandLineOption>
+#include <QCommandLineParser>
 #include <QList>
 #include <QString>
 
@@ -33,6 +35,17 @@ struct RemoteRunOptions
 /// connection or refuses leaves the others running; its file keeps what it measured.
 int runCampaignOnHosts(const CampaignPlan& plan, const QList<SshTarget>& hosts, const QStringList& outputs,
                        const RemoteRunOptions& options);
+
+/// The options of `run` that `--host`/`--hosts` read.
+struct RemoteOptionSet
+{
+    QCommandLineOption host, hosts, parallel, remoteHelper, out, yes, quiet, resume, helper;
+};
+
+/// `raidbench-cli run PLAN --host H` or `--hosts H1,H2 --out DIR`: checks the options, names each
+/// host's results file, and runs runCampaignOnHosts().
+int runPlanOnHosts(const CampaignPlan& plan, const QString& planPath, const QCommandLineParser& parser,
+                   const RemoteOptionSet& o);
 
 /// The results file name for `host` in a --hosts output folder: its target with ':' and brackets
 /// made safe for a file name ("root@10.0.0.5-2222.json").

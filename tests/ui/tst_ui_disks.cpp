@@ -321,6 +321,12 @@ private Q_SLOTS:
         helper->setText(QStringLiteral("/opt/x;reboot"));
         QVERIFY(!connectButton->isEnabled());
         QVERIFY2(problem->text().contains(QLatin1String("must be absolute")), qPrintable(problem->text()));
+        if (const QString shot = qEnvironmentVariable("RAIDBENCH_DIALOG_SCREENSHOT"); !shot.isEmpty()) {
+            host->setText(QStringLiteral("-oProxyCommand=sh"));
+            helper->setText(SshTarget::defaultRemoteHelper());
+            dialog.adjustSize();
+            dialog.grab().save(shot);
+        }
     }
 
     void aRemoteRefusalReachesTheWindow()
