@@ -40,10 +40,10 @@ throttled virtual disks, running RaidBench's own binaries as root. No real disk 
       with the command's exit code, or 125 when the lab itself failed.
   raidbench-cli lab check
       Say whether the lab can run here, and which package is missing if not.
-  raidbench-cli lab demo [--out DIR] [--disks SPEC]
+  raidbench-cli lab demo [--out DIR] [--disks SPEC] [--controllers N]
       The whole campaign on virtual disks (default: two fast and two slow hard
-      disks, 2x2G@105:iops=150,2x2G@38:iops=150); leaves results.json and
-      report.md in DIR.
+      disks, 2x2G@105:iops=150,2x2G@38:iops=150, on two controllers); leaves
+      results.json and report.md in DIR.
 
   raidbench-cli lab ssh-host --disks SPEC --port PORT --authorized-keys FILE [--name NAME]
       Boot the VM as a machine you reach over ssh: its sshd (this machine's own) listens
@@ -61,21 +61,56 @@ Inside the VM (in the command that lab run runs), to see what failures do:
                                   runs the same command, with RAIDBENCH_LAB_BOOT=2 (3, ...)
 
 SPEC is a comma list of [Nx]SIZE[@MBPS[/MBPS]][:iops=N][:fail-write=OFFSET|:fail-read=OFFSET]:
-  2x2G@105,2x2G@38    four 2 GiB disks, two at 105 MB/s and two at 38 MB/s
+  2x2G@105,2x2G@38    four 2 GiB disks, two at 105 MB/s and two at 38 MB/s (reads and
+                      writes share that speed, as they share a real disk's time)
   3x1G                three unthrottled 1 GiB disks
-  1G@100/200          write 100 MB/s, read 200 MB/s
+  1G@100/200          write 100 MB/s and, at the same time, read 200 MB/s
   1G@150:iops=150     at most 150 requests a second, reads and writes together, as a
                       hard disk's seeks allow (every request counts, sequential too)
   1G:fail-write=100M  a write covering byte 100 MiB fails with an I/O error (EIO)
 MB/s is 10^6 bytes per second. Inside the VM the disks have serials RBLAB0001,
-RBLAB0002, ... and models naming their speeds; their sdX names follow the kernel's
-probe order, so find them by serial: /dev/disk/by-id/scsi-RAIDBNCH_*_RBLAB0001.
+RBLAB0002, ... and models naming their speeds. Their sdX names follow the kernel's
+probe order, which is not the order of SPEC: name them by serial, through the links
+/dev/disk/by-id/scsi-RAIDBNCH_*_RBLAB0001, ... With --controllers N the disks take
+turns over N SCSI controllers (disk 1 on the first, disk 2 on the second, ...), so
+arrays that survive the loss of a controller can be tried. The disk files live in
+memory (/dev/shm) when they fit, else in /var/tmp; RAIDBENCH_LAB_DIR chooses.
 
 Examples:
   raidbench-cli lab check
   raidbench-cli lab run --disks 2x1G@100 -- cat /proc/mdstat
-  raidbench-cli lab run --disks 4x1G --out /tmp/res -- mdadm --create /dev/md0 --level=5 \
-      --raid-devices=4 --assume-clean --run /dev/sda /dev/sdb /dev/sdc /dev/sdd)";
+  raidbench-cli lab run --disks 4x1G --out /tmp/res -- sh -c 'mdadm --create /dev/md0 \
+      --level=5 --raid-devices=4 --assume-clean --run /dev/disk/by-id/scsi-*_RBLAB000[1-4]'
+  raidbench-cli lab run --disks 12x1G --controllers 3 -- ls /sys/class/scsi_host)";
+
+} // namespace
+
+QCommandLineOption controllersOption(int n)
+{
+    return QCommandLineOption(
+        QStringLiteral("controllers"),
+        QStringLiteral("Spread the disks over N SCSI controllers, taking turns (default %1).").arg(n),
+        QStringLiteral("N"), QString::number(n));
+}
+
+std::optional<QList<LabDiskSpec>> labDisks(const QCommandLineParser& parser, const QString& spec,
+                                           const QCommandLineOption& controllers)
+{
+    bool ok = false;
+    const int count = parser.value(controllers).toInt(&ok);
+    if (!ok) {
+        printError(QStringLiteral("--controllers '%1' is not a number").arg(parser.value(controllers)));
+        return std::nullopt;
+    }
+    auto disks = parseLabSpec(spec, count);
+    if (!disks) {
+        printError(disks.error().message);
+        return std::nullopt;
+    }
+    return *disks;
+}
+
+namespace {
 
 int runCheck()
 {
@@ -116,14 +151,12 @@ int runInVm(const QStringList& arguments)
     const QCommandLineOption accelOption(
         QStringLiteral("accel"), QStringLiteral("auto (KVM when a probe shows it works, else TCG), kvm or tcg."),
         QStringLiteral("ACCEL"), QStringLiteral("auto"));
-    const QCommandLineOption controllersOption(QStringLiteral("controllers"),
-                                               QStringLiteral("Spread the disks over N SCSI controllers (default 1)."),
-                                               QStringLiteral("N"), QStringLiteral("1"));
+    const QCommandLineOption controllers = controllersOption(1);
     const QCommandLineOption memoryOption(QStringLiteral("memory"), QStringLiteral("VM memory in MiB (default 1024)."),
                                           QStringLiteral("MIB"), QStringLiteral("1024"));
     const QCommandLineOption quietOption(QStringLiteral("quiet"), QStringLiteral("Do not report the boot on stderr."));
-    parser.addOptions({disksOption, outOption, timeoutOption, bootTimeoutOption, accelOption, controllersOption,
-                       memoryOption, quietOption});
+    parser.addOptions({disksOption, outOption, timeoutOption, bootTimeoutOption, accelOption, controllers, memoryOption,
+                       quietOption});
     parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("The command to run inside the VM."),
                                  QStringLiteral("-- COMMAND [ARGS...]"));
     if (const std::optional<int> done = commandLine.parse(arguments)) {
@@ -138,15 +171,8 @@ int runInVm(const QStringList& arguments)
         printError(QStringLiteral("no command given; put it after --, e.g. lab run --disks 1G -- cat /proc/mdstat"));
         return ExitUsage;
     }
-    bool ok = false;
-    const int controllers = parser.value(controllersOption).toInt(&ok);
-    if (!ok) {
-        printError(QStringLiteral("--controllers '%1' is not a number").arg(parser.value(controllersOption)));
-        return ExitUsage;
-    }
-    auto disks = parseLabSpec(parser.value(disksOption), controllers);
+    const auto disks = labDisks(parser, parser.value(disksOption), controllers);
     if (!disks) {
-        printError(disks.error().message);
         return ExitUsage;
     }
     auto timeout = Units::parseDuration(parser.value(timeoutOption));
@@ -165,6 +191,7 @@ int runInVm(const QStringList& arguments)
     options.outDir = parser.value(outOption);
     options.timeoutNs = *timeout;
     options.accel = parser.value(accelOption);
+    bool ok = false;
     options.memoryMiB = parser.value(memoryOption).toInt(&ok);
     if (!ok || options.memoryMiB < 256) {
         printError(QStringLiteral("--memory must be at least 256 (MiB)"));
@@ -268,15 +295,13 @@ int runSshHost(const QStringList& arguments)
     const QCommandLineOption userOption(QStringLiteral("user"),
                                         QStringLiteral("Also let this user of this machine in (not only root)."),
                                         QStringLiteral("USER"));
-    const QCommandLineOption controllersOption(QStringLiteral("controllers"),
-                                               QStringLiteral("Spread the disks over N SCSI controllers (default 1)."),
-                                               QStringLiteral("N"), QStringLiteral("1"));
+    const QCommandLineOption controllers = controllersOption(1);
     const QCommandLineOption accelOption(QStringLiteral("accel"), QStringLiteral("auto, kvm or tcg."),
                                          QStringLiteral("ACCEL"), QStringLiteral("auto"));
     const QCommandLineOption timeoutOption(QStringLiteral("timeout"),
                                            QStringLiteral("Stop the VM after this long (default 2h)."),
                                            QStringLiteral("DURATION"), QStringLiteral("2h"));
-    parser.addOptions({disksOption, portOption, keysOption, hostKeyOption, nameOption, userOption, controllersOption,
+    parser.addOptions({disksOption, portOption, keysOption, hostKeyOption, nameOption, userOption, controllers,
                        accelOption, timeoutOption});
     if (const std::optional<int> done = commandLine.parse(arguments, false)) {
         return *done;
@@ -292,14 +317,8 @@ int runSshHost(const QStringList& arguments)
         printError(QStringLiteral("--port must be a number from 1 to 65535"));
         return ExitUsage;
     }
-    const int controllers = parser.value(controllersOption).toInt(&ok);
-    if (!ok) {
-        printError(QStringLiteral("--controllers '%1' is not a number").arg(parser.value(controllersOption)));
-        return ExitUsage;
-    }
-    auto disks = parseLabSpec(parser.value(disksOption), controllers);
+    const auto disks = labDisks(parser, parser.value(disksOption), controllers);
     if (!disks) {
-        printError(disks.error().message);
         return ExitUsage;
     }
     auto timeout = Units::parseDuration(parser.value(timeoutOption));

@@ -20,7 +20,10 @@
 #include <QStandardPaths>
 #include <QTimer>
 
+#include <fcntl.h>
 #include <optional>
+#include <sys/statvfs.h>
+#include <unistd.h>
 
 namespace RaidBench {
 
@@ -47,8 +50,52 @@ LabMachine::LabMachine(LabOptions options, QObject* parent)
         m_options.cacheDir = LabImage::defaultCacheDir();
     }
     if (m_options.workRoot.isEmpty()) {
-        m_options.workRoot = qEnvironmentVariable("RAIDBENCH_LAB_DIR", QStringLiteral("/var/tmp"));
+        std::uint64_t total = 0;
+        for (const auto& disk : m_options.disks) {
+            total += disk.sizeBytes;
+        }
+        m_options.workRoot = defaultWorkRoot(total);
     }
+}
+
+QString LabMachine::defaultWorkRoot(std::uint64_t diskBytes)
+{
+    if (const QString chosen = qEnvironmentVariable("RAIDBENCH_LAB_DIR"); !chosen.isEmpty()) {
+        return chosen;
+    }
+    const QString memory = QStringLiteral("/dev/shm");
+    const QString disk = QStringLiteral("/var/tmp");
+    // Room: the disks, and 4 GiB of the machine's memory left for the VM (1 GiB) and everything else.
+    std::uint64_t memAvailable = 0;
+    QFile meminfo(QStringLiteral("/proc/meminfo"));
+    if (meminfo.open(QIODevice::ReadOnly)) {
+        for (const QByteArray& line : meminfo.readAll().split('\n')) {
+            if (line.startsWith("MemAvailable:")) {
+                memAvailable = line.mid(13).trimmed().split(' ').value(0).toULongLong() * 1024;
+            }
+        }
+    }
+    struct statvfs fs
+    { };
+    const std::uint64_t margin = 4ull << 30;
+    if (statvfs(QFile::encodeName(memory).constData(), &fs) != 0 ||
+        std::uint64_t(fs.f_bavail) * fs.f_frsize < diskBytes + margin || memAvailable < diskBytes + margin) {
+        return disk;
+    }
+    // qemu opens the disk files with O_DIRECT; tmpfs takes it only since Linux 6.6.
+    QByteArray probe = QFile::encodeName(memory + QStringLiteral("/raidbench-probe-XXXXXX"));
+    const int fd = mkstemp(probe.data());
+    if (fd < 0) {
+        return disk;
+    }
+    const int direct = ::open(probe.constData(), O_RDWR | O_DIRECT | O_CLOEXEC);
+    unlink(probe.constData());
+    ::close(fd);
+    if (direct < 0) {
+        return disk;
+    }
+    ::close(direct);
+    return memory;
 }
 
 LabMachine::~LabMachine()

@@ -33,7 +33,7 @@ struct LabOptions
     int cpus = 2;
     QString agent; ///< raidbench-cli to run inside the VM; empty = the one beside this program
     QString cacheDir; ///< empty = LabImage::defaultCacheDir()
-    QString workRoot; ///< where the disk files go; empty = $RAIDBENCH_LAB_DIR, else /var/tmp
+    QString workRoot; ///< where the disk files go; empty = defaultWorkRoot()
     QStringList environment; ///< extra NAME=VALUE for the command
     /// The guest's port 22 forwarded from 127.0.0.1:sshPort on this machine (qemu user networking,
     /// restricted: the guest reaches nothing else); 0 = no network.
@@ -78,6 +78,11 @@ public:
                                      const QString& initramfs, const QString& workDir, const QString& agent);
     /// The raidbench-cli beside the running program, else the installed one.
     static QString defaultAgent();
+    /// Where the disk files of `diskBytes` go: $RAIDBENCH_LAB_DIR; else memory (/dev/shm) when it takes
+    /// direct I/O and holds them with room to spare, since a first write to a preallocated file on a disk
+    /// costs the host's file system work the throttle does not see (a 100 MB/s disk measured 50-90 on
+    /// its first pass); else /var/tmp.
+    static QString defaultWorkRoot(std::uint64_t diskBytes);
 
 Q_SIGNALS:
     void progress(const QString& message);

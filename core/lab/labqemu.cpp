@@ -192,11 +192,17 @@ QStringList LabMachine::qemuArguments(const LabOptions& options, const QString& 
                 // Requests per second, reads and writes together: what a hard disk's seeks allow.
                 limits += QStringLiteral(",x-iops-total=%1").arg(disk.iops);
             }
-            if (disk.writeMBps > 0) {
-                limits += QStringLiteral(",x-bps-write=%1").arg(qint64(disk.writeMBps * 1e6));
-            }
-            if (disk.readMBps > 0) {
-                limits += QStringLiteral(",x-bps-read=%1").arg(qint64(disk.readMBps * 1e6));
+            if (disk.writeMBps > 0 && disk.writeMBps == disk.readMBps) {
+                // One speed: reads and writes share it, as they share a real disk's time (md's
+                // read-modify-write then costs what it costs on a real disk).
+                limits += QStringLiteral(",x-bps-total=%1").arg(qint64(disk.writeMBps * 1e6));
+            } else {
+                if (disk.writeMBps > 0) {
+                    limits += QStringLiteral(",x-bps-write=%1").arg(qint64(disk.writeMBps * 1e6));
+                }
+                if (disk.readMBps > 0) {
+                    limits += QStringLiteral(",x-bps-read=%1").arg(qint64(disk.readMBps * 1e6));
+                }
             }
             args << QStringLiteral("-object") << limits;
             args << QStringLiteral("-blockdev")

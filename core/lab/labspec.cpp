@@ -168,6 +168,12 @@ Result<QList<LabDiskSpec>> parseLabSpec(const QString& spec, int controllers)
             disks.append(disk);
         }
     }
+    if (controllers > disks.size()) {
+        return makeError(ErrorCode::invalidLabSpec,
+                         QStringLiteral("%1 controllers for %2 disk(s): every controller needs a disk; use at most %2")
+                             .arg(controllers)
+                             .arg(disks.size()));
+    }
     return disks;
 }
 

@@ -104,6 +104,32 @@ private Q_SLOTS:
         QCOMPARE(disks->at(1).controller, 1);
         QCOMPARE(disks->at(2).controller, 2);
         QCOMPARE(disks->at(3).controller, 0);
+        // Every controller needs a disk.
+        const auto tooMany = parseLabSpec(QStringLiteral("2x1G"), 3);
+        QVERIFY(!tooMany.ok());
+        QCOMPARE(tooMany.error().code, QStringLiteral("invalid-lab-spec"));
+        QVERIFY2(tooMany.error().message.contains(QLatin1String("3 controllers for 2 disk(s)")),
+                 qPrintable(tooMany.error().message));
+        QVERIFY(!parseLabSpec(QStringLiteral("4x1G"), 9).ok());
+        QVERIFY(parseLabSpec(QStringLiteral("3x1G"), 3).ok());
+    }
+
+    void diskFilesGoWhereTheyFit()
+    {
+        // Memory when it holds them with room to spare and takes direct I/O, else /var/tmp; the
+        // environment variable always wins.
+        const QByteArray saved = qgetenv("RAIDBENCH_LAB_DIR");
+        qunsetenv("RAIDBENCH_LAB_DIR");
+        QCOMPARE(LabMachine::defaultWorkRoot(1ull << 50), QStringLiteral("/var/tmp"));
+        const QString small = LabMachine::defaultWorkRoot(16ull << 20);
+        QVERIFY2(small == QLatin1String("/dev/shm") || small == QLatin1String("/var/tmp"), qPrintable(small));
+        qputenv("RAIDBENCH_LAB_DIR", "/srv/lab");
+        QCOMPARE(LabMachine::defaultWorkRoot(16ull << 20), QStringLiteral("/srv/lab"));
+        if (saved.isNull()) {
+            qunsetenv("RAIDBENCH_LAB_DIR");
+        } else {
+            qputenv("RAIDBENCH_LAB_DIR", saved);
+        }
     }
 
     void qemuCommandLine()
@@ -117,6 +143,16 @@ private Q_SLOTS:
         const QString all = args.join(QLatin1Char(' '));
         QVERIFY(all.contains(QStringLiteral("-accel tcg")));
         QVERIFY(all.contains(QStringLiteral("x-bps-write=105000000,x-bps-read=200000000")));
+        // One speed for both: reads and writes share it, as on a real disk (md's read-modify-write costs).
+        LabOptions shared;
+        shared.disks = *parseLabSpec(QStringLiteral("1G@38:iops=150"));
+        const QString one = LabMachine::qemuArguments(shared, QStringLiteral("tcg"), QStringLiteral("/boot/k"),
+                                                      QStringLiteral("/c/i.cpio"), QStringLiteral("/w"),
+                                                      QStringLiteral("/b/raidbench-cli"))
+                                .join(QLatin1Char(' '));
+        QVERIFY2(one.contains(QStringLiteral("throttle-group,id=throttle0,x-iops-total=150,x-bps-total=38000000")),
+                 qPrintable(one));
+        QVERIFY(!one.contains(QLatin1String("x-bps-write")));
         QVERIFY(all.contains(QStringLiteral("path=/,security_model=none,readonly=on,multidevs=remap")));
         QVERIFY(all.contains(QStringLiteral("path=/tmp/out,")));
         QVERIFY(all.contains(QStringLiteral("rb_out=/tmp/out")));
