@@ -1,6 +1,7 @@
 #include "arrays/buildplan.h"
 
 #include "layout/arrayanalysis.h"
+#include "layout/stripes.h"
 #include "util/errorcodes.h"
 #include "util/units.h"
 
@@ -90,10 +91,9 @@ struct Planner
                            device,
                            resyncs ? device : QString(),
                            {}});
-        if (node.level == ArrayLevel::Raid4 || node.level == ArrayLevel::Raid5 || node.level == ArrayLevel::Raid6) {
-            // The kernel's 256-page stripe cache cannot gather full stripes of 512 KiB chunks, so writes
-            // fall back to read-modify-write (75 instead of 113 MB/s on 4 lab disks); admins raise it.
-            const QString pages = QString::number(node.stripeCachePages ? node.stripeCachePages : 4096);
+        if (isParityLevel(node.level) && node.stripeCachePages > 0) {
+            // md starts every parity array with 256 stripes; a plan that asks for more (or fewer) sets it.
+            const QString pages = QString::number(node.stripeCachePages);
             BuildStep tune;
             tune.description = QStringLiteral("set the stripe cache of %1 to %2 pages").arg(name, pages);
             tune.mdAttribute = {device, QStringLiteral("md/stripe_cache_size"), pages};
@@ -128,7 +128,7 @@ struct Planner
         vgcreate += members;
         plan.steps.append(
             {QStringLiteral("create volume group %1").arg(vg), vgcreate, group, QString(), QString(), {}});
-        const std::uint64_t stripe = node.stripeBytes ? node.stripeBytes : 64 * 1024;
+        const std::uint64_t stripe = effectiveStripeSize(node);
         BuildObject volume {QStringLiteral("lv"), lv, device, {vg}, {}};
         volume.undo.append({QStringLiteral("lvm"), QStringLiteral("lvremove"), QStringLiteral("--config"), lvm(),
                             QStringLiteral("-f"), lv});
@@ -261,8 +261,9 @@ Result<BuildPlan> planBuild(const ArraySpec& spec, const QString& tag, const Pla
     }
     Planner planner {tag, options, {}, 0, 0};
     planner.plan.tag = tag;
-    planner.plan.spec = spec;
-    planner.plan.topDevice = planner.build(spec);
+    // Chunks and stripe sizes left to RaidBench (a RAID0 or LVM over parity legs) are written out.
+    planner.plan.spec = withResolvedChunks(spec);
+    planner.plan.topDevice = planner.build(planner.plan.spec);
     return planner.plan;
 }
 

@@ -1,5 +1,6 @@
 #include "layout/arrayanalysis.h"
 
+#include "layout/stripes.h"
 #include "util/errorcodes.h"
 #include "util/units.h"
 
@@ -12,7 +13,6 @@ namespace RaidBench {
 
 namespace {
 
-constexpr std::uint64_t defaultChunk = 512 * 1024;
 constexpr std::uint64_t lvmExtent = 4 * 1024 * 1024;
 constexpr std::uint64_t lvmPeStart = 1024 * 1024;
 
@@ -125,10 +125,17 @@ void validateNode(const ArraySpec& spec, int depth, int maxDepth, QList<SpecIssu
                   QStringLiteral("%1 has no chunk size (mdadm rejects --chunk for it)").arg(name));
         } else if (spec.level == ArrayLevel::LvmStripe) {
             error(QStringLiteral("chunk-not-allowed"), QStringLiteral("LVM striping takes a stripe size, not a chunk"));
+        } else if (spec.level == ArrayLevel::Raid0) {
+            // md's RAID0 takes any multiple of a page: a chunk can match a parity leg's 1.5 MiB stripe.
+            if (spec.chunkBytes < 4096 || spec.chunkBytes % 4096 != 0 || spec.chunkBytes > (2ull << 30)) {
+                error(QStringLiteral("bad-chunk"),
+                      QStringLiteral("RAID0 chunk %1 must be a multiple of 4k from 4k to 2G")
+                          .arg(Units::formatSizeCompact(spec.chunkBytes)));
+            }
         } else if (!powerOfTwo(spec.chunkBytes) || spec.chunkBytes < 4096 || spec.chunkBytes > (2ull << 30)) {
             error(QStringLiteral("bad-chunk"),
-                  QStringLiteral("chunk %1 must be a power of two from 4k to 2G")
-                      .arg(Units::formatSizeCompact(spec.chunkBytes)));
+                  QStringLiteral("%1 chunk %2 must be a power of two from 4k to 2G")
+                      .arg(name, Units::formatSizeCompact(spec.chunkBytes)));
         }
     }
     if (spec.level == ArrayLevel::LvmStripe && spec.stripeBytes &&
@@ -166,11 +173,19 @@ void validateNode(const ArraySpec& spec, int depth, int maxDepth, QList<SpecIssu
             error(QStringLiteral("bad-layout"), QStringLiteral("%1 has no layout").arg(name));
         }
     }
-    if (spec.stripeCachePages &&
-        (spec.stripeCachePages < 17 || spec.stripeCachePages > 32768 ||
-         (spec.level != ArrayLevel::Raid4 && spec.level != ArrayLevel::Raid5 && spec.level != ArrayLevel::Raid6))) {
+    if (spec.stripeCachePages && !isParityLevel(spec.level)) {
+        error(QStringLiteral("bad-stripe-cache"), QStringLiteral("%1 has no stripe cache (RAID4/5/6 have)").arg(name));
+    } else if (spec.stripeCachePages &&
+               (spec.stripeCachePages < minStripeCache || spec.stripeCachePages > maxStripeCache)) {
         error(QStringLiteral("bad-stripe-cache"),
-              QStringLiteral("stripe_cache applies to RAID4/5/6 only and must be 17 to 32768 pages"));
+              QStringLiteral("stripe cache %1 is outside md's range of %2 to %3 stripes")
+                  .arg(spec.stripeCachePages)
+                  .arg(minStripeCache)
+                  .arg(maxStripeCache));
+    }
+    // A chunk (stripe size) on top of parity legs that cuts every write into partial stripes: allowed, said.
+    if (const QString partial = partialStripeWarning(spec); !partial.isEmpty()) {
+        warning(QStringLiteral("partial-stripes"), QStringLiteral("%1: %2").arg(name, partial));
     }
     if (levelIsMd(spec.level)) {
         static const QStringList metadata {QStringLiteral("0.90"), QStringLiteral("1.0"), QStringLiteral("1.1"),
@@ -382,7 +397,7 @@ std::optional<std::uint64_t> usableBytes(const ArraySpec& spec)
         const std::uint64_t extents = smallest > lvmPeStart ? (smallest - lvmPeStart) / lvmExtent : 0;
         return extents * lvmExtent * std::uint64_t(sizes.size());
     }
-    const std::uint64_t chunk = spec.chunkBytes ? spec.chunkBytes : defaultChunk;
+    const std::uint64_t chunk = effectiveChunk(spec) ? effectiveChunk(spec) : defaultMdChunk;
     const bool chunked = spec.level != ArrayLevel::Raid1 && spec.level != ArrayLevel::Linear;
     QList<std::uint64_t> memberData;
     for (std::uint64_t size : sizes) {

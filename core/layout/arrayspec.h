@@ -29,15 +29,16 @@ struct ArraySpec
     QString label; ///< model/serial for display
     // Nodes
     QList<ArraySpec> children;
-    std::uint64_t chunkBytes = 0; ///< md chunk; 0 = mdadm's default (512 KiB); none for raid1/linear
+    /// md chunk; 0 = mdadm's default (512 KiB), or for a RAID0 over parity legs the chunk that fills their
+    /// stripes (layout/stripes.h); none for raid1/linear
+    std::uint64_t chunkBytes = 0;
     QString layout; ///< raid4/5/6: left-symmetric...; raid10: n2, f2, o2, n3, f3
     QString metadata = QStringLiteral("1.2");
     QString bitmap = QStringLiteral("none"); ///< none or internal
     bool assumeClean = true;
     int spares = 0; ///< the last `spares` children are hot spares
-    std::uint64_t stripeBytes = 0; ///< LVM stripe size (-I); 0 = 64 KiB
-    int stripeCachePages =
-        0; ///< raid4/5/6 stripe_cache_size; 0 = RaidBench's 4096 (the kernel's 256 starves full-stripe writes)
+    std::uint64_t stripeBytes = 0; ///< LVM stripe size (-I); 0 = 64 KiB, or over parity legs the aligned one
+    int stripeCachePages = 0; ///< raid4/5/6 stripe_cache_size, in stripes; 0 = md's own (256)
 
     static ArraySpec disk(const QString& device, std::uint64_t sizeBytes = 0, const QString& controller = {});
     static ArraySpec node(ArrayLevel level, QList<ArraySpec> children);

@@ -3,6 +3,8 @@
 #include "layout/arrayanalysis.h"
 #include "util/errorcodes.h"
 
+#include <cstdlib>
+
 namespace RaidBench {
 
 namespace {
@@ -60,6 +62,28 @@ QList<QList<PresetDisk>> slices(const QList<PresetDisk>& disks, int groups)
         at += size;
     }
     return result;
+}
+
+/// Disks per leg for a nested parity preset: equal legs that use every disk, at least two of them,
+/// preferring legs whose data disks are a power of two (then a power-of-two chunk on top fills their
+/// stripes, and LVM can match it too), then the leg size nearest `preferred`; 0 when no equal split exists.
+int legSize(qsizetype disks, int minimum, int parity, int preferred)
+{
+    int best = 0;
+    bool bestPowerOfTwo = false;
+    for (int size = minimum; size <= disks / 2; ++size) {
+        if (disks % size != 0) {
+            continue;
+        }
+        const int data = size - parity;
+        const bool powerOfTwo = (data & (data - 1)) == 0;
+        const bool nearer = std::abs(size - preferred) < std::abs(best - preferred);
+        if (best == 0 || (powerOfTwo && !bestPowerOfTwo) || (powerOfTwo == bestPowerOfTwo && nearer)) {
+            best = size;
+            bestPowerOfTwo = powerOfTwo;
+        }
+    }
+    return best;
 }
 
 Error tooFew(const QString& name, int need, qsizetype have)
@@ -146,19 +170,24 @@ Result<ArraySpec> makePreset(const QString& name, const QList<PresetDisk>& input
     if (name == QLatin1String("raid10")) {
         return flat(ArrayLevel::Raid10, 2);
     }
+    // The RAID0 on top of parity legs keeps its chunk 0: the build gives it one that fills the legs'
+    // stripes (alignedTopChunk), whatever leg chunk the user picks on the Build page later.
     if (name == QLatin1String("raid50")) {
         if (n < 6) {
             return tooFew(name, 6, n);
         }
-        // Seed 001: 8 disks -> 2 x 4; seed 000: 24 disks -> 8 x 3.
-        return stripedGroups(ArrayLevel::Raid0, ArrayLevel::Raid5, int(std::max<qsizetype>(2, n / 3)), 3);
+        // 8 disks -> 2 x 4 (1.5 MiB stripes, a 1536 KiB chunk on top); 24 -> 8 x 3; 10 -> 2 x 5.
+        const int size = legSize(n, 3, 1, 3);
+        return stripedGroups(ArrayLevel::Raid0, ArrayLevel::Raid5,
+                             size ? int(n / size) : int(std::max<qsizetype>(2, n / 3)), 3);
     }
     if (name == QLatin1String("raid60")) {
         if (n < 8) {
             return tooFew(name, 8, n);
         }
-        // Seed 000: 24 disks -> 4 x 6.
-        return stripedGroups(ArrayLevel::Raid0, ArrayLevel::Raid6, int(n >= 12 ? std::max<qsizetype>(2, n / 6) : 2), 4);
+        // 24 disks -> 4 x 6; 12 -> 2 x 6; 8 -> 2 x 4; 16 -> 4 x 4.
+        const int size = legSize(n, 4, 2, 6);
+        return stripedGroups(ArrayLevel::Raid0, ArrayLevel::Raid6, size ? int(n / size) : int(n >= 12 ? n / 6 : 2), 4);
     }
     if (name == QLatin1String("raid0+1")) {
         if (n < 4) {

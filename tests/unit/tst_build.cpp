@@ -130,10 +130,7 @@ private Q_SLOTS:
                  (QStringList {
                      "wipefs --all --quiet /dev/sdb", "wipefs --all --quiet /dev/sdc", "wipefs --all --quiet /dev/sdd",
                      "mdadm --create /dev/md/raidbench-t1-0 --run --name=raidbench-t1-0 --level=raid5 --raid-devices=3 "
-                     "--chunk=256K --metadata=1.2 --bitmap=none --assume-clean /dev/sdb /dev/sdc /dev/sdd",
-                     "echo 4096 > /sys/block/$(basename $(readlink -f /dev/md/raidbench-t1-0))/md/stripe_cache_size"}));
-        QCOMPARE(plan->steps.last().mdAttribute,
-                 (QStringList {"/dev/md/raidbench-t1-0", "md/stripe_cache_size", "4096"}));
+                     "--chunk=256K --metadata=1.2 --bitmap=none --assume-clean /dev/sdb /dev/sdc /dev/sdd"}));
         QCOMPARE(plan->topDevice, QStringLiteral("/dev/md/raidbench-t1-0"));
         QCOMPARE(plan->destroys, (QStringList {"/dev/sdb", "/dev/sdc", "/dev/sdd"}));
         QCOMPARE(plan->teardownCommands(),
@@ -146,20 +143,34 @@ private Q_SLOTS:
                                       {"wipefs", "--all", "--quiet", "/dev/sdd"}}));
     }
 
+    void stripeCacheStepOnlyWhenAsked()
+    {
+        auto spec = makePreset(QStringLiteral("raid5"), disks(3));
+        spec->stripeCachePages = 4096;
+        const auto plan = planBuild(*spec, QStringLiteral("t1"), PlanOptions {true});
+        QVERIFY(plan.ok());
+        QCOMPARE(plan->commandLines().last(),
+                 QStringLiteral("echo 4096 > /sys/block/$(basename $(readlink -f /dev/md/raidbench-t1-0))/md/"
+                                "stripe_cache_size"));
+        QCOMPARE(plan->steps.last().mdAttribute,
+                 (QStringList {"/dev/md/raidbench-t1-0", "md/stripe_cache_size", "4096"}));
+    }
+
     void nestedPlanIsBottomUpAndTeardownTopDown()
     {
         const auto spec = makePreset(QStringLiteral("raid50"), disks(6));
         const auto plan = planBuild(*spec, QStringLiteral("n5"), PlanOptions {true});
         QVERIFY(plan.ok());
         const QStringList lines = plan->commandLines();
-        QCOMPARE(lines.size(), 11); // 6 wipes, 3 creates, 2 stripe-cache settings
+        QCOMPARE(lines.size(), 9); // 6 wipes, 3 creates; md keeps its own stripe cache
         QVERIFY(lines[3].startsWith(QStringLiteral("mdadm --create /dev/md/raidbench-n5-0 ")));
         QVERIFY(lines[3].contains(QStringLiteral("--level=raid5 --raid-devices=3")));
-        QVERIFY(lines[4].contains(QStringLiteral("stripe_cache_size")));
-        QVERIFY(lines[8].startsWith(QStringLiteral("mdadm --create /dev/md/raidbench-n5-1 ")));
-        QCOMPARE(lines[10],
+        QVERIFY(lines[7].startsWith(QStringLiteral("mdadm --create /dev/md/raidbench-n5-1 ")));
+        // The RAID0 on top gets a chunk that fills the legs' 1 MiB stripes (2 data disks x 512 KiB).
+        QCOMPARE(lines[8],
                  QStringLiteral("mdadm --create /dev/md/raidbench-n5-2 --run --name=raidbench-n5-2 --level=raid0 "
-                                "--raid-devices=2 --metadata=1.2 /dev/md/raidbench-n5-0 /dev/md/raidbench-n5-1"));
+                                "--raid-devices=2 --chunk=1024K --metadata=1.2 /dev/md/raidbench-n5-0 "
+                                "/dev/md/raidbench-n5-1"));
         const QList<QStringList> teardown = plan->teardownCommands();
         QCOMPARE(teardown.first(), (QStringList {"mdadm", "--stop", "/dev/md/raidbench-n5-2"}));
         QCOMPARE(teardown.at(1), (QStringList {"mdadm", "--zero-superblock", "/dev/md/raidbench-n5-0"}));

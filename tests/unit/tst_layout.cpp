@@ -94,9 +94,16 @@ private Q_SLOTS:
         QTest::newRow("chunk on linear")
             << QStringLiteral("{\"level\":\"linear\",\"chunk\":\"64k\",\"children\":[%1]}").arg(disks(2))
             << QStringList {"chunk-not-allowed"} << "";
-        QTest::newRow("chunk not power of two")
-            << QStringLiteral("{\"level\":\"raid0\",\"chunk\":\"48k\",\"children\":[%1]}").arg(disks(2))
+        QTest::newRow("parity chunk not a power of two")
+            << QStringLiteral("{\"level\":\"raid5\",\"chunk\":\"48k\",\"children\":[%1]}").arg(disks(3))
             << QStringList {"bad-chunk"} << "48k";
+        // md's RAID0 takes any multiple of a page, so its chunk can match a leg's 1.5 MiB stripe.
+        QTest::newRow("raid0 chunk 48k")
+            << QStringLiteral("{\"level\":\"raid0\",\"chunk\":\"48k\",\"children\":[%1]}").arg(disks(2))
+            << QStringList {} << "";
+        QTest::newRow("raid0 chunk not a multiple of 4k")
+            << QStringLiteral("{\"level\":\"raid0\",\"chunk\":\"6k\",\"children\":[%1]}").arg(disks(2))
+            << QStringList {"bad-chunk"} << "multiple of 4k";
         QTest::newRow("chunk too small")
             << QStringLiteral("{\"level\":\"raid0\",\"chunk\":\"2k\",\"children\":[%1]}").arg(disks(2))
             << QStringList {"bad-chunk"} << "";
