@@ -1,6 +1,7 @@
 #include "campaign/analysis.h"
 
 #include "layout/arrayanalysis.h"
+#include "util/statistics.h"
 #include "util/units.h"
 
 #include <algorithm>
@@ -29,22 +30,50 @@ int raid10Copies(const QString& layout)
 
 } // namespace
 
-ThroughputPrediction
-predictThroughput(const ArraySpec& spec,
-                  const std::function<std::optional<std::pair<double, double>>(const QString&)>& baseline)
+namespace {
+
+using BaselineFn = std::function<std::optional<std::pair<double, double>>(const QString&)>;
+
+/// One parity array of a tree: the share of the top's written bytes it receives, and its kind.
+struct ParityLoad
+{
+    double share = 1;
+    bool raid6 = false;
+};
+
+/// The walk down a tree: the parity arrays met, and the first write that does not fill its stripes.
+struct ModelWalk
+{
+    const BaselineFn& baseline;
+    QList<ParityLoad> parity;
+    QString partialNote;
+};
+
+ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& stream, double share, ModelWalk& walk)
 {
     ThroughputPrediction prediction;
     if (spec.isLeaf()) {
-        if (const auto speeds = baseline(spec.device)) {
+        if (const auto speeds = walk.baseline(spec.device)) {
             prediction.write = speeds->first;
             prediction.read = speeds->second;
         }
         return prediction;
     }
+    const QList<ArraySpec> members = spec.activeChildren();
+    const double count = double(std::max<qsizetype>(1, members.size()));
+    const WriteStream inner = childStream(spec, stream);
+    double childShare = share;
+    if (spec.level == ArrayLevel::Raid0 || spec.level == ArrayLevel::LvmStripe) {
+        childShare = share / count;
+    } else if (spec.level == ArrayLevel::Raid10) {
+        childShare = share * double(raid10Copies(spec.layout.isEmpty() ? QStringLiteral("n2") : spec.layout)) / count;
+    } else if (isParityLevel(spec.level)) {
+        childShare = share / double(std::max(1, dataMembers(spec)));
+    }
     QList<double> writes;
     QList<double> reads;
-    for (const ArraySpec& child : spec.activeChildren()) {
-        const ThroughputPrediction member = predictThroughput(child, baseline);
+    for (const ArraySpec& child : members) {
+        const ThroughputPrediction member = predictNode(child, inner, childShare, walk);
         if (!member.write || !member.read) {
             return {};
         }
@@ -76,39 +105,41 @@ predictThroughput(const ArraySpec& spec,
         prediction.read = slowestRead;
         break;
     case ArrayLevel::Raid4:
-        // The parity disk holds no data: reads come from the n-1 others.
-        prediction.write = (n - 1) * slowestWrite;
-        prediction.read = (n - 1) * slowestRead;
-        break;
     case ArrayLevel::Raid5:
     case ArrayLevel::Raid6: {
-        // Writes carry one (two) chunks of parity per stripe. Reads skip the parity chunks, which
-        // rotate over all members, so every member streams data: n x the slowest (on a disk whose
-        // head must pass over the skipped chunk, as a hard disk's does, a little less).
-        const double parity = spec.level == ArrayLevel::Raid5 ? 1.0 : 2.0;
-        prediction.write = std::max(1.0, n - parity) * slowestWrite;
-        prediction.read = n * slowestRead;
+        // Full-stripe writes carry one (two) chunks of parity per stripe; writes that do not fill a
+        // stripe make md read first (parityWriteCost). RAID4's parity disk holds no data, so its reads
+        // come from the n-1 others; RAID5/6 reads skip the parity chunks, which rotate over all members,
+        // so every member streams data: n x the slowest (on a disk whose head must pass over the
+        // skipped chunk, as a hard disk's does, a little less).
+        const ParityWriteCost cost = parityWriteCost(spec, stream);
+        prediction.write = std::max(1.0, n - double(parityMembers(spec))) * slowestWrite * cost.factor;
+        prediction.read = spec.level == ArrayLevel::Raid4 ? (n - 1) * slowestRead : n * slowestRead;
+        if (cost.factor < 1 && walk.partialNote.isEmpty()) {
+            walk.partialNote = cost.explanation;
+        }
+        walk.parity.append({share, spec.level == ArrayLevel::Raid6});
         break;
     }
     case ArrayLevel::Raid10: {
         const QString layout = spec.layout.isEmpty() ? QStringLiteral("n2") : spec.layout;
         const int copies = int(std::min(double(raid10Copies(layout)), n));
         prediction.write = n / double(copies) * slowestWrite;
-        const int members = int(n);
-        if (layout.startsWith(QLatin1Char('n')) && copies > 1 && members % copies == 0) {
+        const int memberCount = int(n);
+        if (layout.startsWith(QLatin1Char('n')) && copies > 1 && memberCount % copies == 0) {
             // Near copies on `copies` neighbouring members form a set; md balances a read stream over
             // a set's members (each at its own speed) and stripes the sets like raid0, so the slowest
             // set sets the pace: measured 286 MB/s for sets of a 105 and a 38 MB/s disk, 152 for sets
             // of two 105s and two 38s.
             double slowestSet = 0;
-            for (int first = 0; first < members; first += copies) {
+            for (int first = 0; first < memberCount; first += copies) {
                 double set = 0;
                 for (int i = first; i < first + copies; ++i) {
                     set += reads.at(i);
                 }
                 slowestSet = first == 0 ? set : std::min(slowestSet, set);
             }
-            prediction.read = double(members / copies) * slowestSet;
+            prediction.read = double(memberCount / copies) * slowestSet;
         } else {
             // Far and offset layouts read like raid0 over every member; near copies that do not
             // divide the members rotate over all of them.
@@ -120,6 +151,120 @@ predictThroughput(const ArraySpec& spec,
         break;
     }
     return prediction;
+}
+
+} // namespace
+
+ThroughputPrediction predictThroughput(const ArraySpec& spec, const BaselineFn& baseline, const ModelContext& context)
+{
+    ModelWalk walk {baseline, {}, {}};
+    ThroughputPrediction prediction = predictNode(spec, context.stream, 1.0, walk);
+    if (!prediction.write) {
+        return prediction;
+    }
+    prediction.writeBound = walk.partialNote.isEmpty() ? QStringLiteral("disks") : QStringLiteral("partial-stripes");
+    prediction.writeNote = walk.partialNote;
+    // The CPU: md does a parity array's work in one kernel thread, at most a core; all of them and the
+    // rest of the I/O share the machine's cores. The rates are what md's threads did here.
+    double perThread = 0;
+    double coresPerByte = context.otherCpuPerByte;
+    bool rated = !walk.parity.isEmpty();
+    for (const ParityLoad& load : std::as_const(walk.parity)) {
+        const double rate = load.raid6 ? (context.raid6Rate > 0 ? context.raid6Rate : context.parityRate)
+                                       : (context.parityRate > 0 ? context.parityRate : context.raid6Rate);
+        if (rate <= 0 || load.share <= 0) {
+            rated = false;
+            break;
+        }
+        perThread = perThread > 0 ? std::min(perThread, rate / load.share) : rate / load.share;
+        coresPerByte += load.share / rate;
+    }
+    if (!rated) {
+        return prediction;
+    }
+    double cpuBound = perThread;
+    if (context.cpus > 0 && coresPerByte > 0) {
+        cpuBound = std::min(cpuBound, double(context.cpus) / coresPerByte);
+    }
+    if (cpuBound < *prediction.write) {
+        const bool machine = context.cpus > 0 && double(context.cpus) / coresPerByte < perThread;
+        prediction.write = cpuBound;
+        prediction.writeBound = QStringLiteral("cpu");
+        prediction.writeNote =
+            QStringLiteral("the CPU: %1 parity array(s), one md thread each, %2%3")
+                .arg(walk.parity.size())
+                .arg(machine ? QStringLiteral("sharing %1 cores with the rest of the I/O").arg(context.cpus)
+                             : QStringLiteral("each at most a core"),
+                     context.rateSource.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(context.rateSource));
+    }
+    return prediction;
+}
+
+ModelContext modelContext(const CampaignResults& results, const QString& except)
+{
+    ModelContext context;
+    context.cpus = results.host.value(QStringLiteral("cpus")).toInt();
+    QList<double> raid5Rates;
+    QList<double> raid6Rates;
+    QList<double> other;
+    for (const ConfigResult& config : results.configs) {
+        if (config.name == except || config.status != QLatin1String("completed")) {
+            continue;
+        }
+        const TestResult* test = config.sequentialTest(true);
+        const auto written = config.sequentialWrite();
+        if (!test || !test->resources || !written || *written <= 0) {
+            continue;
+        }
+        // The parity arrays of the tree and the bytes each received per byte written on top.
+        const BaselineFn unit = [](const QString&) { return std::optional<std::pair<double, double>>({1.0, 1.0}); };
+        ModelWalk walk {unit, {}, {}};
+        predictNode(config.spec, {}, 1.0, walk);
+        if (walk.parity.isEmpty()) {
+            continue;
+        }
+        double shares = 0;
+        bool raid6 = false;
+        bool mixed = false;
+        for (const ParityLoad& load : std::as_const(walk.parity)) {
+            shares += load.share;
+            mixed = mixed || (load.raid6 != walk.parity.first().raid6);
+            raid6 = load.raid6;
+        }
+        double parityThreads = 0;
+        double allThreads = 0;
+        for (const auto& [name, share] : test->resources->threadCpu) {
+            allThreads += share;
+            if (name.contains(QLatin1String("_raid4")) || name.contains(QLatin1String("_raid5")) ||
+                name.contains(QLatin1String("_raid6"))) {
+                parityThreads += share;
+            }
+        }
+        // Below a fifth of a core the thread's clock ticks are too few to tell its cost.
+        if (mixed || parityThreads < 0.2) {
+            continue;
+        }
+        (raid6 ? raid6Rates : raid5Rates).append(*written * shares / parityThreads);
+        const double rest = test->resources->cpuBusy * double(test->resources->cpus) - allThreads;
+        if (rest > 0) {
+            other.append(rest / *written);
+        }
+    }
+    context.parityRate = median(raid5Rates);
+    context.raid6Rate = median(raid6Rates);
+    context.otherCpuPerByte = median(other);
+    QStringList measured;
+    if (!raid5Rates.isEmpty()) {
+        measured.append(QStringLiteral("RAID5 %1 per core").arg(Units::formatMBps(context.parityRate)));
+    }
+    if (!raid6Rates.isEmpty()) {
+        measured.append(QStringLiteral("RAID6 %1 per core").arg(Units::formatMBps(context.raid6Rate)));
+    }
+    if (!measured.isEmpty()) {
+        context.rateSource = QStringLiteral("md's threads wrote %1 in the other layouts of this run")
+                                 .arg(measured.join(QStringLiteral(", ")));
+    }
+    return context;
 }
 
 std::pair<std::optional<double>, std::optional<double>> baselineMedians(const CampaignResults& results)
@@ -221,9 +366,13 @@ void analyzeResults(CampaignResults& results)
         config.controllerFailureSurvived = figures.controllersKnown && figures.controllerCount > 0
             ? std::optional<bool>(figures.survivesControllerLoss)
             : std::nullopt;
-        const ThroughputPrediction prediction = predictThroughput(sized, baselineOf);
+        // md's parity rates come from the other layouts of the run, never from this one's own figures.
+        const ThroughputPrediction prediction =
+            predictThroughput(sized, baselineOf, modelContext(results, config.name));
         config.predictedWrite = prediction.write;
         config.predictedRead = prediction.read;
+        config.predictedWriteBound = prediction.writeBound;
+        config.predictedWriteNote = prediction.writeNote;
         const auto write = config.sequentialWrite();
         const auto read = config.sequentialRead();
         config.measuredOverPredicted = write && prediction.write && *prediction.write > 0

@@ -2,6 +2,7 @@
 
 #include "campaign/campaignresults.h"
 #include "layout/arrayspec.h"
+#include "layout/stripes.h"
 
 #include <functional>
 #include <optional>
@@ -13,6 +14,23 @@ struct ThroughputPrediction
 {
     std::optional<double> write;
     std::optional<double> read;
+    /// What sets the predicted write: "disks", "partial-stripes" (md reads before it writes) or "cpu"
+    /// (md's parity threads); empty when there is no prediction.
+    QString writeBound;
+    QString writeNote; ///< why, in words, for a layout with parity arrays
+};
+
+/// What the model knows beyond the disks' own speeds.
+struct ModelContext
+{
+    WriteStream stream; ///< the sequential test's writes (SEQ1M QD8)
+    /// Bytes a second md's thread for one parity array writes per core it uses, as measured on this
+    /// machine (RAID4/5, and RAID6 apart); 0 when nothing was measured.
+    double parityRate = 0;
+    double raid6Rate = 0;
+    double otherCpuPerByte = 0; ///< core-seconds the rest (engine, block layer) spends per byte written
+    int cpus = 0;
+    QString rateSource; ///< where the rates come from, in words
 };
 
 /// The throughput model (docs/analysis.md), for one sequential stream: raid0 and LVM striping n x
@@ -20,10 +38,17 @@ struct ThroughputPrediction
 /// (n-2) x the slowest and read n x the slowest (parity rotates, every member streams data); raid10
 /// writes n/copies x the slowest and reads, in a near layout, sets/copies x the slowest set's sum
 /// (md balances over a set's members), in far and offset layouts n x the slowest; linear its first
-/// member. Nested layouts compose, each child acting as a member at its own predicted speed.
+/// member. Nested layouts compose, each child acting as a member at its own predicted speed. Parity
+/// writes that do not fill whole stripes cost what parityWriteCost() says, and where md's threads
+/// were measured, the CPU can bound them (the context's rates).
 ThroughputPrediction
 predictThroughput(const ArraySpec& spec,
-                  const std::function<std::optional<std::pair<double, double>>(const QString&)>& baseline);
+                  const std::function<std::optional<std::pair<double, double>>(const QString&)>& baseline,
+                  const ModelContext& context = {});
+
+/// The model's context from a results file: md's parity rates and the other CPU per byte measured on
+/// the configurations other than `except` (so that no figure predicts itself), the host's CPUs.
+ModelContext modelContext(const CampaignResults& results, const QString& except = QString());
 
 /// Each disk's own (write, read) bytes/s by its results path, for predictThroughput(); null for a disk
 /// not measured on its own. The lookup refers to `results`, which must outlive it.

@@ -309,7 +309,9 @@ QJsonObject ConfigResult::toJson(bool withSamples) const
          controllerFailureSurvived ? QJsonValue(*controllerFailureSurvived) : QJsonValue()},
         {QStringLiteral("predicted"),
          QJsonObject {{QStringLiteral("write_bw_bytes"), optionalNumber(predictedWrite)},
-                      {QStringLiteral("read_bw_bytes"), optionalNumber(predictedRead)}}},
+                      {QStringLiteral("read_bw_bytes"), optionalNumber(predictedRead)},
+                      {QStringLiteral("write_bound"), predictedWriteBound},
+                      {QStringLiteral("write_note"), predictedWriteNote}}},
         {QStringLiteral("relative"),
          QJsonObject {{QStringLiteral("write_pct"), optionalNumber(relativeWritePct)},
                       {QStringLiteral("read_pct"), optionalNumber(relativeReadPct)}}},
@@ -321,6 +323,12 @@ QJsonObject ConfigResult::toJson(bool withSamples) const
     };
     if (!filesystem.isEmpty()) {
         json.insert(QStringLiteral("filesystem"), filesystem);
+    }
+    if (stripeCache > 0) {
+        json.insert(QStringLiteral("stripe_cache"), stripeCache);
+    }
+    if (!warnings.isEmpty()) {
+        json.insert(QStringLiteral("warnings"), QJsonArray::fromStringList(warnings));
     }
     if (drill) {
         json.insert(QStringLiteral("drill"), drill->toJson());
@@ -381,6 +389,12 @@ Result<ConfigResult> ConfigResult::fromJson(const QJsonObject& json)
     const QJsonObject predicted = json.value(QStringLiteral("predicted")).toObject();
     config.predictedWrite = readOptional(predicted.value(QStringLiteral("write_bw_bytes")));
     config.predictedRead = readOptional(predicted.value(QStringLiteral("read_bw_bytes")));
+    config.stripeCache = json.value(QStringLiteral("stripe_cache")).toInt(0);
+    for (const auto& warning : json.value(QStringLiteral("warnings")).toArray()) {
+        config.warnings.append(warning.toString());
+    }
+    config.predictedWriteBound = predicted.value(QStringLiteral("write_bound")).toString();
+    config.predictedWriteNote = predicted.value(QStringLiteral("write_note")).toString();
     const QJsonObject relative = json.value(QStringLiteral("relative")).toObject();
     config.relativeWritePct = readOptional(relative.value(QStringLiteral("write_pct")));
     config.relativeReadPct = readOptional(relative.value(QStringLiteral("read_pct")));

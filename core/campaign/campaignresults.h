@@ -74,6 +74,8 @@ struct ConfigResult
     std::optional<bool> controllerFailureSurvived;
     std::optional<double> predictedWrite;
     std::optional<double> predictedRead;
+    QString predictedWriteBound; ///< what the model says sets the write: disks, partial-stripes or cpu
+    QString predictedWriteNote; ///< why, in words
     std::optional<double> relativeWritePct;
     std::optional<double> relativeReadPct;
     std::optional<double> measuredOverPredicted; ///< sequential write
@@ -88,6 +90,12 @@ struct ConfigResult
     QString writeCacheMode;
     QList<DiskCacheState> writeCaches; ///< each member's cache during every run of this configuration
     QString writeCacheNote; ///< why the cache stayed as it was although the plan asked otherwise
+    /// md's stripe cache of its RAID4/5/6 arrays during the tests, in stripes; 0 = md's own (256). A plan's
+    /// sweep makes one configuration per value, "NAME (stripe cache N)", measured on one array.
+    int stripeCache = 0;
+    /// Configurations of the same group share one build (a stripe cache sweep); -1 = its own. Not saved.
+    int buildGroup = -1;
+    QStringList warnings; ///< what validation flagged and allowed (partial stripes, mixed sizes)
     std::optional<FilesystemSpec> requestedFilesystem; ///< from the plan; not saved
 
     /// The sequential write or read test the relative table and the model use (SEQ1M QD8, else the

@@ -17,6 +17,9 @@ namespace RaidBench {
 namespace {
 
 constexpr double saturated = 0.85; ///< a resource this busy (or busier) is what set the pace
+/// Member reads per byte written above which a write test wrote partial stripes (a full-stripe write
+/// reads nothing; the odd metadata or bitmap read stays far below this).
+constexpr double partialStripeShare = 0.05;
 
 QByteArray readSmall(const QString& path)
 {
@@ -64,8 +67,20 @@ QJsonObject ResourceUse::toJson() const
             {QStringLiteral("threads"), namedShares(threadCpu, "cpu")},
             {QStringLiteral("cpu_busy"), cpuBusy},
             {QStringLiteral("cpus"), cpus},
+            {QStringLiteral("member_read_bytes"), memberReadBytes},
+            {QStringLiteral("member_write_bytes"), memberWriteBytes},
+            {QStringLiteral("test_read_bytes"), testReadBytes},
+            {QStringLiteral("test_write_bytes"), testWriteBytes},
             {QStringLiteral("bound_by"), boundBy},
             {QStringLiteral("explanation"), explanation}};
+}
+
+std::optional<double> ResourceUse::partialStripeReads() const
+{
+    if (testWriteBytes <= 0 || testReadBytes > 0 || memberWriteBytes <= 0) {
+        return std::nullopt;
+    }
+    return memberReadBytes / memberWriteBytes;
 }
 
 std::optional<ResourceUse> ResourceUse::fromJson(const QJsonObject& json)
@@ -79,6 +94,10 @@ std::optional<ResourceUse> ResourceUse::fromJson(const QJsonObject& json)
     use.threadCpu = namedShares(json.value(QStringLiteral("threads")).toArray(), "cpu");
     use.cpuBusy = json.value(QStringLiteral("cpu_busy")).toDouble();
     use.cpus = std::max(1, json.value(QStringLiteral("cpus")).toInt(1));
+    use.memberReadBytes = json.value(QStringLiteral("member_read_bytes")).toDouble();
+    use.memberWriteBytes = json.value(QStringLiteral("member_write_bytes")).toDouble();
+    use.testReadBytes = json.value(QStringLiteral("test_read_bytes")).toDouble();
+    use.testWriteBytes = json.value(QStringLiteral("test_write_bytes")).toDouble();
     use.boundBy = json.value(QStringLiteral("bound_by")).toString();
     use.explanation = json.value(QStringLiteral("explanation")).toString();
     return use;
@@ -133,6 +152,9 @@ ResourceSample ResourceMonitor::sample() const
                 .split(' ');
         if (fields.size() >= 10) {
             sample.diskBusyS.insert(disk, fields.at(9).toDouble() / 1000.0);
+            // Fields 3 and 7: sectors read and written, always of 512 bytes whatever the disk's own.
+            sample.diskReadBytes.insert(disk, fields.at(2).toDouble() * 512);
+            sample.diskWriteBytes.insert(disk, fields.at(6).toDouble() * 512);
         }
     }
     for (const auto& [name, statPath] : m_threads) {
@@ -158,7 +180,8 @@ ResourceSample ResourceMonitor::sample() const
     return sample;
 }
 
-void ResourceMonitor::accumulate(const ResourceSample& before, const ResourceSample& after, ResourceUse& into) const
+void ResourceMonitor::accumulate(const ResourceSample& before, const ResourceSample& after, ResourceUse& into,
+                                 double testReadBytes, double testWriteBytes) const
 {
     const double seconds = double(after.monotonicNs - before.monotonicNs) / 1e9;
     if (seconds <= 0) {
@@ -179,6 +202,9 @@ void ResourceMonitor::accumulate(const ResourceSample& before, const ResourceSam
         if (before.diskBusyS.contains(disk) && after.diskBusyS.contains(disk)) {
             add(into.diskBusy, disk,
                 std::clamp(after.diskBusyS.value(disk) - before.diskBusyS.value(disk), 0.0, seconds));
+            into.memberReadBytes += std::max(0.0, after.diskReadBytes.value(disk) - before.diskReadBytes.value(disk));
+            into.memberWriteBytes +=
+                std::max(0.0, after.diskWriteBytes.value(disk) - before.diskWriteBytes.value(disk));
         }
     }
     for (const QString& thread : m_threadNames) {
@@ -193,6 +219,8 @@ void ResourceMonitor::accumulate(const ResourceSample& before, const ResourceSam
         into.cpuBusy = (into.cpuBusy * into.seconds + busy * seconds) / total;
         into.cpus = std::max(1, qRound(cpuTotal / seconds));
     }
+    into.testReadBytes += testReadBytes;
+    into.testWriteBytes += testWriteBytes;
     into.seconds = total;
     classify(into);
 }
@@ -239,6 +267,14 @@ void ResourceMonitor::classify(ResourceUse& use)
             : QStringLiteral("neither the disks (busiest: %1 %2) nor the CPU (%3) was saturated: the queue depth "
                              "or each request's latency set the pace")
                   .arg(disk, percent(diskShare), cpu);
+    }
+    // A write test whose members read: md had to read old data or parity before writing new parity.
+    if (const auto reads = use.partialStripeReads(); reads && *reads >= partialStripeShare) {
+        use.explanation += QStringLiteral("; partial stripes: the member disks read %1 MB while writing %2 MB for a "
+                                          "test that only wrote (md reads old data or parity before it can write a "
+                                          "stripe the write does not fill)")
+                               .arg(qRound(use.memberReadBytes / 1e6))
+                               .arg(qRound(use.memberWriteBytes / 1e6));
     }
 }
 

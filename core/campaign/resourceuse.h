@@ -22,9 +22,19 @@ struct ResourceUse
     QList<std::pair<QString, double>> threadCpu; ///< md127_raid6 -> 0.97 (share of one core)
     double cpuBusy = 0; ///< share of all cores
     int cpus = 1;
+    /// Bytes the member disks read and wrote (the block layer's sector counts), and what the test itself
+    /// read and wrote on the array: a write test whose members read is writing partial stripes (md reads
+    /// old data or parity before it can write new parity).
+    double memberReadBytes = 0;
+    double memberWriteBytes = 0;
+    double testReadBytes = 0;
+    double testWriteBytes = 0;
     /// "disks", "md-thread", "cpu" or "none" (neither saturated: the queue depth or each request's
     /// latency set the pace); see docs/analysis.md.
     QString boundBy;
+    /// What the members read per byte they wrote during a write-only test: 0 for full-stripe writes, 0.5
+    /// when md reads one chunk for every two it writes; null when the test read too or nothing was counted.
+    std::optional<double> partialStripeReads() const;
     QString explanation; ///< the same in words, with the figures
 
     QJsonObject toJson() const;
@@ -36,6 +46,8 @@ struct ResourceSample
 {
     qint64 monotonicNs = 0;
     QHash<QString, double> diskBusyS; ///< io_ticks of /sys/class/block/NAME/stat, in seconds
+    QHash<QString, double> diskReadBytes; ///< sectors read, in bytes
+    QHash<QString, double> diskWriteBytes; ///< sectors written, in bytes
     QHash<QString, double> threadCpuS; ///< utime + stime of each thread, in seconds
     double cpuBusyS = 0; ///< /proc/stat's first line: everything but idle and iowait
     double cpuTotalS = 0;
@@ -54,8 +66,10 @@ public:
     const QStringList& disks() const { return m_disks; }
     const QStringList& threads() const;
 
-    /// The use between two samples, accumulated into `into` (several runs of one test add up).
-    void accumulate(const ResourceSample& before, const ResourceSample& after, ResourceUse& into) const;
+    /// The use between two samples, accumulated into `into` (several runs of one test add up), with
+    /// the bytes the test read and wrote on the array meanwhile.
+    void accumulate(const ResourceSample& before, const ResourceSample& after, ResourceUse& into,
+                    double testReadBytes = 0, double testWriteBytes = 0) const;
     /// Fills boundBy and explanation from the figures.
     static void classify(ResourceUse& use);
 
