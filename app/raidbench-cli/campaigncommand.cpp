@@ -8,6 +8,7 @@
 #include "disks/diskscanner.h"
 #include "helper/helperclient.h"
 #include "lab/labmachine.h"
+#include "labcommand.h"
 #include "remotecommand.h"
 #include "util/atomicfile.h"
 #include "util/errorcodes.h"
@@ -574,8 +575,11 @@ int runLabDemo(const QStringList& arguments)
             "--repeats N sets a fixed count instead), and the report marks any that never settled.\n\n"
             "With --drill, every layout that survives a failed disk also loses one: it is tested degraded, the\n"
             "disk is added back and the rebuild is timed (this adds about a rebuild's time per layout).\n\n"
+            "The disks take turns over --controllers N SCSI controllers (default 2), so the report says which\n"
+            "layouts survive losing a controller; 24 disks on 3 controllers are a server's shape.\n\n"
             "Example:\n  raidbench-cli lab demo --out demo-out\n  raidbench-cli lab demo --disks 4x1G@100,1G@40 --time "
-            "5s\n  raidbench-cli lab demo --configs raid1,raid5,raid10 --drill"));
+            "5s\n  raidbench-cli lab demo --configs raid1,raid5,raid10 --drill\n"
+            "  raidbench-cli lab demo --disks 24x1G@100 --controllers 3 --configs raid0,raid10,raid50,raid60,raid1+0"));
     QCommandLineParser& parser = command.parser();
     const QCommandLineOption outOption(
         QStringLiteral("out"), QStringLiteral("Directory for plan, results and report (default ./raidbench-demo)."),
@@ -598,13 +602,15 @@ int runLabDemo(const QStringList& arguments)
     const QCommandLineOption drillOption(
         QStringLiteral("drill"),
         QStringLiteral("Fail a disk in each layout that survives one: degraded tests, then the rebuild timed."));
-    parser.addOptions({outOption, disksOption, timeOption, repeatsOption, configsOption, testsOption, drillOption});
+    // Two controllers by default, so that the layouts that survive losing one show it.
+    const QCommandLineOption controllers = controllersOption(2);
+    parser.addOptions(
+        {outOption, disksOption, timeOption, repeatsOption, configsOption, testsOption, drillOption, controllers});
     if (const std::optional<int> done = command.parse(arguments)) {
         return *done;
     }
-    auto disks = parseLabSpec(parser.value(disksOption));
+    const auto disks = labDisks(parser, parser.value(disksOption), controllers);
     if (!disks) {
-        printError(disks.error().message);
         return ExitUsage;
     }
     auto time = Units::parseDuration(parser.value(timeOption));
