@@ -1,6 +1,7 @@
 #include "campaign/campaignplan.h"
 
 #include "layout/presets.h"
+#include "layout/stripes.h"
 #include "util/errorcodes.h"
 #include "util/units.h"
 
@@ -9,6 +10,7 @@
 #include <QJsonDocument>
 
 #include <algorithm>
+#include <cmath>
 
 namespace RaidBench {
 
@@ -427,6 +429,41 @@ Result<WriteCacheMode> parseWriteCacheMode(const QJsonValue& value)
                          .arg(value.toVariant().toString().left(32)));
 }
 
+Result<QList<int>> parseStripeCaches(const QJsonValue& value)
+{
+    const QJsonArray values = value.isArray() ? value.toArray() : QJsonArray {value};
+    const QString range = QStringLiteral("%1 to %2").arg(minStripeCache).arg(maxStripeCache);
+    if (values.isEmpty() || values.size() > 8) {
+        return planError(
+            QStringLiteral("stripe_cache is a number of stripes (%1) or a list of 1 to 8 of them").arg(range));
+    }
+    QList<int> caches;
+    for (const QJsonValue& entry : values) {
+        const double number = entry.toDouble(-1);
+        if (!entry.isDouble() || number != std::floor(number) || number < minStripeCache || number > maxStripeCache) {
+            return planError(QStringLiteral("stripe_cache %1 is outside md's range of %2 stripes")
+                                 .arg(entry.toVariant().toString().left(32), range));
+        }
+        if (caches.contains(int(number))) {
+            return planError(QStringLiteral("stripe_cache lists %1 twice").arg(int(number)));
+        }
+        caches.append(int(number));
+    }
+    return caches;
+}
+
+QJsonValue stripeCachesJson(const QList<int>& caches)
+{
+    if (caches.size() == 1) {
+        return caches.first();
+    }
+    QJsonArray array;
+    for (int cache : caches) {
+        array.append(cache);
+    }
+    return array;
+}
+
 QJsonObject ConfigSpec::toJson() const
 {
     QJsonObject json {{QStringLiteral("name"), name}};
@@ -443,6 +480,9 @@ QJsonObject ConfigSpec::toJson() const
     }
     if (writeCache) {
         json.insert(QStringLiteral("write_cache"), writeCacheModeName(*writeCache));
+    }
+    if (stripeCaches) {
+        json.insert(QStringLiteral("stripe_cache"), stripeCachesJson(*stripeCaches));
     }
     return json;
 }
@@ -492,6 +532,9 @@ QJsonObject CampaignPlan::toJson() const
     if (writeCache != WriteCacheMode::AsIs) {
         json.insert(QStringLiteral("write_cache"), writeCacheModeName(writeCache));
     }
+    if (!stripeCaches.isEmpty()) {
+        json.insert(QStringLiteral("stripe_cache"), stripeCachesJson(stripeCaches));
+    }
     return json;
 }
 
@@ -516,7 +559,7 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
         QStringLiteral("limits"),         QStringLiteral("allow_loop"),      QStringLiteral("comment"),
         QStringLiteral("filesystem"),     QStringLiteral("command_as_root"), QStringLiteral("drill"),
         QStringLiteral("stable"),         QStringLiteral("resync"),          QStringLiteral("write_cache"),
-        QStringLiteral("disk_rule")};
+        QStringLiteral("disk_rule"),      QStringLiteral("stripe_cache")};
     for (const QString& key : json.keys()) {
         if (!known.contains(key)) {
             return planError(QStringLiteral("unknown field '%1' in the plan").arg(key.left(64)));
@@ -583,6 +626,15 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
                 }
             } else if (value.isObject()) {
                 const QJsonObject object = value.toObject();
+                static const QStringList configKeys {QStringLiteral("name"),         QStringLiteral("preset"),
+                                                     QStringLiteral("spec"),         QStringLiteral("filesystem"),
+                                                     QStringLiteral("drill"),        QStringLiteral("write_cache"),
+                                                     QStringLiteral("stripe_cache"), QStringLiteral("comment")};
+                for (const QString& key : object.keys()) {
+                    if (!configKeys.contains(key)) {
+                        return planError(QStringLiteral("unknown field '%1' in a configuration").arg(key.left(64)));
+                    }
+                }
                 config.name = object.value(QStringLiteral("name")).toString();
                 config.preset = object.value(QStringLiteral("preset")).toString();
                 if (!config.preset.isEmpty() && !presetNames().contains(config.preset)) {
@@ -621,6 +673,14 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
                             QStringLiteral("configuration '%1': %2").arg(config.name, mode.error().message));
                     }
                     config.writeCache = *mode;
+                }
+                if (object.contains(QStringLiteral("stripe_cache"))) {
+                    auto caches = parseStripeCaches(object.value(QStringLiteral("stripe_cache")));
+                    if (!caches) {
+                        return planError(
+                            QStringLiteral("configuration '%1': %2").arg(config.name, caches.error().message));
+                    }
+                    config.stripeCaches = *caches;
                 }
             } else {
                 return planError(QStringLiteral("a configuration is a preset name or an object"));
@@ -708,6 +768,13 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
             return mode.error();
         }
         plan.writeCache = *mode;
+    }
+    if (json.contains(QStringLiteral("stripe_cache"))) {
+        auto caches = parseStripeCaches(json.value(QStringLiteral("stripe_cache")));
+        if (!caches) {
+            return caches.error();
+        }
+        plan.stripeCaches = *caches;
     }
     const QJsonValue resync = json.value(QStringLiteral("resync"));
     if (resync == QJsonValue(QStringLiteral("label"))) {

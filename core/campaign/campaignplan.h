@@ -56,6 +56,11 @@ enum class WriteCacheMode { AsIs, On, Off, Both };
 QString writeCacheModeName(WriteCacheMode mode);
 Result<WriteCacheMode> parseWriteCacheMode(const QJsonValue& value);
 
+/// A plan's "stripe_cache": a number of stripes (17 to 32768, md's range) or a list of 1 to 8 different
+/// ones, a sweep.
+Result<QList<int>> parseStripeCaches(const QJsonValue& value);
+QJsonValue stripeCachesJson(const QList<int>& caches);
+
 /// A configuration to build: a preset applied to the plan's disks, or an explicit tree.
 struct ConfigSpec
 {
@@ -65,6 +70,7 @@ struct ConfigSpec
     std::optional<FilesystemSpec> filesystem; ///< overrides the plan's
     std::optional<DrillSpec> drill; ///< overrides the plan's
     std::optional<WriteCacheMode> writeCache; ///< overrides the plan's
+    std::optional<QList<int>> stripeCaches; ///< overrides the plan's
 
     QJsonObject toJson() const;
 };
@@ -112,6 +118,9 @@ struct CampaignPlan
     StableSpec stable;
     ResyncPolicy resync = ResyncPolicy::Wait;
     WriteCacheMode writeCache = WriteCacheMode::AsIs;
+    /// md's stripe cache for every RAID4/5/6 array that does not set its own, in stripes: empty = md's
+    /// own (256); several values sweep it, each a result of its own on the same array.
+    QList<int> stripeCaches;
 
     /// Most and fewest runs one point of a test takes (fixed repeats, or the stable-mode bounds).
     int maxRuns() const { return stable.enabled() ? stable.maxRepeats : repeats; }

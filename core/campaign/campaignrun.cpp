@@ -4,6 +4,7 @@
 #include "disks/diskscanner.h"
 #include "disks/healthprobe.h"
 #include "engine/ioengine.h"
+#include "layout/stripes.h"
 #include "system/childprocess.h"
 #include "util/errorcodes.h"
 #include "util/statistics.h"
@@ -204,7 +205,7 @@ void CampaignRunner::runTest(const QString& device, const TestSpec& spec, TestRe
             const ResourceSample before = monitor ? monitor->sample() : ResourceSample();
             const IoResult run = runJob(job, progress, cancel);
             if (monitor && run.status == IoStatus::Completed) {
-                monitor->accumulate(before, monitor->sample(), use);
+                monitor->accumulate(before, monitor->sample(), use, double(run.read.bytes), double(run.write.bytes));
                 result.resources = use;
             }
             result.runs.append(run);
@@ -346,25 +347,38 @@ void CampaignRunner::applyWriteCache(ConfigResult& config, BuiltArray& built, co
     }
 }
 
-void CampaignRunner::runConfig(ConfigResult& config, int index, const std::atomic_bool* cancel)
+void CampaignRunner::runConfig(const QList<int>& group, const std::atomic_bool* cancel)
 {
     QElapsedTimer timer;
     timer.start();
+    // One build for the group: a configuration of its own, or a stripe cache sweep's configurations,
+    // each measured on the same array with its own cache.
+    for (int i : group) {
+        ConfigResult& entry = m_results.configs[i];
+        entry.status = QStringLiteral("pending");
+        entry.error.clear();
+        entry.tests.clear();
+        entry.commands.clear();
+    }
+    ConfigResult& config = m_results.configs[group.first()];
     config.status = QStringLiteral("running");
-    config.error.clear();
-    config.tests.clear();
-    config.commands.clear();
+    const auto failAll = [&](const QString& status, const QString& error) {
+        for (int i : group) {
+            m_results.configs[i].status = status;
+            m_results.configs[i].error = error;
+            m_results.configs[i].seconds = double(timer.elapsed()) / 1000.0;
+        }
+    };
     CampaignProgress progress;
     progress.phase = QStringLiteral("build");
-    progress.configIndex = index;
+    progress.configIndex = group.first() + 1;
     progress.configName = config.name;
     progress.message = QStringLiteral("building %1 (%2)").arg(config.name, config.spec.describe());
     report(progress);
 
     auto pinned = DeviceGate::bindSpec(config.spec, m_pins);
     if (!pinned) {
-        config.status = QStringLiteral("failed");
-        config.error = pinned.error().message;
+        failAll(QStringLiteral("failed"), pinned.error().message);
         return;
     }
     const bool drill = config.drill && config.drill->status != QLatin1String("skipped");
@@ -377,11 +391,12 @@ void CampaignRunner::runConfig(ConfigResult& config, int index, const std::atomi
     }
     auto plan = pinnedBuild(*pinned, newBuildTag(), PlanOptions {udevIsRunning()});
     if (!plan) {
-        config.status = QStringLiteral("failed");
-        config.error = plan.error().message;
+        failAll(QStringLiteral("failed"), plan.error().message);
         return;
     }
-    config.commands = plan->commandLines();
+    for (int i : group) {
+        m_results.configs[i].commands = plan->commandLines();
+    }
     BuildExecutor executor(*m_options.runner, m_options.executor,
                            {[&](const QString& message, double) {
                                 CampaignProgress p = progress;
@@ -391,13 +406,10 @@ void CampaignRunner::runConfig(ConfigResult& config, int index, const std::atomi
                             m_callbacks.commandLogged});
     auto built = executor.build(*plan, cancel);
     if (!built) {
-        config.status =
-            built.error().code == ErrorCode::cancelled ? QStringLiteral("cancelled") : QStringLiteral("failed");
-        config.error = built.error().message;
-        config.seconds = double(timer.elapsed()) / 1000.0;
+        failAll(built.error().code == ErrorCode::cancelled ? QStringLiteral("cancelled") : QStringLiteral("failed"),
+                built.error().message);
         return;
     }
-    config.device = built->device;
     if (!m_results.host.contains(QStringLiteral("kernel_parity"))) {
         // Printed when the xor and raid6 modules loaded: the first parity array of the boot.
         if (const QJsonObject parity = kernelParitySpeeds(); !parity.isEmpty()) {
@@ -423,29 +435,70 @@ void CampaignRunner::runConfig(ConfigResult& config, int index, const std::atomi
     // The caches as the plan asks, after the first resync (reading and setting them takes a moment the
     // resync's timing must not lose) and before the first test.
     applyWriteCache(config, *built, pinned->pins, executor);
-    progress.phase = QStringLiteral("test");
+    const int builtStripeCache = config.stripeCache > 0 ? config.stripeCache : defaultStripeCache;
+    int stripeCacheNow = builtStripeCache;
     bool stop = false;
-    for (const TestSpec& spec : m_plan.tests) {
-        if (spec.isFileTest()) {
-            continue; // after the raw-device tests, on a file system
+    for (qsizetype k = 0; k < group.size() && !stop; ++k) {
+        ConfigResult& entry = m_results.configs[group.at(k)];
+        QElapsedTimer entryTimer;
+        entryTimer.start();
+        progress.configIndex = group.at(k) + 1;
+        progress.configName = entry.name;
+        entry.device = built->device;
+        entry.writeCaches = config.writeCaches;
+        entry.writeCacheNote = config.writeCacheNote;
+        if (k > 0) {
+            entry.status = QStringLiteral("running");
+            if (cancelled(cancel)) {
+                break;
+            }
+            if (auto set = setStripeCache(*built, entry.stripeCache, entry.commands); !set) {
+                entry.status = QStringLiteral("failed");
+                entry.error = set.error().message;
+                continue;
+            }
+            stripeCacheNow = entry.stripeCache;
         }
-        TestResult result;
-        result.spec = spec;
-        runTest(built->device, spec, result, progress, cancel, &monitor);
-        config.tests.append(result);
-        m_unitsDone += spec.points() * m_plan.minRuns();
-        saveAfterTest();
-        if (result.status == QLatin1String("cancelled")) {
-            stop = true;
-            break;
+        progress.phase = QStringLiteral("test");
+        for (const TestSpec& spec : m_plan.tests) {
+            if (spec.isFileTest()) {
+                continue; // after the raw-device tests, on a file system
+            }
+            TestResult result;
+            result.spec = spec;
+            runTest(built->device, spec, result, progress, cancel, &monitor);
+            entry.tests.append(result);
+            m_unitsDone += spec.points() * m_plan.minRuns();
+            saveAfterTest();
+            if (result.status == QLatin1String("cancelled")) {
+                stop = true;
+                break;
+            }
         }
+        // The file tests and the drill belong to the group's first configuration; the others of a sweep
+        // count them as done.
+        const bool leading = std::none_of(
+            m_results.configs.begin(), m_results.configs.begin() + group.at(k),
+            [&](const ConfigResult& other) { return entry.buildGroup >= 0 && other.buildGroup == entry.buildGroup; });
+        if (!leading) {
+            for (const TestSpec& spec : m_plan.tests) {
+                m_unitsDone += spec.isFileTest() ? 1 : 0;
+            }
+        }
+        if (leading && !stop && m_plan.hasFileTests() && !cancelled(cancel)) {
+            runFileTests(entry, *built, progress, cancel);
+        }
+        if (leading && drill && !stop && !cancelled(cancel) && config.drill->status == QLatin1String("pending")) {
+            runDrill(config, *built, pinned->spec, executor, progress, cancel, &monitor);
+            saveAfterTest();
+        }
+        entry.seconds = double((k == 0 ? timer : entryTimer).elapsed()) / 1000.0;
     }
-    if (!stop && m_plan.hasFileTests() && !cancelled(cancel)) {
-        runFileTests(config, *built, progress, cancel);
-    }
-    if (drill && !stop && !cancelled(cancel) && config.drill->status == QLatin1String("pending")) {
-        runDrill(config, *built, pinned->spec, executor, progress, cancel, &monitor);
-        saveAfterTest();
+    if (stripeCacheNow != builtStripeCache) {
+        // md forgets the cache when the array stops; set back first all the same, as the build left it.
+        if (auto back = setStripeCache(*built, builtStripeCache, config.commands); !back && config.error.isEmpty()) {
+            config.error = back.error().message;
+        }
     }
     progress.phase = QStringLiteral("teardown");
     progress.message = QStringLiteral("tearing down %1").arg(config.name);
@@ -453,28 +506,65 @@ void CampaignRunner::runConfig(ConfigResult& config, int index, const std::atomi
     m_mdArrays.clear();
     const TeardownReport teardown = executor.teardown(*built);
     config.seconds = double(timer.elapsed()) / 1000.0;
-    bool anyFailed = false;
-    for (const TestResult& test : config.tests) {
-        anyFailed = anyFailed || test.status == QLatin1String("failed");
-    }
-    if (cancelled(cancel)) {
-        config.status = QStringLiteral("cancelled");
-    } else if (!teardown.clean()) {
-        config.status = QStringLiteral("failed");
-        config.error = QStringLiteral("teardown: %1").arg(teardown.summary());
-    } else if (!config.error.isEmpty()) {
-        config.status = QStringLiteral("failed"); // e.g. the file system would not unmount
-    } else if (anyFailed) {
-        config.status = QStringLiteral("failed");
-        for (const TestResult& test : config.tests) {
-            if (test.status == QLatin1String("failed")) {
-                config.error = QStringLiteral("%1: %2").arg(test.spec.name, test.error);
-                break;
-            }
+    for (int i : group) {
+        ConfigResult& entry = m_results.configs[i];
+        bool anyFailed = false;
+        for (const TestResult& test : entry.tests) {
+            anyFailed = anyFailed || test.status == QLatin1String("failed");
         }
-    } else {
-        config.status = QStringLiteral("completed");
+        if (entry.status == QLatin1String("pending")) {
+            entry.status = cancelled(cancel) ? QStringLiteral("cancelled") : QStringLiteral("pending");
+        } else if (cancelled(cancel)) {
+            entry.status = QStringLiteral("cancelled");
+        } else if (!teardown.clean()) {
+            entry.status = QStringLiteral("failed");
+            entry.error = QStringLiteral("teardown: %1").arg(teardown.summary());
+        } else if (!entry.error.isEmpty()) {
+            entry.status = QStringLiteral("failed"); // e.g. the file system would not unmount
+        } else if (anyFailed) {
+            entry.status = QStringLiteral("failed");
+            for (const TestResult& test : entry.tests) {
+                if (test.status == QLatin1String("failed")) {
+                    entry.error = QStringLiteral("%1: %2").arg(test.spec.name, test.error);
+                    break;
+                }
+            }
+        } else {
+            entry.status = QStringLiteral("completed");
+        }
     }
+}
+
+Result<void> CampaignRunner::setStripeCache(const BuiltArray& built, int stripes, QStringList& commands)
+{
+    // Every parity array of the build: the md objects created with --level=raid4, raid5 or raid6.
+    for (const BuildStep& step : built.plan.steps) {
+        if (!step.creates || step.creates->kind != QLatin1String("md")) {
+            continue;
+        }
+        const bool parity = step.argv.contains(QStringLiteral("--level=raid4")) ||
+            step.argv.contains(QStringLiteral("--level=raid5")) || step.argv.contains(QStringLiteral("--level=raid6"));
+        if (!parity) {
+            continue;
+        }
+        const QString value = QString::number(stripes);
+        const CommandResult written =
+            m_options.runner->writeMdAttribute(step.creates->device, QStringLiteral("md/stripe_cache_size"), value);
+        if (m_callbacks.commandLogged) {
+            m_callbacks.commandLogged(
+                StepLog {QStringLiteral("set the stripe cache of %1 to %2 stripes").arg(step.creates->name, value),
+                         {QStringLiteral("sysfs"), step.creates->device, QStringLiteral("md/stripe_cache_size"), value},
+                         written});
+        }
+        commands.append(QStringLiteral("echo %1 > /sys/block/$(basename $(readlink -f %2))/md/stripe_cache_size")
+                            .arg(value, step.creates->device));
+        if (!written.ok()) {
+            return makeError(ErrorCode::stepFailed,
+                             QStringLiteral("setting the stripe cache of %1 to %2: %3")
+                                 .arg(step.creates->device, value, written.summary()));
+        }
+    }
+    return {};
 }
 
 Result<CampaignResults> CampaignRunner::run(const std::atomic_bool* cancel)
@@ -503,15 +593,27 @@ Result<CampaignResults> CampaignRunner::run(const std::atomic_bool* cancel)
         }
     }
     for (int i = 0; i < m_results.configs.size(); ++i) {
-        ConfigResult& config = m_results.configs[i];
-        if (config.status == QLatin1String("completed")) {
-            m_unitsDone += testsPerConfig;
-            continue; // --resume
+        // The pending configurations of one build: a configuration alone, or a stripe cache sweep's.
+        QList<int> group;
+        const int buildGroup = m_results.configs.at(i).buildGroup;
+        for (int j = i; j < m_results.configs.size(); ++j) {
+            if (j > i && (buildGroup < 0 || m_results.configs.at(j).buildGroup != buildGroup)) {
+                break;
+            }
+            i = j;
+            if (m_results.configs.at(j).status == QLatin1String("completed")) {
+                m_unitsDone += testsPerConfig; // --resume
+            } else {
+                group.append(j);
+            }
+        }
+        if (group.isEmpty()) {
+            continue;
         }
         if (cancelled(cancel)) {
             break;
         }
-        runConfig(config, i + 1, cancel);
+        runConfig(group, cancel);
         if (auto ok = save(); !ok) {
             return ok.error();
         }

@@ -5,6 +5,7 @@
 #include "disks/healthprobe.h"
 #include "layout/arrayanalysis.h"
 #include "layout/presets.h"
+#include "layout/stripes.h"
 #include "util/errorcodes.h"
 #include "util/units.h"
 #include "version.h"
@@ -17,6 +18,30 @@
 #include <QSet>
 
 namespace RaidBench {
+
+namespace {
+
+bool hasParity(const ArraySpec& spec)
+{
+    if (isParityLevel(spec.level) && !spec.isLeaf()) {
+        return true;
+    }
+    return std::any_of(spec.children.begin(), spec.children.end(),
+                       [](const ArraySpec& child) { return hasParity(child); });
+}
+
+/// Every parity array of the tree that does not set its own stripe cache gets `stripes`.
+void applyStripeCache(ArraySpec& spec, int stripes)
+{
+    if (isParityLevel(spec.level) && !spec.isLeaf() && spec.stripeCachePages == 0) {
+        spec.stripeCachePages = stripes;
+    }
+    for (ArraySpec& child : spec.children) {
+        applyStripeCache(child, stripes);
+    }
+}
+
+} // namespace
 
 namespace {
 
@@ -149,7 +174,7 @@ Result<void> CampaignRunner::prepare()
     if (m_plan.allConfigurations) {
         wanted.clear();
         for (const QString& name : presetsFor(presetDisks)) {
-            wanted.append(ConfigSpec {name, name, {}, std::nullopt, std::nullopt, std::nullopt});
+            wanted.append(ConfigSpec {name, name, {}, std::nullopt, std::nullopt, std::nullopt, std::nullopt});
         }
     }
     // "both" measures a configuration twice: every member's cache on, then off.
@@ -167,14 +192,8 @@ Result<void> CampaignRunner::prepare()
         }
     }
     QStringList expandedNames;
+    int group = 0;
     for (const auto& [config, cacheMode] : std::as_const(expanded)) {
-        if (expandedNames.contains(config.name)) {
-            return makeError(ErrorCode::invalidPlan,
-                             QStringLiteral("two configurations are called '%1' once \"both\" write caches are "
-                                            "measured: rename one")
-                                 .arg(config.name));
-        }
-        expandedNames.append(config.name);
         ConfigResult result;
         result.name = config.name;
         result.writeCacheMode = cacheMode;
@@ -197,11 +216,23 @@ Result<void> CampaignRunner::prepare()
                 }
             }
         }
+        // md's stripe cache: the plan's (or the configuration's) for every parity array without its own.
+        const QList<int> caches = config.stripeCaches.value_or(m_plan.stripeCaches);
+        if (config.stripeCaches && !hasParity(result.spec)) {
+            return makeError(ErrorCode::invalidPlan,
+                             QStringLiteral("configuration %1: stripe_cache: %2 has no RAID4/5/6 array")
+                                 .arg(config.name, result.spec.describe()));
+        }
         const QList<SpecIssue> issues = validateSpec(result.spec);
         if (hasErrors(issues)) {
             return makeError(ErrorCode::invalidPlan,
                              QStringLiteral("configuration %1: %2").arg(config.name, firstError(issues)));
         }
+        for (const SpecIssue& issue : issues) {
+            result.warnings.append(issue.message);
+        }
+        // What runs is what the build makes: chunks left to RaidBench written out.
+        result.spec = withResolvedChunks(result.spec);
         // The drill: only on layouts that survive a failed disk (one that asks for it itself is refused).
         const DrillSpec drill = m_plan.drillFor(config);
         if (drill.enabled) {
@@ -223,7 +254,35 @@ Result<void> CampaignRunner::prepare()
             planned.error = skip;
             result.drill = planned;
         }
-        configs.append(result);
+        // A sweep: one configuration per stripe cache, all on one array (built once, the cache set
+        // before each one's tests); the file tests and the drill run with the first.
+        const bool sweep = caches.size() > 1 && hasParity(result.spec);
+        for (qsizetype k = 0; k < (sweep ? caches.size() : 1); ++k) {
+            ConfigResult entry = result;
+            if (!caches.isEmpty() && hasParity(result.spec)) {
+                entry.stripeCache = caches.at(k);
+                applyStripeCache(entry.spec, entry.stripeCache);
+            }
+            if (sweep) {
+                entry.buildGroup = group;
+                const QString suffix = QStringLiteral("stripe cache %1").arg(entry.stripeCache);
+                entry.name = config.name.endsWith(QLatin1Char(')'))
+                    ? config.name.left(config.name.size() - 1) + QStringLiteral(", ") + suffix + QLatin1Char(')')
+                    : QStringLiteral("%1 (%2)").arg(config.name, suffix);
+                if (k > 0) {
+                    entry.drill.reset();
+                }
+            }
+            if (expandedNames.contains(entry.name)) {
+                return makeError(ErrorCode::invalidPlan,
+                                 QStringLiteral("two configurations are called '%1' once write caches and stripe "
+                                                "caches are expanded: rename one")
+                                     .arg(entry.name));
+            }
+            expandedNames.append(entry.name);
+            configs.append(entry);
+        }
+        ++group;
     }
     if (m_options.resume && QFileInfo::exists(m_options.resultsPath)) {
         auto previous = CampaignResults::load(m_options.resultsPath);
@@ -244,6 +303,8 @@ Result<void> CampaignRunner::prepare()
                 }
                 existing->requestedFilesystem = config.requestedFilesystem;
                 existing->writeCacheMode = config.writeCacheMode;
+                existing->buildGroup = config.buildGroup;
+                existing->stripeCache = config.stripeCache;
             } else {
                 m_results.configs.append(config);
             }

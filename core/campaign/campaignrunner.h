@@ -85,7 +85,11 @@ private:
     /// Each disk's health and write cache as found, before anything changes them (smartctl reads
     /// only), with what could make it slow; on the run's thread, never the helper's request loop.
     void probeDisks(const std::atomic_bool* cancel);
-    void runConfig(ConfigResult& config, int index, const std::atomic_bool* cancel);
+    /// Builds the first configuration of `group` (indices of m_results.configs that share one build: one
+    /// configuration, or a stripe cache sweep's), measures each on it, tears it down.
+    void runConfig(const QList<int>& group, const std::atomic_bool* cancel);
+    /// Sets md's stripe cache of every parity array of the build (logged, and added to `commands`).
+    Result<void> setStripeCache(const BuiltArray& built, int stripes, QStringList& commands);
     void runFileTests(ConfigResult& config, const BuiltArray& built, CampaignProgress progress,
                       const std::atomic_bool* cancel);
     /// Who runs `command` tests: the invoking user (SUDO_UID, PKEXEC_UID), root when the plan says
