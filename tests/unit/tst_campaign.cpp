@@ -440,6 +440,57 @@ private Q_SLOTS:
         QTest::newRow("duplicate names")
             << "{\"raidbench_plan\":1,\"disks\":[\"/dev/sdb\",\"/dev/sdc\"],\"configurations\":[\"raid0\",\"raid0\"]}"
             << "two configurations";
+        QTest::newRow("stripe cache below md's range") << head + "\"stripe_cache\":16}"
+                                                       << "outside md's range of 17 to 32768";
+        QTest::newRow("stripe cache above md's range") << head + "\"stripe_cache\":[256,40000]}"
+                                                       << "stripe_cache 40000";
+        QTest::newRow("stripe cache text") << head + "\"stripe_cache\":\"4096; reboot\"}"
+                                           << "outside md's range";
+        QTest::newRow("stripe cache fraction") << head + "\"stripe_cache\":1024.5}"
+                                               << "stripe_cache 1024.5";
+        QTest::newRow("stripe cache twice") << head + "\"stripe_cache\":[256,256]}"
+                                            << "lists 256 twice";
+        QTest::newRow("stripe cache empty sweep") << head + "\"stripe_cache\":[]}"
+                                                  << "a list of 1 to 8";
+        QTest::newRow("stripe cache sweep of nine") << head + "\"stripe_cache\":[17,32,64,128,256,512,1024,2048,4096]}"
+                                                    << "a list of 1 to 8";
+        QTest::newRow("stripe cache of a configuration")
+            << "{\"raidbench_plan\":1,\"disks\":[\"/dev/sdb\"],\"configurations\":[{\"name\":\"x\",\"preset\":"
+               "\"single\",\"stripe_cache\":0}]}"
+            << "configuration 'x'";
+        QTest::newRow("unknown field in a configuration")
+            << "{\"raidbench_plan\":1,\"disks\":[\"/dev/sdb\"],\"configurations\":[{\"name\":\"x\",\"preset\":"
+               "\"single\",\"stripe_cahce\":4096}]}"
+            << "unknown field 'stripe_cahce' in a configuration";
+    }
+
+    void stripeCachePlans()
+    {
+        const QString head =
+            QStringLiteral("{\"raidbench_plan\":1,\"disks\":[\"/dev/sdb\",\"/dev/sdc\",\"/dev/sdd\"],");
+        const auto one = CampaignPlan::fromJson(
+            QJsonDocument::fromJson((head + QStringLiteral("\"stripe_cache\":4096}")).toUtf8()).object());
+        QVERIFY(one.ok());
+        QCOMPARE(one->stripeCaches, (QList<int> {4096}));
+        QCOMPARE(one->toJson().value(QStringLiteral("stripe_cache")).toInt(), 4096);
+        const auto sweep = CampaignPlan::fromJson(
+            QJsonDocument::fromJson(
+                (head +
+                 QStringLiteral("\"stripe_cache\":[256,1024,4096],\"configurations\":[{\"name\":\"r5\","
+                                "\"preset\":\"raid5\",\"stripe_cache\":[512,2048]}]}"))
+                    .toUtf8())
+                .object());
+        QVERIFY(sweep.ok());
+        QCOMPARE(sweep->stripeCaches, (QList<int> {256, 1024, 4096}));
+        QCOMPARE(sweep->configurations.first().stripeCaches.value_or(QList<int> {}), (QList<int> {512, 2048}));
+        const auto again = CampaignPlan::fromJson(sweep->toJson());
+        QVERIFY(again.ok());
+        QCOMPARE(again->toJson(), sweep->toJson());
+        // Left out: md's own, and nothing is written.
+        const auto plain = CampaignPlan::fromJson(
+            QJsonDocument::fromJson((head + QStringLiteral("\"repeats\":1}")).toUtf8()).object());
+        QVERIFY(plain.ok() && plain->stripeCaches.isEmpty());
+        QVERIFY(!plain->toJson().contains(QStringLiteral("stripe_cache")));
     }
     void planErrors()
     {
