@@ -3,6 +3,7 @@
 #include "campaign/analysis.h"
 #include "diskpool.h"
 #include "layout/arrayanalysis.h"
+#include "layout/stripes.h"
 #include "util/errorcodes.h"
 #include "util/units.h"
 
@@ -118,8 +119,18 @@ CardWidget::CardWidget(ArrayCanvas* canvas, CanvasModel::CardPath path, QWidget*
         auto* chunk = new QComboBox(this);
         chunk->setObjectName(QStringLiteral("chunkComboBox"));
         chunk->setAccessibleName(tr("Chunk size"));
-        chunk->addItem(tr("chunk 512k (default)"), 0);
-        for (const std::uint64_t size : {64ull << 10, 128ull << 10, 256ull << 10, 1ull << 20, 4ull << 20}) {
+        // Over parity legs, RaidBench's choice fills their stripes; elsewhere it is mdadm's 512 KiB.
+        const auto aligned = alignedTopChunk(*spec);
+        chunk->addItem(aligned ? tr("chunk %1 (fills the legs' stripes)").arg(Units::formatSizeCompact(*aligned))
+                               : tr("chunk 512k (default)"),
+                       0);
+        chunk->setToolTip(aligned ? tr("Each write to a leg is then whole stripes: no reads before writing.")
+                                  : QString());
+        for (const std::uint64_t size :
+             {64ull << 10, 128ull << 10, 256ull << 10, 512ull << 10, 1ull << 20, 2ull << 20, 4ull << 20}) {
+            if (!aligned && size == (512ull << 10)) {
+                continue; // the default already
+            }
             chunk->addItem(tr("chunk %1").arg(Units::formatSizeCompact(size)), double(size));
         }
         chunk->setCurrentIndex(std::max(0, chunk->findData(double(spec->chunkBytes))));
@@ -127,6 +138,28 @@ CardWidget::CardWidget(ArrayCanvas* canvas, CanvasModel::CardPath path, QWidget*
             m_canvas->showResult(m_canvas->model()->setChunk(m_path, std::uint64_t(chunk->itemData(index).toDouble())));
         });
         header->addWidget(chunk);
+    }
+    if (!spec->isLeaf() && current == ArrayLevel::LvmStripe) {
+        auto* stripe = new QComboBox(this);
+        stripe->setObjectName(QStringLiteral("stripeComboBox"));
+        stripe->setAccessibleName(tr("Stripe size"));
+        const auto aligned = alignedTopChunk(*spec);
+        stripe->addItem(aligned ? tr("stripe %1 (fills the legs' stripes)").arg(Units::formatSizeCompact(*aligned))
+                                : tr("stripe 64k (default)"),
+                        0);
+        for (const std::uint64_t size :
+             {64ull << 10, 128ull << 10, 256ull << 10, 512ull << 10, 1ull << 20, 2ull << 20, 4ull << 20}) {
+            if (!aligned && size == (64ull << 10)) {
+                continue;
+            }
+            stripe->addItem(tr("stripe %1").arg(Units::formatSizeCompact(size)), double(size));
+        }
+        stripe->setCurrentIndex(std::max(0, stripe->findData(double(spec->stripeBytes))));
+        connect(stripe, &QComboBox::activated, this, [this, stripe](int index) {
+            m_canvas->showResult(
+                m_canvas->model()->setStripeSize(m_path, std::uint64_t(stripe->itemData(index).toDouble())));
+        });
+        header->addWidget(stripe);
     }
     if (!spec->isLeaf() && levelIsMd(current) && current != ArrayLevel::Raid0 && current != ArrayLevel::Linear) {
         auto* bitmap = new QCheckBox(tr("bitmap"), this);
@@ -220,8 +253,11 @@ CardWidget::CardWidget(ArrayCanvas* canvas, CanvasModel::CardPath path, QWidget*
     if (context.baselineOf) {
         const ThroughputPrediction prediction = predictThroughput(sized, context.baselineOf);
         if (prediction.write && prediction.read) {
-            text += tr(" · predicted %1 write, %2 read")
-                        .arg(Units::formatMBps(*prediction.write), Units::formatMBps(*prediction.read));
+            text += tr(" · predicted %1 write%2, %3 read")
+                        .arg(Units::formatMBps(*prediction.write),
+                             prediction.writeBound == QLatin1String("partial-stripes") ? tr(" (partial stripes)")
+                                                                                       : QString(),
+                             Units::formatMBps(*prediction.read));
         }
     }
     m_figures = new QLabel(text, this);

@@ -1,6 +1,7 @@
 #include "canvasmodel.h"
 
 #include "layout/arrayanalysis.h"
+#include "layout/stripes.h"
 #include "util/errorcodes.h"
 
 #include <QHash>
@@ -344,6 +345,12 @@ Result<void> CanvasModel::setLevel(const CardPath& path, ArrayLevel level)
         if (level == ArrayLevel::Raid1 || level == ArrayLevel::Linear || level == ArrayLevel::LvmStripe) {
             node.chunkBytes = 0;
         }
+        if (level != ArrayLevel::LvmStripe) {
+            node.stripeBytes = 0;
+        }
+        if (!isParityLevel(level)) {
+            node.stripeCachePages = 0; // only RAID4/5/6 have a stripe cache
+        }
         if (level == ArrayLevel::Raid10) {
             node.layout =
                 node.layout.isEmpty() || !node.layout.startsWith(QLatin1Char('n')) ? QStringLiteral("n2") : node.layout;
@@ -360,6 +367,14 @@ Result<void> CanvasModel::setChunk(const CardPath& path, std::uint64_t bytes)
 {
     return edit(path, tr("Chunk size"), [&](ArraySpec& node) -> Result<void> {
         node.chunkBytes = bytes;
+        return {};
+    });
+}
+
+Result<void> CanvasModel::setStripeSize(const CardPath& path, std::uint64_t bytes)
+{
+    return edit(path, tr("Stripe size"), [&](ArraySpec& node) -> Result<void> {
+        node.stripeBytes = bytes;
         return {};
     });
 }

@@ -47,6 +47,8 @@ public:
     Result<void> removeDisk(const CardPath& path, const QString& disk);
     Result<void> setLevel(const CardPath& path, ArrayLevel level);
     Result<void> setChunk(const CardPath& path, std::uint64_t bytes);
+    /// An LVM card's stripe size; 0 = RaidBench's (over parity legs, one that fills their stripes).
+    Result<void> setStripeSize(const CardPath& path, std::uint64_t bytes);
     Result<void> setLayout(const CardPath& path, const QString& layout);
     Result<void> setBitmap(const CardPath& path, bool internal);
     Result<void> setAssumeClean(const CardPath& path, bool assumeClean);

@@ -4,6 +4,7 @@
 #include "canvasmodel.h"
 #include "layout/arrayanalysis.h"
 #include "layout/presets.h"
+#include "layout/stripes.h"
 #include "session.h"
 #include "util/errorcodes.h"
 #include "util/units.h"
@@ -97,6 +98,7 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
     , m_ramp(new QDoubleSpinBox(this))
     , m_filesystem(new QComboBox(this))
     , m_writeCache(new QComboBox(this))
+    , m_stripeCache(new QComboBox(this))
     , m_baselines(new QCheckBox(tr("Measure each disk on its own first"), this))
     , m_drill(new QCheckBox(tr("Failure drill: fail a disk in each layout that survives one, test it degraded, "
                                "and time the rebuild"),
@@ -191,6 +193,18 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
                                 "or a crash. The flush-bound tests show what the cache is worth."));
     form->addRow(tr("Disks' &write caches:"), m_writeCache);
     connect(m_writeCache, &QComboBox::currentIndexChanged, this, &PlanPage::updateSummary);
+    m_stripeCache->setObjectName(QStringLiteral("stripeCacheBox"));
+    m_stripeCache->addItem(tr("md's own (256 stripes)"), QString());
+    for (const char* stripes : {"1024", "4096", "16384"}) {
+        m_stripeCache->addItem(tr("%1 stripes").arg(QLatin1String(stripes)), QLatin1String(stripes));
+    }
+    m_stripeCache->addItem(tr("sweep: 256, 1024 and 4096, each layout measured with each"),
+                           QStringLiteral("256,1024,4096"));
+    m_stripeCache->setToolTip(tr("md's stripe cache of each RAID4/5/6 array: how many stripes it can hold to gather "
+                                 "writes into whole stripes before it must read. More costs memory (a page per "
+                                 "member per stripe). A sweep measures each layout once per size on one array."));
+    form->addRow(tr("RAID5/6 stripe &cache:"), m_stripeCache);
+    connect(m_stripeCache, &QComboBox::currentIndexChanged, this, &PlanPage::updateSummary);
     m_baselines->setChecked(true);
     form->addRow(QString(), m_baselines);
     m_drill->setToolTip(tr("After its healthy tests, each layout that survives a failed disk loses one on purpose: "
@@ -260,6 +274,9 @@ Result<CampaignPlan> PlanPage::plan() const
     }
     plan.resync = m_resync;
     plan.writeCache = WriteCacheMode(m_writeCache->currentData().toInt());
+    for (const QString& stripes : m_stripeCache->currentData().toString().split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        plan.stripeCaches.append(stripes.toInt());
+    }
     QStringList names;
     for (const CanvasConfig& config : m_canvas->configs()) {
         if (const auto issues = validateSpec(config.spec); hasErrors(issues)) {
@@ -398,6 +415,15 @@ Result<void> PlanPage::applyPlan(const CampaignPlan& plan)
     }
     m_resync = plan.resync;
     m_writeCache->setCurrentIndex(std::max(0, m_writeCache->findData(int(plan.writeCache))));
+    QStringList stripes;
+    for (int value : plan.stripeCaches) {
+        stripes.append(QString::number(value));
+    }
+    if (m_stripeCache->findData(stripes.join(QLatin1Char(','))) < 0) {
+        m_stripeCache->addItem(tr("%1 stripes (from the plan)").arg(stripes.join(QStringLiteral(", "))),
+                               stripes.join(QLatin1Char(',')));
+    }
+    m_stripeCache->setCurrentIndex(m_stripeCache->findData(stripes.join(QLatin1Char(','))));
     updateStableText();
     m_stable->setChecked(plan.stable.enabled());
     m_canvas->setConfigs(configs, tr("Open a plan"));
@@ -525,8 +551,17 @@ void PlanPage::updateSummary()
     }
     // Each block size or queue depth of a sweep is a run; stable mode counts its fewest runs.
     // "both" measures every configuration twice.
-    const qsizetype runs = qsizetype(current->unitsPerConfiguration()) * current->configurations.size() *
-        (current->writeCache == WriteCacheMode::Both ? 2 : 1);
+    // A stripe cache sweep measures each layout with a parity array once per size.
+    const std::function<bool(const ArraySpec&)> parity = [&](const ArraySpec& node) {
+        return (!node.isLeaf() && isParityLevel(node.level)) ||
+            std::any_of(node.children.begin(), node.children.end(), parity);
+    };
+    qsizetype measured = 0;
+    for (const ConfigSpec& config : current->configurations) {
+        measured += parity(config.spec) ? std::max<qsizetype>(1, current->stripeCaches.size()) : 1;
+    }
+    const qsizetype runs =
+        qsizetype(current->unitsPerConfiguration()) * measured * (current->writeCache == WriteCacheMode::Both ? 2 : 1);
     const double seconds = double(runs) * double(current->timeLimitNs + current->rampNs) / 1e9 +
         (current->baselines ? double(current->disks.size()) * 2 * double(current->timeLimitNs + current->rampNs) / 1e9
                             : 0.0);
@@ -565,7 +600,8 @@ QJsonObject PlanPage::settingsJson() const
             {QStringLiteral("baselines"), m_baselines->isChecked()},
             {QStringLiteral("drill"), m_drill->isChecked()},
             {QStringLiteral("stable"), m_stable->isChecked()},
-            {QStringLiteral("write_cache"), m_writeCache->currentData().toInt()}};
+            {QStringLiteral("write_cache"), m_writeCache->currentData().toInt()},
+            {QStringLiteral("stripe_cache"), m_stripeCache->currentData().toString()}};
 }
 
 void PlanPage::restoreSettings(const QJsonObject& json)
@@ -591,6 +627,8 @@ void PlanPage::restoreSettings(const QJsonObject& json)
     m_stable->setChecked(json.value(QStringLiteral("stable")).toBool(false));
     m_writeCache->setCurrentIndex(
         std::max(0, m_writeCache->findData(json.value(QStringLiteral("write_cache")).toInt(0))));
+    m_stripeCache->setCurrentIndex(
+        std::max(0, m_stripeCache->findData(json.value(QStringLiteral("stripe_cache")).toString())));
 }
 
 } // namespace RaidBench::Ui

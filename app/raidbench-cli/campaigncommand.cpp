@@ -371,6 +371,12 @@ int runCampaign(const QStringList& arguments)
         printError(ok.error().message);
         return ok.error().code == ErrorCode::invalidPlan ? ExitUsage : ExitFailed;
     }
+    // What validation allows but a user should know before the disks are destroyed.
+    for (const ConfigResult& config : runner.results().configs) {
+        for (const QString& warning : config.warnings) {
+            printErr(QStringLiteral("%1: note: %2\n").arg(config.name, warning));
+        }
+    }
     if (!confirmDestroy(runner.destroys(), parser.isSet(yesOption))) {
         return ExitFailed;
     }

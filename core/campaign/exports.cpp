@@ -288,7 +288,7 @@ QString resultsToCsv(const CampaignResults& results)
         "bw_mbps_max,bw_mbps_mean,iops_median,lat_p50_us,lat_p99_us,usable_bytes,space_pct,failures_guaranteed,"
         "failures_best_case,controller_failure_survived,predicted_write_mbps,predicted_read_mbps,relative_write_pct,"
         "relative_read_pct,weakest_link,error,phase,ops_per_s,filesystem,drill_seconds,drill_estimate_seconds,bw_cv,"
-        "unstable,during_resync,write_cache")};
+        "unstable,during_resync,write_cache,stripe_cache,predicted_write_bound,partial_stripe_reads")};
     for (const ConfigResult& config : results.configs) {
         QString depthPoint; // the queue depth of a qd-sweep's row
         auto line = [&](const TestResult* test, const RunSummary& summary, const QString& point, const FilePhase* phase,
@@ -336,6 +336,11 @@ QString resultsToCsv(const CampaignResults& results)
                 summary.unstable ? QStringLiteral("yes") : QString(),
                 test && test->duringResync ? QStringLiteral("yes") : QString(),
                 cacheState(config),
+                config.stripeCache > 0 ? QString::number(config.stripeCache) : QString(),
+                config.predictedWriteBound,
+                test && test->resources && test->resources->partialStripeReads()
+                    ? QString::number(*test->resources->partialStripeReads(), 'f', 3)
+                    : QString(),
             };
             for (QString& field : fields) {
                 field = csvField(field);
@@ -417,6 +422,37 @@ static QString limitsMarkdown(const CampaignResults& results)
             rows;
     }
     return md;
+}
+
+/// What the model says of each layout whose writes are not simply the disks' (partial stripes, the CPU),
+/// what validation flagged, and md's stripe cache where a plan set it.
+static QString parityMarkdown(const CampaignResults& results)
+{
+    QString rows;
+    for (const ConfigResult& config : results.configs) {
+        const bool bounded = !config.predictedWriteNote.isEmpty();
+        if (!bounded && config.warnings.isEmpty() && config.stripeCache == 0) {
+            continue;
+        }
+        QStringList notes;
+        if (bounded) {
+            notes.append(config.predictedWriteNote);
+        }
+        notes += config.warnings;
+        rows += QStringLiteral("| %1 | %2 | %3 | %4 |\n")
+                    .arg(mdCell(config.name),
+                         config.stripeCache > 0 ? QString::number(config.stripeCache) : QStringLiteral("256 (md's)"),
+                         config.predictedWrite ? Units::formatMBps(*config.predictedWrite) : QString(),
+                         mdCell(notes.join(QStringLiteral("; "))));
+    }
+    if (rows.isEmpty()) {
+        return {};
+    }
+    return QStringLiteral("\n## Parity writes\n\nWhere md writes less than full stripes, or its threads bound the "
+                          "writes, the model says so (docs/analysis.md, \"Parity writes\"); the stripe cache is "
+                          "md's, in stripes of a page per member.\n\n| configuration | stripe cache | predicted "
+                          "write | why |\n|---|---:|---:|---|\n") +
+        rows;
 }
 
 QString resultsToMarkdown(const CampaignResults& results, const Requirements& requirements)
@@ -604,6 +640,7 @@ QString resultsToMarkdown(const CampaignResults& results, const Requirements& re
     }
 
     md += limitsMarkdown(results);
+    md += parityMarkdown(results);
     md += drillMarkdown(results);
 
     bool sweep = false;

@@ -1148,9 +1148,10 @@ private Q_SLOTS:
         QVERIFY2(md.contains(estimate), qPrintable(md.section(QStringLiteral("## When a disk fails"), 1)));
         QVERIFY(md.contains(QLatin1String("raid0: raid0(4) survives no failed disk")));
         const QString csv = resultsToCsv(results);
-        QVERIFY(csv.section(QLatin1Char('\n'), 0, 0)
-                    .endsWith(QLatin1String(
-                        "drill_seconds,drill_estimate_seconds,bw_cv,unstable,during_resync,write_cache")));
+        QVERIFY(
+            csv.section(QLatin1Char('\n'), 0, 0)
+                .endsWith(QLatin1String("drill_seconds,drill_estimate_seconds,bw_cv,unstable,during_resync,write_cache,"
+                                        "stripe_cache,predicted_write_bound,partial_stripe_reads")));
         QVERIFY(csv.contains(QLatin1String(",degraded,")));
         QVERIFY(csv.contains(QLatin1String("rebuild,drill,")));
         QVERIFY(csv.contains(QLatin1String(",9.4,")));
