@@ -170,8 +170,8 @@ ThroughputPrediction predictThroughput(const ArraySpec& spec, const BaselineFn& 
     double coresPerByte = context.otherCpuPerByte;
     bool rated = !walk.parity.isEmpty();
     for (const ParityLoad& load : std::as_const(walk.parity)) {
-        const double rate = load.raid6 ? (context.raid6Rate > 0 ? context.raid6Rate : context.parityRate)
-                                       : (context.parityRate > 0 ? context.parityRate : context.raid6Rate);
+        // RAID6's syndrome costs md more than RAID5's xor: each kind's own rate, or no CPU bound.
+        const double rate = load.raid6 ? context.raid6Rate : context.parityRate;
         if (rate <= 0 || load.share <= 0) {
             rated = false;
             break;
@@ -190,11 +190,14 @@ ThroughputPrediction predictThroughput(const ArraySpec& spec, const BaselineFn& 
         const bool machine = context.cpus > 0 && double(context.cpus) / coresPerByte < perThread;
         prediction.write = cpuBound;
         prediction.writeBound = QStringLiteral("cpu");
+        const QString arrays = walk.parity.size() == 1
+            ? QStringLiteral("one parity array, whose md thread uses at most a core")
+            : QStringLiteral("%1 parity arrays, one md thread each").arg(walk.parity.size());
         prediction.writeNote =
-            QStringLiteral("the CPU: %1 parity array(s), one md thread each, %2%3")
-                .arg(walk.parity.size())
-                .arg(machine ? QStringLiteral("sharing %1 cores with the rest of the I/O").arg(context.cpus)
-                             : QStringLiteral("each at most a core"),
+            QStringLiteral("the CPU: %1%2%3")
+                .arg(arrays,
+                     machine ? QStringLiteral(", sharing %1 cores with the rest of the I/O").arg(context.cpus)
+                             : QString(),
                      context.rateSource.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(context.rateSource));
     }
     return prediction;

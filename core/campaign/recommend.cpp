@@ -272,6 +272,8 @@ QList<Candidate> candidatesOf(const CampaignResults& results, bool predictMissin
         disks.append({disk.path, disk.sizeBytes, disk.controller, disk.label()});
     }
     const auto baselineOf = baselineLookup(results);
+    // A preset not run here: every measured layout may tell the model md's parity rate.
+    const ModelContext context = modelContext(results);
     for (const QString& name : presetsFor(disks)) {
         if (present.contains(name)) {
             continue;
@@ -282,7 +284,7 @@ QList<Candidate> candidatesOf(const CampaignResults& results, bool predictMissin
         }
         const ArraySpec sized = sizedSpec(*spec, results);
         const ArrayFigures figures = analyzeSpec(sized);
-        const ThroughputPrediction prediction = predictThroughput(sized, baselineOf);
+        const ThroughputPrediction prediction = predictThroughput(sized, baselineOf, context);
         Candidate candidate;
         candidate.name = name;
         candidate.predicted = true;

@@ -289,7 +289,9 @@ ParityWriteCost parityWriteCost(const ArraySpec& node, const WriteStream& stream
         }
     }
     cost.floorFactor = work > 0 ? fullWork / work : 1.0;
-    const bool wholeRowInFlight = std::uint64_t(std::max(1, stream.inFlight)) * piece >= stripe;
+    // md gathers a stripe's pieces only when more arrive while it works on the first: two stripes' worth
+    // in flight (with one, the 24-disk lab's RAID60 legs read for every stripe).
+    const bool wholeRowInFlight = std::uint64_t(std::max(1, stream.inFlight)) * piece >= 2 * stripe;
     cost.gathered = !cost.straddles && wholeRowInFlight && cost.stripeCache >= cost.stripeCacheNeeded;
     if (cost.gathered) {
         cost.factor = 1;

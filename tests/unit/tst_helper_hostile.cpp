@@ -1359,6 +1359,61 @@ void TestHelperHostile::numberRows()
     for (const auto& [name, fields, code] : rows) {
         addRow(QStringLiteral("numbers: %1").arg(QLatin1String(name)), QLatin1String(code), io(fields));
     }
+    // Chunks and md's stripe cache: numbers that reach mdadm's argv and a sysfs file as root. Each is
+    // refused when the tree or the plan is checked, before anything is written.
+    const QString beta = m_beta->device();
+    const auto tree = [this, beta](const QString& level, const QJsonObject& extra) {
+        QJsonObject spec {{QStringLiteral("level"), level},
+                          {QStringLiteral("children"), QJsonArray {leaf(alpha()), leaf(beta)}}};
+        for (auto it = extra.begin(); it != extra.end(); ++it) {
+            spec.insert(it.key(), it.value());
+        }
+        return spec;
+    };
+    const QList<std::tuple<const char*, QJsonObject>> trees {
+        {"a RAID0 chunk of 6k", tree(QStringLiteral("raid0"), {{QStringLiteral("chunk"), QStringLiteral("6k")}})},
+        {"a RAID0 chunk of 2k", tree(QStringLiteral("raid0"), {{QStringLiteral("chunk"), QStringLiteral("2k")}})},
+        {"a RAID5 chunk of 768k", tree(QStringLiteral("raid5"), {{QStringLiteral("chunk"), QStringLiteral("768k")}})},
+        {"an LVM stripe of 1536k",
+         tree(QStringLiteral("lvm-stripe"), {{QStringLiteral("stripe_size"), QStringLiteral("1536k")}})},
+        {"a stripe cache of 16", tree(QStringLiteral("raid5"), {{QStringLiteral("stripe_cache"), 16}})},
+        {"a stripe cache of 2^31", tree(QStringLiteral("raid5"), {{QStringLiteral("stripe_cache"), 2147483647}})},
+        {"a stripe cache of -1", tree(QStringLiteral("raid5"), {{QStringLiteral("stripe_cache"), -1}})},
+        {"a stripe cache on a mirror", tree(QStringLiteral("raid1"), {{QStringLiteral("stripe_cache"), 1024}})},
+    };
+    for (const auto& [name, spec] : trees) {
+        addRow(QStringLiteral("numbers, create-array: %1").arg(QLatin1String(name)), QStringLiteral("invalid-spec"),
+               [this, beta, spec = spec] {
+                   HelperSession helper(m_journals.path());
+                   return create(helper, spec, {alpha(), beta});
+               });
+    }
+    const QList<std::tuple<const char*, QJsonValue>> caches {
+        {"a stripe cache with a command in it", QStringLiteral("4096; echo 0 > /proc/sys/kernel/sysrq")},
+        {"a stripe cache of 32769", 32769},
+        {"a stripe cache sweep with a text in it", QJsonArray {256, QStringLiteral("4096")}},
+        {"a stripe cache sweep of 40 values", QJsonArray::fromVariantList(QVariantList(40, 256))},
+    };
+    for (const auto& [name, value] : caches) {
+        addRow(QStringLiteral("numbers, run-campaign: %1").arg(QLatin1String(name)), QStringLiteral("invalid-plan"),
+               [this, beta, value = value] {
+                   QJsonObject p = plan({alpha(), beta},
+                                        QJsonArray {QJsonObject {{QStringLiteral("name"), QStringLiteral("r1")},
+                                                                 {QStringLiteral("spec"), mirror(alpha(), beta)}}});
+                   p.insert(QStringLiteral("stripe_cache"), value);
+                   HelperSession helper(m_journals.path());
+                   return campaign(helper, p, {alpha(), beta});
+               });
+    }
+    addRow(QStringLiteral("numbers, run-campaign: a stripe cache for a layout without parity"),
+           QStringLiteral("invalid-plan"), [this, beta] {
+               const QJsonObject p = plan({alpha(), beta},
+                                          QJsonArray {QJsonObject {{QStringLiteral("name"), QStringLiteral("r1")},
+                                                                   {QStringLiteral("spec"), mirror(alpha(), beta)},
+                                                                   {QStringLiteral("stripe_cache"), 4096}}});
+               HelperSession helper(m_journals.path());
+               return campaign(helper, p, {alpha(), beta});
+           });
 }
 
 void TestHelperHostile::fileTestRows()

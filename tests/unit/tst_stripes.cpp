@@ -308,6 +308,8 @@ private Q_SLOTS:
             << raid6 << 4 << 512 * KiB << 8 << 256 << "partial" << 0.5 << 0.75;
         QTest::newRow("raid6(6), 1M writes, 4096 (measured 1.00)")
             << raid6 << 6 << MiB << 8 << 4096 << "gathered" << 0.5 << 1.0;
+        QTest::newRow("raid6(6) leg of a 24-disk raid60, two 1M writes in flight: one stripe's worth (read)")
+            << raid6 << 6 << MiB << 2 << 4096 << "partial" << 0.5 << 0.75;
     }
     void writeCost()
     {
