@@ -1,6 +1,7 @@
 // The Build page: drag and drop through the events the canvas receives, menus instead of dragging, refusals with their
 // reasons, nesting, the level picker, undo/redo.
 
+#include "arrays/buildplan.h"
 #include "uitest.h"
 
 class TstUiBuild : public QObject, public UiTestBase
@@ -416,6 +417,66 @@ private Q_SLOTS:
         QVERIFY(canvas.cardWidget({0})->problemLabel()->text().isEmpty());
         QVERIFY2(canvas.cardWidget({0})->figuresLabel()->text().contains(QLatin1String("predicted")),
                  qPrintable(canvas.cardWidget({0})->figuresLabel()->text()));
+    }
+
+    void raid50CardChoosesAChunkThatFillsTheLegs()
+    {
+        // Six disks in two RAID5 cards, the first wrapped in a RAID0 and the second nested into it.
+        CanvasModel model;
+        CanvasContext context;
+        context.sizeOf = [](const QString&) { return std::uint64_t(1) << 30; };
+        context.controllerOf = [](const QString&) { return QStringLiteral("c1"); };
+        context.labelOf = [](const QString& path) { return path.section(QLatin1Char('/'), -1); };
+        context.baselineOf = [](const QString&) { return std::make_pair(30e6, 30e6); };
+        context.whyNot = [](const QString&) { return QString(); };
+        ArrayCanvas canvas(&model, context);
+        canvas.show();
+        QStringList six;
+        for (const char* name : {"sda", "sdb", "sdc", "sdd", "sde", "sdf"}) {
+            six.append(QStringLiteral("/dev/%1").arg(QLatin1String(name)));
+        }
+        QVERIFY(model.addArray(six.mid(0, 3), ArrayLevel::Raid5).ok());
+        QVERIFY(model.addArray(six.mid(3, 3), ArrayLevel::Raid5).ok());
+        QVERIFY(model.wrap({0}, ArrayLevel::Raid0).ok());
+        QVERIFY(model.nest({1}, {0}).ok());
+        const auto settle = [] {
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+            QCoreApplication::processEvents();
+        };
+        settle();
+        // The RAID0 card offers the chunk that fills the legs' 1 MiB stripes, and the plan builds with it.
+        auto* chunk = canvas.cardWidget({0})->findChild<QComboBox*>(QStringLiteral("chunkComboBox"));
+        QVERIFY(chunk);
+        QVERIFY2(chunk->itemText(0).contains(QLatin1String("1M (fills the legs' stripes)")),
+                 qPrintable(chunk->itemText(0)));
+        QCOMPARE(model.configs().at(0).spec.chunkBytes, 0ull);
+        QVERIFY(canvas.cardWidget({0})->problemLabel()->text().isEmpty());
+        QVERIFY2(canvas.cardWidget({0})->figuresLabel()->text().contains(QLatin1String("predicted 120.0 MB/s write,")),
+                 qPrintable(canvas.cardWidget({0})->figuresLabel()->text()));
+        const auto plan = planBuild(model.configs().at(0).spec, QStringLiteral("ui"), PlanOptions {true});
+        QVERIFY(plan.ok());
+        QVERIFY(plan->commandLines().last().contains(QLatin1String("--level=raid0 --raid-devices=2 --chunk=1024K")));
+        // 512 KiB instead: allowed, flagged on the card, and the prediction says partial stripes.
+        chunk->setCurrentIndex(chunk->findData(double(512 << 10)));
+        chunk->activated(chunk->currentIndex());
+        settle();
+        QCOMPARE(model.configs().at(0).spec.chunkBytes, 512ull << 10);
+        const QString note = canvas.cardWidget({0})->problemLabel()->text();
+        QVERIFY2(note.startsWith(QLatin1String("Note: RAID0: every write to a leg is a partial stripe")) &&
+                     note.contains(QLatin1String("use a 1 MiB top chunk")),
+                 qPrintable(note));
+        QVERIFY2(canvas.cardWidget({0})->figuresLabel()->text().contains(QLatin1String("write (partial stripes)")),
+                 qPrintable(canvas.cardWidget({0})->figuresLabel()->text()));
+        // Back to RaidBench's choice, then a fourth disk in the second leg: the choice follows the legs,
+        // a multiple of both full stripes (1 MiB and 1.5 MiB).
+        model.undoStack()->undo();
+        QVERIFY(model.addDisks({0, 1}, {QStringLiteral("/dev/sdg")}).ok());
+        settle();
+        chunk = canvas.cardWidget({0})->findChild<QComboBox*>(QStringLiteral("chunkComboBox"));
+        QVERIFY(chunk);
+        QVERIFY2(chunk->itemText(0).contains(QLatin1String("3M (fills the legs' stripes)")),
+                 qPrintable(chunk->itemText(0)));
+        QVERIFY(canvas.cardWidget({0})->problemLabel()->text().isEmpty());
     }
 
     void undoRedo()

@@ -133,6 +133,27 @@ private Q_SLOTS:
         QVERIFY(std::any_of(sweepPlan->tests.begin(), sweepPlan->tests.end(),
                             [](const TestSpec& test) { return test.kind == QLatin1String("qd-sweep"); }));
         QVERIFY2(summary->text() != before, qPrintable(summary->text()));
+        sweep->setChecked(false);
+
+        // md's stripe cache: its own unless asked; a sweep is in the plan, measures the RAID5 once per
+        // size in the summary (the RAID10 has no stripe cache), and comes back from a plan file.
+        auto* stripeCache = f->window->planPage()->findChild<QComboBox*>(QStringLiteral("stripeCacheBox"));
+        QVERIFY(stripeCache);
+        QVERIFY(f->window->planPage()->plan()->stripeCaches.isEmpty());
+        const QString single = summary->text();
+        stripeCache->setCurrentIndex(stripeCache->findData(QStringLiteral("256,1024,4096")));
+        QCOMPARE(f->window->planPage()->plan()->stripeCaches, (QList<int> {256, 1024, 4096}));
+        QVERIFY2(summary->text() != single, qPrintable(summary->text()));
+        QVERIFY(f->window->planPage()->savePlanFile(path).ok());
+        stripeCache->setCurrentIndex(0);
+        QVERIFY(f->window->planPage()->loadPlanFile(path).ok());
+        QCOMPARE(stripeCache->currentData().toString(), QStringLiteral("256,1024,4096"));
+        // A plan's own value the page does not offer is kept and shown.
+        CampaignPlan odd = *f->window->planPage()->plan();
+        odd.stripeCaches = {2048};
+        QVERIFY(f->window->planPage()->applyPlan(odd).ok());
+        QCOMPARE(f->window->planPage()->plan()->stripeCaches, (QList<int> {2048}));
+        QVERIFY2(stripeCache->currentText().contains(QLatin1String("2048")), qPrintable(stripeCache->currentText()));
     }
 };
 
