@@ -263,10 +263,28 @@ ModelContext modelContext(const CampaignResults& results, const QString& except)
     if (!raid6Rates.isEmpty()) {
         measured.append(QStringLiteral("RAID6 %1 per core").arg(Units::formatMBps(context.raid6Rate)));
     }
+    QStringList sources;
     if (!measured.isEmpty()) {
-        context.rateSource = QStringLiteral("md's threads wrote %1 in the other layouts of this run")
-                                 .arg(measured.join(QStringLiteral(", ")));
+        sources.append(QStringLiteral("md's threads wrote %1 in the other layouts of this run")
+                           .arg(measured.join(QStringLiteral(", "))));
     }
+    // Nothing measured: the kernel's own parity speeds, the maths alone, are at least a ceiling (md's
+    // thread moved 5 to 10 times less than them in the lab, so they bound only a very slow CPU).
+    const QJsonObject kernel = results.host.value(QStringLiteral("kernel_parity")).toObject();
+    QStringList ceilings;
+    if (raid5Rates.isEmpty() && kernel.value(QStringLiteral("xor_mbps")).toDouble() > 0) {
+        context.parityRate = kernel.value(QStringLiteral("xor_mbps")).toDouble() * 1e6;
+        ceilings.append(QStringLiteral("xor %1").arg(Units::formatMBps(context.parityRate)));
+    }
+    if (raid6Rates.isEmpty() && kernel.value(QStringLiteral("raid6_gen_mbps")).toDouble() > 0) {
+        context.raid6Rate = kernel.value(QStringLiteral("raid6_gen_mbps")).toDouble() * 1e6;
+        ceilings.append(QStringLiteral("RAID6 syndrome %1").arg(Units::formatMBps(context.raid6Rate)));
+    }
+    if (!ceilings.isEmpty()) {
+        sources.append(
+            QStringLiteral("at most the kernel's own parity code: %1 a core").arg(ceilings.join(QStringLiteral(", "))));
+    }
+    context.rateSource = sources.join(QStringLiteral("; "));
     return context;
 }
 

@@ -47,7 +47,8 @@ predictThroughput(const ArraySpec& spec,
                   const ModelContext& context = {});
 
 /// The model's context from a results file: md's parity rates and the other CPU per byte measured on
-/// the configurations other than `except` (so that no figure predicts itself), the host's CPUs.
+/// the configurations other than `except` (so that no figure predicts itself), else the kernel's own
+/// parity speeds as a ceiling, and the host's CPUs.
 ModelContext modelContext(const CampaignResults& results, const QString& except = QString());
 
 /// Each disk's own (write, read) bytes/s by its results path, for predictThroughput(); null for a disk

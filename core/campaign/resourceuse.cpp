@@ -17,9 +17,7 @@ namespace RaidBench {
 namespace {
 
 constexpr double saturated = 0.85; ///< a resource this busy (or busier) is what set the pace
-/// Member reads per byte written above which a write test wrote partial stripes (a full-stripe write
-/// reads nothing; the odd metadata or bitmap read stays far below this).
-constexpr double partialStripeShare = 0.05;
+constexpr double partialStripeShare = 0.05; ///< see ResourceUse::wrotePartialStripes()
 
 QByteArray readSmall(const QString& path)
 {
@@ -81,6 +79,12 @@ std::optional<double> ResourceUse::partialStripeReads() const
         return std::nullopt;
     }
     return memberReadBytes / memberWriteBytes;
+}
+
+bool ResourceUse::wrotePartialStripes() const
+{
+    const auto reads = partialStripeReads();
+    return reads && *reads >= partialStripeShare;
 }
 
 std::optional<ResourceUse> ResourceUse::fromJson(const QJsonObject& json)
@@ -269,7 +273,7 @@ void ResourceMonitor::classify(ResourceUse& use)
                   .arg(disk, percent(diskShare), cpu);
     }
     // A write test whose members read: md had to read old data or parity before writing new parity.
-    if (const auto reads = use.partialStripeReads(); reads && *reads >= partialStripeShare) {
+    if (use.wrotePartialStripes()) {
         use.explanation += QStringLiteral("; partial stripes: the member disks read %1 MB while writing %2 MB for a "
                                           "test that only wrote (md reads old data or parity before it can write a "
                                           "stripe the write does not fill)")

@@ -35,6 +35,9 @@ struct ResourceUse
     /// What the members read per byte they wrote during a write-only test: 0 for full-stripe writes, 0.5
     /// when md reads one chunk for every two it writes; null when the test read too or nothing was counted.
     std::optional<double> partialStripeReads() const;
+    /// Whether a write-only test wrote partial stripes: its members read at least 5 % of what they wrote
+    /// (a full-stripe write reads nothing; the odd metadata or bitmap read stays far below that).
+    bool wrotePartialStripes() const;
     QString explanation; ///< the same in words, with the figures
 
     QJsonObject toJson() const;

@@ -193,18 +193,18 @@ QString partialStripeWarning(const ArraySpec& node)
     if (lvm && !aligned) {
         const std::uint64_t mdChunk = multiple * ((defaultMdChunk + multiple - 1) / multiple);
         if (powerOfTwo(multiple)) {
-            return QStringLiteral("every write to a leg is a partial stripe: LVM stripe sizes go up to %1, below %2: "
-                                  "expect about half the write speed; use smaller chunks in the legs, or md RAID0 on "
-                                  "top with a %3 chunk")
+            return QStringLiteral("every write to a leg is a partial stripe: expect about half the write speed. LVM "
+                                  "stripe sizes go up to %1, below %2; use smaller chunks in the legs, or md RAID0 "
+                                  "on top with a %3 chunk")
                 .arg(sizeText(maxLvmStripe), legStripeText(node), sizeText(mdChunk));
         }
-        return QStringLiteral("every write to a leg is a partial stripe: LVM stripe sizes are powers of two and "
-                              "none is a multiple of %1: expect about half the write speed; use legs with 2 or 4 "
+        return QStringLiteral("every write to a leg is a partial stripe: expect about half the write speed. LVM "
+                              "stripe sizes are powers of two and none is a multiple of %1; use legs with 2 or 4 "
                               "data disks, or md RAID0 on top with a %2 chunk")
             .arg(legStripeText(node), sizeText(mdChunk));
     }
-    return QStringLiteral("every write to a leg is a partial stripe (the %1 %2 is not a multiple of %3): expect about "
-                          "half the write speed; use a %4 %5")
+    return QStringLiteral("every write to a leg is a partial stripe: expect about half the write speed. The %1 %2 is "
+                          "not a multiple of %3; use a %4 %5")
         .arg(sizeText(chunk), lvm ? QStringLiteral("LVM stripe size") : QStringLiteral("RAID0 chunk"),
              legStripeText(node), sizeText(aligned.value_or(multiple)),
              lvm ? QStringLiteral("stripe size") : QStringLiteral("top chunk"));

@@ -467,6 +467,11 @@ private Q_SLOTS:
                  qPrintable(note));
         QVERIFY2(canvas.cardWidget({0})->figuresLabel()->text().contains(QLatin1String("write (partial stripes)")),
                  qPrintable(canvas.cardWidget({0})->figuresLabel()->text()));
+        if (const QString shot = qEnvironmentVariable("RAIDBENCH_CARD_SCREENSHOT"); !shot.isEmpty()) {
+            canvas.resize(1100, 700);
+            settle();
+            canvas.grab().save(shot); // to look at: the card with its note
+        }
         // Back to RaidBench's choice, then a fourth disk in the second leg: the choice follows the legs,
         // a multiple of both full stripes (1 MiB and 1.5 MiB).
         model.undoStack()->undo();

@@ -587,6 +587,89 @@ private Q_SLOTS:
         QCOMPARE(*prediction.read / 1e6, read);
     }
 
+    void cpuBoundsParityWrites()
+    {
+        // Six fast disks (1000 MB/s) and three parity layouts on them, with md's threads measured: the
+        // RAID5 alone wrote 300 MB/s with its thread at 0.75 of a core (400 MB/s a core), the CPUs 2.
+        CampaignResults results;
+        results.host.insert(QStringLiteral("cpus"), 2);
+        results.host.insert(
+            QStringLiteral("kernel_parity"),
+            QJsonObject {{QStringLiteral("xor_mbps"), 900.0}, {QStringLiteral("raid6_gen_mbps"), 1400.0}});
+        QList<PresetDisk> disks;
+        for (int i = 0; i < 6; ++i) {
+            DiskResult disk;
+            disk.path = QStringLiteral("/dev/sd%1").arg(QChar('a' + i));
+            disk.sizeBytes = 1'000'000'000'000ull;
+            disk.writeBw = 1000e6;
+            disk.readBw = 1000e6;
+            results.disks.append(disk);
+            disks.append({disk.path, disk.sizeBytes, QString(), QString()});
+        }
+        const auto add = [&](const QString& name, const ArraySpec& spec, double mbps,
+                             QList<std::pair<QString, double>> threads, double cpuBusy) {
+            ConfigResult config;
+            config.name = name;
+            config.spec = spec;
+            config.status = QStringLiteral("completed");
+            TestResult write;
+            write.spec = *TestSpec::standard(QStringLiteral("seq1m-qd8-write"));
+            write.runs = {run(mbps)};
+            write.summary = RunSummary::of(write.runs);
+            ResourceUse use;
+            use.seconds = 2;
+            use.threadCpu = threads;
+            use.cpuBusy = cpuBusy;
+            use.cpus = 2;
+            write.resources = use;
+            config.tests = {write};
+            results.configs.append(config);
+        };
+        QList<PresetDisk> three = disks.mid(0, 3);
+        add(QStringLiteral("raid5"), *makePreset(QStringLiteral("raid5"), three), 300,
+            {{QStringLiteral("md127_raid5"), 0.75}}, 0.5);
+        add(QStringLiteral("raid50"), *makePreset(QStringLiteral("raid50"), disks), 500,
+            {{QStringLiteral("md126_raid5"), 0.6}, {QStringLiteral("md125_raid5"), 0.6}}, 0.8);
+        add(QStringLiteral("raid6"), *makePreset(QStringLiteral("raid6"), disks.mid(0, 4)), 200,
+            {{QStringLiteral("md124_raid6"), 0.5}}, 0.4);
+        analyzeResults(results);
+        // The RAID5 is predicted from the RAID50's rate (500 MB/s over 1.2 cores: 417 a core), never its
+        // own: one array, at most a core, below its disks' 2000.
+        const ConfigResult* raid5 = results.config(QStringLiteral("raid5"));
+        QCOMPARE(raid5->predictedWriteBound, QStringLiteral("cpu"));
+        QVERIFY2(std::abs(*raid5->predictedWrite / 1e6 - 500.0 / 1.2) < 1,
+                 qPrintable(QString::number(*raid5->predictedWrite)));
+        QVERIFY2(raid5->predictedWriteNote.contains(QLatin1String("one parity array")),
+                 qPrintable(raid5->predictedWriteNote));
+        QVERIFY(raid5->predictedWriteNote.contains(QLatin1String("md's threads wrote RAID5 416.7 MB/s per core")));
+        // The RAID50 from the RAID5's 400 a core: two threads, each with half the writes (800 MB/s), and
+        // the machine's two cores shared with the rest of the I/O, which took (0.5 x 2 - 0.75) / 300 and
+        // (0.4 x 2 - 0.5) / 200 of a core per MB/s in the others (the median of the two).
+        const ConfigResult* raid50 = results.config(QStringLiteral("raid50"));
+        QCOMPARE(raid50->predictedWriteBound, QStringLiteral("cpu"));
+        const double coresPerMB = 1.0 / 400 + (0.25 / 300 + 0.3 / 200) / 2;
+        QVERIFY2(std::abs(*raid50->predictedWrite / 1e6 - 2.0 / coresPerMB) < 1,
+                 qPrintable(QString::number(*raid50->predictedWrite / 1e6)));
+        QVERIFY(
+            raid50->predictedWriteNote.contains(QLatin1String("2 parity arrays, one md thread each, sharing 2 cores")));
+        // No other RAID6 was measured: the kernel's own syndrome speed (1400 MB/s a core) is the ceiling,
+        // and with the machine's two cores it bounds this RAID6 below its disks' 2000 MB/s.
+        const ConfigResult* raid6 = results.config(QStringLiteral("raid6"));
+        QCOMPARE(raid6->predictedWriteBound, QStringLiteral("cpu"));
+        QVERIFY2(raid6->predictedWriteNote.contains(QLatin1String("at most the kernel's own parity code")),
+                 qPrintable(raid6->predictedWriteNote));
+        QVERIFY(*raid6->predictedWrite < 2000e6);
+        // Without measured threads or the kernel's speeds: the disks' model alone.
+        CampaignResults bare = results;
+        bare.host.remove(QStringLiteral("kernel_parity"));
+        for (ConfigResult& config : bare.configs) {
+            config.tests.first().resources.reset();
+        }
+        analyzeResults(bare);
+        QCOMPARE(bare.config(QStringLiteral("raid5"))->predictedWriteBound, QStringLiteral("disks"));
+        QCOMPARE(*bare.config(QStringLiteral("raid5"))->predictedWrite, 2000e6);
+    }
+
     void slowDisksAndRelativeTable()
     {
         const CampaignResults results = seed002();

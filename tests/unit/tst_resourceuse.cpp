@@ -98,6 +98,48 @@ private Q_SLOTS:
         QVERIFY(!ResourceUse::fromJson({}));
     }
 
+    void partialStripesFromTheMembersReads()
+    {
+        // A write test: the members read 1 GB and wrote 4 GB meanwhile (fields 3 and 7, sectors of 512
+        // bytes whatever the disk's own): md read before writing, a quarter of what it wrote.
+        const auto stat = [](qint64 readSectors, qint64 writtenSectors) -> QByteArray {
+            return QByteArray("    1000        0 ") + QByteArray::number(readSectors) + "     500     2000        0 " +
+                QByteArray::number(writtenSectors) + "   90000        0   9000   95000\n";
+        };
+        write(QStringLiteral("sys/class/block/sdc/stat"), stat(0, 0));
+        write(QStringLiteral("sys/class/block/sdd/stat"), stat(0, 0));
+        const ResourceMonitor monitor({QStringLiteral("sdc"), QStringLiteral("sdd")}, {}, m_root.path());
+        const ResourceSample before = monitor.sample();
+        write(QStringLiteral("sys/class/block/sdc/stat"), stat(1'000'000'000 / 512, 2'000'000'000 / 512));
+        write(QStringLiteral("sys/class/block/sdd/stat"), stat(0, 2'000'000'000 / 512));
+        ResourceSample after = monitor.sample();
+        after.monotonicNs = before.monotonicNs + 10'000'000'000;
+        ResourceUse use;
+        monitor.accumulate(before, after, use, 0, 3e9);
+        QCOMPARE(use.memberReadBytes, 1e9);
+        QCOMPARE(use.memberWriteBytes, 4e9);
+        QCOMPARE(*use.partialStripeReads(), 0.25);
+        QVERIFY(use.wrotePartialStripes());
+        QVERIFY2(
+            use.explanation.contains(QLatin1String(
+                "partial stripes: the member disks read 1000 MB while writing 4000 MB for a test that only wrote")),
+            qPrintable(use.explanation));
+        const std::optional<ResourceUse> back = ResourceUse::fromJson(use.toJson());
+        QVERIFY(back && back->wrotePartialStripes());
+        // A test that read as well proves nothing about stripes; a full-stripe write reads nothing.
+        ResourceUse mixed;
+        monitor.accumulate(before, after, mixed, 1e9, 3e9);
+        QVERIFY(!mixed.partialStripeReads() && !mixed.wrotePartialStripes());
+        QVERIFY(!mixed.explanation.contains(QLatin1String("partial")));
+        write(QStringLiteral("sys/class/block/sdc/stat"), stat(0, 2'000'000'000 / 512));
+        ResourceSample full = monitor.sample();
+        full.monotonicNs = after.monotonicNs;
+        ResourceUse whole;
+        monitor.accumulate(before, full, whole, 0, 3e9);
+        QCOMPARE(*whole.partialStripeReads(), 0.0);
+        QVERIFY(!whole.wrotePartialStripes());
+    }
+
     void classification_data()
     {
         QTest::addColumn<double>("disk");

@@ -174,25 +174,31 @@ private Q_SLOTS:
     {
         const ArraySpec raid50 = nested(ArrayLevel::Raid0, ArrayLevel::Raid5, equal(2, 3), 512 * KiB, 512 * KiB);
         QCOMPARE(warnings(raid50),
-                 QStringList {"RAID0: every write to a leg is a partial stripe (the 512 KiB RAID0 chunk is not a "
-                              "multiple of the legs' full stripe of 1 MiB (2 data disks x 512 KiB)): expect about half "
-                              "the write speed; use a 1 MiB top chunk"});
+                 QStringList {"RAID0: every write to a leg is a partial stripe: expect about half the write speed. The "
+                              "512 KiB RAID0 chunk is not a multiple of the legs' full stripe of 1 MiB (2 data disks x "
+                              "512 KiB); use a 1 MiB top chunk"});
         const ArraySpec lvm = nested(ArrayLevel::LvmStripe, ArrayLevel::Raid5, equal(2, 3), 512 * KiB, 64 * KiB);
         QCOMPARE(
             warnings(lvm),
-            QStringList {"LVM striping: every write to a leg is a partial stripe (the 64 KiB LVM stripe size is "
-                         "not a multiple of the legs' full stripe of 1 MiB (2 data disks x 512 KiB)): expect about "
-                         "half the write speed; use a 1 MiB stripe size"});
+            QStringList {"LVM striping: every write to a leg is a partial stripe: expect about half the write speed. "
+                         "The 64 KiB LVM stripe size is not a multiple of the legs' full stripe of 1 MiB (2 data "
+                         "disks x 512 KiB); use a 1 MiB stripe size"});
         const ArraySpec uneven = nested(ArrayLevel::Raid0, ArrayLevel::Raid5, {4, 3}, 512 * KiB, MiB);
         QVERIFY2(warnings(uneven).value(0).contains(
                      QLatin1String("a multiple of every leg's full stripe (1536 KiB, 1 MiB): 3 MiB")),
                  qPrintable(warnings(uneven).value(0)));
         const ArraySpec lvmThree = nested(ArrayLevel::LvmStripe, ArrayLevel::Raid5, equal(2, 4), 512 * KiB);
-        QCOMPARE(warnings(lvmThree),
-                 QStringList {"LVM striping: every write to a leg is a partial stripe: LVM stripe sizes are powers of "
-                              "two and none is a multiple of the legs' full stripe of 1536 KiB (3 data disks x 512 "
-                              "KiB): expect about half the write speed; use legs with 2 or 4 data disks, or md RAID0 "
-                              "on top with a 1536 KiB chunk"});
+        QCOMPARE(
+            warnings(lvmThree),
+            QStringList {"LVM striping: every write to a leg is a partial stripe: expect about half the write speed. "
+                         "LVM stripe sizes are powers of two and none is a multiple of the legs' full stripe of "
+                         "1536 KiB (3 data disks x 512 KiB); use legs with 2 or 4 data disks, or md RAID0 on top "
+                         "with a 1536 KiB chunk"});
+        const ArraySpec lvmBig = nested(ArrayLevel::LvmStripe, ArrayLevel::Raid5, equal(2, 9), MiB);
+        QVERIFY2(
+            warnings(lvmBig).value(0).contains(QLatin1String("LVM stripe sizes go up to 4 MiB, below the legs' full "
+                                                             "stripe of 8 MiB")),
+            qPrintable(warnings(lvmBig).value(0)));
         // The dry run says so too: the plan is made, and the warning is the spec's.
         const auto plan = planBuild(raid50, QStringLiteral("w"), PlanOptions {true});
         QVERIFY(plan.ok());

@@ -53,10 +53,12 @@ QString ResultsPage::limitWord(const TestResult* test)
         return {};
     }
     const QString& bound = test->resources->boundBy;
-    return bound == QLatin1String("disks")    ? tr("disks")
-        : bound == QLatin1String("md-thread") ? tr("CPU (md thread)")
-        : bound == QLatin1String("cpu")       ? tr("CPU")
-                                              : tr("neither");
+    const QString word = bound == QLatin1String("disks") ? tr("disks")
+        : bound == QLatin1String("md-thread")            ? tr("CPU (md thread)")
+        : bound == QLatin1String("cpu")                  ? tr("CPU")
+                                                         : tr("neither");
+    // md read before it wrote: the stripes were partial, whatever else was busy.
+    return test->resources->wrotePartialStripes() ? tr("%1, partial stripes").arg(word) : word;
 }
 
 void ResultsPage::fillTable()
