@@ -115,51 +115,43 @@ CardWidget::CardWidget(ArrayCanvas* canvas, CanvasModel::CardPath path, QWidget*
         });
         header->addWidget(layoutBox);
     }
-    if (!spec->isLeaf() && levelIsMd(current) && current != ArrayLevel::Raid1 && current != ArrayLevel::Linear) {
-        auto* chunk = new QComboBox(this);
-        chunk->setObjectName(QStringLiteral("chunkComboBox"));
-        chunk->setAccessibleName(tr("Chunk size"));
-        // Over parity legs, RaidBench's choice fills their stripes; elsewhere it is mdadm's 512 KiB.
+    // Chunk (md) and stripe size (LVM): RaidBench's choice first, which over parity legs fills their
+    // stripes (elsewhere mdadm's 512 KiB or LVM's 64 KiB), then sizes to pick.
+    const auto sizeBox = [&](const QString& name, const QString& accessible, const QString& word,
+                             std::uint64_t fallback, std::uint64_t chosen) {
+        auto* box = new QComboBox(this);
+        box->setObjectName(name);
+        box->setAccessibleName(accessible);
         const auto aligned = alignedTopChunk(*spec);
-        chunk->addItem(aligned ? tr("chunk %1 (fills the legs' stripes)").arg(Units::formatSizeCompact(*aligned))
-                               : tr("chunk 512k (default)"),
-                       0);
-        chunk->setToolTip(aligned ? tr("Each write to a leg is then whole stripes: no reads before writing.")
-                                  : QString());
+        box->addItem(aligned ? tr("%1 %2 (fills the legs' stripes)").arg(word, Units::formatSizeCompact(*aligned))
+                             : tr("%1 %2 (default)").arg(word, Units::formatSizeCompact(fallback)),
+                     0);
+        box->setToolTip(aligned ? tr("Each write to a leg is then whole stripes: no reads before writing.")
+                                : QString());
         for (const std::uint64_t size :
              {64ull << 10, 128ull << 10, 256ull << 10, 512ull << 10, 1ull << 20, 2ull << 20, 4ull << 20}) {
-            if (!aligned && size == (512ull << 10)) {
-                continue; // the default already
+            if (aligned || size != fallback) {
+                box->addItem(QStringLiteral("%1 %2").arg(word, Units::formatSizeCompact(size)), double(size));
             }
-            chunk->addItem(tr("chunk %1").arg(Units::formatSizeCompact(size)), double(size));
         }
-        chunk->setCurrentIndex(std::max(0, chunk->findData(double(spec->chunkBytes))));
+        box->setCurrentIndex(std::max(0, box->findData(double(chosen))));
+        header->addWidget(box);
+        return box;
+    };
+    if (!spec->isLeaf() && levelIsMd(current) && current != ArrayLevel::Raid1 && current != ArrayLevel::Linear) {
+        QComboBox* chunk =
+            sizeBox(QStringLiteral("chunkComboBox"), tr("Chunk size"), tr("chunk"), 512ull << 10, spec->chunkBytes);
         connect(chunk, &QComboBox::activated, this, [this, chunk](int index) {
             m_canvas->showResult(m_canvas->model()->setChunk(m_path, std::uint64_t(chunk->itemData(index).toDouble())));
         });
-        header->addWidget(chunk);
     }
     if (!spec->isLeaf() && current == ArrayLevel::LvmStripe) {
-        auto* stripe = new QComboBox(this);
-        stripe->setObjectName(QStringLiteral("stripeComboBox"));
-        stripe->setAccessibleName(tr("Stripe size"));
-        const auto aligned = alignedTopChunk(*spec);
-        stripe->addItem(aligned ? tr("stripe %1 (fills the legs' stripes)").arg(Units::formatSizeCompact(*aligned))
-                                : tr("stripe 64k (default)"),
-                        0);
-        for (const std::uint64_t size :
-             {64ull << 10, 128ull << 10, 256ull << 10, 512ull << 10, 1ull << 20, 2ull << 20, 4ull << 20}) {
-            if (!aligned && size == (64ull << 10)) {
-                continue;
-            }
-            stripe->addItem(tr("stripe %1").arg(Units::formatSizeCompact(size)), double(size));
-        }
-        stripe->setCurrentIndex(std::max(0, stripe->findData(double(spec->stripeBytes))));
+        QComboBox* stripe =
+            sizeBox(QStringLiteral("stripeComboBox"), tr("Stripe size"), tr("stripe"), 64ull << 10, spec->stripeBytes);
         connect(stripe, &QComboBox::activated, this, [this, stripe](int index) {
             m_canvas->showResult(
                 m_canvas->model()->setStripeSize(m_path, std::uint64_t(stripe->itemData(index).toDouble())));
         });
-        header->addWidget(stripe);
     }
     if (!spec->isLeaf() && levelIsMd(current) && current != ArrayLevel::Raid0 && current != ArrayLevel::Linear) {
         auto* bitmap = new QCheckBox(tr("bitmap"), this);
