@@ -504,8 +504,16 @@ void CampaignRunner::runConfig(const QList<int>& group, const std::atomic_bool* 
     progress.message = QStringLiteral("tearing down %1").arg(config.name);
     report(progress);
     m_mdArrays.clear();
+    QElapsedTimer teardownTimer;
+    teardownTimer.start();
     const TeardownReport teardown = executor.teardown(*built);
-    config.seconds = double(timer.elapsed()) / 1000.0;
+    // Each configuration's own time; the build counts for the first and the teardown for the last, so
+    // that a sweep's times add up to the group's.
+    if (group.size() == 1) {
+        config.seconds = double(timer.elapsed()) / 1000.0;
+    } else {
+        m_results.configs[group.last()].seconds += double(teardownTimer.elapsed()) / 1000.0;
+    }
     for (int i : group) {
         ConfigResult& entry = m_results.configs[i];
         bool anyFailed = false;

@@ -266,7 +266,8 @@ Result<void> CampaignRunner::prepare()
             if (sweep) {
                 entry.buildGroup = group;
                 const QString suffix = QStringLiteral("stripe cache %1").arg(entry.stripeCache);
-                entry.name = config.name.endsWith(QLatin1Char(')'))
+                // "raid5 (cache on)" of a write cache measured both ways becomes "raid5 (cache on, stripe cache 256)".
+                entry.name = !cacheMode.isEmpty() && config.name.endsWith(QStringLiteral(" (cache %1)").arg(cacheMode))
                     ? config.name.left(config.name.size() - 1) + QStringLiteral(", ") + suffix + QLatin1Char(')')
                     : QStringLiteral("%1 (%2)").arg(config.name, suffix);
                 if (k > 0) {
