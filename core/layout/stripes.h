@@ -73,7 +73,7 @@ struct ParityWriteCost
     /// old data or parity first (4 KiB pages read and written; reads and writes share each disk's time).
     double floorFactor = 1;
     /// What the model expects of the full-stripe speed: 1 for full or gathered stripes, the floor with
-    /// one write in flight, a quarter of the way from the floor to 1 for writes that cross stripes,
+    /// one write in flight, a third of the way from the floor to 1 for writes that cross stripes,
     /// else halfway (md gathers some stripes anyway; docs/analysis.md has the lab's figures).
     double factor = 1;
     int stripeCache = defaultStripeCache; ///< the array's stripe cache, in stripes (a page per member)

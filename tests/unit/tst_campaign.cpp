@@ -525,10 +525,10 @@ private Q_SLOTS:
                                         << 50.0 << 80.0;
         QTest::newRow("raid5(3): writes (n-1) x slowest, reads n x")
             << QStringLiteral("{\"level\":\"raid5\",\"children\":[%1]}").arg(leaves("a,b,c")) << 100.0 << 240.0;
-        // 1 MiB writes across 1.5 MiB stripes: md reads before it writes (a quarter of the way from the
+        // 1 MiB writes across 1.5 MiB stripes: md reads before it writes (a third of the way from the
         // floor of 0.5 to full stripes).
-        QTest::newRow("raid5(4): partial stripes, 0.625 x (n-1) x slowest")
-            << QStringLiteral("{\"level\":\"raid5\",\"children\":[%1]}").arg(leaves("a,b,c,d")) << 93.75 << 320.0;
+        QTest::newRow("raid5(4): partial stripes, 2/3 x (n-1) x slowest")
+            << QStringLiteral("{\"level\":\"raid5\",\"children\":[%1]}").arg(leaves("a,b,c,d")) << 100.0 << 320.0;
         QTest::newRow("raid4") << QStringLiteral("{\"level\":\"raid4\",\"children\":[%1]}").arg(leaves("a,b,c"))
                                << 100.0 << 160.0;
         QTest::newRow("raid6: writes (n-2) x slowest, reads n x")
