@@ -354,11 +354,21 @@ check_clean measure.after
                   qPrintable(points.join(QStringLiteral(", "))));
             const auto& first = test->depthSweep.first().second;
             const auto& last = test->depthSweep.last().second;
-            // Rising: queue depth 1 well below the limit, 4 above 1; flattening: the top at the limit,
-            // and the two deepest points near it (the emulated CPU manages about 11,000 a second, so the
-            // raid0 pair at 8000 reaches its limit between QD16 and QD32: QD16 measured 0.89-1.00 of it).
-            QVERIFY2(first.iopsMedian < 0.80 * limit, qPrintable(config.name));
-            QVERIFY2(test->depthSweep.at(2).second.iopsMedian > 1.2 * first.iopsMedian, qPrintable(config.name));
+            // Rising: where one request takes longer than the throttle's interval, queue depth 1 is
+            // bound by that time (well below the limit) and depth 4 gets more; where the disk answers
+            // within the interval (one disk on a fast host: 259 us against 250), the limit binds from
+            // depth 1 and the sweep is flat from there. Flattening: the top at the limit, and the two
+            // deepest points near it (the emulated CPU manages about 11,000 a second, so the raid0 pair
+            // at 8000 reaches its limit between QD16 and QD32: QD16 measured 0.89-1.00 of it).
+            const double intervalNs = 1e9 / limit;
+            if (first.latP50Median > 1.25 * intervalNs) {
+                QVERIFY2(first.iopsMedian < 0.80 * limit, qPrintable(config.name));
+                QVERIFY2(test->depthSweep.at(2).second.iopsMedian > 1.2 * first.iopsMedian, qPrintable(config.name));
+            } else {
+                qInfo("%-8s answers one request within the throttle's %.0f us: the limit binds from QD1",
+                      qPrintable(config.name), intervalNs / 1000);
+                QVERIFY2(first.iopsMedian >= 0.80 * limit, qPrintable(config.name));
+            }
             QVERIFY2(std::abs(top - limit) <= 0.10 * limit, qPrintable(config.name));
             QVERIFY2(test->depthSweep.at(4).second.iopsMedian >= 0.85 * limit, qPrintable(config.name));
             QVERIFY2(test->depthSweep.last().second.iopsMedian >= 0.90 * limit, qPrintable(config.name));
