@@ -13,6 +13,7 @@
 
 #include <cerrno>
 #include <fcntl.h>
+#include <optional>
 #include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -170,6 +171,43 @@ Result<void> BuildJournal::markBuilt()
 void BuildJournal::finish()
 {
     QFile::remove(path());
+    removeTemporaries(m_directory, m_record.tag);
+}
+
+void BuildJournal::removeTemporaries(const QString& directory, const QString& tag)
+{
+    if (!ownedByUs(directory, true)) {
+        return;
+    }
+    const QString pattern = QStringLiteral("journal-%1.json.tmp-*").arg(tag.isEmpty() ? QStringLiteral("*") : tag);
+    std::optional<qint64> booted;
+    if (tag.isEmpty()) {
+        QFile stat(QStringLiteral("/proc/stat"));
+        if (!stat.open(QIODevice::ReadOnly)) {
+            return;
+        }
+        for (const QByteArray& line : stat.readAll().split('\n')) {
+            if (line.startsWith("btime ")) {
+                booted = line.mid(6).trimmed().toLongLong();
+            }
+        }
+        if (!booted) {
+            return;
+        }
+    }
+    const QByteArray dir = QFile::encodeName(directory);
+    for (const QString& name : QDir(directory).entryList({pattern}, QDir::Files | QDir::System)) {
+        const QByteArray path = dir + '/' + QFile::encodeName(name);
+        struct stat st
+        { };
+        if (::lstat(path.constData(), &st) != 0) {
+            continue;
+        }
+        if (booted && qint64(st.st_mtime) >= *booted) {
+            continue; // this boot's: its writer may still run
+        }
+        ::unlink(path.constData()); // never follows a link: removes the name only
+    }
 }
 
 Result<void> BuildJournal::write()

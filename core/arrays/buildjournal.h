@@ -64,7 +64,8 @@ public:
     Result<void> add(const BuildObject& object);
     /// The build finished: what it made stands as planned.
     Result<void> markBuilt();
-    /// The build was torn down completely: nothing to recover.
+    /// The build was torn down completely: nothing to recover. Removes the journal and what an
+    /// interrupted write of it left beside it.
     void finish();
     QString path() const;
 
@@ -72,6 +73,11 @@ public:
     /// write are read: a journal's commands run as root.
     static QList<JournalRecord> readAll(const QString& directory);
     static Result<JournalRecord> read(const QString& path);
+    /// Removes what interrupted writes left (journal-TAG.json.tmp-XXXXXX: a crash or a power cut
+    /// between writing a journal and renaming it into place), once nobody writes it any more: those
+    /// of `tag`, whose owner ended, or with an empty `tag` those written before this boot (of this
+    /// boot one may be in the middle of its write).
+    static void removeTemporaries(const QString& directory, const QString& tag = {});
     /// Whether a journal for `tag` exists in `directory`.
     static bool exists(const QString& directory, const QString& tag);
     /// Adds `change` to the journal of `tag` (on disk, fsynced) before the cache is changed.

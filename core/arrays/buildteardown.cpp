@@ -168,6 +168,7 @@ TeardownReport BuildExecutor::recoverLeftovers(const RecoverScope& scope)
         part.merge(caches);
         if (part.skipped.isEmpty()) {
             QFile::remove(record.path);
+            BuildJournal::removeTemporaries(m_options.journalDirectory, record.tag);
             // Objects not running any more (after a reboot) are not "removed", their metadata is: say so.
             part.removed.append(
                 QStringLiteral("what run %1 left on %2 disk(s)").arg(record.tag).arg(record.pins.size()));
@@ -176,6 +177,9 @@ TeardownReport BuildExecutor::recoverLeftovers(const RecoverScope& scope)
         }
         total.merge(part);
     }
+    // What writes of journals cut short before this boot left: nothing reads them, and they name no
+    // object (a journal is renamed into place before the object it adds is created).
+    BuildJournal::removeTemporaries(m_options.journalDirectory);
     // 2. What no journal names (a journal lost with /run): only for root, never what another owns.
     if (scope.root) {
         total.merge(removeUnjournaled(protectedTags));

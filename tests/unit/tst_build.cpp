@@ -6,6 +6,7 @@
 #include "util/errorcodes.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -20,6 +21,11 @@ class TestBuild final : public QObject
     Q_OBJECT
 
 private:
+    static bool touch(const QString& path)
+    {
+        QFile file(path);
+        return file.open(QIODevice::WriteOnly) && file.write("{\"tag\":") == 7;
+    }
     static QString data(const char* name)
     {
         QFile file(QStringLiteral(RAIDBENCH_TEST_DATA "/mdadm/") + QLatin1String(name));
@@ -362,9 +368,13 @@ private Q_SLOTS:
         const QStringList verified = gate->verified();
         QVERIFY2(verified.contains(QStringLiteral("/dev/sdb create")), qPrintable(verified.join(QLatin1Char(','))));
         QVERIFY2(verified.contains(QStringLiteral("/dev/sdb own")), qPrintable(verified.join(QLatin1Char(','))));
+        // A write of this journal cut short (killed between writing and renaming) goes with it.
+        const QString cutShort = journals.filePath(QStringLiteral("journal-j1.json.tmp-Ab12Cd"));
+        QVERIFY(touch(cutShort));
         const TeardownReport report = executor.teardown(*built);
         QVERIFY(report.clean());
         QVERIFY(BuildJournal::readAll(journals.path()).isEmpty());
+        QVERIFY(!QFile::exists(cutShort));
     }
 
     void unsafeDiskStopsBeforeAnything()
@@ -526,6 +536,19 @@ private Q_SLOTS:
         file.close();
         // After a reboot the disks of the ended run came back under other names.
         gate->setMoved(QStringLiteral("/dev/sde"), QStringLiteral("/dev/sdg"));
+        // What writes of journals cut short left: the ended run's and one of an earlier boot go; the
+        // live session's and one of this boot whose writer may still run stay.
+        const QString endedTemp = journals.filePath(QStringLiteral("journal-gone.json.tmp-x1Y2z3"));
+        const QString liveTemp = journals.filePath(QStringLiteral("journal-live.json.tmp-a1B2c3"));
+        const QString earlierBoot = journals.filePath(QStringLiteral("journal-cut.json.tmp-Q9w8E7"));
+        const QString thisBoot = journals.filePath(QStringLiteral("journal-new.json.tmp-R5t6Y7"));
+        for (const QString& path : {endedTemp, liveTemp, earlierBoot, thisBoot}) {
+            QVERIFY(touch(path));
+        }
+        QFile old(earlierBoot);
+        QVERIFY(old.open(QIODevice::ReadWrite));
+        QVERIFY(old.setFileTime(QDateTime::fromSecsSinceEpoch(86400), QFileDevice::FileModificationTime));
+        old.close();
         const qsizetype before = runner.commands().size();
         const TeardownReport report = executor.recoverLeftovers();
         const QList<QStringList> after = runner.commands().mid(before);
@@ -538,6 +561,8 @@ private Q_SLOTS:
         }
         QVERIFY(!QFile::exists(goneJournal));
         QVERIFY(QFile::exists(journals.filePath(QStringLiteral("journal-live.json"))));
+        QVERIFY(!QFile::exists(endedTemp) && !QFile::exists(earlierBoot));
+        QVERIFY(QFile::exists(liveTemp) && QFile::exists(thisBoot));
     }
 
     void writeCacheIsJournaledAndSetBack()
