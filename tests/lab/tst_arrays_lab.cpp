@@ -1,4 +1,5 @@
 #include "../common/cli.h"
+#include "../common/labfiles.h"
 #include "layout/arrayanalysis.h"
 #include "layout/presets.h"
 
@@ -46,11 +47,7 @@ private:
         return spec;
     }
 
-    QString read(const QString& name) const
-    {
-        QFile file(m_out.filePath(name));
-        return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
-    }
+    QString read(const QString& name) const { return readText(m_out.filePath(name)); }
 
 private Q_SLOTS:
     void everyLevelBuildsAndTearsDown()

@@ -1,4 +1,5 @@
 #include "../common/cli.h"
+#include "../common/labfiles.h"
 #include "campaign/campaignresults.h"
 #include "campaign/exports.h"
 #include "campaign/recommend.h"
@@ -65,16 +66,10 @@ private:
         for (auto it = extra.begin(); it != extra.end(); ++it) {
             plan.insert(it.key(), it.value());
         }
-        QFile file(m_out.filePath(name));
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(QJsonDocument(plan).toJson());
+        QVERIFY(writeJson(m_out.filePath(name), plan));
     }
 
-    QString read(const QString& name) const
-    {
-        QFile file(m_out.filePath(name));
-        return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
-    }
+    QString read(const QString& name) const { return readText(m_out.filePath(name)); }
 
     static QString diskPath(int i, int mbps)
     {
@@ -96,9 +91,7 @@ private:
         if (!tests.isEmpty()) {
             plan.insert(QStringLiteral("tests"), QJsonArray::fromStringList(tests));
         }
-        QFile file(m_out.filePath(name));
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(QJsonDocument(plan).toJson());
+        QVERIFY(writeJson(m_out.filePath(name), plan));
     }
 
 private Q_SLOTS:

@@ -1,4 +1,5 @@
 #include "../common/cli.h"
+#include "../common/labfiles.h"
 #include "campaign/campaignresults.h"
 
 #include <QFile>
@@ -25,11 +26,7 @@ private:
     QTemporaryDir m_out;
     static constexpr double throttle = 30e6;
 
-    QString read(const QString& name) const
-    {
-        QFile file(m_out.filePath(name));
-        return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
-    }
+    QString read(const QString& name) const { return readText(m_out.filePath(name)); }
 
     static QString diskPath(int i)
     {
@@ -62,9 +59,7 @@ private:
         if (!drill.isUndefined()) {
             plan.insert(QStringLiteral("drill"), drill);
         }
-        QFile file(m_out.filePath(name));
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(QJsonDocument(plan).toJson());
+        QVERIFY(writeJson(m_out.filePath(name), plan));
     }
 
 private Q_SLOTS:

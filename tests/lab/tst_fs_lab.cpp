@@ -1,4 +1,5 @@
 #include "../common/cli.h"
+#include "../common/labfiles.h"
 #include "campaign/campaignresults.h"
 #include "fs/filetests.h"
 
@@ -20,11 +21,7 @@ class TestFsLab final : public QObject
 private:
     QTemporaryDir m_out;
 
-    QString read(const QString& name) const
-    {
-        QFile file(m_out.filePath(name));
-        return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
-    }
+    QString read(const QString& name) const { return readText(m_out.filePath(name)); }
 
     static double phaseBw(const ConfigResult& config, const QString& kind, const QString& phase)
     {
@@ -74,10 +71,7 @@ private Q_SLOTS:
                                            QStringLiteral("dd if=/dev/zero of=f bs=1M count=32 conv=fdatasync")}},
                               {QStringLiteral("repeats"), 2}}}},
             {QStringLiteral("limits"), QJsonObject {{QStringLiteral("time"), QStringLiteral("2s")}}}};
-        QFile file(m_out.filePath(QStringLiteral("plan.json")));
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(QJsonDocument(plan).toJson());
-        file.close();
+        QVERIFY(writeJson(m_out.filePath(QStringLiteral("plan.json")), plan));
         const QString script = QStringLiteral(R"SH(
 raidbench-cli run plan.json --out results.json --yes > run.out 2> run.err; echo $? > run.rc
 { cat /proc/mdstat; echo "--- mounts"; grep -E '/run/raidbench/|/dev/md' /proc/mounts; echo "--- dm"; ls /dev/mapper | grep -v '^control$'; } > after

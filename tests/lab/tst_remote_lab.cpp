@@ -1,4 +1,5 @@
 #include "../common/cli.h"
+#include "../common/labfiles.h"
 #include "campaign/campaignresults.h"
 #include "mainwindow.h"
 #include "session.h"
@@ -123,11 +124,8 @@ private:
             {QStringLiteral("tests"), QJsonArray {QStringLiteral("seq1m-qd8-write"), QStringLiteral("seq1m-qd8-read")}},
             {QStringLiteral("limits"),
              QJsonObject {{QStringLiteral("time"), time}, {QStringLiteral("ramp"), QStringLiteral("1s")}}}};
-        QFile file(path(name));
-        if (file.open(QIODevice::WriteOnly)) {
-            file.write(QJsonDocument(plan).toJson());
-        }
-        return file.fileName();
+        writeJson(path(name), plan); // a plan that is not there fails the run that reads it
+        return path(name);
     }
 
     /// A stand-in for the helper on the far side, a shell script the VMs can run.

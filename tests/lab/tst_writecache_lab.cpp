@@ -1,4 +1,5 @@
 #include "../common/cli.h"
+#include "../common/labfiles.h"
 #include "campaign/campaignresults.h"
 #include "disks/disk.h"
 
@@ -26,11 +27,7 @@ class TestWriteCacheLab final : public QObject
 private:
     QTemporaryDir m_out;
 
-    QString read(const QString& name) const
-    {
-        QFile file(m_out.filePath(name));
-        return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
-    }
+    QString read(const QString& name) const { return readText(m_out.filePath(name)); }
 
     static QString diskPath(int i)
     {
@@ -56,9 +53,7 @@ private:
             {QStringLiteral("limits"),
              QJsonObject {{QStringLiteral("time"), QStringLiteral("2s")},
                           {QStringLiteral("ramp"), QStringLiteral("0s")}}}};
-        QFile file(m_out.filePath(name));
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(QJsonDocument(plan).toJson());
+        QVERIFY(writeJson(m_out.filePath(name), plan));
     }
 
     /// "on off on": the three disks' caches as sdparm reads them.
