@@ -1,4 +1,5 @@
 #include "../common/cli.h"
+#include "../common/labfiles.h"
 #include "campaign/campaignresults.h"
 
 #include <QFile>
@@ -77,15 +78,9 @@ private:
                                 {QStringLiteral("limits"),
                                  QJsonObject {{QStringLiteral("time"), QStringLiteral("1500ms")},
                                               {QStringLiteral("ramp"), QStringLiteral("500ms")}}}};
-        QFile file(m_out.filePath(name));
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(QJsonDocument(plan).toJson());
+        QVERIFY(writeJson(m_out.filePath(name), plan));
     }
-    QString read(const QString& name) const
-    {
-        QFile file(m_out.filePath(name));
-        return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
-    }
+    QString read(const QString& name) const { return readText(m_out.filePath(name)); }
     static QJsonObject config(const QString& name, const QJsonObject& spec, const QJsonValue& stripeCache = {})
     {
         QJsonObject object {{QStringLiteral("name"), name}, {QStringLiteral("spec"), spec}};
@@ -157,6 +152,13 @@ private Q_SLOTS:
                               config(QStringLiteral("raid50"),
                                      nested(QStringLiteral("raid0"), QStringLiteral("raid5"), fast.mid(0, 3),
                                             fast.mid(3, 3)))});
+        // The dry run of a RAID50 with a 512 KiB chunk on top says why it will write slowly; the same
+        // tree with RaidBench's chunk says nothing.
+        QVERIFY(writeJson(m_out.filePath(QStringLiteral("misaligned.json")),
+                          nested(QStringLiteral("raid0"), QStringLiteral("raid5"), slow.mid(0, 3), slow.mid(3, 3),
+                                 QStringLiteral("512k"))));
+        QVERIFY(writeJson(m_out.filePath(QStringLiteral("aligned.json")),
+                          nested(QStringLiteral("raid0"), QStringLiteral("raid5"), slow.mid(0, 3), slow.mid(3, 3))));
         QStringList twelve = slow;
         twelve += fast.mid(0, 4);
         const QString script = QStringLiteral(R"SH(
@@ -168,6 +170,9 @@ ls /sys/class/scsi_host > hosts.txt
 raidbench-cli disks --json > disks.json 2> disks.err
 for preset in raid60 raid10 raid5; do
   raidbench-cli array create --preset $preset --disks @TWELVE@ --dry-run > dry-$preset.out 2>&1; echo $? > dry-$preset.rc
+done
+for tree in misaligned aligned; do
+  raidbench-cli array create --spec $tree.json --dry-run > dry-$tree.out 2>&1; echo $? > dry-$tree.rc
 done
 start=$(date +%s)
 raidbench-cli run table.json --out table-results.json --yes > table.out 2> table.err; echo $? > table.rc
@@ -205,6 +210,18 @@ check_clean after.txt
             QVERIFY2(out.contains(QLatin1String("survives losing any one of its 3 controllers")) == survives,
                      qPrintable(out));
         }
+        for (const char* tree : {"misaligned", "aligned"}) {
+            QVERIFY2(read(QStringLiteral("dry-%1.rc").arg(QLatin1String(tree))).trimmed() == QLatin1String("0"),
+                     qPrintable(read(QStringLiteral("dry-%1.out").arg(QLatin1String(tree)))));
+        }
+        const QString misalignedDry = read(QStringLiteral("dry-misaligned.out"));
+        QVERIFY2(misalignedDry.contains(QLatin1String("warning: RAID0: every write to a leg is a partial stripe: "
+                                                      "expect about half the write speed")) &&
+                     misalignedDry.contains(QLatin1String("use a 1 MiB top chunk")),
+                 qPrintable(misalignedDry));
+        const QString alignedDry = read(QStringLiteral("dry-aligned.out"));
+        QVERIFY2(!alignedDry.contains(QLatin1String("warning:")) && alignedDry.contains(QLatin1String("--chunk=1024")),
+                 qPrintable(alignedDry));
         QVERIFY2(read(QStringLiteral("dry-raid60.out")).contains(QLatin1String("raid0(raid6(6) x 2)")),
                  qPrintable(read(QStringLiteral("dry-raid60.out"))));
 
