@@ -245,11 +245,15 @@ CardWidget::CardWidget(ArrayCanvas* canvas, CanvasModel::CardPath path, QWidget*
     if (context.baselineOf) {
         const ThroughputPrediction prediction = predictThroughput(sized, context.baselineOf);
         if (prediction.write && prediction.read) {
+            QString partial;
+            if (prediction.writeIsRange()) {
+                partial = tr(" (partial stripes: %1 to %2)")
+                              .arg(Units::formatMBps(*prediction.writeLow), Units::formatMBps(*prediction.writeHigh));
+            } else if (prediction.writeBound == QLatin1String("partial-stripes")) {
+                partial = tr(" (partial stripes)");
+            }
             text += tr(" · predicted %1 write%2, %3 read")
-                        .arg(Units::formatMBps(*prediction.write),
-                             prediction.writeBound == QLatin1String("partial-stripes") ? tr(" (partial stripes)")
-                                                                                       : QString(),
-                             Units::formatMBps(*prediction.read));
+                        .arg(Units::formatMBps(*prediction.write), partial, Units::formatMBps(*prediction.read));
         }
     }
     m_figures = new QLabel(text, this);

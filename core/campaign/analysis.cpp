@@ -55,6 +55,8 @@ ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& strea
     if (spec.isLeaf()) {
         if (const auto speeds = walk.baseline(spec.device)) {
             prediction.write = speeds->first;
+            prediction.writeLow = speeds->first;
+            prediction.writeHigh = speeds->first;
             prediction.read = speeds->second;
         }
         return prediction;
@@ -71,6 +73,8 @@ ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& strea
         childShare = share / double(std::max(1, dataMembers(spec)));
     }
     QList<double> writes;
+    QList<double> lows;
+    QList<double> highs;
     QList<double> reads;
     for (const ArraySpec& child : members) {
         const ThroughputPrediction member = predictNode(child, inner, childShare, walk);
@@ -78,6 +82,8 @@ ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& strea
             return {};
         }
         writes.append(*member.write);
+        lows.append(member.writeLow.value_or(*member.write));
+        highs.append(member.writeHigh.value_or(*member.write));
         reads.append(*member.read);
     }
     if (writes.isEmpty()) {
@@ -85,23 +91,33 @@ ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& strea
     }
     const double n = double(writes.size());
     const double slowestWrite = *std::min_element(writes.begin(), writes.end());
+    const double slowestLow = *std::min_element(lows.begin(), lows.end());
+    const double slowestHigh = *std::min_element(highs.begin(), highs.end());
     const double slowestRead = *std::min_element(reads.begin(), reads.end());
+    // The write composes the same way for the figure and for both ends of its range.
+    const auto setWrite = [&](double times, double factor = 1, double lowFactor = 1, double highFactor = 1) {
+        prediction.write = times * slowestWrite * factor;
+        prediction.writeLow = times * slowestLow * lowFactor;
+        prediction.writeHigh = times * slowestHigh * highFactor;
+    };
     switch (spec.level) {
     case ArrayLevel::Raid0:
     case ArrayLevel::LvmStripe:
         // Equal chunks on every member: the slowest sets the pace of the whole stripe.
-        prediction.write = n * slowestWrite;
+        setWrite(n);
         prediction.read = n * slowestRead;
         break;
     case ArrayLevel::Linear:
         prediction.write = writes.first();
+        prediction.writeLow = lows.first();
+        prediction.writeHigh = highs.first();
         prediction.read = reads.first();
         break;
     case ArrayLevel::Raid1:
         // Every write goes to every mirror. md keeps one sequential read stream on one mirror (it
         // follows the head), and which one is md's choice: the slowest is what can be counted on
         // (measured in the lab: a mirror of 105, 105, 38 and 38 MB/s disks read at 38).
-        prediction.write = slowestWrite;
+        setWrite(1);
         prediction.read = slowestRead;
         break;
     case ArrayLevel::Raid4:
@@ -113,7 +129,11 @@ ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& strea
         // so every member streams data: n x the slowest (on a disk whose head must pass over the
         // skipped chunk, as a hard disk's does, a little less).
         const ParityWriteCost cost = parityWriteCost(spec, stream);
-        prediction.write = std::max(1.0, n - double(parityMembers(spec))) * slowestWrite * cost.factor;
+        // How many partial stripes md gathers depends on when the writes arrive: from none (the floor)
+        // to all of them (full speed), the figure between them (docs/analysis.md).
+        const bool doubt = cost.factor < 1 && cost.factor > cost.floorFactor;
+        setWrite(std::max(1.0, n - double(parityMembers(spec))), cost.factor, doubt ? cost.floorFactor : cost.factor,
+                 doubt ? 1.0 : cost.factor);
         prediction.read = spec.level == ArrayLevel::Raid4 ? (n - 1) * slowestRead : n * slowestRead;
         if (cost.factor < 1 && walk.partialNote.isEmpty()) {
             walk.partialNote = cost.explanation;
@@ -124,7 +144,7 @@ ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& strea
     case ArrayLevel::Raid10: {
         const QString layout = spec.layout.isEmpty() ? QStringLiteral("n2") : spec.layout;
         const int copies = int(std::min(double(raid10Copies(layout)), n));
-        prediction.write = n / double(copies) * slowestWrite;
+        setWrite(n / double(copies));
         const int memberCount = int(n);
         if (layout.startsWith(QLatin1Char('n')) && copies > 1 && memberCount % copies == 0) {
             // Near copies on `copies` neighbouring members form a set; md balances a read stream over
@@ -155,6 +175,30 @@ ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& strea
 
 } // namespace
 
+namespace {
+
+/// The range's own words, once the figure and both its ends are final; ends equal to the figure when
+/// there is no range.
+ThroughputPrediction withRange(ThroughputPrediction prediction)
+{
+    if (!prediction.writeIsRange()) {
+        prediction.writeLow = prediction.write;
+        prediction.writeHigh = prediction.write;
+        return prediction;
+    }
+    prediction.writeNote += QStringLiteral("; md gathers some partial stripes into whole ones, how many depends on "
+                                           "when the writes arrive: %1 if none, %2 if all")
+                                .arg(Units::formatMBps(*prediction.writeLow), Units::formatMBps(*prediction.writeHigh));
+    return prediction;
+}
+
+} // namespace
+
+bool ThroughputPrediction::writeIsRange() const
+{
+    return write && writeLow && writeHigh && *writeHigh > *writeLow * 1.001;
+}
+
 ThroughputPrediction predictThroughput(const ArraySpec& spec, const BaselineFn& baseline, const ModelContext& context)
 {
     ModelWalk walk {baseline, {}, {}};
@@ -180,12 +224,15 @@ ThroughputPrediction predictThroughput(const ArraySpec& spec, const BaselineFn& 
         coresPerByte += load.share / rate;
     }
     if (!rated) {
-        return prediction;
+        return withRange(prediction);
     }
     double cpuBound = perThread;
     if (context.cpus > 0 && coresPerByte > 0) {
         cpuBound = std::min(cpuBound, double(context.cpus) / coresPerByte);
     }
+    // Gathering partial stripes cannot take the writes past the CPU either.
+    prediction.writeLow = std::min(*prediction.writeLow, cpuBound);
+    prediction.writeHigh = std::min(*prediction.writeHigh, cpuBound);
     if (cpuBound < *prediction.write) {
         const bool machine = context.cpus > 0 && double(context.cpus) / coresPerByte < perThread;
         prediction.write = cpuBound;
@@ -200,7 +247,7 @@ ThroughputPrediction predictThroughput(const ArraySpec& spec, const BaselineFn& 
                              : QString(),
                      context.rateSource.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(context.rateSource));
     }
-    return prediction;
+    return withRange(prediction);
 }
 
 ModelContext modelContext(const CampaignResults& results, const QString& except)
@@ -391,6 +438,9 @@ void analyzeResults(CampaignResults& results)
         const ThroughputPrediction prediction =
             predictThroughput(sized, baselineOf, modelContext(results, config.name));
         config.predictedWrite = prediction.write;
+        config.predictedWriteRange = prediction.writeIsRange()
+            ? std::optional<std::pair<double, double>>({*prediction.writeLow, *prediction.writeHigh})
+            : std::nullopt;
         config.predictedRead = prediction.read;
         config.predictedWriteBound = prediction.writeBound;
         config.predictedWriteNote = prediction.writeNote;

@@ -14,10 +14,19 @@ struct ThroughputPrediction
 {
     std::optional<double> write;
     std::optional<double> read;
+    /// Where parity writes are partial stripes that md may or may not gather (several in flight, the
+    /// stripe cache too small or the writes crossing stripes), how many it gathers depends on when the
+    /// writes arrive: the write from none gathered (the floor) to all (full stripes). Both equal the
+    /// write when the model has no such doubt.
+    std::optional<double> writeLow;
+    std::optional<double> writeHigh;
     /// What sets the predicted write: "disks", "partial-stripes" (md reads before it writes) or "cpu"
     /// (md's parity threads); empty when there is no prediction.
     QString writeBound;
     QString writeNote; ///< why, in words, for a layout with parity arrays
+
+    /// Whether the write is a range (writeLow < writeHigh) rather than one figure.
+    bool writeIsRange() const;
 };
 
 /// What the model knows beyond the disks' own speeds.

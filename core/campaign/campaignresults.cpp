@@ -310,6 +310,10 @@ QJsonObject ConfigResult::toJson(bool withSamples) const
         {QStringLiteral("predicted"),
          QJsonObject {{QStringLiteral("write_bw_bytes"), optionalNumber(predictedWrite)},
                       {QStringLiteral("read_bw_bytes"), optionalNumber(predictedRead)},
+                      {QStringLiteral("write_low_bw_bytes"),
+                       predictedWriteRange ? QJsonValue(predictedWriteRange->first) : QJsonValue()},
+                      {QStringLiteral("write_high_bw_bytes"),
+                       predictedWriteRange ? QJsonValue(predictedWriteRange->second) : QJsonValue()},
                       {QStringLiteral("write_bound"), predictedWriteBound},
                       {QStringLiteral("write_note"), predictedWriteNote}}},
         {QStringLiteral("relative"),
@@ -389,6 +393,11 @@ Result<ConfigResult> ConfigResult::fromJson(const QJsonObject& json)
     const QJsonObject predicted = json.value(QStringLiteral("predicted")).toObject();
     config.predictedWrite = readOptional(predicted.value(QStringLiteral("write_bw_bytes")));
     config.predictedRead = readOptional(predicted.value(QStringLiteral("read_bw_bytes")));
+    const auto low = readOptional(predicted.value(QStringLiteral("write_low_bw_bytes")));
+    const auto high = readOptional(predicted.value(QStringLiteral("write_high_bw_bytes")));
+    if (low && high && *high > *low) {
+        config.predictedWriteRange = std::pair {*low, *high};
+    }
     config.stripeCache = json.value(QStringLiteral("stripe_cache")).toInt(0);
     for (const auto& warning : json.value(QStringLiteral("warnings")).toArray()) {
         config.warnings.append(warning.toString());

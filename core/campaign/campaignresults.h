@@ -73,6 +73,8 @@ struct ConfigResult
     int failuresBestCase = 0;
     std::optional<bool> controllerFailureSurvived;
     std::optional<double> predictedWrite;
+    /// Where md may gather some partial stripes: the write if it gathers none and if it gathers all.
+    std::optional<std::pair<double, double>> predictedWriteRange;
     std::optional<double> predictedRead;
     QString predictedWriteBound; ///< what the model says sets the write: disks, partial-stripes or cpu
     QString predictedWriteNote; ///< why, in words

@@ -42,6 +42,19 @@ QString pctOr(const std::optional<double>& value)
     return value ? QString::number(*value, 'f', 0) : QString();
 }
 
+/// The predicted write with the model's range where it has one: "76.0 (57.0-114.0)", in MB/s.
+QString predictedWriteCell(const ConfigResult& config)
+{
+    if (!config.predictedWrite) {
+        return {};
+    }
+    if (!config.predictedWriteRange) {
+        return mb(*config.predictedWrite);
+    }
+    return QStringLiteral("%1 (%2-%3)")
+        .arg(mb(*config.predictedWrite), mb(config.predictedWriteRange->first), mb(config.predictedWriteRange->second));
+}
+
 QString mdCell(QString text)
 {
     return text.replace(QLatin1Char('|'), QStringLiteral("\\|")).replace(QLatin1Char('\n'), QLatin1Char(' '));
@@ -288,7 +301,8 @@ QString resultsToCsv(const CampaignResults& results)
         "bw_mbps_max,bw_mbps_mean,iops_median,lat_p50_us,lat_p99_us,usable_bytes,space_pct,failures_guaranteed,"
         "failures_best_case,controller_failure_survived,predicted_write_mbps,predicted_read_mbps,relative_write_pct,"
         "relative_read_pct,weakest_link,error,phase,ops_per_s,filesystem,drill_seconds,drill_estimate_seconds,bw_cv,"
-        "unstable,during_resync,write_cache,stripe_cache,predicted_write_bound,partial_stripe_reads")};
+        "unstable,during_resync,write_cache,stripe_cache,predicted_write_bound,partial_stripe_reads,"
+        "predicted_write_low_mbps,predicted_write_high_mbps")};
     for (const ConfigResult& config : results.configs) {
         QString depthPoint; // the queue depth of a qd-sweep's row
         auto line = [&](const TestResult* test, const RunSummary& summary, const QString& point, const FilePhase* phase,
@@ -341,6 +355,8 @@ QString resultsToCsv(const CampaignResults& results)
                 test && test->resources && test->resources->partialStripeReads()
                     ? QString::number(*test->resources->partialStripeReads(), 'f', 3)
                     : QString(),
+                config.predictedWriteRange ? mb(config.predictedWriteRange->first) : QString(),
+                config.predictedWriteRange ? mb(config.predictedWriteRange->second) : QString(),
             };
             for (QString& field : fields) {
                 field = csvField(field);
@@ -442,16 +458,16 @@ static QString parityMarkdown(const CampaignResults& results)
         rows += QStringLiteral("| %1 | %2 | %3 | %4 |\n")
                     .arg(mdCell(config.name),
                          config.stripeCache > 0 ? QString::number(config.stripeCache) : QStringLiteral("256 (md's)"),
-                         config.predictedWrite ? Units::formatMBps(*config.predictedWrite) : QString(),
-                         mdCell(notes.join(QStringLiteral("; "))));
+                         predictedWriteCell(config), mdCell(notes.join(QStringLiteral("; "))));
     }
     if (rows.isEmpty()) {
         return {};
     }
     return QStringLiteral("\n## Parity writes\n\nWhere md writes less than full stripes, or its threads bound the "
                           "writes, the model says so (docs/analysis.md, \"Parity writes\"); the stripe cache is "
-                          "md's, in stripes of a page per member.\n\n| configuration | stripe cache | predicted "
-                          "write | why |\n|---|---:|---:|---|\n") +
+                          "md's, in stripes of a page per member; a range after the predicted write is what md "
+                          "gives if it gathers none of the partial stripes and if it gathers all.\n\n| configuration "
+                          "| stripe cache | predicted write MB/s | why |\n|---|---:|---:|---|\n") +
         rows;
 }
 
@@ -575,7 +591,7 @@ QString resultsToMarkdown(const CampaignResults& results, const Requirements& re
         }
         auto ratio = [](std::optional<double> value) { return value ? QString::number(*value, 'f', 2) : QString(); };
         md += QStringLiteral(" %1 | %2 | %3 | %4 |\n")
-                  .arg(mbOr(config.predictedWrite), ratio(config.measuredOverPredicted), mbOr(config.predictedRead),
+                  .arg(predictedWriteCell(config), ratio(config.measuredOverPredicted), mbOr(config.predictedRead),
                        ratio(config.measuredOverPredictedRead));
     }
 

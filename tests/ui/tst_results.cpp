@@ -1148,10 +1148,11 @@ private Q_SLOTS:
         QVERIFY2(md.contains(estimate), qPrintable(md.section(QStringLiteral("## When a disk fails"), 1)));
         QVERIFY(md.contains(QLatin1String("raid0: raid0(4) survives no failed disk")));
         const QString csv = resultsToCsv(results);
-        QVERIFY(
-            csv.section(QLatin1Char('\n'), 0, 0)
-                .endsWith(QLatin1String("drill_seconds,drill_estimate_seconds,bw_cv,unstable,during_resync,write_cache,"
-                                        "stripe_cache,predicted_write_bound,partial_stripe_reads")));
+        QVERIFY(csv.section(QLatin1Char('\n'), 0, 0)
+                    .endsWith(QLatin1String(
+                        "drill_seconds,drill_estimate_seconds,bw_cv,unstable,during_resync,write_cache,"
+                        "stripe_cache,predicted_write_bound,partial_stripe_reads,predicted_write_low_mbps,"
+                        "predicted_write_high_mbps")));
         QVERIFY(csv.contains(QLatin1String(",degraded,")));
         QVERIFY(csv.contains(QLatin1String("rebuild,drill,")));
         QVERIFY(csv.contains(QLatin1String(",9.4,")));

@@ -587,6 +587,94 @@ private Q_SLOTS:
         QCOMPARE(*prediction.read / 1e6, read);
     }
 
+    void partialStripesGiveARange()
+    {
+        const auto baseline = [](const QString& device) -> std::optional<std::pair<double, double>> {
+            const bool fast = device == QLatin1String("/dev/sda") || device == QLatin1String("/dev/sdb");
+            return std::pair {fast ? 100e6 : 50e6, fast ? 200e6 : 80e6};
+        };
+        auto disks = [](const QString& letters) {
+            ArraySpec node;
+            for (const QChar letter : letters) {
+                node.children.append(ArraySpec::disk(QStringLiteral("/dev/sd") + letter));
+            }
+            return node;
+        };
+        // 1 MiB writes across a 4-disk RAID5's 1.5 MiB stripes: from the floor (md gathers none: half of
+        // 3 x 50) to full stripes (all of them), the figure a third of the way up.
+        ArraySpec raid5 = disks(QStringLiteral("abcd"));
+        raid5.level = ArrayLevel::Raid5;
+        const ThroughputPrediction crossing = predictThroughput(raid5, baseline);
+        QVERIFY(crossing.writeIsRange());
+        QCOMPARE(qRound(*crossing.writeLow / 1e6), 75);
+        QCOMPARE(qRound(*crossing.write / 1e6), 100);
+        QCOMPARE(qRound(*crossing.writeHigh / 1e6), 150);
+        QVERIFY2(crossing.writeNote.contains(QLatin1String("75.0 MB/s if none, 150.0 MB/s if all")),
+                 qPrintable(crossing.writeNote));
+        // One write in flight: md gathers nothing, the floor is the figure.
+        ModelContext one;
+        one.stream.inFlight = 1;
+        const ThroughputPrediction alone = predictThroughput(raid5, baseline, one);
+        QVERIFY(!alone.writeIsRange());
+        QCOMPARE(qRound(*alone.write / 1e6), 75);
+        QCOMPARE(*alone.writeLow, *alone.write);
+        // Full stripes (a 4-disk RAID6: 2 x 512 KiB) and a RAID50 whose top chunk fills its legs: one figure.
+        ArraySpec raid6 = raid5;
+        raid6.level = ArrayLevel::Raid6;
+        QVERIFY(!predictThroughput(raid6, baseline).writeIsRange());
+        ArraySpec leg1 = disks(QStringLiteral("abc"));
+        leg1.level = ArrayLevel::Raid5;
+        ArraySpec leg2 = disks(QStringLiteral("def"));
+        leg2.level = ArrayLevel::Raid5;
+        ArraySpec raid50;
+        raid50.level = ArrayLevel::Raid0;
+        raid50.children = {leg1, leg2};
+        QVERIFY(!predictThroughput(raid50, baseline).writeIsRange());
+        // The same RAID50 with 512 KiB on top, under md's own stripe cache: partial stripes md may
+        // gather, the range composed through the RAID0 (2 legs x 2 data disks x 50 MB/s at most).
+        raid50.chunkBytes = 512 * 1024;
+        const ThroughputPrediction misaligned = predictThroughput(raid50, baseline);
+        QVERIFY(misaligned.writeIsRange());
+        QCOMPARE(qRound(*misaligned.writeHigh / 1e6), 200);
+        QVERIFY(*misaligned.writeLow < *misaligned.write && *misaligned.write < *misaligned.writeHigh);
+        // A CPU bound below the whole range leaves one figure; one inside it caps the top.
+        ModelContext cpu;
+        cpu.parityRate = 60e6;
+        const ThroughputPrediction slowCpu = predictThroughput(raid5, baseline, cpu);
+        QCOMPARE(slowCpu.writeBound, QStringLiteral("cpu"));
+        QVERIFY(!slowCpu.writeIsRange());
+        cpu.parityRate = 120e6;
+        const ThroughputPrediction capped = predictThroughput(raid5, baseline, cpu);
+        QVERIFY(capped.writeIsRange());
+        QCOMPARE(capped.writeBound, QStringLiteral("partial-stripes"));
+        QCOMPARE(qRound(*capped.writeLow / 1e6), 75);
+        QCOMPARE(qRound(*capped.write / 1e6), 100);
+        QCOMPARE(qRound(*capped.writeHigh / 1e6), 120);
+        // The range travels with the results: saved, read back, in the CSV and the report.
+        CampaignResults results;
+        for (const QChar letter : QStringLiteral("abcd")) {
+            DiskResult disk;
+            disk.path = QStringLiteral("/dev/sd") + letter;
+            disk.writeBw = baseline(disk.path)->first;
+            disk.readBw = baseline(disk.path)->second;
+            results.disks.append(disk);
+        }
+        ConfigResult config;
+        config.name = QStringLiteral("raid5");
+        config.spec = raid5;
+        config.status = QStringLiteral("completed");
+        results.configs.append(config);
+        analyzeResults(results);
+        QVERIFY(results.configs.first().predictedWriteRange.has_value());
+        const auto reread = CampaignResults::fromJson(results.toJson());
+        QVERIFY(reread.ok());
+        QCOMPARE(reread->configs.first().predictedWriteRange->first, 75e6);
+        QCOMPARE(reread->configs.first().predictedWriteRange->second, 150e6);
+        QVERIFY(resultsToCsv(results).contains(QLatin1String(",75.0,150.0")));
+        QVERIFY2(resultsToMarkdown(results).contains(QLatin1String("| 100.0 (75.0-150.0) |")),
+                 qPrintable(resultsToMarkdown(results)));
+    }
+
     void cpuBoundsParityWrites()
     {
         // Six fast disks (1000 MB/s) and three parity layouts on them, with md's threads measured: the

@@ -124,8 +124,17 @@ void ResultsPage::fillTable()
             : *config.controllerFailureSurvived                      ? tr("survives")
                                                                      : tr("lost");
         m_relative->setItem(row, ColumnController, new QTableWidgetItem(controller));
-        m_relative->setItem(row, ColumnWriteRatio,
-                            ratio(config.measuredOverPredicted, config.sequentialWrite(), config.predictedWrite));
+        QTableWidgetItem* writeRatio =
+            ratio(config.measuredOverPredicted, config.sequentialWrite(), config.predictedWrite);
+        if (config.predictedWriteRange && config.sequentialWrite()) {
+            writeRatio->setToolTip(tr("measured %1, predicted %2: %3 if md gathers none of the partial stripes, %4 "
+                                      "if it gathers all")
+                                       .arg(Units::formatMBps(*config.sequentialWrite()),
+                                            Units::formatMBps(config.predictedWrite.value_or(0)),
+                                            Units::formatMBps(config.predictedWriteRange->first),
+                                            Units::formatMBps(config.predictedWriteRange->second)));
+        }
+        m_relative->setItem(row, ColumnWriteRatio, writeRatio);
         m_relative->setItem(row, ColumnReadRatio,
                             ratio(config.measuredOverPredictedRead, config.sequentialRead(), config.predictedRead));
         const TestResult* write = config.sequentialTest(true);
