@@ -28,7 +28,9 @@ HelperClient::~HelperClient()
     if (m_process && m_process->state() != QProcess::NotRunning) {
         m_process->disconnect(this);
         m_process->closeWriteChannel(); // EOF: the helper tears its session down
-        if (!m_process->waitForFinished(120000)) {
+        // A helper tearing down its arrays may take minutes; a far side this client refused gets the
+        // grace hangUp() gave it.
+        if (!m_process->waitForFinished(m_hungUp ? 10000 : 120000)) {
             m_process->kill();
             m_process->waitForFinished(5000);
         }
@@ -257,8 +259,14 @@ void HelperClient::hangUp()
     if (!m_process || m_process->state() == QProcess::NotRunning) {
         return;
     }
-    // End of input: a helper tears down what it made and exits; anything else is killed soon after.
+    m_hungUp = true;
+    // End of input: a helper tears down what it made and exits; anything else is killed soon after,
+    // or at once when no helper session ever began there.
     m_process->closeWriteChannel();
+    if (!m_sessionBegun) {
+        m_process->kill();
+        return;
+    }
     QPointer<QProcess> process = m_process;
     QTimer::singleShot(10000, this, [process] {
         if (process && process->state() != QProcess::NotRunning) {
@@ -346,6 +354,7 @@ void HelperClient::onLine(const QByteArray& line)
                 return;
             }
             m_connected = true;
+            m_sessionBegun = true;
             Q_EMIT connected(hello);
         }
         Q_EMIT replied(message.id, message.body);

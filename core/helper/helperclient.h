@@ -63,6 +63,9 @@ public:
 private:
     Result<void> startProcess(const QString& program, const QStringList& arguments);
     void onFinished(int code, bool crashed);
+    /// Ends a connection this client refused: a helper whose session began gets the end of its input
+    /// and 10 s to tear down what it made; anything else (no session yet, or not a helper at all) is
+    /// killed at once, so a far side that sleeps does not keep the user waiting.
     void hangUp();
     void send(const QByteArray& line);
     void onData(const QByteArray& data);
@@ -77,6 +80,8 @@ private:
     qint64 m_nextId = 1;
     qint64 m_helloId = -1;
     bool m_connected = false;
+    bool m_sessionBegun = false; ///< a helper accepted our hello, so it may hold a session to tear down
+    bool m_hungUp = false; ///< this client refused the far side (hangUp())
     bool m_closed = false;
     QString m_stderrTail;
     QString m_pkexecTarget;
