@@ -1,5 +1,6 @@
 #include "arrays/buildjournal.h"
 
+#include "util/atomicfile.h"
 #include "util/errorcodes.h"
 #include "util/privatedir.h"
 
@@ -9,7 +10,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 
 #include <cerrno>
 #include <fcntl.h>
@@ -179,7 +179,10 @@ void BuildJournal::removeTemporaries(const QString& directory, const QString& ta
     if (!ownedByUs(directory, true)) {
         return;
     }
-    const QString pattern = QStringLiteral("journal-%1.json.tmp-*").arg(tag.isEmpty() ? QStringLiteral("*") : tag);
+    // This version's writeFileAtomically() names them JOURNAL.tmp-XXXXXX; earlier ones wrote with
+    // QSaveFile, whose temporary (where the directory takes no O_TMPFILE) is JOURNAL.XXXXXX.
+    const QString name = QStringLiteral("journal-%1.json").arg(tag.isEmpty() ? QStringLiteral("*") : tag);
+    const QStringList patterns {name + QStringLiteral(".tmp-??????"), name + QStringLiteral(".??????")};
     std::optional<qint64> booted;
     if (tag.isEmpty()) {
         QFile stat(QStringLiteral("/proc/stat"));
@@ -196,8 +199,8 @@ void BuildJournal::removeTemporaries(const QString& directory, const QString& ta
         }
     }
     const QByteArray dir = QFile::encodeName(directory);
-    for (const QString& name : QDir(directory).entryList({pattern}, QDir::Files | QDir::System)) {
-        const QByteArray path = dir + '/' + QFile::encodeName(name);
+    for (const QString& entry : QDir(directory).entryList(patterns, QDir::Files | QDir::System)) {
+        const QByteArray path = dir + '/' + QFile::encodeName(entry);
         struct stat st
         { };
         if (::lstat(path.constData(), &st) != 0) {
@@ -248,22 +251,10 @@ Result<void> BuildJournal::write()
         }
         json.insert(QStringLiteral("write_caches"), caches);
     }
-    QSaveFile file(path());
-    if (!file.open(QIODevice::WriteOnly)) {
-        return makeError(ErrorCode::journalFailed,
-                         QStringLiteral("cannot write the journal %1: %2").arg(path(), file.errorString()));
-    }
-    file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    file.write(QJsonDocument(json).toJson());
-    // On disk before the command it announces runs: a power cut must not lose it.
-    if (!file.flush() || ::fsync(file.handle()) != 0 || !file.commit()) {
-        return makeError(ErrorCode::journalFailed,
-                         QStringLiteral("cannot write the journal %1: %2").arg(path(), file.errorString()));
-    }
-    const int dir = ::open(QFile::encodeName(m_directory).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dir >= 0) {
-        ::fsync(dir);
-        ::close(dir);
+    // On disk before the command it announces runs: a power cut must not lose it. A write the cut
+    // stops short leaves its temporary file, which removeTemporaries() knows by name.
+    if (auto ok = writeFileAtomically(path(), QJsonDocument(json).toJson(), {}, 0600); !ok) {
+        return makeError(ErrorCode::journalFailed, QStringLiteral("the journal: %1").arg(ok.error().message));
     }
     return {};
 }

@@ -14,7 +14,8 @@
 
 namespace RaidBench {
 
-Result<void> writeFileAtomically(const QString& path, const QByteArray& data, const std::function<void()>& beforeRename)
+Result<void> writeFileAtomically(const QString& path, const QByteArray& data, const std::function<void()>& beforeRename,
+                                 mode_t mode)
 {
     auto fail = [&](const QString& what) {
         return makeError(ErrorCode::writeFailed,
@@ -28,7 +29,7 @@ Result<void> writeFileAtomically(const QString& path, const QByteArray& data, co
     if (fd < 0) {
         return fail(QStringLiteral("write"));
     }
-    ::fchmod(fd, 0644);
+    ::fchmod(fd, mode);
     qsizetype written = 0;
     while (written < data.size()) {
         const ssize_t n = ::write(fd, data.constData() + written, size_t(data.size() - written));

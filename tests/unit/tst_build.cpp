@@ -368,6 +368,13 @@ private Q_SLOTS:
         const QStringList verified = gate->verified();
         QVERIFY2(verified.contains(QStringLiteral("/dev/sdb create")), qPrintable(verified.join(QLatin1Char(','))));
         QVERIFY2(verified.contains(QStringLiteral("/dev/sdb own")), qPrintable(verified.join(QLatin1Char(','))));
+        // Only its owner may read the journal (it names the disks and the commands that undo the build).
+        const QFileInfo journal(journals.filePath(QStringLiteral("journal-j1.json")));
+        QVERIFY(journal.exists());
+        QCOMPARE(
+            journal.permissions() &
+                (QFileDevice::ReadGroup | QFileDevice::ReadOther | QFileDevice::WriteGroup | QFileDevice::WriteOther),
+            QFileDevice::Permissions());
         // A write of this journal cut short (killed between writing and renaming) goes with it.
         const QString cutShort = journals.filePath(QStringLiteral("journal-j1.json.tmp-Ab12Cd"));
         QVERIFY(touch(cutShort));
@@ -542,13 +549,17 @@ private Q_SLOTS:
         const QString liveTemp = journals.filePath(QStringLiteral("journal-live.json.tmp-a1B2c3"));
         const QString earlierBoot = journals.filePath(QStringLiteral("journal-cut.json.tmp-Q9w8E7"));
         const QString thisBoot = journals.filePath(QStringLiteral("journal-new.json.tmp-R5t6Y7"));
-        for (const QString& path : {endedTemp, liveTemp, earlierBoot, thisBoot}) {
+        // An earlier RaidBench wrote journals with QSaveFile: on a directory without O_TMPFILE (the lab's
+        // share, in a power cut there) its temporary is JOURNAL.XXXXXX.
+        const QString earlierVersion = journals.filePath(QStringLiteral("journal-cut.json.NXtsue"));
+        for (const QString& path : {endedTemp, liveTemp, earlierBoot, thisBoot, earlierVersion}) {
             QVERIFY(touch(path));
         }
-        QFile old(earlierBoot);
-        QVERIFY(old.open(QIODevice::ReadWrite));
-        QVERIFY(old.setFileTime(QDateTime::fromSecsSinceEpoch(86400), QFileDevice::FileModificationTime));
-        old.close();
+        for (const QString& path : {earlierBoot, earlierVersion}) {
+            QFile old(path);
+            QVERIFY(old.open(QIODevice::ReadWrite));
+            QVERIFY(old.setFileTime(QDateTime::fromSecsSinceEpoch(86400), QFileDevice::FileModificationTime));
+        }
         const qsizetype before = runner.commands().size();
         const TeardownReport report = executor.recoverLeftovers();
         const QList<QStringList> after = runner.commands().mid(before);
@@ -561,7 +572,7 @@ private Q_SLOTS:
         }
         QVERIFY(!QFile::exists(goneJournal));
         QVERIFY(QFile::exists(journals.filePath(QStringLiteral("journal-live.json"))));
-        QVERIFY(!QFile::exists(endedTemp) && !QFile::exists(earlierBoot));
+        QVERIFY(!QFile::exists(endedTemp) && !QFile::exists(earlierBoot) && !QFile::exists(earlierVersion));
         QVERIFY(QFile::exists(liveTemp) && QFile::exists(thisBoot));
     }
 
