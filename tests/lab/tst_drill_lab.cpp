@@ -1,5 +1,6 @@
 #include "../common/cli.h"
 #include "../common/labfiles.h"
+#include "../common/labshell.h"
 #include "campaign/campaignresults.h"
 
 #include <QFile>
@@ -89,9 +90,6 @@ members() { for i in 1 2 3 4; do readlink -f /dev/disk/by-id/scsi-RAIDBNCH_*_RBL
 check_clean() {
   { cat /proc/mdstat; echo "--- dm"; ls /dev/mapper | grep -v '^control$'; echo "--- wipefs"; wipefs --noheadings $(members); } > $1
 }
-wait_for() { t=$(( $1 * 20 )); shift; while [ $t -gt 0 ]; do "$@" && return 0; sleep 0.05; t=$((t-1)); done; return 1; }
-log_has() { grep -q "$2" "$1" 2>/dev/null; }
-helper_pid() { pgrep -x raidbench-helpe | head -1; }
 raidbench-cli run drill.json --out drill-results.json --yes > drill.out 2> drill.err; echo $? > drill.rc
 check_clean drill.after
 raidbench-cli run limit.json --out limit-results.json --yes > limit.out 2> limit.err; echo $? > limit.rc
@@ -99,18 +97,18 @@ raidbench-cli run resync.json --out resync-results.json --yes > resync.out 2> re
 raidbench-cli run raid0.json --out raid0-results.json --yes > raid0.out 2> raid0.err; echo $? > raid0.rc
 check_clean raid0.after
 raidbench-cli run slow.json --out cancel-results.json --yes > cancel.out 2> cancel.err & pid=$!
-wait_for 120 log_has cancel.err 'rebuild of'; sleep 2; kill -INT $pid; wait $pid; echo $? > cancel.rc
+wait_for 120 log_has cancel.err 'rebuild of'; nap 2; kill -INT $pid; wait $pid; echo $? > cancel.rc
 check_clean cancel.after
 raidbench-cli run slow.json --helper --out kill-results.json --yes > kill.out 2> kill.err & pid=$!
-wait_for 120 log_has kill.err 'rebuild of'; sleep 2; kill -9 $(helper_pid); wait $pid; echo $? > kill.rc
+wait_for 120 log_has kill.err 'rebuild of'; nap 2; kill -9 $(helper_pid); wait $pid; echo $? > kill.rc
 raidbench-cli array recover > kill.recover 2>&1; echo $? >> kill.recover
 check_clean kill.after
 )SH");
-        const CliRun run =
-            runCli({QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--quiet"), QStringLiteral("--disks"),
-                    QStringLiteral("4x256M@30"), QStringLiteral("--out"), m_out.path(), QStringLiteral("--"),
-                    QStringLiteral("sh"), QStringLiteral("-c"), script},
-                   1500000);
+        const CliRun run = runCli(QStringList {QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--quiet"),
+                                               QStringLiteral("--disks"), QStringLiteral("4x256M@30"),
+                                               QStringLiteral("--out"), m_out.path(), QStringLiteral("--")} +
+                                      labShell(script),
+                                  1500000);
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         QVERIFY2(read(QStringLiteral("drill.rc")).trimmed() == QLatin1String("0"),
                  qPrintable(read(QStringLiteral("drill.err")).right(3000)));

@@ -1,5 +1,6 @@
 #include "../common/cli.h"
 #include "../common/labfiles.h"
+#include "../common/labshell.h"
 #include "campaign/campaignresults.h"
 #include "disks/disk.h"
 
@@ -76,9 +77,6 @@ wce() { for d in $D1 $D2 $D3; do sdparm --get=WCE $d 2>/dev/null | awk '/^WCE/ {
 flushes() { awk '{ print $16 }' /sys/block/$(basename $(readlink -f $D3))/stat; }
 writes() { awk '{ print $5 }' /sys/block/$(basename $(readlink -f $D3))/stat; }
 clean() { { grep -c '^md' /proc/mdstat; ls /dev/mapper | grep -vc '^control$'; } | tr '\n' ' '; }
-wait_for() { t=$(( $1 * 20 )); shift; while [ $t -gt 0 ]; do "$@" && return 0; sleep 0.05; t=$((t-1)); done; return 1; }
-log_has() { grep -q "$2" "$1" 2>/dev/null; }
-helper_pid() { pgrep -x raidbench-helpe | head -1; }
 # The second disk starts with its cache off (the current value only, as a user's hdparm -W0 would).
 sdparm --quiet --set=WCE=0 $D2; echo 1 > /sys/block/$(basename $(readlink -f $D2))/device/rescan
 wce > start.wce
@@ -96,19 +94,19 @@ for state in on off; do
 done
 sdparm --quiet --set=WCE=1 $D3; echo 1 > /sys/block/$(basename $(readlink -f $D3))/device/rescan
 raidbench-cli run off.json --out cancel-results.json --yes > cancel.out 2> cancel.err & pid=$!
-wait_for 120 log_has cancel.err 'each write flushed'; sleep 1; wce > cancel.during; kill -INT $pid; wait $pid; echo $? > cancel.rc
+wait_for 120 log_has cancel.err 'each write flushed'; nap 1; wce > cancel.during; kill -INT $pid; wait $pid; echo $? > cancel.rc
 wce > cancel.wce; clean > cancel.clean
 raidbench-cli run off.json --helper --out kill-results.json --yes > kill.out 2> kill.err & pid=$!
-wait_for 120 log_has kill.err 'each write flushed'; sleep 1; wce > kill.during; kill -9 $(helper_pid); wait $pid
+wait_for 120 log_has kill.err 'each write flushed'; nap 1; wce > kill.during; kill -9 $(helper_pid); wait $pid
 wce > kill.before-recover
 raidbench-cli array recover > kill.recover 2>&1; echo $? >> kill.recover
 wce > kill.wce; clean > kill.clean
 )SH");
-        const CliRun run =
-            runCli({QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--quiet"), QStringLiteral("--disks"),
-                    QStringLiteral("3x256M"), QStringLiteral("--out"), m_out.path(), QStringLiteral("--"),
-                    QStringLiteral("sh"), QStringLiteral("-c"), script},
-                   900000);
+        const CliRun run = runCli(QStringList {QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--quiet"),
+                                               QStringLiteral("--disks"), QStringLiteral("3x256M"),
+                                               QStringLiteral("--out"), m_out.path(), QStringLiteral("--")} +
+                                      labShell(script),
+                                  900000);
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         const QString start = states(QStringLiteral("start.wce"));
         QCOMPARE(start, QStringLiteral("on off on"));

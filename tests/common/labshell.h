@@ -1,0 +1,59 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+namespace RaidBench::Test {
+
+/// Shell functions for the scripts lab tests run in the VM. The lab's emulated CPU spends about 0.1 s
+/// of a core on every program started (measured: 50 `sleep 0.05` took 7.7 s, 50 `grep` of mdstat 5.5 s,
+/// one `pgrep` 0.4-0.66 s), so a script that polls with programs takes the CPU from what it tests, and
+/// its waits last far longer than they say. These wait and look with bash's builtins alone:
+/// - `nap SECONDS`: a sleep without a process (a read that times out on a pipe nobody writes; the VM
+///   has no /dev/fd for bash's <(...), so a named one);
+/// - `wait_for SECONDS COMMAND...`: true once COMMAND succeeds, false after SECONDS of the VM's clock;
+/// - `log_has FILE TEXT`: a line of FILE contains TEXT;
+/// - `count_lines FILE TEXT`: how many lines of FILE contain TEXT, in COUNT;
+/// - `running NAME`: a process named NAME (cut at 15 characters, as the kernel does) runs, its pid in PID;
+/// - `helper_pid`, `helper_gone`: the RaidBench helper's pid, and whether none runs;
+/// - `has_md`: an md array of RaidBench's exists; `md_active`: how many arrays run, in COUNT.
+inline QString labShellHelpers()
+{
+    return QStringLiteral(R"SH(
+mkfifo /tmp/rb-nap-$$ && exec {rb_nap_fd}<> /tmp/rb-nap-$$ && rm -f /tmp/rb-nap-$$
+nap() { read -r -t "$1" -u "$rb_nap_fd" _ || :; }
+uptime_now() { read -r NOW _ < /proc/uptime; NOW=${NOW%.*}; }
+wait_for() {
+  local deadline; uptime_now; deadline=$((NOW + $1)); shift
+  until "$@"; do uptime_now; [ "$NOW" -lt "$deadline" ] || return 1; nap 0.05; done
+}
+log_has() {
+  local line; [ -r "$1" ] || return 1
+  while IFS= read -r line || [ -n "$line" ]; do [[ $line == *"$2"* ]] && return 0; done < "$1"; return 1
+}
+count_lines() {
+  local line; COUNT=0; [ -r "$1" ] || return 0
+  while IFS= read -r line || [ -n "$line" ]; do [[ $line == *"$2"* ]] && COUNT=$((COUNT + 1)); done < "$1"; return 0
+}
+running() {
+  local f name
+  for f in /proc/[0-9]*/comm; do
+    read -r name 2>/dev/null < "$f" || continue
+    if [ "$name" = "$1" ]; then PID=${f#/proc/}; PID=${PID%/comm}; return 0; fi
+  done
+  return 1
+}
+helper_pid() { running raidbench-helpe && echo "$PID"; }
+helper_gone() { ! running raidbench-helpe; }
+has_md() { local f; for f in /dev/md/raidbench*; do [ -e "$f" ] && return 0; done; return 1; }
+md_active() { count_lines /proc/mdstat ' : active'; }
+)SH");
+}
+
+/// The arguments after `lab run ... --` that run `script` under bash with labShellHelpers().
+inline QStringList labShell(const QString& script)
+{
+    return {QStringLiteral("bash"), QStringLiteral("-c"), labShellHelpers() + script};
+}
+
+} // namespace RaidBench::Test
