@@ -1,5 +1,6 @@
 #include "../common/cli.h"
 #include "../common/labfiles.h"
+#include "../common/labshell.h"
 #include "campaign/campaignresults.h"
 #include "campaign/exports.h"
 #include "campaign/recommend.h"
@@ -141,11 +142,8 @@ echo $(( $(date +%s) - start )) > run.seconds
 check_clean run.after
 raidbench-cli run cancel-plan.json --out cancel.json --yes > cancel.out 2> cancel.err &
 pid=$!
-for t in $(seq 900); do
-  raidbench-cli report cancel.json --csv 2>/dev/null | grep -q '^raid0,[^,]*,completed' && break
-  sleep 0.2
-done
-sleep 3
+wait_for 600 log_has cancel.err '[2/2] ' # raid0 measured, torn down and saved; raid10 begun
+nap 3
 kill -INT $pid; wait $pid; echo $? > cancel.rc
 check_clean cancel.after
 # Measurement depth, on disks 5 and 6 (4000 requests a second each) and the slow pair.
@@ -153,16 +151,17 @@ raidbench-cli run sweep.json --out sweep-results.json --yes > sweep.out 2> sweep
 raidbench-cli run steady.json --out steady-results.json --yes > steady.out 2> steady.err; echo $? > steady.rc
 raidbench-cli run noisy.json --out noisy-results.json --yes > noisy.out 2> noisy.err & pid=$!
 # Four writers on the array in bursts of 0.5 to 2 s, pauses of 0.5 to 2 s: no two runs see the same load.
-for t in $(seq 600); do md=$(ls /dev/md/raidbench-* 2>/dev/null | head -1); [ -n "$md" ] && break; sleep 0.1; done
+first_md() { local f; md=; for f in /dev/md/raidbench-*; do [ -e "$f" ] && { md=$f; return 0; }; done; return 1; }
+wait_for 60 first_md
 bursts=0
 while kill -0 $pid 2>/dev/null && [ -n "$md" ]; do
-  on=$(( $(od -An -N1 -tu1 /dev/urandom) % 16 + 5 )); off=$(( $(od -An -N1 -tu1 /dev/urandom) % 16 + 5 ))
+  on=$(( RANDOM % 16 + 5 )); off=$(( RANDOM % 16 + 5 ))
   writers=""
   for w in 1 2 3 4; do
     timeout $((on / 10)).$((on % 10)) dd if=/dev/zero of=$md bs=4k count=100000 seek=$((w * 20000)) oflag=direct 2>/dev/null &
     writers="$writers $!"
   done
-  wait $writers; bursts=$((bursts+1)); sleep $((off / 10)).$((off % 10))
+  wait $writers; bursts=$((bursts+1)); nap $((off / 10)).$((off % 10))
 done
 wait $pid; echo $? > noisy.rc; echo $bursts > noisy.bursts
 raidbench-cli run resync-wait.json --out resync-wait-results.json --yes > resync-wait.out 2> resync-wait.err; echo $? > resync-wait.rc
@@ -173,9 +172,10 @@ check_clean measure.after
         // time to answer one request (in memory one disk did 3849 of its 4000 a second at QD1, so no
         // rise with the depth was left to see).
         const CliRun run =
-            runCli({QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--quiet"), QStringLiteral("--disks"),
-                    QStringLiteral("2x1G@105,2x1G@38,2x256M:iops=4000"), QStringLiteral("--out"), m_out.path(),
-                    QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"), script},
+            runCli(QStringList {QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--quiet"),
+                                QStringLiteral("--disks"), QStringLiteral("2x1G@105,2x1G@38,2x256M:iops=4000"),
+                                QStringLiteral("--out"), m_out.path(), QStringLiteral("--")} +
+                       labShell(script),
                    1200000, QStringLiteral("raidbench-cli"), {}, {QStringLiteral("RAIDBENCH_LAB_DIR=/var/tmp")});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         qInfo("campaign inside the VM took %s s", qPrintable(read(QStringLiteral("run.seconds")).trimmed()));
@@ -212,10 +212,22 @@ check_clean measure.after
                   measuredRead / 1e6, predictedRead / 1e6, predictedRead > 0 ? measuredRead / predictedRead : 0.0);
             // Parity writes also cost CPU, and the lab's emulated CPU is slow: under a busy host they
             // may fall to 0.75 of the disks' model (docs/analysis.md; raid5 measured 0.78 once, md's
-            // thread the bound); everything else within 10 %.
+            // thread the bound); everything else within 10 %. Where the model gives a range (raid5's
+            // 1 MiB writes cross its 1.5 MiB stripes, and md gathers some of them: measured 0.62 to 0.85
+            // of full stripes in different runs), the write lies in it.
             const bool parity = config.name == QLatin1String("raid5") || config.name == QLatin1String("raid6");
-            QVERIFY2(predicted > 0 && measured <= 1.10 * predicted && measured >= (parity ? 0.75 : 0.90) * predicted,
-                     qPrintable(config.name));
+            if (config.predictedWriteRange) {
+                const auto [low, high] = *config.predictedWriteRange;
+                qInfo("%-22s write range %6.1f-%6.1f MB/s", qPrintable(config.name), low / 1e6, high / 1e6);
+                QVERIFY2(low < predicted && predicted < high, qPrintable(config.name));
+                QVERIFY2(measured >= 0.95 * low && measured <= 1.10 * high, qPrintable(config.name));
+            } else {
+                QVERIFY2(predicted > 0 && measured <= 1.10 * predicted &&
+                             measured >= (parity ? 0.75 : 0.90) * predicted,
+                         qPrintable(config.name));
+            }
+            // Only the write that crosses stripes has a range here.
+            QCOMPARE(config.predictedWriteRange.has_value(), config.name == QLatin1String("raid5"));
             QVERIFY(config.measuredOverPredictedRead.has_value());
             if (config.spec.level == ArrayLevel::Raid1) {
                 // md's choice of mirror for a read stream varies: the model gives the floor (raid0+1
@@ -324,7 +336,7 @@ check_clean measure.after
                          QLatin1String(name), read(QStringLiteral("%1.err").arg(QLatin1String(name))).right(2000))));
         }
         // The queue-depth sweep: IOPS rise with the depth and flatten at the disks' limit, one disk at
-        // 4000 requests a second, two striped or mirrored (reads from both) at twice that.
+        // 4000 requests a second, two striped at twice that; two mirrored read from both.
         const auto sweep = CampaignResults::load(m_out.filePath(QStringLiteral("sweep-results.json")));
         QVERIFY(sweep.ok());
         for (const ConfigResult& config : sweep->configs) {
@@ -362,9 +374,17 @@ check_clean measure.after
                       qPrintable(config.name), intervalNs / 1000);
                 QVERIFY2(first.iopsMedian >= 0.80 * limit, qPrintable(config.name));
             }
-            QVERIFY2(std::abs(top - limit) <= 0.10 * limit, qPrintable(config.name));
-            QVERIFY2(test->depthSweep.at(4).second.iopsMedian >= 0.85 * limit, qPrintable(config.name));
-            QVERIFY2(test->depthSweep.last().second.iopsMedian >= 0.90 * limit, qPrintable(config.name));
+            if (config.name == QLatin1String("raid1")) {
+                // Both mirrors serve random reads, past one disk's limit; how evenly is md's choice (on
+                // disks that report a rotation it sends each read to the mirror whose last read ended
+                // nearest): QD32 measured 7989 once and 6892 on a slower host, still rising.
+                QVERIFY2(top >= 1.25 * iopsLimit && top <= 1.10 * limit, qPrintable(config.name));
+                QVERIFY2(test->depthSweep.last().second.iopsMedian >= 0.90 * top, qPrintable(config.name));
+            } else {
+                QVERIFY2(std::abs(top - limit) <= 0.10 * limit, qPrintable(config.name));
+                QVERIFY2(test->depthSweep.at(4).second.iopsMedian >= 0.85 * limit, qPrintable(config.name));
+                QVERIFY2(test->depthSweep.last().second.iopsMedian >= 0.90 * limit, qPrintable(config.name));
+            }
             // Past the limit, more depth buys latency, not IOPS.
             QVERIFY2(last.latP50Median > 3 * test->depthSweep.at(2).second.latP50Median, qPrintable(config.name));
             // The 70/30 mix: its bytes split 70/30 within 2 %, reads and writes each timed.
