@@ -1,5 +1,6 @@
 #include "../common/cli.h"
 #include "../common/labfiles.h"
+#include "../common/labshell.h"
 #include "campaign/campaignresults.h"
 #include "helper/helperprotocol.h"
 
@@ -11,6 +12,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <memory>
+
 using namespace RaidBench;
 using namespace RaidBench::Test;
 
@@ -19,13 +22,14 @@ using namespace RaidBench::Test;
 /// a full disk under the results file, a build that fails half-way, and a power cut during a build.
 /// After each: no md array, no volume group, no mount, no RaidBench signature and no journal is left
 /// (after a recover where the scenario needs one), and the results file is whole and holds every
-/// measurement that was saved before the fault. Two boots of the lab (the power cut needs its own).
+/// measurement that was saved before the fault. Three boots of the lab (the power cut needs its own),
+/// which ctest runs as two tests side by side (tests/lab/CMakeLists.txt).
 class TestFaultsLab final : public QObject
 {
     Q_OBJECT
 
 private:
-    QTemporaryDir m_out;
+    std::unique_ptr<QTemporaryDir> m_out; ///< each boot of the matrix has its own
     QTemporaryDir m_outReboot;
 
     static QString disk(int i)
@@ -72,8 +76,13 @@ private:
                                 {QStringLiteral("limits"),
                                  QJsonObject {{QStringLiteral("time"), QStringLiteral("1500ms")},
                                               {QStringLiteral("ramp"), QStringLiteral("0s")}}}};
-        QVERIFY(writeJson(m_out.filePath(name), plan));
+        QVERIFY(writeJson(m_out->filePath(name), plan));
     }
+
+    /// The shell functions every part of the matrix uses (after labShell()'s).
+    static QString sharedScript();
+    void writePlans();
+    void runMatrix(const QString& part, qsizetype scenarios);
 
     QString read(const QTemporaryDir& dir, const QString& name) const { return readText(dir.filePath(name)); }
 
@@ -117,13 +126,52 @@ private:
     }
 
 private Q_SLOTS:
-    void initTestCase() { QVERIFY(m_out.isValid() && m_outReboot.isValid()); }
+    void initTestCase() { QVERIFY(m_outReboot.isValid()); }
 
-    void faultMatrix();
+    /// The CLI and the helper killed or signalled at each moment (one boot).
+    void processesKilled();
+    /// The helper's client and the desktop program killed, the helper's input closed, disks that fail,
+    /// mdadm missing, a full disk under the results, a build failing half-way (one boot).
+    void windowKilledAndDisksFailing();
     void powerCutDuringABuild();
 };
 
-void TestFaultsLab::faultMatrix()
+QString TestFaultsLab::sharedScript()
+{
+    return QStringLiteral(R"SH(
+set -u
+export QT_QPA_PLATFORM=offscreen
+export RAIDBENCH_RESULTS_DIR=/tmp/results # the host's root, and so HOME, is read-only in the VM
+J=/run/raidbench/journal
+uptime_now; last=$NOW
+members() { for i in 01 02 03 04 05 06 07 08 09 10; do readlink -f /dev/disk/by-id/scsi-RAIDBNCH_VDISK_RBLAB00$i 2>/dev/null; done; }
+count() { COUNT=0; local f; for f in "$@"; do [ -e "$f" ] && [ "${f##*/}" != control ] && COUNT=$((COUNT + 1)); done; true; }
+# leftovers: md arrays, device-mapper devices, RaidBench mounts, signatures on the lab disks, journals
+check() {
+  local md dm mnt sig jn
+  md_active; md=$COUNT
+  count /dev/mapper/*; dm=$COUNT; count $J/*; jn=$COUNT
+  count_lines /proc/self/mountinfo ' /run/raidbench/mnt-'; mnt=$COUNT
+  sig=$(wipefs --noheadings $(members) 2>/dev/null | wc -l)
+  uptime_now; echo "$1 $md $dm $mnt $sig $jn $(( NOW - last ))s ${2:-}" >> leftovers; last=$NOW
+  [ "$md$dm$mnt$sig$jn" = 00000 ] || { echo "--- $1"; cat /proc/mdstat; ls /dev/mapper $J; grep raidbench /proc/self/mountinfo; wipefs $(members); } >> leftovers.detail
+}
+mounted() { log_has /proc/self/mountinfo ' /run/raidbench/mnt-'; }
+# A copy of the results file as it was before the fault, by the shell alone, so the kill follows at once.
+snapshot() { local content; [ -f "$1" ] || return 0; IFS= read -r -d '' content < "$1"; printf '%s' "$content" > "$2"; }
+recover() { raidbench-cli array recover > $1.recover 2>&1; echo $? >> $1.recover; }
+# The nested plan's three arrays all running, then fewer: its teardown has begun. Read from mdstat:
+# the commands of a teardown on disks in memory last less than a program takes to start here, and
+# the /dev/md links stay after a stop.
+all_three() { md_active; [ "$COUNT" -eq 3 ]; }
+fewer() { md_active; [ "$COUNT" -lt 3 ]; }
+midway() { md_active; [ "$COUNT" -gt 0 ] && [ "$COUNT" -lt 3 ]; }
+newest_kept() { local f; KEPT=; for f in /run/raidbench/results-*.json; do [ -e "$f" ] && { [ -z "$KEPT" ] || [ "$f" -nt "$KEPT" ]; } && KEPT=$f; done; true; }
+
+)SH");
+}
+
+void TestFaultsLab::writePlans()
 {
     const QJsonArray ioTests {QStringLiteral("seq1m-qd8-write"), QStringLiteral("seq1m-qd8-read")};
     const QJsonArray fileTests {QStringLiteral("seq1m-qd8-write"),
@@ -149,7 +197,7 @@ void TestFaultsLab::faultMatrix()
                                       {QStringLiteral("children"), QJsonArray {leaf(1), leaf(2)}}},
                          QJsonObject {{QStringLiteral("level"), QStringLiteral("raid1")},
                                       {QStringLiteral("children"), QJsonArray {leaf(3), leaf(4)}}}}}};
-        QFile file(m_out.filePath(QStringLiteral("create.requests")));
+        QFile file(m_out->filePath(QStringLiteral("create.requests")));
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(HelperProtocol::encodeRequest(1, QStringLiteral("hello"),
                                                  {{QStringLiteral("protocol"), HelperProtocol::version}}));
@@ -158,41 +206,76 @@ void TestFaultsLab::faultMatrix()
             {{QStringLiteral("spec"), spec},
              {QStringLiteral("confirm_destroy"), QJsonArray {disk(1), disk(2), disk(3), disk(4)}}}));
     }
-    const QString script = QStringLiteral(R"SH(
-set -u
-export QT_QPA_PLATFORM=offscreen
-export RAIDBENCH_RESULTS_DIR=/tmp/results # the host's root, and so HOME, is read-only in the VM
-J=/run/raidbench/journal
-last=$(date +%s)
-members() { for i in 01 02 03 04 05 06 07 08 09 10; do readlink -f /dev/disk/by-id/scsi-RAIDBNCH_VDISK_RBLAB00$i 2>/dev/null; done; }
-# leftovers: md arrays, device-mapper devices, RaidBench mounts, signatures on the lab disks, journals
-check() {
-  md=$(grep -c ' : active' /proc/mdstat); dm=$(ls /dev/mapper | grep -vc '^control$')
-  mnt=$(grep -c ' /run/raidbench/mnt-' /proc/self/mountinfo); sig=$(wipefs --noheadings $(members) 2>/dev/null | wc -l)
-  jn=$(ls $J 2>/dev/null | wc -l)
-  now=$(date +%s); echo "$1 $md $dm $mnt $sig $jn $(( now - last ))s ${2:-}" >> leftovers; last=$now
-  [ "$md$dm$mnt$sig$jn" = 00000 ] || { echo "--- $1"; cat /proc/mdstat; ls /dev/mapper $J; grep raidbench /proc/self/mountinfo; wipefs $(members); } >> leftovers.detail
 }
-wait_for() { # $1: seconds, then a command that succeeds when the moment has come
-  t=$(( $1 * 20 )); shift
-  while [ $t -gt 0 ]; do "$@" && return 0; sleep 0.05; t=$((t-1)); done; return 1
-}
-has_md() { ls /dev/md 2>/dev/null | grep -q raidbench; }
-log_has() { grep -q "$2" "$1" 2>/dev/null; }
-mounted() { grep -q ' /run/raidbench/mnt-' /proc/self/mountinfo; }
-tearing() { pgrep -f '^/usr/sbin/(mdadm --stop|wipefs)' >/dev/null; }
-helper_pid() { pgrep -x raidbench-helpe | head -1; }  # the process name is cut at 15 characters
-snapshot() { [ -f "$1" ] && cp "$1" "$2"; true; }
-recover() { raidbench-cli array recover > $1.recover 2>&1; echo $? >> $1.recover; }
-helper_gone() { ! pgrep -x raidbench-helpe >/dev/null; }
-# The nested plan's three arrays all running, then fewer: its teardown has begun. Read from mdstat:
-# pgrep -f takes 0.66 s in the VM (a wait of "60 s" polling it lasted 12 minutes), the commands of a
-# teardown on disks in memory last less than that, and the /dev/md links stay after a stop here.
-md_active() { grep -c ' : active' /proc/mdstat; }
-all_three() { [ "$(md_active)" -eq 3 ]; }
-fewer() { [ "$(md_active)" -lt 3 ]; }
-midway() { n=$(md_active); [ "$n" -gt 0 ] && [ "$n" -lt 3 ]; }
 
+void TestFaultsLab::runMatrix(const QString& part, qsizetype scenarios)
+{
+    // Disk 9 fails writes 8 MiB in, which a 1.5 s write test on a two-disk RAID0 reaches at any speed
+    // (at 100 MiB, a busy host's RAID0 once wrote for 1.5 s without reaching it); disk 10 fails the
+    // write of md's superblock 4 KiB in, so a build on it fails half-way.
+    const CliRun run =
+        runCli(QStringList {QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--quiet"),
+                            QStringLiteral("--disks"), QStringLiteral("8x256M,256M:fail-write=8M,256M:fail-write=4k"),
+                            QStringLiteral("--out"), m_out->path(), QStringLiteral("--")} +
+                   labShell(sharedScript() + part),
+               1500000);
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err.right(3000)));
+
+    // The table.
+    const QStringList lines = read(*m_out, QStringLiteral("leftovers")).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    int leftovers = 0;
+    int lost = 0;
+    qInfo("%-24s %3s %3s %4s %4s %4s  %-10s %5s %s", "scenario", "md", "dm", "mnt", "sig", "jnl", "results", "took",
+          "kill hit");
+    QStringList problems;
+    for (const QString& line : lines) {
+        const QStringList f = line.split(QLatin1Char(' '));
+        const QString name = f.value(0);
+        const int left =
+            f.value(1).toInt() + f.value(2).toInt() + f.value(3).toInt() + f.value(4).toInt() + f.value(5).toInt();
+        leftovers += left;
+        // The results file: whole, and holding everything saved before the fault.
+        QString resultsFile = m_out->filePath(name + QStringLiteral(".json"));
+        if (!QFile::exists(resultsFile)) {
+            resultsFile = m_out->filePath(name + QStringLiteral(".results.json"));
+        }
+        QString state = QStringLiteral("-");
+        if (QFile::exists(resultsFile)) {
+            bool valid = false;
+            const QSet<QString> after = measurements(resultsFile, &valid);
+            bool beforeValid = true;
+            const QSet<QString> before = QFile::exists(m_out->filePath(name + QStringLiteral(".before.json")))
+                ? measurements(m_out->filePath(name + QStringLiteral(".before.json")), &beforeValid)
+                : QSet<QString>();
+            const int missing = int((before - after).size());
+            lost += missing;
+            state = valid ? QStringLiteral("ok %1").arg(after.size()) : QStringLiteral("CORRUPT");
+            if (!valid) {
+                problems.append(name + QStringLiteral(": the results file is not whole"));
+            }
+            if (missing) {
+                problems.append(QStringLiteral("%1: %2 measurements lost").arg(name).arg(missing));
+            }
+        }
+        if (left) {
+            problems.append(name + QStringLiteral(" left something behind"));
+        }
+        qInfo("%-24s %3s %3s %4s %4s %4s  %-10s %5s %s", qPrintable(name), qPrintable(f.value(1)),
+              qPrintable(f.value(2)), qPrintable(f.value(3)), qPrintable(f.value(4)), qPrintable(f.value(5)),
+              qPrintable(state), qPrintable(f.value(6)), qPrintable(f.mid(7).join(QLatin1Char(' '))));
+    }
+    qInfo("scenarios: %lld, leftovers: %d, measurements lost: %d", qlonglong(lines.size()), leftovers, lost);
+    QVERIFY2(problems.isEmpty(),
+             qPrintable(problems.join(QLatin1Char('\n')) + QStringLiteral("\n") +
+                        read(*m_out, QStringLiteral("leftovers.detail"))));
+    QVERIFY2(lines.size() == scenarios, qPrintable(QString::number(lines.size())));
+}
+
+void TestFaultsLab::processesKilled()
+{
+    m_out = std::make_unique<QTemporaryDir>();
+    writePlans();
+    runMatrix(QStringLiteral(R"SH(
 # --- the CLI, root work in-process, killed at each moment -----------------------------------
 for moment in create run teardown; do
   n=cli-kill9-$moment; plan=nested.json
@@ -202,7 +285,7 @@ for moment in create run teardown; do
     run) wait_for 120 log_has $n.log 'read (1/1)' ;;
     teardown) wait_for 120 log_has $n.log 'tearing down first' ;;
   esac
-  hit=$(has_md && echo md || echo none)
+  hit=none; has_md && hit=md
   snapshot $n.json $n.before.json; kill -9 $pid; wait $pid 2>/dev/null
   recover $n; check $n "$hit"
 done
@@ -212,7 +295,7 @@ wait_for 180 mounted; snapshot $n.json $n.before.json; kill -9 $pid; wait $pid 2
 recover $n; check $n
 n=cli-sigterm-run
 raidbench-cli run mirror.json --out $n.json --yes 2> $n.log > /dev/null & pid=$!
-wait_for 120 log_has $n.log 'write (1/1)'; sleep 0.5; snapshot $n.json $n.before.json
+wait_for 120 log_has $n.log 'write (1/1)'; nap 0.5; snapshot $n.json $n.before.json
 kill -TERM $pid; wait $pid; echo $? > $n.rc
 check $n
 
@@ -232,10 +315,33 @@ done
 for sig in TERM HUP; do
   n=helper-sig$sig-run
   raidbench-cli run mirror.json --helper --out $n.json --yes 2> $n.log > /dev/null & pid=$!
-  wait_for 120 log_has $n.log 'write (1/1)'; sleep 0.5; snapshot $n.json $n.before.json
+  wait_for 120 log_has $n.log 'write (1/1)'; nap 0.5; snapshot $n.json $n.before.json
   kill -$sig $(helper_pid); wait $pid; echo $? > $n.rc
   wait_for 60 helper_gone; check $n
 done
+)SH"),
+              11);
+    if (QTest::currentTestFailed()) {
+        return;
+    }
+    // What each kind of fault must have said or done, beyond leaving nothing behind.
+    for (const char* name :
+         {"cli-kill9-create", "cli-kill9-run", "cli-kill9-teardown", "cli-kill9-filetest", "helper-kill9-create",
+          "helper-kill9-run", "helper-kill9-teardown", "helper-kill9-filetest"}) {
+        QVERIFY2(read(*m_out, QLatin1String(name) + QStringLiteral(".recover")).trimmed().endsWith(QLatin1Char('0')),
+                 qPrintable(read(*m_out, QLatin1String(name) + QStringLiteral(".recover"))));
+    }
+    QVERIFY2(read(*m_out, QStringLiteral("cli-kill9-filetest.recover"))
+                 .contains(QStringLiteral("mount /run/raidbench/mnt-")),
+             qPrintable(read(*m_out, QStringLiteral("cli-kill9-filetest.recover"))));
+    QCOMPARE(read(*m_out, QStringLiteral("cli-sigterm-run.rc")).trimmed(), QStringLiteral("130"));
+}
+
+void TestFaultsLab::windowKilledAndDisksFailing()
+{
+    m_out = std::make_unique<QTemporaryDir>();
+    writePlans();
+    runMatrix(QStringLiteral(R"SH(
 # --- the helper's client killed: the helper tears its session down by itself ----------------
 for moment in create run; do
   n=client-kill9-$moment
@@ -247,7 +353,7 @@ for moment in create run; do
   snapshot $n.json $n.before.json; kill -9 $pid; wait $pid 2>/dev/null
   wait_for 120 helper_gone
   # What the helper measured stays in its state directory for the client that went away.
-  kept=$(ls -t /run/raidbench/results-*.json 2>/dev/null | head -1); [ -n "$kept" ] && mv "$kept" $n.kept.json
+  newest_kept; [ -n "$KEPT" ] && mv "$KEPT" $n.kept.json
   check $n
 done
 rm -f /run/raidbench/results-*.json
@@ -257,14 +363,14 @@ for moment in create run teardown; do
   raidbench nested.json --run > $n.log 2>&1 & pid=$!
   case $moment in
     create) wait_for 180 has_md ;;
-    run) wait_for 180 has_md && sleep 1.5 ;;
+    run) wait_for 180 has_md && nap 1.5 ;;
     teardown) wait_for 180 all_three && wait_for 60 fewer ;;
   esac
-  hit=$( (midway || tearing) && echo teardown || (has_md && echo md) || echo none)
-  snapshot "$(ls -t /run/raidbench/results-*.json 2>/dev/null | head -1)" $n.before.json
+  hit=none; if [ $moment = teardown ] && midway; then hit=teardown; elif has_md; then hit=md; fi
+  newest_kept; snapshot "$KEPT" $n.before.json
   kill -9 $pid; wait $pid 2>/dev/null
   wait_for 120 helper_gone
-  f=$(ls -t /run/raidbench/results-*.json 2>/dev/null | head -1); [ -n "$f" ] && mv "$f" $n.json
+  newest_kept; [ -n "$KEPT" ] && mv "$KEPT" $n.json
   rm -f /run/raidbench/results-*.json
   check $n "$hit"
 done
@@ -285,7 +391,7 @@ for n in eio-raid0 eio-raid1; do
 done
 n=unplug-raid1
 raidbench-cli run unplug.json --out $n.json --yes > $n.out 2> $n.log & pid=$!
-wait_for 120 log_has $n.log 'write (1/1)'; sleep 0.5
+wait_for 120 log_has $n.log 'write (1/1)'; nap 0.5
 raidbench-cli lab unplug 8 > $n.unplug 2>&1; echo $? >> $n.unplug
 wait $pid; echo $? > $n.rc
 cat /proc/mdstat > $n.mdstat
@@ -305,103 +411,39 @@ cp /tmp/raidbench-results-*.json $n.json 2>/dev/null; umount /tmp/full; check $n
 n=create-fails-halfway
 raidbench-cli run halfway.json --out $n.json --yes > $n.out 2> $n.log; echo $? > $n.rc
 check $n
-)SH");
-    const CliRun run =
-        runCli({QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--quiet"), QStringLiteral("--disks"),
-                QStringLiteral("8x256M,256M:fail-write=100M,256M:fail-write=4k"), QStringLiteral("--out"), m_out.path(),
-                QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"), script},
-               1500000);
-    QVERIFY2(run.exitCode == 0, qPrintable(run.err.right(3000)));
-
-    // The table.
-    const QStringList lines = read(m_out, QStringLiteral("leftovers")).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    int leftovers = 0;
-    int lost = 0;
-    qInfo("%-24s %3s %3s %4s %4s %4s  %-10s %5s %s", "scenario", "md", "dm", "mnt", "sig", "jnl", "results", "took",
-          "kill hit");
-    QStringList problems;
-    for (const QString& line : lines) {
-        const QStringList f = line.split(QLatin1Char(' '));
-        const QString name = f.value(0);
-        const int left =
-            f.value(1).toInt() + f.value(2).toInt() + f.value(3).toInt() + f.value(4).toInt() + f.value(5).toInt();
-        leftovers += left;
-        // The results file: whole, and holding everything saved before the fault.
-        QString resultsFile = m_out.filePath(name + QStringLiteral(".json"));
-        if (!QFile::exists(resultsFile)) {
-            resultsFile = m_out.filePath(name + QStringLiteral(".results.json"));
-        }
-        QString state = QStringLiteral("-");
-        if (QFile::exists(resultsFile)) {
-            bool valid = false;
-            const QSet<QString> after = measurements(resultsFile, &valid);
-            bool beforeValid = true;
-            const QSet<QString> before = QFile::exists(m_out.filePath(name + QStringLiteral(".before.json")))
-                ? measurements(m_out.filePath(name + QStringLiteral(".before.json")), &beforeValid)
-                : QSet<QString>();
-            const int missing = int((before - after).size());
-            lost += missing;
-            state = valid ? QStringLiteral("ok %1").arg(after.size()) : QStringLiteral("CORRUPT");
-            if (!valid) {
-                problems.append(name + QStringLiteral(": the results file is not whole"));
-            }
-            if (missing) {
-                problems.append(QStringLiteral("%1: %2 measurements lost").arg(name).arg(missing));
-            }
-        }
-        if (left) {
-            problems.append(name + QStringLiteral(" left something behind"));
-        }
-        qInfo("%-24s %3s %3s %4s %4s %4s  %-10s %5s %s", qPrintable(name), qPrintable(f.value(1)),
-              qPrintable(f.value(2)), qPrintable(f.value(3)), qPrintable(f.value(4)), qPrintable(f.value(5)),
-              qPrintable(state), qPrintable(f.value(6)), qPrintable(f.mid(7).join(QLatin1Char(' '))));
+)SH"),
+              12);
+    if (QTest::currentTestFailed()) {
+        return;
     }
-    qInfo("scenarios: %lld, leftovers: %d, measurements lost: %d", qlonglong(lines.size()) + 1, leftovers, lost);
-    QVERIFY2(problems.isEmpty(),
-             qPrintable(problems.join(QLatin1Char('\n')) + QStringLiteral("\n") +
-                        read(m_out, QStringLiteral("leftovers.detail"))));
-    // 23 in this boot; the power cut, in its own boot, is the 24th.
-    QVERIFY2(lines.size() >= 23, qPrintable(QString::number(lines.size())));
-
-    // What each kind of fault must have said or done, beyond leaving nothing behind.
-    for (const char* name :
-         {"cli-kill9-create", "cli-kill9-run", "cli-kill9-teardown", "cli-kill9-filetest", "helper-kill9-create",
-          "helper-kill9-run", "helper-kill9-teardown", "helper-kill9-filetest"}) {
-        QVERIFY2(read(m_out, QLatin1String(name) + QStringLiteral(".recover")).trimmed().endsWith(QLatin1Char('0')),
-                 qPrintable(read(m_out, QLatin1String(name) + QStringLiteral(".recover"))));
-    }
-    QVERIFY2(
-        read(m_out, QStringLiteral("cli-kill9-filetest.recover")).contains(QStringLiteral("mount /run/raidbench/mnt-")),
-        qPrintable(read(m_out, QStringLiteral("cli-kill9-filetest.recover"))));
-    QCOMPARE(read(m_out, QStringLiteral("cli-sigterm-run.rc")).trimmed(), QStringLiteral("130"));
-    QCOMPARE(read(m_out, QStringLiteral("stdin-closed-create.rc")).trimmed(), QStringLiteral("0"));
+    QCOMPARE(read(*m_out, QStringLiteral("stdin-closed-create.rc")).trimmed(), QStringLiteral("0"));
     // A disk that fails writes: the raid0 test fails with the offset, the raid1 loses the member and goes on.
-    const auto raid0 = CampaignResults::load(m_out.filePath(QStringLiteral("eio-raid0.json")));
+    const auto raid0 = CampaignResults::load(m_out->filePath(QStringLiteral("eio-raid0.json")));
     QVERIFY(raid0.ok());
     QCOMPARE(raid0->configs.first().status, QStringLiteral("failed"));
     QVERIFY2(raid0->configs.first().error.contains(QStringLiteral("offset")), qPrintable(raid0->configs.first().error));
-    const auto raid1 = CampaignResults::load(m_out.filePath(QStringLiteral("eio-raid1.json")));
+    const auto raid1 = CampaignResults::load(m_out->filePath(QStringLiteral("eio-raid1.json")));
     QVERIFY(raid1.ok());
     QCOMPARE(raid1->configs.first().status, QStringLiteral("completed"));
     // A disk pulled out mid-run: the array went on degraded, its teardown could not touch the missing disk,
     // and once it was back (under another name) recover finished the job.
-    QVERIFY2(read(m_out, QStringLiteral("unplug-raid1.unplug")).trimmed().endsWith(QLatin1Char('0')),
-             qPrintable(read(m_out, QStringLiteral("unplug-raid1.unplug"))));
-    const QString afterUnplug = read(m_out, QStringLiteral("unplug-raid1.recover"));
+    QVERIFY2(read(*m_out, QStringLiteral("unplug-raid1.unplug")).trimmed().endsWith(QLatin1Char('0')),
+             qPrintable(read(*m_out, QStringLiteral("unplug-raid1.unplug"))));
+    const QString afterUnplug = read(*m_out, QStringLiteral("unplug-raid1.recover"));
     QVERIFY2(afterUnplug.contains(QStringLiteral("is /dev/sd")) || afterUnplug.contains(QStringLiteral("removed")),
              qPrintable(afterUnplug));
     // mdadm missing: a clear error, nothing created.
-    QVERIFY2(read(m_out, QStringLiteral("mdadm-missing.json")).contains(QStringLiteral("mdadm is not installed")),
-             qPrintable(read(m_out, QStringLiteral("mdadm-missing.log")).right(2000)));
+    QVERIFY2(read(*m_out, QStringLiteral("mdadm-missing.json")).contains(QStringLiteral("mdadm is not installed")),
+             qPrintable(read(*m_out, QStringLiteral("mdadm-missing.log")).right(2000)));
     // A full disk under the results file: the command says where the results went, and exits 1.
-    QCOMPARE(read(m_out, QStringLiteral("results-disk-full.rc")).trimmed(), QStringLiteral("1"));
-    QVERIFY2(read(m_out, QStringLiteral("results-disk-full.log")).contains(QStringLiteral("the results")),
-             qPrintable(read(m_out, QStringLiteral("results-disk-full.log"))));
-    const auto full = CampaignResults::load(m_out.filePath(QStringLiteral("results-disk-full.json")));
+    QCOMPARE(read(*m_out, QStringLiteral("results-disk-full.rc")).trimmed(), QStringLiteral("1"));
+    QVERIFY2(read(*m_out, QStringLiteral("results-disk-full.log")).contains(QStringLiteral("the results")),
+             qPrintable(read(*m_out, QStringLiteral("results-disk-full.log"))));
+    const auto full = CampaignResults::load(m_out->filePath(QStringLiteral("results-disk-full.json")));
     QVERIFY2(full.ok() && full->configs.size() == 2 && full->configs.at(1).status == QLatin1String("completed"),
              "the results of a run whose results file could not be written were lost");
     // A build that fails half-way: a clear error, nothing left.
-    const auto halfway = CampaignResults::load(m_out.filePath(QStringLiteral("create-fails-halfway.json")));
+    const auto halfway = CampaignResults::load(m_out->filePath(QStringLiteral("create-fails-halfway.json")));
     QVERIFY(halfway.ok());
     QVERIFY2(halfway->configs.first().error.contains(QStringLiteral("clean-up")),
              qPrintable(halfway->configs.first().error));
@@ -416,7 +458,8 @@ export RAIDBENCH_JOURNAL_DIR=/run/raidbench-lab/journal
 members() { for i in 1 2 3 4; do readlink -f /dev/disk/by-id/scsi-RAIDBNCH_VDISK_RBLAB000$i; done; }
 if [ "$RAIDBENCH_LAB_BOOT" = 1 ]; then
   raidbench-cli array create --preset lvm-stripe-over-raid1 --disks %1,%2,%3,%4 --yes > create.out 2>&1 &
-  for t in $(seq 2400); do [ -e /dev/md/raidbench-*-1 ] && break; sleep 0.05; done
+  first_leg() { local f; for f in /dev/md/raidbench-*-1; do [ -e "$f" ] && return 0; done; return 1; }
+  wait_for 120 first_leg
   ls $RAIDBENCH_JOURNAL_DIR > journal.before; cat /proc/mdstat > mdstat.before; members > names.before
   raidbench-cli lab power-cycle
   sleep 600
@@ -430,11 +473,11 @@ raidbench-cli array recover > recover.out 2>&1; echo $? > recover.rc
 ls -l $RAIDBENCH_JOURNAL_DIR > journal.after
 )SH")
                                .arg(disk(1), disk(2), disk(3), disk(4));
-    const CliRun run =
-        runCli({QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--quiet"), QStringLiteral("--disks"),
-                QStringLiteral("4x256M"), QStringLiteral("--out"), m_outReboot.path(), QStringLiteral("--"),
-                QStringLiteral("sh"), QStringLiteral("-c"), script},
-               600000);
+    const CliRun run = runCli(QStringList {QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--quiet"),
+                                           QStringLiteral("--disks"), QStringLiteral("4x256M"), QStringLiteral("--out"),
+                                           m_outReboot.path(), QStringLiteral("--")} +
+                                  labShell(script),
+                              600000);
     QVERIFY2(run.exitCode == 0, qPrintable(run.err.right(3000)));
     QVERIFY2(read(m_outReboot, QStringLiteral("journal.before")).contains(QStringLiteral("journal-")),
              qPrintable(read(m_outReboot, QStringLiteral("journal.before"))));
@@ -449,7 +492,8 @@ ls -l $RAIDBENCH_JOURNAL_DIR > journal.after
     QVERIFY2(read(m_outReboot, QStringLiteral("recover.rc")).trimmed() == QLatin1String("0"),
              qPrintable(read(m_outReboot, QStringLiteral("recover.out"))));
     // Nothing left: no array, no mapping, no signature, and no journal, nor what a write of one cut
-    // short by the power left beside it (journal-TAG.json.tmp-XXXXXX, once in CI).
+    // short by the power left beside it (journal-TAG.json.NXtsue, QSaveFile's name for it, once in
+    // five runs here, before the journal was written as other files are, to journal-TAG.json.tmp-XXXXXX).
     QVERIFY2(read(m_outReboot, QStringLiteral("after")).simplified() == QLatin1String("0 0 0 0"),
              qPrintable(read(m_outReboot, QStringLiteral("after")).simplified() + QLatin1Char('\n') +
                         read(m_outReboot, QStringLiteral("journal.after"))));
