@@ -256,6 +256,11 @@ if [ -n "$rb_keep" ]; then
     mount -o bind /mnt/keep "$R$rb_keep" || die "cannot mount $rb_keep"
 fi
 mount -t tmpfs -o mode=1777 tmpfs $R/dev/shm
+if [ -n "$rb_net" ] && [ -f $R/etc/resolv.conf ]; then
+    # qemu's restricted network drops every query to a name server: one on loopback refuses at once,
+    # where the host's would keep sudo (and anything else resolving this machine's name) waiting.
+    echo "nameserver 127.0.0.1" > $R/run/resolv.conf && mount -o bind $R/run/resolv.conf $R/etc/resolv.conf
+fi
 mkdir -p $R/run/lock $R/run/raidbench-lab
 mount -t 9p -o trans=virtio,version=9p2000.L,msize=512000,cache=none rbctl $R/run/raidbench-lab \
     || die "cannot mount the control directory"
