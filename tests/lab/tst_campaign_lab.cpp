@@ -19,8 +19,8 @@ using namespace RaidBench::Test;
 /// read within 10 % (a plain mirror's read at least its floor), nothing is left behind, and a cancel
 /// keeps what was measured. In the same boot, on two more disks limited to 4000 requests a second:
 /// a queue-depth sweep rises and flattens at the limit, a 70/30 mixed test splits its bytes 70/30,
-/// repeat-until-stable stops early on steady runs and flags runs a writer disturbs, and a test waits
-/// for (or is labelled during) a resync. One boot.
+/// repeat-until-stable stops early on steady runs and flags runs a writer disturbs; on two small slow
+/// ones, a test waits for (or is labelled during) a resync. One boot.
 class TestCampaignLab final : public QObject
 {
     Q_OBJECT
@@ -124,7 +124,9 @@ private Q_SLOTS:
                          {{QStringLiteral("repeats"), 3},
                           {QStringLiteral("stable"),
                            QJsonObject {{QStringLiteral("cv_max"), 0.03}, {QStringLiteral("max_repeats"), 5}}}});
-        const QStringList slow {diskPath(3, 38), diskPath(4, 38)};
+        // A resync at 38 MB/s on two small disks of their own: waited for in 7 s, where the 1 GiB pair
+        // took 27.
+        const QStringList slow {diskPath(7, 38), diskPath(8, 38)};
         const QJsonArray resyncing {layout(QStringLiteral("raid1"), QStringLiteral("raid1"), slow, false)};
         writeMeasurePlan(QStringLiteral("resync-wait.json"), slow, resyncing,
                          QJsonArray {QStringLiteral("seq1m-qd8-read")}, {});
@@ -132,7 +134,7 @@ private Q_SLOTS:
                          QJsonArray {QStringLiteral("seq1m-qd8-read")},
                          {{QStringLiteral("resync"), QStringLiteral("label")}});
         const QString script = QStringLiteral(R"SH(
-members() { for i in 1 2 3 4 5 6; do readlink -f /dev/disk/by-id/scsi-RAIDBNCH_*_RBLAB000$i; done; }
+members() { for i in 1 2 3 4 5 6 7 8; do readlink -f /dev/disk/by-id/scsi-RAIDBNCH_*_RBLAB000$i; done; }
 check_clean() {
   { cat /proc/mdstat; echo "--- dm"; ls /dev/mapper | grep -v '^control$'; echo "--- wipefs"; wipefs --noheadings $(members); } > $1
 }
@@ -146,7 +148,7 @@ wait_for 600 log_has cancel.err '[2/2] ' # raid0 measured, torn down and saved; 
 nap 3
 kill -INT $pid; wait $pid; echo $? > cancel.rc
 check_clean cancel.after
-# Measurement depth, on disks 5 and 6 (4000 requests a second each) and the slow pair.
+# Measurement depth, on disks 5 and 6 (4000 requests a second each) and 7 and 8 (38 MB/s).
 raidbench-cli run sweep.json --out sweep-results.json --yes > sweep.out 2> sweep.err; echo $? > sweep.rc
 raidbench-cli run steady.json --out steady-results.json --yes > steady.out 2> steady.err; echo $? > steady.rc
 raidbench-cli run noisy.json --out noisy-results.json --yes > noisy.out 2> noisy.err & pid=$!
@@ -171,12 +173,12 @@ check_clean measure.after
         // The disk files on the host's disk, not in memory: the queue-depth sweep needs disks that take
         // time to answer one request (in memory one disk did 3849 of its 4000 a second at QD1, so no
         // rise with the depth was left to see).
-        const CliRun run =
-            runCli(QStringList {QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--quiet"),
-                                QStringLiteral("--disks"), QStringLiteral("2x1G@105,2x1G@38,2x256M:iops=4000"),
-                                QStringLiteral("--out"), m_out.path(), QStringLiteral("--")} +
-                       labShell(script),
-                   1200000, QStringLiteral("raidbench-cli"), {}, {QStringLiteral("RAIDBENCH_LAB_DIR=/var/tmp")});
+        const CliRun run = runCli(
+            QStringList {QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--quiet"),
+                         QStringLiteral("--disks"), QStringLiteral("2x1G@105,2x1G@38,2x256M:iops=4000,2x256M@38"),
+                         QStringLiteral("--out"), m_out.path(), QStringLiteral("--")} +
+                labShell(script),
+            1200000, QStringLiteral("raidbench-cli"), {}, {QStringLiteral("RAIDBENCH_LAB_DIR=/var/tmp")});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         qInfo("campaign inside the VM took %s s", qPrintable(read(QStringLiteral("run.seconds")).trimmed()));
         QVERIFY2(read(QStringLiteral("run.rc")).trimmed() == QLatin1String("0"),
@@ -359,20 +361,19 @@ check_clean measure.after
                   qPrintable(points.join(QStringLiteral(", "))));
             const auto& first = test->depthSweep.first().second;
             const auto& last = test->depthSweep.last().second;
-            // Rising: where one request takes longer than the throttle's interval, queue depth 1 is
-            // bound by that time (well below the limit) and depth 4 gets more; where the disk answers
-            // within the interval (one disk on a fast host: 259 us against 250), the limit binds from
-            // depth 1 and the sweep is flat from there. Flattening: the top at the limit, and the two
-            // deepest points near it (the emulated CPU manages about 11,000 a second, so the raid0 pair
-            // at 8000 reaches its limit between QD16 and QD32: QD16 measured 0.89-1.00 of it).
-            const double intervalNs = 1e9 / limit;
-            if (first.latP50Median > 1.25 * intervalNs) {
-                QVERIFY2(first.iopsMedian < 0.80 * limit, qPrintable(config.name));
+            // Rising: where one request at a time falls short of the limit (each takes longer than the
+            // throttle's interval: latency, not the limit, bounds queue depth 1), depth 4 gets more;
+            // where it does not (one disk on a fast host answered in 187 us against 250), the limit
+            // binds from depth 1 and the sweep is flat from there. Which one a host shows is its speed,
+            // not RaidBench's: the raid0 pair answered in 151 us at p50 against 125 and made 0.67 of
+            // its limit at QD1 once. Flattening: the top at the limit, and the two deepest points near
+            // it (the emulated CPU manages about 11,000 a second, so the raid0 pair at 8000 reaches
+            // its limit between QD16 and QD32: QD16 measured 0.89-1.00 of it).
+            if (first.iopsMedian < 0.80 * limit) {
                 QVERIFY2(test->depthSweep.at(2).second.iopsMedian > 1.2 * first.iopsMedian, qPrintable(config.name));
             } else {
-                qInfo("%-8s answers one request within the throttle's %.0f us: the limit binds from QD1",
-                      qPrintable(config.name), intervalNs / 1000);
-                QVERIFY2(first.iopsMedian >= 0.80 * limit, qPrintable(config.name));
+                qInfo("%-8s reaches the limit at QD1 (one request in %.0f us at p50, the throttle's interval %.0f us)",
+                      qPrintable(config.name), first.latP50Median / 1000, 1e6 / limit);
             }
             if (config.name == QLatin1String("raid1")) {
                 // Both mirrors serve random reads, past one disk's limit; how evenly is md's choice (on
