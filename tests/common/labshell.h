@@ -16,7 +16,11 @@ namespace RaidBench::Test {
 /// - `count_lines FILE TEXT`: how many lines of FILE contain TEXT, in COUNT;
 /// - `running NAME`: a process named NAME (cut at 15 characters, as the kernel does) runs, its pid in PID;
 /// - `helper_pid`, `helper_gone`: the RaidBench helper's pid, and whether none runs;
-/// - `has_md`: an md array of RaidBench's exists; `md_active`: how many arrays run, in COUNT.
+/// - `has_md`: an md array of RaidBench's exists; `md_active`: how many arrays run, in COUNT;
+/// - `lab_disks`: the device nodes of every lab disk (found by serial), in DISKS;
+/// - `check_clean FILE`: what a test may have left, into FILE: /proc/mdstat, then the device-mapper
+///   devices after "--- dm" and the lab disks' signatures after "--- wipefs" (nothing after either
+///   when clean).
 inline QString labShellHelpers()
 {
     return QStringLiteral(R"SH(
@@ -47,6 +51,14 @@ helper_pid() { running raidbench-helpe && echo "$PID"; }
 helper_gone() { ! running raidbench-helpe; }
 has_md() { local f; for f in /dev/md/raidbench*; do [ -e "$f" ] && return 0; done; return 1; }
 md_active() { count_lines /proc/mdstat ' : active'; }
+lab_disks() { DISKS=$(readlink -f /dev/disk/by-id/scsi-RAIDBNCH_*_RBLAB[0-9][0-9][0-9][0-9]); }
+check_clean() {
+  local line f
+  lab_disks
+  { while IFS= read -r line; do printf '%s\n' "$line"; done < /proc/mdstat
+    echo "--- dm"; for f in /dev/mapper/*; do [ -e "$f" ] && [ "${f##*/}" != control ] && echo "${f##*/}"; done
+    echo "--- wipefs"; wipefs --noheadings $DISKS; } > "$1"
+}
 )SH");
 }
 

@@ -1,5 +1,6 @@
 #include "../common/cli.h"
 #include "../common/labfiles.h"
+#include "../common/labshell.h"
 #include "layout/arrayanalysis.h"
 #include "layout/presets.h"
 
@@ -81,11 +82,8 @@ private Q_SLOTS:
         };
         QString script = QStringLiteral(R"SH(
 set -u
-members() { for i in 1 2 3 4 5 6 7 8; do readlink -f /dev/disk/by-id/scsi-RAIDBNCH_VDISK_RBLAB000$i; done; }
-check_clean() { # $1: file
-  { cat /proc/mdstat; echo "--- vgs"; ls /dev/mapper | grep -v '^control$'; echo "--- wipefs";
-    wipefs --noheadings $(members); } > $1
-}
+# The device a create built: its last line says "built DEVICE; ...".
+built() { local line; TOP=; while IFS= read -r line; do [[ $line == "built "* ]] && { TOP=${line#built }; TOP=${TOP%%;*}; }; done < "$1"; }
 )SH");
         for (int i = 0; i < configs.size(); ++i) {
             const Config& c = configs[i];
@@ -95,23 +93,23 @@ check_clean() { # $1: file
             spec.close();
             const QString tag = QStringLiteral("c%1").arg(i);
             script += QStringLiteral(R"SH(
-date +"%s.%N %1" >> times
+uptime_now; echo "$NOW %1" >> times
 raidbench-cli array create --spec %1.spec.json --yes --tag %2 > %1.create 2>&1; echo $? > %1.rc
-top=$(sed -n 's/^built \([^;]*\);.*/\1/p' %1.create)
-cat /proc/mdstat > %1.mdstat
+built %1.create
+while IFS= read -r line; do printf '%s\n' "$line"; done < /proc/mdstat > %1.mdstat
 [ -e /dev/raidbench_%2 ] && lvm lvs --noheadings -o segtype,stripes,devices raidbench_%2 > %1.lvs 2>/dev/null
-blockdev --getsize64 "$top" > %1.size
-raidbench-cli bench --target "$top" --rw write --bs 1M --qd 4 --size 64M --destroy-data --json > %1.bench 2>&1; echo $? > %1.bench-rc
+blockdev --getsize64 "$TOP" > %1.size
+raidbench-cli bench --target "$TOP" --rw write --bs 1M --qd 4 --size 64M --destroy-data --json > %1.bench 2>&1; echo $? > %1.bench-rc
 raidbench-cli array teardown %2 > %1.teardown 2>&1; echo $? > %1.teardown-rc
 check_clean %1.after
 )SH")
                           .arg(c.name, tag);
         }
-        const CliRun run =
-            runCli({QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--quiet"), QStringLiteral("--disks"),
-                    QStringLiteral("8x256M"), QStringLiteral("--out"), m_out.path(), QStringLiteral("--"),
-                    QStringLiteral("sh"), QStringLiteral("-c"), script},
-                   840000);
+        const CliRun run = runCli(QStringList {QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--quiet"),
+                                               QStringLiteral("--disks"), QStringLiteral("8x256M"),
+                                               QStringLiteral("--out"), m_out.path(), QStringLiteral("--")} +
+                                      labShell(script),
+                                  840000);
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
 
         for (const Config& c : configs) {
@@ -139,7 +137,7 @@ check_clean %1.after
             const QString after = read(name + QStringLiteral(".after"));
             QVERIFY2(!after.contains(QLatin1String(" : active")),
                      qPrintable(name + QStringLiteral(" left an md array:\n") + after));
-            QVERIFY2(after.section(QStringLiteral("--- vgs"), 1)
+            QVERIFY2(after.section(QStringLiteral("--- dm"), 1)
                          .section(QStringLiteral("--- wipefs"), 0, 0)
                          .trimmed()
                          .isEmpty(),

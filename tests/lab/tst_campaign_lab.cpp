@@ -134,10 +134,6 @@ private Q_SLOTS:
                          QJsonArray {QStringLiteral("seq1m-qd8-read")},
                          {{QStringLiteral("resync"), QStringLiteral("label")}});
         const QString script = QStringLiteral(R"SH(
-members() { for i in 1 2 3 4 5 6 7 8; do readlink -f /dev/disk/by-id/scsi-RAIDBNCH_*_RBLAB000$i; done; }
-check_clean() {
-  { cat /proc/mdstat; echo "--- dm"; ls /dev/mapper | grep -v '^control$'; echo "--- wipefs"; wipefs --noheadings $(members); } > $1
-}
 start=$(date +%s)
 raidbench-cli run plan.json --out results.json --yes > run.out 2> run.err; echo $? > run.rc
 echo $(( $(date +%s) - start )) > run.seconds

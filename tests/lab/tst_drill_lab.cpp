@@ -86,10 +86,6 @@ private Q_SLOTS:
             QJsonObject {{QStringLiteral("degraded"), false}, {QStringLiteral("sync_speed_max"), QStringLiteral("5M")}},
             false);
         const QString script = QStringLiteral(R"SH(
-members() { for i in 1 2 3 4; do readlink -f /dev/disk/by-id/scsi-RAIDBNCH_*_RBLAB000$i; done; }
-check_clean() {
-  { cat /proc/mdstat; echo "--- dm"; ls /dev/mapper | grep -v '^control$'; echo "--- wipefs"; wipefs --noheadings $(members); } > $1
-}
 raidbench-cli run drill.json --out drill-results.json --yes > drill.out 2> drill.err; echo $? > drill.rc
 check_clean drill.after
 raidbench-cli run limit.json --out limit-results.json --yes > limit.out 2> limit.err; echo $? > limit.rc

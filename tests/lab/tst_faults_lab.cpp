@@ -144,7 +144,6 @@ export QT_QPA_PLATFORM=offscreen
 export RAIDBENCH_RESULTS_DIR=/tmp/results # the host's root, and so HOME, is read-only in the VM
 J=/run/raidbench/journal
 uptime_now; last=$NOW
-members() { for i in 01 02 03 04 05 06 07 08 09 10; do readlink -f /dev/disk/by-id/scsi-RAIDBNCH_VDISK_RBLAB00$i 2>/dev/null; done; }
 count() { COUNT=0; local f; for f in "$@"; do [ -e "$f" ] && [ "${f##*/}" != control ] && COUNT=$((COUNT + 1)); done; true; }
 # leftovers: md arrays, device-mapper devices, RaidBench mounts, signatures on the lab disks, journals
 check() {
@@ -152,9 +151,9 @@ check() {
   md_active; md=$COUNT
   count /dev/mapper/*; dm=$COUNT; count $J/*; jn=$COUNT
   count_lines /proc/self/mountinfo ' /run/raidbench/mnt-'; mnt=$COUNT
-  sig=$(wipefs --noheadings $(members) 2>/dev/null | wc -l)
+  lab_disks; sig=$(wipefs --noheadings $DISKS 2>/dev/null | wc -l)
   uptime_now; echo "$1 $md $dm $mnt $sig $jn $(( NOW - last ))s ${2:-}" >> leftovers; last=$NOW
-  [ "$md$dm$mnt$sig$jn" = 00000 ] || { echo "--- $1"; cat /proc/mdstat; ls /dev/mapper $J; grep raidbench /proc/self/mountinfo; wipefs $(members); } >> leftovers.detail
+  [ "$md$dm$mnt$sig$jn" = 00000 ] || { echo "--- $1"; cat /proc/mdstat; ls /dev/mapper $J; grep raidbench /proc/self/mountinfo; wipefs $DISKS; } >> leftovers.detail
 }
 mounted() { log_has /proc/self/mountinfo ' /run/raidbench/mnt-'; }
 # A copy of the results file as it was before the fault, by the shell alone, so the kill follows at once.
@@ -455,7 +454,7 @@ void TestFaultsLab::powerCutDuringABuild()
     const QString script = QStringLiteral(R"SH(
 set -u
 export RAIDBENCH_JOURNAL_DIR=/run/raidbench-lab/journal
-members() { for i in 1 2 3 4; do readlink -f /dev/disk/by-id/scsi-RAIDBNCH_VDISK_RBLAB000$i; done; }
+members() { lab_disks; printf '%s\n' $DISKS; }
 if [ "$RAIDBENCH_LAB_BOOT" = 1 ]; then
   raidbench-cli array create --preset lvm-stripe-over-raid1 --disks %1,%2,%3,%4 --yes > create.out 2>&1 &
   first_leg() { local f; for f in /dev/md/raidbench-*-1; do [ -e "$f" ] && return 0; done; return 1; }

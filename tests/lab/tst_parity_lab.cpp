@@ -1,5 +1,6 @@
 #include "../common/cli.h"
 #include "../common/labfiles.h"
+#include "../common/labshell.h"
 #include "campaign/campaignresults.h"
 
 #include <QFile>
@@ -162,10 +163,6 @@ private Q_SLOTS:
         QStringList twelve = slow;
         twelve += fast.mid(0, 4);
         const QString script = QStringLiteral(R"SH(
-members() { for i in $(seq 1 14); do readlink -f /dev/disk/by-id/scsi-RAIDBNCH_*_RBLAB$(printf %04d $i); done; }
-check_clean() {
-  { cat /proc/mdstat; echo "--- dm"; ls /dev/mapper | grep -v '^control$'; echo "--- wipefs"; wipefs --noheadings $(members); } > $1
-}
 ls /sys/class/scsi_host > hosts.txt
 raidbench-cli disks --json > disks.json 2> disks.err
 for preset in raid60 raid10 raid5; do
@@ -181,12 +178,12 @@ echo $(( $(date +%s) - start )) > run.seconds
 check_clean after.txt
 )SH")
                                    .replace(QLatin1String("@TWELVE@"), twelve.join(QLatin1Char(',')));
-        const CliRun run =
-            runCli({QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--quiet"), QStringLiteral("--disks"),
-                    QStringLiteral("8x512M@30,6x512M"), QStringLiteral("--controllers"), QStringLiteral("3"),
-                    QStringLiteral("--out"), m_out.path(), QStringLiteral("--"), QStringLiteral("sh"),
-                    QStringLiteral("-c"), script},
-                   1200000);
+        const CliRun run = runCli(QStringList {QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--quiet"),
+                                               QStringLiteral("--disks"), QStringLiteral("8x512M@30,6x512M"),
+                                               QStringLiteral("--controllers"), QStringLiteral("3"),
+                                               QStringLiteral("--out"), m_out.path(), QStringLiteral("--")} +
+                                      labShell(script),
+                                  1200000);
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         qInfo("the campaigns inside the VM took %s s", qPrintable(read(QStringLiteral("run.seconds")).trimmed()));
 
