@@ -146,8 +146,8 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
     connect(m_session, &Session::baselinesChanged, this, &MainWindow::updateDisksPage);
     connect(m_session, &Session::baselinesChanged, m_canvas, &ArrayCanvas::refresh);
     connect(m_session, &Session::errorOccurred, this, [this](const QString& text) { showMessage(text, true); });
-    connect(m_session, &Session::helperClosed, this, [this](const QString& why) {
-        showMessage(tr("The helper stopped: %1").arg(why), true);
+    connect(m_session, &Session::helperClosed, this, [this](const QString& why, bool wasConnected) {
+        showMessage((wasConnected ? tr("The helper stopped: %1") : tr("Could not connect: %1")).arg(why), true);
         updateDisksPage();
     });
     connect(m_runFile, &RunResultsFile::writeFailed, this, [this](const QString& path, const QString& why) {

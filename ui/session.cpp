@@ -44,19 +44,21 @@ void Session::attach(HelperLink* link, bool labMode)
     connect(link, &HelperLink::eventReceived, this, &Session::onEvent);
     connect(link, &HelperLink::closed, this, [this](const QString& why) {
         const bool wasRunning = m_campaignId >= 0;
+        const bool wasConnected = m_connected;
         m_connected = false;
         m_campaignId = -1;
         Q_EMIT connectionChanged();
-        Q_EMIT helperClosed(why);
+        Q_EMIT helperClosed(why, wasConnected);
         if (wasRunning) {
             Q_EMIT campaignFinished(m_results, tr("the helper stopped during the run: %1").arg(why));
         }
     });
 }
 
-Result<void> Session::startRemote(const SshTarget& target, const QString& remoteHelper)
+Result<void> Session::startRemote(const SshTarget& target, const QString& remoteHelper, int answerTimeoutSeconds)
 {
     auto* client = new HelperClient;
+    client->setAnswerTimeout(answerTimeoutSeconds);
     attach(client, false);
     m_remote = target.text();
     auto started = client->startSsh(target, remoteHelper);

@@ -3,6 +3,7 @@
 #include "campaign/campaignplan.h"
 #include "campaign/campaignresults.h"
 #include "disks/disk.h"
+#include "helper/helperclient.h"
 #include "helper/helperlink.h"
 #include "helper/messages.h"
 #include "helper/sshtarget.h"
@@ -30,8 +31,10 @@ public:
     void attach(HelperLink* link, bool labMode = false);
     /// Starts the real helper: directly when root, through pkexec otherwise, or in the lab.
     Result<void> startHelper(const LabOptions* lab = nullptr);
-    /// Starts the helper installed on another machine, over ssh; its disks are then the session's.
-    Result<void> startRemote(const SshTarget& target, const QString& remoteHelper);
+    /// Starts the helper installed on another machine, over ssh; its disks are then the session's. A
+    /// host that does not answer within `answerTimeoutSeconds` is disconnected (helperClosed()).
+    Result<void> startRemote(const SshTarget& target, const QString& remoteHelper,
+                             int answerTimeoutSeconds = HelperClient::defaultAnswerTimeout);
     void detach();
 
     bool isConnected() const { return m_connected; }
@@ -69,7 +72,8 @@ Q_SIGNALS:
     void campaignCommand(const RaidBench::Messages::CommandEvent& command);
     void campaignResults(const RaidBench::CampaignResults& results);
     void campaignFinished(const RaidBench::CampaignResults& results, const QString& error);
-    void helperClosed(const QString& why);
+    /// The helper went away, or never answered (`wasConnected` false: the connection did not open).
+    void helperClosed(const QString& why, bool wasConnected);
 
 private:
     void onReplied(qint64 id, const QJsonObject& result);

@@ -63,8 +63,9 @@ most --parallel at once, with one results file per host in the folder --out name
 configuration, keys, agent and known_hosts apply; RaidBench never types a password and never
 accepts an unknown host key. A plan may choose disks by rule ("disks": {"select": "usable",
 "model": "ST4000*", "count": 4}), resolved on each host; a host where nothing matches is
-skipped. One host failing or losing its connection leaves the others running; its results
-file keeps what it measured.
+skipped, as is one that has not listed its disks within --connect-timeout (120 s). One host
+failing or losing its connection leaves the others running; its results file keeps what it
+measured.
 
 Exit code: 0 all configurations completed, 1 some failed (see the results), 2 bad
 plan or options, 130 cancelled.
@@ -271,8 +272,9 @@ int runCampaign(const QStringList& arguments)
         QStringLiteral("remote-helper"),
         QStringLiteral("The helper's path on the other machines (default %1).").arg(SshTarget::defaultRemoteHelper()),
         QStringLiteral("PATH"));
+    const QCommandLineOption timeoutOption = connectTimeoutOption();
     parser.addOptions({outOption, resumeOption, yesOption, quietOption, helperOption, hostOption, hostsOption,
-                       parallelOption, remoteHelperOption});
+                       parallelOption, remoteHelperOption, timeoutOption});
     parser.addPositionalArgument(QStringLiteral("plan"), QStringLiteral("The campaign plan (JSON)."),
                                  QStringLiteral("PLAN.json"));
     if (const std::optional<int> done = command.parse(arguments)) {
@@ -289,8 +291,12 @@ int runCampaign(const QStringList& arguments)
     }
     if (parser.isSet(hostOption) || parser.isSet(hostsOption)) {
         return runPlanOnHosts(*plan, parser.positionalArguments().first(), parser,
-                              {hostOption, hostsOption, parallelOption, remoteHelperOption, outOption, yesOption,
-                               quietOption, resumeOption, helperOption});
+                              {hostOption, hostsOption, parallelOption, remoteHelperOption, timeoutOption, outOption,
+                               yesOption, quietOption, resumeOption, helperOption});
+    }
+    if (parser.isSet(timeoutOption)) {
+        printError(QStringLiteral("--connect-timeout goes with --host or --hosts"));
+        return ExitUsage;
     }
     if (plan->diskRule && plan->disks.isEmpty()) {
         // The rule chooses among this machine's disks, as it would on any other.

@@ -190,8 +190,9 @@ int runDisks(const QStringList& arguments)
         QStringLiteral("remote-helper"),
         QStringLiteral("With --host: the helper's path there (default %1).").arg(SshTarget::defaultRemoteHelper()),
         QStringLiteral("PATH"));
+    const QCommandLineOption timeoutOption = connectTimeoutOption();
     parser.addOptions({jsonOption, allOption, loopOption, minSizeOption, noHealthOption, historyOption,
-                       resultsDirOption, hostOption, remoteHelperOption});
+                       resultsDirOption, hostOption, remoteHelperOption, timeoutOption});
     if (const std::optional<int> done = command.parse(arguments, false)) {
         return *done;
     }
@@ -202,6 +203,10 @@ int runDisks(const QStringList& arguments)
     }
     if (parser.isSet(resultsDirOption)) {
         printError(QStringLiteral("--results-dir goes with --history"));
+        return ExitUsage;
+    }
+    if (parser.isSet(timeoutOption) && !parser.isSet(hostOption)) {
+        printError(QStringLiteral("--connect-timeout goes with --host"));
         return ExitUsage;
     }
     EligibilityOptions options;
@@ -231,8 +236,12 @@ int runDisks(const QStringList& arguments)
             printError(QStringLiteral("--min-size is for this machine's disks, not with --host"));
             return ExitUsage;
         }
+        const std::optional<int> timeout = connectTimeout(parser, timeoutOption);
+        if (!timeout) {
+            return ExitUsage;
+        }
         auto remote = remoteDisks(*host, helper, options.allowLoop, parser.isSet(allOption),
-                                  !parser.isSet(noHealthOption) && !parser.isSet(allOption));
+                                  !parser.isSet(noHealthOption) && !parser.isSet(allOption), *timeout);
         if (!remote) {
             printError(remote.error().message);
             return ExitFailed;

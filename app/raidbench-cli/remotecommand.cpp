@@ -144,10 +144,32 @@ QString hostFileName(const SshTarget& host)
     return name + QStringLiteral(".json");
 }
 
+QCommandLineOption connectTimeoutOption()
+{
+    return QCommandLineOption(QStringLiteral("connect-timeout"),
+                              QStringLiteral("How long a host may take to log in, start its helper and list its "
+                                             "disks before it is given up (1-3600 s, default %1).")
+                                  .arg(HelperClient::defaultAnswerTimeout),
+                              QStringLiteral("SECONDS"), QString::number(HelperClient::defaultAnswerTimeout));
+}
+
+std::optional<int> connectTimeout(const QCommandLineParser& parser, const QCommandLineOption& option)
+{
+    bool ok = false;
+    const int seconds = parser.value(option).toInt(&ok);
+    if (!ok || seconds < 1 || seconds > 3600) {
+        printError(QStringLiteral("--connect-timeout takes a number of seconds from 1 to 3600, not '%1'")
+                       .arg(parser.value(option).left(32)));
+        return std::nullopt;
+    }
+    return seconds;
+}
+
 Result<QList<Disk>> remoteDisks(const SshTarget& host, const QString& remoteHelper, bool allowLoop, bool all,
-                                bool health)
+                                bool health, int timeoutSeconds)
 {
     HelperClient helper;
+    helper.setAnswerTimeout(timeoutSeconds);
     QEventLoop loop;
     std::optional<Result<QList<Disk>>> outcome;
     qint64 requestId = -1;
@@ -179,10 +201,10 @@ Result<QList<Disk>> remoteDisks(const SshTarget& host, const QString& remoteHelp
     QTimer deadline;
     deadline.setSingleShot(true);
     QObject::connect(&deadline, &QTimer::timeout, [&] {
-        finish(
-            Error {ErrorCode::sshFailed, QStringLiteral("%1: no answer within 120 s of connecting").arg(host.text())});
+        finish(Error {ErrorCode::sshFailed,
+                      QStringLiteral("%1: no answer within %2 s of connecting").arg(host.text()).arg(timeoutSeconds)});
     });
-    deadline.start(120000);
+    deadline.start(timeoutSeconds * 1000);
     loop.exec();
     return *outcome;
 }
@@ -306,6 +328,7 @@ int runCampaignOnHosts(const CampaignPlan& plan, const QList<SshTarget>& targets
     for (HostRun* host : std::as_const(hosts)) {
         host->helper = std::make_unique<HelperClient>();
         HelperClient* helper = host->helper.get();
+        helper->setAnswerTimeout(options.connectTimeoutSeconds);
         QObject::connect(helper, &HelperClient::connected, [&, host](const Messages::HelloReply& hello) {
             if (!options.quiet) {
                 say(host,
@@ -491,6 +514,11 @@ int runPlanOnHosts(const CampaignPlan& plan, const QString& planPath, const QCom
         printError(QStringLiteral("--parallel takes a number from 1 to 64"));
         return ExitUsage;
     }
+    const std::optional<int> timeout = connectTimeout(parser, o.connectTimeout);
+    if (!timeout) {
+        return ExitUsage;
+    }
+    options.connectTimeoutSeconds = *timeout;
     options.yes = parser.isSet(o.yes);
     options.quiet = parser.isSet(o.quiet);
     QStringList outputs;

@@ -2,6 +2,7 @@
 
 #include "campaign/campaignplan.h"
 #include "disks/disk.h"
+#include "helper/helperclient.h"
 #include "helper/sshtarget.h"
 #include "util/result.h"
 
@@ -10,15 +11,23 @@
 #include <QList>
 #include <QString>
 
+#include <optional>
+
 namespace RaidBench::Cli {
 
 /// `--hosts H1,H2,...`: each parsed and checked (no option injection, no host named twice).
 Result<QList<SshTarget>> parseHosts(const QString& list);
 
+/// `--connect-timeout SECONDS`: how long a host may take to log in, start its helper and list its
+/// disks (1 to 3600, default HelperClient::defaultAnswerTimeout).
+QCommandLineOption connectTimeoutOption();
+/// Its value, or nullopt after printing why it is refused.
+std::optional<int> connectTimeout(const QCommandLineParser& parser, const QCommandLineOption& option);
+
 /// The disks of `host` through its helper over ssh: scan-disks, or read-health (SMART and write
-/// caches) unless `health` is false.
+/// caches) unless `health` is false; given up after `timeoutSeconds` without them.
 Result<QList<Disk>> remoteDisks(const SshTarget& host, const QString& remoteHelper, bool allowLoop, bool all,
-                                bool health);
+                                bool health, int timeoutSeconds);
 
 struct RemoteRunOptions
 {
@@ -26,7 +35,7 @@ struct RemoteRunOptions
     bool yes = false;
     bool quiet = false;
     int parallel = 4; ///< hosts running at once
-    int connectTimeoutSeconds = 120; ///< to log in, start the helper and scan the disks
+    int connectTimeoutSeconds = HelperClient::defaultAnswerTimeout; ///< to log in, start the helper and scan the disks
 };
 
 /// Runs `plan` on every host over ssh: each host's disks scanned and the plan's disks (a rule, or
@@ -39,7 +48,7 @@ int runCampaignOnHosts(const CampaignPlan& plan, const QList<SshTarget>& hosts, 
 /// The options of `run` that `--host`/`--hosts` read.
 struct RemoteOptionSet
 {
-    QCommandLineOption host, hosts, parallel, remoteHelper, out, yes, quiet, resume, helper;
+    QCommandLineOption host, hosts, parallel, remoteHelper, connectTimeout, out, yes, quiet, resume, helper;
 };
 
 /// `raidbench-cli run PLAN --host H` or `--hosts H1,H2 --out DIR`: checks the options, names each

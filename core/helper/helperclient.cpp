@@ -13,6 +13,7 @@
 #include <QStandardPaths>
 #include <QTimer>
 
+#include <algorithm>
 #include <unistd.h>
 
 namespace RaidBench {
@@ -106,7 +107,31 @@ Result<void> HelperClient::startSsh(const SshTarget& target, const QString& remo
     m_transport = Transport::Ssh;
     m_target = target;
     m_remoteHelper = remoteHelper;
-    return startProcess(ssh, target.sshArguments(remoteHelper));
+    auto started = startProcess(ssh, target.sshArguments(remoteHelper));
+    if (started) {
+        // ssh's ConnectTimeout covers a host that does not accept the connection; nothing of ssh's
+        // covers one that accepts it and then hangs (a stuck login, sudo or helper).
+        m_answerDeadline = new QTimer(this);
+        m_answerDeadline->setSingleShot(true);
+        connect(m_answerDeadline, &QTimer::timeout, this, &HelperClient::onNoAnswer);
+        m_answerDeadline->start(std::max(1, m_answerTimeoutSeconds) * 1000);
+    }
+    return started;
+}
+
+void HelperClient::onNoAnswer()
+{
+    if (m_closed || m_connected) {
+        return;
+    }
+    const QString said = m_stderrTail.trimmed().section(QLatin1Char('\n'), -1).trimmed();
+    onClosed(QStringLiteral("%1: no answer within %2 s of connecting: the host, its ssh server or the helper there "
+                            "is not responding%3")
+                 .arg(m_target.text())
+                 .arg(m_answerTimeoutSeconds)
+                 .arg(said.isEmpty() ? QString() : QStringLiteral(" (ssh said: %1)").arg(said.left(300))),
+             ErrorCode::sshFailed);
+    hangUp();
 }
 
 Result<void> HelperClient::startProcess(const QString& program, const QStringList& arguments)
@@ -246,6 +271,12 @@ void HelperClient::stop()
     if (m_closed) {
         return;
     }
+    if (m_transport == Transport::Ssh && !m_sessionBegun) {
+        // Nothing of ours to tear down there yet, and a far side that never answered would keep ssh
+        // (and whoever waits for it) open for as long as it hangs.
+        hangUp();
+        return;
+    }
     request(Messages::Op::bye);
     if (m_process) {
         m_process->closeWriteChannel();
@@ -355,6 +386,9 @@ void HelperClient::onLine(const QByteArray& line)
             }
             m_connected = true;
             m_sessionBegun = true;
+            if (m_answerDeadline) {
+                m_answerDeadline->stop();
+            }
             Q_EMIT connected(hello);
         }
         Q_EMIT replied(message.id, message.body);
@@ -379,6 +413,9 @@ void HelperClient::onClosed(const QString& why, const QString& code)
     }
     m_lastError = Error {code.isEmpty() ? ErrorCode::noHelper : code, why};
     m_closed = true;
+    if (m_answerDeadline) {
+        m_answerDeadline->stop();
+    }
     m_connected = false;
     Q_EMIT closed(why);
 }

@@ -12,6 +12,7 @@
 #include <QString>
 
 class QProcess;
+class QTimer;
 
 namespace RaidBench {
 
@@ -42,7 +43,13 @@ public:
     /// The helper installed on `target`, over ssh (no terminal, no password prompt, no host key
     /// accepted silently). A refusal before the helper answers arrives as closed() with lastError()
     /// saying what to do (a key, a known_hosts entry, a sudo rule, the package).
+    /// A far side that never answers (a host whose ssh server or helper hangs) is given up after
+    /// answerTimeout() seconds: closed(), and lastError() says so with ssh-failed.
     Result<void> startSsh(const SshTarget& target, const QString& remoteHelper = SshTarget::defaultRemoteHelper());
+    /// How long startSsh() waits for the helper's first answer (120 s unless set before it).
+    void setAnswerTimeout(int seconds) { m_answerTimeoutSeconds = seconds; }
+    int answerTimeout() const { return m_answerTimeoutSeconds; }
+    static constexpr int defaultAnswerTimeout = 120;
 
     Transport transport() const { return m_transport; }
     QString transportName() const override;
@@ -57,7 +64,8 @@ public:
     /// Sends a request; the answer arrives as replied() or failed() with the returned id.
     qint64 request(const QString& op, const QJsonObject& args = {}) override;
     void cancel(qint64 id) override;
-    /// Says bye and closes the transport; the helper tears down what it made.
+    /// Says bye and closes the transport; the helper tears down what it made. Over ssh before the
+    /// helper answered, ends ssh at once.
     void stop() override;
 
 private:
@@ -72,6 +80,7 @@ private:
     void onLine(const QByteArray& line);
     void sayHello();
     void onClosed(const QString& why, const QString& code = {});
+    void onNoAnswer();
 
     Transport m_transport = Transport::None;
     QProcess* m_process = nullptr;
@@ -88,6 +97,8 @@ private:
     SshTarget m_target;
     QString m_remoteHelper;
     Error m_lastError;
+    int m_answerTimeoutSeconds = defaultAnswerTimeout;
+    QTimer* m_answerDeadline = nullptr; ///< ssh only, until the helper's first answer
 };
 
 } // namespace RaidBench

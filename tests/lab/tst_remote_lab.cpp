@@ -313,6 +313,29 @@ private Q_SLOTS:
                                                          QStringLiteral("echo 'Welcome to storage1!'\nsleep 30"))})
                                  << QStringList {} << 1
                                  << QStringLiteral("sent something that is not the helper protocol: Welcome");
+        QTest::newRow("never answers") << (disks +
+                                           QStringList {host, QStringLiteral("--connect-timeout"), QStringLiteral("5"),
+                                                        QStringLiteral("--remote-helper"),
+                                                        writeFakeHelper(QStringLiteral("silent-helper"),
+                                                                        QStringLiteral("sleep 600"))})
+                                       << QStringList {} << 1
+                                       << QStringLiteral("%1: no answer within 5 s of connecting").arg(host);
+        QTest::newRow("never answers, one of the hosts")
+            << QStringList {QStringLiteral("run"),
+                            path(QStringLiteral("any.json")),
+                            QStringLiteral("--hosts"),
+                            host,
+                            QStringLiteral("--connect-timeout"),
+                            QStringLiteral("5"),
+                            QStringLiteral("--remote-helper"),
+                            writeFakeHelper(QStringLiteral("silent-helper"), QStringLiteral("sleep 600")),
+                            QStringLiteral("--out"),
+                            path(QStringLiteral("silent")),
+                            QStringLiteral("--yes")}
+            << QStringList {} << 1 << QStringLiteral("no answer within 5 s of connecting");
+        QTest::newRow("a connect timeout out of range")
+            << (disks + QStringList {host, QStringLiteral("--connect-timeout"), QStringLiteral("0")}) << QStringList {}
+            << 2 << QStringLiteral("--connect-timeout takes a number of seconds from 1 to 3600");
         QTest::newRow("stops mid-line")
             << (disks +
                 QStringList {host, QStringLiteral("--remote-helper"),
@@ -487,6 +510,18 @@ private Q_SLOTS:
         QVERIFY(why.wait(60000));
         QVERIFY2(why.first().first().toString().contains(QStringLiteral("%1: the helper").arg(m_hosts[1].target())),
                  qPrintable(why.first().first().toString()));
+        // So does a far side that lets ssh in and never answers, after the answer timeout.
+        Session silent;
+        QSignalSpy gaveUp(&silent, &Session::helperClosed);
+        QVERIFY(
+            silent
+                .startRemote(*target, writeFakeHelper(QStringLiteral("silent-helper"), QStringLiteral("sleep 600")), 3)
+                .ok());
+        QVERIFY(gaveUp.wait(60000));
+        QVERIFY2(gaveUp.first().first().toString().startsWith(
+                     QStringLiteral("%1: no answer within 3 s of connecting").arg(m_hosts[1].target())),
+                 qPrintable(gaveUp.first().first().toString()));
+        QVERIFY(!gaveUp.first().at(1).toBool());
     }
 
     void ctrlCCancelsEveryHost()

@@ -355,6 +355,32 @@ private Q_SLOTS:
         QVERIFY(!window.session()->isConnected());
     }
 
+    void aHostThatNeverAnswersIsGivenUp()
+    {
+        // ssh gets in, then nothing: the window says so after the answer timeout, and stays unconnected.
+        QTemporaryDir dir;
+        QFile fake(dir.filePath(QStringLiteral("ssh")));
+        QVERIFY(fake.open(QIODevice::WriteOnly));
+        fake.write("#!/bin/sh\nexec sleep 600\n");
+        fake.close();
+        fake.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        qputenv("RAIDBENCH_SSH", fake.fileName().toLocal8Bit());
+        auto restore = qScopeGuard([] { qunsetenv("RAIDBENCH_SSH"); });
+        MainWindow window;
+        window.show();
+        QSignalSpy closed(window.session(), &Session::helperClosed);
+        QVERIFY(window.session()
+                    ->startRemote(*SshTarget::parse(QStringLiteral("root@storage1")),
+                                  QStringLiteral("/usr/libexec/raidbench/raidbench-helper"), 1)
+                    .ok());
+        QVERIFY(closed.wait(10000));
+        QCOMPARE(closed.first().at(1).toBool(), false);
+        QTRY_VERIFY2(window.lastMessage().startsWith(
+                         QLatin1String("Could not connect: root@storage1: no answer within 1 s of connecting")),
+                     qPrintable(window.lastMessage()));
+        QVERIFY(!window.session()->isConnected());
+    }
+
     void labDialogMakesALabSpec()
     {
         LabDialog dialog;

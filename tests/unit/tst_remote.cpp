@@ -2,11 +2,17 @@
 #include "campaign/campaignplan.h"
 #include "campaign/compare.h"
 #include "campaign/diskrule.h"
+#include "helper/helperclient.h"
 #include "helper/sshtarget.h"
 #include "util/errorcodes.h"
 
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace RaidBench;
@@ -306,6 +312,67 @@ private Q_SLOTS:
         QCOMPARE(error.code, code);
         QVERIFY2(error.message.startsWith(parsed->text() + QLatin1Char(':')), qPrintable(error.message));
         QVERIFY2(error.message.contains(says), qPrintable(error.message));
+    }
+
+    /// A far side that lets ssh in and then says nothing is given up after the answer timeout, with
+    /// ssh-failed and the host named, and ssh is killed at once (it held no session of ours). The
+    /// stand-in for ssh is a script (RAIDBENCH_SSH); tst_remote_lab does it over real ssh.
+    void givesUpAFarSideThatNeverAnswers()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString ssh = dir.filePath(QStringLiteral("ssh"));
+        const QString pidFile = dir.filePath(QStringLiteral("pid"));
+        QFile script(ssh);
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write(QStringLiteral("#!/bin/sh\necho 'Warning: a note on stderr' >&2\necho $$ > %1\nexec sleep 600\n")
+                         .arg(pidFile)
+                         .toUtf8());
+        script.close();
+        QVERIFY(script.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner));
+        qputenv("RAIDBENCH_SSH", ssh.toUtf8());
+        const auto target = SshTarget::parse(QStringLiteral("admin@storage1:2222"));
+        QVERIFY(target.ok());
+        {
+            HelperClient client;
+            QCOMPARE(client.answerTimeout(), 120);
+            client.setAnswerTimeout(1);
+            QSignalSpy closed(&client, &HelperClient::closed);
+            QSignalSpy connected(&client, &HelperClient::connected);
+            QVERIFY(client.startSsh(*target).ok());
+            QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(pidFile) && QFileInfo(pidFile).size() > 0, 5000);
+            QFile pid(pidFile);
+            QVERIFY(pid.open(QIODevice::ReadOnly));
+            const QString proc = QStringLiteral("/proc/%1").arg(QString::fromLatin1(pid.readAll()).trimmed().toInt());
+            QVERIFY(QFileInfo::exists(proc));
+            QTRY_COMPARE_WITH_TIMEOUT(closed.size(), 1, 10000);
+            QCOMPARE(connected.size(), 0);
+            QCOMPARE(client.lastError().code, ErrorCode::sshFailed);
+            QVERIFY2(client.lastError().message.startsWith(
+                         QLatin1String("admin@storage1:2222: no answer within 1 s of connecting: the host, its ssh "
+                                       "server or the helper there is not responding (ssh said: Warning: a note")),
+                     qPrintable(client.lastError().message));
+            // Killed, not left sleeping for 600 s: reaped within moments.
+            QTRY_VERIFY_WITH_TIMEOUT(!QFileInfo::exists(proc), 5000);
+        }
+        // Given up by its user (the window disconnecting, another host's deadline) before it answered:
+        // ended at once too, and nobody waits for it.
+        QVERIFY(QFile::remove(pidFile));
+        QString proc;
+        QElapsedTimer clock;
+        {
+            HelperClient client;
+            QVERIFY(client.startSsh(*target).ok());
+            QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(pidFile) && QFileInfo(pidFile).size() > 0, 5000);
+            QFile pid(pidFile);
+            QVERIFY(pid.open(QIODevice::ReadOnly));
+            proc = QStringLiteral("/proc/%1").arg(QString::fromLatin1(pid.readAll()).trimmed().toInt());
+            clock.start();
+            client.stop();
+        }
+        QVERIFY2(clock.elapsed() < 8000, qPrintable(QString::number(clock.elapsed())));
+        QVERIFY(!QFileInfo::exists(proc));
+        qunsetenv("RAIDBENCH_SSH");
     }
 
     void readsDiskRules_data()
