@@ -329,39 +329,34 @@ private Q_SLOTS:
         }
     }
 
-    void aRemoteRefusalReachesTheWindow()
+    void aRemoteFailureReachesTheWindow_data()
     {
+        QTest::addColumn<QByteArray>("ssh");
+        QTest::addColumn<QString>("host");
+        QTest::addColumn<int>("answerTimeout");
+        QTest::addColumn<QString>("expected");
         // ssh refusing the host key (its words, recorded in the lab): the window says why and whom.
-        QTemporaryDir dir;
-        QFile fake(dir.filePath(QStringLiteral("ssh")));
-        QVERIFY(fake.open(QIODevice::WriteOnly));
-        fake.write("#!/bin/sh\necho 'No ED25519 host key is known for [127.0.0.1]:2201 and you have requested "
-                   "strict checking.' >&2\necho 'Host key verification failed.' >&2\nexit 255\n");
-        fake.close();
-        fake.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-        qputenv("RAIDBENCH_SSH", fake.fileName().toLocal8Bit());
-        auto restore = qScopeGuard([] { qunsetenv("RAIDBENCH_SSH"); });
-        MainWindow window;
-        window.show();
-        QSignalSpy closed(window.session(), &Session::helperClosed);
-        QVERIFY(window.session()
-                    ->startRemote(*SshTarget::parse(QStringLiteral("root@127.0.0.1:2201")),
-                                  QStringLiteral("/usr/libexec/raidbench/raidbench-helper"))
-                    .ok());
-        QVERIFY(closed.wait(10000));
-        QTRY_VERIFY2(
-            window.lastMessage().contains(QLatin1String("root@127.0.0.1:2201: ssh does not know this host's key")),
-            qPrintable(window.lastMessage()));
-        QVERIFY(!window.session()->isConnected());
+        QTest::newRow("host key refused")
+            << QByteArray("echo 'No ED25519 host key is known for [127.0.0.1]:2201 and you have requested strict "
+                          "checking.' >&2\necho 'Host key verification failed.' >&2\nexit 255")
+            << QStringLiteral("root@127.0.0.1:2201") << 120
+            << QStringLiteral("Could not connect: root@127.0.0.1:2201: ssh does not know this host's key");
+        // ssh gets in, then nothing: given up after the answer timeout.
+        QTest::newRow("never answers") << QByteArray("exec sleep 600") << QStringLiteral("root@storage1") << 1
+                                       << QStringLiteral(
+                                              "Could not connect: root@storage1: no answer within 1 s of connecting");
     }
 
-    void aHostThatNeverAnswersIsGivenUp()
+    void aRemoteFailureReachesTheWindow()
     {
-        // ssh gets in, then nothing: the window says so after the answer timeout, and stays unconnected.
+        QFETCH(QByteArray, ssh);
+        QFETCH(QString, host);
+        QFETCH(int, answerTimeout);
+        QFETCH(QString, expected);
         QTemporaryDir dir;
         QFile fake(dir.filePath(QStringLiteral("ssh")));
         QVERIFY(fake.open(QIODevice::WriteOnly));
-        fake.write("#!/bin/sh\nexec sleep 600\n");
+        fake.write("#!/bin/sh\n" + ssh + "\n");
         fake.close();
         fake.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
         qputenv("RAIDBENCH_SSH", fake.fileName().toLocal8Bit());
@@ -370,14 +365,12 @@ private Q_SLOTS:
         window.show();
         QSignalSpy closed(window.session(), &Session::helperClosed);
         QVERIFY(window.session()
-                    ->startRemote(*SshTarget::parse(QStringLiteral("root@storage1")),
-                                  QStringLiteral("/usr/libexec/raidbench/raidbench-helper"), 1)
+                    ->startRemote(*SshTarget::parse(host), QStringLiteral("/usr/libexec/raidbench/raidbench-helper"),
+                                  answerTimeout)
                     .ok());
         QVERIFY(closed.wait(10000));
-        QCOMPARE(closed.first().at(1).toBool(), false);
-        QTRY_VERIFY2(window.lastMessage().startsWith(
-                         QLatin1String("Could not connect: root@storage1: no answer within 1 s of connecting")),
-                     qPrintable(window.lastMessage()));
+        QCOMPARE(closed.first().at(1).toBool(), false); // it never connected
+        QTRY_VERIFY2(window.lastMessage().startsWith(expected), qPrintable(window.lastMessage()));
         QVERIFY(!window.session()->isConnected());
     }
 
