@@ -10,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace RaidBench;
 using namespace RaidBench::Test;
 
@@ -306,10 +308,12 @@ check_clean after.txt
             // CPU bound, from md's rate on the other layout, explains most of it. The emulator's own I/O
             // thread shares the host's two cores with the virtual CPUs, so the guest's cores never all
             // reach 100 % (83-96 % busy was seen) and a RAID50 measured 0.75-0.81 of the bound: a third
-            // under it is allowed. The other way, a RAID5's one thread alone wrote 250 MB/s a core where
-            // the RAID50's two wrote 192.5 (each emulated CPU runs slower while the other is busy too),
-            // so it measured 1.16 of the bound its rate gave: above 1.15 the measurement itself must
-            // say the CPU bound it, and never more than 1.30.
+            // under it is allowed. The other way has no such limit in the emulator: each emulated CPU
+            // runs slower while the other is busy too, so the RAID50's two md threads showed 192.5 MB/s
+            // a core in one CI run and 133.6 in another, where the RAID5's one thread alone wrote 250
+            // and 253 (1.16 and 1.90 of the bound their rate gave). Above 1.15 the measurement itself
+            // must show what bound it: md's thread busy most of a core, or the whole CPU busy, and no
+            // disk busy enough to have bounded it.
             const double measuredMBps = result.sequentialWrite().value_or(0) / 1e6;
             const double predictedMBps = result.predictedWrite.value_or(0) / 1e6;
             const TestResult* test = result.sequentialTest(true);
@@ -320,11 +324,21 @@ check_clean after.txt
             QCOMPARE(result.predictedWriteBound, QStringLiteral("cpu"));
             QVERIFY2(result.predictedWriteNote.contains(QLatin1String("md's threads wrote")),
                      qPrintable(result.predictedWriteNote));
-            QVERIFY2(measuredMBps >= 0.65 * predictedMBps && measuredMBps <= 1.30 * predictedMBps,
-                     qPrintable(result.name));
+            QVERIFY2(measuredMBps >= 0.65 * predictedMBps, qPrintable(result.name));
             if (measuredMBps > 1.15 * predictedMBps) {
-                const QString bound = test && test->resources ? test->resources->boundBy : QString();
-                QVERIFY2(bound == QLatin1String("md-thread") || bound == QLatin1String("cpu"), qPrintable(bound));
+                QVERIFY2(test && test->resources, qPrintable(result.name));
+                const ResourceUse& use = *test->resources;
+                QVERIFY2(use.boundBy == QLatin1String("md-thread") || use.boundBy == QLatin1String("cpu"),
+                         qPrintable(use.explanation));
+                double thread = 0;
+                for (const auto& [name, share] : use.threadCpu) {
+                    thread = std::max(thread, share);
+                }
+                QVERIFY2(use.boundBy == QLatin1String("md-thread") ? thread >= 0.75 : use.cpuBusy >= 0.75,
+                         qPrintable(use.explanation));
+                for (const auto& [disk, busy] : use.diskBusy) {
+                    QVERIFY2(busy < 0.8, qPrintable(disk + QLatin1Char(' ') + use.explanation));
+                }
             }
         }
 
