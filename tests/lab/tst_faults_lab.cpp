@@ -456,9 +456,17 @@ set -u
 export RAIDBENCH_JOURNAL_DIR=/run/raidbench-lab/journal
 members() { lab_disks; printf '%s\n' $DISKS; }
 if [ "$RAIDBENCH_LAB_BOOT" = 1 ]; then
+  # The cut must land inside the build: a build that ended first is an array built to stay, which
+  # recover rightly leaves alone (once in a CI run the build won the race against the cut). So LVM's
+  # first command waits: both mirrors are built and journaled, the striping over them is not.
+  lvm=$(command -v lvm); cp "$lvm" /tmp/lvm.real
+  printf '#!/bin/sh
+if [ "$1" = pvcreate ]; then : > /tmp/pvcreate-started; exec sleep 600; fi
+exec /tmp/lvm.real "$@"
+' > /tmp/lvm
+  chmod 755 /tmp/lvm; mount --bind /tmp/lvm "$lvm"
   raidbench-cli array create --preset lvm-stripe-over-raid1 --disks %1,%2,%3,%4 --yes > create.out 2>&1 &
-  first_leg() { local f; for f in /dev/md/raidbench-*-1; do [ -e "$f" ] && return 0; done; return 1; }
-  wait_for 120 first_leg
+  wait_for 120 test -e /tmp/pvcreate-started
   ls $RAIDBENCH_JOURNAL_DIR > journal.before; cat /proc/mdstat > mdstat.before; members > names.before
   raidbench-cli lab power-cycle
   sleep 600
