@@ -147,7 +147,7 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
     connect(m_session, &Session::baselinesChanged, m_canvas, &ArrayCanvas::refresh);
     connect(m_session, &Session::errorOccurred, this, [this](const QString& text) { showMessage(text, true); });
     connect(m_session, &Session::helperClosed, this, [this](const QString& why, bool wasConnected) {
-        showMessage((wasConnected ? tr("The helper stopped: %1") : tr("Could not connect: %1")).arg(why), true);
+        showMessage((wasConnected ? tr("The helper stopped: %1") : tr("Connecting failed: %1")).arg(why), true);
         updateDisksPage();
     });
     connect(m_runFile, &RunResultsFile::writeFailed, this, [this](const QString& path, const QString& why) {
@@ -458,8 +458,9 @@ void MainWindow::updateConnection()
     } else if (connected) {
         m_transport->setText(tr("Helper: %1 on %2").arg(m_session->transportName(), m_session->helperHost()));
     } else {
-        m_transport->setText(m_session->transportName() == QLatin1String("none")
-                                 ? tr("Helper: not started")
+        m_transport->setText(m_session->transportName() == QLatin1String("none") ? tr("Helper: not started")
+                                 : m_session->linkClosed()
+                                 ? tr("Helper: not connected")
                                  : tr("Helper: %1, starting…").arg(m_session->transportName()));
     }
     updateDisksPage();

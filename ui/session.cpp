@@ -27,6 +27,7 @@ void Session::attach(HelperLink* link, bool labMode)
     detach();
     m_link = link;
     m_lab = labMode;
+    m_linkClosed = false;
     link->setParent(this);
     connect(link, &HelperLink::connected, this, [this](const Messages::HelloReply& hello) {
         m_connected = true;
@@ -46,6 +47,7 @@ void Session::attach(HelperLink* link, bool labMode)
         const bool wasRunning = m_campaignId >= 0;
         const bool wasConnected = m_connected;
         m_connected = false;
+        m_linkClosed = true;
         m_campaignId = -1;
         Q_EMIT connectionChanged();
         Q_EMIT helperClosed(why, wasConnected);

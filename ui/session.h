@@ -38,6 +38,8 @@ public:
     void detach();
 
     bool isConnected() const { return m_connected; }
+    /// The helper went away or never answered; the session holds no live connection.
+    bool linkClosed() const { return m_linkClosed; }
     bool isLab() const { return m_lab; }
     QString transportName() const;
     QString helperHost() const { return m_host; }
@@ -85,6 +87,7 @@ private:
 
     QPointer<HelperLink> m_link;
     bool m_connected = false;
+    bool m_linkClosed = false;
     bool m_lab = false;
     void recordConnection(CampaignResults& results) const;
 

@@ -340,11 +340,11 @@ private Q_SLOTS:
             << QByteArray("echo 'No ED25519 host key is known for [127.0.0.1]:2201 and you have requested strict "
                           "checking.' >&2\necho 'Host key verification failed.' >&2\nexit 255")
             << QStringLiteral("root@127.0.0.1:2201") << 120
-            << QStringLiteral("Could not connect: root@127.0.0.1:2201: ssh does not know this host's key");
+            << QStringLiteral("Connecting failed: root@127.0.0.1:2201: ssh does not know this host's key");
         // ssh gets in, then nothing: given up after the answer timeout.
         QTest::newRow("never answers") << QByteArray("exec sleep 600") << QStringLiteral("root@storage1") << 1
                                        << QStringLiteral(
-                                              "Could not connect: root@storage1: no answer within 1 s of connecting");
+                                              "Connecting failed: root@storage1: no answer within 1 s of connecting");
     }
 
     void aRemoteFailureReachesTheWindow()
@@ -372,6 +372,13 @@ private Q_SLOTS:
         QCOMPARE(closed.first().at(1).toBool(), false); // it never connected
         QTRY_VERIFY2(window.lastMessage().startsWith(expected), qPrintable(window.lastMessage()));
         QVERIFY(!window.session()->isConnected());
+        if (const QString shots = qEnvironmentVariable("RAIDBENCH_UI_SCREENSHOT_DIR"); !shots.isEmpty()) {
+            window.resize(1280, 800);
+            window.grab().save(
+                QStringLiteral("%1/remote-%2.png")
+                    .arg(shots,
+                         QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('-'))));
+        }
     }
 
     void labDialogMakesALabSpec()
