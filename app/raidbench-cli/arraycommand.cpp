@@ -7,6 +7,7 @@
 #include "layout/arrayanalysis.h"
 #include "layout/presets.h"
 #include "util/errorcodes.h"
+#include "util/terminaltext.h"
 #include "util/units.h"
 
 #include <QCommandLineParser>
@@ -95,8 +96,8 @@ Result<void> describeLeaves(ArraySpec& spec, const EligibilityOptions& options, 
         spec.controller = disk->controller;
         identities.append(
             QStringLiteral("%1 (%2%3, %4)%5")
-                .arg(spec.device, disk->model.isEmpty() ? disk->transport : disk->model,
-                     disk->serial.isEmpty() ? QString() : QStringLiteral(" ") + disk->serial,
+                .arg(terminalSafe(spec.device), terminalSafe(disk->model.isEmpty() ? disk->transport : disk->model),
+                     disk->serial.isEmpty() ? QString() : QStringLiteral(" ") + terminalSafe(disk->serial),
                      Units::formatBytesDecimal(double(disk->sizeBytes)),
                      disk->eligible ? QString() : QStringLiteral(" NOT SAFE: ") + disk->reasons.first().message));
         return {};

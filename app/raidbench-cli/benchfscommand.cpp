@@ -110,7 +110,7 @@ int runBenchFs(const QStringList& arguments)
     if (parser.isSet(jsonOption)) {
         QJsonObject out = result.toJson();
         out.insert(QStringLiteral("directory"), params->directory);
-        printOut(QString::fromUtf8(QJsonDocument(out).toJson(QJsonDocument::Indented)));
+        printJson(QJsonDocument(out));
     } else {
         QString text = QStringLiteral("%1 in %2: %3\n").arg(result.kind, params->directory, result.status);
         for (const FilePhase& phase : result.phases) {

@@ -1,5 +1,9 @@
 #include "clicommon.h"
 
+#include "util/terminaltext.h"
+
+#include <QJsonDocument>
+
 #include <csignal>
 #include <cstdio>
 #include <unistd.h>
@@ -52,21 +56,39 @@ std::optional<int> CommandParser::parse(const QStringList& arguments, bool posit
     return std::nullopt;
 }
 
+// Everything printed passes terminalSafe(): text quotes models, serials, file names, messages of other
+// hosts, and none of it may drive the terminal. The only control sequences are the progress line's own.
+
 void printError(const QString& message)
 {
-    std::fprintf(stderr, "raidbench-cli: error: %s\n", message.toLocal8Bit().constData());
+    std::fprintf(stderr, "raidbench-cli: error: %s\n", terminalSafe(message, true).toLocal8Bit().constData());
     std::fflush(stderr);
 }
 
 void printOut(const QString& text)
 {
-    std::fputs(text.toLocal8Bit().constData(), stdout);
+    std::fputs(terminalSafe(text, true).toLocal8Bit().constData(), stdout);
     std::fflush(stdout);
 }
 
 void printErr(const QString& text)
 {
-    std::fputs(text.toLocal8Bit().constData(), stderr);
+    std::fputs(terminalSafe(text, true).toLocal8Bit().constData(), stderr);
+    std::fflush(stderr);
+}
+
+void printJson(const QJsonDocument& document)
+{
+    // Qt escapes C0 in strings; the rest of what a terminal would act on becomes \uNNNN, still JSON.
+    const QString json = QString::fromUtf8(document.toJson(QJsonDocument::Indented));
+    std::fputs(terminalSafeJson(json).toLocal8Bit().constData(), stdout);
+    std::fflush(stdout);
+}
+
+void printProgress(const QString& line)
+{
+    // Back to the start of the line and clear it, then the line: an empty one only clears.
+    std::fputs(("\r\033[K" + terminalSafe(line)).toLocal8Bit().constData(), stderr);
     std::fflush(stderr);
 }
 

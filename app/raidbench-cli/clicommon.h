@@ -7,15 +7,22 @@
 #include <atomic>
 #include <optional>
 
+class QJsonDocument;
+
 namespace RaidBench::Cli {
 
 /// Exit codes shared by every subcommand.
 enum ExitCode { ExitOk = 0, ExitFailed = 1, ExitUsage = 2, ExitCancelled = 130 };
 
-/// Prints "raidbench-cli: error: MESSAGE" on stderr, one line.
+/// Prints "raidbench-cli: error: MESSAGE" on stderr, one line. These print functions show every
+/// control character of `text` visibly (terminalSafe), newlines and tabs apart.
 void printError(const QString& message);
 void printOut(const QString& text);
 void printErr(const QString& text);
+/// Prints `document` indented on stdout, as JSON that cannot drive a terminal either.
+void printJson(const QJsonDocument& document);
+/// Replaces the progress line on stderr with `line` (clears it when empty).
+void printProgress(const QString& line);
 bool stderrIsTerminal();
 bool stdinIsTerminal();
 /// Prints `question` on stderr and reads a line from the terminal: true when it is "yes"; otherwise

@@ -7,6 +7,7 @@
 #include "disks/healthprobe.h"
 #include "remotecommand.h"
 #include "system/commandrunner.h"
+#include "util/terminaltext.h"
 #include "util/units.h"
 
 #include <QCommandLineParser>
@@ -91,25 +92,28 @@ QString row(const Disk& disk, bool partition)
     for (const auto& reason : disk.reasons) {
         why.append(reason.message);
     }
+    // Every field as one line of visible text: a disk (or the host that reported it) names itself, and
+    // a newline or an escape in a model or a reason must not make or hide a line.
     QString line = QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
-                       .arg(name, -10)
+                       .arg(terminalSafe(name), -10)
                        .arg(Units::formatBytesDecimal(double(disk.sizeBytes)), 9)
-                       .arg(disk.model.left(24), -24)
-                       .arg(disk.transport, -8)
-                       .arg(disk.controller, -13)
-                       .arg(partition ? QString() : healthCell(disk), -12)
-                       .arg(partition ? QString() : cacheCell(disk), -7)
+                       .arg(terminalSafe(disk.model).left(24), -24)
+                       .arg(terminalSafe(disk.transport), -8)
+                       .arg(terminalSafe(disk.controller), -13)
+                       .arg(partition ? QString() : terminalSafe(healthCell(disk)), -12)
+                       .arg(partition ? QString() : terminalSafe(cacheCell(disk)), -7)
                        .arg(state, -6)
-                       .arg(why.join(QStringLiteral("; ")));
+                       .arg(terminalSafe(why.join(QStringLiteral("; "))));
     if (!partition && disk.healthRead) {
         if (disk.health.status == QLatin1String("unknown") || disk.health.status == QLatin1String("no-smart")) {
-            line += QStringLiteral("           health: %1\n").arg(disk.health.reason);
+            line += QStringLiteral("           health: %1\n").arg(terminalSafe(disk.health.reason));
         }
         if (!disk.health.linkMax.isEmpty()) {
-            line += QStringLiteral("           link: %1 of %2\n").arg(disk.health.linkCurrent, disk.health.linkMax);
+            line += QStringLiteral("           link: %1 of %2\n")
+                        .arg(terminalSafe(disk.health.linkCurrent), terminalSafe(disk.health.linkMax));
         }
         for (const auto& explanation : disk.explanations) {
-            line += QStringLiteral("           could be slow: %1\n").arg(explanation.message);
+            line += QStringLiteral("           could be slow: %1\n").arg(terminalSafe(explanation.message));
         }
     }
     return line;
@@ -149,7 +153,7 @@ int printHistory(const QString& serial, const QString& folder, bool json)
         for (const DiskHistory& history : found) {
             array.append(history.toJson());
         }
-        printOut(QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Indented)));
+        printJson(QJsonDocument(array));
         return ExitOk;
     }
     QStringList texts;
@@ -270,7 +274,7 @@ int runDisks(const QStringList& arguments)
                 array.append(disk.toJson());
             }
         }
-        printOut(QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Indented)));
+        printJson(QJsonDocument(array));
         return ExitOk;
     }
     QString text = QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9\n")

@@ -7,6 +7,7 @@
 #include "helper/messages.h"
 #include "util/atomicfile.h"
 #include "util/errorcodes.h"
+#include "util/terminaltext.h"
 #include "util/units.h"
 
 #include <QCommandLineParser>
@@ -357,8 +358,10 @@ int runCampaignOnHosts(const CampaignPlan& plan, const QList<SshTarget>& targets
                                 .arg(path, host->target.text()));
                         return;
                     }
+                    // The far side's words, as one line of visible text each.
                     host->identities.append(QStringLiteral("%1  %2  %3  %4")
-                                                .arg(path, found->model, found->serial,
+                                                .arg(terminalSafe(path), terminalSafe(found->model),
+                                                     terminalSafe(found->serial),
                                                      Units::formatBytesDecimal(double(found->sizeBytes))));
                 }
                 // What the user confirms is what runs, even hours later behind --parallel: each disk

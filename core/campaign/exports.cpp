@@ -6,6 +6,7 @@
 #include "util/atomicfile.h"
 #include "util/errorcodes.h"
 #include "util/statistics.h"
+#include "util/terminaltext.h"
 #include "util/units.h"
 
 #include <QDir>
@@ -18,8 +19,10 @@ namespace RaidBench {
 
 namespace {
 
-QString csvField(const QString& text)
+QString csvField(const QString& cell)
 {
+    // Names come from plans, disks and hosts: none may become a formula in a spreadsheet.
+    const QString text = spreadsheetSafe(cell);
     if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) || text.contains(QLatin1Char('\n'))) {
         return QLatin1Char('"') + QString(text).replace(QStringLiteral("\""), QStringLiteral("\"\"")) +
             QLatin1Char('"');

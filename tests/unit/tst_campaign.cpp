@@ -880,6 +880,25 @@ private Q_SLOTS:
                     .contains(QStringLiteral("slow: 38.0 MB/s write, 38.0 MB/s read")));
     }
 
+    void csvCellsAreNeverFormulas()
+    {
+        // A configuration is named by whoever wrote the plan: in a spreadsheet it stays text.
+        CampaignResults results = seed002();
+        results.configs.first().name = QStringLiteral("=HYPERLINK(\"http://x\",\"raid0\")");
+        const QStringList lines = resultsToCsv(results).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        const QStringList header = csvFields(lines.first());
+        const QStringList row = csvFields(lines.at(1));
+        QCOMPARE(row.at(header.indexOf(QStringLiteral("configuration"))),
+                 QStringLiteral("'=HYPERLINK(\"http://x\",\"raid0\")"));
+        for (const QString& line : lines) {
+            for (const QString& cell : csvFields(line)) {
+                bool number = false;
+                cell.toDouble(&number);
+                QVERIFY2(number || !cell.startsWith(QLatin1Char('=')), qPrintable(cell));
+            }
+        }
+    }
+
     void fioJsonRoundTrip()
     {
         CampaignResults results = seed002();
