@@ -292,23 +292,26 @@ int runBench(const QStringList& arguments)
         progress = [](const IoProgress& p) {
             const QString fraction =
                 p.fraction >= 0 ? QStringLiteral("%1 %").arg(p.fraction * 100, 3, 'f', 0) : QStringLiteral("     ");
-            printErr(QStringLiteral("\r  %1  %2  %3   ")
-                         .arg(p.ramping ? QStringLiteral("ramp ") : fraction,
-                              Units::formatBytesDecimal(double(p.bytes)), Units::formatMBps(p.currentBwBytes)));
+            printProgress(QStringLiteral("  %1  %2  %3   ")
+                              .arg(p.ramping ? QStringLiteral("ramp ") : fraction,
+                                   Units::formatBytesDecimal(double(p.bytes)), Units::formatMBps(p.currentBwBytes)));
         };
     }
     if (pin) {
-        if (auto ok = gate.verify(*pin, DeviceGate::Use::Create); !ok) {
-            printError(ok.error().message);
+        // The gate right before the write; the engine writes the block device only with its check in hand.
+        auto verified = gate.verify(*pin, DeviceGate::Use::Create);
+        if (!verified) {
+            printError(verified.error().message);
             return ExitFailed;
         }
+        job.verified = *verified;
     }
     const IoResult result = IoEngine::run(job, &cancelFlag(), progress);
     if (showProgress) {
-        printErr(QStringLiteral("\r\033[K"));
+        printProgress(QString());
     }
     if (json) {
-        printOut(QString::fromUtf8(QJsonDocument(result.toJson()).toJson(QJsonDocument::Indented)));
+        printJson(QJsonDocument(result.toJson()));
     } else if (result.status != IoStatus::Failed || result.bytes > 0) {
         printOut(humanReport(result));
     }

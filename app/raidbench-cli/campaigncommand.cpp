@@ -12,6 +12,7 @@
 #include "remotecommand.h"
 #include "util/atomicfile.h"
 #include "util/errorcodes.h"
+#include "util/terminaltext.h"
 #include "util/units.h"
 
 #include <QCommandLineParser>
@@ -119,9 +120,9 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, bool 
             printError(QStringLiteral("disk %1: %2").arg(path, disk.error().message));
             return ExitFailed;
         }
-        identities.append(
-            QStringLiteral("%1  %2  %3  %4")
-                .arg(path, disk->model, disk->serial, Units::formatBytesDecimal(double(disk->sizeBytes))));
+        identities.append(QStringLiteral("%1  %2  %3  %4")
+                              .arg(terminalSafe(path), terminalSafe(disk->model), terminalSafe(disk->serial),
+                                   Units::formatBytesDecimal(double(disk->sizeBytes))));
     }
     if (!confirmDestroy(identities, yes)) {
         return ExitFailed;
@@ -365,7 +366,7 @@ int runCampaign(const QStringList& arguments)
                  if (progress.liveBwBytes > 0) {
                      line += QStringLiteral("  %1").arg(Units::formatMBps(progress.liveBwBytes));
                  }
-                 printErr(QStringLiteral("\r\033[K%1  %2 %%").arg(line.left(110)).arg(qRound(progress.overall * 100)));
+                 printProgress(QStringLiteral("%1  %2 %").arg(line.left(110)).arg(qRound(progress.overall * 100)));
              } else if (progress.message != lastMessage) {
                  printErr(QStringLiteral("%1%2\n").arg(head, progress.message));
              }
@@ -391,7 +392,7 @@ int runCampaign(const QStringList& arguments)
     timer.start();
     auto results = runner.run(&cancelFlag());
     if (terminal && !quiet) {
-        printErr(QStringLiteral("\r\033[K"));
+        printProgress(QString());
     }
     if (!results) {
         printError(results.error().message);

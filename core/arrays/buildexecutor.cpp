@@ -10,6 +10,7 @@
 #include <QSet>
 #include <QThread>
 
+#include <optional>
 #include <sys/stat.h>
 
 namespace RaidBench {
@@ -110,46 +111,78 @@ CommandResult BuildExecutor::runLogged(const QString& description, const QString
     return result;
 }
 
-Result<void> BuildExecutor::guard(const QStringList& argv, const QList<PinnedDevice>& pins,
-                                  const QStringList& ownDevices, const QSet<QString>* firstTouch,
-                                  DeviceGate::Use later) const
+CommandResult BuildExecutor::runLogged(const QString& description, const GuardedCommand& command, int timeoutMs,
+                                       const std::atomic_bool* cancel)
 {
-    for (const QString& arg : argv.mid(1)) {
-        if (!arg.startsWith(QLatin1String("/dev/"))) {
+    const CommandResult result = m_runner.run(command, timeoutMs, cancel);
+    if (m_callbacks.logged) {
+        m_callbacks.logged(StepLog {description, command.argv(), result});
+    }
+    return result;
+}
+
+Result<GuardedCommand> BuildExecutor::guard(const QStringList& argv, const QList<PinnedDevice>& pins,
+                                            const QStringList& ownDevices, const QSet<QString>* firstTouch,
+                                            DeviceGate::Use later, const QString& creating) const
+{
+    if (!m_options.gate) {
+        return makeError(ErrorCode::internal, QStringLiteral("no device gate to check %1").arg(argv.value(0)));
+    }
+    QList<VerifiedDevice> verified;
+    QSet<QString> seen;
+    for (qsizetype i = 1; i < argv.size(); ++i) {
+        const QString& arg = argv.at(i);
+        if (!arg.startsWith(QLatin1String("/dev/")) || arg == creating || seen.contains(arg)) {
             continue;
         }
-        const PinnedDevice* pin = nullptr;
-        for (const PinnedDevice& candidate : pins) {
-            if (candidate.node == arg) {
-                pin = &candidate;
-            }
+        // A disk LVM may see (--devices) may be held by the build's own logical volume meanwhile.
+        const bool lvmSees = argv.at(i - 1) == QLatin1String("--devices");
+        seen.insert(arg);
+        const auto pin = std::find_if(pins.cbegin(), pins.cend(),
+                                      [&](const PinnedDevice& candidate) { return candidate.node == arg; });
+        Result<VerifiedDevice> checked = makeError(
+            ErrorCode::deviceChanged,
+            QStringLiteral("%1 was never checked by the device gate; RaidBench does not touch it").arg(arg.left(200)));
+        if (pin != pins.cend()) {
+            const auto use = firstTouch && firstTouch->contains(arg) ? DeviceGate::Use::Create
+                : lvmSees                                            ? DeviceGate::Use::Member
+                                                                     : later;
+            checked = m_options.gate->verify(*pin, use);
+        } else if (ownDevices.contains(arg)) {
+            // An array this build made (named by RaidBench under /dev/md or /dev/raidbench_*): still made of
+            // the build's own disks.
+            checked = m_options.gate->verifyBuilt(arg, pins);
         }
-        if (!pin) {
-            if (ownDevices.contains(arg)) {
-                continue; // an object this build made, named by RaidBench under /dev/md or /dev/raidbench_*
-            }
-            return makeError(ErrorCode::deviceChanged,
-                             QStringLiteral("%1 was never checked by the device gate; RaidBench does not touch it")
-                                 .arg(arg.left(200)));
+        if (!checked) {
+            return checked.error();
         }
-        if (!m_options.gate) {
-            return makeError(ErrorCode::internal, QStringLiteral("no device gate to check %1").arg(arg));
-        }
-        const auto use = firstTouch && firstTouch->contains(arg) ? DeviceGate::Use::Create : later;
-        if (auto ok = m_options.gate->verify(*pin, use); !ok) {
-            return ok;
+        verified.append(*checked);
+    }
+    return GuardedCommand::make(argv, verified, creating);
+}
+
+Result<VerifiedDevice> verifyTarget(const DeviceGate* gate, const BuiltArray& built)
+{
+    if (!gate) {
+        return makeError(ErrorCode::internal, QStringLiteral("no device gate to check %1").arg(built.device));
+    }
+    for (const PinnedDevice& pin : built.plan.pins) {
+        if (pin.node == built.device) {
+            return gate->verify(pin, DeviceGate::Use::Own); // a configuration of one disk
         }
     }
-    return {};
+    return gate->verifyBuilt(built.device, built.plan.pins);
 }
 
 Result<CommandResult> BuildExecutor::runOnBuilt(const BuiltArray& built, const QString& description,
                                                 const QStringList& argv, const std::atomic_bool* cancel)
 {
-    if (auto ok = guard(argv, built.plan.pins, objectDevices(built.objects), nullptr, DeviceGate::Use::Member); !ok) {
-        return Error {ok.error().code, QStringLiteral("%1 was not run: %2").arg(description, ok.error().message)};
+    auto command = guard(argv, built.plan.pins, objectDevices(built.objects), nullptr, DeviceGate::Use::Member);
+    if (!command) {
+        return Error {command.error().code,
+                      QStringLiteral("%1 was not run: %2").arg(description, command.error().message)};
     }
-    return runLogged(description, argv, createTimeoutMs, cancel);
+    return runLogged(description, *command, createTimeoutMs, cancel);
 }
 
 Result<BuiltArray> BuildExecutor::build(const BuildPlan& plan, const std::atomic_bool* cancel)
@@ -197,13 +230,20 @@ Result<BuiltArray> BuildExecutor::build(const BuildPlan& plan, const std::atomic
             break;
         }
         report(step.description, double(i) / total);
+        std::optional<GuardedCommand> command;
         if (step.mdAttribute.isEmpty()) {
-            // The gate, right before the command: each leaf it names is still the device that was checked.
-            if (auto ok = guard(step.argv, plan.pins, own, &untouched); !ok) {
-                failure = QStringLiteral("%1 was not run: %2").arg(step.description, ok.error().message);
-                failureCode = ok.error().code;
+            // The gate, right before the command: each leaf it names is still the device that was checked,
+            // each array it names is still made of them.
+            const bool makesArray = step.creates && step.creates->kind == QLatin1String("md");
+            auto checked = guard(step.argv, plan.pins, own, &untouched, DeviceGate::Use::Own,
+                                 makesArray ? step.creates->device : QString());
+            if (!checked) {
+                failure = QStringLiteral("%1 was not run: %2").arg(step.description, checked.error().message);
+                failureCode =
+                    checked.error().code == ErrorCode::notFound ? ErrorCode::deviceChanged : checked.error().code;
                 break;
             }
+            command = *checked;
         }
         if (step.creates) {
             // Journal first: if we die during the command, recovery still knows to undo it.
@@ -226,7 +266,7 @@ Result<BuiltArray> BuildExecutor::build(const BuildPlan& plan, const std::atomic
             for (const QString& arg : step.argv) {
                 untouched.remove(arg);
             }
-            result = runLogged(step.description, step.argv, createTimeoutMs, cancel);
+            result = runLogged(step.description, *command, createTimeoutMs, cancel);
         }
         if (!result.ok()) {
             halfCreated = step.creates.has_value();

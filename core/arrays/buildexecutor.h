@@ -2,6 +2,7 @@
 
 #include "arrays/buildjournal.h"
 #include "arrays/buildplan.h"
+#include "arrays/mdstat.h"
 #include "disks/devicegate.h"
 #include "disks/disk.h"
 #include "system/commandrunner.h"
@@ -63,6 +64,11 @@ struct BuiltArray
     static BuiltArray fromJournal(const JournalRecord& record);
 };
 
+/// Right before a write to a built configuration's device (a test, a file system): a pinned leaf (a
+/// configuration that is one disk) verified as carrying only this build's signatures, an array as made
+/// of the build's pins. The VerifiedDevice the engine and mkfs need.
+Result<VerifiedDevice> verifyTarget(const DeviceGate* gate, const BuiltArray& built);
+
 /// Runs a BuildPlan: verifies every pinned leaf with the device gate right before each command that
 /// names it, journals each object before creating it, waits for device nodes, follows a resync, and
 /// on any failure (or cancel) removes everything it created, in order, reporting both. A command
@@ -102,8 +108,9 @@ public:
     /// Removes what ended runs left, as far as `scope` allows: their file systems mounted under
     /// mountRoot, the journals whose owner is gone (on the devices that still match their pins; the
     /// rest is reported as skipped and the journal kept), and for root callers md arrays named
-    /// raidbench-* and volume groups named raidbench_* that no journal it may not touch names.
-    /// Arrays built to stay (array create) are left. Touches nothing else.
+    /// raidbench-* that no journal names, whose every disk the gate checks as RaidBench's. Volume groups
+    /// named raidbench_* that no journal names are reported, never removed. Arrays built to stay (array
+    /// create) are left. Touches nothing else.
     TeardownReport recoverLeftovers(const RecoverScope& scope = {});
     /// The journal's array with each pin moved to where its device is now (a reboot renames disks);
     /// pins whose device is gone stay, so that the commands naming them are skipped.
@@ -124,14 +131,27 @@ public:
     TeardownReport restoreWriteCaches(const BuiltArray& built);
 
 private:
+    /// A command that writes no device (a report, an unmount).
     CommandResult runLogged(const QString& description, const QStringList& argv, int timeoutMs,
                             const std::atomic_bool* cancel);
-    /// The gate's word on every device `argv` names, right before it runs.
-    Result<void> guard(const QStringList& argv, const QList<PinnedDevice>& pins, const QStringList& ownDevices,
-                       const QSet<QString>* firstTouch = nullptr, DeviceGate::Use later = DeviceGate::Use::Own) const;
+    CommandResult runLogged(const QString& description, const GuardedCommand& command, int timeoutMs,
+                            const std::atomic_bool* cancel);
+    /// The gate's word on every device `argv` names, right before it runs: each pinned leaf verified for
+    /// its use (`Create` on its first touch, else `later`), each of the build's own arrays verified to be
+    /// made of the pins, except `creating` (the array this very command makes). `not-found` when an own
+    /// array is gone already: the command has nothing left to do.
+    Result<GuardedCommand> guard(const QStringList& argv, const QList<PinnedDevice>& pins,
+                                 const QStringList& ownDevices, const QSet<QString>* firstTouch = nullptr,
+                                 DeviceGate::Use later = DeviceGate::Use::Own, const QString& creating = {}) const;
     TeardownReport removeObjects(const QList<BuildObject>& objects, const QList<QStringList>& finalWipes,
                                  const QList<PinnedDevice>& pins);
-    TeardownReport removeUnjournaled(const QSet<QString>& protectedTags);
+    /// What no journal names: volume groups named raidbench_* are reported and left; md arrays named
+    /// raidbench-* are stopped only when every disk under them passes the gate as the build's.
+    TeardownReport removeUnjournaled(const QSet<QString>& protectedTags, const QSet<QString>& journaled);
+    TeardownReport reportUnjournaledGroups(const QSet<QString>& leave);
+    bool removeUnjournaledArray(const MdStat& stat, const MdStatArray& array, const QString& name,
+                                TeardownReport& total);
+    QString mdNameOf(const QString& device);
     TeardownReport unmountLeftovers(const QSet<QString>& protectedTags);
     Result<void> followResync(const QString& device, const std::atomic_bool* cancel);
     void report(const QString& message, double fraction);

@@ -102,6 +102,17 @@ struct Planner
         return device;
     }
 
+    /// An lvm command that sees only `devices` (the volume group's own physical volumes): LVM never acts
+    /// on a disk that merely claims to belong to a volume group of that name.
+    QStringList lvmCommand(const QString& command, const QStringList& devices, const QStringList& arguments) const
+    {
+        QStringList argv {QStringLiteral("lvm"), command, QStringLiteral("--config"), lvm()};
+        for (const QString& device : devices) {
+            argv << QStringLiteral("--devices") << device;
+        }
+        return argv + arguments;
+    }
+
     QString buildLvm(const ArraySpec& node, const QStringList& members)
     {
         const QString vg = vgIndex == 0 ? QStringLiteral("raidbench_%1").arg(tag)
@@ -111,30 +122,28 @@ struct Planner
         const QString device = QStringLiteral("/dev/") + lv;
         for (const QString& member : members) {
             BuildObject pv {QStringLiteral("pv"), member, member, {}, {}};
-            pv.undo.append({QStringLiteral("lvm"), QStringLiteral("pvremove"), QStringLiteral("--config"), lvm(),
-                            QStringLiteral("-y"), QStringLiteral("-ff"), member});
+            pv.undo.append(lvmCommand(QStringLiteral("pvremove"), {member},
+                                      {QStringLiteral("-y"), QStringLiteral("-ff"), member}));
             plan.steps.append({QStringLiteral("make %1 an LVM physical volume").arg(member),
-                               {QStringLiteral("lvm"), QStringLiteral("pvcreate"), QStringLiteral("--config"), lvm(),
-                                QStringLiteral("-y"), QStringLiteral("-ff"), member},
+                               lvmCommand(QStringLiteral("pvcreate"), {member},
+                                          {QStringLiteral("-y"), QStringLiteral("-ff"), member}),
                                pv,
                                QString(),
                                QString(),
                                {}});
         }
         BuildObject group {QStringLiteral("vg"), vg, QString(), members, {}};
-        group.undo.append({QStringLiteral("lvm"), QStringLiteral("vgremove"), QStringLiteral("--config"), lvm(),
-                           QStringLiteral("-f"), vg});
-        QStringList vgcreate {QStringLiteral("lvm"), QStringLiteral("vgcreate"), QStringLiteral("--config"), lvm(), vg};
-        vgcreate += members;
-        plan.steps.append(
-            {QStringLiteral("create volume group %1").arg(vg), vgcreate, group, QString(), QString(), {}});
+        group.undo.append(lvmCommand(QStringLiteral("vgremove"), members, {QStringLiteral("-f"), vg}));
+        plan.steps.append({QStringLiteral("create volume group %1").arg(vg),
+                           lvmCommand(QStringLiteral("vgcreate"), members, QStringList {vg} + members),
+                           group,
+                           QString(),
+                           QString(),
+                           {}});
         const std::uint64_t stripe = effectiveStripeSize(node);
         BuildObject volume {QStringLiteral("lv"), lv, device, {vg}, {}};
-        volume.undo.append({QStringLiteral("lvm"), QStringLiteral("lvremove"), QStringLiteral("--config"), lvm(),
-                            QStringLiteral("-f"), lv});
-        QStringList lvcreate {
-            QStringLiteral("lvm"), QStringLiteral("lvcreate"),         QStringLiteral("--config"), lvm(),
-            QStringLiteral("-y"),  QStringLiteral("--wipesignatures"), QStringLiteral("y")};
+        volume.undo.append(lvmCommand(QStringLiteral("lvremove"), members, {QStringLiteral("-f"), lv}));
+        QStringList lvcreate {QStringLiteral("-y"), QStringLiteral("--wipesignatures"), QStringLiteral("y")};
         if (members.size() > 1) {
             lvcreate << QStringLiteral("--type") << QStringLiteral("striped") << QStringLiteral("-i")
                      << QString::number(members.size()) << QStringLiteral("-I")
@@ -143,7 +152,7 @@ struct Planner
         lvcreate << QStringLiteral("-l") << QStringLiteral("100%FREE") << QStringLiteral("-n")
                  << QStringLiteral("bench") << vg;
         plan.steps.append({QStringLiteral("create striped volume %1 over %2 devices").arg(lv).arg(members.size()),
-                           lvcreate,
+                           lvmCommand(QStringLiteral("lvcreate"), members, lvcreate),
                            volume,
                            device,
                            QString(),

@@ -2,6 +2,7 @@
 #include "arrays/buildexecutor_p.h"
 #include "arrays/lvmreport.h"
 #include "arrays/mdstat.h"
+#include "util/errorcodes.h"
 
 #include <QDir>
 #include <QFile>
@@ -35,12 +36,16 @@ TeardownReport BuildExecutor::removeObjects(const QList<BuildObject>& objects, c
     TeardownReport report;
     const QStringList own = objectDevices(objects);
     auto run = [&](const QString& description, const QStringList& argv) {
-        if (auto ok = guard(argv, pins, own, nullptr); !ok) {
+        auto command = guard(argv, pins, own, nullptr);
+        if (!command && command.error().code == ErrorCode::notFound) {
+            return true; // an array of the build that is gone already (stopped, or a reboot): nothing to do
+        }
+        if (!command) {
             report.skipped.append(
-                QStringLiteral("%1 not run: %2").arg(argv.mid(0, 2).join(QLatin1Char(' ')), ok.error().message));
+                QStringLiteral("%1 not run: %2").arg(argv.mid(0, 2).join(QLatin1Char(' ')), command.error().message));
             return false;
         }
-        const CommandResult result = runLogged(description, argv, removeTimeoutMs, nullptr);
+        const CommandResult result = runLogged(description, *command, removeTimeoutMs, nullptr);
         if (!result.ok()) {
             report.problems.append(
                 QStringLiteral("%1: %2").arg(argv.mid(0, 2).join(QLatin1Char(' ')), result.summary()));
@@ -182,7 +187,11 @@ TeardownReport BuildExecutor::recoverLeftovers(const RecoverScope& scope)
     BuildJournal::removeTemporaries(m_options.journalDirectory);
     // 2. What no journal names (a journal lost with /run): only for root, never what another owns.
     if (scope.root) {
-        total.merge(removeUnjournaled(protectedTags));
+        QSet<QString> journaled;
+        for (const JournalRecord& record : records) {
+            journaled.insert(record.tag);
+        }
+        total.merge(removeUnjournaled(protectedTags, journaled));
     }
     return total;
 }
@@ -231,94 +240,11 @@ TeardownReport BuildExecutor::unmountLeftovers(const QSet<QString>& protectedTag
     return report;
 }
 
-TeardownReport BuildExecutor::removeUnjournaled(const QSet<QString>& protectedTags)
+TeardownReport BuildExecutor::removeUnjournaled(const QSet<QString>& protectedTags, const QSet<QString>& journaled)
 {
-    TeardownReport total;
-    auto mdNameOf = [&](const QString& device) {
-        const CommandResult detail =
-            runLogged(QStringLiteral("inspect %1").arg(device),
-                      {QStringLiteral("mdadm"), QStringLiteral("--detail"), QStringLiteral("--export"), device},
-                      removeTimeoutMs, nullptr);
-        return MdDetail::parse(detail.out).name().section(QLatin1Char(':'), -1);
-    };
-    auto ours = [&](const QString& name) {
-        return !tagOfName(name).isEmpty() && !protectedTags.contains(tagOfName(name));
-    };
-    // A device that is no md array of ours: pinned by the gate (nothing else may use it) before RaidBench
-    // removes its own metadata from it.
-    auto removeFrom = [&](const QStringList& argv, const QString& device) {
-        if (device.section(QLatin1Char('/'), -1).startsWith(QLatin1String("md"))) {
-            if (!ours(mdNameOf(device))) {
-                total.skipped.append(QStringLiteral("%1: not an array RaidBench made").arg(device));
-                return;
-            }
-            TeardownReport part =
-                removeObjects({BuildObject {QStringLiteral("md"), device, device, {}, {argv}}}, {}, {});
-            part.removed.clear();
-            total.merge(part);
-            return;
-        }
-        if (!m_options.gate) {
-            total.skipped.append(QStringLiteral("%1: no device gate").arg(device));
-            return;
-        }
-        auto pin = m_options.gate->pin(device, DeviceGate::Use::Own);
-        if (!pin) {
-            total.skipped.append(
-                QStringLiteral("%1 not run: %2").arg(argv.mid(0, 2).join(QLatin1Char(' ')), pin.error().message));
-            return;
-        }
-        QStringList pinnedArgv = argv;
-        pinnedArgv.last() = pin->node;
-        TeardownReport part =
-            removeObjects({BuildObject {QStringLiteral("member"), pin->node, {}, {}, {pinnedArgv}}}, {}, {*pin});
-        part.removed.clear();
-        total.merge(part);
-    };
-    // 2. Volume groups named raidbench_* (a journal may have been lost), and their physical volumes.
-    const QString config = lvmConfig(udevIsRunning());
-    const CommandResult vgs = runLogged(QStringLiteral("list volume groups"),
-                                        {QStringLiteral("lvm"), QStringLiteral("vgs"), QStringLiteral("--config"),
-                                         config, QStringLiteral("--reportformat"), QStringLiteral("json"),
-                                         QStringLiteral("-o"), QStringLiteral("vg_name")},
-                                        removeTimeoutMs, nullptr);
-    if (vgs.ok()) {
-        auto report = LvmReport::parse(vgs.out.toUtf8(), QStringLiteral("vg"));
-        const QStringList groups = report ? report->column(QStringLiteral("vg_name")) : QStringList();
-        const CommandResult pvs = runLogged(QStringLiteral("list physical volumes"),
-                                            {QStringLiteral("lvm"), QStringLiteral("pvs"), QStringLiteral("--config"),
-                                             config, QStringLiteral("--reportformat"), QStringLiteral("json"),
-                                             QStringLiteral("-o"), QStringLiteral("pv_name,vg_name")},
-                                            removeTimeoutMs, nullptr);
-        const auto pvReport = LvmReport::parse(pvs.out.toUtf8(), QStringLiteral("pv"));
-        for (const QString& vg : groups) {
-            if (!vg.startsWith(QLatin1String("raidbench_")) || !ours(vg)) {
-                continue;
-            }
-            const TeardownReport removed =
-                removeObjects({BuildObject {QStringLiteral("vg"),
-                                            vg,
-                                            QString(),
-                                            {},
-                                            {{QStringLiteral("lvm"), QStringLiteral("vgremove"),
-                                              QStringLiteral("--config"), config, QStringLiteral("-f"), vg}}}},
-                              {}, {});
-            total.merge(removed);
-            if (!removed.clean() || !pvReport) {
-                continue;
-            }
-            for (const auto& row : pvReport->rows) {
-                if (row.value(QStringLiteral("vg_name")).toString() == vg) {
-                    const QString pv = row.value(QStringLiteral("pv_name")).toString();
-                    removeFrom({QStringLiteral("lvm"), QStringLiteral("pvremove"), QStringLiteral("--config"), config,
-                                QStringLiteral("-y"), QStringLiteral("-ff"), pv},
-                               pv);
-                }
-            }
-        }
-    }
-    // 3. md arrays named raidbench-*: stop the top ones first (those no other array holds), then remove
-    //    their superblocks from the members.
+    TeardownReport total = reportUnjournaledGroups(protectedTags + journaled);
+    // md arrays named raidbench-*: the top ones first (those no other array holds), each only when every
+    // disk under it is one the gate checks as carrying nothing but RaidBench's own superblocks.
     for (int pass = 0; pass < 6; ++pass) {
         QFile mdstatFile(m_options.procRoot + QStringLiteral("/mdstat"));
         if (!mdstatFile.open(QIODevice::ReadOnly)) {
@@ -336,33 +262,127 @@ TeardownReport BuildExecutor::removeUnjournaled(const QSet<QString>& protectedTa
             if (heldByArray.contains(array.name)) {
                 continue;
             }
-            const QString device = QStringLiteral("/dev/") + array.name;
-            const QString name = mdNameOf(device);
-            if (!name.startsWith(QLatin1String("raidbench-")) || !ours(name)) {
-                continue; // never touch an array we did not make, nor one a running RaidBench uses
+            const QString name = mdNameOf(QStringLiteral("/dev/") + array.name);
+            const QString tag = tagOfName(name);
+            if (!name.startsWith(QLatin1String("raidbench-")) || tag.isEmpty() || protectedTags.contains(tag) ||
+                journaled.contains(tag)) {
+                continue; // never an array we did not make, nor one a running RaidBench uses or a journal names
             }
-            const TeardownReport stopped =
-                removeObjects({BuildObject {QStringLiteral("md"),
-                                            name,
-                                            device,
-                                            {},
-                                            {{QStringLiteral("mdadm"), QStringLiteral("--stop"), device}}}},
-                              {}, {});
-            total.merge(stopped);
-            if (!stopped.clean()) {
-                continue;
-            }
-            stoppedAny = true;
-            for (const MdStatMember& member : array.members) {
-                const QString memberDevice = QStringLiteral("/dev/") + member.name;
-                removeFrom({QStringLiteral("mdadm"), QStringLiteral("--zero-superblock"), memberDevice}, memberDevice);
-            }
+            stoppedAny = removeUnjournaledArray(stat, array, name, total) || stoppedAny;
         }
         if (!stoppedAny) {
             break;
         }
     }
     return total;
+}
+
+QString BuildExecutor::mdNameOf(const QString& device)
+{
+    const CommandResult detail =
+        runLogged(QStringLiteral("inspect %1").arg(device),
+                  {QStringLiteral("mdadm"), QStringLiteral("--detail"), QStringLiteral("--export"), device},
+                  removeTimeoutMs, nullptr);
+    return MdDetail::parse(detail.out).name().section(QLatin1Char(':'), -1);
+}
+
+TeardownReport BuildExecutor::reportUnjournaledGroups(const QSet<QString>& leave)
+{
+    // A volume group is LVM's word on which disks belong to it, and anyone who can attach a disk can
+    // present one named raidbench_* that claims another's: none is removed by its name alone.
+    TeardownReport report;
+    const CommandResult vgs = runLogged(QStringLiteral("list volume groups"),
+                                        {QStringLiteral("lvm"), QStringLiteral("vgs"), QStringLiteral("--config"),
+                                         lvmConfig(udevIsRunning()), QStringLiteral("--reportformat"),
+                                         QStringLiteral("json"), QStringLiteral("-o"), QStringLiteral("vg_name")},
+                                        removeTimeoutMs, nullptr);
+    const auto groups = LvmReport::parse(vgs.out.toUtf8(), QStringLiteral("vg"));
+    if (!vgs.ok() || !groups) {
+        return report;
+    }
+    for (const QString& vg : groups->column(QStringLiteral("vg_name"))) {
+        const QString tag = tagOfName(vg);
+        if (vg.startsWith(QLatin1String("raidbench_")) && !tag.isEmpty() && !leave.contains(tag)) {
+            report.skipped.append(QStringLiteral("volume group %1 is named like RaidBench's, but no journal names its "
+                                                 "disks: left alone (if it is a leftover of yours, remove it with "
+                                                 "vgremove)")
+                                      .arg(vg.left(64)));
+        }
+    }
+    return report;
+}
+
+bool BuildExecutor::removeUnjournaledArray(const MdStat& stat, const MdStatArray& array, const QString& name,
+                                           TeardownReport& total)
+{
+    const QString tag = tagOfName(name);
+    const QString path = QStringLiteral("/dev/md/") + name;
+    auto skip = [&](const QString& why) {
+        total.skipped.append(QStringLiteral("%1 (%2) not stopped: %3").arg(path, array.name, why));
+        return false;
+    };
+    if (!m_options.gate) {
+        return skip(QStringLiteral("no device gate"));
+    }
+    // The disks at the bottom of the array, through the arrays it is made of: each pinned as a disk of
+    // the build `tag` (held by its arrays only, carrying only its signatures).
+    QList<PinnedDevice> pins;
+    std::function<bool(const MdStatArray&, int)> collect = [&](const MdStatArray& at, int depth) {
+        for (const MdStatMember& member : at.members) {
+            const MdStatArray* below = stat.find(member.name);
+            if (below && depth < 4) {
+                if (!collect(*below, depth + 1)) {
+                    return false;
+                }
+                continue;
+            }
+            auto pin = m_options.gate->pin(QStringLiteral("/dev/") + member.name, DeviceGate::Use::Member, tag);
+            if (!pin) {
+                skip(pin.error().message);
+                return false;
+            }
+            pins.append(*pin);
+        }
+        return true;
+    };
+    if (!collect(array, 0)) {
+        return false;
+    }
+    auto stop = guard({QStringLiteral("mdadm"), QStringLiteral("--stop"), path}, pins, {path});
+    if (!stop) {
+        return skip(stop.error().message);
+    }
+    const CommandResult stopped = runLogged(QStringLiteral("remove md %1").arg(name), *stop, removeTimeoutMs, nullptr);
+    if (!stopped.ok()) {
+        total.problems.append(QStringLiteral("mdadm --stop %1: %2").arg(path, stopped.summary()));
+        return false;
+    }
+    total.removed.append(name);
+    // Its superblocks: on its disks, or on the arrays it was made of (stopped in a later pass).
+    for (const MdStatMember& member : array.members) {
+        QString target = QStringLiteral("/dev/") + member.name;
+        QStringList own;
+        if (stat.find(member.name)) {
+            const QString leg = mdNameOf(target);
+            if (tagOfName(leg) != tag) {
+                total.skipped.append(QStringLiteral("%1: not an array of %2").arg(target, name));
+                continue;
+            }
+            target = QStringLiteral("/dev/md/") + leg;
+            own = {target};
+        }
+        auto zero = guard({QStringLiteral("mdadm"), QStringLiteral("--zero-superblock"), target}, pins, own);
+        if (!zero) {
+            total.skipped.append(
+                QStringLiteral("mdadm --zero-superblock %1 not run: %2").arg(target, zero.error().message));
+            continue;
+        }
+        const CommandResult zeroed = runLogged(QStringLiteral("wipe %1").arg(target), *zero, removeTimeoutMs, nullptr);
+        if (!zeroed.ok()) {
+            total.problems.append(QStringLiteral("mdadm --zero-superblock %1: %2").arg(target, zeroed.summary()));
+        }
+    }
+    return true;
 }
 
 } // namespace RaidBench

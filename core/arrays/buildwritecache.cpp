@@ -14,13 +14,13 @@ namespace {
 
 /// The gate's word on a leaf of a built array: a member of its own md arrays, or (LVM straight on
 /// the disk) carrying only the build's own signatures.
-Result<void> checkLeaf(const DeviceGate& gate, const PinnedDevice& pin)
+Result<VerifiedDevice> checkLeaf(const DeviceGate& gate, const PinnedDevice& pin)
 {
-    Result<void> member = gate.verify(pin, DeviceGate::Use::Member);
+    Result<VerifiedDevice> member = gate.verify(pin, DeviceGate::Use::Member);
     if (member) {
         return member;
     }
-    Result<void> own = gate.verify(pin, DeviceGate::Use::Own);
+    Result<VerifiedDevice> own = gate.verify(pin, DeviceGate::Use::Own);
     return own ? own : member;
 }
 
@@ -91,7 +91,7 @@ Result<WriteCacheState> BuildExecutor::setWriteCache(BuiltArray& built, const Pi
                          QStringLiteral("%1 is not a disk of this build").arg(pin.describe()));
     }
     // The build's own pin carries its tag: which md arrays may hold the disk.
-    if (Result<void> checked = checkLeaf(*m_options.gate, *own); !checked) {
+    if (Result<VerifiedDevice> checked = checkLeaf(*m_options.gate, *own); !checked) {
         return checked.error();
     }
     Result<Disk> disk = lookAt(m_options, built, *own);
@@ -124,11 +124,12 @@ Result<WriteCacheState> BuildExecutor::setWriteCache(BuiltArray& built, const Pi
         built.writeCaches.append(change);
     }
     // Checked again right before the change, as every command that names a disk is.
-    if (Result<void> checked = checkLeaf(*m_options.gate, *own); !checked) {
+    Result<VerifiedDevice> checked = checkLeaf(*m_options.gate, *own);
+    if (!checked) {
         return checked.error();
     }
     StepLog log {QStringLiteral("turn the write cache of %1 %2").arg(own->node, wanted), {}, {}};
-    Result<WriteCacheState> now = HealthProbe::setWriteCache(*disk, on, m_runner);
+    Result<WriteCacheState> now = HealthProbe::setWriteCache(*checked, *disk, on, m_runner);
     log.result.started = true;
     log.result.exitCode = now ? 0 : 1;
     log.result.err = now ? QString() : now.error().message;
@@ -149,7 +150,7 @@ TeardownReport BuildExecutor::restoreWriteCaches(const BuiltArray& built)
             report.skipped.append(QStringLiteral("%1: not a disk of this build").arg(what));
             continue;
         }
-        if (Result<void> checked = checkLeaf(*m_options.gate, *pin); !checked) {
+        if (Result<VerifiedDevice> checked = checkLeaf(*m_options.gate, *pin); !checked) {
             report.skipped.append(QStringLiteral("%1: %2").arg(what, checked.error().message));
             continue;
         }
@@ -163,11 +164,12 @@ TeardownReport BuildExecutor::restoreWriteCaches(const BuiltArray& built)
             report.removed.append(what);
             continue;
         }
-        if (Result<void> checked = checkLeaf(*m_options.gate, *pin); !checked) {
+        Result<VerifiedDevice> checked = checkLeaf(*m_options.gate, *pin);
+        if (!checked) {
             report.skipped.append(QStringLiteral("%1: %2").arg(what, checked.error().message));
             continue;
         }
-        Result<WriteCacheState> restored = HealthProbe::setWriteCache(*disk, change.originalOn, m_runner);
+        Result<WriteCacheState> restored = HealthProbe::setWriteCache(*checked, *disk, change.originalOn, m_runner);
         if (restored) {
             report.removed.append(what);
         } else {

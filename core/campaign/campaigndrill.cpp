@@ -300,7 +300,7 @@ void CampaignRunner::runDrill(ConfigResult& config, const BuiltArray& built, con
             }
             TestResult result;
             result.spec = test;
-            runTest(built.device, test, result, p, cancel, monitor, TestContext::Drill);
+            runTest(built, test, result, p, cancel, monitor, TestContext::Drill);
             into.append(result);
             saveAfterTest();
         }
@@ -392,7 +392,7 @@ void CampaignRunner::runDrill(ConfigResult& config, const BuiltArray& built, con
             load = std::thread([&, p] {
                 QElapsedTimer clock;
                 clock.start();
-                runTest(built.device, loadResult.spec, loadResult, p, &loadStop, nullptr, TestContext::UnderRebuild);
+                runTest(built, loadResult.spec, loadResult, p, &loadStop, nullptr, TestContext::UnderRebuild);
                 loadSeconds = double(clock.nsecsElapsed()) / 1e9;
                 loadRunning = false;
             });
@@ -447,9 +447,15 @@ void CampaignRunner::runDrill(ConfigResult& config, const BuiltArray& built, con
                 return stop(ok.error());
             }
         }
-        // Writes while it is out: the bitmap marks what the re-added member misses.
+        // Writes while it is out: the bitmap marks what the re-added member misses. The gate first: the
+        // degraded array is still made of the build's disks.
+        auto verified = verifyTarget(m_options.executor.gate.get(), built);
+        if (!verified) {
+            return stop(verified.error());
+        }
         IoJob job;
         job.target = built.device;
+        job.verified = *verified;
         job.pattern = IoPattern::Write;
         job.blockSize = 1u << 20;
         job.queueDepth = 4;

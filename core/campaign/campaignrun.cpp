@@ -6,6 +6,7 @@
 #include "engine/ioengine.h"
 #include "layout/stripes.h"
 #include "system/childprocess.h"
+#include "system/invokinguser.h"
 #include "util/errorcodes.h"
 #include "util/statistics.h"
 #include "util/units.h"
@@ -59,7 +60,7 @@ void CampaignRunner::runBaselines(const std::atomic_bool* cancel)
             }
             // The gate right before the raw write: the node is still the disk that was confirmed.
             auto ok = pin ? m_options.executor.gate->verify(*pin, DeviceGate::Use::Create)
-                          : Result<void>(makeError(ErrorCode::deviceChanged, QStringLiteral("not checked")));
+                          : Result<VerifiedDevice>(makeError(ErrorCode::deviceChanged, QStringLiteral("not checked")));
             if (!ok) {
                 disk.baselineError = ok.error().message;
                 m_unitsDone += 2;
@@ -67,6 +68,7 @@ void CampaignRunner::runBaselines(const std::atomic_bool* cancel)
             }
             IoJob job;
             job.target = pin->node;
+            job.verified = *ok;
             job.pattern = pattern;
             job.blockSize = 1u << 20;
             job.queueDepth = 8;
@@ -130,8 +132,9 @@ bool CampaignRunner::waitForQuietArrays(TestResult& result, CampaignProgress pro
     }
 }
 
-void CampaignRunner::runTest(const QString& device, const TestSpec& spec, TestResult& result, CampaignProgress progress,
-                             const std::atomic_bool* cancel, const ResourceMonitor* monitor, TestContext context)
+void CampaignRunner::runTest(const BuiltArray& built, const TestSpec& spec, TestResult& result,
+                             CampaignProgress progress, const std::atomic_bool* cancel, const ResourceMonitor* monitor,
+                             TestContext context)
 {
     ResourceUse use;
     const bool sizeSweep = spec.kind == QLatin1String("sweep");
@@ -177,8 +180,17 @@ void CampaignRunner::runTest(const QString& device, const TestSpec& spec, TestRe
                 keepPoint();
                 return;
             }
+            // The gate right before every run: the configuration is still the disks it was built from.
+            auto target = verifyTarget(m_options.executor.gate.get(), built);
+            if (!target) {
+                result.status = QStringLiteral("failed");
+                result.error = target.error().message;
+                keepPoint();
+                return;
+            }
             IoJob job;
-            job.target = device;
+            job.target = built.device;
+            job.verified = *target;
             job.pattern = spec.pattern;
             job.readPercent = spec.readPercent;
             job.dsync = spec.dsync;
@@ -241,14 +253,9 @@ std::pair<int, int> CampaignRunner::commandUser() const
     if (geteuid() != 0) {
         return {-1, -1}; // we are the user already
     }
-    for (const char* variable : {"SUDO_UID", "PKEXEC_UID", "RAIDBENCH_USER_UID"}) {
-        bool ok = false;
-        const int uid = qEnvironmentVariable(variable).toInt(&ok);
-        if (ok && uid > 0) {
-            // sudo says the group; pkexec does not: the user's own primary group, never their uid number.
-            const int gid = qEnvironmentVariable("SUDO_GID").toInt(&ok);
-            return {uid, ok && qstrcmp(variable, "SUDO_UID") == 0 ? gid : primaryGroupOf(uid)};
-        }
+    // The one user the helper also takes as its client: pkexec's, else sudo's.
+    if (const InvokingUser user = invokingUser(); user.uid > 0) {
+        return {user.uid, user.gid};
     }
     return m_plan.commandAsRoot ? std::pair {-1, -1} : std::pair {65534, 65534}; // nobody, never root unasked
 }
@@ -260,7 +267,9 @@ void CampaignRunner::runFileTests(ConfigResult& config, const BuiltArray& built,
     const auto [uid, gid] = commandUser();
     progress.message = QStringLiteral("%1: making %2 on %3").arg(config.name, fs.type, built.device);
     report(progress);
-    auto mounted = makeAndMount(*m_options.runner, fs, built.device, config.spec, built.plan.tag, uid, gid);
+    auto mounted = makeAndMount(
+        *m_options.runner, fs, [&] { return verifyTarget(m_options.executor.gate.get(), built); }, config.spec,
+        built.plan.tag, uid, gid);
     if (!mounted) {
         for (const TestSpec& spec : m_plan.tests) {
             if (spec.isFileTest()) {
@@ -466,7 +475,7 @@ void CampaignRunner::runConfig(const QList<int>& group, const std::atomic_bool* 
             }
             TestResult result;
             result.spec = spec;
-            runTest(built->device, spec, result, progress, cancel, &monitor);
+            runTest(*built, spec, result, progress, cancel, &monitor);
             entry.tests.append(result);
             m_unitsDone += spec.points() * m_plan.minRuns();
             saveAfterTest();

@@ -1,13 +1,19 @@
 #include "disks/devicegate.h"
 
 #include "disks/diskscanner.h"
+#include "system/commandrunner.h"
 #include "util/errorcodes.h"
 #include "util/privatedir.h"
+#include "util/terminaltext.h"
 #include "util/units.h"
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRegularExpression>
 #include <QSet>
 
@@ -40,6 +46,13 @@ QString shown(const QString& path)
 QString errnoText(int err)
 {
     return QString::fromLocal8Bit(strerror(err));
+}
+
+/// A small sysfs attribute, trimmed; empty when it cannot be read.
+QString readSmall(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? QString::fromLatin1(file.read(256)).trimmed() : QString();
 }
 
 QStringList components(const QString& path)
@@ -77,7 +90,8 @@ bool inUseReason(const QString& code)
 bool ownSignature(const DiskSignature& signature, const QString& tag)
 {
     if (signature.type == QLatin1String("LVM2_member")) {
-        return true;
+        // Only on a build's own pin; checkUse() then asks the label which volume group it is in.
+        return !tag.isEmpty();
     }
     if (signature.type == QLatin1String("linux_raid_member")) {
         // The array's name, "host:raidbench-TAG-N" or "raidbench-TAG-N".
@@ -93,16 +107,27 @@ bool ownSignature(const DiskSignature& signature, const QString& tag)
     return false;
 }
 
+bool ownVolumeGroup(const QString& group, const QString& tag)
+{
+    static const QRegularExpression tagShape(QStringLiteral("^[a-z0-9]{1,12}$"));
+    if (!tagShape.match(tag).hasMatch()) {
+        return false;
+    }
+    const QRegularExpression ours(QStringLiteral("^raidbench_%1(_\\d{1,4})?$").arg(tag));
+    return ours.match(group).hasMatch();
+}
+
 QString PinnedDevice::describe() const
 {
+    // What the disk says of itself, shown as visible text: it reaches terminals and confirmations.
     QStringList parts;
     if (!model.isEmpty()) {
-        parts.append(model);
+        parts.append(terminalSafe(model));
     }
     if (!serial.isEmpty()) {
-        parts.append(QStringLiteral("serial %1").arg(serial));
+        parts.append(QStringLiteral("serial %1").arg(terminalSafe(serial)));
     } else if (!backingFile.isEmpty()) {
-        parts.append(QStringLiteral("file %1").arg(shown(backingFile)));
+        parts.append(QStringLiteral("file %1").arg(terminalSafe(backingFile.left(200))));
     }
     parts.append(Units::formatBytesDecimal(double(sizeBytes)));
     return QStringLiteral("%1 (%2)").arg(node, parts.join(QStringLiteral(", ")));
@@ -111,7 +136,8 @@ QString PinnedDevice::describe() const
 bool PinnedDevice::sameIdentity(const PinnedDevice& other) const
 {
     if (sizeBytes != other.sizeBytes || kind != other.kind || model != other.model || serial != other.serial ||
-        wwn != other.wwn || backingFile != other.backingFile) {
+        wwn != other.wwn || backingFile != other.backingFile || partitionNumber != other.partitionNumber ||
+        startSector != other.startSector) {
         return false;
     }
     // A device without serial, WWN or file has nothing but its number and size to go by, and only
@@ -136,6 +162,8 @@ QJsonObject PinnedDevice::toJson() const
                         {QStringLiteral("wwn"), wwn},
                         {QStringLiteral("size_bytes"), double(sizeBytes)},
                         {QStringLiteral("backing_file"), backingFile},
+                        {QStringLiteral("partition"), partitionNumber},
+                        {QStringLiteral("start_sector"), double(startSector)},
                         {QStringLiteral("tag"), tag},
                         {QStringLiteral("boot_id"), bootId}};
 }
@@ -155,6 +183,8 @@ PinnedDevice PinnedDevice::fromJson(const QJsonObject& json)
     pin.wwn = json.value(QStringLiteral("wwn")).toString();
     pin.sizeBytes = std::uint64_t(json.value(QStringLiteral("size_bytes")).toDouble());
     pin.backingFile = json.value(QStringLiteral("backing_file")).toString();
+    pin.partitionNumber = json.value(QStringLiteral("partition")).toInt();
+    pin.startSector = std::uint64_t(json.value(QStringLiteral("start_sector")).toDouble());
     pin.tag = json.value(QStringLiteral("tag")).toString();
     pin.bootId = json.value(QStringLiteral("boot_id")).toString();
     return pin;
@@ -217,6 +247,23 @@ Result<PinnedSpec> DeviceGate::bindSpec(const ArraySpec& spec, const QList<Pinne
         return makeError(ErrorCode::notConfirmed,
                          QStringLiteral("%1 is not one of the disks that were checked and confirmed").arg(shown(path)));
     });
+}
+
+Result<VerifiedDevice> DeviceGate::verify(const PinnedDevice& pin, Use use) const
+{
+    if (auto ok = check(pin, use); !ok) {
+        return ok.error();
+    }
+    return VerifiedDevice(pin.node, pin.node, pin.rdev);
+}
+
+Result<VerifiedDevice> DeviceGate::verifyBuilt(const QString& path, const QList<PinnedDevice>& pins) const
+{
+    auto built = checkBuilt(path, pins);
+    if (!built) {
+        return built.error();
+    }
+    return VerifiedDevice(path, built->node, built->rdev);
 }
 
 SystemDeviceGate::SystemDeviceGate()
@@ -325,10 +372,67 @@ Result<QString> SystemDeviceGate::resolveTrusted(const QString& path, const QStr
     return current;
 }
 
+DiskScanner SystemDeviceGate::scanner() const
+{
+    DiskScanner scanner(m_options.sysRoot, m_options.procRoot, m_options.devRoot, m_options.probe);
+    scanner.setProbeTimeout(m_options.probeTimeoutMs);
+    return scanner;
+}
+
 Result<Disk> SystemDeviceGate::inspectNode(const QString& node) const
 {
-    return DiskScanner(m_options.sysRoot, m_options.procRoot, m_options.devRoot, m_options.probe)
-        .inspect(node, m_options.eligibility);
+    // Only this device (and its partitions) is probed: a check never reads, or waits on, another disk.
+    return scanner().inspect(node, m_options.eligibility);
+}
+
+namespace {
+
+/// The volume group the LVM label on `node` names, asking LVM about that one device only.
+Result<QString> volumeGroupFromLvm(const QString& node)
+{
+    SystemCommandRunner runner;
+    const CommandResult result =
+        runner.run({QStringLiteral("lvm"), QStringLiteral("pvs"), QStringLiteral("--config"),
+                    QStringLiteral("devices{use_devicesfile=0 obtain_device_list_from_udev=0}"),
+                    QStringLiteral("--devices"), node, QStringLiteral("--reportformat"), QStringLiteral("json"),
+                    QStringLiteral("-o"), QStringLiteral("vg_name"), node},
+                   30000);
+    const QJsonArray reports =
+        QJsonDocument::fromJson(result.out.toUtf8()).object().value(QStringLiteral("report")).toArray();
+    const QJsonArray rows = reports.first().toObject().value(QStringLiteral("pv")).toArray();
+    if (!result.ok() || rows.size() != 1) {
+        return makeError(ErrorCode::deviceInUse,
+                         QStringLiteral("LVM cannot say which volume group %1 is in: %2").arg(node, result.summary()));
+    }
+    return rows.first().toObject().value(QStringLiteral("vg_name")).toString();
+}
+
+} // namespace
+
+QStringList SystemDeviceGate::foreignSignatures(const Disk& disk, const QString& node, const QString& tag) const
+{
+    QStringList why;
+    for (const DiskSignature& signature : disk.signatures) {
+        if (!ownSignature(signature, tag)) {
+            why.append(
+                QStringLiteral("it carries %1 %2%3, which RaidBench did not write")
+                    .arg(signature.usage, signature.type,
+                         signature.label.isEmpty() ? QString() : QStringLiteral(" '%1'").arg(shown(signature.label))));
+            continue;
+        }
+        if (signature.type != QLatin1String("LVM2_member")) {
+            continue;
+        }
+        // blkid cannot tell whose an LVM label is; the label itself can, read from this device alone.
+        const auto group = m_options.volumeGroupOf ? m_options.volumeGroupOf(node) : volumeGroupFromLvm(node);
+        if (!group) {
+            why.append(group.error().message);
+        } else if (!group->isEmpty() && !ownVolumeGroup(*group, tag)) {
+            why.append(QStringLiteral("it is an LVM physical volume of volume group '%1', not of this build")
+                           .arg(shown(*group)));
+        }
+    }
+    return why;
 }
 
 Result<void> SystemDeviceGate::checkUse(const Disk& disk, const QString& node, Use use, const QString& tag) const
@@ -345,19 +449,12 @@ Result<void> SystemDeviceGate::checkUse(const Disk& disk, const QString& node, U
         }
     }
     if (use == Use::Own || use == Use::Member) {
-        // Only what RaidBench writes: an md superblock of its array, an LVM label, a file system it
-        // labelled. Anything else (someone reused the disk since) is not ours to remove.
+        // Only what RaidBench writes: an md superblock of its array, an LVM label of its volume group, a
+        // file system it labelled. Anything else (someone reused the disk since) is not ours to remove.
         if (!disk.partitions.isEmpty()) {
             why.append(QStringLiteral("it has partitions now, which RaidBench never makes"));
         }
-        for (const DiskSignature& signature : disk.signatures) {
-            if (!ownSignature(signature, tag)) {
-                why.append(QStringLiteral("it carries %1 %2%3, which RaidBench did not write")
-                               .arg(signature.usage, signature.type,
-                                    signature.label.isEmpty() ? QString()
-                                                              : QStringLiteral(" '%1'").arg(shown(signature.label))));
-            }
-        }
+        why += foreignSignatures(disk, node, tag);
     }
     if (!why.isEmpty()) {
         return makeError(ErrorCode::deviceInUse,
@@ -417,8 +514,13 @@ bool SystemDeviceGate::heldOnlyByBuild(const Disk& disk, const QString& tag) con
             ours.insert(match.captured(2));
         }
     }
+    // The build's logical volumes: device-mapper devices named raidbench_TAG[_N]-bench, which only root
+    // (LVM activating the build's own volume group) can make.
+    const QRegularExpression ownVolume(QStringLiteral("^raidbench_%1(_\\d{1,4})?-bench$").arg(tag));
     for (const QString& holder : disk.holders) {
-        if (!ours.contains(holder)) {
+        const bool volume = holder.startsWith(QLatin1String("dm-")) &&
+            ownVolume.match(readSmall(QStringLiteral("%1/block/%2/dm/name").arg(m_options.sysRoot, holder))).hasMatch();
+        if (!ours.contains(holder) && !volume) {
             return false;
         }
     }
@@ -440,6 +542,12 @@ PinnedDevice SystemDeviceGate::pinOf(const Disk& disk, const QString& node, std:
     pin.wwn = disk.wwn;
     pin.sizeBytes = disk.sizeBytes;
     pin.bootId = currentBootId();
+    if (disk.kind == QLatin1String("partition")) {
+        // Its number and start: after repartitioning, another partition of the same size is not it.
+        const QString sysPath = QStringLiteral("%1/block/%2/%3").arg(m_options.sysRoot, disk.parent, disk.name);
+        pin.partitionNumber = readSmall(sysPath + QStringLiteral("/partition")).toInt();
+        pin.startSector = readSmall(sysPath + QStringLiteral("/start")).toULongLong();
+    }
     const QString loopName = disk.kind == QLatin1String("loop") ? disk.name
         : disk.parent.startsWith(QLatin1String("loop"))         ? disk.parent
                                                                 : QString();
@@ -452,7 +560,7 @@ PinnedDevice SystemDeviceGate::pinOf(const Disk& disk, const QString& node, std:
     return pin;
 }
 
-Result<PinnedDevice> SystemDeviceGate::pin(const QString& path, Use use) const
+Result<PinnedDevice> SystemDeviceGate::pin(const QString& path, Use use, const QString& tag) const
 {
     auto resolved = resolveTrusted(path, m_options.devRoot, m_options.trustedUid);
     if (!resolved) {
@@ -475,13 +583,15 @@ Result<PinnedDevice> SystemDeviceGate::pin(const QString& path, Use use) const
         canonical.st_rdev != st.st_rdev) {
         node = *resolved;
     }
-    if (auto ok = checkUse(*disk, node, use, {}); !ok) {
+    if (auto ok = checkUse(*disk, node, use, tag); !ok) {
         return ok.error();
     }
-    return pinOf(*disk, node, std::uint64_t(st.st_rdev), path);
+    PinnedDevice pinned = pinOf(*disk, node, std::uint64_t(st.st_rdev), path);
+    pinned.tag = tag;
+    return pinned;
 }
 
-Result<void> SystemDeviceGate::verify(const PinnedDevice& pin, Use use) const
+Result<void> SystemDeviceGate::check(const PinnedDevice& pin, Use use) const
 {
     if (!pin.isValid()) {
         return makeError(ErrorCode::deviceChanged, QStringLiteral("%1 was never checked").arg(shown(pin.node)));
@@ -531,7 +641,8 @@ Result<PinnedDevice> SystemDeviceGate::relocate(const PinnedDevice& pin) const
             QStringLiteral("%1 is not there any more and has no serial to find it by").arg(pin.describe()));
     }
     QList<PinnedDevice> matches;
-    const QList<Disk> disks = DiskScanner(m_options.sysRoot, m_options.procRoot, m_options.devRoot, m_options.probe)
+    // Identity is serial, WWN, model, size, file, number and start: nothing a probe reads, so no disk is read.
+    const QList<Disk> disks = DiskScanner(m_options.sysRoot, m_options.procRoot, m_options.devRoot, SignatureProbe())
                                   .scan(m_options.eligibility);
     for (const Disk& disk : disks) {
         QList<const Disk*> candidates {&disk};
@@ -557,6 +668,77 @@ Result<PinnedDevice> SystemDeviceGate::relocate(const PinnedDevice& pin) const
                 : QStringLiteral("%1 matches %2 devices; touching none").arg(pin.describe()).arg(matches.size()));
     }
     return matches.first();
+}
+
+Result<void> SystemDeviceGate::checkLeaves(const QString& sysDir, const QList<PinnedDevice>& pins, int depth,
+                                           int& leaves) const
+{
+    const QString name = QFileInfo(sysDir).fileName();
+    if (depth > 8) {
+        return makeError(ErrorCode::deviceChanged, QStringLiteral("arrays nested deeper than RaidBench builds"));
+    }
+    const QStringList slaves =
+        QDir(sysDir + QStringLiteral("/slaves")).entryList(QDir::AllEntries | QDir::System | QDir::NoDotAndDotDot);
+    if (!slaves.isEmpty()) {
+        for (const QString& slave : slaves) {
+            const QString below = QFileInfo(sysDir + QStringLiteral("/slaves/") + slave).canonicalFilePath();
+            if (below.isEmpty()) {
+                return makeError(ErrorCode::deviceChanged,
+                                 QStringLiteral("%1 vanished from under %2").arg(slave, name));
+            }
+            if (auto ok = checkLeaves(below, pins, depth + 1, leaves); !ok) {
+                return ok;
+            }
+        }
+        return {};
+    }
+    if (depth == 0) {
+        return makeError(ErrorCode::notFound, QStringLiteral("%1 holds no disks: it is not running").arg(name));
+    }
+    // A disk at the bottom: one of the build's pins, with the device number it was pinned with.
+    const QString dev = readSmall(sysDir + QStringLiteral("/dev"));
+    for (const PinnedDevice& pin : pins) {
+        if (pin.name == name &&
+            dev == QStringLiteral("%1:%2").arg(major(dev_t(pin.rdev))).arg(minor(dev_t(pin.rdev)))) {
+            ++leaves;
+            return {};
+        }
+    }
+    return makeError(ErrorCode::deviceChanged,
+                     QStringLiteral("%1 (%2) is in the array, and it is not one of the disks it was built from")
+                         .arg(shown(name), dev));
+}
+
+Result<DeviceGate::BuiltNode> SystemDeviceGate::checkBuilt(const QString& path, const QList<PinnedDevice>& pins) const
+{
+    // Only the names RaidBench gives its own arrays, in directories only root writes.
+    static const QRegularExpression ownPath(
+        QStringLiteral("^/(md/raidbench-[a-z0-9]{1,12}-\\d{1,4}|raidbench_[a-z0-9]{1,12}(_\\d{1,4})?/bench)$"));
+    if (!path.startsWith(m_options.devRoot + QLatin1Char('/')) ||
+        !ownPath.match(path.mid(m_options.devRoot.size())).hasMatch()) {
+        return makeError(ErrorCode::badPath, QStringLiteral("%1 is not an array RaidBench names").arg(shown(path)));
+    }
+    auto resolved = resolveTrusted(path, m_options.devRoot, m_options.trustedUid);
+    if (!resolved) {
+        return resolved.error(); // not-found when it is gone
+    }
+    struct stat st
+    { };
+    if (::stat(QFile::encodeName(*resolved).constData(), &st) != 0 || !S_ISBLK(st.st_mode)) {
+        return makeError(ErrorCode::notFound, QStringLiteral("%1 is not a block device now").arg(shown(path)));
+    }
+    const QString number = QStringLiteral("%1:%2").arg(major(st.st_rdev)).arg(minor(st.st_rdev));
+    const QString sysDir =
+        QFileInfo(QStringLiteral("%1/dev/block/%2").arg(m_options.sysRoot, number)).canonicalFilePath();
+    if (sysDir.isEmpty() || readSmall(sysDir + QStringLiteral("/dev")) != number) {
+        return makeError(ErrorCode::notFound,
+                         QStringLiteral("%1 (%2) is not in %3").arg(shown(path), number, m_options.sysRoot));
+    }
+    int leaves = 0;
+    if (auto ok = checkLeaves(sysDir, pins, 0, leaves); !ok) {
+        return Error {ok.error().code, QStringLiteral("%1: %2").arg(path, ok.error().message)};
+    }
+    return BuiltNode {*resolved, std::uint64_t(st.st_rdev)};
 }
 
 } // namespace RaidBench

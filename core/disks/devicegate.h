@@ -1,9 +1,11 @@
 #pragma once
 
 #include "disks/disk.h"
+#include "disks/diskscanner.h"
 #include "disks/eligibility.h"
 #include "disks/signatureprobe.h"
 #include "layout/arrayspec.h"
+#include "system/verifieddevice.h"
 #include "util/errorcodes.h"
 #include "util/result.h"
 
@@ -12,6 +14,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <functional>
 #include <sys/types.h>
 
 namespace RaidBench {
@@ -31,21 +34,29 @@ struct PinnedDevice
     QString wwn;
     std::uint64_t sizeBytes = 0;
     QString backingFile; ///< a loop device's file: the only identity a loop device has
+    int partitionNumber = 0; ///< a partition's number on its disk (0: not a partition)
+    std::uint64_t startSector = 0; ///< where a partition starts on its disk (512-byte sectors)
     QString bootId; ///< the boot it was pinned in (identity of a device without serial or file)
     QString tag; ///< the build it belongs to: which RaidBench signatures on it are its own
 
     bool isValid() const { return rdev != 0 && !node.isEmpty(); }
     /// "/dev/sdb (WDC WD40, serial WD-123, 4.00 TB)" for messages.
     QString describe() const;
-    /// Whether `other` is the same physical device (serial/WWN, model, size; a loop device's file).
+    /// Whether `other` is the same physical device (serial/WWN, model, size; a loop device's file; a
+    /// partition's number and start).
     bool sameIdentity(const PinnedDevice& other) const;
     QJsonObject toJson() const;
     static PinnedDevice fromJson(const QJsonObject& json);
 };
 
 /// Whether `signature` is one RaidBench writes for the build `tag` (any build when empty): the md
-/// superblock of its array, an LVM label, an ext4 or XFS file system labelled fileSystemLabel(tag).
+/// superblock of its array, an ext4 or XFS file system labelled fileSystemLabel(tag), and for a build's
+/// own pin (a tag) an LVM label (the gate then asks the label which volume group it is in: see
+/// SystemDeviceGate::Options::volumeGroupOf). An LVM label no journal names is nobody's to remove:
+/// blkid cannot tell whose it is.
 bool ownSignature(const DiskSignature& signature, const QString& tag);
+/// Whether `group` is a volume group of the build `tag`: raidbench_TAG or raidbench_TAG_N.
+bool ownVolumeGroup(const QString& group, const QString& tag);
 /// The label of the file systems RaidBench makes for the build `tag` (at most 12 characters, XFS's limit).
 inline QString fileSystemLabel(const QString& tag)
 {
@@ -77,10 +88,17 @@ public:
 
     virtual ~DeviceGate() = default;
 
-    /// Resolves `path` and checks it for `use`; the pin, or why not.
-    virtual Result<PinnedDevice> pin(const QString& path, Use use = Use::Create) const = 0;
-    /// Right before a destructive command: the node still is the pinned device and is safe for `use`.
-    virtual Result<void> verify(const PinnedDevice& pin, Use use) const = 0;
+    /// Resolves `path` and checks it for `use` (`Own` and `Member`: as a disk of the build `tag`); the
+    /// pin, or why not.
+    virtual Result<PinnedDevice> pin(const QString& path, Use use = Use::Create, const QString& tag = {}) const = 0;
+    /// Right before a destructive command or write: the node still is the pinned device and is safe for
+    /// `use`. The one way to a VerifiedDevice for a disk.
+    Result<VerifiedDevice> verify(const PinnedDevice& pin, Use use) const;
+    /// Right before a command on, or a write to, an array a build made (an md array RaidBench named
+    /// /dev/md/raidbench-TAG-N, a logical volume /dev/raidbench_TAG/bench): `path` leads to a running
+    /// array, and every disk under it is one of `pins`, still the device pinned. A path that leads
+    /// nowhere is `not-found` (an array already gone: nothing to do).
+    Result<VerifiedDevice> verifyBuilt(const QString& path, const QList<PinnedDevice>& pins) const;
     /// The device that now carries the pin's identity (its node may have changed across a reboot),
     /// or an error when it is gone or ambiguous. Does not check eligibility.
     virtual Result<PinnedDevice> relocate(const PinnedDevice& pin) const = 0;
@@ -91,6 +109,18 @@ public:
     /// Binds `spec` to pins made earlier (a campaign pins its disks once, when they are confirmed):
     /// each leaf, named by the path it was pinned from or by its node, becomes that pin's node.
     static Result<PinnedSpec> bindSpec(const ArraySpec& spec, const QList<PinnedDevice>& pins);
+
+protected:
+    /// An array's node and device number, as checkBuilt() found them.
+    struct BuiltNode
+    {
+        QString node;
+        std::uint64_t rdev = 0;
+    };
+    /// What verify() asks of a gate: the pin still holds for `use`.
+    virtual Result<void> check(const PinnedDevice& pin, Use use) const = 0;
+    /// What verifyBuilt() asks of a gate.
+    virtual Result<BuiltNode> checkBuilt(const QString& path, const QList<PinnedDevice>& pins) const = 0;
 };
 
 /// The real gate, on this machine's /dev, /sys and /proc.
@@ -106,6 +136,11 @@ public:
         SignatureProbe probe = probeWithBlkid;
         /// Who may own the directories a path passes through (root; tests as a user use their uid).
         uid_t trustedUid = 0;
+        /// The volume group an LVM physical volume says it is in ("" for none), read from that device
+        /// alone; `lvm pvs --devices NODE` when empty.
+        std::function<Result<QString>(const QString& node)> volumeGroupOf;
+        /// How long a probe of one device may take before its check fails (a disk whose reads hang).
+        int probeTimeoutMs = 15000;
     };
 
     SystemDeviceGate();
@@ -113,8 +148,7 @@ public:
     /// The usual gate: real roots, loop devices allowed or not.
     static SystemDeviceGate withLoop(bool allowLoop);
 
-    Result<PinnedDevice> pin(const QString& path, Use use = Use::Create) const override;
-    Result<void> verify(const PinnedDevice& pin, Use use) const override;
+    Result<PinnedDevice> pin(const QString& path, Use use = Use::Create, const QString& tag = {}) const override;
     Result<PinnedDevice> relocate(const PinnedDevice& pin) const override;
 
     /// Follows `path` one component at a time, lexically inside `devRoot`: refuses "..", a link that
@@ -125,8 +159,17 @@ public:
     static Result<QString> resolveTrusted(const QString& path, const QString& devRoot = QStringLiteral("/dev"),
                                           uid_t trustedUid = 0);
 
+protected:
+    Result<void> check(const PinnedDevice& pin, Use use) const override;
+    Result<BuiltNode> checkBuilt(const QString& path, const QList<PinnedDevice>& pins) const override;
+
 private:
     Result<Disk> inspectNode(const QString& node) const;
+    DiskScanner scanner() const;
+    /// Every signature on `disk` that the build `tag` did not write, one reason each.
+    QStringList foreignSignatures(const Disk& disk, const QString& node, const QString& tag) const;
+    /// The disks under the array at sysfs directory `sysDir`, each checked against `pins`.
+    Result<void> checkLeaves(const QString& sysDir, const QList<PinnedDevice>& pins, int depth, int& leaves) const;
     Result<void> checkUse(const Disk& disk, const QString& node, Use use, const QString& tag) const;
     /// Every holder of `disk` is an md array of build `tag` (/dev/md/raidbench-TAG-*).
     bool heldOnlyByBuild(const Disk& disk, const QString& tag) const;

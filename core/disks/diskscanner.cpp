@@ -252,9 +252,15 @@ Disk DiskScanner::readDevice(const Context& context, const QString& sysPath, con
         }
     }
 
-    if (disk.kind == QLatin1String("disk") || disk.kind == QLatin1String("partition") ||
-        disk.kind == QLatin1String("loop")) {
-        const ProbeResult probed = m_probe ? m_probe(disk.path) : ProbeResult {};
+    // A check of one device probes that device and its partitions only: it never reads (or waits on)
+    // another disk.
+    const bool probeThis = onlyDev.isEmpty() || disk.devNumber == onlyDev || (parent && parent->devNumber == onlyDev);
+    if (probeThis &&
+        (disk.kind == QLatin1String("disk") || disk.kind == QLatin1String("partition") ||
+         disk.kind == QLatin1String("loop"))) {
+        const ProbeResult probed = !m_probe ? ProbeResult {}
+            : m_probeTimeoutMs > 0          ? probeWithin(m_probe, disk.path, m_probeTimeoutMs)
+                                            : m_probe(disk.path);
         disk.signatures = probed.signatures;
         if (!probed.error.isEmpty()) {
             errors.append(probed.error);

@@ -88,9 +88,32 @@ void usageReasons(Disk& target, const Disk& source, const EligibilityOptions& op
 
 } // namespace
 
+namespace {
+
+/// Why `disk` is no disk RaidBench writes (a RAM disk, an array, a network block device), or empty.
+QString virtualReason(const Disk& disk, const EligibilityOptions& options)
+{
+    if (disk.kind == QLatin1String("zram") || disk.kind == QLatin1String("ram")) {
+        return QStringLiteral("a RAM disk, not a disk");
+    }
+    if (disk.kind == QLatin1String("rom")) {
+        return QStringLiteral("an optical drive");
+    }
+    if ((disk.kind == QLatin1String("md") || disk.kind == QLatin1String("dm")) && !options.allowArrays) {
+        return QStringLiteral("%1 is itself an array or mapped device").arg(disk.name);
+    }
+    if (disk.kind == QLatin1String("other")) {
+        return QStringLiteral("not a disk RaidBench knows how to use");
+    }
+    return {};
+}
+
+} // namespace
+
 void applyEligibility(Disk& disk, const EligibilityOptions& options)
 {
     disk.reasons.clear();
+    const QString virtualWhy = virtualReason(disk, options);
     for (Disk& partition : disk.partitions) {
         partition.systemDisk = partition.systemDisk || disk.systemDisk;
         partition.readOnly = partition.readOnly || disk.readOnly;
@@ -102,20 +125,19 @@ void applyEligibility(Disk& disk, const EligibilityOptions& options)
                           .arg(disk.name));
             partition.eligible = false;
         }
+        if (!virtualWhy.isEmpty()) {
+            // A partition of an array or a network block device is no more a disk than its parent.
+            addReason(partition, QStringLiteral("virtual-device"),
+                      QStringLiteral("a partition of %1: %2").arg(disk.name, virtualWhy));
+            partition.eligible = false;
+        }
     }
     if (disk.kind == QLatin1String("loop") && !options.allowLoop) {
         addReason(disk, QStringLiteral("loop-device"),
                   QStringLiteral("a loop device (a file, not a disk); allowed only when loop devices are allowed"));
     }
-    if (disk.kind == QLatin1String("zram") || disk.kind == QLatin1String("ram")) {
-        addReason(disk, QStringLiteral("virtual-device"), QStringLiteral("a RAM disk, not a disk"));
-    } else if (disk.kind == QLatin1String("rom")) {
-        addReason(disk, QStringLiteral("virtual-device"), QStringLiteral("an optical drive"));
-    } else if ((disk.kind == QLatin1String("md") || disk.kind == QLatin1String("dm")) && !options.allowArrays) {
-        addReason(disk, QStringLiteral("virtual-device"),
-                  QStringLiteral("%1 is itself an array or mapped device").arg(disk.name));
-    } else if (disk.kind == QLatin1String("other")) {
-        addReason(disk, QStringLiteral("virtual-device"), QStringLiteral("not a disk RaidBench knows how to use"));
+    if (!virtualWhy.isEmpty()) {
+        addReason(disk, QStringLiteral("virtual-device"), virtualWhy);
     }
     if (disk.systemDisk) {
         addReason(disk, QStringLiteral("system-disk"),

@@ -129,7 +129,7 @@ WriteCacheState readWriteCache(const Disk& disk, CommandRunner& runner, const st
     return state;
 }
 
-Result<WriteCacheState> setWriteCache(const Disk& disk, bool on, CommandRunner& runner)
+Result<WriteCacheState> setWriteCache(const VerifiedDevice& device, const Disk& disk, bool on, CommandRunner& runner)
 {
     const QString wanted = on ? QStringLiteral("on") : QStringLiteral("off");
     QString whyNot;
@@ -148,7 +148,11 @@ Result<WriteCacheState> setWriteCache(const Disk& disk, bool on, CommandRunner& 
         argv << QStringLiteral("set-feature") << disk.path << QStringLiteral("--feature-id=6")
              << (on ? QStringLiteral("--value=1") : QStringLiteral("--value=0"));
     }
-    const CommandResult result = runner.run(argv, kToolTimeoutMs);
+    auto command = GuardedCommand::make(argv, {device});
+    if (!command) {
+        return command.error();
+    }
+    const CommandResult result = runner.run(*command, kToolTimeoutMs);
     if (!result.ok()) {
         return makeError(
             ErrorCode::writeCacheFailed,

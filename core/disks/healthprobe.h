@@ -1,6 +1,7 @@
 #pragma once
 
 #include "disks/disk.h"
+#include "system/verifieddevice.h"
 #include "util/result.h"
 
 #include <QList>
@@ -30,8 +31,9 @@ WriteCacheState readWriteCache(const Disk& disk, CommandRunner& runner, const st
 
 /// Turns the disk's write cache on or off (the current setting only, never the saved one, so a
 /// power cycle brings back what the disk had), makes the kernel read the setting again, and reads
-/// it back: an error (`write-cache-failed`) unless the disk now says what was asked.
-Result<WriteCacheState> setWriteCache(const Disk& disk, bool on, CommandRunner& runner);
+/// it back: an error (`write-cache-failed`) unless the disk now says what was asked. `device` is the
+/// disk as the gate verified it right before.
+Result<WriteCacheState> setWriteCache(const VerifiedDevice& device, const Disk& disk, bool on, CommandRunner& runner);
 
 /// Health and cache of every whole disk of `disks` (others are left alone), then the
 /// explanations, each disk against the rest of the list.

@@ -4,9 +4,47 @@
 
 #include <blkid.h>
 #include <cerrno>
+#include <chrono>
+#include <condition_variable>
 #include <cstring>
+#include <memory>
+#include <mutex>
+#include <thread>
 
 namespace RaidBench {
+
+ProbeResult probeWithin(const SignatureProbe& probe, const QString& devicePath, int timeoutMs)
+{
+    // Shared with the probing thread, which may outlive this call when the device never answers.
+    struct Shared
+    {
+        std::mutex mutex;
+        std::condition_variable done;
+        bool finished = false;
+        ProbeResult result;
+    };
+    auto shared = std::make_shared<Shared>();
+    try {
+        std::thread([shared, probe, devicePath] {
+            ProbeResult result = probe(devicePath);
+            std::lock_guard lock(shared->mutex);
+            shared->result = std::move(result);
+            shared->finished = true;
+            shared->done.notify_all();
+        }).detach();
+    } catch (const std::system_error&) {
+        return probe(devicePath); // no thread to be had: probe here, as without a limit
+    }
+    std::unique_lock lock(shared->mutex);
+    if (!shared->done.wait_for(lock, std::chrono::milliseconds(timeoutMs), [&] { return shared->finished; })) {
+        ProbeResult late;
+        late.error = QStringLiteral("%1 did not answer a read within %2 s (a hung or failing device)")
+                         .arg(devicePath)
+                         .arg(timeoutMs / 1000.0, 0, 'g', 3);
+        return late;
+    }
+    return shared->result;
+}
 
 ProbeResult probeWithBlkid(const QString& devicePath)
 {

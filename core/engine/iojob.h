@@ -1,11 +1,13 @@
 #pragma once
 
+#include "system/verifieddevice.h"
 #include "util/result.h"
 
 #include <QJsonObject>
 #include <QString>
 
 #include <cstdint>
+#include <optional>
 
 namespace RaidBench {
 
@@ -54,6 +56,9 @@ struct IoJob
     /// written through, per write, as a database's log does. The test the write cache matters for.
     bool dsync = false;
     bool destroyData = false; ///< required to write to a block device
+    /// Required to write to a block device: the device gate's check of `target`, made right before the
+    /// run. The opened device must be the very one it checked (same device number). Never serialised.
+    std::optional<VerifiedDevice> verified;
     std::uint64_t seed = 0; ///< 0 = pick one per run
 
     /// Checks the parameters alone (no file system access).

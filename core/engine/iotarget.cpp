@@ -13,6 +13,7 @@
 #include <linux/fs.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 namespace RaidBench {
@@ -270,6 +271,13 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
                                             "--destroy-data if that is what you want")
                                  .arg(job.target));
         }
+        if (writes && (!job.verified || !job.verified->names(job.target))) {
+            // No write to a block device without the device gate's check of it, made right before.
+            return makeError(ErrorCode::deviceChanged,
+                             QStringLiteral("%1 was not checked by the device gate right before this write; "
+                                            "RaidBench does not write it")
+                                 .arg(job.target));
+        }
         // O_EXCL on a block device: the kernel refuses it when it is mounted or held by md/dm.
         target.m_fd = ::openat(dirFd, path.constData(), access | directFlag | O_EXCL | O_CLOEXEC);
         if (target.m_fd < 0) {
@@ -280,6 +288,13 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
         if (::fstat(target.m_fd, &opened) != 0 || !S_ISBLK(opened.st_mode) || opened.st_rdev != st.st_rdev) {
             return makeError(ErrorCode::deviceChanged,
                              QStringLiteral("%1 changed while it was being opened").arg(job.target));
+        }
+        if (writes && std::uint64_t(opened.st_rdev) != job.verified->rdev()) {
+            return makeError(ErrorCode::deviceChanged,
+                             QStringLiteral("%1 is not the device the gate checked (it is %2:%3 now)")
+                                 .arg(job.target)
+                                 .arg(major(opened.st_rdev))
+                                 .arg(minor(opened.st_rdev)));
         }
         std::uint64_t bytes = 0;
         int sector = 512;

@@ -190,15 +190,24 @@ QStringList mkfsArguments(const FilesystemSpec& fs, const QString& device, const
     return argv;
 }
 
-Result<MountedFilesystem> makeAndMount(CommandRunner& runner, const FilesystemSpec& fs, const QString& device,
+Result<MountedFilesystem> makeAndMount(CommandRunner& runner, const FilesystemSpec& fs, const VerifyDevice& verify,
                                        const ArraySpec& spec, const QString& tag, int ownerUid, int ownerGid,
                                        const QString& root)
 {
+    // The gate right before mkfs: the device is still the array (or disk) that was built.
+    auto device = verify();
+    if (!device) {
+        return device.error();
+    }
     MountedFilesystem mounted;
-    mounted.device = device;
+    mounted.device = device->path();
     mounted.spec = fs;
-    mounted.mkfsCommand = mkfsArguments(fs, device, spec, &mounted.geometry, fileSystemLabel(tag));
-    const CommandResult mkfs = runner.run(mounted.mkfsCommand, mkfsTimeoutMs);
+    mounted.mkfsCommand = mkfsArguments(fs, mounted.device, spec, &mounted.geometry, fileSystemLabel(tag));
+    auto mkfsCommand = GuardedCommand::make(mounted.mkfsCommand, {*device});
+    if (!mkfsCommand) {
+        return mkfsCommand.error();
+    }
+    const CommandResult mkfs = runner.run(*mkfsCommand, mkfsTimeoutMs);
     if (!mkfs.ok()) {
         return makeError(ErrorCode::mkfsFailed,
                          QStringLiteral("%1 failed: %2").arg(mounted.mkfsCommand.first(), mkfs.summary()));
@@ -221,9 +230,17 @@ Result<MountedFilesystem> makeAndMount(CommandRunner& runner, const FilesystemSp
                             QStringLiteral("-o"),
                             (fs.mountOptions.isEmpty() ? QStringLiteral("defaults") : fs.mountOptions) +
                                 QStringLiteral(",nosuid,nodev"),
-                            device,
+                            mounted.device,
                             mounted.mountPoint};
-    const CommandResult mount = runner.run(mounted.mountCommand, mountTimeoutMs);
+    // And again right before mount: mounting writes too (a journal replayed).
+    auto again = verify();
+    auto mountCommand =
+        again ? GuardedCommand::make(mounted.mountCommand, {*again}) : Result<GuardedCommand>(again.error());
+    if (!mountCommand) {
+        ::rmdir(point.constData());
+        return mountCommand.error();
+    }
+    const CommandResult mount = runner.run(*mountCommand, mountTimeoutMs);
     if (!mount.ok()) {
         ::rmdir(point.constData());
         return makeError(ErrorCode::mountFailed, QStringLiteral("mount failed: %1").arg(mount.summary()));

@@ -8,6 +8,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+
 namespace RaidBench {
 
 /// The file system a configuration's file tests run on.
@@ -42,10 +44,14 @@ QStringList mkfsArguments(const FilesystemSpec& fs, const QString& device, const
 /// The mount options RaidBench allows (performance options only), and why `options` is refused.
 Result<void> checkMountOptions(const QString& options);
 
-/// Makes the file system and mounts it (always nosuid,nodev) under `root`/mnt-TAG-XXXXXX (`root` 0711).
-/// With an owner (uid >= 0), a directory of theirs is made in it for their command. On failure
-/// nothing stays mounted.
-Result<MountedFilesystem> makeAndMount(CommandRunner& runner, const FilesystemSpec& fs, const QString& device,
+/// The device gate's check of the device a file system goes on, made when called (right before mkfs,
+/// and again right before mount).
+using VerifyDevice = std::function<Result<VerifiedDevice>()>;
+
+/// Makes the file system and mounts it (always nosuid,nodev) under `root`/mnt-TAG-XXXXXX (`root` 0711),
+/// on the device `verify` checks right before each command. With an owner (uid >= 0), a directory of
+/// theirs is made in it for their command. On failure nothing stays mounted.
+Result<MountedFilesystem> makeAndMount(CommandRunner& runner, const FilesystemSpec& fs, const VerifyDevice& verify,
                                        const ArraySpec& spec, const QString& tag, int ownerUid = -1, int ownerGid = -1,
                                        const QString& root = QStringLiteral("/run/raidbench"));
 

@@ -188,11 +188,14 @@ void validateNode(const ArraySpec& spec, int depth, int maxDepth, QList<SpecIssu
         warning(QStringLiteral("partial-stripes"), QStringLiteral("%1: %2").arg(name, partial));
     }
     if (levelIsMd(spec.level)) {
-        static const QStringList metadata {QStringLiteral("0.90"), QStringLiteral("1.0"), QStringLiteral("1.1"),
-                                           QStringLiteral("1.2")};
+        // Only 1.x: 0.90 superblocks carry no array name, so a teardown could not tell them for RaidBench's.
+        static const QStringList metadata {QStringLiteral("1.0"), QStringLiteral("1.1"), QStringLiteral("1.2")};
         if (!metadata.contains(spec.metadata)) {
             error(QStringLiteral("bad-metadata"),
-                  QStringLiteral("metadata '%1' is not one of 0.90, 1.0, 1.1, 1.2").arg(spec.metadata.left(16)));
+                  spec.metadata == QLatin1String("0.90") || spec.metadata == QLatin1String("0.9")
+                      ? QStringLiteral("metadata 0.90 has no array name, so RaidBench could not tell its own arrays "
+                                       "apart when removing them; use 1.0, 1.1 or 1.2")
+                      : QStringLiteral("metadata '%1' is not one of 1.0, 1.1, 1.2").arg(spec.metadata.left(16)));
         }
         if (spec.bitmap != QLatin1String("none") && spec.bitmap != QLatin1String("internal")) {
             error(QStringLiteral("bad-bitmap"),

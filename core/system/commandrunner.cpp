@@ -26,6 +26,95 @@ QString CommandResult::summary() const
         : QStringLiteral("exit code %1%2").arg(exitCode).arg(last.isEmpty() ? QString() : QStringLiteral(": ") + last);
 }
 
+namespace {
+
+bool anyUnder(const QStringList& arguments, const QString& prefix)
+{
+    return std::any_of(arguments.cbegin(), arguments.cend(),
+                       [&](const QString& argument) { return argument.startsWith(prefix); });
+}
+
+/// Every argument is a device path or one of `options`.
+bool onlyOptions(const QStringList& arguments, const QStringList& options)
+{
+    return std::all_of(arguments.cbegin(), arguments.cend(), [&](const QString& argument) {
+        return argument.startsWith(QLatin1String("/dev/")) || options.contains(argument);
+    });
+}
+
+} // namespace
+
+bool CommandRunner::writesNoDevice(const QStringList& argv)
+{
+    if (argv.isEmpty()) {
+        return false;
+    }
+    const QString& program = argv.first();
+    const QStringList arguments = argv.mid(1);
+    const QString first = arguments.value(0);
+    if (program == QLatin1String("mdadm")) {
+        static const QStringList reading {QStringLiteral("--version"), QStringLiteral("--detail"),
+                                          QStringLiteral("--examine"), QStringLiteral("--export"),
+                                          QStringLiteral("--brief"),   QStringLiteral("--scan")};
+        return !arguments.isEmpty() && reading.mid(0, 3).contains(first) && onlyOptions(arguments, reading);
+    }
+    if (program == QLatin1String("lvm")) {
+        static const QStringList reports {QStringLiteral("version"), QStringLiteral("pvs"), QStringLiteral("vgs"),
+                                          QStringLiteral("lvs"), QStringLiteral("fullreport")};
+        return reports.contains(first);
+    }
+    if (program == QLatin1String("smartctl")) {
+        static const QStringList reading {
+            QStringLiteral("--json=c"), QStringLiteral("--json"), QStringLiteral("-j"),
+            QStringLiteral("-a"),       QStringLiteral("-x"),     QStringLiteral("-i"),
+            QStringLiteral("-H"),       QStringLiteral("-A"),     QStringLiteral("--version")};
+        return onlyOptions(arguments, reading);
+    }
+    if (program == QLatin1String("hdparm")) {
+        return onlyOptions(arguments, {QStringLiteral("-W"), QStringLiteral("-I")});
+    }
+    if (program == QLatin1String("sdparm")) {
+        return std::all_of(arguments.cbegin(), arguments.cend(), [](const QString& argument) {
+            return argument.startsWith(QLatin1String("/dev/")) || argument.startsWith(QLatin1String("--get=")) ||
+                argument == QLatin1String("--quiet");
+        });
+    }
+    if (program == QLatin1String("nvme")) {
+        static const QStringList reading {QStringLiteral("get-feature"), QStringLiteral("id-ctrl"),
+                                          QStringLiteral("smart-log"), QStringLiteral("list"),
+                                          QStringLiteral("version")};
+        return reading.contains(first) && !anyUnder(arguments, QStringLiteral("--value")) &&
+            !anyUnder(arguments, QStringLiteral("--save"));
+    }
+    if (program == QLatin1String("blockdev")) {
+        return std::all_of(arguments.cbegin(), arguments.cend(), [](const QString& argument) {
+            return argument.startsWith(QLatin1String("/dev/")) || argument.startsWith(QLatin1String("--get"));
+        });
+    }
+    if (program == QLatin1String("umount")) {
+        // A mount point, never a device: unmounting writes what the file system holds, not a disk's data.
+        return !anyUnder(arguments, QStringLiteral("/dev/"));
+    }
+    return false;
+}
+
+CommandResult CommandRunner::run(const QStringList& argv, int timeoutMs, const std::atomic_bool* cancel)
+{
+    if (!writesNoDevice(argv)) {
+        CommandResult refused;
+        refused.err = QStringLiteral("%1 was not run: RaidBench runs a command that can write a disk only right "
+                                     "after the device gate checked it")
+                          .arg(argv.mid(0, 2).join(QLatin1Char(' ')).left(64));
+        return refused;
+    }
+    return execute(argv, timeoutMs, cancel);
+}
+
+CommandResult CommandRunner::run(const GuardedCommand& command, int timeoutMs, const std::atomic_bool* cancel)
+{
+    return execute(command.argv(), timeoutMs, cancel);
+}
+
 QStringList SystemCommandRunner::allowedPrograms()
 {
     return {QStringLiteral("mdadm"),    QStringLiteral("lvm"),    QStringLiteral("wipefs"), QStringLiteral("mkfs.ext4"),
@@ -52,7 +141,7 @@ QString SystemCommandRunner::resolve(const QString& program)
     return {};
 }
 
-CommandResult SystemCommandRunner::run(const QStringList& argv, int timeoutMs, const std::atomic_bool* cancel)
+CommandResult SystemCommandRunner::execute(const QStringList& argv, int timeoutMs, const std::atomic_bool* cancel)
 {
     CommandResult result;
     if (argv.isEmpty()) {
@@ -171,13 +260,13 @@ CommandResult SystemCommandRunner::rescanDisk(const QString& device)
 
 CommandResult RecordingCommandRunner::rescanDisk(const QString& device)
 {
-    return run({QStringLiteral("rescan"), device}, 0, nullptr);
+    return execute({QStringLiteral("rescan"), device}, 0, nullptr);
 }
 
 CommandResult RecordingCommandRunner::writeMdAttribute(const QString& device, const QString& attribute,
                                                        const QString& value)
 {
-    return run({QStringLiteral("sysfs"), device, attribute, value}, 0, nullptr);
+    return execute({QStringLiteral("sysfs"), device, attribute, value}, 0, nullptr);
 }
 
 void RecordingCommandRunner::answer(const QStringList& prefix, CommandResult result)
@@ -186,7 +275,7 @@ void RecordingCommandRunner::answer(const QStringList& prefix, CommandResult res
     m_rules.prepend({prefix, result});
 }
 
-CommandResult RecordingCommandRunner::run(const QStringList& argv, int, const std::atomic_bool*)
+CommandResult RecordingCommandRunner::execute(const QStringList& argv, int, const std::atomic_bool*)
 {
     std::lock_guard lock(m_mutex);
     m_commands.append(argv);

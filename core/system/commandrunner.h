@@ -1,5 +1,7 @@
 #pragma once
 
+#include "system/guardedcommand.h"
+
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -25,12 +27,21 @@ struct CommandResult
     QString summary() const;
 };
 
-/// Runs external programs, always as argv lists (never a shell).
+/// Runs external programs, always as argv lists (never a shell). A command that may write to a block
+/// device runs only as a GuardedCommand (its devices verified by the gate just now); a plain argv list
+/// must be one of the forms that write no device (writesNoDevice), or it is not started.
 class CommandRunner
 {
 public:
     virtual ~CommandRunner() = default;
-    virtual CommandResult run(const QStringList& argv, int timeoutMs, const std::atomic_bool* cancel = nullptr) = 0;
+    /// A command that writes no device (a report, a version, an unmount); anything else is refused.
+    CommandResult run(const QStringList& argv, int timeoutMs, const std::atomic_bool* cancel = nullptr);
+    /// A command that writes the devices the gate verified for it.
+    CommandResult run(const GuardedCommand& command, int timeoutMs, const std::atomic_bool* cancel = nullptr);
+    /// Whether `argv` is one of the forms that only read or write no device: mdadm --version, --detail
+    /// and --examine; lvm version and its reports; smartctl's reading options; hdparm -W and -I with no
+    /// value; sdparm --get; nvme's reading commands; blockdev --get*; umount of a path outside /dev.
+    static bool writesNoDevice(const QStringList& argv);
     /// Sets an md tuning attribute (/sys/block/MD/ATTRIBUTE) of the array at `device`. Only
     /// md/stripe_cache_size, md/sync_speed_min and md/sync_speed_max (a number, or "system" for the
     /// speed limits) of an md device are allowed.
@@ -39,6 +50,10 @@ public:
     /// what it believes about the disk's write cache follows a change made on the disk. Only
     /// /dev/sdX names are allowed.
     virtual CommandResult rescanDisk(const QString& device) = 0;
+
+protected:
+    /// Runs `argv`, already checked by run().
+    virtual CommandResult execute(const QStringList& argv, int timeoutMs, const std::atomic_bool* cancel) = 0;
 };
 
 /// The real runner: only allow-listed programs (mdadm, lvm, wipefs, mkfs.ext4, mkfs.xfs, mount, umount,
@@ -53,11 +68,13 @@ public:
     /// The full path of an allowed program, or empty.
     static QString resolve(const QString& program);
 
-    CommandResult run(const QStringList& argv, int timeoutMs, const std::atomic_bool* cancel = nullptr) override;
     CommandResult writeMdAttribute(const QString& device, const QString& attribute, const QString& value) override;
     CommandResult rescanDisk(const QString& device) override;
     /// The sysfs file an md attribute write goes to, or an error text.
     static QString mdAttributePath(const QString& device, const QString& attribute, QString* error);
+
+protected:
+    CommandResult execute(const QStringList& argv, int timeoutMs, const std::atomic_bool* cancel) override;
 };
 
 /// Records every command and answers from a script; for tests of planning, execution and the helper.
@@ -66,10 +83,12 @@ class RecordingCommandRunner final : public CommandRunner
 public:
     /// A rule: when argv[0..] starts with `prefix`, answer with `result`.
     void answer(const QStringList& prefix, CommandResult result);
-    CommandResult run(const QStringList& argv, int timeoutMs, const std::atomic_bool* cancel = nullptr) override;
     CommandResult writeMdAttribute(const QString& device, const QString& attribute, const QString& value) override;
     CommandResult rescanDisk(const QString& device) override;
     QList<QStringList> commands() const;
+
+protected:
+    CommandResult execute(const QStringList& argv, int timeoutMs, const std::atomic_bool* cancel) override;
 
 private:
     mutable std::mutex m_mutex;

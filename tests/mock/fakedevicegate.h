@@ -21,10 +21,10 @@ public:
         , m_real(SystemDeviceGate::withLoop(allowLoop))
     { }
 
-    Result<PinnedDevice> pin(const QString& path, Use use) const override
+    Result<PinnedDevice> pin(const QString& path, Use use, const QString& tag = {}) const override
     {
         if (!m_devices.contains(path)) {
-            return m_real.pin(path, use);
+            return m_real.pin(path, use, tag);
         }
         if (auto ok = problem(path); !ok) {
             return ok.error();
@@ -37,19 +37,8 @@ public:
         pin.kind = QStringLiteral("disk");
         pin.serial = QStringLiteral("FAKE-") + pin.name;
         pin.sizeBytes = 1ull << 40;
+        pin.tag = tag;
         return pin;
-    }
-
-    Result<void> verify(const PinnedDevice& pin, Use use) const override
-    {
-        {
-            std::lock_guard lock(m_mutex);
-            m_verified.append(QStringLiteral("%1 %2").arg(pin.node, use == Use::Create ? "create" : "own"));
-        }
-        if (!m_devices.contains(pin.node)) {
-            return m_real.verify(pin, use);
-        }
-        return problem(pin.node);
     }
 
     Result<PinnedDevice> relocate(const PinnedDevice& pin) const override
@@ -97,6 +86,65 @@ public:
         return m_verified;
     }
 
+    /// Every verifyBuilt() so far: the array paths.
+    QStringList verifiedArrays() const
+    {
+        std::lock_guard lock(m_mutex);
+        return m_verifiedArrays;
+    }
+
+protected:
+    Result<void> check(const PinnedDevice& pin, Use use) const override
+    {
+        {
+            std::lock_guard lock(m_mutex);
+            m_verified.append(QStringLiteral("%1 %2").arg(pin.node,
+                                                          use == Use::Create       ? "create"
+                                                              : use == Use::Member ? "member"
+                                                                                   : "own"));
+        }
+        if (!m_devices.contains(pin.node)) {
+            auto real = m_real.verify(pin, use);
+            return real ? Result<void>() : Result<void>(real.error());
+        }
+        return problem(pin.node);
+    }
+
+    /// An array path RaidBench names is the build's while it runs (the real gate walks its disks in sysfs:
+    /// a running array still holds the disks it was made of, whatever a link says now). A path marked gone
+    /// is not found; one marked foreign holds a disk that is not one of the pins.
+    Result<BuiltNode> checkBuilt(const QString& path, const QList<PinnedDevice>&) const override
+    {
+        std::lock_guard lock(m_mutex);
+        m_verifiedArrays.append(path);
+        if (m_gone.contains(path)) {
+            return makeError(ErrorCode::notFound, QStringLiteral("%1 is not running").arg(path));
+        }
+        if (m_foreign.contains(path)) {
+            return makeError(ErrorCode::deviceChanged,
+                             QStringLiteral("%1 holds /dev/sdz, which this build did not pin").arg(path));
+        }
+        if (!path.startsWith(QLatin1String("/dev/md/raidbench-")) &&
+            !path.startsWith(QLatin1String("/dev/raidbench_"))) {
+            return makeError(ErrorCode::badPath, QStringLiteral("%1 is not an array RaidBench names").arg(path));
+        }
+        return BuiltNode {path, qHash(path) | 1};
+    }
+
+public:
+    /// From now on the array at `path` is not running.
+    void setGone(const QString& path)
+    {
+        std::lock_guard lock(m_mutex);
+        m_gone.insert(path);
+    }
+    /// From now on the array at `path` holds a disk the build never pinned.
+    void setForeign(const QString& path)
+    {
+        std::lock_guard lock(m_mutex);
+        m_foreign.insert(path);
+    }
+
 private:
     Result<void> problem(const QString& node) const
     {
@@ -118,6 +166,9 @@ private:
     QSet<QString> m_changed;
     QHash<QString, QString> m_moved;
     mutable QStringList m_verified;
+    mutable QStringList m_verifiedArrays;
+    QSet<QString> m_gone;
+    QSet<QString> m_foreign;
 };
 
 } // namespace RaidBench::Test

@@ -68,7 +68,7 @@ private:
         QHash<QString, bool> caches; ///< node -> on
         QSet<QString> refusing; ///< nodes whose cache cannot be changed
         QList<QStringList> commands;
-        CommandResult run(const QStringList& argv, int, const std::atomic_bool*) override
+        CommandResult execute(const QStringList& argv, int, const std::atomic_bool*) override
         {
             commands.append(argv);
             CommandResult result;
@@ -93,11 +93,11 @@ private:
         }
         CommandResult writeMdAttribute(const QString&, const QString&, const QString&) override
         {
-            return run({QStringLiteral("sysfs")}, 0, nullptr);
+            return execute({QStringLiteral("sysfs")}, 0, nullptr);
         }
         CommandResult rescanDisk(const QString& device) override
         {
-            return run({QStringLiteral("rescan"), device}, 0, nullptr);
+            return execute({QStringLiteral("rescan"), device}, 0, nullptr);
         }
     };
 
@@ -191,12 +191,21 @@ private Q_SLOTS:
         const QString config =
             QStringLiteral("backup{backup=0 archive=0} devices{use_devicesfile=0} "
                            "activation{udev_sync=0 udev_rules=0} devices{obtain_device_list_from_udev=0}");
+        // LVM sees only the build's own devices: a disk that claims to belong to raidbench_lv is not asked.
+        const QStringList seen {"--devices", "/dev/md/raidbench-lv-0", "--devices", "/dev/md/raidbench-lv-1"};
         QCOMPARE(plan->steps.last().argv,
-                 (QStringList {"lvm", "lvcreate", "--config", config, "-y", "--wipesignatures", "y", "--type",
-                               "striped", "-i", "2", "-I", "64k", "-l", "100%FREE", "-n", "bench", "raidbench_lv"}));
+                 (QStringList {"lvm", "lvcreate", "--config", config} + seen +
+                  QStringList {"-y", "--wipesignatures", "y", "--type", "striped", "-i", "2", "-I", "64k", "-l",
+                               "100%FREE", "-n", "bench", "raidbench_lv"}));
         QCOMPARE(plan->topDevice, QStringLiteral("/dev/raidbench_lv/bench"));
-        QCOMPARE(plan->teardownCommands().first(),
-                 (QStringList {"lvm", "lvremove", "--config", config, "-f", "raidbench_lv/bench"}));
+        QCOMPARE(
+            plan->teardownCommands().first(),
+            (QStringList {"lvm", "lvremove", "--config", config} + seen + QStringList {"-f", "raidbench_lv/bench"}));
+        for (const BuildStep& step : plan->steps) {
+            if (step.argv.first() == QLatin1String("lvm")) {
+                QVERIFY2(step.argv.contains(QStringLiteral("--devices")), qPrintable(step.argv.join(' ')));
+            }
+        }
         // Arguments are never one shell string: the config travels as one argv entry, shown quoted.
         QVERIFY(plan->commandLines().last().contains(QStringLiteral("--config '") + config + QLatin1Char('\'')));
     }
@@ -721,17 +730,54 @@ private Q_SLOTS:
         BuildExecutor executor(runner, options);
         const TeardownReport report = executor.recoverLeftovers();
         const QList<QStringList> commands = runner.commands();
-        QVERIFY(commands.contains(QStringList {"mdadm", "--stop", "/dev/md125"}));
+        // Ours by name and by disks: stopped by its own name, its superblocks wiped on the legs it was made of.
+        QVERIFY(commands.contains(QStringList {"mdadm", "--stop", "/dev/md/raidbench-ab-2"}));
+        QVERIFY(commands.contains(QStringList {"mdadm", "--zero-superblock", "/dev/md/raidbench-ab-1"}));
+        QVERIFY(commands.contains(QStringList {"mdadm", "--zero-superblock", "/dev/md/raidbench-ab-0"}));
         QVERIFY(!commands.contains(QStringList {"mdadm", "--stop", "/dev/md0"}));
         QVERIFY(!commands.contains(QStringList {"mdadm", "--zero-superblock", "/dev/sdy1"}));
-        bool removedOurs = false;
         for (const QStringList& argv : commands) {
             QVERIFY2(!argv.contains(QStringLiteral("home")), "recovery touched a volume group it did not make");
-            removedOurs = removedOurs ||
-                (argv.value(1) == QLatin1String("vgremove") && argv.last() == QLatin1String("raidbench_ab"));
+            // A volume group is LVM's word on its disks, and any disk may claim to be in raidbench_ab.
+            QVERIFY2(argv.value(1) != QLatin1String("vgremove") && argv.value(1) != QLatin1String("pvremove"),
+                     qPrintable(argv.join(QLatin1Char(' '))));
         }
-        QVERIFY(removedOurs);
         QVERIFY(report.removed.contains(QStringLiteral("raidbench-ab-2")));
+        QVERIFY2(report.skipped.join(QLatin1Char(';')).contains(QStringLiteral("volume group raidbench_ab")),
+                 qPrintable(report.summary()));
+    }
+
+    void recoveryLeavesAnArrayWithAForeignDisk()
+    {
+        // An array named like ours that holds a disk the gate refuses (mounted elsewhere, or not a disk we
+        // could have built on) is not stopped: recover never acts on a name alone.
+        QTemporaryDir root;
+        QDir().mkpath(root.filePath(QStringLiteral("proc")));
+        QFile mdstat(root.filePath(QStringLiteral("proc/mdstat")));
+        QVERIFY(mdstat.open(QIODevice::WriteOnly));
+        mdstat.write("Personalities : [raid1]\n"
+                     "md127 : active raid1 sdb[1] sdc[0]\n      500 blocks super 1.2 [2/2] [UU]\n\n"
+                     "unused devices: <none>\n");
+        mdstat.close();
+        RecordingCommandRunner runner;
+        CommandResult named;
+        named.started = true;
+        named.exitCode = 0;
+        named.out = QStringLiteral("MD_LEVEL=raid1\nMD_NAME=host:raidbench-zz-0\n");
+        runner.answer({"mdadm", "--detail", "--export", "/dev/md127"}, named);
+        QTemporaryDir journals;
+        const auto gate = fakeGate();
+        gate->setBusy(QStringLiteral("/dev/sdc"));
+        BuildExecutor::Options options = testOptions(journals.path(), gate);
+        options.procRoot = root.filePath(QStringLiteral("proc"));
+        BuildExecutor executor(runner, options);
+        const TeardownReport report = executor.recoverLeftovers();
+        for (const QStringList& argv : runner.commands()) {
+            QVERIFY2(argv.value(1) != QLatin1String("--stop") && argv.value(1) != QLatin1String("--zero-superblock"),
+                     qPrintable(argv.join(QLatin1Char(' '))));
+        }
+        QVERIFY2(report.skipped.join(QLatin1Char(';')).contains(QStringLiteral("raidbench-zz-0")),
+                 qPrintable(report.summary()));
     }
 };
 

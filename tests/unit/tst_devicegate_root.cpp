@@ -2,12 +2,16 @@
 #include "disks/devicegate.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 #include <fcntl.h>
+#include <memory>
+#include <mutex>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -51,6 +55,113 @@ private Q_SLOTS:
         if (!m_links.isEmpty()) {
             QDir(m_links).removeRecursively();
         }
+    }
+
+    void aCheckReadsOnlyItsOwnDevice()
+    {
+        // Every other disk stays asleep and unread: a pin and a verify probe their device alone.
+        LoopDevice mine(m_dir.path(), 16 << 20);
+        LoopDevice other(m_dir.path(), 16 << 20);
+        QVERIFY(mine.ok() && other.ok());
+        auto probed = std::make_shared<QStringList>();
+        auto mutex = std::make_shared<std::mutex>();
+        SystemDeviceGate::Options options;
+        options.eligibility.allowLoop = true;
+        options.probe = [probed, mutex](const QString& path) {
+            {
+                std::lock_guard lock(*mutex);
+                probed->append(path);
+            }
+            return probeWithBlkid(path);
+        };
+        const SystemDeviceGate recording(options);
+        const auto pin = recording.pin(mine.device());
+        QVERIFY2(pin.ok(), qPrintable(pin.ok() ? QString() : pin.error().message));
+        QVERIFY(recording.verify(*pin, DeviceGate::Use::Create).ok());
+        std::lock_guard lock(*mutex);
+        QVERIFY(!probed->isEmpty());
+        for (const QString& path : std::as_const(*probed)) {
+            QCOMPARE(path, mine.device());
+        }
+    }
+
+    void aHungDeviceFailsItsOwnCheckInTime()
+    {
+        // A disk whose reads never come back: its check fails within the limit, another disk's passes.
+        LoopDevice hung(m_dir.path(), 16 << 20);
+        LoopDevice fine(m_dir.path(), 16 << 20);
+        QVERIFY(hung.ok() && fine.ok());
+        SystemDeviceGate::Options options;
+        options.eligibility.allowLoop = true;
+        options.probeTimeoutMs = 300;
+        const QString stuck = hung.device();
+        options.probe = [stuck](const QString& path) {
+            if (path == stuck) {
+                QThread::sleep(3); // as a read that the kernel has not given up on yet
+            }
+            return probeWithBlkid(path);
+        };
+        const SystemDeviceGate gate(options);
+        QElapsedTimer clock;
+        clock.start();
+        const auto refused = gate.pin(hung.device());
+        QVERIFY(clock.elapsed() < 2000);
+        QVERIFY(!refused.ok());
+        QVERIFY2(refused.error().message.contains(QStringLiteral("did not answer")),
+                 qPrintable(refused.error().message));
+        clock.restart();
+        QVERIFY(gate.pin(fine.device()).ok());
+        QVERIFY(clock.elapsed() < 2000);
+        QThread::sleep(3); // the stuck probe ends before its loop device goes
+    }
+
+    /// An MBR with one partition of `sectors` at `start` (written by hand: no partitioning tool needed).
+    static bool writeTable(const QString& image, quint32 start, quint32 sectors)
+    {
+        QFile file(image);
+        if (!file.open(QIODevice::ReadWrite)) {
+            return false;
+        }
+        QByteArray mbr(512, '\0');
+        mbr[446 + 4] = char(0x83);
+        for (int i = 0; i < 4; ++i) {
+            mbr[446 + 8 + i] = char((start >> (8 * i)) & 0xff);
+            mbr[446 + 12 + i] = char((sectors >> (8 * i)) & 0xff);
+        }
+        mbr[510] = char(0x55);
+        mbr[511] = char(0xaa);
+        return file.seek(0) && file.write(mbr) == 512;
+    }
+
+    void aPartitionMovedIsAnotherDevice()
+    {
+        // Repartitioned since the pin: a partition of the same size at another place is not the one checked.
+        const QString image = m_dir.filePath(QStringLiteral("moved.img"));
+        {
+            QFile file(image);
+            QVERIFY(file.open(QIODevice::WriteOnly) && file.resize(32 << 20));
+        }
+        QVERIFY(writeTable(image, 2048, 16384));
+        QProcess losetup;
+        losetup.start(QStringLiteral("losetup"),
+                      {QStringLiteral("-f"), QStringLiteral("-P"), QStringLiteral("--show"), image});
+        QVERIFY(losetup.waitForFinished(10000));
+        const QString loop = QString::fromLocal8Bit(losetup.readAllStandardOutput()).trimmed();
+        QVERIFY(!loop.isEmpty());
+        run(QStringLiteral("partx"), {QStringLiteral("-a"), loop}); // the kernel does not always scan at once
+        const QString partition = loop + QStringLiteral("p1");
+        QVERIFY(QTest::qWaitFor([&] { return QFile::exists(partition); }, 5000));
+        const auto pin = gate().pin(partition);
+        QVERIFY2(pin.ok(), qPrintable(pin.ok() ? QString() : pin.error().message));
+        QCOMPARE(pin->partitionNumber, 1);
+        QCOMPARE(pin->startSector, 2048ull);
+        QVERIFY(gate().verify(*pin, DeviceGate::Use::Create).ok());
+        QVERIFY(writeTable(image, 20480, 16384));
+        run(QStringLiteral("partx"), {QStringLiteral("-u"), loop});
+        const auto moved = gate().verify(*pin, DeviceGate::Use::Create);
+        run(QStringLiteral("losetup"), {QStringLiteral("-d"), loop});
+        QVERIFY(!moved.ok());
+        QCOMPARE(moved.error().code, QStringLiteral("device-changed"));
     }
 
     void pinsALoopDeviceByItsNodeAndIdentity()

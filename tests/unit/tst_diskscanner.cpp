@@ -241,6 +241,9 @@ private Q_SLOTS:
         QTest::newRow("small SSD is fine without a minimum") << "sde" << QStringList {};
         QTest::newRow("size unreadable") << "sdf" << QStringList {"empty", "scan-error"};
         QTest::newRow("bcache holder") << "sdg" << QStringList {"holders"};
+        QTest::newRow("partition of an md array") << "md127p1" << QStringList {"virtual-device"};
+        QTest::newRow("network block device") << "nbd0" << QStringList {"virtual-device"};
+        QTest::newRow("partition of a network block device") << "nbd0p1" << QStringList {"virtual-device"};
     }
     void special()
     {

@@ -1,4 +1,5 @@
 #include "../common/loopdevice.h"
+#include "disks/devicegate.h"
 #include "engine/ioengine.h"
 
 #include <QFile>
@@ -89,14 +90,56 @@ private Q_SLOTS:
         QCOMPARE(r.bytes, 4ull << 20);
     }
 
-    /// A job on `loop`, the way these tests use it: writes are allowed to destroy its data.
+    /// A job on `loop`, the way these tests use it: writes are allowed to destroy its data, and the
+    /// device gate checked it right before, as the helper does.
     static IoJob loopJob(const LoopDevice& loop, IoPattern pattern)
     {
         IoJob job;
         job.target = loop.device();
         job.pattern = pattern;
         job.destroyData = pattern == IoPattern::Write;
+        if (job.destroyData) {
+            job.verified = verified(loop.device());
+        }
         return job;
+    }
+
+    static std::optional<VerifiedDevice> verified(const QString& device)
+    {
+        const SystemDeviceGate gate = SystemDeviceGate::withLoop(true);
+        const auto pin = gate.pin(device);
+        if (!pin) {
+            qWarning() << pin.error().message;
+            return std::nullopt;
+        }
+        const auto checked = gate.verify(*pin, DeviceGate::Use::Create);
+        if (!checked) {
+            qWarning() << checked.error().message;
+            return std::nullopt;
+        }
+        return *checked;
+    }
+
+    void writeWithoutTheGateRefused()
+    {
+        // The engine writes a block device only with the gate's word for it, and only that device.
+        LoopDevice loop(m_dir.path(), 8 << 20);
+        LoopDevice other(m_dir.path(), 8 << 20);
+        QVERIFY(loop.ok() && other.ok());
+        IoJob job = loopJob(loop, IoPattern::Write);
+        job.verified.reset();
+        IoResult r = IoEngine::run(job);
+        QCOMPARE(r.status, IoStatus::Failed);
+        QCOMPARE(r.error->code, QStringLiteral("device-changed"));
+        QVERIFY(r.error->message.contains(loop.device()));
+        QCOMPARE(r.bytes, 0ull);
+        // Checked for another device: refused too.
+        job.verified = verified(other.device());
+        QVERIFY(job.verified);
+        r = IoEngine::run(job);
+        QCOMPARE(r.status, IoStatus::Failed);
+        QCOMPARE(r.error->code, QStringLiteral("device-changed"));
+        QCOMPARE(r.bytes, 0ull);
     }
 
     /// (requests, sectors) written to `device` so far, from /sys/block/NAME/stat.

@@ -147,6 +147,9 @@ private Q_SLOTS:
         QTest::newRow("bad metadata")
             << QStringLiteral("{\"level\":\"raid0\",\"metadata\":\"2.0\",\"children\":[%1]}").arg(disks(2))
             << QStringList {"bad-metadata"} << "";
+        QTest::newRow("metadata 0.90: no array name to tell ours by")
+            << QStringLiteral("{\"level\":\"raid1\",\"metadata\":\"0.90\",\"children\":[%1]}").arg(disks(2))
+            << QStringList {"bad-metadata"} << "no array name";
         QTest::newRow("bad bitmap")
             << QStringLiteral("{\"level\":\"raid1\",\"bitmap\":\"external\",\"children\":[%1]}").arg(disks(2))
             << QStringList {"bad-bitmap"} << "";

@@ -23,8 +23,8 @@ private Q_SLOTS:
         QTest::newRow("DEL and BEL") << QStringLiteral("a\x7f\x07") << QStringLiteral("a\\x7f\\x07");
         QTest::newRow("carriage return") << QStringLiteral("ok\rFAKE") << QStringLiteral("ok\\x0dFAKE");
         QTest::newRow("newline in a field") << QStringLiteral("a\nb") << QStringLiteral("a\\x0ab");
-        QTest::newRow("right-to-left override") << QStringLiteral("ab") + QChar(0x202e) + QStringLiteral("cd")
-                                                << QStringLiteral("ab\\u{202e}cd");
+        QTest::newRow("right-to-left override")
+            << QStringLiteral("ab") + QChar(0x202e) + QStringLiteral("cd") << QStringLiteral("ab\\u{202e}cd");
         QTest::newRow("zero width space") << QStringLiteral("a") + QChar(0x200b) << QStringLiteral("a\\u{200b}");
         QTest::newRow("accented letters stay") << QStringLiteral("Disco rápido ñ") << QStringLiteral("Disco rápido ñ");
     }
@@ -61,7 +61,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("cell");
         QTest::addColumn<QString>("written");
-        QTest::newRow("formula") << QStringLiteral("=HYPERLINK(\"http://x\")") << QStringLiteral("'=HYPERLINK(\"http://x\")");
+        QTest::newRow("formula") << QStringLiteral("=HYPERLINK(\"http://x\")")
+                                 << QStringLiteral("'=HYPERLINK(\"http://x\")");
         QTest::newRow("plus") << QStringLiteral("+cmd|' /C calc'!A0") << QStringLiteral("'+cmd|' /C calc'!A0");
         QTest::newRow("minus text") << QStringLiteral("-2+3+cmd") << QStringLiteral("'-2+3+cmd");
         QTest::newRow("at") << QStringLiteral("@SUM(1)") << QStringLiteral("'@SUM(1)");
