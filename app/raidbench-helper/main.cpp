@@ -4,7 +4,9 @@
 
 #include "helper/helperprotocol.h"
 #include "helper/helperservice.h"
+#include "system/childprocess.h"
 #include "system/commandrunner.h"
+#include "system/invokinguser.h"
 #include "version.h"
 
 #include <QCoreApplication>
@@ -112,6 +114,8 @@ int main(int argc, char* argv[])
         std::fprintf(stderr, "raidbench-helper: must run as root (RaidBench starts it through pkexec)\n");
         return 1;
     }
+    // The caller's limits, kept for the user's command (which gets them back) before ours are lifted.
+    ChildProcess::saveStartLimits();
     shedTheCallersState();
     if (const QString limit = limitsLeft(); !limit.isEmpty()) {
         // Under a limit it cannot lift, the helper could be stopped halfway through a build: refuse now,
@@ -136,9 +140,8 @@ int main(int argc, char* argv[])
     SystemCommandRunner runner;
     HelperService::Options options;
     options.runner = &runner;
-    bool ok = false;
-    const qint64 pkexecUid = qEnvironmentVariable("PKEXEC_UID").toLongLong(&ok);
-    options.clientUid = ok ? pkexecUid : qint64(getuid());
+    // The caller: pkexec's user, sudo's user (the ssh transport's), or whoever runs it as root.
+    options.clientUid = invokingUser().uid;
     std::atomic_bool clientGone {false};
     HelperService service(options, [&clientGone](const QByteArray& line) {
         if (!writeAll(line)) {

@@ -525,9 +525,9 @@ Result<CampaignResults> CampaignResults::fromJson(const QJsonObject& json)
     return results;
 }
 
-Result<void> CampaignResults::save(const QString& path) const
+Result<void> CampaignResults::save(const QString& path, mode_t mode) const
 {
-    return writeFileAtomically(path, QJsonDocument(toJson()).toJson(QJsonDocument::Indented));
+    return writeFileAtomically(path, QJsonDocument(toJson()).toJson(QJsonDocument::Indented), {}, mode);
 }
 
 Result<CampaignResults> CampaignResults::load(const QString& path)

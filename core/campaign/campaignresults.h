@@ -16,6 +16,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <sys/types.h>
 
 namespace RaidBench {
 
@@ -139,7 +140,8 @@ struct CampaignResults
 
     QJsonObject toJson(bool withSamples = true) const;
     static Result<CampaignResults> fromJson(const QJsonObject& json);
-    Result<void> save(const QString& path) const;
+    /// Written whole (a new file renamed over the old), with `mode` (0600: results only their user reads).
+    Result<void> save(const QString& path, mode_t mode = 0644) const;
     static Result<CampaignResults> load(const QString& path);
 };
 

@@ -7,6 +7,7 @@
 #include "layout/presets.h"
 #include "layout/stripes.h"
 #include "util/errorcodes.h"
+#include "util/privatedir.h"
 #include "util/units.h"
 #include "version.h"
 
@@ -398,11 +399,12 @@ QStringList CampaignRunner::destroys() const
     return lines;
 }
 
-QString CampaignRunner::fallbackResultsPath()
+QString CampaignRunner::fallbackResultsPath(const QString& directory)
 {
     // Not a name anyone can guess and take first (a directory there would stop the saving).
     return QStringLiteral("%1/raidbench-results-%2-%3.json")
-        .arg(QDir::tempPath(), QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss")))
+        .arg(directory.isEmpty() ? QDir::tempPath() : directory,
+             QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss")))
         .arg(QRandomGenerator::system()->generate(), 8, 16, QLatin1Char('0'));
 }
 
@@ -425,17 +427,23 @@ Result<void> CampaignRunner::save()
     if (m_savedTo.isEmpty()) {
         m_savedTo = m_options.resultsPath;
     }
-    auto saved = m_results.save(m_savedTo);
+    auto saved = m_results.save(m_savedTo, m_options.resultsMode);
     if (!saved && m_savedTo == m_options.resultsPath) {
         // Nothing measured is lost: a full disk under the results file sends them elsewhere, and the
         // campaign goes on (each save writes a new file and renames it: the old one stays whole).
-        const QString fallback = fallbackResultsPath();
+        if (!m_options.fallbackDirectory.isEmpty()) {
+            if (auto ok = ensurePrivateDirectory(m_options.fallbackDirectory, 0700); !ok) {
+                return Error {saved.error().code,
+                              QStringLiteral("%1; and %2").arg(saved.error().message, ok.error().message)};
+            }
+        }
+        const QString fallback = fallbackResultsPath(m_options.fallbackDirectory);
         CampaignProgress progress;
         progress.phase = QStringLiteral("save");
         progress.message = QStringLiteral("%1; the results go to %2 from now on").arg(saved.error().message, fallback);
         report(progress);
         m_savedTo = fallback;
-        saved = m_results.save(m_savedTo);
+        saved = m_results.save(m_savedTo, m_options.resultsMode);
     }
     if (saved && m_callbacks.saved) {
         m_callbacks.saved(m_results);

@@ -39,6 +39,10 @@ public:
     struct Options
     {
         QString resultsPath;
+        mode_t resultsMode = 0644; ///< the helper's: 0600 (serials, the user's command and its output)
+        /// Where results go when the results file cannot be written; empty: the temporary directory.
+        /// Made private (0700) when first used.
+        QString fallbackDirectory;
         bool resume = false;
         CommandRunner* runner = nullptr;
         BuildExecutor::Options executor;
@@ -67,8 +71,9 @@ public:
     Result<CampaignResults> run(const std::atomic_bool* cancel = nullptr);
 
     static QString assumeCleanReason();
-    /// Where results go when the results file cannot be written (a full disk): the temporary directory.
-    static QString fallbackResultsPath();
+    /// Where results go when the results file cannot be written (a full disk): a new name in
+    /// `directory`, or in the temporary directory when none is given.
+    static QString fallbackResultsPath(const QString& directory = {});
     /// The file the results are in: the results path, or the fallback once that could not be written.
     QString savedTo() const { return m_savedTo; }
 
@@ -101,7 +106,7 @@ private:
     enum class TestContext { Healthy, Drill, UnderRebuild };
     /// Runs an I/O or sweep test: each point `repeats` times, or until stable; before each run it waits
     /// for the configuration's arrays to stop resyncing, or labels the result.
-    void runTest(const QString& device, const TestSpec& spec, TestResult& result, CampaignProgress progress,
+    void runTest(const BuiltArray& built, const TestSpec& spec, TestResult& result, CampaignProgress progress,
                  const std::atomic_bool* cancel, const ResourceMonitor* monitor = nullptr,
                  TestContext context = TestContext::Healthy);
     /// Waits while an array of the configuration resyncs or recovers, reporting progress (or marks

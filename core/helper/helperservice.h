@@ -37,6 +37,8 @@ public:
         std::function<std::shared_ptr<const DeviceGate>(bool allowLoop)> gate;
         qint64 clientUid = -1; ///< who asked (logged; owns the directory the user's command runs in)
         QString stateDirectory = QStringLiteral("/run/raidbench");
+        /// Where a campaign's results go while it runs when stateDirectory is full (private, 0700).
+        QString stateFallbackDirectory = QStringLiteral("/var/tmp/raidbench-helper");
         int maxWorkers = 4;
     };
 
@@ -94,6 +96,9 @@ private:
     void teardown(const HelperProtocol::Request& request);
     void listArrays(const HelperProtocol::Request& request);
     void recover(const HelperProtocol::Request& request);
+    /// Removes the results files of runs whose helper has ended (killed before it could), within the
+    /// client's scope; the names removed.
+    QStringList removeEndedRunsResults() const;
     void about(const HelperProtocol::Request& request);
     void runIo(const HelperProtocol::Request& request);
     void runCampaign(const HelperProtocol::Request& request);

@@ -221,6 +221,10 @@ void HelperService::recover(const HelperProtocol::Request& request)
         BuildExecutor executor(*m_options.runner, executorOptions(true), buildCallbacks(id, false));
         const TeardownReport report = executor.recoverLeftovers(scope());
         log(QStringLiteral("recover: %1").arg(report.summary()));
+        if (const QStringList results = removeEndedRunsResults(); !results.isEmpty()) {
+            log(QStringLiteral("recover: removed the results files of ended runs: %1")
+                    .arg(results.join(QStringLiteral(", "))));
+        }
         reply(id, Messages::Removal {report.removed, report.problems, report.skipped}.toJson());
     });
 }
@@ -251,8 +255,10 @@ void HelperService::makeFs(const HelperProtocol::Request& request)
     const FilesystemSpec spec = *fs;
     startExclusive(id, [this, id, tag, spec, array](const std::atomic_bool*) {
         const int uid = int(m_options.clientUid);
-        auto mounted = makeAndMount(*m_options.runner, spec, array->device, array->plan.spec, tag, uid,
-                                    uid >= 0 ? primaryGroupOf(uid) : -1, m_options.stateDirectory);
+        // The gate right before mkfs and mount: a configuration that is one disk like any array.
+        auto mounted = makeAndMount(
+            *m_options.runner, spec, [&] { return verifyTarget(gateFor(true).get(), *array); }, array->plan.spec, tag,
+            uid, uid >= 0 ? primaryGroupOf(uid) : -1, m_options.stateDirectory);
         if (!mounted) {
             fail(id, mounted.error());
             return;

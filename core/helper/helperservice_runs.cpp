@@ -6,10 +6,13 @@
 #include "util/errorcodes.h"
 #include "util/privatedir.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonDocument>
+#include <QRegularExpression>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace RaidBench {
@@ -26,39 +29,40 @@ void HelperService::runIo(const HelperProtocol::Request& request)
     }
     IoJob job = *decoded;
     // The target: an array of this session (by the device it reported), or a disk that passes the gate
-    // (pinned now, verified again right before the first write).
+    // (pinned now); either is verified again right before the first write.
     const QString target = job.target;
     const bool allowLoop = args.allowLoop;
     std::optional<PinnedDevice> pin;
-    QString device;
+    std::optional<BuiltArray> array;
     {
         std::lock_guard lock(m_session->mutex);
-        for (const SessionArray& array : std::as_const(m_session->arrays)) {
-            if (array.array.device == target && array.teardownError.isEmpty() &&
-                !m_session->mounts.contains(array.array.plan.tag)) {
-                device = array.array.device;
+        for (const SessionArray& session : std::as_const(m_session->arrays)) {
+            if (session.array.device == target && session.teardownError.isEmpty() &&
+                !m_session->mounts.contains(session.array.plan.tag)) {
+                array = session.array;
             }
         }
     }
-    if (device.isEmpty()) {
+    if (!array) {
         auto pinned = gateFor(allowLoop)->pin(target, DeviceGate::Use::Create);
         if (!pinned) {
             fail(request.id, pinned.error());
             return;
         }
         pin = *pinned;
-        device = pin->node;
     }
-    job.target = device;
+    job.target = array ? array->device : pin->node;
     job.destroyData = true;
     const qint64 id = request.id;
-    startExclusive(id, [this, id, job, pin, allowLoop](const std::atomic_bool* cancel) {
-        if (pin) {
-            if (auto ok = gateFor(allowLoop)->verify(*pin, DeviceGate::Use::Create); !ok) {
-                fail(id, ok.error());
-                return;
-            }
+    startExclusive(id, [this, id, job, pin, array, allowLoop](const std::atomic_bool* cancel) mutable {
+        // A configuration that is one disk is checked like any other: right before the write.
+        auto verified = array ? verifyTarget(gateFor(true).get(), *array)
+                              : gateFor(allowLoop)->verify(*pin, DeviceGate::Use::Create);
+        if (!verified) {
+            fail(id, verified.error());
+            return;
         }
+        job.verified = *verified;
         const IoResult result = IoEngine::run(job, cancel, [&](const IoProgress& progress) {
             event(id, Messages::Event::progress, Messages::encodeIoProgress(progress));
         });
@@ -92,23 +96,35 @@ void HelperService::runCampaign(const HelperProtocol::Request& request)
     if (!token) {
         return;
     }
+    // Serials, the user's command line and the tail of its output: for this client only, 0600 in a
+    // directory only root enters, and gone when the run ends (recover removes what a killed helper left).
+    const QString resultsDirectory = m_options.stateDirectory + QStringLiteral("/results");
     if (auto ok = ensurePrivateDirectory(m_options.stateDirectory, 0711); !ok) {
         fail(request.id, ErrorCode::internal, ok.error().message);
         return;
     }
-    const QString resultsPath =
-        QStringLiteral("%1/results-%2-%3.json").arg(m_options.stateDirectory).arg(getpid()).arg(request.id);
+    if (auto ok = ensurePrivateDirectory(resultsDirectory, 0700); !ok) {
+        fail(request.id, ErrorCode::internal, ok.error().message);
+        return;
+    }
+    const QString resultsPath = QStringLiteral("%1/results-%2-%3-%4.json")
+                                    .arg(resultsDirectory)
+                                    .arg(scope().clientUid)
+                                    .arg(getpid())
+                                    .arg(request.id);
     const bool resume = args.hasResume;
     if (resume) {
         // The client's previous results: only measurements are taken from them; what runs is checked
         // against the plan and the disks the gate pins now (CampaignRunner::prepare).
-        if (auto ok = writeFileAtomically(resultsPath, QJsonDocument(args.resume).toJson()); !ok) {
+        if (auto ok = writeFileAtomically(resultsPath, QJsonDocument(args.resume).toJson(), {}, 0600); !ok) {
             fail(request.id, ok.error());
             return;
         }
     }
     CampaignRunner::Options options;
     options.resultsPath = resultsPath;
+    options.resultsMode = 0600;
+    options.fallbackDirectory = m_options.stateFallbackDirectory;
     options.resume = resume;
     options.runner = m_options.runner;
     options.executor = executorOptions(plan->allowLoop);
@@ -146,13 +162,14 @@ void HelperService::runCampaign(const HelperProtocol::Request& request)
         id,
         [this, id, runner, resultsPath](const std::atomic_bool* cancel) {
             auto results = runner->run(cancel);
+            // The client had every result as it came (results events); a client that went away mid-run
+            // had what was measured until then. The file held them for the run only.
+            QFile::remove(resultsPath);
+            if (runner->savedTo() != resultsPath) {
+                QFile::remove(runner->savedTo()); // the fallback of a full /run
+            }
             if (m_shuttingDown.load()) {
-                // The client went away mid-run: what was measured stays here for it (or an admin).
-                log(QStringLiteral("campaign %1 ended with the session; its results are in %2")
-                        .arg(id)
-                        .arg(resultsPath));
-            } else {
-                QFile::remove(resultsPath);
+                log(QStringLiteral("campaign %1 ended with the session").arg(id));
             }
             if (!results) {
                 fail(id, results.error());
@@ -165,6 +182,56 @@ void HelperService::runCampaign(const HelperProtocol::Request& request)
             reply(id, Messages::encodeResults(*results));
         },
         std::move(token));
+}
+
+} // namespace RaidBench
+
+namespace RaidBench {
+
+namespace {
+
+/// Whether `pid` is a running raidbench-helper (the kernel's name for it, cut to 15 characters).
+bool helperRunning(qint64 pid)
+{
+    QFile comm(QStringLiteral("/proc/%1/comm").arg(pid));
+    return comm.open(QIODevice::ReadOnly) && comm.readAll().trimmed() == "raidbench-helpe";
+}
+
+} // namespace
+
+QStringList HelperService::removeEndedRunsResults() const
+{
+    // results-UID-PID-ID.json (and its .tmp-XXXXXX while it is written); results-PID-ID.json in the state
+    // directory itself: where versions before this one kept them, world-readable, for anyone's client.
+    static const QRegularExpression current(QStringLiteral("^results-(\\d{1,10})-(\\d{1,10})-\\d{1,18}\\.json"));
+    static const QRegularExpression earlier(QStringLiteral("^results-(\\d{1,10})-\\d{1,18}\\.json"));
+    const RecoverScope who = scope();
+    QStringList removed;
+    const std::pair<QString, const QRegularExpression*> places[] = {
+        {m_options.stateDirectory + QStringLiteral("/results"), &current}, {m_options.stateDirectory, &earlier}};
+    for (const auto& [directory, pattern] : places) {
+        QDir dir(directory);
+        for (const QString& name : dir.entryList({QStringLiteral("results-*")}, QDir::Files | QDir::System)) {
+            const auto match = pattern->match(name);
+            if (!match.hasMatch()) {
+                continue;
+            }
+            const bool withUid = pattern == &current;
+            const qint64 uid = withUid ? match.captured(1).toLongLong() : -1;
+            const qint64 pid = match.captured(withUid ? 2 : 1).toLongLong();
+            if (pid == qint64(getpid()) || helperRunning(pid) || (!who.root && uid != who.clientUid)) {
+                continue; // a run still going, or another user's
+            }
+            const QByteArray path = QFile::encodeName(dir.filePath(name));
+            struct stat st
+            { };
+            if (::lstat(path.constData(), &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == 0 &&
+                ::unlink(path.constData()) == 0) {
+                removed.append(name);
+            }
+        }
+    }
+    return removed;
 }
 
 } // namespace RaidBench

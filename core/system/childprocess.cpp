@@ -5,6 +5,7 @@
 #include <QFile>
 
 #include <cerrno>
+#include <climits>
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
@@ -76,31 +77,54 @@ int primaryGroupOf(int uid)
     return uid;
 }
 
-QString ChildProcess::findProgram(const QString& argv0, const QString& path)
+namespace {
+
+/// The resources whose limits a root program may lift for itself and a user's command gets back.
+constexpr int limitedResources[] = {RLIMIT_CPU,   RLIMIT_FSIZE,   RLIMIT_DATA,   RLIMIT_AS,
+                                    RLIMIT_STACK, RLIMIT_MEMLOCK, RLIMIT_NOFILE, RLIMIT_NPROC};
+constexpr size_t limitedCount = sizeof(limitedResources) / sizeof(limitedResources[0]);
+
+struct StartLimits
 {
-    auto executable = [](const QString& candidate) {
-        struct stat st
-        { };
-        return ::stat(QFile::encodeName(candidate).constData(), &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 0111);
-    };
-    if (argv0.contains(QLatin1Char('/'))) {
-        return executable(argv0) ? argv0 : QString();
-    }
-    if (argv0.isEmpty()) {
-        return {};
-    }
-    for (const QString& dir : path.split(QLatin1Char(':'), Qt::SkipEmptyParts)) {
-        const QString candidate = dir + QLatin1Char('/') + argv0;
-        if (executable(candidate)) {
-            return candidate;
+    bool saved = false;
+    rlimit limits[limitedCount] {};
+};
+
+StartLimits& startLimits()
+{
+    static StartLimits limits;
+    return limits;
+}
+
+/// What the child tells the parent through the errno pipe when it cannot run the program.
+struct ChildFailure
+{
+    int stage = 0; ///< 1 switching user, 2 entering the directory, 3 running the program
+    int err = 0;
+};
+
+void tellParent(int fd, int stage, int err)
+{
+    const ChildFailure failure {stage, err};
+    [[maybe_unused]] const ssize_t n = ::write(fd, &failure, sizeof(failure));
+}
+
+} // namespace
+
+void ChildProcess::saveStartLimits()
+{
+    StartLimits& saved = startLimits();
+    for (size_t i = 0; i < limitedCount; ++i) {
+        if (getrlimit(limitedResources[i], &saved.limits[i]) != 0) {
+            saved.limits[i] = rlimit {RLIM_INFINITY, RLIM_INFINITY};
         }
     }
-    return {};
+    saved.saved = true;
 }
 
 Result<ChildProcess> ChildProcess::start(const ChildSpec& spec)
 {
-    if (spec.argv.isEmpty()) {
+    if (spec.argv.isEmpty() || spec.argv.first().isEmpty()) {
         return makeError(ErrorCode::noCommand, QStringLiteral("no command given"));
     }
     QString path;
@@ -109,16 +133,20 @@ Result<ChildProcess> ChildProcess::start(const ChildSpec& spec)
             path = variable.mid(5);
         }
     }
-    const QString program = findProgram(spec.argv.first(), path);
-    if (program.isEmpty()) {
-        return makeError(
-            ErrorCode::commandNotFound,
-            QStringLiteral("%1: no such program%2")
-                .arg(spec.argv.first().left(200),
-                     spec.argv.first().contains(QLatin1Char('/')) ? QString() : QStringLiteral(" in %1").arg(path)));
+    // The program is looked up by the child, as the user it runs as: root never looks into a place the
+    // user cannot, so whether a file exists in a root-only directory never shows in the answer.
+    const QString& argv0 = spec.argv.first();
+    std::vector<QByteArray> candidates;
+    if (argv0.contains(QLatin1Char('/'))) {
+        candidates.push_back(QFile::encodeName(argv0));
+    } else {
+        for (const QString& dir : path.split(QLatin1Char(':'), Qt::SkipEmptyParts)) {
+            if (dir.startsWith(QLatin1Char('/'))) { // a relative PATH entry would depend on the directory
+                candidates.push_back(QFile::encodeName(dir + QLatin1Char('/') + argv0));
+            }
+        }
     }
     // Everything the child needs, made now: after fork() it may not allocate or look anything up.
-    const QByteArray programBytes = QFile::encodeName(program);
     std::vector<QByteArray> argStore;
     for (const QString& arg : spec.argv) {
         argStore.push_back(arg.toLocal8Bit());
@@ -140,9 +168,18 @@ Result<ChildProcess> ChildProcess::start(const ChildSpec& spec)
     const QByteArray directory = QFile::encodeName(spec.workingDirectory);
     const std::vector<gid_t> groups =
         spec.uid >= 0 ? groupsOf(spec.uid, spec.gid >= 0 ? spec.gid : spec.uid) : std::vector<gid_t>();
+    // A user's command runs under the limits its caller had before a root program lifted its own.
+    const StartLimits limits = spec.uid >= 0 ? startLimits() : StartLimits();
     const int devNull = ::open("/dev/null", O_RDWR | O_CLOEXEC);
     if (devNull < 0) {
         return makeError(ErrorCode::forkFailed, QStringLiteral("cannot open /dev/null"));
+    }
+    int report[2] = {-1, -1}; // closed by a successful exec; a failure's stage and errno otherwise
+    if (::pipe2(report, O_CLOEXEC) != 0) {
+        const int err = errno;
+        ::close(devNull);
+        return makeError(ErrorCode::forkFailed,
+                         QStringLiteral("cannot make a pipe: %1").arg(QString::fromLocal8Bit(strerror(err))));
     }
     const pid_t parent = getpid();
 
@@ -150,6 +187,8 @@ Result<ChildProcess> ChildProcess::start(const ChildSpec& spec)
     if (pid < 0) {
         const int err = errno;
         ::close(devNull);
+        ::close(report[0]);
+        ::close(report[1]);
         return makeError(ErrorCode::forkFailed,
                          QStringLiteral("cannot fork: %1").arg(QString::fromLocal8Bit(strerror(err))));
     }
@@ -160,7 +199,8 @@ Result<ChildProcess> ChildProcess::start(const ChildSpec& spec)
         struct sigaction dflt
         { };
         dflt.sa_handler = SIG_DFL;
-        for (int sig : {SIGPIPE, SIGTERM, SIGHUP, SIGINT, SIGCHLD}) {
+        for (int sig : {SIGPIPE, SIGTERM, SIGHUP, SIGINT, SIGCHLD, SIGQUIT, SIGTSTP, SIGTTIN, SIGTTOU, SIGXCPU, SIGXFSZ,
+                        SIGUSR1, SIGUSR2, SIGALRM}) {
             sigaction(sig, &dflt, nullptr);
         }
         sigset_t none;
@@ -172,22 +212,26 @@ Result<ChildProcess> ChildProcess::start(const ChildSpec& spec)
         if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) {
             _exit(126);
         }
-        // Nothing of ours stays open in it (close_range; without it, CLOEXEC still covers Qt's files).
-        if (syscall(SYS_close_range, 3u, ~0u, 0u) != 0) {
-            for (int fd = 3; fd < 4096; ++fd) { // kernels before 5.9
-                ::close(fd);
+        // Nothing of ours stays open in it (close_range; without it, CLOEXEC still covers Qt's files),
+        // except the report pipe, which closes itself on exec.
+        const int reportFd = report[1];
+        auto closeFrom = [](int first, int last) {
+            if (first <= last && syscall(SYS_close_range, unsigned(first), unsigned(last), 0u) != 0) {
+                for (int fd = first; fd <= last && fd < 4096; ++fd) { // kernels before 5.9
+                    ::close(fd);
+                }
             }
-        }
+        };
+        closeFrom(3, reportFd - 1);
+        closeFrom(reportFd + 1, INT_MAX);
         if (spec.uid >= 0) {
+            for (size_t i = 0; limits.saved && i < limitedCount; ++i) {
+                setrlimit(limitedResources[i], &limits.limits[i]); // lowering needs no privilege
+            }
             const gid_t gid = gid_t(spec.gid >= 0 ? spec.gid : spec.uid);
-            if (setgroups(groups.size(), groups.data()) != 0) {
-                childFail("setgroups", errno, 126);
-            }
-            if (setgid(gid) != 0) {
-                childFail("setgid", errno, 126);
-            }
-            if (setuid(uid_t(spec.uid)) != 0) {
-                childFail("setuid", errno, 126);
+            if (setgroups(groups.size(), groups.data()) != 0 || setgid(gid) != 0 || setuid(uid_t(spec.uid)) != 0) {
+                tellParent(reportFd, 1, errno);
+                childFail("switching user", errno, 126);
             }
         }
         if (spec.dieWithParent) {
@@ -198,19 +242,56 @@ Result<ChildProcess> ChildProcess::start(const ChildSpec& spec)
             }
         }
         if (!directory.isEmpty() && ::chdir(directory.constData()) != 0) {
+            tellParent(reportFd, 2, errno);
             childFail(directory.constData(), errno, 126);
         }
-        execve(programBytes.constData(), argv.data(), envp.data());
-        childFail(programBytes.constData(), errno, errno == ENOENT ? 127 : 126);
+        // As execvp does: the first candidate that runs; a refusal (EACCES) is kept over "not there".
+        int failure = ENOENT;
+        for (const QByteArray& candidate : candidates) {
+            execve(candidate.constData(), argv.data(), envp.data());
+            if (errno != ENOENT && errno != ENOTDIR) {
+                failure = errno;
+            }
+        }
+        tellParent(reportFd, 3, failure);
+        childFail(argStore.front().constData(), failure, failure == ENOENT ? 127 : 126);
     }
     ::close(devNull);
+    ::close(report[1]);
     ChildProcess child;
     child.m_pid = pid;
     child.m_group = spec.ownProcessGroup;
     if (spec.ownProcessGroup) {
         setpgid(pid, pid); // also here: no window in which kill() of the group misses it
     }
-    return child;
+    ChildFailure failure;
+    ssize_t n;
+    do {
+        n = ::read(report[0], &failure, sizeof(failure));
+    } while (n < 0 && errno == EINTR);
+    ::close(report[0]);
+    if (n != ssize_t(sizeof(failure))) {
+        return child; // the pipe closed on exec: it runs
+    }
+    child.wait(); // it has failed and exits: nothing is left behind
+    const QString program = argv0.left(200);
+    const QString why = QString::fromLocal8Bit(strerror(failure.err));
+    switch (failure.stage) {
+    case 1:
+        return makeError(ErrorCode::forkFailed,
+                         QStringLiteral("cannot run %1 as user %2: %3").arg(program).arg(spec.uid).arg(why));
+    case 2:
+        return makeError(ErrorCode::forkFailed,
+                         QStringLiteral("cannot run %1 in %2: %3").arg(program, spec.workingDirectory, why));
+    default:
+        if (failure.err == ENOENT) {
+            return makeError(
+                ErrorCode::commandNotFound,
+                QStringLiteral("%1: no such program%2")
+                    .arg(program, argv0.contains(QLatin1Char('/')) ? QString() : QStringLiteral(" in %1").arg(path)));
+        }
+        return makeError(ErrorCode::commandNotFound, QStringLiteral("cannot run %1: %2").arg(program, why));
+    }
 }
 
 ChildProcess::ChildProcess(ChildProcess&& other) noexcept

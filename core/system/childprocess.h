@@ -18,7 +18,7 @@ int primaryGroupOf(int uid);
 /// calls only async-signal-safe functions between fork() and exec().
 struct ChildSpec
 {
-    QStringList argv; ///< argv[0] is looked up in the environment's PATH unless it holds a '/'
+    QStringList argv; ///< argv[0] is looked up in the environment's PATH unless it holds a '/', as the user
     QStringList environment; ///< the child's whole environment, NAME=VALUE
     QString workingDirectory; ///< entered after the user is switched; empty = stay
     int stdinFd = -1; ///< -1 = /dev/null
@@ -35,7 +35,8 @@ struct ChildSpec
 class ChildProcess
 {
 public:
-    /// Starts it; an error when the program cannot be found or the fork fails.
+    /// Starts it; an error when the program cannot be run (looked up by the child, as the user it runs
+    /// as: "no such program", or why it was refused) or the fork fails.
     static Result<ChildProcess> start(const ChildSpec& spec);
 
     ChildProcess(ChildProcess&& other) noexcept;
@@ -57,9 +58,10 @@ public:
     /// Sends `signal` to its process group (or to it alone without one).
     void kill(int signal);
 
-    /// The program `argv0` names, looked up in `path` (a PATH value) unless it holds a '/'; empty if
-    /// none is an executable regular file.
-    static QString findProgram(const QString& argv0, const QString& path);
+    /// Saves the resource limits this process runs under, before a root program lifts its own (the
+    /// helper, at its start): a child started as another user (ChildSpec::uid) gets them back before the
+    /// switch, so a user's command runs under the limits its user had.
+    static void saveStartLimits();
 
 private:
     ChildProcess() = default;
