@@ -20,9 +20,10 @@ class HelperSession
 {
 public:
     /// `clientUid` >= 0: as pkexec starts it for that user (PKEXEC_UID). `childSetup` runs in the child
-    /// before exec (what a hostile caller leaves behind: a umask, resource limits).
+    /// before exec (what a hostile caller leaves behind: a umask, resource limits). `environment`:
+    /// NAME=VALUE entries added (SUDO_UID: as sudo starts it).
     explicit HelperSession(const QString& journalDir, bool sayHello = true, qint64 clientUid = -1,
-                           std::function<void()> childSetup = {})
+                           std::function<void()> childSetup = {}, const QStringList& environment = {})
     {
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("RAIDBENCH_JOURNAL_DIR"), journalDir);
@@ -32,6 +33,9 @@ public:
         }
         if (clientUid >= 0) {
             env.insert(QStringLiteral("PKEXEC_UID"), QString::number(clientUid));
+        }
+        for (const QString& entry : environment) {
+            env.insert(entry.section(QLatin1Char('='), 0, 0), entry.section(QLatin1Char('='), 1));
         }
         m_process.setProcessEnvironment(env);
         if (childSetup) {

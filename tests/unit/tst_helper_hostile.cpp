@@ -11,6 +11,7 @@
 #include <QJsonDocument>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -173,6 +174,8 @@ private:
     void fileTestRows();
     void cliRows();
     void healthRows();
+    void trustRows();
+    void lvmRows();
 
 private Q_SLOTS:
     void initTestCase();
@@ -296,6 +299,8 @@ void TestHelperHostile::initTestCase()
     fileTestRows();
     cliRows();
     healthRows();
+    trustRows();
+    lvmRows();
 }
 
 void TestHelperHostile::cleanupTestCase()
@@ -1659,6 +1664,349 @@ void TestHelperHostile::healthRows()
         }
         return ran;
     });
+}
+
+void TestHelperHostile::trustRows()
+{
+    // A configuration of one bare disk: the disk is written like any array's, so it is checked like one,
+    // right before run-io or mkfs, after the node was pointed at another disk.
+    auto singleSwapped =
+        [this](const std::function<QJsonObject(HelperSession&, const QString& tag, const QString& device)>& act) {
+            return [this, act] {
+                LoopDevice disk(m_dir.path(), 16 << 20);
+                const QString swapImage = m_dir.filePath(QStringLiteral("swap-single.img"));
+                QFile::remove(swapImage);
+                QFile::copy(m_bystander->file(), swapImage);
+                const QByteArray swapSum = checksum(swapImage);
+                QJsonObject answer;
+                {
+                    HelperSession helper(m_journals.path());
+                    const QJsonObject created = create(helper, leaf(disk.device()), {disk.device()});
+                    if (!created.value(QStringLiteral("ok")).toBool()) {
+                        return created;
+                    }
+                    run(QStringLiteral("losetup"), {QStringLiteral("-d"), disk.device()});
+                    run(QStringLiteral("losetup"), {disk.device(), swapImage});
+                    answer = act(helper, tagOf(created), disk.device());
+                }
+                const bool untouched = checksum(swapImage) == swapSum;
+                run(QStringLiteral("losetup"), {QStringLiteral("-d"), disk.device()});
+                run(QStringLiteral("losetup"), {disk.device(), disk.file()});
+                HelperSession cleaner(m_journals.path());
+                cleaner.request(QStringLiteral("recover"), {});
+                return untouched ? answer
+                                 : withError(QStringLiteral("test"), QStringLiteral("the swapped disk was written"));
+            };
+        };
+    addRow(QStringLiteral("race: run-io on a one-disk configuration after another disk took its node"),
+           QStringLiteral("device-changed"),
+           singleSwapped(
+               [this](HelperSession& helper, const QString&, const QString& device) { return runIo(helper, device); }));
+    addRow(QStringLiteral("race: make-fs on a one-disk configuration after another disk took its node"),
+           QStringLiteral("device-changed"),
+           singleSwapped([](HelperSession& helper, const QString& tag, const QString&) {
+               return helper.request(
+                   QStringLiteral("make-fs-and-mount"),
+                   {{QStringLiteral("tag"), tag},
+                    {QStringLiteral("filesystem"), QJsonObject {{QStringLiteral("type"), QStringLiteral("ext4")}}}});
+           }));
+
+    // sudo's user is the client, as pkexec's is: the ssh transport's helper runs through sudo -n.
+    addRow(
+        QStringLiteral("session: a client started through sudo cannot take down an array root built to stay"),
+        QStringLiteral("not-owner"), [this] {
+            const QStringList journalEnv {QStringLiteral("RAIDBENCH_JOURNAL_DIR=") + m_journals.path()};
+            const CliRun built =
+                runCli({QStringLiteral("array"), QStringLiteral("create"), QStringLiteral("--level"),
+                        QStringLiteral("disk"), QStringLiteral("--disks"), alpha(), QStringLiteral("--allow-loop"),
+                        QStringLiteral("--yes"), QStringLiteral("--tag"), QStringLiteral("kept2")},
+                       60000, QStringLiteral("raidbench-cli"), {}, journalEnv);
+            QJsonObject refused;
+            QJsonObject recovered;
+            {
+                HelperSession user(m_journals.path(), true, -1, {},
+                                   {QStringLiteral("SUDO_UID=65534"), QStringLiteral("SUDO_GID=65534"),
+                                    QStringLiteral("SUDO_USER=nobody")});
+                refused = user.request(QStringLiteral("teardown"), {{QStringLiteral("tag"), QStringLiteral("kept2")}});
+                recovered = user.request(QStringLiteral("recover"), {});
+            }
+            const bool untouched = QFile::exists(m_journals.filePath(QStringLiteral("journal-kept2.json")));
+            runCli({QStringLiteral("array"), QStringLiteral("teardown"), QStringLiteral("kept2")}, 60000,
+                   QStringLiteral("raidbench-cli"), {}, journalEnv);
+            if (built.exitCode != 0 || !untouched ||
+                !HelperSession::result(recovered).value(QStringLiteral("removed")).toArray().isEmpty()) {
+                return withError(QStringLiteral("test"), built.err + QStringLiteral(" / the array was touched"));
+            }
+            return refused;
+        });
+
+    // A running campaign's results: serials, the user's command line and its output.
+    auto campaignWith = [this](const QJsonArray& tests, const std::function<void()>& childSetup = {}) {
+        HelperSession helper(m_journals.path(), true, -1, childSetup);
+        QJsonObject p = plan({alpha()}, QJsonValue(), tests);
+        p.insert(QStringLiteral("baselines"), false);
+        const QJsonObject reply = campaign(helper, p, {alpha()});
+        const QJsonArray done = HelperSession::result(reply)
+                                    .value(QStringLiteral("results"))
+                                    .toObject()
+                                    .value(QStringLiteral("configs"))
+                                    .toArray()
+                                    .first()
+                                    .toObject()
+                                    .value(QStringLiteral("tests"))
+                                    .toArray();
+        // Nothing ran: the reply itself says why.
+        if (!done.isEmpty()) {
+            return done;
+        }
+        const QString why =
+            QString::fromUtf8(QJsonDocument(reply).toJson(QJsonDocument::Compact)) + helper.stderrText();
+        return QJsonArray {QJsonObject {{QStringLiteral("error"), why}}};
+    };
+    auto outputOf = [](const QJsonArray& tests) {
+        QString output;
+        for (const auto& test : tests) {
+            const QJsonObject object = test.toObject();
+            output += object.value(QStringLiteral("error")).toString();
+            for (const auto& entry : object.value(QStringLiteral("extra"))
+                                         .toObject()
+                                         .value(QStringLiteral("details"))
+                                         .toObject()
+                                         .value(QStringLiteral("runs"))
+                                         .toArray()) {
+                output += entry.toObject().value(QStringLiteral("output_tail")).toString();
+            }
+        }
+        return output;
+    };
+    auto command = [](const QJsonArray& argv) {
+        return QJsonObject {{QStringLiteral("name"), QStringLiteral("user's")},
+                            {QStringLiteral("kind"), QStringLiteral("command")},
+                            {QStringLiteral("argv"), argv},
+                            {QStringLiteral("drop_caches"), false}};
+    };
+    const QJsonObject seq {{QStringLiteral("name"), QStringLiteral("seq")},
+                           {QStringLiteral("kind"), QStringLiteral("file-seq")},
+                           {QStringLiteral("size"), QStringLiteral("4M")}};
+    addRow(QStringLiteral("results: the user's command cannot read the running campaign's results"),
+           QStringLiteral("ok"), [=, this] {
+               const QString script = QStringLiteral(
+                   "for d in /run/raidbench /run/raidbench/results; do for u in '' 0- 65534-; do for i in 1 2 3 4 5; "
+                   "do cat $d/results-$u$PPID-$i.json 2>/dev/null; done; done; done | grep -q '\"configs\"' && "
+                   "echo READ-RESULTS; ls /run/raidbench/results 2>/dev/null | grep -q . && echo LISTED; true");
+               const QString output =
+                   outputOf(campaignWith({seq, command({QStringLiteral("sh"), QStringLiteral("-c"), script})}));
+               if (output.contains(QStringLiteral("READ-RESULTS")) || output.contains(QStringLiteral("LISTED"))) {
+                   return withError(QStringLiteral("test"), QStringLiteral("the results were readable: ") + output);
+               }
+               return QJsonObject {{QStringLiteral("ok"), true}};
+           });
+    addRow(
+        QStringLiteral("results: a killed helper's results file is private and recover removes it"),
+        QStringLiteral("ok"), [=, this] {
+            const QString directory = QStringLiteral("/run/raidbench/results");
+            auto files = [&] { return QDir(directory).entryList({QStringLiteral("results-*")}, QDir::Files); };
+            const QStringList before = files();
+            QString problem;
+            {
+                HelperSession helper(m_journals.path());
+                QJsonObject p =
+                    plan({alpha()}, QJsonValue(), {seq, command({QStringLiteral("sleep"), QStringLiteral("29.5")})});
+                p.insert(QStringLiteral("baselines"), false);
+                helper.send(QStringLiteral("run-campaign"),
+                            {{QStringLiteral("plan"), p}, {QStringLiteral("confirm_destroy"), QJsonArray {alpha()}}});
+                // Killed while the user's command runs: the array is built, its journal written.
+                (void)QTest::qWaitFor(
+                    [] {
+                        QProcess pgrep;
+                        pgrep.start(QStringLiteral("pgrep"), {QStringLiteral("-f"), QStringLiteral("^sleep 29.5$")});
+                        pgrep.waitForFinished();
+                        return !pgrep.readAllStandardOutput().trimmed().isEmpty();
+                    },
+                    60000);
+                QString running;
+                (void)QTest::qWaitFor(
+                    [&] {
+                        for (const QString& name : files()) {
+                            if (!before.contains(name) && name.endsWith(QLatin1String(".json"))) {
+                                running = name;
+                            }
+                        }
+                        return !running.isEmpty();
+                    },
+                    60000);
+                struct stat file
+                { };
+                struct stat dir
+                { };
+                if (running.isEmpty()) {
+                    problem = QStringLiteral("no results file appeared in %1").arg(directory);
+                } else if (::stat(QFile::encodeName(directory + QLatin1Char('/') + running).constData(), &file) != 0 ||
+                           ::stat(QFile::encodeName(directory).constData(), &dir) != 0 ||
+                           (file.st_mode & 07777) != 0600 || (dir.st_mode & 07777) != 0700) {
+                    problem = QStringLiteral("the results file is %1 in a directory %2")
+                                  .arg(file.st_mode & 07777, 0, 8)
+                                  .arg(dir.st_mode & 07777, 0, 8);
+                }
+                helper.signal(SIGKILL);
+                helper.waitForExit();
+            }
+            const QStringList left = files();
+            HelperSession cleaner(m_journals.path());
+            const QJsonObject recovered = cleaner.request(QStringLiteral("recover"), {});
+            QStringList after = files();
+            for (const QString& name : before) {
+                after.removeAll(name);
+            }
+            if (problem.isEmpty() && left.size() <= before.size()) {
+                problem = QStringLiteral("the killed run left no results file to recover");
+            }
+            if (problem.isEmpty() && !after.isEmpty()) {
+                problem = QStringLiteral("recover left %1").arg(after.join(QLatin1Char(' ')));
+            }
+            return problem.isEmpty() ? recovered : withError(QStringLiteral("test"), problem);
+        });
+    addRow(QStringLiteral("results: a session that ends leaves no results file"), QStringLiteral("ok"), [=, this] {
+        const QStringList before = QDir(QStringLiteral("/run/raidbench/results")).entryList(QDir::Files);
+        const QStringList earlier =
+            QDir(QStringLiteral("/run/raidbench")).entryList({QStringLiteral("results-*")}, QDir::Files);
+        {
+            HelperSession helper(m_journals.path());
+            QJsonObject p =
+                plan({alpha()}, QJsonValue(), {seq, command({QStringLiteral("sleep"), QStringLiteral("30")})});
+            p.insert(QStringLiteral("baselines"), false);
+            helper.send(QStringLiteral("run-campaign"),
+                        {{QStringLiteral("plan"), p}, {QStringLiteral("confirm_destroy"), QJsonArray {alpha()}}});
+            QTest::qWait(1500);
+            helper.closeStdin(); // the client goes away mid-run
+            helper.waitForExit();
+        }
+        const QStringList after = QDir(QStringLiteral("/run/raidbench/results")).entryList(QDir::Files);
+        const QStringList later =
+            QDir(QStringLiteral("/run/raidbench")).entryList({QStringLiteral("results-*")}, QDir::Files);
+        return after == before && later == earlier
+            ? QJsonObject {{QStringLiteral("ok"), true}}
+            : withError(QStringLiteral("test"), QStringLiteral("left: %1 %2").arg(after.join(' '), later.join(' ')));
+    });
+
+    // The user's command runs under the limits its user had, not the ones root lifted for itself.
+    addRow(
+        QStringLiteral("file tests: the command keeps its caller's resource limits"), QStringLiteral("ok"), [=, this] {
+            const QString output = outputOf(
+                campaignWith({command({QStringLiteral("grep"), QStringLiteral("-E"),
+                                       QStringLiteral("file size|cpu time"), QStringLiteral("/proc/self/limits")})},
+                             [] {
+                                 // Soft limits: the helper lifts them (a hard one, only a root with CAP_SYS_RESOURCE
+                                 // could).
+                                 const rlimit size {1u << 30, RLIM_INFINITY};
+                                 setrlimit(RLIMIT_FSIZE, &size);
+                                 const rlimit cpu {3600, RLIM_INFINITY};
+                                 setrlimit(RLIMIT_CPU, &cpu);
+                             }));
+            const bool fileSize =
+                output.contains(QRegularExpression(QStringLiteral("Max file size\\s+1073741824\\s+unlimited")));
+            const bool cpuTime =
+                output.contains(QRegularExpression(QStringLiteral("Max cpu time\\s+3600\\s+unlimited")));
+            return fileSize && cpuTime ? QJsonObject {{QStringLiteral("ok"), true}}
+                                       : withError(QStringLiteral("test"), QStringLiteral("limits lifted: ") + output);
+        });
+    // Whether a file exists where only root can look never shows in the answer.
+    const QString secret = m_dir.filePath(QStringLiteral("root-only-dir"));
+    QDir().mkpath(secret);
+    ::chmod(QFile::encodeName(secret).constData(), 0700);
+    QFile::copy(QStringLiteral("/bin/true"), secret + QStringLiteral("/tool"));
+    ::chmod(QFile::encodeName(secret + QStringLiteral("/tool")).constData(), 0755);
+    addRow(
+        QStringLiteral("file tests: the command's program is looked up as its user"), QStringLiteral("ok"), [=, this] {
+            const QString there =
+                outputOf(campaignWith(QJsonArray {command(QJsonArray {QString(secret + QStringLiteral("/tool"))})}));
+            const QString absent =
+                outputOf(campaignWith(QJsonArray {command(QJsonArray {QString(secret + QStringLiteral("/absent"))})}));
+            QString a = there;
+            QString b = absent;
+            a.replace(QStringLiteral("tool"), QStringLiteral("X"));
+            b.replace(QStringLiteral("absent"), QStringLiteral("X"));
+            if (a != b || there.isEmpty()) {
+                return withError(QStringLiteral("test"),
+                                 QStringLiteral("the answers differ: '%1' and '%2'").arg(there, absent));
+            }
+            return QJsonObject {{QStringLiteral("ok"), true}};
+        });
+}
+
+void TestHelperHostile::lvmRows()
+{
+    // LVM's word on a volume group's disks comes from the disks themselves: anyone who can attach one can
+    // present a group named like ours that claims someone else's disk.
+    if (QStandardPaths::findExecutable(QStringLiteral("lvm")).isEmpty()) {
+        return;
+    }
+    addRow(
+        QStringLiteral("lvm: recover leaves a planted raidbench_ volume group that claims another's disk"),
+        QStringLiteral("ok"), [this] {
+            qputenv("LVM_SUPPRESS_FD_WARNINGS", "1");
+            const QString config = QStringLiteral("backup{backup=0 archive=0} devices{use_devicesfile=0}");
+            auto lvm = [&](QStringList args, const QStringList& devices, QString* out = nullptr) {
+                QStringList argv {args.takeFirst(), QStringLiteral("--config"), config};
+                for (const QString& device : devices) {
+                    argv << QStringLiteral("--devices") << device;
+                }
+                return run(QStringLiteral("lvm"), argv + args, out);
+            };
+            LoopDevice victim(m_dir.path(), 16 << 20);
+            LoopDevice planted(m_dir.path(), 16 << 20);
+            auto standIn = std::make_unique<LoopDevice>(m_dir.path(), 16 << 20);
+            QString uuid;
+            QString log;
+            const bool made =
+                lvm({QStringLiteral("pvcreate"), QStringLiteral("-y"), victim.device()}, {victim.device()}, &log) &&
+                lvm({QStringLiteral("vgcreate"), QStringLiteral("victimvg"), victim.device()}, {victim.device()},
+                    &log) &&
+                lvm({QStringLiteral("pvs"), QStringLiteral("--noheadings"), QStringLiteral("-o"),
+                     QStringLiteral("pv_uuid"), victim.device()},
+                    {victim.device()}, &uuid) &&
+                !(uuid = QRegularExpression(QStringLiteral("[A-Za-z0-9]{6}(-[A-Za-z0-9]{4}){5}-[A-Za-z0-9]{6}"))
+                             .match(uuid)
+                             .captured(0))
+                     .isEmpty() &&
+                lvm({QStringLiteral("pvcreate"), QStringLiteral("-y"), QStringLiteral("--norestorefile"),
+                     QStringLiteral("--uuid"), uuid, standIn->device()},
+                    {standIn->device()}, &log) &&
+                lvm({QStringLiteral("pvcreate"), QStringLiteral("-y"), planted.device()}, {planted.device()}, &log) &&
+                lvm({QStringLiteral("vgcreate"), QStringLiteral("raidbench_x"), planted.device(), standIn->device()},
+                    {planted.device(), standIn->device()}, &log);
+            standIn.reset(); // the stand-in goes: raidbench_x now names the victim's disk by its UUID
+            const QByteArray victimSum = checksum(victim.file());
+            const QByteArray plantedSum = checksum(planted.file());
+            QJsonObject recovered;
+            if (made) {
+                HelperSession helper(m_journals.path());
+                recovered = helper.request(QStringLiteral("recover"), {});
+            }
+            const bool victimKept = checksum(victim.file()) == victimSum;
+            const bool plantedKept = checksum(planted.file()) == plantedSum;
+            QString victimGroup;
+            lvm({QStringLiteral("vgs"), QStringLiteral("--noheadings"), QStringLiteral("-o"),
+                 QStringLiteral("vg_name")},
+                {victim.device()}, &victimGroup);
+            run(QStringLiteral("wipefs"), {QStringLiteral("-a"), QStringLiteral("-q"), victim.device()});
+            run(QStringLiteral("wipefs"), {QStringLiteral("-a"), QStringLiteral("-q"), planted.device()});
+            if (!made) {
+                return withError(QStringLiteral("test"), QStringLiteral("could not plant the group: ") + log);
+            }
+            if (!victimKept || !victimGroup.contains(QStringLiteral("victimvg")) || !plantedKept) {
+                return withError(QStringLiteral("test"),
+                                 QStringLiteral("recover wrote a disk no journal named (victim's group now: %1)")
+                                     .arg(victimGroup.trimmed()));
+            }
+            const QString skipped =
+                HelperSession::result(recovered).value(QStringLiteral("skipped")).toVariant().toStringList().join(' ');
+            if (!skipped.contains(QStringLiteral("raidbench_x"))) {
+                return withError(QStringLiteral("test"),
+                                 QStringLiteral("recover did not say what it left: ") + skipped);
+            }
+            return recovered;
+        });
 }
 
 QTEST_GUILESS_MAIN(TestHelperHostile)
