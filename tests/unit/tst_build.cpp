@@ -3,6 +3,7 @@
 #include "arrays/lvmreport.h"
 #include "arrays/mdstat.h"
 #include "layout/presets.h"
+#include "system/guardedcommand.h"
 #include "util/errorcodes.h"
 
 #include <QCoreApplication>
@@ -11,6 +12,8 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <type_traits>
 
 using namespace RaidBench;
 using namespace RaidBench::Test;
@@ -745,6 +748,50 @@ private Q_SLOTS:
         QVERIFY(report.removed.contains(QStringLiteral("raidbench-ab-2")));
         QVERIFY2(report.skipped.join(QLatin1Char(';')).contains(QStringLiteral("volume group raidbench_ab")),
                  qPrintable(report.summary()));
+    }
+
+    void aWriteWithoutTheGateCannotBeWritten()
+    {
+        // By construction: a checked device and a command built from checked devices come only from the gate.
+        static_assert(!std::is_constructible_v<VerifiedDevice, QString, QString, std::uint64_t>);
+        static_assert(!std::is_constructible_v<GuardedCommand, QStringList>);
+        // A plain argv that could write a disk is refused by the runner without being run.
+        RecordingCommandRunner runner;
+        for (const QStringList& argv : QList<QStringList> {{"wipefs", "--all", "/dev/sdb"},
+                                                           {"mdadm", "--create", "/dev/md/x", "/dev/sdb"},
+                                                           {"mdadm", "--zero-superblock", "/dev/sdb"},
+                                                           {"lvm", "vgremove", "-f", "raidbench_x"},
+                                                           {"mkfs.ext4", "-F", "/dev/sdb"},
+                                                           {"dd", "if=/dev/zero", "of=/dev/sdb"},
+                                                           {"blockdev", "--setra", "0", "/dev/sdb"}}) {
+            const CommandResult result = runner.run(argv, 1000);
+            QVERIFY2(!result.started && result.err.contains(QStringLiteral("device gate")),
+                     qPrintable(argv.join(QLatin1Char(' '))));
+        }
+        QVERIFY(runner.commands().isEmpty());
+        // Reading is not writing: these run.
+        QVERIFY(runner.run({"mdadm", "--detail", "--export", "/dev/md127"}, 1000).started);
+        QVERIFY(runner.run({"lvm", "pvs", "--reportformat", "json"}, 1000).started);
+        // A command made of checked devices names only those, and lvm only with --devices.
+        const auto gate = fakeGate();
+        const auto sdb = gate->pin(QStringLiteral("/dev/sdb"), DeviceGate::Use::Create);
+        QVERIFY(sdb.ok());
+        const auto checked = gate->verify(*sdb, DeviceGate::Use::Create);
+        QVERIFY(checked.ok());
+        QVERIFY(GuardedCommand::make({"wipefs", "--all", "/dev/sdb"}, {*checked}).ok());
+        QVERIFY(!GuardedCommand::make({"wipefs", "--all", "/dev/sdc"}, {*checked}).ok());
+        QVERIFY(!GuardedCommand::make({"dd", "if=/dev/zero", "of=/dev/sdc"}, {*checked}).ok());
+        QVERIFY(!GuardedCommand::make({"lvm", "pvremove", "-ff", "/dev/sdb"}, {*checked}).ok());
+        QVERIFY(GuardedCommand::make({"lvm", "pvremove", "--devices", "/dev/sdb", "-ff", "/dev/sdb"}, {*checked}).ok());
+        QVERIFY(!GuardedCommand::make({"mdadm", "--create", "/dev/md/other", "/dev/sdb"}, {*checked},
+                                      QStringLiteral("/dev/md/other"))
+                     .ok());
+        QVERIFY(GuardedCommand::make({"mdadm", "--create", "/dev/md/raidbench-ab-0", "/dev/sdb"}, {*checked},
+                                     QStringLiteral("/dev/md/raidbench-ab-0"))
+                    .ok());
+        // A gate that says no: the build stops before the command.
+        gate->setChanged(QStringLiteral("/dev/sdb"));
+        QVERIFY(!gate->verify(*sdb, DeviceGate::Use::Create).ok());
     }
 
     void recoveryLeavesAnArrayWithAForeignDisk()
