@@ -6,6 +6,7 @@
 #include "helper/helperservice.h"
 #include "system/childprocess.h"
 #include "system/commandrunner.h"
+#include "system/helpercgroup.h"
 #include "system/invokinguser.h"
 #include "version.h"
 
@@ -124,6 +125,12 @@ int main(int argc, char* argv[])
                      "raidbench-helper: refusing to start: the caller's resource limit on %s cannot be lifted; start "
                      "RaidBench without it (ulimit)\n",
                      qPrintable(limit));
+        return 1;
+    }
+    if (auto ok = HelperCgroup::leaveCallersControl(); !ok) {
+        // A caller who can freeze or kill root's helper at will could stop it between a check and the
+        // command it guards, or before it tears down.
+        std::fprintf(stderr, "raidbench-helper: refusing to start: it %s\n", qPrintable(ok.error().message));
         return 1;
     }
     QCoreApplication app(argc, argv);

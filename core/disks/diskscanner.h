@@ -26,8 +26,8 @@ public:
     /// afresh: the check made right before a destructive step. Errors when the path does not resolve
     /// to a block device.
     Result<Disk> inspect(const QString& path, const EligibilityOptions& options = {}) const;
-    /// How long one device's probe may take (0: no limit): a device whose reads hang is reported with
-    /// a scan error instead of stalling the scan.
+    /// How long one device's probe may take (0: no limit; 15 s unless set): a device whose reads hang
+    /// is reported with a scan error (and is not eligible) instead of stalling the scan.
     void setProbeTimeout(int milliseconds) { m_probeTimeoutMs = milliseconds; }
 
 private:
@@ -42,7 +42,7 @@ private:
     QString m_procRoot;
     QString m_devRoot;
     SignatureProbe m_probe;
-    int m_probeTimeoutMs = 0;
+    int m_probeTimeoutMs = 15000;
 };
 
 } // namespace RaidBench

@@ -223,13 +223,16 @@ Result<MountedFilesystem> makeAndMount(CommandRunner& runner, const FilesystemSp
             QStringLiteral("cannot create a mount point in %1: %2").arg(root, QString::fromLocal8Bit(strerror(errno))));
     }
     mounted.mountPoint = QFile::decodeName(point);
-    // nosuid,nodev last, so that nothing before them can turn them off.
+    // nosuid,nodev last, so that nothing before them can turn them off. For ext4 errors=remount-ro too:
+    // without it the superblock's own default applies, and whoever can write the disk's blocks (a loop
+    // device's file, a USB device) can make it errors=panic.
+    const QString last = fs.type == QLatin1String("ext4") ? QStringLiteral(",errors=remount-ro,nosuid,nodev")
+                                                          : QStringLiteral(",nosuid,nodev");
     mounted.mountCommand = {QStringLiteral("mount"),
                             QStringLiteral("-t"),
                             fs.type,
                             QStringLiteral("-o"),
-                            (fs.mountOptions.isEmpty() ? QStringLiteral("defaults") : fs.mountOptions) +
-                                QStringLiteral(",nosuid,nodev"),
+                            (fs.mountOptions.isEmpty() ? QStringLiteral("defaults") : fs.mountOptions) + last,
                             mounted.device,
                             mounted.mountPoint};
     // And again right before mount: mounting writes too (a journal replayed).

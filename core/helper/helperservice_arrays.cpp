@@ -206,7 +206,10 @@ void HelperService::listArrays(const HelperProtocol::Request& request)
             continue;
         }
         if (record.owner.isAlive()) {
-            listing.inUseByOthers.append({record.tag, record.owner.pid});
+            // Another running session's tag and pid: only a root client, or the same user, learns of it.
+            if (scope().root || record.owner.clientUid == scope().clientUid) {
+                listing.inUseByOthers.append({record.tag, record.owner.pid});
+            }
         } else if (scope().allows(record)) {
             listing.leftovers.append({record.tag, record.owner.pid});
         }

@@ -2,8 +2,10 @@
 #include "disks/controllers.h"
 #include "disks/diskscanner.h"
 
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QTest>
+#include <QThread>
 
 using namespace RaidBench;
 using RaidBench::Test::SysfsFixture;
@@ -255,6 +257,33 @@ private Q_SLOTS:
         const Disk* disk = find(disks, name);
         QVERIFY(disk);
         QCOMPARE(codes(*disk), reasons);
+    }
+
+    void aHungDiskFailsItsOwnProbeOnly()
+    {
+        // One disk whose reads hang: it is reported and refused within the limit, the others are read.
+        const SysfsFixture& fixture = shared("special");
+        const SignatureProbe recorded = fixture.probe();
+        const SignatureProbe hanging = [recorded](const QString& path) {
+            if (path.endsWith(QLatin1String("/sde"))) {
+                QThread::sleep(2);
+            }
+            return recorded(path);
+        };
+        DiskScanner scanner(fixture.sys(), fixture.proc(), fixture.dev(), hanging);
+        scanner.setProbeTimeout(200);
+        QElapsedTimer clock;
+        clock.start();
+        const QList<Disk> disks = scanner.scan({});
+        QVERIFY2(clock.elapsed() < 1500, qPrintable(QString::number(clock.elapsed())));
+        const Disk* hung = find(disks, QStringLiteral("sde"));
+        QVERIFY(hung);
+        QVERIFY(!hung->eligible);
+        QVERIFY(codes(*hung).contains(QStringLiteral("scan-error")));
+        QVERIFY(hung->scanErrors.join(' ').contains(QStringLiteral("did not answer")));
+        const Disk* swap = find(disks, QStringLiteral("sdd1"));
+        QVERIFY(swap && !swap->signatures.isEmpty()); // the others were read
+        QThread::sleep(2); // the stuck probe ends before the fixture goes
     }
 
     void mdMemberReasonNamesTheArray()

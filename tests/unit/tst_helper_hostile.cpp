@@ -2,6 +2,7 @@
 #include "../common/helpersession.h"
 #include "../common/loopdevice.h"
 #include "helper/helperprotocol.h"
+#include "system/helpercgroup.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -1888,6 +1889,101 @@ void TestHelperHostile::trustRows()
             ? QJsonObject {{QStringLiteral("ok"), true}}
             : withError(QStringLiteral("test"), QStringLiteral("left: %1 %2").arg(after.join(' '), later.join(' ')));
     });
+
+    addRow(QStringLiteral("session: list-arrays tells a user nothing of another user's running session"),
+           QStringLiteral("ok"), [this] {
+               HelperSession first(m_journals.path(), true, 65534);
+               const QJsonObject created = create(first, leaf(alpha()), {alpha()});
+               HelperSession other(m_journals.path(), true, 1000);
+               const QJsonObject listed = other.request(QStringLiteral("list-arrays"), {});
+               HelperSession owner(m_journals.path(), true, 65534);
+               const QJsonObject own = owner.request(QStringLiteral("list-arrays"), {});
+               first.request(QStringLiteral("teardown"), {{QStringLiteral("tag"), tagOf(created)}});
+               if (!created.value(QStringLiteral("ok")).toBool()) {
+                   return created;
+               }
+               const QString text = QString::fromUtf8(QJsonDocument(listed).toJson(QJsonDocument::Compact));
+               if (text.contains(tagOf(created)) || text.contains(QString::number(first.pid()))) {
+                   return withError(QStringLiteral("test"), QStringLiteral("another user's session shown: ") + text);
+               }
+               if (!QJsonDocument(own).toJson().contains(tagOf(created).toUtf8())) {
+                   return withError(QStringLiteral("test"), QStringLiteral("its own user does not see it"));
+               }
+               return listed;
+           });
+    // A user owns the cgroups under their own systemd manager and can freeze or kill all in one, root's too.
+    addRow(QStringLiteral("session: a helper started in a user's cgroup leaves it"), QStringLiteral("ok"), [this] {
+        QFile mountInfo(QStringLiteral("/proc/self/mountinfo"));
+        mountInfo.open(QIODevice::ReadOnly);
+        const QString mount = HelperCgroup::unifiedMount(QString::fromUtf8(mountInfo.readAll()));
+        if (mount.isEmpty()) {
+            return withError(QStringLiteral("test"), QStringLiteral("no cgroup v2 hierarchy here to try it on"));
+        }
+        const QString users = mount + QStringLiteral("/rbtest-user-%1").arg(getpid());
+        QDir().mkdir(users);
+        for (const char* name : {"", "/cgroup.procs", "/cgroup.kill", "/cgroup.freeze", "/cgroup.subtree_control"}) {
+            (void)!::chown(QFile::encodeName(users + QLatin1String(name)).constData(), 65534, 65534); // delegated
+        }
+        const QByteArray procs = QFile::encodeName(users + QStringLiteral("/cgroup.procs"));
+        QString problem;
+        {
+            HelperSession helper(m_journals.path(), true, 65534, [procs] {
+                const int fd = ::open(procs.constData(), O_WRONLY);
+                [[maybe_unused]] const ssize_t n = ::write(fd, "0", 1);
+                ::close(fd);
+            });
+            QFile cgroup(QStringLiteral("/proc/%1/cgroup").arg(helper.pid()));
+            cgroup.open(QIODevice::ReadOnly);
+            const QString path = HelperCgroup::unifiedPath(QString::fromUtf8(cgroup.readAll()));
+            if (path.isEmpty() || path.startsWith(QStringLiteral("/rbtest-user-"))) {
+                problem =
+                    QStringLiteral("the helper stayed in the user's cgroup (%1): %2").arg(path, helper.stderrText());
+            }
+            // What the user can do to their own cgroup now reaches the helper no more.
+            QFile kill(users + QStringLiteral("/cgroup.kill"));
+            if (kill.open(QIODevice::WriteOnly)) {
+                kill.write("1");
+                kill.close();
+            }
+            QTest::qWait(200);
+            if (problem.isEmpty() &&
+                !helper.request(QStringLiteral("list-arrays"), {}).value(QStringLiteral("ok")).toBool()) {
+                problem = QStringLiteral("the user's cgroup.kill reached the helper");
+            }
+        }
+        QTest::qWait(100);
+        QDir().rmdir(users);
+        return problem.isEmpty() ? QJsonObject {{QStringLiteral("ok"), true}}
+                                 : withError(QStringLiteral("test"), problem);
+    });
+
+    // ext4 takes its errors= default from the superblock, which whoever writes the disk's blocks chooses.
+    addRow(QStringLiteral("mount: ext4 mounts errors=remount-ro, never the superblock's panic"), QStringLiteral("ok"),
+           [this] {
+               HelperSession helper(m_journals.path());
+               const QJsonObject created = create(helper, leaf(alpha()), {alpha()});
+               const QJsonObject mounted = helper.request(
+                   QStringLiteral("make-fs-and-mount"),
+                   {{QStringLiteral("tag"), tagOf(created)},
+                    {QStringLiteral("filesystem"), QJsonObject {{QStringLiteral("type"), QStringLiteral("ext4")}}}});
+               const QString point = HelperSession::result(mounted).value(QStringLiteral("mount_point")).toString();
+               QFile info(QStringLiteral("/proc/self/mountinfo"));
+               info.open(QIODevice::ReadOnly);
+               QString line;
+               for (const QString& entry : QString::fromUtf8(info.readAll()).split(QLatin1Char('\n'))) {
+                   if (!point.isEmpty() && entry.contains(QLatin1Char(' ') + point + QLatin1Char(' '))) {
+                       line = entry;
+                   }
+               }
+               helper.request(QStringLiteral("teardown"), {{QStringLiteral("tag"), tagOf(created)}});
+               if (!mounted.value(QStringLiteral("ok")).toBool()) {
+                   return mounted;
+               }
+               return line.contains(QStringLiteral("errors=remount-ro"))
+                   ? mounted
+                   : withError(QStringLiteral("test"),
+                               QStringLiteral("mounted with the superblock's errors=: ") + line);
+           });
 
     // The user's command runs under the limits its user had, not the ones root lifted for itself.
     addRow(
