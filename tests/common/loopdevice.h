@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QFile>
 #include <QProcess>
 #include <QString>
 #include <QTemporaryDir>
@@ -41,6 +42,25 @@ public:
     QString file() const { return m_file; }
 
     static bool canUse() { return geteuid() == 0 && QFile::exists(QStringLiteral("/dev/loop-control")); }
+
+    /// Writes an MBR with one Linux partition of `sectors` at `start` into `image` (by hand: no
+    /// partitioning tool needed).
+    static bool writePartitionTable(const QString& image, quint32 start, quint32 sectors)
+    {
+        QFile file(image);
+        if (!file.open(QIODevice::ReadWrite)) {
+            return false;
+        }
+        QByteArray mbr(512, '\0');
+        mbr[446 + 4] = char(0x83);
+        for (int i = 0; i < 4; ++i) {
+            mbr[446 + 8 + i] = char((start >> (8 * i)) & 0xff);
+            mbr[446 + 12 + i] = char((sectors >> (8 * i)) & 0xff);
+        }
+        mbr[510] = char(0x55);
+        mbr[511] = char(0xaa);
+        return file.seek(0) && file.write(mbr) == 512;
+    }
 
 private:
     QString m_file;

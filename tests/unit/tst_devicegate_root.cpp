@@ -115,24 +115,6 @@ private Q_SLOTS:
         QThread::sleep(3); // the stuck probe ends before its loop device goes
     }
 
-    /// An MBR with one partition of `sectors` at `start` (written by hand: no partitioning tool needed).
-    static bool writeTable(const QString& image, quint32 start, quint32 sectors)
-    {
-        QFile file(image);
-        if (!file.open(QIODevice::ReadWrite)) {
-            return false;
-        }
-        QByteArray mbr(512, '\0');
-        mbr[446 + 4] = char(0x83);
-        for (int i = 0; i < 4; ++i) {
-            mbr[446 + 8 + i] = char((start >> (8 * i)) & 0xff);
-            mbr[446 + 12 + i] = char((sectors >> (8 * i)) & 0xff);
-        }
-        mbr[510] = char(0x55);
-        mbr[511] = char(0xaa);
-        return file.seek(0) && file.write(mbr) == 512;
-    }
-
     void aPartitionMovedIsAnotherDevice()
     {
         // Repartitioned since the pin: a partition of the same size at another place is not the one checked.
@@ -141,7 +123,7 @@ private Q_SLOTS:
             QFile file(image);
             QVERIFY(file.open(QIODevice::WriteOnly) && file.resize(32 << 20));
         }
-        QVERIFY(writeTable(image, 2048, 16384));
+        QVERIFY(LoopDevice::writePartitionTable(image, 2048, 16384));
         QProcess losetup;
         losetup.start(QStringLiteral("losetup"),
                       {QStringLiteral("-f"), QStringLiteral("-P"), QStringLiteral("--show"), image});
@@ -156,7 +138,7 @@ private Q_SLOTS:
         QCOMPARE(pin->partitionNumber, 1);
         QCOMPARE(pin->startSector, 2048ull);
         QVERIFY(gate().verify(*pin, DeviceGate::Use::Create).ok());
-        QVERIFY(writeTable(image, 20480, 16384));
+        QVERIFY(LoopDevice::writePartitionTable(image, 20480, 16384));
         run(QStringLiteral("partx"), {QStringLiteral("-u"), loop});
         const auto moved = gate().verify(*pin, DeviceGate::Use::Create);
         run(QStringLiteral("losetup"), {QStringLiteral("-d"), loop});

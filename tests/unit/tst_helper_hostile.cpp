@@ -91,6 +91,24 @@ private:
         return {{QStringLiteral("level"), QStringLiteral("raid1")},
                 {QStringLiteral("children"), QJsonArray {leaf(a), leaf(b)}}};
     }
+    /// What a campaign's tests said: each one's error and the user's command's output of each run.
+    static QString commandOutput(const QJsonArray& tests)
+    {
+        QString output;
+        for (const auto& test : tests) {
+            const QJsonObject object = test.toObject();
+            output += object.value(QStringLiteral("error")).toString();
+            for (const auto& entry : object.value(QStringLiteral("extra"))
+                                         .toObject()
+                                         .value(QStringLiteral("details"))
+                                         .toObject()
+                                         .value(QStringLiteral("runs"))
+                                         .toArray()) {
+                output += entry.toObject().value(QStringLiteral("output_tail")).toString();
+            }
+        }
+        return output;
+    }
     static QJsonObject withError(const QString& code, const QString& message)
     {
         return {{QStringLiteral("ok"), false},
@@ -228,19 +246,8 @@ void TestHelperHostile::initTestCase()
         const QString image = m_dir.filePath(QStringLiteral("partitioned.img"));
         QFile file(image);
         QVERIFY(file.open(QIODevice::WriteOnly) && file.resize(16 << 20));
-        QByteArray mbr(512, '\0');
-        const quint32 start = 2048;
-        const quint32 sectors = (16u << 20) / 512 - start;
-        mbr[446 + 4] = char(0x83);
-        for (int i = 0; i < 4; ++i) {
-            mbr[446 + 8 + i] = char((start >> (8 * i)) & 0xff);
-            mbr[446 + 12 + i] = char((sectors >> (8 * i)) & 0xff);
-        }
-        mbr[510] = char(0x55);
-        mbr[511] = char(0xaa);
-        file.seek(0);
-        file.write(mbr);
         file.close();
+        QVERIFY(LoopDevice::writePartitionTable(image, 2048, (16u << 20) / 512 - 2048));
         QString out;
         QVERIFY(run(QStringLiteral("losetup"), {QStringLiteral("-f"), QStringLiteral("-P"), image}));
         QVERIFY(run(QStringLiteral("losetup"), {QStringLiteral("-j"), image}, &out));
@@ -1455,19 +1462,7 @@ void TestHelperHostile::fileTestRows()
                                  QStringLiteral("the configuration did not complete: ") +
                                      config.value(QStringLiteral("error")).toString());
             }
-            QString output;
-            for (const auto& test : config.value(QStringLiteral("tests")).toArray()) {
-                const QJsonArray runs = test.toObject()
-                                            .value(QStringLiteral("extra"))
-                                            .toObject()
-                                            .value(QStringLiteral("details"))
-                                            .toObject()
-                                            .value(QStringLiteral("runs"))
-                                            .toArray();
-                for (const auto& runEntry : runs) {
-                    output += runEntry.toObject().value(QStringLiteral("output_tail")).toString();
-                }
-            }
+            const QString output = commandOutput(config.value(QStringLiteral("tests")).toArray());
             const QString problem = check(QJsonObject {{QStringLiteral("output"), output}});
             return problem.isEmpty() ? reply
                                      : withError(QStringLiteral("test"), problem + QStringLiteral(": ") + output);
@@ -1764,22 +1759,6 @@ void TestHelperHostile::trustRows()
             QString::fromUtf8(QJsonDocument(reply).toJson(QJsonDocument::Compact)) + helper.stderrText();
         return QJsonArray {QJsonObject {{QStringLiteral("error"), why}}};
     };
-    auto outputOf = [](const QJsonArray& tests) {
-        QString output;
-        for (const auto& test : tests) {
-            const QJsonObject object = test.toObject();
-            output += object.value(QStringLiteral("error")).toString();
-            for (const auto& entry : object.value(QStringLiteral("extra"))
-                                         .toObject()
-                                         .value(QStringLiteral("details"))
-                                         .toObject()
-                                         .value(QStringLiteral("runs"))
-                                         .toArray()) {
-                output += entry.toObject().value(QStringLiteral("output_tail")).toString();
-            }
-        }
-        return output;
-    };
     auto command = [](const QJsonArray& argv) {
         return QJsonObject {{QStringLiteral("name"), QStringLiteral("user's")},
                             {QStringLiteral("kind"), QStringLiteral("command")},
@@ -1796,7 +1775,7 @@ void TestHelperHostile::trustRows()
                    "do cat $d/results-$u$PPID-$i.json 2>/dev/null; done; done; done | grep -q '\"configs\"' && "
                    "echo READ-RESULTS; ls /run/raidbench/results 2>/dev/null | grep -q . && echo LISTED; true");
                const QString output =
-                   outputOf(campaignWith({seq, command({QStringLiteral("sh"), QStringLiteral("-c"), script})}));
+                   commandOutput(campaignWith({seq, command({QStringLiteral("sh"), QStringLiteral("-c"), script})}));
                if (output.contains(QStringLiteral("READ-RESULTS")) || output.contains(QStringLiteral("LISTED"))) {
                    return withError(QStringLiteral("test"), QStringLiteral("the results were readable: ") + output);
                }
@@ -1988,7 +1967,7 @@ void TestHelperHostile::trustRows()
     // The user's command runs under the limits its user had, not the ones root lifted for itself.
     addRow(
         QStringLiteral("file tests: the command keeps its caller's resource limits"), QStringLiteral("ok"), [=, this] {
-            const QString output = outputOf(
+            const QString output = commandOutput(
                 campaignWith({command({QStringLiteral("grep"), QStringLiteral("-E"),
                                        QStringLiteral("file size|cpu time"), QStringLiteral("/proc/self/limits")})},
                              [] {
@@ -2012,22 +1991,22 @@ void TestHelperHostile::trustRows()
     ::chmod(QFile::encodeName(secret).constData(), 0700);
     QFile::copy(QStringLiteral("/bin/true"), secret + QStringLiteral("/tool"));
     ::chmod(QFile::encodeName(secret + QStringLiteral("/tool")).constData(), 0755);
-    addRow(
-        QStringLiteral("file tests: the command's program is looked up as its user"), QStringLiteral("ok"), [=, this] {
-            const QString there =
-                outputOf(campaignWith(QJsonArray {command(QJsonArray {QString(secret + QStringLiteral("/tool"))})}));
-            const QString absent =
-                outputOf(campaignWith(QJsonArray {command(QJsonArray {QString(secret + QStringLiteral("/absent"))})}));
-            QString a = there;
-            QString b = absent;
-            a.replace(QStringLiteral("tool"), QStringLiteral("X"));
-            b.replace(QStringLiteral("absent"), QStringLiteral("X"));
-            if (a != b || there.isEmpty()) {
-                return withError(QStringLiteral("test"),
-                                 QStringLiteral("the answers differ: '%1' and '%2'").arg(there, absent));
-            }
-            return QJsonObject {{QStringLiteral("ok"), true}};
-        });
+    addRow(QStringLiteral("file tests: the command's program is looked up as its user"), QStringLiteral("ok"),
+           [=, this] {
+               const QString there = commandOutput(
+                   campaignWith(QJsonArray {command(QJsonArray {QString(secret + QStringLiteral("/tool"))})}));
+               const QString absent = commandOutput(
+                   campaignWith(QJsonArray {command(QJsonArray {QString(secret + QStringLiteral("/absent"))})}));
+               QString a = there;
+               QString b = absent;
+               a.replace(QStringLiteral("tool"), QStringLiteral("X"));
+               b.replace(QStringLiteral("absent"), QStringLiteral("X"));
+               if (a != b || there.isEmpty()) {
+                   return withError(QStringLiteral("test"),
+                                    QStringLiteral("the answers differ: '%1' and '%2'").arg(there, absent));
+               }
+               return QJsonObject {{QStringLiteral("ok"), true}};
+           });
 }
 
 void TestHelperHostile::lvmRows()
