@@ -56,7 +56,8 @@ throttled virtual disks, running RaidBench's own binaries as root. No real disk 
 
 Inside the VM (in the command that lab run runs), to see what failures do:
   raidbench-cli lab unplug N      pull virtual disk N (1, 2, ...) out, as if its cable went
-  raidbench-cli lab plug N        put it back (it comes back under a new sdX name)
+  raidbench-cli lab plug N        put it back (it comes back under a new sdX name; returns once the VM
+                                  sees it, its /dev/disk/by-id links pointing at the new name)
   raidbench-cli lab power-cycle   cut the power; the VM boots again with the same disks and
                                   runs the same command, with RAIDBENCH_LAB_BOOT=2 (3, ...)
 
@@ -472,6 +473,13 @@ int askTheLab(const QString& what, const QString& disk)
             QFile::remove(request);
             if (answer != QLatin1String("ok")) {
                 printError(answer.mid(6));
+                return ExitFailed;
+            }
+            // Back once the kernel has probed it (which takes a while on a busy host), with the by-id
+            // links udev would have made pointing at its new name.
+            if (what == QLatin1String("plug") &&
+                !waitForReturningDisk(QStringLiteral("RBLAB%1").arg(disk.toInt(), 4, 10, QLatin1Char('0')), 120000)) {
+                printError(QStringLiteral("disk %1 was put back, but the VM did not see it within 120 s").arg(disk));
                 return ExitFailed;
             }
             return ExitOk;

@@ -3,7 +3,9 @@
 #include "system/childprocess.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -53,33 +55,66 @@ QString readTrimmed(const QString& path)
 
 /// The VM has no udev; make the /dev/disk/by-id links it would have made, so disks can be found by
 /// serial and WWN (sdX names follow the kernel's asynchronous probe order and vary between boots).
+QString serialOf(const QString& blockName)
+{
+    QFile vpd(QStringLiteral("/sys/block/%1/device/vpd_pg80").arg(blockName));
+    return vpd.open(QIODevice::ReadOnly) ? QString::fromLatin1(vpd.readAll().mid(4)).trimmed() : QString();
+}
+
+/// A link in /dev/disk/by-id made (or made again, when it pointed elsewhere) to `target`.
+void link(const QString& target, const QString& name)
+{
+    const QString path = QStringLiteral("/dev/disk/by-id/") + name;
+    if (QFileInfo(path).isSymLink() && QFileInfo(path).symLinkTarget() != QStringLiteral("/dev/") + target.mid(6)) {
+        QFile::remove(path);
+    }
+    QFile::link(target, path);
+}
+
+/// The VM has no udev; make the /dev/disk/by-id links it would have made, so disks can be found by
+/// serial and WWN (sdX names follow the kernel's asynchronous probe order and vary between boots).
 void createDiskLinks()
 {
     QDir().mkpath(QStringLiteral("/dev/disk/by-id"));
     const QDir blocks(QStringLiteral("/sys/block"));
     for (const QString& name : blocks.entryList({QStringLiteral("sd*")}, QDir::Dirs | QDir::System)) {
         const QString device = blocks.filePath(name) + QStringLiteral("/device/");
-        QFile vpd(device + QStringLiteral("vpd_pg80"));
-        QString serial;
-        if (vpd.open(QIODevice::ReadOnly)) {
-            serial = QString::fromLatin1(vpd.readAll().mid(4)).trimmed();
-        }
+        const QString serial = serialOf(name);
         const QString vendor = readTrimmed(device + QStringLiteral("vendor"));
         const QString model = readTrimmed(device + QStringLiteral("model"));
         const QString target = QStringLiteral("../../") + name;
         if (!serial.isEmpty()) {
             QString id = QStringLiteral("scsi-%1_%2_%3").arg(vendor, model, serial);
             id.replace(QLatin1Char(' '), QLatin1Char('_'));
-            QFile::link(target, QStringLiteral("/dev/disk/by-id/") + id);
+            link(target, id);
         }
         const QString wwid = readTrimmed(device + QStringLiteral("wwid"));
         if (wwid.startsWith(QLatin1String("naa."))) {
-            QFile::link(target, QStringLiteral("/dev/disk/by-id/wwn-0x") + wwid.mid(4));
+            link(target, QStringLiteral("wwn-0x") + wwid.mid(4));
         }
     }
 }
 
 } // namespace
+
+bool waitForReturningDisk(const QString& serialSuffix, int timeoutMs)
+{
+    QElapsedTimer clock;
+    clock.start();
+    const QDir blocks(QStringLiteral("/sys/block"));
+    do {
+        for (const QString& name : blocks.entryList({QStringLiteral("sd*")}, QDir::Dirs | QDir::System)) {
+            // The size is set once the kernel has read the disk's capacity: probed, not just seen.
+            if (serialOf(name).endsWith(serialSuffix) &&
+                readTrimmed(blocks.filePath(name) + QStringLiteral("/size")).toULongLong() > 0) {
+                createDiskLinks();
+                return true;
+            }
+        }
+        ::usleep(100'000);
+    } while (clock.elapsed() < timeoutMs);
+    return false;
+}
 
 int runLabAgent(const QString& controlDir)
 {

@@ -33,6 +33,9 @@ constexpr auto readyMarker = "RAIDBENCH-LAB-READY";
 /// A KVM guest boots in a few seconds; one that has not come up by then is taken as stalled (seen on
 /// hosts where /dev/kvm answers but guests hang), and the lab falls back to TCG.
 constexpr qint64 kvmBootTimeoutMs = 20'000;
+/// A guest that came up starts its command within a second or two; one that has not after this long
+/// is hung (seen under TCG: its second virtual CPU stalled right after boot).
+constexpr qint64 commandStartTimeoutMs = 60'000;
 
 QString kvmStalledMarker(const QString& cacheDir)
 {
@@ -236,6 +239,7 @@ void LabMachine::pollConsole()
     if (m_bootMs < 0) {
         if (m_console.contains(readyMarker)) {
             m_bootMs = m_clock.elapsed();
+            logBoot(QStringLiteral("booted in %1 ms").arg(m_bootMs));
             Q_EMIT booted(m_bootMs);
             return;
         }
@@ -246,12 +250,79 @@ void LabMachine::pollConsole()
             m_qemu->kill();
             return;
         }
-        if (elapsed > qint64(m_options.bootTimeoutNs / 1'000'000)) {
-            m_stopReason = tr("the VM did not come up within %1 s (%2); its console ends with:\n%3")
-                               .arg(elapsed / 1000)
-                               .arg(m_accel.toUpper(), consoleTail(8));
-            m_qemu->kill();
+    }
+    if (!m_commandStarted && m_hangReason.isEmpty() && !m_hangRetrying && !m_powerCycling && m_stopReason.isEmpty() &&
+        m_accel == QLatin1String("tcg")) {
+        if (const QString hang = bootHang(); !hang.isEmpty()) {
+            retryAfterHang(hang);
+            return;
         }
+    }
+    // Under TCG each of the two boots has half the time (a hung one is retried once, above).
+    const qint64 limitMs = qint64(m_options.bootTimeoutNs / 1'000'000) / (m_accel == QLatin1String("tcg") ? 2 : 1);
+    if (!m_stopReason.isEmpty() || m_hangRetrying || m_restarting || m_powerCycling) {
+        return; // being stopped already
+    }
+    if (m_bootMs < 0 && m_clock.elapsed() > std::max<qint64>(limitMs, 1)) {
+        m_stopReason =
+            tr("the VM did not come up within %1 s (%2%3); its console ends with:\n%4")
+                .arg(m_clock.elapsed() / 1000)
+                .arg(m_accel.toUpper(),
+                     m_hangReason.isEmpty() ? QString() : tr(", the second boot: the first %1").arg(m_hangReason),
+                     consoleTail(8));
+        logBoot(QStringLiteral("gave up: %1").arg(m_stopReason.section(QLatin1Char(';'), 0, 0)));
+        m_qemu->kill();
+    } else if (m_bootMs >= 0 && !m_commandStarted && m_clock.elapsed() - m_bootMs > commandStartTimeoutMs &&
+               !m_hangReason.isEmpty()) {
+        m_stopReason = tr("the VM came up but did not start the command within %1 s, twice (the first boot: %2); "
+                          "its console ends with:\n%3")
+                           .arg(commandStartTimeoutMs / 1000)
+                           .arg(m_hangReason, consoleTail(8));
+        logBoot(QStringLiteral("gave up: the command did not start"));
+        m_qemu->kill();
+    }
+}
+
+QString LabMachine::bootHang() const
+{
+    // The kernel's own words for a virtual CPU that stopped running ("rcu: INFO: rcu_preempt detected
+    // stalls on CPUs/tasks").
+    if (const qsizetype at = m_console.indexOf("detected stall"); at >= 0) {
+        const qsizetype start = m_console.lastIndexOf('\n', at) + 1;
+        const qsizetype end = m_console.indexOf('\n', at);
+        return tr("reported a stalled CPU (%1)")
+            .arg(QString::fromUtf8(m_console.mid(start, end < 0 ? -1 : end - start)).trimmed().left(120));
+    }
+    const qint64 halfMs = qint64(m_options.bootTimeoutNs / 1'000'000) / 2;
+    if (m_bootMs < 0 && m_clock.elapsed() > halfMs) {
+        return tr("did not come up within %1 s").arg(halfMs / 1000.0, 0, 'g', 3);
+    }
+    if (m_bootMs >= 0 && m_clock.elapsed() - m_bootMs > commandStartTimeoutMs) {
+        return tr("came up but did not start the command within %1 s").arg(commandStartTimeoutMs / 1000);
+    }
+    return {};
+}
+
+void LabMachine::retryAfterHang(const QString& reason)
+{
+    // Nothing has run inside yet, so booting again changes nothing the command would see.
+    m_hangReason = reason;
+    logBoot(QStringLiteral("hung: %1; booting again").arg(reason));
+    Q_EMIT progress(tr("the VM %1; booting it again (once)").arg(reason));
+    m_hangRetrying = true;
+    m_qemu->kill();
+}
+
+void LabMachine::logBoot(const QString& what) const
+{
+    const QString path = qEnvironmentVariable("RAIDBENCH_LAB_BOOT_LOG");
+    if (path.isEmpty()) {
+        return;
+    }
+    QFile log(path);
+    if (log.open(QIODevice::Append)) {
+        const QString label = qEnvironmentVariable("RAIDBENCH_LAB_BOOT_LABEL", QStringLiteral("lab"));
+        log.write(QStringLiteral("%1\t%2\t%3\n").arg(label, m_accel, what).toUtf8());
     }
 }
 
@@ -344,6 +415,17 @@ void LabMachine::onQemuFinished()
         if (const QByteArray rest = m_stderr->drain(50); !rest.isEmpty()) {
             Q_EMIT standardError(rest);
         }
+        m_bootMs = -1;
+        m_commandStarted = false;
+        m_qemu->deleteLater();
+        m_qemu = nullptr;
+        if (auto launched = launch(); !launched) {
+            finish(std::nullopt, launched.error());
+        }
+        return;
+    }
+    if (m_hangRetrying) {
+        m_hangRetrying = false;
         m_bootMs = -1;
         m_commandStarted = false;
         m_qemu->deleteLater();

@@ -100,6 +100,13 @@ private:
     void pollConsole();
     void pollRequests();
     void powerCycle();
+    /// Why a TCG guest that has not started its command yet looks hung, or an empty string: it said a
+    /// CPU stalled, it showed no sign of life within its half of the boot time, or it came up and did
+    /// not start the command.
+    QString bootHang() const;
+    void retryAfterHang(const QString& reason);
+    /// A line in the file RAIDBENCH_LAB_BOOT_LOG names, when it names one: how test runs count boots.
+    void logBoot(const QString& what) const;
     void onTimeout();
     void finish(std::optional<int> exitCode, std::optional<Error> error);
     void cleanUp();
@@ -129,6 +136,8 @@ private:
     bool m_stdinEofRequested = false;
     bool m_restarting = false;
     bool m_powerCycling = false;
+    bool m_hangRetrying = false; ///< qemu killed after a hang, to boot again
+    QString m_hangReason; ///< why the first boot was given up, once it was
     int m_boot = 1;
     QString m_stopReason;
     std::unique_ptr<LabReaper> m_reaper;

@@ -257,7 +257,9 @@ void TestFaultsLab::runMatrix(const QString& part, qsizetype scenarios)
             }
         }
         if (left) {
-            problems.append(name + QStringLiteral(" left something behind"));
+            const QString recovered = read(*m_out, name + QStringLiteral(".recover")).trimmed();
+            problems.append(name + QStringLiteral(" left something behind") +
+                            (recovered.isEmpty() ? QString() : QStringLiteral(" (recover said: %1)").arg(recovered)));
         }
         qInfo("%-24s %3s %3s %4s %4s %4s  %-10s %5s %s", qPrintable(name), qPrintable(f.value(1)),
               qPrintable(f.value(2)), qPrintable(f.value(3)), qPrintable(f.value(4)), qPrintable(f.value(5)),
@@ -394,10 +396,8 @@ wait_for 120 log_has $n.log 'write (1/1)'; nap 0.5
 raidbench-cli lab unplug 8 > $n.unplug 2>&1; echo $? >> $n.unplug
 wait $pid; echo $? > $n.rc
 cat /proc/mdstat > $n.mdstat
+# plug returns once the VM has probed the disk again and pointed its by-id links at its new name
 raidbench-cli lab plug 8 > $n.plug 2>&1; echo $? >> $n.plug
-wait_for 30 test -e /dev/disk/by-id/scsi-RAIDBNCH_VDISK_RBLAB0008 || {
-  # no udev: the by-id link of the disk that came back is made by hand, as udev would
-  for d in /sys/block/sd*; do grep -q RBLAB0008 $d/device/vpd_pg80 2>/dev/null && ln -sf ../../${d##*/} /dev/disk/by-id/scsi-RAIDBNCH_VDISK_RBLAB0008; done; }
 recover $n; check $n
 n=mdadm-missing
 mount --bind /dev/null /usr/sbin/mdadm
@@ -428,6 +428,8 @@ check $n
     // and once it was back (under another name) recover finished the job.
     QVERIFY2(read(*m_out, QStringLiteral("unplug-raid1.unplug")).trimmed().endsWith(QLatin1Char('0')),
              qPrintable(read(*m_out, QStringLiteral("unplug-raid1.unplug"))));
+    QVERIFY2(read(*m_out, QStringLiteral("unplug-raid1.plug")).trimmed().endsWith(QLatin1Char('0')),
+             qPrintable(read(*m_out, QStringLiteral("unplug-raid1.plug"))));
     const QString afterUnplug = read(*m_out, QStringLiteral("unplug-raid1.recover"));
     QVERIFY2(afterUnplug.contains(QStringLiteral("is /dev/sd")) || afterUnplug.contains(QStringLiteral("removed")),
              qPrintable(afterUnplug));
