@@ -160,7 +160,9 @@ private Q_SLOTS:
                          {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ed25519"), QStringLiteral("-N"),
                           QString(), QStringLiteral("-f"), path(QStringLiteral("id"))}));
         QByteArray knownHosts;
-        const double speeds[2] = {100, 60};
+        // Clearly apart: a disk below 75 % of the fleet's median is slow, and at 60 against 100 the slow
+        // host's disks sat right at that line (a CI run measured 59.1 beside a fast host at 91: not slow).
+        const double speeds[2] = {100, 40};
         for (int i = 0; i < 2; ++i) {
             const QString key = path(QStringLiteral("hostkey%1").arg(i));
             QVERIFY(runQuiet(QStringLiteral("ssh-keygen"),
@@ -450,10 +452,19 @@ private Q_SLOTS:
             QVERIFY(md.out.contains(QStringLiteral("| raid0 · %1 |").arg(host.target())));
             QVERIFY(md.out.contains(QStringLiteral("- **%1**: lab-host-").arg(host.target())));
         }
-        QVERIFY2(md.out.contains(QStringLiteral("· %1 | VDISK W60 R60").arg(m_hosts[1].target())), qPrintable(md.out));
-        QVERIFY2(md.out.contains(QLatin1String("**slow**: 60.")) &&
-                     md.out.contains(QLatin1String("of the fleet median")),
-                 qPrintable(md.out.left(3000)));
+        QVERIFY2(md.out.contains(QStringLiteral("· %1 | VDISK W40 R40").arg(m_hosts[1].target())), qPrintable(md.out));
+        // The slower host's disks, and only they, are flagged against the fleet.
+        int flagged = 0;
+        for (const QString& line : md.out.split(QLatin1Char('\n'))) {
+            if (!line.startsWith(QLatin1String("| sd")) || !line.contains(QLatin1String(" | VDISK W"))) {
+                continue;
+            }
+            const bool slowHost = line.contains(QStringLiteral("· %1 |").arg(m_hosts[1].target()));
+            QVERIFY2(line.contains(QLatin1String("**slow**: ")) == slowHost, qPrintable(line));
+            flagged += slowHost ? 1 : 0;
+        }
+        QCOMPARE(flagged, 2);
+        QVERIFY2(md.out.contains(QLatin1String("of the fleet median")), qPrintable(md.out.left(3000)));
         const CliRun csv =
             cli(QStringList {QStringLiteral("report"), QStringLiteral("--compare"), QStringLiteral("--csv")} + files);
         QVERIFY2(csv.exitCode == 0, qPrintable(csv.err));
@@ -493,7 +504,7 @@ private Q_SLOTS:
         QVERIFY(!session->isLab()); // a remote's word is no reason to skip the destroy question
         int vdisks = 0;
         for (const Disk& disk : session->disks()) {
-            vdisks += disk.model.contains(QLatin1String("W60")) ? 1 : 0;
+            vdisks += disk.model.contains(QLatin1String("W40")) ? 1 : 0;
         }
         QCOMPARE(vdisks, 2);
         // The status bar names the machine.
