@@ -65,8 +65,8 @@ private:
                           {QStringLiteral("tests"), tests},
                           {QStringLiteral("repeats"), 1},
                           {QStringLiteral("limits"),
-                           QJsonObject {{QStringLiteral("time"), QStringLiteral("2s")},
-                                        {QStringLiteral("ramp"), QStringLiteral("500ms")}}}};
+                           QJsonObject {{QStringLiteral("time"), QStringLiteral("1s")},
+                                        {QStringLiteral("ramp"), QStringLiteral("250ms")}}}};
         for (auto it = extra.begin(); it != extra.end(); ++it) {
             plan.insert(it.key(), it.value());
         }
@@ -90,8 +90,8 @@ private:
                           {QStringLiteral("configurations"), configs},
                           {QStringLiteral("repeats"), 1},
                           {QStringLiteral("limits"),
-                           QJsonObject {{QStringLiteral("time"), QStringLiteral("1500ms")},
-                                        {QStringLiteral("ramp"), QStringLiteral("500ms")}}}};
+                           QJsonObject {{QStringLiteral("time"), QStringLiteral("1s")},
+                                        {QStringLiteral("ramp"), QStringLiteral("250ms")}}}};
         if (!tests.isEmpty()) {
             plan.insert(QStringLiteral("tests"), QJsonArray::fromStringList(tests));
         }
@@ -240,7 +240,7 @@ check_clean measure.after
                 QCOMPARE(use.diskBusy.size(), config.spec.leafDevices().size());
                 const bool mdThread = config.name != QLatin1String("single") && config.name != QLatin1String("raid0");
                 QVERIFY2(use.threadCpu.isEmpty() != mdThread, qPrintable(config.name));
-                QVERIFY(use.seconds > 1.0 && use.cpus >= 1);
+                QVERIFY(use.seconds > 0.5 && use.cpus >= 1);
                 for (const auto& [name, share] : use.diskBusy + use.threadCpu) {
                     QVERIFY2(share >= 0 && share <= 1.0, qPrintable(name));
                 }

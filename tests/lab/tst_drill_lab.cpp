@@ -56,8 +56,8 @@ private:
                           {QStringLiteral("tests"), QJsonArray {QStringLiteral("seq1m-qd8-read")}},
                           {QStringLiteral("repeats"), 1},
                           {QStringLiteral("limits"),
-                           QJsonObject {{QStringLiteral("time"), QStringLiteral("1500ms")},
-                                        {QStringLiteral("ramp"), QStringLiteral("500ms")}}}};
+                           QJsonObject {{QStringLiteral("time"), QStringLiteral("1s")},
+                                        {QStringLiteral("ramp"), QStringLiteral("250ms")}}}};
         if (!drill.isUndefined()) {
             plan.insert(QStringLiteral("drill"), drill);
         }

@@ -82,8 +82,8 @@ private:
                                 {QStringLiteral("tests"), QJsonArray {QStringLiteral("seq1m-qd8-write")}},
                                 {QStringLiteral("repeats"), 2},
                                 {QStringLiteral("limits"),
-                                 QJsonObject {{QStringLiteral("time"), QStringLiteral("1500ms")},
-                                              {QStringLiteral("ramp"), QStringLiteral("500ms")}}}};
+                                 QJsonObject {{QStringLiteral("time"), QStringLiteral("1s")},
+                                              {QStringLiteral("ramp"), QStringLiteral("250ms")}}}};
         QVERIFY(writeJson(m_out.filePath(name), plan));
     }
     QString read(const QString& name) const { return readText(m_out.filePath(name)); }

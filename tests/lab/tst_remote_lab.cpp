@@ -124,7 +124,7 @@ private:
             {QStringLiteral("configurations"), configs},
             {QStringLiteral("tests"), QJsonArray {QStringLiteral("seq1m-qd8-write"), QStringLiteral("seq1m-qd8-read")}},
             {QStringLiteral("limits"),
-             QJsonObject {{QStringLiteral("time"), time}, {QStringLiteral("ramp"), QStringLiteral("1s")}}}};
+             QJsonObject {{QStringLiteral("time"), time}, {QStringLiteral("ramp"), QStringLiteral("500ms")}}}};
         writeJson(path(name), plan); // a plan that is not there fails the run that reads it
         return path(name);
     }
@@ -403,7 +403,7 @@ private Q_SLOTS:
                       QJsonObject {{QStringLiteral("select"), QStringLiteral("usable")},
                                    {QStringLiteral("model"), QStringLiteral("VDISK*")},
                                    {QStringLiteral("count"), 2}},
-                      QJsonArray {QStringLiteral("raid0"), QStringLiteral("raid1")}, QStringLiteral("3s"));
+                      QJsonArray {QStringLiteral("raid0"), QStringLiteral("raid1")}, QStringLiteral("1s"));
         const QString out = path(QStringLiteral("fleet"));
         const CliRun run = cli({QStringLiteral("run"), plan, QStringLiteral("--hosts"),
                                 m_hosts[0].target() + QLatin1Char(',') + m_hosts[1].target(), QStringLiteral("--out"),
