@@ -601,7 +601,7 @@ int runLabDemo(const QStringList& arguments)
                                          QStringLiteral("Lab disks (default 2x2G@105:iops=150,2x2G@38:iops=150)."),
                                          QStringLiteral("SPEC"), QStringLiteral("2x2G@105:iops=150,2x2G@38:iops=150"));
     const QCommandLineOption timeOption(
-        QStringLiteral("time"), QStringLiteral("Seconds per test run, after a ramp of half a second (default 1s)."),
+        QStringLiteral("time"), QStringLiteral("Seconds per test run, after a ramp of a quarter second (default 1s)."),
         QStringLiteral("DURATION"), QStringLiteral("1s"));
     const QCommandLineOption repeatsOption(
         QStringLiteral("repeats"),
@@ -651,7 +651,7 @@ int runLabDemo(const QStringList& arguments)
         {QStringLiteral("repeats"), parser.isSet(repeatsOption) ? parser.value(repeatsOption).toInt() : 2},
         {QStringLiteral("limits"),
          QJsonObject {{QStringLiteral("time"), parser.value(timeOption)},
-                      {QStringLiteral("ramp"), QStringLiteral("500ms")}}}};
+                      {QStringLiteral("ramp"), QStringLiteral("250ms")}}}};
     plan.insert(QStringLiteral("configurations"),
                 parser.isSet(configsOption)
                     ? QJsonValue(QJsonArray::fromStringList(parser.value(configsOption).split(QLatin1Char(','))))
