@@ -415,24 +415,12 @@ void LabMachine::onQemuFinished()
         if (const QByteArray rest = m_stderr->drain(50); !rest.isEmpty()) {
             Q_EMIT standardError(rest);
         }
-        m_bootMs = -1;
-        m_commandStarted = false;
-        m_qemu->deleteLater();
-        m_qemu = nullptr;
-        if (auto launched = launch(); !launched) {
-            finish(std::nullopt, launched.error());
-        }
+        bootAgain();
         return;
     }
     if (m_hangRetrying) {
         m_hangRetrying = false;
-        m_bootMs = -1;
-        m_commandStarted = false;
-        m_qemu->deleteLater();
-        m_qemu = nullptr;
-        if (auto launched = launch(); !launched) {
-            finish(std::nullopt, launched.error());
-        }
+        bootAgain();
         return;
     }
     if (m_restarting) {
@@ -489,6 +477,17 @@ void LabMachine::onQemuFinished()
     finish(
         std::nullopt,
         makeError(m_stopReason.isEmpty() ? QStringLiteral("lab-vm-failed") : QStringLiteral("lab-stopped"), message));
+}
+
+void LabMachine::bootAgain()
+{
+    m_bootMs = -1;
+    m_commandStarted = false;
+    m_qemu->deleteLater();
+    m_qemu = nullptr;
+    if (auto launched = launch(); !launched) {
+        finish(std::nullopt, launched.error());
+    }
 }
 
 void LabMachine::finish(std::optional<int> exitCode, std::optional<Error> error)

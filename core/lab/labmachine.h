@@ -108,6 +108,8 @@ private:
     /// A line in the file RAIDBENCH_LAB_BOOT_LOG names, when it names one: how test runs count boots.
     void logBoot(const QString& what) const;
     void onTimeout();
+    /// After qemu was killed on purpose (a power cut, a hung boot): the same disks, a new qemu.
+    void bootAgain();
     void finish(std::optional<int> exitCode, std::optional<Error> error);
     void cleanUp();
     QString consoleTail(int lines) const;
