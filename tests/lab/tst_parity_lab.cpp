@@ -267,8 +267,13 @@ check_clean after.txt
             benchRow({QStringLiteral("parity"), level + QStringLiteral(" aligned / 512k on top"),
                       *aligned->sequentialWrite() / 1e6, *misaligned->sequentialWrite() / 1e6, 1.15, 99.0,
                       QStringLiteral("MB/s")});
-            // 512 KiB on top: flagged, predicted as partial stripes under md's own cache, and read.
-            QCOMPARE(misaligned->predictedWriteBound, QStringLiteral("partial-stripes"));
+            // 512 KiB on top: flagged, predicted as partial stripes under md's own cache, and read. The CPU
+            // bound comes from the rates md's threads showed in this run, so on a busy host it can fall
+            // below the partial-stripe figure and name the CPU instead (the model's choice between the two
+            // is tst_campaign's, on fixed rates); never the disks.
+            QVERIFY2(misaligned->predictedWriteBound == QLatin1String("partial-stripes") ||
+                         misaligned->predictedWriteBound == QLatin1String("cpu"),
+                     qPrintable(misaligned->predictedWriteBound));
             QVERIFY2(misaligned->warnings.value(0).contains(QLatin1String("every write to a leg is a partial stripe")),
                      qPrintable(misaligned->warnings.join(QLatin1Char(' '))));
             QVERIFY2(misaligned->sequentialTest(true)->resources->wrotePartialStripes(), qPrintable(misaligned->name));
