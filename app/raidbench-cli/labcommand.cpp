@@ -155,9 +155,13 @@ int runInVm(const QStringList& arguments)
     const QCommandLineOption controllers = controllersOption(1);
     const QCommandLineOption memoryOption(QStringLiteral("memory"), QStringLiteral("VM memory in MiB (default 1024)."),
                                           QStringLiteral("MIB"), QStringLiteral("1024"));
+    const QCommandLineOption cpusOption(QStringLiteral("cpus"),
+                                        QStringLiteral("Virtual CPUs (default 2 with KVM, 1 with TCG, where a second "
+                                                       "one costs the host more than it gives)."),
+                                        QStringLiteral("N"));
     const QCommandLineOption quietOption(QStringLiteral("quiet"), QStringLiteral("Do not report the boot on stderr."));
     parser.addOptions({disksOption, outOption, timeoutOption, bootTimeoutOption, accelOption, controllers, memoryOption,
-                       quietOption});
+                       cpusOption, quietOption});
     parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("The command to run inside the VM."),
                                  QStringLiteral("-- COMMAND [ARGS...]"));
     if (const std::optional<int> done = commandLine.parse(arguments)) {
@@ -197,6 +201,13 @@ int runInVm(const QStringList& arguments)
     if (!ok || options.memoryMiB < 256) {
         printError(QStringLiteral("--memory must be at least 256 (MiB)"));
         return ExitUsage;
+    }
+    if (parser.isSet(cpusOption)) {
+        options.cpus = parser.value(cpusOption).toInt(&ok);
+        if (!ok || options.cpus < 1 || options.cpus > 64) {
+            printError(QStringLiteral("--cpus must be a number from 1 to 64"));
+            return ExitUsage;
+        }
     }
     const bool quiet = parser.isSet(quietOption);
 

@@ -30,7 +30,8 @@ struct LabOptions
     std::uint64_t bootTimeoutNs = 180'000'000'000ull;
     QString accel = QStringLiteral("auto"); ///< auto, kvm or tcg
     int memoryMiB = 1024;
-    int cpus = 2;
+    /// Virtual CPUs; 0 = defaultCpus() for the accelerator chosen.
+    int cpus = 0;
     QString agent; ///< raidbench-cli to run inside the VM; empty = the one beside this program
     QString cacheDir; ///< empty = LabImage::defaultCacheDir()
     QString workRoot; ///< where the disk files go; empty = defaultWorkRoot()
@@ -73,6 +74,8 @@ public:
     qint64 bootMilliseconds() const { return m_bootMs; }
     bool isRunning() const;
 
+    /// The virtual CPUs a VM gets when the options leave it open: two under KVM, one under TCG.
+    static int defaultCpus(const QString& accel);
     /// The qemu command line for these options (exposed for tests and for --dry-run style output).
     static QStringList qemuArguments(const LabOptions& options, const QString& accel, const QString& kernel,
                                      const QString& initramfs, const QString& workDir, const QString& agent);

@@ -167,6 +167,18 @@ private Q_SLOTS:
         QVERIFY(all.contains(QStringLiteral("throttle-group,id=throttle2,x-iops-total=150 ")) ||
                 all.contains(QStringLiteral("throttle-group,id=throttle2,x-iops-total=150")));
         QVERIFY(all.contains(QStringLiteral("driver=throttle,node-name=limit0,throttle-group=throttle0,file=raw0")));
+        // One virtual CPU under TCG, two under KVM, unless the options say.
+        QCOMPARE(args.at(args.indexOf(QStringLiteral("-smp")) + 1), QStringLiteral("1"));
+        const QStringList kvm = LabMachine::qemuArguments(options, QStringLiteral("kvm"), QStringLiteral("/boot/k"),
+                                                          QStringLiteral("/c/i.cpio"), QStringLiteral("/w"),
+                                                          QStringLiteral("/b/raidbench-cli"));
+        QCOMPARE(kvm.at(kvm.indexOf(QStringLiteral("-smp")) + 1), QStringLiteral("2"));
+        LabOptions three = options;
+        three.cpus = 3;
+        const QStringList chosen = LabMachine::qemuArguments(three, QStringLiteral("tcg"), QStringLiteral("/boot/k"),
+                                                             QStringLiteral("/c/i.cpio"), QStringLiteral("/w"),
+                                                             QStringLiteral("/b/raidbench-cli"));
+        QCOMPARE(chosen.at(chosen.indexOf(QStringLiteral("-smp")) + 1), QStringLiteral("3"));
         // Arguments are argv entries, never one shell string.
         QVERIFY(args.contains(QStringLiteral("-kernel")));
         QCOMPARE(args.at(args.indexOf(QStringLiteral("-kernel")) + 1), QStringLiteral("/boot/k"));
