@@ -61,7 +61,7 @@ Inside the VM (in the command that lab run runs), to see what failures do:
   raidbench-cli lab power-cycle   cut the power; the VM boots again with the same disks and
                                   runs the same command, with RAIDBENCH_LAB_BOOT=2 (3, ...)
 
-SPEC is a comma list of [Nx]SIZE[@MBPS[/MBPS]][:iops=N][:fail-write=OFFSET|:fail-read=OFFSET]:
+SPEC is a comma list of [Nx]SIZE[@MBPS[/MBPS]][:hdd|:ssd][:iops=N][:fail-write=OFFSET|:fail-read=OFFSET]:
   2x2G@105,2x2G@38    four 2 GiB disks, two at 105 MB/s and two at 38 MB/s (reads and
                       writes share that speed, as they share a real disk's time)
   3x1G                three unthrottled 1 GiB disks
@@ -69,6 +69,17 @@ SPEC is a comma list of [Nx]SIZE[@MBPS[/MBPS]][:iops=N][:fail-write=OFFSET|:fail
   1G@150:iops=150     at most 150 requests a second, reads and writes together, as a
                       hard disk's seeks allow (every request counts, sequential too)
   1G:fail-write=100M  a write covering byte 100 MiB fails with an I/O error (EIO)
+  2G:hdd              a hard disk: 105 MB/s on the outer zone falling to 55 on the inner
+                      one, 7200 rpm, 8.5 ms average seek, a 64 MiB write cache (on; the
+                      guest turns it off with sdparm --clear WCE); no seek between
+                      sequential requests, a queue served shortest positioning first.
+                      @OUTER, inner=MBPS, rpm=N, seek=MS and cache=SIZE change it
+  1G:ssd              an SSD: writes at 500 MB/s until its cache (an eighth of the disk)
+                      is full, then at 120 until it is idle again; reads at 540; 60 us
+                      a request. @BURST/READ, steady=MBPS, cache=SIZE and latency=US
+                      change it
+A hard disk or SSD model is served by nbdkit (Debian's nbdkit package) through
+RaidBench's own filter; flat disks are qemu's throttles.
 MB/s is 10^6 bytes per second. Inside the VM the disks have serials RBLAB0001,
 RBLAB0002, ... and models naming their speeds. Their sdX names follow the kernel's
 probe order, which is not the order of SPEC: name them by serial, through the links

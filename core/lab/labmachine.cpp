@@ -525,6 +525,14 @@ void LabMachine::cleanUp()
             channel->close();
         }
     }
+    for (QProcess* server : std::as_const(m_diskServers)) {
+        if (server->state() != QProcess::NotRunning) {
+            server->kill();
+            server->waitForFinished(5000);
+        }
+    }
+    qDeleteAll(m_diskServers);
+    m_diskServers.clear();
     if (!m_workDir.isEmpty()) {
         QDir(m_workDir).removeRecursively();
     }

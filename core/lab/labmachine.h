@@ -81,6 +81,9 @@ public:
                                      const QString& initramfs, const QString& workDir, const QString& agent);
     /// The raidbench-cli beside the running program, else the installed one.
     static QString defaultAgent();
+    /// The nbdkit filter that serves modelled disks: beside the programs (a build's lib/), else the
+    /// installed one.
+    static QString diskFilter();
     /// Where the disk files of `diskBytes` go: $RAIDBENCH_LAB_DIR; else memory (/dev/shm) when it takes
     /// direct I/O and holds them with room to spare, since a first write to a preallocated file on a disk
     /// costs the host's file system work the throttle does not see (a 100 MB/s disk measured 50-90 on
@@ -98,6 +101,8 @@ Q_SIGNALS:
 
 private:
     Result<void> prepareDisks();
+    /// Starts an nbdkit for each disk with a model, serving its image on disks/diskN.sock.
+    Result<void> startDiskServers();
     Result<void> launch();
     void onQemuFinished();
     void pollConsole();
@@ -127,6 +132,7 @@ private:
     QString m_workDir;
     QString m_agent;
     QProcess* m_qemu = nullptr;
+    QList<QProcess*> m_diskServers; ///< one nbdkit per modelled disk
     LabChannel* m_stdin = nullptr;
     LabChannel* m_stdout = nullptr;
     LabChannel* m_stderr = nullptr;

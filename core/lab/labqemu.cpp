@@ -3,7 +3,9 @@
 #include "lab/labreaper.h"
 #include "util/errorcodes.h"
 #include "util/units.h"
+#include "version.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -184,10 +186,18 @@ QStringList LabMachine::qemuArguments(const LabOptions& options, const QString& 
     }
     for (const auto& disk : options.disks) {
         const int i = disk.index;
-        args << QStringLiteral("-blockdev")
-             << QStringLiteral("driver=file,node-name=file%1,filename=%2/disks/disk%1.img,cache.direct=on")
-                    .arg(i)
-                    .arg(workDir);
+        if (disk.diskModel.kind == DiskKind::Flat) {
+            args << QStringLiteral("-blockdev")
+                 << QStringLiteral("driver=file,node-name=file%1,filename=%2/disks/disk%1.img,cache.direct=on")
+                        .arg(i)
+                        .arg(workDir);
+        } else {
+            // A modelled disk: the lab's nbdkit filter times its requests (startDiskServers).
+            args << QStringLiteral("-blockdev")
+                 << QStringLiteral("driver=nbd,node-name=file%1,server.type=unix,server.path=%2/disks/disk%1.sock")
+                        .arg(i)
+                        .arg(workDir);
+        }
         args << QStringLiteral("-blockdev") << QStringLiteral("driver=raw,node-name=raw%1,file=file%1").arg(i);
         QString top = QStringLiteral("raw%1").arg(i);
         if (disk.fault) {
@@ -222,12 +232,18 @@ QStringList LabMachine::qemuArguments(const LabOptions& options, const QString& 
                         .arg(top);
             top = QStringLiteral("limit%1").arg(i);
         }
-        args << QStringLiteral("-device")
-             << QStringLiteral("scsi-hd,id=disk%2,bus=scsi%1.0,channel=0,scsi-id=%2,lun=0,drive=%3,serial=%4,"
-                               "vendor=%5,product=%6,wwn=%7")
-                    .arg(disk.controller)
-                    .arg(i)
-                    .arg(top, disk.serial(), disk.vendor(), disk.model(), disk.wwn());
+        QString device = QStringLiteral("scsi-hd,id=disk%2,bus=scsi%1.0,channel=0,scsi-id=%2,lun=0,drive=%3,serial=%4,"
+                                        "vendor=%5,product=%6,wwn=%7")
+                             .arg(disk.controller)
+                             .arg(i)
+                             .arg(top, disk.serial(), disk.vendor(), disk.model(), disk.wwn());
+        // A model says what it is, as a real disk does (SCSI's rotation rate: 1 = not rotating).
+        if (disk.diskModel.kind == DiskKind::Hdd) {
+            device += QStringLiteral(",rotation_rate=%1").arg(qRound(disk.diskModel.rpm));
+        } else if (disk.diskModel.kind == DiskKind::Ssd) {
+            device += QStringLiteral(",rotation_rate=1");
+        }
+        args << QStringLiteral("-device") << device;
     }
     return args;
 }
@@ -295,6 +311,10 @@ Result<void> LabMachine::prepareDisks()
                              .arg(disk.fault->offset / 512)
                              .toUtf8());
         }
+    }
+
+    if (auto served = startDiskServers(); !served) {
+        return served;
     }
 
     QJsonArray argv;
@@ -450,6 +470,68 @@ void LabMachine::pollRequests()
                             .arg(done ? tr("done") : done.error().message));
         answer(done ? QStringLiteral("ok") : QStringLiteral("error ") + done.error().message);
     }
+}
+
+QString LabMachine::diskFilter()
+{
+    const QString beside =
+        QFileInfo(QCoreApplication::applicationDirPath() + QStringLiteral("/../lib/nbdkit-raidbench-filter.so"))
+            .absoluteFilePath();
+    if (QFileInfo::exists(beside)) {
+        return beside;
+    }
+    return QStringLiteral(RAIDBENCH_INSTALL_LIBEXECDIR "/raidbench/nbdkit-raidbench-filter.so");
+}
+
+Result<void> LabMachine::startDiskServers()
+{
+    for (const auto& disk : std::as_const(m_options.disks)) {
+        if (disk.diskModel.kind == DiskKind::Flat) {
+            continue;
+        }
+        const QString nbdkit = QStandardPaths::findExecutable(QStringLiteral("nbdkit"));
+        const QString filter = diskFilter();
+        if (nbdkit.isEmpty() || !QFileInfo::exists(filter)) {
+            return makeError(ErrorCode::labNoDiskModel,
+                             nbdkit.isEmpty()
+                                 ? QStringLiteral("disk %1 is a %2, which needs nbdkit (apt-get install nbdkit)")
+                                       .arg(disk.index + 1)
+                                       .arg(disk.diskModel.kind == DiskKind::Hdd ? QStringLiteral("hard disk model")
+                                                                                 : QStringLiteral("SSD model"))
+                                 : QStringLiteral("the lab's disk-model filter %1 is missing (build it with nbdkit's "
+                                                  "plugin headers installed: apt-get install nbdkit-plugin-dev)")
+                                       .arg(filter));
+        }
+        const QString socket = QStringLiteral("%1/disks/disk%2.sock").arg(m_workDir).arg(disk.index);
+        QStringList args {QStringLiteral("--foreground"),
+                          QStringLiteral("--exit-with-parent"),
+                          QStringLiteral("--unix"),
+                          socket,
+                          QStringLiteral("--threads"),
+                          QStringLiteral("32"),
+                          QStringLiteral("--filter=%1").arg(filter),
+                          QStringLiteral("file"),
+                          QStringLiteral("file=%1/disks/disk%2.img").arg(m_workDir).arg(disk.index)};
+        for (const QString& word : QString::fromStdString(disk.diskModel.toConfig()).split(QLatin1Char(' '))) {
+            args.append(QStringLiteral("disk-") + word);
+        }
+        auto* server = new QProcess(this);
+        server->setProcessChannelMode(QProcess::SeparateChannels);
+        server->start(nbdkit, args);
+        m_diskServers.append(server);
+        QElapsedTimer waited;
+        waited.start();
+        while (!QFileInfo::exists(socket) && waited.elapsed() < 10000 && server->state() != QProcess::NotRunning) {
+            server->waitForFinished(50);
+        }
+        if (!QFileInfo::exists(socket)) {
+            return makeError(ErrorCode::labNoDiskModel,
+                             QStringLiteral("nbdkit did not serve disk %1: %2")
+                                 .arg(disk.index + 1)
+                                 .arg(QString::fromLocal8Bit(server->readAllStandardError()).trimmed()));
+        }
+    }
+    return {};
 }
 
 } // namespace RaidBench

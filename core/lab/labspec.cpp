@@ -35,6 +35,109 @@ Result<double> parseSpeed(const QString& item, const QString& text)
     }
     return value;
 }
+
+/// The options that choose or shape a disk model: hdd, ssd, flat and their parameters.
+bool isModelOption(const QString& option)
+{
+    static const QStringList keys {QStringLiteral("hdd"),   QStringLiteral("ssd"),    QStringLiteral("flat"),
+                                   QStringLiteral("inner"), QStringLiteral("rpm"),    QStringLiteral("seek"),
+                                   QStringLiteral("cache"), QStringLiteral("steady"), QStringLiteral("latency")};
+    return keys.contains(option.section(QLatin1Char('='), 0, 0));
+}
+
+/// A model's number option: a finite number from `low` to `high`.
+Result<double> modelNumber(const QString& item, const QString& key, const QString& value, double low, double high)
+{
+    bool ok = false;
+    const double number = value.toDouble(&ok);
+    if (!ok || !(number >= low && number <= high)) {
+        return specError(item,
+                         QStringLiteral("%1=%2 must be a number from %3 to %4").arg(key, value).arg(low).arg(high));
+    }
+    return number;
+}
+
+/// Sets `disk`'s model from its hdd/ssd word, its @ rates and the model's options.
+Result<void> applyModel(const QString& item, const QStringList& options, LabDiskSpec& disk)
+{
+    DiskKind kind = DiskKind::Flat;
+    for (const QString& option : options) {
+        const DiskKind named = option == QLatin1String("hdd") ? DiskKind::Hdd
+            : option == QLatin1String("ssd")                  ? DiskKind::Ssd
+            : option == QLatin1String("flat")                 ? DiskKind::Flat
+                                                              : kind;
+        if (!option.contains(QLatin1Char('=')) && named != kind && kind != DiskKind::Flat) {
+            return specError(item, QStringLiteral("one model per disk (hdd, ssd or flat)"));
+        }
+        kind = named;
+    }
+    DiskModelParams params = DiskModelParams::defaults(kind, disk.sizeBytes);
+    if (kind == DiskKind::Hdd && disk.writeMBps > 0) {
+        if (disk.readMBps != disk.writeMBps) {
+            return specError(item,
+                             QStringLiteral("a hard disk reads and writes at one rate: @OUTER, and inner=MBPS "
+                                            "for its inner zone"));
+        }
+        // Both ends of the surface move together: 105 -> 55 MB/s is a 7200 rpm disk's usual ratio.
+        params.innerMBps = disk.writeMBps * params.innerMBps / params.outerMBps;
+        params.outerMBps = disk.writeMBps;
+    } else if (kind == DiskKind::Ssd && disk.writeMBps > 0) {
+        params.burstMBps = disk.writeMBps;
+        params.readMBps = disk.readMBps;
+        params.steadyMBps = std::min(params.steadyMBps, params.burstMBps);
+    }
+    for (const QString& option : options) {
+        const QString key = option.section(QLatin1Char('='), 0, 0);
+        const QString value = option.section(QLatin1Char('='), 1);
+        if (!option.contains(QLatin1Char('='))) {
+            continue;
+        }
+        const bool hddOnly =
+            key == QLatin1String("inner") || key == QLatin1String("rpm") || key == QLatin1String("seek");
+        const bool ssdOnly = key == QLatin1String("steady") || key == QLatin1String("latency");
+        if (kind == DiskKind::Flat || (hddOnly && kind != DiskKind::Hdd) || (ssdOnly && kind != DiskKind::Ssd)) {
+            return specError(item,
+                             QStringLiteral("%1= belongs to %2 (add :%3)")
+                                 .arg(key,
+                                      hddOnly       ? QStringLiteral("a hard disk")
+                                          : ssdOnly ? QStringLiteral("an SSD")
+                                                    : QStringLiteral("a disk model"),
+                                      ssdOnly ? QStringLiteral("ssd") : QStringLiteral("hdd")));
+        }
+        if (key == QLatin1String("cache")) {
+            auto bytes = Units::parseSize(value);
+            if (!bytes) {
+                return specError(item, bytes.error().message);
+            }
+            params.cacheBytes = *bytes;
+            continue;
+        }
+        const double high = key == QLatin1String("rpm") ? 20000 : key == QLatin1String("latency") ? 100000 : maxMBps;
+        auto number = modelNumber(item, key, value, key == QLatin1String("rpm") ? 1000 : 0, high);
+        if (!number) {
+            return number.error();
+        }
+        (key == QLatin1String("inner")        ? params.innerMBps
+             : key == QLatin1String("rpm")    ? params.rpm
+             : key == QLatin1String("seek")   ? params.seekMs
+             : key == QLatin1String("steady") ? params.steadyMBps
+                                              : params.latencyUs) = *number;
+    }
+    if (kind != DiskKind::Flat) {
+        if (disk.iops) {
+            return specError(item,
+                             QStringLiteral("iops= is for flat disks; a model's seeks set its requests a second"));
+        }
+        if (const std::string problem = params.problem(); !problem.empty()) {
+            return specError(item, QString::fromStdString(problem));
+        }
+        // The model times every request; qemu throttles nothing on top.
+        disk.writeMBps = 0;
+        disk.readMBps = 0;
+    }
+    disk.diskModel = params;
+    return {};
+}
 } // namespace
 
 QString LabDiskSpec::serial() const
@@ -49,7 +152,18 @@ QString LabDiskSpec::vendor() const
 
 QString LabDiskSpec::model() const
 {
-    // SCSI product strings hold 16 characters: "VDISK W105 R105", "VDISK" when unthrottled.
+    // SCSI product strings hold 16 characters: "VDISK W105 R105", "VDISK" when unthrottled; a modelled
+    // disk says its model: "VHDD 105-55 7200", "VSSD W500 R540".
+    if (diskModel.kind == DiskKind::Hdd) {
+        return QStringLiteral("VHDD %1-%2 %3")
+            .arg(qRound(diskModel.outerMBps))
+            .arg(qRound(diskModel.innerMBps))
+            .arg(qRound(diskModel.rpm))
+            .left(16);
+    }
+    if (diskModel.kind == DiskKind::Ssd) {
+        return QStringLiteral("VSSD W%1 R%2").arg(qRound(diskModel.burstMBps)).arg(qRound(diskModel.readMBps)).left(16);
+    }
     if (writeMBps <= 0 && readMBps <= 0) {
         return QStringLiteral("VDISK");
     }
@@ -80,8 +194,9 @@ Result<QList<LabDiskSpec>> parseLabSpec(const QString& spec, int controllers)
         const QString item = rawItem.trimmed();
         const auto match = itemRe.match(item);
         if (item.isEmpty() || !match.hasMatch()) {
-            return specError(
-                item, QStringLiteral("expected [Nx]SIZE[@MBPS[/MBPS]][:iops=N][:fail-write=OFFSET|:fail-read=OFFSET]"));
+            return specError(item,
+                             QStringLiteral("expected [Nx]SIZE[@MBPS[/MBPS]][:hdd|:ssd][:iops=N]"
+                                            "[:fail-write=OFFSET|:fail-read=OFFSET]"));
         }
         int count = 1;
         if (!match.captured(1).isEmpty()) {
@@ -122,9 +237,14 @@ Result<QList<LabDiskSpec>> parseLabSpec(const QString& spec, int controllers)
         if (match.captured(5).count(QLatin1Char(':')) != options.size()) {
             return specError(item, QStringLiteral("an empty option after ':'"));
         }
+        QStringList modelOptions;
         for (const QString& option : options) {
             const QString key = option.section(QLatin1Char('='), 0, 0);
             const QString value = option.section(QLatin1Char('='), 1);
+            if (isModelOption(option)) {
+                modelOptions.append(option);
+                continue;
+            }
             if (!option.contains(QLatin1Char('=')) || value.isEmpty()) {
                 return specError(item,
                                  QStringLiteral("option '%1' needs a value (iops=N, fail-write=OFFSET or "
@@ -156,8 +276,12 @@ Result<QList<LabDiskSpec>> parseLabSpec(const QString& spec, int controllers)
                 }
                 disk.fault = LabFault {key == QLatin1String("fail-write"), *offset};
             } else {
-                return specError(item, QStringLiteral("unknown option '%1' (iops, fail-write or fail-read)").arg(key));
+                return specError(
+                    item, QStringLiteral("unknown option '%1' (hdd, ssd, iops, fail-write or fail-read)").arg(key));
             }
+        }
+        if (auto modelled = applyModel(item, modelOptions, disk); !modelled) {
+            return modelled.error();
         }
         if (disks.size() + count > maxDisks) {
             return specError(item, QStringLiteral("the lab holds at most %1 disks").arg(maxDisks));
@@ -182,7 +306,22 @@ QString formatLabSpec(const QList<LabDiskSpec>& disks)
     QStringList items;
     for (const auto& disk : disks) {
         QString item = Units::formatSizeCompact(disk.sizeBytes);
-        if (disk.writeMBps > 0 || disk.readMBps > 0) {
+        const DiskModelParams& model = disk.diskModel;
+        if (model.kind == DiskKind::Hdd) {
+            item += QStringLiteral("@%1:hdd:inner=%2:rpm=%3:seek=%4:cache=%5")
+                        .arg(model.outerMBps)
+                        .arg(model.innerMBps)
+                        .arg(model.rpm)
+                        .arg(model.seekMs)
+                        .arg(Units::formatSizeCompact(model.cacheBytes));
+        } else if (model.kind == DiskKind::Ssd) {
+            item += QStringLiteral("@%1/%2:ssd:steady=%3:cache=%4:latency=%5")
+                        .arg(model.burstMBps)
+                        .arg(model.readMBps)
+                        .arg(model.steadyMBps)
+                        .arg(Units::formatSizeCompact(model.cacheBytes))
+                        .arg(model.latencyUs);
+        } else if (disk.writeMBps > 0 || disk.readMBps > 0) {
             item += QLatin1Char('@') + QString::number(disk.writeMBps);
             if (disk.readMBps != disk.writeMBps) {
                 item += QLatin1Char('/') + QString::number(disk.readMBps);

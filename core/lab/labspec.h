@@ -1,5 +1,6 @@
 #pragma once
 
+#include "lab/diskmodel.h"
 #include "util/result.h"
 
 #include <QList>
@@ -26,6 +27,9 @@ struct LabDiskSpec
     double readMBps = 0;
     int iops = 0; ///< requests per second, reads and writes together (0 = no limit), like a disk's seeks
     std::optional<LabFault> fault;
+    /// How the disk behaves in time: flat (qemu's throttles above), or a hard disk's or an SSD's model,
+    /// served by the lab's nbdkit filter.
+    DiskModelParams diskModel;
     int index = 0;
     int controller = 0;
 
@@ -35,9 +39,12 @@ struct LabDiskSpec
     QString wwn() const;
 };
 
-/// Parses SPEC: a comma list of [Nx]SIZE[@MBPS[/MBPS]][:iops=N][:fail-write=OFFSET|:fail-read=OFFSET],
+/// Parses SPEC: a comma list of [Nx]SIZE[@MBPS[/MBPS]][:hdd|:ssd][:iops=N][:fail-write=OFFSET|:fail-read=OFFSET],
 /// e.g. "2x2G@105,2x2G@38", "3x1G", "1G@100/200", "4x1G@150:iops=150", "1G:fail-write=100M". Disks
 /// are numbered in order and spread over `controllers` controllers round robin.
+/// A model: ":hdd" (a hard disk; @OUTER is its outer zone's rate, with inner=MBPS, rpm=N, seek=MS and
+/// cache=SIZE for its write cache), ":ssd" (@BURST/READ, with steady=MBPS once cache=SIZE is full, and
+/// latency=US); e.g. "4x2G:hdd", "2x2G@150:hdd:inner=80:rpm=5400", "1G@300/350:ssd:cache=256M".
 Result<QList<LabDiskSpec>> parseLabSpec(const QString& spec, int controllers = 1);
 
 /// The spec back in its canonical text form.

@@ -138,6 +138,8 @@ const QList<Entry>& all()
         {labNoBusybox, QStringLiteral("The virtual lab (client side)"),
          QStringLiteral("busybox-static is not installed")},
         {labNoCommand, QStringLiteral("The virtual lab (client side)"), QStringLiteral("no command given to lab run")},
+        {labNoDiskModel, QStringLiteral("The virtual lab (client side)"),
+         QStringLiteral("nbdkit or the lab's disk-model filter is missing or failed")},
         {labNoKernel, QStringLiteral("The virtual lab (client side)"), QStringLiteral("no kernel image in /boot")},
         {labNoModules, QStringLiteral("The virtual lab (client side)"),
          QStringLiteral("the kernel's md, dm or raid modules are missing")},

@@ -153,6 +153,8 @@ inline const QString labCommandFailed = QStringLiteral("lab-command-failed"); //
 inline const QString labNoAgent = QStringLiteral("lab-no-agent"); ///< the VM's agent did not answer
 inline const QString labNoBusybox = QStringLiteral("lab-no-busybox"); ///< busybox-static is not installed
 inline const QString labNoCommand = QStringLiteral("lab-no-command"); ///< no command given to lab run
+inline const QString labNoDiskModel =
+    QStringLiteral("lab-no-disk-model"); ///< nbdkit or the lab's disk-model filter is missing or failed
 inline const QString labNoKernel = QStringLiteral("lab-no-kernel"); ///< no kernel image in /boot
 inline const QString labNoModules =
     QStringLiteral("lab-no-modules"); ///< the kernel's md, dm or raid modules are missing

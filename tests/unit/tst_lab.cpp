@@ -1,4 +1,5 @@
 #include "lab/cpioarchive.h"
+#include "lab/diskmodel.h"
 #include "lab/labimage.h"
 #include "lab/labmachine.h"
 #include "lab/labspec.h"
@@ -85,6 +86,135 @@ private Q_SLOTS:
                                       << "empty option";
         QTest::newRow("too many") << "40x1G"
                                   << "at most 32";
+        QTest::newRow("inner faster") << "1G:hdd:inner=200"
+                                      << "inner zone (200 MB/s) cannot be faster";
+        QTest::newRow("zero rpm") << "1G:hdd:rpm=0"
+                                  << "rpm=0 must be a number from 1000";
+        QTest::newRow("cache larger than disk") << "1G:ssd:cache=2G"
+                                                << "no larger than the disk";
+        QTest::newRow("iops on a model") << "1G:hdd:iops=100"
+                                         << "a model's seeks";
+        QTest::newRow("rpm without model") << "1G:rpm=5400"
+                                           << "rpm= belongs to a hard disk (add :hdd)";
+        QTest::newRow("steady on a hard disk") << "1G:hdd:steady=50"
+                                               << "steady= belongs to an SSD (add :ssd)";
+        QTest::newRow("two models") << "1G:hdd:ssd"
+                                    << "one model per disk";
+        QTest::newRow("hdd two rates") << "1G@100/120:hdd"
+                                       << "one rate";
+        QTest::newRow("steady above burst") << "1G@100/200:ssd:steady=150"
+                                            << "cannot be above the burst rate";
+    }
+
+    void diskModels()
+    {
+        // The spec: a model, its parameters, its product string, and the text back.
+        const auto hdd = parseLabSpec(QStringLiteral("2x2G@150:hdd:inner=80:rpm=5400"));
+        QVERIFY2(hdd.ok(), qPrintable(hdd.ok() ? QString() : hdd.error().message));
+        const DiskModelParams& h = hdd->first().diskModel;
+        QCOMPARE(h.kind, DiskKind::Hdd);
+        QCOMPARE(h.outerMBps, 150.0);
+        QCOMPARE(h.innerMBps, 80.0);
+        QCOMPARE(h.rpm, 5400.0);
+        QCOMPARE(hdd->first().writeMBps, 0.0); // no qemu throttle under a model
+        QCOMPARE(hdd->first().model(), QStringLiteral("VHDD 150-80 5400"));
+        const auto again = parseLabSpec(formatLabSpec(*hdd));
+        QVERIFY2(again.ok(), qPrintable(formatLabSpec(*hdd)));
+        QCOMPARE(again->first().diskModel.toConfig(), h.toConfig());
+        // @OUTER alone scales the inner zone with it: 105 -> 55 is the default's ratio.
+        const auto scaled = parseLabSpec(QStringLiteral("1G@210:hdd"));
+        QVERIFY(scaled.ok());
+        QCOMPARE(qRound(scaled->first().diskModel.innerMBps), 110);
+        const auto ssd = parseLabSpec(QStringLiteral("1G@300/350:ssd:cache=256M:steady=90"));
+        QVERIFY2(ssd.ok(), qPrintable(ssd.ok() ? QString() : ssd.error().message));
+        QCOMPARE(ssd->first().diskModel.burstMBps, 300.0);
+        QCOMPARE(ssd->first().diskModel.readMBps, 350.0);
+        QCOMPARE(ssd->first().diskModel.steadyMBps, 90.0);
+        QCOMPARE(ssd->first().diskModel.cacheBytes, 256ull << 20);
+        QCOMPARE(ssd->first().model(), QStringLiteral("VSSD W300 R350"));
+        QVERIFY(parseLabSpec(formatLabSpec(*ssd)).ok());
+        // qemu reaches a modelled disk over its nbdkit socket.
+        LabOptions options;
+        options.disks = *hdd;
+        const QString args = LabMachine::qemuArguments(options, QStringLiteral("tcg"), QStringLiteral("/k"),
+                                                       QStringLiteral("/i"), QStringLiteral("/w"), QStringLiteral("/a"))
+                                 .join(QLatin1Char(' '));
+        QVERIFY2(args.contains(
+                     QStringLiteral("driver=nbd,node-name=file0,server.type=unix,server.path=/w/disks/disk0.sock")),
+                 qPrintable(args));
+        QVERIFY(!args.contains(QLatin1String("throttle-group")));
+    }
+
+    void hardDiskTiming()
+    {
+        DiskModelParams params = DiskModelParams::defaults(DiskKind::Hdd, 1000ull * 1000 * 1000);
+        DiskModel disk(params);
+        // Zones: 105 MB/s at the start, 80 in the middle, 55 at the end.
+        QCOMPARE(qRound(disk.mediaRate(0) / 1e6), 105);
+        QCOMPARE(qRound(disk.mediaRate(500'000'000) / 1e6), 80);
+        QCOMPARE(qRound(disk.mediaRate(1'000'000'000) / 1e6), 55);
+        // Sequential reads one after the other, each arriving when the last completed: the zone's rate.
+        double t = 10;
+        const std::uint32_t mib = 1 << 20;
+        t = disk.read(0, mib, t); // the first one seeks
+        const double start = t;
+        for (int i = 1; i <= 100; ++i) {
+            t = disk.read(std::uint64_t(i) * mib, mib, t + 0.0002); // the guest's own time between requests
+        }
+        const double expectedRate = disk.mediaRate(std::uint64_t(mib) * 51) / 1e6; // the middle of what was read
+        QVERIFY2(std::abs(100.0 * mib / (t - start) / 1e6 - expectedRate) < expectedRate * 0.01,
+                 qPrintable(QString::number(t - start)));
+        // A random 4 KiB read: a seek, half a rotation (4.17 ms at 7200 rpm), the transfer.
+        const double seek = disk.seekSeconds(0.3);
+        QVERIFY(seek > disk.seekSeconds(0.01) && seek < disk.seekSeconds(1.0));
+        QCOMPARE(qRound(disk.seekSeconds(1.0) * 1e4), qRound((1.0 + 7.5 * 15 / 8) * 10)); // full stroke
+        const double before = t;
+        const double done = disk.read(700'000'000, 4096, before);
+        const double expected = disk.seekSeconds(std::abs(700e6 - 101.0 * mib) / 1e9) + 60.0 / 7200 / 2 +
+            4096 / disk.mediaRate(700'000'000);
+        QVERIFY2(std::abs((done - before) - expected) < 1e-9, qPrintable(QString::number(done - before)));
+        // The write cache on: a write completes at the link's speed; a flush waits for the media.
+        const double w = disk.write(100'000'000, mib, false, done);
+        QVERIFY(w - done < 0.002);
+        const double flushed = disk.flush(w);
+        QVERIFY2(flushed - w > 0.005, qPrintable(QString::number(flushed - w)));
+        // The cache off (FUA): the write takes the media's time, and a flush has nothing left to wait for.
+        const double fua = disk.write(100'000'000 + mib, mib, true, flushed);
+        QVERIFY(fua - flushed > 1.0 * mib / disk.mediaRate(100'000'000) * 0.99);
+        QCOMPARE(disk.flush(fua), fua);
+        // A sequential write that finds the media idle waits for its sector to come round.
+        const double late = fua + 0.001;
+        const double next = disk.write(100'000'000 + 2 * mib, 4096, true, late);
+        QVERIFY2(next - late > 60.0 / 7200 - 0.0011, qPrintable(QString::number(next - late)));
+    }
+
+    void ssdTiming()
+    {
+        DiskModelParams params = DiskModelParams::defaults(DiskKind::Ssd, 1024ull << 20);
+        params.burstMBps = 400;
+        params.steadyMBps = 100;
+        params.cacheBytes = 100'000'000;
+        DiskModel disk(params);
+        // 100 MB at 400 MB/s, then at 100 MB/s.
+        double t = 5;
+        for (int i = 0; i < 100; ++i) {
+            t = disk.write(std::uint64_t(i) * 1'000'000, 1'000'000, false, t);
+        }
+        QVERIFY2(std::abs((t - 5) - 0.25) < 0.001, qPrintable(QString::number(t - 5)));
+        const double full = t;
+        for (int i = 100; i < 150; ++i) {
+            t = disk.write(std::uint64_t(i) * 1'000'000, 1'000'000, false, t);
+        }
+        QVERIFY2(std::abs((t - full) - 0.5) < 0.001, qPrintable(QString::number(t - full)));
+        // Idle for 0.31 s: 31 MB folded, so the next 30 MB go at the burst rate again.
+        t += 0.31;
+        const double rested = t;
+        for (int i = 0; i < 30; ++i) {
+            t = disk.write(std::uint64_t(i) * 1'000'000, 1'000'000, false, t);
+        }
+        QVERIFY2(std::abs((t - rested) - 0.075) < 0.001, qPrintable(QString::number(t - rested)));
+        // A 4 KiB read: the latency, flat.
+        QVERIFY(std::abs(disk.read(0, 4096, 100) - 100 - (60e-6 + 4096 / 540e6)) < 1e-9);
     }
     void badSpecs()
     {
