@@ -1,0 +1,212 @@
+#include "../common/benchrow.h"
+#include "../common/cli.h"
+#include "../common/labfiles.h"
+#include "../common/labshell.h"
+#include "lab/diskmodel.h"
+#include "lab/labspec.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace RaidBench;
+using namespace RaidBench::Test;
+
+/// The lab's disk models against their own parameters, measured from inside the guest with
+/// RaidBench's engine, in one boot: a hard disk's zones (outer, middle, inner), its random reads at
+/// queue depth 1 (what the seek model gives) and 32 (more: the queue reorders), its write cache on and
+/// off (turned off from the guest with sdparm: every small write then waits a rotation, and an
+/// O_DSYNC write costs the same whichever it is, so a flush has nothing left to do with the cache off);
+/// an SSD's burst rate, cache size, steady rate, and reads. The ground truth every modelled lab figure
+/// rests on: each row is a benchmark row in the band the model promises (tests/bench/lab-speed tables
+/// them), and the test fails only outside a band no host can break (stated per row).
+class TestDiskModelsLab final : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_out;
+    static constexpr std::uint64_t hddBytes = 2ull << 30;
+    static constexpr std::uint64_t region = 128ull << 20;
+
+    QString read(const QString& name) const { return readText(m_out.filePath(name)); }
+
+    QJsonObject bench(const QString& name) const
+    {
+        return QJsonDocument::fromJson(read(name + QStringLiteral(".json")).toUtf8()).object();
+    }
+
+    /// measured / expected as a benchmark row of the "disk models" table, in the band the model promises
+    /// on a quiet host (`low`-`high`, what tests/bench/lab-speed tables); true when inside the band no
+    /// host can break (`hostLow`-`hostHigh`): the model times requests in the host's own time, and what
+    /// the host adds is the guest's time per request, hidden by a queue or a rotation except where a
+    /// row says.
+    static bool row(const char* what, double measured, double expected, double low, double high, const char* unit,
+                    double hostLow, double hostHigh)
+    {
+        benchRow(
+            {QStringLiteral("disk models"), QLatin1String(what), measured, expected, low, high, QLatin1String(unit)});
+        const double ratio = expected > 0 ? measured / expected : 0;
+        if (ratio < hostLow || ratio > hostHigh) {
+            qWarning("%s: %.3f of the model, outside %.2f-%.2f", what, ratio, hostLow, hostHigh);
+            return false;
+        }
+        return true;
+    }
+
+private Q_SLOTS:
+    void modelsMatchTheirParameters()
+    {
+        if (geteuid() != 0) {
+            QSKIP("the lab needs root");
+        }
+        QVERIFY(m_out.isValid());
+        const QString spec = QStringLiteral("2G:hdd,1G@150/180:ssd:steady=40:cache=192M");
+        const auto disks = parseLabSpec(spec);
+        QVERIFY2(disks.ok(), qPrintable(disks.ok() ? QString() : disks.error().message));
+        const DiskModelParams hdd = disks->at(0).diskModel;
+        const DiskModelParams ssd = disks->at(1).diskModel;
+        const QString script = QStringLiteral(R"SH(
+hdd=$(readlink -f /dev/disk/by-id/scsi-RAIDBNCH_VHDD*RBLAB0001)
+ssd=$(readlink -f /dev/disk/by-id/scsi-RAIDBNCH_VSSD*RBLAB0002)
+echo "$hdd $ssd" > devices
+cat /sys/block/${hdd#/dev/}/queue/rotational > hdd.rotational
+b() { local name=$1; shift; raidbench-cli bench --destroy-data --json --quiet "$@" > $name.json 2> $name.err; echo $? > $name.rc; }
+b outer --target $hdd --rw read --bs 1M --qd 4 --offset 0 --length @REGION@ --time 2s
+b middle --target $hdd --rw read --bs 1M --qd 4 --offset @MIDDLE@ --length @REGION@ --time 2s
+b inner --target $hdd --rw read --bs 1M --qd 4 --offset @INNER@ --length @REGION@ --time 2s
+b random1 --target $hdd --rw randread --bs 4k --qd 1 --time 4s
+b random32 --target $hdd --rw randread --bs 4k --qd 32 --time 4s
+b ssd-random --target $ssd --rw randread --bs 4k --qd 1 --time 2s
+# Written long enough after the cache has filled (the ramp) to see the media's own rate; then the
+# cache drains before the next test.
+b inner-write --target $hdd --rw write --bs 1M --qd 4 --offset @INNER@ --length @REGION@ --ramp 2s --time 2s
+nap 2
+b cache-on --target $hdd --rw write --bs 4k --qd 1 --offset 256M --length 64M --time 2s
+b dsync-on --target $hdd --rw write --bs 4k --qd 1 --offset 384M --length 64M --time 2s --dsync
+sdparm --clear WCE $hdd > wce-clear.out 2>&1; echo $? > wce-clear.rc
+sdparm --get WCE $hdd > wce-off.txt 2>&1
+b cache-off --target $hdd --rw write --bs 4k --qd 1 --offset 512M --length 64M --time 2s
+b dsync-off --target $hdd --rw write --bs 4k --qd 1 --offset 640M --length 64M --time 2s --dsync
+sdparm --set WCE $hdd > /dev/null 2>&1
+nap 2
+b ssd-fill --target $ssd --rw write --bs 1M --qd 8 --size 320M
+b ssd-read --target $ssd --rw read --bs 1M --qd 8 --time 2s
+)SH")
+                                   .replace(QLatin1String("@REGION@"), QString::number(region))
+                                   .replace(QLatin1String("@MIDDLE@"), QString::number(hddBytes / 2 - region / 2))
+                                   .replace(QLatin1String("@INNER@"), QString::number(hddBytes - region));
+        const CliRun run = runCli(QStringList {QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--quiet"),
+                                               QStringLiteral("--disks"), spec, QStringLiteral("--out"), m_out.path(),
+                                               QStringLiteral("--")} +
+                                      labShell(script),
+                                  600000);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        for (const char* name : {"outer", "middle", "inner", "inner-write", "random1", "random32", "cache-on",
+                                 "dsync-on", "cache-off", "dsync-off", "ssd-fill", "ssd-read", "ssd-random"}) {
+            QVERIFY2(read(QLatin1String(name) + QStringLiteral(".rc")).trimmed() == QLatin1String("0"),
+                     qPrintable(QLatin1String(name) + QStringLiteral(": ") +
+                                read(QLatin1String(name) + QStringLiteral(".err"))));
+        }
+        QCOMPARE(read(QStringLiteral("hdd.rotational")).trimmed(), QStringLiteral("1"));
+        QVERIFY2(read(QStringLiteral("wce-clear.rc")).trimmed() == QLatin1String("0"),
+                 qPrintable(read(QStringLiteral("wce-clear.out"))));
+        QVERIFY2(read(QStringLiteral("wce-off.txt")).contains(QRegularExpression(QStringLiteral("WCE\\s+0"))),
+                 qPrintable(read(QStringLiteral("wce-off.txt"))));
+
+        const DiskModel model(hdd);
+        bool inside = true;
+        // Zones: the rate at the middle of each region read, within 5 %.
+        const std::pair<const char*, std::uint64_t> zones[] = {
+            {"outer", 0}, {"middle", hddBytes / 2 - region / 2}, {"inner", hddBytes - region}};
+        for (const auto& [name, offset] : zones) {
+            inside &= row(qPrintable(QStringLiteral("hdd sequential read, %1 zone").arg(QLatin1String(name))),
+                          bench(QLatin1String(name)).value(QStringLiteral("bw_bytes")).toDouble() / 1e6,
+                          model.mediaRate(offset + region / 2) / 1e6, 0.95, 1.05, "MB/s", 0.85, 1.10);
+        }
+        inside &= row("hdd sequential write, inner zone (cache on)",
+                      bench(QStringLiteral("inner-write")).value(QStringLiteral("bw_bytes")).toDouble() / 1e6,
+                      model.mediaRate(hddBytes - region / 2) / 1e6, 0.95, 1.05, "MB/s", 0.85, 1.10);
+        // The guest's own time per request (the emulated CPU, qemu, nbdkit): what a QD1 random read of
+        // the SSD takes beyond its model. Its reads are low and flat: many times the hard disk's.
+        const double ssdIops = bench(QStringLiteral("ssd-random")).value(QStringLiteral("iops")).toDouble();
+        const double ssdModel = ssd.latencyUs / 1e6 + 4096 / (ssd.readMBps * 1e6);
+        const double overhead = ssdIops > 0 ? std::max(0.0, 1 / ssdIops - ssdModel) : 0;
+        qInfo("the guest's own time per request: %.0f us (a QD1 4K read of the SSD: %.0f us, its model %.0f us)",
+              overhead * 1e6, ssdIops > 0 ? 1e6 / ssdIops : 0.0, ssdModel * 1e6);
+        // Random 4 KiB reads over the whole disk at QD1: the average seek (over random pairs of
+        // positions, by its definition), half a rotation, the transfer and the guest's own time, within
+        // 10 %.
+        const double serviceQd1 =
+            hdd.seekMs / 1000 + model.rotationSeconds() / 2 + 4096 / model.mediaRate(hddBytes / 2) + overhead;
+        const double qd1 = bench(QStringLiteral("random1")).value(QStringLiteral("iops")).toDouble();
+        const double qd32 = bench(QStringLiteral("random32")).value(QStringLiteral("iops")).toDouble();
+        inside &= row("hdd random 4K read QD1", qd1, 1 / serviceQd1, 0.90, 1.10, "IOPS", 0.70, 1.10);
+        inside &= row("ssd random 4K read QD1 / hdd's", ssdIops, qd1, 10, 1e6, "IOPS", 10, 1e6);
+        // Deeper queues reorder by the shortest positioning: more IOPS, at least a quarter more.
+        inside &= row("hdd random 4K read QD32 / QD1", qd32, qd1, 1.25, 99, "IOPS", 1.25, 99);
+        // The write cache: on, small sequential writes complete from the cache; off, each waits for its
+        // sector to come round (one rotation); O_DSYNC costs the rotation either way (the cache is
+        // flushed or bypassed), so with the cache off it costs nothing more.
+        const double on = bench(QStringLiteral("cache-on")).value(QStringLiteral("iops")).toDouble();
+        const double off = bench(QStringLiteral("cache-off")).value(QStringLiteral("iops")).toDouble();
+        const double dsyncOn = bench(QStringLiteral("dsync-on")).value(QStringLiteral("iops")).toDouble();
+        const double dsyncOff = bench(QStringLiteral("dsync-off")).value(QStringLiteral("iops")).toDouble();
+        const double rotation = 1 / (model.rotationSeconds() + 4096 / model.mediaRate(512ull << 20));
+        inside &= row("hdd 4K sequential write QD1, cache off", off, rotation, 0.90, 1.10, "IOPS", 0.85, 1.10);
+        inside &= row("hdd 4K sequential write QD1, cache on / off", on, off, 4.0, 1e6, "IOPS", 4.0, 1e6);
+        inside &= row("hdd 4K O_DSYNC write QD1, cache on", dsyncOn, rotation, 0.90, 1.10, "IOPS", 0.85, 1.10);
+        inside &= row("hdd 4K O_DSYNC write QD1, cache off", dsyncOff, rotation, 0.90, 1.10, "IOPS", 0.85, 1.10);
+
+        // The SSD: the burst rate until the cache is full, then the steady rate; where it dropped is
+        // the cache's size.
+        const QJsonObject fill = bench(QStringLiteral("ssd-fill"));
+        double written = 0;
+        double burstBytes = 0;
+        double burstNs = 0;
+        double steadyBytes = 0;
+        double steadyNs = 0;
+        double dropAt = -1;
+        std::uint64_t lastNs = 0;
+        const double middle = (ssd.burstMBps + ssd.steadyMBps) / 2 * 1e6;
+        for (const QJsonValue& value : fill.value(QStringLiteral("samples")).toArray()) {
+            const QJsonObject sample = value.toObject();
+            const auto tNs = std::uint64_t(sample.value(QStringLiteral("t_ns")).toDouble());
+            const double bytes = sample.value(QStringLiteral("bytes")).toDouble();
+            const double ns = double(tNs - lastNs);
+            lastNs = tNs;
+            const bool slow = bytes / ns * 1e9 < middle;
+            if (slow && dropAt < 0) {
+                dropAt = written;
+            }
+            // The interval the drop falls in is neither.
+            if (dropAt < 0 && written + bytes < double(ssd.cacheBytes) * 0.95) {
+                burstBytes += bytes;
+                burstNs += ns;
+            } else if (dropAt >= 0 && written > dropAt + 16e6) {
+                steadyBytes += bytes;
+                steadyNs += ns;
+            }
+            written += bytes;
+        }
+        QVERIFY2(burstNs > 0 && steadyNs > 0 && dropAt > 0,
+                 qPrintable(read(QStringLiteral("ssd-fill.json")).left(3000)));
+        inside &=
+            row("ssd write burst rate", burstBytes / burstNs * 1e3, ssd.burstMBps, 0.95, 1.05, "MB/s", 0.85, 1.10);
+        inside &=
+            row("ssd write steady rate", steadyBytes / steadyNs * 1e3, ssd.steadyMBps, 0.95, 1.05, "MB/s", 0.85, 1.10);
+        inside &= row("ssd cache size (written before the drop)", dropAt / 1048576, double(ssd.cacheBytes) / 1048576,
+                      0.95, 1.05, "MiB", 0.90, 1.10);
+        inside &= row("ssd sequential read",
+                      bench(QStringLiteral("ssd-read")).value(QStringLiteral("bw_bytes")).toDouble() / 1e6,
+                      ssd.readMBps, 0.95, 1.05, "MB/s", 0.85, 1.10);
+        QVERIFY2(inside, "a disk model measured outside what any host allows (the warnings above)");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDiskModelsLab)
+#include "tst_diskmodels_lab.moc"
