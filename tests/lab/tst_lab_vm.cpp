@@ -7,6 +7,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -283,6 +284,25 @@ echo $? > fault-rc
         QVERIFY2(workDirEmpty(), "a VM that timed out left files behind");
     }
 
+    void aDiskModelWithoutNbdkitIsRefused()
+    {
+        // A PATH with qemu and no nbdkit: the modelled disk is refused before the VM starts, in words
+        // that say what to install, and nothing is left behind.
+        QTemporaryDir bin;
+        QVERIFY(bin.isValid());
+        const QString qemu = QStandardPaths::findExecutable(QStringLiteral("qemu-system-x86_64"));
+        QVERIFY(!qemu.isEmpty());
+        QVERIFY(QFile::link(qemu, bin.filePath(QStringLiteral("qemu-system-x86_64"))));
+        const CliRun run = runCli(
+            {QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--quiet"), QStringLiteral("--disks"),
+             QStringLiteral("64M,64M:hdd"), QStringLiteral("--"), QStringLiteral("true")},
+            120000, QStringLiteral("raidbench-cli"), {}, env() + QStringList {QStringLiteral("PATH=") + bin.path()});
+        QCOMPARE(run.exitCode, 125);
+        QVERIFY2(run.err.contains(QStringLiteral("disk 2 is a hard disk model, which needs nbdkit")),
+                 qPrintable(run.err));
+        QVERIFY2(workDirEmpty(), "a refused model left files behind");
+    }
+
     void badSpecsGiveOneClearLine_data()
     {
         QTest::addColumn<QString>("spec");
@@ -292,6 +312,8 @@ echo $? > fault-rc
         QTest::newRow("1G@0") << "1G@0" << 2 << "1G@0";
         QTest::newRow("1Q") << "1Q" << 2 << "1Q";
         QTest::newRow("2G@abc") << "2G@abc" << 2 << "abc";
+        QTest::newRow("hdd without rpm") << "1G:hdd:rpm=0" << 2 << "rpm=0";
+        QTest::newRow("ssd cache above its size") << "1G:ssd:cache=2G" << 2 << "no larger than the disk";
         QTest::newRow("above free space") << "2x16T" << 125 << "free";
     }
     void badSpecsGiveOneClearLine()
