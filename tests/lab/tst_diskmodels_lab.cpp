@@ -23,7 +23,8 @@ using namespace RaidBench::Test;
 /// O_DSYNC write costs the same whichever it is, so a flush has nothing left to do with the cache off);
 /// an SSD's burst rate, cache size, steady rate, and reads. The ground truth every modelled lab figure
 /// rests on: each row is a benchmark row in the band the model promises (tests/bench/lab-speed tables
-/// them), and the test fails only outside a band no host can break (stated per row).
+/// them), and the test fails only outside a band no host can break (stated per row: 0.80 for the
+/// zones, whose queue hides the guest's stalls, 0.85 where a rotation hides its time per request).
 class TestDiskModelsLab final : public QObject
 {
     Q_OBJECT
@@ -76,15 +77,18 @@ ssd=$(readlink -f /dev/disk/by-id/scsi-RAIDBNCH_VSSD*RBLAB0002)
 echo "$hdd $ssd" > devices
 cat /sys/block/${hdd#/dev/}/queue/rotational > hdd.rotational
 b() { local name=$1; shift; raidbench-cli bench --destroy-data --json --quiet "$@" > $name.json 2> $name.err; echo $? > $name.rc; }
-b outer --target $hdd --rw read --bs 1M --qd 4 --offset 0 --length @REGION@ --time 2s
-b middle --target $hdd --rw read --bs 1M --qd 4 --offset @MIDDLE@ --length @REGION@ --time 2s
-b inner --target $hdd --rw read --bs 1M --qd 4 --offset @INNER@ --length @REGION@ --time 2s
+# Sixteen requests of 1 MiB queued (qemu's NBD client keeps at most 16 in flight): 160 ms of the
+# disk's work ahead, so a guest the busy host stalls for a while still finds its queue full (at QD4,
+# beside three other VMs, the middle zone read 0.835 of its rate).
+b outer --target $hdd --rw read --bs 1M --qd 16 --offset 0 --length @REGION@ --time 2s
+b middle --target $hdd --rw read --bs 1M --qd 16 --offset @MIDDLE@ --length @REGION@ --time 2s
+b inner --target $hdd --rw read --bs 1M --qd 16 --offset @INNER@ --length @REGION@ --time 2s
 b random1 --target $hdd --rw randread --bs 4k --qd 1 --time 4s
 b random32 --target $hdd --rw randread --bs 4k --qd 32 --time 4s
 b ssd-random --target $ssd --rw randread --bs 4k --qd 1 --time 2s
 # Written long enough after the cache has filled (the ramp) to see the media's own rate; then the
 # cache drains before the next test.
-b inner-write --target $hdd --rw write --bs 1M --qd 4 --offset @INNER@ --length @REGION@ --ramp 2s --time 2s
+b inner-write --target $hdd --rw write --bs 1M --qd 16 --offset @INNER@ --length @REGION@ --ramp 2s --time 2s
 nap 2
 b cache-on --target $hdd --rw write --bs 4k --qd 1 --offset 256M --length 64M --time 2s
 b dsync-on --target $hdd --rw write --bs 4k --qd 1 --offset 384M --length 64M --time 2s --dsync
@@ -126,13 +130,15 @@ b ssd-read --target $ssd --rw read --bs 1M --qd 8 --time 2s
         for (const auto& [name, offset] : zones) {
             inside &= row(qPrintable(QStringLiteral("hdd sequential read, %1 zone").arg(QLatin1String(name))),
                           bench(QLatin1String(name)).value(QStringLiteral("bw_bytes")).toDouble() / 1e6,
-                          model.mediaRate(offset + region / 2) / 1e6, 0.95, 1.05, "MB/s", 0.85, 1.10);
+                          model.mediaRate(offset + region / 2) / 1e6, 0.95, 1.05, "MB/s", 0.80, 1.10);
         }
         inside &= row("hdd sequential write, inner zone (cache on)",
                       bench(QStringLiteral("inner-write")).value(QStringLiteral("bw_bytes")).toDouble() / 1e6,
-                      model.mediaRate(hddBytes - region / 2) / 1e6, 0.95, 1.05, "MB/s", 0.85, 1.10);
+                      model.mediaRate(hddBytes - region / 2) / 1e6, 0.95, 1.05, "MB/s", 0.80, 1.10);
         // The guest's own time per request (the emulated CPU, qemu, nbdkit): what a QD1 random read of
-        // the SSD takes beyond its model. Its reads are low and flat: many times the hard disk's.
+        // the SSD takes beyond its model. Its reads are low and flat: many times the hard disk's (ten
+        // on a quiet host; the guest's time is most of an SSD read, and a busy host doubled it once, so
+        // three is what no host breaks).
         const double ssdIops = bench(QStringLiteral("ssd-random")).value(QStringLiteral("iops")).toDouble();
         const double ssdModel = ssd.latencyUs / 1e6 + 4096 / (ssd.readMBps * 1e6);
         const double overhead = ssdIops > 0 ? std::max(0.0, 1 / ssdIops - ssdModel) : 0;
@@ -146,7 +152,7 @@ b ssd-read --target $ssd --rw read --bs 1M --qd 8 --time 2s
         const double qd1 = bench(QStringLiteral("random1")).value(QStringLiteral("iops")).toDouble();
         const double qd32 = bench(QStringLiteral("random32")).value(QStringLiteral("iops")).toDouble();
         inside &= row("hdd random 4K read QD1", qd1, 1 / serviceQd1, 0.90, 1.10, "IOPS", 0.70, 1.10);
-        inside &= row("ssd random 4K read QD1 / hdd's", ssdIops, qd1, 10, 1e6, "IOPS", 10, 1e6);
+        inside &= row("ssd random 4K read QD1 / hdd's", ssdIops, qd1, 10, 1e6, "IOPS", 3, 1e6);
         // Deeper queues reorder by the shortest positioning: more IOPS, at least a quarter more.
         inside &= row("hdd random 4K read QD32 / QD1", qd32, qd1, 1.25, 99, "IOPS", 1.25, 99);
         // The write cache: on, small sequential writes complete from the cache; off, each waits for its
