@@ -58,10 +58,17 @@ DisksPage::DisksPage(Session* session, QWidget* parent)
     connect(lab, &QPushButton::clicked, this, &DisksPage::labRequested);
     auto* rescan = new QPushButton(tr("&Rescan"), page);
     connect(rescan, &QPushButton::clicked, m_session, &Session::refreshDisks);
+    m_surfaceButton = new QPushButton(tr("&Surface…"), page);
+    m_surfaceButton->setObjectName(QStringLiteral("surfaceButton"));
+    m_surfaceButton->setToolTip(tr("Reads the selected disks (or every usable one) at points from their first byte to "
+                                   "their last and charts MB/s against position: a hard disk is slower at its end. "
+                                   "Read only; a disk in use is not read."));
+    connect(m_surfaceButton, &QPushButton::clicked, this, [this] { Q_EMIT surfaceRequested(surfaceDisks()); });
     buttons->addWidget(m_connectButton);
     buttons->addWidget(remote);
     buttons->addWidget(lab);
     buttons->addWidget(rescan);
+    buttons->addWidget(m_surfaceButton);
     buttons->addStretch(1);
     layout->addLayout(buttons);
 
@@ -76,6 +83,22 @@ DisksPage::DisksPage(Session* session, QWidget* parent)
     m_diskTable->horizontalHeader()->setStretchLastSection(true);
     m_diskTable->setAccessibleName(tr("All disks"));
     layout->addWidget(m_diskTable, 1);
+}
+
+QStringList DisksPage::surfaceDisks() const
+{
+    const QList<Disk>& disks = m_session->disks();
+    QStringList selected;
+    QStringList usable;
+    for (int row = 0; row < disks.size(); ++row) {
+        const Disk& disk = disks.at(row);
+        const bool chosen = m_diskTable->item(row, 0) && m_diskTable->item(row, 0)->isSelected();
+        (chosen ? selected : usable).append(DiskPoolModel::planPath(disk));
+        if (!chosen && !disk.eligible) {
+            usable.removeLast();
+        }
+    }
+    return selected.isEmpty() ? usable : selected;
 }
 
 void DisksPage::refresh(const QString& lastMessage)
@@ -93,7 +116,7 @@ void DisksPage::refresh(const QString& lastMessage)
                 : tr("Not connected. %1").arg(lastMessage.toHtmlEscaped()));
     } else {
         m_disksState->setText(tr("%1 disk(s) on %2, %3 usable. Select disks and drag them onto the Build page; "
-                                 "<i>Measure disks</i> times each alone.")
+                                 "<i>Measure disks</i> times each alone; <i>Surface</i> reads them from start to end.")
                                   .arg(disks.size())
                                   .arg(m_session->helperHost().toHtmlEscaped())
                                   .arg(usable));
@@ -153,6 +176,7 @@ void DisksPage::refresh(const QString& lastMessage)
     }
     m_diskTable->resizeColumnsToContents();
     m_connectButton->setVisible(!m_session->isConnected() || m_session->isLab());
+    m_surfaceButton->setEnabled(m_session->isConnected() && !m_session->campaignRunning());
 }
 
 } // namespace RaidBench::Ui

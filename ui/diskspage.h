@@ -24,17 +24,22 @@ public:
 
     /// Fills the page from the session; `lastMessage` says why it is not connected, if it is not.
     void refresh(const QString& lastMessage);
+    /// The disks selected in the table, or every usable one when none is.
+    QStringList surfaceDisks() const;
 
 Q_SIGNALS:
     void connectRequested();
     void remoteRequested();
     void labRequested();
+    /// Read these disks (the selected ones, or every usable one) across their surface.
+    void surfaceRequested(const QStringList& disks);
 
 private:
     Session* m_session;
     QLabel* m_disksState = nullptr;
     QFrame* m_firstRun = nullptr;
     QPushButton* m_connectButton = nullptr;
+    QPushButton* m_surfaceButton = nullptr;
     QTableWidget* m_diskTable = nullptr;
 };
 

@@ -89,6 +89,7 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
     connect(m_disksPage, &DisksPage::connectRequested, this, &MainWindow::connectHelper);
     connect(m_disksPage, &DisksPage::labRequested, this, &MainWindow::openLabDialog);
     connect(m_disksPage, &DisksPage::remoteRequested, this, &MainWindow::openRemoteDialog);
+    connect(m_disksPage, &DisksPage::surfaceRequested, this, &MainWindow::scanSurface);
     m_buildPage = new BuildPage(m_session, m_canvasModel, m_canvas, m_pool, this);
     connect(m_buildPage, &BuildPage::nextRequested, this, [this] { showStep(PlanStep); });
     m_steps->addTab(m_disksPage, tr("&1 Disks"));
@@ -171,10 +172,16 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
         if (m_measureRun && error.isEmpty()) {
             showStep(DisksStep);
         }
+        if (m_surfaceRun) {
+            // Cancelled or stopped too: the points read are charted.
+            showStep(ResultsStep);
+            m_results->showDetail(QStringLiteral("surface"));
+        }
         showMessage(error.isEmpty() ? tr("The run ended: %1.").arg(results.status)
                                     : tr("The run stopped: %1").arg(error),
                     !error.isEmpty());
         m_measureRun = false;
+        m_surfaceRun = false;
     });
     connect(m_pool, &DiskPoolWidget::measureRequested, this, &MainWindow::measureDisks);
     connect(m_pool, &DiskPoolWidget::contextMenuRequested, this, &MainWindow::showAddMenu);
@@ -392,6 +399,7 @@ void MainWindow::startRun()
         return;
     }
     m_measureRun = false;
+    m_surfaceRun = false;
     m_session->runCampaign(*plan);
     m_run->start(*plan);
     showStep(RunStep);
@@ -427,6 +435,30 @@ void MainWindow::measureDisks(const QStringList& paths)
     showStep(RunStep);
 }
 
+void MainWindow::scanSurface(const QStringList& paths)
+{
+    if (paths.isEmpty()) {
+        showMessage(tr("No disk to read: select one, or connect to a machine with a usable disk."), true);
+        return;
+    }
+    if (m_session->campaignRunning()) {
+        showMessage(tr("A run is in progress."), true);
+        return;
+    }
+    // Read only: nothing is destroyed, so nothing is asked; the helper still refuses a disk in use.
+    CampaignPlan plan = m_plan->baselinePlan(paths);
+    plan.baselines = false;
+    plan.surface.points = SurfaceSpec::defaultPoints;
+    if (!beginResultsFile(QStringLiteral("surface"))) {
+        return;
+    }
+    m_measureRun = false;
+    m_surfaceRun = true;
+    m_session->runCampaign(plan);
+    m_run->start(plan);
+    showStep(RunStep);
+}
+
 void MainWindow::showAddMenu(const QStringList& disks, const QPoint& globalPos)
 {
     QMenu menu(this);
@@ -440,6 +472,8 @@ void MainWindow::showAddMenu(const QStringList& disks, const QPoint& globalPos)
         }
     }
     menu.addAction(tr("Measure"), this, [this, disks] { measureDisks(disks); })->setEnabled(!disks.isEmpty());
+    menu.addAction(tr("Read across the surface"), this, [this, disks] { scanSurface(disks); })
+        ->setEnabled(!disks.isEmpty());
     menu.exec(globalPos);
 }
 

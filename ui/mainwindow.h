@@ -60,6 +60,8 @@ public:
     void startRun();
     /// Measures the given disks alone (baselines only).
     void measureDisks(const QStringList& disks);
+    /// Reads `disks` across their surface (read only) and shows the chart.
+    void scanSurface(const QStringList& disks);
 
     /// Asks before destroying real disks; tests replace it. Default: DestroyConfirmDialog.
     std::function<bool(const QList<Disk>&)> confirmDestroy;
@@ -127,6 +129,7 @@ private:
     QJsonObject m_pendingPlan; ///< the last session's plan, put on the canvas once its disks are seen
     QString m_planToRun; ///< --run: the plan file to open and start once the disks are seen
     bool m_measureRun = false;
+    bool m_surfaceRun = false;
 
     /// A new file in the results folder for the run about to start; false (and a message) if the
     /// results could not be kept, so the run does not start.

@@ -163,6 +163,8 @@ void RunPage::start(const CampaignPlan& plan)
     QStringList rows;
     if (plan.baselines) {
         rows.append(tr("Each disk on its own (%n disk(s))", nullptr, int(plan.disks.size())));
+    } else if (plan.surface.enabled()) {
+        rows.append(tr("Each disk across its surface (%n disk(s))", nullptr, int(plan.disks.size())));
     }
     for (const ConfigSpec& config : plan.configurations) {
         rows.append(config.name);
@@ -180,13 +182,14 @@ void RunPage::start(const CampaignPlan& plan)
     // or read alone), each taking the run time and its ramp; building and tearing down come on top.
     const int unitsPerConfig = plan.unitsPerConfiguration();
     m_rowUnits.clear();
-    if (plan.baselines) {
-        m_rowUnits.append(2.0 * double(plan.disks.size()));
+    // The runner's units: a disk's write and read alone, and each point of a surface scan.
+    if (plan.baselines || plan.surface.enabled()) {
+        m_rowUnits.append(double(plan.disks.size()) * ((plan.baselines ? 2 : 0) + plan.surface.points));
     }
     for (qsizetype i = 0; i < plan.configurations.size(); ++i) {
         m_rowUnits.append(double(unitsPerConfig));
     }
-    m_unitSeconds = double(plan.timeLimitNs + plan.rampNs) / 1e9;
+    m_unitSeconds = plan.writes() ? double(plan.timeLimitNs + plan.rampNs) / 1e9 : double(plan.surface.timeNs) / 1e9;
     m_totalUnits = 0;
     for (const double units : std::as_const(m_rowUnits)) {
         m_totalUnits += units;

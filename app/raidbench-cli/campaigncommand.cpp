@@ -124,7 +124,7 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, bool 
                               .arg(terminalSafe(path), terminalSafe(disk->model), terminalSafe(disk->serial),
                                    Units::formatBytesDecimal(double(disk->sizeBytes))));
     }
-    if (!confirmDestroy(identities, yes)) {
+    if (plan.writes() && !confirmDestroy(identities, yes)) {
         return ExitFailed;
     }
     HelperClient helper;
@@ -238,7 +238,103 @@ int writeHtmlReport(const QStringList& files, const QString& out, const QString&
     return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : ExitFailed;
 }
 
+/// The campaign in this process, as root.
+int runPlanHere(const CampaignPlan& plan, const QString& out, const PlanRunFlags& flags)
+{
+    SystemCommandRunner commands;
+    CampaignRunner::Options options;
+    options.resultsPath = out;
+    options.resume = flags.resume;
+    options.runner = &commands;
+    options.executor.gate = std::make_shared<SystemDeviceGate>(SystemDeviceGate::withLoop(plan.allowLoop));
+    const bool quiet = flags.quiet;
+    const bool terminal = stderrIsTerminal();
+    QString lastMessage;
+    CampaignRunner runner(
+        plan, options,
+        {[&](const CampaignProgress& progress) {
+             if (quiet) {
+                 return;
+             }
+             const QString head = progress.configIndex > 0
+                 ? QStringLiteral("[%1/%2] ").arg(progress.configIndex).arg(progress.configCount)
+                 : QStringLiteral("[disks] ");
+             if (terminal) {
+                 QString line = head + progress.message;
+                 if (progress.liveBwBytes > 0) {
+                     line += QStringLiteral("  %1").arg(Units::formatMBps(progress.liveBwBytes));
+                 }
+                 printProgress(QStringLiteral("%1  %2 %").arg(line.left(110)).arg(qRound(progress.overall * 100)));
+             } else if (progress.message != lastMessage) {
+                 printErr(QStringLiteral("%1%2\n").arg(head, progress.message));
+             }
+             lastMessage = progress.message;
+         },
+         {},
+         {}});
+    if (auto ok = runner.prepare(); !ok) {
+        printError(ok.error().message);
+        return ok.error().code == ErrorCode::invalidPlan ? ExitUsage : ExitFailed;
+    }
+    // What validation allows but a user should know before the disks are destroyed.
+    for (const ConfigResult& config : runner.results().configs) {
+        for (const QString& warning : config.warnings) {
+            printErr(QStringLiteral("%1: note: %2\n").arg(config.name, warning));
+        }
+    }
+    if (plan.writes() && !confirmDestroy(runner.destroys(), flags.yes)) {
+        return ExitFailed;
+    }
+    installCancelHandler();
+    QElapsedTimer timer;
+    timer.start();
+    auto results = runner.run(&cancelFlag());
+    if (terminal && !quiet) {
+        printProgress(QString());
+    }
+    if (!results) {
+        printError(results.error().message);
+        return ExitFailed;
+    }
+    int failed = 0;
+    QString summary;
+    for (const ConfigResult& config : results->configs) {
+        const auto write = config.sequentialWrite();
+        const auto read = config.sequentialRead();
+        summary += QStringLiteral("%1 %2 %3 %4\n")
+                       .arg(config.name, -24)
+                       .arg(config.status, -10)
+                       .arg(write ? Units::formatMBps(*write) + QStringLiteral(" write") : QString(), -18)
+                       .arg(read ? Units::formatMBps(*read) + QStringLiteral(" read") : config.error);
+        failed += config.status == QLatin1String("failed") ? 1 : 0;
+    }
+    for (const DiskResult& disk : results->disks) {
+        if (disk.slow) {
+            summary += QStringLiteral("slow disk %1: %2\n").arg(disk.label(), disk.slowReason);
+        }
+    }
+    printOut(summary + QStringLiteral("results in %1 (%2 s)\n").arg(runner.savedTo()).arg(timer.elapsed() / 1000));
+    if (runner.savedTo() != options.resultsPath) {
+        printError(QStringLiteral("%1 could not be written; the results are in %2")
+                       .arg(options.resultsPath, runner.savedTo()));
+    }
+    if (results->status == QLatin1String("cancelled")) {
+        printError(QStringLiteral("cancelled; what was measured is in %1").arg(runner.savedTo()));
+        return ExitCancelled;
+    }
+    return failed || runner.savedTo() != options.resultsPath ? ExitFailed : ExitOk;
+}
+
 } // namespace
+
+int runPlan(const CampaignPlan& plan, const QString& out, const PlanRunFlags& flags)
+{
+    if (geteuid() != 0 || flags.viaHelper) {
+        // A normal user: the root work happens in the helper, started through polkit (or directly by root).
+        return runCampaignThroughHelper(plan, out, flags.yes, flags.quiet, flags.resume, geteuid() == 0);
+    }
+    return runPlanHere(plan, out, flags);
+}
 
 int runCampaign(const QStringList& arguments)
 {
@@ -338,93 +434,9 @@ int runCampaign(const QStringList& arguments)
             QFile::remove(out);
         }
     });
-    if (geteuid() != 0 || parser.isSet(helperOption)) {
-        // A normal user: the root work happens in the helper, started through polkit (or directly by root).
-        return runCampaignThroughHelper(*plan, out, parser.isSet(yesOption), parser.isSet(quietOption),
-                                        parser.isSet(resumeOption), geteuid() == 0);
-    }
-    SystemCommandRunner commands;
-    CampaignRunner::Options options;
-    options.resultsPath = out;
-    options.resume = parser.isSet(resumeOption);
-    options.runner = &commands;
-    options.executor.gate = std::make_shared<SystemDeviceGate>(SystemDeviceGate::withLoop(plan->allowLoop));
-    const bool quiet = parser.isSet(quietOption);
-    const bool terminal = stderrIsTerminal();
-    QString lastMessage;
-    CampaignRunner runner(
-        *plan, options,
-        {[&](const CampaignProgress& progress) {
-             if (quiet) {
-                 return;
-             }
-             const QString head = progress.configIndex > 0
-                 ? QStringLiteral("[%1/%2] ").arg(progress.configIndex).arg(progress.configCount)
-                 : QStringLiteral("[disks] ");
-             if (terminal) {
-                 QString line = head + progress.message;
-                 if (progress.liveBwBytes > 0) {
-                     line += QStringLiteral("  %1").arg(Units::formatMBps(progress.liveBwBytes));
-                 }
-                 printProgress(QStringLiteral("%1  %2 %").arg(line.left(110)).arg(qRound(progress.overall * 100)));
-             } else if (progress.message != lastMessage) {
-                 printErr(QStringLiteral("%1%2\n").arg(head, progress.message));
-             }
-             lastMessage = progress.message;
-         },
-         {},
-         {}});
-    if (auto ok = runner.prepare(); !ok) {
-        printError(ok.error().message);
-        return ok.error().code == ErrorCode::invalidPlan ? ExitUsage : ExitFailed;
-    }
-    // What validation allows but a user should know before the disks are destroyed.
-    for (const ConfigResult& config : runner.results().configs) {
-        for (const QString& warning : config.warnings) {
-            printErr(QStringLiteral("%1: note: %2\n").arg(config.name, warning));
-        }
-    }
-    if (!confirmDestroy(runner.destroys(), parser.isSet(yesOption))) {
-        return ExitFailed;
-    }
-    installCancelHandler();
-    QElapsedTimer timer;
-    timer.start();
-    auto results = runner.run(&cancelFlag());
-    if (terminal && !quiet) {
-        printProgress(QString());
-    }
-    if (!results) {
-        printError(results.error().message);
-        return ExitFailed;
-    }
-    int failed = 0;
-    QString summary;
-    for (const ConfigResult& config : results->configs) {
-        const auto write = config.sequentialWrite();
-        const auto read = config.sequentialRead();
-        summary += QStringLiteral("%1 %2 %3 %4\n")
-                       .arg(config.name, -24)
-                       .arg(config.status, -10)
-                       .arg(write ? Units::formatMBps(*write) + QStringLiteral(" write") : QString(), -18)
-                       .arg(read ? Units::formatMBps(*read) + QStringLiteral(" read") : config.error);
-        failed += config.status == QLatin1String("failed") ? 1 : 0;
-    }
-    for (const DiskResult& disk : results->disks) {
-        if (disk.slow) {
-            summary += QStringLiteral("slow disk %1: %2\n").arg(disk.label(), disk.slowReason);
-        }
-    }
-    printOut(summary + QStringLiteral("results in %1 (%2 s)\n").arg(runner.savedTo()).arg(timer.elapsed() / 1000));
-    if (runner.savedTo() != options.resultsPath) {
-        printError(QStringLiteral("%1 could not be written; the results are in %2")
-                       .arg(options.resultsPath, runner.savedTo()));
-    }
-    if (results->status == QLatin1String("cancelled")) {
-        printError(QStringLiteral("cancelled; what was measured is in %1").arg(runner.savedTo()));
-        return ExitCancelled;
-    }
-    return failed || runner.savedTo() != options.resultsPath ? ExitFailed : ExitOk;
+    return runPlan(
+        *plan, out,
+        {parser.isSet(yesOption), parser.isSet(quietOption), parser.isSet(resumeOption), parser.isSet(helperOption)});
 }
 
 int runReport(const QStringList& arguments)

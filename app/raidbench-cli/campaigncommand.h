@@ -1,8 +1,24 @@
 #pragma once
 
+#include <QString>
 #include <QStringList>
 
+namespace RaidBench {
+struct CampaignPlan;
+}
+
 namespace RaidBench::Cli {
+
+struct PlanRunFlags
+{
+    bool yes = false; ///< do not ask before destroying data (a plan that writes nothing never asks)
+    bool quiet = false;
+    bool resume = false;
+    bool viaHelper = false; ///< as root too, through raidbench-helper
+};
+/// Runs `plan` on this machine's disks, in this process as root or through the helper otherwise,
+/// saving to `out` after every measurement; prints progress and a summary. Returns the exit code.
+int runPlan(const CampaignPlan& plan, const QString& out, const PlanRunFlags& flags);
 
 /// `raidbench-cli run PLAN.json --out RESULTS.json`: the campaign.
 int runCampaign(const QStringList& arguments);

@@ -6,6 +6,7 @@
 #include "disks/diskscanner.h"
 #include "disks/healthprobe.h"
 #include "remotecommand.h"
+#include "surfacecommand.h"
 #include "system/commandrunner.h"
 #include "util/terminaltext.h"
 #include "util/units.h"
@@ -40,6 +41,16 @@ the results folder (~/.local/share/raidbench/results, or --results-dir) that mea
 disk with that serial number on its own, oldest first, and whether it is now more than 10 %
 slower than at its first measurement.
 
+--surface reads disks across their surface instead: each disk given (or every usable
+disk) at --points places from its first byte to its last, --point-time at each (1M
+blocks, queue depth 8, at most 256 MiB a point), and prints MB/s against position with
+the slowest zone named. A hard disk's last (inner) tracks are often half as fast as its
+first; an array tested only at its start overstates what it sustains when full. It only
+reads, but still refuses a disk that anything uses (mounted, in an array, with a file
+system). Ctrl-C stops it and keeps the points read. The results file (--out, default a
+new one in the results folder) holds them under disks[].surface, for the report and the
+desktop program's Surface chart.
+
 --host [USER@]HOST[:PORT] lists another machine's disks instead, through the RaidBench
 helper installed there, over ssh (as root there, or through sudo -n; your keys and
 known_hosts apply, and no password is ever typed).
@@ -50,7 +61,9 @@ Examples:
   raidbench-cli disks --host root@storage1
   raidbench-cli disks --all --allow-loop
   raidbench-cli disks --no-health
-  raidbench-cli disks --history WD-WCC4E1234567)";
+  raidbench-cli disks --history WD-WCC4E1234567
+  raidbench-cli disks --surface
+  raidbench-cli disks --surface /dev/sdb /dev/sdc --points 32 --point-time 2s --out sdb-sdc.json)";
 
 bool shown(const Disk& disk, bool all, bool allowLoop)
 {
@@ -164,6 +177,49 @@ int printHistory(const QString& serial, const QString& folder, bool json)
     return ExitOk;
 }
 
+struct SurfaceOptions
+{
+    QCommandLineOption host, history, all, points, pointTime, out, allowLoop, json, helper;
+};
+
+/// `disks --surface`: checks its options, then reads.
+int surfaceScan(const QCommandLineParser& parser, const SurfaceOptions& options)
+{
+    for (const QCommandLineOption* option : {&options.host, &options.history, &options.all}) {
+        if (parser.isSet(*option)) {
+            printError(
+                QStringLiteral("--surface reads this machine's disks; not with --%1").arg(option->names().first()));
+            return ExitUsage;
+        }
+    }
+    SurfaceRequest request;
+    request.disks = parser.positionalArguments();
+    request.out = parser.value(options.out);
+    request.allowLoop = parser.isSet(options.allowLoop);
+    request.json = parser.isSet(options.json);
+    request.viaHelper = parser.isSet(options.helper);
+    QJsonObject spec {{QStringLiteral("points"), parser.value(options.points).toDouble()},
+                      {QStringLiteral("time"), parser.value(options.pointTime)}};
+    bool ok = false;
+    parser.value(options.points).toInt(&ok);
+    if (!ok) {
+        printError(QStringLiteral("--points '%1' must be a whole number from %2 to %3")
+                       .arg(parser.value(options.points).left(32))
+                       .arg(SurfaceSpec::minPoints)
+                       .arg(SurfaceSpec::maxPoints));
+        return ExitUsage;
+    }
+    auto parsed = SurfaceSpec::fromJson(spec);
+    if (!parsed) {
+        printError(QString(parsed.error().message)
+                       .replace(QStringLiteral("surface: points"), QStringLiteral("--points"))
+                       .replace(QStringLiteral("surface: time per point"), QStringLiteral("--point-time")));
+        return ExitUsage;
+    }
+    request.spec = *parsed;
+    return runSurfaceScan(request);
+}
+
 } // namespace
 
 int runDisks(const QStringList& arguments)
@@ -195,10 +251,46 @@ int runDisks(const QStringList& arguments)
         QStringLiteral("With --host: the helper's path there (default %1).").arg(SshTarget::defaultRemoteHelper()),
         QStringLiteral("PATH"));
     const QCommandLineOption timeoutOption = connectTimeoutOption();
+    const QCommandLineOption surfaceOption(
+        QStringLiteral("surface"), QStringLiteral("Read the disks given (or every usable disk) across their surface."));
+    const QCommandLineOption pointsOption(
+        QStringLiteral("points"),
+        QStringLiteral("With --surface: places read on each disk, %1 to %2 (default %3).")
+            .arg(SurfaceSpec::minPoints)
+            .arg(SurfaceSpec::maxPoints)
+            .arg(SurfaceSpec::defaultPoints),
+        QStringLiteral("N"), QString::number(SurfaceSpec::defaultPoints));
+    const QCommandLineOption pointTimeOption(QStringLiteral("point-time"),
+                                             QStringLiteral("With --surface: reading at each place (default 1s)."),
+                                             QStringLiteral("DURATION"), QStringLiteral("1s"));
+    const QCommandLineOption outOption(QStringLiteral("out"),
+                                       QStringLiteral("With --surface: the results file (default: a new one in the "
+                                                      "results folder)."),
+                                       QStringLiteral("RESULTS.json"));
+    const QCommandLineOption helperOption(
+        QStringLiteral("helper"), QStringLiteral("With --surface, as root too: read through raidbench-helper."));
     parser.addOptions({jsonOption, allOption, loopOption, minSizeOption, noHealthOption, historyOption,
-                       resultsDirOption, hostOption, remoteHelperOption, timeoutOption});
-    if (const std::optional<int> done = command.parse(arguments, false)) {
+                       resultsDirOption, hostOption, remoteHelperOption, timeoutOption, surfaceOption, pointsOption,
+                       pointTimeOption, outOption, helperOption});
+    parser.addPositionalArgument(QStringLiteral("disks"), QStringLiteral("With --surface: the disks to read."),
+                                 QStringLiteral("[DISK...]"));
+    if (const std::optional<int> done = command.parse(arguments)) {
         return *done;
+    }
+    if (parser.isSet(surfaceOption)) {
+        return surfaceScan(parser,
+                           {hostOption, historyOption, allOption, pointsOption, pointTimeOption, outOption, loopOption,
+                            jsonOption, helperOption});
+    }
+    for (const QCommandLineOption& option : {pointsOption, pointTimeOption, outOption, helperOption}) {
+        if (parser.isSet(option)) {
+            printError(QStringLiteral("--%1 goes with --surface").arg(option.names().first()));
+            return ExitUsage;
+        }
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        printError(QStringLiteral("disks are named only with --surface (raidbench-cli disks lists them all)"));
+        return ExitUsage;
     }
     if (parser.isSet(historyOption)) {
         return printHistory(parser.value(historyOption),

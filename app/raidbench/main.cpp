@@ -37,8 +37,8 @@ Headless exports (no display needed; for scripts on servers):
       files side by side (the machines of a fleet, or before and after)
   raidbench --export-chart NAME [--format svg|png|pdf] [--size WxH] [--dpi N]
             [--order plan|write|read|space] [--page N] --out FILE RESULTS.json
-      one chart: comparison, disks, tradeoff, sweep, qd-latency, qd-iops, timeline,
-      latency, command, failure or rebuild
+      one chart: comparison, disks, tradeoff, surface, sweep, qd-latency, qd-iops,
+      timeline, latency, command, failure or rebuild
   --recommend REQUIREMENTS ranks the layouts of the report and the tradeoff chart
       for your requirements, e.g. "failures>=1,space>=50,weight=random" (default
       "failures>=1"; see raidbench-cli report --help)

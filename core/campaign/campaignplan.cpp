@@ -535,6 +535,9 @@ QJsonObject CampaignPlan::toJson() const
     if (!stripeCaches.isEmpty()) {
         json.insert(QStringLiteral("stripe_cache"), stripeCachesJson(stripeCaches));
     }
+    if (surface.enabled()) {
+        json.insert(QStringLiteral("surface"), surface.toJson());
+    }
     return json;
 }
 
@@ -559,7 +562,7 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
         QStringLiteral("limits"),         QStringLiteral("allow_loop"),      QStringLiteral("comment"),
         QStringLiteral("filesystem"),     QStringLiteral("command_as_root"), QStringLiteral("drill"),
         QStringLiteral("stable"),         QStringLiteral("resync"),          QStringLiteral("write_cache"),
-        QStringLiteral("disk_rule"),      QStringLiteral("stripe_cache")};
+        QStringLiteral("disk_rule"),      QStringLiteral("stripe_cache"),    QStringLiteral("surface")};
     for (const QString& key : json.keys()) {
         if (!known.contains(key)) {
             return planError(QStringLiteral("unknown field '%1' in the plan").arg(key.left(64)));
@@ -609,6 +612,13 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
         return planError(QStringLiteral("the plan lists no disks"));
     }
     plan.baselines = json.value(QStringLiteral("baselines")).toBool(true);
+    if (json.contains(QStringLiteral("surface"))) {
+        auto surface = SurfaceSpec::fromJson(json.value(QStringLiteral("surface")));
+        if (!surface) {
+            return surface.error();
+        }
+        plan.surface = *surface;
+    }
     plan.allowLoop = json.value(QStringLiteral("allow_loop")).toBool(false);
     const QJsonValue configs = json.value(QStringLiteral("configurations"));
     if (configs.isString() && configs.toString() == QLatin1String("all")) {
@@ -691,8 +701,9 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
             names.append(config.name);
             plan.configurations.append(config);
         }
-        if (plan.configurations.isEmpty() && !plan.baselines) {
-            return planError(QStringLiteral("the plan has nothing to do: no configurations and no baselines"));
+        if (plan.configurations.isEmpty() && !plan.baselines && !plan.surface.enabled()) {
+            return planError(
+                QStringLiteral("the plan has nothing to do: no configurations, no baselines and no surface scan"));
         }
     } else if (!configs.isUndefined()) {
         return planError(QStringLiteral("\"configurations\" is \"all\" or a list"));

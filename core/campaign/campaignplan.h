@@ -2,6 +2,7 @@
 
 #include "campaign/diskrule.h"
 #include "campaign/drillspec.h"
+#include "campaign/surfacescan.h"
 #include "engine/iojob.h"
 #include "fs/filesystem.h"
 #include "fs/filetests.h"
@@ -121,7 +122,12 @@ struct CampaignPlan
     /// md's stripe cache for every RAID4/5/6 array that does not set its own, in stripes: empty = md's
     /// own (256); several values sweep it, each a result of its own on the same array.
     QList<int> stripeCaches;
+    /// Each disk read at points across its surface, after its baseline (read only).
+    SurfaceSpec surface;
 
+    /// Whether running the plan writes to its disks (baselines or configurations): only then does the
+    /// user confirm that their data goes.
+    bool writes() const { return baselines || allConfigurations || !configurations.isEmpty(); }
     /// Most and fewest runs one point of a test takes (fixed repeats, or the stable-mode bounds).
     int maxRuns() const { return stable.enabled() ? stable.maxRepeats : repeats; }
     int minRuns() const { return stable.enabled() ? stable.minRuns(repeats) : repeats; }

@@ -202,6 +202,9 @@ QJsonObject DiskResult::toJson() const
     if (healthRead) {
         insertHealthJson(json, health, writeCache, explanations);
     }
+    if (!surface.isEmpty() || surface.pointsPlanned > 0) {
+        json.insert(QStringLiteral("surface"), surface.toJson(sizeBytes));
+    }
     return json;
 }
 
@@ -216,6 +219,7 @@ DiskResult DiskResult::fromJson(const QJsonObject& json)
     disk.controller = json.value(QStringLiteral("controller")).toString();
     disk.transport = json.value(QStringLiteral("transport")).toString();
     disk.sizeBytes = std::uint64_t(json.value(QStringLiteral("size_bytes")).toDouble());
+    disk.surface = DiskSurface::fromJson(json.value(QStringLiteral("surface")).toObject());
     const QJsonObject baseline = json.value(QStringLiteral("baseline")).toObject();
     disk.writeBw = readOptional(baseline.value(QStringLiteral("write_bw_bytes")));
     disk.readBw = readOptional(baseline.value(QStringLiteral("read_bw_bytes")));

@@ -36,6 +36,8 @@ struct DiskResult
     std::optional<IoResult> writeRun;
     std::optional<IoResult> readRun;
     QString baselineError;
+    /// Its speed across the surface, when the plan asked for it.
+    DiskSurface surface;
     bool slow = false;
     QString slowReason;
     /// SMART and the write cache as the run found them (before any change), and what in them could

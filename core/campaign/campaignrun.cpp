@@ -76,6 +76,7 @@ void CampaignRunner::runBaselines(const std::atomic_bool* cancel)
             job.sizeLimit = m_plan.sizeLimit;
             job.rampNs = m_plan.rampNs;
             job.destroyData = true;
+            job.flushAfter = true; // the read that follows must not wait for the write's cache
             CampaignProgress progress;
             progress.phase = QStringLiteral("baseline");
             progress.configName = disk.label();
@@ -90,6 +91,53 @@ void CampaignRunner::runBaselines(const std::atomic_bool* cancel)
             }
             (pattern == IoPattern::Write ? disk.writeRun : disk.readRun) = result;
             ++m_unitsDone;
+        }
+    }
+}
+
+void CampaignRunner::runSurfaces(const std::atomic_bool* cancel)
+{
+    const SurfaceSpec& spec = m_plan.surface;
+    for (DiskResult& disk : m_results.disks) {
+        const int start = m_unitsDone;
+        if (cancelled(cancel) || disk.surface.complete()) {
+            m_unitsDone += spec.points;
+            continue; // resumed
+        }
+        const PinnedDevice* pin = pinOf(disk.path);
+        CampaignProgress progress;
+        progress.phase = QStringLiteral("baseline");
+        progress.configName = disk.label();
+        const SurfaceScanner scanner(spec, disk.sizeBytes);
+        scanner.scan(
+            disk.surface,
+            [&](IoJob job) -> Result<IoResult> {
+                // Read only, but still the disk that was confirmed: the gate right before each point.
+                auto ok = pin
+                    ? m_options.executor.gate->verify(*pin, DeviceGate::Use::Create)
+                    : Result<VerifiedDevice>(makeError(ErrorCode::deviceChanged, QStringLiteral("not checked")));
+                if (!ok) {
+                    return ok.error();
+                }
+                job.target = pin->node;
+                job.verified = *ok;
+                return runJob(job, progress, cancel);
+            },
+            [&](int point, int points, std::uint64_t offset) {
+                progress.testName = QStringLiteral("surface %1/%2").arg(point + 1).arg(points);
+                progress.message = QStringLiteral("reading %1 across its surface: point %2 of %3, at %4 % (%5)")
+                                       .arg(disk.label())
+                                       .arg(point + 1)
+                                       .arg(points)
+                                       .arg(points > 1 ? qRound(100.0 * point / (points - 1)) : 0)
+                                       .arg(Units::formatBytesDecimal(double(offset)));
+                m_unitsDone = start + point;
+                report(progress);
+            },
+            cancel);
+        m_unitsDone = start + spec.points; // the points never read (a failure, a small disk) as well
+        if (auto ok = save(); !ok) {
+            return;
         }
     }
 }
@@ -194,6 +242,7 @@ void CampaignRunner::runTest(const BuiltArray& built, const TestSpec& spec, Test
             job.pattern = spec.pattern;
             job.readPercent = spec.readPercent;
             job.dsync = spec.dsync;
+            job.flushAfter = true; // each test starts with the disks' caches empty of the last one's writes
             job.blockSize = blockSize;
             job.queueDepth = queueDepth;
             job.timeLimitNs = m_plan.timeLimitNs;
@@ -597,8 +646,8 @@ Result<CampaignResults> CampaignRunner::run(const std::atomic_bool* cancel)
     }
     probeDisks(cancel);
     const int testsPerConfig = m_plan.unitsPerConfiguration();
-    m_unitsTotal =
-        (m_plan.baselines ? 2 * int(m_results.disks.size()) : 0) + int(m_results.configs.size()) * testsPerConfig;
+    m_unitsTotal = (m_plan.baselines ? 2 * int(m_results.disks.size()) : 0) +
+        int(m_results.disks.size()) * m_plan.surface.points + int(m_results.configs.size()) * testsPerConfig;
     m_unitsDone = 0;
     if (auto ok = save(); !ok) {
         return ok.error();
@@ -608,6 +657,9 @@ Result<CampaignResults> CampaignRunner::run(const std::atomic_bool* cancel)
         if (auto ok = save(); !ok) {
             return ok.error();
         }
+    }
+    if (m_plan.surface.enabled()) {
+        runSurfaces(cancel);
     }
     for (int i = 0; i < m_results.configs.size(); ++i) {
         // The pending configurations of one build: a configuration alone, or a stripe cache sweep's.

@@ -83,6 +83,8 @@ private:
     void saveAfterTest();
     IoResult runJob(const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel);
     void runBaselines(const std::atomic_bool* cancel);
+    /// Each disk read across its surface (the plan's `surface`), read only.
+    void runSurfaces(const std::atomic_bool* cancel);
     /// Sets every member's write cache as the configuration asks (journaled; set back at teardown)
     /// and records each member's state; a disk that cannot be changed leaves all as they were, said why.
     void applyWriteCache(ConfigResult& config, BuiltArray& built, const QList<PinnedDevice>& pins,

@@ -532,6 +532,8 @@ QString resultsToMarkdown(const CampaignResults& results, const Requirements& re
             QStringLiteral(" %1 |\n").arg(notes.join(QStringLiteral("; ")));
     }
 
+    md += surfaceMarkdown(results);
+
     QList<TestSpec> tests;
     for (const ConfigResult& config : results.configs) {
         for (const TestResult& test : config.tests) {

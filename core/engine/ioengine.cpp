@@ -443,6 +443,15 @@ IoResult IoEngine::run(const IoJob& jobIn, const std::atomic_bool* cancel, const
     }
     stats.finish(std::max(end, stats.rampEndNs()));
     stats.fill(result);
+    if (job.flushAfter && job.direct && patternWrites(job.pattern) && !ctx.error && !ctx.cancelled) {
+        // Outside the time: the next test starts with this one's writes on the media.
+        const std::uint64_t flushStart = nowNs();
+        if (fdatasync(target.fd()) != 0) {
+            result.notes.append(
+                QStringLiteral("flushing the write cache after the run failed: %1").arg(errnoText(errno)));
+        }
+        result.flushAfterNs = std::max<std::uint64_t>(1, nowNs() - flushStart);
+    }
     if (!stats.measuring() && !ctx.error && !ctx.cancelled) {
         result.notes.append(QStringLiteral("the run ended before its ramp time was over; nothing was measured"));
     }

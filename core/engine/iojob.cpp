@@ -143,6 +143,9 @@ QJsonObject IoJob::toJson() const
     if (dsync) {
         json.insert(QStringLiteral("dsync"), true);
     }
+    if (flushAfter) {
+        json.insert(QStringLiteral("flush_after"), true);
+    }
     return json;
 }
 
@@ -171,6 +174,7 @@ Result<IoJob> IoJob::fromJson(const QJsonObject& json)
     job.data = *data;
     job.forceSync = json.value(QStringLiteral("sync_io")).toBool(false);
     job.dsync = json.value(QStringLiteral("dsync")).toBool(false);
+    job.flushAfter = json.value(QStringLiteral("flush_after")).toBool(false);
     return job;
 }
 

@@ -55,6 +55,10 @@ struct IoJob
     /// Every write durable before it completes (O_DSYNC): the disk's write cache is flushed, or
     /// written through, per write, as a database's log does. The test the write cache matters for.
     bool dsync = false;
+    /// After the measured time, flush the device's write cache (fdatasync), outside the time: what this
+    /// run left in a disk's cache is written now, not during the next test (a hard disk's first read
+    /// after a write otherwise waits for it). Only for direct writes; the flush's time is reported.
+    bool flushAfter = false;
     bool destroyData = false; ///< required to write to a block device
     /// Required to write to a block device: the device gate's check of `target`, made right before the
     /// run. The opened device must be the very one it checked (same device number). Never serialised.

@@ -87,6 +87,9 @@ QJsonObject IoResult::toJson(bool withSamples) const
     json.insert(QStringLiteral("target_bytes"), double(targetBytes));
     json.insert(QStringLiteral("logical_block_size"), double(logicalBlockSize));
     json.insert(QStringLiteral("notes"), QJsonArray::fromStringList(notes));
+    if (flushAfterNs) {
+        json.insert(QStringLiteral("flush_after_ns"), double(flushAfterNs));
+    }
     if (withSamples) {
         QJsonArray array;
         for (const auto& sample : samples) {
@@ -159,6 +162,7 @@ Result<IoResult> IoResult::fromJson(const QJsonObject& json)
     result.createdFile = json.value(QStringLiteral("created_file")).toBool();
     result.targetBytes = u64(json.value(QStringLiteral("target_bytes")));
     result.logicalBlockSize = std::uint32_t(json.value(QStringLiteral("logical_block_size")).toDouble());
+    result.flushAfterNs = std::uint64_t(std::max(0.0, json.value(QStringLiteral("flush_after_ns")).toDouble()));
     for (const auto& note : json.value(QStringLiteral("notes")).toArray()) {
         result.notes.append(note.toString());
     }

@@ -92,6 +92,8 @@ struct IoResult
     std::uint64_t targetBytes = 0;
     std::uint32_t logicalBlockSize = 0;
     QStringList notes;
+    /// The flush of the write cache after the measured time (IoJob::flushAfter), not in any figure.
+    std::uint64_t flushAfterNs = 0;
     QString fioCommand;
     QString ddCommand; ///< empty where dd has no equivalent (random and mixed patterns)
     std::optional<IoError> error;

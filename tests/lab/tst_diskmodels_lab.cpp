@@ -5,6 +5,7 @@
 #include "lab/diskmodel.h"
 #include "lab/labspec.h"
 
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -68,7 +69,8 @@ private Q_SLOTS:
             QSKIP("the lab needs root");
         }
         QVERIFY(m_out.isValid());
-        const QString spec = QStringLiteral("2G:hdd,1G@150/180:ssd:steady=40:cache=192M");
+        m_out.setAutoRemove(qEnvironmentVariableIsEmpty("RAIDBENCH_KEEP_LAB_OUT"));
+        const QString spec = QStringLiteral("2G:hdd,1G@150/180:ssd:steady=40:cache=192M,256M");
         const auto disks = parseLabSpec(spec);
         QVERIFY2(disks.ok(), qPrintable(disks.ok() ? QString() : disks.error().message));
         const DiskModelParams hdd = disks->at(0).diskModel;
@@ -102,6 +104,17 @@ sdparm --set WCE $hdd > /dev/null 2>&1
 nap 2
 b ssd-fill --target $ssd --rw write --bs 1M --qd 8 --size 320M
 b ssd-read --target $ssd --rw read --bs 1M --qd 8 --time 2s
+# The product across the surface: both disks through the helper; a disk in use refused; a scan
+# interrupted once three points were read.
+raidbench-cli disks --surface --helper --points 8 --point-time 300ms --out surface.json $hdd $ssd > surface.txt 2> surface.err
+echo $? > surface.rc
+busy=$(readlink -f /dev/disk/by-id/scsi-*RBLAB0003)
+mkfs.ext4 -q -F $busy
+raidbench-cli disks --surface --points 4 --out busy.json $busy > busy.txt 2> busy.err; echo $? > busy.rc
+raidbench-cli disks --surface --points 20 --point-time 500ms --out cancel.json $hdd > cancel.txt 2> cancel.err &
+pid=$!
+for i in $(seq 600); do grep -q 'point 4 of 20' cancel.err && break; sleep 0.1; done
+kill -INT $pid; wait $pid; echo $? > cancel.rc
 )SH")
                                    .replace(QLatin1String("@REGION@"), QString::number(region))
                                    .replace(QLatin1String("@MIDDLE@"), QString::number(hddBytes / 2 - region / 2))
@@ -218,6 +231,86 @@ b ssd-read --target $ssd --rw read --bs 1M --qd 8 --time 2s
         inside &= row("ssd burst / steady rate", burstBytes / burstNs * 1e3, steadyBytes / steadyNs * 1e3, 3.5, 4.0,
                       "MB/s", 1.5, 5.0);
         QVERIFY2(inside, "a disk model measured outside what any host allows (the warnings above)");
+        surfaceAcrossTheDisks(model);
+    }
+
+private:
+    static QJsonObject diskOf(const QJsonObject& results, const QString& serial)
+    {
+        for (const QJsonValue& value : results.value(QStringLiteral("disks")).toArray()) {
+            if (value.toObject().value(QStringLiteral("serial")).toString() == serial) {
+                return value.toObject();
+            }
+        }
+        return {};
+    }
+
+    /// `raidbench-cli disks --surface` on the same boot: the hard disk is slowest at its end, by what
+    /// its zones give; the SSD is flat (a benchmark row); a disk in use is refused and nothing is
+    /// written; Ctrl-C keeps the points read. The chart is exported for a person to look at.
+    void surfaceAcrossTheDisks(const DiskModel& model)
+    {
+        QVERIFY2(read(QStringLiteral("surface.rc")).trimmed() == QLatin1String("0"),
+                 qPrintable(read(QStringLiteral("surface.err"))));
+        qInfo("%s", qPrintable(read(QStringLiteral("surface.txt"))));
+        const QJsonObject results = QJsonDocument::fromJson(read(QStringLiteral("surface.json")).toUtf8()).object();
+        const QJsonObject hdd =
+            diskOf(results, QStringLiteral("RBLAB0001")).value(QStringLiteral("surface")).toObject();
+        const QJsonObject ssd =
+            diskOf(results, QStringLiteral("RBLAB0002")).value(QStringLiteral("surface")).toObject();
+        const QJsonArray hddPoints = hdd.value(QStringLiteral("points")).toArray();
+        const QJsonArray ssdPoints = ssd.value(QStringLiteral("points")).toArray();
+        QCOMPARE(hddPoints.size(), 8);
+        QCOMPARE(ssdPoints.size(), 8);
+        QCOMPARE(hdd.value(QStringLiteral("slowest_zone")).toString(), QStringLiteral("end"));
+        auto bw = [](const QJsonArray& points, qsizetype i) {
+            return points.at(i).toObject().value(QStringLiteral("bw_bytes")).toDouble() / 1e6;
+        };
+        auto rate = [&](const QJsonArray& points, qsizetype i) {
+            const QJsonObject point = points.at(i).toObject();
+            return model.mediaRate(std::uint64_t(point.value(QStringLiteral("offset")).toDouble() +
+                                                 point.value(QStringLiteral("length")).toDouble() / 2)) /
+                1e6;
+        };
+        // The last point against the first, as the zones give it (0.55 on the model); CI decides only
+        // that the end is clearly slower.
+        const double first = bw(hddPoints, 0);
+        const double last = bw(hddPoints, 7);
+        QVERIFY(row("hdd surface: last point / first", last / first, rate(hddPoints, 7) / rate(hddPoints, 0), 0.9, 1.1,
+                    "ratio", 0, 0.8 / (rate(hddPoints, 7) / rate(hddPoints, 0))));
+        row("hdd surface: first point", first, rate(hddPoints, 0), 0.95, 1.05, "MB/s");
+        double ssdLow = 1e300;
+        double ssdHigh = 0;
+        for (qsizetype i = 0; i < ssdPoints.size(); ++i) {
+            ssdLow = std::min(ssdLow, bw(ssdPoints, i));
+            ssdHigh = std::max(ssdHigh, bw(ssdPoints, i));
+        }
+        row("ssd surface: slowest point / fastest", ssdLow, ssdHigh, 0.9, 1.0, "MB/s");
+
+        QCOMPARE(read(QStringLiteral("busy.rc")).trimmed(), QStringLiteral("1"));
+        QVERIFY2(read(QStringLiteral("busy.err")).contains(QLatin1String("is in use, so it is not read")),
+                 qPrintable(read(QStringLiteral("busy.err"))));
+        QVERIFY(!QFile::exists(m_out.filePath(QStringLiteral("busy.json"))));
+
+        QCOMPARE(read(QStringLiteral("cancel.rc")).trimmed(), QStringLiteral("130"));
+        const QJsonObject cancelled = QJsonDocument::fromJson(read(QStringLiteral("cancel.json")).toUtf8()).object();
+        QCOMPARE(cancelled.value(QStringLiteral("status")).toString(), QStringLiteral("cancelled"));
+        const QJsonObject kept =
+            diskOf(cancelled, QStringLiteral("RBLAB0001")).value(QStringLiteral("surface")).toObject();
+        const qsizetype points = kept.value(QStringLiteral("points")).toArray().size();
+        QVERIFY2(points >= 3 && points < 20, qPrintable(QString::number(points)));
+        QCOMPARE(kept.value(QStringLiteral("points_planned")).toInt(), 20);
+        QVERIFY2(read(QStringLiteral("cancel.txt")).contains(QStringLiteral("of 20 points measured")),
+                 qPrintable(read(QStringLiteral("cancel.txt"))));
+
+        // The chart, as the window and the HTML report draw it.
+        const CliRun chart =
+            runCli({QStringLiteral("--export-chart"), QStringLiteral("surface"), QStringLiteral("--format"),
+                    QStringLiteral("png"), QStringLiteral("--out"), m_out.filePath(QStringLiteral("surface.png")),
+                    m_out.filePath(QStringLiteral("surface.json"))},
+                   60000, QStringLiteral("raidbench"), {}, {QStringLiteral("QT_QPA_PLATFORM=offscreen")});
+        QVERIFY2(chart.exitCode == 0, qPrintable(chart.err));
+        QVERIFY(QFileInfo(m_out.filePath(QStringLiteral("surface.png"))).size() > 10000);
     }
 };
 

@@ -670,6 +670,22 @@ void TestHelperHostile::pathRows()
         ::umount(QFile::encodeName(point).constData());
         return reply;
     });
+    addRow(QStringLiteral("path: a surface scan (read only) of a mounted disk"), QStringLiteral("device-in-use"),
+           [this] {
+               LoopDevice disk(m_dir.path(), 16 << 20);
+               run(QStringLiteral("mkfs.ext4"), {QStringLiteral("-q"), QStringLiteral("-F"), disk.device()});
+               const QString point = m_dir.filePath(QStringLiteral("mounted"));
+               QDir().mkpath(point);
+               ::mount(QFile::encodeName(disk.device()).constData(), QFile::encodeName(point).constData(), "ext4", 0,
+                       nullptr);
+               QJsonObject p = plan({disk.device()}, QJsonArray {});
+               p.insert(QStringLiteral("baselines"), false);
+               p.insert(QStringLiteral("surface"), 4);
+               HelperSession helper(m_journals.path());
+               const QJsonObject reply = campaign(helper, p, {disk.device()});
+               ::umount(QFile::encodeName(point).constData());
+               return reply;
+           });
     addRow(QStringLiteral("path: one disk by two names in a mirror"), QStringLiteral("invalid-spec"), [this] {
         HelperSession helper(m_journals.path());
         return create(helper, mirror(alpha(), link(QStringLiteral("alpha"))), {alpha(), link(QStringLiteral("alpha"))});
@@ -1416,6 +1432,23 @@ void TestHelperHostile::numberRows()
                    p.insert(QStringLiteral("stripe_cache"), value);
                    HelperSession helper(m_journals.path());
                    return campaign(helper, p, {alpha(), beta});
+               });
+    }
+    const QList<std::tuple<const char*, QJsonValue>> surfaces {
+        {"a surface scan of 10^9 points", 1e9},
+        {"a surface scan that asks to write",
+         QJsonObject {{QStringLiteral("points"), 4}, {QStringLiteral("write"), true}}},
+        {"a surface scan of 10^6 seconds a point",
+         QJsonObject {{QStringLiteral("points"), 4}, {QStringLiteral("time"), QStringLiteral("1000000s")}}},
+    };
+    for (const auto& [name, value] : surfaces) {
+        addRow(QStringLiteral("numbers, run-campaign: %1").arg(QLatin1String(name)), QStringLiteral("invalid-plan"),
+               [this, value = value] {
+                   QJsonObject p = plan({alpha()}, QJsonArray {});
+                   p.insert(QStringLiteral("baselines"), false);
+                   p.insert(QStringLiteral("surface"), value);
+                   HelperSession helper(m_journals.path());
+                   return campaign(helper, p, {alpha()});
                });
     }
     addRow(QStringLiteral("numbers, run-campaign: a stripe cache for a layout without parity"),

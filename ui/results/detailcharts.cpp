@@ -72,6 +72,56 @@ Result<QChart*> Charts::sweep(const CampaignResults& results, const ChartOptions
     return chart;
 }
 
+Result<QChart*> Charts::surface(const CampaignResults& results, const ChartOptions& options)
+{
+    QChart* chart = nullptr;
+    QValueAxis* axisX = nullptr;
+    QValueAxis* axisY = nullptr;
+    double top = 10;
+    for (const DiskResult& disk : results.disks) {
+        if (disk.surface.isEmpty()) {
+            continue;
+        }
+        if (!chart) {
+            chart = newChart(title(QStringLiteral("surface")), options);
+            axisX = new QValueAxis;
+            axisX->setTitleText(tr("position on the disk (%): its first byte at 0, its last at 100"));
+            axisX->setLabelFormat(QStringLiteral("%.0f"));
+            axisX->setRange(0, 100);
+            axisX->setTickCount(11);
+            axisY = new QValueAxis;
+            axisY->setTitleText(tr("MB/s"));
+            axisY->setLabelFormat(QStringLiteral("%.0f"));
+            chart->addAxis(axisX, Qt::AlignBottom);
+            chart->addAxis(axisY, Qt::AlignLeft);
+        }
+        auto* line = new QLineSeries;
+        const SurfacePoint* slow = disk.surface.slowest();
+        const SurfacePoint* fast = disk.surface.fastest();
+        line->setName(disk.surface.flat()
+                          ? tr("%1: flat (within 5 %)").arg(disk.label())
+                          : tr("%1: slowest at the %2, %3 % of its fastest")
+                                .arg(disk.label(), DiskSurface::zone(slow->position(disk.sizeBytes)))
+                                .arg(fast->bwBytes > 0 ? qRound(100 * slow->bwBytes / fast->bwBytes) : 0));
+        line->setPointsVisible(true);
+        line->setPen(QPen(seriesColour(int(chart->series().size()), options.dark), 2));
+        for (const SurfacePoint& point : disk.surface.points) {
+            line->append(point.position(disk.sizeBytes) * 100, point.bwBytes / 1e6);
+            top = std::max(top, point.bwBytes / 1e6);
+        }
+        chart->addSeries(line);
+        line->attachAxis(axisX);
+        line->attachAxis(axisY);
+    }
+    if (!chart) {
+        return nothing(tr("No disk in these results was read across its surface (Disks page: Surface; "
+                          "raidbench-cli disks --surface)."));
+    }
+    fitValueRange(axisY, top);
+    matchLegendMarkers(chart);
+    return chart;
+}
+
 Result<QChart*> Charts::timeline(const CampaignResults& results, const ChartOptions& options)
 {
     const QStringList ids = ResultsModel::timelineTests(results);

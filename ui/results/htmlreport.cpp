@@ -117,7 +117,8 @@ QList<ReportChart> reportCharts(const CampaignResults& results)
 {
     QList<ReportChart> charts;
     for (const QString& name : Charts::names()) {
-        const int pages = name == QLatin1String("disks") || name == QLatin1String("tradeoff")
+        const int pages =
+            name == QLatin1String("disks") || name == QLatin1String("tradeoff") || name == QLatin1String("surface")
             ? 1
             : ResultsModel::pageCount(results, ReportChart::configsPerPage);
         for (int page = 0; page < pages; ++page) {

@@ -182,6 +182,7 @@ const ChartKind chartKinds[] = {
     {"comparison", QT_TRANSLATE_NOOP("RaidBench::Ui::Charts", "MB/s per configuration"), &Charts::comparison},
     {"disks", QT_TRANSLATE_NOOP("RaidBench::Ui::Charts", "Each disk on its own"), &Charts::disks},
     {"tradeoff", QT_TRANSLATE_NOOP("RaidBench::Ui::Charts", "Space kept against speed"), &Charts::tradeoffChart},
+    {"surface", QT_TRANSLATE_NOOP("RaidBench::Ui::Charts", "Each disk across its surface"), &Charts::surface},
     {"sweep", QT_TRANSLATE_NOOP("RaidBench::Ui::Charts", "MB/s by block size"), &Charts::sweep},
     {"qd-latency", QT_TRANSLATE_NOOP("RaidBench::Ui::Charts", "Latency against IOPS as the queue deepens"),
      &Charts::depthLatency},
@@ -246,6 +247,11 @@ QString Charts::caption(const QString& name)
                   "failures it survives; hollow: left out by the requirements. The dashed line joins the best "
                   "trade-offs among the layouts that qualify (no other that qualifies keeps as much space and is as "
                   "fast), which are named.");
+    }
+    if (name == QLatin1String("surface")) {
+        return tr("Each disk read at points from its first byte (0 %) to its last (100 %), read only. A hard disk "
+                  "passes more data per turn on its outer tracks, at the start, than on its inner ones at the end; "
+                  "an SSD stays flat. A dip in one place only can be a weak area of the disk.");
     }
     if (name == QLatin1String("qd-latency")) {
         return tr("A point per queue depth, from QD 1 at the left; solid: median latency (p50), dashed: p99. Where a "

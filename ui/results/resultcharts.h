@@ -33,7 +33,7 @@ struct ChartOptions
 /// there is nothing to draw. Values are MB/s (10^6 bytes per second), latencies microseconds.
 namespace Charts {
 
-/// comparison, disks, tradeoff, sweep, qd-latency, qd-iops, timeline, latency, command, failure, rebuild.
+/// comparison, disks, tradeoff, surface, sweep, qd-latency, qd-iops, timeline, latency, command, failure, rebuild.
 QStringList names();
 /// The charts of the Results page's Details tab (every name but comparison, disks and tradeoff).
 QStringList detailNames();
@@ -54,6 +54,9 @@ Result<QChart*> disks(const CampaignResults& results, const ChartOptions& option
 /// meets the requirements, hollow when not; the layouts no other beats on both as a dashed line,
 /// each named.
 Result<QChart*> tradeoffChart(const CampaignResults& results, const ChartOptions& options = {});
+/// MB/s against the position on the disk (0 % its first byte, 100 % its last), a line per disk read
+/// across its surface.
+Result<QChart*> surface(const CampaignResults& results, const ChartOptions& options = {});
 /// MB/s against block size (log axis), one line per configuration and sweep test.
 Result<QChart*> sweep(const CampaignResults& results, const ChartOptions& options = {});
 /// Latency (p50 solid, p99 dashed) against IOPS, a point per queue depth of one queue-depth sweep test,

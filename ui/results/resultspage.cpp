@@ -350,7 +350,10 @@ void ResultsPage::setResults(const CampaignResults& results, const QString& sour
         }
     }
     const bool depthSweep = !ResultsModel::depthSweepTests(m_results).isEmpty();
+    const bool surface = std::any_of(m_results.disks.cbegin(), m_results.disks.cend(),
+                                     [](const DiskResult& disk) { return !disk.surface.isEmpty(); });
     const QHash<QString, bool> available {
+        {QStringLiteral("surface"), surface},
         {QStringLiteral("sweep"), sweep},
         {QStringLiteral("qd-latency"), depthSweep},
         {QStringLiteral("qd-iops"), depthSweep},
