@@ -22,7 +22,10 @@ class LabDialog final : public QDialog
 public:
     explicit LabDialog(QWidget* parent = nullptr);
 
-    /// The lab disks as a spec ("2x1G@105,2x1G@38").
+    /// What the disks behave like: hard disks and SSDs are models (nbdkit), flat disks qemu's throttles.
+    enum class Kind { HardDisk, Ssd, Flat };
+    void setKind(Kind kind);
+    /// The lab disks as a spec ("2x1G:hdd,2x1G@60:hdd:inner=31", "2x1G@105:iops=150").
     QString spec() const;
     int controllers() const;
     /// The options for LabMachine, or why the choice is not possible.
@@ -31,6 +34,9 @@ public:
 private:
     void update();
 
+    Kind kind() const;
+
+    QComboBox* m_kind;
     QSpinBox* m_count;
     QComboBox* m_size;
     QSpinBox* m_speed;

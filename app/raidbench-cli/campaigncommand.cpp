@@ -589,13 +589,17 @@ int runReport(const QStringList& arguments)
 
 int runLabDemo(const QStringList& arguments)
 {
+    const QString demoDisks = QStringLiteral("2x2G:hdd,2x2G@60:hdd:inner=32:rpm=5400");
     CommandParser command(
         QStringLiteral("lab demo"),
         QStringLiteral(
             "Boot the virtual lab and run RaidBench's main job on its disks: per-disk baselines, then every layout\n"
             "the disks allow, each built, measured and torn down. Leaves results.json and report.md in DIR.\n"
-            "The default disks are shaped like hard disks: two at 105 MB/s and two slow ones at 38 MB/s, each\n"
-            "doing at most 150 requests a second, so random tests mean something. Each test runs at least\n"
+            "The default disks are hard disks (models served by nbdkit; see raidbench-cli lab --help): two at\n"
+            "105 MB/s at their start falling to 55 at their end, 7200 rpm, and two older ones at 60 falling to\n"
+            "32, 5400 rpm, each seeking and turning as a disk does, with a write cache. The report names them.\n"
+            "--disks 2x2G@105:iops=150,2x2G@38:iops=150 gives the flat throttles of earlier versions. Each\n"
+            "test runs at least\n"
             "twice and until its runs' MB/s vary by at most 5 % (coefficient of variation; at most 5 runs;\n"
             "--repeats N sets a fixed count instead), and the report marks any that never settled.\n\n"
             "With --drill, every layout that survives a failed disk also loses one: it is tested degraded, the\n"
@@ -610,8 +614,8 @@ int runLabDemo(const QStringList& arguments)
         QStringLiteral("out"), QStringLiteral("Directory for plan, results and report (default ./raidbench-demo)."),
         QStringLiteral("DIR"), QStringLiteral("raidbench-demo"));
     const QCommandLineOption disksOption(QStringLiteral("disks"),
-                                         QStringLiteral("Lab disks (default 2x2G@105:iops=150,2x2G@38:iops=150)."),
-                                         QStringLiteral("SPEC"), QStringLiteral("2x2G@105:iops=150,2x2G@38:iops=150"));
+                                         QStringLiteral("Lab disks (default %1).").arg(demoDisks),
+                                         QStringLiteral("SPEC"), demoDisks);
     const QCommandLineOption timeOption(
         QStringLiteral("time"), QStringLiteral("Seconds per test run, after a ramp of a quarter second (default 1s)."),
         QStringLiteral("DURATION"), QStringLiteral("1s"));
@@ -746,7 +750,17 @@ int runLabDemo(const QStringList& arguments)
         printError(QStringLiteral("the demo left no results: %1").arg(results.error().message));
         return ExitFailed;
     }
-    const QString report = resultsToMarkdown(*results);
+    QString report = resultsToMarkdown(*results);
+    // What the disks were: a reader of the report must know these are the lab's, and which.
+    QString labSection =
+        QStringLiteral("## The lab's disks\n\nVirtual disks of RaidBench's lab (raidbench-cli lab demo "
+                       "--disks %1), not real hardware:\n\n")
+            .arg(formatLabSpec(*disks));
+    for (const LabDiskSpec& disk : *disks) {
+        labSection += QStringLiteral("- %1 (%2): %3\n").arg(disk.serial(), disk.model(), disk.describe());
+    }
+    const qsizetype section = report.indexOf(QLatin1String("\n## "));
+    report.insert(section < 0 ? report.size() : section + 1, labSection + QLatin1Char('\n'));
     if (auto ok = writeFileAtomically(out + QStringLiteral("/report.md"), report.toUtf8()); !ok) {
         printError(ok.error().message);
         return ExitFailed;

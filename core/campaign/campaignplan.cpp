@@ -37,9 +37,10 @@ QString TestSpec::id() const
                  patternName(pattern).remove(QStringLiteral("rand")));
     }
     return QStringLiteral("%1%2-qd%3-%4%5")
-        .arg(prefix, Units::formatSizeCompact(blockSize).toLower())
-        .arg(queueDepth)
-        .arg(patternName(pattern).remove(QStringLiteral("rand")), dsync ? QStringLiteral("-dsync") : QString());
+               .arg(prefix, Units::formatSizeCompact(blockSize).toLower())
+               .arg(queueDepth)
+               .arg(patternName(pattern).remove(QStringLiteral("rand")), dsync ? QStringLiteral("-dsync") : QString()) +
+        (sustained ? QStringLiteral("-sustained") : QString());
 }
 
 QJsonObject TestSpec::toJson() const
@@ -75,6 +76,10 @@ QJsonObject TestSpec::toJson() const
     if (dsync) {
         json.insert(QStringLiteral("sync"), QStringLiteral("dsync"));
     }
+    if (sustained) {
+        json.insert(QStringLiteral("sustained"),
+                    sustainedBytes ? QJsonValue(Units::formatSizeCompact(sustainedBytes)) : QJsonValue(true));
+    }
     return json;
 }
 
@@ -106,6 +111,13 @@ Result<TestSpec> TestSpec::standard(const QString& id)
         test.dsync = true;
         test.name = QStringLiteral("%1 QD1 write, each write flushed")
                         .arg(random ? QStringLiteral("RND4K") : QStringLiteral("SEQ1M"));
+    } else if (id == QLatin1String("seq1m-qd8-write-sustained")) {
+        // What a backup or a rebuild sees once a disk's cache is full.
+        test.pattern = IoPattern::Write;
+        test.blockSize = 1u << 20;
+        test.queueDepth = 8;
+        test.sustained = true;
+        test.name = QStringLiteral("SEQ1M QD8 write, sustained");
     } else if (id == QLatin1String("file-seq") || id == QLatin1String("file-seeks") ||
                id == QLatin1String("small-files")) {
         test.kind = id;
@@ -139,7 +151,8 @@ Result<TestSpec> TestSpec::standard(const QString& id)
         return planError(
             QStringLiteral("unknown test '%1'; use seq1m-qd8-write, seq1m-qd8-read, rnd4k-qd32-write, "
                            "rnd4k-qd32-read, dd-seq1m-qd1-write, bs-sweep-write, bs-sweep-read, qd-sweep-rnd4k-read, "
-                           "qd-sweep-rnd4k-write, seq1m-qd1-write-dsync, rnd4k-qd1-write-dsync or an object")
+                           "qd-sweep-rnd4k-write, seq1m-qd1-write-dsync, rnd4k-qd1-write-dsync, "
+                           "seq1m-qd8-write-sustained or an object")
                 .arg(id.left(64)));
     }
     return test;
@@ -191,7 +204,7 @@ Result<TestSpec> TestSpec::fromJson(const QJsonValue& value)
     static const QStringList known {
         QStringLiteral("name"),   QStringLiteral("kind"),      QStringLiteral("rw"),          QStringLiteral("bs"),
         QStringLiteral("qd"),     QStringLiteral("rwmixread"), QStringLiteral("block_sizes"), QStringLiteral("depths"),
-        QStringLiteral("max_qd"), QStringLiteral("sync")};
+        QStringLiteral("max_qd"), QStringLiteral("sync"),      QStringLiteral("sustained")};
     for (const QString& key : json.keys()) {
         if (!known.contains(key)) {
             return planError(QStringLiteral("unknown field '%1' in a test").arg(key.left(64)));
@@ -304,6 +317,22 @@ Result<TestSpec> TestSpec::fromJson(const QJsonValue& value)
         test.dsync = sync.toString() == QLatin1String("dsync");
         if (test.dsync && !patternWrites(test.pattern)) {
             return planError(QStringLiteral("\"sync\": \"dsync\" applies only to tests that write"));
+        }
+    }
+    const QJsonValue sustained = json.value(QStringLiteral("sustained"));
+    if (!sustained.isUndefined() && !(sustained.isBool() && !sustained.toBool())) {
+        if (test.kind != QLatin1String("io") || test.pattern != IoPattern::Write || test.dsync) {
+            return planError(QStringLiteral("\"sustained\" applies only to sequential write tests (rw \"write\")"));
+        }
+        test.sustained = true;
+        if (!sustained.isBool()) {
+            auto bytes = Units::parseSize(sustained.toVariant().toString());
+            if (!bytes || *bytes < (64ull << 20)) {
+                return planError(QStringLiteral("\"sustained\" is true (until the rate settles) or a size of at "
+                                                "least 64M to write, not '%1'")
+                                     .arg(sustained.toVariant().toString().left(32)));
+            }
+            test.sustainedBytes = *bytes;
         }
     }
     if (test.kind == QLatin1String("sweep")) {

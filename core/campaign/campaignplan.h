@@ -33,6 +33,10 @@ struct TestSpec
     int queueDepth = 1;
     int readPercent = 50;
     bool dsync = false; ///< every write durable before it completes ("sync": "dsync"): flush-bound
+    /// Writes until the rate settles (or `sustainedBytes`), from the first byte, without a ramp: the burst
+    /// a cache takes, the steady rate after it, and where it dropped (SustainedWrite).
+    bool sustained = false;
+    std::uint64_t sustainedBytes = 0; ///< 0: until the rate settles
     QList<std::uint32_t> sweepSizes; ///< for kind "sweep"
     QList<int> sweepDepths; ///< for kind "qd-sweep"
 
@@ -45,7 +49,7 @@ struct TestSpec
     static Result<TestSpec> fromJson(const QJsonValue& json);
     /// The named standard tests: seq1m-qd8-write/read, rnd4k-qd32-write/read, dd-seq1m-qd1-write,
     /// bs-sweep-write/read, qd-sweep-rnd4k-read/write, and the flush-bound seq1m-qd1-write-dsync and
-    /// rnd4k-qd1-write-dsync.
+    /// rnd4k-qd1-write-dsync, and seq1m-qd8-write-sustained.
     static Result<TestSpec> standard(const QString& id);
     static QList<TestSpec> defaults();
 };

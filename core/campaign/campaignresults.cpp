@@ -129,6 +129,9 @@ QJsonObject TestResult::toJson(bool withSamples) const
     if (resources) {
         json.insert(QStringLiteral("resources"), resources->toJson());
     }
+    if (spec.sustained) {
+        json.insert(QStringLiteral("sustained"), sustained.toJson());
+    }
     return json;
 }
 
@@ -163,6 +166,7 @@ Result<TestResult> TestResult::fromJson(const QJsonObject& json)
     test.duringResync = json.value(QStringLiteral("during_resync")).toBool();
     test.extra = json.value(QStringLiteral("extra")).toObject();
     test.resources = ResourceUse::fromJson(json.value(QStringLiteral("resources")).toObject());
+    test.sustained = SustainedWrite::fromJson(json.value(QStringLiteral("sustained")).toObject());
     return test;
 }
 

@@ -37,13 +37,31 @@ bool cancelled(const std::atomic_bool* cancel)
 
 } // namespace
 
-IoResult CampaignRunner::runJob(const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel)
+IoResult CampaignRunner::runJob(const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel,
+                                SettleWatch* settle)
 {
-    return IoEngine::run(job, cancel, [&](const IoProgress& p) {
+    if (!settle) {
+        return IoEngine::run(job, cancel, [&](const IoProgress& p) {
+            progress.fraction = p.fraction;
+            progress.liveBwBytes = p.currentBwBytes;
+            report(progress);
+        });
+    }
+    // The engine stops on this flag: the user's cancel, or the rate settled.
+    std::atomic_bool stop = cancelled(cancel);
+    IoResult result = IoEngine::run(job, &stop, [&](const IoProgress& p) {
         progress.fraction = p.fraction;
         progress.liveBwBytes = p.currentBwBytes;
         report(progress);
+        if (cancelled(cancel) || settle->add(p.elapsedNs, p.bytes)) {
+            stop = true;
+        }
     });
+    if (result.status == IoStatus::Cancelled && !cancelled(cancel) && settle->settled()) {
+        result.status = IoStatus::Completed;
+        result.notes.append(QStringLiteral("stopped once the rate had settled"));
+    }
+    return result;
 }
 
 void CampaignRunner::runBaselines(const std::atomic_bool* cancel)
@@ -249,6 +267,21 @@ void CampaignRunner::runTest(const BuiltArray& built, const TestSpec& spec, Test
             job.sizeLimit = m_plan.sizeLimit;
             job.rampNs = m_plan.rampNs;
             job.destroyData = true;
+            // A sustained write: from the first byte with no ramp (the burst is what a cache takes), until
+            // the rate holds still for the plan's time (two seconds at least) after half a minute of writing
+            // (a cache that takes longer than that at its burst rate needs the test's size), or the size the
+            // test gives; at most ten times the plan's time, and two minutes at least.
+            const std::uint64_t settleWindow = std::max<std::uint64_t>(m_plan.timeLimitNs, 2'000'000'000ull);
+            std::optional<SettleWatch> settle;
+            if (spec.sustained) {
+                job.rampNs = 0;
+                job.sizeLimit = spec.sustainedBytes;
+                job.timeLimitNs =
+                    spec.sustainedBytes ? 0 : std::max<std::uint64_t>(10 * m_plan.timeLimitNs, 120'000'000'000ull);
+                if (!spec.sustainedBytes) {
+                    settle.emplace(settleWindow, std::max<std::uint64_t>(2 * settleWindow, 30'000'000'000ull));
+                }
+            }
             progress.repeat = repeat;
             progress.repeats = maxRuns;
             progress.testName = sizeSweep
@@ -264,7 +297,10 @@ void CampaignRunner::runTest(const BuiltArray& built, const TestSpec& spec, Test
                 : QStringLiteral("%1: %2 (%3/%4)").arg(progress.configName, progress.testName).arg(repeat).arg(maxRuns);
             report(progress);
             const ResourceSample before = monitor ? monitor->sample() : ResourceSample();
-            const IoResult run = runJob(job, progress, cancel);
+            const IoResult run = runJob(job, progress, cancel, settle ? &*settle : nullptr);
+            if (spec.sustained && repeat == 1) {
+                result.sustained = SustainedWrite::fromSamples(run.samples);
+            }
             if (monitor && run.status == IoStatus::Completed) {
                 monitor->accumulate(before, monitor->sample(), use, double(run.read.bytes), double(run.write.bytes));
                 result.resources = use;

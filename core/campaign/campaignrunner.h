@@ -81,7 +81,10 @@ private:
     void report(CampaignProgress progress);
     Result<void> save();
     void saveAfterTest();
-    IoResult runJob(const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel);
+    /// One engine run with its progress reported; with `settle`, stopped once the rate settled (a
+    /// sustained write test), which counts as completed.
+    IoResult runJob(const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel,
+                    SettleWatch* settle = nullptr);
     void runBaselines(const std::atomic_bool* cancel);
     /// Each disk read across its surface (the plan's `surface`), read only.
     void runSurfaces(const std::atomic_bool* cancel);

@@ -661,6 +661,7 @@ QString resultsToMarkdown(const CampaignResults& results, const Requirements& re
     }
 
     md += limitsMarkdown(results);
+    md += sustainedMarkdown(results);
     md += parityMarkdown(results);
     md += drillMarkdown(results);
 

@@ -2,6 +2,7 @@
 
 #include "campaign/campaignplan.h"
 #include "campaign/resourceuse.h"
+#include "campaign/sustainedwrite.h"
 #include "engine/ioresult.h"
 #include "util/result.h"
 
@@ -53,6 +54,8 @@ struct TestResult
     bool duringResync = false;
     QJsonObject extra; ///< results of other test kinds (file tests)
     std::optional<ResourceUse> resources; ///< how busy the disks and CPU were, and which bounded it
+    /// A sustained write test's burst, steady rate and drop (its first run's samples).
+    SustainedWrite sustained;
 
     QJsonObject toJson(bool withSamples = true) const;
     static Result<TestResult> fromJson(const QJsonObject& json);

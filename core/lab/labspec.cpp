@@ -171,6 +171,40 @@ QString LabDiskSpec::model() const
     return QStringLiteral("VDISK W%1 R%2").arg(speed(writeMBps), speed(readMBps)).left(16);
 }
 
+QString LabDiskSpec::describe() const
+{
+    const QString size = Units::formatBytesBinary(double(sizeBytes));
+    const QString cache = Units::formatBytesBinary(double(diskModel.cacheBytes));
+    if (diskModel.kind == DiskKind::Hdd) {
+        return QStringLiteral("%1 hard disk: %2 MB/s at its start (outer tracks) falling to %3 at its end, %4 rpm, "
+                              "%5 ms average seek, a %6 write cache")
+            .arg(size)
+            .arg(diskModel.outerMBps)
+            .arg(diskModel.innerMBps)
+            .arg(diskModel.rpm)
+            .arg(diskModel.seekMs)
+            .arg(cache);
+    }
+    if (diskModel.kind == DiskKind::Ssd) {
+        return QStringLiteral("%1 SSD: writes at %2 MB/s until %3 are waiting, then at %4; reads at %5; %6 us a "
+                              "request")
+            .arg(size)
+            .arg(diskModel.burstMBps)
+            .arg(cache)
+            .arg(diskModel.steadyMBps)
+            .arg(diskModel.readMBps)
+            .arg(diskModel.latencyUs);
+    }
+    QString text = writeMBps <= 0 && readMBps <= 0 ? QStringLiteral("%1 disk, unthrottled").arg(size)
+        : writeMBps == readMBps
+        ? QStringLiteral("%1 disk at %2 MB/s").arg(size).arg(writeMBps)
+        : QStringLiteral("%1 disk, writes at %2 MB/s, reads at %3").arg(size).arg(writeMBps).arg(readMBps);
+    if (iops > 0) {
+        text += QStringLiteral(", at most %1 requests a second").arg(iops);
+    }
+    return text;
+}
+
 QString LabDiskSpec::wwn() const
 {
     // NAA 5 (IEEE registered): 0x5 followed by 15 hex digits.

@@ -37,6 +37,9 @@ struct LabDiskSpec
     QString vendor() const;
     QString model() const;
     QString wwn() const;
+    /// What the disk is, in words: "a hard disk: 105 MB/s at its start falling to 55 at its end,
+    /// 7200 rpm, 8.5 ms average seek, a 64 MiB write cache".
+    QString describe() const;
 };
 
 /// Parses SPEC: a comma list of [Nx]SIZE[@MBPS[/MBPS]][:hdd|:ssd][:iops=N][:fail-write=OFFSET|:fail-read=OFFSET],

@@ -2,6 +2,7 @@
 #include "../common/cli.h"
 #include "../common/labfiles.h"
 #include "../common/labshell.h"
+#include "campaign/campaignresults.h"
 #include "lab/diskmodel.h"
 #include "lab/labspec.h"
 
@@ -115,10 +116,28 @@ raidbench-cli disks --surface --points 20 --point-time 500ms --out cancel.json $
 pid=$!
 for i in $(seq 600); do grep -q 'point 4 of 20' cancel.err && break; sleep 0.1; done
 kill -INT $pid; wait $pid; echo $? > cancel.rc
+# A sustained write on the SSD, its cache drained first: the burst, the drop, the steady rate.
+nap 6
+raidbench-cli run sustained-plan.json --out sustained.json --yes > sustained.out 2> sustained.err; echo $? > sustained.rc
 )SH")
                                    .replace(QLatin1String("@REGION@"), QString::number(region))
                                    .replace(QLatin1String("@MIDDLE@"), QString::number(hddBytes / 2 - region / 2))
                                    .replace(QLatin1String("@INNER@"), QString::number(hddBytes - region));
+        const QString ssdPath = QStringLiteral("/dev/disk/by-id/scsi-RAIDBNCH_VSSD_W150_R180_RBLAB0002");
+        QVERIFY(writeJson(
+            m_out.filePath(QStringLiteral("sustained-plan.json")),
+            QJsonObject {{QStringLiteral("raidbench_plan"), 1},
+                         {QStringLiteral("disks"), QJsonArray {ssdPath}},
+                         {QStringLiteral("baselines"), false},
+                         {QStringLiteral("configurations"),
+                          QJsonArray {QJsonObject {{QStringLiteral("name"), QStringLiteral("ssd")},
+                                                   {QStringLiteral("spec"),
+                                                    QJsonObject {{QStringLiteral("level"), QStringLiteral("disk")},
+                                                                 {QStringLiteral("device"), ssdPath}}}}}},
+                         {QStringLiteral("tests"), QJsonArray {QStringLiteral("seq1m-qd8-write-sustained")}},
+                         {QStringLiteral("limits"),
+                          QJsonObject {{QStringLiteral("time"), QStringLiteral("1s")},
+                                       {QStringLiteral("ramp"), QStringLiteral("0s")}}}}));
         const CliRun run = runCli(QStringList {QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--quiet"),
                                                QStringLiteral("--disks"), spec, QStringLiteral("--out"), m_out.path(),
                                                QStringLiteral("--")} +
@@ -232,6 +251,7 @@ kill -INT $pid; wait $pid; echo $? > cancel.rc
                       "MB/s", 1.5, 5.0);
         QVERIFY2(inside, "a disk model measured outside what any host allows (the warnings above)");
         surfaceAcrossTheDisks(model);
+        sustainedWriteOnTheSsd(ssd);
     }
 
 private:
@@ -243,6 +263,34 @@ private:
             }
         }
         return {};
+    }
+
+    /// The plan's sustained write test on the SSD: it stops once the rate settled (long before its two
+    /// minutes), found the drop where the cache was full, and the rates on either side of it (benchmark
+    /// rows; CI decides the drop's place, which is bytes, and a burst clearly above the steady rate).
+    void sustainedWriteOnTheSsd(const DiskModelParams& ssd)
+    {
+        QVERIFY2(read(QStringLiteral("sustained.rc")).trimmed() == QLatin1String("0"),
+                 qPrintable(read(QStringLiteral("sustained.err")).right(2000)));
+        auto results = CampaignResults::load(m_out.filePath(QStringLiteral("sustained.json")));
+        QVERIFY2(results.ok(), qPrintable(results.ok() ? QString() : results.error().message));
+        QCOMPARE(results->configs.size(), 1);
+        const TestResult* test = results->configs.first().test(QStringLiteral("seq1m-qd8-write-sustained"));
+        QVERIFY(test);
+        QCOMPARE(test->status, QStringLiteral("completed"));
+        QVERIFY(!test->runs.isEmpty());
+        QVERIFY2(test->runs.first().notes.contains(QStringLiteral("stopped once the rate had settled")),
+                 qPrintable(test->runs.first().notes.join(QLatin1Char('\n'))));
+        QVERIFY(test->runs.first().elapsedNs < 100'000'000'000ull);
+        const SustainedWrite& s = test->sustained;
+        qInfo("sustained write on the SSD: %s", qPrintable(s.summary()));
+        QVERIFY(s.dropped);
+        QVERIFY(row("ssd sustained write: where it dropped", double(s.dropAtBytes) / 1048576,
+                    double(ssd.cacheBytes) / 1048576, 0.95, 1.05, "MiB", 0.8, 1.2));
+        row("ssd sustained write: burst", s.burstBw / 1e6, ssd.burstMBps, 0.95, 1.05, "MB/s");
+        row("ssd sustained write: steady", s.steadyBw / 1e6, ssd.steadyMBps, 0.95, 1.05, "MB/s");
+        QVERIFY(
+            row("ssd sustained write: burst / steady", s.burstBw / 1e6, s.steadyBw / 1e6, 3.5, 4.0, "MB/s", 1.5, 5));
     }
 
     /// `raidbench-cli disks --surface` on the same boot: the hard disk is slowest at its end, by what

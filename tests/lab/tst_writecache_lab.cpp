@@ -19,8 +19,8 @@ using namespace RaidBench::Test;
 /// "both" measures its configuration twice with every member's state recorded; the flush-bound test
 /// makes the kernel send a cache flush per write when the cache is on and none when it is off; and
 /// each disk's own state (one starts with its cache off) is back after a run, after a cancel, and
-/// after a killed helper and `recover`. No speed is asserted: the lab's cache is not a disk's (see
-/// docs/write-cache.md); the figures are printed.
+/// after a killed helper and `recover`. The disks are hard disk models: small plain writes are at
+/// least twice as fast with the cache on (the one speed asserted, a ratio); the figures are printed.
 class TestWriteCacheLab final : public QObject
 {
     Q_OBJECT
@@ -32,10 +32,10 @@ private:
 
     static QString diskPath(int i)
     {
-        return QStringLiteral("/dev/disk/by-id/scsi-RAIDBNCH_VDISK_RBLAB%1").arg(i, 4, 10, QLatin1Char('0'));
+        return QStringLiteral("/dev/disk/by-id/scsi-RAIDBNCH_VHDD_105-55_7200_RBLAB%1").arg(i, 4, 10, QLatin1Char('0'));
     }
 
-    void writePlan(const QString& name, const QString& mode, const QStringList& tests)
+    void writePlan(const QString& name, const QString& mode, const QJsonArray& tests)
     {
         const QJsonArray leaves {
             QJsonObject {{QStringLiteral("level"), QStringLiteral("disk")}, {QStringLiteral("device"), diskPath(1)}},
@@ -49,7 +49,7 @@ private:
                                       {QStringLiteral("spec"),
                                        QJsonObject {{QStringLiteral("level"), QStringLiteral("raid1")},
                                                     {QStringLiteral("children"), leaves}}}}}},
-            {QStringLiteral("tests"), QJsonArray::fromStringList(tests)},
+            {QStringLiteral("tests"), tests},
             {QStringLiteral("write_cache"), mode},
             {QStringLiteral("limits"),
              QJsonObject {{QStringLiteral("time"), QStringLiteral("2s")},
@@ -64,15 +64,21 @@ private Q_SLOTS:
     void writeCacheInTheLab()
     {
         QVERIFY(m_out.isValid());
+        // The flush-bound tests, and plain small writes: what a hard disk's cache speeds up (a write completes
+        // once the cache holds it; with the cache off each waits for its sector to come round).
         writePlan(QStringLiteral("both.json"), QStringLiteral("both"),
-                  {QStringLiteral("seq1m-qd1-write-dsync"), QStringLiteral("rnd4k-qd1-write-dsync")});
+                  {QStringLiteral("seq1m-qd1-write-dsync"), QStringLiteral("rnd4k-qd1-write-dsync"),
+                   QJsonObject {{QStringLiteral("name"), QStringLiteral("SEQ64K QD1 write")},
+                                {QStringLiteral("rw"), QStringLiteral("write")},
+                                {QStringLiteral("bs"), QStringLiteral("64k")},
+                                {QStringLiteral("qd"), 1}}});
         // Long enough to be interrupted while the caches are changed.
         writePlan(QStringLiteral("off.json"), QStringLiteral("off"),
                   {QStringLiteral("rnd4k-qd1-write-dsync"), QStringLiteral("rnd4k-qd1-write-dsync"),
                    QStringLiteral("seq1m-qd1-write-dsync")});
         const QString script = QStringLiteral(R"SH(
-D1=/dev/disk/by-id/scsi-RAIDBNCH_VDISK_RBLAB0001; D2=/dev/disk/by-id/scsi-RAIDBNCH_VDISK_RBLAB0002
-D3=/dev/disk/by-id/scsi-RAIDBNCH_VDISK_RBLAB0003
+D1=/dev/disk/by-id/scsi-RAIDBNCH_VHDD_105-55_7200_RBLAB0001; D2=/dev/disk/by-id/scsi-RAIDBNCH_VHDD_105-55_7200_RBLAB0002
+D3=/dev/disk/by-id/scsi-RAIDBNCH_VHDD_105-55_7200_RBLAB0003
 wce() { for d in $D1 $D2 $D3; do sdparm --get=WCE $d 2>/dev/null | awk '/^WCE/ { print $2 ? "on" : "off" }'; done | tr '\n' ' '; }
 flushes() { awk '{ print $16 }' /sys/block/$(basename $(readlink -f $D3))/stat; }
 writes() { awk '{ print $5 }' /sys/block/$(basename $(readlink -f $D3))/stat; }
@@ -103,7 +109,7 @@ raidbench-cli array recover > kill.recover 2>&1; echo $? >> kill.recover
 wce > kill.wce; clean > kill.clean
 )SH");
         const CliRun run = runCli(QStringList {QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--quiet"),
-                                               QStringLiteral("--disks"), QStringLiteral("3x256M"),
+                                               QStringLiteral("--disks"), QStringLiteral("3x256M:hdd"),
                                                QStringLiteral("--out"), m_out.path(), QStringLiteral("--")} +
                                       labShell(script),
                                   900000);
@@ -152,14 +158,29 @@ wce > kill.wce; clean > kill.clean
             for (const DiskCacheState& disk : config.writeCaches) {
                 QCOMPARE(disk.state, state);
             }
-            QCOMPARE(config.tests.size(), 2);
+            QCOMPARE(config.tests.size(), 3);
             for (const TestResult& test : config.tests) {
-                QVERIFY(test.spec.dsync);
+                QCOMPARE(test.spec.dsync, test.spec.name != QLatin1String("SEQ64K QD1 write"));
                 QCOMPARE(test.status, QStringLiteral("completed"));
                 qInfo("%-18s %-38s %8.1f MB/s %7.0f IOPS", qPrintable(config.name), qPrintable(test.spec.name),
                       test.summary.bwMedian / 1e6, test.summary.iopsMedian);
             }
         }
+        // On hard disks the cache is what small plain writes ride on: with it off each waits a turn of the
+        // platter (7.5 MB/s at 64 KiB on the model, against about a hundred with it on). CI decides a
+        // halving, which no busy host reaches: the cache-off figure is the rotation's, not the host's.
+        // Flush-bound writes cost the same either way (the flush waits for the media, or the write goes
+        // straight to them), as on a real disk; their figures are printed above.
+        const TestResult* plainOn = results->configs.at(0).test(QStringLiteral("seq64k-qd1-write"));
+        const TestResult* plainOff = results->configs.at(1).test(QStringLiteral("seq64k-qd1-write"));
+        if (results->configs.at(0).writeCacheMode != QLatin1String("on")) {
+            std::swap(plainOn, plainOff);
+        }
+        QVERIFY(plainOn && plainOff);
+        qInfo("SEQ64K QD1 write on raid1 of hard disks: cache on %.1f MB/s, off %.1f MB/s (%.1f times)",
+              plainOn->summary.bwMedian / 1e6, plainOff->summary.bwMedian / 1e6,
+              plainOn->summary.bwMedian / std::max(1.0, plainOff->summary.bwMedian));
+        QVERIFY2(plainOff->summary.bwMedian * 2 < plainOn->summary.bwMedian, "the cache made no difference");
         QCOMPARE(results->disks.size(), 2);
         QCOMPARE(results->disks.at(1).writeCache.state, QStringLiteral("off")); // as the run found it
         QCOMPARE(states(QStringLiteral("both.wce")), start);
@@ -174,10 +195,10 @@ wce > kill.wce; clean > kill.clean
               "for %s writes (kernel: %s)",
               qPrintable(on[0]), qPrintable(on[1]), qPrintable(states(QStringLiteral("bench-on.kernel"))),
               qPrintable(off[0]), qPrintable(off[1]), qPrintable(states(QStringLiteral("bench-off.kernel"))));
-        QVERIFY2(on[1].toInt() > 100, qPrintable(read(QStringLiteral("bench-on.err"))));
+        QVERIFY2(on[1].toInt() > 50, qPrintable(read(QStringLiteral("bench-on.err"))));
         QVERIFY(on[0].toInt() >= on[1].toInt() * 9 / 10);
         QCOMPARE(off[0].toInt(), 0);
-        QVERIFY(off[1].toInt() > 100);
+        QVERIFY(off[1].toInt() > 50); // about 140 in 2 s: a rotation per write
         QCOMPARE(states(QStringLiteral("bench-on.kernel")), QStringLiteral("write back"));
         QCOMPARE(states(QStringLiteral("bench-off.kernel")), QStringLiteral("write through"));
 

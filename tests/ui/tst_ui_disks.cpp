@@ -398,8 +398,25 @@ private Q_SLOTS:
         QVERIFY2(dialog.spec().contains(QLatin1String(":fail-write=")), qPrintable(dialog.spec()));
         // What the dialog makes is what the CLI's --disks takes.
         QVERIFY(parseLabSpec(dialog.spec(), dialog.controllers()).ok());
-        // Disks shaped like hard disks by default: a request limit on every disk.
+        // Hard disks by default: the model, its end at about half its start; the slow pair slower.
         for (const LabDiskSpec& disk : withFault->disks) {
+            QCOMPARE(disk.diskModel.kind, DiskKind::Hdd);
+            QVERIFY(disk.diskModel.innerMBps < disk.diskModel.outerMBps * 0.6);
+        }
+        QCOMPARE(withFault->disks.first().diskModel.outerMBps, 105.0);
+        QCOMPARE(withFault->disks.at(plain->disks.size() - 1).diskModel.outerMBps, 60.0);
+        QVERIFY(dialog.findChild<QLabel*>(QStringLiteral("labPreview"))->text().contains(QLatin1String("hard disk")));
+        // SSDs and flat throttles, each what the CLI takes.
+        dialog.setKind(LabDialog::Kind::Ssd);
+        auto ssd = dialog.options();
+        QVERIFY2(ssd.ok(), qPrintable(dialog.spec()));
+        QCOMPARE(ssd->disks.first().diskModel.kind, DiskKind::Ssd);
+        QVERIFY(ssd->disks.first().diskModel.steadyMBps < ssd->disks.first().diskModel.burstMBps);
+        dialog.setKind(LabDialog::Kind::Flat);
+        auto flat = dialog.options();
+        QVERIFY2(flat.ok(), qPrintable(dialog.spec()));
+        for (const LabDiskSpec& disk : flat->disks) {
+            QCOMPARE(disk.diskModel.kind, DiskKind::Flat);
             QCOMPARE(disk.iops, 150);
         }
     }
