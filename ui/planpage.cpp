@@ -98,6 +98,7 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
     , m_ramp(new QDoubleSpinBox(this))
     , m_filesystem(new QComboBox(this))
     , m_writeCache(new QComboBox(this))
+    , m_region(new QComboBox(this))
     , m_stripeCache(new QComboBox(this))
     , m_baselines(new QCheckBox(tr("Measure each disk on its own first"), this))
     , m_drill(new QCheckBox(tr("Failure drill: fail a disk in each layout that survives one, test it degraded, "
@@ -193,6 +194,14 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
                                 "or a crash. The flush-bound tests show what the cache is worth."));
     form->addRow(tr("Disks' &write caches:"), m_writeCache);
     connect(m_writeCache, &QComboBox::currentIndexChanged, this, &PlanPage::updateSummary);
+    m_region->setObjectName(QStringLiteral("regionBox"));
+    m_region->addItem(tr("the start (as the array is when new)"), int(TestRegion::Start));
+    m_region->addItem(tr("the middle"), int(TestRegion::Middle));
+    m_region->addItem(tr("the end (as it is when nearly full)"), int(TestRegion::End));
+    m_region->setToolTip(tr("Where on each array and disk the sequential tests and the disks' own speeds run. A "
+                            "hard disk is fastest at its start and about half as fast at its end; random tests "
+                            "always spread over the whole array."));
+    form->addRow(tr("Sequential tests &at:"), m_region);
     m_stripeCache->setObjectName(QStringLiteral("stripeCacheBox"));
     m_stripeCache->addItem(tr("md's own (256 stripes)"), QString());
     for (const char* stripes : {"1024", "4096", "16384"}) {
@@ -274,6 +283,7 @@ Result<CampaignPlan> PlanPage::plan() const
     }
     plan.resync = m_resync;
     plan.writeCache = WriteCacheMode(m_writeCache->currentData().toInt());
+    plan.region = TestRegion(m_region->currentData().toInt());
     for (const QString& stripes : m_stripeCache->currentData().toString().split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         plan.stripeCaches.append(stripes.toInt());
     }
@@ -345,6 +355,7 @@ CampaignPlan PlanPage::baselinePlan(const QStringList& disks) const
     plan.sizeLimit = std::uint64_t(m_size->currentData().toDouble());
     plan.rampNs = std::uint64_t(std::llround(m_ramp->value() * 10)) * 100'000'000ull;
     plan.allowLoop = qEnvironmentVariableIsSet("RAIDBENCH_ALLOW_LOOP");
+    plan.region = TestRegion(m_region->currentData().toInt());
     return plan;
 }
 
@@ -415,6 +426,7 @@ Result<void> PlanPage::applyPlan(const CampaignPlan& plan)
     }
     m_resync = plan.resync;
     m_writeCache->setCurrentIndex(std::max(0, m_writeCache->findData(int(plan.writeCache))));
+    m_region->setCurrentIndex(std::max(0, m_region->findData(int(plan.region))));
     QStringList stripes;
     for (int value : plan.stripeCaches) {
         stripes.append(QString::number(value));

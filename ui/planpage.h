@@ -64,6 +64,7 @@ private:
     QDoubleSpinBox* m_ramp;
     QComboBox* m_filesystem;
     QComboBox* m_writeCache;
+    QComboBox* m_region;
     QComboBox* m_stripeCache; ///< md's stripe cache: its own, one value, or a sweep ("256,1024,4096")
     QCheckBox* m_baselines;
     QCheckBox* m_drill;

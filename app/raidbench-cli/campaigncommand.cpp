@@ -94,11 +94,10 @@ bool confirmDestroy(const QStringList& disks, bool yes)
                            .arg(disks.join(QStringLiteral("\n  "))));
 }
 
-int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, bool yes, bool quiet, bool resume,
-                             bool direct)
+int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, const PlanRunFlags& flags, bool direct)
 {
     QJsonObject previous;
-    if (resume && QFileInfo::exists(out)) {
+    if (flags.resume && QFileInfo::exists(out)) {
         QFile file(out);
         if (!file.open(QIODevice::ReadOnly)) {
             printError(QStringLiteral("cannot read %1: %2").arg(out, file.errorString()));
@@ -124,7 +123,7 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, bool 
                               .arg(terminalSafe(path), terminalSafe(disk->model), terminalSafe(disk->serial),
                                    Units::formatBytesDecimal(double(disk->sizeBytes))));
     }
-    if (plan.writes() && !confirmDestroy(identities, yes)) {
+    if (plan.writes() && !confirmDestroy(identities, flags.yes)) {
         return ExitFailed;
     }
     HelperClient helper;
@@ -153,7 +152,7 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, bool 
                          }
                          if (event == Messages::Event::results) {
                              save(Messages::resultsJson(fields));
-                         } else if (event == Messages::Event::progress && !quiet) {
+                         } else if (event == Messages::Event::progress && !flags.quiet) {
                              const QString message = Messages::decodeCampaignProgress(fields).message;
                              if (message != lastMessage) {
                                  printErr(QStringLiteral("%1\n").arg(message));
@@ -168,7 +167,7 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, bool 
         const QJsonObject results = Messages::resultsJson(result);
         save(results);
         const QString status = results.value(QStringLiteral("status")).toString();
-        printOut(QStringLiteral("campaign %1; results in %2\n").arg(status, savedTo));
+        (flags.summary ? printOut : printErr)(QStringLiteral("campaign %1; results in %2\n").arg(status, savedTo));
         exitCode = status == QLatin1String("cancelled") ? ExitCancelled : ExitOk;
         helper.stop();
         QCoreApplication::exit(0);
@@ -313,7 +312,8 @@ int runPlanHere(const CampaignPlan& plan, const QString& out, const PlanRunFlags
             summary += QStringLiteral("slow disk %1: %2\n").arg(disk.label(), disk.slowReason);
         }
     }
-    printOut(summary + QStringLiteral("results in %1 (%2 s)\n").arg(runner.savedTo()).arg(timer.elapsed() / 1000));
+    (flags.summary ? printOut : printErr)(
+        summary + QStringLiteral("results in %1 (%2 s)\n").arg(runner.savedTo()).arg(timer.elapsed() / 1000));
     if (runner.savedTo() != options.resultsPath) {
         printError(QStringLiteral("%1 could not be written; the results are in %2")
                        .arg(options.resultsPath, runner.savedTo()));
@@ -331,7 +331,7 @@ int runPlan(const CampaignPlan& plan, const QString& out, const PlanRunFlags& fl
 {
     if (geteuid() != 0 || flags.viaHelper) {
         // A normal user: the root work happens in the helper, started through polkit (or directly by root).
-        return runCampaignThroughHelper(plan, out, flags.yes, flags.quiet, flags.resume, geteuid() == 0);
+        return runCampaignThroughHelper(plan, out, flags, geteuid() == 0);
     }
     return runPlanHere(plan, out, flags);
 }
@@ -589,7 +589,7 @@ int runReport(const QStringList& arguments)
 
 int runLabDemo(const QStringList& arguments)
 {
-    const QString demoDisks = QStringLiteral("2x2G:hdd,2x2G@60:hdd:inner=32:rpm=5400");
+    const QString demoDisks = QStringLiteral("2x2G:hdd:cache=16M,2x2G@60:hdd:inner=32:rpm=5400:cache=16M");
     CommandParser command(
         QStringLiteral("lab demo"),
         QStringLiteral(
@@ -597,10 +597,11 @@ int runLabDemo(const QStringList& arguments)
             "the disks allow, each built, measured and torn down. Leaves results.json and report.md in DIR.\n"
             "The default disks are hard disks (models served by nbdkit; see raidbench-cli lab --help): two at\n"
             "105 MB/s at their start falling to 55 at their end, 7200 rpm, and two older ones at 60 falling to\n"
-            "32, 5400 rpm, each seeking and turning as a disk does, with a write cache. The report names them.\n"
-            "--disks 2x2G@105:iops=150,2x2G@38:iops=150 gives the flat throttles of earlier versions. Each\n"
-            "test runs at least\n"
-            "twice and until its runs' MB/s vary by at most 5 % (coefficient of variation; at most 5 runs;\n"
+            "32, 5400 rpm, each seeking and turning as a disk does, with a 16 MiB write cache (filled during\n"
+            "each test's ramp, so the figures are the disks' own). The report names them.\n"
+            "--disks 2x2G@105:iops=150,2x2G@38:iops=150 gives the flat throttles of earlier versions.\n"
+            "Each test runs at least twice and until its runs' MB/s vary by at most 5 % (coefficient of variation; at "
+            "most 5 runs;\n"
             "--repeats N sets a fixed count instead), and the report marks any that never settled.\n\n"
             "With --drill, every layout that survives a failed disk also loses one: it is tested degraded, the\n"
             "disk is added back and the rebuild is timed (this adds about a rebuild's time per layout).\n\n"

@@ -15,6 +15,7 @@ struct PlanRunFlags
     bool quiet = false;
     bool resume = false;
     bool viaHelper = false; ///< as root too, through raidbench-helper
+    bool summary = true; ///< the summary on stdout (false: on stderr, for a caller that prints its own)
 };
 /// Runs `plan` on this machine's disks, in this process as root or through the helper otherwise,
 /// saving to `out` after every measurement; prints progress and a summary. Returns the exit code.

@@ -133,7 +133,7 @@ int runSurfaceScan(const SurfaceRequest& request)
                      .arg(plan.surface.points)
                      .arg(Units::formatDuration(plan.surface.timeNs)));
     }
-    const int code = runPlan(plan, out, {false, request.quiet || request.json, false, request.viaHelper});
+    const int code = runPlan(plan, out, {false, request.quiet || request.json, false, request.viaHelper, false});
     auto results = CampaignResults::load(out);
     if (!results) {
         return code == ExitOk ? ExitFailed : code;

@@ -567,6 +567,9 @@ QJsonObject CampaignPlan::toJson() const
     if (surface.enabled()) {
         json.insert(QStringLiteral("surface"), surface.toJson());
     }
+    if (region != TestRegion::Start) {
+        json.insert(QStringLiteral("region"), testRegionName(region));
+    }
     return json;
 }
 
@@ -591,7 +594,8 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
         QStringLiteral("limits"),         QStringLiteral("allow_loop"),      QStringLiteral("comment"),
         QStringLiteral("filesystem"),     QStringLiteral("command_as_root"), QStringLiteral("drill"),
         QStringLiteral("stable"),         QStringLiteral("resync"),          QStringLiteral("write_cache"),
-        QStringLiteral("disk_rule"),      QStringLiteral("stripe_cache"),    QStringLiteral("surface")};
+        QStringLiteral("disk_rule"),      QStringLiteral("stripe_cache"),    QStringLiteral("surface"),
+        QStringLiteral("region")};
     for (const QString& key : json.keys()) {
         if (!known.contains(key)) {
             return planError(QStringLiteral("unknown field '%1' in the plan").arg(key.left(64)));
@@ -641,6 +645,13 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
         return planError(QStringLiteral("the plan lists no disks"));
     }
     plan.baselines = json.value(QStringLiteral("baselines")).toBool(true);
+    if (json.contains(QStringLiteral("region"))) {
+        auto region = parseTestRegion(json.value(QStringLiteral("region")));
+        if (!region) {
+            return region.error();
+        }
+        plan.region = *region;
+    }
     if (json.contains(QStringLiteral("surface"))) {
         auto surface = SurfaceSpec::fromJson(json.value(QStringLiteral("surface")));
         if (!surface) {

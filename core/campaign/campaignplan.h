@@ -3,6 +3,7 @@
 #include "campaign/diskrule.h"
 #include "campaign/drillspec.h"
 #include "campaign/surfacescan.h"
+#include "campaign/testregion.h"
 #include "engine/iojob.h"
 #include "fs/filesystem.h"
 #include "fs/filetests.h"
@@ -128,6 +129,8 @@ struct CampaignPlan
     QList<int> stripeCaches;
     /// Each disk read at points across its surface, after its baseline (read only).
     SurfaceSpec surface;
+    /// Where the sequential tests and the baselines run on each array and disk.
+    TestRegion region = TestRegion::Start;
 
     /// Whether running the plan writes to its disks (baselines or configurations): only then does the
     /// user confirm that their data goes.

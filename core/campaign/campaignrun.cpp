@@ -12,8 +12,10 @@
 #include "util/units.h"
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
 
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 namespace RaidBench {
@@ -33,6 +35,16 @@ void withoutAssumeClean(ArraySpec& spec)
 bool cancelled(const std::atomic_bool* cancel)
 {
     return cancel && cancel->load();
+}
+
+/// The size of the device the gate just checked, from sysfs by its device number (0 when unknown).
+std::uint64_t checkedDeviceBytes(const VerifiedDevice& device)
+{
+    QFile size(QStringLiteral("/sys/dev/block/%1:%2/size").arg(major(device.rdev())).arg(minor(device.rdev())));
+    if (!size.open(QIODevice::ReadOnly)) {
+        return 0;
+    }
+    return size.readAll().trimmed().toULongLong() * 512;
 }
 
 } // namespace
@@ -95,6 +107,9 @@ void CampaignRunner::runBaselines(const std::atomic_bool* cancel)
             job.rampNs = m_plan.rampNs;
             job.destroyData = true;
             job.flushAfter = true; // the read that follows must not wait for the write's cache
+            const RegionRange region = regionRange(m_plan.region, disk.sizeBytes);
+            job.offset = region.offset;
+            job.length = region.length;
             CampaignProgress progress;
             progress.phase = QStringLiteral("baseline");
             progress.configName = disk.label();
@@ -271,6 +286,12 @@ void CampaignRunner::runTest(const BuiltArray& built, const TestSpec& spec, Test
             // the rate holds still for the plan's time (two seconds at least) after half a minute of writing
             // (a cache that takes longer than that at its burst rate needs the test's size), or the size the
             // test gives; at most ten times the plan's time, and two minutes at least.
+            if (!spec.sustained && !patternIsRandom(spec.pattern) && m_plan.region != TestRegion::Start) {
+                // The plan's region of the array, as its disks' baselines were measured at theirs.
+                const RegionRange region = regionRange(m_plan.region, checkedDeviceBytes(*target));
+                job.offset = region.offset;
+                job.length = region.length;
+            }
             const std::uint64_t settleWindow = std::max<std::uint64_t>(m_plan.timeLimitNs, 2'000'000'000ull);
             std::optional<SettleWatch> settle;
             if (spec.sustained) {

@@ -684,10 +684,16 @@ QString resultsToMarkdown(const CampaignResults& results, const Requirements& re
     }
     md += measurementDepthMarkdown(results);
     md += fileTestsMarkdown(results);
-    md +=
-        QStringLiteral("\n## Notes\n\n- %1\n- Predictions follow docs/analysis.md: the throughput model composes each "
-                       "level from its members' own speeds.\n- MB/s is 10^6 bytes per second.\n")
-            .arg(results.assumeCleanReason);
+    // Where the tests ran: the plan's region ("start" when it names none, as before there was a choice).
+    const QJsonValue regionValue = results.plan.value(QStringLiteral("region"));
+    const auto region = parseTestRegion(regionValue.isUndefined() ? QJsonValue(QStringLiteral("start")) : regionValue);
+    md += QStringLiteral("\n## Notes\n\n- %1\n- Sequential tests and each disk's own speed ran %2; random tests "
+                         "spread over the whole device.\n- Predictions follow docs/analysis.md: the throughput model "
+                         "composes each level from its members' own speeds, measured in the same region.\n- MB/s is "
+                         "10^6 bytes per second.\n")
+              .arg(results.assumeCleanReason,
+                   region ? describeRegion(*region)
+                          : QStringLiteral("where the plan said (%1)").arg(regionValue.toString()));
     if (results.comparedLabels.isEmpty()) {
         md += recommend(results, requirements).toMarkdown();
     }

@@ -1,5 +1,6 @@
 #include "campaign/campaignplan.h"
 #include "campaign/campaignresults.h"
+#include "campaign/exports.h"
 #include "campaign/surfacescan.h"
 #include "util/errorcodes.h"
 
@@ -197,6 +198,44 @@ private Q_SLOTS:
             },
             {}, nullptr));
         QVERIFY(cut.points.isEmpty());
+    }
+
+    void regions()
+    {
+        const std::uint64_t disk = 16ull << 30;
+        // The start: the whole device from byte 0, as before there was a choice.
+        QCOMPARE(regionRange(TestRegion::Start, disk).offset, 0ull);
+        QCOMPARE(regionRange(TestRegion::Start, disk).length, 0ull);
+        const RegionRange end = regionRange(TestRegion::End, disk);
+        QCOMPARE(end.length, 2ull << 30);
+        QCOMPARE(end.offset + end.length, disk);
+        const RegionRange middle = regionRange(TestRegion::Middle, disk);
+        QCOMPARE(middle.offset, 7ull << 30);
+        // A small device: a gigabyte at least, the whole device when smaller.
+        QCOMPARE(regionRange(TestRegion::End, 2ull << 30).length, 1ull << 30);
+        QCOMPARE(regionRange(TestRegion::End, 2ull << 30).offset, 1ull << 30);
+        QCOMPARE(regionRange(TestRegion::End, 512ull << 20).length, 0ull);
+        QCOMPARE(regionRange(TestRegion::End, 0).length, 0ull);
+        // In a plan, and refused when it is none of the three.
+        QJsonObject json {{QStringLiteral("raidbench_plan"), 1},
+                          {QStringLiteral("disks"), QJsonArray {QStringLiteral("/dev/sdb")}},
+                          {QStringLiteral("region"), QStringLiteral("end")}};
+        auto plan = CampaignPlan::fromJson(json);
+        QVERIFY(plan.ok());
+        QCOMPARE(plan->region, TestRegion::End);
+        QCOMPARE(CampaignPlan::fromJson(plan->toJson())->region, TestRegion::End);
+        QVERIFY(!CampaignPlan {}.toJson().contains(QStringLiteral("region")));
+        json.insert(QStringLiteral("region"), QStringLiteral("inner"));
+        auto refused = CampaignPlan::fromJson(json);
+        QVERIFY(!refused.ok());
+        QVERIFY2(refused.error().message.contains(QLatin1String("\"start\", \"middle\" or \"end\"")),
+                 qPrintable(refused.error().message));
+        // The report says where the tests ran.
+        CampaignResults results;
+        results.plan = plan->toJson();
+        QVERIFY(resultsToMarkdown(results).contains(QLatin1String("in the last eighth of each disk and array")));
+        results.plan = QJsonObject {};
+        QVERIFY(resultsToMarkdown(results).contains(QLatin1String("from the first byte of each disk and array")));
     }
 
     void resultsKeepTheSurface()

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "util/result.h"
+
+#include <QJsonValue>
+#include <QString>
+
+#include <cstdint>
+
+namespace RaidBench {
+
+/// Where on each disk and array the sequential tests and the disks' own speeds are measured. A hard
+/// disk is fastest at its start (outer tracks) and about half as fast at its end, so an array tested
+/// at its start shows what it does while nearly empty, at its end what it does nearly full. Random
+/// tests always spread over the whole device.
+enum class TestRegion { Start, Middle, End };
+
+QString testRegionName(TestRegion region);
+Result<TestRegion> parseTestRegion(const QJsonValue& value);
+
+/// The bytes of a device of `deviceBytes` a sequential test reads or writes in `region`: the start is
+/// the whole device from byte 0 (a long test goes on past an eighth); the middle and the end are an
+/// eighth of it (1 GiB at least, the whole device when smaller), centred or ending at the last byte,
+/// on 1 MiB boundaries. {offset, length}; length 0 means to the end.
+struct RegionRange
+{
+    std::uint64_t offset = 0;
+    std::uint64_t length = 0;
+};
+RegionRange regionRange(TestRegion region, std::uint64_t deviceBytes);
+
+/// "the start of each disk and array" and the like, for the report.
+QString describeRegion(TestRegion region);
+
+} // namespace RaidBench
