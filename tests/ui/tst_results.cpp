@@ -1209,6 +1209,11 @@ private Q_SLOTS:
         QVERIFY(html.contains(QLatin1String("figure svg,figure img{max-width:100%;")));
         QVERIFY(html.contains(QLatin1String("overflow-x:auto")));
         QVERIFY(html.count(QLatin1String("<svg")) >= 5); // comparison, disks, sweep, timeline, latency, command
+        // The surface chart and section of the disk read across its surface; the notes as a list.
+        QVERIFY(html.contains(Charts::title(QStringLiteral("surface")).toHtmlEscaped()));
+        QVERIFY(html.contains(QLatin1String("<h3>Each disk across its surface</h3>")));
+        QVERIFY(html.contains(QLatin1String("<ul>\n<li>")));
+        QVERIFY(!html.contains(QLatin1String("<p>- ")));
         for (const ConfigResult& config : results.configs) {
             QVERIFY2(html.contains(config.name.toHtmlEscaped()), qPrintable(config.name));
         }

@@ -103,6 +103,15 @@ QString markdownToHtml(const QString& markdown)
             }
             --i;
             html += table + QStringLiteral("</table>\n");
+        } else if (line.startsWith(QLatin1String("- "))) {
+            // A list: "- " items, each on its own line (the report's notes, a disk's surface points).
+            flush();
+            html += QStringLiteral("<ul>\n");
+            for (; i < lines.size() && lines.at(i).startsWith(QLatin1String("- ")); ++i) {
+                html += QStringLiteral("<li>%1</li>\n").arg(inline_(lines.at(i).mid(2).trimmed()));
+            }
+            --i;
+            html += QStringLiteral("</ul>\n");
         } else if (line.trimmed().isEmpty()) {
             flush();
         } else {
