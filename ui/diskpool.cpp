@@ -202,13 +202,17 @@ void DiskDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, 
             fastest = std::max({fastest, model->index(row).data(DiskPoolModel::WriteRole).toDouble(),
                                 model->index(row).data(DiskPoolModel::ReadRole).toDouble()});
         }
-        const QColor good = palette.highlight().color();
+        // On a selected row the background is the highlight colour: the bars take the selected text's
+        // colour on a darker trough, so they stay visible.
+        const bool selected = opt.state & QStyle::State_Selected;
+        const QColor good = selected ? palette.highlightedText().color() : palette.highlight().color();
+        const QColor trough = selected ? palette.highlight().color().darker(140) : palette.mid().color();
         const QColor warn(0xe6, 0x7e, 0x22);
         const int barWidth = std::max(20, line.width() / 2 - 60);
         auto bar = [&](int x, double value, const QString& label) {
             const QRect frame(x, line.top() + 3, barWidth, lineHeight - 6);
             painter->setPen(Qt::NoPen);
-            painter->setBrush(palette.mid());
+            painter->setBrush(trough);
             painter->drawRoundedRect(frame, 2, 2);
             painter->setBrush(slow.isEmpty() ? good : warn);
             painter->drawRoundedRect(
