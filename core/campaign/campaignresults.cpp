@@ -192,6 +192,9 @@ QJsonObject DiskResult::toJson() const
     if (!baselineError.isEmpty()) {
         baseline.insert(QStringLiteral("error"), baselineError);
     }
+    if (sustained.measured) {
+        baseline.insert(QStringLiteral("sustained"), sustained.toJson());
+    }
     QJsonObject json {{QStringLiteral("path"), path},
                       {QStringLiteral("stable_path"), stablePath},
                       {QStringLiteral("name"), name},
@@ -224,6 +227,8 @@ DiskResult DiskResult::fromJson(const QJsonObject& json)
     disk.transport = json.value(QStringLiteral("transport")).toString();
     disk.sizeBytes = std::uint64_t(json.value(QStringLiteral("size_bytes")).toDouble());
     disk.surface = DiskSurface::fromJson(json.value(QStringLiteral("surface")).toObject());
+    disk.sustained = SustainedWrite::fromJson(
+        json.value(QStringLiteral("baseline")).toObject().value(QStringLiteral("sustained")).toObject());
     const QJsonObject baseline = json.value(QStringLiteral("baseline")).toObject();
     disk.writeBw = readOptional(baseline.value(QStringLiteral("write_bw_bytes")));
     disk.readBw = readOptional(baseline.value(QStringLiteral("read_bw_bytes")));

@@ -3,6 +3,7 @@
 #include "campaign/campaignplan.h"
 #include "campaign/drillresult.h"
 #include "campaign/resourceuse.h"
+#include "campaign/sustainedwrite.h"
 #include "campaign/testresult.h"
 #include "disks/diskhealth.h"
 #include "engine/ioresult.h"
@@ -38,6 +39,8 @@ struct DiskResult
     QString baselineError;
     /// Its speed across the surface, when the plan asked for it.
     DiskSurface surface;
+    /// A sustained write on the disk alone (a plan with a sustained write test): whether a cache filled.
+    SustainedWrite sustained;
     bool slow = false;
     QString slowReason;
     /// SMART and the write cache as the run found them (before any change), and what in them could

@@ -76,6 +76,77 @@ IoResult CampaignRunner::runJob(const IoJob& job, CampaignProgress progress, con
     return result;
 }
 
+std::optional<SettleWatch> CampaignRunner::sustainedLimits(IoJob& job, const TestSpec& spec) const
+{
+    // From the first byte with no ramp (the burst is what a cache takes), until the rate holds still for
+    // the plan's time (two seconds at least) after half a minute of writing (a cache that takes longer
+    // than that at its burst rate needs the test's size), or the size the test gives; at most ten times
+    // the plan's time, and two minutes at least.
+    job.offset = 0;
+    job.length = 0;
+    job.rampNs = 0;
+    job.sizeLimit = spec.sustainedBytes;
+    job.timeLimitNs = spec.sustainedBytes ? 0 : std::max<std::uint64_t>(10 * m_plan.timeLimitNs, 120'000'000'000ull);
+    if (spec.sustainedBytes) {
+        return std::nullopt;
+    }
+    const std::uint64_t window = std::max<std::uint64_t>(m_plan.timeLimitNs, 2'000'000'000ull);
+    return SettleWatch(window, std::max<std::uint64_t>(2 * window, 30'000'000'000ull));
+}
+
+const TestSpec* CampaignRunner::sustainedTest() const
+{
+    for (const TestSpec& spec : m_plan.tests) {
+        if (spec.sustained) {
+            return &spec;
+        }
+    }
+    return nullptr;
+}
+
+void CampaignRunner::runSustainedBaselines(const std::atomic_bool* cancel)
+{
+    // With a sustained write in the plan, each disk alone too: whether it has a cache that fills, and
+    // what it writes once it has.
+    const TestSpec* spec = sustainedTest();
+    for (DiskResult& disk : m_results.disks) {
+        ++m_unitsDone;
+        if (disk.sustained.measured || cancelled(cancel)) {
+            continue; // resumed, or cancelled
+        }
+        const PinnedDevice* pin = pinOf(disk.path);
+        auto ok = pin ? m_options.executor.gate->verify(*pin, DeviceGate::Use::Create)
+                      : Result<VerifiedDevice>(makeError(ErrorCode::deviceChanged, QStringLiteral("not checked")));
+        if (!ok) {
+            disk.baselineError = ok.error().message;
+            continue;
+        }
+        IoJob job;
+        job.target = pin->node;
+        job.verified = *ok;
+        job.pattern = IoPattern::Write;
+        job.blockSize = spec->blockSize;
+        job.queueDepth = spec->queueDepth;
+        job.destroyData = true;
+        job.flushAfter = true;
+        std::optional<SettleWatch> settle = sustainedLimits(job, *spec);
+        CampaignProgress progress;
+        progress.phase = QStringLiteral("baseline");
+        progress.configName = disk.label();
+        progress.testName = spec->name;
+        progress.message =
+            QStringLiteral("measuring %1 alone: %2, until the rate settles").arg(disk.label(), spec->name);
+        report(progress);
+        const IoResult run = runJob(job, progress, cancel, settle ? &*settle : nullptr);
+        if (run.status == IoStatus::Completed) {
+            disk.sustained = SustainedWrite::fromSamples(run.samples);
+        }
+        if (auto saved = save(); !saved) {
+            return;
+        }
+    }
+}
+
 void CampaignRunner::runBaselines(const std::atomic_bool* cancel)
 {
     for (DiskResult& disk : m_results.disks) {
@@ -282,27 +353,13 @@ void CampaignRunner::runTest(const BuiltArray& built, const TestSpec& spec, Test
             job.sizeLimit = m_plan.sizeLimit;
             job.rampNs = m_plan.rampNs;
             job.destroyData = true;
-            // A sustained write: from the first byte with no ramp (the burst is what a cache takes), until
-            // the rate holds still for the plan's time (two seconds at least) after half a minute of writing
-            // (a cache that takes longer than that at its burst rate needs the test's size), or the size the
-            // test gives; at most ten times the plan's time, and two minutes at least.
             if (!spec.sustained && !patternIsRandom(spec.pattern) && m_plan.region != TestRegion::Start) {
                 // The plan's region of the array, as its disks' baselines were measured at theirs.
                 const RegionRange region = regionRange(m_plan.region, checkedDeviceBytes(*target));
                 job.offset = region.offset;
                 job.length = region.length;
             }
-            const std::uint64_t settleWindow = std::max<std::uint64_t>(m_plan.timeLimitNs, 2'000'000'000ull);
-            std::optional<SettleWatch> settle;
-            if (spec.sustained) {
-                job.rampNs = 0;
-                job.sizeLimit = spec.sustainedBytes;
-                job.timeLimitNs =
-                    spec.sustainedBytes ? 0 : std::max<std::uint64_t>(10 * m_plan.timeLimitNs, 120'000'000'000ull);
-                if (!spec.sustainedBytes) {
-                    settle.emplace(settleWindow, std::max<std::uint64_t>(2 * settleWindow, 30'000'000'000ull));
-                }
-            }
+            std::optional<SettleWatch> settle = spec.sustained ? sustainedLimits(job, spec) : std::nullopt;
             progress.repeat = repeat;
             progress.repeats = maxRuns;
             progress.testName = sizeSweep
@@ -703,13 +760,20 @@ Result<CampaignResults> CampaignRunner::run(const std::atomic_bool* cancel)
     }
     probeDisks(cancel);
     const int testsPerConfig = m_plan.unitsPerConfiguration();
-    m_unitsTotal = (m_plan.baselines ? 2 * int(m_results.disks.size()) : 0) +
+    const bool sustainedBaselines = m_plan.baselines && sustainedTest();
+    m_unitsTotal = (m_plan.baselines ? (sustainedBaselines ? 3 : 2) * int(m_results.disks.size()) : 0) +
         int(m_results.disks.size()) * m_plan.surface.points + int(m_results.configs.size()) * testsPerConfig;
     m_unitsDone = 0;
     if (auto ok = save(); !ok) {
         return ok.error();
     }
     if (m_plan.baselines) {
+        // The sustained write first, while each disk's cache is as the run found it (idle, drained):
+        // a write before it would have filled part of it. The baselines that follow then see what a
+        // disk writes once its cache is full.
+        if (sustainedBaselines) {
+            runSustainedBaselines(cancel);
+        }
         runBaselines(cancel);
         if (auto ok = save(); !ok) {
             return ok.error();

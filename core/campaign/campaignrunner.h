@@ -88,6 +88,13 @@ private:
     void runBaselines(const std::atomic_bool* cancel);
     /// Each disk read across its surface (the plan's `surface`), read only.
     void runSurfaces(const std::atomic_bool* cancel);
+    /// With a sustained write test in the plan: each disk alone, written until its rate settles.
+    void runSustainedBaselines(const std::atomic_bool* cancel);
+    /// The plan's first sustained write test, or null.
+    const TestSpec* sustainedTest() const;
+    /// Sets a sustained write's start, ramp and limits on `job`; the watch that stops it once its rate
+    /// settled (none when the test gives a size).
+    std::optional<SettleWatch> sustainedLimits(IoJob& job, const TestSpec& spec) const;
     /// Sets every member's write cache as the configuration asks (journaled; set back at teardown)
     /// and records each member's state; a disk that cannot be changed leaves all as they were, said why.
     void applyWriteCache(ConfigResult& config, BuiltArray& built, const QList<PinnedDevice>& pins,

@@ -524,6 +524,9 @@ QString resultsToMarkdown(const CampaignResults& results, const Requirements& re
         for (const DiskExplanation& explanation : disk.explanations) {
             notes.append(mdCell(explanation.message));
         }
+        if (disk.sustained.measured) {
+            notes.append(QStringLiteral("sustained write: ") + mdCell(disk.sustained.summary()));
+        }
         md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 |")
                   .arg(mdCell(results.comparedLabels.isEmpty() || disk.name.isEmpty() ? disk.path : disk.name),
                        mdCell(disk.model), mdCell(disk.serial), Units::formatBytesDecimal(double(disk.sizeBytes)),

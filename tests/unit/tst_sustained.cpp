@@ -1,5 +1,6 @@
 #include "campaign/campaignplan.h"
 #include "campaign/campaignresults.h"
+#include "campaign/exports.h"
 #include "campaign/sustainedwrite.h"
 
 #include <QJsonDocument>
@@ -131,6 +132,18 @@ private Q_SLOTS:
         QVERIFY(back.ok());
         QVERIFY(back->sustained.dropped);
         QCOMPARE(back->sustained.dropAtBytes, result.sustained.dropAtBytes);
+        // A disk's own (its baseline), and the report's note on it.
+        DiskResult disk;
+        disk.path = QStringLiteral("/dev/sdb");
+        disk.sustained = result.sustained;
+        const DiskResult diskBack = DiskResult::fromJson(disk.toJson());
+        QVERIFY(diskBack.sustained.dropped);
+        QCOMPARE(diskBack.sustained.steadyBw, disk.sustained.steadyBw);
+        QVERIFY(
+            !DiskResult {}.toJson().value(QStringLiteral("baseline")).toObject().contains(QStringLiteral("sustained")));
+        CampaignResults results;
+        results.disks = {disk};
+        QVERIFY(resultsToMarkdown(results).contains(QLatin1String("sustained write: 500.0 MB/s for the first")));
     }
 };
 
