@@ -62,7 +62,7 @@ DisksPage::DisksPage(Session* session, QWidget* parent)
     m_surfaceButton->setObjectName(QStringLiteral("surfaceButton"));
     m_surfaceButton->setToolTip(tr("Reads the selected disks (or every usable one) at points from their first byte to "
                                    "their last and charts MB/s against position: a hard disk is slower at its end. "
-                                   "Read only; a disk in use is not read."));
+                                   "Read only; a disk in use is refused, and then nothing is read."));
     connect(m_surfaceButton, &QPushButton::clicked, this, [this] { Q_EMIT surfaceRequested(surfaceDisks()); });
     buttons->addWidget(m_connectButton);
     buttons->addWidget(remote);

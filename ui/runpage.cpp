@@ -184,7 +184,12 @@ void RunPage::start(const CampaignPlan& plan)
     m_rowUnits.clear();
     // The runner's units: a disk's write and read alone, and each point of a surface scan.
     if (plan.baselines || plan.surface.enabled()) {
-        m_rowUnits.append(double(plan.disks.size()) * ((plan.baselines ? 2 : 0) + plan.surface.points));
+        bool sustained = false;
+        for (const TestSpec& test : plan.tests) {
+            sustained = sustained || test.sustained;
+        }
+        const int perDisk = plan.baselines ? (sustained ? 3 : 2) : 0;
+        m_rowUnits.append(double(plan.disks.size()) * (perDisk + plan.surface.points));
     }
     for (qsizetype i = 0; i < plan.configurations.size(); ++i) {
         m_rowUnits.append(double(unitsPerConfig));

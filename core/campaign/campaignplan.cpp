@@ -327,9 +327,9 @@ Result<TestSpec> TestSpec::fromJson(const QJsonValue& value)
         test.sustained = true;
         if (!sustained.isBool()) {
             auto bytes = Units::parseSize(sustained.toVariant().toString());
-            if (!bytes || *bytes < (64ull << 20)) {
+            if (!bytes || *bytes < (1ull << 30)) {
                 return planError(QStringLiteral("\"sustained\" is true (until the rate settles) or a size of at "
-                                                "least 64M to write, not '%1'")
+                                                "least 1G to write, not '%1'")
                                      .arg(sustained.toVariant().toString().left(32)));
             }
             test.sustainedBytes = *bytes;
@@ -384,7 +384,7 @@ int CampaignPlan::unitsPerConfiguration() const
 {
     int units = 0;
     for (const TestSpec& test : tests) {
-        units += test.isFileTest() ? 1 : test.points() * minRuns();
+        units += test.units(minRuns());
     }
     return std::max(1, units);
 }

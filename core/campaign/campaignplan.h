@@ -46,6 +46,9 @@ struct TestSpec
     bool isFileTest() const { return kind != QLatin1String("io") && !isSweep(); }
     /// The engine runs of one repeat: one, or one per block size or queue depth of a sweep.
     int points() const;
+    /// Progress units of the test at `minRuns` runs a point: a file test and a sustained write (which
+    /// runs once) are one.
+    int units(int minRuns) const { return isFileTest() || sustained ? 1 : points() * minRuns; }
     QJsonObject toJson() const;
     static Result<TestSpec> fromJson(const QJsonValue& json);
     /// The named standard tests: seq1m-qd8-write/read, rnd4k-qd32-write/read, dd-seq1m-qd1-write,

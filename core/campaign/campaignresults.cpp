@@ -209,7 +209,7 @@ QJsonObject DiskResult::toJson() const
     if (healthRead) {
         insertHealthJson(json, health, writeCache, explanations);
     }
-    if (!surface.isEmpty() || surface.pointsPlanned > 0) {
+    if (!surface.isEmpty() || surface.pointsPlanned > 0 || !surface.error.isEmpty()) {
         json.insert(QStringLiteral("surface"), surface.toJson(sizeBytes));
     }
     return json;
@@ -269,8 +269,9 @@ const TestResult* ConfigResult::sequentialTest(bool write) const
     }
     for (const TestResult& candidate : tests) {
         const IoPattern wanted = write ? IoPattern::Write : IoPattern::Read;
-        if (candidate.spec.kind == QLatin1String("io") && candidate.spec.pattern == wanted &&
-            candidate.summary.runs > 0) {
+        // Not a flush-bound or sustained write: neither is what the layout streams.
+        if (candidate.spec.kind == QLatin1String("io") && candidate.spec.pattern == wanted && !candidate.spec.dsync &&
+            !candidate.spec.sustained && candidate.summary.runs > 0) {
             return &candidate;
         }
     }

@@ -86,7 +86,7 @@ std::optional<SettleWatch> CampaignRunner::sustainedLimits(IoJob& job, const Tes
     job.length = 0;
     job.rampNs = 0;
     job.sizeLimit = spec.sustainedBytes;
-    job.timeLimitNs = spec.sustainedBytes ? 0 : std::max<std::uint64_t>(10 * m_plan.timeLimitNs, 120'000'000'000ull);
+    job.timeLimitNs = std::max<std::uint64_t>(10 * m_plan.timeLimitNs, 120'000'000'000ull);
     if (spec.sustainedBytes) {
         return std::nullopt;
     }
@@ -135,12 +135,18 @@ void CampaignRunner::runSustainedBaselines(const std::atomic_bool* cancel)
         progress.configName = disk.label();
         progress.testName = spec->name;
         progress.message =
-            QStringLiteral("measuring %1 alone: %2, until the rate settles").arg(disk.label(), spec->name);
+            QStringLiteral("measuring %1 alone: %2, %3")
+                .arg(disk.label(), spec->name,
+                     spec->sustainedBytes
+                         ? QStringLiteral("%1 written").arg(Units::formatBytesBinary(double(spec->sustainedBytes)))
+                         : QStringLiteral("until the rate settles"));
         report(progress);
         const IoResult run = runJob(job, progress, cancel, settle ? &*settle : nullptr);
-        if (run.status == IoStatus::Completed) {
-            disk.sustained = SustainedWrite::fromSamples(run.samples);
+        if (run.status == IoStatus::Failed) {
+            disk.baselineError = run.error ? run.error->message : QStringLiteral("the sustained write failed");
         }
+        // A cancelled one keeps what it measured, as any run does.
+        disk.sustained = SustainedWrite::fromSamples(run.samples);
         if (auto saved = save(); !saved) {
             return;
         }
@@ -295,8 +301,9 @@ void CampaignRunner::runTest(const BuiltArray& built, const TestSpec& spec, Test
     // The drill's test under a rebuild runs the plan's repeats as they are: a rebuild's pace varies by
     // nature, so waiting for its runs to agree would only run it until the cap.
     const bool stable = m_plan.stable.enabled() && !underRebuild;
-    const int minRuns = stable ? m_plan.minRuns() : m_plan.repeats;
-    const int maxRuns = stable ? m_plan.maxRuns() : m_plan.repeats;
+    // A sustained write runs once: a second run would find the cache the first one filled.
+    const int minRuns = spec.sustained ? 1 : stable ? m_plan.minRuns() : m_plan.repeats;
+    const int maxRuns = spec.sustained ? 1 : stable ? m_plan.maxRuns() : m_plan.repeats;
     if (underRebuild) {
         result.duringResync = true; // the failure drill's test under a rebuild: that is the point of it
     }
@@ -640,7 +647,7 @@ void CampaignRunner::runConfig(const QList<int>& group, const std::atomic_bool* 
             result.spec = spec;
             runTest(*built, spec, result, progress, cancel, &monitor);
             entry.tests.append(result);
-            m_unitsDone += spec.points() * m_plan.minRuns();
+            m_unitsDone += spec.units(m_plan.minRuns());
             saveAfterTest();
             if (result.status == QLatin1String("cancelled")) {
                 stop = true;

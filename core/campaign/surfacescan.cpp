@@ -228,6 +228,13 @@ bool SurfaceScanner::scan(DiskSurface& surface, const ReadAt& read, const Progre
         return false;
     }
     surface.error.clear();
+    // A resumed scan goes on only where its points are this plan's; another grid starts over.
+    for (qsizetype i = 0; i < surface.points.size(); ++i) {
+        if (i >= offsets.size() || surface.points.at(i).offset != offsets.at(i)) {
+            surface.points.clear();
+            break;
+        }
+    }
     for (int i = int(surface.points.size()); i < offsets.size(); ++i) {
         if (scanCancelled(cancel)) {
             return false;

@@ -59,11 +59,16 @@ SustainedWrite SustainedWrite::fromSamples(const std::vector<IoSample>& samples)
         result.burstBw = first;
         return result;
     }
-    // The drop: the first interval from which two in a row are below halfway.
+    // The drop: the first interval whose rate, and that of the three around it, are below halfway (a
+    // rate that swings, as garbage collection makes it, is smoothed over three).
     const double middle = (first + result.steadyBw) / 2;
     qsizetype at = 0;
-    while (at + 1 < n && !(list.at(at).rate() < middle && list.at(at + 1).rate() < middle)) {
+    while (at + 1 < n && !(list.at(at).rate() < middle && rateOf(list, at - 1, at + 2) < middle)) {
         ++at;
+    }
+    if (at + 1 >= n) {
+        result.burstBw = first; // slower at the end, but no place where it fell: no cache filled that we saw
+        return result;
     }
     result.dropped = true;
     result.burstBw = at > 0 ? rateOf(list, 0, at) : first;

@@ -24,7 +24,7 @@ struct SustainedWrite
 
     bool measured = false; ///< enough samples to say anything
     bool dropped = false;
-    double burstBw = 0; ///< bytes/s before the drop (the whole run's first second when none)
+    double burstBw = 0; ///< bytes/s before the drop (the run's first three intervals when none)
     double steadyBw = 0; ///< bytes/s over the last part of the run
     std::uint64_t dropAtBytes = 0; ///< written before the rate fell
     double dropAtSeconds = 0;

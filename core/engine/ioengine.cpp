@@ -443,8 +443,9 @@ IoResult IoEngine::run(const IoJob& jobIn, const std::atomic_bool* cancel, const
     }
     stats.finish(std::max(end, stats.rampEndNs()));
     stats.fill(result);
-    if (job.flushAfter && job.direct && patternWrites(job.pattern) && !ctx.error && !ctx.cancelled) {
-        // Outside the time: the next test starts with this one's writes on the media.
+    if (job.flushAfter && job.direct && patternWrites(job.pattern) && !ctx.error) {
+        // Outside the time, and after a stop too (a sustained write stopped once its rate settled, a
+        // cancel): the next test starts with this one's writes on the media, and none wait in a cache.
         const std::uint64_t flushStart = nowNs();
         if (fdatasync(target.fd()) != 0) {
             result.notes.append(

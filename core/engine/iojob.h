@@ -57,7 +57,8 @@ struct IoJob
     bool dsync = false;
     /// After the measured time, flush the device's write cache (fdatasync), outside the time: what this
     /// run left in a disk's cache is written now, not during the next test (a hard disk's first read
-    /// after a write otherwise waits for it). Only for direct writes; the flush's time is reported.
+    /// after a write otherwise waits for it). Only for direct writes, after a stop as well (not after an
+    /// I/O error); the flush's time is reported.
     bool flushAfter = false;
     bool destroyData = false; ///< required to write to a block device
     /// Required to write to a block device: the device gate's check of `target`, made right before the

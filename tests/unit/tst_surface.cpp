@@ -175,6 +175,18 @@ private Q_SLOTS:
         QCOMPARE(progress, (QList<int> {4, 5, 6, 7, 8, 9}));
         QCOMPARE(partial.points.size(), 10);
 
+        // A resumed scan of another grid (the plan asks 8 points now) starts over.
+        SurfaceSpec eight = spec;
+        eight.points = 8;
+        DiskSurface regrid;
+        regrid.points = partial.points.mid(0, 3);
+        progress.clear();
+        QVERIFY(SurfaceScanner(eight, disk)
+                    .scan(
+                        regrid, hdd, [&](int point, int, std::uint64_t) { progress.append(point); }, nullptr));
+        QCOMPARE(progress.first(), 0);
+        QCOMPARE(regrid.points.size(), 8);
+        QCOMPARE(regrid.points.last().offset, eight.offsets(disk).last());
         // A read that fails stops the scan with its reason; a read cut short is not a point.
         DiskSurface failed;
         QVERIFY(!scanner.scan(
