@@ -324,9 +324,17 @@ check_clean after.txt
                   qPrintable(result.name), measuredMBps, predictedMBps, qPrintable(result.predictedWriteBound),
                   qPrintable(result.predictedWriteNote), result.measuredOverPredicted.value_or(0),
                   test && test->resources ? qPrintable(test->resources->explanation) : "?");
-            QCOMPARE(result.predictedWriteBound, QStringLiteral("cpu"));
-            QVERIFY2(result.predictedWriteNote.contains(QLatin1String("md's threads wrote")),
-                     qPrintable(result.predictedWriteNote));
+            // Which bound is lower is the host's business too: unthrottled, the disks' own speeds are the
+            // emulator's as well, and a clean-clone CI run measured them low enough beside three other VMs
+            // that the disks bounded the RAID5 (204.7 predicted, 216.0 measured). The model names one of the
+            // two, and the CPU's with md's measured rate (tst_campaign decides the choice on fixed rates).
+            QVERIFY2(result.predictedWriteBound == QLatin1String("cpu") ||
+                         result.predictedWriteBound == QLatin1String("disks"),
+                     qPrintable(result.predictedWriteBound));
+            if (result.predictedWriteBound == QLatin1String("cpu")) {
+                QVERIFY2(result.predictedWriteNote.contains(QLatin1String("md's threads wrote")),
+                         qPrintable(result.predictedWriteNote));
+            }
             // How close to the CPU's bound is the emulator's business (see above): a benchmark row. What
             // CI checks is that the measurement names what bound it.
             benchRow({QStringLiteral("parity"), result.name + QStringLiteral(" (unthrottled, CPU bound)"), measuredMBps,
