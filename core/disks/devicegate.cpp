@@ -683,8 +683,9 @@ Result<void> SystemDeviceGate::checkLeaves(const QString& sysDir, const QList<Pi
         for (const QString& slave : slaves) {
             const QString below = QFileInfo(sysDir + QStringLiteral("/slaves/") + slave).canonicalFilePath();
             if (below.isEmpty()) {
-                return makeError(ErrorCode::deviceChanged,
-                                 QStringLiteral("%1 vanished from under %2").arg(slave, name));
+                // A member pulled out while the array ran: md keeps it as failed until it is removed, and
+                // its link points at nothing. Gone, it is nobody's disk; what is left must still be ours.
+                continue;
             }
             if (auto ok = checkLeaves(below, pins, depth + 1, leaves); !ok) {
                 return ok;
@@ -737,6 +738,10 @@ Result<DeviceGate::BuiltNode> SystemDeviceGate::checkBuilt(const QString& path, 
     int leaves = 0;
     if (auto ok = checkLeaves(sysDir, pins, 0, leaves); !ok) {
         return Error {ok.error().code, QStringLiteral("%1: %2").arg(path, ok.error().message)};
+    }
+    if (leaves == 0) {
+        return makeError(ErrorCode::deviceChanged,
+                         QStringLiteral("%1: every disk under it has vanished").arg(shown(path)));
     }
     return BuiltNode {*resolved, std::uint64_t(st.st_rdev)};
 }

@@ -14,6 +14,7 @@
 #include <mutex>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 using namespace RaidBench;
@@ -299,6 +300,63 @@ private Q_SLOTS:
         QVERIFY(!pinned.ok());
         QCOMPARE(pinned.error().code, QStringLiteral("invalid-spec"));
         QVERIFY(pinned.error().message.contains(QStringLiteral("same device")));
+    }
+
+    void anArrayIsCheckedByWhatIsStillUnderIt_data()
+    {
+        QTest::addColumn<QStringList>("members"); // name:major:minor, or name: for a member that is gone
+        QTest::addColumn<bool>("accepted");
+        QTest::newRow("both disks ours") << QStringList {"sdg:8:96", "sdh:8:112"} << true;
+        QTest::newRow("one pulled out while it ran") << QStringList {"sdg:8:96", "sdh:"} << true;
+        QTest::newRow("every disk pulled out") << QStringList {"sdg:", "sdh:"} << false;
+        QTest::newRow("a stranger beside a gone disk") << QStringList {"sda:8:0", "sdh:"} << false;
+        QTest::newRow("ours under another number") << QStringList {"sdg:8:97", "sdh:8:112"} << false;
+    }
+    void anArrayIsCheckedByWhatIsStillUnderIt()
+    {
+        // A stand-in /dev and /sys: the array's node, its sysfs entry and the links to its members, one of
+        // which may point at nothing, as md leaves a member that was unplugged until it is removed.
+        QFETCH(QStringList, members);
+        QFETCH(bool, accepted);
+        QTemporaryDir root;
+        QVERIFY(root.isValid());
+        const QString dev = root.filePath(QStringLiteral("dev"));
+        const QString sys = root.filePath(QStringLiteral("sys"));
+        QVERIFY(QDir().mkpath(dev + QStringLiteral("/md")));
+        const QString node = dev + QStringLiteral("/md/raidbench-f05e6508-0");
+        QVERIFY(::mknod(QFile::encodeName(node).constData(), S_IFBLK | 0600, makedev(9, 118)) == 0);
+        const QString md = sys + QStringLiteral("/devices/virtual/block/md118");
+        QVERIFY(QDir().mkpath(md + QStringLiteral("/slaves")));
+        QVERIFY(QDir().mkpath(sys + QStringLiteral("/dev/block")));
+        QVERIFY(QFile::link(md, sys + QStringLiteral("/dev/block/9:118")));
+        auto write = [](const QString& path, const QString& text) {
+            QFile file(path);
+            return file.open(QIODevice::WriteOnly) && file.write(text.toUtf8()) == text.size();
+        };
+        QVERIFY(write(md + QStringLiteral("/dev"), QStringLiteral("9:118\n")));
+        for (const QString& member : members) {
+            const QStringList parts = member.split(QLatin1Char(':'));
+            const QString disk = sys + QStringLiteral("/devices/pci0000:00/block/") + parts.first();
+            if (parts.size() == 3) {
+                QVERIFY(QDir().mkpath(disk));
+                QVERIFY(write(disk + QStringLiteral("/dev"), parts.at(1) + QLatin1Char(':') + parts.at(2)));
+            }
+            QVERIFY(QFile::link(disk, md + QStringLiteral("/slaves/") + parts.first()));
+        }
+        PinnedDevice g;
+        g.name = QStringLiteral("sdg");
+        g.node = QStringLiteral("/dev/sdg");
+        g.rdev = makedev(8, 96);
+        PinnedDevice h = g;
+        h.name = QStringLiteral("sdh");
+        h.node = QStringLiteral("/dev/sdh");
+        h.rdev = makedev(8, 112);
+        SystemDeviceGate::Options options;
+        options.devRoot = dev;
+        options.sysRoot = sys;
+        const auto checked = SystemDeviceGate(options).verifyBuilt(node, {g, h});
+        QVERIFY2(checked.ok() == accepted,
+                 qPrintable(checked.ok() ? QStringLiteral("accepted") : checked.error().message));
     }
 };
 
