@@ -85,7 +85,9 @@ RBLAB0002, ... and models naming their speeds. Their sdX names follow the kernel
 probe order, which is not the order of SPEC: name them by serial, through the links
 /dev/disk/by-id/scsi-RAIDBNCH_*_RBLAB0001, ... With --controllers N the disks take
 turns over N SCSI controllers (disk 1 on the first, disk 2 on the second, ...), so
-arrays that survive the loss of a controller can be tried. The disk files live in
+arrays that survive the loss of a controller can be tried; --controllers N@MBPS
+also limits each controller to MBPS for all its disks together, as a host adapter
+or an expander slower than its disks does. The disk files live in
 memory (/dev/shm) when they fit, else in /var/tmp; RAIDBENCH_LAB_DIR chooses.
 
 Examples:
@@ -93,7 +95,8 @@ Examples:
   raidbench-cli lab run --disks 2x1G@100 -- cat /proc/mdstat
   raidbench-cli lab run --disks 4x1G --out /tmp/res -- sh -c 'mdadm --create /dev/md0 \
       --level=5 --raid-devices=4 --assume-clean --run /dev/disk/by-id/scsi-*_RBLAB000[1-4]'
-  raidbench-cli lab run --disks 12x1G --controllers 3 -- ls /sys/class/scsi_host)";
+  raidbench-cli lab run --disks 12x1G --controllers 3 -- ls /sys/class/scsi_host
+  raidbench-cli lab demo --disks 24x512M@100 --controllers 3@300)";
 
 } // namespace
 
@@ -101,20 +104,21 @@ QCommandLineOption controllersOption(int n)
 {
     return QCommandLineOption(
         QStringLiteral("controllers"),
-        QStringLiteral("Spread the disks over N SCSI controllers, taking turns (default %1).").arg(n),
-        QStringLiteral("N"), QString::number(n));
+        QStringLiteral("Spread the disks over N SCSI controllers, taking turns (default %1); N@MBPS limits each "
+                       "controller to MBPS for all its disks together.")
+            .arg(n),
+        QStringLiteral("N[@MBPS]"), QString::number(n));
 }
 
 std::optional<QList<LabDiskSpec>> labDisks(const QCommandLineParser& parser, const QString& spec,
                                            const QCommandLineOption& controllers)
 {
-    bool ok = false;
-    const int count = parser.value(controllers).toInt(&ok);
-    if (!ok) {
-        printError(QStringLiteral("--controllers '%1' is not a number").arg(parser.value(controllers)));
+    const auto shape = parseLabControllers(parser.value(controllers));
+    if (!shape) {
+        printError(QStringLiteral("--%1").arg(shape.error().message));
         return std::nullopt;
     }
-    auto disks = parseLabSpec(spec, count);
+    auto disks = parseLabSpec(spec, shape->count, shape->mbps);
     if (!disks) {
         printError(disks.error().message);
         return std::nullopt;

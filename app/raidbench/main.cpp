@@ -232,9 +232,12 @@ int main(int argc, char* argv[])
     }
     std::optional<RaidBench::LabOptions> lab;
     if (parser.isSet(labOption)) {
-        bool ok = false;
-        const int controllers = parser.value(controllersOption).toInt(&ok);
-        auto disks = RaidBench::parseLabSpec(parser.value(labOption), ok ? controllers : 1);
+        const auto controllers = RaidBench::parseLabControllers(parser.value(controllersOption));
+        if (!controllers) {
+            std::fprintf(stderr, "raidbench: error: --%s\n", qPrintable(controllers.error().message));
+            return 2;
+        }
+        auto disks = RaidBench::parseLabSpec(parser.value(labOption), controllers->count, controllers->mbps);
         if (!disks) {
             std::fprintf(stderr, "raidbench: error: %s\n", qPrintable(disks.error().message));
             return 2;

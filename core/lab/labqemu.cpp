@@ -101,7 +101,10 @@ Result<QJsonObject> qmpCommand(const QString& socketPath, const QByteArray& comm
 /// The block node a disk's device sits on: its throttle, else its fault injector, else the raw image.
 QString topNodeOf(const LabDiskSpec& disk)
 {
-    if (disk.writeMBps > 0 || disk.readMBps > 0) {
+    if (disk.controllerMBps > 0) {
+        return QStringLiteral("controller%1").arg(disk.index);
+    }
+    if (disk.writeMBps > 0 || disk.readMBps > 0 || disk.iops > 0) {
         return QStringLiteral("limit%1").arg(disk.index);
     }
     return disk.fault ? QStringLiteral("fault%1").arg(disk.index) : QStringLiteral("raw%1").arg(disk.index);
@@ -183,6 +186,16 @@ QStringList LabMachine::qemuArguments(const LabOptions& options, const QString& 
     }
     for (int c = 0; c < controllers; ++c) {
         args << QStringLiteral("-device") << QStringLiteral("virtio-scsi-pci,id=scsi%1").arg(c);
+        // A controller slower than its disks together: one throttle group all of them share.
+        for (const auto& disk : options.disks) {
+            if (disk.controller == c && disk.controllerMBps > 0) {
+                args << QStringLiteral("-object")
+                     << QStringLiteral("throttle-group,id=shared%1,x-bps-total=%2")
+                            .arg(c)
+                            .arg(qint64(disk.controllerMBps * 1e6));
+                break;
+            }
+        }
     }
     for (const auto& disk : options.disks) {
         const int i = disk.index;
@@ -231,6 +244,14 @@ QStringList LabMachine::qemuArguments(const LabOptions& options, const QString& 
                         .arg(i)
                         .arg(top);
             top = QStringLiteral("limit%1").arg(i);
+        }
+        if (disk.controllerMBps > 0) {
+            args << QStringLiteral("-blockdev")
+                 << QStringLiteral("driver=throttle,node-name=controller%1,throttle-group=shared%2,file=%3")
+                        .arg(i)
+                        .arg(disk.controller)
+                        .arg(top);
+            top = QStringLiteral("controller%1").arg(i);
         }
         QString device = QStringLiteral("scsi-hd,id=disk%2,bus=scsi%1.0,channel=0,scsi-id=%2,lun=0,drive=%3,serial=%4,"
                                         "vendor=%5,product=%6,wwn=%7")

@@ -211,7 +211,28 @@ QString LabDiskSpec::wwn() const
     return QStringLiteral("0x%1").arg(0x52aa0b0000000000ull + std::uint64_t(index + 1), 16, 16, QLatin1Char('0'));
 }
 
-Result<QList<LabDiskSpec>> parseLabSpec(const QString& spec, int controllers)
+Result<LabControllers> parseLabControllers(const QString& text)
+{
+    const QString count = text.section(QLatin1Char('@'), 0, 0).trimmed();
+    bool ok = false;
+    LabControllers controllers;
+    controllers.count = count.toInt(&ok);
+    if (!ok || controllers.count < 1 || controllers.count > 8) {
+        return makeError(ErrorCode::invalidLabSpec,
+                         QStringLiteral("controllers '%1': expected N or N@MBPS, N from 1 to 8").arg(text));
+    }
+    if (text.contains(QLatin1Char('@'))) {
+        const QString limit = text.section(QLatin1Char('@'), 1).trimmed();
+        controllers.mbps = limit.toDouble(&ok);
+        if (!ok || !(controllers.mbps >= 1 && controllers.mbps <= 100000)) {
+            return makeError(ErrorCode::invalidLabSpec,
+                             QStringLiteral("controllers '%1': the limit must be 1 to 100000 MB/s").arg(text));
+        }
+    }
+    return controllers;
+}
+
+Result<QList<LabDiskSpec>> parseLabSpec(const QString& spec, int controllers, double controllerMBps)
 {
     static const QRegularExpression itemRe(
         QStringLiteral("^(?:(\\d+)x)?([^@:]+)(?:@([^/:]*)(?:/([^:]*))?)?((?::[^:]*)*)$"));
@@ -323,6 +344,7 @@ Result<QList<LabDiskSpec>> parseLabSpec(const QString& spec, int controllers)
         for (int i = 0; i < count; ++i) {
             disk.index = int(disks.size());
             disk.controller = disk.index % controllers;
+            disk.controllerMBps = controllerMBps;
             disks.append(disk);
         }
     }

@@ -32,6 +32,9 @@ struct LabDiskSpec
     DiskModelParams diskModel;
     int index = 0;
     int controller = 0;
+    /// The limit of the disk's controller, MB/s shared by all its disks (0 = none): a qemu throttle group
+    /// above each disk's own, like a host adapter or an expander slower than the sum of its disks.
+    double controllerMBps = 0;
 
     QString serial() const;
     QString vendor() const;
@@ -48,7 +51,16 @@ struct LabDiskSpec
 /// A model: ":hdd" (a hard disk; @OUTER is its outer zone's rate, with inner=MBPS, rpm=N, seek=MS and
 /// cache=SIZE for its write cache), ":ssd" (@BURST/READ, with steady=MBPS once cache=SIZE is full, and
 /// latency=US); e.g. "4x2G:hdd", "2x2G@150:hdd:inner=80:rpm=5400", "1G@300/350:ssd:cache=256M".
-Result<QList<LabDiskSpec>> parseLabSpec(const QString& spec, int controllers = 1);
+Result<QList<LabDiskSpec>> parseLabSpec(const QString& spec, int controllers = 1, double controllerMBps = 0);
+
+/// The controllers' count and their shared limit: "N" or "N@MBPS" (each controller limited to MBPS for
+/// all of its disks together, e.g. "3@300").
+struct LabControllers
+{
+    int count = 1;
+    double mbps = 0;
+};
+Result<LabControllers> parseLabControllers(const QString& text);
 
 /// The spec back in its canonical text form.
 QString formatLabSpec(const QList<LabDiskSpec>& disks);

@@ -244,6 +244,38 @@ private Q_SLOTS:
         QVERIFY(parseLabSpec(QStringLiteral("3x1G"), 3).ok());
     }
 
+    void controllersWithALimitShareOneThrottle()
+    {
+        const auto shape = parseLabControllers(QStringLiteral("2@150"));
+        QVERIFY(shape.ok());
+        QCOMPARE(shape->count, 2);
+        QCOMPARE(shape->mbps, 150.0);
+        for (const char* bad : {"0", "9", "x", "2@", "2@0", "2@fast", "@100"}) {
+            const auto refused = parseLabControllers(QLatin1String(bad));
+            QVERIFY2(!refused.ok(), bad);
+            QCOMPARE(refused.error().code, QStringLiteral("invalid-lab-spec"));
+        }
+        const auto disks = parseLabSpec(QStringLiteral("4x1G@100"), shape->count, shape->mbps);
+        QVERIFY(disks.ok());
+        LabOptions options;
+        options.disks = *disks;
+        const QString args = LabMachine::qemuArguments(options, QStringLiteral("tcg"), QStringLiteral("/k"),
+                                                       QStringLiteral("/i"), QStringLiteral("/w"), QStringLiteral("a"))
+                                 .join(QLatin1Char(' '));
+        // One group per controller, each disk's own throttle below it, the device on top of both.
+        QCOMPARE(args.count(QStringLiteral("throttle-group,id=shared")), 2);
+        QVERIFY(args.contains(QStringLiteral("throttle-group,id=shared1,x-bps-total=150000000")));
+        QVERIFY(
+            args.contains(QStringLiteral("driver=throttle,node-name=controller3,throttle-group=shared1,file=limit3")));
+        QVERIFY(args.contains(QStringLiteral("bus=scsi1.0,channel=0,scsi-id=3,lun=0,drive=controller3,")));
+        // Without a limit nothing is shared.
+        options.disks = *parseLabSpec(QStringLiteral("4x1G@100"), 2);
+        QVERIFY(!LabMachine::qemuArguments(options, QStringLiteral("tcg"), QStringLiteral("/k"), QStringLiteral("/i"),
+                                           QStringLiteral("/w"), QStringLiteral("a"))
+                     .join(QLatin1Char(' '))
+                     .contains(QStringLiteral("shared")));
+    }
+
     void diskFilesGoWhereTheyFit()
     {
         // Memory when it holds them with room to spare and takes direct I/O, else /var/tmp; the
