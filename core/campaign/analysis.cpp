@@ -4,7 +4,11 @@
 #include "util/statistics.h"
 #include "util/units.h"
 
+#include <QHash>
+#include <QSet>
+
 #include <algorithm>
+#include <numeric>
 
 namespace RaidBench {
 
@@ -41,18 +45,56 @@ struct ParityLoad
     bool raid6 = false;
 };
 
-/// The walk down a tree: the parity arrays met, and the first write that does not fill its stripes.
+/// The walk down a tree: the parity arrays met, the first write that does not fill its stripes, and
+/// the bytes each disk moves per byte the top writes or reads.
 struct ModelWalk
 {
     const BaselineFn& baseline;
     QList<ParityLoad> parity;
     QString partialNote;
+    QHash<QString, double> writeShare;
+    QHash<QString, double> readShare;
 };
 
-ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& stream, double share, ModelWalk& walk)
+/// The fastest a near layout of `copies` copies over members reading at `reads` can read one stream.
+/// Chunk k's copies lie on the `copies` members from (k x copies) mod n on: g = gcd(n, copies) sets
+/// start at every g-th member, each holding g/n of the data, and md sends each piece to an idle copy
+/// (raid10.c read_balance). The sets share members when copies does not divide n, so the pace is a
+/// flow: for every run of L neighbouring sets, the members they cover must carry L x g/n of the data.
+/// With copies dividing n that is n/copies x the slowest set's sum; with gcd 1 (n2 over an odd count)
+/// the sum of all members.
+double nearReadSpeed(const QList<double>& reads, int copies)
+{
+    const int n = int(reads.size());
+    const int g = std::gcd(n, copies);
+    const int sets = n / g;
+    double best = -1;
+    for (int length = 1; length <= sets; ++length) {
+        for (int first = 0; first < sets; ++first) {
+            QSet<int> covered;
+            for (int set = first; set < first + length; ++set) {
+                for (int c = 0; c < copies; ++c) {
+                    covered.insert(((set % sets) * g + c) % n);
+                }
+            }
+            double sum = 0;
+            for (const int member : std::as_const(covered)) {
+                sum += reads.at(member);
+            }
+            const double pace = sum * double(n) / double(g * length);
+            best = best < 0 ? pace : std::min(best, pace);
+        }
+    }
+    return std::max(0.0, best);
+}
+
+ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& stream, double share, double readShare,
+                                 ModelWalk& walk)
 {
     ThroughputPrediction prediction;
     if (spec.isLeaf()) {
+        walk.writeShare[spec.device] += share;
+        walk.readShare[spec.device] += readShare;
         if (const auto speeds = walk.baseline(spec.device)) {
             prediction.write = speeds->first;
             prediction.writeLow = speeds->first;
@@ -65,19 +107,30 @@ ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& strea
     const double count = double(std::max<qsizetype>(1, members.size()));
     const WriteStream inner = childStream(spec, stream);
     double childShare = share;
+    double childRead = readShare / count; // striped, parity rotated, or copies balanced: evenly
     if (spec.level == ArrayLevel::Raid0 || spec.level == ArrayLevel::LvmStripe) {
         childShare = share / count;
     } else if (spec.level == ArrayLevel::Raid10) {
         childShare = share * double(raid10Copies(spec.layout.isEmpty() ? QStringLiteral("n2") : spec.layout)) / count;
     } else if (isParityLevel(spec.level)) {
         childShare = share / double(std::max(1, dataMembers(spec)));
+        if (spec.level == ArrayLevel::Raid4) {
+            childRead = readShare / std::max(1.0, count - 1); // its parity member holds no data
+        }
     }
     QList<double> writes;
     QList<double> lows;
     QList<double> highs;
     QList<double> reads;
-    for (const ArraySpec& child : members) {
-        const ThroughputPrediction member = predictNode(child, inner, childShare, walk);
+    for (qsizetype i = 0; i < members.size(); ++i) {
+        const ArraySpec& child = members.at(i);
+        double read = childRead;
+        if (spec.level == ArrayLevel::Raid1 || spec.level == ArrayLevel::Linear) {
+            read = i == 0 ? readShare : 0; // one stream stays on the first mirror; linear's start is its first
+        } else if (spec.level == ArrayLevel::Raid4 && i == members.size() - 1) {
+            read = 0;
+        }
+        const ThroughputPrediction member = predictNode(child, inner, childShare, read, walk);
         if (!member.write || !member.read) {
             return {};
         }
@@ -114,11 +167,11 @@ ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& strea
         prediction.read = reads.first();
         break;
     case ArrayLevel::Raid1:
-        // Every write goes to every mirror. md keeps one sequential read stream on one mirror (it
-        // follows the head), and which one is md's choice: the slowest is what can be counted on
-        // (measured in the lab: a mirror of 105, 105, 38 and 38 MB/s disks read at 38).
+        // Every write goes to every mirror. md keeps a sequential read stream on the mirror that served
+        // the read before it (raid1.c read_balance: next_seq_sect), and a stream that starts with every
+        // mirror idle starts on the first: the first member's speed (docs/analysis.md).
         setWrite(1);
-        prediction.read = slowestRead;
+        prediction.read = reads.first();
         break;
     case ArrayLevel::Raid4:
     case ArrayLevel::Raid5:
@@ -145,24 +198,14 @@ ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& strea
         const QString layout = spec.layout.isEmpty() ? QStringLiteral("n2") : spec.layout;
         const int copies = int(std::min(double(raid10Copies(layout)), n));
         setWrite(n / double(copies));
-        const int memberCount = int(n);
-        if (layout.startsWith(QLatin1Char('n')) && copies > 1 && memberCount % copies == 0) {
-            // Near copies on `copies` neighbouring members form a set; md balances a read stream over
-            // a set's members (each at its own speed) and stripes the sets like raid0, so the slowest
-            // set sets the pace: measured 286 MB/s for sets of a 105 and a 38 MB/s disk, 152 for sets
-            // of two 105s and two 38s.
-            double slowestSet = 0;
-            for (int first = 0; first < memberCount; first += copies) {
-                double set = 0;
-                for (int i = first; i < first + copies; ++i) {
-                    set += reads.at(i);
-                }
-                slowestSet = first == 0 ? set : std::min(slowestSet, set);
-            }
-            prediction.read = double(memberCount / copies) * slowestSet;
+        if (layout.startsWith(QLatin1Char('n')) && copies > 1) {
+            // Near copies: md sends each piece of a read to an idle copy, so every member of a set works
+            // at its own speed (measured 286 MB/s for sets of a 105 and a 38 MB/s disk, 152 for sets of
+            // two 105s and two 38s, 513 for n2 over five disks whose sum is 515).
+            prediction.read = nearReadSpeed(reads, copies);
         } else {
-            // Far and offset layouts read like raid0 over every member; near copies that do not
-            // divide the members rotate over all of them.
+            // Far and offset layouts: md reads the copy nearest the start, the first, like raid0 over
+            // every member.
             prediction.read = n * slowestRead;
         }
         break;
@@ -194,6 +237,44 @@ ThroughputPrediction withRange(ThroughputPrediction prediction)
 
 } // namespace
 
+/// What the disks measured together allow: for each group, what it carried together over the bytes
+/// its disks move per byte of the layout's stream. The figure drops to the lowest such bound, and the
+/// group is named.
+void boundByTogether(ThroughputPrediction& prediction, const ModelWalk& walk, const QList<DisksTogether>& together)
+{
+    for (const bool write : {true, false}) {
+        std::optional<double>& figure = write ? prediction.write : prediction.read;
+        const QHash<QString, double>& shares = write ? walk.writeShare : walk.readShare;
+        for (const DisksTogether& group : together) {
+            const std::optional<double>& measured = write ? group.writeBw : group.readBw;
+            double load = 0;
+            int used = 0;
+            for (const QString& disk : group.disks) {
+                load += shares.value(disk);
+                used += shares.value(disk) > 0 ? 1 : 0;
+            }
+            // A group the layout touches with one disk says nothing that disk's own speed does not.
+            if (!figure || !measured || load <= 0 || used < 2 || *measured / load >= *figure) {
+                continue;
+            }
+            figure = *measured / load;
+            const QString note = QStringLiteral("a shared ceiling: %1 disks of %2 %3 %4 together")
+                                     .arg(used)
+                                     .arg(group.name(), write ? QStringLiteral("write") : QStringLiteral("read"),
+                                          Units::formatMBps(*measured));
+            if (write) {
+                prediction.writeLow = std::min(prediction.writeLow.value_or(*figure), *figure);
+                prediction.writeHigh = std::min(prediction.writeHigh.value_or(*figure), *figure);
+                prediction.writeBound = QStringLiteral("shared");
+                prediction.writeNote = note;
+            } else {
+                prediction.readBound = QStringLiteral("shared");
+                prediction.readNote = note;
+            }
+        }
+    }
+}
+
 bool ThroughputPrediction::writeIsRange() const
 {
     return write && writeLow && writeHigh && *writeHigh > *writeLow * 1.001;
@@ -201,13 +282,15 @@ bool ThroughputPrediction::writeIsRange() const
 
 ThroughputPrediction predictThroughput(const ArraySpec& spec, const BaselineFn& baseline, const ModelContext& context)
 {
-    ModelWalk walk {baseline, {}, {}};
-    ThroughputPrediction prediction = predictNode(spec, context.stream, 1.0, walk);
+    ModelWalk walk {baseline, {}, {}, {}, {}};
+    ThroughputPrediction prediction = predictNode(spec, context.stream, 1.0, 1.0, walk);
     if (!prediction.write) {
         return prediction;
     }
     prediction.writeBound = walk.partialNote.isEmpty() ? QStringLiteral("disks") : QStringLiteral("partial-stripes");
     prediction.writeNote = walk.partialNote;
+    prediction.readBound = QStringLiteral("disks");
+    boundByTogether(prediction, walk, context.together);
     // The CPU: md does a parity array's work in one kernel thread, at most a core; all of them and the
     // rest of the I/O share the machine's cores. The rates are what md's threads did here.
     double perThread = 0;
@@ -254,6 +337,7 @@ ModelContext modelContext(const CampaignResults& results, const QString& except)
 {
     ModelContext context;
     context.cpus = results.host.value(QStringLiteral("cpus")).toInt();
+    context.together = results.together;
     QList<double> raid5Rates;
     QList<double> raid6Rates;
     QList<double> other;
@@ -268,8 +352,8 @@ ModelContext modelContext(const CampaignResults& results, const QString& except)
         }
         // The parity arrays of the tree and the bytes each received per byte written on top.
         const BaselineFn unit = [](const QString&) { return std::optional<std::pair<double, double>>({1.0, 1.0}); };
-        ModelWalk walk {unit, {}, {}};
-        predictNode(config.spec, {}, 1.0, walk);
+        ModelWalk walk {unit, {}, {}, {}, {}};
+        predictNode(config.spec, {}, 1.0, 1.0, walk);
         if (walk.parity.isEmpty()) {
             continue;
         }
@@ -444,6 +528,8 @@ void analyzeResults(CampaignResults& results)
         config.predictedRead = prediction.read;
         config.predictedWriteBound = prediction.writeBound;
         config.predictedWriteNote = prediction.writeNote;
+        config.predictedReadBound = prediction.readBound;
+        config.predictedReadNote = prediction.readNote;
         const auto write = config.sequentialWrite();
         const auto read = config.sequentialRead();
         config.measuredOverPredicted = write && prediction.write && *prediction.write > 0

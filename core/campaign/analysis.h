@@ -23,7 +23,10 @@ struct ThroughputPrediction
     /// What sets the predicted write: "disks", "partial-stripes" (md reads before it writes) or "cpu"
     /// (md's parity threads); empty when there is no prediction.
     QString writeBound;
-    QString writeNote; ///< why, in words, for a layout with parity arrays
+    QString writeNote; ///< why, in words, for a layout with parity arrays or a shared ceiling
+    /// What sets the predicted read: "disks", or "shared" (disks measured together reach less).
+    QString readBound;
+    QString readNote;
 
     /// Whether the write is a range (writeLow < writeHigh) rather than one figure.
     bool writeIsRange() const;
@@ -40,6 +43,8 @@ struct ModelContext
     double otherCpuPerByte = 0; ///< core-seconds the rest (engine, block layer) spends per byte written
     int cpus = 0;
     QString rateSource; ///< where the rates come from, in words
+    /// The disks measured together (a controller's, the pool's): no layout moves more through them.
+    QList<DisksTogether> together;
 };
 
 /// The throughput model (docs/analysis.md), for one sequential stream: raid0 and LVM striping n x

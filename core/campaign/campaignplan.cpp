@@ -535,6 +535,7 @@ QJsonObject CampaignPlan::toJson() const
         {QStringLiteral("raidbench_plan"), version},
         {QStringLiteral("disks"), QJsonArray::fromStringList(disks)},
         {QStringLiteral("baselines"), baselines},
+        {QStringLiteral("together"), together},
         {QStringLiteral("configurations"), allConfigurations ? QJsonValue(QStringLiteral("all")) : QJsonValue(configs)},
         {QStringLiteral("tests"), testArray},
         {QStringLiteral("repeats"), repeats},
@@ -595,7 +596,7 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
         QStringLiteral("filesystem"),     QStringLiteral("command_as_root"), QStringLiteral("drill"),
         QStringLiteral("stable"),         QStringLiteral("resync"),          QStringLiteral("write_cache"),
         QStringLiteral("disk_rule"),      QStringLiteral("stripe_cache"),    QStringLiteral("surface"),
-        QStringLiteral("region")};
+        QStringLiteral("region"),         QStringLiteral("together")};
     for (const QString& key : json.keys()) {
         if (!known.contains(key)) {
             return planError(QStringLiteral("unknown field '%1' in the plan").arg(key.left(64)));
@@ -645,6 +646,12 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
         return planError(QStringLiteral("the plan lists no disks"));
     }
     plan.baselines = json.value(QStringLiteral("baselines")).toBool(true);
+    if (json.contains(QStringLiteral("together"))) {
+        if (!json.value(QStringLiteral("together")).isBool()) {
+            return planError(QStringLiteral("\"together\" must be true or false"));
+        }
+        plan.together = json.value(QStringLiteral("together")).toBool();
+    }
     if (json.contains(QStringLiteral("region"))) {
         auto region = parseTestRegion(json.value(QStringLiteral("region")));
         if (!region) {

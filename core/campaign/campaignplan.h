@@ -111,6 +111,8 @@ struct CampaignPlan
     QStringList disks; ///< empty until resolve() when the plan chooses its disks by rule
     std::optional<DiskRule> diskRule; ///< disks chosen by rule on each machine; kept after resolve()
     bool baselines = true;
+    /// With baselines: the disks of each controller, then all of them, measured at once too.
+    bool together = true;
     bool allConfigurations = false;
     QList<ConfigSpec> configurations;
     QList<TestSpec> tests;

@@ -2,6 +2,7 @@
 
 #include "util/atomicfile.h"
 #include "util/errorcodes.h"
+#include "util/jsonvalues.h"
 #include "util/statistics.h"
 #include "util/units.h"
 
@@ -13,20 +14,6 @@
 #include <numeric>
 
 namespace RaidBench {
-
-namespace {
-
-QJsonValue optionalNumber(const std::optional<double>& value)
-{
-    return value ? QJsonValue(*value) : QJsonValue();
-}
-
-std::optional<double> readOptional(const QJsonValue& value)
-{
-    return value.isDouble() ? std::optional<double>(value.toDouble()) : std::nullopt;
-}
-
-} // namespace
 
 RunSummary RunSummary::of(const QList<IoResult>& runs)
 {
@@ -329,7 +316,9 @@ QJsonObject ConfigResult::toJson(bool withSamples) const
                       {QStringLiteral("write_high_bw_bytes"),
                        predictedWriteRange ? QJsonValue(predictedWriteRange->second) : QJsonValue()},
                       {QStringLiteral("write_bound"), predictedWriteBound},
-                      {QStringLiteral("write_note"), predictedWriteNote}}},
+                      {QStringLiteral("write_note"), predictedWriteNote},
+                      {QStringLiteral("read_bound"), predictedReadBound},
+                      {QStringLiteral("read_note"), predictedReadNote}}},
         {QStringLiteral("relative"),
          QJsonObject {{QStringLiteral("write_pct"), optionalNumber(relativeWritePct)},
                       {QStringLiteral("read_pct"), optionalNumber(relativeReadPct)}}},
@@ -418,6 +407,8 @@ Result<ConfigResult> ConfigResult::fromJson(const QJsonObject& json)
     }
     config.predictedWriteBound = predicted.value(QStringLiteral("write_bound")).toString();
     config.predictedWriteNote = predicted.value(QStringLiteral("write_note")).toString();
+    config.predictedReadBound = predicted.value(QStringLiteral("read_bound")).toString();
+    config.predictedReadNote = predicted.value(QStringLiteral("read_note")).toString();
     const QJsonObject relative = json.value(QStringLiteral("relative")).toObject();
     config.relativeWritePct = readOptional(relative.value(QStringLiteral("write_pct")));
     config.relativeReadPct = readOptional(relative.value(QStringLiteral("read_pct")));
@@ -487,16 +478,24 @@ QJsonObject CampaignResults::toJson(bool withSamples) const
     for (const ConfigResult& entry : configs) {
         configArray.append(entry.toJson(withSamples));
     }
-    return QJsonObject {{QStringLiteral("raidbench_results"), version},
-                        {QStringLiteral("raidbench_version"), raidbenchVersion},
-                        {QStringLiteral("created"), created},
-                        {QStringLiteral("updated"), updated},
-                        {QStringLiteral("status"), status},
-                        {QStringLiteral("host"), host},
-                        {QStringLiteral("plan"), plan},
-                        {QStringLiteral("assume_clean_reason"), assumeCleanReason},
-                        {QStringLiteral("disks"), diskArray},
-                        {QStringLiteral("configs"), configArray}};
+    QJsonObject json {{QStringLiteral("raidbench_results"), version},
+                      {QStringLiteral("raidbench_version"), raidbenchVersion},
+                      {QStringLiteral("created"), created},
+                      {QStringLiteral("updated"), updated},
+                      {QStringLiteral("status"), status},
+                      {QStringLiteral("host"), host},
+                      {QStringLiteral("plan"), plan},
+                      {QStringLiteral("assume_clean_reason"), assumeCleanReason},
+                      {QStringLiteral("disks"), diskArray},
+                      {QStringLiteral("configs"), configArray}};
+    if (!together.isEmpty()) {
+        QJsonArray groups;
+        for (const DisksTogether& group : together) {
+            groups.append(group.toJson());
+        }
+        json.insert(QStringLiteral("together"), groups);
+    }
+    return json;
 }
 
 Result<CampaignResults> CampaignResults::fromJson(const QJsonObject& json)
@@ -528,6 +527,9 @@ Result<CampaignResults> CampaignResults::fromJson(const QJsonObject& json)
     results.assumeCleanReason = json.value(QStringLiteral("assume_clean_reason")).toString();
     for (const auto& entry : json.value(QStringLiteral("disks")).toArray()) {
         results.disks.append(DiskResult::fromJson(entry.toObject()));
+    }
+    for (const auto& entry : json.value(QStringLiteral("together")).toArray()) {
+        results.together.append(DisksTogether::fromJson(entry.toObject()));
     }
     for (const auto& entry : json.value(QStringLiteral("configs")).toArray()) {
         auto config = ConfigResult::fromJson(entry.toObject());

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "campaign/campaignplan.h"
+#include "campaign/diskstogether.h"
 #include "campaign/drillresult.h"
 #include "campaign/resourceuse.h"
 #include "campaign/sustainedwrite.h"
@@ -84,6 +85,8 @@ struct ConfigResult
     std::optional<double> predictedRead;
     QString predictedWriteBound; ///< what the model says sets the write: disks, partial-stripes or cpu
     QString predictedWriteNote; ///< why, in words
+    QString predictedReadBound; ///< what the model says sets the read: disks or shared
+    QString predictedReadNote;
     std::optional<double> relativeWritePct;
     std::optional<double> relativeReadPct;
     std::optional<double> measuredOverPredicted; ///< sequential write
@@ -134,6 +137,8 @@ struct CampaignResults
     QJsonObject plan;
     QString assumeCleanReason;
     QList<DiskResult> disks;
+    /// The disks measured at once, per controller and the whole pool, after each alone.
+    QList<DisksTogether> together;
     QList<ConfigResult> configs;
     /// The labels of the files compareResults() merged; empty for one run. Not saved.
     QStringList comparedLabels;

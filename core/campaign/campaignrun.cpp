@@ -205,6 +205,81 @@ void CampaignRunner::runBaselines(const std::atomic_bool* cancel)
     }
 }
 
+void CampaignRunner::runTogether(const std::atomic_bool* cancel)
+{
+    if (m_results.together.isEmpty()) {
+        m_results.together = togetherGroups(m_results.disks);
+    }
+    for (DisksTogether& group : m_results.together) {
+        for (const IoPattern pattern : {IoPattern::Write, IoPattern::Read}) {
+            std::optional<double>& measured = pattern == IoPattern::Write ? group.writeBw : group.readBw;
+            ++m_unitsDone;
+            if (measured || !group.error.isEmpty() || cancelled(cancel)) {
+                continue; // resumed, failed or cancelled
+            }
+            QList<IoJob> jobs;
+            for (const QString& path : std::as_const(group.disks)) {
+                const PinnedDevice* pin = pinOf(path);
+                const DiskResult* disk = m_results.disk(path);
+                // The gate right before the raw writes, for every disk of the group.
+                auto ok = pin && disk
+                    ? m_options.executor.gate->verify(*pin, DeviceGate::Use::Create)
+                    : Result<VerifiedDevice>(makeError(ErrorCode::deviceChanged, QStringLiteral("not checked")));
+                if (!ok) {
+                    group.error = QStringLiteral("%1: %2").arg(path, ok.error().message);
+                    break;
+                }
+                IoJob job;
+                job.target = pin->node;
+                job.verified = *ok;
+                job.pattern = pattern;
+                job.blockSize = 1u << 20;
+                job.queueDepth = 8;
+                job.timeLimitNs = m_plan.timeLimitNs;
+                job.sizeLimit = m_plan.sizeLimit;
+                job.rampNs = m_plan.rampNs;
+                job.destroyData = true;
+                job.flushAfter = true;
+                const RegionRange region = regionRange(m_plan.region, disk->sizeBytes);
+                job.offset = region.offset;
+                job.length = region.length;
+                jobs.append(job);
+            }
+            if (!group.error.isEmpty()) {
+                continue;
+            }
+            CampaignProgress progress;
+            progress.phase = QStringLiteral("baseline");
+            progress.configName = group.name();
+            progress.testName = QStringLiteral("SEQ1M QD8 %1 together").arg(patternName(pattern));
+            progress.message = QStringLiteral("measuring %1 together: %2 disks at once, %3")
+                                   .arg(group.name())
+                                   .arg(jobs.size())
+                                   .arg(patternName(pattern));
+            report(progress);
+            const QList<IoResult> runs = IoEngine::runTogether(jobs, cancel, [&](const IoProgress& p) {
+                progress.fraction = p.fraction;
+                report(progress);
+            });
+            double sum = 0;
+            bool complete = true;
+            for (const IoResult& run : runs) {
+                if (run.status == IoStatus::Failed) {
+                    group.error = run.error ? run.error->message : QStringLiteral("failed");
+                }
+                complete = complete && run.status == IoStatus::Completed;
+                sum += run.bandwidth();
+            }
+            if (complete) {
+                measured = sum;
+            }
+        }
+        if (auto saved = save(); !saved) {
+            return;
+        }
+    }
+}
+
 void CampaignRunner::runSurfaces(const std::atomic_bool* cancel)
 {
     const SurfaceSpec& spec = m_plan.surface;
@@ -768,7 +843,9 @@ Result<CampaignResults> CampaignRunner::run(const std::atomic_bool* cancel)
     probeDisks(cancel);
     const int testsPerConfig = m_plan.unitsPerConfiguration();
     const bool sustainedBaselines = m_plan.baselines && sustainedTest();
+    const bool together = m_plan.baselines && m_plan.together;
     m_unitsTotal = (m_plan.baselines ? (sustainedBaselines ? 3 : 2) * int(m_results.disks.size()) : 0) +
+        (together ? 2 * int(togetherGroups(m_results.disks, false).size()) : 0) +
         int(m_results.disks.size()) * m_plan.surface.points + int(m_results.configs.size()) * testsPerConfig;
     m_unitsDone = 0;
     if (auto ok = save(); !ok) {
@@ -782,6 +859,9 @@ Result<CampaignResults> CampaignRunner::run(const std::atomic_bool* cancel)
             runSustainedBaselines(cancel);
         }
         runBaselines(cancel);
+        if (together) {
+            runTogether(cancel);
+        }
         if (auto ok = save(); !ok) {
             return ok.error();
         }

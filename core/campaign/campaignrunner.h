@@ -86,6 +86,9 @@ private:
     IoResult runJob(const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel,
                     SettleWatch* settle = nullptr);
     void runBaselines(const std::atomic_bool* cancel);
+    /// After the baselines: the disks of each controller, then all of them, at once (each its own
+    /// stream), against the sum of their baselines.
+    void runTogether(const std::atomic_bool* cancel);
     /// Each disk read across its surface (the plan's `surface`), read only.
     void runSurfaces(const std::atomic_bool* cancel);
     /// With a sustained write test in the plan: each disk alone, written until its rate settles.

@@ -1,22 +1,13 @@
 #include "campaign/drillresult.h"
 
 #include "util/errorcodes.h"
+#include "util/jsonvalues.h"
 
 #include <QJsonArray>
 
 namespace RaidBench {
 
 namespace {
-
-QJsonValue optionalNumber(const std::optional<double>& value)
-{
-    return value ? QJsonValue(*value) : QJsonValue();
-}
-
-std::optional<double> numberOf(const QJsonValue& value)
-{
-    return value.isDouble() ? std::optional<double>(value.toDouble()) : std::nullopt;
-}
 
 QStringList strings(const QJsonValue& value)
 {
@@ -94,13 +85,13 @@ RebuildResult RebuildResult::fromJson(const QJsonObject& json)
     result.completed = json.value(QStringLiteral("completed")).toBool();
     result.limitedBy = json.value(QStringLiteral("limited_by")).toString();
     result.boundBy = json.value(QStringLiteral("bound_by")).toString();
-    if (const auto max = numberOf(json.value(QStringLiteral("sync_speed_max")))) {
+    if (const auto max = readOptional(json.value(QStringLiteral("sync_speed_max")))) {
         result.syncSpeedMax = std::uint64_t(*max);
     }
-    result.predictedSeconds = numberOf(json.value(QStringLiteral("predicted_seconds")));
+    result.predictedSeconds = readOptional(json.value(QStringLiteral("predicted_seconds")));
     const QJsonObject estimate = json.value(QStringLiteral("estimate")).toObject();
     result.estimateMemberBytes = std::uint64_t(estimate.value(QStringLiteral("member_bytes")).toDouble());
-    result.estimateSeconds = numberOf(estimate.value(QStringLiteral("seconds")));
+    result.estimateSeconds = readOptional(estimate.value(QStringLiteral("seconds")));
     for (const auto& value : json.value(QStringLiteral("timeline")).toArray()) {
         const QJsonArray point = value.toArray();
         result.timeline.append({point.at(0).toDouble(), point.at(1).toDouble(), point.at(2).toDouble()});
@@ -180,7 +171,7 @@ Result<DrillResult> DrillResult::fromJson(const QJsonObject& json)
             return Error {ErrorCode::invalidResults, QStringLiteral("drill: %1").arg(test.error().message)};
         }
         drill.underLoad = *test;
-        drill.rebuildUnderLoadBw = numberOf(load.value(QStringLiteral("rebuild_bw_bytes")));
+        drill.rebuildUnderLoadBw = readOptional(load.value(QStringLiteral("rebuild_bw_bytes")));
     }
     return drill;
 }

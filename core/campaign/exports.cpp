@@ -535,6 +535,7 @@ QString resultsToMarkdown(const CampaignResults& results, const Requirements& re
             QStringLiteral(" %1 |\n").arg(notes.join(QStringLiteral("; ")));
     }
 
+    md += togetherMarkdown(results);
     md += surfaceMarkdown(results);
 
     QList<TestSpec> tests;

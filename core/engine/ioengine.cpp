@@ -15,6 +15,7 @@
 #include <ctime>
 #include <liburing.h>
 #include <limits>
+#include <thread>
 #include <unistd.h>
 
 namespace RaidBench {
@@ -358,6 +359,24 @@ IoResult failed(IoResult result, const Error& error)
 }
 
 } // namespace
+
+QList<IoResult> IoEngine::runTogether(const QList<IoJob>& jobs, const std::atomic_bool* cancel,
+                                      const ProgressCallback& progress)
+{
+    std::vector<IoResult> results(std::size_t(jobs.size())); // each thread writes its own element
+    std::vector<std::thread> others;
+    others.reserve(std::size_t(std::max<qsizetype>(0, jobs.size() - 1)));
+    for (qsizetype i = 1; i < jobs.size(); ++i) {
+        others.emplace_back([&, i] { results[std::size_t(i)] = run(jobs.at(i), cancel); });
+    }
+    if (!jobs.isEmpty()) {
+        results[0] = run(jobs.first(), cancel, progress);
+    }
+    for (std::thread& thread : others) {
+        thread.join();
+    }
+    return QList<IoResult>(results.begin(), results.end());
+}
 
 IoResult IoEngine::run(const IoJob& jobIn, const std::atomic_bool* cancel, const ProgressCallback& progress)
 {

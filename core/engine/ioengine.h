@@ -3,6 +3,8 @@
 #include "engine/iojob.h"
 #include "engine/ioresult.h"
 
+#include <QList>
+
 #include <atomic>
 #include <functional>
 
@@ -20,6 +22,12 @@ public:
     /// `cancel` may be set from another thread; the run then stops within 100 ms.
     static IoResult run(const IoJob& job, const std::atomic_bool* cancel = nullptr,
                         const ProgressCallback& progress = {});
+
+    /// Each job on its own thread, all at once (disks measured together: each its own stream), until
+    /// each ends; `progress` follows the first job. One result per job, in order; a job that fails
+    /// leaves the others running.
+    static QList<IoResult> runTogether(const QList<IoJob>& jobs, const std::atomic_bool* cancel = nullptr,
+                                       const ProgressCallback& progress = {});
 
     /// The fio command line that runs the same job.
     static QString fioCommand(const IoJob& job, std::uint64_t rangeLength, bool fixedBuffers, bool sync);

@@ -344,6 +344,9 @@ private Q_SLOTS:
             << "{\"raidbench_plan\":1,\"disks\":[\"/dev/sdb\"],\"configurations\":[{\"name\":\"x\",\"preset\":"
                "\"single\",\"write_cache\":\"maybe\"}]}"
             << "configuration 'x'";
+        QTest::newRow("together not a yes or no")
+            << "{\"raidbench_plan\":1,\"disks\":[\"/dev/sdb\"],\"together\":\"yes\"}"
+            << "\"together\" must be true or false";
         QTest::newRow("dsync on a read test")
             << "{\"raidbench_plan\":1,\"disks\":[\"/dev/sdb\"],\"tests\":[{\"rw\":\"randread\",\"sync\":\"dsync\"}]}"
             << "only to tests that write";
@@ -521,8 +524,11 @@ private Q_SLOTS:
             << QStringLiteral("{\"level\":\"raid0\",\"children\":[%1]}").arg(leaves("a,b,c,d")) << 200.0 << 320.0;
         QTest::newRow("linear: first member")
             << QStringLiteral("{\"level\":\"linear\",\"children\":[%1]}").arg(leaves("c,a")) << 50.0 << 80.0;
-        QTest::newRow("raid1: slowest") << QStringLiteral("{\"level\":\"raid1\",\"children\":[%1]}").arg(leaves("a,c"))
-                                        << 50.0 << 80.0;
+        // One read stream stays on the mirror it started on: the first (raid1.c read_balance).
+        QTest::newRow("raid1: reads at its first member")
+            << QStringLiteral("{\"level\":\"raid1\",\"children\":[%1]}").arg(leaves("a,c")) << 50.0 << 200.0;
+        QTest::newRow("raid1: a slow first member")
+            << QStringLiteral("{\"level\":\"raid1\",\"children\":[%1]}").arg(leaves("c,a")) << 50.0 << 80.0;
         QTest::newRow("raid5(3): writes (n-1) x slowest, reads n x")
             << QStringLiteral("{\"level\":\"raid5\",\"children\":[%1]}").arg(leaves("a,b,c")) << 100.0 << 240.0;
         // 1 MiB writes across 1.5 MiB stripes: md reads before it writes (a third of the way from the
@@ -539,9 +545,11 @@ private Q_SLOTS:
         QTest::newRow("raid10 n2: sets (a,c) and (b,d) read at their sums")
             << QStringLiteral("{\"level\":\"raid10\",\"layout\":\"n2\",\"children\":[%1]}").arg(leaves("a,c,b,d"))
             << 100.0 << 560.0;
-        QTest::newRow("raid10 n2 on three disks rotates: n x slowest")
+        // The pairs (a,b), (b,c), (c,a) share members: each piece to an idle copy, all three at their
+        // own speeds together.
+        QTest::newRow("raid10 n2 on three disks: the sum")
             << QStringLiteral("{\"level\":\"raid10\",\"layout\":\"n2\",\"children\":[%1]}").arg(leaves("a,b,c")) << 75.0
-            << 240.0;
+            << 480.0;
         QTest::newRow("raid10 f2 reads like raid0")
             << QStringLiteral("{\"level\":\"raid10\",\"layout\":\"f2\",\"children\":[%1]}").arg(leaves("a,b,c,d"))
             << 100.0 << 320.0;
@@ -556,7 +564,7 @@ private Q_SLOTS:
             << QStringLiteral("{\"level\":\"lvm-stripe\",\"children\":[{\"level\":\"raid1\",\"children\":[%1]},{"
                               "\"level\":\"raid1\",\"children\":[%2]}]}")
                    .arg(leaves("a,c"), leaves("b,d"))
-            << 100.0 << 160.0;
+            << 100.0 << 400.0;
         QTest::newRow("raid50") << QStringLiteral("{\"level\":\"raid0\",\"children\":[{\"level\":\"raid5\","
                                                   "\"children\":[%1]},{\"level\":\"raid5\",\"children\":[%2]}]}")
                                        .arg(leaves("a,b,c"), leaves("d,e,f"))
@@ -585,6 +593,106 @@ private Q_SLOTS:
         }
         QCOMPARE(*prediction.write / 1e6, write);
         QCOMPARE(*prediction.read / 1e6, read);
+    }
+
+    void nearCopiesOverAnOddCountReadAtTheSum()
+    {
+        // Five disks, three at 120, one at 110, one at 45 MB/s: a RAID10 of near copies read 513 MB/s in
+        // the lab (the sum is 515), a RAID1 over them stays on its first member.
+        const QList<double> speeds {120, 120, 120, 110, 45};
+        const auto baseline = [&](const QString& device) -> std::optional<std::pair<double, double>> {
+            const int i = device.back().unicode() - 'a';
+            return std::pair {speeds.value(i) * 1e6, speeds.value(i) * 1e6};
+        };
+        ArraySpec node;
+        for (const QChar letter : QStringLiteral("abcde")) {
+            node.children.append(ArraySpec::disk(QStringLiteral("/dev/sd") + letter));
+        }
+        node.level = ArrayLevel::Raid10;
+        node.layout = QStringLiteral("n2");
+        QCOMPARE(qRound(*predictThroughput(node, baseline).read / 1e6), 515);
+        // Three copies over five: still every member at its own speed.
+        node.layout = QStringLiteral("n3");
+        QCOMPARE(qRound(*predictThroughput(node, baseline).read / 1e6), 515);
+        // Far copies are read from the first: raid0 over the five, the slowest setting the pace.
+        node.layout = QStringLiteral("f2");
+        QCOMPARE(qRound(*predictThroughput(node, baseline).read / 1e6), 225);
+        node.level = ArrayLevel::Raid1;
+        QCOMPARE(qRound(*predictThroughput(node, baseline).read / 1e6), 120);
+    }
+
+    void disksTogetherBoundTheLayouts()
+    {
+        // Four disks of 100 MB/s, two per controller; controller B carries 120 MB/s for its two.
+        CampaignResults results;
+        for (const QString& name :
+             {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c"), QStringLiteral("d")}) {
+            DiskResult disk;
+            disk.path = QStringLiteral("/dev/sd") + name;
+            disk.controller =
+                name == QLatin1String("a") || name == QLatin1String("b") ? QStringLiteral("A") : QStringLiteral("B");
+            disk.writeBw = 100e6;
+            disk.readBw = 100e6;
+            results.disks.append(disk);
+        }
+        QList<DisksTogether> groups = togetherGroups(results.disks);
+        QCOMPARE(groups.size(), 3);
+        QCOMPARE(groups.at(0).name(), QStringLiteral("controller A"));
+        QCOMPARE(groups.at(1).disks, (QStringList {"/dev/sdc", "/dev/sdd"}));
+        QCOMPARE(groups.at(2).scope, DisksTogether::Scope::Pool);
+        QCOMPARE(*groups.at(2).aloneWriteBw, 400e6);
+        groups[0].writeBw = groups[0].readBw = 195e6;
+        groups[1].writeBw = groups[1].readBw = 120e6;
+        groups[2].writeBw = groups[2].readBw = 310e6;
+        QVERIFY(!groups.at(0).limited());
+        QVERIFY(groups.at(1).limited());
+        QCOMPARE(groups.at(1).describe(),
+                 QStringLiteral("controller B: 2 disks write 120.0 MB/s together, 60 % of "
+                                "their sum; 2 disks read 120.0 MB/s together, 60 % of their "
+                                "sum"));
+        results.together = groups;
+        const CampaignResults back = *CampaignResults::fromJson(results.toJson());
+        QCOMPARE(back.together.size(), 3);
+        QCOMPARE(back.together.at(1).controller, QStringLiteral("B"));
+        QCOMPARE(*back.together.at(1).share(true), 0.6);
+
+        ModelContext context;
+        context.together = groups;
+        const auto baseline = baselineLookup(results);
+        auto spec = [](ArrayLevel level, const QString& letters) {
+            ArraySpec node;
+            node.level = level;
+            for (const QChar letter : letters) {
+                node.children.append(ArraySpec::disk(QStringLiteral("/dev/sd") + letter));
+            }
+            return node;
+        };
+        // RAID0 over all four: each disk a quarter; controller B's pair carries half at 120: 240.
+        const ThroughputPrediction raid0 =
+            predictThroughput(spec(ArrayLevel::Raid0, QStringLiteral("abcd")), baseline, context);
+        QCOMPARE(qRound(*raid0.write / 1e6), 240);
+        QCOMPARE(qRound(*raid0.read / 1e6), 240);
+        QCOMPARE(raid0.writeBound, QStringLiteral("shared"));
+        QCOMPARE(raid0.readBound, QStringLiteral("shared"));
+        QVERIFY2(raid0.writeNote.contains(QLatin1String("2 disks of controller B write 120.0 MB/s together")),
+                 qPrintable(raid0.writeNote));
+        // A mirror over controller B writes everything twice through it: 60; it reads from its first.
+        const ThroughputPrediction mirror =
+            predictThroughput(spec(ArrayLevel::Raid1, QStringLiteral("cd")), baseline, context);
+        QCOMPARE(qRound(*mirror.write / 1e6), 60);
+        QCOMPARE(qRound(*mirror.read / 1e6), 100);
+        QCOMPARE(mirror.readBound, QStringLiteral("disks"));
+        // Over controller A alone nothing is shared below the disks' own pace.
+        const ThroughputPrediction fast =
+            predictThroughput(spec(ArrayLevel::Raid0, QStringLiteral("ab")), baseline, context);
+        QCOMPARE(qRound(*fast.write / 1e6), 195);
+        // A disk that failed its baseline is not measured together; one controller is only the pool.
+        results.disks[3].writeBw.reset();
+        QCOMPARE(togetherGroups(results.disks).size(), 2);
+        for (DiskResult& disk : results.disks) {
+            disk.controller = QStringLiteral("A");
+        }
+        QCOMPARE(togetherGroups(results.disks, false).size(), 1);
     }
 
     void partialStripesGiveARange()
