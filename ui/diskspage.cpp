@@ -83,6 +83,11 @@ DisksPage::DisksPage(Session* session, QWidget* parent)
     m_diskTable->horizontalHeader()->setStretchLastSection(true);
     m_diskTable->setAccessibleName(tr("All disks"));
     layout->addWidget(m_diskTable, 1);
+    m_together = new QLabel(page);
+    m_together->setObjectName(QStringLiteral("togetherLabel"));
+    m_together->setWordWrap(true);
+    m_together->hide();
+    layout->addWidget(m_together);
 }
 
 QStringList DisksPage::surfaceDisks() const
@@ -122,6 +127,23 @@ void DisksPage::refresh(const QString& lastMessage)
                                   .arg(usable));
     }
     m_firstRun->setVisible(m_session->isConnected() && !m_session->isLab() && usable == 0);
+    QStringList together;
+    bool ceiling = false;
+    for (const DisksTogether& group : m_session->together()) {
+        if (group.limited() || !group.error.isEmpty()) {
+            together.append(group.describe().toHtmlEscaped());
+            ceiling = true;
+        }
+    }
+    if (!m_session->together().isEmpty() && !ceiling) {
+        together.append(tr("Measured together, the disks reach the sum of their own speeds: nothing they share "
+                           "holds them back."));
+    }
+    m_together->setText(ceiling ? tr("<b>A shared ceiling</b>: %1. No layout over these disks goes faster; "
+                                     "the predictions count with it.")
+                                      .arg(together.join(QStringLiteral("; ")))
+                                : together.join(QString()));
+    m_together->setVisible(!together.isEmpty());
     m_diskTable->setRowCount(int(disks.size()));
     for (int row = 0; row < disks.size(); ++row) {
         const Disk& disk = disks.at(row);

@@ -37,6 +37,7 @@ Q_SIGNALS:
 private:
     Session* m_session;
     QLabel* m_disksState = nullptr;
+    QLabel* m_together = nullptr; ///< what the disks reach together, a shared ceiling named
     QFrame* m_firstRun = nullptr;
     QPushButton* m_connectButton = nullptr;
     QPushButton* m_surfaceButton = nullptr;

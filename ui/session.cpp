@@ -114,6 +114,7 @@ void Session::detach()
     if (!m_disks.isEmpty() || !m_baselines.isEmpty()) {
         m_disks.clear();
         m_baselines.clear();
+        m_together.clear();
         m_slow.clear();
         Q_EMIT disksChanged();
         Q_EMIT baselinesChanged();
@@ -205,6 +206,10 @@ void Session::takeBaselines(const CampaignResults& results)
             m_slow.insert(disk.path, disk.slowReason);
             changed = true;
         }
+    }
+    if (!results.together.isEmpty()) {
+        m_together = results.together;
+        changed = true;
     }
     if (changed) {
         Q_EMIT baselinesChanged();

@@ -51,6 +51,8 @@ public:
     /// Write and read baseline (bytes/s) of a disk, once measured.
     std::optional<std::pair<double, double>> baseline(const QString& path) const;
     const QHash<QString, std::pair<double, double>>& baselines() const { return m_baselines; }
+    /// The disks measured together in the last measurement (per controller, the pool).
+    const QList<DisksTogether>& together() const { return m_together; }
     /// Slow-disk reason ("38.0 MB/s write, 36 % of the pool median"), empty when not slow.
     QString slowReason(const QString& path) const { return m_slow.value(path); }
 
@@ -95,6 +97,7 @@ private:
     QString m_remote;
     QList<Disk> m_disks;
     QHash<QString, std::pair<double, double>> m_baselines;
+    QList<DisksTogether> m_together;
     QHash<QString, QString> m_slow;
     qint64 m_scanId = -1;
     qint64 m_healthId = -1;

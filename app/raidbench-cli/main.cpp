@@ -1,3 +1,4 @@
+#include "answercommand.h"
 #include "arraycommand.h"
 #include "benchcommand.h"
 #include "benchfscommand.h"
@@ -25,6 +26,8 @@ struct Command
 const std::map<QString, Command>& commands()
 {
     static const std::map<QString, Command> table {
+        {QStringLiteral("answer"),
+         {"the answer in minutes: the disks measured, every layout predicted, the best few built", runAnswer}},
         {QStringLiteral("array"), {"build, list and tear down RAID arrays (mdadm, LVM)", runArray}},
         {QStringLiteral("bench"), {"run one direct-I/O job on a file or block device", runBench}},
         {QStringLiteral("bench-fs"),

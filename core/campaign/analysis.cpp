@@ -235,45 +235,61 @@ ThroughputPrediction withRange(ThroughputPrediction prediction)
     return prediction;
 }
 
-} // namespace
-
-/// What the disks measured together allow: for each group, what it carried together over the bytes
-/// its disks move per byte of the layout's stream. The figure drops to the lowest such bound, and the
-/// group is named.
-void boundByTogether(ThroughputPrediction& prediction, const ModelWalk& walk, const QList<DisksTogether>& together)
+/// What each disk gives inside a layout when the disks it loads share a ceiling: for every group measured
+/// together that the layout loads with two disks or more, what the group carried together over the
+/// sum of those disks alone, each disk slowed by the lowest such share (the model then composes the
+/// slowed speeds as it does the disks' own, partial stripes and all).
+struct SharedSpeeds
 {
+    QHash<QString, double> writeFactor;
+    QHash<QString, double> readFactor;
+    QString writeNote; ///< the group that slows the writes most, in words
+    QString readNote;
+
+    bool any() const { return !writeFactor.isEmpty() || !readFactor.isEmpty(); }
+};
+
+SharedSpeeds sharedSpeeds(const ModelWalk& walk, const BaselineFn& baseline, const QList<DisksTogether>& together)
+{
+    SharedSpeeds shared;
     for (const bool write : {true, false}) {
-        std::optional<double>& figure = write ? prediction.write : prediction.read;
         const QHash<QString, double>& shares = write ? walk.writeShare : walk.readShare;
+        QHash<QString, double>& factors = write ? shared.writeFactor : shared.readFactor;
+        double lowest = 1;
         for (const DisksTogether& group : together) {
             const std::optional<double>& measured = write ? group.writeBw : group.readBw;
-            double load = 0;
-            int used = 0;
+            QStringList used;
+            double alone = 0;
             for (const QString& disk : group.disks) {
-                load += shares.value(disk);
-                used += shares.value(disk) > 0 ? 1 : 0;
+                const auto speeds = baseline(disk);
+                if (shares.value(disk) > 0 && speeds) {
+                    used.append(disk);
+                    alone += write ? speeds->first : speeds->second;
+                }
             }
-            // A group the layout touches with one disk says nothing that disk's own speed does not.
-            if (!figure || !measured || load <= 0 || used < 2 || *measured / load >= *figure) {
+            // A group the layout loads with one disk says nothing that disk's own speed does not.
+            if (!measured || used.size() < 2 || alone <= 0 || *measured >= alone) {
                 continue;
             }
-            figure = *measured / load;
-            const QString note = QStringLiteral("a shared ceiling: %1 disks of %2 %3 %4 together")
-                                     .arg(used)
-                                     .arg(group.name(), write ? QStringLiteral("write") : QStringLiteral("read"),
-                                          Units::formatMBps(*measured));
-            if (write) {
-                prediction.writeLow = std::min(prediction.writeLow.value_or(*figure), *figure);
-                prediction.writeHigh = std::min(prediction.writeHigh.value_or(*figure), *figure);
-                prediction.writeBound = QStringLiteral("shared");
-                prediction.writeNote = note;
-            } else {
-                prediction.readBound = QStringLiteral("shared");
-                prediction.readNote = note;
+            const double factor = *measured / alone;
+            for (const QString& disk : std::as_const(used)) {
+                factors[disk] = std::min(factors.value(disk, 1.0), factor);
+            }
+            if (factor < lowest) {
+                lowest = factor;
+                (write ? shared.writeNote : shared.readNote) =
+                    QStringLiteral("a shared ceiling: %1, %2 of its disks %3 %4 together, %5 % of their own speeds")
+                        .arg(group.name())
+                        .arg(used.size())
+                        .arg(write ? QStringLiteral("write") : QStringLiteral("read"), Units::formatMBps(*measured))
+                        .arg(qRound(factor * 100));
             }
         }
     }
+    return shared;
 }
+
+} // namespace
 
 bool ThroughputPrediction::writeIsRange() const
 {
@@ -282,15 +298,41 @@ bool ThroughputPrediction::writeIsRange() const
 
 ThroughputPrediction predictThroughput(const ArraySpec& spec, const BaselineFn& baseline, const ModelContext& context)
 {
-    ModelWalk walk {baseline, {}, {}, {}, {}};
-    ThroughputPrediction prediction = predictNode(spec, context.stream, 1.0, 1.0, walk);
-    if (!prediction.write) {
-        return prediction;
+    ModelWalk alone {baseline, {}, {}, {}, {}};
+    const ThroughputPrediction unshared = predictNode(spec, context.stream, 1.0, 1.0, alone);
+    if (!unshared.write) {
+        return unshared;
+    }
+    // The disks the layout loads together may reach less than their own speeds: the walk again on the
+    // speeds they reach together.
+    const SharedSpeeds shared = sharedSpeeds(alone, baseline, context.together);
+    const BaselineFn slowed = [&](const QString& disk) {
+        auto speeds = baseline(disk);
+        if (speeds) {
+            speeds->first *= shared.writeFactor.value(disk, 1.0);
+            speeds->second *= shared.readFactor.value(disk, 1.0);
+        }
+        return speeds;
+    };
+    ModelWalk walk {shared.any() ? slowed : baseline, {}, {}, {}, {}};
+    ThroughputPrediction prediction = shared.any() ? predictNode(spec, context.stream, 1.0, 1.0, walk) : unshared;
+    if (!shared.any()) {
+        walk.parity = alone.parity;
+        walk.partialNote = alone.partialNote;
     }
     prediction.writeBound = walk.partialNote.isEmpty() ? QStringLiteral("disks") : QStringLiteral("partial-stripes");
     prediction.writeNote = walk.partialNote;
     prediction.readBound = QStringLiteral("disks");
-    boundByTogether(prediction, walk, context.together);
+    if (prediction.write && *prediction.write < *unshared.write * 0.999) {
+        prediction.writeBound = QStringLiteral("shared");
+        prediction.writeNote = walk.partialNote.isEmpty()
+            ? shared.writeNote
+            : QStringLiteral("%1; %2").arg(shared.writeNote, walk.partialNote);
+    }
+    if (prediction.read && unshared.read && *prediction.read < *unshared.read * 0.999) {
+        prediction.readBound = QStringLiteral("shared");
+        prediction.readNote = shared.readNote;
+    }
     // The CPU: md does a parity array's work in one kernel thread, at most a core; all of them and the
     // rest of the I/O share the machine's cores. The rates are what md's threads did here.
     double perThread = 0;

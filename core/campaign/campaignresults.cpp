@@ -495,6 +495,9 @@ QJsonObject CampaignResults::toJson(bool withSamples) const
         }
         json.insert(QStringLiteral("together"), groups);
     }
+    if (!quickAnswer.isEmpty()) {
+        json.insert(QStringLiteral("quick_answer"), quickAnswer);
+    }
     return json;
 }
 
@@ -528,6 +531,7 @@ Result<CampaignResults> CampaignResults::fromJson(const QJsonObject& json)
     for (const auto& entry : json.value(QStringLiteral("disks")).toArray()) {
         results.disks.append(DiskResult::fromJson(entry.toObject()));
     }
+    results.quickAnswer = json.value(QStringLiteral("quick_answer")).toObject();
     for (const auto& entry : json.value(QStringLiteral("together")).toArray()) {
         results.together.append(DisksTogether::fromJson(entry.toObject()));
     }

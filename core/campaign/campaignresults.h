@@ -139,6 +139,9 @@ struct CampaignResults
     QList<DiskResult> disks;
     /// The disks measured at once, per controller and the whole pool, after each alone.
     QList<DisksTogether> together;
+    /// A quick answer's comparison (QuickAnswer::toJson()): the layouts it built against the model; empty
+    /// for a full campaign.
+    QJsonObject quickAnswer;
     QList<ConfigResult> configs;
     /// The labels of the files compareResults() merged; empty for one run. Not saved.
     QStringList comparedLabels;

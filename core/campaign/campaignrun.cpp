@@ -261,17 +261,15 @@ void CampaignRunner::runTogether(const std::atomic_bool* cancel)
                 progress.fraction = p.fraction;
                 report(progress);
             });
-            double sum = 0;
             bool complete = true;
             for (const IoResult& run : runs) {
                 if (run.status == IoStatus::Failed) {
                     group.error = run.error ? run.error->message : QStringLiteral("failed");
                 }
                 complete = complete && run.status == IoStatus::Completed;
-                sum += run.bandwidth();
             }
             if (complete) {
-                measured = sum;
+                measured = overlappedBandwidth(runs);
             }
         }
         if (auto saved = save(); !saved) {

@@ -4,6 +4,9 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
+#include <limits>
+
 namespace RaidBench {
 
 QString ioStatusName(IoStatus status)
@@ -185,6 +188,38 @@ Result<IoResult> IoResult::fromJson(const QJsonObject& json)
         result.error = ioError;
     }
     return result;
+}
+
+double overlappedBandwidth(const QList<IoResult>& runs)
+{
+    double sum = 0;
+    std::uint64_t start = 0;
+    std::uint64_t end = std::numeric_limits<std::uint64_t>::max();
+    bool timed = !runs.isEmpty();
+    for (const IoResult& run : runs) {
+        sum += run.bandwidth();
+        timed = timed && run.measureStartNs > 0 && !run.samples.empty();
+        start = std::max(start, run.measureStartNs);
+        end = std::min(end, run.measureStartNs + run.elapsedNs);
+    }
+    if (!timed || end <= start) {
+        return sum;
+    }
+    double bytes = 0;
+    for (const IoResult& run : runs) {
+        std::uint64_t from = run.measureStartNs;
+        for (const IoSample& sample : run.samples) {
+            const std::uint64_t to = run.measureStartNs + sample.tNs;
+            // The part of the sample's interval inside the common time, its bytes spread evenly.
+            const std::uint64_t lo = std::max(from, start);
+            const std::uint64_t hi = std::min(to, end);
+            if (hi > lo && to > from) {
+                bytes += double(sample.bytes) * double(hi - lo) / double(to - from);
+            }
+            from = to;
+        }
+    }
+    return bytes * 1e9 / double(end - start);
 }
 
 } // namespace RaidBench

@@ -4,6 +4,7 @@
 #include "util/result.h"
 
 #include <QJsonObject>
+#include <QList>
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
@@ -73,6 +74,8 @@ struct IoResult
     std::uint64_t bytesWritten = 0;
     std::uint64_t ios = 0;
     std::uint64_t elapsedNs = 0;
+    /// CLOCK_MONOTONIC when the measured time began, to line up runs made at once; not saved.
+    std::uint64_t measureStartNs = 0;
     LatencySummary latency; ///< every I/O, reads and writes together
     IoDirectionResult read;
     IoDirectionResult write;
@@ -114,6 +117,12 @@ struct IoResult
 };
 
 QString ioStatusName(IoStatus status);
+
+/// What runs made at once moved together, bytes/s: the bytes each moved while all of them were
+/// measuring (from their samples), over that common time. Runs that started apart (threads that got
+/// going late) would otherwise add up rates none of them had together. The sum of their own rates
+/// when they share no measured time or were not timed.
+double overlappedBandwidth(const QList<IoResult>& runs);
 
 } // namespace RaidBench
 

@@ -121,6 +121,7 @@ void IoStats::fill(IoResult& result) const
     result.bytesWritten = writes.bytes;
     result.ios = reads.ios + writes.ios;
     result.elapsedNs = m_measuring ? m_end - m_measureStart : 0;
+    result.measureStartNs = m_measuring ? m_measureStart : 0;
     result.latency = summarise(all);
     result.read = IoDirectionResult {reads.bytes, reads.ios, summarise(reads.histogram)};
     result.write = IoDirectionResult {writes.bytes, writes.ios, summarise(writes.histogram)};

@@ -674,7 +674,7 @@ private Q_SLOTS:
         QCOMPARE(qRound(*raid0.read / 1e6), 240);
         QCOMPARE(raid0.writeBound, QStringLiteral("shared"));
         QCOMPARE(raid0.readBound, QStringLiteral("shared"));
-        QVERIFY2(raid0.writeNote.contains(QLatin1String("2 disks of controller B write 120.0 MB/s together")),
+        QVERIFY2(raid0.writeNote.contains(QLatin1String("controller B, 2 of its disks write 120.0 MB/s together")),
                  qPrintable(raid0.writeNote));
         // A mirror over controller B writes everything twice through it: 60; it reads from its first.
         const ThroughputPrediction mirror =

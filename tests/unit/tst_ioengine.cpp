@@ -200,6 +200,51 @@ private Q_SLOTS:
         QCOMPARE(sampled, r.bytes);
     }
 
+    void runsTogetherAddUpOnlyTheirCommonTime()
+    {
+        // Two reads at once, each its own thread: both measured, and what they moved together is at
+        // most the sum of their own rates.
+        QList<IoJob> jobs;
+        for (const char* name : {"together-a", "together-b"}) {
+            const QString file = path(QLatin1String(name));
+            QCOMPARE(IoEngine::run(job(file, IoPattern::Write, 1 << 20, 1, 4u << 20)).status, IoStatus::Completed);
+            IoJob j = job(file, IoPattern::Read, 64 * 1024, 4, 0);
+            j.direct = false;
+            j.timeLimitNs = 400'000'000;
+            jobs.append(j);
+        }
+        const QList<IoResult> runs = IoEngine::runTogether(jobs);
+        QCOMPARE(runs.size(), 2);
+        for (const IoResult& run : runs) {
+            QCOMPARE(run.status, IoStatus::Completed);
+            QVERIFY(run.measureStartNs > 0);
+        }
+        const double together = overlappedBandwidth(runs);
+        QVERIFY2(together > 0 && together <= (runs[0].bandwidth() + runs[1].bandwidth()) * 1.001,
+                 qPrintable(QString::number(together)));
+
+        // Made up: a run of 100 MB/s for 1 s, and one of 100 MB/s that started half a second later.
+        // Together they moved 200 MB/s for the half second they shared, not the sum of 2 x 100 over
+        // their own times; and runs that never met add their own rates.
+        auto made = [](std::uint64_t start) {
+            IoResult run;
+            run.measureStartNs = start;
+            run.elapsedNs = 1'000'000'000;
+            run.bytes = 100'000'000;
+            for (std::uint64_t t = 100'000'000; t <= 1'000'000'000; t += 100'000'000) {
+                run.samples.push_back(IoSample {t, 10'000'000, 100e6});
+            }
+            return run;
+        };
+        QCOMPARE(qRound(overlappedBandwidth({made(1'000'000'000), made(1'500'000'000)}) / 1e6), 200);
+        QCOMPARE(qRound(overlappedBandwidth({made(1'000'000'000), made(5'000'000'000)}) / 1e6), 200);
+        IoResult skewed = made(1'500'000'000);
+        for (IoSample& sample : skewed.samples) {
+            sample.bytes = sample.tNs <= 500'000'000 ? 2'000'000 : 18'000'000; // slow together, fast alone
+        }
+        QCOMPARE(qRound(overlappedBandwidth({made(1'000'000'000), skewed}) / 1e6), 120);
+    }
+
     void rampIsNotMeasured()
     {
         const QString file = path(QStringLiteral("ramp"));

@@ -1,0 +1,256 @@
+#include "answercommand.h"
+
+#include "campaign/campaignplan.h"
+#include "campaign/campaignresults.h"
+#include "campaign/quickanswer.h"
+#include "campaign/recommend.h"
+#include "campaign/resultsfolder.h"
+#include "campaigncommand.h"
+#include "clicommon.h"
+#include "util/units.h"
+
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QScopeGuard>
+#include <QSysInfo>
+
+namespace RaidBench::Cli {
+
+namespace {
+
+const char* const answerDescription = R"(The answer in minutes: measure the disks, each alone and then together (per
+controller and all at once, so a shared ceiling shows), predict every layout the
+disks allow from those speeds (docs/analysis.md says how), rank them for your
+requirements, then build and measure only the best N and say how the measurement
+compared with the prediction. A full campaign (raidbench-cli run) builds every
+layout; this builds N.
+
+All the disks named are destroyed, as by a campaign: the command lists them and asks
+first (--yes does not ask). As a user it goes through raidbench-helper (pkexec).
+The results file holds the disks, the layouts built, and the comparison
+("quick_answer"); reports and the window show the layouts not built as predicted.
+
+--recommend takes the requirements of raidbench-cli report --recommend, e.g.
+"failures>=1,space>=50" (default: survive one failure).
+
+Exit code: 0 answered, 1 a layout failed or nothing qualifies, 2 bad arguments,
+130 cancelled (the results so far are kept).
+
+Examples:
+  raidbench-cli answer /dev/sdb /dev/sdc /dev/sdd /dev/sde --recommend "failures>=1,space>=50"
+  raidbench-cli answer --disks /dev/sd[b-m] --verify 3 --out answer.json)";
+
+struct AnswerOptions
+{
+    QStringList disks;
+    QString out;
+    int verify = QuickAnswer::defaultVerify;
+    Requirements requirements = Requirements::defaults();
+    QJsonObject plan; ///< the measuring plan, as JSON
+    PlanRunFlags flags;
+    bool json = false;
+};
+
+std::optional<AnswerOptions> parseOptions(const QStringList& arguments, int& code)
+{
+    CommandParser command(QStringLiteral("answer"), QString::fromUtf8(answerDescription));
+    QCommandLineParser& parser = command.parser();
+    const QCommandLineOption disksOption(QStringLiteral("disks"), QStringLiteral("The disks, comma-separated."),
+                                         QStringLiteral("D1,D2,..."));
+    const QCommandLineOption recommendOption(
+        QStringLiteral("recommend"), QStringLiteral("What the layout must give (default: survive one failure)."),
+        QStringLiteral("REQUIREMENTS"));
+    const QCommandLineOption verifyOption(
+        QStringLiteral("verify"),
+        QStringLiteral("Build and measure the best N layouts (0 to %1, default %2; 0 predicts only).")
+            .arg(QuickAnswer::maxVerify)
+            .arg(QuickAnswer::defaultVerify),
+        QStringLiteral("N"), QString::number(QuickAnswer::defaultVerify));
+    const QCommandLineOption timeOption(QStringLiteral("time"), QStringLiteral("Each test run's time (default 10s)."),
+                                        QStringLiteral("DURATION"), QStringLiteral("10s"));
+    const QCommandLineOption testsOption(
+        QStringLiteral("tests"),
+        QStringLiteral("The tests of the layouts built (default: seq1m-qd8-write,seq1m-qd8-read, what the model "
+                       "predicts)."),
+        QStringLiteral("LIST"), QStringLiteral("seq1m-qd8-write,seq1m-qd8-read"));
+    const QCommandLineOption outOption(QStringLiteral("out"),
+                                       QStringLiteral("Results file (default: a new file in the results folder)."),
+                                       QStringLiteral("RESULTS.json"));
+    const QCommandLineOption loopOption(QStringLiteral("allow-loop"), QStringLiteral("Loop devices may be used."));
+    const QCommandLineOption yesOption(QStringLiteral("yes"),
+                                       QStringLiteral("Do not ask before destroying the disks' data."));
+    const QCommandLineOption quietOption(QStringLiteral("quiet"), QStringLiteral("No progress on stderr."));
+    const QCommandLineOption jsonOption(QStringLiteral("json"),
+                                        QStringLiteral("Print the recommendation and the comparison as JSON."));
+    const QCommandLineOption helperOption(
+        QStringLiteral("helper"),
+        QStringLiteral("As root too, do the root work in raidbench-helper, as the desktop program does."));
+    parser.addOptions({disksOption, recommendOption, verifyOption, timeOption, testsOption, outOption, loopOption,
+                       yesOption, quietOption, jsonOption, helperOption});
+    parser.addPositionalArgument(QStringLiteral("disks"), QStringLiteral("The disks (or --disks)."),
+                                 QStringLiteral("[DISK...]"));
+    if (const std::optional<int> done = command.parse(arguments)) {
+        code = *done;
+        return std::nullopt;
+    }
+    code = ExitUsage;
+    AnswerOptions options;
+    options.disks = parser.positionalArguments();
+    if (parser.isSet(disksOption)) {
+        options.disks += parser.value(disksOption).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    }
+    if (options.disks.size() < 2) {
+        printError(QStringLiteral("name at least two disks, e.g. raidbench-cli answer /dev/sdb /dev/sdc"));
+        return std::nullopt;
+    }
+    bool ok = false;
+    options.verify = parser.value(verifyOption).toInt(&ok);
+    if (!ok || options.verify < 0 || options.verify > QuickAnswer::maxVerify) {
+        printError(QStringLiteral("--verify '%1': a number from 0 to %2")
+                       .arg(parser.value(verifyOption))
+                       .arg(QuickAnswer::maxVerify));
+        return std::nullopt;
+    }
+    if (parser.isSet(recommendOption)) {
+        auto requirements = Requirements::parse(parser.value(recommendOption));
+        if (!requirements) {
+            printError(requirements.error().message);
+            return std::nullopt;
+        }
+        options.requirements = *requirements;
+    }
+    const auto time = Units::parseDuration(parser.value(timeOption));
+    if (!time) {
+        printError(QStringLiteral("--time: %1").arg(time.error().message));
+        return std::nullopt;
+    }
+    options.plan = QJsonObject {
+        {QStringLiteral("raidbench_plan"), CampaignPlan::version},
+        {QStringLiteral("disks"), QJsonArray::fromStringList(options.disks)},
+        {QStringLiteral("configurations"), QJsonArray()},
+        {QStringLiteral("tests"), QJsonArray::fromStringList(parser.value(testsOption).split(QLatin1Char(',')))},
+        {QStringLiteral("limits"), QJsonObject {{QStringLiteral("time"), parser.value(timeOption)}}},
+        {QStringLiteral("allow_loop"), parser.isSet(loopOption)}};
+    options.out = parser.value(outOption);
+    options.json = parser.isSet(jsonOption);
+    options.flags = {parser.isSet(yesOption), parser.isSet(quietOption) || options.json, false,
+                     parser.isSet(helperOption), false};
+    code = ExitOk;
+    return options;
+}
+
+/// Runs `plan` into `out`, timing it; the results, or the exit code when there are none.
+Result<CampaignResults> timedRun(const CampaignPlan& plan, const QString& out, const PlanRunFlags& flags,
+                                 double& seconds, int& code)
+{
+    QElapsedTimer clock;
+    clock.start();
+    code = runPlan(plan, out, flags);
+    seconds = double(clock.elapsed()) / 1000.0;
+    auto results = CampaignResults::load(out);
+    if (!results) {
+        return results.error();
+    }
+    return results;
+}
+
+int answer(const AnswerOptions& options)
+{
+    auto plan = CampaignPlan::fromJson(options.plan);
+    if (!plan) {
+        printError(plan.error().message);
+        return ExitUsage;
+    }
+    QuickAnswer quick;
+    quick.requirements = options.requirements;
+    quick.verify = options.verify;
+    // 1. The disks, alone and together.
+    const CampaignPlan measure = QuickAnswer::measurePlan(*plan);
+    int code = ExitOk;
+    auto measured = timedRun(measure, options.out, options.flags, quick.measureSeconds, code);
+    if (!measured || code != ExitOk) {
+        if (!measured) {
+            printError(measured.error().message);
+        }
+        return code == ExitOk ? ExitFailed : code;
+    }
+    // 2. Every layout predicted and ranked; 3. the best N built and measured.
+    const Recommendation before = recommend(*measured, quick.requirements, true);
+    const QStringList chosen = QuickAnswer::choose(before, quick.verify);
+    CampaignResults results = *measured;
+    if (!chosen.isEmpty()) {
+        if (!options.flags.quiet) {
+            printErr(QStringLiteral("building the best %1 of the layouts the model ranked: %2\n")
+                         .arg(chosen.size())
+                         .arg(chosen.join(QStringLiteral(", "))));
+        }
+        const QString verifyOut = options.out + QStringLiteral(".layouts");
+        auto removeVerifyOut = qScopeGuard([&] { QFile::remove(verifyOut); });
+        PlanRunFlags flags = options.flags;
+        flags.yes = true; // the same disks the user confirmed a moment ago
+        auto verified = timedRun(QuickAnswer::verifyPlan(measure, chosen), verifyOut, flags, quick.verifySeconds, code);
+        if (verified) {
+            results = QuickAnswer::merged(*measured, *verified);
+        } else {
+            printError(verified.error().message);
+        }
+    }
+    quick.compare(before, results);
+    results.quickAnswer = quick.toJson();
+    if (auto saved = results.save(options.out); !saved) {
+        printError(saved.error().message);
+        return ExitFailed;
+    }
+    const Recommendation after = recommend(results, quick.requirements, true);
+    if (options.json) {
+        printJson(QJsonDocument(QJsonObject {{QStringLiteral("recommendation"), after.toJson()},
+                                             {QStringLiteral("quick_answer"), results.quickAnswer},
+                                             {QStringLiteral("results"), options.out}}));
+    } else {
+        QString together;
+        for (const DisksTogether& group : results.together) {
+            together += QStringLiteral("  %1%2\n")
+                            .arg(group.describe(), group.limited() ? QStringLiteral(": a shared ceiling") : QString());
+        }
+        printOut((together.isEmpty() ? QString() : QStringLiteral("The disks together:\n%1\n").arg(together)) +
+                 after.toText() + QLatin1Char('\n') + quick.toText() +
+                 QStringLiteral("Results: %1\n").arg(options.out));
+    }
+    if (code != ExitOk) {
+        return code;
+    }
+    return after.ranked.isEmpty() ? ExitFailed : ExitOk;
+}
+
+} // namespace
+
+int runAnswer(const QStringList& arguments)
+{
+    int code = ExitOk;
+    auto options = parseOptions(arguments, code);
+    if (!options) {
+        return code;
+    }
+    const bool placeholder = options->out.isEmpty();
+    if (placeholder) {
+        auto created = ResultsFolder::create(ResultsFolder::path(), QDateTime::currentDateTime(),
+                                             QSysInfo::machineHostName(), QStringLiteral("answer"));
+        if (!created) {
+            printError(QStringLiteral("%1; give --out RESULTS.json").arg(created.error().message));
+            return ExitFailed;
+        }
+        options->out = *created;
+    }
+    auto dropPlaceholder = qScopeGuard([&] {
+        if (placeholder && QFileInfo(options->out).size() == 0) {
+            QFile::remove(options->out);
+        }
+    });
+    return answer(*options);
+}
+
+} // namespace RaidBench::Cli
