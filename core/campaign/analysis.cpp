@@ -235,15 +235,17 @@ ThroughputPrediction withRange(ThroughputPrediction prediction)
     return prediction;
 }
 
-/// What each disk gives inside a layout when the disks it loads share a ceiling: for every group measured
-/// together that the layout loads with two disks or more, what the group carried together over the
-/// sum of those disks alone, each disk slowed by the lowest such share (the model then composes the
-/// slowed speeds as it does the disks' own, partial stripes and all).
+/// What each disk gives inside a layout when the disks it loads share a ceiling. For every group measured
+/// together that the layout loads with two disks or more, the group carries at most what it carried
+/// together, shared among those disks in proportion to the bytes the layout sends each (a RAID10 of
+/// six on two controllers of 120 MB/s: 40 MB/s a disk, whatever each could do alone); a disk whose
+/// share is below its own speed is slowed to it (the lowest over its groups), and the model composes
+/// the slowed speeds as it does the disks' own, partial stripes and all.
 struct SharedSpeeds
 {
     QHash<QString, double> writeFactor;
     QHash<QString, double> readFactor;
-    QString writeNote; ///< the group that slows the writes most, in words
+    QString writeNote; ///< the group that slows a disk most, in words
     QString readNote;
 
     bool any() const { return !writeFactor.isEmpty() || !readFactor.isEmpty(); }
@@ -258,31 +260,35 @@ SharedSpeeds sharedSpeeds(const ModelWalk& walk, const BaselineFn& baseline, con
         double lowest = 1;
         for (const DisksTogether& group : together) {
             const std::optional<double>& measured = write ? group.writeBw : group.readBw;
-            QStringList used;
-            double alone = 0;
+            QList<std::pair<QString, double>> used; // a disk the layout loads, and its own speed
+            double load = 0;
             for (const QString& disk : group.disks) {
                 const auto speeds = baseline(disk);
                 if (shares.value(disk) > 0 && speeds) {
-                    used.append(disk);
-                    alone += write ? speeds->first : speeds->second;
+                    used.append({disk, write ? speeds->first : speeds->second});
+                    load += shares.value(disk);
                 }
             }
             // A group the layout loads with one disk says nothing that disk's own speed does not.
-            if (!measured || used.size() < 2 || alone <= 0 || *measured >= alone) {
+            if (!measured || used.size() < 2 || load <= 0) {
                 continue;
             }
-            const double factor = *measured / alone;
-            for (const QString& disk : std::as_const(used)) {
+            for (const auto& [disk, own] : std::as_const(used)) {
+                const double part = *measured * shares.value(disk) / load;
+                if (own <= 0 || part >= own) {
+                    continue;
+                }
+                const double factor = part / own;
                 factors[disk] = std::min(factors.value(disk, 1.0), factor);
-            }
-            if (factor < lowest) {
-                lowest = factor;
-                (write ? shared.writeNote : shared.readNote) =
-                    QStringLiteral("a shared ceiling: %1, %2 of its disks %3 %4 together, %5 % of their own speeds")
-                        .arg(group.name())
-                        .arg(used.size())
-                        .arg(write ? QStringLiteral("write") : QStringLiteral("read"), Units::formatMBps(*measured))
-                        .arg(qRound(factor * 100));
+                if (factor < lowest) {
+                    lowest = factor;
+                    (write ? shared.writeNote : shared.readNote) =
+                        QStringLiteral("a shared ceiling: %1 %2 %3 together, %4 for each of the %5 disks this "
+                                       "layout loads there")
+                            .arg(group.name(), write ? QStringLiteral("writes") : QStringLiteral("reads"),
+                                 Units::formatMBps(*measured), Units::formatMBps(part))
+                            .arg(used.size());
+                }
             }
         }
     }

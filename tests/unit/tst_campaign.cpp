@@ -674,7 +674,8 @@ private Q_SLOTS:
         QCOMPARE(qRound(*raid0.read / 1e6), 240);
         QCOMPARE(raid0.writeBound, QStringLiteral("shared"));
         QCOMPARE(raid0.readBound, QStringLiteral("shared"));
-        QVERIFY2(raid0.writeNote.contains(QLatin1String("controller B, 2 of its disks write 120.0 MB/s together")),
+        QVERIFY2(raid0.writeNote.contains(QLatin1String(
+                     "controller B writes 120.0 MB/s together, 60.0 MB/s for each of the 2 disks this layout loads")),
                  qPrintable(raid0.writeNote));
         // A mirror over controller B writes everything twice through it: 60; it reads from its first.
         const ThroughputPrediction mirror =
@@ -686,6 +687,17 @@ private Q_SLOTS:
         const ThroughputPrediction fast =
             predictThroughput(spec(ArrayLevel::Raid0, QStringLiteral("ab")), baseline, context);
         QCOMPARE(qRound(*fast.write / 1e6), 195);
+        // The ceiling is shared by load, not by speed: a 100 and a 50 MB/s disk behind 60 MB/s each get 30
+        // of a stripe's even load, so RAID0 over them writes 60 (slowed in proportion to their speeds it
+        // would be 2 x 20 = 40).
+        CampaignResults uneven = results;
+        uneven.disks[3].writeBw = 50e6;
+        ModelContext unevenContext;
+        unevenContext.together = {groups.at(1)};
+        unevenContext.together[0].writeBw = 60e6;
+        const ThroughputPrediction shared =
+            predictThroughput(spec(ArrayLevel::Raid0, QStringLiteral("cd")), baselineLookup(uneven), unevenContext);
+        QCOMPARE(qRound(*shared.write / 1e6), 60);
         // A disk that failed its baseline is not measured together; one controller is only the pool.
         results.disks[3].writeBw.reset();
         QCOMPARE(togetherGroups(results.disks).size(), 2);
