@@ -64,11 +64,19 @@ DisksPage::DisksPage(Session* session, QWidget* parent)
                                    "their last and charts MB/s against position: a hard disk is slower at its end. "
                                    "Read only; a disk in use is refused, and then nothing is read."));
     connect(m_surfaceButton, &QPushButton::clicked, this, [this] { Q_EMIT surfaceRequested(surfaceDisks()); });
+    m_quickButton = new QPushButton(tr("&Quick answer…"), page);
+    m_quickButton->setObjectName(QStringLiteral("quickAnswerButton"));
+    m_quickButton->setToolTip(tr("Measures the selected disks (or every usable one) alone and together, predicts "
+                                 "every layout they allow, then builds and measures only the best two for the "
+                                 "requirements on the Answer tab: minutes instead of hours. Destroys the disks' data, "
+                                 "like any run."));
+    connect(m_quickButton, &QPushButton::clicked, this, [this] { Q_EMIT quickAnswerRequested(surfaceDisks()); });
     buttons->addWidget(m_connectButton);
     buttons->addWidget(remote);
     buttons->addWidget(lab);
     buttons->addWidget(rescan);
     buttons->addWidget(m_surfaceButton);
+    buttons->addWidget(m_quickButton);
     buttons->addStretch(1);
     layout->addLayout(buttons);
 
@@ -121,7 +129,8 @@ void DisksPage::refresh(const QString& lastMessage)
                 : tr("Not connected. %1").arg(lastMessage.toHtmlEscaped()));
     } else {
         m_disksState->setText(tr("%1 disk(s) on %2, %3 usable. Select disks and drag them onto the Build page; "
-                                 "<i>Measure disks</i> times each alone; <i>Surface</i> reads them from start to end.")
+                                 "<i>Measure disks</i> times each alone; <i>Surface</i> reads them from start to end; "
+                                 "<i>Quick answer</i> says which layout fits, building only the best two.")
                                   .arg(disks.size())
                                   .arg(m_session->helperHost().toHtmlEscaped())
                                   .arg(usable));
@@ -199,6 +208,7 @@ void DisksPage::refresh(const QString& lastMessage)
     m_diskTable->resizeColumnsToContents();
     m_connectButton->setVisible(!m_session->isConnected() || m_session->isLab());
     m_surfaceButton->setEnabled(m_session->isConnected() && !m_session->campaignRunning());
+    m_quickButton->setEnabled(m_session->isConnected() && !m_session->campaignRunning());
 }
 
 } // namespace RaidBench::Ui

@@ -33,6 +33,8 @@ Q_SIGNALS:
     void labRequested();
     /// Read these disks (the selected ones, or every usable one) across their surface.
     void surfaceRequested(const QStringList& disks);
+    /// The quick answer on these disks: measured, every layout predicted, the best two built.
+    void quickAnswerRequested(const QStringList& disks);
 
 private:
     Session* m_session;
@@ -41,6 +43,7 @@ private:
     QFrame* m_firstRun = nullptr;
     QPushButton* m_connectButton = nullptr;
     QPushButton* m_surfaceButton = nullptr;
+    QPushButton* m_quickButton = nullptr;
     QTableWidget* m_diskTable = nullptr;
 };
 

@@ -11,6 +11,7 @@
 #include "layout/presets.h"
 #include "planpage.h"
 #include "remotedialog.h"
+#include "results/answerpanel.h"
 #include "results/resultspage.h"
 #include "runpage.h"
 #include "runresultsfile.h"
@@ -90,6 +91,7 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
     connect(m_disksPage, &DisksPage::labRequested, this, &MainWindow::openLabDialog);
     connect(m_disksPage, &DisksPage::remoteRequested, this, &MainWindow::openRemoteDialog);
     connect(m_disksPage, &DisksPage::surfaceRequested, this, &MainWindow::scanSurface);
+    connect(m_disksPage, &DisksPage::quickAnswerRequested, this, &MainWindow::quickAnswer);
     m_buildPage = new BuildPage(m_session, m_canvasModel, m_canvas, m_pool, this);
     connect(m_buildPage, &BuildPage::nextRequested, this, [this] { showStep(PlanStep); });
     m_steps->addTab(m_disksPage, tr("&1 Disks"));
@@ -157,11 +159,17 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
                         .arg(path, why),
                     true);
     });
-    connect(m_session, &Session::campaignResults, this, [this](const CampaignResults& results) {
+    connect(m_session, &Session::campaignResults, this, [this](const CampaignResults& partial) {
+        const CampaignResults results = shownResults(partial);
         keepResults(results);
         m_results->setResults(results, QFileInfo(m_runFile->path()).fileName());
     });
-    connect(m_run, &RunPage::finished, this, [this](const CampaignResults& results, const QString& error) {
+    connect(m_run, &RunPage::finished, this, [this](const CampaignResults& finished, const QString& error) {
+        if (m_quick && continueQuickAnswer(finished, error)) {
+            return;
+        }
+        const CampaignResults results = shownResults(finished);
+        m_quick.reset();
         keepResults(results);
         if (!results.configs.isEmpty() || !results.disks.isEmpty()) {
             m_results->setResults(results, QFileInfo(m_runFile->path()).fileName());
@@ -433,6 +441,93 @@ void MainWindow::measureDisks(const QStringList& paths)
     m_session->measureDisks(plan);
     m_run->start(plan);
     showStep(RunStep);
+}
+
+void MainWindow::quickAnswer(const QStringList& paths)
+{
+    if (paths.size() < 2) {
+        showMessage(tr("A quick answer needs at least two usable disks: select them, or select none to use every "
+                       "usable one."),
+                    true);
+        return;
+    }
+    if (m_session->campaignRunning()) {
+        showMessage(tr("A run is in progress."), true);
+        return;
+    }
+    QList<Disk> disks;
+    for (const QString& path : paths) {
+        if (const Disk* disk = m_session->disk(path)) {
+            disks.append(*disk);
+        }
+    }
+    if (!m_session->isLab() && !confirmDestroy(disks)) {
+        showMessage(tr("Nothing was measured; nothing was touched."));
+        return;
+    }
+    CampaignPlan base = m_plan->baselinePlan(paths);
+    base.tests = QuickAnswer::sequentialTests();
+    if (!beginResultsFile(QStringLiteral("answer"))) {
+        return;
+    }
+    m_quick.emplace();
+    m_quick->measure = QuickAnswer::measurePlan(base);
+    m_quick->answer.requirements = m_results->answerPanel()->requirements();
+    m_quick->clock.start();
+    m_measureRun = false;
+    m_surfaceRun = false;
+    m_session->measureDisks(m_quick->measure);
+    m_run->start(m_quick->measure);
+    showStep(RunStep);
+}
+
+bool MainWindow::continueQuickAnswer(const CampaignResults& results, const QString& error)
+{
+    QuickRun& quick = *m_quick;
+    if (!error.isEmpty() || results.status != QLatin1String("completed")) {
+        return false;
+    }
+    if (quick.stage == QuickRun::Stage::Measuring) {
+        quick.answer.measureSeconds = double(quick.clock.restart()) / 1000.0;
+        quick.measured = results;
+        quick.before = recommend(results, quick.answer.requirements, true);
+        const QStringList chosen = QuickAnswer::choose(quick.before, quick.answer.verify);
+        if (!chosen.isEmpty()) {
+            quick.stage = QuickRun::Stage::Building;
+            const CampaignPlan plan = QuickAnswer::verifyPlan(quick.measure, chosen);
+            m_session->runCampaign(plan);
+            m_run->start(plan);
+            showMessage(tr("The disks are measured; building the best %n of the layouts the model ranked: %1.", "",
+                           int(chosen.size()))
+                            .arg(chosen.join(QStringLiteral(", "))));
+            return true;
+        }
+    } else {
+        quick.answer.verifySeconds = double(quick.clock.elapsed()) / 1000.0;
+    }
+    CampaignResults merged =
+        quick.stage == QuickRun::Stage::Building ? QuickAnswer::merged(quick.measured, results) : quick.measured;
+    quick.answer.compare(quick.before, merged);
+    merged.quickAnswer = quick.answer.toJson();
+    keepResults(merged);
+    m_results->setResults(merged, QFileInfo(m_runFile->path()).fileName());
+    showStep(ResultsStep);
+    m_results->tabs()->setCurrentIndex(ResultsPage::AnswerTab);
+    showMessage(tr("Quick answer: %1 first. Took %2; building all %3 layouts would take about %4.")
+                    .arg(quick.answer.firstAfter.isEmpty() ? tr("no layout") : quick.answer.firstAfter,
+                         Units::formatRoughDuration(quick.answer.seconds()))
+                    .arg(quick.answer.layouts)
+                    .arg(Units::formatRoughDuration(quick.answer.fullEstimateSeconds())));
+    m_quick.reset();
+    return true;
+}
+
+CampaignResults MainWindow::shownResults(const CampaignResults& results) const
+{
+    if (m_quick && m_quick->stage == QuickRun::Stage::Building) {
+        return QuickAnswer::merged(m_quick->measured, results);
+    }
+    return results;
 }
 
 void MainWindow::scanSurface(const QStringList& paths)

@@ -1,11 +1,13 @@
 #pragma once
 
 #include "campaign/campaignresults.h"
+#include "campaign/quickanswer.h"
 #include "disks/disk.h"
 #include "helper/sshtarget.h"
 #include "lab/labmachine.h"
 #include "util/result.h"
 
+#include <QElapsedTimer>
 #include <QMainWindow>
 
 #include <functional>
@@ -62,6 +64,9 @@ public:
     void measureDisks(const QStringList& disks);
     /// Reads `disks` across their surface (read only) and shows the chart.
     void scanSurface(const QStringList& disks);
+    /// The quick answer: `disks` measured alone and together, every layout predicted and ranked for the
+    /// Answer tab's requirements, the best two built and measured; the Answer tab shows both kinds.
+    void quickAnswer(const QStringList& disks);
 
     /// Asks before destroying real disks; tests replace it. Default: DestroyConfirmDialog.
     std::function<bool(const QList<Disk>&)> confirmDestroy;
@@ -130,6 +135,24 @@ private:
     QString m_planToRun; ///< --run: the plan file to open and start once the disks are seen
     bool m_measureRun = false;
     bool m_surfaceRun = false;
+    /// A quick answer under way: its first run (the disks) and then its second (the best layouts).
+    struct QuickRun
+    {
+        enum class Stage { Measuring, Building };
+        Stage stage = Stage::Measuring;
+        QuickAnswer answer;
+        CampaignPlan measure;
+        CampaignResults measured;
+        Recommendation before;
+        QElapsedTimer clock;
+    };
+    std::optional<QuickRun> m_quick;
+
+    /// After a run of a quick answer ended: starts its second run, or finishes it. False when the run
+    /// failed or was cancelled, and the usual ending applies.
+    bool continueQuickAnswer(const RaidBench::CampaignResults& results, const QString& error);
+    /// What a run's results are in the window: a quick answer's second run beside its first.
+    RaidBench::CampaignResults shownResults(const RaidBench::CampaignResults& results) const;
 
     /// A new file in the results folder for the run about to start; false (and a message) if the
     /// results could not be kept, so the run does not start.

@@ -269,8 +269,9 @@ SharedSpeeds sharedSpeeds(const ModelWalk& walk, const BaselineFn& baseline, con
                     load += shares.value(disk);
                 }
             }
-            // A group the layout loads with one disk says nothing that disk's own speed does not.
-            if (!measured || used.size() < 2 || load <= 0) {
+            // A group the layout loads with one disk says nothing that disk's own speed does not; one that
+            // reached the sum of its disks alone shares no ceiling (its disks' parts go by their speeds).
+            if (!measured || used.size() < 2 || load <= 0 || !group.limited(write)) {
                 continue;
             }
             for (const auto& [disk, own] : std::as_const(used)) {

@@ -19,6 +19,17 @@ std::optional<double> VerifiedLayout::ratio(bool write) const
     return *measured / *predicted;
 }
 
+QList<TestSpec> QuickAnswer::sequentialTests()
+{
+    QList<TestSpec> tests;
+    for (const char* id : {"seq1m-qd8-write", "seq1m-qd8-read"}) {
+        if (auto spec = TestSpec::fromJson(QJsonValue(QLatin1String(id)))) {
+            tests.append(*spec);
+        }
+    }
+    return tests;
+}
+
 CampaignPlan QuickAnswer::measurePlan(CampaignPlan base)
 {
     base.baselines = true;

@@ -37,6 +37,8 @@ public:
     static constexpr int defaultVerify = 2;
     static constexpr int maxVerify = 20;
 
+    /// What the model predicts, and so what the layouts built are measured on: SEQ1M QD8 write and read.
+    static QList<TestSpec> sequentialTests();
     /// The first run: each disk alone and together, nothing built. `base` gives the disks and limits.
     static CampaignPlan measurePlan(CampaignPlan base);
     /// The best `count` layouts that qualify, in rank order (those not built yet).

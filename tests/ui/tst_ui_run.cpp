@@ -1,7 +1,12 @@
 // The Run page, driven by a recorded helper stream: the destroy confirmation, progress, log, cancel, a helper that
 // dies, results kept in the results folder, names from card to results.
 
+#include "campaign/quickanswer.h"
 #include "uitest.h"
+
+#include <QJsonArray>
+#include <QPushButton>
+#include <QStatusBar>
 
 class TstUiRun : public QObject, public UiTestBase
 {
@@ -151,6 +156,49 @@ private Q_SLOTS:
         const QString joined = recent.join(QLatin1Char('\n'));
         QVERIFY2(joined.contains(QFileInfo(first).fileName() + QStringLiteral(" — completed")), qPrintable(joined));
         QVERIFY2(joined.contains(QFileInfo(second).fileName() + QStringLiteral(" — cancelled")), qPrintable(joined));
+    }
+
+    void quickAnswerMeasuresThenBuildsTheBestTwo()
+    {
+        // The Disks page's Quick answer: one run for the disks (alone and together, nothing built), then
+        // one for the two layouts the model ranked first; the file holds both, and the comparison.
+        auto f = makeWindow();
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        f->helper->intervalMs = 5;
+        auto* button = f->window->findChild<QPushButton*>(QStringLiteral("quickAnswerButton"));
+        QVERIFY(button);
+        QTRY_VERIFY(button->isEnabled());
+        QSignalSpy finished(f->window->runPage(), &RunPage::finished);
+        QTest::mouseClick(button, Qt::LeftButton);
+        QCOMPARE(f->confirmations, 1); // real disks: asked once, for both runs
+        QCOMPARE(f->window->currentStep(), MainWindow::RunStep);
+        const QString file = f->window->runResultsPath();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 60000);
+        QList<QJsonObject> plans;
+        for (const auto& [op, args] : std::as_const(f->helper->requests)) {
+            if (op == QLatin1String("run-campaign")) {
+                plans.append(args.value(QStringLiteral("plan")).toObject());
+            }
+        }
+        QCOMPARE(plans.size(), 2);
+        QVERIFY(plans.at(0).value(QStringLiteral("baselines")).toBool());
+        QVERIFY(plans.at(0).value(QStringLiteral("together")).toBool());
+        QCOMPARE(plans.at(0).value(QStringLiteral("configurations")).toArray().size(), 0);
+        QVERIFY(!plans.at(1).value(QStringLiteral("baselines")).toBool());
+        QCOMPARE(plans.at(1).value(QStringLiteral("configurations")).toArray().size(), 2);
+        QCOMPARE(plans.at(1).value(QStringLiteral("tests")).toArray().size(), 2);
+        QCOMPARE(f->window->currentStep(), MainWindow::ResultsStep);
+        QCOMPARE(f->window->resultsPage()->tabs()->currentIndex(), int(ResultsPage::AnswerTab));
+        f->window->waitForResultsWritten();
+        auto results = CampaignResults::load(file);
+        QVERIFY2(results.ok(), qPrintable(file));
+        QCOMPARE(results->disks.size(), 4);
+        QVERIFY(results->disks.first().writeBw.has_value());
+        const QuickAnswer quick = QuickAnswer::fromJson(results->quickAnswer);
+        QCOMPARE(quick.verified.size(), 2);
+        QVERIFY(quick.layouts > 2);
+        QVERIFY2(f->window->statusBar()->currentMessage().startsWith(QStringLiteral("Quick answer: ")),
+                 qPrintable(f->window->statusBar()->currentMessage()));
     }
 
     void unreadableResultsAreListedNotOpened()
