@@ -54,7 +54,49 @@ struct ModelWalk
     QString partialNote;
     QHash<QString, double> writeShare;
     QHash<QString, double> readShare;
+    /// The disks measured together; a near layout's reads, which go wherever a copy is idle, meet their
+    /// ceilings in the flow itself (nearReadSpeed) rather than as slowed disks.
+    const QList<DisksTogether>* together = nullptr;
+    QSet<QString> adaptiveReads; ///< the disks whose reads follow idle copies
 };
+
+/// What `members` (disk paths, with their own read speeds) can read together: their sum, each group
+/// of disks measured together giving at most its figure for its members among them.
+double cappedSum(const QList<std::pair<QString, double>>& members, const QList<DisksTogether>* together)
+{
+    double sum = 0;
+    for (const auto& member : members) {
+        sum += member.second;
+    }
+    if (!together) {
+        return sum;
+    }
+    // The controllers first (they do not overlap), then the pool over all of them.
+    double capped = 0;
+    QSet<QString> counted;
+    for (const DisksTogether& group : *together) {
+        if (group.scope != DisksTogether::Scope::Controller || !group.readBw || !group.limited(false)) {
+            continue;
+        }
+        double inside = 0;
+        for (const auto& [disk, speed] : members) {
+            if (group.disks.contains(disk) && !counted.contains(disk)) {
+                inside += speed;
+                counted.insert(disk);
+            }
+        }
+        capped += std::min(inside, *group.readBw);
+    }
+    for (const auto& [disk, speed] : members) {
+        capped += counted.contains(disk) ? 0 : speed;
+    }
+    for (const DisksTogether& group : *together) {
+        if (group.scope == DisksTogether::Scope::Pool && group.readBw && group.limited(false)) {
+            capped = std::min(capped, *group.readBw);
+        }
+    }
+    return capped;
+}
 
 /// The fastest a near layout of `copies` copies over members reading at `reads` can read one stream.
 /// Chunk k's copies lie on the `copies` members from (k x copies) mod n on: g = gcd(n, copies) sets
@@ -63,7 +105,7 @@ struct ModelWalk
 /// flow: for every run of L neighbouring sets, the members they cover must carry L x g/n of the data.
 /// With copies dividing n that is n/copies x the slowest set's sum; with gcd 1 (n2 over an odd count)
 /// the sum of all members.
-double nearReadSpeed(const QList<double>& reads, int copies)
+double nearReadSpeed(const QList<std::pair<QString, double>>& reads, int copies, const QList<DisksTogether>* together)
 {
     const int n = int(reads.size());
     const int g = std::gcd(n, copies);
@@ -77,11 +119,11 @@ double nearReadSpeed(const QList<double>& reads, int copies)
                     covered.insert(((set % sets) * g + c) % n);
                 }
             }
-            double sum = 0;
+            QList<std::pair<QString, double>> members;
             for (const int member : std::as_const(covered)) {
-                sum += reads.at(member);
+                members.append(reads.at(member));
             }
-            const double pace = sum * double(n) / double(g * length);
+            const double pace = cappedSum(members, together) * double(n) / double(g * length);
             best = best < 0 ? pace : std::min(best, pace);
         }
     }
@@ -202,7 +244,15 @@ ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& strea
             // Near copies: md sends each piece of a read to an idle copy, so every member of a set works
             // at its own speed (measured 286 MB/s for sets of a 105 and a 38 MB/s disk, 152 for sets of
             // two 105s and two 38s, 513 for n2 over five disks whose sum is 515).
-            prediction.read = nearReadSpeed(reads, copies);
+            // Disks measured together cap what any of them can read at once.
+            QList<std::pair<QString, double>> named;
+            for (qsizetype i = 0; i < members.size(); ++i) {
+                named.append({members.at(i).isLeaf() ? members.at(i).device : QString(), reads.at(i)});
+                if (members.at(i).isLeaf()) {
+                    walk.adaptiveReads.insert(members.at(i).device);
+                }
+            }
+            prediction.read = nearReadSpeed(named, copies, walk.together);
         } else {
             // Far and offset layouts: md reads the copy nearest the start, the first, like raid0 over
             // every member.
@@ -264,7 +314,7 @@ SharedSpeeds sharedSpeeds(const ModelWalk& walk, const BaselineFn& baseline, con
             double load = 0;
             for (const QString& disk : group.disks) {
                 const auto speeds = baseline(disk);
-                if (shares.value(disk) > 0 && speeds) {
+                if (shares.value(disk) > 0 && speeds && (write || !walk.adaptiveReads.contains(disk))) {
                     used.append({disk, write ? speeds->first : speeds->second});
                     load += shares.value(disk);
                 }
@@ -305,7 +355,7 @@ bool ThroughputPrediction::writeIsRange() const
 
 ThroughputPrediction predictThroughput(const ArraySpec& spec, const BaselineFn& baseline, const ModelContext& context)
 {
-    ModelWalk alone {baseline, {}, {}, {}, {}};
+    ModelWalk alone {baseline, {}, {}, {}, {}, nullptr, {}};
     const ThroughputPrediction unshared = predictNode(spec, context.stream, 1.0, 1.0, alone);
     if (!unshared.write) {
         return unshared;
@@ -321,9 +371,10 @@ ThroughputPrediction predictThroughput(const ArraySpec& spec, const BaselineFn& 
         }
         return speeds;
     };
-    ModelWalk walk {shared.any() ? slowed : baseline, {}, {}, {}, {}};
-    ThroughputPrediction prediction = shared.any() ? predictNode(spec, context.stream, 1.0, 1.0, walk) : unshared;
-    if (!shared.any()) {
+    const bool again = shared.any() || !alone.adaptiveReads.isEmpty();
+    ModelWalk walk {shared.any() ? slowed : baseline, {}, {}, {}, {}, &context.together, {}};
+    ThroughputPrediction prediction = again ? predictNode(spec, context.stream, 1.0, 1.0, walk) : unshared;
+    if (!again) {
         walk.parity = alone.parity;
         walk.partialNote = alone.partialNote;
     }
@@ -339,6 +390,21 @@ ThroughputPrediction predictThroughput(const ArraySpec& spec, const BaselineFn& 
     if (prediction.read && unshared.read && *prediction.read < *unshared.read * 0.999) {
         prediction.readBound = QStringLiteral("shared");
         prediction.readNote = shared.readNote;
+        for (const DisksTogether& group : context.together) {
+            if (!prediction.readNote.isEmpty()) {
+                break;
+            }
+            // Reads that go wherever a copy is idle meet the ceiling of the disks they use most.
+            if (group.limited(false) && group.readBw) {
+                for (const QString& disk : group.disks) {
+                    if (alone.readShare.value(disk) > 0) {
+                        prediction.readNote = QStringLiteral("a shared ceiling: %1 reads %2 together")
+                                                  .arg(group.name(), Units::formatMBps(*group.readBw));
+                        break;
+                    }
+                }
+            }
+        }
     }
     // The CPU: md does a parity array's work in one kernel thread, at most a core; all of them and the
     // rest of the I/O share the machine's cores. The rates are what md's threads did here.
@@ -401,7 +467,7 @@ ModelContext modelContext(const CampaignResults& results, const QString& except)
         }
         // The parity arrays of the tree and the bytes each received per byte written on top.
         const BaselineFn unit = [](const QString&) { return std::optional<std::pair<double, double>>({1.0, 1.0}); };
-        ModelWalk walk {unit, {}, {}, {}, {}};
+        ModelWalk walk {unit, {}, {}, {}, {}, nullptr, {}};
         predictNode(config.spec, {}, 1.0, 1.0, walk);
         if (walk.parity.isEmpty()) {
             continue;

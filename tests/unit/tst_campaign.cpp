@@ -683,6 +683,19 @@ private Q_SLOTS:
         QCOMPARE(qRound(*mirror.write / 1e6), 60);
         QCOMPARE(qRound(*mirror.read / 1e6), 100);
         QCOMPARE(mirror.readBound, QStringLiteral("disks"));
+        // A near layout's reads go wherever a copy is idle: the ceiling caps what the disks behind it give
+        // at once, in the flow over the copy sets. Sets (a,c) and (b,d): all four at once read 200 + 120.
+        ArraySpec near = spec(ArrayLevel::Raid10, QStringLiteral("acbd"));
+        near.layout = QStringLiteral("n2");
+        const ThroughputPrediction flow = predictThroughput(near, baseline, context);
+        QCOMPARE(qRound(*flow.read / 1e6), 310);
+        QCOMPARE(flow.readBound, QStringLiteral("shared"));
+        QVERIFY2(flow.readNote.contains(QLatin1String("controller B reads 120.0 MB/s together")),
+                 qPrintable(flow.readNote));
+        // Sets (a,b) and (c,d): the second set is all behind controller B.
+        near = spec(ArrayLevel::Raid10, QStringLiteral("abcd"));
+        near.layout = QStringLiteral("n2");
+        QCOMPARE(qRound(*predictThroughput(near, baseline, context).read / 1e6), 240);
         // Controller A reached 97.5 % of its sum: no ceiling, its disks at their own pace.
         const ThroughputPrediction fast =
             predictThroughput(spec(ArrayLevel::Raid0, QStringLiteral("ab")), baseline, context);
