@@ -136,23 +136,31 @@ void DisksPage::refresh(const QString& lastMessage)
                                   .arg(usable));
     }
     m_firstRun->setVisible(m_session->isConnected() && !m_session->isLab() && usable == 0);
-    QStringList together;
-    bool ceiling = false;
+    QStringList ceilings;
+    QStringList failed;
+    bool measured = false;
     for (const DisksTogether& group : m_session->together()) {
-        if (group.limited() || !group.error.isEmpty()) {
-            together.append(group.describe().toHtmlEscaped());
-            ceiling = true;
+        measured = measured || group.share(true) || group.share(false);
+        if (group.limited()) {
+            ceilings.append(group.describe().toHtmlEscaped());
+        } else if (!group.error.isEmpty()) {
+            failed.append(group.describe().toHtmlEscaped());
         }
     }
-    if (!m_session->together().isEmpty() && !ceiling) {
-        together.append(tr("Measured together, the disks reach the sum of their own speeds: nothing they share "
-                           "holds them back."));
+    QStringList text;
+    if (!ceilings.isEmpty()) {
+        text.append(tr("<b>A shared ceiling</b>: %1. No layout over these disks goes faster; the predictions count "
+                       "with it.")
+                        .arg(ceilings.join(QStringLiteral("; "))));
+    } else if (measured) {
+        text.append(tr("Measured together, the disks reach the sum of their own speeds: nothing they share holds "
+                       "them back."));
     }
-    m_together->setText(ceiling ? tr("<b>A shared ceiling</b>: %1. No layout over these disks goes faster; "
-                                     "the predictions count with it.")
-                                      .arg(together.join(QStringLiteral("; ")))
-                                : together.join(QString()));
-    m_together->setVisible(!together.isEmpty());
+    if (!failed.isEmpty()) {
+        text.append(tr("Not measured together: %1.").arg(failed.join(QStringLiteral("; "))));
+    }
+    m_together->setText(text.join(QStringLiteral("<br>")));
+    m_together->setVisible(!text.isEmpty());
     m_diskTable->setRowCount(int(disks.size()));
     for (int row = 0; row < disks.size(); ++row) {
         const Disk& disk = disks.at(row);

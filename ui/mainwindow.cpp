@@ -496,6 +496,11 @@ bool MainWindow::continueQuickAnswer(const CampaignResults& results, const QStri
             quick.stage = QuickRun::Stage::Building;
             const CampaignPlan plan = QuickAnswer::verifyPlan(quick.measure, chosen);
             m_session->runCampaign(plan);
+            if (!m_session->campaignRunning()) {
+                // The helper refused or is gone (Session said why): the disks' figures are what there is.
+                m_quick.reset();
+                return false;
+            }
             m_run->start(plan);
             showMessage(tr("The disks are measured; building the best %n of the layouts the model ranked: %1.", "",
                            int(chosen.size()))
@@ -513,11 +518,15 @@ bool MainWindow::continueQuickAnswer(const CampaignResults& results, const QStri
     m_results->setResults(merged, QFileInfo(m_runFile->path()).fileName());
     showStep(ResultsStep);
     m_results->tabs()->setCurrentIndex(ResultsPage::AnswerTab);
-    showMessage(tr("Quick answer: %1 first. Took %2; building all %3 layouts would take about %4.")
-                    .arg(quick.answer.firstAfter.isEmpty() ? tr("no layout") : quick.answer.firstAfter,
-                         Units::formatRoughDuration(quick.answer.seconds()))
-                    .arg(quick.answer.layouts)
-                    .arg(Units::formatRoughDuration(quick.answer.fullEstimateSeconds())));
+    const QString first = quick.answer.firstAfter.isEmpty() ? tr("no layout qualifies") : quick.answer.firstAfter;
+    showMessage(quick.answer.verified.isEmpty()
+                    ? tr("Quick answer: %1, from the model alone (nothing built). Took %2.")
+                          .arg(first, Units::formatRoughDuration(quick.answer.seconds()))
+                    : tr("Quick answer: %1 first. Took %2; building all %3 layouts with the same tests would take "
+                         "about %4.")
+                          .arg(first, Units::formatRoughDuration(quick.answer.seconds()))
+                          .arg(quick.answer.layouts)
+                          .arg(Units::formatRoughDuration(quick.answer.fullEstimateSeconds())));
     m_quick.reset();
     return true;
 }

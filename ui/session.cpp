@@ -207,9 +207,9 @@ void Session::takeBaselines(const CampaignResults& results)
             changed = true;
         }
     }
-    if (!results.together.isEmpty()) {
+    if (changed) {
+        // The disks just measured alone were measured together too (or not at all): nothing older stays.
         m_together = results.together;
-        changed = true;
     }
     if (changed) {
         Q_EMIT baselinesChanged();

@@ -178,18 +178,31 @@ int answer(const AnswerOptions& options)
         }
         return code == ExitOk ? ExitFailed : code;
     }
+    // Every disk's own speed is what the model needs.
+    QStringList unmeasured;
+    for (const DiskResult& disk : measured->disks) {
+        if (!disk.writeBw || !disk.readBw) {
+            unmeasured.append(QStringLiteral("%1: %2").arg(
+                disk.label(), disk.baselineError.isEmpty() ? QStringLiteral("not measured") : disk.baselineError));
+        }
+    }
+    if (!unmeasured.isEmpty()) {
+        printError(QStringLiteral("no layout can be predicted without every disk's own speed; %1 (results: %2)")
+                       .arg(unmeasured.join(QStringLiteral("; ")), options.out));
+        return ExitFailed;
+    }
     // 2. Every layout predicted and ranked; 3. the best N built and measured.
     const Recommendation before = recommend(*measured, quick.requirements, true);
     const QStringList chosen = QuickAnswer::choose(before, quick.verify);
     CampaignResults results = *measured;
+    QString verifyOut; // the layouts' own file, until the merged results are saved
     if (!chosen.isEmpty()) {
         if (!options.flags.quiet) {
             printErr(QStringLiteral("building the best %1 of the layouts the model ranked: %2\n")
                          .arg(chosen.size())
                          .arg(chosen.join(QStringLiteral(", "))));
         }
-        const QString verifyOut = options.out + QStringLiteral(".layouts");
-        auto removeVerifyOut = qScopeGuard([&] { QFile::remove(verifyOut); });
+        verifyOut = options.out + QStringLiteral(".layouts");
         PlanRunFlags flags = options.flags;
         flags.yes = true; // the same disks the user confirmed a moment ago
         auto verified = timedRun(QuickAnswer::verifyPlan(measure, chosen), verifyOut, flags, quick.verifySeconds, code);
@@ -202,8 +215,13 @@ int answer(const AnswerOptions& options)
     quick.compare(before, results);
     results.quickAnswer = quick.toJson();
     if (auto saved = results.save(options.out); !saved) {
-        printError(saved.error().message);
+        printError(QStringLiteral("%1; the disks' figures are in %2 as measured, the layouts' in %3")
+                       .arg(saved.error().message, options.out,
+                            verifyOut.isEmpty() ? QStringLiteral("(none built)") : verifyOut));
         return ExitFailed;
+    }
+    if (!verifyOut.isEmpty()) {
+        QFile::remove(verifyOut);
     }
     const Recommendation after = recommend(results, quick.requirements, true);
     if (options.json) {
@@ -222,6 +240,11 @@ int answer(const AnswerOptions& options)
     }
     if (code != ExitOk) {
         return code;
+    }
+    for (const ConfigResult& config : results.configs) {
+        if (config.status != QLatin1String("completed")) {
+            return ExitFailed; // through the helper a failed layout does not change the run's own code
+        }
     }
     return after.ranked.isEmpty() ? ExitFailed : ExitOk;
 }

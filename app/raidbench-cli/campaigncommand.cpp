@@ -1,5 +1,6 @@
 #include "campaigncommand.h"
 
+#include "campaign/analysis.h"
 #include "campaign/campaignrunner.h"
 #include "campaign/compare.h"
 #include "campaign/exports.h"
@@ -542,6 +543,9 @@ int runReport(const QStringList& arguments)
         sides.append({loadedFiles.at(i), labels.at(i)});
     }
     std::optional<CampaignResults> results = comparing ? compareResults(sides) : sides.first().results;
+    if (!comparing) {
+        analyzeResults(*results); // every export with this version's model and analysis, as the window shows
+    }
     for (const QString& value : parser.values(fioOption)) {
         const QString file = value.section(QLatin1Char(':'), 0, 0);
         const QString config = value.contains(QLatin1Char(':'))

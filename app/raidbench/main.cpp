@@ -130,8 +130,11 @@ int main(int argc, char* argv[])
                                        QApplication::translate("main", "Start in the virtual lab with these disks."),
                                        QStringLiteral("DISKS"));
     const QCommandLineOption controllersOption(
-        QStringLiteral("controllers"), QApplication::translate("main", "Lab: spread the disks over N controllers."),
-        QStringLiteral("N"), QStringLiteral("2"));
+        QStringLiteral("controllers"),
+        QApplication::translate("main",
+                                "Lab: spread the disks over N controllers; N@MBPS limits each controller to "
+                                "MBPS for all its disks together."),
+        QStringLiteral("N[@MBPS]"), QStringLiteral("2"));
     const QCommandLineOption screenshotsOption(
         QStringLiteral("screenshots"),
         QApplication::translate("main",

@@ -123,7 +123,7 @@ CommandResult BuildExecutor::runLogged(const QString& description, const Guarded
 
 Result<GuardedCommand> BuildExecutor::guard(const QStringList& argv, const QList<PinnedDevice>& pins,
                                             const QStringList& ownDevices, const QSet<QString>* firstTouch,
-                                            DeviceGate::Use later, const QString& creating) const
+                                            DeviceGate::Use later, const QString& creating, bool takingDown) const
 {
     if (!m_options.gate) {
         return makeError(ErrorCode::internal, QStringLiteral("no device gate to check %1").arg(argv.value(0)));
@@ -151,7 +151,7 @@ Result<GuardedCommand> BuildExecutor::guard(const QStringList& argv, const QList
         } else if (ownDevices.contains(arg)) {
             // An array this build made (named by RaidBench under /dev/md or /dev/raidbench_*): still made of
             // the build's own disks.
-            checked = m_options.gate->verifyBuilt(arg, pins);
+            checked = m_options.gate->verifyBuilt(arg, pins, takingDown);
         }
         if (!checked) {
             return checked.error();

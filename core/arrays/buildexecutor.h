@@ -142,7 +142,8 @@ private:
     /// array is gone already: the command has nothing left to do.
     Result<GuardedCommand> guard(const QStringList& argv, const QList<PinnedDevice>& pins,
                                  const QStringList& ownDevices, const QSet<QString>* firstTouch = nullptr,
-                                 DeviceGate::Use later = DeviceGate::Use::Own, const QString& creating = {}) const;
+                                 DeviceGate::Use later = DeviceGate::Use::Own, const QString& creating = {},
+                                 bool takingDown = false) const;
     TeardownReport removeObjects(const QList<BuildObject>& objects, const QList<QStringList>& finalWipes,
                                  const QList<PinnedDevice>& pins);
     /// What no journal names: volume groups named raidbench_* are reported and left; md arrays named

@@ -36,7 +36,7 @@ TeardownReport BuildExecutor::removeObjects(const QList<BuildObject>& objects, c
     TeardownReport report;
     const QStringList own = objectDevices(objects);
     auto run = [&](const QString& description, const QStringList& argv) {
-        auto command = guard(argv, pins, own, nullptr);
+        auto command = guard(argv, pins, own, nullptr, DeviceGate::Use::Own, {}, true);
         if (!command && command.error().code == ErrorCode::notFound) {
             return true; // an array of the build that is gone already (stopped, or a reboot): nothing to do
         }
@@ -348,7 +348,8 @@ bool BuildExecutor::removeUnjournaledArray(const MdStat& stat, const MdStatArray
     if (!collect(array, 0)) {
         return false;
     }
-    auto stop = guard({QStringLiteral("mdadm"), QStringLiteral("--stop"), path}, pins, {path});
+    auto stop = guard({QStringLiteral("mdadm"), QStringLiteral("--stop"), path}, pins, {path}, nullptr,
+                      DeviceGate::Use::Own, {}, true);
     if (!stop) {
         return skip(stop.error().message);
     }
@@ -371,7 +372,8 @@ bool BuildExecutor::removeUnjournaledArray(const MdStat& stat, const MdStatArray
             target = QStringLiteral("/dev/md/") + leg;
             own = {target};
         }
-        auto zero = guard({QStringLiteral("mdadm"), QStringLiteral("--zero-superblock"), target}, pins, own);
+        auto zero = guard({QStringLiteral("mdadm"), QStringLiteral("--zero-superblock"), target}, pins, own, nullptr,
+                          DeviceGate::Use::Own, {}, true);
         if (!zero) {
             total.skipped.append(
                 QStringLiteral("mdadm --zero-superblock %1 not run: %2").arg(target, zero.error().message));

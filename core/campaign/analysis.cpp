@@ -167,12 +167,16 @@ ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& strea
     for (qsizetype i = 0; i < members.size(); ++i) {
         const ArraySpec& child = members.at(i);
         double read = childRead;
+        double write = childShare;
         if (spec.level == ArrayLevel::Raid1 || spec.level == ArrayLevel::Linear) {
             read = i == 0 ? readShare : 0; // one stream stays on the first mirror; linear's start is its first
         } else if (spec.level == ArrayLevel::Raid4 && i == members.size() - 1) {
             read = 0;
         }
-        const ThroughputPrediction member = predictNode(child, inner, childShare, read, walk);
+        if (spec.level == ArrayLevel::Linear) {
+            write = i == 0 ? share : 0; // a stream from the start fills the first member
+        }
+        const ThroughputPrediction member = predictNode(child, inner, write, read, walk);
         if (!member.write || !member.read) {
             return {};
         }

@@ -535,7 +535,6 @@ QJsonObject CampaignPlan::toJson() const
         {QStringLiteral("raidbench_plan"), version},
         {QStringLiteral("disks"), QJsonArray::fromStringList(disks)},
         {QStringLiteral("baselines"), baselines},
-        {QStringLiteral("together"), together},
         {QStringLiteral("configurations"), allConfigurations ? QJsonValue(QStringLiteral("all")) : QJsonValue(configs)},
         {QStringLiteral("tests"), testArray},
         {QStringLiteral("repeats"), repeats},
@@ -543,6 +542,9 @@ QJsonObject CampaignPlan::toJson() const
         {QStringLiteral("allow_loop"), allowLoop},
         {QStringLiteral("filesystem"), filesystem.toJson()},
         {QStringLiteral("command_as_root"), commandAsRoot}};
+    if (!together) {
+        json.insert(QStringLiteral("together"), false); // written only when off: older versions know no such key
+    }
     if (diskRule) {
         // Resolved: the disks it chose here, and the rule that chose them.
         json.insert(QStringLiteral("disk_rule"), diskRule->toJson());

@@ -207,14 +207,26 @@ void CampaignRunner::runBaselines(const std::atomic_bool* cancel)
 
 void CampaignRunner::runTogether(const std::atomic_bool* cancel)
 {
-    if (m_results.together.isEmpty()) {
-        m_results.together = togetherGroups(m_results.disks);
+    if (cancelled(cancel)) {
+        return; // the groups would be of the disks measured so far; a resume makes them whole
     }
+    // The groups of the disks measured alone; a resumed run keeps the figures of a group it measured
+    // already (the same disks), and measures again one that failed.
+    QList<DisksTogether> groups = togetherGroups(m_results.disks);
+    for (DisksTogether& group : groups) {
+        for (const DisksTogether& before : std::as_const(m_results.together)) {
+            if (before.scope == group.scope && before.disks == group.disks && before.error.isEmpty()) {
+                group.writeBw = before.writeBw;
+                group.readBw = before.readBw;
+            }
+        }
+    }
+    m_results.together = groups;
     for (DisksTogether& group : m_results.together) {
         for (const IoPattern pattern : {IoPattern::Write, IoPattern::Read}) {
             std::optional<double>& measured = pattern == IoPattern::Write ? group.writeBw : group.readBw;
-            ++m_unitsDone;
             if (measured || !group.error.isEmpty() || cancelled(cancel)) {
+                ++m_unitsDone;
                 continue; // resumed, failed or cancelled
             }
             QList<IoJob> jobs;
@@ -262,15 +274,23 @@ void CampaignRunner::runTogether(const std::atomic_bool* cancel)
                 report(progress);
             });
             bool complete = true;
-            for (const IoResult& run : runs) {
-                if (run.status == IoStatus::Failed) {
-                    group.error = run.error ? run.error->message : QStringLiteral("failed");
+            for (qsizetype i = 0; i < runs.size(); ++i) {
+                const IoResult& run = runs.at(i);
+                if (run.status == IoStatus::Failed && group.error.isEmpty()) {
+                    group.error = QStringLiteral("%1 (%2): %3")
+                                      .arg(group.disks.value(i), patternName(pattern),
+                                           run.error ? run.error->message : QStringLiteral("failed"));
                 }
                 complete = complete && run.status == IoStatus::Completed;
             }
             if (complete) {
                 measured = overlappedBandwidth(runs);
+                if (!measured && group.error.isEmpty()) {
+                    group.error =
+                        QStringLiteral("the disks did not run at the same time (%1)").arg(patternName(pattern));
+                }
             }
+            ++m_unitsDone;
         }
         if (auto saved = save(); !saved) {
             return;

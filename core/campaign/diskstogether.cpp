@@ -182,9 +182,17 @@ QString togetherMarkdown(const CampaignResults& results)
             ceilings.append(QStringLiteral("- %1\n").arg(group.describe()));
         }
     }
-    text += ceilings.isEmpty() ? QStringLiteral("\nNo shared ceiling: together the disks reach the sum of "
-                                                "their own speeds.\n")
-                               : QStringLiteral("\n") + ceilings.join(QString());
+    bool measured = false;
+    for (const DisksTogether& group : groups) {
+        measured = measured || group.share(true) || group.share(false);
+    }
+    if (!ceilings.isEmpty()) {
+        text += QStringLiteral("\n") + ceilings.join(QString());
+    } else if (measured) {
+        text += QStringLiteral("\nNo shared ceiling: together the disks reach the sum of their own speeds.\n");
+    } else {
+        text += QStringLiteral("\nThe run ended before the disks were measured together.\n");
+    }
     QStringList bounded;
     for (const ConfigResult& config : results.configs) {
         for (const auto& [bound, note, what] :

@@ -187,6 +187,11 @@ QString QuickAnswer::toText() const
     auto ratio = [](const std::optional<double>& value) {
         return value ? QString::number(*value, 'f', 2) : QStringLiteral("-");
     };
+    if (verified.isEmpty()) {
+        return QStringLiteral("Nothing was built: the answer rests on the model alone. Took %1 to measure the "
+                              "disks.\n")
+            .arg(Units::formatRoughDuration(measureSeconds));
+    }
     QString text = QStringLiteral("Built and measured, against the model (MB/s):\n\n");
     text += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8\n")
                 .arg(QStringLiteral("layout"), -16)
@@ -217,7 +222,7 @@ QString QuickAnswer::toText() const
                   .arg(firstPredicted, firstAfter.isEmpty() ? QStringLiteral("no layout") : firstAfter);
     }
     text += QStringLiteral("\nTook %1: the disks %2, %3 layout(s) built %4. Building all %5 layouts these disks "
-                           "allow would take about %6.\n")
+                           "allow, with the same tests, would take about %6.\n")
                 .arg(Units::formatRoughDuration(seconds()), Units::formatRoughDuration(measureSeconds))
                 .arg(verified.size())
                 .arg(Units::formatRoughDuration(verifySeconds))

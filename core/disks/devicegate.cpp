@@ -257,9 +257,10 @@ Result<VerifiedDevice> DeviceGate::verify(const PinnedDevice& pin, Use use) cons
     return VerifiedDevice(pin.node, pin.node, pin.rdev);
 }
 
-Result<VerifiedDevice> DeviceGate::verifyBuilt(const QString& path, const QList<PinnedDevice>& pins) const
+Result<VerifiedDevice> DeviceGate::verifyBuilt(const QString& path, const QList<PinnedDevice>& pins,
+                                               bool goneMembersAllowed) const
 {
-    auto built = checkBuilt(path, pins);
+    auto built = checkBuilt(path, pins, goneMembersAllowed);
     if (!built) {
         return built.error();
     }
@@ -671,7 +672,7 @@ Result<PinnedDevice> SystemDeviceGate::relocate(const PinnedDevice& pin) const
 }
 
 Result<void> SystemDeviceGate::checkLeaves(const QString& sysDir, const QList<PinnedDevice>& pins, int depth,
-                                           int& leaves) const
+                                           bool goneMembersAllowed, int& leaves) const
 {
     const QString name = QFileInfo(sysDir).fileName();
     if (depth > 8) {
@@ -684,10 +685,15 @@ Result<void> SystemDeviceGate::checkLeaves(const QString& sysDir, const QList<Pi
             const QString below = QFileInfo(sysDir + QStringLiteral("/slaves/") + slave).canonicalFilePath();
             if (below.isEmpty()) {
                 // A member pulled out while the array ran: md keeps it as failed until it is removed, and
-                // its link points at nothing. Gone, it is nobody's disk; what is left must still be ours.
-                continue;
+                // its link points at nothing. Gone, it is nobody's disk, and taking the array down may go
+                // on (what is left must still be ours); a test or a write on it may not.
+                if (goneMembersAllowed) {
+                    continue;
+                }
+                return makeError(ErrorCode::deviceChanged,
+                                 QStringLiteral("%1 vanished from under %2").arg(slave, name));
             }
-            if (auto ok = checkLeaves(below, pins, depth + 1, leaves); !ok) {
+            if (auto ok = checkLeaves(below, pins, depth + 1, goneMembersAllowed, leaves); !ok) {
                 return ok;
             }
         }
@@ -710,7 +716,8 @@ Result<void> SystemDeviceGate::checkLeaves(const QString& sysDir, const QList<Pi
                          .arg(shown(name), dev));
 }
 
-Result<DeviceGate::BuiltNode> SystemDeviceGate::checkBuilt(const QString& path, const QList<PinnedDevice>& pins) const
+Result<DeviceGate::BuiltNode> SystemDeviceGate::checkBuilt(const QString& path, const QList<PinnedDevice>& pins,
+                                                           bool goneMembersAllowed) const
 {
     // Only the names RaidBench gives its own arrays, in directories only root writes.
     static const QRegularExpression ownPath(
@@ -736,7 +743,7 @@ Result<DeviceGate::BuiltNode> SystemDeviceGate::checkBuilt(const QString& path, 
                          QStringLiteral("%1 (%2) is not in %3").arg(shown(path), number, m_options.sysRoot));
     }
     int leaves = 0;
-    if (auto ok = checkLeaves(sysDir, pins, 0, leaves); !ok) {
+    if (auto ok = checkLeaves(sysDir, pins, 0, goneMembersAllowed, leaves); !ok) {
         return Error {ok.error().code, QStringLiteral("%1: %2").arg(path, ok.error().message)};
     }
     if (leaves == 0) {

@@ -97,8 +97,12 @@ public:
     /// Right before a command on, or a write to, an array a build made (an md array RaidBench named
     /// /dev/md/raidbench-TAG-N, a logical volume /dev/raidbench_TAG/bench): `path` leads to a running
     /// array, and every disk under it is one of `pins`, still the device pinned. A path that leads
-    /// nowhere is `not-found` (an array already gone: nothing to do).
-    Result<VerifiedDevice> verifyBuilt(const QString& path, const QList<PinnedDevice>& pins) const;
+    /// nowhere is `not-found` (an array already gone: nothing to do). With `goneMembersAllowed` (taking
+    /// the array down: stop, zero, remove), a member pulled out while it ran, which md keeps as failed and
+    /// whose link points at nothing, is skipped, as long as one member is still there and all that are
+    /// there are the build's; anything else (a test, a write) needs every member there.
+    Result<VerifiedDevice> verifyBuilt(const QString& path, const QList<PinnedDevice>& pins,
+                                       bool goneMembersAllowed = false) const;
     /// The device that now carries the pin's identity (its node may have changed across a reboot),
     /// or an error when it is gone or ambiguous. Does not check eligibility.
     virtual Result<PinnedDevice> relocate(const PinnedDevice& pin) const = 0;
@@ -120,7 +124,8 @@ protected:
     /// What verify() asks of a gate: the pin still holds for `use`.
     virtual Result<void> check(const PinnedDevice& pin, Use use) const = 0;
     /// What verifyBuilt() asks of a gate.
-    virtual Result<BuiltNode> checkBuilt(const QString& path, const QList<PinnedDevice>& pins) const = 0;
+    virtual Result<BuiltNode> checkBuilt(const QString& path, const QList<PinnedDevice>& pins,
+                                         bool goneMembersAllowed) const = 0;
 };
 
 /// The real gate, on this machine's /dev, /sys and /proc.
@@ -161,7 +166,8 @@ public:
 
 protected:
     Result<void> check(const PinnedDevice& pin, Use use) const override;
-    Result<BuiltNode> checkBuilt(const QString& path, const QList<PinnedDevice>& pins) const override;
+    Result<BuiltNode> checkBuilt(const QString& path, const QList<PinnedDevice>& pins,
+                                 bool goneMembersAllowed) const override;
 
 private:
     Result<Disk> inspectNode(const QString& node) const;
@@ -169,7 +175,8 @@ private:
     /// Every signature on `disk` that the build `tag` did not write, one reason each.
     QStringList foreignSignatures(const Disk& disk, const QString& node, const QString& tag) const;
     /// The disks under the array at sysfs directory `sysDir`, each checked against `pins`.
-    Result<void> checkLeaves(const QString& sysDir, const QList<PinnedDevice>& pins, int depth, int& leaves) const;
+    Result<void> checkLeaves(const QString& sysDir, const QList<PinnedDevice>& pins, int depth, bool goneMembersAllowed,
+                             int& leaves) const;
     Result<void> checkUse(const Disk& disk, const QString& node, Use use, const QString& tag) const;
     /// Every holder of `disk` is an md array of build `tag` (/dev/md/raidbench-TAG-*).
     bool heldOnlyByBuild(const Disk& disk, const QString& tag) const;

@@ -11,10 +11,12 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <ctime>
 #include <liburing.h>
 #include <limits>
+#include <system_error>
 #include <thread>
 #include <unistd.h>
 
@@ -366,14 +368,43 @@ QList<IoResult> IoEngine::runTogether(const QList<IoJob>& jobs, const std::atomi
     std::vector<IoResult> results(std::size_t(jobs.size())); // each thread writes its own element
     std::vector<std::thread> others;
     others.reserve(std::size_t(std::max<qsizetype>(0, jobs.size() - 1)));
-    for (qsizetype i = 1; i < jobs.size(); ++i) {
-        others.emplace_back([&, i] { results[std::size_t(i)] = run(jobs.at(i), cancel); });
+    // Every job stops on the caller's cancel, or when a thread could not be started.
+    std::atomic_bool stop = false;
+    std::atomic_bool stopAll = false;
+    std::thread watcher;
+    QString failure;
+    try {
+        watcher = std::thread([&] {
+            while (!stopAll.load()) {
+                if (cancel && cancel->load()) {
+                    stop = true;
+                }
+                std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            }
+        });
+        for (qsizetype i = 1; i < jobs.size(); ++i) {
+            others.emplace_back([&, i] { results[std::size_t(i)] = run(jobs.at(i), &stop); });
+        }
+    } catch (const std::system_error& error) {
+        failure =
+            QStringLiteral("could not start a thread for each disk: %1").arg(QString::fromLocal8Bit(error.what()));
+        stop = true;
     }
-    if (!jobs.isEmpty()) {
-        results[0] = run(jobs.first(), cancel, progress);
+    if (!jobs.isEmpty() && failure.isEmpty()) {
+        results[0] = run(jobs.first(), &stop, progress);
     }
     for (std::thread& thread : others) {
         thread.join();
+    }
+    stopAll = true;
+    if (watcher.joinable()) {
+        watcher.join();
+    }
+    if (!failure.isEmpty()) {
+        for (IoResult& result : results) {
+            result.status = IoStatus::Failed;
+            result.error = IoError {ErrorCode::internal, failure, 0, std::nullopt};
+        }
     }
     return QList<IoResult>(results.begin(), results.end());
 }

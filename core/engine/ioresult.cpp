@@ -190,20 +190,18 @@ Result<IoResult> IoResult::fromJson(const QJsonObject& json)
     return result;
 }
 
-double overlappedBandwidth(const QList<IoResult>& runs)
+std::optional<double> overlappedBandwidth(const QList<IoResult>& runs)
 {
-    double sum = 0;
     std::uint64_t start = 0;
     std::uint64_t end = std::numeric_limits<std::uint64_t>::max();
     bool timed = !runs.isEmpty();
     for (const IoResult& run : runs) {
-        sum += run.bandwidth();
         timed = timed && run.measureStartNs > 0 && !run.samples.empty();
         start = std::max(start, run.measureStartNs);
         end = std::min(end, run.measureStartNs + run.elapsedNs);
     }
     if (!timed || end <= start) {
-        return sum;
+        return std::nullopt;
     }
     double bytes = 0;
     for (const IoResult& run : runs) {

@@ -120,9 +120,9 @@ QString ioStatusName(IoStatus status);
 
 /// What runs made at once moved together, bytes/s: the bytes each moved while all of them were
 /// measuring (from their samples), over that common time. Runs that started apart (threads that got
-/// going late) would otherwise add up rates none of them had together. The sum of their own rates
-/// when they share no measured time or were not timed.
-double overlappedBandwidth(const QList<IoResult>& runs);
+/// going late) would otherwise add up rates none of them had together. None when they share no
+/// measured time, or one of them measured nothing.
+std::optional<double> overlappedBandwidth(const QList<IoResult>& runs);
 
 } // namespace RaidBench
 

@@ -113,7 +113,7 @@ protected:
     /// An array path RaidBench names is the build's while it runs (the real gate walks its disks in sysfs:
     /// a running array still holds the disks it was made of, whatever a link says now). A path marked gone
     /// is not found; one marked foreign holds a disk that is not one of the pins.
-    Result<BuiltNode> checkBuilt(const QString& path, const QList<PinnedDevice>&) const override
+    Result<BuiltNode> checkBuilt(const QString& path, const QList<PinnedDevice>&, bool) const override
     {
         std::lock_guard lock(m_mutex);
         m_verifiedArrays.append(path);

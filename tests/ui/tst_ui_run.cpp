@@ -182,7 +182,7 @@ private Q_SLOTS:
         }
         QCOMPARE(plans.size(), 2);
         QVERIFY(plans.at(0).value(QStringLiteral("baselines")).toBool());
-        QVERIFY(plans.at(0).value(QStringLiteral("together")).toBool());
+        QVERIFY(plans.at(0).value(QStringLiteral("together")).toBool(true)); // written only when off
         QCOMPARE(plans.at(0).value(QStringLiteral("configurations")).toArray().size(), 0);
         QVERIFY(!plans.at(1).value(QStringLiteral("baselines")).toBool());
         QCOMPARE(plans.at(1).value(QStringLiteral("configurations")).toArray().size(), 2);

@@ -305,12 +305,13 @@ private Q_SLOTS:
     void anArrayIsCheckedByWhatIsStillUnderIt_data()
     {
         QTest::addColumn<QStringList>("members"); // name:major:minor, or name: for a member that is gone
-        QTest::addColumn<bool>("accepted");
-        QTest::newRow("both disks ours") << QStringList {"sdg:8:96", "sdh:8:112"} << true;
-        QTest::newRow("one pulled out while it ran") << QStringList {"sdg:8:96", "sdh:"} << true;
-        QTest::newRow("every disk pulled out") << QStringList {"sdg:", "sdh:"} << false;
-        QTest::newRow("a stranger beside a gone disk") << QStringList {"sda:8:0", "sdh:"} << false;
-        QTest::newRow("ours under another number") << QStringList {"sdg:8:97", "sdh:8:112"} << false;
+        QTest::addColumn<bool>("accepted"); // to take it down
+        QTest::addColumn<bool>("used"); // for a test or a write
+        QTest::newRow("both disks ours") << QStringList {"sdg:8:96", "sdh:8:112"} << true << true;
+        QTest::newRow("one pulled out while it ran") << QStringList {"sdg:8:96", "sdh:"} << true << false;
+        QTest::newRow("every disk pulled out") << QStringList {"sdg:", "sdh:"} << false << false;
+        QTest::newRow("a stranger beside a gone disk") << QStringList {"sda:8:0", "sdh:"} << false << false;
+        QTest::newRow("ours under another number") << QStringList {"sdg:8:97", "sdh:8:112"} << false << false;
     }
     void anArrayIsCheckedByWhatIsStillUnderIt()
     {
@@ -318,6 +319,7 @@ private Q_SLOTS:
         // which may point at nothing, as md leaves a member that was unplugged until it is removed.
         QFETCH(QStringList, members);
         QFETCH(bool, accepted);
+        QFETCH(bool, used);
         QTemporaryDir root;
         QVERIFY(root.isValid());
         const QString dev = root.filePath(QStringLiteral("dev"));
@@ -354,9 +356,11 @@ private Q_SLOTS:
         SystemDeviceGate::Options options;
         options.devRoot = dev;
         options.sysRoot = sys;
-        const auto checked = SystemDeviceGate(options).verifyBuilt(node, {g, h});
+        const auto checked = SystemDeviceGate(options).verifyBuilt(node, {g, h}, true);
         QVERIFY2(checked.ok() == accepted,
                  qPrintable(checked.ok() ? QStringLiteral("accepted") : checked.error().message));
+        const auto forUse = SystemDeviceGate(options).verifyBuilt(node, {g, h});
+        QVERIFY2(forUse.ok() == used, qPrintable(forUse.ok() ? QStringLiteral("used") : forUse.error().message));
     }
 };
 

@@ -202,8 +202,7 @@ private Q_SLOTS:
 
     void runsTogetherAddUpOnlyTheirCommonTime()
     {
-        // Two reads at once, each its own thread: both measured, and what they moved together is at
-        // most the sum of their own rates.
+        // Two reads at once, each its own thread: both measured.
         QList<IoJob> jobs;
         for (const char* name : {"together-a", "together-b"}) {
             const QString file = path(QLatin1String(name));
@@ -219,13 +218,13 @@ private Q_SLOTS:
             QCOMPARE(run.status, IoStatus::Completed);
             QVERIFY(run.measureStartNs > 0);
         }
-        const double together = overlappedBandwidth(runs);
-        QVERIFY2(together > 0 && together <= (runs[0].bandwidth() + runs[1].bandwidth()) * 1.001,
-                 qPrintable(QString::number(together)));
+        // (Whether they overlapped depends on the host's load: the made-up runs below check the figure.)
+        const auto together = overlappedBandwidth(runs);
+        QVERIFY(!together || *together > 0);
 
         // Made up: a run of 100 MB/s for 1 s, and one of 100 MB/s that started half a second later.
         // Together they moved 200 MB/s for the half second they shared, not the sum of 2 x 100 over
-        // their own times; and runs that never met add their own rates.
+        // their own times; runs that never met, or one that measured nothing, give no figure.
         auto made = [](std::uint64_t start) {
             IoResult run;
             run.measureStartNs = start;
@@ -236,13 +235,14 @@ private Q_SLOTS:
             }
             return run;
         };
-        QCOMPARE(qRound(overlappedBandwidth({made(1'000'000'000), made(1'500'000'000)}) / 1e6), 200);
-        QCOMPARE(qRound(overlappedBandwidth({made(1'000'000'000), made(5'000'000'000)}) / 1e6), 200);
+        QCOMPARE(qRound(*overlappedBandwidth({made(1'000'000'000), made(1'500'000'000)}) / 1e6), 200);
+        QVERIFY(!overlappedBandwidth({made(1'000'000'000), made(5'000'000'000)}));
+        QVERIFY(!overlappedBandwidth({made(1'000'000'000), IoResult()}));
         IoResult skewed = made(1'500'000'000);
         for (IoSample& sample : skewed.samples) {
             sample.bytes = sample.tNs <= 500'000'000 ? 2'000'000 : 18'000'000; // slow together, fast alone
         }
-        QCOMPARE(qRound(overlappedBandwidth({made(1'000'000'000), skewed}) / 1e6), 120);
+        QCOMPARE(qRound(*overlappedBandwidth({made(1'000'000'000), skewed}) / 1e6), 120);
     }
 
     void rampIsNotMeasured()
