@@ -481,27 +481,36 @@ void MainWindow::quickAnswer(const QStringList& paths)
     showStep(RunStep);
 }
 
+bool MainWindow::startQuickBuild(const QStringList& names)
+{
+    const CampaignPlan plan = QuickAnswer::verifyPlan(m_quick->measure, names);
+    m_session->runCampaign(plan);
+    if (!m_session->campaignRunning()) {
+        // The helper refused or is gone (Session said why): what was measured so far is what there is.
+        return false;
+    }
+    m_quick->stage = QuickRun::Stage::Building;
+    m_run->start(plan);
+    return true;
+}
+
 bool MainWindow::continueQuickAnswer(const CampaignResults& results, const QString& error)
 {
     QuickRun& quick = *m_quick;
     if (!error.isEmpty() || results.status != QLatin1String("completed")) {
         return false;
     }
+    CampaignResults merged = quick.measured;
     if (quick.stage == QuickRun::Stage::Measuring) {
         quick.answer.measureSeconds = double(quick.clock.restart()) / 1000.0;
-        quick.measured = results;
+        quick.measured = merged = results;
         quick.before = recommend(results, quick.answer.requirements, true);
         const QStringList chosen = QuickAnswer::choose(quick.before, quick.answer.verify);
         if (!chosen.isEmpty()) {
-            quick.stage = QuickRun::Stage::Building;
-            const CampaignPlan plan = QuickAnswer::verifyPlan(quick.measure, chosen);
-            m_session->runCampaign(plan);
-            if (!m_session->campaignRunning()) {
-                // The helper refused or is gone (Session said why): the disks' figures are what there is.
+            if (!startQuickBuild(chosen)) {
                 m_quick.reset();
                 return false;
             }
-            m_run->start(plan);
             showMessage(tr("The disks are measured; building the best %n of the layouts the model ranked: %1.", "",
                            int(chosen.size()))
                             .arg(chosen.join(QStringLiteral(", "))));
@@ -509,9 +518,25 @@ bool MainWindow::continueQuickAnswer(const CampaignResults& results, const QStri
         }
     } else {
         quick.answer.verifySeconds = double(quick.clock.elapsed()) / 1000.0;
+        quick.built = quick.built.configs.isEmpty() ? results : QuickAnswer::withConfigs(quick.built, results);
+        merged = QuickAnswer::merged(quick.measured, quick.built);
+        // A layout the model alone now puts first is built too: the answer rests on a measurement.
+        const QString next = QuickAnswer::unbuiltFirst(recommend(merged, quick.answer.requirements, true));
+        if (!next.isEmpty() && quick.extra < QuickAnswer::maxExtraBuilds && startQuickBuild({next})) {
+            ++quick.extra;
+            showMessage(tr("Measured, the layouts built fell behind %1, which the model puts first: building it "
+                           "too.")
+                            .arg(next));
+            return true;
+        }
     }
-    CampaignResults merged =
-        quick.stage == QuickRun::Stage::Building ? QuickAnswer::merged(quick.measured, results) : quick.measured;
+    finishQuickAnswer(merged);
+    return true;
+}
+
+void MainWindow::finishQuickAnswer(CampaignResults merged)
+{
+    QuickRun& quick = *m_quick;
     quick.answer.compare(quick.before, merged);
     merged.quickAnswer = quick.answer.toJson();
     keepResults(merged);
@@ -528,13 +553,14 @@ bool MainWindow::continueQuickAnswer(const CampaignResults& results, const QStri
                           .arg(quick.answer.layouts)
                           .arg(Units::formatRoughDuration(quick.answer.fullEstimateSeconds())));
     m_quick.reset();
-    return true;
 }
 
 CampaignResults MainWindow::shownResults(const CampaignResults& results) const
 {
     if (m_quick && m_quick->stage == QuickRun::Stage::Building) {
-        return QuickAnswer::merged(m_quick->measured, results);
+        return QuickAnswer::merged(
+            m_quick->measured,
+            m_quick->built.configs.isEmpty() ? results : QuickAnswer::withConfigs(m_quick->built, results));
     }
     return results;
 }

@@ -143,6 +143,8 @@ private:
         QuickAnswer answer;
         CampaignPlan measure;
         CampaignResults measured;
+        CampaignResults built; ///< the layouts built so far (their runs' configurations)
+        int extra = 0; ///< layouts built after the chosen ones, because the model alone put them first
         Recommendation before;
         QElapsedTimer clock;
     };
@@ -151,6 +153,10 @@ private:
     /// After a run of a quick answer ended: starts its second run, or finishes it. False when the run
     /// failed or was cancelled, and the usual ending applies.
     bool continueQuickAnswer(const RaidBench::CampaignResults& results, const QString& error);
+    /// Starts the run that builds `names`; false when the helper refused it.
+    bool startQuickBuild(const QStringList& names);
+    /// Saves and shows the quick answer's results, with the comparison, on the Answer tab.
+    void finishQuickAnswer(RaidBench::CampaignResults merged);
     /// What a run's results are in the window: a quick answer's second run beside its first.
     RaidBench::CampaignResults shownResults(const RaidBench::CampaignResults& results) const;
 

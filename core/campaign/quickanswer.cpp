@@ -52,6 +52,22 @@ QStringList QuickAnswer::choose(const Recommendation& predicted, int count)
     return names;
 }
 
+QString QuickAnswer::unbuiltFirst(const Recommendation& ranking)
+{
+    return !ranking.ranked.isEmpty() && ranking.ranked.first().predicted ? ranking.ranked.first().name : QString();
+}
+
+CampaignResults QuickAnswer::withConfigs(CampaignResults built, const CampaignResults& more)
+{
+    built.configs += more.configs;
+    built.status = more.status;
+    built.updated = more.updated;
+    if (!more.host.isEmpty()) {
+        built.host = more.host;
+    }
+    return built;
+}
+
 CampaignPlan QuickAnswer::verifyPlan(const CampaignPlan& measure, const QStringList& names)
 {
     CampaignPlan plan = measure;

@@ -41,8 +41,16 @@ public:
     static QList<TestSpec> sequentialTests();
     /// The first run: each disk alone and together, nothing built. `base` gives the disks and limits.
     static CampaignPlan measurePlan(CampaignPlan base);
+    /// Once the chosen layouts are measured, a layout the model alone puts first is built too, so the
+    /// answer rests on a measurement: at most this many more.
+    static constexpr int maxExtraBuilds = 2;
+
     /// The best `count` layouts that qualify, in rank order (those not built yet).
     static QStringList choose(const Recommendation& predicted, int count);
+    /// The first layout of `ranking` when it was predicted, not built; empty otherwise.
+    static QString unbuiltFirst(const Recommendation& ranking);
+    /// `built` with the configurations of `more` after its own (the layouts of a further run).
+    static CampaignResults withConfigs(CampaignResults built, const CampaignResults& more);
     /// The second run: the chosen layouts built and measured, the disks not measured again.
     static CampaignPlan verifyPlan(const CampaignPlan& measure, const QStringList& names);
     /// The disks and their together-figures of the first run with the configurations of the second,

@@ -4,6 +4,7 @@
 #include "campaign/campaignresults.h"
 #include "campaign/compare.h"
 #include "campaign/exports.h"
+#include "campaign/quickanswer.h"
 #include "campaign/resultsfolder.h"
 #include "engine/ioengine.h"
 #include "layout/presets.h"
@@ -719,6 +720,37 @@ private Q_SLOTS:
             disk.controller = QStringLiteral("A");
         }
         QCOMPARE(togetherGroups(results.disks, false).size(), 1);
+    }
+
+    void quickAnswerBuildsWhatTheModelAlonePutsFirst()
+    {
+        Recommendation ranking;
+        RankedLayout built;
+        built.name = QStringLiteral("raid50");
+        RankedLayout predicted;
+        predicted.name = QStringLiteral("raid10");
+        predicted.predicted = true;
+        ranking.ranked = {predicted, built};
+        QCOMPARE(QuickAnswer::unbuiltFirst(ranking), QStringLiteral("raid10"));
+        QCOMPARE(QuickAnswer::choose(ranking, 1), QStringList {QStringLiteral("raid10")});
+        ranking.ranked = {built, predicted};
+        QVERIFY(QuickAnswer::unbuiltFirst(ranking).isEmpty());
+        QVERIFY(QuickAnswer::unbuiltFirst(Recommendation()).isEmpty());
+        CampaignResults first;
+        first.configs.append(ConfigResult());
+        first.configs.last().name = QStringLiteral("raid50");
+        CampaignResults more;
+        more.configs.append(ConfigResult());
+        more.configs.last().name = QStringLiteral("raid10");
+        more.status = QStringLiteral("completed");
+        const CampaignResults both = QuickAnswer::withConfigs(first, more);
+        QCOMPARE(both.configs.size(), 2);
+        QCOMPARE(both.configs.at(1).name, QStringLiteral("raid10"));
+        QCOMPARE(both.status, QStringLiteral("completed"));
+        // Nothing built: no estimate, and the text says the answer is the model's alone.
+        QuickAnswer none;
+        QCOMPARE(none.fullEstimateSeconds(), 0.0);
+        QVERIFY(none.toText().startsWith(QStringLiteral("Nothing was built")));
     }
 
     void partialStripesGiveARange()
