@@ -158,6 +158,52 @@ Result<CampaignResults> timedRun(const CampaignPlan& plan, const QString& out, c
     return results;
 }
 
+/// Builds and measures `chosen` into `verifyOut`, then, while the model alone puts a layout it did not
+/// build first, that one too (at most QuickAnswer::maxExtraBuilds): the merged results.
+CampaignResults buildLayouts(const AnswerOptions& options, const CampaignPlan& measure, const CampaignResults& measured,
+                             const QStringList& chosen, const QString& verifyOut, QuickAnswer& quick, int& code)
+{
+    if (!options.flags.quiet) {
+        printErr(QStringLiteral("building the best %1 of the layouts the model ranked: %2\n")
+                     .arg(chosen.size())
+                     .arg(chosen.join(QStringLiteral(", "))));
+    }
+    PlanRunFlags flags = options.flags;
+    flags.yes = true; // the same disks the user confirmed a moment ago
+    auto verified = timedRun(QuickAnswer::verifyPlan(measure, chosen), verifyOut, flags, quick.verifySeconds, code);
+    if (!verified) {
+        printError(verified.error().message);
+        return measured;
+    }
+    CampaignResults built = *verified;
+    CampaignResults results = QuickAnswer::merged(measured, built);
+    for (int extra = 0; extra < QuickAnswer::maxExtraBuilds && code == ExitOk; ++extra) {
+        const QString next = QuickAnswer::unbuiltFirst(recommend(results, quick.requirements, true));
+        if (next.isEmpty()) {
+            break;
+        }
+        if (!options.flags.quiet) {
+            printErr(QStringLiteral("measured, the layouts built fell behind %1, which the model puts first: "
+                                    "building it too\n")
+                         .arg(next));
+        }
+        const QString nextOut = verifyOut + QStringLiteral(".%1").arg(extra + 1);
+        double seconds = 0;
+        auto more = timedRun(QuickAnswer::verifyPlan(measure, {next}), nextOut, flags, seconds, code);
+        quick.verifySeconds += seconds;
+        if (!more) {
+            printError(more.error().message);
+            break;
+        }
+        built = QuickAnswer::withConfigs(built, *more);
+        if (auto kept = built.save(verifyOut); kept) {
+            QFile::remove(nextOut);
+        }
+        results = QuickAnswer::merged(measured, built);
+    }
+    return results;
+}
+
 int answer(const AnswerOptions& options)
 {
     auto plan = CampaignPlan::fromJson(options.plan);
@@ -194,49 +240,11 @@ int answer(const AnswerOptions& options)
     // 2. Every layout predicted and ranked; 3. the best N built and measured.
     const Recommendation before = recommend(*measured, quick.requirements, true);
     const QStringList chosen = QuickAnswer::choose(before, quick.verify);
-    CampaignResults results = *measured;
     QString verifyOut; // the layouts' own file, until the merged results are saved
+    CampaignResults results = *measured;
     if (!chosen.isEmpty()) {
-        if (!options.flags.quiet) {
-            printErr(QStringLiteral("building the best %1 of the layouts the model ranked: %2\n")
-                         .arg(chosen.size())
-                         .arg(chosen.join(QStringLiteral(", "))));
-        }
         verifyOut = options.out + QStringLiteral(".layouts");
-        PlanRunFlags flags = options.flags;
-        flags.yes = true; // the same disks the user confirmed a moment ago
-        auto verified = timedRun(QuickAnswer::verifyPlan(measure, chosen), verifyOut, flags, quick.verifySeconds, code);
-        if (verified) {
-            results = QuickAnswer::merged(*measured, *verified);
-            // A layout the model alone now puts first is built too: the answer rests on a measurement.
-            CampaignResults built = *verified;
-            for (int extra = 0; extra < QuickAnswer::maxExtraBuilds && code == ExitOk; ++extra) {
-                const QString next = QuickAnswer::unbuiltFirst(recommend(results, quick.requirements, true));
-                if (next.isEmpty()) {
-                    break;
-                }
-                if (!options.flags.quiet) {
-                    printErr(QStringLiteral("measured, the layouts built fell behind %1, which the model puts first: "
-                                            "building it too\n")
-                                 .arg(next));
-                }
-                const QString nextOut = verifyOut + QStringLiteral(".%1").arg(extra + 1);
-                double seconds = 0;
-                auto more = timedRun(QuickAnswer::verifyPlan(measure, {next}), nextOut, flags, seconds, code);
-                quick.verifySeconds += seconds;
-                if (!more) {
-                    printError(more.error().message);
-                    break;
-                }
-                built = QuickAnswer::withConfigs(built, *more);
-                if (auto kept = built.save(verifyOut); kept) {
-                    QFile::remove(nextOut);
-                }
-                results = QuickAnswer::merged(*measured, built);
-            }
-        } else {
-            printError(verified.error().message);
-        }
+        results = buildLayouts(options, measure, *measured, chosen, verifyOut, quick, code);
     }
     quick.compare(before, results);
     results.quickAnswer = quick.toJson();
