@@ -206,27 +206,39 @@ raidbench-cli run sustained-plan.json --out sustained.json --yes > sustained.out
         // The SSD: the burst rate until the cache is full, then the steady rate; where it dropped is
         // the cache's size.
         const QJsonObject fill = bench(QStringLiteral("ssd-fill"));
+        QList<std::pair<double, double>> intervals; // bytes, ns
+        std::uint64_t lastNs = 0;
+        for (const QJsonValue& value : fill.value(QStringLiteral("samples")).toArray()) {
+            const QJsonObject sample = value.toObject();
+            const auto tNs = std::uint64_t(sample.value(QStringLiteral("t_ns")).toDouble());
+            intervals.append({sample.value(QStringLiteral("bytes")).toDouble(), double(tNs - lastNs)});
+            lastNs = tNs;
+        }
+        // The drop is where the rate falls below halfway and stays there: over the five intervals from
+        // it (half a second), not in one. A guest stalled for an interval on a busy host is no drop.
+        const double middle = (ssd.burstMBps + ssd.steadyMBps) / 2 * 1e6;
+        double dropAt = -1;
         double written = 0;
+        for (qsizetype i = 0; i < intervals.size() && dropAt < 0; ++i) {
+            double bytes = 0;
+            double ns = 0;
+            for (qsizetype j = i; j < std::min(intervals.size(), i + 5); ++j) {
+                bytes += intervals.at(j).first;
+                ns += intervals.at(j).second;
+            }
+            if (ns > 0 && bytes / ns * 1e9 < middle && intervals.at(i).first / intervals.at(i).second * 1e9 < middle) {
+                dropAt = written;
+            }
+            written += intervals.at(i).first;
+        }
         double burstBytes = 0;
         double burstNs = 0;
         double steadyBytes = 0;
         double steadyNs = 0;
-        double dropAt = -1;
-        std::uint64_t lastNs = 0;
-        const double middle = (ssd.burstMBps + ssd.steadyMBps) / 2 * 1e6;
-        for (const QJsonValue& value : fill.value(QStringLiteral("samples")).toArray()) {
-            const QJsonObject sample = value.toObject();
-            const auto tNs = std::uint64_t(sample.value(QStringLiteral("t_ns")).toDouble());
-            const double bytes = sample.value(QStringLiteral("bytes")).toDouble();
-            const double ns = double(tNs - lastNs);
-            lastNs = tNs;
-            // A slow interval in the first 32 MiB is the guest stalling on a busy host, not the cache full.
-            const bool slow = bytes / ns * 1e9 < middle && written > 32.0 * 1048576;
-            if (slow && dropAt < 0) {
-                dropAt = written;
-            }
+        written = 0;
+        for (const auto& [bytes, ns] : std::as_const(intervals)) {
             // The interval the drop falls in is neither.
-            if (dropAt < 0 && written + bytes < double(ssd.cacheBytes) * 0.95) {
+            if (dropAt >= 0 && written + bytes <= dropAt && written + bytes < double(ssd.cacheBytes) * 0.95) {
                 burstBytes += bytes;
                 burstNs += ns;
             } else if (dropAt >= 0 && written > dropAt + 16e6) {
