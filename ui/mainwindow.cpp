@@ -413,6 +413,21 @@ void MainWindow::startRun()
     showStep(RunStep);
 }
 
+bool MainWindow::confirmMeasuring(const QStringList& paths)
+{
+    QList<Disk> disks;
+    for (const QString& path : paths) {
+        if (const Disk* disk = m_session->disk(path)) {
+            disks.append(*disk);
+        }
+    }
+    if (!m_session->isLab() && !confirmDestroy(disks)) {
+        showMessage(tr("Nothing was measured; nothing was touched."));
+        return false;
+    }
+    return true;
+}
+
 void MainWindow::measureDisks(const QStringList& paths)
 {
     if (paths.isEmpty()) {
@@ -423,14 +438,7 @@ void MainWindow::measureDisks(const QStringList& paths)
         showMessage(tr("A run is in progress."), true);
         return;
     }
-    QList<Disk> disks;
-    for (const QString& path : paths) {
-        if (const Disk* disk = m_session->disk(path)) {
-            disks.append(*disk);
-        }
-    }
-    if (!m_session->isLab() && !confirmDestroy(disks)) {
-        showMessage(tr("Nothing was measured; nothing was touched."));
+    if (!confirmMeasuring(paths)) {
         return;
     }
     const CampaignPlan plan = m_plan->baselinePlan(paths);
@@ -455,14 +463,7 @@ void MainWindow::quickAnswer(const QStringList& paths)
         showMessage(tr("A run is in progress."), true);
         return;
     }
-    QList<Disk> disks;
-    for (const QString& path : paths) {
-        if (const Disk* disk = m_session->disk(path)) {
-            disks.append(*disk);
-        }
-    }
-    if (!m_session->isLab() && !confirmDestroy(disks)) {
-        showMessage(tr("Nothing was measured; nothing was touched."));
+    if (!confirmMeasuring(paths)) {
         return;
     }
     CampaignPlan base = m_plan->baselinePlan(paths);

@@ -155,6 +155,9 @@ private:
     bool continueQuickAnswer(const RaidBench::CampaignResults& results, const QString& error);
     /// Starts the run that builds `names`; false when the helper refused it.
     bool startQuickBuild(const QStringList& names);
+    /// Asks before measuring `paths` destroys their data (not on the lab's disks); false and a message when
+    /// the user says no.
+    bool confirmMeasuring(const QStringList& paths);
     /// Saves and shows the quick answer's results, with the comparison, on the Answer tab.
     void finishQuickAnswer(RaidBench::CampaignResults merged);
     /// What a run's results are in the window: a quick answer's second run beside its first.

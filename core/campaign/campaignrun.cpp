@@ -153,6 +153,26 @@ void CampaignRunner::runSustainedBaselines(const std::atomic_bool* cancel)
     }
 }
 
+IoJob CampaignRunner::baselineJob(const PinnedDevice& pin, const VerifiedDevice& verified, IoPattern pattern,
+                                  std::uint64_t diskBytes) const
+{
+    IoJob job;
+    job.target = pin.node;
+    job.verified = verified;
+    job.pattern = pattern;
+    job.blockSize = 1u << 20;
+    job.queueDepth = 8;
+    job.timeLimitNs = m_plan.timeLimitNs;
+    job.sizeLimit = m_plan.sizeLimit;
+    job.rampNs = m_plan.rampNs;
+    job.destroyData = true;
+    job.flushAfter = true; // the read that follows must not wait for the write's cache
+    const RegionRange region = regionRange(m_plan.region, diskBytes);
+    job.offset = region.offset;
+    job.length = region.length;
+    return job;
+}
+
 void CampaignRunner::runBaselines(const std::atomic_bool* cancel)
 {
     for (DiskResult& disk : m_results.disks) {
@@ -173,20 +193,7 @@ void CampaignRunner::runBaselines(const std::atomic_bool* cancel)
                 m_unitsDone += 2;
                 break;
             }
-            IoJob job;
-            job.target = pin->node;
-            job.verified = *ok;
-            job.pattern = pattern;
-            job.blockSize = 1u << 20;
-            job.queueDepth = 8;
-            job.timeLimitNs = m_plan.timeLimitNs;
-            job.sizeLimit = m_plan.sizeLimit;
-            job.rampNs = m_plan.rampNs;
-            job.destroyData = true;
-            job.flushAfter = true; // the read that follows must not wait for the write's cache
-            const RegionRange region = regionRange(m_plan.region, disk.sizeBytes);
-            job.offset = region.offset;
-            job.length = region.length;
+            const IoJob job = baselineJob(*pin, *ok, pattern, disk.sizeBytes);
             CampaignProgress progress;
             progress.phase = QStringLiteral("baseline");
             progress.configName = disk.label();
@@ -241,21 +248,7 @@ void CampaignRunner::runTogether(const std::atomic_bool* cancel)
                     group.error = QStringLiteral("%1: %2").arg(path, ok.error().message);
                     break;
                 }
-                IoJob job;
-                job.target = pin->node;
-                job.verified = *ok;
-                job.pattern = pattern;
-                job.blockSize = 1u << 20;
-                job.queueDepth = 8;
-                job.timeLimitNs = m_plan.timeLimitNs;
-                job.sizeLimit = m_plan.sizeLimit;
-                job.rampNs = m_plan.rampNs;
-                job.destroyData = true;
-                job.flushAfter = true;
-                const RegionRange region = regionRange(m_plan.region, disk->sizeBytes);
-                job.offset = region.offset;
-                job.length = region.length;
-                jobs.append(job);
+                jobs.append(baselineJob(*pin, *ok, pattern, disk->sizeBytes));
             }
             if (!group.error.isEmpty()) {
                 continue;

@@ -86,6 +86,9 @@ private:
     IoResult runJob(const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel,
                     SettleWatch* settle = nullptr);
     void runBaselines(const std::atomic_bool* cancel);
+    /// A disk's baseline SEQ1M QD8 run in the plan's region, alone or beside others (runTogether()).
+    IoJob baselineJob(const PinnedDevice& pin, const VerifiedDevice& verified, IoPattern pattern,
+                      std::uint64_t diskBytes) const;
     /// After the baselines: the disks of each controller, then all of them, at once (each its own
     /// stream), against the sum of their baselines.
     void runTogether(const std::atomic_bool* cancel);
