@@ -161,13 +161,15 @@ echo $? > fault-rc
                          .arg(e.mbps, 13, 'f', 1)
                          .arg(measured, 13, 'f', 1)
                          .arg(error * 100, 5, 'f', 1);
-            // The lab's ground truth, with a tolerance the host cannot break: a throttle is a ceiling, so a
-            // busy host makes a disk slower, never faster (measured at most 5 % above: qemu's accounting
-            // granularity); and a throttle set wrong (a unit, a factor of two, the wrong disk's) lands
-            // outside half to 1.05 of it, where a host would have to take half the guest's time away to
-            // push a right one (beside two other lab VMs a 50 MB/s disk measured 45.4: 0.91). How close
-            // it came is a benchmark row.
-            QVERIFY2(error <= 0.05 && error >= -0.5, qPrintable(table));
+            // The lab's ground truth, with a tolerance the host cannot break. A throttle is a ceiling, so
+            // a busy host mostly makes a disk slower; but qemu's bucket lets a burst of a tenth of a
+            // second's worth through whenever the guest paused long enough for it to drain, and on a run
+            // of under two seconds that shows: beside three other lab VMs a 150 MB/s read measured 163.4
+            // (1.09), where alone it measures 150.0 three times in three. What CI decides is that the
+            // throttle is there and is this disk's: a missing one (about 650 MB/s under TCG), a factor
+            // of two or another disk's figure lands outside half to 1.25 of it. How close it came is a
+            // benchmark row (tests/bench/lab-speed).
+            QVERIFY2(error <= 0.25 && error >= -0.5, qPrintable(table));
             benchRow({QStringLiteral("baselines"), QStringLiteral("lab throttle ") + QLatin1String(e.file).mid(6),
                       measured, e.mbps, 0.95, 1.05, QStringLiteral("MB/s")});
             // The engine's 1 MiB buffers are in transparent huge pages in the VM's kernel too (unless it
@@ -204,7 +206,11 @@ echo $? > fault-rc
                          .arg(150.0, 13, 'f', 1)
                          .arg(iops, 13, 'f', 1)
                          .arg(error * 100, 5, 'f', 1);
-            QVERIFY2(std::abs(error) < 0.10, qPrintable(table));
+            // As above: CI decides that the request limit is there (a missing one runs thousands a
+            // second), not how close a busy host lets it come; that is the benchmark row.
+            QVERIFY2(error <= 0.25 && error >= -0.5, qPrintable(table));
+            benchRow({QStringLiteral("baselines"), QStringLiteral("lab request limit ") + QLatin1String(rw), iops, 150,
+                      0.90, 1.10, QStringLiteral("IOPS")});
         }
         qInfo("throttle accuracy (MB/s, and requests a second for iops-*):\n%s", qPrintable(table));
 
