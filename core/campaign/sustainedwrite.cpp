@@ -51,22 +51,32 @@ SustainedWrite SustainedWrite::fromSamples(const std::vector<IoSample>& samples)
         return result;
     }
     result.measured = true;
-    // Steady: the last quarter of the run. The start: its first three intervals.
+    // Steady: the last quarter of the run. The start: the fastest three intervals running in its first
+    // half, since a pause of the host's (or of the disk's own housekeeping) only ever slows a stretch.
     const qsizetype n = list.size();
     result.steadyBw = rateOf(list, n - std::max<qsizetype>(2, n / 4), n);
-    const double first = rateOf(list, 0, 3);
+    double first = 0;
+    for (qsizetype i = 0; i + 3 <= std::max<qsizetype>(3, n / 2); ++i) {
+        first = std::max(first, rateOf(list, i, i + 3));
+    }
     if (result.steadyBw >= dropRatio * first) {
         result.burstBw = first;
         return result;
     }
-    // The drop: the first interval whose rate, and that of the three around it, are below halfway (a
-    // rate that swings, as garbage collection makes it, is smoothed over three).
+    // The drop: after the last stretch of three intervals at or above halfway, where the rate stays below
+    // halfway to the end (a rate that swings, as garbage collection makes it, is smoothed over three; a
+    // pause during the burst is followed by fast intervals, so it is no drop).
     const double middle = (first + result.steadyBw) / 2;
-    qsizetype at = 0;
-    while (at + 1 < n && !(list.at(at).rate() < middle && rateOf(list, at - 1, at + 2) < middle)) {
+    qsizetype at = -1;
+    for (qsizetype i = n - 1; i >= 1 && at < 0; --i) {
+        if (rateOf(list, i - 1, i + 2) >= middle) {
+            at = i;
+        }
+    }
+    while (at >= 0 && at < n && list.at(at).rate() >= middle) {
         ++at;
     }
-    if (at + 1 >= n) {
+    if (at < 0 || at + 1 >= n) {
         result.burstBw = first; // slower at the end, but no place where it fell: no cache filled that we saw
         return result;
     }

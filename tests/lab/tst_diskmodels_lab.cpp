@@ -214,23 +214,39 @@ raidbench-cli run sustained-plan.json --out sustained.json --yes > sustained.out
             intervals.append({sample.value(QStringLiteral("bytes")).toDouble(), double(tNs - lastNs)});
             lastNs = tNs;
         }
-        // The drop is where the rate falls below halfway and stays there: over the five intervals from
-        // it (half a second), not in one. A guest stalled for an interval on a busy host is no drop.
+        // The drop is where the rate falls below halfway and stays there to the end. Read backwards from
+        // the end in windows of at least 8 MiB: the steady rate cannot run above its model (the disk's
+        // time is the host's), so every window after the drop is below halfway, and the first window
+        // from the end that is not is the last of the burst. A guest stalled on a busy host during the
+        // burst (CI saw one at its very start, and one that hid the drop from a forward scan) leaves a
+        // slow window there, followed by fast ones, and is no drop; windows of 8 MiB, not single
+        // samples, keep a sample cut short by a stall from looking fast.
         const double middle = (ssd.burstMBps + ssd.steadyMBps) / 2 * 1e6;
         double dropAt = -1;
-        double written = 0;
-        for (qsizetype i = 0; i < intervals.size() && dropAt < 0; ++i) {
-            double bytes = 0;
-            double ns = 0;
-            for (qsizetype j = i; j < std::min(intervals.size(), i + 5); ++j) {
-                bytes += intervals.at(j).first;
-                ns += intervals.at(j).second;
+        {
+            double total = 0;
+            for (const auto& interval : std::as_const(intervals)) {
+                total += interval.first;
             }
-            if (ns > 0 && bytes / ns * 1e9 < middle && intervals.at(i).first / intervals.at(i).second * 1e9 < middle) {
-                dropAt = written;
+            double windowBytes = 0;
+            double windowNs = 0;
+            double end = total; // bytes written at the window's end
+            for (qsizetype i = intervals.size() - 1; i >= 0; --i) {
+                windowBytes += intervals.at(i).first;
+                windowNs += intervals.at(i).second;
+                if (windowBytes < 8.0 * 1048576 && i > 0) {
+                    continue;
+                }
+                if (windowNs > 0 && windowBytes / windowNs * 1e9 >= middle) {
+                    dropAt = end;
+                    break;
+                }
+                end -= windowBytes;
+                windowBytes = 0;
+                windowNs = 0;
             }
-            written += intervals.at(i).first;
         }
+        double written = 0;
         double burstBytes = 0;
         double burstNs = 0;
         double steadyBytes = 0;

@@ -74,6 +74,29 @@ private Q_SLOTS:
         const SustainedWrite swung = SustainedWrite::fromSamples(swinging);
         QVERIFY(swung.dropped);
         QVERIFY2(swung.dropAtSeconds < 2.5, qPrintable(QString::number(swung.dropAtSeconds)));
+        // The host (or the disk's housekeeping) pauses during the burst: at its very start, and in its
+        // middle. Neither is the drop, and the burst is the rate the disk ran at around them.
+        for (const double pauseAt : {0.0, 0.3}) {
+            std::vector<IoSample> paused = samples(150e6, 40e6, 192.0 * 1048576, 6);
+            // Two intervals with nothing done, the rest shifted 200 ms later.
+            std::vector<IoSample> shifted;
+            std::uint64_t written = 0;
+            for (const IoSample& sample : paused) {
+                if (shifted.size() == std::size_t(pauseAt * 10)) {
+                    for (int k = 0; k < 2; ++k) {
+                        shifted.push_back({std::uint64_t(shifted.size() + 1) * 100'000'000ull, 0, 0});
+                    }
+                }
+                written += sample.bytes;
+                shifted.push_back({std::uint64_t(shifted.size() + 1) * 100'000'000ull, sample.bytes, sample.bwBytes});
+            }
+            const SustainedWrite stalled = SustainedWrite::fromSamples(shifted);
+            QVERIFY(stalled.dropped);
+            QVERIFY2(qAbs(double(stalled.dropAtBytes) / (192.0 * 1048576) - 1) < 0.03,
+                     qPrintable(QStringLiteral("pause at %1 s: drop at %2").arg(pauseAt).arg(stalled.dropAtBytes)));
+            QVERIFY2(qAbs(stalled.steadyBw / 40e6 - 1) < 0.03, qPrintable(QString::number(stalled.steadyBw)));
+            QVERIFY(written > 0);
+        }
         // Too short to say.
         QVERIFY(!SustainedWrite::fromSamples(samples(500e6, 120e6, 1e6, 0.5)).measured);
         QVERIFY(!SustainedWrite::fromSamples({}).measured);
