@@ -484,7 +484,7 @@ void MainWindow::quickAnswer(const QStringList& paths)
 
 bool MainWindow::startQuickBuild(const QStringList& names)
 {
-    const CampaignPlan plan = QuickAnswer::verifyPlan(m_quick->measure, names);
+    const CampaignPlan plan = QuickAnswer::verifyPlan(m_quick->measure, m_quick->measured, names);
     m_session->runCampaign(plan);
     if (!m_session->campaignRunning()) {
         // The helper refused or is gone (Session said why): what was measured so far is what there is.

@@ -170,7 +170,8 @@ CampaignResults buildLayouts(const AnswerOptions& options, const CampaignPlan& m
     }
     PlanRunFlags flags = options.flags;
     flags.yes = true; // the same disks the user confirmed a moment ago
-    auto verified = timedRun(QuickAnswer::verifyPlan(measure, chosen), verifyOut, flags, quick.verifySeconds, code);
+    auto verified =
+        timedRun(QuickAnswer::verifyPlan(measure, measured, chosen), verifyOut, flags, quick.verifySeconds, code);
     if (!verified) {
         printError(verified.error().message);
         return measured;
@@ -189,7 +190,7 @@ CampaignResults buildLayouts(const AnswerOptions& options, const CampaignPlan& m
         }
         const QString nextOut = verifyOut + QStringLiteral(".%1").arg(extra + 1);
         double seconds = 0;
-        auto more = timedRun(QuickAnswer::verifyPlan(measure, {next}), nextOut, flags, seconds, code);
+        auto more = timedRun(QuickAnswer::verifyPlan(measure, measured, {next}), nextOut, flags, seconds, code);
         quick.verifySeconds += seconds;
         if (!more) {
             printError(more.error().message);

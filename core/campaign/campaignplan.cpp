@@ -327,9 +327,9 @@ Result<TestSpec> TestSpec::fromJson(const QJsonValue& value)
         test.sustained = true;
         if (!sustained.isBool()) {
             auto bytes = Units::parseSize(sustained.toVariant().toString());
-            if (!bytes || *bytes < (1ull << 30)) {
-                return planError(QStringLiteral("\"sustained\" is true (until the rate settles) or a size of at "
-                                                "least 1G to write, not '%1'")
+            if (!bytes || *bytes < (1ull << 30) || *bytes > (64ull << 40)) {
+                return planError(QStringLiteral("\"sustained\" is true (until the rate settles) or a size from 1G "
+                                                "to 64T to write, not '%1'")
                                      .arg(sustained.toVariant().toString().left(32)));
             }
             test.sustainedBytes = *bytes;
@@ -573,7 +573,40 @@ QJsonObject CampaignPlan::toJson() const
     if (region != TestRegion::Start) {
         json.insert(QStringLiteral("region"), testRegionName(region));
     }
+    if (!expectedDisks.isEmpty()) {
+        QJsonArray expected;
+        for (const ExpectedDisk& disk : expectedDisks) {
+            expected.append(disk.toJson());
+        }
+        json.insert(QStringLiteral("expect_disks"), expected);
+    }
     return json;
+}
+
+QJsonObject ExpectedDisk::toJson() const
+{
+    return {{QStringLiteral("path"), path},
+            {QStringLiteral("serial"), serial},
+            {QStringLiteral("model"), model},
+            {QStringLiteral("size_bytes"), double(sizeBytes)}};
+}
+
+Result<ExpectedDisk> ExpectedDisk::fromJson(const QJsonValue& json)
+{
+    const QJsonObject object = json.toObject();
+    const auto text = [&](const char* key) { return object.value(QLatin1String(key)); };
+    const double size = text("size_bytes").toDouble(-1);
+    if (!json.isObject() || !text("path").isString() || !text("serial").isString() || !text("model").isString() ||
+        !text("size_bytes").isDouble() || size < 0 || size > 9.0e18 || size != std::floor(size)) {
+        return planError(QStringLiteral("\"expect_disks\" takes one {\"path\", \"serial\", \"model\", "
+                                        "\"size_bytes\"} per disk of the plan"));
+    }
+    ExpectedDisk disk;
+    disk.path = text("path").toString().left(4096);
+    disk.serial = text("serial").toString().left(256);
+    disk.model = text("model").toString().left(256);
+    disk.sizeBytes = std::uint64_t(size);
+    return disk;
 }
 
 Result<void> CampaignPlan::resolveDisks(const QList<Disk>& scanned)
@@ -598,7 +631,7 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
         QStringLiteral("filesystem"),     QStringLiteral("command_as_root"), QStringLiteral("drill"),
         QStringLiteral("stable"),         QStringLiteral("resync"),          QStringLiteral("write_cache"),
         QStringLiteral("disk_rule"),      QStringLiteral("stripe_cache"),    QStringLiteral("surface"),
-        QStringLiteral("region"),         QStringLiteral("together")};
+        QStringLiteral("region"),         QStringLiteral("together"),        QStringLiteral("expect_disks")};
     for (const QString& key : json.keys()) {
         if (!known.contains(key)) {
             return planError(QStringLiteral("unknown field '%1' in the plan").arg(key.left(64)));
@@ -667,6 +700,24 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
             return surface.error();
         }
         plan.surface = *surface;
+    }
+    if (json.contains(QStringLiteral("expect_disks"))) {
+        const QJsonValue expected = json.value(QStringLiteral("expect_disks"));
+        if (!expected.isArray() || plan.disks.isEmpty() || expected.toArray().size() != plan.disks.size()) {
+            return planError(QStringLiteral("\"expect_disks\" needs a list of disks and one entry for each of them"));
+        }
+        for (qsizetype i = 0; i < plan.disks.size(); ++i) {
+            auto disk = ExpectedDisk::fromJson(expected.toArray().at(i));
+            if (!disk) {
+                return disk.error();
+            }
+            if (disk->path != plan.disks.at(i)) {
+                return planError(QStringLiteral("\"expect_disks\" entry %1 is %2, the plan's disk %1 is %3")
+                                     .arg(i + 1)
+                                     .arg(disk->path.left(200), plan.disks.at(i)));
+            }
+            plan.expectedDisks.append(*disk);
+        }
     }
     plan.allowLoop = json.value(QStringLiteral("allow_loop")).toBool(false);
     const QJsonValue configs = json.value(QStringLiteral("configurations"));
@@ -865,9 +916,9 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
             if (!test) {
                 return planError(QStringLiteral("drill: under_load: %1").arg(test.error().message));
             }
-            if (test->kind != QLatin1String("io")) {
+            if (test->kind != QLatin1String("io") || test->sustained) {
                 return planError(QStringLiteral("drill: under_load is one I/O test (e.g. rnd4k-qd32-read), not the "
-                                                "sweep or file test '%1'")
+                                                "sweep, file test or sustained write '%1'")
                                      .arg(drill.underLoad));
             }
         }

@@ -102,6 +102,20 @@ struct StableSpec
 /// What a test does when an array of the configuration is resyncing or recovering as it starts.
 enum class ResyncPolicy { Wait, Label };
 
+/// A disk as an earlier run measured it. A plan that carries these (the quick answer's builds, after
+/// its measuring run) starts only on the very same disks: a path that names another disk now (one
+/// swapped, the kernel's names dealt out again) is refused before anything is built.
+struct ExpectedDisk
+{
+    QString path;
+    QString serial;
+    QString model;
+    std::uint64_t sizeBytes = 0;
+
+    QJsonObject toJson() const;
+    static Result<ExpectedDisk> fromJson(const QJsonValue& json);
+};
+
 /// A campaign plan: which disks, which configurations, which tests, how often and for how long.
 /// A versioned JSON document (docs/plan-format.md).
 struct CampaignPlan
@@ -136,6 +150,8 @@ struct CampaignPlan
     SurfaceSpec surface;
     /// Where the sequential tests and the baselines run on each array and disk.
     TestRegion region = TestRegion::Start;
+    /// The disks as a run before measured them, in the order of `disks` ("expect_disks"); empty: any.
+    QList<ExpectedDisk> expectedDisks;
 
     /// Whether running the plan writes to its disks (baselines or configurations): only then does the
     /// user confirm that their data goes.

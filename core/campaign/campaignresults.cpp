@@ -179,7 +179,7 @@ QJsonObject DiskResult::toJson() const
     if (!baselineError.isEmpty()) {
         baseline.insert(QStringLiteral("error"), baselineError);
     }
-    if (sustained.measured) {
+    if (sustained.measured || sustained.interrupted || !sustained.error.isEmpty()) {
         baseline.insert(QStringLiteral("sustained"), sustained.toJson());
     }
     QJsonObject json {{QStringLiteral("path"), path},

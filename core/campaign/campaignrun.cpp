@@ -59,34 +59,38 @@ IoResult CampaignRunner::runJob(const IoJob& job, CampaignProgress progress, con
             report(progress);
         });
     }
-    // The engine stops on this flag: the user's cancel, or the rate settled.
-    std::atomic_bool stop = cancelled(cancel);
-    IoResult result = IoEngine::run(job, &stop, [&](const IoProgress& p) {
+    // The run ends normally once the rate has settled; the user's cancel stays a cancel.
+    std::atomic_bool settled = false;
+    IoJob settling = job;
+    settling.finish = &settled;
+    IoResult result = IoEngine::run(settling, cancel, [&](const IoProgress& p) {
         progress.fraction = p.fraction;
         progress.liveBwBytes = p.currentBwBytes;
         report(progress);
-        if (cancelled(cancel) || settle->add(p.elapsedNs, p.bytes)) {
-            stop = true;
+        if (settle->add(p.elapsedNs, p.bytes)) {
+            settled = true;
         }
     });
-    if (result.status == IoStatus::Cancelled && !cancelled(cancel) && settle->settled()) {
-        result.status = IoStatus::Completed;
+    if (result.status == IoStatus::Completed && settle->settled()) {
         result.notes.append(QStringLiteral("stopped once the rate had settled"));
     }
     return result;
 }
+
+/// A sustained write's longest run, whatever the plan's time: an hour.
+constexpr std::uint64_t maxSustainedNs = 3600'000'000'000ull;
 
 std::optional<SettleWatch> CampaignRunner::sustainedLimits(IoJob& job, const TestSpec& spec) const
 {
     // From the first byte with no ramp (the burst is what a cache takes), until the rate holds still for
     // the plan's time (two seconds at least) after half a minute of writing (a cache that takes longer
     // than that at its burst rate needs the test's size), or the size the test gives; at most ten times
-    // the plan's time, and two minutes at least.
+    // the plan's time, two minutes at least and an hour at most.
     job.offset = 0;
     job.length = 0;
     job.rampNs = 0;
     job.sizeLimit = spec.sustainedBytes;
-    job.timeLimitNs = std::max<std::uint64_t>(10 * m_plan.timeLimitNs, 120'000'000'000ull);
+    job.timeLimitNs = std::clamp<std::uint64_t>(10 * m_plan.timeLimitNs, 120'000'000'000ull, maxSustainedNs);
     if (spec.sustainedBytes) {
         return std::nullopt;
     }
@@ -111,14 +115,16 @@ void CampaignRunner::runSustainedBaselines(const std::atomic_bool* cancel)
     const TestSpec* spec = sustainedTest();
     for (DiskResult& disk : m_results.disks) {
         ++m_unitsDone;
-        if (disk.sustained.measured || cancelled(cancel)) {
+        if ((disk.sustained.measured && !disk.sustained.interrupted) || cancelled(cancel)) {
             continue; // resumed, or cancelled
         }
         const PinnedDevice* pin = pinOf(disk.path);
         auto ok = pin ? m_options.executor.gate->verify(*pin, DeviceGate::Use::Create)
                       : Result<VerifiedDevice>(makeError(ErrorCode::deviceChanged, QStringLiteral("not checked")));
         if (!ok) {
-            disk.baselineError = ok.error().message;
+            disk.sustained = SustainedWrite();
+            disk.sustained.interrupted = true;
+            disk.sustained.error = ok.error().message;
             continue;
         }
         IoJob job;
@@ -142,11 +148,13 @@ void CampaignRunner::runSustainedBaselines(const std::atomic_bool* cancel)
                          : QStringLiteral("until the rate settles"));
         report(progress);
         const IoResult run = runJob(job, progress, cancel, settle ? &*settle : nullptr);
-        if (run.status == IoStatus::Failed) {
-            disk.baselineError = run.error ? run.error->message : QStringLiteral("the sustained write failed");
-        }
-        // A cancelled one keeps what it measured, as any run does.
+        // A cancelled or failed one keeps what it measured, as any run does, marked so: its steady rate
+        // never settled, and a resumed run measures it again. Its error is its own, not the baselines'.
         disk.sustained = SustainedWrite::fromSamples(run.samples);
+        disk.sustained.interrupted = run.status != IoStatus::Completed;
+        if (run.status == IoStatus::Failed) {
+            disk.sustained.error = run.error ? run.error->message : QStringLiteral("the sustained write failed");
+        }
         if (auto saved = save(); !saved) {
             return;
         }
@@ -228,6 +236,8 @@ void CampaignRunner::runTogether(const std::atomic_bool* cancel)
             }
         }
     }
+    // The count planned every group of all the disks; a disk whose baseline failed is in none of these.
+    m_unitsTotal += 2 * (int(groups.size()) - int(togetherGroups(m_results.disks, false).size()));
     m_results.together = groups;
     for (DisksTogether& group : m_results.together) {
         for (const IoPattern pattern : {IoPattern::Write, IoPattern::Read}) {
@@ -236,21 +246,9 @@ void CampaignRunner::runTogether(const std::atomic_bool* cancel)
                 ++m_unitsDone;
                 continue; // resumed, failed or cancelled
             }
-            QList<IoJob> jobs;
-            for (const QString& path : std::as_const(group.disks)) {
-                const PinnedDevice* pin = pinOf(path);
-                const DiskResult* disk = m_results.disk(path);
-                // The gate right before the raw writes, for every disk of the group.
-                auto ok = pin && disk
-                    ? m_options.executor.gate->verify(*pin, DeviceGate::Use::Create)
-                    : Result<VerifiedDevice>(makeError(ErrorCode::deviceChanged, QStringLiteral("not checked")));
-                if (!ok) {
-                    group.error = QStringLiteral("%1: %2").arg(path, ok.error().message);
-                    break;
-                }
-                jobs.append(baselineJob(*pin, *ok, pattern, disk->sizeBytes));
-            }
+            QList<IoJob> jobs = togetherJobs(group, pattern);
             if (!group.error.isEmpty()) {
+                ++m_unitsDone;
                 continue;
             }
             CampaignProgress progress;
@@ -291,11 +289,45 @@ void CampaignRunner::runTogether(const std::atomic_bool* cancel)
     }
 }
 
+QList<IoJob> CampaignRunner::togetherJobs(DisksTogether& group, IoPattern pattern) const
+{
+    // The gate right before the raw writes, for every disk of the group, and all of the checks fresh when
+    // the writes start: a pass that took longer than two seconds (a disk slow to answer) is made again.
+    constexpr qint64 freshMs = 2000;
+    for (int pass = 0; pass < 2; ++pass) {
+        QElapsedTimer clock;
+        clock.start();
+        QList<IoJob> jobs;
+        for (const QString& path : std::as_const(group.disks)) {
+            const PinnedDevice* pin = pinOf(path);
+            const DiskResult* disk = m_results.disk(path);
+            auto ok = pin && disk
+                ? m_options.executor.gate->verify(*pin, DeviceGate::Use::Create)
+                : Result<VerifiedDevice>(makeError(ErrorCode::deviceChanged, QStringLiteral("not checked")));
+            if (!ok) {
+                group.error = QStringLiteral("%1: %2").arg(path, ok.error().message);
+                return {};
+            }
+            jobs.append(baselineJob(*pin, *ok, pattern, disk->sizeBytes));
+        }
+        if (clock.elapsed() <= freshMs) {
+            return jobs;
+        }
+    }
+    group.error = QStringLiteral("checking the %1 disks took longer than %2 s twice: not measured together")
+                      .arg(group.disks.size())
+                      .arg(freshMs / 1000);
+    return {};
+}
+
 void CampaignRunner::runSurfaces(const std::atomic_bool* cancel)
 {
     const SurfaceSpec& spec = m_plan.surface;
     for (DiskResult& disk : m_results.disks) {
         const int start = m_unitsDone;
+        if (disk.surface.pointsPlanned != int(spec.offsets(disk.sizeBytes).size())) {
+            disk.surface = DiskSurface(); // points of another plan's scan lie elsewhere: read this one's
+        }
         if (cancelled(cancel) || disk.surface.complete()) {
             m_unitsDone += spec.points;
             continue; // resumed
@@ -448,7 +480,16 @@ void CampaignRunner::runTest(const BuiltArray& built, const TestSpec& spec, Test
             job.destroyData = true;
             if (!spec.sustained && !patternIsRandom(spec.pattern) && m_plan.region != TestRegion::Start) {
                 // The plan's region of the array, as its disks' baselines were measured at theirs.
-                const RegionRange region = regionRange(m_plan.region, checkedDeviceBytes(*target));
+                const std::uint64_t deviceBytes = checkedDeviceBytes(*target);
+                if (deviceBytes == 0) {
+                    // Never run at the start and call it the end.
+                    result.status = QStringLiteral("failed");
+                    result.error = QStringLiteral("cannot read the size of %1 to place the test at its %2")
+                                       .arg(built.device, testRegionName(m_plan.region));
+                    keepPoint();
+                    return;
+                }
+                const RegionRange region = regionRange(m_plan.region, deviceBytes);
                 job.offset = region.offset;
                 job.length = region.length;
             }
@@ -471,6 +512,7 @@ void CampaignRunner::runTest(const BuiltArray& built, const TestSpec& spec, Test
             const IoResult run = runJob(job, progress, cancel, settle ? &*settle : nullptr);
             if (spec.sustained && repeat == 1) {
                 result.sustained = SustainedWrite::fromSamples(run.samples);
+                result.sustained.interrupted = run.status != IoStatus::Completed;
             }
             if (monitor && run.status == IoStatus::Completed) {
                 monitor->accumulate(before, monitor->sample(), use, double(run.read.bytes), double(run.write.bytes));

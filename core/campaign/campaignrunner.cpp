@@ -170,6 +170,9 @@ Result<void> CampaignRunner::prepare()
         disks.append(result);
         presetDisks.append({path, pin->sizeBytes, result.controller, pin->model});
     }
+    if (auto same = checkExpectedDisks(disks); !same) {
+        return same;
+    }
     QList<ConfigResult> configs;
     QList<ConfigSpec> wanted = m_plan.configurations;
     if (m_plan.allConfigurations) {
@@ -330,6 +333,30 @@ Result<void> CampaignRunner::prepare()
     m_results.plan = m_plan.toJson();
     m_results.assumeCleanReason = assumeCleanReason();
     m_prepared = true;
+    return {};
+}
+
+Result<void> CampaignRunner::checkExpectedDisks(const QList<DiskResult>& disks) const
+{
+    if (m_plan.expectedDisks.isEmpty()) {
+        return {};
+    }
+    if (m_plan.expectedDisks.size() != disks.size()) {
+        return makeError(ErrorCode::invalidPlan,
+                         QStringLiteral("the plan expects %1 disks and lists %2")
+                             .arg(m_plan.expectedDisks.size())
+                             .arg(disks.size()));
+    }
+    for (qsizetype i = 0; i < disks.size(); ++i) {
+        const ExpectedDisk& was = m_plan.expectedDisks.at(i);
+        const DiskResult& now = disks.at(i);
+        if (was.serial != now.serial || was.sizeBytes != now.sizeBytes || was.model != now.model) {
+            return makeError(ErrorCode::deviceChanged,
+                             QStringLiteral("%1 is not the disk measured before (now %2, serial %3; was %4, serial "
+                                            "%5): nothing was built")
+                                 .arg(now.path, now.model, now.serial, was.model.left(64), was.serial.left(64)));
+        }
+    }
     return {};
 }
 

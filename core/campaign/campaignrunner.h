@@ -93,6 +93,9 @@ private:
     /// stream), against the sum of their baselines.
     void runTogether(const std::atomic_bool* cancel);
     /// Each disk read across its surface (the plan's `surface`), read only.
+    /// The engine's jobs for one together-measurement of `group`, each disk freshly checked by the gate;
+    /// empty with `group.error` set when one is not the disk it was.
+    QList<IoJob> togetherJobs(DisksTogether& group, IoPattern pattern) const;
     void runSurfaces(const std::atomic_bool* cancel);
     /// With a sustained write test in the plan: each disk alone, written until its rate settles.
     void runSustainedBaselines(const std::atomic_bool* cancel);
@@ -155,6 +158,8 @@ private:
 
     /// The pin of a plan disk (by the path the plan names it with), or null.
     const PinnedDevice* pinOf(const QString& path) const;
+    /// The plan's expected disks (if any) against the disks just pinned: serial, model and size.
+    Result<void> checkExpectedDisks(const QList<DiskResult>& disks) const;
     Result<void> checkResume(const CampaignResults& previous, const QList<DiskResult>& disks,
                              const QList<ConfigResult>& configs) const;
 

@@ -68,9 +68,14 @@ CampaignResults QuickAnswer::withConfigs(CampaignResults built, const CampaignRe
     return built;
 }
 
-CampaignPlan QuickAnswer::verifyPlan(const CampaignPlan& measure, const QStringList& names)
+CampaignPlan QuickAnswer::verifyPlan(const CampaignPlan& measure, const CampaignResults& measured,
+                                     const QStringList& names)
 {
     CampaignPlan plan = measure;
+    plan.expectedDisks.clear();
+    for (const DiskResult& disk : measured.disks) {
+        plan.expectedDisks.append({disk.path, disk.serial, disk.model, disk.sizeBytes});
+    }
     plan.baselines = false;
     plan.together = false;
     plan.allConfigurations = false;

@@ -51,8 +51,10 @@ public:
     static QString unbuiltFirst(const Recommendation& ranking);
     /// `built` with the configurations of `more` after its own (the layouts of a further run).
     static CampaignResults withConfigs(CampaignResults built, const CampaignResults& more);
-    /// The second run: the chosen layouts built and measured, the disks not measured again.
-    static CampaignPlan verifyPlan(const CampaignPlan& measure, const QStringList& names);
+    /// The second run: the chosen layouts built and measured, the disks not measured again, and only on
+    /// the very disks `measured` holds (a path that names another disk now is refused before a build).
+    static CampaignPlan verifyPlan(const CampaignPlan& measure, const CampaignResults& measured,
+                                   const QStringList& names);
     /// The disks and their together-figures of the first run with the configurations of the second,
     /// analysed again.
     static CampaignResults merged(const CampaignResults& measured, const CampaignResults& verified);

@@ -252,8 +252,13 @@ bool SurfaceScanner::scan(DiskSurface& surface, const ReadAt& read, const Progre
             surface.error = result->error ? result->error->message : QStringLiteral("the read failed");
             return false;
         }
-        if (result->status == IoStatus::Cancelled || result->bytes == 0) {
+        if (result->status == IoStatus::Cancelled) {
             return false; // a point cut short is not a point
+        }
+        if (result->bytes == 0) {
+            surface.error = QStringLiteral("nothing was read at %1 %")
+                                .arg(qRound(100.0 * i / std::max(1, int(offsets.size()) - 1)));
+            return false;
         }
         surface.points.append({job.offset, job.length, result->bandwidth()});
     }

@@ -99,16 +99,20 @@ SustainedWrite SustainedWrite::fromSamples(const std::vector<IoSample>& samples)
 
 QString SustainedWrite::summary() const
 {
+    const QString stopped = !error.isEmpty() ? QStringLiteral(" (it failed: %1)").arg(error)
+        : interrupted                        ? QStringLiteral(" (stopped before the rate settled)")
+                                             : QString();
     if (!measured) {
-        return QStringLiteral("too short to tell");
+        return QStringLiteral("too short to tell") + stopped;
     }
     if (!dropped) {
-        return QStringLiteral("%1 throughout: no cache filled").arg(Units::formatMBps(steadyBw));
+        return QStringLiteral("%1 throughout: no cache filled").arg(Units::formatMBps(steadyBw)) + stopped;
     }
     return QStringLiteral("%1 for the first %2 (%3 s), then %4: a cache filled")
-        .arg(Units::formatMBps(burstBw), Units::formatBytesBinary(double(dropAtBytes)))
-        .arg(dropAtSeconds, 0, 'f', 1)
-        .arg(Units::formatMBps(steadyBw));
+               .arg(Units::formatMBps(burstBw), Units::formatBytesBinary(double(dropAtBytes)))
+               .arg(dropAtSeconds, 0, 'f', 1)
+               .arg(Units::formatMBps(steadyBw)) +
+        stopped;
 }
 
 QJsonObject SustainedWrite::toJson() const
@@ -122,6 +126,12 @@ QJsonObject SustainedWrite::toJson() const
         json.insert(QStringLiteral("drop_at_bytes"), double(dropAtBytes));
         json.insert(QStringLiteral("drop_at_seconds"), dropAtSeconds);
     }
+    if (interrupted) {
+        json.insert(QStringLiteral("interrupted"), true);
+    }
+    if (!error.isEmpty()) {
+        json.insert(QStringLiteral("error"), error);
+    }
     return json;
 }
 
@@ -134,6 +144,8 @@ SustainedWrite SustainedWrite::fromJson(const QJsonObject& json)
     result.steadyBw = std::max(0.0, json.value(QStringLiteral("steady_bw_bytes")).toDouble());
     result.dropAtBytes = std::uint64_t(std::max(0.0, json.value(QStringLiteral("drop_at_bytes")).toDouble()));
     result.dropAtSeconds = std::max(0.0, json.value(QStringLiteral("drop_at_seconds")).toDouble());
+    result.interrupted = json.value(QStringLiteral("interrupted")).toBool();
+    result.error = json.value(QStringLiteral("error")).toString().left(1000);
     return result;
 }
 

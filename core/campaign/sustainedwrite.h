@@ -23,6 +23,10 @@ struct SustainedWrite
     static constexpr double dropRatio = 0.75;
 
     bool measured = false; ///< enough samples to say anything
+    /// The run was cancelled or failed before it settled (or wrote its size): the figures are what it
+    /// measured, and a resumed run measures it again.
+    bool interrupted = false;
+    QString error; ///< why it failed, when it did
     bool dropped = false;
     double burstBw = 0; ///< bytes/s before the drop (the run's first three intervals when none)
     double steadyBw = 0; ///< bytes/s over the last part of the run

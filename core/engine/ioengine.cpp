@@ -123,7 +123,8 @@ struct RunContext
         if (cancel && cancel->load(std::memory_order_relaxed)) {
             cancelled = true;
         }
-        return !cancelled && !error && now < deadline;
+        const bool finished = job.finish && job.finish->load(std::memory_order_relaxed);
+        return !cancelled && !error && !finished && now < deadline;
     }
 
     /// Finishes a transfer the kernel cut short, synchronously; returns 0 or the errno that stopped it.
@@ -493,9 +494,10 @@ IoResult IoEngine::run(const IoJob& jobIn, const std::atomic_bool* cancel, const
     }
     stats.finish(std::max(end, stats.rampEndNs()));
     stats.fill(result);
-    if (job.flushAfter && job.direct && patternWrites(job.pattern) && !ctx.error) {
-        // Outside the time, and after a stop too (a sustained write stopped once its rate settled, a
-        // cancel): the next test starts with this one's writes on the media, and none wait in a cache.
+    if (job.flushAfter && job.direct && patternWrites(job.pattern) && !ctx.error && !ctx.cancelled) {
+        // Outside the time, and after a finish too (a sustained write stopped once its rate settled): the
+        // next test starts with this one's writes on the media, and none wait in a cache. Not after a
+        // cancel, which must stop at once: a stalled disk's flush has no time limit.
         const std::uint64_t flushStart = nowNs();
         if (fdatasync(target.fd()) != 0) {
             result.notes.append(

@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <QString>
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 
@@ -58,8 +59,11 @@ struct IoJob
     /// After the measured time, flush the device's write cache (fdatasync), outside the time: what this
     /// run left in a disk's cache is written now, not during the next test (a hard disk's first read
     /// after a write otherwise waits for it). Only for direct writes, after a stop as well (not after an
-    /// I/O error); the flush's time is reported.
+    /// I/O error, nor after a cancel: a cancel stops at once); the flush's time is reported.
     bool flushAfter = false;
+    /// Set from another thread (or the progress callback) to end the run as its time limit would: a
+    /// normal end, not a cancel (a sustained write whose rate settled). Never serialised.
+    const std::atomic_bool* finish = nullptr;
     bool destroyData = false; ///< required to write to a block device
     /// Required to write to a block device: the device gate's check of `target`, made right before the
     /// run. The opened device must be the very one it checked (same device number). Never serialised.

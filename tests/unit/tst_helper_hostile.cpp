@@ -195,6 +195,7 @@ private:
     void healthRows();
     void trustRows();
     void lvmRows();
+    void planFieldRows();
 
 private Q_SLOTS:
     void initTestCase();
@@ -302,6 +303,7 @@ void TestHelperHostile::initTestCase()
     raceRows();
     sessionRows();
     resumeRows();
+    planFieldRows();
     mountRows();
     numberRows();
     fileTestRows();
@@ -2119,3 +2121,116 @@ void TestHelperHostile::lvmRows()
 
 QTEST_GUILESS_MAIN(TestHelperHostile)
 #include "tst_helper_hostile.moc"
+
+void TestHelperHostile::planFieldRows()
+{
+    // The plan's newer fields (where the tests run, the disks together, surface scans, sustained writes,
+    // the disks a quick answer measured), each refused whole before any disk is touched.
+    auto withField = [this](const QString& key, const QJsonValue& value, const QJsonValue& tests = QJsonValue()) {
+        return [this, key, value, tests] {
+            QJsonObject p = tests.isArray() ? plan({alpha()}, QJsonValue(), tests.toArray()) : plan({alpha()});
+            p.insert(key, value);
+            HelperSession helper(m_journals.path());
+            return campaign(helper, p, {alpha()});
+        };
+    };
+    const QList<std::tuple<const char*, QString, QJsonValue>> fields {
+        {"region inside the disk's platters", QStringLiteral("region"), QStringLiteral("inner")},
+        {"region as a number", QStringLiteral("region"), 7},
+        {"region null", QStringLiteral("region"), QJsonValue::Null},
+        {"together as a word", QStringLiteral("together"), QStringLiteral("yes")},
+        {"a surface scan of 2.5 points", QStringLiteral("surface"), 2.5},
+        {"a surface scan of one point", QStringLiteral("surface"), 1},
+        {"a surface scan of 101 points", QStringLiteral("surface"), 101},
+        {"a surface scan of -3 points", QStringLiteral("surface"), -3},
+        {"a surface scan of 50 ms a point", QStringLiteral("surface"),
+         QJsonObject {{QStringLiteral("points"), 4}, {QStringLiteral("time"), QStringLiteral("50ms")}}},
+        {"a surface scan whose time is true", QStringLiteral("surface"),
+         QJsonObject {{QStringLiteral("points"), 4}, {QStringLiteral("time"), true}}},
+        {"the drill's load a sustained write", QStringLiteral("drill"),
+         QJsonObject {{QStringLiteral("rebuild"), true},
+                      {QStringLiteral("under_load"), QStringLiteral("seq1m-qd8-write-sustained")}}},
+    };
+    for (const auto& [name, key, value] : fields) {
+        addRow(QStringLiteral("plan fields: %1").arg(QLatin1String(name)), QStringLiteral("invalid-plan"),
+               withField(key, value));
+    }
+    const QList<std::tuple<const char*, QJsonValue>> sustained {
+        {"a sustained read",
+         QJsonObject {{QStringLiteral("rw"), QStringLiteral("read")}, {QStringLiteral("sustained"), true}}},
+        {"a sustained flush-bound write",
+         QJsonObject {{QStringLiteral("rw"), QStringLiteral("write")},
+                      {QStringLiteral("sync"), QStringLiteral("dsync")},
+                      {QStringLiteral("sustained"), true}}},
+        {"a sustained write of 1M",
+         QJsonObject {{QStringLiteral("rw"), QStringLiteral("write")},
+                      {QStringLiteral("sustained"), QStringLiteral("1M")}}},
+        {"a sustained write of -1G",
+         QJsonObject {{QStringLiteral("rw"), QStringLiteral("write")},
+                      {QStringLiteral("sustained"), QStringLiteral("-1G")}}},
+        {"a sustained write of 16383P",
+         QJsonObject {{QStringLiteral("rw"), QStringLiteral("write")},
+                      {QStringLiteral("sustained"), QStringLiteral("16383P")}}},
+        {"a sustained write of null",
+         QJsonObject {{QStringLiteral("rw"), QStringLiteral("write")},
+                      {QStringLiteral("sustained"), QJsonValue::Null}}},
+    };
+    for (const auto& [name, test] : sustained) {
+        addRow(QStringLiteral("plan fields: %1").arg(QLatin1String(name)), QStringLiteral("invalid-plan"),
+               withField(QStringLiteral("comment"), QStringLiteral("sustained"), QJsonArray {test}));
+    }
+    // The disks a quick answer measured: its builds start only on the very same disks.
+    auto identity = [this] {
+        static QJsonObject disk;
+        if (disk.isEmpty()) {
+            HelperSession helper(m_journals.path());
+            QJsonObject p = plan({alpha()});
+            p.insert(QStringLiteral("baselines"), false);
+            const QJsonObject results =
+                HelperSession::result(campaign(helper, p, {alpha()})).value(QStringLiteral("results")).toObject();
+            const QJsonObject measured = results.value(QStringLiteral("disks")).toArray().first().toObject();
+            disk = {{QStringLiteral("path"), alpha()},
+                    {QStringLiteral("serial"), measured.value(QStringLiteral("serial")).toString()},
+                    {QStringLiteral("model"), measured.value(QStringLiteral("model")).toString()},
+                    {QStringLiteral("size_bytes"), measured.value(QStringLiteral("size_bytes"))}};
+        }
+        return disk;
+    };
+    auto expecting = [this, identity](const std::function<QJsonValue(QJsonObject)>& edit) {
+        return [this, identity, edit] {
+            QJsonObject p = plan({alpha()});
+            p.insert(QStringLiteral("baselines"), false);
+            p.insert(QStringLiteral("expect_disks"), edit(identity()));
+            HelperSession helper(m_journals.path());
+            return campaign(helper, p, {alpha()});
+        };
+    };
+    addRow(QStringLiteral("expect_disks: the path names another disk now (another serial)"),
+           QStringLiteral("device-changed"), expecting([](QJsonObject disk) {
+               disk.insert(QStringLiteral("serial"), QStringLiteral("MEASURED-BEFORE"));
+               return QJsonArray {disk};
+           }));
+    addRow(QStringLiteral("expect_disks: the path names a disk of another size now"), QStringLiteral("device-changed"),
+           expecting([](QJsonObject disk) {
+               disk.insert(QStringLiteral("size_bytes"), disk.value(QStringLiteral("size_bytes")).toDouble() * 2);
+               return QJsonArray {disk};
+           }));
+    addRow(QStringLiteral("expect_disks: an entry for another path"), QStringLiteral("invalid-plan"),
+           expecting([this](QJsonObject disk) {
+               disk.insert(QStringLiteral("path"), m_bystander->device());
+               return QJsonArray {disk};
+           }));
+    addRow(QStringLiteral("expect_disks: two entries for one disk"), QStringLiteral("invalid-plan"),
+           expecting([](const QJsonObject& disk) {
+               return QJsonArray {disk, disk};
+           }));
+    addRow(QStringLiteral("expect_disks: a size of -1"), QStringLiteral("invalid-plan"),
+           expecting([](QJsonObject disk) {
+               disk.insert(QStringLiteral("size_bytes"), -1);
+               return QJsonArray {disk};
+           }));
+    addRow(QStringLiteral("expect_disks: not a list"), QStringLiteral("invalid-plan"),
+           expecting([](const QJsonObject& disk) { return disk; }));
+    addRow(QStringLiteral("expect_disks: control, the disk as measured runs"), QStringLiteral("ok"),
+           expecting([](const QJsonObject& disk) { return QJsonArray {disk}; }));
+}

@@ -289,6 +289,33 @@ private Q_SLOTS:
         QVERIFY(!result.error);
     }
 
+    void aFinishEndsNormallyAndACancelSkipsTheFlush()
+    {
+        // A finish (a sustained write whose rate settled) ends the run as its time limit would, and the
+        // write cache is flushed after it; a cancel stops at once, with no flush (a stalled disk's flush
+        // has no time limit).
+        const QString file = path(QStringLiteral("finish"));
+        QCOMPARE(IoEngine::run(job(file, IoPattern::Write, 1 << 20, 1, 8u << 20)).status, IoStatus::Completed);
+        for (const bool asCancel : {false, true}) {
+            IoJob j = job(file, IoPattern::Write, 1 << 20, 4, 0);
+            j.flushAfter = true;
+            j.timeLimitNs = 30'000'000'000ull;
+            std::atomic_bool stop {false};
+            if (!asCancel) {
+                j.finish = &stop;
+            }
+            IoResult result;
+            std::thread worker([&] { result = IoEngine::run(j, asCancel ? &stop : nullptr); });
+            QTest::qSleep(300);
+            stop.store(true);
+            worker.join();
+            QCOMPARE(result.status, asCancel ? IoStatus::Cancelled : IoStatus::Completed);
+            QVERIFY(result.bytes > 0);
+            QVERIFY(result.elapsedNs < 5'000'000'000ull);
+            QCOMPARE(result.flushAfterNs > 0, !asCancel);
+        }
+    }
+
     void progressAtMostEvery100ms()
     {
         const QString file = path(QStringLiteral("progress"));

@@ -105,6 +105,18 @@ private Q_SLOTS:
         QCOMPARE(back.dropped, true);
         QCOMPARE(back.dropAtBytes, ssd.dropAtBytes);
         QCOMPARE(back.steadyBw, ssd.steadyBw);
+        QVERIFY(!back.interrupted);
+        // A run cancelled or failed keeps what it measured, marked so, and says it in its summary.
+        SustainedWrite cut = ssd;
+        cut.interrupted = true;
+        cut.error = QStringLiteral("Input/output error at 2 GB");
+        const SustainedWrite cutBack = SustainedWrite::fromJson(cut.toJson());
+        QVERIFY(cutBack.interrupted);
+        QCOMPARE(cutBack.error, cut.error);
+        QVERIFY2(cutBack.summary().endsWith(QLatin1String("(it failed: Input/output error at 2 GB)")),
+                 qPrintable(cutBack.summary()));
+        cut.error.clear();
+        QVERIFY(cut.summary().endsWith(QLatin1String("(stopped before the rate settled)")));
     }
 
     void settlesOnceTheRateHolds()
