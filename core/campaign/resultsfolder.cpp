@@ -1,5 +1,6 @@
 #include "campaign/resultsfolder.h"
 
+#include "util/errnotext.h"
 #include "util/errorcodes.h"
 
 #include <QDir>
@@ -70,8 +71,7 @@ Result<QString> create(const QString& folder, const QDateTime& started, const QS
         }
         if (errno != EEXIST) {
             return makeError(ErrorCode::resultsFolder,
-                             QStringLiteral("cannot write results into %1: %2")
-                                 .arg(folder, QString::fromLocal8Bit(std::strerror(errno))));
+                             QStringLiteral("cannot write results into %1: %2").arg(folder, errnoText(errno)));
         }
     }
     return makeError(ErrorCode::resultsFolder,

@@ -2,6 +2,7 @@
 
 #include "disks/diskscanner.h"
 #include "system/commandrunner.h"
+#include "util/errnotext.h"
 #include "util/errorcodes.h"
 #include "util/privatedir.h"
 #include "util/terminaltext.h"
@@ -41,11 +42,6 @@ QString shown(const QString& path)
         }
     }
     return text;
-}
-
-QString errnoText(int err)
-{
-    return QString::fromLocal8Bit(strerror(err));
 }
 
 /// A small sysfs attribute, trimmed; empty when it cannot be read.

@@ -1,5 +1,6 @@
 #include "disks/diskscanner.h"
 
+#include "util/errnotext.h"
 #include "util/errorcodes.h"
 
 #include <QDir>
@@ -393,10 +394,10 @@ Result<Disk> DiskScanner::inspect(const QString& path, const EligibilityOptions&
     char buffer[PATH_MAX];
     if (!::realpath(QFile::encodeName(path).constData(), buffer)) {
         const int err = errno;
-        return makeError(err == ENOENT ? ErrorCode::notFound : ErrorCode::badPath,
-                         QStringLiteral("%1 does not resolve to a device: %2%3")
-                             .arg(path, QString::fromLocal8Bit(strerror(err)),
-                                  err == ELOOP ? QStringLiteral(" (a symlink loop)") : QString()));
+        return makeError(
+            err == ENOENT ? ErrorCode::notFound : ErrorCode::badPath,
+            QStringLiteral("%1 does not resolve to a device: %2%3")
+                .arg(path, errnoText(err), err == ELOOP ? QStringLiteral(" (a symlink loop)") : QString()));
     }
     const QString resolved = QFile::decodeName(buffer);
     struct stat st

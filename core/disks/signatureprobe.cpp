@@ -1,5 +1,7 @@
 #include "disks/signatureprobe.h"
 
+#include "util/errnotext.h"
+
 #include <QFile>
 
 #include <blkid.h>
@@ -52,8 +54,8 @@ ProbeResult probeWithBlkid(const QString& devicePath)
     errno = 0;
     blkid_probe probe = blkid_new_probe_from_filename(QFile::encodeName(devicePath).constData());
     if (!probe) {
-        result.error = QStringLiteral("cannot probe %1 for signatures: %2")
-                           .arg(devicePath, QString::fromLocal8Bit(strerror(errno ? errno : EIO)));
+        result.error =
+            QStringLiteral("cannot probe %1 for signatures: %2").arg(devicePath, errnoText(errno ? errno : EIO));
         return result;
     }
     blkid_probe_enable_superblocks(probe, 1);

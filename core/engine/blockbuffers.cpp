@@ -1,5 +1,6 @@
 #include "engine/blockbuffers.h"
 
+#include "util/errnotext.h"
 #include "util/errorcodes.h"
 #include "util/random.h"
 
@@ -51,7 +52,7 @@ Result<void> BlockBuffers::allocate(int count, std::uint32_t blockSize, DataPatt
         return makeError(ErrorCode::outOfMemory,
                          QStringLiteral("cannot allocate %1 bytes of I/O buffers: %2")
                              .arg(std::uint64_t(count) * blockSize)
-                             .arg(QString::fromLocal8Bit(strerror(err))));
+                             .arg(errnoText(err)));
     }
     m_mapping = static_cast<char*>(mapping);
     m_base = m_mapping;

@@ -4,6 +4,7 @@
 #include "engine/ioscheduler.h"
 #include "engine/iostats.h"
 #include "engine/iotarget.h"
+#include "util/errnotext.h"
 #include "util/errorcodes.h"
 #include "util/units.h"
 
@@ -36,11 +37,6 @@ std::uint64_t nowNs()
     timespec ts {};
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return std::uint64_t(ts.tv_sec) * 1'000'000'000ull + std::uint64_t(ts.tv_nsec);
-}
-
-QString errnoText(int err)
-{
-    return QString::fromLocal8Bit(strerror(err));
 }
 
 /// Shared state of one run between the two I/O paths.

@@ -1,6 +1,7 @@
 #include "engine/iotarget.h"
 
 #include "engine/blockbuffers.h"
+#include "util/errnotext.h"
 #include "util/errorcodes.h"
 #include "util/units.h"
 
@@ -19,11 +20,6 @@
 namespace RaidBench {
 
 namespace {
-
-QString errnoText(int err)
-{
-    return QString::fromLocal8Bit(strerror(err));
-}
 
 Error openError(const QString& path, int err, bool block)
 {

@@ -1,6 +1,7 @@
 #include "fs/filesystem.h"
 
 #include "disks/devicegate.h"
+#include "util/errnotext.h"
 #include "util/errorcodes.h"
 #include "util/privatedir.h"
 #include "util/units.h"
@@ -218,9 +219,8 @@ Result<MountedFilesystem> makeAndMount(CommandRunner& runner, const FilesystemSp
     // A fresh, unpredictable mount point (mode 0700) in a directory only root writes.
     QByteArray point = QFile::encodeName(root + QStringLiteral("/mnt-") + tag + QStringLiteral("-XXXXXX"));
     if (!::mkdtemp(point.data())) {
-        return makeError(
-            ErrorCode::mountFailed,
-            QStringLiteral("cannot create a mount point in %1: %2").arg(root, QString::fromLocal8Bit(strerror(errno))));
+        return makeError(ErrorCode::mountFailed,
+                         QStringLiteral("cannot create a mount point in %1: %2").arg(root, errnoText(errno)));
     }
     mounted.mountPoint = QFile::decodeName(point);
     // nosuid,nodev last, so that nothing before them can turn them off. For ext4 errors=remount-ro too:
@@ -266,7 +266,7 @@ Result<MountedFilesystem> makeAndMount(CommandRunner& runner, const FilesystemSp
             return makeError(ErrorCode::mountFailed,
                              QStringLiteral("cannot make a directory for uid %1 in %2: %3")
                                  .arg(ownerUid)
-                                 .arg(mounted.mountPoint, QString::fromLocal8Bit(strerror(err))));
+                                 .arg(mounted.mountPoint, errnoText(err)));
         }
         mounted.userDirectory = QFile::decodeName(user);
     }

@@ -29,11 +29,6 @@ std::uint64_t nowNs()
     return std::uint64_t(ts.tv_sec) * 1'000'000'000ull + std::uint64_t(ts.tv_nsec);
 }
 
-QString errnoText(int err)
-{
-    return QString::fromLocal8Bit(strerror(err));
-}
-
 bool isCancelled(const std::atomic_bool* cancel)
 {
     return cancel && cancel->load();

@@ -3,6 +3,7 @@
 // Private to the file tests: what filetests.cpp and filecommand.cpp share.
 
 #include "fs/filetests.h"
+#include "util/errnotext.h"
 
 #include <QString>
 
@@ -12,7 +13,6 @@
 namespace RaidBench {
 
 std::uint64_t nowNs();
-QString errnoText(int err);
 bool isCancelled(const std::atomic_bool* cancel);
 /// The "command" test kind (filecommand.cpp).
 void commandTest(const FileTestParams& params, const std::atomic_bool* cancel, FileTestResult& result);

@@ -1,5 +1,7 @@
 #include "lab/kvmprobe.h"
 
+#include "util/errnotext.h"
+
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -89,8 +91,7 @@ KvmProbe KvmProbe::run(int timeoutMs)
 {
     KvmProbe probe;
     if (access("/dev/kvm", R_OK | W_OK) != 0) {
-        probe.reason =
-            QStringLiteral("/dev/kvm is missing or not accessible (%1)").arg(QString::fromLocal8Bit(strerror(errno)));
+        probe.reason = QStringLiteral("/dev/kvm is missing or not accessible (%1)").arg(errnoText(errno));
         return probe;
     }
     const pid_t child = fork();

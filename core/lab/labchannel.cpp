@@ -1,5 +1,7 @@
 #include "lab/labchannel.h"
 
+#include "util/errnotext.h"
+
 #include <QFile>
 #include <QSocketNotifier>
 #include <QTimer>
@@ -37,7 +39,7 @@ QString LabChannel::listen(const QString& path)
     m_listenFd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
     if (m_listenFd < 0 || ::bind(m_listenFd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) != 0 ||
         ::listen(m_listenFd, 1) != 0) {
-        const QString error = QString::fromLocal8Bit(strerror(errno));
+        const QString error = errnoText(errno);
         close();
         return QStringLiteral("cannot listen on %1: %2").arg(path, error);
     }

@@ -1,6 +1,7 @@
 #include "lab/labchannel.h"
 #include "lab/labmachine.h"
 #include "lab/labreaper.h"
+#include "util/errnotext.h"
 #include "util/errorcodes.h"
 #include "util/units.h"
 #include "version.h"
@@ -278,7 +279,7 @@ Result<void> LabMachine::prepareDisks()
         return makeError(ErrorCode::labNoWorkdir,
                          QStringLiteral("cannot create a directory for the virtual disks in %1: %2 (set "
                                         "RAIDBENCH_LAB_DIR)")
-                             .arg(m_options.workRoot, QString::fromLocal8Bit(strerror(err))));
+                             .arg(m_options.workRoot, errnoText(err)));
     }
     m_workDir = QFile::decodeName(pattern);
     m_reaper = std::make_unique<LabReaper>();
@@ -316,10 +317,10 @@ Result<void> LabMachine::prepareDisks()
         // (the host allocates blocks as it goes), and a disk's first write is its baseline.
         const int allocated = posix_fallocate(image.handle(), 0, off_t(disk.sizeBytes));
         if (allocated != 0 && allocated != EOPNOTSUPP) {
-            return makeError(ErrorCode::labNoSpace,
-                             QStringLiteral("cannot allocate %1 for virtual disk %2: %3")
-                                 .arg(Units::formatBytesBinary(double(disk.sizeBytes)), image.fileName(),
-                                      QString::fromLocal8Bit(strerror(allocated))));
+            return makeError(
+                ErrorCode::labNoSpace,
+                QStringLiteral("cannot allocate %1 for virtual disk %2: %3")
+                    .arg(Units::formatBytesBinary(double(disk.sizeBytes)), image.fileName(), errnoText(allocated)));
         }
         if (disk.fault) {
             QFile config(QStringLiteral("%1/disks/disk%2.blkdebug").arg(m_workDir).arg(disk.index));

@@ -1,5 +1,6 @@
 #include "system/childprocess.h"
 
+#include "util/errnotext.h"
 #include "util/errorcodes.h"
 
 #include <QFile>
@@ -178,8 +179,7 @@ Result<ChildProcess> ChildProcess::start(const ChildSpec& spec)
     if (::pipe2(report, O_CLOEXEC) != 0) {
         const int err = errno;
         ::close(devNull);
-        return makeError(ErrorCode::forkFailed,
-                         QStringLiteral("cannot make a pipe: %1").arg(QString::fromLocal8Bit(strerror(err))));
+        return makeError(ErrorCode::forkFailed, QStringLiteral("cannot make a pipe: %1").arg(errnoText(err)));
     }
     const pid_t parent = getpid();
 
@@ -189,8 +189,7 @@ Result<ChildProcess> ChildProcess::start(const ChildSpec& spec)
         ::close(devNull);
         ::close(report[0]);
         ::close(report[1]);
-        return makeError(ErrorCode::forkFailed,
-                         QStringLiteral("cannot fork: %1").arg(QString::fromLocal8Bit(strerror(err))));
+        return makeError(ErrorCode::forkFailed, QStringLiteral("cannot fork: %1").arg(errnoText(err)));
     }
     if (pid == 0) {
         if (spec.ownProcessGroup) {
@@ -275,7 +274,7 @@ Result<ChildProcess> ChildProcess::start(const ChildSpec& spec)
     }
     child.wait(); // it has failed and exits: nothing is left behind
     const QString program = argv0.left(200);
-    const QString why = QString::fromLocal8Bit(strerror(failure.err));
+    const QString why = errnoText(failure.err);
     switch (failure.stage) {
     case 1:
         return makeError(ErrorCode::forkFailed,

@@ -1,5 +1,6 @@
 #include "system/helpercgroup.h"
 
+#include "util/errnotext.h"
 #include "util/errorcodes.h"
 
 #include <QFile>
@@ -108,13 +109,13 @@ Result<void> HelperCgroup::leaveCallersControl(const QString& procRoot)
     if (::mkdir(QFile::encodeName(own).constData(), 0755) != 0 && errno != EEXIST) {
         return makeError(ErrorCode::internal,
                          QStringLiteral("runs in %1, which another user controls, and cannot make %2: %3")
-                             .arg(foreign, own, QString::fromLocal8Bit(strerror(errno))));
+                             .arg(foreign, own, errnoText(errno)));
     }
     if (!foreignOwner(mount, QStringLiteral("/raidbench-helper")).isEmpty() ||
         !writeExisting(own + QStringLiteral("/cgroup.procs"), QByteArray::number(qint64(getpid())))) {
         return makeError(ErrorCode::internal,
                          QStringLiteral("runs in %1, which another user controls, and cannot move to %2: %3")
-                             .arg(foreign, own, QString::fromLocal8Bit(strerror(errno))));
+                             .arg(foreign, own, errnoText(errno)));
     }
     const QString now = unifiedPath(readText(procRoot + QStringLiteral("/self/cgroup")));
     if (const QString still = foreignOwner(mount, now); !still.isEmpty()) {

@@ -1,5 +1,6 @@
 #include "util/atomicfile.h"
 
+#include "util/errnotext.h"
 #include "util/errorcodes.h"
 
 #include <QFile>
@@ -18,8 +19,7 @@ Result<void> writeFileAtomically(const QString& path, const QByteArray& data, co
                                  mode_t mode)
 {
     auto fail = [&](const QString& what) {
-        return makeError(ErrorCode::writeFailed,
-                         QStringLiteral("cannot %1 %2: %3").arg(what, path, QString::fromLocal8Bit(strerror(errno))));
+        return makeError(ErrorCode::writeFailed, QStringLiteral("cannot %1 %2: %3").arg(what, path, errnoText(errno)));
     };
     const QByteArray target = QFile::encodeName(path);
     // A new file of an unpredictable name (mkstemp: O_CREAT|O_EXCL): a link planted beside the target

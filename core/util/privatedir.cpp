@@ -1,5 +1,6 @@
 #include "util/privatedir.h"
 
+#include "util/errnotext.h"
 #include "util/errorcodes.h"
 
 #include <QFile>
@@ -36,7 +37,7 @@ Result<void> ensurePrivateDirectory(const QString& path, mode_t mode)
         if (::mkdirat(fd, name.constData(), last ? mode : 0755) != 0 && errno != EEXIST) {
             const int err = errno;
             ::close(fd);
-            return refuse(current, QStringLiteral("cannot be made: %1").arg(QString::fromLocal8Bit(strerror(err))));
+            return refuse(current, QStringLiteral("cannot be made: %1").arg(errnoText(err)));
         }
         // Opened without following a link, then judged by what was opened.
         const int next = ::openat(fd, name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);

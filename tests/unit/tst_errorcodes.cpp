@@ -120,6 +120,28 @@ private Q_SLOTS:
         }
         QVERIFY2(found.isEmpty(), qPrintable(found.join(QLatin1Char('\n'))));
     }
+
+    void oneErrnoText()
+    {
+        // The system's text for an errno comes from util/errnotext.h (thread-safe, one place): no
+        // strerror call and no second errnoText anywhere else.
+        static const QRegularExpression call(QStringLiteral(R"(\bstrerror(_r)?\s*\(|QString\s+errnoText\s*\()"));
+        QStringList found;
+        const QHash<QString, QString> texts = sources();
+        for (auto it = texts.cbegin(); it != texts.cend(); ++it) {
+            if (it.key().startsWith(QLatin1String("core/util/errnotext."))) {
+                continue;
+            }
+            auto matches = call.globalMatch(it.value());
+            while (matches.hasNext()) {
+                const auto match = matches.next();
+                found.append(QStringLiteral("%1:%2").arg(it.key()).arg(
+                    it.value().left(match.capturedStart()).count(QLatin1Char('\n')) + 1));
+            }
+        }
+        QVERIFY2(found.isEmpty(), qPrintable(found.join(QLatin1Char('\n'))));
+        QVERIFY(texts.value(QStringLiteral("core/util/errnotext.cpp")).contains(QLatin1String("strerror_r")));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestErrorCodes)
