@@ -248,7 +248,9 @@ int runDisks(const QStringList& arguments)
                                         QStringLiteral("[USER@]HOST[:PORT]"));
     const QCommandLineOption remoteHelperOption(
         QStringLiteral("remote-helper"),
-        QStringLiteral("With --host: the helper's path there (default %1).").arg(SshTarget::defaultRemoteHelper()),
+        QStringLiteral(
+            "With --host: where the helper is there, paths separated by ':', the first found runs (default %1).")
+            .arg(SshTarget::defaultRemoteHelper()),
         QStringLiteral("PATH"));
     const QCommandLineOption timeoutOption = connectTimeoutOption();
     const QCommandLineOption surfaceOption(

@@ -131,19 +131,52 @@ QString SshTarget::text() const
 QString SshTarget::defaultRemoteHelper()
 {
     const QString fromEnvironment = qEnvironmentVariable("RAIDBENCH_REMOTE_HELPER");
-    return fromEnvironment.isEmpty() ? QStringLiteral(RAIDBENCH_INSTALL_LIBEXECDIR "/raidbench/raidbench-helper")
-                                     : fromEnvironment;
+    if (!fromEnvironment.isEmpty()) {
+        return fromEnvironment;
+    }
+    // Where the package puts it, where a source install puts it, and where this build would: the far
+    // side may have either, whatever this CLI was built as.
+    QStringList candidates {QStringLiteral("/usr/libexec/raidbench/raidbench-helper"),
+                            QStringLiteral("/usr/local/libexec/raidbench/raidbench-helper")};
+    const QString own = QStringLiteral(RAIDBENCH_INSTALL_LIBEXECDIR "/raidbench/raidbench-helper");
+    if (!candidates.contains(own)) {
+        candidates.append(own);
+    }
+    return candidates.join(QLatin1Char(':'));
+}
+
+QStringList SshTarget::helperCandidates(const QString& remoteHelper)
+{
+    return remoteHelper.split(QLatin1Char(':'), Qt::SkipEmptyParts);
+}
+
+QString SshTarget::helperCandidatesText(const QString& remoteHelper, const QString& joiner)
+{
+    const QStringList paths = helperCandidates(remoteHelper);
+    if (paths.size() < 2) {
+        return paths.value(0);
+    }
+    return paths.mid(0, paths.size() - 1).join(QStringLiteral(", ")) + joiner + paths.last();
 }
 
 Result<void> SshTarget::checkRemoteHelper(const QString& path)
 {
     static const QRegularExpression plain(
         QRegularExpression::anchoredPattern(QStringLiteral("/[A-Za-z0-9/._+-]{1,4000}")));
-    if (!plain.match(path).hasMatch() || path.contains(QLatin1String("/../")) || path.endsWith(QLatin1String("/.."))) {
+    const QStringList paths = path.split(QLatin1Char(':'));
+    if (paths.size() > maxHelperCandidates) {
         return makeError(ErrorCode::badArgument,
-                         QStringLiteral("the remote helper path '%1' must be absolute and hold only letters, "
-                                        "digits, '/', '.', '_', '+' and '-'")
-                             .arg(path.left(200)));
+                         QStringLiteral("the remote helper list names %1 paths; at most %2 are tried")
+                             .arg(paths.size())
+                             .arg(maxHelperCandidates));
+    }
+    for (const QString& one : paths) {
+        if (!plain.match(one).hasMatch() || one.contains(QLatin1String("/../")) || one.endsWith(QLatin1String("/.."))) {
+            return makeError(ErrorCode::badArgument,
+                             QStringLiteral("the remote helper path '%1' must be absolute and hold only letters, "
+                                            "digits, '/', '.', '_', '+' and '-' (several paths are separated by ':')")
+                                 .arg(one.left(200)));
+        }
     }
     return {};
 }
@@ -157,10 +190,12 @@ QString SshTarget::sshProgram()
 QString SshTarget::remoteCommand(const QString& remoteHelper)
 {
     // One POSIX sh line whatever the login shell is (fish and csh run `exec /bin/sh -c '...'` too; no
-    // '!' for csh's history). The path is checked plain, so it needs no quoting.
-    return QStringLiteral("exec /bin/sh -c 'h=%1; if [ -x \"$h\" ]; then if [ \"$(id -u)\" = 0 ]; then exec \"$h\"; "
-                          "fi; exec sudo -n -- \"$h\"; fi; echo \"%2$h\" >&2; exit 127'")
-        .arg(remoteHelper, noHelperMarker);
+    // '!' for csh's history). The paths are checked plain, so they need no quoting; the first that
+    // is there runs.
+    const QStringList paths = helperCandidates(remoteHelper);
+    return QStringLiteral("exec /bin/sh -c 'for h in %1; do if [ -x \"$h\" ]; then if [ \"$(id -u)\" = 0 ]; then "
+                          "exec \"$h\"; fi; exec sudo -n -- \"$h\"; fi; done; echo \"%2%3\" >&2; exit 127'")
+        .arg(paths.join(QLatin1Char(' ')), noHelperMarker, paths.join(QStringLiteral(" or ")));
 }
 
 QStringList SshTarget::sshArguments(const QString& remoteHelper) const
@@ -221,7 +256,8 @@ Error SshTarget::explainFailure(const QString& remoteHelper, int exitCode, const
         return {ErrorCode::sshSudo,
                 QStringLiteral("%1: sudo asks %2 for a password, and RaidBench never types one. Connect as root, or "
                                "allow the helper alone without a password (visudo: %3 ALL=(root) NOPASSWD: %4)")
-                    .arg(name, who, user.isEmpty() ? QStringLiteral("USER") : user, remoteHelper)};
+                    .arg(name, who, user.isEmpty() ? QStringLiteral("USER") : user,
+                         helperCandidates(remoteHelper).join(QStringLiteral(", ")))};
     }
     if (stderrText.contains(QLatin1String("is not allowed to execute")) ||
         stderrText.contains(QLatin1String("is not in the sudoers file")) ||
@@ -230,13 +266,14 @@ Error SshTarget::explainFailure(const QString& remoteHelper, int exitCode, const
         return {ErrorCode::sshSudo,
                 QStringLiteral("%1: %2 is not root and sudo does not let it run the helper (%3). Connect as root, "
                                "or add a sudo rule: %4 ALL=(root) NOPASSWD: %5")
-                    .arg(name, who, said, user.isEmpty() ? QStringLiteral("USER") : user, remoteHelper)};
+                    .arg(name, who, said, user.isEmpty() ? QStringLiteral("USER") : user,
+                         helperCandidates(remoteHelper).join(QStringLiteral(", ")))};
     }
     if (stderrText.contains(noHelperMarker)) {
         return {ErrorCode::noHelper,
-                QStringLiteral("%1: the helper %2 is not installed there; install the raidbench-cli package of "
-                               "the same version on %1")
-                    .arg(name, remoteHelper)};
+                QStringLiteral("%1: the helper is not installed there (looked for %2); install the raidbench-cli "
+                               "package of the same version on %1, or name where it is with --remote-helper")
+                    .arg(name, helperCandidatesText(remoteHelper, QStringLiteral(" and ")))};
     }
     if (exitCode == 255 || said.startsWith(QLatin1String("ssh:"))) {
         return {ErrorCode::sshFailed,

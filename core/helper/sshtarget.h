@@ -24,11 +24,18 @@ struct SshTarget
     /// As the user wrote it, normalised: `root@storage1:2222`, `[::1]:2201`, `storage1`.
     QString text() const;
 
-    /// The helper's path on the far side: $RAIDBENCH_REMOTE_HELPER, else where the package installs it.
+    /// Where the far side's helper may be, as paths separated by ':' tried in order:
+    /// $RAIDBENCH_REMOTE_HELPER, else where the package installs it (/usr/libexec), where a source
+    /// install puts it (/usr/local/libexec) and this build's own prefix.
     static QString defaultRemoteHelper();
-    /// A remote helper path must be absolute and plain (letters, digits, / . _ + -): it crosses the
-    /// remote login shell.
+    /// The paths of a ':'-separated helper list, in the order they are tried.
+    static QStringList helperCandidates(const QString& remoteHelper);
+    /// The list for a message: "A, B and C" with `joiner` " and " (one path: itself).
+    static QString helperCandidatesText(const QString& remoteHelper, const QString& joiner);
+    /// Each remote helper path must be absolute and plain (letters, digits, / . _ + -): it crosses the
+    /// remote login shell. At most `maxHelperCandidates` paths.
     static Result<void> checkRemoteHelper(const QString& path);
+    static constexpr int maxHelperCandidates = 8;
 
     /// The ssh program: $RAIDBENCH_SSH, else `ssh` on PATH (empty when there is none).
     static QString sshProgram();

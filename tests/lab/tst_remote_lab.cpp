@@ -264,6 +264,15 @@ private Q_SLOTS:
             QVERIFY2(disk.value(QStringLiteral("model")).toString().contains(QLatin1String("W100")),
                      qPrintable(disk.value(QStringLiteral("model")).toString()));
         }
+
+        // Several places for the helper: the first one that is there runs (a package's and a source
+        // install's paths, as the default has them).
+        const CliRun fallback = cli({QStringLiteral("disks"), QStringLiteral("--host"), m_hosts[0].target(),
+                                     QStringLiteral("--json"), QStringLiteral("--remote-helper"),
+                                     QStringLiteral("/usr/lib/raidbench-none/raidbench-helper:%1")
+                                         .arg(binary(QStringLiteral("raidbench-helper")))});
+        QVERIFY2(fallback.exitCode == 0, qPrintable(fallback.err));
+        QCOMPARE(QJsonDocument::fromJson(fallback.out.toUtf8()).array().size(), 2);
     }
 
     void refusesWithAClearError_data()
@@ -283,7 +292,8 @@ private Q_SLOTS:
                 QStringList {host, QStringLiteral("--remote-helper"),
                              QStringLiteral("/usr/lib/raidbench-none/raidbench-helper")})
             << QStringList {} << 1
-            << QStringLiteral("%1: the helper /usr/lib/raidbench-none/raidbench-helper is not installed there")
+            << QStringLiteral(
+                   "%1: the helper is not installed there (looked for /usr/lib/raidbench-none/raidbench-helper)")
                    .arg(host);
         QTest::newRow("sudo asks for a password")
             << (disks + QStringList {QStringLiteral("%1@127.0.0.1:%2").arg(m_user).arg(m_hosts[0].port)})

@@ -220,13 +220,52 @@ private Q_SLOTS:
             QVERIFY2(args.contains(option), qPrintable(option));
         }
         const QString command = SshTarget::remoteCommand(QStringLiteral("/opt/rb/raidbench-helper"));
-        QVERIFY2(command.startsWith(QLatin1String("exec /bin/sh -c 'h=/opt/rb/raidbench-helper;")),
+        QVERIFY2(command.startsWith(QLatin1String("exec /bin/sh -c 'for h in /opt/rb/raidbench-helper; do ")),
                  qPrintable(command));
         QVERIFY(command.endsWith(QLatin1String("exit 127'")));
         QCOMPARE(command.count(QLatin1Char('\'')), 2); // one quoted word for any login shell
         QVERIFY(!command.contains(QLatin1Char('!'))); // csh would expand it
         QVERIFY(command.contains(QLatin1String("exec sudo -n -- \"$h\"")));
         QVERIFY(command.contains(QLatin1String("[ \"$(id -u)\" = 0 ]")));
+
+        // Several places, tried in order; the message names them all.
+        const QString two = SshTarget::remoteCommand(QStringLiteral("/usr/libexec/rb/h:/usr/local/libexec/rb/h"));
+        QVERIFY2(
+            two.startsWith(QLatin1String("exec /bin/sh -c 'for h in /usr/libexec/rb/h /usr/local/libexec/rb/h; do ")),
+            qPrintable(two));
+        QVERIFY2(two.contains(QLatin1String("/usr/libexec/rb/h or /usr/local/libexec/rb/h\" >&2; exit 127'")),
+                 qPrintable(two));
+        QCOMPARE(two.count(QLatin1Char('\'')), 2);
+    }
+
+    /// A CLI built under /usr/local reaches a host with the package (/usr/libexec) and the other way
+    /// round: both places are tried unless the user names others.
+    void looksWhereThePackageAndASourceInstallPutTheHelper()
+    {
+        qunsetenv("RAIDBENCH_REMOTE_HELPER");
+        QStringList candidates = SshTarget::helperCandidates(SshTarget::defaultRemoteHelper());
+        QVERIFY2(candidates.size() >= 2, qPrintable(candidates.join(QLatin1Char(':'))));
+        QCOMPARE(candidates.at(0), QStringLiteral("/usr/libexec/raidbench/raidbench-helper"));
+        QCOMPARE(candidates.at(1), QStringLiteral("/usr/local/libexec/raidbench/raidbench-helper"));
+        QCOMPARE(candidates.removeDuplicates(), 0);
+        QVERIFY(SshTarget::checkRemoteHelper(SshTarget::defaultRemoteHelper()).ok());
+
+        qputenv("RAIDBENCH_REMOTE_HELPER", "/opt/rb/raidbench-helper");
+        QCOMPARE(SshTarget::defaultRemoteHelper(), QStringLiteral("/opt/rb/raidbench-helper"));
+        qunsetenv("RAIDBENCH_REMOTE_HELPER");
+
+        const auto target = SshTarget::parse(QStringLiteral("admin@storage1"));
+        QVERIFY(target.ok());
+        const Error missing =
+            target->explainFailure(QStringLiteral("/a/h:/b/h:/c/h"), 127,
+                                   QStringLiteral("raidbench-remote: no helper at /a/h or /b/h or /c/h\n"));
+        QCOMPARE(missing.code, ErrorCode::noHelper);
+        QVERIFY2(missing.message.contains(QLatin1String("looked for /a/h, /b/h and /c/h")),
+                 qPrintable(missing.message));
+        const Error sudo =
+            target->explainFailure(QStringLiteral("/a/h:/b/h"), 1, QStringLiteral("sudo: a password is required\n"));
+        QVERIFY2(sudo.message.contains(QLatin1String("admin ALL=(root) NOPASSWD: /a/h, /b/h")),
+                 qPrintable(sudo.message));
     }
 
     void checksTheRemoteHelperPath_data()
@@ -246,6 +285,13 @@ private Q_SLOTS:
         QTest::newRow("trailing newline") << "/usr/bin/x\n" << false;
         QTest::newRow("dot dot") << "/usr/../bin/sh" << false;
         QTest::newRow("empty") << "" << false;
+        QTest::newRow("two places") << "/usr/libexec/rb/h:/usr/local/libexec/rb/h" << true;
+        QTest::newRow("empty place") << "/usr/libexec/rb/h::/x" << false;
+        QTest::newRow("trailing colon") << "/usr/libexec/rb/h:" << false;
+        QTest::newRow("second place relative") << "/usr/libexec/rb/h:h" << false;
+        QTest::newRow("second place hostile") << "/usr/libexec/rb/h:/x;reboot" << false;
+        QTest::newRow("nine places") << "/a:/b:/c:/d:/e:/f:/g:/h:/i" << false;
+        QTest::newRow("eight places") << "/a:/b:/c:/d:/e:/f:/g:/h" << true;
     }
 
     void checksTheRemoteHelperPath()
