@@ -361,14 +361,18 @@ int runCampaign(const QStringList& arguments)
     const QCommandLineOption hostsOption(
         QStringLiteral("hosts"),
         QStringLiteral(
-            "Run on every one of these machines over ssh; --out names a folder for one results file per host."),
-        QStringLiteral("H1,H2,..."));
+            "Run on every one of these machines over ssh; --out names a folder for one results file per host. "
+            "@FILE reads the hosts of an Ansible inventory (INI or YAML; ansible_host, ansible_port, "
+            "ansible_user), @FILE:GROUP one group of it."),
+        QStringLiteral("H1,H2,...|@INVENTORY[:GROUP]"));
     const QCommandLineOption parallelOption(
         QStringLiteral("parallel"), QStringLiteral("With --hosts: how many hosts run at once (1-64, default 4)."),
         QStringLiteral("N"), QStringLiteral("4"));
     const QCommandLineOption remoteHelperOption(
         QStringLiteral("remote-helper"),
-        QStringLiteral("The helper's path on the other machines (default %1).").arg(SshTarget::defaultRemoteHelper()),
+        QStringLiteral(
+            "Where the helper is on the other machines: paths separated by ':', the first found runs (default %1).")
+            .arg(SshTarget::defaultRemoteHelper()),
         QStringLiteral("PATH"));
     const QCommandLineOption timeoutOption = connectTimeoutOption();
     parser.addOptions({outOption, resumeOption, yesOption, quietOption, helperOption, hostOption, hostsOption,

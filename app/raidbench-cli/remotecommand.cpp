@@ -4,6 +4,7 @@
 #include "campaign/resultsfolder.h"
 #include "clicommon.h"
 #include "helper/helperclient.h"
+#include "helper/hostinventory.h"
 #include "helper/messages.h"
 #include "util/atomicfile.h"
 #include "util/errorcodes.h"
@@ -115,19 +116,35 @@ bool confirmHosts(const QList<HostRun*>& hosts, bool yes)
 
 Result<QList<SshTarget>> parseHosts(const QString& list)
 {
-    QList<SshTarget> hosts;
-    QStringList seen;
+    QList<SshTarget> named;
     for (const QString& item : list.split(QLatin1Char(','))) {
-        auto target = SshTarget::parse(item.trimmed());
+        const QString text = item.trimmed();
+        if (text.startsWith(QLatin1Char('@'))) {
+            QString path;
+            QString group;
+            HostInventory::splitReference(text, path, group);
+            auto fromInventory = HostInventory::read(path, group);
+            if (!fromInventory) {
+                return fromInventory.error();
+            }
+            named += *fromInventory;
+            continue;
+        }
+        auto target = SshTarget::parse(text);
         if (!target) {
             return target.error();
         }
-        const QString key = hostFileName(*target).toLower();
+        named.append(*target);
+    }
+    QList<SshTarget> hosts;
+    QStringList seen;
+    for (const SshTarget& target : std::as_const(named)) {
+        const QString key = hostFileName(target).toLower();
         if (seen.contains(key)) {
-            return makeError(ErrorCode::badHost, QStringLiteral("host %1 is named twice").arg(target->text()));
+            return makeError(ErrorCode::badHost, QStringLiteral("host %1 is named twice").arg(target.text()));
         }
         seen.append(key);
-        hosts.append(*target);
+        hosts.append(target);
     }
     if (hosts.size() > 256) {
         return makeError(ErrorCode::badHost, QStringLiteral("at most 256 hosts at once"));

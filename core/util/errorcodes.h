@@ -45,6 +45,8 @@ inline const QString noPkexec =
     QStringLiteral("no-pkexec"); ///< pkexec is missing, so a normal user cannot start the helper
 inline const QString badHost =
     QStringLiteral("bad-host"); ///< a host to reach over SSH that is not [USER@]HOST[:PORT], or starts with '-'
+inline const QString badInventory = QStringLiteral(
+    "bad-inventory"); ///< a host inventory (--hosts @FILE) that cannot be read, or a group it does not have
 inline const QString noSsh = QStringLiteral("no-ssh"); ///< the ssh client is not installed
 inline const QString sshHostKey =
     QStringLiteral("ssh-host-key"); ///< the host's key is unknown or changed: ssh refused to connect

@@ -392,10 +392,21 @@ private Q_SLOTS:
                                        QJsonObject {{QStringLiteral("select"), QStringLiteral("usable")},
                                                     {QStringLiteral("model"), QStringLiteral("ST4000*")}},
                                        QJsonArray {QStringLiteral("raid0")}, QStringLiteral("2s"));
+        // The hosts come from an Ansible inventory's group, as an admin keeps them.
+        QFile inventory(path(QStringLiteral("inventory.ini")));
+        QVERIFY(inventory.open(QIODevice::WriteOnly));
+        inventory.write(
+            QStringLiteral("[elsewhere]\nnas9.invalid\n\n[lab]\nvm0 ansible_host=127.0.0.1 ansible_port=%1\n"
+                           "vm1 ansible_host=127.0.0.1 ansible_port=%2\n[lab:vars]\nansible_user=root\n")
+                .arg(m_hosts[0].port)
+                .arg(m_hosts[1].port)
+                .toUtf8());
+        inventory.close();
         const CliRun run = cli({QStringLiteral("run"), plan, QStringLiteral("--hosts"),
-                                m_hosts[0].target() + QLatin1Char(',') + m_hosts[1].target(), QStringLiteral("--out"),
+                                QStringLiteral("@%1:lab").arg(inventory.fileName()), QStringLiteral("--out"),
                                 path(QStringLiteral("nomatch")), QStringLiteral("--yes")});
         QCOMPARE(run.exitCode, 1);
+        QVERIFY2(!run.err.contains(QLatin1String("nas9")), qPrintable(run.err));
         for (const auto& host : m_hosts) {
             QVERIFY2(
                 run.err.contains(
