@@ -202,6 +202,7 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
     m_region->addItem(tr("the start (as the array is when new)"), int(TestRegion::Start));
     m_region->addItem(tr("the middle"), int(TestRegion::Middle));
     m_region->addItem(tr("the end (as it is when nearly full)"), int(TestRegion::End));
+    m_region->addItem(tr("spread across it (its average, start to end)"), int(TestRegion::Spread));
     m_region->setToolTip(tr("Where on each array and disk the sequential tests and the disks' own speeds run. A "
                             "hard disk is fastest at its start and about half as fast at its end; random tests "
                             "always spread over the whole array."));

@@ -178,6 +178,7 @@ IoJob CampaignRunner::baselineJob(const PinnedDevice& pin, const VerifiedDevice&
     const RegionRange region = regionRange(m_plan.region, diskBytes);
     job.offset = region.offset;
     job.length = region.length;
+    job.zones = region.zones;
     return job;
 }
 
@@ -492,6 +493,7 @@ void CampaignRunner::runTest(const BuiltArray& built, const TestSpec& spec, Test
                 const RegionRange region = regionRange(m_plan.region, deviceBytes);
                 job.offset = region.offset;
                 job.length = region.length;
+                job.zones = region.zones;
             }
             std::optional<SettleWatch> settle = spec.sustained ? sustainedLimits(job, spec) : std::nullopt;
             progress.repeat = repeat;

@@ -1,5 +1,6 @@
 #include "campaign/testregion.h"
 
+#include "engine/iojob.h"
 #include "util/errorcodes.h"
 
 #include <algorithm>
@@ -15,26 +16,34 @@ QString testRegionName(TestRegion region)
         return QStringLiteral("middle");
     case TestRegion::End:
         return QStringLiteral("end");
+    case TestRegion::Spread:
+        return QStringLiteral("spread");
     }
     return QStringLiteral("start");
 }
 
 Result<TestRegion> parseTestRegion(const QJsonValue& value)
 {
-    for (const TestRegion region : {TestRegion::Start, TestRegion::Middle, TestRegion::End}) {
+    for (const TestRegion region : {TestRegion::Start, TestRegion::Middle, TestRegion::End, TestRegion::Spread}) {
         if (value == QJsonValue(testRegionName(region))) {
             return region;
         }
     }
-    return makeError(ErrorCode::invalidPlan,
-                     QStringLiteral("\"region\" is \"start\", \"middle\" or \"end\" (where on each disk and array the "
-                                    "sequential tests run), not '%1'")
-                         .arg(value.toVariant().toString().left(32)));
+    return makeError(
+        ErrorCode::invalidPlan,
+        QStringLiteral("\"region\" is \"start\", \"middle\", \"end\" or \"spread\" (where on each disk and array the "
+                       "sequential tests run), not '%1'")
+            .arg(value.toVariant().toString().left(32)));
 }
 
 RegionRange regionRange(TestRegion region, std::uint64_t deviceBytes)
 {
     constexpr std::uint64_t mib = 1ull << 20;
+    if (region == TestRegion::Spread) {
+        RegionRange whole;
+        whole.zones = std::uint32_t(std::clamp<std::uint64_t>(deviceBytes / IoJob::zoneVisitBytes, 1, spreadZones));
+        return whole;
+    }
     if (region == TestRegion::Start || deviceBytes < 2 * mib) {
         return {};
     }
@@ -57,6 +66,10 @@ QString describeRegion(TestRegion region)
     case TestRegion::End:
         return QStringLiteral("in the last eighth of each disk and array (where a hard disk is slowest: what a "
                               "nearly full array does)");
+    case TestRegion::Spread:
+        return QStringLiteral("spread across each disk and array, in %1 parts read or written in turn (a hard "
+                              "disk's average from its fastest to its slowest zone)")
+            .arg(spreadZones);
     }
     return {};
 }

@@ -113,6 +113,10 @@ Result<void> IoJob::validate() const
                          QStringLiteral("range length %1 is smaller than one block (%2)")
                              .arg(Units::formatSizeCompact(length), Units::formatSizeCompact(blockSize)));
     }
+    if (zones < 1 || zones > maxZones) {
+        return makeError(ErrorCode::invalidRange,
+                         QStringLiteral("a range in %1 parts: give 1 to %2").arg(zones).arg(maxZones));
+    }
     if (sizeLimit != 0 && sizeLimit < blockSize) {
         return makeError(ErrorCode::invalidSize,
                          QStringLiteral("size %1 is smaller than one block (%2)")
@@ -146,6 +150,9 @@ QJsonObject IoJob::toJson() const
     if (flushAfter) {
         json.insert(QStringLiteral("flush_after"), true);
     }
+    if (zones > 1) {
+        json.insert(QStringLiteral("zones"), double(zones));
+    }
     return json;
 }
 
@@ -166,6 +173,8 @@ Result<IoJob> IoJob::fromJson(const QJsonObject& json)
     job.rampNs = std::uint64_t(json.value(QStringLiteral("ramp_ns")).toDouble());
     job.offset = std::uint64_t(json.value(QStringLiteral("offset")).toDouble());
     job.length = std::uint64_t(json.value(QStringLiteral("length")).toDouble());
+    const double zones = json.value(QStringLiteral("zones")).toDouble(1);
+    job.zones = zones >= 1 && zones <= maxZones ? std::uint32_t(zones) : 0; // 0: refused by validate()
     job.direct = json.value(QStringLiteral("direct")).toBool(true);
     auto data = parseDataPattern(json.value(QStringLiteral("data")).toString(QStringLiteral("random")));
     if (!data) {

@@ -50,6 +50,12 @@ struct IoJob
     std::uint64_t rampNs = 0; ///< run this long before measuring
     std::uint64_t offset = 0; ///< start of the range within the target
     std::uint64_t length = 0; ///< length of the range; 0 = to the end of the target
+    /// Sequential patterns: the range in this many equal parts, visited in turn for `zoneVisitBytes`
+    /// each (each part going on where it left off): a test spread across a disk, whose outer and
+    /// inner tracks differ, measures it as a whole. 1 = one sequential pass. Random patterns ignore it.
+    std::uint32_t zones = 1;
+    static constexpr std::uint32_t maxZones = 64;
+    static constexpr std::uint64_t zoneVisitBytes = 64ull << 20;
     bool direct = true;
     DataPattern data = DataPattern::Random;
     bool forceSync = false; ///< use pread/pwrite even where io_uring works

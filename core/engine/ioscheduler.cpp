@@ -1,5 +1,6 @@
 #include "engine/ioscheduler.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace RaidBench {
@@ -20,6 +21,38 @@ IoScheduler::IoScheduler(const IoJob& job, std::uint64_t rangeStart, std::uint64
     } else {
         m_budget = rangeLength;
     }
+    // Parts of whole blocks; a range too small for the parts is one sequential pass.
+    const std::uint64_t zoneBlocks = job.zones > 1 ? m_blocks / job.zones : 0;
+    if (!patternIsRandom(job.pattern) && zoneBlocks > 0) {
+        m_zoneBytes = zoneBlocks * job.blockSize;
+        m_visitBytes = std::max<std::uint64_t>(IoJob::zoneVisitBytes / job.blockSize, 1) * job.blockSize;
+        m_visitLeft = m_visitBytes;
+        m_zonePositions.assign(job.zones, 0);
+    }
+}
+
+std::uint64_t IoScheduler::nextSequential()
+{
+    if (m_zonePositions.empty()) {
+        if (m_position + m_blockSize > m_rangeLength) {
+            m_position = 0;
+        }
+        const std::uint64_t offset = m_rangeStart + m_position;
+        m_position += m_blockSize;
+        return offset;
+    }
+    if (m_visitLeft == 0) {
+        m_zone = (m_zone + 1) % std::uint32_t(m_zonePositions.size());
+        m_visitLeft = m_visitBytes;
+    }
+    std::uint64_t& position = m_zonePositions[m_zone];
+    if (position + m_blockSize > m_zoneBytes) {
+        position = 0;
+    }
+    const std::uint64_t offset = m_rangeStart + std::uint64_t(m_zone) * m_zoneBytes + position;
+    position += m_blockSize;
+    m_visitLeft -= m_blockSize;
+    return offset;
 }
 
 bool IoScheduler::next(IoRequest& request)
@@ -32,11 +65,7 @@ bool IoScheduler::next(IoRequest& request)
     case IoPattern::Write:
     case IoPattern::Read:
     case IoPattern::ReadWrite:
-        if (m_position + m_blockSize > m_rangeLength) {
-            m_position = 0;
-        }
-        request.offset = m_rangeStart + m_position;
-        m_position += m_blockSize;
+        request.offset = nextSequential();
         break;
     case IoPattern::RandWrite:
     case IoPattern::RandRead:

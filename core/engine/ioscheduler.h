@@ -4,6 +4,7 @@
 #include "util/random.h"
 
 #include <cstdint>
+#include <vector>
 
 namespace RaidBench {
 
@@ -15,7 +16,8 @@ struct IoRequest
     bool write = false;
 };
 
-/// Decides the next I/O of a job (sequential with wrap-around, or uniformly random block offsets) and
+/// Decides the next I/O of a job (sequential with wrap-around, optionally hopping between equal parts
+/// of the range (`IoJob::zones`), or uniformly random block offsets) and
 /// when to stop issuing: after `size` bytes, or one pass over the range when neither size nor time is
 /// set; with only a time limit it never runs dry and the caller stops on the clock.
 class IoScheduler
@@ -39,7 +41,16 @@ private:
     std::uint64_t m_budget;
     std::uint64_t m_issued = 0;
     std::uint64_t m_position = 0;
+    // Spread across the range: where each part goes on, which part is being read and how much of its
+    // visit is left.
+    std::uint64_t m_zoneBytes = 0;
+    std::uint64_t m_visitBytes = 0;
+    std::uint32_t m_zone = 0;
+    std::uint64_t m_visitLeft = 0;
+    std::vector<std::uint64_t> m_zonePositions;
     FastRandom m_random;
+
+    std::uint64_t nextSequential();
 };
 
 } // namespace RaidBench

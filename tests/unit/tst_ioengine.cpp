@@ -1,6 +1,7 @@
 #include "engine/blockbuffers.h"
 #include "engine/ioengine.h"
 #include "engine/iorunner.h"
+#include "engine/ioscheduler.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -459,6 +460,53 @@ private Q_SLOTS:
         if (target.startsWith(m_dir.path())) {
             QVERIFY2(!QFileInfo(target).isFile(), "a refused job left a file behind");
         }
+    }
+
+    /// A test spread across the range reads its parts in turn, 64 MiB at a time, each going on where it
+    /// left off and wrapping within itself; random patterns and a single part are as before.
+    void spreadVisitsEachPartInTurn()
+    {
+        IoJob j = job(QStringLiteral("/dev/null"), IoPattern::Read, 1u << 20, 8, 0);
+        j.timeLimitNs = 1'000'000'000;
+        j.zones = 8;
+        constexpr std::uint64_t mib = 1ull << 20;
+        const std::uint64_t start = 4 * mib;
+        IoScheduler scheduler(j, start, 1024 * mib, 1); // eight parts of 128 MiB
+        IoRequest request;
+        QList<std::uint64_t> offsets;
+        for (int i = 0; i < 8 * 64 * 3; ++i) { // three rounds of eight 64 MiB visits
+            QVERIFY(scheduler.next(request));
+            QCOMPARE(request.length, std::uint32_t(mib));
+            offsets.append(request.offset);
+        }
+        for (int zone = 0; zone < 8; ++zone) {
+            const int visit = zone * 64;
+            QCOMPARE(offsets.at(visit), start + zone * 128 * mib); // first round: the part's start
+            QCOMPARE(offsets.at(visit + 63), start + (zone * 128 + 63) * mib); // 64 MiB in a row
+            QCOMPARE(offsets.at(512 + visit), start + (zone * 128 + 64) * mib); // second: where it left off
+            QCOMPARE(offsets.at(1024 + visit), start + zone * 128 * mib); // third: wrapped in the part
+        }
+        // Every request lies in the range.
+        for (const std::uint64_t offset : std::as_const(offsets)) {
+            QVERIFY(offset >= start && offset + mib <= start + 1024 * mib);
+        }
+        // Too small a range for its parts: one sequential pass, as zones = 1.
+        IoScheduler small(j, 0, 4 * mib, 1);
+        for (std::uint64_t i = 0; i < 6; ++i) {
+            QVERIFY(small.next(request));
+            QCOMPARE(request.offset, (i % 4) * mib);
+        }
+        // Out of range: refused before anything runs.
+        for (const std::uint32_t zones : {0u, IoJob::maxZones + 1}) {
+            j.zones = zones;
+            QVERIFY(!j.validate().ok());
+            QCOMPARE(j.validate().error().code, QStringLiteral("invalid-range"));
+        }
+        j.zones = 8;
+        QCOMPARE(IoJob::fromJson(j.toJson())->zones, 8u);
+        QJsonObject hostile = j.toJson();
+        hostile.insert(QStringLiteral("zones"), 1e30);
+        QVERIFY(!IoJob::fromJson(hostile).ok() || !IoJob::fromJson(hostile)->validate().ok());
     }
 
     void misalignedOffsetWorksBuffered()

@@ -240,7 +240,7 @@ private Q_SLOTS:
         json.insert(QStringLiteral("region"), QStringLiteral("inner"));
         auto refused = CampaignPlan::fromJson(json);
         QVERIFY(!refused.ok());
-        QVERIFY2(refused.error().message.contains(QLatin1String("\"start\", \"middle\" or \"end\"")),
+        QVERIFY2(refused.error().message.contains(QLatin1String("\"start\", \"middle\", \"end\" or \"spread\"")),
                  qPrintable(refused.error().message));
         // The report says where the tests ran.
         CampaignResults results;
@@ -248,6 +248,29 @@ private Q_SLOTS:
         QVERIFY(resultsToMarkdown(results).contains(QLatin1String("in the last eighth of each disk and array")));
         results.plan = QJsonObject {};
         QVERIFY(resultsToMarkdown(results).contains(QLatin1String("from the first byte of each disk and array")));
+    }
+
+    /// Spread: the whole device in eight parts visited in turn (fewer on a small one), in a plan and
+    /// in the report.
+    void spread()
+    {
+        const RegionRange whole = regionRange(TestRegion::Spread, 16ull << 30);
+        QCOMPARE(whole.offset, 0ull);
+        QCOMPARE(whole.length, 0ull);
+        QCOMPARE(whole.zones, spreadZones);
+        QCOMPARE(regionRange(TestRegion::Spread, 256ull << 20).zones, 4u);
+        QCOMPARE(regionRange(TestRegion::Spread, 1ull << 20).zones, 1u);
+        QCOMPARE(regionRange(TestRegion::End, 16ull << 30).zones, 1u);
+        QJsonObject json {{QStringLiteral("raidbench_plan"), 1},
+                          {QStringLiteral("disks"), QJsonArray {QStringLiteral("/dev/sdb")}},
+                          {QStringLiteral("region"), QStringLiteral("spread")}};
+        auto plan = CampaignPlan::fromJson(json);
+        QVERIFY(plan.ok());
+        QCOMPARE(plan->region, TestRegion::Spread);
+        QCOMPARE(plan->toJson().value(QStringLiteral("region")).toString(), QStringLiteral("spread"));
+        CampaignResults results;
+        results.plan = plan->toJson();
+        QVERIFY(resultsToMarkdown(results).contains(QLatin1String("spread across each disk and array, in 8 parts")));
     }
 
     void resultsKeepTheSurface()
