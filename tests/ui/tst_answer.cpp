@@ -106,6 +106,23 @@ private Q_SLOTS:
         }
     }
 
+    /// During a run the answer covers what is measured so far and says how much is still to go.
+    void aRunningRunSaysWhatIsStillToGo()
+    {
+        ResultsPage page;
+        CampaignResults running = load();
+        running.status = QStringLiteral("running");
+        running.configs[running.configs.size() - 1].status = QStringLiteral("pending");
+        running.configs[running.configs.size() - 2].status = QStringLiteral("pending");
+        page.setResults(running);
+        const QString text = page.answerPanel()->summaryLabel()->text();
+        QVERIFY2(text.startsWith(QStringLiteral("Still measuring: 2 of %1 layouts to go").arg(running.configs.size())),
+                 qPrintable(text));
+        CampaignResults done = load();
+        page.setResults(done);
+        QVERIFY(!page.answerPanel()->summaryLabel()->text().startsWith(QLatin1String("Still measuring")));
+    }
+
     void theFormChangesTheRanking()
     {
         ResultsPage page;

@@ -654,8 +654,40 @@ private Q_SLOTS:
         QVERIFY(latency);
         QBarSet* p99 = setNamed(latency.get(), QStringLiteral("p99"));
         QVERIFY(p99);
-        QVERIFY(qFuzzyCompare(p99->at(0), double(single->test(random.last())->runs.first().latency.p99) / 1000.0));
+        // Microseconds, or milliseconds when the longest bar passes 10 000 µs.
+        auto* latencyAxis = qobject_cast<QValueAxis*>(latency->axes(Qt::Vertical).value(0));
+        QVERIFY(latencyAxis);
+        double longestUs = 0;
+        for (const QBarSet* set : seriesOf<QBarSeries>(latency.get()).first()->barSets()) {
+            for (int i = 0; i < set->count(); ++i) {
+                longestUs = std::max(longestUs, set->at(i));
+            }
+        }
+        const bool inMs = latencyAxis->titleText() == QLatin1String("milliseconds");
+        QVERIFY2(inMs || latencyAxis->titleText() == QLatin1String("microseconds"),
+                 qPrintable(latencyAxis->titleText()));
+        QVERIFY2(inMs ? longestUs * 1000 > 10000 : longestUs <= 10000, qPrintable(QString::number(longestUs)));
+        QVERIFY(qFuzzyCompare(p99->at(0),
+                              double(single->test(random.last())->runs.first().latency.p99) / (inMs ? 1e6 : 1e3)));
         QVERIFY(latency->title().contains(single->test(random.last())->spec.name));
+        // A slow tail (400 ms): the axis in milliseconds, not up to 400000 µs.
+        CampaignResults slow = results;
+        for (ConfigResult& config : slow.configs) {
+            for (TestResult& test : config.tests) {
+                for (IoResult& one : test.runs) {
+                    one.latency.p999 = 400'000'000; // ns
+                }
+            }
+        }
+        auto slowChart = make(QStringLiteral("latency"), slow, options);
+        QVERIFY(slowChart);
+        auto* slowAxis = qobject_cast<QValueAxis*>(slowChart->axes(Qt::Vertical).value(0));
+        QVERIFY(slowAxis);
+        QCOMPARE(slowAxis->titleText(), QStringLiteral("milliseconds"));
+        QVERIFY(qFuzzyCompare(setNamed(slowChart.get(), QStringLiteral("p99.9"))->at(0), 400.0));
+        QVERIFY(qFuzzyCompare(setNamed(slowChart.get(), QStringLiteral("p99"))->at(0),
+                              double(single->test(random.last())->runs.first().latency.p99) / 1e6));
+        QVERIFY(slowAxis->max() < 1000);
 
         auto command = make(QStringLiteral("command"), results);
         QVERIFY(command);
@@ -1222,6 +1254,11 @@ private Q_SLOTS:
         }
         QVERIFY(html.contains(QLatin1String("mdadm --create")));
         QVERIFY(html.contains(QLatin1String("Device or resource busy")));
+        // The answer first, as the window shows it: the recommendation before the charts and tables.
+        const qsizetype answer = html.indexOf(QLatin1String("<h3>Recommendation</h3>"));
+        QVERIFY2(answer > 0, "no recommendation in the report");
+        QVERIFY2(answer < html.indexOf(QLatin1String("<h2>Charts</h2>")), "the recommendation comes after the charts");
+        QCOMPARE(html.count(QLatin1String("<h3>Recommendation</h3>")), 1);
         QVERIFY(html.contains(results.host.value(QStringLiteral("kernel")).toString()));
         // Offline: no script, no stylesheet or image from elsewhere.
         QVERIFY(!html.contains(QLatin1String("<script")));

@@ -242,7 +242,21 @@ void AnswerPanel::rebuild()
     const QString text = m_requirements.text();
     m_command->setText(tr("The same from a shell: raidbench-cli report RESULTS.json --recommend \"%1\"").arg(text));
     m_answer = recommend(m_results, m_requirements);
-    m_summary->setText(m_results.configs.isEmpty() ? tr("No results yet.") : m_answer.summary);
+    QString summary = m_results.configs.isEmpty() ? tr("No results yet.") : m_answer.summary;
+    if (m_results.status == QLatin1String("running")) {
+        // A run under way: the answer covers what is measured so far, and says so.
+        qsizetype toGo = 0;
+        for (const ConfigResult& config : std::as_const(m_results.configs)) {
+            toGo += config.status == QLatin1String("pending") ? 1 : 0;
+        }
+        if (toGo > 0) {
+            summary = tr("Still measuring: %1 of %2 layouts to go; this answer covers only the ones measured so far.")
+                          .arg(toGo)
+                          .arg(m_results.configs.size()) +
+                QLatin1Char('\n') + summary;
+        }
+    }
+    m_summary->setText(summary);
 
     m_ranked->setRowCount(int(m_answer.ranked.size()));
     for (int row = 0; row < m_answer.ranked.size(); ++row) {

@@ -68,8 +68,15 @@ Result<QChart*> Charts::depthLatency(const CampaignResults& results, const Chart
     auto* axisX = new QValueAxis;
     axisX->setLabelFormat(QStringLiteral("%.0f"));
     auto* axisY = new QValueAxis;
-    QChart* chart =
-        sweepChart(QStringLiteral("qd-latency"), name, axisX, tr("IOPS"), axisY, tr("latency (microseconds)"), options);
+    double largest = 1;
+    for (const DepthSweep& sweep : sweeps) {
+        for (const auto& point : std::as_const(sweep.test->depthSweep)) {
+            largest = std::max({largest, point.second.latP50Median / 1000.0, point.second.latP99Median / 1000.0});
+        }
+    }
+    const LatencyUnit unit = latencyUnit(largest);
+    QChart* chart = sweepChart(QStringLiteral("qd-latency"), name, axisX, tr("IOPS"), axisY,
+                               tr("latency (%1)").arg(unit.name), options);
     double right = 1;
     double top = 1;
     int colour = 0;
@@ -81,7 +88,7 @@ Result<QChart*> Charts::depthLatency(const CampaignResults& results, const Chart
             line->setPointsVisible(true);
             line->setPen(QPen(pen, tail ? 1.5 : 2.5, tail ? Qt::DashLine : Qt::SolidLine));
             for (const auto& [depth, point] : sweep.test->depthSweep) {
-                const double latency = (tail ? point.latP99Median : point.latP50Median) / 1000.0;
+                const double latency = (tail ? point.latP99Median : point.latP50Median) / 1000.0 * unit.perMicrosecond;
                 line->append(point.iopsMedian, latency);
                 right = std::max(right, point.iopsMedian);
                 top = std::max(top, latency);

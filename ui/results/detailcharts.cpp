@@ -192,8 +192,10 @@ Result<QChart*> Charts::latency(const CampaignResults& results, const ChartOptio
     for (const ConfigResult* config : configs) {
         categories.append(categoryLabel(*config, options));
     }
-    for (const auto& [label, member] : percentiles) {
-        auto* set = new QBarSet(label);
+    QList<QList<double>> medians; // per percentile, per configuration, in µs
+    for (const auto& percentile : percentiles) {
+        const auto member = percentile.second;
+        QList<double>& row = medians.emplace_back();
         for (const ConfigResult* config : configs) {
             const TestResult* test = config->test(id);
             QList<double> values;
@@ -203,13 +205,19 @@ Result<QChart*> Charts::latency(const CampaignResults& results, const ChartOptio
                     values.append(double(run.latency.*member) / 1000.0);
                 }
             }
-            const double value = median(values);
-            set->append(value);
-            top = std::max(top, value);
+            row.append(median(values));
+            top = std::max(top, row.last());
+        }
+    }
+    const LatencyUnit unit = latencyUnit(top);
+    for (qsizetype i = 0; i < percentiles.size(); ++i) {
+        auto* set = new QBarSet(percentiles.at(i).first);
+        for (const double value : std::as_const(medians.at(i))) {
+            set->append(value * unit.perMicrosecond);
         }
         bars->append(set);
     }
-    fitValueRange(addBarAxes(chart, bars, categories, tr("microseconds")), top);
+    fitValueRange(addBarAxes(chart, bars, categories, unit.name), top * unit.perMicrosecond);
     chart->setTitle(tr("%1: %2 (median of the runs)").arg(title(QStringLiteral("latency")), name));
     matchLegendMarkers(chart);
     return chart;

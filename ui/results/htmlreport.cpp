@@ -160,10 +160,18 @@ QString reportFigure(const CampaignResults& results, const ReportChart& which, b
 QString reportPage(const CampaignResults& results, const QStringList& figures, bool dark,
                    const Requirements& requirements)
 {
-    const QString markdown = resultsToMarkdown(results, requirements);
-    // The first heading and host line, then the charts, then the tables.
+    QString markdown = resultsToMarkdown(results, requirements);
+    // The answer first, as the window shows it: the recommendation (the Markdown report's last section)
+    // moves up to just after the heading and host line; then the charts, then the tables.
+    QString answer;
+    const qsizetype answerStart = markdown.indexOf(QLatin1String("\n## Recommendation\n"));
+    if (answerStart >= 0) {
+        const qsizetype answerEnd = markdown.indexOf(QLatin1String("\n## "), answerStart + 1);
+        answer = markdown.mid(answerStart, answerEnd < 0 ? -1 : answerEnd - answerStart);
+        markdown.remove(answerStart, answer.size());
+    }
     const qsizetype tablesStart = markdown.indexOf(QLatin1String("\n## "));
-    const QString head = tablesStart > 0 ? markdown.left(tablesStart) : markdown;
+    const QString head = (tablesStart > 0 ? markdown.left(tablesStart) : markdown) + answer;
     const QString tables = tablesStart > 0 ? markdown.mid(tablesStart) : QString();
     const QString charts = figures.join(QString());
     QString commands;

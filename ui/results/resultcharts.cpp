@@ -87,6 +87,14 @@ void fitValueRange(QValueAxis* axis, double top)
     axis->setLabelFormat(scale.step < 1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
 }
 
+LatencyUnit latencyUnit(double largestMicroseconds)
+{
+    if (largestMicroseconds > 10000) {
+        return {0.001, tr("milliseconds")};
+    }
+    return {1, tr("microseconds")};
+}
+
 void fitTimeAxes(QValueAxis* seconds, QValueAxis* values, double end, double top, const QString& secondsTitle,
                  const QString& valuesTitle)
 {

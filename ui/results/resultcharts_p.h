@@ -31,6 +31,13 @@ QValueAxis* addBarAxes(QChart* chart, QBarSeries* bars, const QStringList& categ
                        const QString& labelFormat = QStringLiteral("%.0f"));
 /// 0 to a little above the largest value, ticks on round numbers (20, 40, ... not 31, 63, 94).
 void fitValueRange(QValueAxis* axis, double top);
+/// Latencies in microseconds up to 10 000, in milliseconds above (no axis of 400000 µs).
+struct LatencyUnit
+{
+    double perMicrosecond = 1; ///< multiply a value in µs by this
+    QString name; ///< "microseconds" or "milliseconds"
+};
+LatencyUnit latencyUnit(double largestMicroseconds);
 /// Seconds from 0 to `end` on round ticks below, a value from 0 to `top` beside.
 void fitTimeAxes(QValueAxis* seconds, QValueAxis* values, double end, double top, const QString& secondsTitle,
                  const QString& valuesTitle);
