@@ -65,6 +65,7 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
     , m_splitter(new QSplitter(Qt::Horizontal, this))
     , m_banner(new QLabel(this))
     , m_transport(new QLabel(this))
+    , m_nextStep(new QPushButton(this))
 {
     m_session->setParent(this);
     setWindowTitle(tr("RaidBench"));
@@ -136,6 +137,21 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
     layout->addWidget(m_splitter, 1);
     setCentralWidget(central);
     m_transport->setObjectName(QStringLiteral("transportLabel"));
+    m_nextStep->setObjectName(QStringLiteral("nextStepButton"));
+    m_nextStep->hide();
+    connect(m_nextStep, &QPushButton::clicked, this, [this] {
+        m_nextStep->hide();
+        showStep(m_offeredStep);
+        if (m_offeredStep == ResultsStep && m_offeredTab >= 0) {
+            m_results->tabs()->setCurrentIndex(m_offeredTab);
+        }
+    });
+    connect(m_steps, &QTabWidget::currentChanged, this, [this](int index) {
+        if (index == int(m_offeredStep)) {
+            m_nextStep->hide(); // the user went there on their own
+        }
+    });
+    statusBar()->addPermanentWidget(m_nextStep);
     statusBar()->addPermanentWidget(m_transport);
     makeMenus();
     setAcceptDrops(true); // results and plan files dropped on the window
@@ -174,20 +190,33 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
         if (!results.configs.isEmpty() || !results.disks.isEmpty()) {
             m_results->setResults(results, QFileInfo(m_runFile->path()).fileName());
         }
-        if (error.isEmpty() && !m_measureRun && results.status == QLatin1String("completed")) {
-            showStep(ResultsStep);
+        if (m_frontBeforeRun && results.status != QLatin1String("completed") && !m_measureRun && !m_surfaceRun) {
+            // A cancelled or failed run does not push the last completed one out of the Results page: it
+            // is in its file (File > Recent) for whoever wants it.
+            m_results->setResults(m_frontBeforeRun->first, m_frontBeforeRun->second);
+        }
+        m_frontBeforeRun.reset();
+        // The next page is offered, never forced: the user may be clicking on another one.
+        if (error.isEmpty() && !m_measureRun && !m_surfaceRun && results.status == QLatin1String("completed")) {
+            offerStep(ResultsStep, tr("Show the results"));
         }
         if (m_measureRun && error.isEmpty()) {
-            showStep(DisksStep);
+            offerStep(DisksStep, tr("Back to the disks"));
         }
         if (m_surfaceRun) {
             // Cancelled or stopped too: the points read are charted.
-            showStep(ResultsStep);
             m_results->showDetail(QStringLiteral("surface"));
+            offerStep(ResultsStep, tr("Show the surface chart"));
         }
-        showMessage(error.isEmpty() ? tr("The run ended: %1.").arg(results.status)
-                                    : tr("The run stopped: %1").arg(error),
-                    !error.isEmpty());
+        const QString kept = results.status != QLatin1String("completed") && !m_measureRun && !m_surfaceRun &&
+                m_results->results().status == QLatin1String("completed")
+            ? tr(" It is kept in %1 (File > Recent); the Results page still shows the last completed run.")
+                  .arg(QFileInfo(m_runFile->path()).fileName())
+            : QString();
+        showMessage(
+            (error.isEmpty() ? tr("The run ended: %1.").arg(results.status) : tr("The run stopped: %1").arg(error)) +
+                kept,
+            !error.isEmpty());
         m_measureRun = false;
         m_surfaceRun = false;
     });
@@ -269,6 +298,19 @@ void MainWindow::dropEvent(QDropEvent* event)
 void MainWindow::showStep(Step step)
 {
     m_steps->setCurrentIndex(int(step));
+}
+
+void MainWindow::offerStep(Step step, const QString& label, int resultsTab)
+{
+    m_offeredStep = step;
+    m_offeredTab = resultsTab;
+    m_nextStep->setText(label + QStringLiteral(" \u2192"));
+    // Already there: nothing to offer (the Results tab is still chosen by the button's wish).
+    if (currentStep() == step && resultsTab < 0) {
+        m_nextStep->hide();
+        return;
+    }
+    m_nextStep->show();
 }
 
 MainWindow::Step MainWindow::currentStep() const
@@ -408,7 +450,12 @@ void MainWindow::startRun()
     }
     m_measureRun = false;
     m_surfaceRun = false;
+    m_frontBeforeRun.reset();
+    if (m_results->results().status == QLatin1String("completed") && !m_results->results().configs.isEmpty()) {
+        m_frontBeforeRun.emplace(m_results->results(), m_results->source());
+    }
     m_session->runCampaign(*plan);
+    m_nextStep->hide(); // the last run's offer is over
     m_run->start(*plan);
     showStep(RunStep);
 }
@@ -447,6 +494,7 @@ void MainWindow::measureDisks(const QStringList& paths)
     }
     m_measureRun = true;
     m_session->measureDisks(plan);
+    m_nextStep->hide(); // the last run's offer is over
     m_run->start(plan);
     showStep(RunStep);
 }
@@ -478,6 +526,7 @@ void MainWindow::quickAnswer(const QStringList& paths)
     m_measureRun = false;
     m_surfaceRun = false;
     m_session->measureDisks(m_quick->measure);
+    m_nextStep->hide(); // the last run's offer is over
     m_run->start(m_quick->measure);
     showStep(RunStep);
 }
@@ -542,8 +591,7 @@ void MainWindow::finishQuickAnswer(CampaignResults merged)
     merged.quickAnswer = quick.answer.toJson();
     keepResults(merged);
     m_results->setResults(merged, QFileInfo(m_runFile->path()).fileName());
-    showStep(ResultsStep);
-    m_results->tabs()->setCurrentIndex(ResultsPage::AnswerTab);
+    offerStep(ResultsStep, tr("Show the answer"), ResultsPage::AnswerTab);
     const QString first = quick.answer.firstAfter.isEmpty() ? tr("no layout qualifies") : quick.answer.firstAfter;
     showMessage(quick.answer.verified.isEmpty()
                     ? tr("Quick answer: %1, from the model alone (nothing built). Took %2.")
@@ -586,6 +634,7 @@ void MainWindow::scanSurface(const QStringList& paths)
     m_measureRun = false;
     m_surfaceRun = true;
     m_session->runCampaign(plan);
+    m_nextStep->hide(); // the last run's offer is over
     m_run->start(plan);
     showStep(RunStep);
 }

@@ -51,6 +51,9 @@ public:
 
     void showStep(Step step);
     Step currentStep() const;
+    /// The button in the status bar that offers the next page when a run or a measurement ends: the
+    /// window never changes page by itself while the user may be clicking on another one.
+    QPushButton* nextStepButton() const { return m_nextStep; }
 
     /// Starts the real helper: as a child when root, through pkexec otherwise.
     void connectHelper();
@@ -103,6 +106,9 @@ protected:
 private:
     void makeMenus();
     void showMessage(const QString& text, bool problem = false);
+    /// Offers `step` (and on the Results page `resultsTab`, -1 for as it is) with the button's `label`;
+    /// the offer goes when taken, when the user goes there, or when the next run starts.
+    void offerStep(Step step, const QString& label, int resultsTab = -1);
     void updateConnection();
     void updateDisksPage();
     void showAddMenu(const QStringList& disks, const QPoint& globalPos);
@@ -127,6 +133,12 @@ private:
     QSplitter* m_splitter;
     QLabel* m_banner;
     QLabel* m_transport;
+    QPushButton* m_nextStep;
+    /// The completed run the Results page showed when a run started: back in front if that run is
+    /// cancelled or fails (the cancelled one stays in its file and in Recent).
+    std::optional<std::pair<CampaignResults, QString>> m_frontBeforeRun;
+    Step m_offeredStep = ResultsStep;
+    int m_offeredTab = -1;
     DisksPage* m_disksPage = nullptr;
     BuildPage* m_buildPage = nullptr;
     QString m_lastMessage;

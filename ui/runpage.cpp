@@ -398,9 +398,12 @@ void RunPage::onFinished(const CampaignResults& results, const QString& error)
     qInfo("raidbench: longest event-loop stall during the run: %lld ms",
           static_cast<long long>(m_watchdog->longestStallMs()));
     if (!error.isEmpty()) {
+        // No time left to guess at: what the run took until it stopped.
+        m_eta->setText(tr("stopped after %1").arg(Units::formatRoughDuration(double(m_clock.elapsed()) / 1000.0)));
         m_status->setText(tr("<b>The run stopped:</b> %1. Everything measured before is kept (%2). %3")
                               .arg(error.toHtmlEscaped(), kept.toHtmlEscaped(), stall));
     } else if (m_cancelling || results.status == QLatin1String("cancelled")) {
+        m_eta->setText(tr("cancelled after %1").arg(Units::formatRoughDuration(double(m_clock.elapsed()) / 1000.0)));
         m_status->setText(tr("<b>Cancelled.</b> What stood was torn down; %1. %2").arg(kept.toHtmlEscaped(), stall));
     } else if (m_configCount == 0) {
         m_overall->setValue(1000);

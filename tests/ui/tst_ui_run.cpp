@@ -125,9 +125,15 @@ private Q_SLOTS:
         QVERIFY2(firstResults.ok(), qPrintable(first));
         QCOMPARE(firstResults->status, QStringLiteral("completed"));
         QCOMPARE(firstResults->configs.size(), 2);
+        // The window stays on the run's page and offers the results.
+        QCOMPARE(f->window->currentStep(), MainWindow::RunStep);
+        QVERIFY(!f->window->nextStepButton()->isHidden());
+        QVERIFY2(f->window->nextStepButton()->text().startsWith(QLatin1String("Show the results")),
+                 qPrintable(f->window->nextStepButton()->text()));
 
         // The second, cancelled after its first configuration: its own file, the first one untouched.
         f->window->startRun();
+        QVERIFY(f->window->nextStepButton()->isHidden()); // the first run's offer is over
         const QString second = f->window->runResultsPath();
         QVERIFY(second != first);
         QVERIFY(f->window->quitQuestion().contains(QDir::toNativeSeparators(second)));
@@ -141,6 +147,12 @@ private Q_SLOTS:
         QVERIFY(during->configs.size() >= 1);
         QTest::mouseClick(f->window->runPage()->cancelButton(), Qt::LeftButton);
         QTRY_COMPARE(finished.size(), 2);
+        // The completed run stays in front of the cancelled one, which is in its file.
+        QCOMPARE(f->window->resultsPage()->results().status, QStringLiteral("completed"));
+        QCOMPARE(f->window->resultsPage()->results().configs.size(), 2);
+        QVERIFY2(f->window->statusBar()->currentMessage().contains(QFileInfo(second).fileName() +
+                                                                   QStringLiteral(" (File > Recent)")),
+                 qPrintable(f->window->statusBar()->currentMessage()));
         f->window->waitForResultsWritten();
         auto secondResults = CampaignResults::load(second);
         QVERIFY(secondResults.ok());
@@ -187,8 +199,15 @@ private Q_SLOTS:
         QVERIFY(!plans.at(1).value(QStringLiteral("baselines")).toBool());
         QCOMPARE(plans.at(1).value(QStringLiteral("configurations")).toArray().size(), 2);
         QCOMPARE(plans.at(1).value(QStringLiteral("tests")).toArray().size(), 2);
+        // The answer is offered, not forced: the window stays where the user is until they take it.
+        QCOMPARE(f->window->currentStep(), MainWindow::RunStep);
+        QPushButton* next = f->window->nextStepButton();
+        QVERIFY(!next->isHidden());
+        QVERIFY2(next->text().startsWith(QLatin1String("Show the answer")), qPrintable(next->text()));
+        QTest::mouseClick(next, Qt::LeftButton);
         QCOMPARE(f->window->currentStep(), MainWindow::ResultsStep);
         QCOMPARE(f->window->resultsPage()->tabs()->currentIndex(), int(ResultsPage::AnswerTab));
+        QVERIFY(next->isHidden());
         f->window->waitForResultsWritten();
         auto results = CampaignResults::load(file);
         QVERIFY2(results.ok(), qPrintable(file));
@@ -347,6 +366,11 @@ private Q_SLOTS:
         QVERIFY2(status.contains(QLatin1String("kept: ")) && status.contains(QLatin1String("test result")),
                  qPrintable(status));
         QVERIFY2(!status.contains(QLatin1String("kept: 0")), qPrintable(status));
+        // No time left is guessed after a cancel.
+        const QString eta = run->findChild<QLabel*>(QStringLiteral("etaLabel"))->text();
+        QVERIFY2(eta.startsWith(QLatin1String("cancelled after ")), qPrintable(eta));
+        // A cancelled run offers no results page as if it had completed.
+        QVERIFY(f->window->nextStepButton()->isHidden());
     }
 
     void helperDiesMidRun()

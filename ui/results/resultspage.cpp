@@ -327,6 +327,7 @@ ResultsPage::ResultsPage(QWidget* parent)
 void ResultsPage::setResults(const CampaignResults& results, const QString& source)
 {
     m_results = results;
+    m_source = source;
     analyzeResults(m_results);
     m_options.page = 0;
     m_options.highlightDisk.clear();

@@ -64,6 +64,8 @@ public:
 
     void setResults(const CampaignResults& results, const QString& source = QString());
     const CampaignResults& results() const { return m_results; }
+    /// What setResults() was told the results are (a file's name; empty for the last run).
+    QString source() const { return m_source; }
     Result<void> open(const QString& path);
     /// Two results files side by side, configurations grouped by name.
     Result<void> openCompare(const QString& first, const QString& second);
@@ -143,6 +145,7 @@ private:
     ChartOptions m_options;
     QString m_detail = QStringLiteral("sweep");
     QString m_currentFile;
+    QString m_source;
     QLabel* m_oneDisk = nullptr;
     QList<const ConfigResult*> m_pageConfigs;
     QStringList m_diskOrder;
