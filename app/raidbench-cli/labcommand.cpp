@@ -41,8 +41,9 @@ throttled virtual disks, running RaidBench's own binaries as root. No real disk 
   raidbench-cli lab check
       Say whether the lab can run here, and which package is missing if not.
   raidbench-cli lab demo [--out DIR] [--disks SPEC] [--controllers N]
-      The whole campaign on virtual disks (default: two fast and two slow hard
-      disks, 2x2G@105:iops=150,2x2G@38:iops=150, on two controllers); leaves
+      The whole campaign on virtual disks (default: two hard disks at 105 MB/s
+      falling to 55 and two older ones at 60 falling to 32, on two controllers:
+      2x2G:hdd:cache=16M,2x2G@60:hdd:inner=32:rpm=5400:cache=16M); leaves
       results.json and report.md in DIR.
 
   raidbench-cli lab ssh-host --disks SPEC --port PORT --authorized-keys FILE [--name NAME]
