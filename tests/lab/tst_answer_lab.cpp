@@ -59,13 +59,17 @@ raidbench-cli answer $disks --recommend "speed>=fast" > bad.out 2>&1; echo $? > 
                 QVERIFY2(group.limited(), qPrintable(group.describe()));
             }
         }
-        // Two layouts built, each measured beside its prediction; the others stay predicted.
-        QCOMPARE(results->configs.size(), 2);
+        // The model's best two built, each measured beside its prediction; the others stay predicted. When
+        // the measurement puts a layout only predicted first (on a busy host md's parity thread runs slower
+        // than its own measurement said), that one is built too, at most two more.
         const QuickAnswer quick = QuickAnswer::fromJson(results->quickAnswer);
-        QCOMPARE(quick.verified.size(), 2);
-        for (const VerifiedLayout& layout : quick.verified) {
+        QVERIFY2(results->configs.size() >= 2 && results->configs.size() <= 2 + QuickAnswer::maxExtraBuilds,
+                 qPrintable(out));
+        QCOMPARE(quick.verified.size(), results->configs.size());
+        for (int i = 0; i < quick.verified.size(); ++i) {
+            const VerifiedLayout& layout = quick.verified.at(i);
             QVERIFY2(layout.status == QLatin1String("completed"), qPrintable(layout.name));
-            QVERIFY(layout.predictedRank >= 1 && layout.predictedRank <= 2);
+            QVERIFY2(i >= 2 || (layout.predictedRank >= 1 && layout.predictedRank <= 2), qPrintable(layout.name));
             QVERIFY2(layout.ratio(true) && layout.ratio(false), qPrintable(layout.name));
             qInfo("%s: write %.2f, read %.2f of the model", qPrintable(layout.name), *layout.ratio(true),
                   *layout.ratio(false));
