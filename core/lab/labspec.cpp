@@ -300,7 +300,15 @@ Result<QList<LabDiskSpec>> parseLabSpec(const QString& spec, int controllers, do
                 modelOptions.append(option);
                 continue;
             }
-            if (!option.contains(QLatin1Char('=')) || value.isEmpty()) {
+            static const QStringList valueKeys {QStringLiteral("iops"), QStringLiteral("fail-write"),
+                                                QStringLiteral("fail-read")};
+            if (!option.contains(QLatin1Char('=')) && !valueKeys.contains(key)) {
+                return specError(item,
+                                 QStringLiteral("unknown disk model '%1': a lab disk is hdd, ssd or flat "
+                                                "(or an option: iops=N, fail-write=OFFSET, fail-read=OFFSET)")
+                                     .arg(option));
+            }
+            if (value.isEmpty()) {
                 return specError(item,
                                  QStringLiteral("option '%1' needs a value (iops=N, fail-write=OFFSET or "
                                                 "fail-read=OFFSET)")

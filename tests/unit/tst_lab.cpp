@@ -82,6 +82,10 @@ private Q_SLOTS:
                                     << "one fault";
         QTest::newRow("option without value") << "1G:iops"
                                               << "needs a value";
+        QTest::newRow("option with an empty value") << "1G:fail-read="
+                                                    << "needs a value";
+        QTest::newRow("unknown model") << "1G:nvme"
+                                       << "unknown disk model 'nvme': a lab disk is hdd, ssd or flat";
         QTest::newRow("empty option") << "1G::iops=1"
                                       << "empty option";
         QTest::newRow("too many") << "40x1G"
