@@ -58,6 +58,8 @@ DisksPage::DisksPage(Session* session, QWidget* parent)
     connect(lab, &QPushButton::clicked, this, &DisksPage::labRequested);
     auto* rescan = new QPushButton(tr("&Rescan"), page);
     connect(rescan, &QPushButton::clicked, m_session, &Session::refreshDisks);
+    connect(m_session, &Session::campaignStarted, this, &DisksPage::updateButtons);
+    connect(m_session, &Session::campaignFinished, this, &DisksPage::updateButtons);
     m_surfaceButton = new QPushButton(tr("&Surface…"), page);
     m_surfaceButton->setObjectName(QStringLiteral("surfaceButton"));
     m_surfaceButton->setToolTip(tr("Reads the selected disks (or every usable one) at points from their first byte to "
@@ -215,8 +217,15 @@ void DisksPage::refresh(const QString& lastMessage)
     }
     m_diskTable->resizeColumnsToContents();
     m_connectButton->setVisible(!m_session->isConnected() || m_session->isLab());
-    m_surfaceButton->setEnabled(m_session->isConnected() && !m_session->campaignRunning());
-    m_quickButton->setEnabled(m_session->isConnected() && !m_session->campaignRunning());
+    updateButtons();
+}
+
+void DisksPage::updateButtons()
+{
+    // One run at a time: a surface scan or a quick answer waits for the run in progress.
+    const bool free = m_session->isConnected() && !m_session->campaignRunning();
+    m_surfaceButton->setEnabled(free);
+    m_quickButton->setEnabled(free);
 }
 
 } // namespace RaidBench::Ui

@@ -37,6 +37,8 @@ Q_SIGNALS:
     void quickAnswerRequested(const QStringList& disks);
 
 private:
+    void updateButtons();
+
     Session* m_session;
     QLabel* m_disksState = nullptr;
     QLabel* m_together = nullptr; ///< what the disks reach together, a shared ceiling named

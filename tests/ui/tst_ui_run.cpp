@@ -2,6 +2,7 @@
 // dies, results kept in the results folder, names from card to results.
 
 #include "campaign/quickanswer.h"
+#include "campaign/surfacescan.h"
 #include "uitest.h"
 
 #include <QJsonArray>
@@ -218,6 +219,43 @@ private Q_SLOTS:
         QVERIFY(quick.layouts > 2);
         QVERIFY2(f->window->statusBar()->currentMessage().startsWith(QStringLiteral("Quick answer: ")),
                  qPrintable(f->window->statusBar()->currentMessage()));
+    }
+
+    void surfaceReadsTheDisksWithoutAsking()
+    {
+        // The Disks page's Surface action: a read-only run of the usable disks (nothing built, no
+        // baselines), so nothing is asked; one run at a time; the chart is offered, not forced.
+        auto f = makeWindow();
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        auto* button = f->window->findChild<QPushButton*>(QStringLiteral("surfaceButton"));
+        QVERIFY(button);
+        QTRY_VERIFY(button->isEnabled());
+        QSignalSpy finished(f->window->runPage(), &RunPage::finished);
+        QTest::mouseClick(button, Qt::LeftButton);
+        QCOMPARE(f->confirmations, 0);
+        QCOMPARE(f->window->currentStep(), MainWindow::RunStep);
+        QVERIFY(!button->isEnabled());
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+        QJsonObject plan;
+        for (const auto& [op, args] : std::as_const(f->helper->requests)) {
+            if (op == QLatin1String("run-campaign")) {
+                QVERIFY2(plan.isEmpty(), "one run only");
+                plan = args.value(QStringLiteral("plan")).toObject();
+            }
+        }
+        QVERIFY(!plan.isEmpty());
+        QVERIFY(!plan.value(QStringLiteral("baselines")).toBool(true));
+        QCOMPARE(plan.value(QStringLiteral("configurations")).toArray().size(), 0);
+        QCOMPARE(plan.value(QStringLiteral("surface")).toObject().value(QStringLiteral("points")).toInt(),
+                 SurfaceSpec::defaultPoints);
+        QVERIFY(!plan.value(QStringLiteral("disks")).toArray().isEmpty());
+        QCOMPARE(f->window->currentStep(), MainWindow::RunStep);
+        QPushButton* next = f->window->nextStepButton();
+        QVERIFY(!next->isHidden());
+        QVERIFY2(next->text().startsWith(QLatin1String("Show the surface chart")), qPrintable(next->text()));
+        QTest::mouseClick(next, Qt::LeftButton);
+        QCOMPARE(f->window->currentStep(), MainWindow::ResultsStep);
+        QTRY_VERIFY(button->isEnabled());
     }
 
     void unreadableResultsAreListedNotOpened()
