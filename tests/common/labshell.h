@@ -18,6 +18,8 @@ namespace RaidBench::Test {
 /// - `helper_pid`, `helper_gone`: the RaidBench helper's pid, and whether none runs;
 /// - `has_md`: an md array of RaidBench's exists; `md_active`: how many arrays run, in COUNT;
 /// - `lab_disks`: the device nodes of every lab disk (found by serial), in DISKS;
+/// - `mark TEXT`: the VM's clock and TEXT, appended to the file `phases`, so a test that runs out of time
+///   says where the time went;
 /// - `check_clean FILE`: what a test may have left, into FILE: /proc/mdstat, then the device-mapper
 ///   devices after "--- dm" and the lab disks' signatures after "--- wipefs" (nothing after either
 ///   when clean).
@@ -27,6 +29,7 @@ inline QString labShellHelpers()
 mkfifo /tmp/rb-nap-$$ && exec {rb_nap_fd}<> /tmp/rb-nap-$$ && rm -f /tmp/rb-nap-$$
 nap() { read -r -t "$1" -u "$rb_nap_fd" _ || :; }
 uptime_now() { read -r NOW _ < /proc/uptime; NOW=${NOW%.*}; }
+mark() { uptime_now; printf '%s s: %s\n' "$NOW" "$*" >> phases; }
 wait_for() {
   local deadline; uptime_now; deadline=$((NOW + $1)); shift
   until "$@"; do uptime_now; [ "$NOW" -lt "$deadline" ] || return 1; nap 0.05; done

@@ -138,9 +138,11 @@ private Q_SLOTS:
                          {{QStringLiteral("resync"), QStringLiteral("label")}});
         const QString script = QStringLiteral(R"SH(
 start=$(date +%s)
+mark campaign
 raidbench-cli run plan.json --out results.json --yes > run.out 2> run.err; echo $? > run.rc
 echo $(( $(date +%s) - start )) > run.seconds
 check_clean run.after
+mark cancel
 raidbench-cli run cancel-plan.json --out cancel.json --yes > cancel.out 2> cancel.err &
 pid=$!
 wait_for 600 log_has cancel.err '[2/2] ' # raid0 measured, torn down and saved; raid10 begun
@@ -148,8 +150,11 @@ nap 3
 kill -INT $pid; wait $pid; echo $? > cancel.rc
 check_clean cancel.after
 # Measurement depth, on disks 5 and 6 (4000 requests a second each) and 7 and 8 (38 MB/s).
+mark sweep
 raidbench-cli run sweep.json --out sweep-results.json --yes > sweep.out 2> sweep.err; echo $? > sweep.rc
+mark steady
 raidbench-cli run steady.json --out steady-results.json --yes > steady.out 2> steady.err; echo $? > steady.rc
+mark noisy
 raidbench-cli run noisy.json --out noisy-results.json --yes > noisy.out 2> noisy.err & pid=$!
 # Four writers on the array in bursts of 0.5 to 2 s, pauses of 0.5 to 2 s: no two runs see the same load.
 first_md() { local f; md=; for f in /dev/md/raidbench-*; do [ -e "$f" ] && { md=$f; return 0; }; done; return 1; }
@@ -165,9 +170,12 @@ while kill -0 $pid 2>/dev/null && [ -n "$md" ]; do
   wait $writers; bursts=$((bursts+1)); nap $((off / 10)).$((off % 10))
 done
 wait $pid; echo $? > noisy.rc; echo $bursts > noisy.bursts
+mark resync-wait
 raidbench-cli run resync-wait.json --out resync-wait-results.json --yes > resync-wait.out 2> resync-wait.err; echo $? > resync-wait.rc
+mark resync-label
 raidbench-cli run resync-label.json --out resync-label-results.json --yes > resync-label.out 2> resync-label.err; echo $? > resync-label.rc
 check_clean measure.after
+mark done
 )SH");
         // The disk files on the host's disk, not in memory: the queue-depth sweep needs disks that take
         // time to answer one request (in memory one disk did 3849 of its 4000 a second at QD1, so no
@@ -178,7 +186,9 @@ check_clean measure.after
                          QStringLiteral("--out"), m_out.path(), QStringLiteral("--")} +
                 labShell(script),
             1200000, QStringLiteral("raidbench-cli"), {}, {QStringLiteral("RAIDBENCH_LAB_DIR=/var/tmp")});
-        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY2(run.exitCode == 0,
+                 qPrintable(run.err + QStringLiteral("\nWhere the time went (the VM's clock):\n") +
+                            read(QStringLiteral("phases"))));
         qInfo("campaign inside the VM took %s s", qPrintable(read(QStringLiteral("run.seconds")).trimmed()));
         QVERIFY2(read(QStringLiteral("run.rc")).trimmed() == QLatin1String("0"),
                  qPrintable(read(QStringLiteral("run.err")).right(3000)));
