@@ -9,10 +9,7 @@
 #include "util/terminaltext.h"
 #include "util/units.h"
 
-#include <QDir>
 #include <QJsonArray>
-#include <QJsonDocument>
-#include <QRegularExpression>
 #include <QSet>
 
 namespace RaidBench {
@@ -702,132 +699,6 @@ QString resultsToMarkdown(const CampaignResults& results, const Requirements& re
         md += recommend(results, requirements).toMarkdown();
     }
     return md;
-}
-
-QJsonObject testToFioJson(const ConfigResult& config, const TestResult& test)
-{
-    auto side = [&](bool write) {
-        const RunSummary& s = test.summary;
-        double bytes = 0;
-        double ns = 0;
-        QJsonObject percentiles;
-        double latMin = 0;
-        double latMax = 0;
-        double latMean = 0;
-        for (const IoResult& run : test.runs) {
-            bytes += double(write ? run.bytesWritten : run.bytesRead);
-            ns += double(run.elapsedNs);
-        }
-        if (!test.runs.isEmpty()) {
-            const IoResult& last = test.runs.last();
-            percentiles.insert(QStringLiteral("50.000000"), double(last.latency.p50));
-            percentiles.insert(QStringLiteral("90.000000"), double(last.latency.p90));
-            percentiles.insert(QStringLiteral("99.000000"), double(last.latency.p99));
-            percentiles.insert(QStringLiteral("99.900000"), double(last.latency.p999));
-            latMin = double(last.latency.min);
-            latMax = double(last.latency.max);
-            latMean = last.latency.mean;
-        }
-        const bool active = write ? patternWrites(test.spec.pattern) : patternReads(test.spec.pattern);
-        return QJsonObject {{QStringLiteral("io_bytes"), active ? bytes : 0.0},
-                            {QStringLiteral("bw_bytes"), active ? s.bwMedian : 0.0},
-                            {QStringLiteral("bw"), active ? s.bwMedian / 1024.0 : 0.0},
-                            {QStringLiteral("iops"), active ? s.iopsMedian : 0.0},
-                            {QStringLiteral("runtime"), ns / 1e6},
-                            {QStringLiteral("clat_ns"),
-                             QJsonObject {{QStringLiteral("min"), active ? latMin : 0.0},
-                                          {QStringLiteral("max"), active ? latMax : 0.0},
-                                          {QStringLiteral("mean"), active ? latMean : 0.0},
-                                          {QStringLiteral("percentile"), active ? percentiles : QJsonObject()}}}};
-    };
-    const QString fio = test.runs.isEmpty() ? QString() : test.runs.first().fioCommand;
-    return QJsonObject {
-        {QStringLiteral("fio version"), QStringLiteral("raidbench-export")},
-        {QStringLiteral("global options"), QJsonObject {{QStringLiteral("equivalent_command"), fio}}},
-        {QStringLiteral("jobs"),
-         QJsonArray {QJsonObject {{QStringLiteral("jobname"), QStringLiteral("%1/%2").arg(config.name, test.spec.id())},
-                                  {QStringLiteral("read"), side(false)},
-                                  {QStringLiteral("write"), side(true)}}}}};
-}
-
-Result<int> exportFioJson(const CampaignResults& results, const QString& directory)
-{
-    if (!QDir().mkpath(directory)) {
-        return makeError(ErrorCode::badOutput, QStringLiteral("cannot create %1").arg(directory));
-    }
-    static const QRegularExpression unsafe(QStringLiteral("[^A-Za-z0-9_.+-]"));
-    int count = 0;
-    for (const ConfigResult& config : results.configs) {
-        for (const TestResult& test : config.tests) {
-            if (test.spec.kind != QLatin1String("io") || test.runs.isEmpty()) {
-                continue;
-            }
-            const QString name =
-                QString(config.name + QLatin1Char('-') + test.spec.id()).replace(unsafe, QStringLiteral("_"));
-            const QString path = directory + QLatin1Char('/') + name + QStringLiteral(".json");
-            if (auto ok = writeFileAtomically(path, QJsonDocument(testToFioJson(config, test)).toJson()); !ok) {
-                return ok.error();
-            }
-            ++count;
-        }
-    }
-    return count;
-}
-
-Result<void> importFioJson(CampaignResults& results, const QByteArray& fioJson, const QString& configName)
-{
-    // fio prints notes before its JSON; start at the first brace.
-    const qsizetype start = fioJson.indexOf('{');
-    QJsonParseError error {};
-    const QJsonDocument document = QJsonDocument::fromJson(start >= 0 ? fioJson.mid(start) : fioJson, &error);
-    if (error.error != QJsonParseError::NoError || !document.object().value(QStringLiteral("jobs")).isArray()) {
-        return makeError(ErrorCode::badFioJson,
-                         QStringLiteral("not fio --output-format=json output: %1").arg(error.errorString()));
-    }
-    ConfigResult* config = results.config(configName);
-    if (!config) {
-        ConfigResult fresh;
-        fresh.name = configName;
-        fresh.status = QStringLiteral("completed");
-        fresh.spec = ArraySpec::disk(QStringLiteral("/dev/fio-import"));
-        results.configs.append(fresh);
-        config = &results.configs.last();
-    }
-    const QString version = document.object().value(QStringLiteral("fio version")).toString();
-    for (const auto& value : document.object().value(QStringLiteral("jobs")).toArray()) {
-        const QJsonObject job = value.toObject();
-        const QJsonObject options = job.value(QStringLiteral("job options")).toObject();
-        for (const bool write : {true, false}) {
-            const QJsonObject side = job.value(write ? QStringLiteral("write") : QStringLiteral("read")).toObject();
-            const double bw = side.value(QStringLiteral("bw_bytes")).toDouble();
-            if (bw <= 0) {
-                continue;
-            }
-            TestResult test;
-            test.source = QStringLiteral("fio");
-            test.spec.kind = QStringLiteral("io");
-            const QString rw = options.value(QStringLiteral("rw")).toString();
-            test.spec.pattern = write ? (rw.contains(QLatin1String("rand")) ? IoPattern::RandWrite : IoPattern::Write)
-                                      : (rw.contains(QLatin1String("rand")) ? IoPattern::RandRead : IoPattern::Read);
-            auto bs = Units::parseSize(options.value(QStringLiteral("bs")).toString(QStringLiteral("4k")));
-            test.spec.blockSize = bs ? std::uint32_t(*bs) : 4096;
-            test.spec.queueDepth = options.value(QStringLiteral("iodepth")).toString(QStringLiteral("1")).toInt();
-            test.spec.name = QStringLiteral("fio %1 %2")
-                                 .arg(job.value(QStringLiteral("jobname")).toString(),
-                                      write ? QStringLiteral("write") : QStringLiteral("read"));
-            test.summary.runs = 1;
-            test.summary.bwMin = test.summary.bwMedian = test.summary.bwMax = test.summary.bwMean = bw;
-            test.summary.iopsMedian = side.value(QStringLiteral("iops")).toDouble();
-            const QJsonObject percentiles =
-                side.value(QStringLiteral("clat_ns")).toObject().value(QStringLiteral("percentile")).toObject();
-            test.summary.latP50Median = percentiles.value(QStringLiteral("50.000000")).toDouble();
-            test.summary.latP99Median = percentiles.value(QStringLiteral("99.000000")).toDouble();
-            test.extra = QJsonObject {{QStringLiteral("fio_version"), version}};
-            config->tests.append(test);
-        }
-    }
-    analyzeResults(results);
-    return {};
 }
 
 QString resultsFileTestsMarkdown(const CampaignResults& results)

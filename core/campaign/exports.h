@@ -1,6 +1,7 @@
 #pragma once
 
 #include "campaign/campaignresults.h"
+#include "campaign/fiojson.h"
 #include "campaign/recommend.h"
 #include "util/result.h"
 
@@ -17,12 +18,5 @@ QString resultsToMarkdown(const CampaignResults& results, const Requirements& re
 /// The file-system test section of resultsToMarkdown alone (the bonnie-like table); empty when
 /// the results have no file test.
 QString resultsFileTestsMarkdown(const CampaignResults& results);
-/// fio's --output-format=json shape for one test, so fio tooling can read RaidBench numbers.
-QJsonObject testToFioJson(const ConfigResult& config, const TestResult& test);
-/// Writes one fio-style JSON file per configuration x test into `directory`; returns the count.
-Result<int> exportFioJson(const CampaignResults& results, const QString& directory);
-/// Adds the jobs of a fio --output-format=json file as a test of configuration `configName` (created when
-/// absent), marked source "fio", so fio's numbers sit beside RaidBench's.
-Result<void> importFioJson(CampaignResults& results, const QByteArray& fioJson, const QString& configName);
 
 } // namespace RaidBench

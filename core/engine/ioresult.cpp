@@ -69,12 +69,21 @@ QJsonObject IoResult::toJson(bool withSamples) const
         if (latencyTiming == QLatin1String("batch")) {
             break;
         }
-        json.insert(key,
-                    QJsonObject {{QStringLiteral("bytes"), double(part->bytes)},
-                                 {QStringLiteral("ios"), double(part->ios)},
-                                 {QStringLiteral("bw_bytes"), bandwidth(*part)},
-                                 {QStringLiteral("iops"), iops(*part)},
-                                 {QStringLiteral("lat_ns"), latencyJson(part->latency)}});
+        QJsonObject object {{QStringLiteral("bytes"), double(part->bytes)},
+                            {QStringLiteral("ios"), double(part->ios)},
+                            {QStringLiteral("bw_bytes"), bandwidth(*part)},
+                            {QStringLiteral("iops"), iops(*part)},
+                            {QStringLiteral("lat_ns"), latencyJson(part->latency)}};
+        if (!part->bins.empty()) {
+            // Flat pairs (ns, count), shortest first: a run's histogram in a few hundred numbers.
+            QJsonArray bins;
+            for (const auto& [ns, count] : part->bins) {
+                bins.append(double(ns));
+                bins.append(double(count));
+            }
+            object.insert(QStringLiteral("bins"), bins);
+        }
+        json.insert(key, object);
     }
     json.insert(QStringLiteral("cpu"),
                 QJsonObject {{QStringLiteral("user_s"), cpuUserS}, {QStringLiteral("sys_s"), cpuSysS}});
@@ -152,6 +161,22 @@ Result<IoResult> IoResult::fromJson(const QJsonObject& json)
         part->bytes = u64(object.value(QStringLiteral("bytes")));
         part->ios = u64(object.value(QStringLiteral("ios")));
         part->latency = latencyFromJson(object.value(QStringLiteral("lat_ns")).toObject());
+        const QJsonArray bins = object.value(QStringLiteral("bins")).toArray();
+        std::uint64_t last = 0;
+        for (qsizetype i = 0; i + 1 < bins.size(); i += 2) {
+            const std::uint64_t ns = u64(bins.at(i));
+            const std::uint64_t count = u64(bins.at(i + 1));
+            if (!bins.at(i).isDouble() || !bins.at(i + 1).isDouble() || count == 0 || (i > 0 && ns <= last)) {
+                return makeError(
+                    ErrorCode::invalidResult,
+                    QStringLiteral("%1.bins: pairs of a latency (ns) and a count, shortest first").arg(key));
+            }
+            part->bins.emplace_back(ns, count);
+            last = ns;
+        }
+        if (bins.size() % 2) {
+            return makeError(ErrorCode::invalidResult, QStringLiteral("%1.bins: an odd count of numbers").arg(key));
+        }
     }
     const QJsonObject cpu = json.value(QStringLiteral("cpu")).toObject();
     result.cpuUserS = cpu.value(QStringLiteral("user_s")).toDouble();

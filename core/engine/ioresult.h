@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace RaidBench {
@@ -33,6 +34,9 @@ struct IoDirectionResult
     std::uint64_t bytes = 0;
     std::uint64_t ios = 0;
     LatencySummary latency;
+    /// Every I/O's latency as the engine's histogram held it: each non-empty bucket's middle value (ns) and
+    /// count, shortest first. Empty in results written before version 0.10.
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> bins;
 };
 
 /// Bytes completed in one interval of a run (about 100 ms), for charts of MB/s over time.

@@ -123,8 +123,8 @@ void IoStats::fill(IoResult& result) const
     result.elapsedNs = m_measuring ? m_end - m_measureStart : 0;
     result.measureStartNs = m_measuring ? m_measureStart : 0;
     result.latency = summarise(all);
-    result.read = IoDirectionResult {reads.bytes, reads.ios, summarise(reads.histogram)};
-    result.write = IoDirectionResult {writes.bytes, writes.ios, summarise(writes.histogram)};
+    result.read = IoDirectionResult {reads.bytes, reads.ios, summarise(reads.histogram), reads.histogram.bins()};
+    result.write = IoDirectionResult {writes.bytes, writes.ios, summarise(writes.histogram), writes.histogram.bins()};
     result.cpuUserS = m_cpuUser;
     result.cpuSysS = m_cpuSys;
     result.samples = m_samples;

@@ -57,6 +57,17 @@ std::uint64_t LatencyHistogram::bucketHigh(int index)
     return ((mantissa + 1) << group) - 1;
 }
 
+std::vector<std::pair<std::uint64_t, std::uint64_t>> LatencyHistogram::bins() const
+{
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> bins;
+    for (int i = 0; i < bucketCount; ++i) {
+        if (m_buckets[i]) {
+            bins.emplace_back(bucketLow(i) + (bucketHigh(i) - bucketLow(i)) / 2, m_buckets[i]);
+        }
+    }
+    return bins;
+}
+
 std::uint64_t LatencyHistogram::percentile(double percent) const
 {
     if (m_count == 0) {

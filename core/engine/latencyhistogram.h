@@ -2,6 +2,8 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 namespace RaidBench {
 
@@ -49,6 +51,9 @@ public:
     }
     static std::uint64_t bucketLow(int index);
     static std::uint64_t bucketHigh(int index);
+    /// The buckets that hold samples, each as its middle value and its count, shortest first: what fio's
+    /// json+ output calls `bins`.
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> bins() const;
 
 private:
     std::array<std::uint64_t, bucketCount> m_buckets {};
