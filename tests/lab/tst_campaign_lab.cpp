@@ -7,6 +7,7 @@
 #include "campaign/exports.h"
 #include "campaign/recommend.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -98,6 +99,18 @@ private:
         QVERIFY(writeJson(m_out.filePath(name), plan));
     }
 
+    /// The last lines each command of the script wrote to its error log, for a VM that ran out of time.
+    QString lastLinesOfEachLog() const
+    {
+        QString text;
+        for (const QString& name : QDir(m_out.path()).entryList({QStringLiteral("*.err")}, QDir::Files)) {
+            const QStringList lines = read(name).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+            text += QStringLiteral("--- %1, its last lines:\n%2\n")
+                        .arg(name, lines.mid(std::max<qsizetype>(0, lines.size() - 4)).join(QLatin1Char('\n')));
+        }
+        return text;
+    }
+
 private Q_SLOTS:
     void demoCampaignAndCancel()
     {
@@ -145,7 +158,8 @@ check_clean run.after
 mark cancel
 raidbench-cli run cancel-plan.json --out cancel.json --yes > cancel.out 2> cancel.err &
 pid=$!
-wait_for 600 log_has cancel.err '[2/2] ' # raid0 measured, torn down and saved; raid10 begun
+# raid0 measured, torn down and saved; raid10 begun
+wait_for 600 log_has cancel.err '[2/2] ' || mark "cancel: no '[2/2]' after 600 s"
 nap 3
 kill -INT $pid; wait $pid; echo $? > cancel.rc
 check_clean cancel.after
@@ -188,7 +202,7 @@ mark done
             1200000, QStringLiteral("raidbench-cli"), {}, {QStringLiteral("RAIDBENCH_LAB_DIR=/var/tmp")});
         QVERIFY2(run.exitCode == 0,
                  qPrintable(run.err + QStringLiteral("\nWhere the time went (the VM's clock):\n") +
-                            read(QStringLiteral("phases"))));
+                            read(QStringLiteral("phases")) + lastLinesOfEachLog()));
         qInfo("campaign inside the VM took %s s", qPrintable(read(QStringLiteral("run.seconds")).trimmed()));
         QVERIFY2(read(QStringLiteral("run.rc")).trimmed() == QLatin1String("0"),
                  qPrintable(read(QStringLiteral("run.err")).right(3000)));
