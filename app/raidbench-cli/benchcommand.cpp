@@ -148,6 +148,10 @@ int runBench(const QStringList& arguments)
                                         QStringLiteral("random|zeros"), QStringLiteral("random"));
     const QCommandLineOption syncOption(
         QStringLiteral("sync-io"), QStringLiteral("Use synchronous pread/pwrite (queue depth 1) instead of io_uring."));
+    const QCommandLineOption batchOption(
+        QStringLiteral("batch-submit"),
+        QStringLiteral("Submit every I/O whose slot one reap freed in one call, instead of each as soon as its slot "
+                       "is free (the default, as fio does)."));
     const QCommandLineOption dsyncOption(
         QStringLiteral("dsync"),
         QStringLiteral("Make every write durable before it completes (O_DSYNC, fio's --sync=dsync): the disk's "
@@ -157,8 +161,8 @@ int runBench(const QStringList& arguments)
     const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print the result as one JSON object."));
     const QCommandLineOption quietOption(QStringLiteral("quiet"), QStringLiteral("No progress line on a terminal."));
     parser.addOptions({targetOption, rwOption, rwmixOption, bsOption, qdOption, sizeOption, timeOption, rampOption,
-                       offsetOption, lengthOption, bufferedOption, dataOption, syncOption, dsyncOption, destroyOption,
-                       jsonOption, quietOption});
+                       offsetOption, lengthOption, bufferedOption, dataOption, syncOption, batchOption, dsyncOption,
+                       destroyOption, jsonOption, quietOption});
 
     if (const std::optional<int> done = command.parse(arguments, false)) {
         return *done;
@@ -248,6 +252,7 @@ int runBench(const QStringList& arguments)
     }
     job.data = *data;
     job.forceSync = parser.isSet(syncOption);
+    job.batchSubmit = parser.isSet(batchOption);
     job.dsync = parser.isSet(dsyncOption);
     job.destroyData = parser.isSet(destroyOption);
     if (auto valid = job.validate(); !valid) {

@@ -169,7 +169,7 @@ public:
     /// Sets up the ring; on failure returns why, and the caller falls back to synchronous I/O.
     QString setUp(int queueDepth, int fd, BlockBuffers& buffers)
     {
-        const unsigned entries = unsigned(queueDepth);
+        const unsigned entries = unsigned(queueDepth) + 1; // the I/Os and the ring's timer (armTimer)
         const unsigned flagSets[] = {IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN, IORING_SETUP_COOP_TASKRUN,
                                      0};
         int ret = -ENOSYS;
@@ -206,6 +206,93 @@ public:
 
     bool fixedBuffers() const { return m_fixedBuffers; }
 
+    /// Submits what is prepared, each I/O of `fresh` timed from just before the call. By default that is one
+    /// I/O, submitted as soon as its slot is free, as fio does with its default batch settings; with
+    /// IoJob::batchSubmit every slot freed by one reap goes in one call. False when the ring failed (the
+    /// error is in `ctx`).
+    bool submitFresh(RunContext& ctx, std::vector<Slot>& slots, std::vector<int>& fresh)
+    {
+        const std::uint64_t submitAt = nowNs();
+        for (int s : fresh) {
+            slots[std::size_t(s)].submitNs = submitAt;
+        }
+        fresh.clear();
+        const int ret = io_uring_submit(&m_ring);
+        if (ret < 0 && ret != -EAGAIN && ret != -EBUSY && ret != -EINTR) {
+            ctx.error = IoError {ErrorCode::ioError, QStringLiteral("io_uring failed: %1").arg(errnoText(-ret)), -ret,
+                                 std::nullopt};
+            return false;
+        }
+        return true;
+    }
+
+    /// Prepares the read or write of `request` in slot `s`.
+    void prepare(RunContext& ctx, io_uring_sqe* sqe, int s, const IoRequest& request)
+    {
+        const int fileIndex = m_fixedFile ? 0 : m_fd;
+        char* buffer = ctx.buffers.buffer(s);
+        if (request.write) {
+            ctx.buffers.stamp(s, request.offset);
+            if (m_fixedBuffers) {
+                io_uring_prep_write_fixed(sqe, fileIndex, buffer, request.length, request.offset, s);
+            } else {
+                io_uring_prep_write(sqe, fileIndex, buffer, request.length, request.offset);
+            }
+        } else if (m_fixedBuffers) {
+            io_uring_prep_read_fixed(sqe, fileIndex, buffer, request.length, request.offset, s);
+        } else {
+            io_uring_prep_read(sqe, fileIndex, buffer, request.length, request.offset);
+        }
+        if (m_fixedFile) {
+            sqe->flags |= IOSQE_FIXED_FILE;
+        }
+        io_uring_sqe_set_data64(sqe, std::uint64_t(s));
+    }
+
+    /// Keeps a timer in the ring, so a wait without a timeout of its own still wakes at least every poll
+    /// interval (a cancel, a stalled device) and at the deadline. A wait with a timeout arms a kernel timer on
+    /// every call: 3-4 us more per I/O at queue depth 1 than fio's plain wait (docs/benchmarks.md).
+    void armTimer(const RunContext& ctx, bool issuing)
+    {
+        if (m_timerArmed) {
+            return;
+        }
+        io_uring_sqe* sqe = io_uring_get_sqe(&m_ring);
+        if (!sqe) {
+            return; // the ring's submission queue is full; armed after the next submit
+        }
+        const std::uint64_t now = nowNs();
+        std::uint64_t waitNs = pollIntervalNs;
+        if (ctx.deadline != noDeadline && issuing) {
+            waitNs = std::clamp<std::uint64_t>(ctx.deadline > now ? ctx.deadline - now : 0, 1'000'000, pollIntervalNs);
+        }
+        m_timer = {std::int64_t(waitNs / 1'000'000'000ull), std::int64_t(waitNs % 1'000'000'000ull)};
+        io_uring_prep_timeout(sqe, &m_timer, 0, 0);
+        io_uring_sqe_set_data64(sqe, timerTag);
+        m_timerArmed = true;
+    }
+
+    /// Counts one reaped I/O of slot `s` (a short transfer is finished synchronously); `now` is when it was
+    /// reaped, and when a synchronous finish ended.
+    void complete(RunContext& ctx, Slot& slot, int s, int res, std::uint64_t& now)
+    {
+        if (res == int(slot.request.length)) {
+            ctx.stats.complete(now - slot.submitNs, slot.request.length, slot.request.write);
+            return;
+        }
+        if (res < 0) {
+            ctx.setError(-res, slot.request.write, slot.request.offset, slot.request.length);
+            return;
+        }
+        const int err = ctx.completeShortTransfer(slot.request, ctx.buffers.buffer(s), std::uint32_t(res));
+        if (err == 0) {
+            now = nowNs(); // finished synchronously just now
+            ctx.stats.complete(now - slot.submitNs, slot.request.length, slot.request.write);
+        } else {
+            ctx.setError(err < 0 ? 0 : err, slot.request.write, slot.request.offset, slot.request.length);
+        }
+    }
+
     void run(RunContext& ctx)
     {
         const int depth = ctx.buffers.count();
@@ -216,98 +303,63 @@ public:
         for (int i = 0; i < depth; ++i) {
             freeSlots[std::size_t(i)] = depth - 1 - i;
         }
-        const int fileIndex = m_fixedFile ? 0 : m_fd;
         int inflight = 0;
         bool issuing = true;
+        m_timerArmed = false;
 
         while (true) {
-            if (issuing) {
-                IoRequest request;
-                while (inflight < depth && ctx.scheduler.next(request)) {
-                    const int s = freeSlots.back();
-                    freeSlots.pop_back();
-                    io_uring_sqe* sqe = io_uring_get_sqe(&m_ring);
-                    char* buffer = ctx.buffers.buffer(s);
-                    if (request.write) {
-                        ctx.buffers.stamp(s, request.offset);
-                        if (m_fixedBuffers) {
-                            io_uring_prep_write_fixed(sqe, fileIndex, buffer, request.length, request.offset, s);
-                        } else {
-                            io_uring_prep_write(sqe, fileIndex, buffer, request.length, request.offset);
-                        }
-                    } else if (m_fixedBuffers) {
-                        io_uring_prep_read_fixed(sqe, fileIndex, buffer, request.length, request.offset, s);
-                    } else {
-                        io_uring_prep_read(sqe, fileIndex, buffer, request.length, request.offset);
-                    }
-                    if (m_fixedFile) {
-                        sqe->flags |= IOSQE_FIXED_FILE;
-                    }
-                    io_uring_sqe_set_data64(sqe, std::uint64_t(s));
-                    slots[std::size_t(s)].request = request;
-                    fresh.push_back(s);
-                    ++inflight;
+            IoRequest request;
+            while (issuing && inflight < depth && ctx.scheduler.next(request)) {
+                const int s = freeSlots.back();
+                freeSlots.pop_back();
+                prepare(ctx, io_uring_get_sqe(&m_ring), s, request);
+                slots[std::size_t(s)].request = request;
+                fresh.push_back(s);
+                ++inflight;
+                if (!ctx.job.batchSubmit && !submitFresh(ctx, slots, fresh)) {
+                    return;
                 }
             }
             if (inflight == 0) {
                 break;
             }
-            const std::uint64_t submitAt = nowNs();
-            for (int s : fresh) {
-                slots[std::size_t(s)].submitNs = submitAt;
+            armTimer(ctx, issuing);
+            if (io_uring_sq_ready(&m_ring) > 0 && !submitFresh(ctx, slots, fresh)) {
+                return;
             }
-            fresh.clear();
-            std::uint64_t waitNs = pollIntervalNs;
-            if (ctx.deadline != noDeadline && issuing) {
-                waitNs = std::clamp<std::uint64_t>(ctx.deadline > submitAt ? ctx.deadline - submitAt : 0, 1'000'000,
-                                                   pollIntervalNs);
-            }
-            __kernel_timespec ts {std::int64_t(waitNs / 1'000'000'000ull), std::int64_t(waitNs % 1'000'000'000ull)};
+            // Submitted, then waited for in a call of its own (as fio does): one call that submits and waits
+            // measured 11-17 % fewer IOPS at queue depth 1 on a loop device, and no better at 32
+            // (docs/benchmarks.md).
             io_uring_cqe* cqe = nullptr;
-            // Submit, then wait in a second call (as fio does): one call that submits and waits measured
-            // 11-17 % fewer IOPS at queue depth 1 on a loop device, and no better at 32 (docs/benchmarks.md).
-            int ret = io_uring_submit(&m_ring);
-            if (ret >= 0 || ret == -EAGAIN || ret == -EBUSY || ret == -EINTR) {
-                ret = io_uring_wait_cqe_timeout(&m_ring, &cqe, &ts);
-            }
+            const int ret = io_uring_wait_cqe(&m_ring, &cqe);
             if (ret < 0 && ret != -ETIME && ret != -EINTR && ret != -EAGAIN && ret != -EBUSY) {
                 // The ring itself failed: in-flight I/O is cancelled when the ring is torn down.
                 ctx.error = IoError {ErrorCode::ioError, QStringLiteral("io_uring failed: %1").arg(errnoText(-ret)),
                                      -ret, std::nullopt};
                 break;
             }
-            std::uint64_t now = submitAt;
+            std::uint64_t now = 0;
             unsigned head = 0;
             unsigned seen = 0;
+            bool reaped = false;
             io_uring_for_each_cqe(&m_ring, head, cqe)
             {
+                ++seen;
+                if (io_uring_cqe_get_data64(cqe) == timerTag) {
+                    m_timerArmed = false;
+                    continue;
+                }
                 // Each completion is timed when it is reaped, from its own submission: the clock is read
                 // once per I/O, so an I/O reaped after others of its batch is charged the time it waited.
                 now = nowNs();
+                reaped = true;
                 const int s = int(io_uring_cqe_get_data64(cqe));
-                Slot& slot = slots[std::size_t(s)];
-                const int res = cqe->res;
-                ++seen;
                 --inflight;
                 freeSlots.push_back(s);
-                if (res == int(slot.request.length)) {
-                    ctx.stats.complete(now - slot.submitNs, slot.request.length, slot.request.write);
-                    continue;
-                }
-                if (res < 0) {
-                    ctx.setError(-res, slot.request.write, slot.request.offset, slot.request.length);
-                    continue;
-                }
-                const int err = ctx.completeShortTransfer(slot.request, ctx.buffers.buffer(s), std::uint32_t(res));
-                if (err == 0) {
-                    now = nowNs(); // finished synchronously just now
-                    ctx.stats.complete(now - slot.submitNs, slot.request.length, slot.request.write);
-                } else {
-                    ctx.setError(err < 0 ? 0 : err, slot.request.write, slot.request.offset, slot.request.length);
-                }
+                complete(ctx, slots[std::size_t(s)], s, cqe->res, now);
             }
             io_uring_cq_advance(&m_ring, seen);
-            if (seen) {
+            if (reaped) {
                 ctx.lastCompletion = now;
             } else {
                 now = nowNs();
@@ -325,6 +377,10 @@ private:
     bool m_fixedBuffers = false;
     bool m_fixedFile = false;
     int m_fd = -1;
+    /// The ring's timer (armTimer): its timespec lives as long as the timeout it was prepared for.
+    __kernel_timespec m_timer {};
+    bool m_timerArmed = false;
+    static constexpr std::uint64_t timerTag = std::numeric_limits<std::uint64_t>::max();
 };
 
 void runSynchronous(RunContext& ctx)

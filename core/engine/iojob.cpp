@@ -147,6 +147,9 @@ QJsonObject IoJob::toJson() const
     if (dsync) {
         json.insert(QStringLiteral("dsync"), true);
     }
+    if (batchSubmit) {
+        json.insert(QStringLiteral("batch_submit"), true);
+    }
     if (flushAfter) {
         json.insert(QStringLiteral("flush_after"), true);
     }
@@ -183,6 +186,7 @@ Result<IoJob> IoJob::fromJson(const QJsonObject& json)
     job.data = *data;
     job.forceSync = json.value(QStringLiteral("sync_io")).toBool(false);
     job.dsync = json.value(QStringLiteral("dsync")).toBool(false);
+    job.batchSubmit = json.value(QStringLiteral("batch_submit")).toBool(false);
     job.flushAfter = json.value(QStringLiteral("flush_after")).toBool(false);
     return job;
 }

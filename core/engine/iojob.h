@@ -59,6 +59,9 @@ struct IoJob
     bool direct = true;
     DataPattern data = DataPattern::Random;
     bool forceSync = false; ///< use pread/pwrite even where io_uring works
+    /// io_uring: submit every slot one reap freed in one call, instead of each I/O as soon as its slot is
+    /// free (the default, as fio does with its default batch settings: docs/benchmarks.md).
+    bool batchSubmit = false;
     /// Every write durable before it completes (O_DSYNC): the disk's write cache is flushed, or
     /// written through, per write, as a database's log does. The test the write cache matters for.
     bool dsync = false;
