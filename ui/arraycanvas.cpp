@@ -517,7 +517,7 @@ QString ArrayCanvas::readable(QString message) const
 
 void ArrayCanvas::showResult(const Result<void>& result)
 {
-    m_lastMessage = result ? QString() : readable(result.error().message);
+    m_lastMessage = result ? QString() : readable(ErrorCode::userText(result.error()));
     if (m_hint) {
         m_hint->setText(
             m_lastMessage.isEmpty()

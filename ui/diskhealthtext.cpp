@@ -1,5 +1,7 @@
 #include "diskhealthtext.h"
 
+#include "outsidetr.h"
+
 #include <QCoreApplication>
 #include <QStringList>
 
@@ -9,7 +11,7 @@ namespace {
 
 QString tr(const char* text)
 {
-    return QCoreApplication::translate("DiskHealthText", text);
+    return trOutsideQObject(text);
 }
 
 } // namespace

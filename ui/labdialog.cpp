@@ -1,6 +1,7 @@
 #include "labdialog.h"
 
 #include "lab/labspec.h"
+#include "util/errorcodes.h"
 #include "util/units.h"
 
 #include <QCheckBox>
@@ -174,7 +175,7 @@ void LabDialog::update()
 {
     const auto disks = parseLabSpec(spec(), controllers());
     if (!disks) {
-        m_preview->setText(disks.error().message);
+        m_preview->setText(ErrorCode::userText(disks.error()));
         m_start->setEnabled(false);
         return;
     }

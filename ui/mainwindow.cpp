@@ -288,7 +288,7 @@ void MainWindow::dropEvent(QDropEvent* event)
         }
         const QString path = url.toLocalFile();
         const auto opened = openFile(path);
-        showMessage(opened ? tr("Opened %1.").arg(path) : opened.error().message, !opened);
+        showMessage(opened ? tr("Opened %1.").arg(path) : ErrorCode::userText(opened.error()), !opened);
         event->acceptProposedAction();
         return;
     }
@@ -335,7 +335,7 @@ void MainWindow::connectHelper()
                     : tr("Starting the helper through polkit: authenticate in the dialog that opens…"));
     const auto started = m_session->startHelper();
     if (!started) {
-        showMessage(started.error().message, true);
+        showMessage(ErrorCode::userText(started.error()), true);
     }
     updateConnection();
 }
@@ -349,7 +349,7 @@ void MainWindow::startLab(const LabOptions& options)
     showMessage(tr("Starting the virtual lab (about 15 s)…"));
     const auto started = m_session->startHelper(&options);
     if (!started) {
-        showMessage(started.error().message, true);
+        showMessage(ErrorCode::userText(started.error()), true);
     }
     updateConnection();
 }
@@ -370,7 +370,7 @@ void MainWindow::openRemoteDialog()
     }
     const auto target = dialog.target();
     if (!target) {
-        showMessage(target.error().message, true);
+        showMessage(ErrorCode::userText(target.error()), true);
         return;
     }
     settings.setValue(QStringLiteral("remote/last"), target->text());
@@ -386,7 +386,7 @@ void MainWindow::connectRemote(const SshTarget& target, const QString& remoteHel
     showMessage(tr("Connecting to %1 over ssh…").arg(target.text()));
     const auto started = m_session->startRemote(target, remoteHelper);
     if (!started) {
-        showMessage(started.error().message, true);
+        showMessage(ErrorCode::userText(started.error()), true);
     }
     updateConnection();
 }
@@ -399,7 +399,7 @@ void MainWindow::openLabDialog()
     }
     const auto options = dialog.options();
     if (!options) {
-        showMessage(options.error().message, true);
+        showMessage(ErrorCode::userText(options.error()), true);
         return;
     }
     startLab(*options);
@@ -424,7 +424,7 @@ void MainWindow::startRun()
     }
     const auto plan = m_plan->plan();
     if (!plan) {
-        showMessage(plan.error().message, true);
+        showMessage(ErrorCode::userText(plan.error()), true);
         return;
     }
     QList<Disk> disks;
@@ -672,7 +672,7 @@ void MainWindow::updateConnection()
     } else if (connected) {
         m_transport->setText(tr("Helper: %1 on %2").arg(m_session->transportName(), m_session->helperHost()));
     } else {
-        m_transport->setText(m_session->transportName() == QLatin1String("none") ? tr("Helper: not started")
+        m_transport->setText(m_session->transportName().isEmpty() ? tr("Helper: not started")
                                  : m_session->linkClosed()
                                  ? tr("Helper: not connected")
                                  : tr("Helper: %1, starting…").arg(m_session->transportName()));
@@ -688,7 +688,7 @@ void MainWindow::updateDisksPage()
         const QString path = std::exchange(m_planToRun, QString());
         m_pendingPlan = {};
         if (auto opened = openFile(path); !opened) {
-            showMessage(opened.error().message, true);
+            showMessage(ErrorCode::userText(opened.error()), true);
         } else {
             QTimer::singleShot(0, this, &MainWindow::startRun);
         }
@@ -706,7 +706,8 @@ void MainWindow::updateDisksPage()
         }
         if (allKnown && m_canvasModel->configs().isEmpty()) {
             if (auto applied = m_plan->applyPlan(*plan); !applied) {
-                statusBar()->showMessage(tr("The last plan was not restored: %1").arg(applied.error().message), 8000);
+                statusBar()->showMessage(
+                    tr("The last plan was not restored: %1").arg(ErrorCode::userText(applied.error())), 8000);
             }
         }
     }

@@ -7,6 +7,7 @@
 #include "planpage.h"
 #include "results/resultspage.h"
 #include "session.h"
+#include "util/errorcodes.h"
 #include "version.h"
 
 #include <QAction>
@@ -31,7 +32,7 @@ void MainWindow::makeMenus()
         const QString path = QFileDialog::getOpenFileName(this, tr("Open a plan"), QString(), tr("Plans (*.json)"));
         if (!path.isEmpty()) {
             const auto loaded = m_plan->loadPlanFile(path);
-            showMessage(loaded ? tr("Plan %1 opened.").arg(path) : loaded.error().message, !loaded);
+            showMessage(loaded ? tr("Plan %1 opened.").arg(path) : ErrorCode::userText(loaded.error()), !loaded);
         }
     });
     file->addAction(tr("&Save plan…"), QKeySequence::Save, this, [this] {
@@ -39,7 +40,7 @@ void MainWindow::makeMenus()
             QFileDialog::getSaveFileName(this, tr("Save the plan"), QStringLiteral("plan.json"), tr("Plans (*.json)"));
         if (!path.isEmpty()) {
             const auto saved = m_plan->savePlanFile(path);
-            showMessage(saved ? tr("Plan saved to %1.").arg(path) : saved.error().message, !saved);
+            showMessage(saved ? tr("Plan saved to %1.").arg(path) : ErrorCode::userText(saved.error()), !saved);
         }
     });
     file->addAction(tr("Open &results…"), this, [this] {

@@ -261,7 +261,7 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
             return;
         }
         const auto loaded = loadPlanFile(path);
-        Q_EMIT message(loaded ? tr("Plan %1 opened.").arg(path) : loaded.error().message);
+        Q_EMIT message(loaded ? tr("Plan %1 opened.").arg(path) : ErrorCode::userText(loaded.error()));
     });
     connect(save, &QPushButton::clicked, this, [this] {
         const QString path =
@@ -270,7 +270,7 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
             return;
         }
         const auto saved = savePlanFile(path);
-        Q_EMIT message(saved ? tr("Plan saved to %1.").arg(path) : saved.error().message);
+        Q_EMIT message(saved ? tr("Plan saved to %1.").arg(path) : ErrorCode::userText(saved.error()));
     });
     connect(commands, &QPushButton::clicked, this, &PlanPage::showCommands);
     connect(start, &QPushButton::clicked, this, &PlanPage::startRequested);
@@ -506,7 +506,7 @@ Result<QStringList> PlanPage::commandListing() const
         lines.append(tr("# %1/%2: %3").arg(index).arg(current->configurations.size()).arg(config.name));
         auto build = planBuild(config.spec, QStringLiteral("c%1").arg(index, 5, 10, QLatin1Char('0')), options);
         if (!build) {
-            lines.append(tr("#   cannot be built: %1").arg(build.error().message));
+            lines.append(tr("#   cannot be built: %1").arg(ErrorCode::userText(build.error())));
             continue;
         }
         lines.append(build->commandLines());
@@ -533,7 +533,7 @@ void PlanPage::showCommands()
 {
     const auto listing = commandListing();
     if (!listing) {
-        Q_EMIT message(listing.error().message);
+        Q_EMIT message(ErrorCode::userText(listing.error()));
         return;
     }
     QDialog dialog(this);
@@ -563,7 +563,7 @@ void PlanPage::updateSummary()
 {
     const auto current = plan();
     if (!current) {
-        m_summary->setText(current.error().message);
+        m_summary->setText(ErrorCode::userText(current.error()));
         return;
     }
     // Each block size or queue depth of a sweep is a run; stable mode counts its fewest runs.

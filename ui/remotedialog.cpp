@@ -1,5 +1,7 @@
 #include "remotedialog.h"
 
+#include "util/errorcodes.h"
+
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -89,10 +91,10 @@ QString RemoteDialog::remoteHelper() const
 void RemoteDialog::update()
 {
     const auto checked = target();
-    QString problem = checked ? QString() : checked.error().message;
+    QString problem = checked ? QString() : ErrorCode::userText(checked.error());
     if (checked) {
         if (auto plain = SshTarget::checkRemoteHelper(remoteHelper()); !plain) {
-            problem = plain.error().message;
+            problem = ErrorCode::userText(plain.error());
         }
     }
     m_problem->setText(problem);

@@ -2,6 +2,7 @@
 
 #include "campaign/analysis.h"
 #include "helper/helperclient.h"
+#include "util/errorcodes.h"
 
 #include <QSignalBlocker>
 #include <QSysInfo>
@@ -127,7 +128,7 @@ void Session::detach()
 
 QString Session::transportName() const
 {
-    return m_link ? m_link->transportName() : tr("none");
+    return m_link ? m_link->transportName() : QString(); // empty: no helper started
 }
 
 const Disk* Session::disk(const QString& path) const
@@ -253,7 +254,7 @@ void Session::onReplied(qint64 id, const QJsonObject& result)
             recordConnection(m_results);
             takeBaselines(m_results);
         }
-        Q_EMIT campaignFinished(m_results, results ? QString() : results.error().message);
+        Q_EMIT campaignFinished(m_results, results ? QString() : ErrorCode::userText(results.error()));
         readHealth(); // asked for none during the run
     }
 }
@@ -278,11 +279,11 @@ void Session::onFailed(qint64 id, const Error& error)
     if (id == m_campaignId) {
         m_campaignId = -1;
         m_measuring = false;
-        Q_EMIT campaignFinished(m_results, error.message);
+        Q_EMIT campaignFinished(m_results, ErrorCode::userText(error));
         readHealth();
         return;
     }
-    Q_EMIT errorOccurred(error.message);
+    Q_EMIT errorOccurred(ErrorCode::userText(error));
 }
 
 void Session::onEvent(qint64 id, const QString& event, const QJsonObject& fields)

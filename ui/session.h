@@ -41,6 +41,7 @@ public:
     /// The helper went away or never answered; the session holds no live connection.
     bool linkClosed() const { return m_linkClosed; }
     bool isLab() const { return m_lab; }
+    /// How the helper was reached (pkexec, lab, ssh, ...); empty while none is started.
     QString transportName() const;
     QString helperHost() const { return m_host; }
     /// The machine reached over ssh ("root@storage1"), empty for this one and the lab.

@@ -7,6 +7,7 @@
 #include "campaign/resultsfolder.h"
 #include "campaigncommand.h"
 #include "clicommon.h"
+#include "util/errorcodes.h"
 #include "util/units.h"
 
 #include <QDateTime>
@@ -118,14 +119,14 @@ std::optional<AnswerOptions> parseOptions(const QStringList& arguments, int& cod
     if (parser.isSet(recommendOption)) {
         auto requirements = Requirements::parse(parser.value(recommendOption));
         if (!requirements) {
-            printError(requirements.error().message);
+            printError(ErrorCode::userText(requirements.error()));
             return std::nullopt;
         }
         options.requirements = *requirements;
     }
     const auto time = Units::parseDuration(parser.value(timeOption));
     if (!time) {
-        printError(QStringLiteral("--time: %1").arg(time.error().message));
+        printError(QStringLiteral("--time: %1").arg(ErrorCode::userText(time.error())));
         return std::nullopt;
     }
     options.plan = QJsonObject {
@@ -173,7 +174,7 @@ CampaignResults buildLayouts(const AnswerOptions& options, const CampaignPlan& m
     auto verified =
         timedRun(QuickAnswer::verifyPlan(measure, measured, chosen), verifyOut, flags, quick.verifySeconds, code);
     if (!verified) {
-        printError(verified.error().message);
+        printError(ErrorCode::userText(verified.error()));
         return measured;
     }
     CampaignResults built = *verified;
@@ -193,7 +194,7 @@ CampaignResults buildLayouts(const AnswerOptions& options, const CampaignPlan& m
         auto more = timedRun(QuickAnswer::verifyPlan(measure, measured, {next}), nextOut, flags, seconds, code);
         quick.verifySeconds += seconds;
         if (!more) {
-            printError(more.error().message);
+            printError(ErrorCode::userText(more.error()));
             break;
         }
         built = QuickAnswer::withConfigs(built, *more);
@@ -209,7 +210,7 @@ int answer(const AnswerOptions& options)
 {
     auto plan = CampaignPlan::fromJson(options.plan);
     if (!plan) {
-        printError(plan.error().message);
+        printError(ErrorCode::userText(plan.error()));
         return ExitUsage;
     }
     QuickAnswer quick;
@@ -221,7 +222,7 @@ int answer(const AnswerOptions& options)
     auto measured = timedRun(measure, options.out, options.flags, quick.measureSeconds, code);
     if (!measured || code != ExitOk) {
         if (!measured) {
-            printError(measured.error().message);
+            printError(ErrorCode::userText(measured.error()));
         }
         return code == ExitOk ? ExitFailed : code;
     }
@@ -298,7 +299,7 @@ int runAnswer(const QStringList& arguments)
         auto created = ResultsFolder::create(ResultsFolder::path(), QDateTime::currentDateTime(),
                                              QSysInfo::machineHostName(), QStringLiteral("answer"));
         if (!created) {
-            printError(QStringLiteral("%1; give --out RESULTS.json").arg(created.error().message));
+            printError(QStringLiteral("%1; give --out RESULTS.json").arg(ErrorCode::userText(created.error())));
             return ExitFailed;
         }
         options->out = *created;

@@ -130,7 +130,7 @@ int create(const ArraySpec& input, const CreateOptions& options)
     eligibility.allowLoop = options.allowLoop;
     QStringList identities;
     if (auto ok = describeLeaves(spec, eligibility, identities); !ok) {
-        printError(ok.error().message);
+        printError(ErrorCode::userText(ok.error()));
         return ExitFailed;
     }
     const QList<SpecIssue> issues = validateSpec(spec);
@@ -153,13 +153,13 @@ int create(const ArraySpec& input, const CreateOptions& options)
     } else {
         auto pinned = gate->pinSpec(spec, DeviceGate::Use::Create);
         if (!pinned) {
-            printError(pinned.error().message);
+            printError(ErrorCode::userText(pinned.error()));
             return ExitFailed;
         }
         plan = pinnedBuild(*pinned, tag, PlanOptions {udevIsRunning()});
     }
     if (!plan) {
-        printError(plan.error().message);
+        printError(ErrorCode::userText(plan.error()));
         return ExitUsage;
     }
     QString text = QStringLiteral("%1 (tag %2)\n  %3\n").arg(spec.describe(), tag, describeFigures(spec));
@@ -202,7 +202,7 @@ int create(const ArraySpec& input, const CreateOptions& options)
     installCancelHandler();
     auto built = executor.build(*plan, &cancelFlag());
     if (!built) {
-        printError(built.error().message);
+        printError(ErrorCode::userText(built.error()));
         return built.error().code == ErrorCode::cancelled ? ExitCancelled : ExitFailed;
     }
     printOut(QStringLiteral("built %1; remove it with: raidbench-cli array teardown %2\n").arg(built->device, tag));
@@ -396,7 +396,7 @@ int runArray(const QStringList& arguments)
         }
         auto parsed = ArraySpec::fromJson(document.object());
         if (!parsed) {
-            printError(parsed.error().message);
+            printError(ErrorCode::userText(parsed.error()));
             return ExitUsage;
         }
         spec = *parsed;
@@ -413,21 +413,21 @@ int runArray(const QStringList& arguments)
             for (const QString& path : disks) {
                 auto disk = DiskScanner().inspect(path, eligibility);
                 if (!disk) {
-                    printError(disk.error().message);
+                    printError(ErrorCode::userText(disk.error()));
                     return ExitFailed;
                 }
                 presetDisks.append({path, disk->sizeBytes, disk->controller, disk->model});
             }
             auto preset = makePreset(parser.value(presetOption), presetDisks);
             if (!preset) {
-                printError(preset.error().message);
+                printError(ErrorCode::userText(preset.error()));
                 return ExitUsage;
             }
             spec = *preset;
         } else {
             auto level = parseLevel(parser.value(levelOption));
             if (!level) {
-                printError(level.error().message);
+                printError(ErrorCode::userText(level.error()));
                 return ExitUsage;
             }
             QList<ArraySpec> children;

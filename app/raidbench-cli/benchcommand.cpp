@@ -3,6 +3,7 @@
 #include "clicommon.h"
 #include "disks/devicegate.h"
 #include "engine/ioengine.h"
+#include "util/errorcodes.h"
 #include "util/units.h"
 
 #include <QCommandLineParser>
@@ -175,7 +176,7 @@ int runBench(const QStringList& arguments)
     IoJob job;
     job.target = parser.value(targetOption);
     auto usage = [](const Error& error) {
-        printError(error.message);
+        printError(ErrorCode::userText(error));
         return int(ExitUsage);
     };
     auto pattern = parsePattern(parser.value(rwOption));
@@ -279,7 +280,7 @@ int runBench(const QStringList& arguments)
         }
         auto pinned = gate.pin(job.target, DeviceGate::Use::Create);
         if (!pinned) {
-            printError(pinned.error().message);
+            printError(ErrorCode::userText(pinned.error()));
             return ExitFailed;
         }
         pin = *pinned;
@@ -306,7 +307,7 @@ int runBench(const QStringList& arguments)
         // The gate right before the write; the engine writes the block device only with its check in hand.
         auto verified = gate.verify(*pin, DeviceGate::Use::Create);
         if (!verified) {
-            printError(verified.error().message);
+            printError(ErrorCode::userText(verified.error()));
             return ExitFailed;
         }
         job.verified = *verified;

@@ -2,6 +2,7 @@
 
 #include "clicommon.h"
 #include "fs/filetests.h"
+#include "util/errorcodes.h"
 #include "util/units.h"
 
 #include <QCommandLineParser>
@@ -96,7 +97,7 @@ int runBenchFs(const QStringList& arguments)
                       {QStringLiteral("drop_caches"), !parser.isSet(noDropOption)}};
     auto params = FileTestParams::fromJson(json);
     if (!params) {
-        printError(params.error().message);
+        printError(ErrorCode::userText(params.error()));
         return ExitUsage;
     }
     if (params->kind != QLatin1String("command") && !parser.positionalArguments().isEmpty()) {

@@ -117,7 +117,7 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, const
     for (const QString& path : plan.disks) {
         auto disk = DiskScanner().inspect(path, eligibility);
         if (!disk) {
-            printError(QStringLiteral("disk %1: %2").arg(path, disk.error().message));
+            printError(QStringLiteral("disk %1: %2").arg(path, ErrorCode::userText(disk.error())));
             return ExitFailed;
         }
         identities.append(QStringLiteral("%1  %2  %3  %4")
@@ -136,10 +136,10 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, const
         // Nothing measured is lost: when the results file cannot be written, a file elsewhere is.
         if (auto ok = writeFileAtomically(savedTo, QJsonDocument(results).toJson()); !ok) {
             const QString fallback = CampaignRunner::fallbackResultsPath();
-            printError(QStringLiteral("%1; the results go to %2").arg(ok.error().message, fallback));
+            printError(QStringLiteral("%1; the results go to %2").arg(ErrorCode::userText(ok.error()), fallback));
             savedTo = fallback;
             if (auto again = writeFileAtomically(savedTo, QJsonDocument(results).toJson()); !again) {
-                printError(again.error().message);
+                printError(ErrorCode::userText(again.error()));
             }
         }
     };
@@ -174,7 +174,7 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, const
         QCoreApplication::exit(0);
     });
     QObject::connect(&helper, &HelperClient::failed, [&](qint64, const Error& error) {
-        printError(error.message);
+        printError(ErrorCode::userText(error));
         exitCode = ExitFailed;
         helper.stop();
         QCoreApplication::exit(0);
@@ -186,7 +186,7 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, const
         QCoreApplication::exit(0);
     });
     if (auto started = direct ? helper.startDirect() : helper.startPkexec(); !started) {
-        printError(started.error().message);
+        printError(ErrorCode::userText(started.error()));
         return ExitFailed;
     }
     installCancelHandler();
@@ -273,7 +273,7 @@ int runPlanHere(const CampaignPlan& plan, const QString& out, const PlanRunFlags
          {},
          {}});
     if (auto ok = runner.prepare(); !ok) {
-        printError(ok.error().message);
+        printError(ErrorCode::userText(ok.error()));
         return ok.error().code == ErrorCode::invalidPlan ? ExitUsage : ExitFailed;
     }
     // What validation allows but a user should know before the disks are destroyed.
@@ -293,7 +293,7 @@ int runPlanHere(const CampaignPlan& plan, const QString& out, const PlanRunFlags
         printProgress(QString());
     }
     if (!results) {
-        printError(results.error().message);
+        printError(ErrorCode::userText(results.error()));
         return ExitFailed;
     }
     int failed = 0;
@@ -388,7 +388,7 @@ int runCampaign(const QStringList& arguments)
     }
     auto plan = CampaignPlan::load(parser.positionalArguments().first());
     if (!plan) {
-        printError(plan.error().message);
+        printError(ErrorCode::userText(plan.error()));
         return ExitUsage;
     }
     if (parser.isSet(hostOption) || parser.isSet(hostsOption)) {
@@ -405,7 +405,7 @@ int runCampaign(const QStringList& arguments)
         EligibilityOptions eligibility;
         eligibility.allowLoop = plan->allowLoop;
         if (auto resolved = plan->resolveDisks(DiskScanner().scan(eligibility)); !resolved) {
-            printError(resolved.error().message);
+            printError(ErrorCode::userText(resolved.error()));
             return ExitFailed;
         }
         if (!parser.isSet(quietOption)) {
@@ -524,7 +524,7 @@ int runReport(const QStringList& arguments)
         }
         auto parsed = Requirements::parse(parser.value(recommendOption));
         if (!parsed) {
-            printError(parsed.error().message);
+            printError(ErrorCode::userText(parsed.error()));
             return ExitUsage;
         }
         requirements = *parsed;
@@ -537,7 +537,7 @@ int runReport(const QStringList& arguments)
     for (const QString& file : files) {
         auto loaded = CampaignResults::load(file);
         if (!loaded) {
-            printError(QStringLiteral("%1: %2").arg(file, loaded.error().message));
+            printError(QStringLiteral("%1: %2").arg(file, ErrorCode::userText(loaded.error())));
             return ExitFailed;
         }
         loadedFiles.append(*loaded);
@@ -561,14 +561,14 @@ int runReport(const QStringList& arguments)
             return ExitFailed;
         }
         if (auto ok = importFioJson(*results, input.readAll(), config); !ok) {
-            printError(QStringLiteral("%1: %2").arg(file, ok.error().message));
+            printError(QStringLiteral("%1: %2").arg(file, ErrorCode::userText(ok.error())));
             return ExitFailed;
         }
     }
     if (parser.isSet(fioJsonOption)) {
         auto count = exportFioJson(*results, parser.value(fioJsonOption));
         if (!count) {
-            printError(count.error().message);
+            printError(ErrorCode::userText(count.error()));
             return ExitFailed;
         }
         printErr(
@@ -586,7 +586,7 @@ int runReport(const QStringList& arguments)
     }
     if (parser.isSet(outOption)) {
         if (auto ok = writeFileAtomically(parser.value(outOption), text.toUtf8()); !ok) {
-            printError(ok.error().message);
+            printError(ErrorCode::userText(ok.error()));
             return ExitFailed;
         }
         return ExitOk;
@@ -654,7 +654,7 @@ int runLabDemo(const QStringList& arguments)
     }
     auto time = Units::parseDuration(parser.value(timeOption));
     if (!time || *time == 0) {
-        printError(time ? QStringLiteral("--time must be more than 0") : time.error().message);
+        printError(time ? QStringLiteral("--time must be more than 0") : ErrorCode::userText(time.error()));
         return ExitUsage;
     }
     const QString out = QDir(parser.value(outOption)).absolutePath();
@@ -694,13 +694,13 @@ int runLabDemo(const QStringList& arguments)
                     QJsonObject {{QStringLiteral("cv_max"), 0.05}, {QStringLiteral("max_repeats"), 5}});
     }
     if (auto checked = CampaignPlan::fromJson(plan); !checked) {
-        printError(checked.error().message);
+        printError(ErrorCode::userText(checked.error()));
         return ExitUsage;
     }
     const QString planPath = out + QStringLiteral("/plan.json");
     const QString resultsPath = out + QStringLiteral("/results.json");
     if (auto ok = writeFileAtomically(planPath, QJsonDocument(plan).toJson()); !ok) {
-        printError(ok.error().message);
+        printError(ErrorCode::userText(ok.error()));
         return ExitFailed;
     }
     QFile::remove(resultsPath);
@@ -729,7 +729,7 @@ int runLabDemo(const QStringList& arguments)
         QCoreApplication::exit(0);
     });
     QObject::connect(&lab, &LabMachine::failed, [&exitCode](const Error& error) {
-        printError(error.message);
+        printError(ErrorCode::userText(error));
         exitCode = 125;
         QCoreApplication::exit(0);
     });
@@ -740,7 +740,7 @@ int runLabDemo(const QStringList& arguments)
     if (auto started = lab.start({QStringLiteral("raidbench-cli"), QStringLiteral("run"), planPath,
                                   QStringLiteral("--out"), resultsPath, QStringLiteral("--yes")});
         !started) {
-        printError(started.error().message);
+        printError(ErrorCode::userText(started.error()));
         return ExitFailed;
     }
     lab.closeStdin();
@@ -756,7 +756,7 @@ int runLabDemo(const QStringList& arguments)
     QCoreApplication::exec();
     auto results = CampaignResults::load(resultsPath);
     if (!results) {
-        printError(QStringLiteral("the demo left no results: %1").arg(results.error().message));
+        printError(QStringLiteral("the demo left no results: %1").arg(ErrorCode::userText(results.error())));
         return ExitFailed;
     }
     QString report = resultsToMarkdown(*results);
@@ -771,7 +771,7 @@ int runLabDemo(const QStringList& arguments)
     const qsizetype section = report.indexOf(QLatin1String("\n## "));
     report.insert(section < 0 ? report.size() : section + 1, labSection + QLatin1Char('\n'));
     if (auto ok = writeFileAtomically(out + QStringLiteral("/report.md"), report.toUtf8()); !ok) {
-        printError(ok.error().message);
+        printError(ErrorCode::userText(ok.error()));
         return ExitFailed;
     }
     printOut(report);

@@ -8,6 +8,7 @@
 #include "remotecommand.h"
 #include "surfacecommand.h"
 #include "system/commandrunner.h"
+#include "util/errorcodes.h"
 #include "util/terminaltext.h"
 #include "util/units.h"
 
@@ -211,7 +212,7 @@ int surfaceScan(const QCommandLineParser& parser, const SurfaceOptions& options)
     }
     auto parsed = SurfaceSpec::fromJson(spec);
     if (!parsed) {
-        printError(QString(parsed.error().message)
+        printError(QString(ErrorCode::userText(parsed.error()))
                        .replace(QStringLiteral("surface: points"), QStringLiteral("--points"))
                        .replace(QStringLiteral("surface: time per point"), QStringLiteral("--point-time")));
         return ExitUsage;
@@ -312,7 +313,7 @@ int runDisks(const QStringList& arguments)
     if (parser.isSet(minSizeOption)) {
         auto size = Units::parseSize(parser.value(minSizeOption));
         if (!size) {
-            printError(size.error().message);
+            printError(ErrorCode::userText(size.error()));
             return ExitUsage;
         }
         options.minSizeBytes = *size;
@@ -321,13 +322,13 @@ int runDisks(const QStringList& arguments)
     if (parser.isSet(hostOption)) {
         auto host = SshTarget::parse(parser.value(hostOption));
         if (!host) {
-            printError(host.error().message);
+            printError(ErrorCode::userText(host.error()));
             return ExitUsage;
         }
         const QString helper =
             parser.isSet(remoteHelperOption) ? parser.value(remoteHelperOption) : SshTarget::defaultRemoteHelper();
         if (auto plain = SshTarget::checkRemoteHelper(helper); !plain) {
-            printError(plain.error().message);
+            printError(ErrorCode::userText(plain.error()));
             return ExitUsage;
         }
         if (parser.isSet(minSizeOption)) {
@@ -341,7 +342,7 @@ int runDisks(const QStringList& arguments)
         auto remote = remoteDisks(*host, helper, options.allowLoop, parser.isSet(allOption),
                                   !parser.isSet(noHealthOption) && !parser.isSet(allOption), *timeout);
         if (!remote) {
-            printError(remote.error().message);
+            printError(ErrorCode::userText(remote.error()));
             return ExitFailed;
         }
         disks = *remote;

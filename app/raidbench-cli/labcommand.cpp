@@ -116,12 +116,12 @@ std::optional<QList<LabDiskSpec>> labDisks(const QCommandLineParser& parser, con
 {
     const auto shape = parseLabControllers(parser.value(controllers));
     if (!shape) {
-        printError(QStringLiteral("--%1").arg(shape.error().message));
+        printError(QStringLiteral("--%1").arg(ErrorCode::userText(shape.error())));
         return std::nullopt;
     }
     auto disks = parseLabSpec(spec, shape->count, shape->mbps);
     if (!disks) {
-        printError(disks.error().message);
+        printError(ErrorCode::userText(disks.error()));
         return std::nullopt;
     }
     return *disks;
@@ -198,12 +198,13 @@ int runInVm(const QStringList& arguments)
     }
     auto timeout = Units::parseDuration(parser.value(timeoutOption));
     if (!timeout) {
-        printError(timeout.error().message);
+        printError(ErrorCode::userText(timeout.error()));
         return ExitUsage;
     }
     auto bootTimeout = Units::parseDuration(parser.value(bootTimeoutOption));
     if (!bootTimeout || *bootTimeout == 0) {
-        printError(bootTimeout ? QStringLiteral("--boot-timeout must be more than 0") : bootTimeout.error().message);
+        printError(bootTimeout ? QStringLiteral("--boot-timeout must be more than 0")
+                               : ErrorCode::userText(bootTimeout.error()));
         return ExitUsage;
     }
     LabOptions options;
@@ -254,14 +255,14 @@ int runInVm(const QStringList& arguments)
         QCoreApplication::exit(0);
     });
     QObject::connect(&lab, &LabMachine::failed, [&exitCode](const Error& error) {
-        printError(error.message);
+        printError(ErrorCode::userText(error));
         exitCode = error.code == ErrorCode::labStopped && cancelFlag().load() ? ExitCancelled : ExitLabFailed;
         QCoreApplication::exit(0);
     });
 
     installCancelHandler();
     if (auto started = lab.start(command); !started) {
-        printError(started.error().message);
+        printError(ErrorCode::userText(started.error()));
         return started.error().code == ErrorCode::invalidLabSpec ? ExitUsage : ExitLabFailed;
     }
 
@@ -351,7 +352,7 @@ int runSshHost(const QStringList& arguments)
     }
     auto timeout = Units::parseDuration(parser.value(timeoutOption));
     if (!timeout) {
-        printError(timeout.error().message);
+        printError(ErrorCode::userText(timeout.error()));
         return ExitUsage;
     }
     const QString sshd = QStringLiteral("/usr/sbin/sshd");
@@ -441,7 +442,7 @@ int runSshHost(const QStringList& arguments)
     QObject::connect(&lab, &LabMachine::failed, [&exitCode](const Error& error) {
         const bool cancelled = error.code == ErrorCode::labStopped && cancelFlag().load();
         if (!cancelled) {
-            printError(error.message);
+            printError(ErrorCode::userText(error));
         }
         exitCode = cancelled ? ExitOk : ExitLabFailed;
         QCoreApplication::exit(0);
@@ -451,7 +452,7 @@ int runSshHost(const QStringList& arguments)
         QStringLiteral("/bin/sh"), QStringLiteral("-c"),
         QStringLiteral("mkdir -p -m 0755 /run/sshd && exec %1 -D -e -f %2/sshd_config").arg(sshd, control)};
     if (auto started = lab.start(command); !started) {
-        printError(started.error().message);
+        printError(ErrorCode::userText(started.error()));
         return started.error().code == ErrorCode::invalidLabSpec ? ExitUsage : ExitLabFailed;
     }
     lab.closeStdin();

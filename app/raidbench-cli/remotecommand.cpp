@@ -518,14 +518,14 @@ int runPlanOnHosts(const CampaignPlan& plan, const QString& planPath, const QCom
         return QList<SshTarget> {*one};
     }();
     if (!hosts) {
-        printError(hosts.error().message);
+        printError(ErrorCode::userText(hosts.error()));
         return ExitUsage;
     }
     RemoteRunOptions options;
     options.remoteHelper =
         parser.isSet(o.remoteHelper) ? parser.value(o.remoteHelper) : SshTarget::defaultRemoteHelper();
     if (auto plain = SshTarget::checkRemoteHelper(options.remoteHelper); !plain) {
-        printError(plain.error().message);
+        printError(ErrorCode::userText(plain.error()));
         return ExitUsage;
     }
     bool parallelOk = false;
@@ -575,7 +575,7 @@ int runPlanOnHosts(const CampaignPlan& plan, const QString& planPath, const QCom
         auto created = ResultsFolder::create(ResultsFolder::path(), QDateTime::currentDateTime(), hosts->first().host,
                                              QFileInfo(planPath).completeBaseName());
         if (!created) {
-            printError(QStringLiteral("%1; give --out RESULTS.json").arg(created.error().message));
+            printError(QStringLiteral("%1; give --out RESULTS.json").arg(ErrorCode::userText(created.error())));
             return ExitFailed;
         }
         outputs.append(*created);

@@ -6,6 +6,7 @@
 #include "campaigncommand.h"
 #include "clicommon.h"
 #include "disks/diskscanner.h"
+#include "util/errorcodes.h"
 #include "util/terminaltext.h"
 #include "util/units.h"
 
@@ -103,7 +104,7 @@ int runSurfaceScan(const SurfaceRequest& request)
 {
     auto disks = chooseDisks(request);
     if (!disks) {
-        printError(disks.error().message);
+        printError(ErrorCode::userText(disks.error()));
         return ExitFailed;
     }
     CampaignPlan plan;
@@ -116,7 +117,7 @@ int runSurfaceScan(const SurfaceRequest& request)
         auto created = ResultsFolder::create(ResultsFolder::path(), QDateTime::currentDateTime(),
                                              QSysInfo::machineHostName(), QStringLiteral("surface"));
         if (!created) {
-            printError(QStringLiteral("%1; give --out RESULTS.json").arg(created.error().message));
+            printError(QStringLiteral("%1; give --out RESULTS.json").arg(ErrorCode::userText(created.error())));
             return ExitFailed;
         }
         out = *created;

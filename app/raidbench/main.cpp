@@ -5,6 +5,7 @@
 #include "mainwindow.h"
 #include "screenshotdriver.h"
 #include "session.h"
+#include "util/translation.h"
 #include "version.h"
 
 #include <QApplication>
@@ -117,6 +118,7 @@ int main(int argc, char* argv[])
     QApplication::setHighDpiScaleFactorRoundingPolicy(Qt::HighDpiScaleFactorRoundingPolicy::PassThrough);
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("RaidBench"));
+    RaidBench::installTranslations(app); // the user's language, where RaidBench has a catalogue for it
     QApplication::setApplicationVersion(QStringLiteral(RAIDBENCH_VERSION));
     QApplication::setOrganizationName(QStringLiteral("RaidBench"));
     QApplication::setDesktopFileName(QStringLiteral("io.github.raidbench"));

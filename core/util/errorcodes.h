@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/result.h"
+
 #include <QList>
 #include <QString>
 
@@ -179,8 +181,17 @@ struct Entry
     QString meaning;
 };
 
-/// The catalogue, in the order above.
+/// The catalogue, in the order above. `meaning` is English; translated with the context "ErrorCode".
 const QList<Entry>& all();
+
+/// An error as the user reads it: in English the message itself; in a language RaidBench has a
+/// catalogue for, the meaning of its code in that language, then the message (whose details, a path or
+/// a program's own words, come from the machine that failed, often a helper started elsewhere).
+QString userText(const QString& code, const QString& message);
+inline QString userText(const Error& error)
+{
+    return userText(error.code, error.message);
+}
 
 } // namespace ErrorCode
 

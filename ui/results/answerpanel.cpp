@@ -1,6 +1,7 @@
 #include "results/answerpanel.h"
 
 #include "results/resultcharts.h"
+#include "util/errorcodes.h"
 
 #include <QChart>
 #include <QChartView>
@@ -228,7 +229,7 @@ void AnswerPanel::readForm()
     const auto parsed = Requirements::parse(clauses.join(QLatin1Char(',')));
     if (!parsed) {
         m_mix->setStyleSheet(QStringLiteral("color: #c0392b"));
-        m_command->setText(parsed.error().message);
+        m_command->setText(ErrorCode::userText(parsed.error()));
         return;
     }
     m_mix->setStyleSheet(QString());
@@ -292,7 +293,7 @@ void AnswerPanel::rebuild()
         }
     } else {
         shown = new QChart;
-        shown->setTitle(chart.error().message);
+        shown->setTitle(ErrorCode::userText(chart.error()));
         shown->legend()->hide();
     }
     QChart* old = m_chartView->chart();

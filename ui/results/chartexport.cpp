@@ -1,5 +1,6 @@
 #include "results/chartexport.h"
 
+#include "../outsidetr.h"
 #include "results/resultcharts.h"
 #include "util/errorcodes.h"
 
@@ -25,7 +26,7 @@ namespace {
 
 QString tr(const char* text)
 {
-    return QCoreApplication::translate("RaidBench::Ui::ChartExport", text);
+    return trOutsideQObject(text);
 }
 
 /// Draws `chart` at logical size `size` into `painter`'s current device, with `caption` (if any)

@@ -1,5 +1,6 @@
 #include "results/htmlreport.h"
 
+#include "../outsidetr.h"
 #include "campaign/analysis.h"
 #include "campaign/exports.h"
 #include "results/chartexport.h"
@@ -19,7 +20,7 @@ namespace {
 
 QString tr(const char* text)
 {
-    return QCoreApplication::translate("RaidBench::Ui::HtmlReport", text);
+    return trOutsideQObject(text);
 }
 
 QString inline_(const QString& text)

@@ -1,5 +1,6 @@
 #include "results/librarydialog.h"
 
+#include "util/errorcodes.h"
 #include "util/units.h"
 
 #include <QDialogButtonBox>
@@ -246,7 +247,8 @@ void ResultsLibraryDialog::askToRemove()
 void ResultsLibraryDialog::removeFiles(const QStringList& paths)
 {
     const auto removed = ResultsFolder::remove(m_folder, paths);
-    Q_EMIT message(removed ? tr("Removed %n results file(s).", nullptr, *removed) : removed.error().message);
+    Q_EMIT message(removed ? tr("Removed %n results file(s).", nullptr, *removed)
+                           : ErrorCode::userText(removed.error()));
     refresh();
 }
 

@@ -1,5 +1,6 @@
 #include "results/resultcharts.h"
 
+#include "../outsidetr.h"
 #include "campaign/analysis.h"
 #include "fs/filetests.h"
 #include "results/resultcharts_p.h"
@@ -32,7 +33,7 @@ namespace ChartParts {
 
 QString tr(const char* text)
 {
-    return QCoreApplication::translate("RaidBench::Ui::Charts", text);
+    return trOutsideQObject(text);
 }
 
 QChart* newChart(const QString& title, const ChartOptions& options)

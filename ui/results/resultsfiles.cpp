@@ -67,7 +67,7 @@ ResultsLibraryDialog* ResultsPage::openLibrary()
     connect(dialog, &ResultsLibraryDialog::compareRequested, this, [this, dialog](const QStringList& paths) {
         const auto opened = openCompare(paths);
         Q_EMIT message(opened ? tr("Comparing %n results file(s).", nullptr, int(paths.size()))
-                              : opened.error().message);
+                              : ErrorCode::userText(opened.error()));
         if (opened) {
             dialog->close();
         }
@@ -148,7 +148,7 @@ void ResultsPage::openInBackground(const QString& path)
         watcher->deleteLater();
         const Result<CampaignResults> results = watcher->result();
         if (!results) {
-            Q_EMIT message(tr("Cannot open %1: %2").arg(path, results.error().message));
+            Q_EMIT message(tr("Cannot open %1: %2").arg(path, ErrorCode::userText(results.error())));
             return;
         }
         setResults(*results, QFileInfo(path).fileName());
@@ -171,7 +171,7 @@ void ResultsPage::importFioInBackground(const QString& path, const QString& conf
         watcher->deleteLater();
         const Result<CampaignResults> imported = watcher->result();
         if (!imported) {
-            Q_EMIT message(imported.error().message);
+            Q_EMIT message(ErrorCode::userText(imported.error()));
             return;
         }
         m_results = *imported;
@@ -353,7 +353,7 @@ void ResultsPage::saveAsDialog()
     if (saved) {
         rememberRecent(path);
     }
-    Q_EMIT message(saved ? tr("Results saved to %1.").arg(path) : saved.error().message);
+    Q_EMIT message(saved ? tr("Results saved to %1.").arg(path) : ErrorCode::userText(saved.error()));
 }
 
 void ResultsPage::openDialog()
@@ -403,7 +403,7 @@ void ResultsPage::exportChartDialog(const QString& suffix)
         return;
     }
     const auto exported = exportChart(name, path, QSize(width->value(), height->value()), dpi->value());
-    Q_EMIT message(exported ? tr("Chart saved to %1.").arg(path) : exported.error().message);
+    Q_EMIT message(exported ? tr("Chart saved to %1.").arg(path) : ErrorCode::userText(exported.error()));
 }
 
 void ResultsPage::exportFileDialog(const QString& what)
@@ -421,7 +421,7 @@ void ResultsPage::exportFileDialog(const QString& what)
         return;
     }
     const auto exported = exportData(path);
-    Q_EMIT message(exported ? tr("Saved %1.").arg(path) : exported.error().message);
+    Q_EMIT message(exported ? tr("Saved %1.").arg(path) : ErrorCode::userText(exported.error()));
 }
 
 } // namespace RaidBench::Ui

@@ -143,7 +143,8 @@ ResultsPage::ResultsPage(QWidget* parent)
             return;
         }
         const auto opened = openCompare(paths.at(0), paths.at(1));
-        Q_EMIT message(opened ? tr("Comparing %1 and %2.").arg(paths.at(0), paths.at(1)) : opened.error().message);
+        Q_EMIT message(opened ? tr("Comparing %1 and %2.").arg(paths.at(0), paths.at(1))
+                              : ErrorCode::userText(opened.error()));
     });
     auto* fio = new QPushButton(tr("Import &fio…"), this);
     fio->setToolTip(tr("Add fio's JSON output (fio --output-format=json) as a configuration of its own."));
@@ -472,7 +473,7 @@ void ResultsPage::rebuildCharts()
             }
         }
     } else {
-        replaceChart(m_comparisonView, emptyChart(comparison.error().message, dark));
+        replaceChart(m_comparisonView, emptyChart(ErrorCode::userText(comparison.error()), dark));
     }
 
     m_diskOrder.clear();
@@ -506,7 +507,7 @@ void ResultsPage::rebuildCharts()
             }
         }
     } else {
-        replaceChart(m_disksView, emptyChart(disks.error().message, dark));
+        replaceChart(m_disksView, emptyChart(ErrorCode::userText(disks.error()), dark));
     }
     QStringList slow;
     for (const DiskResult& disk : std::as_const(m_results.disks)) {
@@ -560,7 +561,7 @@ void ResultsPage::rebuildDetail()
     ChartOptions options = m_options;
     options.dark = isDark(this);
     auto detail = Charts::make(m_detail, m_results, options);
-    replaceChart(m_detailView, detail ? *detail : emptyChart(detail.error().message, options.dark));
+    replaceChart(m_detailView, detail ? *detail : emptyChart(ErrorCode::userText(detail.error()), options.dark));
     if (detail) {
         connectDetailHover(*detail);
     }

@@ -1,0 +1,44 @@
+#include "util/translation.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QLibraryInfo>
+#include <QTranslator>
+
+namespace RaidBench {
+
+QStringList translatedLanguages()
+{
+    return {QStringLiteral("es")};
+}
+
+QString installTranslations(QCoreApplication& app, const QLocale& locale)
+{
+    for (const QString& wanted : locale.uiLanguages()) {
+        const QString language = wanted.section(QLatin1Char('-'), 0, 0).toLower();
+        if (language == QLatin1String("en")) {
+            return {};
+        }
+        if (!translatedLanguages().contains(language)) {
+            continue;
+        }
+        auto* own = new QTranslator(&app);
+        if (!own->load(QStringLiteral(":/i18n/raidbench_%1.qm").arg(language))) {
+            delete own;
+            return {};
+        }
+        QCoreApplication::installTranslator(own);
+        // Qt's own strings (the buttons of its dialogs), where its catalogues are installed.
+        auto* qt = new QTranslator(&app);
+        if (qt->load(QLocale(language), QStringLiteral("qtbase"), QStringLiteral("_"),
+                     QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
+            QCoreApplication::installTranslator(qt);
+        } else {
+            delete qt;
+        }
+        return language;
+    }
+    return {};
+}
+
+} // namespace RaidBench

@@ -1,0 +1,3778 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="es_ES">
+<context>
+    <name>ErrorCode</name>
+    <message>
+        <source>a request line over 16 MiB</source>
+        <translation>una línea de solicitud de más de 16 MiB</translation>
+    </message>
+    <message>
+        <source>a request that is not UTF-8</source>
+        <translation>una solicitud que no está en UTF-8</translation>
+    </message>
+    <message>
+        <source>not a JSON object, or a NUL character in it</source>
+        <translation>no es un objeto JSON, o contiene un carácter NUL</translation>
+    </message>
+    <message>
+        <source>nested deeper than 16 levels</source>
+        <translation>anidamiento de más de 16 niveles</translation>
+    </message>
+    <message>
+        <source>no non-negative integer id</source>
+        <translation>no hay un id entero no negativo</translation>
+    </message>
+    <message>
+        <source>an operation&apos;s required argument is missing</source>
+        <translation>falta un argumento obligatorio de la operación</translation>
+    </message>
+    <message>
+        <source>no such operation</source>
+        <translation>no existe esa operación</translation>
+    </message>
+    <message>
+        <source>an argument or field the operation does not take</source>
+        <translation>un argumento o campo que la operación no admite</translation>
+    </message>
+    <message>
+        <source>an argument of the wrong JSON type</source>
+        <translation>un argumento con un tipo JSON incorrecto</translation>
+    </message>
+    <message>
+        <source>a number out of its range</source>
+        <translation>un número fuera de su intervalo</translation>
+    </message>
+    <message>
+        <source>a request before hello</source>
+        <translation>una solicitud anterior a hello</translation>
+    </message>
+    <message>
+        <source>client and helper speak different protocol versions</source>
+        <translation>el cliente y el programa auxiliar usan versiones distintas del protocolo</translation>
+    </message>
+    <message>
+        <source>a request id that is still running</source>
+        <translation>un id de solicitud que todavía está en curso</translation>
+    </message>
+    <message>
+        <source>another operation that changes disks is running</source>
+        <translation>se está ejecutando otra operación que modifica discos</translation>
+    </message>
+    <message>
+        <source>the helper is ending its session</source>
+        <translation>el programa auxiliar está cerrando su sesión</translation>
+    </message>
+    <message>
+        <source>confirm_destroy does not list exactly the disks destroyed</source>
+        <translation>confirm_destroy no enumera exactamente los discos que se destruyen</translation>
+    </message>
+    <message>
+        <source>the array is a running session&apos;s, another user&apos;s, or built to stay</source>
+        <translation>el array pertenece a una sesión en curso o a otro usuario, o se creó para permanecer</translation>
+    </message>
+    <message>
+        <source>no array with that tag in this session or its journals</source>
+        <translation>no hay ningún array con esa etiqueta en esta sesión ni en sus registros</translation>
+    </message>
+    <message>
+        <source>cancel names a request that is not running</source>
+        <translation>cancel indica una solicitud que no está en curso</translation>
+    </message>
+    <message>
+        <source>a teardown left something; the array stays listed and is tried again at exit</source>
+        <translation>un desmontaje dejó restos; el array sigue en la lista y se vuelve a intentar al salir</translation>
+    </message>
+    <message>
+        <source>the helper program is not installed or not executable</source>
+        <translation>el programa auxiliar no está instalado o no es ejecutable</translation>
+    </message>
+    <message>
+        <source>pkexec is missing, so a normal user cannot start the helper</source>
+        <translation>falta pkexec, así que un usuario normal no puede iniciar el programa auxiliar</translation>
+    </message>
+    <message>
+        <source>a host to reach over SSH that is not [USER@]HOST[:PORT], or starts with &apos;-&apos;</source>
+        <translation>un equipo al que acceder por SSH que no tiene la forma [USER@]HOST[:PORT] o empieza por &apos;-&apos;</translation>
+    </message>
+    <message>
+        <source>a host inventory (--hosts @FILE) that cannot be read, or a group it does not have</source>
+        <translation>un inventario de equipos (--hosts @FILE) que no se puede leer, o un grupo que no contiene</translation>
+    </message>
+    <message>
+        <source>the ssh client is not installed</source>
+        <translation>el cliente ssh no está instalado</translation>
+    </message>
+    <message>
+        <source>the host&apos;s key is unknown or changed: ssh refused to connect</source>
+        <translation>la clave del equipo es desconocida o ha cambiado: ssh se negó a conectar</translation>
+    </message>
+    <message>
+        <source>ssh could not log in without a password (no key the host accepts)</source>
+        <translation>ssh no pudo iniciar sesión sin contraseña (ninguna clave que acepte el equipo)</translation>
+    </message>
+    <message>
+        <source>sudo on the host asks for a password</source>
+        <translation>sudo pide una contraseña en el equipo</translation>
+    </message>
+    <message>
+        <source>the connection could not be made, or ended before the helper answered</source>
+        <translation>no se pudo establecer la conexión, o terminó antes de que respondiera el programa auxiliar</translation>
+    </message>
+    <message>
+        <source>not a trusted path under /dev</source>
+        <translation>no es una ruta de confianza bajo /dev</translation>
+    </message>
+    <message>
+        <source>no such device</source>
+        <translation>no existe ese dispositivo</translation>
+    </message>
+    <message>
+        <source>not a block device</source>
+        <translation>no es un dispositivo de bloques</translation>
+    </message>
+    <message>
+        <source>mounted, held, the system disk, read-only or carrying a signature</source>
+        <translation>montado, retenido, el disco del sistema, de solo lectura o con una firma</translation>
+    </message>
+    <message>
+        <source>not the device that was pinned, or gone</source>
+        <translation>no es el dispositivo que se fijó, o ha desaparecido</translation>
+    </message>
+    <message>
+        <source>an array description that cannot be built</source>
+        <translation>una descripción de array que no se puede crear</translation>
+    </message>
+    <message>
+        <source>an unknown RAID level</source>
+        <translation>un nivel RAID desconocido</translation>
+    </message>
+    <message>
+        <source>one disk used twice in a layout</source>
+        <translation>un disco usado dos veces en una disposición</translation>
+    </message>
+    <message>
+        <source>no such preset layout</source>
+        <translation>no existe esa disposición predefinida</translation>
+    </message>
+    <message>
+        <source>the preset needs other disk counts</source>
+        <translation>la disposición predefinida necesita otro número de discos</translation>
+    </message>
+    <message>
+        <source>a campaign plan that cannot run</source>
+        <translation>un plan de campaña que no se puede ejecutar</translation>
+    </message>
+    <message>
+        <source>a plan&apos;s disk rule matches no usable disk (or too few) on a host</source>
+        <translation>la regla de discos de un plan no coincide con ningún disco utilizable (o con muy pocos) en un equipo</translation>
+    </message>
+    <message>
+        <source>a plan or results file from a newer RaidBench</source>
+        <translation>un plan o archivo de resultados de una versión más reciente de RaidBench</translation>
+    </message>
+    <message>
+        <source>a results file that does not parse</source>
+        <translation>un archivo de resultados que no se puede analizar</translation>
+    </message>
+    <message>
+        <source>an engine result that does not parse</source>
+        <translation>un resultado del motor que no se puede analizar</translation>
+    </message>
+    <message>
+        <source>resumed results are of other disks or another plan</source>
+        <translation>los resultados reanudados son de otros discos o de otro plan</translation>
+    </message>
+    <message>
+        <source>not a size (512, 4k, 1M, 1G)</source>
+        <translation>no es un tamaño (512, 4k, 1M, 1G)</translation>
+    </message>
+    <message>
+        <source>not a duration (500ms, 3s, 2m)</source>
+        <translation>no es una duración (500ms, 3s, 2m)</translation>
+    </message>
+    <message>
+        <source>a tag that is not RaidBench&apos;s</source>
+        <translation>una etiqueta que no es de RaidBench</translation>
+    </message>
+    <message>
+        <source>a tag already journaled</source>
+        <translation>una etiqueta ya anotada en el registro</translation>
+    </message>
+    <message>
+        <source>the journal could not be written</source>
+        <translation>no se pudo escribir el registro</translation>
+    </message>
+    <message>
+        <source>a build command failed (its output is in the message)</source>
+        <translation>falló un comando de creación (su salida está en el mensaje)</translation>
+    </message>
+    <message>
+        <source>the array&apos;s device node did not appear</source>
+        <translation>no apareció el nodo de dispositivo del array</translation>
+    </message>
+    <message>
+        <source>LVM&apos;s report could not be read</source>
+        <translation>no se pudo leer el informe de LVM</translation>
+    </message>
+    <message>
+        <source>stopped by the user</source>
+        <translation>detenido por el usuario</translation>
+    </message>
+    <message>
+        <source>a bug: please report it</source>
+        <translation>un error del programa: notifíquelo, por favor</translation>
+    </message>
+    <message>
+        <source>an unknown --rw pattern</source>
+        <translation>un patrón --rw desconocido</translation>
+    </message>
+    <message>
+        <source>a block size out of range</source>
+        <translation>un tamaño de bloque fuera de intervalo</translation>
+    </message>
+    <message>
+        <source>a queue depth out of range</source>
+        <translation>una profundidad de cola fuera de intervalo</translation>
+    </message>
+    <message>
+        <source>a read share outside 0-100</source>
+        <translation>una proporción de lectura fuera de 0-100</translation>
+    </message>
+    <message>
+        <source>an unknown data pattern</source>
+        <translation>un patrón de datos desconocido</translation>
+    </message>
+    <message>
+        <source>offset or length outside the target</source>
+        <translation>desplazamiento o longitud fuera del destino</translation>
+    </message>
+    <message>
+        <source>a target the engine cannot use</source>
+        <translation>un destino que el motor no puede usar</translation>
+    </message>
+    <message>
+        <source>a new file needs --size</source>
+        <translation>un archivo nuevo necesita --size</translation>
+    </message>
+    <message>
+        <source>writing to a device needs the destroy-data flag</source>
+        <translation>escribir en un dispositivo requiere la opción de destruir datos</translation>
+    </message>
+    <message>
+        <source>the target is a directory</source>
+        <translation>el destino es un directorio</translation>
+    </message>
+    <message>
+        <source>no permission to open the target</source>
+        <translation>no hay permiso para abrir el destino</translation>
+    </message>
+    <message>
+        <source>the target could not be opened</source>
+        <translation>no se pudo abrir el destino</translation>
+    </message>
+    <message>
+        <source>the test file could not be created</source>
+        <translation>no se pudo crear el archivo de prueba</translation>
+    </message>
+    <message>
+        <source>the target is read-only</source>
+        <translation>el destino es de solo lectura</translation>
+    </message>
+    <message>
+        <source>block size or offset not aligned for direct I/O</source>
+        <translation>tamaño de bloque o desplazamiento no alineado para E/S directa</translation>
+    </message>
+    <message>
+        <source>the file system refuses O_DIRECT</source>
+        <translation>el sistema de archivos rechaza O_DIRECT</translation>
+    </message>
+    <message>
+        <source>an I/O error</source>
+        <translation>un error de E/S</translation>
+    </message>
+    <message>
+        <source>the device reported EIO</source>
+        <translation>el dispositivo informó de EIO</translation>
+    </message>
+    <message>
+        <source>the target is full</source>
+        <translation>el destino está lleno</translation>
+    </message>
+    <message>
+        <source>the target ended early</source>
+        <translation>el destino terminó antes de tiempo</translation>
+    </message>
+    <message>
+        <source>buffers could not be allocated</source>
+        <translation>no se pudieron reservar los búferes</translation>
+    </message>
+    <message>
+        <source>mkfs failed</source>
+        <translation>falló mkfs</translation>
+    </message>
+    <message>
+        <source>mount failed</source>
+        <translation>falló mount</translation>
+    </message>
+    <message>
+        <source>umount failed</source>
+        <translation>falló umount</translation>
+    </message>
+    <message>
+        <source>a process could not be started</source>
+        <translation>no se pudo iniciar un proceso</translation>
+    </message>
+    <message>
+        <source>an empty command</source>
+        <translation>un comando vacío</translation>
+    </message>
+    <message>
+        <source>a program is not installed</source>
+        <translation>un programa no está instalado</translation>
+    </message>
+    <message>
+        <source>a directory root writes into is not root&apos;s alone</source>
+        <translation>un directorio en el que escribe root no pertenece solo a root</translation>
+    </message>
+    <message>
+        <source>a file could not be written</source>
+        <translation>no se pudo escribir un archivo</translation>
+    </message>
+    <message>
+        <source>an output path that cannot be written</source>
+        <translation>una ruta de salida en la que no se puede escribir</translation>
+    </message>
+    <message>
+        <source>fio output that cannot be read</source>
+        <translation>salida de fio que no se puede leer</translation>
+    </message>
+    <message>
+        <source>smartctl output that cannot be read</source>
+        <translation>salida de smartctl que no se puede leer</translation>
+    </message>
+    <message>
+        <source>a disk&apos;s write cache could not be read, set or restored</source>
+        <translation>no se pudo leer, establecer o restaurar la caché de escritura de un disco</translation>
+    </message>
+    <message>
+        <source>the results folder cannot be made</source>
+        <translation>no se puede crear la carpeta de resultados</translation>
+    </message>
+    <message>
+        <source>requirements for a recommendation that cannot be read</source>
+        <translation>requisitos para una recomendación que no se pueden leer</translation>
+    </message>
+    <message>
+        <source>nothing to chart</source>
+        <translation>no hay nada que representar en un gráfico</translation>
+    </message>
+    <message>
+        <source>a wrong command line</source>
+        <translation>una línea de comandos incorrecta</translation>
+    </message>
+    <message>
+        <source>a lab disk description that cannot be made</source>
+        <translation>una descripción de disco del laboratorio que no se puede crear</translation>
+    </message>
+    <message>
+        <source>an unknown --accel</source>
+        <translation>un --accel desconocido</translation>
+    </message>
+    <message>
+        <source>an output directory that cannot be used</source>
+        <translation>un directorio de salida que no se puede usar</translation>
+    </message>
+    <message>
+        <source>the lab is already running</source>
+        <translation>el laboratorio ya está en marcha</translation>
+    </message>
+    <message>
+        <source>the lab&apos;s cache folder cannot be written</source>
+        <translation>no se puede escribir en la carpeta de caché del laboratorio</translation>
+    </message>
+    <message>
+        <source>a command in the VM failed</source>
+        <translation>falló un comando en la máquina virtual</translation>
+    </message>
+    <message>
+        <source>the VM&apos;s agent did not answer</source>
+        <translation>el agente de la máquina virtual no respondió</translation>
+    </message>
+    <message>
+        <source>busybox-static is not installed</source>
+        <translation>busybox-static no está instalado</translation>
+    </message>
+    <message>
+        <source>no command given to lab run</source>
+        <translation>no se indicó ningún comando para lab run</translation>
+    </message>
+    <message>
+        <source>nbdkit or the lab&apos;s disk-model filter is missing or failed</source>
+        <translation>falta nbdkit o el filtro de modelo de disco del laboratorio, o ha fallado</translation>
+    </message>
+    <message>
+        <source>no kernel image in /boot</source>
+        <translation>no hay ninguna imagen del kernel en /boot</translation>
+    </message>
+    <message>
+        <source>the kernel&apos;s md, dm or raid modules are missing</source>
+        <translation>faltan los módulos md, dm o raid del kernel</translation>
+    </message>
+    <message>
+        <source>qemu-system-x86_64 is not installed</source>
+        <translation>qemu-system-x86_64 no está instalado</translation>
+    </message>
+    <message>
+        <source>no room for the lab&apos;s disk files</source>
+        <translation>no hay espacio para los archivos de disco del laboratorio</translation>
+    </message>
+    <message>
+        <source>the lab&apos;s work folder cannot be made</source>
+        <translation>no se puede crear la carpeta de trabajo del laboratorio</translation>
+    </message>
+    <message>
+        <source>qemu exited</source>
+        <translation>qemu terminó</translation>
+    </message>
+    <message>
+        <source>qemu&apos;s control socket failed</source>
+        <translation>falló el socket de control de qemu</translation>
+    </message>
+    <message>
+        <source>the lab was stopped</source>
+        <translation>se detuvo el laboratorio</translation>
+    </message>
+    <message>
+        <source>the VM did not boot</source>
+        <translation>la máquina virtual no arrancó</translation>
+    </message>
+    <message>
+        <source>a disk that cannot be used was dropped on a card</source>
+        <translation>se soltó en una tarjeta un disco que no se puede usar</translation>
+    </message>
+    <message>
+        <source>something that is not a disk or card was dropped</source>
+        <translation>se soltó algo que no es un disco ni una tarjeta</translation>
+    </message>
+</context>
+<context>
+    <name>PlanPage</name>
+    <message>
+        <source>Sequential write, 1 MiB blocks, queue depth 8</source>
+        <translation>Escritura secuencial, bloques de 1 MiB, profundidad de cola 8</translation>
+    </message>
+    <message>
+        <source>Sequential read, 1 MiB blocks, queue depth 8</source>
+        <translation>Lectura secuencial, bloques de 1 MiB, profundidad de cola 8</translation>
+    </message>
+    <message>
+        <source>Random write, 4 KiB blocks, queue depth 32</source>
+        <translation>Escritura aleatoria, bloques de 4 KiB, profundidad de cola 32</translation>
+    </message>
+    <message>
+        <source>Random read, 4 KiB blocks, queue depth 32</source>
+        <translation>Lectura aleatoria, bloques de 4 KiB, profundidad de cola 32</translation>
+    </message>
+    <message>
+        <source>dd-like write, 1 MiB blocks, queue depth 1</source>
+        <translation>Escritura al estilo de dd, bloques de 1 MiB, profundidad de cola 1</translation>
+    </message>
+    <message>
+        <source>Block-size sweep, write (4k to 4M)</source>
+        <translation>Barrido de tamaño de bloque, escritura (de 4k a 4M)</translation>
+    </message>
+    <message>
+        <source>Block-size sweep, read (4k to 4M)</source>
+        <translation>Barrido de tamaño de bloque, lectura (de 4k a 4M)</translation>
+    </message>
+    <message>
+        <source>Queue-depth sweep, random 4 KiB read (QD 1 to 64): latency against IOPS</source>
+        <translation>Barrido de profundidad de cola, lectura aleatoria de 4 KiB (QD de 1 a 64): latencia frente a IOPS</translation>
+    </message>
+    <message>
+        <source>Queue-depth sweep, random 4 KiB write (QD 1 to 64): latency against IOPS</source>
+        <translation>Barrido de profundidad de cola, escritura aleatoria de 4 KiB (QD de 1 a 64): latencia frente a IOPS</translation>
+    </message>
+    <message>
+        <source>Sequential write, 1 MiB blocks, each write flushed (what the write cache costs)</source>
+        <translation>Escritura secuencial, bloques de 1 MiB, con vaciado tras cada escritura (lo que cuesta la caché de escritura)</translation>
+    </message>
+    <message>
+        <source>Random write, 4 KiB blocks, each write flushed (a database&apos;s log)</source>
+        <translation>Escritura aleatoria, bloques de 4 KiB, con vaciado tras cada escritura (el registro de una base de datos)</translation>
+    </message>
+    <message>
+        <source>Sustained write until the rate settles: burst, steady rate, and where a cache filled</source>
+        <translation>Escritura sostenida hasta que la velocidad se estabiliza: ráfaga, velocidad estable y dónde se llenó una caché</translation>
+    </message>
+    <message>
+        <source>File system: sequential write, rewrite, read (bonnie)</source>
+        <translation>Sistema de archivos: escritura secuencial, reescritura, lectura (bonnie)</translation>
+    </message>
+    <message>
+        <source>File system: random seeks</source>
+        <translation>Sistema de archivos: búsquedas aleatorias</translation>
+    </message>
+    <message>
+        <source>File system: create, read, delete small files</source>
+        <translation>Sistema de archivos: crear, leer y eliminar archivos pequeños</translation>
+    </message>
+    <message>
+        <source>no size limit</source>
+        <translation>sin límite de tamaño</translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::LabMachine</name>
+    <message>
+        <source>preparing the boot image</source>
+        <translation>preparando la imagen de arranque</translation>
+    </message>
+    <message>
+        <source>chosen by the caller</source>
+        <translation>elegido por quien lo invoca</translation>
+    </message>
+    <message>
+        <source>a KVM guest stalled on this host before (%1)</source>
+        <translation>un invitado KVM se bloqueó antes en este equipo (%1)</translation>
+    </message>
+    <message>
+        <source>the KVM guest did not boot within %1 s</source>
+        <translation>el invitado KVM no arrancó en %1 s</translation>
+    </message>
+    <message>
+        <source>the VM did not come up within %1 s (%2%3); its console ends with:
+%4</source>
+        <translation>la VM no arrancó en %1 s (%2%3); su consola termina con:
+%4</translation>
+    </message>
+    <message>
+        <source>, the second boot: the first %1</source>
+        <translation>, el segundo arranque; el primero %1</translation>
+    </message>
+    <message>
+        <source>the VM came up but did not start the command within %1 s, twice (the first boot: %2); its console ends with:
+%3</source>
+        <translation>la VM arrancó pero no inició la orden en %1 s, dos veces (el primer arranque: %2); su consola termina con:
+%3</translation>
+    </message>
+    <message>
+        <source>reported a stalled CPU (%1)</source>
+        <translation>informó de una CPU bloqueada (%1)</translation>
+    </message>
+    <message>
+        <source>did not come up within %1 s</source>
+        <translation>no arrancó en %1 s</translation>
+    </message>
+    <message>
+        <source>came up but did not start the command within %1 s</source>
+        <translation>arrancó pero no inició la orden en %1 s</translation>
+    </message>
+    <message>
+        <source>the VM %1; booting it again (once)</source>
+        <translation>la VM %1; se arranca de nuevo (una vez)</translation>
+    </message>
+    <message>
+        <source>power cut; booting again</source>
+        <translation>corte de alimentación; arrancando de nuevo</translation>
+    </message>
+    <message>
+        <source>timed out after %1; the VM was stopped</source>
+        <translation>se agotó el tiempo tras %1; se detuvo la VM</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>detenida</translation>
+    </message>
+    <message>
+        <source>qemu could not run the guest with KVM (%1)</source>
+        <translation>qemu no pudo ejecutar el invitado con KVM (%1)</translation>
+    </message>
+    <message>
+        <source>%1; fell back to TCG and will use it from now on</source>
+        <translation>%1; se pasó a TCG y se usará a partir de ahora</translation>
+    </message>
+    <message>
+        <source>KVM did not work (%1); booting again with TCG</source>
+        <translation>KVM no funcionó (%1); arrancando de nuevo con TCG</translation>
+    </message>
+    <message>
+        <source>the VM stopped before it came up: %1</source>
+        <translation>la VM se detuvo antes de arrancar: %1</translation>
+    </message>
+    <message>
+        <source>the VM stopped before the command finished; its console ends with:
+%1</source>
+        <translation>la VM se detuvo antes de que terminara la orden; su consola termina con:
+%1</translation>
+    </message>
+    <message>
+        <source>the VM failed</source>
+        <translation>la VM falló</translation>
+    </message>
+    <message numerus="yes">
+        <source>booting %n virtual disk(s) with %1</source>
+        <translation>
+            <numerusform>arrancando %n disco virtual con %1</numerusform>
+            <numerusform>arrancando %n discos virtuales con %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 virtual disk %2: %3</source>
+        <translation>disco virtual %2 %1: %3</translation>
+    </message>
+    <message>
+        <source>pulled out</source>
+        <translation>extraído</translation>
+    </message>
+    <message>
+        <source>put back</source>
+        <translation>reinsertado</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>hecho</translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::Ui</name>
+    <message>
+        <source>Unknown chart format &quot;%1&quot;: use png, svg or pdf.</source>
+        <translation>Formato de gráfico desconocido &quot;%1&quot;: use png, svg o pdf.</translation>
+    </message>
+    <message>
+        <source>Made by RaidBench</source>
+        <translation>Creado con RaidBench</translation>
+    </message>
+    <message>
+        <source>There is no chart to export.</source>
+        <translation>No hay ningún gráfico que exportar.</translation>
+    </message>
+    <message>
+        <source>A chart must be 100 to 20000 pixels wide and high, not %1x%2.</source>
+        <translation>Un gráfico debe tener entre 100 y 20000 píxeles de ancho y de alto, no %1x%2.</translation>
+    </message>
+    <message>
+        <source>The DPI must be 30 to 1200, not %1.</source>
+        <translation>El valor de DPI debe estar entre 30 y 1200, no %1.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>No se puede escribir %1: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>RaidBench results, %1</source>
+        <translation>Resultados de RaidBench, %1</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>Gráficos</translation>
+    </message>
+    <message>
+        <source>Commands run</source>
+        <translation>Órdenes ejecutadas</translation>
+    </message>
+    <message>
+        <source>Every command RaidBench ran for each configuration, in order, to build, measure and tear it down.</source>
+        <translation>Cada orden que RaidBench ejecutó para cada configuración, en orden, para crearla, medirla y desmontarla.</translation>
+    </message>
+    <message>
+        <source>survives no failure</source>
+        <translation>no sobrevive a ningún fallo</translation>
+    </message>
+    <message>
+        <source>survives 1 failure</source>
+        <translation>sobrevive a 1 fallo</translation>
+    </message>
+    <message>
+        <source>survives 2 failures</source>
+        <translation>sobrevive a 2 fallos</translation>
+    </message>
+    <message>
+        <source>survives 3 or more</source>
+        <translation>sobrevive a 3 o más</translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::Ui::AnswerPanel</name>
+    <message>
+        <source>sequential and random speed</source>
+        <translation>velocidad secuencial y aleatoria</translation>
+    </message>
+    <message>
+        <source>sequential speed</source>
+        <translation>velocidad secuencial</translation>
+    </message>
+    <message>
+        <source>sequential writes</source>
+        <translation>escrituras secuenciales</translation>
+    </message>
+    <message>
+        <source>sequential reads</source>
+        <translation>lecturas secuenciales</translation>
+    </message>
+    <message>
+        <source>random speed</source>
+        <translation>velocidad aleatoria</translation>
+    </message>
+    <message>
+        <source>random writes</source>
+        <translation>escrituras aleatorias</translation>
+    </message>
+    <message>
+        <source>random reads</source>
+        <translation>lecturas aleatorias</translation>
+    </message>
+    <message>
+        <source>file-system tests</source>
+        <translation>pruebas de sistema de archivos</translation>
+    </message>
+    <message>
+        <source>your command&apos;s time</source>
+        <translation>tiempo de su comando</translation>
+    </message>
+    <message>
+        <source>and the loss of a &amp;controller</source>
+        <translation>y a la pérdida de una &amp;controladora</translation>
+    </message>
+    <message>
+        <source>Must &amp;survive</source>
+        <translation>Debe &amp;sobrevivir a</translation>
+    </message>
+    <message>
+        <source> failed disk(s)</source>
+        <translation> disco(s) con fallo</translation>
+    </message>
+    <message>
+        <source>Any this many disks may fail at once and the data stays.</source>
+        <translation>Pueden fallar a la vez este número de discos cualesquiera sin que se pierdan los datos.</translation>
+    </message>
+    <message>
+        <source>Survive losing one controller (host adapter) with all its disks.</source>
+        <translation>Sobrevivir a la pérdida de una controladora (adaptador de host) con todos sus discos.</translation>
+    </message>
+    <message>
+        <source>keep at &amp;least</source>
+        <translation>conservar al &amp;menos</translation>
+    </message>
+    <message>
+        <source> % of the space</source>
+        <translation> % del espacio</translation>
+    </message>
+    <message>
+        <source>&amp;rank on</source>
+        <translation>clasificar &amp;por</translation>
+    </message>
+    <message>
+        <source>a mix of my own…</source>
+        <translation>una combinación propia…</translation>
+    </message>
+    <message>
+        <source>Terms joined by +, each with an optional weight after a colon: %1.</source>
+        <translation>Términos unidos con +, cada uno con un peso opcional tras dos puntos: %1.</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Posición</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>Disposición</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Puntuación</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Motivo</translation>
+    </message>
+    <message>
+        <source>Left out</source>
+        <translation>Descartadas</translation>
+    </message>
+    <message>
+        <source>Click a point for its numbers.</source>
+        <translation>Haga clic en un punto para ver sus cifras.</translation>
+    </message>
+    <message>
+        <source>The same from a shell: raidbench-cli report RESULTS.json --recommend &quot;%1&quot;</source>
+        <translation>Lo mismo desde un shell: raidbench-cli report RESULTS.json --recommend &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>No results yet.</source>
+        <translation>Aún no hay resultados.</translation>
+    </message>
+    <message>
+        <source>Still measuring: %1 of %2 layouts to go; this answer covers only the ones measured so far.</source>
+        <translation>Aún se está midiendo: quedan %1 de %2 disposiciones; esta respuesta solo cubre las medidas hasta ahora.</translation>
+    </message>
+    <message>
+        <source>%1 (predicted, not run)</source>
+        <translation>%1 (previsto, no ejecutado)</translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::Ui::ArrayCanvas</name>
+    <message>
+        <source>Array canvas</source>
+        <translation>Lienzo de arrays</translation>
+    </message>
+    <message>
+        <source>Each card is one configuration, built and measured one after another; the same disks may be used in several. Drop disks on a card to add them, drop a card into another to nest it.</source>
+        <translation>Cada tarjeta es una configuración, que se crea y se mide una tras otra; los mismos discos pueden usarse en varias. Suelte discos en una tarjeta para añadirlos, o suelte una tarjeta dentro de otra para anidarla.</translation>
+    </message>
+    <message>
+        <source>New array area</source>
+        <translation>Zona de nuevo array</translation>
+    </message>
+    <message>
+        <source>＋ Drop disks here for a new array, or a card to put it inside a new RAID0</source>
+        <translation>＋ Suelte discos aquí para crear un array nuevo, o una tarjeta para meterla dentro de un RAID0 nuevo</translation>
+    </message>
+    <message>
+        <source>%1 cannot be used: %2</source>
+        <translation>No se puede usar %1: %2</translation>
+    </message>
+    <message>
+        <source>Only disks and cards can be dropped here.</source>
+        <translation>Aquí solo se pueden soltar discos y tarjetas.</translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::Ui::BuildPage</name>
+    <message>
+        <source>it is not among this machine&apos;s disks</source>
+        <translation>no está entre los discos de este equipo</translation>
+    </message>
+    <message>
+        <source>&amp;Add selected disks</source>
+        <translation>&amp;Añadir los discos seleccionados</translation>
+    </message>
+    <message>
+        <source>The keyboard way of dragging: add the disks selected in the pool to a new array or a card.</source>
+        <translation>La forma de arrastrar con el teclado: añade los discos seleccionados en el conjunto de discos a un array nuevo o a una tarjeta.</translation>
+    </message>
+    <message>
+        <source>New array</source>
+        <translation>Nuevo array</translation>
+    </message>
+    <message>
+        <source>Add to %1</source>
+        <translation>Añadir a %1</translation>
+    </message>
+    <message>
+        <source>Add the &amp;standard set</source>
+        <translation>Añadir el conjunto e&amp;stándar</translation>
+    </message>
+    <message>
+        <source>Every layout the usable disks allow (or the disks you selected, when two or more), members spread across controllers.</source>
+        <translation>Todas las disposiciones que permiten los discos utilizables (o los discos que haya seleccionado, si son dos o más), con los miembros repartidos entre controladoras.</translation>
+    </message>
+    <message>
+        <source>C&amp;lear</source>
+        <translation>&amp;Vaciar</translation>
+    </message>
+    <message>
+        <source>Next: &amp;plan the run</source>
+        <translation>Siguiente: &amp;planificar la ejecución</translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::Ui::CanvasModel</name>
+    <message>
+        <source>Single disk</source>
+        <translation>Disco único</translation>
+    </message>
+    <message>
+        <source>Linear</source>
+        <translation>Lineal</translation>
+    </message>
+    <message>
+        <source>RAID0</source>
+        <translation>RAID0</translation>
+    </message>
+    <message>
+        <source>RAID1</source>
+        <translation>RAID1</translation>
+    </message>
+    <message>
+        <source>RAID4</source>
+        <translation>RAID4</translation>
+    </message>
+    <message>
+        <source>RAID5</source>
+        <translation>RAID5</translation>
+    </message>
+    <message>
+        <source>RAID6</source>
+        <translation>RAID6</translation>
+    </message>
+    <message>
+        <source>RAID10</source>
+        <translation>RAID10</translation>
+    </message>
+    <message>
+        <source>LVM stripe</source>
+        <translation>LVM en franjas</translation>
+    </message>
+    <message>
+        <source>Drop one or more disks to make an array.</source>
+        <translation>Suelte uno o más discos para crear un array.</translation>
+    </message>
+    <message>
+        <source>The same disk was dropped twice.</source>
+        <translation>Se ha soltado el mismo disco dos veces.</translation>
+    </message>
+    <message>
+        <source>A single-disk configuration holds exactly one disk.</source>
+        <translation>Una configuración de disco único contiene exactamente un disco.</translation>
+    </message>
+    <message>
+        <source>New %1</source>
+        <translation>Nuevo %1</translation>
+    </message>
+    <message>
+        <source>That card is gone.</source>
+        <translation>Esa tarjeta ya no existe.</translation>
+    </message>
+    <message>
+        <source>%1 is already in this configuration; a disk can be in one place of it only.</source>
+        <translation>%1 ya está en esta configuración; un disco solo puede estar en un lugar de ella.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Add %n disk(s) to %1</source>
+        <translation>
+            <numerusform>Añadir %n disco a %1</numerusform>
+            <numerusform>Añadir %n discos a %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>Quitar %1</translation>
+    </message>
+    <message>
+        <source>%1 is not a member of that card.</source>
+        <translation>%1 no es miembro de esa tarjeta.</translation>
+    </message>
+    <message>
+        <source>Make it %1</source>
+        <translation>Convertir en %1</translation>
+    </message>
+    <message>
+        <source>Only a configuration of one disk can be a single disk.</source>
+        <translation>Solo una configuración de un disco puede ser un disco único.</translation>
+    </message>
+    <message>
+        <source>Chunk size</source>
+        <translation>Tamaño de fragmento (chunk)</translation>
+    </message>
+    <message>
+        <source>Stripe size</source>
+        <translation>Tamaño de franja</translation>
+    </message>
+    <message>
+        <source>Layout %1</source>
+        <translation>Disposición %1</translation>
+    </message>
+    <message>
+        <source>Write-intent bitmap</source>
+        <translation>Mapa de bits de intención de escritura</translation>
+    </message>
+    <message>
+        <source>Assume clean</source>
+        <translation>Suponer limpio</translation>
+    </message>
+    <message>
+        <source>A card cannot go inside itself.</source>
+        <translation>Una tarjeta no puede ir dentro de sí misma.</translation>
+    </message>
+    <message>
+        <source>A single disk cannot hold other arrays; make it an array level first.</source>
+        <translation>Un disco único no puede contener otros arrays; conviértalo antes en un nivel RAID.</translation>
+    </message>
+    <message>
+        <source>Drop the disk itself, not a single-disk card.</source>
+        <translation>Suelte el propio disco, no una tarjeta de disco único.</translation>
+    </message>
+    <message>
+        <source>An md array cannot be built on an LVM volume; put LVM striping at the top.</source>
+        <translation>No se puede crear un array md sobre un volumen LVM; ponga las franjas LVM en el nivel superior.</translation>
+    </message>
+    <message>
+        <source>%1 is already in %2&apos;s configuration; a disk can be in one place of it only.</source>
+        <translation>%1 ya está en la configuración de %2; un disco solo puede estar en un lugar de ella.</translation>
+    </message>
+    <message>
+        <source>Nest %1 in %2</source>
+        <translation>Anidar %1 en %2</translation>
+    </message>
+    <message>
+        <source>A single disk cannot hold an array.</source>
+        <translation>Un disco único no puede contener un array.</translation>
+    </message>
+    <message>
+        <source>Put %1 in a new %2</source>
+        <translation>Poner %1 en un %2 nuevo</translation>
+    </message>
+    <message>
+        <source>That card is already a configuration of its own.</source>
+        <translation>Esa tarjeta ya es una configuración independiente.</translation>
+    </message>
+    <message>
+        <source>Move %1 out</source>
+        <translation>Sacar %1</translation>
+    </message>
+    <message>
+        <source>Select at least one eligible disk.</source>
+        <translation>Seleccione al menos un disco utilizable.</translation>
+    </message>
+    <message>
+        <source>Every layout of the standard set for these disks is on the canvas already.</source>
+        <translation>Todas las disposiciones del conjunto estándar para estos discos ya están en el lienzo.</translation>
+    </message>
+    <message>
+        <source>Add the standard comparison set</source>
+        <translation>Añadir el conjunto estándar de comparación</translation>
+    </message>
+    <message>
+        <source>Load configurations</source>
+        <translation>Cargar configuraciones</translation>
+    </message>
+    <message>
+        <source>Clear the canvas</source>
+        <translation>Vaciar el lienzo</translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::Ui::CardWidget</name>
+    <message>
+        <source>Drag this card into another card&apos;s nest area to nest it (RAID50 = RAID0 holding RAID5 cards).</source>
+        <translation>Arrastre esta tarjeta a la zona de anidado de otra tarjeta para anidarla (RAID50 = RAID0 que contiene tarjetas RAID5).</translation>
+    </message>
+    <message>
+        <source>Level of %1</source>
+        <translation>Nivel de %1</translation>
+    </message>
+    <message>
+        <source>RAID10 layout</source>
+        <translation>Disposición de RAID10</translation>
+    </message>
+    <message>
+        <source>%1 %2 (fills the legs&apos; stripes)</source>
+        <translation>%1 %2 (llena las franjas de las ramas)</translation>
+    </message>
+    <message>
+        <source>%1 %2 (default)</source>
+        <translation>%1 %2 (predeterminado)</translation>
+    </message>
+    <message>
+        <source>Each write to a leg is then whole stripes: no reads before writing.</source>
+        <translation>Así cada escritura en una rama ocupa franjas completas: sin lecturas antes de escribir.</translation>
+    </message>
+    <message>
+        <source>Chunk size</source>
+        <translation>Tamaño de fragmento</translation>
+    </message>
+    <message>
+        <source>chunk</source>
+        <translation>fragmento</translation>
+    </message>
+    <message>
+        <source>Stripe size</source>
+        <translation>Tamaño de franja</translation>
+    </message>
+    <message>
+        <source>stripe</source>
+        <translation>franja</translation>
+    </message>
+    <message>
+        <source>bitmap</source>
+        <translation>mapa de bits</translation>
+    </message>
+    <message>
+        <source>Internal write-intent bitmap: faster resync after a crash, slower writes.</source>
+        <translation>Mapa de bits interno de intención de escritura: resincronización más rápida tras una caída, escrituras más lentas.</translation>
+    </message>
+    <message>
+        <source>assume clean</source>
+        <translation>suponer limpio</translation>
+    </message>
+    <message>
+        <source>Skip md&apos;s initial resync (hours on big disks); fine for a benchmark of blank disks.</source>
+        <translation>Omitir la resincronización inicial de md (horas en discos grandes); adecuado para una prueba de rendimiento con discos vacíos.</translation>
+    </message>
+    <message>
+        <source>Remove this card</source>
+        <translation>Quitar esta tarjeta</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>Quitar %1</translation>
+    </message>
+    <message>
+        <source>%1 — click to remove it from this card</source>
+        <translation>%1 — haga clic para quitarlo de esta tarjeta</translation>
+    </message>
+    <message>
+        <source>Disk %1 in %2</source>
+        <translation>Disco %1 en %2</translation>
+    </message>
+    <message>
+        <source>⤵ drop disks or cards here to add them to %1</source>
+        <translation>⤵ suelte aquí discos o tarjetas para añadirlos a %1</translation>
+    </message>
+    <message>
+        <source>%1 usable · %2 % of raw</source>
+        <translation>%1 utilizables · %2 % del espacio bruto</translation>
+    </message>
+    <message>
+        <source> · survives %1 failure(s)</source>
+        <translation> · sobrevive a %1 fallo(s)</translation>
+    </message>
+    <message>
+        <source> (up to %1)</source>
+        <translation> (hasta %1)</translation>
+    </message>
+    <message>
+        <source> · one controller</source>
+        <translation> · una controladora</translation>
+    </message>
+    <message>
+        <source> · survives a controller loss</source>
+        <translation> · sobrevive a la pérdida de una controladora</translation>
+    </message>
+    <message>
+        <source> · a controller loss kills it</source>
+        <translation> · la pérdida de una controladora lo inutiliza</translation>
+    </message>
+    <message>
+        <source> (partial stripes: %1 to %2)</source>
+        <translation> (franjas parciales: %1 a %2)</translation>
+    </message>
+    <message>
+        <source> (partial stripes)</source>
+        <translation> (franjas parciales)</translation>
+    </message>
+    <message>
+        <source> · predicted %1 write%2, %3 read</source>
+        <translation> · previsto %1 de escritura%2, %3 de lectura</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>Nota: %1</translation>
+    </message>
+    <message>
+        <source>Remove this disk from %1</source>
+        <translation>Quitar este disco de %1</translation>
+    </message>
+    <message>
+        <source>Nest into</source>
+        <translation>Anidar en</translation>
+    </message>
+    <message>
+        <source>Move out to a configuration of its own</source>
+        <translation>Sacar a una configuración propia</translation>
+    </message>
+    <message>
+        <source>Put inside a new</source>
+        <translation>Meter dentro de un nuevo</translation>
+    </message>
+    <message>
+        <source>Remove the whole %1</source>
+        <translation>Quitar %1 entero</translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::Ui::ChartParts</name>
+    <message>
+        <source>milliseconds</source>
+        <translation>milisegundos</translation>
+    </message>
+    <message>
+        <source>microseconds</source>
+        <translation>microsegundos</translation>
+    </message>
+    <message>
+        <source> (failed)</source>
+        <translation> (fallida)</translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::Ui::Charts</name>
+    <message>
+        <source>No queue-depth sweep in these results (add one to the plan).</source>
+        <translation>No hay ningún barrido de profundidad de cola en estos resultados (añada uno al plan).</translation>
+    </message>
+    <message>
+        <source>IOPS</source>
+        <translation>IOPS</translation>
+    </message>
+    <message>
+        <source>latency (%1)</source>
+        <translation>latencia (%1)</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>queue depth</source>
+        <translation>profundidad de cola</translation>
+    </message>
+    <message>
+        <source>block size (KiB)</source>
+        <translation>tamaño de bloque (KiB)</translation>
+    </message>
+    <message>
+        <source>MB/s</source>
+        <translation>MB/s</translation>
+    </message>
+    <message>
+        <source>No block-size sweep in these results (add one to the plan).</source>
+        <translation>No hay ningún barrido de tamaño de bloque en estos resultados (añada uno al plan).</translation>
+    </message>
+    <message>
+        <source>position on the disk (%): its first byte at 0, its last at 100</source>
+        <translation>posición en el disco (%): su primer byte en 0, el último en 100</translation>
+    </message>
+    <message>
+        <source>%1: flat (within 5 %)</source>
+        <translation>%1: plano (dentro del 5 %)</translation>
+    </message>
+    <message>
+        <source>%1: slowest at the %2, %3 % of its fastest</source>
+        <translation>%1: zona más lenta: %2, al %3 % de la más rápida</translation>
+    </message>
+    <message>
+        <source>No disk in these results was read across its surface (Disks page: Surface; raidbench-cli disks --surface).</source>
+        <translation>Ningún disco de estos resultados se ha leído en toda su superficie (página Discos: Superficie; raidbench-cli disks --surface).</translation>
+    </message>
+    <message>
+        <source>No test in these results kept its samples.</source>
+        <translation>Ninguna prueba de estos resultados ha conservado sus muestras.</translation>
+    </message>
+    <message>
+        <source>No samples of %1 in these results.</source>
+        <translation>No hay muestras de %1 en estos resultados.</translation>
+    </message>
+    <message>
+        <source>No configuration on this page kept samples of %1.</source>
+        <translation>Ninguna configuración de esta página ha conservado muestras de %1.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>segundos</translation>
+    </message>
+    <message>
+        <source>No random test in these results: latency percentiles come from the 4k random tests.</source>
+        <translation>No hay ninguna prueba aleatoria en estos resultados: los percentiles de latencia proceden de las pruebas aleatorias de 4k.</translation>
+    </message>
+    <message>
+        <source>%1: %2 (median of the runs)</source>
+        <translation>%1: %2 (mediana de las ejecuciones)</translation>
+    </message>
+    <message>
+        <source>No command of yours ran in these results.</source>
+        <translation>En estos resultados no se ha ejecutado ningún comando suyo.</translation>
+    </message>
+    <message>
+        <source>min</source>
+        <translation>mín.</translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation>mediana</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>máx.</translation>
+    </message>
+    <message>
+        <source>seconds (less is better)</source>
+        <translation>segundos (menos es mejor)</translation>
+    </message>
+    <message>
+        <source>No layout on this page ran the failure drill.</source>
+        <translation>Ninguna disposición de esta página ha ejecutado el simulacro de fallo.</translation>
+    </message>
+    <message>
+        <source>%1, healthy</source>
+        <translation>%1, sano</translation>
+    </message>
+    <message>
+        <source>%1, one disk failed</source>
+        <translation>%1, con un disco averiado</translation>
+    </message>
+    <message>
+        <source>%1 (%2 s)</source>
+        <translation>%1 (%2 s)</translation>
+    </message>
+    <message>
+        <source>No layout on this page timed a rebuild.</source>
+        <translation>Ninguna disposición de esta página ha cronometrado una reconstrucción.</translation>
+    </message>
+    <message>
+        <source>seconds since the disk was added back</source>
+        <translation>segundos desde que se volvió a añadir el disco</translation>
+    </message>
+    <message>
+        <source>rebuild MB/s</source>
+        <translation>MB/s de reconstrucción</translation>
+    </message>
+    <message>
+        <source>MB/s per configuration</source>
+        <translation>MB/s por configuración</translation>
+    </message>
+    <message>
+        <source>Each disk on its own</source>
+        <translation>Cada disco por separado</translation>
+    </message>
+    <message>
+        <source>Space kept against speed</source>
+        <translation>Espacio útil frente a velocidad</translation>
+    </message>
+    <message>
+        <source>Each disk across its surface</source>
+        <translation>Cada disco en toda su superficie</translation>
+    </message>
+    <message>
+        <source>MB/s by block size</source>
+        <translation>MB/s por tamaño de bloque</translation>
+    </message>
+    <message>
+        <source>Latency against IOPS as the queue deepens</source>
+        <translation>Latencia frente a IOPS al aumentar la cola</translation>
+    </message>
+    <message>
+        <source>IOPS by queue depth</source>
+        <translation>IOPS por profundidad de cola</translation>
+    </message>
+    <message>
+        <source>MB/s over time</source>
+        <translation>MB/s a lo largo del tiempo</translation>
+    </message>
+    <message>
+        <source>Latency percentiles</source>
+        <translation>Percentiles de latencia</translation>
+    </message>
+    <message>
+        <source>Your command: seconds per run</source>
+        <translation>Su comando: segundos por ejecución</translation>
+    </message>
+    <message>
+        <source>When a disk fails: healthy and degraded MB/s</source>
+        <translation>Cuando falla un disco: MB/s sano y degradado</translation>
+    </message>
+    <message>
+        <source>Rebuild MB/s over time</source>
+        <translation>MB/s de reconstrucción a lo largo del tiempo</translation>
+    </message>
+    <message>
+        <source>Bars: median of the repeats; whiskers: min to max; dashes: predicted from the disks&apos; own speed; dash-dot lines: one disk on its own (the pool&apos;s median disk); a triangle: the repeats still varied more than the plan allows (unstable); a diamond: measured while an array resynced.</source>
+        <translation>Barras: mediana de las repeticiones; bigotes: del mínimo al máximo; guiones: previsto a partir de la velocidad propia de los discos; líneas de guion y punto: un disco por separado (el disco mediano del conjunto de discos); un triángulo: las repeticiones variaron más de lo que permite el plan (inestable); un rombo: medido mientras un array se resincronizaba.</translation>
+    </message>
+    <message>
+        <source>Each disk on its own, grouped by controller; a slow disk (below 75 % of the pool&apos;s median) in orange.</source>
+        <translation>Cada disco por separado, agrupados por controladora; un disco lento (por debajo del 75 % de la mediana del conjunto de discos), en naranja.</translation>
+    </message>
+    <message>
+        <source>A point per layout: further right keeps more space, higher is faster. Shape and colour: the failures it survives; hollow: left out by the requirements. The dashed line joins the best trade-offs among the layouts that qualify (no other that qualifies keeps as much space and is as fast), which are named.</source>
+        <translation>Un punto por disposición: cuanto más a la derecha, más espacio útil; cuanto más arriba, más rápida. Forma y color: los fallos a los que sobrevive; hueco: descartada por los requisitos. La línea discontinua une los mejores compromisos entre las disposiciones que cumplen los requisitos (ninguna otra que los cumpla conserva tanto espacio y es igual de rápida), que aparecen con su nombre.</translation>
+    </message>
+    <message>
+        <source>Each disk read at points from its first byte (0 %) to its last (100 %), read only. A hard disk passes more data per turn on its outer tracks, at the start, than on its inner ones at the end; an SSD stays flat. A dip in one place only can be a weak area of the disk.</source>
+        <translation>Cada disco leído en puntos desde su primer byte (0 %) hasta el último (100 %), solo lectura. Un disco duro transfiere más datos por vuelta en sus pistas exteriores, al principio, que en las interiores, al final; un SSD se mantiene plano. Una caída en un solo punto puede indicar una zona débil del disco.</translation>
+    </message>
+    <message>
+        <source>A point per queue depth, from QD 1 at the left; solid: median latency (p50), dashed: p99. Where a line turns up, more load buys latency, not IOPS.</source>
+        <translation>Un punto por profundidad de cola, desde QD 1 a la izquierda; continua: latencia mediana (p50), discontinua: p99. Donde una línea se dispara hacia arriba, más carga se traduce en latencia, no en IOPS.</translation>
+    </message>
+    <message>
+        <source>These results hold no configuration.</source>
+        <translation>Estos resultados no contienen ninguna configuración.</translation>
+    </message>
+    <message>
+        <source>%1, %2: min-max</source>
+        <translation>%1, %2: mín.-máx.</translation>
+    </message>
+    <message>
+        <source>unstable</source>
+        <translation>inestable</translation>
+    </message>
+    <message>
+        <source>during resync</source>
+        <translation>durante la resincronización</translation>
+    </message>
+    <message>
+        <source>predicted write</source>
+        <translation>escritura prevista</translation>
+    </message>
+    <message>
+        <source>predicted read</source>
+        <translation>lectura prevista</translation>
+    </message>
+    <message>
+        <source>predicted (dashed)</source>
+        <translation>previsto (discontinua)</translation>
+    </message>
+    <message>
+        <source>one disk, write</source>
+        <translation>un disco, escritura</translation>
+    </message>
+    <message>
+        <source>one disk, read</source>
+        <translation>un disco, lectura</translation>
+    </message>
+    <message>
+        <source>%1 (page %2 of %3)</source>
+        <translation>%1 (página %2 de %3)</translation>
+    </message>
+    <message>
+        <source>No disk was measured on its own in these results.</source>
+        <translation>En estos resultados no se ha medido ningún disco por separado.</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>escritura</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>lectura</translation>
+    </message>
+    <message>
+        <source> · ctl %1</source>
+        <translation> · ctl %1</translation>
+    </message>
+    <message>
+        <source> (slow)</source>
+        <translation> (lento)</translation>
+    </message>
+    <message>
+        <source>ctl %1 = %2</source>
+        <translation>ctl %1 = %2</translation>
+    </message>
+    <message>
+        <source>There is no chart &quot;%1&quot;; the charts are %2.</source>
+        <translation>No existe el gráfico &quot;%1&quot;; los gráficos son %2.</translation>
+    </message>
+    <message>
+        <source>A comparison of several runs has no trade-off chart: open one results file.</source>
+        <translation>Una comparación de varias ejecuciones no tiene gráfico de compromiso: abra un único archivo de resultados.</translation>
+    </message>
+    <message>
+        <source>No layout has the measures to rank on (%1).</source>
+        <translation>Ninguna disposición tiene las mediciones necesarias para clasificar (%1).</translation>
+    </message>
+    <message>
+        <source>Space kept against %1</source>
+        <translation>Espacio útil frente a %1</translation>
+    </message>
+    <message>
+        <source>space kept (%)</source>
+        <translation>espacio útil (%)</translation>
+    </message>
+    <message>
+        <source>best trade-offs</source>
+        <translation>mejores compromisos</translation>
+    </message>
+    <message>
+        <source> (left out)</source>
+        <translation> (descartada)</translation>
+    </message>
+    <message>
+        <source>%1 (predicted)</source>
+        <translation>%1 (previsto)</translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::Ui::DestroyConfirmDialog</name>
+    <message numerus="yes">
+        <source>Destroy the data on %n disk(s)?</source>
+        <translation>
+            <numerusform>¿Destruir los datos de %n disco?</numerusform>
+            <numerusform>¿Destruir los datos de %n discos?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Everything on these disks will be destroyed.&lt;/b&gt; RaidBench builds arrays on them, writes over them and wipes them afterwards. Check the serial numbers against the labels on the drives.</source>
+        <translation>&lt;b&gt;Se destruirá todo lo que haya en estos discos.&lt;/b&gt; RaidBench crea arrays en ellos, los sobrescribe y después los borra. Compruebe los números de serie con las etiquetas de las unidades.</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Dispositivo</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <source>Serial</source>
+        <translation>N.º de serie</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Tamaño</translation>
+    </message>
+    <message>
+        <source>Type the number of disks (%1) to confirm:</source>
+        <translation>Escriba el número de discos (%1) para confirmar:</translation>
+    </message>
+    <message>
+        <source>Number of disks</source>
+        <translation>Número de discos</translation>
+    </message>
+    <message>
+        <source>Destroy and run</source>
+        <translation>Destruir y ejecutar</translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::Ui::DiskDelegate</name>
+    <message>
+        <source>(no model)</source>
+        <translation>(sin modelo)</translation>
+    </message>
+    <message>
+        <source>W</source>
+        <translation>E</translation>
+    </message>
+    <message>
+        <source>R</source>
+        <translation>L</translation>
+    </message>
+    <message>
+        <source>slow: %1</source>
+        <translation>lento: %1</translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::Ui::DiskHealthText</name>
+    <message>
+        <source>OK</source>
+        <translation>Correcto</translation>
+    </message>
+    <message>
+        <source>Failing</source>
+        <translation>Con fallos</translation>
+    </message>
+    <message>
+        <source>No SMART</source>
+        <translation>Sin SMART</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Desconocido</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 de %2</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>activada</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>desactivada</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>desconocida</translation>
+    </message>
+    <message>
+        <source>Could be slow: %1</source>
+        <translation>Podría ser lento: %1</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;b&gt;Health&lt;/b&gt;: not read yet.</source>
+        <translation>&lt;br&gt;&lt;b&gt;Estado&lt;/b&gt;: aún no leído.</translation>
+    </message>
+    <message>
+        <source>Health</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>%1 °C</source>
+        <translation>%1 °C</translation>
+    </message>
+    <message>
+        <source>%1 hours powered on</source>
+        <translation>%1 horas encendido</translation>
+    </message>
+    <message>
+        <source>link %1</source>
+        <translation>enlace %1</translation>
+    </message>
+    <message>
+        <source>%1 rpm</source>
+        <translation>%1 rpm</translation>
+    </message>
+    <message>
+        <source>%1 % of its rated wear used</source>
+        <translation>%1 % de su desgaste nominal consumido</translation>
+    </message>
+    <message>
+        <source>Write cache</source>
+        <translation>Caché de escritura</translation>
+    </message>
+    <message>
+        <source>read with %1</source>
+        <translation>leída con %1</translation>
+    </message>
+    <message>
+        <source>Could be slow:</source>
+        <translation>Podría ser lento:</translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::Ui::DiskPoolModel</name>
+    <message>
+        <source>serial</source>
+        <translation>número de serie</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>desconocido</translation>
+    </message>
+    <message>
+        <source>controller</source>
+        <translation>controladora</translation>
+    </message>
+    <message>
+        <source>Cannot be used:</source>
+        <translation>No se puede usar:</translation>
+    </message>
+    <message>
+        <source>Slow:</source>
+        <translation>Lento:</translation>
+    </message>
+    <message>
+        <source>usable</source>
+        <translation>utilizable</translation>
+    </message>
+    <message>
+        <source>not usable</source>
+        <translation>no utilizable</translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::Ui::DiskPoolWidget</name>
+    <message>
+        <source>&amp;Measure disks</source>
+        <translation>&amp;Medir discos</translation>
+    </message>
+    <message>
+        <source>Disks</source>
+        <translation>Discos</translation>
+    </message>
+    <message>
+        <source>Disk details</source>
+        <translation>Detalles del disco</translation>
+    </message>
+    <message>
+        <source>Measure each selected (or every usable) disk on its own: sequential write and read. This writes to the disks.</source>
+        <translation>Medir cada disco seleccionado (o todos los utilizables) por separado: escritura y lectura secuenciales. Esto escribe en los discos.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Disks&lt;/b&gt; — drag them onto the canvas</source>
+        <translation>&lt;b&gt;Discos&lt;/b&gt; — arrástrelos al lienzo</translation>
+    </message>
+    <message>
+        <source>Speed history:</source>
+        <translation>Historial de velocidad:</translation>
+    </message>
+    <message>
+        <source>none yet; measuring the disks keeps one in the results folder.</source>
+        <translation>ninguno aún; al medir los discos se guarda uno en la carpeta de resultados.</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>escritura</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>lectura</translation>
+    </message>
+    <message>
+        <source>1 run on %1; </source>
+        <translation>1 ejecución el %1; </translation>
+    </message>
+    <message>
+        <source>%1 runs since %2; </source>
+        <translation>%1 ejecuciones desde el %2; </translation>
+    </message>
+    <message>
+        <source>Slower than at first:</source>
+        <translation>Más lento que al principio:</translation>
+    </message>
+    <message>
+        <source>Controllers: %1</source>
+        <translation>Controladoras: %1</translation>
+    </message>
+    <message>
+        <source>Select a disk to see why it can or cannot be used.</source>
+        <translation>Seleccione un disco para ver por qué se puede o no se puede usar.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n disks selected.</source>
+        <translation>
+            <numerusform>%n disco seleccionado.</numerusform>
+            <numerusform>%n discos seleccionados.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Serial %1, %2, %3, sectors %4/%5 B, %6</source>
+        <translation>N.º de serie %1, %2, %3, sectores %4/%5 B, %6</translation>
+    </message>
+    <message>
+        <source>rotational</source>
+        <translation>rotacional</translation>
+    </message>
+    <message>
+        <source>solid state</source>
+        <translation>estado sólido</translation>
+    </message>
+    <message>
+        <source>Controller %1, port %2</source>
+        <translation>Controladora %1, puerto %2</translation>
+    </message>
+    <message>
+        <source>Usable: nothing uses it and it holds no data RaidBench can see.</source>
+        <translation>Utilizable: nada lo usa y no contiene datos que RaidBench pueda ver.</translation>
+    </message>
+    <message>
+        <source>Not usable:</source>
+        <translation>No utilizable:</translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::Ui::DisksPage</name>
+    <message>
+        <source>&lt;b&gt;No disk here can be used.&lt;/b&gt; Every disk of this machine is in use or holds data, and RaidBench never writes to those. Try everything on virtual disks instead: the lab starts a small VM with real kernel md and throttled disks.</source>
+        <translation>&lt;b&gt;Aquí no se puede usar ningún disco.&lt;/b&gt; Todos los discos de este equipo están en uso o contienen datos, y RaidBench nunca escribe en ellos. Pruebe todo con discos virtuales: el laboratorio inicia una pequeña máquina virtual con md real del kernel y discos de velocidad limitada.</translation>
+    </message>
+    <message>
+        <source>Try the &amp;virtual lab…</source>
+        <translation>Probar el laboratorio &amp;virtual…</translation>
+    </message>
+    <message>
+        <source>&amp;Connect to this machine&apos;s disks…</source>
+        <translation>&amp;Conectarse a los discos de este equipo…</translation>
+    </message>
+    <message>
+        <source>Starts RaidBench&apos;s helper with administrator rights (polkit asks once).</source>
+        <translation>Inicia el programa auxiliar de RaidBench con derechos de administrador (polkit lo pregunta una sola vez).</translation>
+    </message>
+    <message>
+        <source>Connect to &amp;another machine…</source>
+        <translation>Conectarse a &amp;otro equipo…</translation>
+    </message>
+    <message>
+        <source>Works on the disks of a server over ssh, through the RaidBench helper installed there.</source>
+        <translation>Trabaja con los discos de un servidor por ssh, mediante el programa auxiliar de RaidBench instalado allí.</translation>
+    </message>
+    <message>
+        <source>Virtual &amp;lab…</source>
+        <translation>&amp;Laboratorio virtual…</translation>
+    </message>
+    <message>
+        <source>&amp;Rescan</source>
+        <translation>Volver a &amp;explorar</translation>
+    </message>
+    <message>
+        <source>&amp;Surface…</source>
+        <translation>&amp;Superficie…</translation>
+    </message>
+    <message>
+        <source>Reads the selected disks (or every usable one) at points from their first byte to their last and charts MB/s against position: a hard disk is slower at its end. Read only; a disk in use is refused, and then nothing is read.</source>
+        <translation>Lee los discos seleccionados (o todos los utilizables) en puntos desde su primer byte hasta el último y representa los MB/s frente a la posición: un disco duro es más lento al final. Solo lectura; si un disco está en uso, se rechaza y no se lee nada.</translation>
+    </message>
+    <message>
+        <source>&amp;Quick answer…</source>
+        <translation>&amp;Respuesta rápida…</translation>
+    </message>
+    <message>
+        <source>Measures the selected disks (or every usable one) alone and together, predicts every layout they allow, then builds and measures only the best two for the requirements on the Answer tab: minutes instead of hours. Destroys the disks&apos; data, like any run.</source>
+        <translation>Mide los discos seleccionados (o todos los utilizables) por separado y juntos, prevé todas las disposiciones que permiten y luego crea y mide solo las dos mejores según los requisitos de la pestaña Respuesta: minutos en lugar de horas. Destruye los datos de los discos, como cualquier ejecución.</translation>
+    </message>
+    <message>
+        <source>Disk</source>
+        <translation>Disco</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <source>Serial</source>
+        <translation>N.º de serie</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Tamaño</translation>
+    </message>
+    <message>
+        <source>Transport</source>
+        <translation>Transporte</translation>
+    </message>
+    <message>
+        <source>Controller</source>
+        <translation>Controladora</translation>
+    </message>
+    <message>
+        <source>Health</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Temp.</source>
+        <translation>Temp.</translation>
+    </message>
+    <message>
+        <source>Link</source>
+        <translation>Enlace</translation>
+    </message>
+    <message>
+        <source>Write cache</source>
+        <translation>Caché de escritura</translation>
+    </message>
+    <message>
+        <source>Write</source>
+        <translation>Escritura</translation>
+    </message>
+    <message>
+        <source>Read</source>
+        <translation>Lectura</translation>
+    </message>
+    <message>
+        <source>Usable?</source>
+        <translation>¿Utilizable?</translation>
+    </message>
+    <message>
+        <source>All disks</source>
+        <translation>Todos los discos</translation>
+    </message>
+    <message>
+        <source>RaidBench needs administrator rights to see the disks and build arrays. Connect, and polkit asks for the password once; or try everything on virtual disks in the lab.</source>
+        <translation>RaidBench necesita derechos de administrador para ver los discos y crear arrays. Conéctese y polkit le pedirá la contraseña una vez; o pruebe todo con discos virtuales en el laboratorio.</translation>
+    </message>
+    <message>
+        <source>Not connected. %1</source>
+        <translation>Sin conexión. %1</translation>
+    </message>
+    <message>
+        <source>%1 disk(s) on %2, %3 usable. Select disks and drag them onto the Build page; &lt;i&gt;Measure disks&lt;/i&gt; times each alone; &lt;i&gt;Surface&lt;/i&gt; reads them from start to end; &lt;i&gt;Quick answer&lt;/i&gt; says which layout fits, building only the best two.</source>
+        <translation>%1 disco(s) en %2, %3 utilizable(s). Seleccione discos y arrástrelos a la página Crear; &lt;i&gt;Medir discos&lt;/i&gt; mide cada uno por separado; &lt;i&gt;Superficie&lt;/i&gt; los lee de principio a fin; &lt;i&gt;Respuesta rápida&lt;/i&gt; indica qué disposición conviene, creando solo las dos mejores.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A shared ceiling&lt;/b&gt;: %1. No layout over these disks goes faster; the predictions count with it.</source>
+        <translation>&lt;b&gt;Un límite compartido&lt;/b&gt;: %1. Ninguna disposición sobre estos discos va más rápido; las previsiones lo tienen en cuenta.</translation>
+    </message>
+    <message>
+        <source>Measured together, the disks reach the sum of their own speeds: nothing they share holds them back.</source>
+        <translation>Medidos juntos, los discos alcanzan la suma de sus velocidades propias: nada de lo que comparten los frena.</translation>
+    </message>
+    <message>
+        <source>Not measured together: %1.</source>
+        <translation>Sin medir juntos: %1.</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>sí</translation>
+    </message>
+    <message>
+        <source>yes (slow)</source>
+        <translation>sí (lento)</translation>
+    </message>
+    <message>
+        <source>no: %1</source>
+        <translation>no: %1</translation>
+    </message>
+    <message>
+        <source>Usable: nothing uses it and it holds no data.</source>
+        <translation>Utilizable: nada lo usa y no contiene datos.</translation>
+    </message>
+    <message>
+        <source>Usable, but slow: %1</source>
+        <translation>Utilizable, pero lento: %1</translation>
+    </message>
+    <message>
+        <source>Not usable: %1</source>
+        <translation>No utilizable: %1</translation>
+    </message>
+    <message>
+        <source>Health: %1</source>
+        <translation>Estado: %1</translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::Ui::LabDialog</name>
+    <message>
+        <source>One more disk that fails writes after 100 MB</source>
+        <translation>Un disco más que falla en las escrituras tras 100 MB</translation>
+    </message>
+    <message>
+        <source>Virtual lab</source>
+        <translation>Laboratorio virtual</translation>
+    </message>
+    <message>
+        <source>RaidBench starts a small virtual machine (qemu) with the Linux kernel&apos;s real md and LVM and virtual disks that behave like hard disks or SSDs. Everything works on them as on real disks; nothing on this machine&apos;s own disks is touched. The disk files are deleted when the lab closes.</source>
+        <translation>RaidBench inicia una pequeña máquina virtual (qemu) con el md y el LVM reales del kernel de Linux y discos virtuales que se comportan como discos duros o SSD. Todo funciona en ellos como en discos reales; no se toca nada de los discos propios de este equipo. Los archivos de disco se borran al cerrar el laboratorio.</translation>
+    </message>
+    <message>
+        <source>Hard disks: zones, seeks, rotation, a write cache</source>
+        <translation>Discos duros: zonas, búsquedas, rotación y caché de escritura</translation>
+    </message>
+    <message>
+        <source>SSDs: a fast write cache, then a steady rate</source>
+        <translation>SSD: una caché de escritura rápida y luego una velocidad estable</translation>
+    </message>
+    <message>
+        <source>Flat: a fixed rate for every request</source>
+        <translation>Planos: una velocidad fija para cada petición</translation>
+    </message>
+    <message>
+        <source>A hard disk reads and writes faster at its start than at its end, seeks between random requests and has a write cache; an SSD writes fast until its cache is full. Both are served by nbdkit. Flat disks give the same rate to every request (tests that need exact figures).</source>
+        <translation>Un disco duro lee y escribe más rápido al principio que al final, realiza búsquedas entre peticiones aleatorias y tiene caché de escritura; un SSD escribe rápido hasta que su caché se llena. Ambos los sirve nbdkit. Los discos planos dan la misma velocidad a cada petición (para pruebas que necesitan cifras exactas).</translation>
+    </message>
+    <message>
+        <source>&amp;Kind:</source>
+        <translation>&amp;Tipo:</translation>
+    </message>
+    <message>
+        <source>&amp;Disks:</source>
+        <translation>&amp;Discos:</translation>
+    </message>
+    <message>
+        <source>&amp;Size of each:</source>
+        <translation>Ta&amp;maño de cada uno:</translation>
+    </message>
+    <message>
+        <source> MB/s</source>
+        <translation> MB/s</translation>
+    </message>
+    <message>
+        <source>A hard disk&apos;s rate at its start (its end runs at about half); an SSD&apos;s write rate until its cache is full.</source>
+        <translation>La velocidad de un disco duro al principio (al final va a aproximadamente la mitad); la velocidad de escritura de un SSD hasta que su caché se llena.</translation>
+    </message>
+    <message>
+        <source>S&amp;peed:</source>
+        <translation>&amp;Velocidad:</translation>
+    </message>
+    <message>
+        <source>Of the disks above, this many are slower, like an older pair of drives bought later.</source>
+        <translation>De los discos anteriores, este número son más lentos, como un par de unidades más antiguas compradas después.</translation>
+    </message>
+    <message>
+        <source>Of which s&amp;low:</source>
+        <translation>De ellos, &amp;lentos:</translation>
+    </message>
+    <message>
+        <source>Slow disks&apos; spee&amp;d:</source>
+        <translation>Velocidad de los discos lent&amp;os:</translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation>sin límite</translation>
+    </message>
+    <message>
+        <source> requests/s</source>
+        <translation> peticiones/s</translation>
+    </message>
+    <message>
+        <source>At most this many requests a second per disk, reads and writes together. 150 is what a 7200 rpm hard disk&apos;s seeks allow, so random tests show what hard disks do; 0 for no limit (an SSD-like disk).</source>
+        <translation>Como máximo este número de peticiones por segundo y disco, lecturas y escrituras juntas. 150 es lo que permiten las búsquedas de un disco duro de 7200 rpm, así que las pruebas aleatorias muestran lo que hacen los discos duros; 0 para no limitar (un disco similar a un SSD).</translation>
+    </message>
+    <message>
+        <source>&amp;Requests per second:</source>
+        <translation>&amp;Peticiones por segundo:</translation>
+    </message>
+    <message>
+        <source>Virtual SCSI controllers the disks are spread over, so controller-failure tolerance can be seen.</source>
+        <translation>Controladoras SCSI virtuales entre las que se reparten los discos, para poder ver la tolerancia a fallos de controladora.</translation>
+    </message>
+    <message>
+        <source>&amp;Controllers:</source>
+        <translation>&amp;Controladoras:</translation>
+    </message>
+    <message>
+        <source>&amp;Start the lab</source>
+        <translation>&amp;Iniciar el laboratorio</translation>
+    </message>
+    <message>
+        <source>Disks: &lt;tt&gt;%1&lt;/tt&gt; over %2 controller(s); %3 of disk files while the lab runs.&lt;br&gt;%4</source>
+        <translation>Discos: &lt;tt&gt;%1&lt;/tt&gt; en %2 controladora(s); %3 de archivos de disco mientras el laboratorio está en marcha.&lt;br&gt;%4</translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::Ui::MainWindow</name>
+    <message>
+        <source>RaidBench</source>
+        <translation>RaidBench</translation>
+    </message>
+    <message numerus="yes">
+        <source>Destroy the data on %n disk(s) of %1?</source>
+        <translation>
+            <numerusform>¿Destruir los datos de %n disco de %1?</numerusform>
+            <numerusform>¿Destruir los datos de %n discos de %1?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;1 Disks</source>
+        <translation>&amp;1 Discos</translation>
+    </message>
+    <message>
+        <source>&amp;2 Build</source>
+        <translation>&amp;2 Crear</translation>
+    </message>
+    <message>
+        <source>&amp;3 Plan</source>
+        <translation>&amp;3 Plan</translation>
+    </message>
+    <message>
+        <source>&amp;4 Run</source>
+        <translation>&amp;4 Ejecución</translation>
+    </message>
+    <message>
+        <source>&amp;5 Results</source>
+        <translation>&amp;5 Resultados</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Virtual lab:&lt;/b&gt; these disks are virtual (files in a qemu VM). Nothing on this machine&apos;s own disks is touched; what you measure here is the lab&apos;s throttles, not real hardware.</source>
+        <translation>&lt;b&gt;Laboratorio virtual:&lt;/b&gt; estos discos son virtuales (archivos en una VM de qemu). No se toca nada de los discos propios de este equipo; lo que se mide aquí son las limitaciones de velocidad del laboratorio, no hardware real.</translation>
+    </message>
+    <message>
+        <source>The helper stopped: %1</source>
+        <translation>El programa auxiliar se ha detenido: %1</translation>
+    </message>
+    <message>
+        <source>Connecting failed: %1</source>
+        <translation>Error al conectar: %1</translation>
+    </message>
+    <message>
+        <source>The results could not be written to %1: %2. They are still on the Results page; save them elsewhere with File &gt; Save results as.</source>
+        <translation>No se han podido escribir los resultados en %1: %2. Siguen en la página Resultados; guárdelos en otro lugar con Archivo &gt; Guardar resultados como.</translation>
+    </message>
+    <message>
+        <source>Show the results</source>
+        <translation>Mostrar los resultados</translation>
+    </message>
+    <message>
+        <source>Back to the disks</source>
+        <translation>Volver a los discos</translation>
+    </message>
+    <message>
+        <source>Show the surface chart</source>
+        <translation>Mostrar el gráfico de superficie</translation>
+    </message>
+    <message>
+        <source> It is kept in %1 (File &gt; Recent); the Results page still shows the last completed run.</source>
+        <translation> Se conserva en %1 (Archivo &gt; Recientes); la página Resultados sigue mostrando la última ejecución completada.</translation>
+    </message>
+    <message>
+        <source>The run ended: %1.</source>
+        <translation>La ejecución ha terminado: %1.</translation>
+    </message>
+    <message>
+        <source>The run stopped: %1</source>
+        <translation>La ejecución se ha detenido: %1</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>No se puede abrir %1: %2</translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation>Se ha abierto %1.</translation>
+    </message>
+    <message>
+        <source>A run is in progress; cancel it first.</source>
+        <translation>Hay una ejecución en curso; cancélela primero.</translation>
+    </message>
+    <message>
+        <source>Starting the helper…</source>
+        <translation>Iniciando el programa auxiliar…</translation>
+    </message>
+    <message>
+        <source>Starting the helper through polkit: authenticate in the dialog that opens…</source>
+        <translation>Iniciando el programa auxiliar mediante polkit: autentíquese en el cuadro de diálogo que se abre…</translation>
+    </message>
+    <message>
+        <source>Starting the virtual lab (about 15 s)…</source>
+        <translation>Iniciando el laboratorio virtual (unos 15 s)…</translation>
+    </message>
+    <message>
+        <source>Connecting to %1 over ssh…</source>
+        <translation>Conectando con %1 por ssh…</translation>
+    </message>
+    <message>
+        <source>A run is in progress.</source>
+        <translation>Hay una ejecución en curso.</translation>
+    </message>
+    <message>
+        <source>RaidBench is not connected to any disks: connect (Disks page) or start the virtual lab.</source>
+        <translation>RaidBench no está conectado a ningún disco: conéctese (página Discos) o inicie el laboratorio virtual.</translation>
+    </message>
+    <message>
+        <source>%1 is not among the disks the helper sees; rescan, or remove it from the canvas.</source>
+        <translation>%1 no está entre los discos que ve el programa auxiliar; vuelva a detectar los discos o quítelo del lienzo.</translation>
+    </message>
+    <message>
+        <source>The run was not started; nothing was touched.</source>
+        <translation>No se ha iniciado la ejecución; no se ha tocado nada.</translation>
+    </message>
+    <message>
+        <source>Nothing was measured; nothing was touched.</source>
+        <translation>No se ha medido nada; no se ha tocado nada.</translation>
+    </message>
+    <message>
+        <source>No usable disk to measure.</source>
+        <translation>No hay ningún disco utilizable que medir.</translation>
+    </message>
+    <message>
+        <source>A quick answer needs at least two usable disks: select them, or select none to use every usable one.</source>
+        <translation>Una respuesta rápida necesita al menos dos discos utilizables: selecciónelos, o no seleccione ninguno para usar todos los utilizables.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The disks are measured; building the best %n of the layouts the model ranked: %1.</source>
+        <translation>
+            <numerusform>Discos medidos; creando %n disposición, la mejor según la clasificación del modelo: %1.</numerusform>
+            <numerusform>Discos medidos; creando %n disposiciones, las mejores según la clasificación del modelo: %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Measured, the layouts built fell behind %1, which the model puts first: building it too.</source>
+        <translation>Tras la medición, las disposiciones creadas quedaron por detrás de %1, que el modelo sitúa en primer lugar: se crea también.</translation>
+    </message>
+    <message>
+        <source>Show the answer</source>
+        <translation>Mostrar la respuesta</translation>
+    </message>
+    <message>
+        <source>no layout qualifies</source>
+        <translation>ninguna disposición cumple los requisitos</translation>
+    </message>
+    <message>
+        <source>Quick answer: %1, from the model alone (nothing built). Took %2.</source>
+        <translation>Respuesta rápida: %1, solo según el modelo (no se ha creado nada). Ha tardado %2.</translation>
+    </message>
+    <message>
+        <source>Quick answer: %1 first. Took %2; building all %3 layouts with the same tests would take about %4.</source>
+        <translation>Respuesta rápida: %1 en primer lugar. Ha tardado %2; crear las %3 disposiciones con las mismas pruebas llevaría unos %4.</translation>
+    </message>
+    <message>
+        <source>No disk to read: select one, or connect to a machine with a usable disk.</source>
+        <translation>No hay ningún disco que leer: seleccione uno o conéctese a un equipo con un disco utilizable.</translation>
+    </message>
+    <message>
+        <source>Add to</source>
+        <translation>Añadir a</translation>
+    </message>
+    <message>
+        <source>New array</source>
+        <translation>Nuevo array</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation>Medir</translation>
+    </message>
+    <message>
+        <source>Read across the surface</source>
+        <translation>Leer toda la superficie</translation>
+    </message>
+    <message>
+        <source>Disks of %1 (over ssh)</source>
+        <translation>Discos de %1 (por ssh)</translation>
+    </message>
+    <message>
+        <source>Helper: %1 on %2</source>
+        <translation>Programa auxiliar: %1 en %2</translation>
+    </message>
+    <message>
+        <source>Helper: not started</source>
+        <translation>Programa auxiliar: no iniciado</translation>
+    </message>
+    <message>
+        <source>Helper: not connected</source>
+        <translation>Programa auxiliar: no conectado</translation>
+    </message>
+    <message>
+        <source>Helper: %1, starting…</source>
+        <translation>Programa auxiliar: %1, iniciando…</translation>
+    </message>
+    <message>
+        <source>The last plan was not restored: %1</source>
+        <translation>No se ha restaurado el último plan: %1</translation>
+    </message>
+    <message>
+        <source>The run was not started, because its results could not be kept: %1. Make the folder writable, or point RAIDBENCH_RESULTS_DIR at one that is.</source>
+        <translation>No se ha iniciado la ejecución porque sus resultados no se podrían conservar: %1. Dé permiso de escritura a la carpeta o haga que RAIDBENCH_RESULTS_DIR apunte a una que lo tenga.</translation>
+    </message>
+    <message>
+        <source>Quitting cancels the run: the helper tears down what it built. Everything measured so far is kept in %1.</source>
+        <translation>Al salir se cancela la ejecución: el programa auxiliar desmonta lo que ha creado. Todo lo medido hasta ahora se conserva en %1.</translation>
+    </message>
+    <message>
+        <source>A run is in progress</source>
+        <translation>Hay una ejecución en curso</translation>
+    </message>
+    <message>
+        <source>Cancel the run and &amp;quit</source>
+        <translation>Cancelar la ejecución y &amp;salir</translation>
+    </message>
+    <message>
+        <source>&amp;Keep running</source>
+        <translation>&amp;Continuar la ejecución</translation>
+    </message>
+    <message>
+        <source>Cleaning up the lab: stopping the VM and deleting its disk files…</source>
+        <translation>Limpiando el laboratorio: deteniendo la VM y borrando sus archivos de disco…</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Archivo</translation>
+    </message>
+    <message>
+        <source>&amp;Open plan…</source>
+        <translation>&amp;Abrir plan…</translation>
+    </message>
+    <message>
+        <source>Open a plan</source>
+        <translation>Abrir un plan</translation>
+    </message>
+    <message>
+        <source>Plans (*.json)</source>
+        <translation>Planes (*.json)</translation>
+    </message>
+    <message>
+        <source>Plan %1 opened.</source>
+        <translation>Se ha abierto el plan %1.</translation>
+    </message>
+    <message>
+        <source>&amp;Save plan…</source>
+        <translation>&amp;Guardar plan…</translation>
+    </message>
+    <message>
+        <source>Save the plan</source>
+        <translation>Guardar el plan</translation>
+    </message>
+    <message>
+        <source>Plan saved to %1.</source>
+        <translation>Plan guardado en %1.</translation>
+    </message>
+    <message>
+        <source>Open &amp;results…</source>
+        <translation>Abrir &amp;resultados…</translation>
+    </message>
+    <message>
+        <source>Save results &amp;as…</source>
+        <translation>Guardar resultados &amp;como…</translation>
+    </message>
+    <message>
+        <source>Results &amp;library…</source>
+        <translation>&amp;Biblioteca de resultados…</translation>
+    </message>
+    <message>
+        <source>Show the results &amp;folder</source>
+        <translation>Mostrar la car&amp;peta de resultados</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Salir</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Editar</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Deshacer</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Rehacer</translation>
+    </message>
+    <message>
+        <source>&amp;Go</source>
+        <translation>&amp;Ir</translation>
+    </message>
+    <message>
+        <source>Disks</source>
+        <translation>Discos</translation>
+    </message>
+    <message>
+        <source>Build</source>
+        <translation>Crear</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>Plan</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Ejecución</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>Resultados</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>&amp;Herramientas</translation>
+    </message>
+    <message>
+        <source>&amp;Virtual lab…</source>
+        <translation>&amp;Laboratorio virtual…</translation>
+    </message>
+    <message>
+        <source>&amp;Connect to this machine&apos;s disks</source>
+        <translation>&amp;Conectar a los discos de este equipo</translation>
+    </message>
+    <message>
+        <source>Connect to &amp;another machine…</source>
+        <translation>Conectar a &amp;otro equipo…</translation>
+    </message>
+    <message>
+        <source>&amp;Rescan disks</source>
+        <translation>Volver a &amp;detectar los discos</translation>
+    </message>
+    <message>
+        <source>&amp;Measure disks</source>
+        <translation>&amp;Medir los discos</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>A&amp;yuda</translation>
+    </message>
+    <message>
+        <source>&amp;About RaidBench</source>
+        <translation>&amp;Acerca de RaidBench</translation>
+    </message>
+    <message>
+        <source>About RaidBench</source>
+        <translation>Acerca de RaidBench</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;RaidBench %1&lt;/h3&gt;&lt;p&gt;Which RAID layout should these disks be? Build, measure and compare Linux software-RAID layouts.&lt;/p&gt;&lt;p&gt;Qt %2 (built with %3)&lt;br&gt;mdadm: %4&lt;br&gt;Kernel: %5%6&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;RaidBench %1&lt;/h3&gt;&lt;p&gt;¿Qué disposición RAID conviene a estos discos? Cree, mida y compare disposiciones de RAID por software de Linux.&lt;/p&gt;&lt;p&gt;Qt %2 (compilado con %3)&lt;br&gt;mdadm: %4&lt;br&gt;Kernel: %5%6&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>(connect to see the helper&apos;s)</source>
+        <translation>(conéctese para ver la versión del programa auxiliar)</translation>
+    </message>
+    <message>
+        <source> (lab VM)</source>
+        <translation> (VM del laboratorio)</translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::Ui::PlanPage</name>
+    <message>
+        <source>Your own command on the file system:</source>
+        <translation>Su propio comando en el sistema de archivos:</translation>
+    </message>
+    <message>
+        <source>Measure each disk on its own first</source>
+        <translation>Medir primero cada disco por separado</translation>
+    </message>
+    <message>
+        <source>Failure drill: fail a disk in each layout that survives one, test it degraded, and time the rebuild</source>
+        <translation>Simulacro de fallo: provocar el fallo de un disco en cada disposición que sobreviva a uno, probarla degradada y cronometrar la reconstrucción</translation>
+    </message>
+    <message>
+        <source>Tests on each configuration</source>
+        <translation>Pruebas en cada configuración</translation>
+    </message>
+    <message>
+        <source>e.g. tar xf /var/tmp/linux.tar  (runs as you, in the mounted directory)</source>
+        <translation>p. ej., tar xf /var/tmp/linux.tar  (se ejecuta como usted, en el directorio montado)</translation>
+    </message>
+    <message>
+        <source>Command to time</source>
+        <translation>Comando que cronometrar</translation>
+    </message>
+    <message>
+        <source>× </source>
+        <translation>× </translation>
+    </message>
+    <message>
+        <source>Command runs</source>
+        <translation>Ejecuciones del comando</translation>
+    </message>
+    <message>
+        <source>How long and how often</source>
+        <translation>Duración y frecuencia</translation>
+    </message>
+    <message>
+        <source>Runs per test; the results keep every run and their min, median and max. With &quot;Repeat until the runs agree&quot;, the fewest runs (at least 2).</source>
+        <translation>Ejecuciones por prueba; los resultados guardan cada ejecución y su mínimo, mediana y máximo. Con «Repetir cada prueba hasta que sus ejecuciones coincidan», el mínimo de ejecuciones (al menos 2).</translation>
+    </message>
+    <message>
+        <source>&amp;Repeats:</source>
+        <translation>&amp;Repeticiones:</translation>
+    </message>
+    <message>
+        <source>Runs a test again until the coefficient of variation of its runs&apos; MB/s (standard deviation over mean) is at most 3 %, at least twice and at most ten; a test still varying after ten runs is marked unstable in the results.</source>
+        <translation>Repite una prueba hasta que el coeficiente de variación de los MB/s de sus ejecuciones (desviación típica entre media) sea como máximo del 3 %, al menos dos veces y como máximo diez; una prueba que siga variando tras diez ejecuciones se marca como inestable en los resultados.</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>&amp;Time per run:</source>
+        <translation>&amp;Tiempo por ejecución:</translation>
+    </message>
+    <message>
+        <source>&amp;Size limit per run:</source>
+        <translation>&amp;Límite de tamaño por ejecución:</translation>
+    </message>
+    <message>
+        <source>I/O before measuring starts, not counted.</source>
+        <translation>E/S previa al inicio de la medición, que no se cuenta.</translation>
+    </message>
+    <message>
+        <source>&amp;Ramp:</source>
+        <translation>&amp;Precalentamiento:</translation>
+    </message>
+    <message>
+        <source>&amp;File system for file tests:</source>
+        <translation>&amp;Sistema de archivos para las pruebas de archivos:</translation>
+    </message>
+    <message>
+        <source>as the disks have them</source>
+        <translation>tal como las tienen los discos</translation>
+    </message>
+    <message>
+        <source>all on</source>
+        <translation>todas activadas</translation>
+    </message>
+    <message>
+        <source>all off</source>
+        <translation>todas desactivadas</translation>
+    </message>
+    <message>
+        <source>both: each layout with the caches on, then off</source>
+        <translation>ambas: cada disposición con las cachés activadas y luego desactivadas</translation>
+    </message>
+    <message>
+        <source>The member disks&apos; own write caches during the tests. RaidBench sets them before a layout&apos;s tests and always sets each disk back as it found it, also after a cancel or a crash. The flush-bound tests show what the cache is worth.</source>
+        <translation>Las cachés de escritura propias de los discos miembros durante las pruebas. RaidBench las configura antes de las pruebas de cada disposición y siempre deja cada disco como lo encontró, también tras una cancelación o un cierre inesperado. Las pruebas con vaciado muestran lo que aporta la caché.</translation>
+    </message>
+    <message>
+        <source>Disks&apos; &amp;write caches:</source>
+        <translation>Cachés de escritura de los &amp;discos:</translation>
+    </message>
+    <message>
+        <source>the start (as the array is when new)</source>
+        <translation>el principio (como está el array cuando es nuevo)</translation>
+    </message>
+    <message>
+        <source>the middle</source>
+        <translation>el centro</translation>
+    </message>
+    <message>
+        <source>the end (as it is when nearly full)</source>
+        <translation>el final (como está cuando está casi lleno)</translation>
+    </message>
+    <message>
+        <source>spread across it (its average, start to end)</source>
+        <translation>repartidas por todo él (su media, del principio al final)</translation>
+    </message>
+    <message>
+        <source>Where on each array and disk the sequential tests and the disks&apos; own speeds run. A hard disk is fastest at its start and about half as fast at its end; random tests always spread over the whole array.</source>
+        <translation>Dónde se ejecutan, en cada array y disco, las pruebas secuenciales y las mediciones de la velocidad propia de los discos. Un disco duro es más rápido al principio y aproximadamente la mitad de rápido al final; las pruebas aleatorias siempre se reparten por todo el array.</translation>
+    </message>
+    <message>
+        <source>Sequential tests &amp;at:</source>
+        <translation>Pruebas secuenciales &amp;en:</translation>
+    </message>
+    <message>
+        <source>md&apos;s own (256 stripes)</source>
+        <translation>la propia de md (256 franjas)</translation>
+    </message>
+    <message>
+        <source>%1 stripes</source>
+        <translation>%1 franjas</translation>
+    </message>
+    <message>
+        <source>sweep: 256, 1024 and 4096, each layout measured with each</source>
+        <translation>barrido: 256, 1024 y 4096, cada disposición medida con cada uno</translation>
+    </message>
+    <message>
+        <source>md&apos;s stripe cache of each RAID4/5/6 array: how many stripes it can hold to gather writes into whole stripes before it must read. More costs memory (a page per member per stripe). A sweep measures each layout once per size on one array.</source>
+        <translation>La caché de franjas de md de cada array RAID4/5/6: cuántas franjas puede contener para reunir escrituras en franjas completas antes de tener que leer. Un valor mayor consume más memoria (una página por miembro y franja). Un barrido mide cada disposición una vez por tamaño en un mismo array.</translation>
+    </message>
+    <message>
+        <source>RAID5/6 stripe &amp;cache:</source>
+        <translation>&amp;Caché de franjas RAID5/6:</translation>
+    </message>
+    <message>
+        <source>After its healthy tests, each layout that survives a failed disk loses one on purpose: the tests run again on the degraded array, then the disk is wiped, added back and the rebuild is timed, with an estimate for a full-size disk. Adds about a rebuild&apos;s time per layout.</source>
+        <translation>Tras sus pruebas en buen estado, cada disposición que sobrevive al fallo de un disco pierde uno a propósito: las pruebas se repiten en el array degradado y luego el disco se borra, se vuelve a añadir y se cronometra la reconstrucción, con una estimación para un disco de tamaño completo. Añade aproximadamente el tiempo de una reconstrucción por disposición.</translation>
+    </message>
+    <message>
+        <source>&amp;Open plan…</source>
+        <translation>&amp;Abrir plan…</translation>
+    </message>
+    <message>
+        <source>&amp;Save plan…</source>
+        <translation>&amp;Guardar plan…</translation>
+    </message>
+    <message>
+        <source>Show &amp;commands…</source>
+        <translation>&amp;Mostrar comandos…</translation>
+    </message>
+    <message>
+        <source>Start the &amp;run</source>
+        <translation>&amp;Iniciar la ejecución</translation>
+    </message>
+    <message>
+        <source>Open a plan</source>
+        <translation>Abrir un plan</translation>
+    </message>
+    <message>
+        <source>Plans (*.json)</source>
+        <translation>Planes (*.json)</translation>
+    </message>
+    <message>
+        <source>Plan %1 opened.</source>
+        <translation>Se ha abierto el plan %1.</translation>
+    </message>
+    <message>
+        <source>Save the plan</source>
+        <translation>Guardar el plan</translation>
+    </message>
+    <message>
+        <source>Plan saved to %1.</source>
+        <translation>Plan guardado en %1.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be built: %2</source>
+        <translation>%1 no se puede crear: %2</translation>
+    </message>
+    <message>
+        <source>The canvas is empty: drag disks onto it (Build) to make configurations to compare.</source>
+        <translation>El lienzo está vacío: arrastre discos a él (Crear) para formar configuraciones que comparar.</translation>
+    </message>
+    <message>
+        <source>Type the command to time, or untick it.</source>
+        <translation>Escriba el comando que cronometrar o desmárquelo.</translation>
+    </message>
+    <message>
+        <source>Choose at least one test.</source>
+        <translation>Elija al menos una prueba.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 stripes (from the plan)</source>
+        <translation>%1 franjas (del plan)</translation>
+    </message>
+    <message>
+        <source>Cannot open the plan %1: %2</source>
+        <translation>No se puede abrir el plan %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>No se puede escribir %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 s per run%2, %3 s ramp, ×%4</source>
+        <translation>%1 s por ejecución%2, %3 s de precalentamiento, ×%4</translation>
+    </message>
+    <message>
+        <source> or %1</source>
+        <translation> o %1</translation>
+    </message>
+    <message>
+        <source># Each disk on its own (RaidBench&apos;s direct-I/O engine): sequential write, then read</source>
+        <translation># Cada disco por separado (motor de E/S directa de RaidBench): escritura secuencial y luego lectura</translation>
+    </message>
+    <message>
+        <source># %1/%2: %3</source>
+        <translation># %1/%2: %3</translation>
+    </message>
+    <message>
+        <source>#   cannot be built: %1</source>
+        <translation>#   no se puede crear: %1</translation>
+    </message>
+    <message>
+        <source># tests on %1: %2 (%3)</source>
+        <translation># pruebas en %1: %2 (%3)</translation>
+    </message>
+    <message>
+        <source># file tests on a new %1 file system, mounted in a private directory, then unmounted</source>
+        <translation># pruebas de archivos en un sistema de archivos %1 nuevo, montado en un directorio privado y luego desmontado</translation>
+    </message>
+    <message>
+        <source># teardown</source>
+        <translation># desmontaje</translation>
+    </message>
+    <message>
+        <source># Array names carry a new random tag on each run (shown here as c00001...).</source>
+        <translation># Los nombres de los arrays llevan una etiqueta aleatoria nueva en cada ejecución (aquí se muestra como c00001...).</translation>
+    </message>
+    <message>
+        <source>Commands of this plan</source>
+        <translation>Comandos de este plan</translation>
+    </message>
+    <message>
+        <source>Repeat each test until its runs agree within %1 % (at most %2 runs)</source>
+        <translation>Repetir cada prueba hasta que sus ejecuciones coincidan dentro de un %1 % (como máximo %2 ejecuciones)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n configuration(s) on %1 disk(s), %2 test run(s): at least %3 of measuring, plus building, resyncs and teardowns. Every disk used is destroyed.</source>
+        <translation>
+            <numerusform>%n configuración en %1 disco(s), %2 ejecución(es) de prueba: al menos %3 de medición, más creación, resincronizaciones y desmontajes. Se destruyen todos los discos usados.</numerusform>
+            <numerusform>%n configuraciones en %1 disco(s), %2 ejecución(es) de prueba: al menos %3 de medición, más creación, resincronizaciones y desmontajes. Se destruyen todos los discos usados.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> Repeating until the runs agree can take up to %1 runs of each test.</source>
+        <translation> Repetir hasta que las ejecuciones coincidan puede requerir hasta %1 ejecuciones de cada prueba.</translation>
+    </message>
+    <message>
+        <source> The failure drill runs each redundant layout&apos;s tests again on the degraded array and adds its rebuild, minutes on large disks.</source>
+        <translation> El simulacro de fallo repite las pruebas de cada disposición redundante en el array degradado y añade su reconstrucción, que lleva minutos en discos grandes.</translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::Ui::RemoteDialog</name>
+    <message>
+        <source>Connect to another machine</source>
+        <translation>Conectarse a otro equipo</translation>
+    </message>
+    <message>
+        <source>RaidBench reaches the other machine with ssh and runs its own helper there (the raidbench-cli package of the same version must be installed on it). Your ssh keys, agent and known hosts are used: RaidBench never types a password and never accepts a host key it does not know. A user other than root needs a sudo rule for the helper without a password.</source>
+        <translation>RaidBench accede al otro equipo con ssh y ejecuta allí su propio programa auxiliar (en él debe estar instalado el paquete raidbench-cli de la misma versión). Se usan sus claves ssh, su agente y sus equipos conocidos: RaidBench nunca escribe una contraseña ni acepta una clave de equipo que no conozca. Un usuario distinto de root necesita una regla de sudo que le permita ejecutar el programa auxiliar sin contraseña.</translation>
+    </message>
+    <message>
+        <source>storage1.example.org or 10.0.0.5</source>
+        <translation>storage1.example.org o 10.0.0.5</translation>
+    </message>
+    <message>
+        <source>&amp;Host:</source>
+        <translation>&amp;Equipo:</translation>
+    </message>
+    <message>
+        <source>&amp;User:</source>
+        <translation>&amp;Usuario:</translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation>&amp;Puerto:</translation>
+    </message>
+    <message>
+        <source>Helper &amp;there:</source>
+        <translation>Programa auxiliar &amp;remoto:</translation>
+    </message>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>&amp;Conectar</translation>
+    </message>
+    <message>
+        <source>Name the machine to connect to.</source>
+        <translation>Indique el equipo al que conectarse.</translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::Ui::ReportWriter</name>
+    <message>
+        <source>cancelled</source>
+        <translation>cancelado</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>No se puede escribir %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::Ui::ResultsLibraryDialog</name>
+    <message>
+        <source>&amp;Open</source>
+        <translation>&amp;Abrir</translation>
+    </message>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>&amp;Comparar</translation>
+    </message>
+    <message>
+        <source>&amp;Remove…</source>
+        <translation>&amp;Eliminar…</translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation>Act&amp;ualizar</translation>
+    </message>
+    <message>
+        <source>Results library</source>
+        <translation>Biblioteca de resultados</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Fecha</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Equipo</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Disks</source>
+        <translation>Discos</translation>
+    </message>
+    <message>
+        <source>Layouts</source>
+        <translation>Disposiciones</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Tamaño</translation>
+    </message>
+    <message>
+        <source>Show the selected results on the Results page.</source>
+        <translation>Mostrar los resultados seleccionados en la página Resultados.</translation>
+    </message>
+    <message>
+        <source>Put two or more selected results side by side, configurations grouped by name.</source>
+        <translation>Poner dos o más resultados seleccionados uno junto a otro, con las configuraciones agrupadas por nombre.</translation>
+    </message>
+    <message>
+        <source>Delete the selected results files from the folder.</source>
+        <translation>Eliminar de la carpeta los archivos de resultados seleccionados.</translation>
+    </message>
+    <message>
+        <source>Reading the results folder %1…</source>
+        <translation>Leyendo la carpeta de resultados %1…</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>ilegible</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>(unknown)</source>
+        <translation>(desconocido)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n disk(s)</source>
+        <translation>
+            <numerusform>%n disco</numerusform>
+            <numerusform>%n discos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n results file(s), %1 in all, in %2.</source>
+        <translation>
+            <numerusform>%n archivo de resultados, %1 en total, en %2.</numerusform>
+            <numerusform>%n archivos de resultados, %1 en total, en %2.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cannot be read (the reason is in the row).</source>
+        <translation>
+            <numerusform>%n no se puede leer (el motivo figura en la fila).</numerusform>
+            <numerusform>%n no se pueden leer (el motivo figura en la fila).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No results yet in %1: every run you start writes its results file there.</source>
+        <translation>Todavía no hay resultados en %1: cada ejecución que inicie escribe allí su archivo de resultados.</translation>
+    </message>
+    <message>
+        <source>Remove results</source>
+        <translation>Eliminar resultados</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n results file(s) (%1) from %2? This cannot be undone.</source>
+        <translation>
+            <numerusform>¿Eliminar %n archivo de resultados (%1) de %2? Esta acción no se puede deshacer.</numerusform>
+            <numerusform>¿Eliminar %n archivos de resultados (%1) de %2? Esta acción no se puede deshacer.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Removed %n results file(s).</source>
+        <translation>
+            <numerusform>Se ha eliminado %n archivo de resultados.</numerusform>
+            <numerusform>Se han eliminado %n archivos de resultados.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::Ui::ResultsPage</name>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>No se puede abrir %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Comparing %n results file(s).</source>
+        <translation>
+            <numerusform>Comparando %n archivo de resultados.</numerusform>
+            <numerusform>Comparando %n archivos de resultados.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Choose two or more results files to compare.</source>
+        <translation>Elija dos o más archivos de resultados para comparar.</translation>
+    </message>
+    <message>
+        <source>%1 side by side — configurations grouped by name</source>
+        <translation>%1 lado a lado — configuraciones agrupadas por nombre</translation>
+    </message>
+    <message>
+        <source>The imported configuration needs a name.</source>
+        <translation>La configuración importada necesita un nombre.</translation>
+    </message>
+    <message>
+        <source>Cannot import %1: %2</source>
+        <translation>No se puede importar %1: %2</translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation>Se ha abierto %1.</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>Abriendo %1…</translation>
+    </message>
+    <message>
+        <source>Imported %1 as %2.</source>
+        <translation>Se ha importado %1 como %2.</translation>
+    </message>
+    <message>
+        <source>A report is being written to %1; wait for it or cancel it.</source>
+        <translation>Se está escribiendo un informe en %1; espere a que termine o cancélelo.</translation>
+    </message>
+    <message>
+        <source>Writing the report to %1…</source>
+        <translation>Escribiendo el informe en %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>HTML report</source>
+        <translation>Informe HTML</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>Se ha guardado %1.</translation>
+    </message>
+    <message>
+        <source>The report was not written: %1</source>
+        <translation>No se ha escrito el informe: %1</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>No se puede escribir %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 — unreadable: %2</source>
+        <translation>%1 — ilegible: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n configuration(s)</source>
+        <translation>
+            <numerusform>%n configuración</numerusform>
+            <numerusform>%n configuraciones</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n disk(s) measured</source>
+        <translation>
+            <numerusform>%n disco medido</numerusform>
+            <numerusform>%n discos medidos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 — %2, %3, %4</source>
+        <translation>%1 — %2, %3, %4</translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation>(ninguno aún)</translation>
+    </message>
+    <message>
+        <source>Results folder: %1</source>
+        <translation>Carpeta de resultados: %1</translation>
+    </message>
+    <message>
+        <source>There are no results to save yet.</source>
+        <translation>Aún no hay resultados que guardar.</translation>
+    </message>
+    <message>
+        <source>Save results as</source>
+        <translation>Guardar resultados como</translation>
+    </message>
+    <message>
+        <source>RaidBench results (*.json)</source>
+        <translation>Resultados de RaidBench (*.json)</translation>
+    </message>
+    <message>
+        <source>Results saved to %1.</source>
+        <translation>Resultados guardados en %1.</translation>
+    </message>
+    <message>
+        <source>Open results</source>
+        <translation>Abrir resultados</translation>
+    </message>
+    <message>
+        <source>Export the %1 chart</source>
+        <translation>Exportar el gráfico %1</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source>&amp;Width:</source>
+        <translation>&amp;Anchura:</translation>
+    </message>
+    <message>
+        <source>&amp;Height:</source>
+        <translation>A&amp;ltura:</translation>
+    </message>
+    <message>
+        <source>&amp;DPI:</source>
+        <translation>&amp;DPI:</translation>
+    </message>
+    <message>
+        <source>Export chart</source>
+        <translation>Exportar gráfico</translation>
+    </message>
+    <message>
+        <source>Chart saved to %1.</source>
+        <translation>Gráfico guardado en %1.</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportar</translation>
+    </message>
+    <message>
+        <source>%1 — %2: %3 %4</source>
+        <translation>%1 — %2: %3 %4</translation>
+    </message>
+    <message>
+        <source>%1 — %2: %3</source>
+        <translation>%1 — %2: %3</translation>
+    </message>
+    <message>
+        <source>
+min %1, max %2 over %3 runs</source>
+        <translation>
+mín. %1, máx. %2 en %3 ejecuciones</translation>
+    </message>
+    <message>
+        <source>, varying %1 % (coefficient of variation)</source>
+        <translation>, con una variación del %1 % (coeficiente de variación)</translation>
+    </message>
+    <message>
+        <source>
+unstable: the runs still varied more than the plan allows after its most repeats</source>
+        <translation>
+inestable: las ejecuciones seguían variando más de lo que permite el plan tras el máximo de repeticiones</translation>
+    </message>
+    <message>
+        <source>
+measured while an array of it was resyncing</source>
+        <translation>
+medido mientras uno de sus arrays se resincronizaba</translation>
+    </message>
+    <message>
+        <source>
+limited by %1</source>
+        <translation>
+limitado por %1</translation>
+    </message>
+    <message>
+        <source>%1 — %2: not measured</source>
+        <translation>%1 — %2: no medido</translation>
+    </message>
+    <message>
+        <source>No results yet: run a plan, or open a results file.</source>
+        <translation>Aún no hay resultados: ejecute un plan o abra un archivo de resultados.</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>&amp;Abrir…</translation>
+    </message>
+    <message>
+        <source>Open a results file (or drop one on the window).</source>
+        <translation>Abra un archivo de resultados (o suéltelo sobre la ventana).</translation>
+    </message>
+    <message>
+        <source>Recent</source>
+        <translation>Recientes</translation>
+    </message>
+    <message>
+        <source>&amp;Library…</source>
+        <translation>&amp;Biblioteca…</translation>
+    </message>
+    <message>
+        <source>Every run&apos;s results kept in the results folder: open, compare or remove them.</source>
+        <translation>Los resultados de cada ejecución, guardados en la carpeta de resultados: ábralos, compárelos o elimínelos.</translation>
+    </message>
+    <message>
+        <source>&amp;Compare…</source>
+        <translation>&amp;Comparar…</translation>
+    </message>
+    <message>
+        <source>Open two results files side by side, e.g. before and after replacing a disk.</source>
+        <translation>Abra dos archivos de resultados lado a lado, p. ej., antes y después de sustituir un disco.</translation>
+    </message>
+    <message>
+        <source>Choose two results files</source>
+        <translation>Elija dos archivos de resultados</translation>
+    </message>
+    <message>
+        <source>Choose exactly two results files to compare.</source>
+        <translation>Elija exactamente dos archivos de resultados para comparar.</translation>
+    </message>
+    <message>
+        <source>Comparing %1 and %2.</source>
+        <translation>Comparando %1 y %2.</translation>
+    </message>
+    <message>
+        <source>Import &amp;fio…</source>
+        <translation>Importar &amp;fio…</translation>
+    </message>
+    <message>
+        <source>Add fio&apos;s JSON output (fio --output-format=json) as a configuration of its own.</source>
+        <translation>Añada la salida JSON de fio (fio --output-format=json) como una configuración propia.</translation>
+    </message>
+    <message>
+        <source>fio JSON output</source>
+        <translation>Salida JSON de fio</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Import fio</source>
+        <translation>Importar fio</translation>
+    </message>
+    <message>
+        <source>Configuration name:</source>
+        <translation>Nombre de la configuración:</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>&amp;Exportar</translation>
+    </message>
+    <message>
+        <source>Chart as PNG…</source>
+        <translation>Gráfico como PNG…</translation>
+    </message>
+    <message>
+        <source>Chart as SVG…</source>
+        <translation>Gráfico como SVG…</translation>
+    </message>
+    <message>
+        <source>Chart as PDF…</source>
+        <translation>Gráfico como PDF…</translation>
+    </message>
+    <message>
+        <source>Data as CSV…</source>
+        <translation>Datos como CSV…</translation>
+    </message>
+    <message>
+        <source>Data as JSON…</source>
+        <translation>Datos como JSON…</translation>
+    </message>
+    <message>
+        <source>HTML report…</source>
+        <translation>Informe HTML…</translation>
+    </message>
+    <message>
+        <source>&amp;Order:</source>
+        <translation>&amp;Orden:</translation>
+    </message>
+    <message>
+        <source>as planned</source>
+        <translation>según el plan</translation>
+    </message>
+    <message>
+        <source>by sequential write</source>
+        <translation>por escritura secuencial</translation>
+    </message>
+    <message>
+        <source>by sequential read</source>
+        <translation>por lectura secuencial</translation>
+    </message>
+    <message>
+        <source>by space kept</source>
+        <translation>por espacio útil</translation>
+    </message>
+    <message>
+        <source>&amp;Page:</source>
+        <translation>&amp;Página:</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>Comparación</translation>
+    </message>
+    <message>
+        <source>Disks</source>
+        <translation>Discos</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Configuración</translation>
+    </message>
+    <message>
+        <source>Write MB/s</source>
+        <translation>Escritura MB/s</translation>
+    </message>
+    <message>
+        <source>Sequential write, 1 MiB blocks, queue depth 8 (median of the runs)</source>
+        <translation>Escritura secuencial, bloques de 1 MiB, profundidad de cola 8 (mediana de las ejecuciones)</translation>
+    </message>
+    <message>
+        <source>Read MB/s</source>
+        <translation>Lectura MB/s</translation>
+    </message>
+    <message>
+        <source>Sequential read, 1 MiB blocks, queue depth 8 (median of the runs)</source>
+        <translation>Lectura secuencial, bloques de 1 MiB, profundidad de cola 8 (mediana de las ejecuciones)</translation>
+    </message>
+    <message>
+        <source>Random write IOPS</source>
+        <translation>IOPS de escritura aleatoria</translation>
+    </message>
+    <message>
+        <source>Random 4 KiB writes a second, queue depth 32</source>
+        <translation>Escrituras aleatorias de 4 KiB por segundo, profundidad de cola 32</translation>
+    </message>
+    <message>
+        <source>Random read IOPS</source>
+        <translation>IOPS de lectura aleatoria</translation>
+    </message>
+    <message>
+        <source>Random 4 KiB reads a second, queue depth 32</source>
+        <translation>Lecturas aleatorias de 4 KiB por segundo, profundidad de cola 32</translation>
+    </message>
+    <message>
+        <source>Write, % of one disk</source>
+        <translation>Escritura, % de un disco</translation>
+    </message>
+    <message>
+        <source>Sequential write against one disk: the pool&apos;s median disk (above the table)</source>
+        <translation>Escritura secuencial frente a un disco: el disco mediano del conjunto (encima de la tabla)</translation>
+    </message>
+    <message>
+        <source>Read, % of one disk</source>
+        <translation>Lectura, % de un disco</translation>
+    </message>
+    <message>
+        <source>Sequential read against one disk: the pool&apos;s median disk (above the table)</source>
+        <translation>Lectura secuencial frente a un disco: el disco mediano del conjunto (encima de la tabla)</translation>
+    </message>
+    <message>
+        <source>Space kept</source>
+        <translation>Espacio útil</translation>
+    </message>
+    <message>
+        <source>Usable space as a share of the disks&apos; raw space</source>
+        <translation>Espacio utilizable como fracción del espacio bruto de los discos</translation>
+    </message>
+    <message>
+        <source>Failures survived</source>
+        <translation>Fallos que sobrevive</translation>
+    </message>
+    <message>
+        <source>Disks that may fail without losing data: any that many, and up to how many if the right ones fail</source>
+        <translation>Discos que pueden fallar sin perder datos: cuántos cualesquiera, y hasta cuántos si fallan los adecuados</translation>
+    </message>
+    <message>
+        <source>Controller loss</source>
+        <translation>Pérdida de controladora</translation>
+    </message>
+    <message>
+        <source>Whether the layout survives losing any one disk controller</source>
+        <translation>Si la disposición sobrevive a la pérdida de una controladora de discos cualquiera</translation>
+    </message>
+    <message>
+        <source>Write measured / predicted</source>
+        <translation>Escritura medida / prevista</translation>
+    </message>
+    <message>
+        <source>Sequential write measured, divided by what the member disks&apos; own speeds predict for this layout (docs/analysis.md)</source>
+        <translation>Escritura secuencial medida, dividida entre lo que prevén para esta disposición las velocidades propias de los discos miembros (docs/analysis.md)</translation>
+    </message>
+    <message>
+        <source>Read measured / predicted</source>
+        <translation>Lectura medida / prevista</translation>
+    </message>
+    <message>
+        <source>Sequential read measured, divided by what the member disks&apos; own speeds predict for this layout</source>
+        <translation>Lectura secuencial medida, dividida entre lo que prevén para esta disposición las velocidades propias de los discos miembros</translation>
+    </message>
+    <message>
+        <source>Limited by (write / read)</source>
+        <translation>Limitado por (escritura / lectura)</translation>
+    </message>
+    <message>
+        <source>The busiest resource while the sequential tests ran: the disks, md&apos;s kernel thread for the array (one core), the whole CPU, or neither (the queue depth or each request&apos;s latency set the pace). Hover a cell for the figures.</source>
+        <translation>El recurso más ocupado mientras se ejecutaban las pruebas secuenciales: los discos, el hilo del kernel de md para el array (un núcleo), toda la CPU o ninguno (el ritmo lo marcaron la profundidad de cola o la latencia de cada petición). Pase el ratón por una celda para ver las cifras.</translation>
+    </message>
+    <message>
+        <source>Spread</source>
+        <translation>Dispersión</translation>
+    </message>
+    <message>
+        <source>How much the repeats of this configuration&apos;s tests varied: the largest coefficient of variation (standard deviation over mean) of its tests&apos; MB/s; &quot;unstable&quot; when a test still varied more than the plan allows after its most repeats. Hover a cell for each test.</source>
+        <translation>Cuánto variaron las repeticiones de las pruebas de esta configuración: el mayor coeficiente de variación (desviación típica entre media) de los MB/s de sus pruebas; &quot;inestable&quot; cuando una prueba seguía variando más de lo que permite el plan tras el máximo de repeticiones. Pase el ratón por una celda para ver cada prueba.</translation>
+    </message>
+    <message>
+        <source>Weakest link</source>
+        <translation>Eslabón más débil</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Tabla</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Detalles</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>Respuesta</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2, %n configuration(s), updated %3</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; — %2, %n configuración, actualizado %3</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; — %2, %n configuraciones, actualizado %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Last run</source>
+        <translation>Última ejecución</translation>
+    </message>
+    <message>
+        <source>%1 is in no configuration.</source>
+        <translation>%1 no está en ninguna configuración.</translation>
+    </message>
+    <message>
+        <source>%1 is in %2.</source>
+        <translation>%1 está en %2.</translation>
+    </message>
+    <message numerus="yes">
+        <source>of %1 (%n configuration(s))</source>
+        <translation>
+            <numerusform>de %1 (%n configuración)</numerusform>
+            <numerusform>de %1 (%n configuraciones)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 — %2 %3, controller %4
+write %5, read %6%7</source>
+        <translation>%1 — %2 %3, controladora %4
+escritura %5, lectura %6%7</translation>
+    </message>
+    <message>
+        <source>No disk is slow against the others.</source>
+        <translation>Ningún disco es lento en comparación con los demás.</translation>
+    </message>
+    <message>
+        <source>Slow: %1.</source>
+        <translation>Lentos: %1.</translation>
+    </message>
+    <message>
+        <source> Click a disk to highlight every configuration it is in.</source>
+        <translation> Haga clic en un disco para resaltar todas las configuraciones en las que está.</translation>
+    </message>
+    <message>
+        <source>Failed:</source>
+        <translation>Fallidas:</translation>
+    </message>
+    <message>
+        <source>disks</source>
+        <translation>discos</translation>
+    </message>
+    <message>
+        <source>CPU (md thread)</source>
+        <translation>CPU (hilo de md)</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>neither</source>
+        <translation>ninguno</translation>
+    </message>
+    <message>
+        <source>%1, partial stripes</source>
+        <translation>%1, franjas parciales</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;One disk&lt;/b&gt; is the pool&apos;s median disk: %1 write, %2 read. The slowest disk is %3: %4 write, %5 read.</source>
+        <translation>&lt;b&gt;Un disco&lt;/b&gt; es el disco mediano del conjunto: %1 de escritura, %2 de lectura. El disco más lento es %3: %4 de escritura, %5 de lectura.</translation>
+    </message>
+    <message>
+        <source>The disks were not measured on their own, so there is no &quot;one disk&quot; to compare with.</source>
+        <translation>Los discos no se midieron por separado, así que no hay &quot;un disco&quot; con el que comparar.</translation>
+    </message>
+    <message>
+        <source>measured %1, predicted %2</source>
+        <translation>medido %1, previsto %2</translation>
+    </message>
+    <message>
+        <source>%1 (up to %2)</source>
+        <translation>%1 (hasta %2)</translation>
+    </message>
+    <message>
+        <source>survives</source>
+        <translation>sobrevive</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>se pierde</translation>
+    </message>
+    <message>
+        <source>measured %1, predicted %2: %3 if md gathers none of the partial stripes, %4 if it gathers all</source>
+        <translation>medido %1, previsto %2: %3 si md no agrupa ninguna de las franjas parciales, %4 si las agrupa todas</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>fallida: %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 % over %3 runs%4</source>
+        <translation>%1: %2 % en %3 ejecuciones%4</translation>
+    </message>
+    <message>
+        <source>, unstable</source>
+        <translation>, inestable</translation>
+    </message>
+    <message>
+        <source>%1, bs %2</source>
+        <translation>%1, bs %2</translation>
+    </message>
+    <message>
+        <source>%1, QD %2</source>
+        <translation>%1, QD %2</translation>
+    </message>
+    <message>
+        <source>, during resync</source>
+        <translation>, durante la resincronización</translation>
+    </message>
+    <message>
+        <source>measured while an array resynced</source>
+        <translation>medido mientras se resincronizaba un array</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;No file-system tests in these results.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;No hay pruebas de sistema de archivos en estos resultados.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::Ui::RunPage</name>
+    <message>
+        <source>&amp;Cancel the run</source>
+        <translation>&amp;Cancelar la ejecución</translation>
+    </message>
+    <message>
+        <source>Nothing is running. Plan a run on the Plan page.</source>
+        <translation>No hay nada en ejecución. Planifique una ejecución en la página Plan.</translation>
+    </message>
+    <message>
+        <source>%p %</source>
+        <translation>%p %</translation>
+    </message>
+    <message>
+        <source>Overall progress</source>
+        <translation>Progreso general</translation>
+    </message>
+    <message>
+        <source>Stop now: what stands is torn down, everything measured so far is kept.</source>
+        <translation>Detener ahora: se desmonta lo que esté creado y se conserva todo lo medido hasta el momento.</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Configuración</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Progreso</translation>
+    </message>
+    <message>
+        <source>Run queue</source>
+        <translation>Cola de ejecución</translation>
+    </message>
+    <message>
+        <source>MB/s now</source>
+        <translation>MB/s ahora</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>segundos</translation>
+    </message>
+    <message>
+        <source>MB/s</source>
+        <translation>MB/s</translation>
+    </message>
+    <message>
+        <source>Throughput of the running test</source>
+        <translation>Rendimiento de la prueba en curso</translation>
+    </message>
+    <message>
+        <source>Commands the helper ran</source>
+        <translation>Órdenes que ejecutó el programa auxiliar</translation>
+    </message>
+    <message>
+        <source>Every command the helper runs appears here with its output.</source>
+        <translation>Aquí aparece cada orden que ejecuta el programa auxiliar, con su salida.</translation>
+    </message>
+    <message>
+        <source>Cancelling: the helper stops the test and tears down what stands…</source>
+        <translation>Cancelando: el programa auxiliar detiene la prueba y desmonta lo que esté creado…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Each disk on its own (%n disk(s))</source>
+        <translation>
+            <numerusform>Cada disco por separado (%n disco)</numerusform>
+            <numerusform>Cada disco por separado (%n discos)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Each disk across its surface (%n disk(s))</source>
+        <translation>
+            <numerusform>Cada disco a lo largo de su superficie (%n disco)</numerusform>
+            <numerusform>Cada disco a lo largo de su superficie (%n discos)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>en espera</translation>
+    </message>
+    <message>
+        <source>ETA %1 (planned)</source>
+        <translation>Quedan %1 (previsto)</translation>
+    </message>
+    <message>
+        <source>=== run started %1 ===</source>
+        <translation>=== ejecución iniciada %1 ===</translation>
+    </message>
+    <message>
+        <source>Running. The window stays usable; you can look at other pages meanwhile.</source>
+        <translation>En ejecución. La ventana sigue siendo utilizable; mientras tanto puede consultar otras páginas.</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>terminado</translation>
+    </message>
+    <message>
+        <source>%1 (%2/%3)</source>
+        <translation>%1 (%2/%3)</translation>
+    </message>
+    <message>
+        <source>building</source>
+        <translation>creando</translation>
+    </message>
+    <message>
+        <source>tearing down</source>
+        <translation>desmontando</translation>
+    </message>
+    <message>
+        <source>measuring</source>
+        <translation>midiendo</translation>
+    </message>
+    <message>
+        <source>failure drill</source>
+        <translation>simulacro de fallo</translation>
+    </message>
+    <message>
+        <source>drill: %1</source>
+        <translation>simulacro: %1</translation>
+    </message>
+    <message>
+        <source>ETA %1</source>
+        <translation>Quedan %1</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>fallida: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n test result(s)</source>
+        <translation>
+            <numerusform>%n resultado de prueba</numerusform>
+            <numerusform>%n resultados de prueba</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> of %n configuration(s)</source>
+        <translation>
+            <numerusform> de %n configuración</numerusform>
+            <numerusform> de %n configuraciones</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the speed of %n disk(s) on its own</source>
+        <translation>
+            <numerusform>la velocidad propia de %n disco</numerusform>
+            <numerusform>la velocidad propia de %n discos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>nothing had been measured yet</source>
+        <translation>aún no se había medido nada</translation>
+    </message>
+    <message>
+        <source>kept: %1</source>
+        <translation>conservado: %1</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> y </translation>
+    </message>
+    <message>
+        <source>Longest moment the window was unresponsive: %1 ms.</source>
+        <translation>Momento más largo en que la ventana no respondió: %1 ms.</translation>
+    </message>
+    <message>
+        <source>stopped after %1</source>
+        <translation>detenido tras %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The run stopped:&lt;/b&gt; %1. Everything measured before is kept (%2). %3</source>
+        <translation>&lt;b&gt;La ejecución se detuvo:&lt;/b&gt; %1. Se conserva todo lo medido antes (%2). %3</translation>
+    </message>
+    <message>
+        <source>cancelled after %1</source>
+        <translation>cancelado tras %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cancelled.&lt;/b&gt; What stood was torn down; %1. %2</source>
+        <translation>&lt;b&gt;Cancelado.&lt;/b&gt; Se desmontó lo que estaba creado; %1. %2</translation>
+    </message>
+    <message>
+        <source>done in %1</source>
+        <translation>terminado en %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Finished:&lt;/b&gt; %n disk(s) measured on their own; see the Disks page. %1</source>
+        <translation>
+            <numerusform>&lt;b&gt;Terminado:&lt;/b&gt; se ha medido la velocidad propia de %n disco; consulte la página Discos. %1</numerusform>
+            <numerusform>&lt;b&gt;Terminado:&lt;/b&gt; se ha medido la velocidad propia de %n discos; consulte la página Discos. %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Finished:&lt;/b&gt; %1 configuration(s) completed, %2 failed. See Results. %3</source>
+        <translation>&lt;b&gt;Terminado:&lt;/b&gt; %1 configuración(es) completada(s), %2 fallida(s). Consulte Resultados. %3</translation>
+    </message>
+    <message>
+        <source>=== run ended: %1 ===</source>
+        <translation>=== ejecución finalizada: %1 ===</translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::Ui::Session</name>
+    <message>
+        <source>%1 (over ssh)</source>
+        <translation>%1 (por ssh)</translation>
+    </message>
+    <message>
+        <source>lab VM</source>
+        <translation>la VM del laboratorio</translation>
+    </message>
+    <message>
+        <source>the helper stopped during the run: %1</source>
+        <translation>el programa auxiliar se detuvo durante la ejecución: %1</translation>
+    </message>
+    <message>
+        <source>The helper is not running; RaidBench cannot reach the disks.</source>
+        <translation>El programa auxiliar no está en ejecución; RaidBench no puede acceder a los discos.</translation>
+    </message>
+    <message>
+        <source>A run is in progress.</source>
+        <translation>Hay una ejecución en curso.</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsPage</name>
+    <message>
+        <source>could be: %1</source>
+        <translation>posibles causas: %1</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Start in the virtual lab with these disks.</source>
+        <translation>Iniciar en el laboratorio virtual con estos discos.</translation>
+    </message>
+    <message>
+        <source>Lab: spread the disks over N controllers; N@MBPS limits each controller to MBPS for all its disks together.</source>
+        <translation>Laboratorio: repartir los discos entre N controladoras; N@MBPS limita cada controladora a MBPS para todos sus discos juntos.</translation>
+    </message>
+    <message>
+        <source>With --lab: go through every page, save a PNG of each into DIR, and quit (for the documentation).</source>
+        <translation>Con --lab: recorrer todas las páginas, guardar un PNG de cada una en DIR y salir (para la documentación).</translation>
+    </message>
+    <message>
+        <source>Use a dark palette (for screenshots).</source>
+        <translation>Usar una paleta oscura (para capturas de pantalla).</translation>
+    </message>
+    <message>
+        <source>Write the HTML report of RESULTS to --out, then quit.</source>
+        <translation>Escribir el informe HTML de RESULTS en --out y salir.</translation>
+    </message>
+    <message>
+        <source>Write chart NAME of the results file given as argument to --out, then quit.</source>
+        <translation>Escribir el gráfico NAME del archivo de resultados indicado como argumento en --out y salir.</translation>
+    </message>
+    <message>
+        <source>Chart format: svg, png or pdf (default: from --out&apos;s suffix).</source>
+        <translation>Formato del gráfico: svg, png o pdf (predeterminado: según el sufijo de --out).</translation>
+    </message>
+    <message>
+        <source>Chart size in pixels (default 1200x700).</source>
+        <translation>Tamaño del gráfico en píxeles (predeterminado: 1200x700).</translation>
+    </message>
+    <message>
+        <source>Chart resolution (default 96).</source>
+        <translation>Resolución del gráfico (predeterminada: 96).</translation>
+    </message>
+    <message>
+        <source>Chart order: plan, write, read or space.</source>
+        <translation>Orden del gráfico: plan, write, read o space.</translation>
+    </message>
+    <message>
+        <source>Chart page (16 configurations each).</source>
+        <translation>Página del gráfico (16 configuraciones cada una).</translation>
+    </message>
+    <message>
+        <source>Export to FILE.</source>
+        <translation>Exportar a FILE.</translation>
+    </message>
+    <message>
+        <source>With a plan file: start it as soon as its disks are seen (real disks still ask for the confirmation).</source>
+        <translation>Con un archivo de plan: iniciarlo en cuanto se vean sus discos (los discos reales siguen pidiendo confirmación).</translation>
+    </message>
+    <message>
+        <source>The requirements the report&apos;s recommendation and the tradeoff chart use.</source>
+        <translation>Los requisitos que usan la recomendación del informe y el gráfico de compromiso.</translation>
+    </message>
+    <message>
+        <source>With --export-report or --export-chart: compare the results with the further FILEs given (hosts side by side).</source>
+        <translation>Con --export-report o --export-chart: comparar los resultados con los demás FILE indicados (equipos uno al lado del otro).</translation>
+    </message>
+    <message>
+        <source>Work on that machine&apos;s disks, over ssh (as Connect to another machine).</source>
+        <translation>Trabajar con los discos de ese equipo, por ssh (como Conectar a otro equipo).</translation>
+    </message>
+    <message>
+        <source>A results or plan file to open (with --export-chart: the results to draw).</source>
+        <translation>Un archivo de resultados o de plan que abrir (con --export-chart: los resultados que dibujar).</translation>
+    </message>
+    <message>
+        <source>RaidBench</source>
+        <translation>RaidBench</translation>
+    </message>
+</context>
+<context>
+    <name>raidbench-cli</name>
+    <message>
+        <source>the answer in minutes: the disks measured, every layout predicted, the best few built</source>
+        <translation>la respuesta en minutos: los discos medidos, cada disposición prevista, las mejores creadas</translation>
+    </message>
+    <message>
+        <source>build, list and tear down RAID arrays (mdadm, LVM)</source>
+        <translation>crear, listar y desmontar arrays RAID (mdadm, LVM)</translation>
+    </message>
+    <message>
+        <source>run one direct-I/O job on a file or block device</source>
+        <translation>ejecutar una prueba de E/S directa en un archivo o dispositivo de bloques</translation>
+    </message>
+    <message>
+        <source>run a file-system test (bonnie-like, small files, your command) in a directory</source>
+        <translation>ejecutar una prueba de sistema de archivos (como bonnie, archivos pequeños, su orden) en un directorio</translation>
+    </message>
+    <message>
+        <source>list disks and whether RaidBench may use each</source>
+        <translation>listar los discos y si RaidBench puede usar cada uno</translation>
+    </message>
+    <message>
+        <source>run a campaign: baselines, then build, measure, tear down each layout</source>
+        <translation>ejecutar una campaña: la velocidad propia de cada disco y, después, crear, medir y desmontar cada disposición</translation>
+    </message>
+    <message>
+        <source>turn results into Markdown, CSV or fio JSON; import fio results</source>
+        <translation>convertir resultados en Markdown, CSV o JSON de fio; importar resultados de fio</translation>
+    </message>
+    <message>
+        <source>the virtual disk lab: run commands in a VM with throttled virtual disks</source>
+        <translation>el laboratorio de discos virtuales: ejecutar órdenes en una VM con discos virtuales limitados</translation>
+    </message>
+    <message>
+        <source>Usage: raidbench-cli COMMAND [OPTIONS]
+
+Builds Linux software-RAID layouts, benchmarks them and compares the results.
+
+Commands:
+</source>
+        <translation>Uso: raidbench-cli ORDEN [OPCIONES]
+
+Crea disposiciones RAID por software de Linux, mide su rendimiento y compara los resultados.
+
+Órdenes:
+</translation>
+    </message>
+    <message>
+        <source>
+Options:
+  -h, --help     show this help; COMMAND --help shows a command&apos;s options
+  -v, --version  show the version
+
+Example:
+</source>
+        <translation>
+Opciones:
+  -h, --help     muestra esta ayuda; ORDEN --help muestra las opciones de una orden
+  -v, --version  muestra la versión
+
+Ejemplo:
+</translation>
+    </message>
+    <message>
+        <source>unknown command &apos;%1&apos;; run raidbench-cli --help for the list</source>
+        <translation>orden desconocida «%1»; ejecute raidbench-cli --help para ver la lista</translation>
+    </message>
+</context>
+</TS>
