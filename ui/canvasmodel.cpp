@@ -511,6 +511,40 @@ Result<void> CanvasModel::removeCard(const CardPath& path)
     return {};
 }
 
+namespace {
+
+/// What a layout is, whatever order its disks were dragged in: the level tree, each node's members as a
+/// set where their order changes nothing (stripes, mirrors, rotating parity, legs of a nested level),
+/// in order where it does (RAID4's parity disk, linear's first disk, RAID10's copy pairs).
+QString layoutShape(const ArraySpec& spec)
+{
+    if (spec.isLeaf()) {
+        return spec.device;
+    }
+    QStringList members;
+    for (const ArraySpec& child : spec.children) {
+        members.append(layoutShape(child));
+    }
+    const QString layout = spec.layout.isEmpty() ? QStringLiteral("n2") : spec.layout;
+    if (spec.level == ArrayLevel::Raid10 && layout == QLatin1String("n2") && members.size() % 2 == 0) {
+        // Near copies on an even count: each adjacent pair holds the same data, so the pairs are what counts.
+        QStringList pairs;
+        for (qsizetype i = 0; i + 1 < members.size(); i += 2) {
+            QStringList pair {members.at(i), members.at(i + 1)};
+            pair.sort();
+            pairs.append(pair.join(QLatin1Char('+')));
+        }
+        pairs.sort();
+        members = pairs;
+    } else if (spec.level != ArrayLevel::Raid4 && spec.level != ArrayLevel::Linear &&
+               spec.level != ArrayLevel::Raid10) {
+        members.sort();
+    }
+    return QStringLiteral("%1/%2(%3)").arg(levelName(spec.level), layout, members.join(QLatin1Char(',')));
+}
+
+} // namespace
+
 Result<void> CanvasModel::addPresets(const QList<PresetDisk>& disks)
 {
     const QStringList names = presetsFor(disks);
@@ -524,10 +558,11 @@ Result<void> CanvasModel::addPresets(const QList<PresetDisk>& disks)
         if (!spec) {
             continue;
         }
-        // A layout already on the canvas is not added twice.
-        const QJsonObject json = spec->toJson();
-        const bool present = std::any_of(next.cbegin(), next.cend(),
-                                         [&json](const CanvasConfig& config) { return config.spec.toJson() == json; });
+        // A layout already on the canvas is not added twice, whatever order its disks were dragged in.
+        const QString shape = layoutShape(*spec);
+        const bool present = std::any_of(next.cbegin(), next.cend(), [&shape](const CanvasConfig& config) {
+            return layoutShape(config.spec) == shape;
+        });
         if (!present) {
             next.append({QString(), *spec});
             ++added;

@@ -30,6 +30,7 @@ struct Candidate
     std::optional<bool> controllerLoss;
     bool oneController = false;
     QHash<Measure, double> values;
+    QList<Measure> unstable;
 };
 
 std::optional<FilePhase> filePhase(const ConfigResult& config, const QString& kind, const QString& name)
@@ -60,6 +61,25 @@ std::optional<double> randomIops(const ConfigResult& config, bool write)
         }
     }
     return std::nullopt;
+}
+
+/// Whether the test a measure of `config` comes from still varied when repeat-until-stable gave up.
+bool measuredUnstable(const ConfigResult& config, Measure measure)
+{
+    if (measure == Measure::SeqWrite || measure == Measure::SeqRead) {
+        const TestResult* test = config.sequentialTest(measure == Measure::SeqWrite);
+        return test && test->summary.unstable;
+    }
+    if (measure == Measure::RandomWrite || measure == Measure::RandomRead) {
+        const IoPattern wanted = measure == Measure::RandomWrite ? IoPattern::RandWrite : IoPattern::RandRead;
+        for (const TestResult& test : config.tests) {
+            if (test.spec.kind == QLatin1String("io") && test.spec.pattern == wanted && test.summary.runs > 0 &&
+                !test.spec.dsync) {
+                return test.summary.unstable;
+            }
+        }
+    }
+    return false;
 }
 
 std::optional<double> measuredValue(const ConfigResult& config, Measure measure)
@@ -178,6 +198,30 @@ QString survivesText(int failures)
                          : QStringLiteral("survives %1 failures").arg(failures);
 }
 
+/// Whether the disks of `results` sit on more than one controller: only then can a layout survive
+/// losing one, or not.
+bool spansControllers(const CampaignResults& results)
+{
+    QSet<QString> controllers;
+    for (const DiskResult& disk : results.disks) {
+        if (!disk.controller.isEmpty()) {
+            controllers.insert(disk.controller);
+        }
+    }
+    return controllers.size() > 1;
+}
+
+/// As survivesText, and where the disks sit on several controllers, whether losing one is survived: two
+/// layouts that differ only in how their disks pair across controllers differ there.
+QString survivesText(int failures, std::optional<bool> controllerLoss)
+{
+    if (!controllerLoss || failures == 0) {
+        return survivesText(failures);
+    }
+    return *controllerLoss ? survivesText(failures) + QStringLiteral(" and the loss of a controller")
+                           : survivesText(failures) + QStringLiteral(", not the loss of a controller");
+}
+
 /// A layout's space meets `needed` as the report shows it, in whole per cent (md's metadata makes a
 /// four-disk raid5 keep 74.9 %, which its user calls 75).
 bool keepsEnough(double pct, double needed)
@@ -253,6 +297,9 @@ QList<Candidate> candidatesOf(const CampaignResults& results, bool predictMissin
         for (const Measure measure : allMeasures()) {
             if (const auto value = measuredValue(config, measure)) {
                 candidate.values.insert(measure, *value);
+                if (measuredUnstable(config, measure)) {
+                    candidate.unstable.append(measure);
+                }
             }
         }
         present.insert(config.name);
@@ -445,7 +492,10 @@ QString whyFirst(const RankedLayout& first, const Requirements& requirements, in
                    scope.isEmpty() ? QStringLiteral("all layouts") : QStringLiteral("the layouts that ") + scope);
     why += QStringLiteral("; keeps %1 of the space").arg(spaceText(first.spacePct));
     if (requirements.failures == 0) {
-        why += QStringLiteral(", %1").arg(survivesText(first.failures));
+        why += QStringLiteral(", %1").arg(survivesText(first.failures, first.controllerLoss));
+    } else if (first.controllerLoss && first.failures > 0) {
+        why += *first.controllerLoss ? QStringLiteral(", survives the loss of a controller")
+                                     : QStringLiteral(", does not survive the loss of a controller");
     }
     return why;
 }
@@ -583,6 +633,9 @@ Recommendation recommend(const CampaignResults& results, const Requirements& req
         layout.controllerLoss = candidate->controllerLoss;
         for (const Measure measure : std::as_const(shown)) {
             layout.values.append({measure, candidate->values.value(measure)});
+            if (candidate->unstable.contains(measure)) {
+                layout.unstable.append(measure);
+            }
         }
         layout.score = scoreOf(*candidate, scoring);
         anyPredicted = anyPredicted || layout.predicted;
@@ -605,10 +658,15 @@ Recommendation recommend(const CampaignResults& results, const Requirements& req
     }
 
     const QString measureText = requirements.measureText();
+    const bool severalControllers = spansControllers(results);
     for (int i = 0; i < answer.ranked.size(); ++i) {
         RankedLayout& layout = answer.ranked[i];
+        // Losing a controller is said of a layout only where there is more than one to lose.
+        const std::optional<bool> controllerLoss = severalControllers ? layout.controllerLoss : std::nullopt;
         if (i == 0) {
-            layout.why = whyFirst(layout, requirements, int(qualifying.size()), int(answer.ranked.size()), measureText);
+            RankedLayout said = layout;
+            said.controllerLoss = controllerLoss;
+            layout.why = whyFirst(said, requirements, int(qualifying.size()), int(answer.ranked.size()), measureText);
             if (answer.ranked.size() > 1 && qRound(answer.ranked.at(1).score) == qRound(layout.score)) {
                 layout.why += QStringLiteral("; ties with %1 on speed and %2")
                                   .arg(answer.ranked.at(1).name, tieBreak(layout, answer.ranked.at(1)));
@@ -627,10 +685,19 @@ Recommendation recommend(const CampaignResults& results, const Requirements& req
                       .arg(qRound(top.score));
             layout.why += QStringLiteral(": %1; keeps %2 of the space, %3")
                               .arg(detailOf(layout, scoring.best, shown), spaceText(layout.spacePct),
-                                   survivesText(layout.failures));
+                                   survivesText(layout.failures, controllerLoss));
         }
         if (layout.predicted) {
             layout.why = QStringLiteral("predicted, not run: ") + layout.why;
+        }
+        if (!layout.unstable.isEmpty()) {
+            QStringList names;
+            for (const Measure measure : std::as_const(layout.unstable)) {
+                names.append(Requirements::measureName(measure));
+            }
+            layout.why += QStringLiteral("; unstable: its %1 still varied more than the plan allows, so its rank "
+                                         "is less sure than its score says")
+                              .arg(names.join(QStringLiteral(" and ")));
         }
     }
 
@@ -838,7 +905,9 @@ Tradeoff tradeoff(const CampaignResults& results, const Requirements& requiremen
             QStringLiteral("%1%2").arg(candidate->name,
                                        candidate->predicted ? QStringLiteral(" (predicted, not run)") : QString()),
             QStringLiteral("keeps %1 of the space, %2")
-                .arg(spaceText(candidate->spacePct), survivesText(candidate->failures))};
+                .arg(spaceText(candidate->spacePct),
+                     survivesText(candidate->failures,
+                                  spansControllers(results) ? candidate->controllerLoss : std::nullopt))};
         for (const Measure measure : std::as_const(measures)) {
             lines.append(QStringLiteral("%1: %2").arg(Requirements::measureName(measure),
                                                       formatValue(measure, candidate->values.value(measure))));

@@ -73,6 +73,8 @@ struct RankedLayout
     int failures = 0;
     std::optional<bool> controllerLoss;
     QList<std::pair<Measure, double>> values; ///< each measure's raw value (bytes/s, IOPS, 1/s)
+    /// The measures whose runs still varied more than the plan allowed (repeat-until-stable gave up).
+    QList<Measure> unstable;
 };
 
 /// A layout that does not, and why.

@@ -9,6 +9,8 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include <algorithm>
+
 using namespace RaidBench;
 using namespace RaidBench::Ui;
 
@@ -99,6 +101,48 @@ private Q_SLOTS:
         QVERIFY(!again.ok());
         QVERIFY2(again.error().message.contains(QLatin1String("already")), qPrintable(again.error().message));
         QCOMPARE(names(model), first);
+    }
+
+    void theStandardSetKnowsALayoutDrawnInAnotherOrder()
+    {
+        // The user drew raid5 and raid10 themselves, dragging the disks in another order: the standard set
+        // adds the rest, not a "raid5-2" and a "raid10-2" that are the same arrays. A raid10 whose pairs
+        // differ is another layout, and stays.
+        CanvasModel model;
+        QList<PresetDisk> pool;
+        for (int i = 0; i < 4; ++i) {
+            pool.append({disks(4).at(i), 2'000'000'000'000ull, QStringLiteral("ctl%1").arg(i % 2),
+                         QStringLiteral("sd%1").arg(QChar(u'a' + i))});
+        }
+        CanvasModel reference;
+        QVERIFY(reference.addPresets(pool).ok());
+        const ArraySpec* presetRaid10 = nullptr;
+        for (const CanvasConfig& config : reference.configs()) {
+            presetRaid10 = config.spec.level == ArrayLevel::Raid10 ? &config.spec : presetRaid10;
+        }
+        QVERIFY(presetRaid10);
+        QStringList pairs;
+        for (const ArraySpec& leaf : presetRaid10->children) {
+            pairs.append(leaf.device);
+        }
+        // The preset's pairs, each pair and the pairs in the other order; and raid5 with its disks reversed.
+        const QStringList samePairs {pairs.at(3), pairs.at(2), pairs.at(1), pairs.at(0)};
+        QStringList reversed = disks(4);
+        std::reverse(reversed.begin(), reversed.end());
+        QVERIFY(model.addArray(reversed, ArrayLevel::Raid5).ok());
+        QVERIFY(model.addArray(samePairs, ArrayLevel::Raid10).ok());
+        QVERIFY(model.addPresets(pool).ok());
+        QStringList got = names(model);
+        QVERIFY2(!got.contains(QStringLiteral("raid5-2")) && !got.contains(QStringLiteral("raid10-2")),
+                 qPrintable(got.join(QLatin1Char(' '))));
+        QCOMPARE(got.count(QStringLiteral("raid0")), 1);
+
+        CanvasModel other;
+        const QStringList otherPairs {pairs.at(0), pairs.at(2), pairs.at(1), pairs.at(3)};
+        QVERIFY(other.addArray(otherPairs, ArrayLevel::Raid10).ok());
+        QVERIFY(other.addPresets(pool).ok());
+        got = names(other);
+        QCOMPARE(got.count(QStringLiteral("raid10")) + got.count(QStringLiteral("raid10-2")), 2);
     }
 };
 

@@ -213,6 +213,56 @@ private Q_SLOTS:
                  qPrintable(raid5->why));
     }
 
+    void theAnswerSaysWhetherALayoutSurvivesAController()
+    {
+        // The disks alternate between two controllers: a layout whose mirrors cross them survives losing
+        // one, and the answer says so of every ranked layout (two raid10s that differ only in their pairs
+        // read apart).
+        CampaignResults results = onTwoControllers();
+        const Recommendation answer = recommend(results, Requirements::defaults());
+        QVERIFY(!answer.ranked.isEmpty());
+        for (const RankedLayout& layout : answer.ranked) {
+            const ConfigResult* config = results.config(layout.name);
+            QVERIFY(config && config->controllerFailureSurvived.has_value());
+            const QString said = *config->controllerFailureSurvived ? QStringLiteral("the loss of a controller")
+                                                                    : QStringLiteral("not the loss of a controller");
+            QVERIFY2(layout.why.contains(said) ||
+                         (&layout == &answer.ranked.first() &&
+                          layout.why.contains(*config->controllerFailureSurvived
+                                                  ? QStringLiteral("survives the loss of a controller")
+                                                  : QStringLiteral("does not survive the loss of a controller"))),
+                     qPrintable(layout.name + QStringLiteral(": ") + layout.why));
+        }
+        // One controller: nothing is said of controllers.
+        for (const RankedLayout& layout : recommend(demo(), Requirements::defaults()).ranked) {
+            QVERIFY2(!layout.why.contains(QLatin1String("controller")), qPrintable(layout.why));
+        }
+    }
+
+    void anUnstableFigureIsMarked()
+    {
+        // raid5's sequential writes still varied when repeat-until-stable gave up: ranked as measured, and
+        // the answer says its rank is less sure.
+        CampaignResults results = demo();
+        for (ConfigResult& config : results.configs) {
+            if (config.name == QLatin1String("raid5")) {
+                for (TestResult& test : config.tests) {
+                    if (&test == config.sequentialTest(true)) {
+                        test.summary.unstable = true;
+                    }
+                }
+            }
+        }
+        const Recommendation answer = recommend(results, Requirements::defaults());
+        for (const RankedLayout& layout : answer.ranked) {
+            const bool raid5 = layout.name == QLatin1String("raid5");
+            QCOMPARE(layout.unstable, raid5 ? QList<Measure> {Measure::SeqWrite} : QList<Measure> {});
+            QCOMPARE(layout.why.contains(QLatin1String("unstable: its sequential writes still varied more than the "
+                                                       "plan allows")),
+                     raid5);
+        }
+    }
+
     void requirementsChangeTheRanking()
     {
         const CampaignResults results = demo();
