@@ -5,12 +5,14 @@
 #include "layout/arrayanalysis.h"
 #include "layout/presets.h"
 #include "layout/stripes.h"
+#include "recentfolder.h"
 #include "session.h"
 #include "util/errorcodes.h"
 #include "util/units.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
@@ -127,7 +129,7 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
     auto* tests = new QGroupBox(tr("Tests on each configuration"), this);
     auto* testsLayout = new QVBoxLayout(tests);
     for (const TestChoice& choice : testChoices()) {
-        auto* box = new QCheckBox(tr(choice.title), tests);
+        auto* box = new QCheckBox(QCoreApplication::translate("PlanPage", choice.title), tests);
         box->setObjectName(QStringLiteral("test-%1").arg(QLatin1String(choice.id)));
         box->setChecked(choice.byDefault);
         testsLayout->addWidget(box);
@@ -165,8 +167,9 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
     m_stable->setObjectName(QStringLiteral("stableBox"));
     updateStableText();
     m_stable->setToolTip(tr("Runs a test again until the coefficient of variation of its runs' MB/s (standard "
-                            "deviation over mean) is at most 3 %, at least twice and at most ten; a test still "
-                            "varying after ten runs is marked unstable in the results."));
+                            "deviation over mean) is at most the bound shown, at least twice; a test still varying "
+                            "after the most runs is marked unstable in the results and in the Answer."));
+    m_stable->setChecked(true); // the figures a decision rests on: a test runs again until its runs agree
     form->addRow(QString(), m_stable);
     connect(m_stable, &QCheckBox::toggled, this, &PlanPage::updateSummary);
     m_seconds->setRange(1, 3600);
@@ -256,7 +259,9 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
     layout->addStretch(1);
 
     connect(load, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open a plan"), QString(), tr("Plans (*.json)"));
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open a plan"), RecentFolder::startPath(QStringLiteral("plans")), tr("Plans (*.json)"));
+        RecentFolder::remember(QStringLiteral("plans"), path);
         if (path.isEmpty()) {
             return;
         }
@@ -264,8 +269,10 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
         Q_EMIT message(loaded ? tr("Plan %1 opened.").arg(path) : ErrorCode::userText(loaded.error()));
     });
     connect(save, &QPushButton::clicked, this, [this] {
-        const QString path =
-            QFileDialog::getSaveFileName(this, tr("Save the plan"), QStringLiteral("plan.json"), tr("Plans (*.json)"));
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Save the plan"), RecentFolder::startPath(QStringLiteral("plans"), QStringLiteral("plan.json")),
+            tr("Plans (*.json)"));
+        RecentFolder::remember(QStringLiteral("plans"), path);
         if (path.isEmpty()) {
             return;
         }
@@ -411,7 +418,10 @@ Result<void> PlanPage::applyPlan(const CampaignPlan& plan)
         }
     }
     for (const auto& [id, box] : m_tests) {
-        box->setChecked(chosen.contains(id));
+        // A test of the plan names itself by what it does ("seq1m-qd1-write"), a choice here by its
+        // purpose ("dd-seq1m-qd1-write"): the same test either way.
+        const auto standard = TestSpec::standard(id);
+        box->setChecked(chosen.contains(id) || (standard && chosen.contains(standard->id())));
     }
     m_repeats->setValue(plan.repeats);
     m_seconds->setValue(int(std::max<std::uint64_t>(1, plan.timeLimitNs / 1'000'000'000ull)));
@@ -618,6 +628,7 @@ QJsonObject PlanPage::settingsJson() const
             {QStringLiteral("drill"), m_drill->isChecked()},
             {QStringLiteral("stable"), m_stable->isChecked()},
             {QStringLiteral("write_cache"), m_writeCache->currentData().toInt()},
+            {QStringLiteral("region"), m_region->currentData().toInt()},
             {QStringLiteral("stripe_cache"), m_stripeCache->currentData().toString()}};
 }
 
@@ -641,9 +652,10 @@ void PlanPage::restoreSettings(const QJsonObject& json)
         std::max(0, m_filesystem->findData(json.value(QStringLiteral("filesystem")).toString())));
     m_baselines->setChecked(json.value(QStringLiteral("baselines")).toBool(true));
     m_drill->setChecked(json.value(QStringLiteral("drill")).toBool(false));
-    m_stable->setChecked(json.value(QStringLiteral("stable")).toBool(false));
+    m_stable->setChecked(json.value(QStringLiteral("stable")).toBool(true));
     m_writeCache->setCurrentIndex(
         std::max(0, m_writeCache->findData(json.value(QStringLiteral("write_cache")).toInt(0))));
+    m_region->setCurrentIndex(std::max(0, m_region->findData(json.value(QStringLiteral("region")).toInt(0))));
     m_stripeCache->setCurrentIndex(
         std::max(0, m_stripeCache->findData(json.value(QStringLiteral("stripe_cache")).toString())));
 }

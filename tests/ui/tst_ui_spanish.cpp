@@ -38,6 +38,10 @@ private Q_SLOTS:
         QCOMPARE(names,
                  (QStringList {QStringLiteral("&1 Discos"), QStringLiteral("&2 Crear"), QStringLiteral("&3 Plan"),
                                QStringLiteral("&4 Ejecución"), QStringLiteral("&5 Resultados")}));
+        // The Plan page's tests, whose names come from a table of their own.
+        auto* test = f->window->planPage()->findChild<QCheckBox*>(QStringLiteral("test-seq1m-qd8-write"));
+        QVERIFY(test);
+        QVERIFY2(test->text().startsWith(QStringLiteral("Escritura secuencial")), qPrintable(test->text()));
         QTabWidget* results = f->window->resultsPage()->tabs();
         QCOMPARE(results->tabText(int(ResultsPage::AnswerTab)), QStringLiteral("Respuesta"));
         QVERIFY2(results->tabText(int(ResultsPage::ComparisonTab)) == QStringLiteral("Comparación"),
