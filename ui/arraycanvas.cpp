@@ -345,7 +345,7 @@ void CardWidget::contextMenuEvent(QContextMenuEvent* event)
                        [this, chipDevice] { m_canvas->showResult(m_canvas->model()->removeDisk(m_path, chipDevice)); });
         menu.addSeparator();
     }
-    QMenu* nestMenu = menu.addMenu(tr("Nest into"));
+    QMenu* nestMenu = menu.addMenu(tr("Add to"));
     for (const CanvasModel::CardPath& other : model->cards()) {
         const bool inside = other.size() >= m_path.size() && other.mid(0, m_path.size()) == m_path;
         const ArraySpec* target = model->card(other);

@@ -324,6 +324,12 @@ void MainWindow::showMessage(const QString& text, bool problem)
     statusBar()->showMessage(text, problem ? 0 : 8000);
 }
 
+void MainWindow::clearStandingMessage()
+{
+    m_lastMessage.clear();
+    statusBar()->clearMessage();
+}
+
 void MainWindow::connectHelper()
 {
     if (m_session->campaignRunning()) {
@@ -455,6 +461,7 @@ void MainWindow::startRun()
         m_frontBeforeRun.emplace(m_results->results(), m_results->source());
     }
     m_session->runCampaign(*plan);
+    clearStandingMessage(); // a refusal from before this run no longer stands
     m_nextStep->hide(); // the last run's offer is over
     m_run->start(*plan);
     showStep(RunStep);
@@ -535,6 +542,7 @@ bool MainWindow::startQuickBuild(const QStringList& names)
 {
     const CampaignPlan plan = QuickAnswer::verifyPlan(m_quick->measure, m_quick->measured, names);
     m_session->runCampaign(plan);
+    clearStandingMessage(); // a refusal from before this run no longer stands
     if (!m_session->campaignRunning()) {
         // The helper refused or is gone (Session said why): what was measured so far is what there is.
         return false;
@@ -634,6 +642,7 @@ void MainWindow::scanSurface(const QStringList& paths)
     m_measureRun = false;
     m_surfaceRun = true;
     m_session->runCampaign(plan);
+    clearStandingMessage(); // a refusal from before this run no longer stands
     m_nextStep->hide(); // the last run's offer is over
     m_run->start(plan);
     showStep(RunStep);

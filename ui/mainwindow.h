@@ -106,6 +106,8 @@ protected:
 private:
     void makeMenus();
     void showMessage(const QString& text, bool problem = false);
+    /// Clears the status bar: what it said (a refusal too) no longer stands.
+    void clearStandingMessage();
     /// Offers `step` (and on the Results page `resultsTab`, -1 for as it is) with the button's `label`;
     /// the offer goes when taken, when the user goes there, or when the next run starts.
     void offerStep(Step step, const QString& label, int resultsTab = -1);
@@ -114,6 +116,10 @@ private:
     void showAddMenu(const QStringList& disks, const QPoint& globalPos);
     void addToCard(const QStringList& disks, const QList<int>& card);
     void showAbout();
+    /// Help > User guide: the five pages and what each is for.
+    void showGuide();
+    /// Help > Keyboard shortcuts: every shortcut of the menus, read from them.
+    void showShortcuts();
     void openLabDialog();
     void openRemoteDialog();
     void restoreSettings();

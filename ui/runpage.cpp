@@ -75,8 +75,9 @@ RunPage::RunPage(Session* session, QWidget* parent)
     m_queue->verticalHeader()->hide();
     m_queue->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_queue->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_queue->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-    m_queue->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    // The configuration's name whole; a long state (a test's name and its progress) is what gets elided.
+    m_queue->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_queue->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
     m_queue->setColumnWidth(2, 140);
     m_queue->setAccessibleName(tr("Run queue"));
     top->addWidget(m_queue);

@@ -1,3 +1,4 @@
+#include "../recentfolder.h"
 #include "campaign/analysis.h"
 #include "campaign/compare.h"
 #include "campaign/exports.h"
@@ -292,14 +293,30 @@ QStringList ResultsPage::recentEntries()
     updateRecentMenu();
     QStringList texts;
     for (QAction* action : m_recentMenu->actions()) {
-        texts.append(action->text());
+        const QString tip = action->toolTip() == action->text() ? QString() : action->toolTip();
+        texts.append(tip.isEmpty() ? action->text() : QStringLiteral("%1 (%2)").arg(action->text(), tip));
     }
     return texts;
 }
 
+namespace {
+
+/// A long file name or path with its middle left out, so a menu of them fits beside the window.
+QString elidedMiddle(const QString& text, qsizetype most = 40)
+{
+    if (text.size() <= most) {
+        return text;
+    }
+    const qsizetype keep = (most - 1) / 2;
+    return text.left(keep) + QChar(0x2026) + text.right(most - 1 - keep);
+}
+
+} // namespace
+
 void ResultsPage::updateRecentMenu()
 {
     m_recentMenu->clear();
+    m_recentMenu->setToolTipsVisible(true); // each entry's whole path
     // Every run writes into the results folder: its newest files first, each with what it holds.
     QSet<QString> listed;
     const QString folder = ResultsFolder::path();
@@ -308,15 +325,18 @@ void ResultsPage::updateRecentMenu()
         const QString when = QLocale().toString(entry.modified, QLocale::ShortFormat);
         const QString name = QFileInfo(entry.path).fileName();
         if (!entry.readable) {
-            QAction* action = m_recentMenu->addAction(tr("%1 — unreadable: %2").arg(name, entry.error));
+            QAction* action = m_recentMenu->addAction(tr("%1 — unreadable: %2").arg(elidedMiddle(name), entry.error));
+            action->setToolTip(QDir::toNativeSeparators(entry.path));
             action->setEnabled(false);
             continue;
         }
         const QString what = entry.configurations > 0 ? tr("%n configuration(s)", nullptr, entry.configurations)
                                                       : tr("%n disk(s) measured", nullptr, entry.disks);
         const QString path = entry.path;
-        m_recentMenu->addAction(tr("%1 — %2, %3, %4").arg(name, entry.status, what, when), this,
-                                [this, path] { openInBackground(path); });
+        m_recentMenu
+            ->addAction(tr("%1 — %2, %3, %4").arg(elidedMiddle(name), entry.status, what, when), this,
+                        [this, path] { openInBackground(path); })
+            ->setToolTip(QDir::toNativeSeparators(path));
     }
     bool separated = false;
     for (const QString& path : recentFiles()) {
@@ -327,13 +347,17 @@ void ResultsPage::updateRecentMenu()
             m_recentMenu->addSeparator();
         }
         separated = true;
-        m_recentMenu->addAction(path, this, [this, path] { openInBackground(path); });
+        m_recentMenu
+            ->addAction(elidedMiddle(QDir::toNativeSeparators(path), 72), this,
+                        [this, path] { openInBackground(path); })
+            ->setToolTip(QDir::toNativeSeparators(path));
     }
     if (m_recentMenu->actions().isEmpty()) {
         m_recentMenu->addAction(tr("(none yet)"))->setEnabled(false);
     }
     m_recentMenu->addSeparator();
-    m_recentMenu->addAction(tr("Results folder: %1").arg(QDir::toNativeSeparators(folder)))->setEnabled(false);
+    m_recentMenu->addAction(tr("Results folder: %1").arg(elidedMiddle(QDir::toNativeSeparators(folder), 72)))
+        ->setEnabled(false);
 }
 
 void ResultsPage::saveAsDialog()
@@ -344,8 +368,10 @@ void ResultsPage::saveAsDialog()
     }
     const QString suggested =
         m_currentFile.isEmpty() ? QStringLiteral("results.json") : QFileInfo(m_currentFile).fileName();
-    const QString path =
-        QFileDialog::getSaveFileName(this, tr("Save results as"), suggested, tr("RaidBench results (*.json)"));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save results as"),
+                                                      RecentFolder::startPath(QStringLiteral("results"), suggested),
+                                                      tr("RaidBench results (*.json)"));
+    RecentFolder::remember(QStringLiteral("results"), path);
     if (path.isEmpty()) {
         return;
     }
@@ -358,8 +384,9 @@ void ResultsPage::saveAsDialog()
 
 void ResultsPage::openDialog()
 {
-    const QString path =
-        QFileDialog::getOpenFileName(this, tr("Open results"), QString(), tr("RaidBench results (*.json)"));
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open results"), RecentFolder::startPath(QStringLiteral("results")), tr("RaidBench results (*.json)"));
+    RecentFolder::remember(QStringLiteral("results"), path);
     if (!path.isEmpty()) {
         openInBackground(path);
     }
@@ -373,7 +400,8 @@ void ResultsPage::exportChartDialog(const QString& suffix)
         : tab == AnswerTab               ? QStringLiteral("tradeoff")
                                          : QStringLiteral("comparison");
     QDialog dialog(this);
-    dialog.setWindowTitle(tr("Export the %1 chart").arg(Charts::title(name)));
+    const QString chartTitle = Charts::title(name);
+    dialog.setWindowTitle(chartTitle.isEmpty() ? tr("Export the chart") : tr("Export the %1 chart").arg(chartTitle));
     auto* form = new QFormLayout(&dialog);
     auto* width = new QSpinBox(&dialog);
     auto* height = new QSpinBox(&dialog);
@@ -396,9 +424,11 @@ void ResultsPage::exportChartDialog(const QString& suffix)
     if (dialog.exec() != QDialog::Accepted) {
         return;
     }
-    const QString path =
-        QFileDialog::getSaveFileName(this, tr("Export chart"), QStringLiteral("%1.%2").arg(name, suffix),
-                                     suffix.toUpper() + QStringLiteral(" (*.") + suffix + QLatin1Char(')'));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export chart"),
+        RecentFolder::startPath(QStringLiteral("exports"), QStringLiteral("%1.%2").arg(name, suffix)),
+        suffix.toUpper() + QStringLiteral(" (*.") + suffix + QLatin1Char(')'));
+    RecentFolder::remember(QStringLiteral("exports"), path);
     if (path.isEmpty()) {
         return;
     }
@@ -410,9 +440,12 @@ void ResultsPage::exportFileDialog(const QString& what)
 {
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Export"),
-        QStringLiteral("%1.%2").arg(
-            what == QLatin1String("html") ? QStringLiteral("report") : QStringLiteral("results"), what),
+        RecentFolder::startPath(QStringLiteral("exports"),
+                                QStringLiteral("%1.%2").arg(what == QLatin1String("html") ? QStringLiteral("report")
+                                                                                          : QStringLiteral("results"),
+                                                            what)),
         what.toUpper() + QStringLiteral(" (*.") + what + QLatin1Char(')'));
+    RecentFolder::remember(QStringLiteral("exports"), path);
     if (path.isEmpty()) {
         return;
     }

@@ -1,5 +1,6 @@
 #include "results/resultspage.h"
 
+#include "../recentfolder.h"
 #include "campaign/analysis.h"
 #include "campaign/compare.h"
 #include "campaign/exports.h"
@@ -134,8 +135,10 @@ ResultsPage::ResultsPage(QWidget* parent)
     auto* compare = new QPushButton(tr("&Compare…"), this);
     compare->setToolTip(tr("Open two results files side by side, e.g. before and after replacing a disk."));
     connect(compare, &QPushButton::clicked, this, [this] {
-        const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Choose two results files"), QString(),
+        const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Choose two results files"),
+                                                                RecentFolder::startPath(QStringLiteral("results")),
                                                                 tr("RaidBench results (*.json)"));
+        RecentFolder::remember(QStringLiteral("results"), paths.value(0));
         if (paths.size() != 2) {
             if (!paths.isEmpty()) {
                 Q_EMIT message(tr("Choose exactly two results files to compare."));
@@ -149,7 +152,9 @@ ResultsPage::ResultsPage(QWidget* parent)
     auto* fio = new QPushButton(tr("Import &fio…"), this);
     fio->setToolTip(tr("Add fio's JSON output (fio --output-format=json) as a configuration of its own."));
     connect(fio, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("fio JSON output"), QString(), tr("JSON (*.json)"));
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("fio JSON output"), RecentFolder::startPath(QStringLiteral("fio")), tr("JSON (*.json)"));
+        RecentFolder::remember(QStringLiteral("fio"), path);
         if (path.isEmpty()) {
             return;
         }
