@@ -623,6 +623,27 @@ private Q_SLOTS:
         }
     }
 
+    void anExportedChartKeepsItsLegendAndLabelsWhole()
+    {
+        // An export draws a chart no window has shown: its legend markers are all invisible until then,
+        // yet where its names do not fit one row the legend still goes beside the chart. And a long
+        // configuration name stands upright under its bars, where Qt leaves out a slanted one that
+        // reaches past the plot (the last column had no label).
+        for (const auto& [width, alignment] :
+             {std::pair {600.0, Qt::AlignRight}, std::pair {4000.0, Qt::AlignBottom}}) {
+            auto built = Charts::comparison(load());
+            QVERIFY(built.ok());
+            std::unique_ptr<QChart> chart(*built);
+            Charts::fitLegend(chart.get(), width);
+            QCOMPARE(chart->legend()->alignment(), Qt::Alignment(alignment));
+            const auto axes = chart->axes(Qt::Horizontal);
+            auto* categories = axes.isEmpty() ? nullptr : qobject_cast<QBarCategoryAxis*>(axes.first());
+            QVERIFY(categories);
+            QVERIFY(categories->categories().contains(QStringLiteral("lvm-stripe-over-raid1")));
+            QCOMPARE(categories->labelsAngle(), -90);
+        }
+    }
+
     void detailCharts()
     {
         CampaignResults results = enriched();

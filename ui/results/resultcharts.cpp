@@ -31,6 +31,9 @@ namespace RaidBench::Ui {
 
 namespace ChartParts {
 
+/// A legend marker hideFromLegend() took out of the legend.
+constexpr const char* hiddenFromLegend = "raidbenchHiddenFromLegend";
+
 QString tr(const char* text)
 {
     return trOutsideQObject(text);
@@ -55,7 +58,12 @@ void fitLabels(QBarCategoryAxis* axis, const QStringList& categories)
     for (const QString& category : categories) {
         longest = std::max(longest, category.size());
     }
-    if (longest * categories.size() > 90 || longest > 14) {
+    // Qt draws a slanted label centred on its tick and leaves out one that would reach past the plot's edge
+    // or over its neighbour: the last of a row of long names went missing. Upright, a label is one line
+    // of text wide, and every one is drawn.
+    if (longest > 14 || longest * categories.size() > 140) {
+        axis->setLabelsAngle(-90);
+    } else if (longest * categories.size() > 90) {
         axis->setLabelsAngle(-35);
     }
     axis->setTruncateLabels(false);
@@ -131,6 +139,8 @@ void matchLegendMarkers(QChart* chart)
 void hideFromLegend(QChart* chart, QAbstractSeries* series)
 {
     for (QLegendMarker* marker : chart->legend()->markers(series)) {
+        // Kept as a property too: a chart not shown yet has every marker invisible (fitLegend).
+        marker->setProperty(hiddenFromLegend, true);
         marker->setVisible(false);
     }
 }
@@ -318,8 +328,8 @@ void Charts::fitLegend(QChart* chart, qreal width)
     const QFontMetricsF metrics(legend->font());
     qreal needed = 0;
     for (QLegendMarker* marker : legend->markers()) {
-        if (marker->isVisible() && !marker->label().isEmpty()) {
-            needed += metrics.horizontalAdvance(marker->label()) + 2 * metrics.height();
+        if (!marker->property(hiddenFromLegend).toBool() && !marker->label().isEmpty()) {
+            needed += metrics.horizontalAdvance(marker->label()) + 3 * metrics.height();
         }
     }
     const Qt::Alignment alignment = needed <= width - 3 * metrics.height() ? Qt::AlignBottom : Qt::AlignRight;
