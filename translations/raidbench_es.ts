@@ -1378,14 +1378,6 @@
         <translation>MB/s de reconstrucción a lo largo del tiempo</translation>
     </message>
     <message>
-        <source>Bars: median of the repeats; whiskers: min to max; dashes: predicted from the disks&apos; own speed; dash-dot lines: one disk on its own (the pool&apos;s median disk); a triangle: the repeats still varied more than the plan allows (unstable); a diamond: measured while an array resynced.</source>
-        <translation>Barras: mediana de las repeticiones; bigotes: del mínimo al máximo; guiones: previsto a partir de la velocidad propia de los discos; líneas de guion y punto: un disco por separado (el disco mediano del conjunto de discos); un triángulo: las repeticiones variaron más de lo que permite el plan (inestable); un rombo: medido mientras un array se resincronizaba.</translation>
-    </message>
-    <message>
-        <source>Each disk on its own, grouped by controller; a slow disk (below 75 % of the pool&apos;s median) in orange.</source>
-        <translation>Cada disco por separado, agrupados por controladora; un disco lento (por debajo del 75 % de la mediana del conjunto de discos), en naranja.</translation>
-    </message>
-    <message>
         <source>A point per layout: further right keeps more space, higher is faster. Shape and colour: the failures it survives; hollow: left out by the requirements. The dashed line joins the best trade-offs among the layouts that qualify (no other that qualifies keeps as much space and is as fast), which are named.</source>
         <translation>Un punto por disposición: cuanto más a la derecha, más espacio útil; cuanto más arriba, más rápida. Forma y color: los fallos a los que sobrevive; hueco: descartada por los requisitos. La línea discontinua une los mejores compromisos entre las disposiciones que cumplen los requisitos (ninguna otra que los cumpla conserva tanto espacio y es igual de rápida), que aparecen con su nombre.</translation>
     </message>
@@ -1492,6 +1484,14 @@
     <message>
         <source>%1 (predicted)</source>
         <translation>%1 (previsto)</translation>
+    </message>
+    <message>
+        <source>Bars: median of the repeats; whiskers: min to max; dashes: predicted from the disks&apos; own speed; dash-dot lines: one disk on its own (the median disk); a triangle: the repeats still varied more than the plan allows (unstable); a diamond: measured while an array resynced.</source>
+        <translation>Barras: mediana de las repeticiones; bigotes: del mínimo al máximo; guiones: previsto a partir de la velocidad propia de los discos; líneas de guion y punto: un disco por separado (el disco mediano); un triángulo: las repeticiones variaron más de lo que permite el plan (inestable); un rombo: medido mientras un array se resincronizaba.</translation>
+    </message>
+    <message>
+        <source>Each disk on its own, grouped by controller; a slow disk (below 75 % of the median disk&apos;s speed) in orange.</source>
+        <translation>Cada disco por separado, agrupados por controladora; en naranja, un disco lento (por debajo del 75 % de la velocidad del disco mediano).</translation>
     </message>
 </context>
 <context>
@@ -3200,16 +3200,8 @@ limitado por %1</translation>
         <translation>Escritura, % de un disco</translation>
     </message>
     <message>
-        <source>Sequential write against one disk: the pool&apos;s median disk (above the table)</source>
-        <translation>Escritura secuencial frente a un disco: el disco mediano del conjunto (encima de la tabla)</translation>
-    </message>
-    <message>
         <source>Read, % of one disk</source>
         <translation>Lectura, % de un disco</translation>
-    </message>
-    <message>
-        <source>Sequential read against one disk: the pool&apos;s median disk (above the table)</source>
-        <translation>Lectura secuencial frente a un disco: el disco mediano del conjunto (encima de la tabla)</translation>
     </message>
     <message>
         <source>Space kept</source>
@@ -3356,10 +3348,6 @@ escritura %5, lectura %6%7</translation>
         <translation>%1, franjas parciales</translation>
     </message>
     <message>
-        <source>&lt;b&gt;One disk&lt;/b&gt; is the pool&apos;s median disk: %1 write, %2 read. The slowest disk is %3: %4 write, %5 read.</source>
-        <translation>&lt;b&gt;Un disco&lt;/b&gt; es el disco mediano del conjunto: %1 de escritura, %2 de lectura. El disco más lento es %3: %4 de escritura, %5 de lectura.</translation>
-    </message>
-    <message>
         <source>The disks were not measured on their own, so there is no &quot;one disk&quot; to compare with.</source>
         <translation>Los discos no se midieron por separado, así que no hay &quot;un disco&quot; con el que comparar.</translation>
     </message>
@@ -3422,6 +3410,18 @@ escritura %5, lectura %6%7</translation>
     <message>
         <source>Export the chart</source>
         <translation>Exportar el gráfico</translation>
+    </message>
+    <message>
+        <source>Sequential write against one disk: the median disk (above the table)</source>
+        <translation>Escritura secuencial frente a un disco: el disco mediano (encima de la tabla)</translation>
+    </message>
+    <message>
+        <source>Sequential read against one disk: the median disk (above the table)</source>
+        <translation>Lectura secuencial frente a un disco: el disco mediano (encima de la tabla)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;One disk&lt;/b&gt; is the median disk (the disks in order of their own speed, the one in the middle; of an even count, the faster of the two): %1 writing %2, %3 reading %4. The slowest disk is %5: %6 write, %7 read.</source>
+        <translation>&lt;b&gt;Un disco&lt;/b&gt; es el disco mediano (los discos ordenados por su propia velocidad, el del medio; si son un número par, el más rápido de los dos del medio): %1 escribe a %2, %3 lee a %4. El disco más lento es %5: %6 de escritura, %7 de lectura.</translation>
     </message>
 </context>
 <context>

@@ -54,7 +54,7 @@ public:
     const QHash<QString, std::pair<double, double>>& baselines() const { return m_baselines; }
     /// The disks measured together in the last measurement (per controller, the pool).
     const QList<DisksTogether>& together() const { return m_together; }
-    /// Slow-disk reason ("38.0 MB/s write, 36 % of the pool median"), empty when not slow.
+    /// Slow-disk reason ("38.0 MB/s write, 36 % of the median disk (S0001 at 105.0 MB/s)"), empty when not slow.
     QString slowReason(const QString& path) const { return m_slow.value(path); }
 
     void refreshDisks();

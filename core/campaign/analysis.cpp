@@ -16,17 +16,6 @@ namespace {
 
 constexpr double slowThreshold = 0.75;
 
-/// The median disk's value: the middle one, or the upper of the two middle ones, so the reference is
-/// always a real disk's speed (users compare with "one disk").
-std::optional<double> medianOf(QList<double> values)
-{
-    if (values.isEmpty()) {
-        return std::nullopt;
-    }
-    std::sort(values.begin(), values.end());
-    return values[values.size() / 2];
-}
-
 int raid10Copies(const QString& layout)
 {
     return layout.size() == 2 && layout.at(1).isDigit() ? layout.at(1).digitValue() : 2;
@@ -538,19 +527,28 @@ ModelContext modelContext(const CampaignResults& results, const QString& except)
     return context;
 }
 
-std::pair<std::optional<double>, std::optional<double>> baselineMedians(const CampaignResults& results)
+const DiskResult* medianDisk(const CampaignResults& results, bool write)
 {
-    QList<double> writes;
-    QList<double> reads;
+    QList<const DiskResult*> measured;
     for (const DiskResult& disk : results.disks) {
-        if (disk.writeBw) {
-            writes.append(*disk.writeBw);
-        }
-        if (disk.readBw) {
-            reads.append(*disk.readBw);
+        if (write ? disk.writeBw.has_value() : disk.readBw.has_value()) {
+            measured.append(&disk);
         }
     }
-    return {medianOf(writes), medianOf(reads)};
+    if (measured.isEmpty()) {
+        return nullptr;
+    }
+    std::stable_sort(measured.begin(), measured.end(), [write](const DiskResult* a, const DiskResult* b) {
+        return write ? *a->writeBw < *b->writeBw : *a->readBw < *b->readBw;
+    });
+    return measured.at(measured.size() / 2);
+}
+
+std::pair<std::optional<double>, std::optional<double>> baselineMedians(const CampaignResults& results)
+{
+    const DiskResult* writer = medianDisk(results, true);
+    const DiskResult* reader = medianDisk(results, false);
+    return {writer ? writer->writeBw : std::nullopt, reader ? reader->readBw : std::nullopt};
 }
 
 const DiskResult* slowestDisk(const CampaignResults& results)
@@ -596,21 +594,26 @@ ArraySpec sizedSpec(ArraySpec spec, const CampaignResults& results)
 void flagSlowDisks(CampaignResults& results, const QString& median)
 {
     const auto [medianWrite, medianRead] = baselineMedians(results);
+    // Copies: the loop below writes into the disks these point at.
+    const DiskResult writerDisk = medianWrite ? *medianDisk(results, true) : DiskResult {};
+    const DiskResult readerDisk = medianRead ? *medianDisk(results, false) : DiskResult {};
+    const DiskResult* writer = &writerDisk;
+    const DiskResult* reader = &readerDisk;
     for (DiskResult& disk : results.disks) {
         disk.slow = false;
         disk.slowReason.clear();
         QStringList why;
         if (disk.writeBw && medianWrite && *disk.writeBw < slowThreshold * *medianWrite) {
-            why.append(QStringLiteral("%1 write, %2 % of the %3 (%4)")
+            why.append(QStringLiteral("%1 write, %2 % of the %3 (%4 at %5)")
                            .arg(Units::formatMBps(*disk.writeBw))
                            .arg(qRound(100.0 * *disk.writeBw / *medianWrite))
-                           .arg(median, Units::formatMBps(*medianWrite)));
+                           .arg(median, writer->shortName(), Units::formatMBps(*medianWrite)));
         }
         if (disk.readBw && medianRead && *disk.readBw < slowThreshold * *medianRead) {
-            why.append(QStringLiteral("%1 read, %2 % of the %3 (%4)")
+            why.append(QStringLiteral("%1 read, %2 % of the %3 (%4 at %5)")
                            .arg(Units::formatMBps(*disk.readBw))
                            .arg(qRound(100.0 * *disk.readBw / *medianRead))
-                           .arg(median, Units::formatMBps(*medianRead)));
+                           .arg(median, reader->shortName(), Units::formatMBps(*medianRead)));
         }
         if (!why.isEmpty()) {
             disk.slow = true;
@@ -623,7 +626,8 @@ void analyzeResults(CampaignResults& results)
 {
     // The disks of many machines are judged against the fleet's median (compareResults()).
     flagSlowDisks(results,
-                  results.comparedHosts.isEmpty() ? QStringLiteral("pool median") : QStringLiteral("fleet median"));
+                  results.comparedHosts.isEmpty() ? QStringLiteral("median disk")
+                                                  : QStringLiteral("fleet's median disk"));
     const auto [medianWrite, medianRead] = baselineMedians(results);
     const auto baselineOf = baselineLookup(results);
     for (ConfigResult& config : results.configs) {

@@ -72,16 +72,22 @@ std::function<std::optional<std::pair<double, double>>(const QString&)> baseline
 /// `spec` with each leaf's size and controller filled from the results' disks where the tree lacks them.
 ArraySpec sizedSpec(ArraySpec spec, const CampaignResults& results);
 
-/// Fills the analysis of `results`: slow disks (below 75 % of the pool median, write or read), each
-/// configuration's figures, prediction, measured/predicted for writes and reads, % of one disk (the
-/// median baseline) and weakest link.
+/// Fills the analysis of `results`: slow disks (below 75 % of the median disk's speed, write or read),
+/// each configuration's figures, prediction, measured/predicted for writes and reads, % of one disk (the
+/// median disk) and weakest link.
 void analyzeResults(CampaignResults& results);
 
-/// Marks the disks below 75 % of the median of all of `results`' disks, write or read, as slow, the
-/// reason naming that median ("pool median", or "fleet median" for the disks of many hosts).
+/// Marks the disks below 75 % of the median disk's speed, write or read, as slow, the reason naming that
+/// disk ("median disk", or "fleet's median disk" for the disks of many hosts).
 void flagSlowDisks(CampaignResults& results, const QString& median);
 
-/// The pool medians of the baselines (write, read).
+/// "One disk", the reference every "% of one disk" and the slow-disk rule use: the median disk, that is
+/// the disks in order of their own write (or read) speed, the one in the middle; of an even count, the
+/// faster of the two in the middle, so the reference is always a disk the user has. Null when no disk
+/// was measured on its own.
+const DiskResult* medianDisk(const CampaignResults& results, bool write);
+
+/// The median disk's write and read speeds (medianDisk()).
 std::pair<std::optional<double>, std::optional<double>> baselineMedians(const CampaignResults& results);
 
 /// The disk with the slowest write baseline, or null when no disk was measured on its own.

@@ -159,11 +159,19 @@ Result<TestResult> TestResult::fromJson(const QJsonObject& json)
 
 QString DiskResult::label() const
 {
-    QString text = name.isEmpty() ? path : name;
-    if (!model.isEmpty()) {
-        text += QStringLiteral(" (%1)").arg(model);
+    // sdX is only what the kernel called the disk this time: after a restart another disk may have the
+    // name, and a saved text would then blame it. The serial stays with the disk.
+    const QString node = name.isEmpty() ? path : name;
+    if (serial.isEmpty()) {
+        return model.isEmpty() ? node : QStringLiteral("%1 (%2)").arg(node, model);
     }
-    return text;
+    return model.isEmpty() ? QStringLiteral("%1 (%2)").arg(serial, node)
+                           : QStringLiteral("%1 (%2, %3)").arg(serial, node, model);
+}
+
+QString DiskResult::shortName() const
+{
+    return !serial.isEmpty() ? serial : !name.isEmpty() ? name : path;
 }
 
 QJsonObject DiskResult::toJson() const

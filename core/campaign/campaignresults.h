@@ -51,7 +51,11 @@ struct DiskResult
     WriteCacheState writeCache;
     QList<DiskExplanation> explanations;
 
+    /// The disk as texts name it: its serial first, which stays with the disk, then the kernel's name of
+    /// the moment and the model ("RBLAB0003 (sdb, VHDD 60-32 5400)"); without a serial, "sdb (model)".
     QString label() const;
+    /// The serial, or the kernel's name where there is none: the disk in a few characters.
+    QString shortName() const;
     QJsonObject toJson() const;
     static DiskResult fromJson(const QJsonObject& json);
 };

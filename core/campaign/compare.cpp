@@ -63,7 +63,7 @@ CampaignResults compareResults(const QList<ComparedResults>& sides)
         for (const ComparedResults& side : sides) {
             merged.comparedHosts.append(side.results.host);
         }
-        flagSlowDisks(merged, QStringLiteral("fleet median"));
+        flagSlowDisks(merged, QStringLiteral("fleet's median disk"));
     }
     return merged;
 }

@@ -630,15 +630,18 @@ QString resultsToMarkdown(const CampaignResults& results, const Requirements& re
 
     md += QStringLiteral(
         "\n## Relative to one disk\n\nSequential write and read as % of one disk, beside the % of raw space "
-        "kept. One disk is the pool's median disk");
+        "kept. One disk is the median disk: the disks in order of their own speed, the one in the middle (of an "
+        "even count, the faster of the two in the middle); the slow-disk rule measures against it too");
     {
-        const auto [medianWrite, medianRead] = baselineMedians(results);
+        const DiskResult* writer = medianDisk(results, true);
+        const DiskResult* reader = medianDisk(results, false);
         const DiskResult* slowest = slowestDisk(results);
-        if (medianWrite && slowest) {
-            md += QStringLiteral(" (%1 write, %2 read); the slowest disk is %3 (%4 write, %5 read).\n\n")
-                      .arg(Units::formatMBps(*medianWrite), Units::formatMBps(medianRead.value_or(0)),
-                           mdCell(slowest->label()), Units::formatMBps(*slowest->writeBw),
-                           Units::formatMBps(slowest->readBw.value_or(0)));
+        if (writer && slowest) {
+            md += QStringLiteral(": %1 (%2 write), %3 (%4 read). The slowest disk is %5 (%6 write, %7 read).\n\n")
+                      .arg(mdCell(writer->label()), Units::formatMBps(*writer->writeBw),
+                           mdCell(reader ? reader->label() : writer->label()),
+                           Units::formatMBps(reader && reader->readBw ? *reader->readBw : 0), mdCell(slowest->label()),
+                           Units::formatMBps(*slowest->writeBw), Units::formatMBps(slowest->readBw.value_or(0)));
         } else {
             md += QStringLiteral("; the disks were not measured on their own here.\n\n");
         }

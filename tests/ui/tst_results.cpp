@@ -1446,7 +1446,7 @@ private Q_SLOTS:
             }
         }
         QCOMPARE(slow, int(second.disks.size()));
-        QVERIFY(page.results().disks.last().slowReason.contains(QLatin1String("fleet median")));
+        QVERIFY(page.results().disks.last().slowReason.contains(QLatin1String("fleet's median disk")));
     }
 
     void fioImportAndDroppedFiles()

@@ -927,13 +927,16 @@ private Q_SLOTS:
     void slowDisksAndRelativeTable()
     {
         const CampaignResults results = seed002();
-        // The median disk is a real disk (105 MB/s); 38 is 36 % of it: both slow, only they.
+        // The median disk is a real disk, named: of four, the faster of the two in the middle (sda, 105 MB/s);
+        // 38 is 36 % of it: both slow, only they.
+        QCOMPARE(medianDisk(results, true), &results.disks.at(0));
+        QCOMPARE(medianDisk(results, false), &results.disks.at(0));
         QVERIFY(!results.disks.at(0).slow);
         QVERIFY(!results.disks.at(1).slow);
         QVERIFY(results.disks.at(2).slow);
         QVERIFY(results.disks.at(3).slow);
         QVERIFY2(results.disks.at(2).slowReason.contains(
-                     QStringLiteral("38.0 MB/s write, 36 % of the pool median (105.0 MB/s)")),
+                     QStringLiteral("38.0 MB/s write, 36 % of the median disk (sda at 105.0 MB/s)")),
                  qPrintable(results.disks.at(2).slowReason));
         const ConfigResult& raid0 = results.configs.at(0);
         QCOMPARE(*raid0.sequentialWrite(), 150e6); // median of 140, 150, 160

@@ -569,7 +569,8 @@ private Q_SLOTS:
             if (disk.slow) {
                 ++flagged;
                 QVERIFY2(disk.name.endsWith(QLatin1String("root@nas2")), qPrintable(disk.name));
-                QVERIFY2(disk.slowReason.contains(QLatin1String("50 % of the fleet median (100.0 MB/s)")),
+                QVERIFY2(disk.slowReason.contains(
+                             QStringLiteral("50 % of the fleet's median disk (sdb · root@nas1 at 100.0 MB/s)")),
                          qPrintable(disk.slowReason));
             }
         }
@@ -577,7 +578,7 @@ private Q_SLOTS:
         // Analysing the merge again keeps the fleet's median (the HTML report does).
         CampaignResults reanalysed = merged;
         analyzeResults(reanalysed);
-        QVERIFY(reanalysed.disks.at(2).slowReason.contains(QLatin1String("fleet median")));
+        QVERIFY(reanalysed.disks.at(2).slowReason.contains(QLatin1String("fleet's median disk")));
 
         // The same machine twice (before / after): no fleet, each file judged on its own.
         const CampaignResults before = hostResults(QString(), QStringLiteral("nas"), 100);

@@ -254,11 +254,11 @@ QString Charts::caption(const QString& name)
 {
     if (name == QLatin1String("comparison")) {
         return tr("Bars: median of the repeats; whiskers: min to max; dashes: predicted from the disks' own speed; "
-                  "dash-dot lines: one disk on its own (the pool's median disk); a triangle: the repeats still varied "
+                  "dash-dot lines: one disk on its own (the median disk); a triangle: the repeats still varied "
                   "more than the plan allows (unstable); a diamond: measured while an array resynced.");
     }
     if (name == QLatin1String("disks")) {
-        return tr("Each disk on its own, grouped by controller; a slow disk (below 75 % of the pool's median) in "
+        return tr("Each disk on its own, grouped by controller; a slow disk (below 75 % of the median disk's speed) in "
                   "orange.");
     }
     if (name == QLatin1String("tradeoff")) {

@@ -238,8 +238,8 @@ ResultsPage::ResultsPage(QWidget* parent)
         {tr("Read MB/s"), tr("Sequential read, 1 MiB blocks, queue depth 8 (median of the runs)")},
         {tr("Random write IOPS"), tr("Random 4 KiB writes a second, queue depth 32")},
         {tr("Random read IOPS"), tr("Random 4 KiB reads a second, queue depth 32")},
-        {tr("Write, % of one disk"), tr("Sequential write against one disk: the pool's median disk (above the table)")},
-        {tr("Read, % of one disk"), tr("Sequential read against one disk: the pool's median disk (above the table)")},
+        {tr("Write, % of one disk"), tr("Sequential write against one disk: the median disk (above the table)")},
+        {tr("Read, % of one disk"), tr("Sequential read against one disk: the median disk (above the table)")},
         {tr("Space kept"), tr("Usable space as a share of the disks' raw space")},
         {tr("Failures survived"),
          tr("Disks that may fail without losing data: any that many, and up to how many if "

@@ -64,14 +64,19 @@ QString ResultsPage::limitWord(const TestResult* test)
 void ResultsPage::fillTable()
 {
     // "One disk", in words, where the table uses it: the median disk, and the slowest beside it.
-    const auto [medianWrite, medianRead] = baselineMedians(m_results);
+    const DiskResult* writer = medianDisk(m_results, true);
+    const DiskResult* reader = medianDisk(m_results, false);
     const DiskResult* slowest = slowestDisk(m_results);
-    if (medianWrite && slowest) {
-        m_oneDisk->setText(tr("<b>One disk</b> is the pool's median disk: %1 write, %2 read. The slowest disk is %3: "
-                              "%4 write, %5 read.")
-                               .arg(Units::formatMBps(*medianWrite), Units::formatMBps(medianRead.value_or(0)),
-                                    slowest->label().toHtmlEscaped(), Units::formatMBps(*slowest->writeBw),
-                                    Units::formatMBps(slowest->readBw.value_or(0))));
+    if (writer && slowest) {
+        m_oneDisk->setText(
+            tr("<b>One disk</b> is the median disk (the disks in order of their own speed, the one in the middle; "
+               "of an even count, the faster of the two): %1 writing %2, %3 reading %4. The slowest disk is %5: "
+               "%6 write, %7 read.")
+                .arg(writer->label().toHtmlEscaped(), Units::formatMBps(*writer->writeBw),
+                     (reader ? reader->label() : writer->label()).toHtmlEscaped(),
+                     Units::formatMBps(reader && reader->readBw ? *reader->readBw : 0),
+                     slowest->label().toHtmlEscaped(), Units::formatMBps(*slowest->writeBw),
+                     Units::formatMBps(slowest->readBw.value_or(0))));
     } else {
         m_oneDisk->setText(
             tr("The disks were not measured on their own, so there is no \"one disk\" to compare with."));
