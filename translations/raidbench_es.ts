@@ -1554,6 +1554,10 @@
         <source>slow: %1</source>
         <translation>lento: %1</translation>
     </message>
+    <message>
+        <source>(%1)</source>
+        <translation>(%1)</translation>
+    </message>
 </context>
 <context>
     <name>RaidBench::Ui::DiskHealthText</name>
@@ -1663,6 +1667,10 @@
     <message>
         <source>not usable</source>
         <translation>no utilizable</translation>
+    </message>
+    <message>
+        <source>Not measured yet in this session; the speeds shown are its last, from %1 (the results folder, by serial number).</source>
+        <translation>Aún no medido en esta sesión; las velocidades que se muestran son las últimas, del %1 (de la carpeta de resultados, por número de serie).</translation>
     </message>
 </context>
 <context>
@@ -1912,6 +1920,10 @@
     <message>
         <source>Health: %1</source>
         <translation>Estado: %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
     </message>
 </context>
 <context>

@@ -10,6 +10,7 @@
 #include <QIcon>
 #include <QLabel>
 #include <QListView>
+#include <QLocale>
 #include <QMimeData>
 #include <QPainter>
 #include <QPushButton>
@@ -48,6 +49,33 @@ void DiskPoolModel::reload()
     beginResetModel();
     m_disks = m_session->disks();
     endResetModel();
+}
+
+void DiskPoolModel::setHistory(const HistoryScan& history)
+{
+    m_history = history;
+    if (!m_disks.isEmpty()) {
+        Q_EMIT dataChanged(index(0), index(int(m_disks.size()) - 1));
+    }
+}
+
+std::optional<std::tuple<double, double, QDateTime>> DiskPoolModel::remembered(const Disk& disk) const
+{
+    if (disk.serial.isEmpty()) {
+        return std::nullopt;
+    }
+    for (const DiskHistory& history : historiesOf(m_history, disk.serial)) {
+        // Lab disks share serials across runs of other speeds: their models tell them apart.
+        if (history.model.trimmed() != disk.model.trimmed()) {
+            continue;
+        }
+        const DiskHistoryPoint* write = history.latest(true);
+        const DiskHistoryPoint* read = history.latest(false);
+        if (write && read) {
+            return std::make_tuple(*write->writeBw, *read->readBw, std::max(write->when, read->when));
+        }
+    }
+    return std::nullopt;
 }
 
 QString DiskPoolModel::planPath(const Disk& disk)
@@ -97,6 +125,14 @@ QVariant DiskPoolModel::data(const QModelIndex& index, int role) const
         if (!slow.isEmpty()) {
             tip += QStringLiteral("<br><b>%1</b> %2").arg(tr("Slow:"), slow.toHtmlEscaped());
         }
+        if (!baseline) {
+            if (const auto kept = remembered(disk)) {
+                tip += QStringLiteral("<br>%1").arg(
+                    tr("Not measured yet in this session; the speeds shown are its last, from %1 (the results "
+                       "folder, by serial number).")
+                        .arg(QLocale().toString(std::get<2>(*kept).toLocalTime(), QLocale::ShortFormat)));
+            }
+        }
         return tip;
     }
     case DiskPathRole:
@@ -106,9 +142,21 @@ QVariant DiskPoolModel::data(const QModelIndex& index, int role) const
     case ControllerRole:
         return disk.controller;
     case WriteRole:
-        return baseline ? QVariant(baseline->first) : QVariant();
     case ReadRole:
-        return baseline ? QVariant(baseline->second) : QVariant();
+    case RememberedRole: {
+        if (baseline) {
+            return role == RememberedRole ? QVariant()
+                                          : QVariant(role == WriteRole ? baseline->first : baseline->second);
+        }
+        const auto kept = remembered(disk);
+        if (!kept) {
+            return {};
+        }
+        return role == WriteRole ? QVariant(std::get<0>(*kept))
+            : role == ReadRole
+            ? QVariant(std::get<1>(*kept))
+            : QVariant(QLocale().toString(std::get<2>(*kept).toLocalTime().date(), QLocale::ShortFormat));
+    }
     case SlowRole:
         return m_session->slowReason(planPath(disk));
     case Qt::AccessibleTextRole:
@@ -221,8 +269,17 @@ void DiskDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, 
             painter->drawText(QRect(frame.right() + 4, line.top(), 56, lineHeight), Qt::AlignLeft | Qt::AlignVCenter,
                               QStringLiteral("%1 %2").arg(label, QString::number(value / 1e6, 'f', 0)));
         };
+        // Speeds from an earlier run of the same disk: drawn faded, and dated.
+        const QString when = index.data(DiskPoolModel::RememberedRole).toString();
+        painter->setOpacity(when.isEmpty() ? 1.0 : 0.5);
         bar(line.left(), write.toDouble(), tr("W"));
         bar(line.left() + barWidth + 64, read.toDouble(), tr("R"));
+        painter->setOpacity(1.0);
+        if (!when.isEmpty()) {
+            painter->setPen(text);
+            painter->drawText(QRect(line.left() + 2 * barWidth + 128, line.top(), line.width(), lineHeight),
+                              Qt::AlignLeft | Qt::AlignVCenter, tr("(%1)").arg(when));
+        }
         if (!slow.isEmpty()) {
             line.translate(0, lineHeight);
             painter->setPen(warn);
@@ -303,6 +360,7 @@ DiskPoolWidget::DiskPoolWidget(Session* session, QWidget* parent)
     });
     connect(&m_historyReading, &QFutureWatcher<HistoryScan>::finished, this, [this] {
         m_history = m_historyReading.result();
+        m_model->setHistory(m_history);
         updateDetails();
         Q_EMIT historyLoaded();
         if (m_historyAgain) {

@@ -5,9 +5,13 @@
 
 #include <QAbstractListModel>
 #include <QColor>
+#include <QDateTime>
 #include <QFutureWatcher>
 #include <QStyledItemDelegate>
 #include <QWidget>
+
+#include <optional>
+#include <tuple>
 
 class QLabel;
 class QListView;
@@ -31,7 +35,17 @@ class DiskPoolModel final : public QAbstractListModel
     Q_DISABLE_COPY_MOVE(DiskPoolModel)
 
 public:
-    enum Role { DiskPathRole = Qt::UserRole + 1, EligibleRole, ControllerRole, WriteRole, ReadRole, SlowRole };
+    /// WriteRole and ReadRole: this session's measurement, else the last the results folder kept of the
+    /// same disk (by serial and model), with RememberedRole its date ("2026-12-01"), empty for this session's.
+    enum Role {
+        DiskPathRole = Qt::UserRole + 1,
+        EligibleRole,
+        ControllerRole,
+        WriteRole,
+        ReadRole,
+        SlowRole,
+        RememberedRole
+    };
 
     explicit DiskPoolModel(Session* session, QObject* parent = nullptr);
 
@@ -47,11 +61,17 @@ public:
     /// The path a plan uses for a disk: its stable by-id path when it has one.
     static QString planPath(const Disk& disk);
 
+    /// The disks' speeds as the kept results have them: shown for a disk not measured in this session.
+    void setHistory(const HistoryScan& history);
+
 private:
     void reload();
+    /// The last kept write and read of `disk`, and when; none for a disk without a serial or history.
+    std::optional<std::tuple<double, double, QDateTime>> remembered(const Disk& disk) const;
 
     Session* m_session;
     QList<Disk> m_disks;
+    HistoryScan m_history;
 };
 
 /// Paints a disk: controller colour, name, model, size, transport, a lock when it must not be used,

@@ -118,6 +118,7 @@ QStringList DisksPage::surfaceDisks() const
 
 void DisksPage::refresh(const QString& lastMessage)
 {
+    m_lastMessage = lastMessage;
     const QList<Disk>& disks = m_session->disks();
     int usable = 0;
     for (const Disk& disk : disks) {
@@ -172,6 +173,20 @@ void DisksPage::refresh(const QString& lastMessage)
             why.append(reason.message);
         }
         const QString slow = m_session->slowReason(DiskPoolModel::planPath(disk));
+        // Not measured in this session: the pool's last kept speeds of the same disk, dated.
+        QString rememberedWrite;
+        QString rememberedRead;
+        for (int poolRow = 0; !baseline && m_pool && poolRow < m_pool->rowCount(); ++poolRow) {
+            const QModelIndex index = m_pool->index(poolRow);
+            if (index.data(DiskPoolModel::DiskPathRole).toString() == DiskPoolModel::planPath(disk) &&
+                index.data(DiskPoolModel::WriteRole).isValid()) {
+                const QString when = index.data(DiskPoolModel::RememberedRole).toString();
+                rememberedWrite =
+                    tr("%1 (%2)").arg(Units::formatMBps(index.data(DiskPoolModel::WriteRole).toDouble()), when);
+                rememberedRead =
+                    tr("%1 (%2)").arg(Units::formatMBps(index.data(DiskPoolModel::ReadRole).toDouble()), when);
+            }
+        }
         const QStringList cells {disk.path,
                                  disk.model,
                                  disk.serial,
@@ -182,8 +197,8 @@ void DisksPage::refresh(const QString& lastMessage)
                                  DiskHealthText::temperature(disk),
                                  DiskHealthText::link(disk),
                                  DiskHealthText::cache(disk),
-                                 baseline ? Units::formatMBps(baseline->first) : QString(),
-                                 baseline ? Units::formatMBps(baseline->second) : QString(),
+                                 baseline ? Units::formatMBps(baseline->first) : rememberedWrite,
+                                 baseline ? Units::formatMBps(baseline->second) : rememberedRead,
                                  disk.eligible ? (slow.isEmpty() ? tr("yes") : tr("yes (slow)"))
                                                : tr("no: %1").arg(why.join(QStringLiteral("; ")))};
         QString tip = disk.eligible ? (slow.isEmpty() ? tr("Usable: nothing uses it and it holds no data.")
@@ -218,6 +233,12 @@ void DisksPage::refresh(const QString& lastMessage)
     m_diskTable->resizeColumnsToContents();
     m_connectButton->setVisible(!m_session->isConnected() || m_session->isLab());
     updateButtons();
+}
+
+void DisksPage::setPool(const DiskPoolModel* pool)
+{
+    m_pool = pool;
+    connect(pool, &QAbstractItemModel::dataChanged, this, [this] { refresh(m_lastMessage); });
 }
 
 void DisksPage::updateButtons()

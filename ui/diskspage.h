@@ -21,6 +21,9 @@ class DisksPage final : public QWidget
 
 public:
     explicit DisksPage(Session* session, QWidget* parent = nullptr);
+    /// The disks as the pool lists them: where a disk was not measured in this session, its last kept
+    /// speeds, dated.
+    void setPool(const class DiskPoolModel* pool);
 
     /// Fills the page from the session; `lastMessage` says why it is not connected, if it is not.
     void refresh(const QString& lastMessage);
@@ -40,6 +43,8 @@ private:
     void updateButtons();
 
     Session* m_session;
+    const DiskPoolModel* m_pool = nullptr;
+    QString m_lastMessage; ///< what refresh() was last told, for a refresh of the pool's own
     QLabel* m_disksState = nullptr;
     QLabel* m_together = nullptr; ///< what the disks reach together, a shared ceiling named
     QFrame* m_firstRun = nullptr;

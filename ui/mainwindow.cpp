@@ -88,6 +88,7 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
 
     m_steps->setObjectName(QStringLiteral("steps"));
     m_disksPage = new DisksPage(m_session, this);
+    m_disksPage->setPool(m_pool->model());
     connect(m_disksPage, &DisksPage::connectRequested, this, &MainWindow::connectHelper);
     connect(m_disksPage, &DisksPage::labRequested, this, &MainWindow::openLabDialog);
     connect(m_disksPage, &DisksPage::remoteRequested, this, &MainWindow::openRemoteDialog);

@@ -195,6 +195,22 @@ private Q_SLOTS:
         QVERIFY(!steady.contains(QStringLiteral("Slower than at first")));
         // A disk never measured says how it gets a history.
         QVERIFY(select(QStringLiteral("RBLAB0002")).contains(QStringLiteral("Speed history: none yet")));
+        // Not measured in this session: the list shows each known disk's last speeds, dated; none for the
+        // disk never measured.
+        for (int r = 0; r < pool->rowCount(); ++r) {
+            const QModelIndex index = pool->index(r);
+            const QString serial = pool->diskAt(r).serial;
+            if (serial == QLatin1String("RBLAB0003")) {
+                QCOMPARE(index.data(DiskPoolModel::WriteRole).toDouble(), 30e6);
+                QCOMPARE(index.data(DiskPoolModel::ReadRole).toDouble(), 40e6);
+                QVERIFY(!index.data(DiskPoolModel::RememberedRole).toString().isEmpty());
+                QVERIFY2(
+                    index.data(Qt::ToolTipRole).toString().contains(QLatin1String("Not measured yet in this session")),
+                    qPrintable(index.data(Qt::ToolTipRole).toString()));
+            } else if (serial == QLatin1String("RBLAB0002")) {
+                QVERIFY(!index.data(DiskPoolModel::WriteRole).isValid());
+            }
+        }
     }
 
     void noUsableDiskOffersTheLab()
