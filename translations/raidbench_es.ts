@@ -3435,6 +3435,10 @@ escritura %5, lectura %6%7</translation>
         <source>&lt;b&gt;One disk&lt;/b&gt; is the median disk (the disks in order of their own speed, the one in the middle; of an even count, the faster of the two): %1 writing %2, %3 reading %4. The slowest disk is %5: %6 write, %7 read.</source>
         <translation>&lt;b&gt;Un disco&lt;/b&gt; es el disco mediano (los discos ordenados por su propia velocidad, el del medio; si son un número par, el más rápido de los dos del medio): %1 escribe a %2, %3 lee a %4. El disco más lento es %5: %6 de escritura, %7 de lectura.</translation>
     </message>
+    <message>
+        <source>%1 is in every configuration.</source>
+        <translation>%1 está en todas las configuraciones.</translation>
+    </message>
 </context>
 <context>
     <name>RaidBench::Ui::RunPage</name>

@@ -84,8 +84,13 @@ CardWidget::CardWidget(ArrayCanvas* canvas, CanvasModel::CardPath path, QWidget*
     // Header: the card's name (drag it by here), its level and parameters.
     auto* header = new QHBoxLayout;
     auto* title = new QLabel(QStringLiteral("<b>%1</b>").arg(model->cardName(m_path).toHtmlEscaped()), this);
+    title->setObjectName(QStringLiteral("cardTitle"));
     title->setToolTip(
         tr("Drag this card into another card's nest area to nest it (RAID50 = RAID0 holding RAID5 cards)."));
+    // The name is where a card is grabbed: it leaves the mouse to the card, which starts the drag, and its
+    // cursor says it can be grabbed.
+    title->setTextInteractionFlags(Qt::NoTextInteraction);
+    title->setCursor(Qt::OpenHandCursor);
     header->addWidget(title);
     m_level = new QComboBox(this);
     m_level->setObjectName(QStringLiteral("levelComboBox"));

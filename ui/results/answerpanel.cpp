@@ -156,6 +156,10 @@ AnswerPanel::AnswerPanel(QWidget* parent)
     m_point->setWordWrap(true);
     m_point->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_point->setText(tr("Click a point for its numbers."));
+    // Room for a point's lines from the start: a label that grew on a click took the height from the chart,
+    // whose axis title was then cut.
+    m_point->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_point->setMinimumHeight(m_point->fontMetrics().lineSpacing() * 6);
     chartLayout->addWidget(m_point);
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);

@@ -400,21 +400,29 @@ void ResultsPage::setPage(int page)
 void ResultsPage::highlightDisk(const QString& path)
 {
     m_options.highlightDisk = path;
-    m_relative->clearSelection();
+    // The configurations holding the disk are marked in the table's first column, not selected: the user's
+    // own selection stays, and a disk that is in every configuration does not make the whole table look
+    // selected.
     QStringList names;
-    if (!path.isEmpty()) {
-        for (int row = 0; row < m_relative->rowCount(); ++row) {
-            const QStringList disks = m_relative->item(row, 0)->data(Qt::UserRole).toStringList();
-            if (disks.contains(path)) {
-                m_relative->selectRow(row);
-                names.append(m_relative->item(row, 0)->text());
-            }
+    for (int row = 0; row < m_relative->rowCount(); ++row) {
+        QTableWidgetItem* item = m_relative->item(row, 0);
+        const bool holds = !path.isEmpty() && item->data(Qt::UserRole).toStringList().contains(path);
+        item->setBackground(holds ? QBrush(Charts::warningColour().lighter(170)) : QBrush());
+        QFont font = item->font();
+        font.setBold(holds);
+        item->setFont(font);
+        if (holds) {
+            names.append(item->text());
         }
     }
     rebuildCharts();
     if (!path.isEmpty()) {
-        Q_EMIT message(names.isEmpty() ? tr("%1 is in no configuration.").arg(path)
-                                       : tr("%1 is in %2.").arg(path, names.join(QStringLiteral(", "))));
+        const DiskResult* disk = m_results.disk(path);
+        const QString name = disk ? disk->label() : path;
+        Q_EMIT message(names.isEmpty() ? tr("%1 is in no configuration.").arg(name)
+                           : names.size() == m_relative->rowCount()
+                           ? tr("%1 is in every configuration.").arg(name)
+                           : tr("%1 is in %2.").arg(name, names.join(QStringLiteral(", "))));
     }
 }
 
