@@ -2,6 +2,7 @@
 
 #include "campaign/analysis.h"
 #include "diskpool.h"
+#include "displaynumbers.h"
 #include "layout/arrayanalysis.h"
 #include "layout/stripes.h"
 #include "util/errorcodes.h"
@@ -128,15 +129,15 @@ CardWidget::CardWidget(ArrayCanvas* canvas, CanvasModel::CardPath path, QWidget*
         box->setObjectName(name);
         box->setAccessibleName(accessible);
         const auto aligned = alignedTopChunk(*spec);
-        box->addItem(aligned ? tr("%1 %2 (fills the legs' stripes)").arg(word, Units::formatSizeCompact(*aligned))
-                             : tr("%1 %2 (default)").arg(word, Units::formatSizeCompact(fallback)),
+        box->addItem(aligned ? tr("%1 %2 (fills the legs' stripes)").arg(word, Display::formatSizeCompact(*aligned))
+                             : tr("%1 %2 (default)").arg(word, Display::formatSizeCompact(fallback)),
                      0);
         box->setToolTip(aligned ? tr("Each write to a leg is then whole stripes: no reads before writing.")
                                 : QString());
         for (const std::uint64_t size :
              {64ull << 10, 128ull << 10, 256ull << 10, 512ull << 10, 1ull << 20, 2ull << 20, 4ull << 20}) {
             if (aligned || size != fallback) {
-                box->addItem(QStringLiteral("%1 %2").arg(word, Units::formatSizeCompact(size)), double(size));
+                box->addItem(QStringLiteral("%1 %2").arg(word, Display::formatSizeCompact(size)), double(size));
             }
         }
         box->setCurrentIndex(std::max(0, box->findData(double(chosen))));
@@ -235,7 +236,7 @@ CardWidget::CardWidget(ArrayCanvas* canvas, CanvasModel::CardPath path, QWidget*
     QString text;
     if (figures.usableBytes) {
         text = tr("%1 usable · %2 % of raw")
-                   .arg(Units::formatBytesDecimal(double(*figures.usableBytes)))
+                   .arg(Display::formatBytesDecimal(double(*figures.usableBytes)))
                    .arg(figures.spacePct, 0, 'f', 0);
     }
     text += tr(" · survives %1 failure(s)").arg(figures.failuresGuaranteed);
@@ -252,13 +253,14 @@ CardWidget::CardWidget(ArrayCanvas* canvas, CanvasModel::CardPath path, QWidget*
         if (prediction.write && prediction.read) {
             QString partial;
             if (prediction.writeIsRange()) {
-                partial = tr(" (partial stripes: %1 to %2)")
-                              .arg(Units::formatMBps(*prediction.writeLow), Units::formatMBps(*prediction.writeHigh));
+                partial =
+                    tr(" (partial stripes: %1 to %2)")
+                        .arg(Display::formatMBps(*prediction.writeLow), Display::formatMBps(*prediction.writeHigh));
             } else if (prediction.writeBound == QLatin1String("partial-stripes")) {
                 partial = tr(" (partial stripes)");
             }
             text += tr(" · predicted %1 write%2, %3 read")
-                        .arg(Units::formatMBps(*prediction.write), partial, Units::formatMBps(*prediction.read));
+                        .arg(Display::formatMBps(*prediction.write), partial, Display::formatMBps(*prediction.read));
         }
     }
     m_figures = new QLabel(text, this);

@@ -1,5 +1,6 @@
 #include "confirmdialog.h"
 
+#include "displaynumbers.h"
 #include "util/units.h"
 
 #include <QDialogButtonBox>
@@ -35,7 +36,7 @@ DestroyConfirmDialog::DestroyConfirmDialog(const QList<Disk>& disks, QWidget* pa
     for (int row = 0; row < disks.size(); ++row) {
         const Disk& disk = disks.at(row);
         const QStringList cells {disk.path, QStringLiteral("%1 %2").arg(disk.vendor, disk.model).trimmed(), disk.serial,
-                                 Units::formatBytesDecimal(double(disk.sizeBytes))};
+                                 Display::formatBytesDecimal(double(disk.sizeBytes))};
         for (int column = 0; column < cells.size(); ++column) {
             table->setItem(row, column, new QTableWidgetItem(cells.at(column)));
         }

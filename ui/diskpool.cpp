@@ -2,6 +2,7 @@
 
 #include "campaign/resultsfolder.h"
 #include "diskhealthtext.h"
+#include "displaynumbers.h"
 #include "session.h"
 #include "util/units.h"
 
@@ -113,7 +114,7 @@ QVariant DiskPoolModel::data(const QModelIndex& index, int role) const
         QString tip = QStringLiteral("<b>%1</b> %2<br>%3 %4, %5<br>%6: %7")
                           .arg(disk.path.toHtmlEscaped(), disk.model.toHtmlEscaped(), tr("serial"),
                                disk.serial.isEmpty() ? tr("unknown") : disk.serial.toHtmlEscaped(),
-                               Units::formatBytesDecimal(double(disk.sizeBytes)), tr("controller"),
+                               Display::formatBytesDecimal(double(disk.sizeBytes)), tr("controller"),
                                disk.controller.toHtmlEscaped());
         if (!disk.eligible) {
             tip += QStringLiteral("<br><b>%1</b>").arg(tr("Cannot be used:"));
@@ -161,7 +162,7 @@ QVariant DiskPoolModel::data(const QModelIndex& index, int role) const
         return m_session->slowReason(planPath(disk));
     case Qt::AccessibleTextRole:
         return QStringLiteral("%1 %2 %3 %4")
-            .arg(disk.name, disk.model, Units::formatBytesDecimal(double(disk.sizeBytes)),
+            .arg(disk.name, disk.model, Display::formatBytesDecimal(double(disk.sizeBytes)),
                  disk.eligible ? tr("usable") : tr("not usable"));
     default:
         return {};
@@ -226,7 +227,7 @@ void DiskDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, 
     bold.setBold(true);
     painter->setFont(bold);
     painter->setPen(text);
-    const QString title = QStringLiteral("%1  %2").arg(disk.name, Units::formatBytesDecimal(double(disk.sizeBytes)));
+    const QString title = QStringLiteral("%1  %2").arg(disk.name, Display::formatBytesDecimal(double(disk.sizeBytes)));
     painter->drawText(line, Qt::AlignLeft | Qt::AlignVCenter, title);
     if (!eligible) {
         static const QIcon lock(QStringLiteral(":/raidbench/lock.svg"));
@@ -267,7 +268,7 @@ void DiskDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, 
                 QRect(frame.left(), frame.top(), int(frame.width() * value / fastest), frame.height()), 2, 2);
             painter->setPen(text);
             painter->drawText(QRect(frame.right() + 4, line.top(), 56, lineHeight), Qt::AlignLeft | Qt::AlignVCenter,
-                              QStringLiteral("%1 %2").arg(label, QString::number(value / 1e6, 'f', 0)));
+                              QStringLiteral("%1 %2").arg(label, QLocale().toString(value / 1e6, 'f', 0)));
         };
         // Speeds from an earlier run of the same disk: drawn faded, and dated.
         const QString when = index.data(DiskPoolModel::RememberedRole).toString();
@@ -430,10 +431,10 @@ QString historyHtml(const HistoryScan& scan, const Disk& disk)
         const double fromBw = *(write ? from->writeBw : from->readBw);
         const double toBw = *(write ? to->writeBw : to->readBw);
         return change ? QStringLiteral("%1 %2 → %3 (%4%5 %)")
-                            .arg(what, Units::formatMBps(fromBw), Units::formatMBps(toBw),
+                            .arg(what, Display::formatMBps(fromBw), Display::formatMBps(toBw),
                                  *change >= 0 ? QStringLiteral("+") : QString())
                             .arg(qRound(*change))
-                      : QStringLiteral("%1 %2").arg(what, Units::formatMBps(toBw));
+                      : QStringLiteral("%1 %2").arg(what, Display::formatMBps(toBw));
     };
     QStringList sides;
     for (const QString& text : {side(DiskPoolWidget::tr("write"), true, history.writeChangePct),
@@ -492,7 +493,7 @@ void DiskPoolWidget::updateDetails()
     QString html = QStringLiteral("<b>%1</b> — %2 %3<br>")
                        .arg(disk.path.toHtmlEscaped(), disk.vendor.toHtmlEscaped(), disk.model.toHtmlEscaped());
     html += tr("Serial %1, %2, %3, sectors %4/%5 B, %6")
-                .arg(disk.serial.toHtmlEscaped(), Units::formatBytesDecimal(double(disk.sizeBytes)), disk.transport)
+                .arg(disk.serial.toHtmlEscaped(), Display::formatBytesDecimal(double(disk.sizeBytes)), disk.transport)
                 .arg(disk.logicalSectorSize)
                 .arg(disk.physicalSectorSize)
                 .arg(disk.rotational ? tr("rotational") : tr("solid state"));

@@ -2,6 +2,7 @@
 
 #include "diskhealthtext.h"
 #include "diskpool.h"
+#include "displaynumbers.h"
 #include "session.h"
 #include "util/units.h"
 
@@ -182,23 +183,23 @@ void DisksPage::refresh(const QString& lastMessage)
                 index.data(DiskPoolModel::WriteRole).isValid()) {
                 const QString when = index.data(DiskPoolModel::RememberedRole).toString();
                 rememberedWrite =
-                    tr("%1 (%2)").arg(Units::formatMBps(index.data(DiskPoolModel::WriteRole).toDouble()), when);
+                    tr("%1 (%2)").arg(Display::formatMBps(index.data(DiskPoolModel::WriteRole).toDouble()), when);
                 rememberedRead =
-                    tr("%1 (%2)").arg(Units::formatMBps(index.data(DiskPoolModel::ReadRole).toDouble()), when);
+                    tr("%1 (%2)").arg(Display::formatMBps(index.data(DiskPoolModel::ReadRole).toDouble()), when);
             }
         }
         const QStringList cells {disk.path,
                                  disk.model,
                                  disk.serial,
-                                 Units::formatBytesDecimal(double(disk.sizeBytes)),
+                                 Display::formatBytesDecimal(double(disk.sizeBytes)),
                                  disk.transport,
                                  disk.controller,
                                  DiskHealthText::status(disk),
                                  DiskHealthText::temperature(disk),
                                  DiskHealthText::link(disk),
                                  DiskHealthText::cache(disk),
-                                 baseline ? Units::formatMBps(baseline->first) : rememberedWrite,
-                                 baseline ? Units::formatMBps(baseline->second) : rememberedRead,
+                                 baseline ? Display::formatMBps(baseline->first) : rememberedWrite,
+                                 baseline ? Display::formatMBps(baseline->second) : rememberedRead,
                                  disk.eligible ? (slow.isEmpty() ? tr("yes") : tr("yes (slow)"))
                                                : tr("no: %1").arg(why.join(QStringLiteral("; ")))};
         QString tip = disk.eligible ? (slow.isEmpty() ? tr("Usable: nothing uses it and it holds no data.")

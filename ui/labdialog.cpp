@@ -1,5 +1,6 @@
 #include "labdialog.h"
 
+#include "displaynumbers.h"
 #include "lab/labspec.h"
 #include "util/errorcodes.h"
 #include "util/units.h"
@@ -193,7 +194,7 @@ void LabDialog::update()
     m_preview->setText(tr("Disks: <tt>%1</tt> over %2 controller(s); %3 of disk files while the lab runs.<br>%4")
                            .arg(spec().toHtmlEscaped())
                            .arg(controllers())
-                           .arg(Units::formatBytesBinary(double(total)))
+                           .arg(Display::formatBytesBinary(double(total)))
                            .arg(described.join(QStringLiteral("<br>"))
                                     .toHtmlEscaped()
                                     .replace(QStringLiteral("&lt;br&gt;"), QStringLiteral("<br>"))));

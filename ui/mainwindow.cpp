@@ -6,6 +6,7 @@
 #include "confirmdialog.h"
 #include "diskpool.h"
 #include "diskspage.h"
+#include "displaynumbers.h"
 #include "helper/helperclient.h"
 #include "labdialog.h"
 #include "layout/presets.h"
@@ -604,12 +605,12 @@ void MainWindow::finishQuickAnswer(CampaignResults merged)
     const QString first = quick.answer.firstAfter.isEmpty() ? tr("no layout qualifies") : quick.answer.firstAfter;
     showMessage(quick.answer.verified.isEmpty()
                     ? tr("Quick answer: %1, from the model alone (nothing built). Took %2.")
-                          .arg(first, Units::formatRoughDuration(quick.answer.seconds()))
+                          .arg(first, Display::formatRoughDuration(quick.answer.seconds()))
                     : tr("Quick answer: %1 first. Took %2; building all %3 layouts with the same tests would take "
                          "about %4.")
-                          .arg(first, Units::formatRoughDuration(quick.answer.seconds()))
+                          .arg(first, Display::formatRoughDuration(quick.answer.seconds()))
                           .arg(quick.answer.layouts)
-                          .arg(Units::formatRoughDuration(quick.answer.fullEstimateSeconds())));
+                          .arg(Display::formatRoughDuration(quick.answer.fullEstimateSeconds())));
     m_quick.reset();
 }
 

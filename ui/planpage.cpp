@@ -2,6 +2,7 @@
 
 #include "arrays/buildplan.h"
 #include "canvasmodel.h"
+#include "displaynumbers.h"
 #include "layout/arrayanalysis.h"
 #include "layout/presets.h"
 #include "layout/stripes.h"
@@ -429,7 +430,7 @@ Result<void> PlanPage::applyPlan(const CampaignPlan& plan)
     if (sizeIndex >= 0) {
         m_size->setCurrentIndex(sizeIndex);
     } else {
-        m_size->addItem(Units::formatSizeCompact(plan.sizeLimit), double(plan.sizeLimit));
+        m_size->addItem(Display::formatSizeCompact(plan.sizeLimit), double(plan.sizeLimit));
         m_size->setCurrentIndex(m_size->count() - 1);
     }
     m_ramp->setValue(double(plan.rampNs) / 1e9);
@@ -498,7 +499,7 @@ Result<QStringList> PlanPage::commandListing() const
     const QString limits =
         tr("%1 s per run%2, %3 s ramp, ×%4")
             .arg(current->timeLimitNs / 1'000'000'000ull)
-            .arg(current->sizeLimit ? tr(" or %1").arg(Units::formatSizeCompact(current->sizeLimit)) : QString())
+            .arg(current->sizeLimit ? tr(" or %1").arg(Display::formatSizeCompact(current->sizeLimit)) : QString())
             .arg(current->rampNs / 1'000'000'000ull)
             .arg(current->repeats);
     if (current->baselines) {
@@ -597,7 +598,7 @@ void PlanPage::updateSummary()
                           nullptr, int(current->configurations.size()))
                            .arg(current->disks.size())
                            .arg(runs)
-                           .arg(Units::formatRoughDuration(seconds)) +
+                           .arg(Display::formatRoughDuration(seconds)) +
                        (current->stable.enabled()
                             ? tr(" Repeating until the runs agree can take up to %1 runs of each test.")
                                   .arg(current->stable.maxRepeats)

@@ -1,5 +1,6 @@
 #include "runpage.h"
 
+#include "displaynumbers.h"
 #include "results/resultcharts.h"
 #include "session.h"
 #include "stallwatchdog.h"
@@ -201,7 +202,7 @@ void RunPage::start(const CampaignPlan& plan)
         m_totalUnits += units;
     }
     m_overall->setValue(0);
-    m_eta->setText(tr("ETA %1 (planned)").arg(Units::formatRoughDuration(remainingSeconds(0, 0, 0))));
+    m_eta->setText(tr("ETA %1 (planned)").arg(Display::formatRoughDuration(remainingSeconds(0, 0, 0))));
     m_now->clear();
     m_log->appendPlainText(tr("=== run started %1 ===").arg(QDateTime::currentDateTime().toString(Qt::ISODate)));
     m_status->setText(tr("Running. The window stays usable; you can look at other pages meanwhile."));
@@ -283,7 +284,7 @@ void RunPage::onProgress(const CampaignProgress& progress)
     }
     const double elapsed = double(m_clock.elapsed()) / 1000.0;
     m_eta->setText(tr("ETA %1").arg(
-        Units::formatRoughDuration(remainingSeconds(unitsDone, std::max(0, configIndex - 1), elapsed))));
+        Display::formatRoughDuration(remainingSeconds(unitsDone, std::max(0, configIndex - 1), elapsed))));
     m_now->setText(progress.message);
     const double bw = progress.liveBwBytes;
     if (bw > 0 &&
@@ -400,21 +401,21 @@ void RunPage::onFinished(const CampaignResults& results, const QString& error)
           static_cast<long long>(m_watchdog->longestStallMs()));
     if (!error.isEmpty()) {
         // No time left to guess at: what the run took until it stopped.
-        m_eta->setText(tr("stopped after %1").arg(Units::formatRoughDuration(double(m_clock.elapsed()) / 1000.0)));
+        m_eta->setText(tr("stopped after %1").arg(Display::formatRoughDuration(double(m_clock.elapsed()) / 1000.0)));
         m_status->setText(tr("<b>The run stopped:</b> %1. Everything measured before is kept (%2). %3")
                               .arg(error.toHtmlEscaped(), kept.toHtmlEscaped(), stall));
     } else if (m_cancelling || results.status == QLatin1String("cancelled")) {
-        m_eta->setText(tr("cancelled after %1").arg(Units::formatRoughDuration(double(m_clock.elapsed()) / 1000.0)));
+        m_eta->setText(tr("cancelled after %1").arg(Display::formatRoughDuration(double(m_clock.elapsed()) / 1000.0)));
         m_status->setText(tr("<b>Cancelled.</b> What stood was torn down; %1. %2").arg(kept.toHtmlEscaped(), stall));
     } else if (m_configCount == 0) {
         m_overall->setValue(1000);
-        m_eta->setText(tr("done in %1").arg(Units::formatRoughDuration(double(m_clock.elapsed()) / 1000.0)));
+        m_eta->setText(tr("done in %1").arg(Display::formatRoughDuration(double(m_clock.elapsed()) / 1000.0)));
         m_status->setText(
             tr("<b>Finished:</b> %n disk(s) measured on their own; see the Disks page. %1", nullptr, disksMeasured)
                 .arg(stall));
     } else {
         m_overall->setValue(1000);
-        m_eta->setText(tr("done in %1").arg(Units::formatRoughDuration(double(m_clock.elapsed()) / 1000.0)));
+        m_eta->setText(tr("done in %1").arg(Display::formatRoughDuration(double(m_clock.elapsed()) / 1000.0)));
         m_status->setText(tr("<b>Finished:</b> %1 configuration(s) completed, %2 failed. See Results. %3")
                               .arg(completed)
                               .arg(failed)

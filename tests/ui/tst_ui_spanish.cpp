@@ -1,4 +1,5 @@
 #include "../common/resultsfixture.h"
+#include "displaynumbers.h"
 #include "results/resultcharts.h"
 #include "uitest.h"
 #include "util/errorcodes.h"
@@ -74,6 +75,11 @@ private Q_SLOTS:
         QVERIFY(chart.ok());
         std::unique_ptr<QChart> owned(*chart);
         QCOMPARE(owned->title(), QStringLiteral("MB/s por configuración"));
+        // Numbers in the window with the locale's decimal point, on the axes too; files keep their own.
+        QVERIFY(owned->localizeNumbers());
+        QCOMPARE(Display::formatMBps(105e6), QStringLiteral("105,0 MB/s"));
+        QCOMPARE(Display::formatBytesDecimal(1.07e9), QStringLiteral("1,07 GB"));
+        QCOMPARE(Units::formatMBps(105e6), QStringLiteral("105.0 MB/s"));
         QVERIFY2(Charts::caption(QStringLiteral("comparison")).startsWith(QStringLiteral("Barras")),
                  qPrintable(Charts::caption(QStringLiteral("comparison"))));
     }

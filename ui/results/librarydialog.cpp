@@ -1,5 +1,6 @@
 #include "results/librarydialog.h"
 
+#include "../displaynumbers.h"
 #include "util/errorcodes.h"
 #include "util/units.h"
 
@@ -162,7 +163,7 @@ void ResultsLibraryDialog::fill()
         auto* date = cell(locale.toString(when, QStringLiteral("yyyy-MM-dd HH:mm")), entry.path);
         date->setData(Qt::UserRole, entry.path);
         m_table->setItem(row, ColumnDate, date);
-        auto* size = cell(Units::formatBytesDecimal(double(entry.sizeBytes)));
+        auto* size = cell(Display::formatBytesDecimal(double(entry.sizeBytes)));
         size->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         m_table->setItem(row, ColumnSize, size);
         if (!entry.readable) {
@@ -184,7 +185,7 @@ void ResultsLibraryDialog::fill()
     m_table->resizeColumnsToContents();
     m_table->horizontalHeader()->setSectionResizeMode(ColumnLayouts, QHeaderView::Stretch);
     QString summary = tr("%n results file(s), %1 in all, in %2.", nullptr, int(m_entries.size()))
-                          .arg(Units::formatBytesDecimal(double(bytes)), m_folder);
+                          .arg(Display::formatBytesDecimal(double(bytes)), m_folder);
     if (unreadable > 0) {
         summary += QLatin1Char(' ') + tr("%n cannot be read (the reason is in the row).", nullptr, unreadable);
     }
@@ -237,7 +238,7 @@ void ResultsLibraryDialog::askToRemove()
     const auto answer = QMessageBox::question(
         this, tr("Remove results"),
         tr("Delete %n results file(s) (%1) from %2? This cannot be undone.", nullptr, int(paths.size()))
-            .arg(Units::formatBytesDecimal(double(bytes)), m_folder),
+            .arg(Display::formatBytesDecimal(double(bytes)), m_folder),
         QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel);
     if (answer == QMessageBox::Yes) {
         removeFiles(paths);

@@ -47,6 +47,7 @@ QChart* newChart(const QString& title, const ChartOptions& options)
     chart->setBackgroundRoundness(0);
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->legend()->setShowToolTips(true);
+    chart->setLocalizeNumbers(true); // axis labels with the user's decimal point, as the window's numbers
     chart->setAnimationOptions(QChart::NoAnimation);
     return chart;
 }

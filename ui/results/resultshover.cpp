@@ -1,3 +1,4 @@
+#include "../displaynumbers.h"
 #include "results/resultspage.h"
 #include "util/units.h"
 
@@ -75,10 +76,10 @@ void ResultsPage::onComparisonHovered(bool status, int index, const QString& tes
         if (test.spec.name != testName) {
             continue;
         }
-        QString text = tr("%1 — %2: %3").arg(config->name, testName, Units::formatMBps(test.summary.bwMedian));
+        QString text = tr("%1 — %2: %3").arg(config->name, testName, Display::formatMBps(test.summary.bwMedian));
         if (test.summary.runs > 1) {
             text += tr("\nmin %1, max %2 over %3 runs")
-                        .arg(Units::formatMBps(test.summary.bwMin), Units::formatMBps(test.summary.bwMax))
+                        .arg(Display::formatMBps(test.summary.bwMin), Display::formatMBps(test.summary.bwMax))
                         .arg(test.summary.runs);
             if (test.summary.cv >= 0) {
                 text += tr(", varying %1 % (coefficient of variation)").arg(test.summary.cv * 100, 0, 'f', 1);

@@ -1,5 +1,6 @@
 #include "results/resultspage.h"
 
+#include "../displaynumbers.h"
 #include "../recentfolder.h"
 #include "campaign/analysis.h"
 #include "campaign/compare.h"
@@ -509,10 +510,10 @@ void ResultsPage::rebuildCharts()
                         QToolTip::showText(
                             QCursor::pos(),
                             tr("%1 — %2 %3, controller %4\nwrite %5, read %6%7")
-                                .arg(disk->label(), disk->serial, Units::formatBytesDecimal(double(disk->sizeBytes)),
+                                .arg(disk->label(), disk->serial, Display::formatBytesDecimal(double(disk->sizeBytes)),
                                      disk->controller,
-                                     disk->writeBw ? Units::formatMBps(*disk->writeBw) : QStringLiteral("–"),
-                                     disk->readBw ? Units::formatMBps(*disk->readBw) : QStringLiteral("–"),
+                                     disk->writeBw ? Display::formatMBps(*disk->writeBw) : QStringLiteral("–"),
+                                     disk->readBw ? Display::formatMBps(*disk->readBw) : QStringLiteral("–"),
                                      (disk->slow ? QStringLiteral("\n") + disk->slowReason : QString()) +
                                          likelyCauses(*disk, QStringLiteral("\n"))));
                     }

@@ -1,3 +1,4 @@
+#include "../displaynumbers.h"
 #include "campaign/analysis.h"
 #include "campaign/exports.h"
 #include "fs/filetests.h"
@@ -8,6 +9,7 @@
 #include <QBrush>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QSignalBlocker>
 #include <QTableWidget>
 #include <QTextBrowser>
@@ -72,27 +74,27 @@ void ResultsPage::fillTable()
             tr("<b>One disk</b> is the median disk (the disks in order of their own speed, the one in the middle; "
                "of an even count, the faster of the two): %1 writing %2, %3 reading %4. The slowest disk is %5: "
                "%6 write, %7 read.")
-                .arg(writer->label().toHtmlEscaped(), Units::formatMBps(*writer->writeBw),
+                .arg(writer->label().toHtmlEscaped(), Display::formatMBps(*writer->writeBw),
                      (reader ? reader->label() : writer->label()).toHtmlEscaped(),
-                     Units::formatMBps(reader && reader->readBw ? *reader->readBw : 0),
-                     slowest->label().toHtmlEscaped(), Units::formatMBps(*slowest->writeBw),
-                     Units::formatMBps(slowest->readBw.value_or(0))));
+                     Display::formatMBps(reader && reader->readBw ? *reader->readBw : 0),
+                     slowest->label().toHtmlEscaped(), Display::formatMBps(*slowest->writeBw),
+                     Display::formatMBps(slowest->readBw.value_or(0))));
     } else {
         m_oneDisk->setText(
             tr("The disks were not measured on their own, so there is no \"one disk\" to compare with."));
     }
     auto mbps = [](std::optional<double> bytesPerSecond) {
-        return new NumberItem(bytesPerSecond ? QString::number(*bytesPerSecond / 1e6, 'f', 1) : QStringLiteral("–"),
+        return new NumberItem(bytesPerSecond ? QLocale().toString(*bytesPerSecond / 1e6, 'f', 1) : QStringLiteral("–"),
                               bytesPerSecond ? std::optional<double>(*bytesPerSecond / 1e6) : std::nullopt);
     };
     auto iops = [](std::optional<double> value) {
         return new NumberItem(value ? QLocale().toString(qRound64(*value)) : QStringLiteral("–"), value);
     };
     auto ratio = [](std::optional<double> value, std::optional<double> measured, std::optional<double> predicted) {
-        auto* item = new NumberItem(value ? QString::number(*value, 'f', 2) : QStringLiteral("–"), value);
+        auto* item = new NumberItem(value ? QLocale().toString(*value, 'f', 2) : QStringLiteral("–"), value);
         if (measured && predicted) {
             item->setToolTip(
-                tr("measured %1, predicted %2").arg(Units::formatMBps(*measured), Units::formatMBps(*predicted)));
+                tr("measured %1, predicted %2").arg(Display::formatMBps(*measured), Display::formatMBps(*predicted)));
         }
         return item;
     };
@@ -134,10 +136,10 @@ void ResultsPage::fillTable()
         if (config.predictedWriteRange && config.sequentialWrite()) {
             writeRatio->setToolTip(tr("measured %1, predicted %2: %3 if md gathers none of the partial stripes, %4 "
                                       "if it gathers all")
-                                       .arg(Units::formatMBps(*config.sequentialWrite()),
-                                            Units::formatMBps(config.predictedWrite.value_or(0)),
-                                            Units::formatMBps(config.predictedWriteRange->first),
-                                            Units::formatMBps(config.predictedWriteRange->second)));
+                                       .arg(Display::formatMBps(*config.sequentialWrite()),
+                                            Display::formatMBps(config.predictedWrite.value_or(0)),
+                                            Display::formatMBps(config.predictedWriteRange->first),
+                                            Display::formatMBps(config.predictedWriteRange->second)));
         }
         m_relative->setItem(row, ColumnWriteRatio, writeRatio);
         m_relative->setItem(row, ColumnReadRatio,
@@ -194,7 +196,7 @@ QTableWidgetItem* ResultsPage::spreadItem(const ConfigResult& config)
         resync = resync || test.duringResync;
         note(test.spec.name, test.summary);
         for (const auto& [size, summary] : test.sweep) {
-            note(tr("%1, bs %2").arg(test.spec.name, Units::formatSizeCompact(size)), summary);
+            note(tr("%1, bs %2").arg(test.spec.name, Display::formatSizeCompact(size)), summary);
         }
         for (const auto& [depth, summary] : test.depthSweep) {
             note(tr("%1, QD %2").arg(test.spec.name).arg(depth), summary);
