@@ -3676,6 +3676,25 @@ escritura %5, lectura %6%7</translation>
     </message>
 </context>
 <context>
+    <name>RunStatus</name>
+    <message>
+        <source>running</source>
+        <translation>en curso</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>completada</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>cancelada</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fallida</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Start in the virtual lab with these disks.</source>

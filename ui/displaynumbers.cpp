@@ -1,5 +1,7 @@
 #include "displaynumbers.h"
 
+#include <QCoreApplication>
+#include <QDateTime>
 #include <QLocale>
 
 namespace RaidBench::Ui::Display {
@@ -18,6 +20,25 @@ QString localized(const QString& text)
         }
     }
     return out;
+}
+
+QString formatFileTime(const QString& iso)
+{
+    const QDateTime when = QDateTime::fromString(iso, Qt::ISODate);
+    return when.isValid() ? QLocale().toString(when.toLocalTime(), QLocale::ShortFormat) : iso;
+}
+
+QString runStatus(const QString& status)
+{
+    static const char* const known[] = {
+        QT_TRANSLATE_NOOP("RunStatus", "running"), QT_TRANSLATE_NOOP("RunStatus", "completed"),
+        QT_TRANSLATE_NOOP("RunStatus", "cancelled"), QT_TRANSLATE_NOOP("RunStatus", "failed")};
+    for (const char* word : known) {
+        if (status == QLatin1String(word)) {
+            return QCoreApplication::translate("RunStatus", word);
+        }
+    }
+    return status;
 }
 
 } // namespace RaidBench::Ui::Display

@@ -215,10 +215,10 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
             ? tr(" It is kept in %1 (File > Recent); the Results page still shows the last completed run.")
                   .arg(QFileInfo(m_runFile->path()).fileName())
             : QString();
-        showMessage(
-            (error.isEmpty() ? tr("The run ended: %1.").arg(results.status) : tr("The run stopped: %1").arg(error)) +
-                kept,
-            !error.isEmpty());
+        showMessage((error.isEmpty() ? tr("The run ended: %1.").arg(Display::runStatus(results.status))
+                                     : tr("The run stopped: %1").arg(error)) +
+                        kept,
+                    !error.isEmpty());
         m_measureRun = false;
         m_surfaceRun = false;
     });

@@ -341,7 +341,8 @@ void ResultsPage::setResults(const CampaignResults& results, const QString& sour
     m_options.test.clear();
     m_title->setText(tr("<b>%1</b> — %2, %n configuration(s), updated %3", nullptr, int(m_results.configs.size()))
                          .arg(source.isEmpty() ? tr("Last run") : source.toHtmlEscaped(),
-                              m_results.status.toHtmlEscaped(), m_results.updated.toHtmlEscaped()));
+                              Display::runStatus(m_results.status).toHtmlEscaped(),
+                              Display::formatFileTime(m_results.updated).toHtmlEscaped()));
     fillTable();
     fillFileTests();
     m_answer->setResults(m_results);
