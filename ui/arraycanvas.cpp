@@ -1,10 +1,10 @@
 #include "arraycanvas.h"
 
-#include "campaign/analysis.h"
 #include "diskpool.h"
 #include "displaynumbers.h"
 #include "layout/arrayanalysis.h"
 #include "layout/stripes.h"
+#include "results/analysis.h"
 #include "util/errorcodes.h"
 #include "util/units.h"
 

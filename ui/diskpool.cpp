@@ -1,8 +1,8 @@
 #include "diskpool.h"
 
-#include "campaign/resultsfolder.h"
 #include "diskhealthtext.h"
 #include "displaynumbers.h"
+#include "results/resultsfolder.h"
 #include "session.h"
 #include "util/units.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "campaign/diskhistory.h"
 #include "disks/disk.h"
+#include "results/diskhistory.h"
 
 #include <QAbstractListModel>
 #include <QColor>

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "campaign/campaignresults.h"
-#include "campaign/quickanswer.h"
 #include "disks/disk.h"
 #include "helper/sshtarget.h"
 #include "lab/labmachine.h"
+#include "results/campaignresults.h"
+#include "results/quickanswer.h"
 #include "util/result.h"
 
 #include <QElapsedTimer>

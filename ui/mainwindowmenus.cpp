@@ -1,11 +1,11 @@
 // The window's menus and About box, apart from mainwindow.cpp, which assembles the pages.
 
-#include "campaign/resultsfolder.h"
 #include "canvasmodel.h"
 #include "diskpool.h"
 #include "mainwindow.h"
 #include "planpage.h"
 #include "recentfolder.h"
+#include "results/resultsfolder.h"
 #include "results/resultspage.h"
 #include "session.h"
 #include "util/errorcodes.h"

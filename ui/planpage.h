@@ -1,6 +1,6 @@
 #pragma once
 
-#include "campaign/campaignplan.h"
+#include "results/campaignplan.h"
 #include "util/result.h"
 
 #include <QWidget>

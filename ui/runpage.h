@@ -1,9 +1,9 @@
 #pragma once
 
-#include "campaign/campaignplan.h"
-#include "campaign/campaignresults.h"
 #include "campaign/campaignrunner.h"
 #include "helper/messages.h"
+#include "results/campaignplan.h"
+#include "results/campaignresults.h"
 
 #include <QElapsedTimer>
 #include <QJsonObject>

@@ -1,6 +1,6 @@
 #include "runresultsfile.h"
 
-#include "campaign/resultsfolder.h"
+#include "results/resultsfolder.h"
 
 #include <QDateTime>
 #include <QFile>

@@ -1,7 +1,7 @@
 #include "session.h"
 
-#include "campaign/analysis.h"
 #include "helper/helperclient.h"
+#include "results/analysis.h"
 #include "util/errorcodes.h"
 
 #include <QSignalBlocker>

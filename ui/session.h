@@ -1,13 +1,13 @@
 #pragma once
 
-#include "campaign/campaignplan.h"
-#include "campaign/campaignresults.h"
 #include "disks/disk.h"
 #include "helper/helperclient.h"
 #include "helper/helperlink.h"
 #include "helper/messages.h"
 #include "helper/sshtarget.h"
 #include "lab/labmachine.h"
+#include "results/campaignplan.h"
+#include "results/campaignresults.h"
 
 #include <QHash>
 #include <QJsonObject>

@@ -1,12 +1,12 @@
 #include "answercommand.h"
 
-#include "campaign/campaignplan.h"
-#include "campaign/campaignresults.h"
-#include "campaign/quickanswer.h"
-#include "campaign/recommend.h"
-#include "campaign/resultsfolder.h"
 #include "campaigncommand.h"
 #include "clicommon.h"
+#include "results/campaignplan.h"
+#include "results/campaignresults.h"
+#include "results/quickanswer.h"
+#include "results/recommend.h"
+#include "results/resultsfolder.h"
 #include "util/errorcodes.h"
 #include "util/units.h"
 

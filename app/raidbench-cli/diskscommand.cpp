@@ -1,11 +1,11 @@
 #include "diskscommand.h"
 
-#include "campaign/diskhistory.h"
-#include "campaign/resultsfolder.h"
 #include "clicommon.h"
 #include "disks/diskscanner.h"
 #include "disks/healthprobe.h"
 #include "remotecommand.h"
+#include "results/diskhistory.h"
+#include "results/resultsfolder.h"
 #include "surfacecommand.h"
 #include "system/commandrunner.h"
 #include "util/errorcodes.h"

@@ -1,11 +1,11 @@
 #include "remotecommand.h"
 
 #include "campaign/campaignrunner.h"
-#include "campaign/resultsfolder.h"
 #include "clicommon.h"
 #include "helper/helperclient.h"
 #include "helper/hostinventory.h"
 #include "helper/messages.h"
+#include "results/resultsfolder.h"
 #include "util/atomicfile.h"
 #include "util/errorcodes.h"
 #include "util/terminaltext.h"

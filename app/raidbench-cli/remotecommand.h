@@ -1,9 +1,9 @@
 #pragma once
 
-#include "campaign/campaignplan.h"
 #include "disks/disk.h"
 #include "helper/helperclient.h"
 #include "helper/sshtarget.h"
+#include "results/campaignplan.h"
 #include "util/result.h"
 
 #include <QCommandLineOption>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "campaign/surfacescan.h"
+#include "results/surfacescan.h"
 
 #include <QString>
 #include <QStringList>

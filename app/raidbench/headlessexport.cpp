@@ -1,8 +1,8 @@
 #include "headlessexport.h"
 
-#include "campaign/analysis.h"
-#include "campaign/compare.h"
+#include "results/analysis.h"
 #include "results/chartexport.h"
+#include "results/compare.h"
 #include "results/htmlreport.h"
 #include "results/resultcharts.h"
 #include "util/errorcodes.h"

@@ -1,12 +1,12 @@
 #include "screenshotdriver.h"
 
-#include "campaign/campaignplan.h"
 #include "canvasmodel.h"
 #include "confirmdialog.h"
 #include "diskpool.h"
 #include "labdialog.h"
 #include "mainwindow.h"
 #include "planpage.h"
+#include "results/campaignplan.h"
 #include "results/resultspage.h"
 #include "runpage.h"
 #include "session.h"

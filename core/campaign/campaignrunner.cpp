@@ -1,11 +1,11 @@
 #include "campaign/campaignrunner.h"
 
-#include "campaign/analysis.h"
 #include "disks/diskscanner.h"
 #include "disks/healthprobe.h"
 #include "layout/arrayanalysis.h"
 #include "layout/presets.h"
 #include "layout/stripes.h"
+#include "results/analysis.h"
 #include "util/errorcodes.h"
 #include "util/privatedir.h"
 #include "util/units.h"

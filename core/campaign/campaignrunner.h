@@ -1,8 +1,8 @@
 #pragma once
 
 #include "arrays/buildexecutor.h"
-#include "campaign/campaignplan.h"
-#include "campaign/campaignresults.h"
+#include "results/campaignplan.h"
+#include "results/campaignresults.h"
 #include "util/result.h"
 
 #include <QString>

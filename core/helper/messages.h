@@ -1,13 +1,13 @@
 #pragma once
 
 #include "arrays/buildexecutor.h"
-#include "campaign/campaignplan.h"
-#include "campaign/campaignresults.h"
 #include "campaign/campaignrunner.h"
 #include "disks/disk.h"
 #include "engine/iojob.h"
 #include "engine/ioresult.h"
 #include "fs/filesystem.h"
+#include "results/campaignplan.h"
+#include "results/campaignresults.h"
 #include "util/result.h"
 
 #include <QJsonObject>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "campaign/analysis.h"
-#include "campaign/campaignresults.h"
+#include "results/analysis.h"
+#include "results/campaignresults.h"
 
 #include <QtGlobal>
 

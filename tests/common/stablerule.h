@@ -1,6 +1,6 @@
 #pragma once
 
-#include "campaign/campaignresults.h"
+#include "results/campaignresults.h"
 #include "util/statistics.h"
 
 #include <QString>

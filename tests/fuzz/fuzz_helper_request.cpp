@@ -2,13 +2,13 @@
 // specs, campaign plans (with their tests, file tests and file systems), resumed results and mount
 // options, and run-io jobs. Built with clang when RAIDBENCH_FUZZ=ON (tests/fuzz/CMakeLists.txt).
 
-#include "campaign/campaignplan.h"
-#include "campaign/campaignresults.h"
 #include "fs/filesystem.h"
 #include "helper/helperprotocol.h"
 #include "helper/messages.h"
 #include "layout/arrayanalysis.h"
 #include "layout/arrayspec.h"
+#include "results/campaignplan.h"
+#include "results/campaignresults.h"
 
 #include <QByteArray>
 

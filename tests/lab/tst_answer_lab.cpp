@@ -1,7 +1,7 @@
 #include "../common/cli.h"
 #include "../common/labfiles.h"
-#include "campaign/campaignresults.h"
-#include "campaign/quickanswer.h"
+#include "results/campaignresults.h"
+#include "results/quickanswer.h"
 
 #include <QJsonDocument>
 #include <QTemporaryDir>

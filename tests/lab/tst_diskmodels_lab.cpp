@@ -2,9 +2,9 @@
 #include "../common/cli.h"
 #include "../common/labfiles.h"
 #include "../common/labshell.h"
-#include "campaign/campaignresults.h"
 #include "lab/diskmodel.h"
 #include "lab/labspec.h"
+#include "results/campaignresults.h"
 
 #include <QFileInfo>
 #include <QJsonArray>

@@ -1,8 +1,8 @@
 #include "../common/cli.h"
 #include "../common/labfiles.h"
 #include "../common/labshell.h"
-#include "campaign/campaignresults.h"
 #include "helper/helperprotocol.h"
+#include "results/campaignresults.h"
 
 #include <QDir>
 #include <QFile>

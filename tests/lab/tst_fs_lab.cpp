@@ -1,8 +1,8 @@
 #include "../common/benchrow.h"
 #include "../common/cli.h"
 #include "../common/labfiles.h"
-#include "campaign/campaignresults.h"
 #include "fs/filetests.h"
+#include "results/campaignresults.h"
 
 #include <QFile>
 #include <QJsonArray>

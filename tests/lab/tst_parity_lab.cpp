@@ -2,7 +2,7 @@
 #include "../common/cli.h"
 #include "../common/labfiles.h"
 #include "../common/labshell.h"
-#include "campaign/campaignresults.h"
+#include "results/campaignresults.h"
 
 #include <QFile>
 #include <QJsonArray>

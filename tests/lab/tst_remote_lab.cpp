@@ -1,8 +1,8 @@
 #include "../common/benchrow.h"
 #include "../common/cli.h"
 #include "../common/labfiles.h"
-#include "campaign/campaignresults.h"
 #include "mainwindow.h"
+#include "results/campaignresults.h"
 #include "session.h"
 
 #include <QDir>

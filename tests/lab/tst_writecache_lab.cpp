@@ -1,8 +1,8 @@
 #include "../common/cli.h"
 #include "../common/labfiles.h"
 #include "../common/labshell.h"
-#include "campaign/campaignresults.h"
 #include "disks/disk.h"
+#include "results/campaignresults.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -5,7 +5,7 @@
 // requirements.
 
 #include "../common/resultsfixture.h"
-#include "campaign/analysis.h"
+#include "results/analysis.h"
 #include "results/answerpanel.h"
 #include "results/resultcharts.h"
 #include "results/resultspage.h"

@@ -4,12 +4,12 @@
 // configurations), the disk highlight, exports (PNG, SVG, PDF, CSV, JSON, HTML), compare mode,
 // files that cannot be opened, the headless command line and the report in a real browser.
 
-#include "campaign/analysis.h"
-#include "campaign/compare.h"
-#include "campaign/exports.h"
 #include "fs/filetests.h"
 #include "mainwindow.h"
+#include "results/analysis.h"
 #include "results/chartexport.h"
+#include "results/compare.h"
+#include "results/exports.h"
 #include "results/htmlreport.h"
 #include "results/reportwriter.h"
 #include "results/resultcharts.h"

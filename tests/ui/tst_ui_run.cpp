@@ -1,8 +1,8 @@
 // The Run page, driven by a recorded helper stream: the destroy confirmation, progress, log, cancel, a helper that
 // dies, results kept in the results folder, names from card to results.
 
-#include "campaign/quickanswer.h"
-#include "campaign/surfacescan.h"
+#include "results/quickanswer.h"
+#include "results/surfacescan.h"
 #include "uitest.h"
 
 #include <QJsonArray>

@@ -5,7 +5,6 @@
 
 #include "../mock/scriptedhelper.h"
 #include "arraycanvas.h"
-#include "campaign/resultsfolder.h"
 #include "canvasmodel.h"
 #include "confirmdialog.h"
 #include "diskpool.h"
@@ -15,6 +14,7 @@
 #include "layout/arrayspec.h"
 #include "mainwindow.h"
 #include "planpage.h"
+#include "results/resultsfolder.h"
 #include "results/resultspage.h"
 #include "runpage.h"
 #include "session.h"

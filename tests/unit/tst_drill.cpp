@@ -2,9 +2,9 @@
 // the lab), the timeline a rebuild makes, plans that ask for a drill wrongly, and the results file.
 
 #include "arrays/mdsync.h"
-#include "campaign/campaignplan.h"
-#include "campaign/campaignresults.h"
-#include "campaign/drillresult.h"
+#include "results/campaignplan.h"
+#include "results/campaignresults.h"
+#include "results/drillresult.h"
 #include "util/errorcodes.h"
 
 #include <QJsonArray>

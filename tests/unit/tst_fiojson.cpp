@@ -1,7 +1,7 @@
-#include "campaign/campaignresults.h"
-#include "campaign/exports.h"
-#include "campaign/fiojson.h"
 #include "engine/ioengine.h"
+#include "results/campaignresults.h"
+#include "results/exports.h"
+#include "results/fiojson.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,8 +1,8 @@
 #include "../common/resultsfixture.h"
-#include "campaign/analysis.h"
-#include "campaign/compare.h"
-#include "campaign/exports.h"
-#include "campaign/recommend.h"
+#include "results/analysis.h"
+#include "results/compare.h"
+#include "results/exports.h"
+#include "results/recommend.h"
 #include "util/errorcodes.h"
 
 #include <QJsonArray>

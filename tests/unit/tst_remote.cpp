@@ -1,9 +1,9 @@
-#include "campaign/analysis.h"
-#include "campaign/campaignplan.h"
-#include "campaign/compare.h"
-#include "campaign/diskrule.h"
 #include "helper/helperclient.h"
 #include "helper/sshtarget.h"
+#include "results/analysis.h"
+#include "results/campaignplan.h"
+#include "results/compare.h"
+#include "results/diskrule.h"
 #include "util/errorcodes.h"
 
 #include <QElapsedTimer>

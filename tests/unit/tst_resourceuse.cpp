@@ -1,7 +1,7 @@
 // What bounded a measurement, from a fixture /proc and /sys: how busy the disks, md's thread and the
 // CPUs were. The real counters are read in the lab (tst_campaign_lab prints them for every preset).
 
-#include "campaign/resourceuse.h"
+#include "results/resourceuse.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,7 +1,7 @@
 #include "../common/cli.h"
 #include "../common/resultsfixture.h"
-#include "campaign/diskhistory.h"
-#include "campaign/resultsfolder.h"
+#include "results/diskhistory.h"
+#include "results/resultsfolder.h"
 
 #include <QDir>
 #include <QFile>

@@ -1,7 +1,7 @@
-#include "campaign/campaignplan.h"
-#include "campaign/campaignresults.h"
-#include "campaign/exports.h"
-#include "campaign/surfacescan.h"
+#include "results/campaignplan.h"
+#include "results/campaignresults.h"
+#include "results/exports.h"
+#include "results/surfacescan.h"
 #include "util/errorcodes.h"
 
 #include <QJsonArray>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "campaign/campaignresults.h"
-#include "campaign/recommend.h"
+#include "results/campaignresults.h"
+#include "results/recommend.h"
 
 #include <QWidget>
 

@@ -1,9 +1,9 @@
 #include "results/htmlreport.h"
 
 #include "../outsidetr.h"
-#include "campaign/analysis.h"
-#include "campaign/exports.h"
+#include "results/analysis.h"
 #include "results/chartexport.h"
+#include "results/exports.h"
 #include "results/resultcharts.h"
 #include "util/errorcodes.h"
 

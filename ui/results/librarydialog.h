@@ -1,6 +1,6 @@
 #pragma once
 
-#include "campaign/resultsfolder.h"
+#include "results/resultsfolder.h"
 
 #include <QDialog>
 #include <QFutureWatcher>

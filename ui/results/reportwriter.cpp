@@ -1,6 +1,6 @@
 #include "results/reportwriter.h"
 
-#include "campaign/analysis.h"
+#include "results/analysis.h"
 
 #include <QSaveFile>
 #include <QTimer>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "campaign/campaignresults.h"
+#include "results/campaignresults.h"
 #include "results/htmlreport.h"
 
 #include <QFutureWatcher>

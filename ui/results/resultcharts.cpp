@@ -1,8 +1,8 @@
 #include "results/resultcharts.h"
 
 #include "../outsidetr.h"
-#include "campaign/analysis.h"
 #include "fs/filetests.h"
+#include "results/analysis.h"
 #include "results/resultcharts_p.h"
 #include "util/errorcodes.h"
 #include "util/statistics.h"

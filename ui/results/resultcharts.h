@@ -1,8 +1,8 @@
 #pragma once
 
-#include "campaign/campaignresults.h"
-#include "campaign/recommend.h"
-#include "campaign/resultsmodel.h"
+#include "results/campaignresults.h"
+#include "results/recommend.h"
+#include "results/resultsmodel.h"
 #include "util/result.h"
 
 #include <QColor>

@@ -2,7 +2,7 @@
 
 // Private to the chart builders (resultcharts.cpp, detailcharts.cpp): the parts every chart is made of.
 
-#include "campaign/campaignresults.h"
+#include "results/campaignresults.h"
 #include "results/resultcharts.h"
 #include "util/result.h"
 

@@ -2,14 +2,14 @@
 
 #include "../displaynumbers.h"
 #include "../recentfolder.h"
-#include "campaign/analysis.h"
-#include "campaign/compare.h"
-#include "campaign/exports.h"
-#include "campaign/resultsfolder.h"
+#include "results/analysis.h"
 #include "results/answerpanel.h"
 #include "results/chartexport.h"
+#include "results/compare.h"
+#include "results/exports.h"
 #include "results/htmlreport.h"
 #include "results/librarydialog.h"
+#include "results/resultsfolder.h"
 #include "util/errorcodes.h"
 #include "util/units.h"
 

@@ -1,0 +1,690 @@
+#include "results/analysis.h"
+
+#include "layout/arrayanalysis.h"
+#include "util/statistics.h"
+#include "util/units.h"
+
+#include <QHash>
+#include <QSet>
+
+#include <algorithm>
+#include <numeric>
+
+namespace RaidBench {
+
+namespace {
+
+constexpr double slowThreshold = 0.75;
+
+int raid10Copies(const QString& layout)
+{
+    return layout.size() == 2 && layout.at(1).isDigit() ? layout.at(1).digitValue() : 2;
+}
+
+} // namespace
+
+namespace {
+
+using BaselineFn = std::function<std::optional<std::pair<double, double>>(const QString&)>;
+
+/// One parity array of a tree: the share of the top's written bytes it receives, and its kind.
+struct ParityLoad
+{
+    double share = 1;
+    bool raid6 = false;
+};
+
+/// The walk down a tree: the parity arrays met, the first write that does not fill its stripes, and
+/// the bytes each disk moves per byte the top writes or reads.
+struct ModelWalk
+{
+    const BaselineFn& baseline;
+    QList<ParityLoad> parity;
+    QString partialNote;
+    QHash<QString, double> writeShare;
+    QHash<QString, double> readShare;
+    /// The disks measured together; a near layout's reads, which go wherever a copy is idle, meet their
+    /// ceilings in the flow itself (nearReadSpeed) rather than as slowed disks.
+    const QList<DisksTogether>* together = nullptr;
+    QSet<QString> adaptiveReads; ///< the disks whose reads follow idle copies
+};
+
+/// What `members` (disk paths, with their own read speeds) can read together: their sum, each group
+/// of disks measured together giving at most its figure for its members among them.
+double cappedSum(const QList<std::pair<QString, double>>& members, const QList<DisksTogether>* together)
+{
+    double sum = 0;
+    for (const auto& member : members) {
+        sum += member.second;
+    }
+    if (!together) {
+        return sum;
+    }
+    // The controllers first (they do not overlap), then the pool over all of them.
+    double capped = 0;
+    QSet<QString> counted;
+    for (const DisksTogether& group : *together) {
+        if (group.scope != DisksTogether::Scope::Controller || !group.readBw || !group.limited(false)) {
+            continue;
+        }
+        double inside = 0;
+        for (const auto& [disk, speed] : members) {
+            if (group.disks.contains(disk) && !counted.contains(disk)) {
+                inside += speed;
+                counted.insert(disk);
+            }
+        }
+        capped += std::min(inside, *group.readBw);
+    }
+    for (const auto& [disk, speed] : members) {
+        capped += counted.contains(disk) ? 0 : speed;
+    }
+    for (const DisksTogether& group : *together) {
+        if (group.scope == DisksTogether::Scope::Pool && group.readBw && group.limited(false)) {
+            capped = std::min(capped, *group.readBw);
+        }
+    }
+    return capped;
+}
+
+/// The fastest a near layout of `copies` copies over members reading at `reads` can read one stream.
+/// Chunk k's copies lie on the `copies` members from (k x copies) mod n on: g = gcd(n, copies) sets
+/// start at every g-th member, each holding g/n of the data, and md sends each piece to an idle copy
+/// (raid10.c read_balance). The sets share members when copies does not divide n, so the pace is a
+/// flow: for every run of L neighbouring sets, the members they cover must carry L x g/n of the data.
+/// With copies dividing n that is n/copies x the slowest set's sum; with gcd 1 (n2 over an odd count)
+/// the sum of all members.
+double nearReadSpeed(const QList<std::pair<QString, double>>& reads, int copies, const QList<DisksTogether>* together)
+{
+    const int n = int(reads.size());
+    const int g = std::gcd(n, copies);
+    const int sets = n / g;
+    double best = -1;
+    for (int length = 1; length <= sets; ++length) {
+        for (int first = 0; first < sets; ++first) {
+            QSet<int> covered;
+            for (int set = first; set < first + length; ++set) {
+                for (int c = 0; c < copies; ++c) {
+                    covered.insert(((set % sets) * g + c) % n);
+                }
+            }
+            QList<std::pair<QString, double>> members;
+            for (const int member : std::as_const(covered)) {
+                members.append(reads.at(member));
+            }
+            const double pace = cappedSum(members, together) * double(n) / double(g * length);
+            best = best < 0 ? pace : std::min(best, pace);
+        }
+    }
+    return std::max(0.0, best);
+}
+
+ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& stream, double share, double readShare,
+                                 ModelWalk& walk)
+{
+    ThroughputPrediction prediction;
+    if (spec.isLeaf()) {
+        walk.writeShare[spec.device] += share;
+        walk.readShare[spec.device] += readShare;
+        if (const auto speeds = walk.baseline(spec.device)) {
+            prediction.write = speeds->first;
+            prediction.writeLow = speeds->first;
+            prediction.writeHigh = speeds->first;
+            prediction.read = speeds->second;
+        }
+        return prediction;
+    }
+    const QList<ArraySpec> members = spec.activeChildren();
+    const double count = double(std::max<qsizetype>(1, members.size()));
+    const WriteStream inner = childStream(spec, stream);
+    double childShare = share;
+    double childRead = readShare / count; // striped, parity rotated, or copies balanced: evenly
+    if (spec.level == ArrayLevel::Raid0 || spec.level == ArrayLevel::LvmStripe) {
+        childShare = share / count;
+    } else if (spec.level == ArrayLevel::Raid10) {
+        childShare = share * double(raid10Copies(spec.layout.isEmpty() ? QStringLiteral("n2") : spec.layout)) / count;
+    } else if (isParityLevel(spec.level)) {
+        childShare = share / double(std::max(1, dataMembers(spec)));
+        if (spec.level == ArrayLevel::Raid4) {
+            childRead = readShare / std::max(1.0, count - 1); // its parity member holds no data
+        }
+    }
+    QList<double> writes;
+    QList<double> lows;
+    QList<double> highs;
+    QList<double> reads;
+    for (qsizetype i = 0; i < members.size(); ++i) {
+        const ArraySpec& child = members.at(i);
+        double read = childRead;
+        double write = childShare;
+        if (spec.level == ArrayLevel::Raid1 || spec.level == ArrayLevel::Linear) {
+            read = i == 0 ? readShare : 0; // one stream stays on the first mirror; linear's start is its first
+        } else if (spec.level == ArrayLevel::Raid4 && i == members.size() - 1) {
+            read = 0;
+        }
+        if (spec.level == ArrayLevel::Linear) {
+            write = i == 0 ? share : 0; // a stream from the start fills the first member
+        }
+        const ThroughputPrediction member = predictNode(child, inner, write, read, walk);
+        if (!member.write || !member.read) {
+            return {};
+        }
+        writes.append(*member.write);
+        lows.append(member.writeLow.value_or(*member.write));
+        highs.append(member.writeHigh.value_or(*member.write));
+        reads.append(*member.read);
+    }
+    if (writes.isEmpty()) {
+        return {};
+    }
+    const double n = double(writes.size());
+    const double slowestWrite = *std::min_element(writes.begin(), writes.end());
+    const double slowestLow = *std::min_element(lows.begin(), lows.end());
+    const double slowestHigh = *std::min_element(highs.begin(), highs.end());
+    const double slowestRead = *std::min_element(reads.begin(), reads.end());
+    // The write composes the same way for the figure and for both ends of its range.
+    const auto setWrite = [&](double times, double factor = 1, double lowFactor = 1, double highFactor = 1) {
+        prediction.write = times * slowestWrite * factor;
+        prediction.writeLow = times * slowestLow * lowFactor;
+        prediction.writeHigh = times * slowestHigh * highFactor;
+    };
+    switch (spec.level) {
+    case ArrayLevel::Raid0:
+    case ArrayLevel::LvmStripe:
+        // Equal chunks on every member: the slowest sets the pace of the whole stripe.
+        setWrite(n);
+        prediction.read = n * slowestRead;
+        break;
+    case ArrayLevel::Linear:
+        prediction.write = writes.first();
+        prediction.writeLow = lows.first();
+        prediction.writeHigh = highs.first();
+        prediction.read = reads.first();
+        break;
+    case ArrayLevel::Raid1:
+        // Every write goes to every mirror. md keeps a sequential read stream on the mirror that served
+        // the read before it (raid1.c read_balance: next_seq_sect), and a stream that starts with every
+        // mirror idle starts on the first: the first member's speed (docs/analysis.md).
+        setWrite(1);
+        prediction.read = reads.first();
+        break;
+    case ArrayLevel::Raid4:
+    case ArrayLevel::Raid5:
+    case ArrayLevel::Raid6: {
+        // Full-stripe writes carry one (two) chunks of parity per stripe; writes that do not fill a
+        // stripe make md read first (parityWriteCost). RAID4's parity disk holds no data, so its reads
+        // come from the n-1 others; RAID5/6 reads skip the parity chunks, which rotate over all members,
+        // so every member streams data: n x the slowest (on a disk whose head must pass over the
+        // skipped chunk, as a hard disk's does, a little less).
+        const ParityWriteCost cost = parityWriteCost(spec, stream);
+        // How many partial stripes md gathers depends on when the writes arrive: from none (the floor)
+        // to all of them (full speed), the figure between them (docs/analysis.md).
+        const bool doubt = cost.factor < 1 && cost.factor > cost.floorFactor;
+        setWrite(std::max(1.0, n - double(parityMembers(spec))), cost.factor, doubt ? cost.floorFactor : cost.factor,
+                 doubt ? 1.0 : cost.factor);
+        prediction.read = spec.level == ArrayLevel::Raid4 ? (n - 1) * slowestRead : n * slowestRead;
+        if (cost.factor < 1 && walk.partialNote.isEmpty()) {
+            walk.partialNote = cost.explanation;
+        }
+        walk.parity.append({share, spec.level == ArrayLevel::Raid6});
+        break;
+    }
+    case ArrayLevel::Raid10: {
+        const QString layout = spec.layout.isEmpty() ? QStringLiteral("n2") : spec.layout;
+        const int copies = int(std::min(double(raid10Copies(layout)), n));
+        setWrite(n / double(copies));
+        if (layout.startsWith(QLatin1Char('n')) && copies > 1) {
+            // Near copies: md sends each piece of a read to an idle copy, so every member of a set works
+            // at its own speed (measured 286 MB/s for sets of a 105 and a 38 MB/s disk, 152 for sets of
+            // two 105s and two 38s, 513 for n2 over five disks whose sum is 515).
+            // Disks measured together cap what any of them can read at once.
+            QList<std::pair<QString, double>> named;
+            for (qsizetype i = 0; i < members.size(); ++i) {
+                named.append({members.at(i).isLeaf() ? members.at(i).device : QString(), reads.at(i)});
+                if (members.at(i).isLeaf()) {
+                    walk.adaptiveReads.insert(members.at(i).device);
+                }
+            }
+            prediction.read = nearReadSpeed(named, copies, walk.together);
+        } else {
+            // Far and offset layouts: md reads the copy nearest the start, the first, like raid0 over
+            // every member.
+            prediction.read = n * slowestRead;
+        }
+        break;
+    }
+    case ArrayLevel::Disk:
+        break;
+    }
+    return prediction;
+}
+
+} // namespace
+
+namespace {
+
+/// The range's own words, once the figure and both its ends are final; ends equal to the figure when
+/// there is no range.
+ThroughputPrediction withRange(ThroughputPrediction prediction)
+{
+    if (!prediction.writeIsRange()) {
+        prediction.writeLow = prediction.write;
+        prediction.writeHigh = prediction.write;
+        return prediction;
+    }
+    prediction.writeNote += QStringLiteral("; md gathers some partial stripes into whole ones, how many depends on "
+                                           "when the writes arrive: %1 if none, %2 if all")
+                                .arg(Units::formatMBps(*prediction.writeLow), Units::formatMBps(*prediction.writeHigh));
+    return prediction;
+}
+
+/// What each disk gives inside a layout when the disks it loads share a ceiling. For every group measured
+/// together that the layout loads with two disks or more, the group carries at most what it carried
+/// together, shared among those disks in proportion to the bytes the layout sends each (a RAID10 of
+/// six on two controllers of 120 MB/s: 40 MB/s a disk, whatever each could do alone); a disk whose
+/// share is below its own speed is slowed to it (the lowest over its groups), and the model composes
+/// the slowed speeds as it does the disks' own, partial stripes and all.
+struct SharedSpeeds
+{
+    QHash<QString, double> writeFactor;
+    QHash<QString, double> readFactor;
+    QString writeNote; ///< the group that slows a disk most, in words
+    QString readNote;
+
+    bool any() const { return !writeFactor.isEmpty() || !readFactor.isEmpty(); }
+};
+
+SharedSpeeds sharedSpeeds(const ModelWalk& walk, const BaselineFn& baseline, const QList<DisksTogether>& together)
+{
+    SharedSpeeds shared;
+    for (const bool write : {true, false}) {
+        const QHash<QString, double>& shares = write ? walk.writeShare : walk.readShare;
+        QHash<QString, double>& factors = write ? shared.writeFactor : shared.readFactor;
+        double lowest = 1;
+        for (const DisksTogether& group : together) {
+            const std::optional<double>& measured = write ? group.writeBw : group.readBw;
+            QList<std::pair<QString, double>> used; // a disk the layout loads, and its own speed
+            double load = 0;
+            for (const QString& disk : group.disks) {
+                const auto speeds = baseline(disk);
+                if (shares.value(disk) > 0 && speeds && (write || !walk.adaptiveReads.contains(disk))) {
+                    used.append({disk, write ? speeds->first : speeds->second});
+                    load += shares.value(disk);
+                }
+            }
+            // A group the layout loads with one disk says nothing that disk's own speed does not; one that
+            // reached the sum of its disks alone shares no ceiling (its disks' parts go by their speeds).
+            if (!measured || used.size() < 2 || load <= 0 || !group.limited(write)) {
+                continue;
+            }
+            for (const auto& [disk, own] : std::as_const(used)) {
+                const double part = *measured * shares.value(disk) / load;
+                if (own <= 0 || part >= own) {
+                    continue;
+                }
+                const double factor = part / own;
+                factors[disk] = std::min(factors.value(disk, 1.0), factor);
+                if (factor < lowest) {
+                    lowest = factor;
+                    (write ? shared.writeNote : shared.readNote) =
+                        QStringLiteral("a shared ceiling: %1 %2 %3 together, %4 for each of the %5 disks this "
+                                       "layout loads there")
+                            .arg(group.name(), write ? QStringLiteral("writes") : QStringLiteral("reads"),
+                                 Units::formatMBps(*measured), Units::formatMBps(part))
+                            .arg(used.size());
+                }
+            }
+        }
+    }
+    return shared;
+}
+
+} // namespace
+
+bool ThroughputPrediction::writeIsRange() const
+{
+    return write && writeLow && writeHigh && *writeHigh > *writeLow * 1.001;
+}
+
+ThroughputPrediction predictThroughput(const ArraySpec& spec, const BaselineFn& baseline, const ModelContext& context)
+{
+    ModelWalk alone {baseline, {}, {}, {}, {}, nullptr, {}};
+    const ThroughputPrediction unshared = predictNode(spec, context.stream, 1.0, 1.0, alone);
+    if (!unshared.write) {
+        return unshared;
+    }
+    // The disks the layout loads together may reach less than their own speeds: the walk again on the
+    // speeds they reach together.
+    const SharedSpeeds shared = sharedSpeeds(alone, baseline, context.together);
+    const BaselineFn slowed = [&](const QString& disk) {
+        auto speeds = baseline(disk);
+        if (speeds) {
+            speeds->first *= shared.writeFactor.value(disk, 1.0);
+            speeds->second *= shared.readFactor.value(disk, 1.0);
+        }
+        return speeds;
+    };
+    const bool again = shared.any() || !alone.adaptiveReads.isEmpty();
+    ModelWalk walk {shared.any() ? slowed : baseline, {}, {}, {}, {}, &context.together, {}};
+    ThroughputPrediction prediction = again ? predictNode(spec, context.stream, 1.0, 1.0, walk) : unshared;
+    if (!again) {
+        walk.parity = alone.parity;
+        walk.partialNote = alone.partialNote;
+    }
+    prediction.writeBound = walk.partialNote.isEmpty() ? QStringLiteral("disks") : QStringLiteral("partial-stripes");
+    prediction.writeNote = walk.partialNote;
+    prediction.readBound = QStringLiteral("disks");
+    if (prediction.write && *prediction.write < *unshared.write * 0.999) {
+        prediction.writeBound = QStringLiteral("shared");
+        prediction.writeNote = walk.partialNote.isEmpty()
+            ? shared.writeNote
+            : QStringLiteral("%1; %2").arg(shared.writeNote, walk.partialNote);
+    }
+    if (prediction.read && unshared.read && *prediction.read < *unshared.read * 0.999) {
+        prediction.readBound = QStringLiteral("shared");
+        prediction.readNote = shared.readNote;
+        for (const DisksTogether& group : context.together) {
+            if (!prediction.readNote.isEmpty()) {
+                break;
+            }
+            // Reads that go wherever a copy is idle meet the ceiling of the disks they use most.
+            if (group.limited(false) && group.readBw) {
+                for (const QString& disk : group.disks) {
+                    if (alone.readShare.value(disk) > 0) {
+                        prediction.readNote = QStringLiteral("a shared ceiling: %1 reads %2 together")
+                                                  .arg(group.name(), Units::formatMBps(*group.readBw));
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    // The CPU: md does a parity array's work in one kernel thread, at most a core; all of them and the
+    // rest of the I/O share the machine's cores. The rates are what md's threads did here.
+    double perThread = 0;
+    double coresPerByte = context.otherCpuPerByte;
+    bool rated = !walk.parity.isEmpty();
+    for (const ParityLoad& load : std::as_const(walk.parity)) {
+        // RAID6's syndrome costs md more than RAID5's xor: each kind's own rate, or no CPU bound.
+        const double rate = load.raid6 ? context.raid6Rate : context.parityRate;
+        if (rate <= 0 || load.share <= 0) {
+            rated = false;
+            break;
+        }
+        perThread = perThread > 0 ? std::min(perThread, rate / load.share) : rate / load.share;
+        coresPerByte += load.share / rate;
+    }
+    if (!rated) {
+        return withRange(prediction);
+    }
+    double cpuBound = perThread;
+    if (context.cpus > 0 && coresPerByte > 0) {
+        cpuBound = std::min(cpuBound, double(context.cpus) / coresPerByte);
+    }
+    // Gathering partial stripes cannot take the writes past the CPU either.
+    prediction.writeLow = std::min(*prediction.writeLow, cpuBound);
+    prediction.writeHigh = std::min(*prediction.writeHigh, cpuBound);
+    if (cpuBound < *prediction.write) {
+        const bool machine = context.cpus > 0 && double(context.cpus) / coresPerByte < perThread;
+        prediction.write = cpuBound;
+        prediction.writeBound = QStringLiteral("cpu");
+        const QString arrays = walk.parity.size() == 1
+            ? QStringLiteral("one parity array, whose md thread uses at most a core")
+            : QStringLiteral("%1 parity arrays, one md thread each").arg(walk.parity.size());
+        prediction.writeNote =
+            QStringLiteral("the CPU: %1%2%3")
+                .arg(arrays,
+                     machine ? QStringLiteral(", sharing %1 cores with the rest of the I/O").arg(context.cpus)
+                             : QString(),
+                     context.rateSource.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(context.rateSource));
+    }
+    return withRange(prediction);
+}
+
+ModelContext modelContext(const CampaignResults& results, const QString& except)
+{
+    ModelContext context;
+    context.cpus = results.host.value(QStringLiteral("cpus")).toInt();
+    context.together = results.together;
+    QList<double> raid5Rates;
+    QList<double> raid6Rates;
+    QList<double> other;
+    for (const ConfigResult& config : results.configs) {
+        if (config.name == except || config.status != QLatin1String("completed")) {
+            continue;
+        }
+        const TestResult* test = config.sequentialTest(true);
+        const auto written = config.sequentialWrite();
+        if (!test || !test->resources || !written || *written <= 0) {
+            continue;
+        }
+        // The parity arrays of the tree and the bytes each received per byte written on top.
+        const BaselineFn unit = [](const QString&) { return std::optional<std::pair<double, double>>({1.0, 1.0}); };
+        ModelWalk walk {unit, {}, {}, {}, {}, nullptr, {}};
+        predictNode(config.spec, {}, 1.0, 1.0, walk);
+        if (walk.parity.isEmpty()) {
+            continue;
+        }
+        double shares = 0;
+        bool raid6 = false;
+        bool mixed = false;
+        for (const ParityLoad& load : std::as_const(walk.parity)) {
+            shares += load.share;
+            mixed = mixed || (load.raid6 != walk.parity.first().raid6);
+            raid6 = load.raid6;
+        }
+        double parityThreads = 0;
+        double allThreads = 0;
+        for (const auto& [name, share] : test->resources->threadCpu) {
+            allThreads += share;
+            if (name.contains(QLatin1String("_raid4")) || name.contains(QLatin1String("_raid5")) ||
+                name.contains(QLatin1String("_raid6"))) {
+                parityThreads += share;
+            }
+        }
+        // Below a fifth of a core the thread's clock ticks are too few to tell its cost.
+        if (mixed || parityThreads < 0.2) {
+            continue;
+        }
+        (raid6 ? raid6Rates : raid5Rates).append(*written * shares / parityThreads);
+        const double rest = test->resources->cpuBusy * double(test->resources->cpus) - allThreads;
+        if (rest > 0) {
+            other.append(rest / *written);
+        }
+    }
+    context.parityRate = median(raid5Rates);
+    context.raid6Rate = median(raid6Rates);
+    context.otherCpuPerByte = median(other);
+    QStringList measured;
+    if (!raid5Rates.isEmpty()) {
+        measured.append(QStringLiteral("RAID5 %1 per core").arg(Units::formatMBps(context.parityRate)));
+    }
+    if (!raid6Rates.isEmpty()) {
+        measured.append(QStringLiteral("RAID6 %1 per core").arg(Units::formatMBps(context.raid6Rate)));
+    }
+    QStringList sources;
+    if (!measured.isEmpty()) {
+        sources.append(QStringLiteral("md's threads wrote %1 in the other layouts of this run")
+                           .arg(measured.join(QStringLiteral(", "))));
+    }
+    // Nothing measured: the kernel's own parity speeds, the maths alone, are at least a ceiling (md's
+    // thread moved 5 to 10 times less than them in the lab, so they bound only a very slow CPU).
+    const QJsonObject kernel = results.host.value(QStringLiteral("kernel_parity")).toObject();
+    QStringList ceilings;
+    if (raid5Rates.isEmpty() && kernel.value(QStringLiteral("xor_mbps")).toDouble() > 0) {
+        context.parityRate = kernel.value(QStringLiteral("xor_mbps")).toDouble() * 1e6;
+        ceilings.append(QStringLiteral("xor %1").arg(Units::formatMBps(context.parityRate)));
+    }
+    if (raid6Rates.isEmpty() && kernel.value(QStringLiteral("raid6_gen_mbps")).toDouble() > 0) {
+        context.raid6Rate = kernel.value(QStringLiteral("raid6_gen_mbps")).toDouble() * 1e6;
+        ceilings.append(QStringLiteral("RAID6 syndrome %1").arg(Units::formatMBps(context.raid6Rate)));
+    }
+    if (!ceilings.isEmpty()) {
+        sources.append(
+            QStringLiteral("at most the kernel's own parity code: %1 a core").arg(ceilings.join(QStringLiteral(", "))));
+    }
+    context.rateSource = sources.join(QStringLiteral("; "));
+    return context;
+}
+
+const DiskResult* medianDisk(const CampaignResults& results, bool write)
+{
+    QList<const DiskResult*> measured;
+    for (const DiskResult& disk : results.disks) {
+        if (write ? disk.writeBw.has_value() : disk.readBw.has_value()) {
+            measured.append(&disk);
+        }
+    }
+    if (measured.isEmpty()) {
+        return nullptr;
+    }
+    std::stable_sort(measured.begin(), measured.end(), [write](const DiskResult* a, const DiskResult* b) {
+        return write ? *a->writeBw < *b->writeBw : *a->readBw < *b->readBw;
+    });
+    return measured.at(measured.size() / 2);
+}
+
+std::pair<std::optional<double>, std::optional<double>> baselineMedians(const CampaignResults& results)
+{
+    const DiskResult* writer = medianDisk(results, true);
+    const DiskResult* reader = medianDisk(results, false);
+    return {writer ? writer->writeBw : std::nullopt, reader ? reader->readBw : std::nullopt};
+}
+
+const DiskResult* slowestDisk(const CampaignResults& results)
+{
+    const DiskResult* slowest = nullptr;
+    for (const DiskResult& disk : results.disks) {
+        if (disk.writeBw && (!slowest || *disk.writeBw < *slowest->writeBw)) {
+            slowest = &disk;
+        }
+    }
+    return slowest;
+}
+
+std::function<std::optional<std::pair<double, double>>(const QString&)> baselineLookup(const CampaignResults& results)
+{
+    return [&results](const QString& device) -> std::optional<std::pair<double, double>> {
+        const DiskResult* disk = results.disk(device);
+        if (!disk || !disk->writeBw || !disk->readBw) {
+            return std::nullopt;
+        }
+        return std::pair {*disk->writeBw, *disk->readBw};
+    };
+}
+
+ArraySpec sizedSpec(ArraySpec spec, const CampaignResults& results)
+{
+    std::function<void(ArraySpec&)> fill = [&](ArraySpec& node) {
+        if (node.isLeaf()) {
+            if (const DiskResult* disk = results.disk(node.device)) {
+                node.sizeBytes = node.sizeBytes ? node.sizeBytes : disk->sizeBytes;
+                node.controller = node.controller.isEmpty() ? disk->controller : node.controller;
+            }
+            return;
+        }
+        for (ArraySpec& child : node.children) {
+            fill(child);
+        }
+    };
+    fill(spec);
+    return spec;
+}
+
+void flagSlowDisks(CampaignResults& results, const QString& median)
+{
+    const auto [medianWrite, medianRead] = baselineMedians(results);
+    // Copies: the loop below writes into the disks these point at.
+    const DiskResult writerDisk = medianWrite ? *medianDisk(results, true) : DiskResult {};
+    const DiskResult readerDisk = medianRead ? *medianDisk(results, false) : DiskResult {};
+    const DiskResult* writer = &writerDisk;
+    const DiskResult* reader = &readerDisk;
+    for (DiskResult& disk : results.disks) {
+        disk.slow = false;
+        disk.slowReason.clear();
+        QStringList why;
+        if (disk.writeBw && medianWrite && *disk.writeBw < slowThreshold * *medianWrite) {
+            why.append(QStringLiteral("%1 write, %2 % of the %3 (%4 at %5)")
+                           .arg(Units::formatMBps(*disk.writeBw))
+                           .arg(qRound(100.0 * *disk.writeBw / *medianWrite))
+                           .arg(median, writer->shortName(), Units::formatMBps(*medianWrite)));
+        }
+        if (disk.readBw && medianRead && *disk.readBw < slowThreshold * *medianRead) {
+            why.append(QStringLiteral("%1 read, %2 % of the %3 (%4 at %5)")
+                           .arg(Units::formatMBps(*disk.readBw))
+                           .arg(qRound(100.0 * *disk.readBw / *medianRead))
+                           .arg(median, reader->shortName(), Units::formatMBps(*medianRead)));
+        }
+        if (!why.isEmpty()) {
+            disk.slow = true;
+            disk.slowReason = why.join(QStringLiteral("; "));
+        }
+    }
+}
+
+void analyzeResults(CampaignResults& results)
+{
+    // The disks of many machines are judged against the fleet's median (compareResults()).
+    flagSlowDisks(results,
+                  results.comparedHosts.isEmpty() ? QStringLiteral("median disk")
+                                                  : QStringLiteral("fleet's median disk"));
+    const auto [medianWrite, medianRead] = baselineMedians(results);
+    const auto baselineOf = baselineLookup(results);
+    for (ConfigResult& config : results.configs) {
+        const ArraySpec sized = sizedSpec(config.spec, results);
+        const ArrayFigures figures = analyzeSpec(sized);
+        config.usableBytes = figures.usableBytes.value_or(0);
+        config.rawBytes = figures.rawBytes;
+        config.spacePct = figures.spacePct;
+        config.failuresGuaranteed = figures.failuresGuaranteed;
+        config.failuresBestCase = figures.failuresBestCase;
+        config.controllerFailureSurvived = figures.controllersKnown && figures.controllerCount > 0
+            ? std::optional<bool>(figures.survivesControllerLoss)
+            : std::nullopt;
+        // md's parity rates come from the other layouts of the run, never from this one's own figures.
+        const ThroughputPrediction prediction =
+            predictThroughput(sized, baselineOf, modelContext(results, config.name));
+        config.predictedWrite = prediction.write;
+        config.predictedWriteRange = prediction.writeIsRange()
+            ? std::optional<std::pair<double, double>>({*prediction.writeLow, *prediction.writeHigh})
+            : std::nullopt;
+        config.predictedRead = prediction.read;
+        config.predictedWriteBound = prediction.writeBound;
+        config.predictedWriteNote = prediction.writeNote;
+        config.predictedReadBound = prediction.readBound;
+        config.predictedReadNote = prediction.readNote;
+        const auto write = config.sequentialWrite();
+        const auto read = config.sequentialRead();
+        config.measuredOverPredicted = write && prediction.write && *prediction.write > 0
+            ? std::optional<double>(*write / *prediction.write)
+            : std::nullopt;
+        config.measuredOverPredictedRead = read && prediction.read && *prediction.read > 0
+            ? std::optional<double>(*read / *prediction.read)
+            : std::nullopt;
+        config.relativeWritePct =
+            write && medianWrite ? std::optional<double>(100.0 * *write / *medianWrite) : std::nullopt;
+        config.relativeReadPct = read && medianRead ? std::optional<double>(100.0 * *read / *medianRead) : std::nullopt;
+        config.weakestLink.clear();
+        const DiskResult* slowest = nullptr;
+        for (const QString& device : sized.leafDevices()) {
+            const DiskResult* disk = results.disk(device);
+            if (!disk) {
+                continue;
+            }
+            if (disk->slow) {
+                config.weakestLink.append(QStringLiteral("%1, slow: %2 write, %3 read")
+                                              .arg(disk->label(), Units::formatMBps(disk->writeBw.value_or(0)),
+                                                   Units::formatMBps(disk->readBw.value_or(0))));
+            }
+            if (disk->writeBw && (!slowest || *disk->writeBw < *slowest->writeBw)) {
+                slowest = disk;
+            }
+        }
+        if (config.weakestLink.isEmpty() && slowest && sized.leafDevices().size() > 1) {
+            config.weakestLink.append(QStringLiteral("%1: slowest member, %2 write")
+                                          .arg(slowest->label(), Units::formatMBps(*slowest->writeBw)));
+        }
+    }
+}
+
+} // namespace RaidBench

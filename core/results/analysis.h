@@ -1,0 +1,96 @@
+#pragma once
+
+#include "layout/arrayspec.h"
+#include "layout/stripes.h"
+#include "results/campaignresults.h"
+
+#include <functional>
+#include <optional>
+
+namespace RaidBench {
+
+/// Sequential write and read bandwidth (bytes/s) a layout should give, from its members' baselines.
+struct ThroughputPrediction
+{
+    std::optional<double> write;
+    std::optional<double> read;
+    /// Where parity writes are partial stripes that md may or may not gather (several in flight, the
+    /// stripe cache too small or the writes crossing stripes), how many it gathers depends on when the
+    /// writes arrive: the write from none gathered (the floor) to all (full stripes). Both equal the
+    /// write when the model has no such doubt.
+    std::optional<double> writeLow;
+    std::optional<double> writeHigh;
+    /// What sets the predicted write: "disks", "partial-stripes" (md reads before it writes) or "cpu"
+    /// (md's parity threads); empty when there is no prediction.
+    QString writeBound;
+    QString writeNote; ///< why, in words, for a layout with parity arrays or a shared ceiling
+    /// What sets the predicted read: "disks", or "shared" (disks measured together reach less).
+    QString readBound;
+    QString readNote;
+
+    /// Whether the write is a range (writeLow < writeHigh) rather than one figure.
+    bool writeIsRange() const;
+};
+
+/// What the model knows beyond the disks' own speeds.
+struct ModelContext
+{
+    WriteStream stream; ///< the sequential test's writes (SEQ1M QD8)
+    /// Bytes a second md's thread for one parity array writes per core it uses, as measured on this
+    /// machine (RAID4/5, and RAID6 apart); 0 when nothing was measured.
+    double parityRate = 0;
+    double raid6Rate = 0;
+    double otherCpuPerByte = 0; ///< core-seconds the rest (engine, block layer) spends per byte written
+    int cpus = 0;
+    QString rateSource; ///< where the rates come from, in words
+    /// The disks measured together (a controller's, the pool's): no layout moves more through them.
+    QList<DisksTogether> together;
+};
+
+/// The throughput model (docs/analysis.md), for one sequential stream: raid0 and LVM striping n x
+/// the slowest member; raid1 the slowest member; raid4 (n-1) x the slowest; raid5/6 write (n-1) x and
+/// (n-2) x the slowest and read n x the slowest (parity rotates, every member streams data); raid10
+/// writes n/copies x the slowest and reads, in a near layout, sets/copies x the slowest set's sum
+/// (md balances over a set's members), in far and offset layouts n x the slowest; linear its first
+/// member. Nested layouts compose, each child acting as a member at its own predicted speed. Parity
+/// writes that do not fill whole stripes cost what parityWriteCost() says, and where md's threads
+/// were measured, the CPU can bound them (the context's rates).
+ThroughputPrediction
+predictThroughput(const ArraySpec& spec,
+                  const std::function<std::optional<std::pair<double, double>>(const QString&)>& baseline,
+                  const ModelContext& context = {});
+
+/// The model's context from a results file: md's parity rates and the other CPU per byte measured on
+/// the configurations other than `except` (so that no figure predicts itself), else the kernel's own
+/// parity speeds as a ceiling, and the host's CPUs.
+ModelContext modelContext(const CampaignResults& results, const QString& except = QString());
+
+/// Each disk's own (write, read) bytes/s by its results path, for predictThroughput(); null for a disk
+/// not measured on its own. The lookup refers to `results`, which must outlive it.
+std::function<std::optional<std::pair<double, double>>(const QString&)> baselineLookup(const CampaignResults& results);
+
+/// `spec` with each leaf's size and controller filled from the results' disks where the tree lacks them.
+ArraySpec sizedSpec(ArraySpec spec, const CampaignResults& results);
+
+/// Fills the analysis of `results`: slow disks (below 75 % of the median disk's speed, write or read),
+/// each configuration's figures, prediction, measured/predicted for writes and reads, % of one disk (the
+/// median disk) and weakest link.
+void analyzeResults(CampaignResults& results);
+
+/// Marks the disks below 75 % of the median disk's speed, write or read, as slow, the reason naming that
+/// disk ("median disk", or "fleet's median disk" for the disks of many hosts).
+void flagSlowDisks(CampaignResults& results, const QString& median);
+
+/// "One disk", the reference every "% of one disk" and the slow-disk rule use: the median disk, that is
+/// the disks in order of their own write (or read) speed, the one in the middle; of an even count, the
+/// faster of the two in the middle, so the reference is always a disk the user has. Null when no disk
+/// was measured on its own.
+const DiskResult* medianDisk(const CampaignResults& results, bool write);
+
+/// The median disk's write and read speeds (medianDisk()).
+std::pair<std::optional<double>, std::optional<double>> baselineMedians(const CampaignResults& results);
+
+/// The disk with the slowest write baseline, or null when no disk was measured on its own.
+const DiskResult* slowestDisk(const CampaignResults& results);
+
+} // namespace RaidBench

@@ -1,0 +1,712 @@
+#include "results/exports.h"
+
+#include "fs/filetests.h"
+#include "results/analysis.h"
+#include "results/drillreport.h"
+#include "util/atomicfile.h"
+#include "util/errorcodes.h"
+#include "util/statistics.h"
+#include "util/terminaltext.h"
+#include "util/units.h"
+
+#include <QJsonArray>
+#include <QSet>
+
+namespace RaidBench {
+
+namespace {
+
+QString csvField(const QString& cell)
+{
+    // Names come from plans, disks and hosts: none may become a formula in a spreadsheet.
+    const QString text = spreadsheetSafe(cell);
+    if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) || text.contains(QLatin1Char('\n'))) {
+        return QLatin1Char('"') + QString(text).replace(QStringLiteral("\""), QStringLiteral("\"\"")) +
+            QLatin1Char('"');
+    }
+    return text;
+}
+
+QString mb(double bytesPerSecond)
+{
+    return QString::number(bytesPerSecond / 1e6, 'f', 1);
+}
+
+QString mbOr(const std::optional<double>& value)
+{
+    return value ? mb(*value) : QString();
+}
+
+QString pctOr(const std::optional<double>& value)
+{
+    return value ? QString::number(*value, 'f', 0) : QString();
+}
+
+/// The predicted write with the model's range where it has one: "76.0 (57.0-114.0)", in MB/s.
+QString predictedWriteCell(const ConfigResult& config)
+{
+    if (!config.predictedWrite) {
+        return {};
+    }
+    if (!config.predictedWriteRange) {
+        return mb(*config.predictedWrite);
+    }
+    return QStringLiteral("%1 (%2-%3)")
+        .arg(mb(*config.predictedWrite), mb(config.predictedWriteRange->first), mb(config.predictedWriteRange->second));
+}
+
+QString mdCell(QString text)
+{
+    return text.replace(QLatin1Char('|'), QStringLiteral("\\|")).replace(QLatin1Char('\n'), QLatin1Char(' '));
+}
+
+/// The members' write cache during a configuration's runs: on, off, mixed, or empty when not known.
+QString cacheState(const ConfigResult& config)
+{
+    QString state;
+    for (const DiskCacheState& disk : config.writeCaches) {
+        if (disk.state == QLatin1String("unknown")) {
+            return {};
+        }
+        state = state.isEmpty() || state == disk.state ? disk.state : QStringLiteral("mixed");
+    }
+    return state;
+}
+
+/// SMART's verdict and the temperature, for a report's disk table.
+QString healthCell(const DiskResult& disk)
+{
+    if (!disk.healthRead) {
+        return {};
+    }
+    const QString& status = disk.health.status;
+    QString cell = status == QLatin1String("passed") ? QStringLiteral("OK")
+        : status == QLatin1String("failed")          ? QStringLiteral("**failing**")
+        : status == QLatin1String("no-smart")        ? QStringLiteral("no SMART")
+                                                     : QStringLiteral("unknown");
+    if (disk.health.temperatureC > 0) {
+        cell += QStringLiteral(", %1 °C").arg(disk.health.temperatureC);
+    }
+    if (!disk.health.linkCurrent.isEmpty()) {
+        cell += disk.health.linkBelowMax()
+            ? QStringLiteral(", link %1 of %2").arg(disk.health.linkCurrent, disk.health.linkMax)
+            : QStringLiteral(", link %1").arg(disk.health.linkCurrent);
+    }
+    return mdCell(cell);
+}
+
+QString controllerText(const ConfigResult& config, const CampaignResults& results)
+{
+    QSet<QString> controllers;
+    for (const QString& device : config.spec.leafDevices()) {
+        if (const DiskResult* disk = results.disk(device)) {
+            controllers.insert(disk->controller);
+        }
+    }
+    if (controllers.size() < 2) {
+        return QStringLiteral("one controller");
+    }
+    if (!config.controllerFailureSurvived) {
+        return QStringLiteral("unknown");
+    }
+    return *config.controllerFailureSurvived ? QStringLiteral("survives") : QStringLiteral("lost");
+}
+
+QString memberCount(const ConfigResult& config)
+{
+    return QString::number(config.spec.leafDevices().size());
+}
+
+std::optional<FilePhase> filePhase(const ConfigResult& config, const QString& kind, const QString& name)
+{
+    for (const TestResult& test : config.tests) {
+        if (test.spec.kind != kind) {
+            continue;
+        }
+        for (const FilePhase& phase : FileTestResult::fromJson(test.extra).phases) {
+            if (phase.name == name) {
+                return phase;
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+QString fileTestsMarkdown(const CampaignResults& results)
+{
+    bool any = false;
+    for (const ConfigResult& config : results.configs) {
+        for (const TestResult& test : config.tests) {
+            any = any || test.spec.isFileTest();
+        }
+    }
+    if (!any) {
+        return {};
+    }
+    // The bonnie++ table: K/s for block output, rewrite and input, seeks/s, files/s.
+    const ConfigResult* single = nullptr;
+    for (const ConfigResult& config : results.configs) {
+        if (config.spec.isLeaf() && filePhase(config, QStringLiteral("file-seq"), QStringLiteral("write"))) {
+            single = &config;
+            break;
+        }
+    }
+    auto kps = [](const std::optional<FilePhase>& phase) {
+        return phase ? QString::number(qRound64(phase->bwBytes() / 1024.0)) : QString();
+    };
+    auto rate = [](const std::optional<FilePhase>& phase) {
+        return phase ? QString::number(phase->opsPerSecond(), 'f', phase->opsPerSecond() < 100 ? 1 : 0) : QString();
+    };
+    QString md =
+        QStringLiteral("\n## File system tests (bonnie-like)\n\nBlock output, rewrite and input in K/s (1024 bytes), "
+                       "random seeks/s, small files per second (sequential, then random order)%1.\n\n")
+            .arg(single ? QStringLiteral("; write and read % against the single disk (%1)").arg(single->name)
+                        : QString());
+    md += QStringLiteral(
+        "| configuration | fs | block write K/s | rewrite K/s | block read K/s | seeks/s | create/s | stat/s | "
+        "read/s | delete/s | random create/s | random delete/s | command median s (min-max) | write % | read % |\n"
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|\n");
+    for (const ConfigResult& config : results.configs) {
+        bool has = false;
+        QString fs;
+        QString command;
+        for (const TestResult& test : config.tests) {
+            if (!test.spec.isFileTest()) {
+                continue;
+            }
+            has = true;
+            fs = test.extra.value(QStringLiteral("filesystem")).toString();
+            if (test.spec.kind == QLatin1String("command")) {
+                const QJsonObject summary =
+                    FileTestResult::fromJson(test.extra).details.value(QStringLiteral("summary")).toObject();
+                command = summary.isEmpty() ? test.status
+                                            : QStringLiteral("%1 (%2-%3)")
+                                                  .arg(summary.value(QStringLiteral("median_s")).toDouble(), 0, 'f', 2)
+                                                  .arg(summary.value(QStringLiteral("min_s")).toDouble(), 0, 'f', 2)
+                                                  .arg(summary.value(QStringLiteral("max_s")).toDouble(), 0, 'f', 2);
+            }
+        }
+        if (!has) {
+            continue;
+        }
+        const auto write = filePhase(config, QStringLiteral("file-seq"), QStringLiteral("write"));
+        const auto read = filePhase(config, QStringLiteral("file-seq"), QStringLiteral("read"));
+        QString writePct;
+        QString readPct;
+        if (single && write && read) {
+            const auto baseWrite = filePhase(*single, QStringLiteral("file-seq"), QStringLiteral("write"));
+            const auto baseRead = filePhase(*single, QStringLiteral("file-seq"), QStringLiteral("read"));
+            if (baseWrite && baseWrite->bwBytes() > 0) {
+                writePct = QStringLiteral("%1 %").arg(qRound(100.0 * write->bwBytes() / baseWrite->bwBytes()));
+            }
+            if (baseRead && baseRead->bwBytes() > 0) {
+                readPct = QStringLiteral("%1 %").arg(qRound(100.0 * read->bwBytes() / baseRead->bwBytes()));
+            }
+        }
+        md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 | %10 | %11 | %12 | %13 | %14 | %15 |\n")
+                  .arg(mdCell(config.name), fs, kps(write),
+                       kps(filePhase(config, QStringLiteral("file-seq"), QStringLiteral("rewrite"))), kps(read),
+                       rate(filePhase(config, QStringLiteral("file-seeks"), QStringLiteral("seeks"))),
+                       rate(filePhase(config, QStringLiteral("small-files"), QStringLiteral("create"))),
+                       rate(filePhase(config, QStringLiteral("small-files"), QStringLiteral("stat"))),
+                       rate(filePhase(config, QStringLiteral("small-files"), QStringLiteral("read"))))
+                  .arg(rate(filePhase(config, QStringLiteral("small-files"), QStringLiteral("delete"))),
+                       rate(filePhase(config, QStringLiteral("small-files"), QStringLiteral("create-random"))),
+                       rate(filePhase(config, QStringLiteral("small-files"), QStringLiteral("delete-random"))), command,
+                       writePct, readPct);
+    }
+    return md;
+}
+
+} // namespace
+
+/// The queue-depth sweeps (IOPS and latency at each depth) and the mixed tests' reads and writes apart.
+/// "2.1 %" (and "**unstable**") for repeated runs, empty for one.
+static QString cvCell(const RunSummary& summary)
+{
+    if (summary.runs < 2 || summary.cv < 0) {
+        return {};
+    }
+    QString cell = QStringLiteral("%1 %").arg(summary.cv * 100, 0, 'f', 1);
+    return summary.unstable ? cell + QStringLiteral(" **unstable**") : cell;
+}
+
+static QString measurementDepthMarkdown(const CampaignResults& results)
+{
+    QString md;
+    bool depth = false;
+    for (const ConfigResult& config : results.configs) {
+        for (const TestResult& test : config.tests) {
+            if (test.depthSweep.isEmpty()) {
+                continue;
+            }
+            if (!depth) {
+                md += QStringLiteral(
+                    "\n## Queue-depth sweep\n\nWhere latency takes off as the load grows: each queue depth's IOPS, "
+                    "MB/s "
+                    "and latency (medians of the repeats).\n\n| configuration | test | queue depth | IOPS | MB/s | "
+                    "p50 latency | p99 latency | CV |\n|---|---|---:|---:|---:|---:|---:|---:|\n");
+                depth = true;
+            }
+            for (const auto& [qd, summary] : test.depthSweep) {
+                md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 |\n")
+                          .arg(mdCell(config.name), mdCell(test.spec.name), QString::number(qd),
+                               QString::number(summary.iopsMedian, 'f', 0), mb(summary.bwMedian),
+                               Units::formatDuration(std::uint64_t(summary.latP50Median)),
+                               Units::formatDuration(std::uint64_t(summary.latP99Median)), cvCell(summary));
+            }
+        }
+    }
+    bool mixed = false;
+    for (const ConfigResult& config : results.configs) {
+        for (const TestResult& test : config.tests) {
+            const bool mix = test.spec.pattern == IoPattern::ReadWrite || test.spec.pattern == IoPattern::RandReadWrite;
+            if (!mix || test.spec.kind != QLatin1String("io") || test.runs.isEmpty()) {
+                continue;
+            }
+            if (!mixed) {
+                md += QStringLiteral(
+                    "\n## Mixed read and write\n\nReads and writes of each mixed test apart "
+                    "(medians of the repeats).\n\n| configuration | test | read share of bytes | "
+                    "read MB/s | write MB/s | read p99 | write p99 |\n|---|---|---:|---:|---:|---:|---:|\n");
+                mixed = true;
+            }
+            QList<double> share, readBw, writeBw, readP99, writeP99;
+            for (const IoResult& run : test.runs) {
+                if (run.status != IoStatus::Completed || !run.bytes) {
+                    continue;
+                }
+                share.append(100.0 * double(run.read.bytes) / double(run.bytes));
+                readBw.append(run.bandwidth(run.read));
+                writeBw.append(run.bandwidth(run.write));
+                readP99.append(double(run.read.latency.p99));
+                writeP99.append(double(run.write.latency.p99));
+            }
+            md +=
+                QStringLiteral("| %1 | %2 | %3 % | %4 | %5 | %6 | %7 |\n")
+                    .arg(mdCell(config.name), mdCell(test.spec.name))
+                    .arg(median(share), 0, 'f', 1)
+                    .arg(mb(median(readBw)), mb(median(writeBw)), Units::formatDuration(std::uint64_t(median(readP99))),
+                         Units::formatDuration(std::uint64_t(median(writeP99))));
+        }
+    }
+    return md;
+}
+
+QString resultsToCsv(const CampaignResults& results)
+{
+    QStringList lines {QStringLiteral(
+        "configuration,description,status,source,test_id,test,kind,rw,bs,qd,block_size_point,runs,bw_mbps_min,bw_mbps_"
+        "median,"
+        "bw_mbps_max,bw_mbps_mean,iops_median,lat_p50_us,lat_p99_us,usable_bytes,space_pct,failures_guaranteed,"
+        "failures_best_case,controller_failure_survived,predicted_write_mbps,predicted_read_mbps,relative_write_pct,"
+        "relative_read_pct,weakest_link,error,phase,ops_per_s,filesystem,drill_seconds,drill_estimate_seconds,bw_cv,"
+        "unstable,during_resync,write_cache,stripe_cache,predicted_write_bound,partial_stripe_reads,"
+        "predicted_write_low_mbps,predicted_write_high_mbps")};
+    for (const ConfigResult& config : results.configs) {
+        QString depthPoint; // the queue depth of a qd-sweep's row
+        auto line = [&](const TestResult* test, const RunSummary& summary, const QString& point, const FilePhase* phase,
+                        const QString& drillPhase, const QString& drillName, const QString& drillSeconds,
+                        const QString& drillEstimate) {
+            QStringList fields {
+                config.name,
+                config.spec.describe(),
+                config.status,
+                test ? test->source : QString(),
+                test ? test->spec.id() : QString(),
+                test ? test->spec.name : drillName,
+                test ? test->spec.kind : (drillName.isEmpty() ? QString() : QStringLiteral("drill")),
+                test ? patternName(test->spec.pattern) : QString(),
+                test && test->spec.kind != QLatin1String("sweep") ? QString::number(test->spec.blockSize) : QString(),
+                !depthPoint.isEmpty() ? depthPoint : (test ? QString::number(test->spec.queueDepth) : QString()),
+                point,
+                QString::number(summary.runs),
+                summary.runs ? mb(summary.bwMin) : QString(),
+                summary.runs ? mb(summary.bwMedian) : QString(),
+                summary.runs ? mb(summary.bwMax) : QString(),
+                summary.runs ? mb(summary.bwMean) : QString(),
+                summary.runs ? QString::number(summary.iopsMedian, 'f', 0) : QString(),
+                summary.runs ? QString::number(summary.latP50Median / 1000.0, 'f', 1) : QString(),
+                summary.runs ? QString::number(summary.latP99Median / 1000.0, 'f', 1) : QString(),
+                QString::number(config.usableBytes),
+                QString::number(config.spacePct, 'f', 1),
+                QString::number(config.failuresGuaranteed),
+                QString::number(config.failuresBestCase),
+                config.controllerFailureSurvived
+                    ? (*config.controllerFailureSurvived ? QStringLiteral("yes") : QStringLiteral("no"))
+                    : QString(),
+                mbOr(config.predictedWrite),
+                mbOr(config.predictedRead),
+                pctOr(config.relativeWritePct),
+                pctOr(config.relativeReadPct),
+                config.weakestLink.join(QStringLiteral("; ")),
+                test && !test->error.isEmpty() ? test->error : config.error,
+                phase ? phase->name : drillPhase,
+                phase ? QString::number(phase->opsPerSecond(), 'f', 1) : QString(),
+                test ? test->extra.value(QStringLiteral("filesystem")).toString() : QString(),
+                drillSeconds,
+                drillEstimate,
+                summary.runs > 1 && summary.cv >= 0 ? QString::number(summary.cv, 'f', 4) : QString(),
+                summary.unstable ? QStringLiteral("yes") : QString(),
+                test && test->duringResync ? QStringLiteral("yes") : QString(),
+                cacheState(config),
+                config.stripeCache > 0 ? QString::number(config.stripeCache) : QString(),
+                config.predictedWriteBound,
+                test && test->resources && test->resources->partialStripeReads()
+                    ? QString::number(*test->resources->partialStripeReads(), 'f', 3)
+                    : QString(),
+                config.predictedWriteRange ? mb(config.predictedWriteRange->first) : QString(),
+                config.predictedWriteRange ? mb(config.predictedWriteRange->second) : QString(),
+            };
+            for (QString& field : fields) {
+                field = csvField(field);
+            }
+            return fields.join(QLatin1Char(','));
+        };
+        auto row = [&](const TestResult* test, const RunSummary& summary, const QString& point,
+                       const FilePhase* phase = nullptr) {
+            lines.append(line(test, summary, point, phase, {}, {}, {}, {}));
+        };
+        if (config.tests.isEmpty()) {
+            row(nullptr, RunSummary {}, QString());
+        }
+        for (const TestResult& test : config.tests) {
+            if (test.spec.isFileTest()) {
+                const FileTestResult outcome = FileTestResult::fromJson(test.extra);
+                if (outcome.phases.isEmpty()) {
+                    row(&test, RunSummary {}, QString());
+                }
+                for (const FilePhase& phase : outcome.phases) {
+                    RunSummary summary;
+                    summary.runs = 1;
+                    summary.bwMin = summary.bwMedian = summary.bwMax = summary.bwMean = phase.bwBytes();
+                    summary.iopsMedian = phase.opsPerSecond();
+                    row(&test, summary, QString(), &phase);
+                }
+            } else if (test.spec.kind == QLatin1String("sweep")) {
+                for (const auto& [size, summary] : test.sweep) {
+                    row(&test, summary, QString::number(size));
+                }
+            } else if (test.spec.kind == QLatin1String("qd-sweep")) {
+                for (const auto& [depth, summary] : test.depthSweep) {
+                    depthPoint = QString::number(depth);
+                    row(&test, summary, QString());
+                }
+                depthPoint.clear();
+            } else {
+                row(&test, test.summary, QString());
+            }
+        }
+        lines += drillCsvRows(config,
+                              [&](const TestResult* test, const RunSummary& summary, const QString& phase,
+                                  const QString& name, const QString& seconds, const QString& estimate) {
+                                  return line(test, summary, QString(), nullptr, phase, name, seconds, estimate);
+                              });
+    }
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+static QString limitsMarkdown(const CampaignResults& results)
+{
+    QString rows;
+    for (const ConfigResult& config : results.configs) {
+        const TestResult* write = config.sequentialTest(true);
+        const TestResult* read = config.sequentialTest(false);
+        const auto words = [](const TestResult* test) {
+            return test && test->resources ? mdCell(test->resources->explanation) : QString();
+        };
+        if ((write && write->resources) || (read && read->resources)) {
+            rows += QStringLiteral("| %1 | %2 | %3 |\n").arg(mdCell(config.name), words(write), words(read));
+        }
+    }
+    QString md;
+    const QJsonObject parity = results.host.value(QStringLiteral("kernel_parity")).toObject();
+    if (rows.isEmpty() && parity.isEmpty()) {
+        return md;
+    }
+    md += QStringLiteral(
+        "\n## What limited each figure\n\nThe busiest resource while the sequential tests ran: a disk with a "
+        "request in flight nearly all the time, md's kernel thread for the array (it does a parity or mirror "
+        "array's work on one core) near a full core, or every core busy. Where none was, the queue depth or "
+        "each request's latency set the pace.\n\n");
+    if (!parity.isEmpty()) {
+        md += QStringLiteral("%1\n\n").arg(kernelParityText(parity));
+    }
+    if (!rows.isEmpty()) {
+        md += QStringLiteral("| configuration | sequential write limited by | sequential read limited by "
+                             "|\n|---|---|---|\n") +
+            rows;
+    }
+    return md;
+}
+
+/// What the model says of each layout whose writes are not simply the disks' (partial stripes, the CPU),
+/// what validation flagged, and md's stripe cache where a plan set it.
+static QString parityMarkdown(const CampaignResults& results)
+{
+    QString rows;
+    for (const ConfigResult& config : results.configs) {
+        const bool bounded = !config.predictedWriteNote.isEmpty();
+        if (!bounded && config.warnings.isEmpty() && config.stripeCache == 0) {
+            continue;
+        }
+        QStringList notes;
+        if (bounded) {
+            notes.append(config.predictedWriteNote);
+        }
+        notes += config.warnings;
+        rows += QStringLiteral("| %1 | %2 | %3 | %4 |\n")
+                    .arg(mdCell(config.name),
+                         config.stripeCache > 0 ? QString::number(config.stripeCache) : QStringLiteral("256 (md's)"),
+                         predictedWriteCell(config), mdCell(notes.join(QStringLiteral("; "))));
+    }
+    if (rows.isEmpty()) {
+        return {};
+    }
+    return QStringLiteral("\n## Parity writes\n\nWhere md writes less than full stripes, or its threads bound the "
+                          "writes, the model says so (docs/analysis.md, \"Parity writes\"); the stripe cache is "
+                          "md's, in stripes of a page per member; a range after the predicted write is what md "
+                          "gives if it gathers none of the partial stripes and if it gathers all.\n\n| configuration "
+                          "| stripe cache | predicted write MB/s | why |\n|---|---:|---:|---|\n") +
+        rows;
+}
+
+QString resultsToMarkdown(const CampaignResults& results, const Requirements& requirements)
+{
+    QString md;
+    const QJsonObject& host = results.host;
+    md += QStringLiteral("# RaidBench results\n\n");
+    const auto hostLine = [&](const QJsonObject& host) {
+        return QStringLiteral("%1, kernel %2, %3 (%4 CPUs), %5 RAM; %6; LVM %7%8")
+            .arg(host.value(QStringLiteral("hostname")).toString(), host.value(QStringLiteral("kernel")).toString(),
+                 host.value(QStringLiteral("cpu")).toString())
+            .arg(host.value(QStringLiteral("cpus")).toInt())
+            .arg(Units::formatBytesBinary(host.value(QStringLiteral("ram_bytes")).toDouble()),
+                 host.value(QStringLiteral("mdadm_version")).toString(),
+                 host.value(QStringLiteral("lvm_version")).toString(),
+                 host.value(QStringLiteral("lab")).toBool()
+                     ? QStringLiteral(" — **virtual lab disks** (%1)")
+                           .arg(host.value(QStringLiteral("lab_disks")).toString())
+                     : QString());
+    };
+    if (!results.comparedHosts.isEmpty()) {
+        // Many machines: each one named, and its disks judged against the fleet's median.
+        md += QStringLiteral("%1 machines side by side. Status: **%2**.\n\n")
+                  .arg(results.comparedHosts.size())
+                  .arg(results.status);
+        for (qsizetype i = 0; i < results.comparedHosts.size(); ++i) {
+            md += QStringLiteral("- **%1**: %2\n")
+                      .arg(results.comparedLabels.value(i), hostLine(results.comparedHosts.at(i)));
+        }
+        md += QLatin1Char('\n');
+    } else {
+        md += QStringLiteral("%1; RaidBench %2. Status: **%3**.\n\n")
+                  .arg(hostLine(host), results.raidbenchVersion, results.status);
+    }
+
+    md += QStringLiteral(
+              "## Disks on their own\n\nSEQ1M QD8, direct I/O. A disk below 75 % of the %1 median is slow; what in its "
+              "health, its write cache or its difference from the other disks could make it slow follows.\n\n")
+              .arg(results.comparedHosts.isEmpty() ? QStringLiteral("pool") : QStringLiteral("fleet's"));
+    md +=
+        QStringLiteral("| disk | model | serial | size | controller | health | write cache | write MB/s | read MB/s | "
+                       "|\n|---|---|---|---:|---|---|---|---:|---:|---|\n");
+    for (const DiskResult& disk : results.disks) {
+        QStringList notes;
+        if (disk.slow) {
+            notes.append(QStringLiteral("**slow**: ") + mdCell(disk.slowReason));
+        } else if (!disk.baselineError.isEmpty()) {
+            notes.append(mdCell(disk.baselineError));
+        }
+        for (const DiskExplanation& explanation : disk.explanations) {
+            notes.append(mdCell(explanation.message));
+        }
+        if (disk.sustained.measured) {
+            notes.append(QStringLiteral("sustained write: ") + mdCell(disk.sustained.summary()));
+        }
+        md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 |")
+                  .arg(mdCell(results.comparedLabels.isEmpty() || disk.name.isEmpty() ? disk.path : disk.name),
+                       mdCell(disk.model), mdCell(disk.serial), Units::formatBytesDecimal(double(disk.sizeBytes)),
+                       mdCell(disk.controller), healthCell(disk), disk.healthRead ? disk.writeCache.state : QString(),
+                       mbOr(disk.writeBw), mbOr(disk.readBw)) +
+            QStringLiteral(" %1 |\n").arg(notes.join(QStringLiteral("; ")));
+    }
+
+    md += togetherMarkdown(results);
+    md += surfaceMarkdown(results);
+
+    QList<TestSpec> tests;
+    for (const ConfigResult& config : results.configs) {
+        for (const TestResult& test : config.tests) {
+            bool known = false;
+            for (const TestSpec& spec : tests) {
+                known = known || (spec.id() == test.spec.id() && spec.name == test.spec.name);
+            }
+            if (!known && test.spec.kind == QLatin1String("io")) {
+                tests.append(test.spec);
+            }
+        }
+    }
+    md += QStringLiteral("\n## Configurations\n\nMB/s, median of the repeats (when repeated: min-max, and the "
+                         "coefficient of variation of the repeats; **unstable**: still varying more than the plan "
+                         "allows after its most repeats; *during resync*: an array was resyncing).\n\n| "
+                         "configuration | layout | status |");
+    QString rule = QStringLiteral("|---|---|---|");
+    for (const TestSpec& test : tests) {
+        md += QStringLiteral(" %1 |").arg(mdCell(test.name));
+        rule += QStringLiteral("---:|");
+    }
+    md += QStringLiteral(
+              " predicted write | write measured / predicted | predicted read | read measured / predicted |\n") +
+        rule + QStringLiteral("---:|---:|---:|---:|\n");
+    for (const ConfigResult& config : results.configs) {
+        md += QStringLiteral("| %1 | %2 | %3 |")
+                  .arg(mdCell(config.name), mdCell(config.spec.describe()),
+                       config.status == QLatin1String("completed")
+                           ? config.status
+                           : QStringLiteral("**%1** %2").arg(config.status, mdCell(config.error)));
+        for (const TestSpec& spec : tests) {
+            const TestResult* found = nullptr;
+            for (const TestResult& test : config.tests) {
+                if (test.spec.id() == spec.id() && test.spec.name == spec.name) {
+                    found = &test;
+                }
+            }
+            QString cell;
+            if (found && found->summary.runs > 0) {
+                cell = mb(found->summary.bwMedian);
+                if (found->summary.runs > 1) {
+                    const QString cv = found->summary.cv < 0
+                        ? QString()
+                        : QStringLiteral(", CV %1 %").arg(found->summary.cv * 100, 0, 'f', 1);
+                    cell += QStringLiteral(" (%1-%2%3)").arg(mb(found->summary.bwMin), mb(found->summary.bwMax), cv);
+                }
+                if (found->summary.unstable) {
+                    cell += QStringLiteral(" **unstable**");
+                }
+                if (found->duringResync) {
+                    cell += QStringLiteral(" *during resync*");
+                }
+                if (found->source != QLatin1String("raidbench")) {
+                    cell += QStringLiteral(" [%1]").arg(found->source);
+                }
+            } else if (found) {
+                cell = found->status;
+            }
+            md += QStringLiteral(" %1 |").arg(cell);
+        }
+        auto ratio = [](std::optional<double> value) { return value ? QString::number(*value, 'f', 2) : QString(); };
+        md += QStringLiteral(" %1 | %2 | %3 | %4 |\n")
+                  .arg(predictedWriteCell(config), ratio(config.measuredOverPredicted), mbOr(config.predictedRead),
+                       ratio(config.measuredOverPredictedRead));
+    }
+
+    bool cachesAsked = false;
+    for (const ConfigResult& config : results.configs) {
+        cachesAsked = cachesAsked || !config.writeCacheMode.isEmpty();
+    }
+    if (cachesAsked) {
+        md += QStringLiteral("\n## Write caches\n\nThe member disks' own write caches while each configuration's "
+                             "tests ran; every disk was set back as it was afterwards.\n\n| configuration | asked | "
+                             "members |\n|---|---|---|\n");
+        for (const ConfigResult& config : results.configs) {
+            QStringList members;
+            for (const DiskCacheState& disk : config.writeCaches) {
+                const DiskResult* known = results.disk(disk.disk);
+                members.append(QStringLiteral("%1 %2").arg(
+                    mdCell(known && !known->name.isEmpty() ? known->name : disk.disk), disk.state));
+            }
+            QString cell = members.join(QStringLiteral(", "));
+            if (!config.writeCacheNote.isEmpty()) {
+                cell += QStringLiteral(" (%1)").arg(mdCell(config.writeCacheNote));
+            }
+            md += QStringLiteral("| %1 | %2 | %3 |\n")
+                      .arg(mdCell(config.name),
+                           config.writeCacheMode.isEmpty() ? QStringLiteral("as the disks had them")
+                                                           : config.writeCacheMode,
+                           cell);
+        }
+    }
+
+    md += QStringLiteral(
+        "\n## Relative to one disk\n\nSequential write and read as % of one disk, beside the % of raw space "
+        "kept. One disk is the median disk: the disks in order of their own speed, the one in the middle (of an "
+        "even count, the faster of the two in the middle); the slow-disk rule measures against it too");
+    {
+        const DiskResult* writer = medianDisk(results, true);
+        const DiskResult* reader = medianDisk(results, false);
+        const DiskResult* slowest = slowestDisk(results);
+        if (writer && slowest) {
+            md += QStringLiteral(": %1 (%2 write), %3 (%4 read). The slowest disk is %5 (%6 write, %7 read).\n\n")
+                      .arg(mdCell(writer->label()), Units::formatMBps(*writer->writeBw),
+                           mdCell(reader ? reader->label() : writer->label()),
+                           Units::formatMBps(reader && reader->readBw ? *reader->readBw : 0), mdCell(slowest->label()),
+                           Units::formatMBps(*slowest->writeBw), Units::formatMBps(slowest->readBw.value_or(0)));
+        } else {
+            md += QStringLiteral("; the disks were not measured on their own here.\n\n");
+        }
+    }
+    md += QStringLiteral(
+        "| configuration | disks | write % of one disk | read % of one disk | space kept % | failures survived | "
+        "controller loss | weakest link |\n|---|---:|---:|---:|---:|---|---|---|\n");
+    for (const ConfigResult& config : results.configs) {
+        md +=
+            QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 |\n")
+                .arg(mdCell(config.name), memberCount(config),
+                     config.relativeWritePct ? QStringLiteral("%1 %").arg(*config.relativeWritePct, 0, 'f', 0)
+                                             : QString(),
+                     config.relativeReadPct ? QStringLiteral("%1 %").arg(*config.relativeReadPct, 0, 'f', 0)
+                                            : QString(),
+                     QStringLiteral("%1 %").arg(config.spacePct, 0, 'f', 0),
+                     config.failuresGuaranteed == config.failuresBestCase
+                         ? QString::number(config.failuresGuaranteed)
+                         : QStringLiteral("%1 (up to %2)").arg(config.failuresGuaranteed).arg(config.failuresBestCase),
+                     controllerText(config, results), mdCell(config.weakestLink.join(QStringLiteral("; "))));
+    }
+
+    md += limitsMarkdown(results);
+    md += sustainedMarkdown(results);
+    md += parityMarkdown(results);
+    md += drillMarkdown(results);
+
+    bool sweep = false;
+    for (const ConfigResult& config : results.configs) {
+        for (const TestResult& test : config.tests) {
+            if (test.spec.kind == QLatin1String("sweep") && !test.sweep.isEmpty()) {
+                if (!sweep) {
+                    md += QStringLiteral("\n## Block-size sweep\n\n| configuration | test | block size | MB/s | IOPS "
+                                         "| CV |\n|---|---|---:|---:|---:|---:|\n");
+                    sweep = true;
+                }
+                for (const auto& [size, summary] : test.sweep) {
+                    md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 |\n")
+                              .arg(mdCell(config.name), mdCell(test.spec.name), Units::formatSizeCompact(size),
+                                   mb(summary.bwMedian), QString::number(summary.iopsMedian, 'f', 0), cvCell(summary));
+                }
+            }
+        }
+    }
+    md += measurementDepthMarkdown(results);
+    md += fileTestsMarkdown(results);
+    // Where the tests ran: the plan's region ("start" when it names none, as before there was a choice).
+    const QJsonValue regionValue = results.plan.value(QStringLiteral("region"));
+    const auto region = parseTestRegion(regionValue.isUndefined() ? QJsonValue(QStringLiteral("start")) : regionValue);
+    md += QStringLiteral("\n## Notes\n\n- %1\n- Sequential tests and each disk's own speed ran %2; random tests "
+                         "spread over the whole device.\n- Predictions follow docs/analysis.md: the throughput model "
+                         "composes each level from its members' own speeds, measured in the same region.\n- MB/s is "
+                         "10^6 bytes per second.\n")
+              .arg(results.assumeCleanReason,
+                   region ? describeRegion(*region)
+                          : QStringLiteral("where the plan said (%1)").arg(regionValue.toString()));
+    if (results.comparedLabels.isEmpty()) {
+        md += recommend(results, requirements).toMarkdown();
+    }
+    return md;
+}
+
+QString resultsFileTestsMarkdown(const CampaignResults& results)
+{
+    return fileTestsMarkdown(results);
+}
+
+} // namespace RaidBench

@@ -1,0 +1,255 @@
+#include "results/quickanswer.h"
+
+#include "layout/presets.h"
+#include "results/analysis.h"
+#include "util/jsonvalues.h"
+#include "util/units.h"
+
+#include <QJsonArray>
+
+namespace RaidBench {
+
+std::optional<double> VerifiedLayout::ratio(bool write) const
+{
+    const std::optional<double>& predicted = write ? predictedWrite : predictedRead;
+    const std::optional<double>& measured = write ? measuredWrite : measuredRead;
+    if (!predicted || !measured || *predicted <= 0) {
+        return std::nullopt;
+    }
+    return *measured / *predicted;
+}
+
+QList<TestSpec> QuickAnswer::sequentialTests()
+{
+    QList<TestSpec> tests;
+    for (const char* id : {"seq1m-qd8-write", "seq1m-qd8-read"}) {
+        if (auto spec = TestSpec::fromJson(QJsonValue(QLatin1String(id)))) {
+            tests.append(*spec);
+        }
+    }
+    return tests;
+}
+
+CampaignPlan QuickAnswer::measurePlan(CampaignPlan base)
+{
+    base.baselines = true;
+    base.together = true;
+    base.allConfigurations = false;
+    base.configurations.clear();
+    base.surface = SurfaceSpec();
+    return base;
+}
+
+QStringList QuickAnswer::choose(const Recommendation& predicted, int count)
+{
+    QStringList names;
+    for (const RankedLayout& layout : predicted.ranked) {
+        if (names.size() >= count) {
+            break;
+        }
+        names.append(layout.name);
+    }
+    return names;
+}
+
+QString QuickAnswer::unbuiltFirst(const Recommendation& ranking)
+{
+    return !ranking.ranked.isEmpty() && ranking.ranked.first().predicted ? ranking.ranked.first().name : QString();
+}
+
+CampaignResults QuickAnswer::withConfigs(CampaignResults built, const CampaignResults& more)
+{
+    built.configs += more.configs;
+    built.status = more.status;
+    built.updated = more.updated;
+    if (!more.host.isEmpty()) {
+        built.host = more.host;
+    }
+    return built;
+}
+
+CampaignPlan QuickAnswer::verifyPlan(const CampaignPlan& measure, const CampaignResults& measured,
+                                     const QStringList& names)
+{
+    CampaignPlan plan = measure;
+    plan.expectedDisks.clear();
+    for (const DiskResult& disk : measured.disks) {
+        plan.expectedDisks.append({disk.path, disk.serial, disk.model, disk.sizeBytes});
+    }
+    plan.baselines = false;
+    plan.together = false;
+    plan.allConfigurations = false;
+    plan.configurations.clear();
+    for (const QString& name : names) {
+        ConfigSpec config;
+        config.name = name;
+        config.preset = name;
+        plan.configurations.append(config);
+    }
+    return plan;
+}
+
+CampaignResults QuickAnswer::merged(const CampaignResults& measured, const CampaignResults& verified)
+{
+    CampaignResults results = measured;
+    results.configs = verified.configs;
+    results.status = verified.status;
+    results.updated = verified.updated;
+    if (!verified.host.isEmpty()) {
+        // The second run read the kernel's parity speeds once it built an array.
+        results.host = verified.host;
+    }
+    analyzeResults(results);
+    return results;
+}
+
+void QuickAnswer::compare(const Recommendation& before, const CampaignResults& merged)
+{
+    verified.clear();
+    firstPredicted = before.ranked.isEmpty() ? QString() : before.ranked.first().name;
+    for (const ConfigResult& config : merged.configs) {
+        VerifiedLayout layout;
+        layout.name = config.name;
+        layout.status = config.status;
+        for (int i = 0; i < before.ranked.size(); ++i) {
+            const RankedLayout& ranked = before.ranked.at(i);
+            if (ranked.name != config.name) {
+                continue;
+            }
+            layout.predictedRank = i + 1;
+            for (const auto& [measure, value] : ranked.values) {
+                if (measure == Measure::SeqWrite) {
+                    layout.predictedWrite = value;
+                } else if (measure == Measure::SeqRead) {
+                    layout.predictedRead = value;
+                }
+            }
+        }
+        // The model's figure for the layout as built, when the ranking did not hold it.
+        layout.predictedWrite = layout.predictedWrite ? layout.predictedWrite : config.predictedWrite;
+        layout.predictedRead = layout.predictedRead ? layout.predictedRead : config.predictedRead;
+        layout.measuredWrite = config.sequentialWrite();
+        layout.measuredRead = config.sequentialRead();
+        verified.append(layout);
+    }
+    const Recommendation after = recommend(merged, requirements, true);
+    firstAfter = after.ranked.isEmpty() ? QString() : after.ranked.first().name;
+    QList<PresetDisk> disks;
+    for (const DiskResult& disk : merged.disks) {
+        disks.append({disk.path, disk.sizeBytes, disk.controller, disk.label()});
+    }
+    layouts = int(presetsFor(disks).size());
+}
+
+double QuickAnswer::fullEstimateSeconds() const
+{
+    if (verified.isEmpty()) {
+        return 0;
+    }
+    return measureSeconds + verifySeconds / double(verified.size()) * double(std::max<qsizetype>(layouts, 1));
+}
+
+QJsonObject QuickAnswer::toJson() const
+{
+    QJsonArray layoutsArray;
+    for (const VerifiedLayout& layout : verified) {
+        layoutsArray.append(
+            QJsonObject {{QStringLiteral("name"), layout.name},
+                         {QStringLiteral("predicted_rank"), layout.predictedRank},
+                         {QStringLiteral("status"), layout.status},
+                         {QStringLiteral("predicted_write_bw_bytes"), optionalNumber(layout.predictedWrite)},
+                         {QStringLiteral("predicted_read_bw_bytes"), optionalNumber(layout.predictedRead)},
+                         {QStringLiteral("measured_write_bw_bytes"), optionalNumber(layout.measuredWrite)},
+                         {QStringLiteral("measured_read_bw_bytes"), optionalNumber(layout.measuredRead)}});
+    }
+    return QJsonObject {{QStringLiteral("requirements"), requirements.text()},
+                        {QStringLiteral("verify"), verify},
+                        {QStringLiteral("layouts"), layouts},
+                        {QStringLiteral("verified"), layoutsArray},
+                        {QStringLiteral("first_predicted"), firstPredicted},
+                        {QStringLiteral("first_after"), firstAfter},
+                        {QStringLiteral("measure_seconds"), measureSeconds},
+                        {QStringLiteral("verify_seconds"), verifySeconds},
+                        {QStringLiteral("full_estimate_seconds"), fullEstimateSeconds()}};
+}
+
+QuickAnswer QuickAnswer::fromJson(const QJsonObject& json)
+{
+    QuickAnswer answer;
+    if (auto parsed = Requirements::parse(json.value(QStringLiteral("requirements")).toString())) {
+        answer.requirements = *parsed;
+    }
+    answer.verify = json.value(QStringLiteral("verify")).toInt(defaultVerify);
+    answer.layouts = json.value(QStringLiteral("layouts")).toInt();
+    answer.firstPredicted = json.value(QStringLiteral("first_predicted")).toString();
+    answer.firstAfter = json.value(QStringLiteral("first_after")).toString();
+    answer.measureSeconds = json.value(QStringLiteral("measure_seconds")).toDouble();
+    answer.verifySeconds = json.value(QStringLiteral("verify_seconds")).toDouble();
+    for (const auto& value : json.value(QStringLiteral("verified")).toArray()) {
+        const QJsonObject object = value.toObject();
+        VerifiedLayout layout;
+        layout.name = object.value(QStringLiteral("name")).toString();
+        layout.predictedRank = object.value(QStringLiteral("predicted_rank")).toInt();
+        layout.status = object.value(QStringLiteral("status")).toString();
+        layout.predictedWrite = readOptional(object.value(QStringLiteral("predicted_write_bw_bytes")));
+        layout.predictedRead = readOptional(object.value(QStringLiteral("predicted_read_bw_bytes")));
+        layout.measuredWrite = readOptional(object.value(QStringLiteral("measured_write_bw_bytes")));
+        layout.measuredRead = readOptional(object.value(QStringLiteral("measured_read_bw_bytes")));
+        answer.verified.append(layout);
+    }
+    return answer;
+}
+
+QString QuickAnswer::toText() const
+{
+    auto mbps = [](const std::optional<double>& value) {
+        return value ? QString::number(*value / 1e6, 'f', 1) : QStringLiteral("-");
+    };
+    auto ratio = [](const std::optional<double>& value) {
+        return value ? QString::number(*value, 'f', 2) : QStringLiteral("-");
+    };
+    if (verified.isEmpty()) {
+        return QStringLiteral("Nothing was built: the answer rests on the model alone. Took %1 to measure the "
+                              "disks.\n")
+            .arg(Units::formatRoughDuration(measureSeconds));
+    }
+    QString text = QStringLiteral("Built and measured, against the model (MB/s):\n\n");
+    text += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8\n")
+                .arg(QStringLiteral("layout"), -16)
+                .arg(QStringLiteral("rank"), 4)
+                .arg(QStringLiteral("write"), 8)
+                .arg(QStringLiteral("predicted"), 10)
+                .arg(QStringLiteral("ratio"), 6)
+                .arg(QStringLiteral("read"), 8)
+                .arg(QStringLiteral("predicted"), 10)
+                .arg(QStringLiteral("ratio"), 6);
+    for (const VerifiedLayout& layout : verified) {
+        text += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8%9\n")
+                    .arg(layout.name, -16)
+                    .arg(layout.predictedRank > 0 ? QString::number(layout.predictedRank) : QStringLiteral("-"), 4)
+                    .arg(mbps(layout.measuredWrite), 8)
+                    .arg(mbps(layout.predictedWrite), 10)
+                    .arg(ratio(layout.ratio(true)), 6)
+                    .arg(mbps(layout.measuredRead), 8)
+                    .arg(mbps(layout.predictedRead), 10)
+                    .arg(ratio(layout.ratio(false)), 6)
+                    .arg(layout.status == QLatin1String("completed") ? QString()
+                                                                     : QStringLiteral("  (%1)").arg(layout.status));
+    }
+    if (!firstPredicted.isEmpty()) {
+        text += firstAfter == firstPredicted
+            ? QStringLiteral("\nThe measurement confirms the model's first choice: %1.\n").arg(firstPredicted)
+            : QStringLiteral("\nThe model ranked %1 first; measured, %2 comes first.\n")
+                  .arg(firstPredicted, firstAfter.isEmpty() ? QStringLiteral("no layout") : firstAfter);
+    }
+    text += QStringLiteral("\nTook %1: the disks %2, %3 layout(s) built %4. Building all %5 layouts these disks "
+                           "allow, with the same tests, would take about %6.\n")
+                .arg(Units::formatRoughDuration(seconds()), Units::formatRoughDuration(measureSeconds))
+                .arg(verified.size())
+                .arg(Units::formatRoughDuration(verifySeconds))
+                .arg(layouts)
+                .arg(Units::formatRoughDuration(fullEstimateSeconds()));
+    return text;
+}
+
+} // namespace RaidBench

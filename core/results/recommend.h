@@ -1,0 +1,141 @@
+#pragma once
+
+#include "results/campaignresults.h"
+#include "util/result.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <utility>
+
+namespace RaidBench {
+
+/// What a layout can be ranked on. Each is one number per layout, higher is better (a command's
+/// time counts as its inverse).
+enum class Measure {
+    SeqWrite,
+    SeqRead,
+    RandomWrite,
+    RandomRead,
+    FileSeqWrite,
+    FileSeqRead,
+    FileSeeks,
+    SmallFilesCreate,
+    SmallFilesRead,
+    Command,
+};
+
+/// What the user needs from a layout (docs/recommend.md): failures it must survive, whether it must
+/// survive losing a controller, the space it must keep, and what to rank on, as weighted terms
+/// ("seq", "random", "files", "command", or one side: "seq-write", "random-read", ...).
+struct Requirements
+{
+    int failures = 0;
+    bool controllerLoss = false;
+    double minSpacePct = 0;
+    QList<std::pair<QString, double>> weights; ///< the user's terms, as written; empty: seq+random
+
+    /// "failures>=1,controller,space>=50,weight=seq:2+random": the text parse() reads back.
+    QString text() const;
+    /// "survive one failure and keep at least 50 % of the space", or "" without requirements.
+    QString describe() const;
+    /// "sequential and random speed", "random writes", "sequential speed (x2) and file-system tests".
+    QString measureText() const;
+    /// The terms to rank on: the user's, or seq and random when there are none.
+    QList<std::pair<QString, double>> terms() const;
+    /// The measures a term stands for ("seq": sequential writes and reads; "files": the file tests).
+    static QList<Measure> measuresOf(const QString& term);
+    /// "sequential writes", "random reads", "small files created", ...
+    static QString measureName(Measure measure);
+
+    /// The CLI's and the window's form: comma-separated `failures>=N`, `controller` (or
+    /// `controller=yes|no`), `space>=P` (per cent) and `weight=TERM[:W]+TERM[:W]...`. Empty text is no
+    /// requirement, ranked on sequential and random speed. Anything else is `bad-requirements`.
+    static Result<Requirements> parse(const QString& text);
+    /// What a report uses when the user said nothing: survive one failure, rank on sequential and
+    /// random speed.
+    static Requirements defaults();
+    /// The term names parse() accepts, for help texts and the window's form.
+    static QStringList termNames();
+};
+
+/// A layout that meets the requirements, with its place and the reason for it.
+struct RankedLayout
+{
+    QString name;
+    double score = 0; ///< 0-100: the weighted mean of each measure as a % of the best qualifying layout
+    bool predicted = false; ///< not run: its numbers come from the throughput model
+    QString why;
+    double spacePct = 0;
+    int failures = 0;
+    std::optional<bool> controllerLoss;
+    QList<std::pair<Measure, double>> values; ///< each measure's raw value (bytes/s, IOPS, 1/s)
+    /// The measures whose runs still varied more than the plan allowed (repeat-until-stable gave up).
+    QList<Measure> unstable;
+};
+
+/// A layout that does not, and why.
+struct ExcludedLayout
+{
+    QString name;
+    QString why;
+    bool predicted = false;
+    int rulesMissed = 0; ///< how many requirements it misses (0 when it was not measured)
+    double shortfall = 0; ///< how far, for sorting the nearest first
+    double spacePct = 0;
+    int failures = 0;
+};
+
+/// The answer to "which layout should these disks be?" for one set of requirements.
+struct Recommendation
+{
+    Requirements requirements;
+    QList<RankedLayout> ranked;
+    QList<ExcludedLayout> excluded; ///< nearest first
+    QString summary; ///< one sentence: the answer, or why there is none and what comes closest
+    QStringList notes; ///< measures left out because no layout has them, predictions used
+    bool impossible = false; ///< no layout of these disks could meet the requirements at all
+
+    QJsonObject toJson() const;
+    QString toText() const;
+    QString toMarkdown() const;
+};
+
+/// Ranks the measured layouts of `results` that meet `requirements`; presets these disks allow but
+/// the results do not hold are filled in from the throughput model (sequential only), marked
+/// predicted, when `predictMissing` and every disk was measured on its own.
+Recommendation recommend(const CampaignResults& results, const Requirements& requirements, bool predictMissing = true);
+
+/// One layout on the trade-off chart: space kept against speed.
+struct TradeoffPoint
+{
+    QString name;
+    double spacePct = 0;
+    double speed = 0;
+    int failures = 0;
+    bool predicted = false;
+    bool qualifies = false; ///< meets the requirements
+    /// Among the layouts that qualify (all, when none does), no other keeps at least as much space and
+    /// is at least as fast.
+    bool onFront = false;
+    QString detail; ///< its numbers, for a click on the point
+};
+
+struct Tradeoff
+{
+    QString speedTitle; ///< "sequential writes (MB/s)", or "..., score (100 = the best that qualifies)"
+    QList<TradeoffPoint> points;
+};
+
+/// The points of the trade-off chart for `requirements`' measures: the raw value when they are one
+/// measure, else the score as recommend() gives it (a layout left out may score above 100).
+Tradeoff tradeoff(const CampaignResults& results, const Requirements& requirements);
+
+/// The indices of the points no other point dominates (at least as good in both, better in one),
+/// ordered by the first coordinate.
+QList<int> paretoFront(const QList<std::pair<double, double>>& points);
+
+} // namespace RaidBench

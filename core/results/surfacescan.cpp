@@ -1,0 +1,312 @@
+#include "results/surfacescan.h"
+
+#include "results/campaignresults.h"
+#include "util/errorcodes.h"
+#include "util/units.h"
+
+#include <QJsonArray>
+
+#include <algorithm>
+#include <cmath>
+
+namespace RaidBench {
+
+namespace {
+
+constexpr std::uint64_t surfaceAlignment = 1ull << 20;
+
+Error surfaceError(const QString& message)
+{
+    return makeError(ErrorCode::invalidPlan, QStringLiteral("surface: %1").arg(message));
+}
+
+bool scanCancelled(const std::atomic_bool* cancel)
+{
+    return cancel && cancel->load();
+}
+
+} // namespace
+
+std::uint64_t SurfaceSpec::span(std::uint64_t diskBytes) const
+{
+    if (points <= 0) {
+        return 0;
+    }
+    const std::uint64_t share = diskBytes / std::uint64_t(points) / surfaceAlignment * surfaceAlignment;
+    return std::min(maxSpanBytes, share);
+}
+
+QList<std::uint64_t> SurfaceSpec::offsets(std::uint64_t diskBytes) const
+{
+    const std::uint64_t length = span(diskBytes);
+    if (points < minPoints || length < blockSize) {
+        return {};
+    }
+    const std::uint64_t last = (diskBytes - length) / surfaceAlignment * surfaceAlignment;
+    QList<std::uint64_t> list;
+    for (int i = 0; i < points; ++i) {
+        const double at = double(last) * double(i) / double(points - 1);
+        list.append(std::uint64_t(at) / surfaceAlignment * surfaceAlignment);
+    }
+    return list;
+}
+
+IoJob SurfaceSpec::jobAt(std::uint64_t offset, std::uint64_t diskBytes) const
+{
+    IoJob job;
+    job.pattern = IoPattern::Read;
+    job.blockSize = blockSize;
+    job.queueDepth = queueDepth;
+    job.offset = offset;
+    job.length = span(diskBytes);
+    job.sizeLimit = job.length; // one pass at most: the next point is somewhere else
+    job.timeLimitNs = timeNs;
+    job.expect = IoJob::TargetKind::Block;
+    return job;
+}
+
+QJsonObject SurfaceSpec::toJson() const
+{
+    return {{QStringLiteral("points"), points},
+            {QStringLiteral("time"), QStringLiteral("%1ms").arg(timeNs / 1'000'000)}};
+}
+
+Result<SurfaceSpec> SurfaceSpec::fromJson(const QJsonValue& json)
+{
+    SurfaceSpec spec;
+    QJsonObject object;
+    if (json.isDouble()) {
+        object.insert(QStringLiteral("points"), json);
+    } else if (json.isObject()) {
+        object = json.toObject();
+    } else {
+        return surfaceError(QStringLiteral("give the number of points, or {\"points\": 16, \"time\": \"1s\"}"));
+    }
+    for (const QString& key : object.keys()) {
+        if (key != QLatin1String("points") && key != QLatin1String("time")) {
+            return surfaceError(QStringLiteral("unknown field '%1' (points, time)").arg(key.left(64)));
+        }
+    }
+    const QJsonValue points = object.value(QStringLiteral("points"));
+    const double count = points.toDouble(-1);
+    if (!points.isDouble() || count != std::floor(count) || count < minPoints || count > maxPoints) {
+        return surfaceError(
+            QStringLiteral("points must be a whole number from %1 to %2").arg(minPoints).arg(maxPoints));
+    }
+    spec.points = int(count);
+    if (object.contains(QStringLiteral("time"))) {
+        auto time = Units::parseDuration(object.value(QStringLiteral("time")).toVariant().toString());
+        if (!time) {
+            return surfaceError(time.error().message);
+        }
+        if (*time < 100'000'000ull || *time > 600'000'000'000ull) {
+            return surfaceError(QStringLiteral("time per point must be 100ms to 10m"));
+        }
+        spec.timeNs = *time;
+    }
+    return spec;
+}
+
+double SurfacePoint::position(std::uint64_t diskBytes) const
+{
+    if (diskBytes <= length) {
+        return 0;
+    }
+    return std::clamp(double(offset) / double(diskBytes - length), 0.0, 1.0);
+}
+
+const SurfacePoint* DiskSurface::slowest() const
+{
+    const auto it = std::min_element(points.cbegin(), points.cend(), [](const SurfacePoint& a, const SurfacePoint& b) {
+        return a.bwBytes < b.bwBytes;
+    });
+    return it == points.cend() ? nullptr : &*it;
+}
+
+const SurfacePoint* DiskSurface::fastest() const
+{
+    const auto it = std::max_element(points.cbegin(), points.cend(), [](const SurfacePoint& a, const SurfacePoint& b) {
+        return a.bwBytes < b.bwBytes;
+    });
+    return it == points.cend() ? nullptr : &*it;
+}
+
+bool DiskSurface::flat() const
+{
+    const SurfacePoint* slow = slowest();
+    const SurfacePoint* fast = fastest();
+    return slow && fast && slow->bwBytes >= 0.95 * fast->bwBytes;
+}
+
+QString DiskSurface::slowestZone(std::uint64_t diskBytes) const
+{
+    const SurfacePoint* slow = slowest();
+    return !slow ? QString() : flat() ? QStringLiteral("flat") : zone(slow->position(diskBytes));
+}
+
+QString DiskSurface::zone(double position)
+{
+    return position < 1.0 / 3 ? QStringLiteral("start")
+        : position < 2.0 / 3  ? QStringLiteral("middle")
+                              : QStringLiteral("end");
+}
+
+QString DiskSurface::summary(std::uint64_t diskBytes) const
+{
+    const SurfacePoint* slow = slowest();
+    const SurfacePoint* fast = fastest();
+    if (!slow || !fast) {
+        return error.isEmpty() ? QStringLiteral("not measured") : error;
+    }
+    const double slowAt = slow->position(diskBytes);
+    QString text = flat()
+        ? QStringLiteral("flat: %1 to %2 from start to end")
+              .arg(Units::formatMBps(slow->bwBytes).remove(QStringLiteral(" MB/s")), Units::formatMBps(fast->bwBytes))
+        : QStringLiteral("slowest at the %1 (%2 %): %3, %4 % of the fastest (%5 at %6 %)")
+              .arg(zone(slowAt))
+              .arg(qRound(slowAt * 100))
+              .arg(Units::formatMBps(slow->bwBytes))
+              .arg(fast->bwBytes > 0 ? qRound(100 * slow->bwBytes / fast->bwBytes) : 0)
+              .arg(Units::formatMBps(fast->bwBytes))
+              .arg(qRound(fast->position(diskBytes) * 100));
+    if (!complete()) {
+        text += QStringLiteral("; %1 of %2 points measured").arg(points.size()).arg(pointsPlanned);
+    }
+    return text;
+}
+
+QJsonObject DiskSurface::toJson(std::uint64_t diskBytes) const
+{
+    QJsonArray list;
+    for (const SurfacePoint& point : points) {
+        list.append(QJsonObject {{QStringLiteral("offset"), double(point.offset)},
+                                 {QStringLiteral("length"), double(point.length)},
+                                 {QStringLiteral("position"), point.position(diskBytes)},
+                                 {QStringLiteral("bw_bytes"), point.bwBytes}});
+    }
+    QJsonObject json {{QStringLiteral("points"), list}, {QStringLiteral("points_planned"), pointsPlanned}};
+    if (slowest()) {
+        json.insert(QStringLiteral("slowest_zone"), slowestZone(diskBytes));
+        json.insert(QStringLiteral("summary"), summary(diskBytes));
+    }
+    if (!error.isEmpty()) {
+        json.insert(QStringLiteral("error"), error);
+    }
+    return json;
+}
+
+DiskSurface DiskSurface::fromJson(const QJsonObject& json)
+{
+    DiskSurface surface;
+    for (const auto& value : json.value(QStringLiteral("points")).toArray()) {
+        const QJsonObject object = value.toObject();
+        SurfacePoint point;
+        point.offset = std::uint64_t(std::max(0.0, object.value(QStringLiteral("offset")).toDouble()));
+        point.length = std::uint64_t(std::max(0.0, object.value(QStringLiteral("length")).toDouble()));
+        point.bwBytes = std::max(0.0, object.value(QStringLiteral("bw_bytes")).toDouble());
+        surface.points.append(point);
+    }
+    surface.pointsPlanned = std::clamp(json.value(QStringLiteral("points_planned")).toInt(), 0, SurfaceSpec::maxPoints);
+    surface.error = json.value(QStringLiteral("error")).toString();
+    return surface;
+}
+
+SurfaceScanner::SurfaceScanner(SurfaceSpec spec, std::uint64_t diskBytes)
+    : m_spec(spec)
+    , m_diskBytes(diskBytes)
+{ }
+
+bool SurfaceScanner::scan(DiskSurface& surface, const ReadAt& read, const Progress& progress,
+                          const std::atomic_bool* cancel) const
+{
+    const QList<std::uint64_t> offsets = m_spec.offsets(m_diskBytes);
+    surface.pointsPlanned = int(offsets.size());
+    if (offsets.isEmpty()) {
+        surface.error = QStringLiteral("the disk (%1) is too small for %2 points")
+                            .arg(Units::formatBytesDecimal(double(m_diskBytes)))
+                            .arg(m_spec.points);
+        return false;
+    }
+    surface.error.clear();
+    // A resumed scan goes on only where its points are this plan's; another grid starts over.
+    for (qsizetype i = 0; i < surface.points.size(); ++i) {
+        if (i >= offsets.size() || surface.points.at(i).offset != offsets.at(i)) {
+            surface.points.clear();
+            break;
+        }
+    }
+    for (int i = int(surface.points.size()); i < offsets.size(); ++i) {
+        if (scanCancelled(cancel)) {
+            return false;
+        }
+        if (progress) {
+            progress(i, int(offsets.size()), offsets.at(i));
+        }
+        const IoJob job = m_spec.jobAt(offsets.at(i), m_diskBytes);
+        auto result = read(job);
+        if (!result) {
+            surface.error = result.error().message;
+            return false;
+        }
+        if (result->status == IoStatus::Failed) {
+            surface.error = result->error ? result->error->message : QStringLiteral("the read failed");
+            return false;
+        }
+        if (result->status == IoStatus::Cancelled) {
+            return false; // a point cut short is not a point
+        }
+        if (result->bytes == 0) {
+            surface.error = QStringLiteral("nothing was read at %1 %")
+                                .arg(qRound(100.0 * i / std::max(1, int(offsets.size()) - 1)));
+            return false;
+        }
+        surface.points.append({job.offset, job.length, result->bandwidth()});
+    }
+    return true;
+}
+
+QString surfaceMarkdown(const CampaignResults& results)
+{
+    QString table;
+    QString lines;
+    for (const DiskResult& disk : results.disks) {
+        if (disk.surface.isEmpty() && disk.surface.error.isEmpty()) {
+            continue;
+        }
+        const SurfacePoint* slow = disk.surface.slowest();
+        const SurfacePoint* fast = disk.surface.fastest();
+        const QString name = disk.name.isEmpty() ? disk.path : disk.name;
+        table += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7/%8 |\n")
+                     .arg(name, QString(disk.model).replace(QLatin1Char('|'), QLatin1Char('/')),
+                          slow ? disk.surface.slowestZone(disk.sizeBytes) : QStringLiteral("-"),
+                          slow ? QString::number(slow->bwBytes / 1e6, 'f', 1) : QStringLiteral("-"),
+                          fast ? QString::number(fast->bwBytes / 1e6, 'f', 1) : QStringLiteral("-"),
+                          slow && fast && fast->bwBytes > 0
+                              ? QStringLiteral("%1 %").arg(qRound(100 * slow->bwBytes / fast->bwBytes))
+                              : QStringLiteral("-"))
+                     .arg(disk.surface.points.size())
+                     .arg(disk.surface.pointsPlanned);
+        QStringList points;
+        for (const SurfacePoint& point : disk.surface.points) {
+            points.append(QStringLiteral("%1 %: %2")
+                              .arg(qRound(point.position(disk.sizeBytes) * 100))
+                              .arg(point.bwBytes / 1e6, 0, 'f', 1));
+        }
+        lines += QStringLiteral("- %1: %2%3\n")
+                     .arg(name, points.join(QStringLiteral(" · ")),
+                          disk.surface.error.isEmpty() ? QString()
+                                                       : QStringLiteral(" (stopped: %1)").arg(disk.surface.error));
+    }
+    if (table.isEmpty()) {
+        return {};
+    }
+    return QStringLiteral(
+               "\n## Each disk across its surface\n\nRead only, 1M blocks at queue depth 8, at points from "
+               "each disk's first byte (0 %) to its last (100 %). A hard disk is fastest at its start (outer "
+               "tracks) and slowest at its end; an array tested only at its start overstates what it "
+               "sustains once full.\n\n| disk | model | slowest zone | slowest MB/s | fastest MB/s | "
+               "slowest / fastest | points |\n|---|---|---|---:|---:|---:|---:|\n") +
+        table + QStringLiteral("\nMB/s by position:\n\n") + lines;
+}
+
+} // namespace RaidBench

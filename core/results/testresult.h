@@ -1,0 +1,64 @@
+#pragma once
+
+#include "engine/ioresult.h"
+#include "results/campaignplan.h"
+#include "results/resourceuse.h"
+#include "results/sustainedwrite.h"
+#include "util/result.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+#include <utility>
+
+namespace RaidBench {
+
+/// Min, median, max and mean over the repeats of one test.
+struct RunSummary
+{
+    int runs = 0;
+    double bwMin = 0;
+    double bwMedian = 0;
+    double bwMax = 0;
+    double bwMean = 0;
+    double iopsMedian = 0;
+    double latP50Median = 0;
+    double latP99Median = 0;
+    /// Coefficient of variation of the runs' MB/s (sample standard deviation over mean); 0 for one run,
+    /// -1 where not known (results written before it was kept).
+    double cv = -1;
+    /// Stable mode ran it as often as allowed and its runs still varied more than the plan's bound.
+    bool unstable = false;
+
+    static RunSummary of(const QList<IoResult>& runs);
+    QJsonObject toJson() const;
+    static RunSummary fromJson(const QJsonObject& json);
+};
+
+/// One test of one configuration: every run's full engine result and their summary.
+struct TestResult
+{
+    TestSpec spec;
+    QString status = QStringLiteral("completed"); ///< completed, failed, cancelled
+    QString error;
+    QString source = QStringLiteral("raidbench"); ///< raidbench, or fio for imported results
+    QList<IoResult> runs;
+    RunSummary summary; ///< io tests
+    QList<std::pair<std::uint32_t, RunSummary>> sweep; ///< sweep tests: block size -> summary
+    QList<std::pair<int, RunSummary>> depthSweep; ///< qd-sweep tests: queue depth -> summary
+    /// An array of the configuration was resyncing or recovering during at least one run (the plan
+    /// said to measure anyway, or the run was the failure drill's test under a rebuild).
+    bool duringResync = false;
+    QJsonObject extra; ///< results of other test kinds (file tests)
+    std::optional<ResourceUse> resources; ///< how busy the disks and CPU were, and which bounded it
+    /// A sustained write test's burst, steady rate and drop (its first run's samples).
+    SustainedWrite sustained;
+
+    QJsonObject toJson(bool withSamples = true) const;
+    static Result<TestResult> fromJson(const QJsonObject& json);
+};
+
+} // namespace RaidBench
