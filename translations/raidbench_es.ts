@@ -3693,6 +3693,14 @@ escritura %5, lectura %6%7</translation>
         <source>failed</source>
         <translation>fallida</translation>
     </message>
+    <message>
+        <source>pending</source>
+        <translation>pendiente</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>omitida</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

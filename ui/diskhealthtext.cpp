@@ -21,11 +21,11 @@ QString status(const Disk& disk)
     if (!disk.healthRead) {
         return {};
     }
-    const QString& status = disk.health.status;
-    return status == QLatin1String("passed")  ? tr("OK")
-        : status == QLatin1String("failed")   ? tr("Failing")
-        : status == QLatin1String("no-smart") ? tr("No SMART")
-                                              : tr("Unknown");
+    const QString& smart = disk.health.status; // SMART's own words, not a run's state
+    return smart == QLatin1String("passed")  ? tr("OK")
+        : smart == QLatin1String("failed")   ? tr("Failing")
+        : smart == QLatin1String("no-smart") ? tr("No SMART")
+                                             : tr("Unknown");
 }
 
 QString temperature(const Disk& disk)

@@ -28,17 +28,23 @@ QString formatFileTime(const QString& iso)
     return when.isValid() ? QLocale().toString(when.toLocalTime(), QLocale::ShortFormat) : iso;
 }
 
-QString runStatus(const QString& status)
+QString runStatus(RunState status)
 {
-    static const char* const known[] = {
-        QT_TRANSLATE_NOOP("RunStatus", "running"), QT_TRANSLATE_NOOP("RunStatus", "completed"),
-        QT_TRANSLATE_NOOP("RunStatus", "cancelled"), QT_TRANSLATE_NOOP("RunStatus", "failed")};
-    for (const char* word : known) {
-        if (status == QLatin1String(word)) {
-            return QCoreApplication::translate("RunStatus", word);
-        }
+    switch (status) {
+    case RunState::Pending:
+        return QCoreApplication::translate("RunStatus", "pending");
+    case RunState::Running:
+        return QCoreApplication::translate("RunStatus", "running");
+    case RunState::Completed:
+        return QCoreApplication::translate("RunStatus", "completed");
+    case RunState::Failed:
+        return QCoreApplication::translate("RunStatus", "failed");
+    case RunState::Cancelled:
+        return QCoreApplication::translate("RunStatus", "cancelled");
+    case RunState::Skipped:
+        return QCoreApplication::translate("RunStatus", "skipped");
     }
-    return status;
+    return runStateName(status);
 }
 
 } // namespace RaidBench::Ui::Display

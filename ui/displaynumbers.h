@@ -1,5 +1,6 @@
 #pragma once
 
+#include "util/runstate.h"
 #include "util/units.h"
 
 #include <QString>
@@ -16,7 +17,7 @@ QString localized(const QString& text);
 /// A results file's time (ISO 8601, as files keep it) in the user's local time and date format.
 QString formatFileTime(const QString& iso);
 /// A run's or a configuration's state (running, completed, cancelled, failed) in the user's language.
-QString runStatus(const QString& status);
+QString runStatus(RunState status);
 
 inline QString formatMBps(double bytesPerSecond)
 {

@@ -192,14 +192,14 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
         if (!results.configs.isEmpty() || !results.disks.isEmpty()) {
             m_results->setResults(results, QFileInfo(m_runFile->path()).fileName());
         }
-        if (m_frontBeforeRun && results.status != QLatin1String("completed") && !m_measureRun && !m_surfaceRun) {
+        if (m_frontBeforeRun && results.status != RunState::Completed && !m_measureRun && !m_surfaceRun) {
             // A cancelled or failed run does not push the last completed one out of the Results page: it
             // is in its file (File > Recent) for whoever wants it.
             m_results->setResults(m_frontBeforeRun->first, m_frontBeforeRun->second);
         }
         m_frontBeforeRun.reset();
         // The next page is offered, never forced: the user may be clicking on another one.
-        if (error.isEmpty() && !m_measureRun && !m_surfaceRun && results.status == QLatin1String("completed")) {
+        if (error.isEmpty() && !m_measureRun && !m_surfaceRun && results.status == RunState::Completed) {
             offerStep(ResultsStep, tr("Show the results"));
         }
         if (m_measureRun && error.isEmpty()) {
@@ -210,8 +210,8 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
             m_results->showDetail(QStringLiteral("surface"));
             offerStep(ResultsStep, tr("Show the surface chart"));
         }
-        const QString kept = results.status != QLatin1String("completed") && !m_measureRun && !m_surfaceRun &&
-                m_results->results().status == QLatin1String("completed")
+        const QString kept = results.status != RunState::Completed && !m_measureRun && !m_surfaceRun &&
+                m_results->results().status == RunState::Completed
             ? tr(" It is kept in %1 (File > Recent); the Results page still shows the last completed run.")
                   .arg(QFileInfo(m_runFile->path()).fileName())
             : QString();
@@ -459,7 +459,7 @@ void MainWindow::startRun()
     m_measureRun = false;
     m_surfaceRun = false;
     m_frontBeforeRun.reset();
-    if (m_results->results().status == QLatin1String("completed") && !m_results->results().configs.isEmpty()) {
+    if (m_results->results().status == RunState::Completed && !m_results->results().configs.isEmpty()) {
         m_frontBeforeRun.emplace(m_results->results(), m_results->source());
     }
     m_session->runCampaign(*plan);
@@ -557,7 +557,7 @@ bool MainWindow::startQuickBuild(const QStringList& names)
 bool MainWindow::continueQuickAnswer(const CampaignResults& results, const QString& error)
 {
     QuickRun& quick = *m_quick;
-    if (!error.isEmpty() || results.status != QLatin1String("completed")) {
+    if (!error.isEmpty() || results.status != RunState::Completed) {
         return false;
     }
     CampaignResults merged = quick.measured;

@@ -356,10 +356,12 @@ void RunPage::onFinished(const CampaignResults& results, const QString& error)
     for (int i = 0; i < results.configs.size(); ++i) {
         const ConfigResult& config = results.configs.at(i);
         const int row = i + (m_queue->rowCount() > m_configCount ? 1 : 0);
-        completed += config.status == QLatin1String("completed") ? 1 : 0;
-        failed += config.status == QLatin1String("failed") ? 1 : 0;
-        setRowState(row, config.status == QLatin1String("failed") ? tr("failed: %1").arg(config.error) : config.status);
-        if (QProgressBar* bar = rowBar(row); bar && config.status == QLatin1String("completed")) {
+        completed += config.status == RunState::Completed ? 1 : 0;
+        failed += config.status == RunState::Failed ? 1 : 0;
+        setRowState(row,
+                    config.status == RunState::Failed ? tr("failed: %1").arg(config.error)
+                                                      : Display::runStatus(config.status));
+        if (QProgressBar* bar = rowBar(row); bar && config.status == RunState::Completed) {
             bar->setValue(100);
         }
     }
@@ -376,8 +378,7 @@ void RunPage::onFinished(const CampaignResults& results, const QString& error)
     for (const ConfigResult& config : results.configs) {
         int measured = 0;
         for (const TestResult& test : config.tests) {
-            measured +=
-                test.summary.runs > 0 || !test.sweep.isEmpty() || test.status == QLatin1String("completed") ? 1 : 0;
+            measured += test.summary.runs > 0 || !test.sweep.isEmpty() || test.status == RunState::Completed ? 1 : 0;
         }
         testsMeasured += measured;
         configsMeasured += measured > 0 ? 1 : 0;
@@ -404,7 +405,7 @@ void RunPage::onFinished(const CampaignResults& results, const QString& error)
         m_eta->setText(tr("stopped after %1").arg(Display::formatRoughDuration(double(m_clock.elapsed()) / 1000.0)));
         m_status->setText(tr("<b>The run stopped:</b> %1. Everything measured before is kept (%2). %3")
                               .arg(error.toHtmlEscaped(), kept.toHtmlEscaped(), stall));
-    } else if (m_cancelling || results.status == QLatin1String("cancelled")) {
+    } else if (m_cancelling || results.status == RunState::Cancelled) {
         m_eta->setText(tr("cancelled after %1").arg(Display::formatRoughDuration(double(m_clock.elapsed()) / 1000.0)));
         m_status->setText(tr("<b>Cancelled.</b> What stood was torn down; %1. %2").arg(kept.toHtmlEscaped(), stall));
     } else if (m_configCount == 0) {
@@ -421,7 +422,8 @@ void RunPage::onFinished(const CampaignResults& results, const QString& error)
                               .arg(failed)
                               .arg(stall));
     }
-    m_log->appendPlainText(tr("=== run ended: %1 ===").arg(error.isEmpty() ? results.status : error));
+    m_log->appendPlainText(
+        tr("=== run ended: %1 ===").arg(error.isEmpty() ? Display::runStatus(results.status) : error));
     Q_EMIT finished(results, error);
 }
 

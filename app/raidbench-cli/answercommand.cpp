@@ -278,7 +278,7 @@ int answer(const AnswerOptions& options)
         return code;
     }
     for (const ConfigResult& config : results.configs) {
-        if (config.status != QLatin1String("completed")) {
+        if (config.status != RunState::Completed) {
             return ExitFailed; // through the helper a failed layout does not change the run's own code
         }
     }

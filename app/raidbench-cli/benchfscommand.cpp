@@ -113,7 +113,8 @@ int runBenchFs(const QStringList& arguments)
         out.insert(QStringLiteral("directory"), params->directory);
         printJson(QJsonDocument(out));
     } else {
-        QString text = QStringLiteral("%1 in %2: %3\n").arg(result.kind, params->directory, result.status);
+        QString text =
+            QStringLiteral("%1 in %2: %3\n").arg(result.kind, params->directory, runStateName(result.status));
         for (const FilePhase& phase : result.phases) {
             text += QStringLiteral("  %1 %2 ops in %3 s  %4 ops/s  %5  cpu %6 %\n")
                         .arg(phase.name, -14)
@@ -125,9 +126,9 @@ int runBenchFs(const QStringList& arguments)
         }
         printOut(text);
     }
-    if (result.status != QLatin1String("completed")) {
-        printError(result.error.isEmpty() ? result.status : result.error);
-        return result.status == QLatin1String("cancelled") ? ExitCancelled : ExitFailed;
+    if (result.status != RunState::Completed) {
+        printError(result.error.isEmpty() ? runStateName(result.status) : result.error);
+        return result.status == RunState::Cancelled ? ExitCancelled : ExitFailed;
     }
     return ExitOk;
 }

@@ -169,7 +169,7 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, const
         save(results);
         const QString status = results.value(QStringLiteral("status")).toString();
         (flags.summary ? printOut : printErr)(QStringLiteral("campaign %1; results in %2\n").arg(status, savedTo));
-        exitCode = status == QLatin1String("cancelled") ? ExitCancelled : ExitOk;
+        exitCode = parseRunState(status) == RunState::Cancelled ? ExitCancelled : ExitOk;
         helper.stop();
         QCoreApplication::exit(0);
     });
@@ -303,10 +303,10 @@ int runPlanHere(const CampaignPlan& plan, const QString& out, const PlanRunFlags
         const auto read = config.sequentialRead();
         summary += QStringLiteral("%1 %2 %3 %4\n")
                        .arg(config.name, -24)
-                       .arg(config.status, -10)
+                       .arg(runStateName(config.status), -10)
                        .arg(write ? Units::formatMBps(*write) + QStringLiteral(" write") : QString(), -18)
                        .arg(read ? Units::formatMBps(*read) + QStringLiteral(" read") : config.error);
-        failed += config.status == QLatin1String("failed") ? 1 : 0;
+        failed += config.status == RunState::Failed ? 1 : 0;
     }
     for (const DiskResult& disk : results->disks) {
         if (disk.slow) {
@@ -319,7 +319,7 @@ int runPlanHere(const CampaignPlan& plan, const QString& out, const PlanRunFlags
         printError(QStringLiteral("%1 could not be written; the results are in %2")
                        .arg(options.resultsPath, runner.savedTo()));
     }
-    if (results->status == QLatin1String("cancelled")) {
+    if (results->status == RunState::Cancelled) {
         printError(QStringLiteral("cancelled; what was measured is in %1").arg(runner.savedTo()));
         return ExitCancelled;
     }

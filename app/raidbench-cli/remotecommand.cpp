@@ -403,7 +403,9 @@ int runCampaignOnHosts(const CampaignPlan& plan, const QList<SshTarget>& targets
                 save(host, results);
                 const QString status = results.value(QStringLiteral("status")).toString();
                 say(host, QStringLiteral("campaign %1; results in %2").arg(status, host->savedTo));
-                end(host, status == QLatin1String("cancelled") ? HostRun::State::Cancelled : HostRun::State::Completed,
+                end(host,
+                    parseRunState(status) == RunState::Cancelled ? HostRun::State::Cancelled
+                                                                 : HostRun::State::Completed,
                     {}, true);
             }
         });

@@ -246,8 +246,7 @@ void CampaignRunner::followInitialResync(ConfigResult& config, const BuiltArray&
     auto resync =
         followRebuild(QStringLiteral("initial-resync"), arrays, {}, config.drill->spec, progress, monitor, cancel, {});
     if (!resync) {
-        config.drill->status =
-            resync.error().code == ErrorCode::cancelled ? QStringLiteral("cancelled") : QStringLiteral("failed");
+        config.drill->status = resync.error().code == ErrorCode::cancelled ? RunState::Cancelled : RunState::Failed;
         config.drill->error = resync.error().message;
         return;
     }
@@ -264,7 +263,7 @@ void CampaignRunner::runDrill(ConfigResult& config, const BuiltArray& built, con
     QString why;
     const auto target = drillTarget(pinnedSpec, built, spec.member, &why);
     if (!target) {
-        drill.status = QStringLiteral("failed");
+        drill.status = RunState::Failed;
         drill.error = why;
         return;
     }
@@ -272,7 +271,7 @@ void CampaignRunner::runDrill(ConfigResult& config, const BuiltArray& built, con
     const QString directory = mdSysDirectory(target->array);
     const MdSyncState state = MdSyncState::read(directory);
     if (!state.readable || state.degraded > 0 || state.working()) {
-        drill.status = QStringLiteral("failed");
+        drill.status = RunState::Failed;
         drill.error = !state.readable
             ? QStringLiteral("cannot read the state of %1").arg(target->array)
             : QStringLiteral("%1 is already %2; the drill starts only on a whole, quiet array")
@@ -287,7 +286,7 @@ void CampaignRunner::runDrill(ConfigResult& config, const BuiltArray& built, con
             progress, cancel);
     };
     auto stop = [&](const Error& error) {
-        drill.status = error.code == ErrorCode::cancelled ? QStringLiteral("cancelled") : QStringLiteral("failed");
+        drill.status = error.code == ErrorCode::cancelled ? RunState::Cancelled : RunState::Failed;
         drill.error = error.message;
     };
     auto degradedTests = [&](QList<TestResult>& into, const QString& label) {
@@ -481,7 +480,7 @@ void CampaignRunner::runDrill(ConfigResult& config, const BuiltArray& built, con
         }
         drill.readd = *readded;
     }
-    drill.status = cancelled(cancel) ? QStringLiteral("cancelled") : QStringLiteral("completed");
+    drill.status = cancelled(cancel) ? RunState::Cancelled : RunState::Completed;
 }
 
 } // namespace RaidBench

@@ -449,19 +449,19 @@ void CampaignRunner::runTest(const BuiltArray& built, const TestSpec& spec, Test
         };
         for (int repeat = 1; repeat <= maxRuns; ++repeat) {
             if (cancelled(cancel)) {
-                result.status = QStringLiteral("cancelled");
+                result.status = RunState::Cancelled;
                 keepPoint();
                 return;
             }
             if (!underRebuild && !waitForQuietArrays(result, progress, cancel)) {
-                result.status = QStringLiteral("cancelled");
+                result.status = RunState::Cancelled;
                 keepPoint();
                 return;
             }
             // The gate right before every run: the configuration is still the disks it was built from.
             auto target = verifyTarget(m_options.executor.gate.get(), built);
             if (!target) {
-                result.status = QStringLiteral("failed");
+                result.status = RunState::Failed;
                 result.error = target.error().message;
                 keepPoint();
                 return;
@@ -484,7 +484,7 @@ void CampaignRunner::runTest(const BuiltArray& built, const TestSpec& spec, Test
                 const std::uint64_t deviceBytes = checkedDeviceBytes(*target);
                 if (deviceBytes == 0) {
                     // Never run at the start and call it the end.
-                    result.status = QStringLiteral("failed");
+                    result.status = RunState::Failed;
                     result.error = QStringLiteral("cannot read the size of %1 to place the test at its %2")
                                        .arg(built.device, testRegionName(m_plan.region));
                     keepPoint();
@@ -529,13 +529,13 @@ void CampaignRunner::runTest(const BuiltArray& built, const TestSpec& spec, Test
                 ++m_unitsDone;
             }
             if (run.status == IoStatus::Failed) {
-                result.status = QStringLiteral("failed");
+                result.status = RunState::Failed;
                 result.error = run.error ? run.error->message : QStringLiteral("failed");
                 keepPoint();
                 return;
             }
             if (run.status == IoStatus::Cancelled) {
-                result.status = QStringLiteral("cancelled");
+                result.status = RunState::Cancelled;
                 keepPoint();
                 return;
             }
@@ -575,7 +575,7 @@ void CampaignRunner::runFileTests(ConfigResult& config, const BuiltArray& built,
             if (spec.isFileTest()) {
                 TestResult result;
                 result.spec = spec;
-                result.status = QStringLiteral("failed");
+                result.status = RunState::Failed;
                 result.error = mounted.error().message;
                 config.tests.append(result);
             }
@@ -664,14 +664,14 @@ void CampaignRunner::runConfig(const QList<int>& group, const std::atomic_bool* 
     // each measured on the same array with its own cache.
     for (int i : group) {
         ConfigResult& entry = m_results.configs[i];
-        entry.status = QStringLiteral("pending");
+        entry.status = RunState::Pending;
         entry.error.clear();
         entry.tests.clear();
         entry.commands.clear();
     }
     ConfigResult& config = m_results.configs[group.first()];
-    config.status = QStringLiteral("running");
-    const auto failAll = [&](const QString& status, const QString& error) {
+    config.status = RunState::Running;
+    const auto failAll = [&](RunState status, const QString& error) {
         for (int i : group) {
             m_results.configs[i].status = status;
             m_results.configs[i].error = error;
@@ -687,12 +687,12 @@ void CampaignRunner::runConfig(const QList<int>& group, const std::atomic_bool* 
 
     auto pinned = DeviceGate::bindSpec(config.spec, m_pins);
     if (!pinned) {
-        failAll(QStringLiteral("failed"), pinned.error().message);
+        failAll(RunState::Failed, pinned.error().message);
         return;
     }
-    const bool drill = config.drill && config.drill->status != QLatin1String("skipped");
+    const bool drill = config.drill && config.drill->status != RunState::Skipped;
     if (drill) {
-        config.drill->status = QStringLiteral("pending");
+        config.drill->status = RunState::Pending;
         config.drill->error.clear();
         if (config.drill->spec.initialResync) {
             withoutAssumeClean(pinned->spec); // the first resync is what the drill times
@@ -700,7 +700,7 @@ void CampaignRunner::runConfig(const QList<int>& group, const std::atomic_bool* 
     }
     auto plan = pinnedBuild(*pinned, newBuildTag(), PlanOptions {udevIsRunning()});
     if (!plan) {
-        failAll(QStringLiteral("failed"), plan.error().message);
+        failAll(RunState::Failed, plan.error().message);
         return;
     }
     for (int i : group) {
@@ -715,7 +715,7 @@ void CampaignRunner::runConfig(const QList<int>& group, const std::atomic_bool* 
                             m_callbacks.commandLogged});
     auto built = executor.build(*plan, cancel);
     if (!built) {
-        failAll(built.error().code == ErrorCode::cancelled ? QStringLiteral("cancelled") : QStringLiteral("failed"),
+        failAll(built.error().code == ErrorCode::cancelled ? RunState::Cancelled : RunState::Failed,
                 built.error().message);
         return;
     }
@@ -757,12 +757,12 @@ void CampaignRunner::runConfig(const QList<int>& group, const std::atomic_bool* 
         entry.writeCaches = config.writeCaches;
         entry.writeCacheNote = config.writeCacheNote;
         if (k > 0) {
-            entry.status = QStringLiteral("running");
+            entry.status = RunState::Running;
             if (cancelled(cancel)) {
                 break;
             }
             if (auto set = setStripeCache(*built, entry.stripeCache, entry.commands); !set) {
-                entry.status = QStringLiteral("failed");
+                entry.status = RunState::Failed;
                 entry.error = set.error().message;
                 continue;
             }
@@ -779,7 +779,7 @@ void CampaignRunner::runConfig(const QList<int>& group, const std::atomic_bool* 
             entry.tests.append(result);
             m_unitsDone += spec.units(m_plan.minRuns());
             saveAfterTest();
-            if (result.status == QLatin1String("cancelled")) {
+            if (result.status == RunState::Cancelled) {
                 stop = true;
                 break;
             }
@@ -797,7 +797,7 @@ void CampaignRunner::runConfig(const QList<int>& group, const std::atomic_bool* 
         if (leading && !stop && m_plan.hasFileTests() && !cancelled(cancel)) {
             runFileTests(entry, *built, progress, cancel);
         }
-        if (leading && drill && !stop && !cancelled(cancel) && config.drill->status == QLatin1String("pending")) {
+        if (leading && drill && !stop && !cancelled(cancel) && config.drill->status == RunState::Pending) {
             runDrill(config, *built, pinned->spec, executor, progress, cancel, &monitor);
             saveAfterTest();
         }
@@ -827,27 +827,27 @@ void CampaignRunner::runConfig(const QList<int>& group, const std::atomic_bool* 
         ConfigResult& entry = m_results.configs[i];
         bool anyFailed = false;
         for (const TestResult& test : entry.tests) {
-            anyFailed = anyFailed || test.status == QLatin1String("failed");
+            anyFailed = anyFailed || test.status == RunState::Failed;
         }
-        if (entry.status == QLatin1String("pending")) {
-            entry.status = cancelled(cancel) ? QStringLiteral("cancelled") : QStringLiteral("pending");
+        if (entry.status == RunState::Pending) {
+            entry.status = cancelled(cancel) ? RunState::Cancelled : RunState::Pending;
         } else if (cancelled(cancel)) {
-            entry.status = QStringLiteral("cancelled");
+            entry.status = RunState::Cancelled;
         } else if (!teardown.clean()) {
-            entry.status = QStringLiteral("failed");
+            entry.status = RunState::Failed;
             entry.error = QStringLiteral("teardown: %1").arg(teardown.summary());
         } else if (!entry.error.isEmpty()) {
-            entry.status = QStringLiteral("failed"); // e.g. the file system would not unmount
+            entry.status = RunState::Failed; // e.g. the file system would not unmount
         } else if (anyFailed) {
-            entry.status = QStringLiteral("failed");
+            entry.status = RunState::Failed;
             for (const TestResult& test : entry.tests) {
-                if (test.status == QLatin1String("failed")) {
+                if (test.status == RunState::Failed) {
                     entry.error = QStringLiteral("%1: %2").arg(test.spec.name, test.error);
                     break;
                 }
             }
         } else {
-            entry.status = QStringLiteral("completed");
+            entry.status = RunState::Completed;
         }
     }
 }
@@ -891,7 +891,7 @@ Result<CampaignResults> CampaignRunner::run(const std::atomic_bool* cancel)
             return ok.error();
         }
     }
-    m_results.status = QStringLiteral("running");
+    m_results.status = RunState::Running;
     if (m_results.host.isEmpty()) {
         m_results.host = collectHostInfo(*m_options.runner);
     }
@@ -933,7 +933,7 @@ Result<CampaignResults> CampaignRunner::run(const std::atomic_bool* cancel)
                 break;
             }
             i = j;
-            if (m_results.configs.at(j).status == QLatin1String("completed")) {
+            if (m_results.configs.at(j).status == RunState::Completed) {
                 m_unitsDone += testsPerConfig; // --resume
             } else {
                 group.append(j);
@@ -950,13 +950,13 @@ Result<CampaignResults> CampaignRunner::run(const std::atomic_bool* cancel)
             return ok.error();
         }
     }
-    m_results.status = cancelled(cancel) ? QStringLiteral("cancelled") : QStringLiteral("completed");
+    m_results.status = cancelled(cancel) ? RunState::Cancelled : RunState::Completed;
     if (auto ok = save(); !ok) {
         return ok.error();
     }
     CampaignProgress done;
     done.phase = QStringLiteral("done");
-    done.message = m_results.status;
+    done.message = runStateName(m_results.status);
     m_unitsDone = m_unitsTotal;
     report(done);
     return m_results;

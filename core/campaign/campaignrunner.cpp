@@ -254,7 +254,7 @@ Result<void> CampaignRunner::prepare()
                 return makeError(ErrorCode::invalidPlan,
                                  QStringLiteral("configuration %1: drill: %2").arg(config.name, skip));
             }
-            planned.status = skip.isEmpty() ? QStringLiteral("pending") : QStringLiteral("skipped");
+            planned.status = skip.isEmpty() ? RunState::Pending : RunState::Skipped;
             planned.error = skip;
             result.drill = planned;
         }
@@ -301,7 +301,7 @@ Result<void> CampaignRunner::prepare()
         for (const ConfigResult& config : configs) {
             if (ConfigResult* existing = m_results.config(config.name)) {
                 // What runs again is what the plan says, on the disks that were just checked.
-                if (existing->status != QLatin1String("completed")) {
+                if (existing->status != RunState::Completed) {
                     existing->spec = config.spec;
                     existing->preset = config.preset;
                     existing->drill = config.drill;

@@ -122,7 +122,7 @@ bool dropCaches()
 void commandTest(const FileTestParams& params, const std::atomic_bool* cancel, FileTestResult& result)
 {
     if (params.argv.isEmpty()) {
-        result.status = QStringLiteral("failed");
+        result.status = RunState::Failed;
         result.error = QStringLiteral("no command given");
         return;
     }
@@ -131,13 +131,13 @@ void commandTest(const FileTestParams& params, const std::atomic_bool* cancel, F
     bool dropped = false;
     for (int repeat = 1; repeat <= std::max(1, params.repeats); ++repeat) {
         if (isCancelled(cancel)) {
-            result.status = QStringLiteral("cancelled");
+            result.status = RunState::Cancelled;
             break;
         }
         if (!params.prepare.isEmpty()) {
             const CommandRun prep = runCommand(params.prepare, params, cancel);
             if (prep.exitCode != 0) {
-                result.status = QStringLiteral("failed");
+                result.status = RunState::Failed;
                 result.error = QStringLiteral("the preparation command failed (exit %1): %2")
                                    .arg(prep.exitCode)
                                    .arg(prep.output.right(300));
@@ -162,17 +162,17 @@ void commandTest(const FileTestParams& params, const std::atomic_bool* cancel, F
                                  {QStringLiteral("timed_out"), run.timedOut},
                                  {QStringLiteral("output_tail"), run.output.right(500)}});
         if (run.cancelled) {
-            result.status = QStringLiteral("cancelled");
+            result.status = RunState::Cancelled;
             break;
         }
         if (run.timedOut) {
-            result.status = QStringLiteral("failed");
+            result.status = RunState::Failed;
             result.error = QStringLiteral("the command ran longer than %1 and was killed")
                                .arg(Units::formatDuration(params.timeoutNs));
             break;
         }
         if (!run.error.isEmpty() || run.exitCode != 0) {
-            result.status = QStringLiteral("failed");
+            result.status = RunState::Failed;
             result.error = run.error.isEmpty()
                 ? QStringLiteral("the command %1: %2")
                       .arg(run.signal ? QStringLiteral("was killed by signal %1").arg(run.signal)

@@ -1,6 +1,7 @@
 #include "engine/iojob.h"
 #include "fs/filetests.h"
 #include "util/errorcodes.h"
+#include "util/runstate.h"
 #include "util/units.h"
 
 #include <QJsonArray>
@@ -145,7 +146,7 @@ QJsonObject FileTestResult::toJson() const
         phaseArray.append(phase.toJson());
     }
     QJsonObject json {{QStringLiteral("kind"), kind},
-                      {QStringLiteral("status"), status},
+                      {QStringLiteral("status"), runStateName(status)},
                       {QStringLiteral("phases"), phaseArray},
                       {QStringLiteral("details"), details}};
     json.insert(QStringLiteral("error"), error.isEmpty() ? QJsonValue() : QJsonValue(error));
@@ -156,7 +157,7 @@ FileTestResult FileTestResult::fromJson(const QJsonObject& json)
 {
     FileTestResult result;
     result.kind = json.value(QStringLiteral("kind")).toString();
-    result.status = json.value(QStringLiteral("status")).toString();
+    result.status = parseRunState(json.value(QStringLiteral("status")).toString()).value_or(RunState::Failed);
     result.error = json.value(QStringLiteral("error")).toString();
     for (const auto& phase : json.value(QStringLiteral("phases")).toArray()) {
         result.phases.append(FilePhase::fromJson(phase.toObject()));

@@ -182,7 +182,7 @@ void fileSequential(const FileTestParams& params, const std::atomic_bool* cancel
 {
     ScratchDirectory scratch(params.directory, QStringLiteral("fileseq"));
     if (!scratch.ok()) {
-        result.status = QStringLiteral("failed");
+        result.status = RunState::Failed;
         result.error = scratch.error();
         return;
     }
@@ -198,21 +198,21 @@ void fileSequential(const FileTestParams& params, const std::atomic_bool* cancel
     const IoResult written = IoEngine::run(write, cancel);
     result.phases.append(fromEngine(QStringLiteral("write"), written));
     if (written.status != IoStatus::Completed) {
-        result.status = written.status == IoStatus::Cancelled ? QStringLiteral("cancelled") : QStringLiteral("failed");
+        result.status = written.status == IoStatus::Cancelled ? RunState::Cancelled : RunState::Failed;
         result.error = written.error ? written.error->message : QString();
         return;
     }
     // Rewrite, as bonnie does: read each block, change it, write it back in place.
     const int fd = ::openat(scratch.fd(), "data", O_RDWR | O_NOFOLLOW | O_CLOEXEC | (params.direct ? O_DIRECT : 0));
     if (fd < 0) {
-        result.status = QStringLiteral("failed");
+        result.status = RunState::Failed;
         result.error = QStringLiteral("cannot reopen %1: %2").arg(path, errnoText(errno));
         return;
     }
     void* buffer = nullptr;
     if (posix_memalign(&buffer, 4096, params.blockSize) != 0) {
         ::close(fd);
-        result.status = QStringLiteral("failed");
+        result.status = RunState::Failed;
         result.error = QStringLiteral("out of memory");
         return;
     }
@@ -242,7 +242,7 @@ void fileSequential(const FileTestParams& params, const std::atomic_bool* cancel
     ::close(fd);
     free(buffer);
     if (!failure.isEmpty() || isCancelled(cancel)) {
-        result.status = failure.isEmpty() ? QStringLiteral("cancelled") : QStringLiteral("failed");
+        result.status = failure.isEmpty() ? RunState::Cancelled : RunState::Failed;
         result.error = failure;
         return;
     }
@@ -252,7 +252,7 @@ void fileSequential(const FileTestParams& params, const std::atomic_bool* cancel
     const IoResult readBack = IoEngine::run(read, cancel);
     result.phases.append(fromEngine(QStringLiteral("read"), readBack));
     if (readBack.status != IoStatus::Completed) {
-        result.status = readBack.status == IoStatus::Cancelled ? QStringLiteral("cancelled") : QStringLiteral("failed");
+        result.status = readBack.status == IoStatus::Cancelled ? RunState::Cancelled : RunState::Failed;
         result.error = readBack.error ? readBack.error->message : QString();
     }
     result.details.insert(QStringLiteral("direct"), params.direct);
@@ -262,7 +262,7 @@ void fileSeeks(const FileTestParams& params, const std::atomic_bool* cancel, Fil
 {
     ScratchDirectory scratch(params.directory, QStringLiteral("seeks"));
     if (!scratch.ok()) {
-        result.status = QStringLiteral("failed");
+        result.status = RunState::Failed;
         result.error = scratch.error();
         return;
     }
@@ -276,7 +276,7 @@ void fileSeeks(const FileTestParams& params, const std::atomic_bool* cancel, Fil
     prepare.direct = false;
     const IoResult prepared = IoEngine::run(prepare, cancel);
     if (prepared.status != IoStatus::Completed) {
-        result.status = prepared.status == IoStatus::Cancelled ? QStringLiteral("cancelled") : QStringLiteral("failed");
+        result.status = prepared.status == IoStatus::Cancelled ? RunState::Cancelled : RunState::Failed;
         result.error = prepared.error ? prepared.error->message : QString();
         return;
     }
@@ -297,7 +297,7 @@ void fileSeeks(const FileTestParams& params, const std::atomic_bool* cancel, Fil
     result.phases.append(fromEngine(QStringLiteral("seeks"), sought));
     result.details.insert(QStringLiteral("file_bytes"), double(params.fileSize));
     if (sought.status != IoStatus::Completed) {
-        result.status = sought.status == IoStatus::Cancelled ? QStringLiteral("cancelled") : QStringLiteral("failed");
+        result.status = sought.status == IoStatus::Cancelled ? RunState::Cancelled : RunState::Failed;
         result.error = sought.error ? sought.error->message : QString();
     }
 }
@@ -306,7 +306,7 @@ void smallFiles(const FileTestParams& params, const std::atomic_bool* cancel, Fi
 {
     ScratchDirectory scratch(params.directory, QStringLiteral("smallfiles"));
     if (!scratch.ok()) {
-        result.status = QStringLiteral("failed");
+        result.status = RunState::Failed;
         result.error = scratch.error();
         return;
     }
@@ -421,10 +421,10 @@ void smallFiles(const FileTestParams& params, const std::atomic_bool* cancel, Fi
     result.details.insert(QStringLiteral("file_bytes"), double(params.smallFileSize));
     result.details.insert(QStringLiteral("fsync"), params.fsync);
     if (!failure.isEmpty()) {
-        result.status = QStringLiteral("failed");
+        result.status = RunState::Failed;
         result.error = failure;
     } else if (isCancelled(cancel)) {
-        result.status = QStringLiteral("cancelled");
+        result.status = RunState::Cancelled;
     }
 }
 
@@ -437,7 +437,7 @@ FileTestResult runFileTest(const FileTestParams& params, const std::atomic_bool*
     result.kind = params.kind;
     const QFileInfo dir(params.directory);
     if (!dir.isDir()) {
-        result.status = QStringLiteral("failed");
+        result.status = RunState::Failed;
         result.error = QStringLiteral("%1 is not a directory").arg(params.directory);
         return result;
     }
@@ -453,7 +453,7 @@ FileTestResult runFileTest(const FileTestParams& params, const std::atomic_bool*
     } else if (params.kind == QLatin1String("command")) {
         commandTest(params, cancel, result);
     } else {
-        result.status = QStringLiteral("failed");
+        result.status = RunState::Failed;
         result.error = QStringLiteral("unknown file test '%1'").arg(params.kind);
     }
     return result;

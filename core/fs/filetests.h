@@ -1,6 +1,7 @@
 #pragma once
 
 #include "util/result.h"
+#include "util/runstate.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -65,7 +66,7 @@ struct FileTestParams
 struct FileTestResult
 {
     QString kind;
-    QString status = QStringLiteral("completed"); ///< completed, failed, cancelled
+    RunState status = RunState::Completed; ///< completed, failed, cancelled
     QString error;
     QList<FilePhase> phases;
     QJsonObject details; ///< fsync policy, file counts, command exit codes, summary

@@ -178,7 +178,7 @@ void HelperService::runCampaign(const HelperProtocol::Request& request)
             log(QStringLiteral("campaign %1: %2 configurations, %3")
                     .arg(id)
                     .arg(results->configs.size())
-                    .arg(results->status));
+                    .arg(runStateName(results->status)));
             reply(id, Messages::encodeResults(*results));
         },
         std::move(token));

@@ -450,7 +450,7 @@ ModelContext modelContext(const CampaignResults& results, const QString& except)
     QList<double> raid6Rates;
     QList<double> other;
     for (const ConfigResult& config : results.configs) {
-        if (config.name == except || config.status != QLatin1String("completed")) {
+        if (config.name == except || config.status != RunState::Completed) {
             continue;
         }
         const TestResult* test = config.sequentialTest(true);

@@ -82,10 +82,14 @@ QJsonObject TestResult::toJson(bool withSamples) const
     for (const IoResult& run : runs) {
         runArray.append(run.toJson(withSamples));
     }
-    QJsonObject json {{QStringLiteral("id"), spec.id()},   {QStringLiteral("name"), spec.name},
-                      {QStringLiteral("kind"), spec.kind}, {QStringLiteral("params"), spec.toJson()},
-                      {QStringLiteral("status"), status},  {QStringLiteral("source"), source},
-                      {QStringLiteral("runs"), runArray},  {QStringLiteral("summary"), summary.toJson()}};
+    QJsonObject json {{QStringLiteral("id"), spec.id()},
+                      {QStringLiteral("name"), spec.name},
+                      {QStringLiteral("kind"), spec.kind},
+                      {QStringLiteral("params"), spec.toJson()},
+                      {QStringLiteral("status"), runStateName(status)},
+                      {QStringLiteral("source"), source},
+                      {QStringLiteral("runs"), runArray},
+                      {QStringLiteral("summary"), summary.toJson()}};
     if (!error.isEmpty()) {
         json.insert(QStringLiteral("error"), error);
     }
@@ -131,7 +135,8 @@ Result<TestResult> TestResult::fromJson(const QJsonObject& json)
     }
     test.spec = *spec;
     test.spec.name = json.value(QStringLiteral("name")).toString(test.spec.name);
-    test.status = json.value(QStringLiteral("status")).toString(QStringLiteral("completed"));
+    test.status = parseRunState(json.value(QStringLiteral("status")).toString(QStringLiteral("completed")))
+                      .value_or(RunState::Failed);
     test.error = json.value(QStringLiteral("error")).toString();
     test.source = json.value(QStringLiteral("source")).toString(QStringLiteral("raidbench"));
     for (const auto& run : json.value(QStringLiteral("runs")).toArray()) {
@@ -305,7 +310,7 @@ QJsonObject ConfigResult::toJson(bool withSamples) const
         {QStringLiteral("preset"), preset},
         {QStringLiteral("spec"), spec.toJson()},
         {QStringLiteral("description"), spec.describe()},
-        {QStringLiteral("status"), status},
+        {QStringLiteral("status"), runStateName(status)},
         {QStringLiteral("device"), device},
         {QStringLiteral("commands"), QJsonArray::fromStringList(commands)},
         {QStringLiteral("usable_bytes"), double(usableBytes)},
@@ -378,14 +383,14 @@ Result<ConfigResult> ConfigResult::fromJson(const QJsonObject& json)
                       QStringLiteral("configuration '%1': %2").arg(config.name, spec.error().message)};
     }
     config.spec = *spec;
-    config.status = json.value(QStringLiteral("status")).toString();
-    static const QStringList statuses {QStringLiteral("pending"), QStringLiteral("completed"), QStringLiteral("failed"),
-                                       QStringLiteral("cancelled"), QStringLiteral("running")};
-    if (!statuses.contains(config.status)) {
+    const QString statusWord = json.value(QStringLiteral("status")).toString();
+    const auto status = parseRunState(statusWord);
+    if (!status || *status == RunState::Skipped) {
         return makeError(
             ErrorCode::invalidResults,
-            QStringLiteral("configuration '%1' has an unknown status '%2'").arg(config.name, config.status.left(32)));
+            QStringLiteral("configuration '%1' has an unknown status '%2'").arg(config.name, statusWord.left(32)));
     }
+    config.status = *status;
     config.error = json.value(QStringLiteral("error")).toString();
     config.device = json.value(QStringLiteral("device")).toString();
     for (const auto& command : json.value(QStringLiteral("commands")).toArray()) {
@@ -490,7 +495,7 @@ QJsonObject CampaignResults::toJson(bool withSamples) const
                       {QStringLiteral("raidbench_version"), raidbenchVersion},
                       {QStringLiteral("created"), created},
                       {QStringLiteral("updated"), updated},
-                      {QStringLiteral("status"), status},
+                      {QStringLiteral("status"), runStateName(status)},
                       {QStringLiteral("host"), host},
                       {QStringLiteral("plan"), plan},
                       {QStringLiteral("assume_clean_reason"), assumeCleanReason},
@@ -532,7 +537,7 @@ Result<CampaignResults> CampaignResults::fromJson(const QJsonObject& json)
     results.raidbenchVersion = json.value(QStringLiteral("raidbench_version")).toString();
     results.created = json.value(QStringLiteral("created")).toString();
     results.updated = json.value(QStringLiteral("updated")).toString();
-    results.status = json.value(QStringLiteral("status")).toString();
+    results.status = parseRunState(json.value(QStringLiteral("status")).toString()).value_or(RunState::Running);
     results.host = json.value(QStringLiteral("host")).toObject();
     results.plan = json.value(QStringLiteral("plan")).toObject();
     results.assumeCleanReason = json.value(QStringLiteral("assume_clean_reason")).toString();

@@ -10,6 +10,7 @@
 #include "results/sustainedwrite.h"
 #include "results/testresult.h"
 #include "util/result.h"
+#include "util/runstate.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -73,7 +74,7 @@ struct ConfigResult
     QString name;
     QString preset;
     ArraySpec spec;
-    QString status = QStringLiteral("pending"); ///< pending, completed, failed, cancelled
+    RunState status = RunState::Pending; ///< pending, completed, failed, cancelled
     QString error;
     QString device;
     QStringList commands;
@@ -136,7 +137,7 @@ struct CampaignResults
     QString raidbenchVersion;
     QString created;
     QString updated;
-    QString status = QStringLiteral("running"); ///< running, completed, cancelled, failed
+    RunState status = RunState::Running; ///< running, completed, cancelled, failed
     QJsonObject host;
     QJsonObject plan;
     QString assumeCleanReason;

@@ -23,7 +23,7 @@ CampaignResults compareResults(const QList<ComparedResults>& sides)
         merged.comparedLabels.append(side.label);
     }
     QStringList names;
-    QStringList statuses;
+    QList<RunState> statuses;
     for (const ComparedResults& side : std::as_const(analysed)) {
         for (const ConfigResult& config : side.results.configs) {
             if (!names.contains(config.name)) {
@@ -53,7 +53,11 @@ CampaignResults compareResults(const QList<ComparedResults>& sides)
             merged.disks.append(copy);
         }
     }
-    merged.status = statuses.join(QStringLiteral(" / "));
+    // One state for the files side by side: theirs when they agree, else the one that matters most.
+    merged.status = statuses.size() == 1         ? statuses.first()
+        : statuses.contains(RunState::Failed)    ? RunState::Failed
+        : statuses.contains(RunState::Cancelled) ? RunState::Cancelled
+                                                 : RunState::Running;
     QStringList hosts;
     for (const ComparedResults& side : sides) {
         hosts.append(resultsHost(side.results));

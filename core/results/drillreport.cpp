@@ -40,7 +40,7 @@ QString drillMarkdown(const CampaignResults& results)
             continue;
         }
         const DrillResult& drill = *config.drill;
-        if (drill.status == QLatin1String("skipped")) {
+        if (drill.status == RunState::Skipped) {
             skipped += QStringLiteral("- %1: %2.\n").arg(cell(config.name), drill.error);
             continue;
         }
@@ -90,7 +90,7 @@ QString drillMarkdown(const CampaignResults& results)
                              .arg(rebuildCell(drill.initialResync)));
         }
         if (!drill.error.isEmpty()) {
-            notes.append(QStringLiteral("the drill %1: %2").arg(drill.status, drill.error));
+            notes.append(QStringLiteral("the drill %1: %2").arg(runStateName(drill.status), drill.error));
         }
         if (!notes.isEmpty()) {
             details += QStringLiteral("- %1: %2.\n").arg(cell(config.name), notes.join(QStringLiteral("; ")));

@@ -2,6 +2,7 @@
 
 #include "util/errorcodes.h"
 #include "util/jsonvalues.h"
+#include "util/runstate.h"
 
 #include <QJsonArray>
 
@@ -112,7 +113,7 @@ const TestResult* DrillResult::degradedTest(const QString& id) const
 QJsonObject DrillResult::toJson() const
 {
     QJsonObject json {{QStringLiteral("spec"), spec.toJson()},
-                      {QStringLiteral("status"), status},
+                      {QStringLiteral("status"), runStateName(status)},
                       {QStringLiteral("failed_array"), failedArray},
                       {QStringLiteral("failed_members"), QJsonArray::fromStringList(failedMembers)},
                       {QStringLiteral("degraded"), testsJson(degraded)}};
@@ -146,7 +147,7 @@ Result<DrillResult> DrillResult::fromJson(const QJsonObject& json)
         }
         drill.spec = *spec;
     }
-    drill.status = json.value(QStringLiteral("status")).toString();
+    drill.status = parseRunState(json.value(QStringLiteral("status")).toString()).value_or(RunState::Pending);
     drill.error = json.value(QStringLiteral("error")).toString();
     drill.failedArray = json.value(QStringLiteral("failed_array")).toString();
     drill.failedMembers = strings(json.value(QStringLiteral("failed_members")));

@@ -4,6 +4,7 @@
 #include "results/drillspec.h"
 #include "results/testresult.h"
 #include "util/result.h"
+#include "util/runstate.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -43,7 +44,7 @@ struct RebuildResult
 struct DrillResult
 {
     DrillSpec spec;
-    QString status = QStringLiteral("pending"); ///< completed, failed, cancelled, skipped
+    RunState status = RunState::Pending; ///< completed, failed, cancelled, skipped
     QString error; ///< why it failed, or why it was skipped (no redundancy)
     QString failedArray; ///< the md array a member was failed in
     QStringList failedMembers;

@@ -79,11 +79,11 @@ QString healthCell(const DiskResult& disk)
     if (!disk.healthRead) {
         return {};
     }
-    const QString& status = disk.health.status;
-    QString cell = status == QLatin1String("passed") ? QStringLiteral("OK")
-        : status == QLatin1String("failed")          ? QStringLiteral("**failing**")
-        : status == QLatin1String("no-smart")        ? QStringLiteral("no SMART")
-                                                     : QStringLiteral("unknown");
+    const QString& smart = disk.health.status; // SMART's own words, not a run's state
+    QString cell = smart == QLatin1String("passed") ? QStringLiteral("OK")
+        : smart == QLatin1String("failed")          ? QStringLiteral("**failing**")
+        : smart == QLatin1String("no-smart")        ? QStringLiteral("no SMART")
+                                                    : QStringLiteral("unknown");
     if (disk.health.temperatureC > 0) {
         cell += QStringLiteral(", %1 °C").arg(disk.health.temperatureC);
     }
@@ -179,7 +179,7 @@ QString fileTestsMarkdown(const CampaignResults& results)
             if (test.spec.kind == QLatin1String("command")) {
                 const QJsonObject summary =
                     FileTestResult::fromJson(test.extra).details.value(QStringLiteral("summary")).toObject();
-                command = summary.isEmpty() ? test.status
+                command = summary.isEmpty() ? runStateName(test.status)
                                             : QStringLiteral("%1 (%2-%3)")
                                                   .arg(summary.value(QStringLiteral("median_s")).toDouble(), 0, 'f', 2)
                                                   .arg(summary.value(QStringLiteral("min_s")).toDouble(), 0, 'f', 2)
@@ -311,7 +311,7 @@ QString resultsToCsv(const CampaignResults& results)
             QStringList fields {
                 config.name,
                 config.spec.describe(),
-                config.status,
+                runStateName(config.status),
                 test ? test->source : QString(),
                 test ? test->spec.id() : QString(),
                 test ? test->spec.name : drillName,
@@ -493,7 +493,7 @@ QString resultsToMarkdown(const CampaignResults& results, const Requirements& re
         // Many machines: each one named, and its disks judged against the fleet's median.
         md += QStringLiteral("%1 machines side by side. Status: **%2**.\n\n")
                   .arg(results.comparedHosts.size())
-                  .arg(results.status);
+                  .arg(runStateName(results.status));
         for (qsizetype i = 0; i < results.comparedHosts.size(); ++i) {
             md += QStringLiteral("- **%1**: %2\n")
                       .arg(results.comparedLabels.value(i), hostLine(results.comparedHosts.at(i)));
@@ -501,7 +501,7 @@ QString resultsToMarkdown(const CampaignResults& results, const Requirements& re
         md += QLatin1Char('\n');
     } else {
         md += QStringLiteral("%1; RaidBench %2. Status: **%3**.\n\n")
-                  .arg(hostLine(host), results.raidbenchVersion, results.status);
+                  .arg(hostLine(host), results.raidbenchVersion, runStateName(results.status));
     }
 
     md += QStringLiteral(
@@ -562,9 +562,9 @@ QString resultsToMarkdown(const CampaignResults& results, const Requirements& re
     for (const ConfigResult& config : results.configs) {
         md += QStringLiteral("| %1 | %2 | %3 |")
                   .arg(mdCell(config.name), mdCell(config.spec.describe()),
-                       config.status == QLatin1String("completed")
-                           ? config.status
-                           : QStringLiteral("**%1** %2").arg(config.status, mdCell(config.error)));
+                       config.status == RunState::Completed
+                           ? runStateName(config.status)
+                           : QStringLiteral("**%1** %2").arg(runStateName(config.status), mdCell(config.error)));
         for (const TestSpec& spec : tests) {
             const TestResult* found = nullptr;
             for (const TestResult& test : config.tests) {
@@ -591,7 +591,7 @@ QString resultsToMarkdown(const CampaignResults& results, const Requirements& re
                     cell += QStringLiteral(" [%1]").arg(found->source);
                 }
             } else if (found) {
-                cell = found->status;
+                cell = runStateName(found->status);
             }
             md += QStringLiteral(" %1 |").arg(cell);
         }

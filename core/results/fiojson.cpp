@@ -412,7 +412,7 @@ Result<void> importFioJson(CampaignResults& results, const QByteArray& fioJson, 
     if (!config) {
         ConfigResult fresh;
         fresh.name = configName;
-        fresh.status = QStringLiteral("completed");
+        fresh.status = RunState::Completed;
         fresh.spec = ArraySpec::disk(QStringLiteral("/dev/fio-import"));
         results.configs.append(fresh);
         config = &results.configs.last();

@@ -3,6 +3,7 @@
 #include "layout/presets.h"
 #include "results/analysis.h"
 #include "util/jsonvalues.h"
+#include "util/runstate.h"
 #include "util/units.h"
 
 #include <QJsonArray>
@@ -156,7 +157,7 @@ QJsonObject QuickAnswer::toJson() const
         layoutsArray.append(
             QJsonObject {{QStringLiteral("name"), layout.name},
                          {QStringLiteral("predicted_rank"), layout.predictedRank},
-                         {QStringLiteral("status"), layout.status},
+                         {QStringLiteral("status"), runStateName(layout.status)},
                          {QStringLiteral("predicted_write_bw_bytes"), optionalNumber(layout.predictedWrite)},
                          {QStringLiteral("predicted_read_bw_bytes"), optionalNumber(layout.predictedRead)},
                          {QStringLiteral("measured_write_bw_bytes"), optionalNumber(layout.measuredWrite)},
@@ -190,7 +191,7 @@ QuickAnswer QuickAnswer::fromJson(const QJsonObject& json)
         VerifiedLayout layout;
         layout.name = object.value(QStringLiteral("name")).toString();
         layout.predictedRank = object.value(QStringLiteral("predicted_rank")).toInt();
-        layout.status = object.value(QStringLiteral("status")).toString();
+        layout.status = parseRunState(object.value(QStringLiteral("status")).toString()).value_or(RunState::Pending);
         layout.predictedWrite = readOptional(object.value(QStringLiteral("predicted_write_bw_bytes")));
         layout.predictedRead = readOptional(object.value(QStringLiteral("predicted_read_bw_bytes")));
         layout.measuredWrite = readOptional(object.value(QStringLiteral("measured_write_bw_bytes")));
@@ -224,17 +225,18 @@ QString QuickAnswer::toText() const
                 .arg(QStringLiteral("predicted"), 10)
                 .arg(QStringLiteral("ratio"), 6);
     for (const VerifiedLayout& layout : verified) {
-        text += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8%9\n")
-                    .arg(layout.name, -16)
-                    .arg(layout.predictedRank > 0 ? QString::number(layout.predictedRank) : QStringLiteral("-"), 4)
-                    .arg(mbps(layout.measuredWrite), 8)
-                    .arg(mbps(layout.predictedWrite), 10)
-                    .arg(ratio(layout.ratio(true)), 6)
-                    .arg(mbps(layout.measuredRead), 8)
-                    .arg(mbps(layout.predictedRead), 10)
-                    .arg(ratio(layout.ratio(false)), 6)
-                    .arg(layout.status == QLatin1String("completed") ? QString()
-                                                                     : QStringLiteral("  (%1)").arg(layout.status));
+        text +=
+            QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8%9\n")
+                .arg(layout.name, -16)
+                .arg(layout.predictedRank > 0 ? QString::number(layout.predictedRank) : QStringLiteral("-"), 4)
+                .arg(mbps(layout.measuredWrite), 8)
+                .arg(mbps(layout.predictedWrite), 10)
+                .arg(ratio(layout.ratio(true)), 6)
+                .arg(mbps(layout.measuredRead), 8)
+                .arg(mbps(layout.predictedRead), 10)
+                .arg(ratio(layout.ratio(false)), 6)
+                .arg(layout.status == RunState::Completed ? QString()
+                                                          : QStringLiteral("  (%1)").arg(runStateName(layout.status)));
     }
     if (!firstPredicted.isEmpty()) {
         text += firstAfter == firstPredicted

@@ -3,6 +3,7 @@
 #include "results/campaignplan.h"
 #include "results/campaignresults.h"
 #include "results/recommend.h"
+#include "util/runstate.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -22,7 +23,7 @@ struct VerifiedLayout
     std::optional<double> predictedRead;
     std::optional<double> measuredWrite;
     std::optional<double> measuredRead;
-    QString status; ///< the configuration's: completed, failed, cancelled
+    RunState status = RunState::Pending; ///< the configuration's: completed, failed, cancelled
 
     std::optional<double> ratio(bool write) const;
 };

@@ -36,7 +36,7 @@ struct Candidate
 std::optional<FilePhase> filePhase(const ConfigResult& config, const QString& kind, const QString& name)
 {
     for (const TestResult& test : config.tests) {
-        if (test.spec.kind != kind || test.status != QLatin1String("completed")) {
+        if (test.spec.kind != kind || test.status != RunState::Completed) {
             continue;
         }
         for (const FilePhase& phase : FileTestResult::fromJson(test.extra).phases) {
@@ -116,7 +116,7 @@ std::optional<double> measuredValue(const ConfigResult& config, Measure measure)
         return ops(QStringLiteral("small-files"), QStringLiteral("read"));
     case Measure::Command:
         for (const TestResult& test : config.tests) {
-            if (test.spec.kind == QLatin1String("command") && test.status == QLatin1String("completed")) {
+            if (test.spec.kind == QLatin1String("command") && test.status == RunState::Completed) {
                 const double median = FileTestResult::fromJson(test.extra)
                                           .details.value(QStringLiteral("summary"))
                                           .toObject()
@@ -288,11 +288,11 @@ QList<Candidate> candidatesOf(const CampaignResults& results, bool predictMissin
         candidate.failures = config.failuresGuaranteed;
         candidate.controllerLoss = config.controllerFailureSurvived;
         candidate.oneController = onOneController(sizedSpec(config.spec, results));
-        if (config.status == QLatin1String("failed")) {
+        if (config.status == RunState::Failed) {
             candidate.unusable = config.error.isEmpty() ? QStringLiteral("its run failed")
                                                         : QStringLiteral("its run failed: %1").arg(config.error);
-        } else if (config.status != QLatin1String("completed")) {
-            candidate.unusable = QStringLiteral("its run did not finish (%1)").arg(config.status);
+        } else if (config.status != RunState::Completed) {
+            candidate.unusable = QStringLiteral("its run did not finish (%1)").arg(runStateName(config.status));
         }
         for (const Measure measure : allMeasures()) {
             if (const auto value = measuredValue(config, measure)) {

@@ -2,6 +2,7 @@
 
 #include "results/campaignresults.h"
 #include "util/result.h"
+#include "util/runstate.h"
 
 #include <QDateTime>
 #include <QList>
@@ -34,7 +35,7 @@ struct Entry
     QDateTime modified;
     bool readable = false;
     QString error; ///< why it is not readable
-    QString status; ///< running, completed, cancelled, failed
+    RunState status = RunState::Running; ///< running, completed, cancelled, failed
     QString host;
     int configurations = 0;
     int disks = 0;

@@ -5,6 +5,7 @@
 #include "results/resourceuse.h"
 #include "results/sustainedwrite.h"
 #include "util/result.h"
+#include "util/runstate.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -42,7 +43,7 @@ struct RunSummary
 struct TestResult
 {
     TestSpec spec;
-    QString status = QStringLiteral("completed"); ///< completed, failed, cancelled
+    RunState status = RunState::Completed; ///< completed, failed, cancelled
     QString error;
     QString source = QStringLiteral("raidbench"); ///< raidbench, or fio for imported results
     QList<IoResult> runs;

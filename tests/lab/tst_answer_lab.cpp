@@ -68,7 +68,7 @@ raidbench-cli answer $disks --recommend "speed>=fast" > bad.out 2>&1; echo $? > 
         QCOMPARE(quick.verified.size(), results->configs.size());
         for (int i = 0; i < quick.verified.size(); ++i) {
             const VerifiedLayout& layout = quick.verified.at(i);
-            QVERIFY2(layout.status == QLatin1String("completed"), qPrintable(layout.name));
+            QVERIFY2(layout.status == RunState::Completed, qPrintable(layout.name));
             QVERIFY2(i >= 2 || (layout.predictedRank >= 1 && layout.predictedRank <= 2), qPrintable(layout.name));
             QVERIFY2(layout.ratio(true) && layout.ratio(false), qPrintable(layout.name));
             qInfo("%s: write %.2f, read %.2f of the model", qPrintable(layout.name), *layout.ratio(true),

@@ -209,7 +209,7 @@ mark done
 
         const auto results = CampaignResults::load(m_out.filePath(QStringLiteral("results.json")));
         QVERIFY2(results.ok(), qPrintable(results.ok() ? QString() : results.error().message));
-        QCOMPARE(results->status, QStringLiteral("completed"));
+        QCOMPARE(results->status, RunState::Completed);
         QCOMPARE(results->disks.size(), 4);
         for (const DiskResult& disk : results->disks) {
             const double throttle =
@@ -226,7 +226,7 @@ mark done
         QStringList presets;
         for (const ConfigResult& config : results->configs) {
             presets.append(config.name);
-            QVERIFY2(config.status == QLatin1String("completed"),
+            QVERIFY2(config.status == RunState::Completed,
                      qPrintable(config.name + QStringLiteral(": ") + config.error));
             QCOMPARE(config.tests.size(), 5);
             const double measured = config.sequentialWrite().value_or(0);
@@ -336,10 +336,10 @@ mark done
         QCOMPARE(read(QStringLiteral("cancel.rc")).trimmed(), QStringLiteral("130"));
         const auto cancelled = CampaignResults::load(m_out.filePath(QStringLiteral("cancel.json")));
         QVERIFY(cancelled.ok());
-        QCOMPARE(cancelled->status, QStringLiteral("cancelled"));
-        QCOMPARE(cancelled->configs.at(0).status, QStringLiteral("completed"));
+        QCOMPARE(cancelled->status, RunState::Cancelled);
+        QCOMPARE(cancelled->configs.at(0).status, RunState::Completed);
         QVERIFY(cancelled->configs.at(0).sequentialWrite().has_value());
-        QCOMPARE(cancelled->configs.at(1).status, QStringLiteral("cancelled"));
+        QCOMPARE(cancelled->configs.at(1).status, RunState::Cancelled);
         const QString cancelAfter = read(QStringLiteral("cancel.after"));
         QVERIFY2(!cancelAfter.contains(QLatin1String(" : active")), qPrintable(cancelAfter));
         QVERIFY2(cancelAfter.section(QStringLiteral("--- wipefs"), 1).trimmed().isEmpty(), qPrintable(cancelAfter));
@@ -358,7 +358,7 @@ mark done
         const auto sweep = CampaignResults::load(m_out.filePath(QStringLiteral("sweep-results.json")));
         QVERIFY(sweep.ok());
         for (const ConfigResult& config : sweep->configs) {
-            QCOMPARE(config.status, QStringLiteral("completed"));
+            QCOMPARE(config.status, RunState::Completed);
             const TestResult* test = config.test(QStringLiteral("qd-sweep-rnd4k-read"));
             QVERIFY(test);
             QCOMPARE(test->depthSweep.size(), 6);

@@ -308,7 +308,7 @@ private:
         QCOMPARE(results->configs.size(), 1);
         const TestResult* test = results->configs.first().test(QStringLiteral("seq1m-qd8-write-sustained"));
         QVERIFY(test);
-        QCOMPARE(test->status, QStringLiteral("completed"));
+        QCOMPARE(test->status, RunState::Completed);
         QVERIFY(!test->runs.isEmpty());
         QVERIFY2(test->runs.first().notes.contains(QStringLiteral("stopped once the rate had settled")),
                  qPrintable(test->runs.first().notes.join(QLatin1Char('\n'))));

@@ -115,12 +115,10 @@ check_clean kill.after
         QVERIFY2(results.ok(), qPrintable(results.ok() ? QString() : results.error().message));
         QCOMPARE(results->configs.size(), 3);
         for (const ConfigResult& config : results->configs) {
-            QVERIFY2(config.status == QLatin1String("completed"),
-                     qPrintable(config.name + QLatin1Char(' ') + config.error));
+            QVERIFY2(config.status == RunState::Completed, qPrintable(config.name + QLatin1Char(' ') + config.error));
             QVERIFY(config.drill);
             const DrillResult& drill = *config.drill;
-            QVERIFY2(drill.status == QLatin1String("completed"),
-                     qPrintable(config.name + QLatin1Char(' ') + drill.error));
+            QVERIFY2(drill.status == RunState::Completed, qPrintable(config.name + QLatin1Char(' ') + drill.error));
             QVERIFY(drill.rebuild && drill.readd);
             const RebuildResult& rebuild = *drill.rebuild;
             const double expected = double(rebuild.bytes) / throttle;
@@ -185,7 +183,7 @@ check_clean kill.after
                   limit / 1e6, 0.85, 1.15, QStringLiteral("MB/s")});
         QVERIFY(slow.rebuild->limitedBy.contains(QLatin1String("sync_speed_max")));
         QCOMPARE(slow.rebuild->boundBy, QStringLiteral("sync-speed-max"));
-        QVERIFY(slow.underLoad && slow.underLoad->status == QLatin1String("completed"));
+        QVERIFY(slow.underLoad && slow.underLoad->status == RunState::Completed);
 
         // Created without --assume-clean: the first resync timed, at the disks' pace.
         QVERIFY2(read(QStringLiteral("resync.rc")).trimmed() == QLatin1String("0"),
@@ -225,7 +223,7 @@ check_clean kill.after
         QCOMPARE(read(QStringLiteral("cancel.rc")).trimmed(), QStringLiteral("130"));
         const auto cancelled = CampaignResults::load(m_out.filePath(QStringLiteral("cancel-results.json")));
         QVERIFY(cancelled.ok());
-        QCOMPARE(cancelled->status, QStringLiteral("cancelled"));
+        QCOMPARE(cancelled->status, RunState::Cancelled);
         QVERIFY(read(QStringLiteral("kill.err")).contains(QLatin1String("rebuild of")));
         QVERIFY2(read(QStringLiteral("kill.recover")).trimmed().endsWith(QLatin1Char('0')),
                  qPrintable(read(QStringLiteral("kill.recover"))));

@@ -117,7 +117,7 @@ private:
                         runs.insert(QStringLiteral("%1/%2/%3").arg(config.name, test.spec.name).arg(i));
                     }
                 }
-                if (test.spec.isFileTest() && test.status == QLatin1String("completed")) {
+                if (test.spec.isFileTest() && test.status == RunState::Completed) {
                     runs.insert(QStringLiteral("%1/%2").arg(config.name, test.spec.name));
                 }
             }
@@ -419,11 +419,11 @@ check $n
     // A disk that fails writes: the raid0 test fails with the offset, the raid1 loses the member and goes on.
     const auto raid0 = CampaignResults::load(m_out->filePath(QStringLiteral("eio-raid0.json")));
     QVERIFY(raid0.ok());
-    QCOMPARE(raid0->configs.first().status, QStringLiteral("failed"));
+    QCOMPARE(raid0->configs.first().status, RunState::Failed);
     QVERIFY2(raid0->configs.first().error.contains(QStringLiteral("offset")), qPrintable(raid0->configs.first().error));
     const auto raid1 = CampaignResults::load(m_out->filePath(QStringLiteral("eio-raid1.json")));
     QVERIFY(raid1.ok());
-    QCOMPARE(raid1->configs.first().status, QStringLiteral("completed"));
+    QCOMPARE(raid1->configs.first().status, RunState::Completed);
     // A disk pulled out mid-run: the array went on degraded, its teardown could not touch the missing disk,
     // and once it was back (under another name) recover finished the job.
     QVERIFY2(read(*m_out, QStringLiteral("unplug-raid1.unplug")).trimmed().endsWith(QLatin1Char('0')),
@@ -441,7 +441,7 @@ check $n
     QVERIFY2(read(*m_out, QStringLiteral("results-disk-full.log")).contains(QStringLiteral("the results")),
              qPrintable(read(*m_out, QStringLiteral("results-disk-full.log"))));
     const auto full = CampaignResults::load(m_out->filePath(QStringLiteral("results-disk-full.json")));
-    QVERIFY2(full.ok() && full->configs.size() == 2 && full->configs.at(1).status == QLatin1String("completed"),
+    QVERIFY2(full.ok() && full->configs.size() == 2 && full->configs.at(1).status == RunState::Completed,
              "the results of a run whose results file could not be written were lost");
     // A build that fails half-way: a clear error, nothing left.
     const auto halfway = CampaignResults::load(m_out->filePath(QStringLiteral("create-fails-halfway.json")));

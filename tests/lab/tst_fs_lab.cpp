@@ -90,7 +90,7 @@ raidbench-cli report results.json --md > report.md
         QVERIFY(results.ok());
         QCOMPARE(results->configs.size(), 4);
         for (const ConfigResult& config : results->configs) {
-            QVERIFY2(config.status == QLatin1String("completed"),
+            QVERIFY2(config.status == RunState::Completed,
                      qPrintable(config.name + QStringLiteral(": ") + config.error));
             QCOMPARE(config.tests.size(), 3);
             const QString fs = config.name.section(QLatin1Char('-'), 1);
@@ -100,7 +100,7 @@ raidbench-cli report results.json --md > report.md
                         .startsWith(QStringLiteral("mkfs.") + fs));
             for (const TestResult& test : config.tests) {
                 QVERIFY2(
-                    test.status == QLatin1String("completed"),
+                    test.status == RunState::Completed,
                     qPrintable(config.name + QStringLiteral(" ") + test.spec.kind + QStringLiteral(": ") + test.error));
                 const FileTestResult outcome = FileTestResult::fromJson(test.extra);
                 QVERIFY(!outcome.phases.isEmpty());

@@ -223,8 +223,7 @@ check_clean after.txt
         QVERIFY2(table.ok(), qPrintable(table.ok() ? QString() : table.error().message));
         QCOMPARE(table->configs.size(), 9);
         for (const ConfigResult& result : table->configs) {
-            QVERIFY2(result.status == QLatin1String("completed"),
-                     qPrintable(result.name + QLatin1Char(' ') + result.error));
+            QVERIFY2(result.status == RunState::Completed, qPrintable(result.name + QLatin1Char(' ') + result.error));
             const QString how = boundOf(result);
             const TestResult* test = result.sequentialTest(true);
             qInfo("| %-36s | %6.1f MB/s | predicted %6.1f (%s) | %.2f | partial-stripe reads %.2f | %s |",
@@ -308,7 +307,7 @@ check_clean after.txt
         auto cpu = CampaignResults::load(m_out.filePath(QStringLiteral("cpu-results.json")));
         QVERIFY(cpu.ok());
         for (const ConfigResult& result : cpu->configs) {
-            QVERIFY2(result.status == QLatin1String("completed"), qPrintable(result.error));
+            QVERIFY2(result.status == RunState::Completed, qPrintable(result.error));
             // The disks alone (hundreds of MB/s each here) would predict several times the figure; the
             // CPU bound, from md's rate on the other layout, explains most of it. The emulator's own I/O
             // thread shares the host's two cores with the virtual CPUs, so the guest's cores never all

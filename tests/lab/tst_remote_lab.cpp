@@ -439,7 +439,7 @@ private Q_SLOTS:
             files.append(file);
             auto results = CampaignResults::load(file);
             QVERIFY2(results.ok(), qPrintable(file));
-            QCOMPARE(results->status, QStringLiteral("completed"));
+            QCOMPARE(results->status, RunState::Completed);
             const QJsonObject connection = results->host.value(QStringLiteral("connection")).toObject();
             QCOMPARE(connection.value(QStringLiteral("target")).toString(), host.target());
             // The rule travelled and was resolved there, by the disks' stable names.
@@ -602,7 +602,7 @@ private Q_SLOTS:
             auto results =
                 CampaignResults::load(QDir(out).filePath(QStringLiteral("root@127.0.0.1-%1.json").arg(host.port)));
             QVERIFY(results.ok());
-            QCOMPARE(results->status, QStringLiteral("cancelled"));
+            QCOMPARE(results->status, RunState::Cancelled);
             QCOMPARE(results->disks.size(), 2); // the baselines measured before the cancel are kept
             verifyNothingLeft(host);
         }
@@ -638,7 +638,7 @@ private Q_SLOTS:
             run.waitForFinished(1000);
             if (auto partial = CampaignResults::load(victimFile); partial) {
                 for (const ConfigResult& config : partial->configs) {
-                    measured = measured || config.status == QLatin1String("completed");
+                    measured = measured || config.status == RunState::Completed;
                 }
             }
         }
@@ -656,12 +656,12 @@ private Q_SLOTS:
         auto survivor =
             CampaignResults::load(QDir(out).filePath(QStringLiteral("root@127.0.0.1-%1.json").arg(m_hosts[0].port)));
         QVERIFY(survivor.ok());
-        QCOMPARE(survivor->status, QStringLiteral("completed"));
+        QCOMPARE(survivor->status, RunState::Completed);
         QCOMPARE(survivor->configs.size(), 3);
         // The killed host's file is whole, says what happened, and keeps what it measured.
         auto victim = CampaignResults::load(victimFile);
         QVERIFY2(victim.ok(), qPrintable(victim.ok() ? QString() : victim.error().message));
-        QCOMPARE(victim->status, QStringLiteral("failed"));
+        QCOMPARE(victim->status, RunState::Failed);
         QVERIFY(!victim->host.value(QStringLiteral("connection"))
                      .toObject()
                      .value(QStringLiteral("lost"))
@@ -669,7 +669,7 @@ private Q_SLOTS:
                      .isEmpty());
         int completed = 0;
         for (const ConfigResult& config : victim->configs) {
-            completed += config.status == QLatin1String("completed") ? 1 : 0;
+            completed += config.status == RunState::Completed ? 1 : 0;
         }
         QVERIFY(completed >= 1);
         QCOMPARE(victim->disks.size(), 2);

@@ -151,7 +151,7 @@ wce > kill.wce; clean > kill.clean
             const QString state =
                 config.name == QLatin1String("raid1 (cache on)") ? QStringLiteral("on") : QStringLiteral("off");
             QCOMPARE(config.name, QStringLiteral("raid1 (cache %1)").arg(state));
-            QVERIFY2(config.status == QLatin1String("completed"), qPrintable(config.error));
+            QVERIFY2(config.status == RunState::Completed, qPrintable(config.error));
             QCOMPARE(config.writeCacheMode, state);
             QVERIFY2(config.writeCacheNote.isEmpty(), qPrintable(config.writeCacheNote));
             QCOMPARE(config.writeCaches.size(), 2);
@@ -161,7 +161,7 @@ wce > kill.wce; clean > kill.clean
             QCOMPARE(config.tests.size(), 3);
             for (const TestResult& test : config.tests) {
                 QCOMPARE(test.spec.dsync, test.spec.name != QLatin1String("SEQ64K QD1 write"));
-                QCOMPARE(test.status, QStringLiteral("completed"));
+                QCOMPARE(test.status, RunState::Completed);
                 qInfo("%-18s %-38s %8.1f MB/s %7.0f IOPS", qPrintable(config.name), qPrintable(test.spec.name),
                       test.summary.bwMedian / 1e6, test.summary.iopsMedian);
             }

@@ -111,9 +111,9 @@ private Q_SLOTS:
     {
         ResultsPage page;
         CampaignResults running = load();
-        running.status = QStringLiteral("running");
-        running.configs[running.configs.size() - 1].status = QStringLiteral("pending");
-        running.configs[running.configs.size() - 2].status = QStringLiteral("pending");
+        running.status = RunState::Running;
+        running.configs[running.configs.size() - 1].status = RunState::Pending;
+        running.configs[running.configs.size() - 2].status = RunState::Pending;
         page.setResults(running);
         const QString text = page.answerPanel()->summaryLabel()->text();
         QVERIFY2(text.startsWith(QStringLiteral("Still measuring: 2 of %1 layouts to go").arg(running.configs.size())),

@@ -169,7 +169,7 @@ CampaignResults enriched()
     command.spec.file.repeats = 3;
     FileTestResult outcome;
     outcome.kind = QStringLiteral("command");
-    outcome.status = QStringLiteral("completed");
+    outcome.status = RunState::Completed;
     outcome.details.insert(QStringLiteral("summary"),
                            QJsonObject {{QStringLiteral("min_s"), 11.5},
                                         {QStringLiteral("median_s"), 12.25},
@@ -179,7 +179,7 @@ CampaignResults enriched()
     // A failure drill on raid10: degraded tests and a rebuild.
     ConfigResult* raid10 = results.config(QStringLiteral("raid10"));
     DrillResult drill;
-    drill.status = QStringLiteral("completed");
+    drill.status = RunState::Completed;
     for (TestResult degraded : raid10->tests) {
         degraded.summary.bwMedian *= 0.7;
         drill.degraded.append(degraded);
@@ -197,7 +197,7 @@ CampaignResults enriched()
     raid10->drill = drill;
     ConfigResult failed = *results.config(QStringLiteral("raid6"));
     failed.name = QStringLiteral("raid6-f");
-    failed.status = QStringLiteral("failed");
+    failed.status = RunState::Failed;
     failed.error = QStringLiteral("mdadm: cannot open /dev/sdb: Device or resource busy");
     failed.tests.clear();
     results.configs.append(failed);
@@ -1193,7 +1193,7 @@ private Q_SLOTS:
         QVERIFY(healthy);
         DrillResult drill;
         drill.spec.enabled = true;
-        drill.status = QStringLiteral("completed");
+        drill.status = RunState::Completed;
         drill.failedArray = QStringLiteral("/dev/md/raidbench-ab12cd34-0");
         drill.failedMembers = {QStringLiteral("/dev/sdb")};
         TestResult degraded = *healthy;
@@ -1214,7 +1214,7 @@ private Q_SLOTS:
         ConfigResult* raid0 = results.config(QStringLiteral("raid0"));
         QVERIFY(raid0);
         DrillResult skipped;
-        skipped.status = QStringLiteral("skipped");
+        skipped.status = RunState::Skipped;
         skipped.error = QStringLiteral("raid0(4) survives no failed disk, so there is nothing to drill");
         raid0->drill = skipped;
 

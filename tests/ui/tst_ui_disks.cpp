@@ -151,7 +151,7 @@ private Q_SLOTS:
         for (int i = 0; i < dates.size(); ++i) {
             CampaignResults results;
             results.created = dates.at(i);
-            results.status = QStringLiteral("completed");
+            results.status = RunState::Completed;
             for (const auto& [serial, model, speed] : {std::tuple {"RBLAB0001", "VDISK W100 R100", 100e6},
                                                        std::tuple {"RBLAB0003", "VDISK W40 R40", 40e6}}) {
                 DiskResult disk;

@@ -124,7 +124,7 @@ private Q_SLOTS:
         f->window->waitForResultsWritten(); // written off the window's thread
         auto firstResults = CampaignResults::load(first);
         QVERIFY2(firstResults.ok(), qPrintable(first));
-        QCOMPARE(firstResults->status, QStringLiteral("completed"));
+        QCOMPARE(firstResults->status, RunState::Completed);
         QCOMPARE(firstResults->configs.size(), 2);
         // The window stays on the run's page and offers the results.
         QCOMPARE(f->window->currentStep(), MainWindow::RunStep);
@@ -139,7 +139,7 @@ private Q_SLOTS:
         QVERIFY(second != first);
         QVERIFY(f->window->quitQuestion().contains(QDir::toNativeSeparators(second)));
         QTRY_VERIFY_WITH_TIMEOUT(f->session->lastResults().configs.size() >= 1 &&
-                                     f->session->lastResults().configs.at(0).status == QLatin1String("completed"),
+                                     f->session->lastResults().configs.at(0).status == RunState::Completed,
                                  60000);
         // Written during the run, before it ends.
         f->window->waitForResultsWritten();
@@ -149,7 +149,7 @@ private Q_SLOTS:
         QTest::mouseClick(f->window->runPage()->cancelButton(), Qt::LeftButton);
         QTRY_COMPARE(finished.size(), 2);
         // The completed run stays in front of the cancelled one, which is in its file.
-        QCOMPARE(f->window->resultsPage()->results().status, QStringLiteral("completed"));
+        QCOMPARE(f->window->resultsPage()->results().status, RunState::Completed);
         QCOMPARE(f->window->resultsPage()->results().configs.size(), 2);
         QVERIFY2(f->window->statusBar()->currentMessage().contains(QFileInfo(second).fileName() +
                                                                    QStringLiteral(" (File > Recent)")),
@@ -157,11 +157,11 @@ private Q_SLOTS:
         f->window->waitForResultsWritten();
         auto secondResults = CampaignResults::load(second);
         QVERIFY(secondResults.ok());
-        QCOMPARE(secondResults->status, QStringLiteral("cancelled"));
+        QCOMPARE(secondResults->status, RunState::Cancelled);
         QVERIFY(secondResults->configs.at(0).sequentialWrite().has_value());
         auto again = CampaignResults::load(first);
         QVERIFY(again.ok());
-        QCOMPARE(again->status, QStringLiteral("completed"));
+        QCOMPARE(again->status, RunState::Completed);
         QCOMPARE(again->configs.size(), 2);
 
         // Recent lists both, newest first, with what they hold.
@@ -398,7 +398,7 @@ private Q_SLOTS:
         QSignalSpy finished(run, &RunPage::finished);
         // Past the first configuration's results, then Cancel as the user clicks it.
         QTRY_VERIFY_WITH_TIMEOUT(f->session->lastResults().configs.size() >= 1 &&
-                                     f->session->lastResults().configs.at(0).status == QLatin1String("completed"),
+                                     f->session->lastResults().configs.at(0).status == RunState::Completed,
                                  60000);
         QVERIFY(f->helper->campaignRunning());
         QTest::mouseClick(run->cancelButton(), Qt::LeftButton);
@@ -414,7 +414,7 @@ private Q_SLOTS:
         QVERIFY(!run->isRunning());
         // What was measured is kept, and the status says what, as the Results page shows it.
         QVERIFY(f->window->resultsPage()->configTable()->rowCount() >= 1);
-        QCOMPARE(f->window->resultsPage()->results().status, QStringLiteral("cancelled"));
+        QCOMPARE(f->window->resultsPage()->results().status, RunState::Cancelled);
         const QString status = run->statusLabel()->text();
         QVERIFY2(status.contains(QLatin1String("kept: ")) && status.contains(QLatin1String("test result")),
                  qPrintable(status));

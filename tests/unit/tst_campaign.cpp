@@ -107,7 +107,7 @@ private:
             config.name = QLatin1String(preset);
             config.preset = config.name;
             config.spec = *makePreset(config.name, disks);
-            config.status = QStringLiteral("completed");
+            config.status = RunState::Completed;
             TestResult write;
             write.spec = *TestSpec::standard(QStringLiteral("seq1m-qd8-write"));
             write.runs = {run(150), run(140), run(160)};
@@ -742,11 +742,11 @@ private Q_SLOTS:
         CampaignResults more;
         more.configs.append(ConfigResult());
         more.configs.last().name = QStringLiteral("raid10");
-        more.status = QStringLiteral("completed");
+        more.status = RunState::Completed;
         const CampaignResults both = QuickAnswer::withConfigs(first, more);
         QCOMPARE(both.configs.size(), 2);
         QCOMPARE(both.configs.at(1).name, QStringLiteral("raid10"));
-        QCOMPARE(both.status, QStringLiteral("completed"));
+        QCOMPARE(both.status, RunState::Completed);
         // Nothing built: no estimate, and the text says the answer is the model's alone.
         QuickAnswer none;
         QCOMPARE(none.fullEstimateSeconds(), 0.0);
@@ -828,7 +828,7 @@ private Q_SLOTS:
         ConfigResult config;
         config.name = QStringLiteral("raid5");
         config.spec = raid5;
-        config.status = QStringLiteral("completed");
+        config.status = RunState::Completed;
         results.configs.append(config);
         analyzeResults(results);
         QVERIFY(results.configs.first().predictedWriteRange.has_value());
@@ -865,7 +865,7 @@ private Q_SLOTS:
             ConfigResult config;
             config.name = name;
             config.spec = spec;
-            config.status = QStringLiteral("completed");
+            config.status = RunState::Completed;
             TestResult write;
             write.spec = *TestSpec::standard(QStringLiteral("seq1m-qd8-write"));
             write.runs = {run(mbps)};

@@ -231,7 +231,7 @@ private Q_SLOTS:
         DrillResult drill;
         drill.spec.enabled = true;
         drill.spec.underLoad = QStringLiteral("rnd4k-qd32-read");
-        drill.status = QStringLiteral("completed");
+        drill.status = RunState::Completed;
         drill.failedArray = QStringLiteral("/dev/md/raidbench-ab12cd34-0");
         drill.failedMembers = {QStringLiteral("/dev/sdb")};
         TestResult degraded;
@@ -258,7 +258,7 @@ private Q_SLOTS:
 
         ConfigResult config;
         config.name = QStringLiteral("raid5");
-        config.status = QStringLiteral("completed");
+        config.status = RunState::Completed;
         config.drill = drill;
         auto back = ConfigResult::fromJson(QJsonDocument::fromJson(QJsonDocument(config.toJson()).toJson()).object());
         QVERIFY2(back, back ? "" : qPrintable(back.error().message));

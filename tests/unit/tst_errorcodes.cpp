@@ -1,4 +1,5 @@
 #include "util/errorcodes.h"
+#include "util/runstate.h"
 
 #include <QDirIterator>
 #include <QFile>
@@ -167,6 +168,37 @@ private Q_SLOTS:
         }
         QVERIFY2(found.isEmpty(), qPrintable(found.join(QLatin1Char('\n'))));
         QVERIFY(texts.value(QStringLiteral("core/util/errnotext.cpp")).contains(QLatin1String("strerror_r")));
+    }
+
+    void runStatesAreTyped()
+    {
+        // Where a run, a configuration, a test or a drill stands is a RunState (util/runstate.h): its words
+        // are written and read there alone. A status set to, or compared with, one of those words anywhere
+        // else would be a state that drifted from the type (a disk's SMART health has words of its own).
+        static const QRegularExpression word(QStringLiteral(
+            R"re(\.?status\s*(==|!=|=)\s*Q(Latin1String|StringLiteral)\("(completed|failed|cancelled|running|pending|skipped)"\))re"));
+        QStringList found;
+        const QHash<QString, QString> texts = sources();
+        for (auto it = texts.cbegin(); it != texts.cend(); ++it) {
+            // An I/O run's IoStatus has its serializer in engine/ioresult.cpp, a disk's health its own words.
+            if (it.key() == QLatin1String("core/engine/ioresult.cpp") ||
+                it.key().startsWith(QLatin1String("core/disks/"))) {
+                continue;
+            }
+            const QStringList lines = it.value().split(QLatin1Char('\n'));
+            for (qsizetype i = 0; i < lines.size(); ++i) {
+                const QString& line = lines.at(i);
+                if (word.match(line).hasMatch() && !line.contains(QLatin1String("health"))) {
+                    found.append(QStringLiteral("%1:%2: %3").arg(it.key()).arg(i + 1).arg(line.trimmed()));
+                }
+            }
+        }
+        QVERIFY2(found.isEmpty(), qPrintable(found.join(QLatin1Char('\n'))));
+        for (const RunState state : {RunState::Pending, RunState::Running, RunState::Completed, RunState::Failed,
+                                     RunState::Cancelled, RunState::Skipped}) {
+            QCOMPARE(parseRunState(runStateName(state)), std::optional<RunState>(state));
+        }
+        QVERIFY(!parseRunState(QStringLiteral("done")).has_value());
     }
 };
 

@@ -52,7 +52,7 @@ private Q_SLOTS:
         params.blockSize = 256 * 1024;
         params.direct = direct;
         const FileTestResult result = runFileTest(params);
-        QVERIFY2(result.status == QLatin1String("completed"), qPrintable(result.error));
+        QVERIFY2(result.status == RunState::Completed, qPrintable(result.error));
         QCOMPARE(phaseNames(result), (QStringList {"write", "rewrite", "read"}));
         for (const FilePhase& phase : result.phases) {
             QCOMPARE(phase.bytes, 16ull << 20);
@@ -72,7 +72,7 @@ private Q_SLOTS:
         params.fileSize = 8u << 20;
         params.timeNs = 300'000'000;
         const FileTestResult result = runFileTest(params);
-        QVERIFY2(result.status == QLatin1String("completed"), qPrintable(result.error));
+        QVERIFY2(result.status == RunState::Completed, qPrintable(result.error));
         QCOMPARE(phaseNames(result), QStringList {QStringLiteral("seeks")});
         QVERIFY(result.phases.first().ops > 10);
         QCOMPARE(result.phases.first().bytes, result.phases.first().ops * 4096);
@@ -104,7 +104,7 @@ private Q_SLOTS:
         params.smallFileSize = std::uint64_t(size);
         params.fsync = fsync;
         const FileTestResult result = runFileTest(params);
-        QVERIFY2(result.status == QLatin1String("completed"), qPrintable(result.error));
+        QVERIFY2(result.status == RunState::Completed, qPrintable(result.error));
         QCOMPARE(phaseNames(result),
                  (QStringList {"create", "stat", "read", "delete", "create-random", "stat-random", "read-random",
                                "delete-random"}));
@@ -125,7 +125,7 @@ private Q_SLOTS:
         params.kind = QStringLiteral("small-files");
         params.directory = m_dir.filePath(QStringLiteral("nope"));
         const FileTestResult result = runFileTest(params);
-        QCOMPARE(result.status, QStringLiteral("failed"));
+        QCOMPARE(result.status, RunState::Failed);
         QVERIFY(result.error.contains(QStringLiteral("not a directory")));
     }
 
@@ -140,7 +140,7 @@ private Q_SLOTS:
         params.repeats = 3;
         params.dropCaches = false;
         const FileTestResult result = runFileTest(params);
-        QVERIFY2(result.status == QLatin1String("completed"), qPrintable(result.error));
+        QVERIFY2(result.status == RunState::Completed, qPrintable(result.error));
         QCOMPARE(result.phases.size(), 3);
         QCOMPARE(QFileInfo(m_dir.filePath(QStringLiteral("f"))).size(), qint64(1 << 20));
         const QJsonObject summary = result.details.value(QStringLiteral("summary")).toObject();
@@ -162,7 +162,7 @@ private Q_SLOTS:
         params.repeats = 5;
         params.dropCaches = false;
         const FileTestResult result = runFileTest(params);
-        QCOMPARE(result.status, QStringLiteral("failed"));
+        QCOMPARE(result.status, RunState::Failed);
         QVERIFY2(result.error.contains(QStringLiteral("exited with 3")) &&
                      result.error.contains(QStringLiteral("broken pipe dream")),
                  qPrintable(result.error));
@@ -177,7 +177,7 @@ private Q_SLOTS:
         params.argv = {QStringLiteral("raidbench-no-such-program")};
         params.dropCaches = false;
         const FileTestResult result = runFileTest(params);
-        QCOMPARE(result.status, QStringLiteral("failed"));
+        QCOMPARE(result.status, RunState::Failed);
         QVERIFY2(result.error.contains(QStringLiteral("raidbench-no-such-program: no such program")),
                  qPrintable(result.error));
     }
@@ -195,7 +195,7 @@ private Q_SLOTS:
         timer.start();
         const FileTestResult result = runFileTest(params);
         QVERIFY(timer.elapsed() < 5000);
-        QCOMPARE(result.status, QStringLiteral("failed"));
+        QCOMPARE(result.status, RunState::Failed);
         QVERIFY(result.error.contains(QStringLiteral("killed")));
         QVERIFY(result.details.value(QStringLiteral("runs"))
                     .toArray()

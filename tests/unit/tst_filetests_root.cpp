@@ -56,7 +56,7 @@ private Q_SLOTS:
             params.fileSize = 1 << 20;
             params.files = 10;
             const FileTestResult result = runFileTest(params);
-            QCOMPARE(result.status, QStringLiteral("failed"));
+            QCOMPARE(result.status, RunState::Failed);
             QVERIFY2(result.error.contains(QString::fromLocal8Bit(strerror(EROFS))), qPrintable(result.error));
         }
         ::umount2(QFile::encodeName(point).constData(), MNT_DETACH);
@@ -75,7 +75,7 @@ private Q_SLOTS:
         const FileTestResult result = runFileTest(params);
         const QStringList left = QDir(point).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden);
         ::umount2(QFile::encodeName(point).constData(), MNT_DETACH);
-        QCOMPARE(result.status, QStringLiteral("failed"));
+        QCOMPARE(result.status, RunState::Failed);
         QVERIFY2(result.error.contains(QString::fromLocal8Bit(strerror(ENOSPC))), qPrintable(result.error));
         QVERIFY(!result.phases.isEmpty());
         QCOMPARE(result.phases.first().name, QStringLiteral("create"));
@@ -90,7 +90,7 @@ private Q_SLOTS:
         seq.blockSize = 64 * 1024;
         const FileTestResult written = runFileTest(seq);
         ::umount2(QFile::encodeName(again).constData(), MNT_DETACH);
-        QCOMPARE(written.status, QStringLiteral("failed"));
+        QCOMPARE(written.status, RunState::Failed);
         QVERIFY(written.error.contains(QStringLiteral("offset")));
         QCOMPARE(written.phases.first().name, QStringLiteral("write"));
         QVERIFY(written.phases.first().bytes > 0 && written.phases.first().bytes < (8u << 20));
@@ -134,7 +134,7 @@ private Q_SLOTS:
         params.directories = 2;
         params.smallFileSize = 512;
         const FileTestResult result = runFileTest(params);
-        QVERIFY2(result.status == QLatin1String("completed"), qPrintable(result.error));
+        QVERIFY2(result.status == RunState::Completed, qPrintable(result.error));
         QVERIFY(file.open(QIODevice::ReadOnly));
         QCOMPARE(file.readAll(), QByteArray("root's file, not to be written\n"));
         file.close();
@@ -168,7 +168,7 @@ private Q_SLOTS:
         const FileTestResult result = runFileTest(params);
         qunsetenv("RAIDBENCH_SECRET_OF_ROOT");
         ::setgroups(0, nullptr);
-        QVERIFY2(result.status == QLatin1String("completed"), qPrintable(result.error));
+        QVERIFY2(result.status == RunState::Completed, qPrintable(result.error));
         const QString output = result.details.value(QStringLiteral("runs"))
                                    .toArray()
                                    .first()
@@ -199,7 +199,7 @@ private Q_SLOTS:
         params.argv = {QStringLiteral("sh"), QStringLiteral("-c"),
                        QStringLiteral("sleep 3131 & (sleep 3132 &) ; echo $! > left; exit 0")};
         const FileTestResult result = runFileTest(params);
-        QVERIFY2(result.status == QLatin1String("completed"), qPrintable(result.error));
+        QVERIFY2(result.status == RunState::Completed, qPrintable(result.error));
         QTest::qWait(200);
         QProcess pgrep;
         pgrep.start(QStringLiteral("pgrep"), {QStringLiteral("-f"), QStringLiteral("^sleep 313[12]")});

@@ -105,7 +105,7 @@ private Q_SLOTS:
         test.summary = RunSummary::of(test.runs);
         ConfigResult config;
         config.name = QStringLiteral("raid5");
-        config.status = QStringLiteral("completed");
+        config.status = RunState::Completed;
         config.spec = ArraySpec::disk(m_dir.filePath(tag));
         config.tests.append(test);
         CampaignResults results;

@@ -96,7 +96,7 @@ private Q_SLOTS:
         const auto results = run(plan, m_dir.filePath(QStringLiteral("sweep-results.json")));
         QVERIFY(results);
         const ConfigResult& config = results->configs.first();
-        QCOMPARE(config.status, QStringLiteral("completed"));
+        QCOMPARE(config.status, RunState::Completed);
         const TestResult* sweep = config.test(QStringLiteral("qd-sweep-rnd4k-read"));
         QVERIFY(sweep);
         QCOMPARE(sweep->depthSweep.size(), 5);
@@ -186,7 +186,7 @@ private Q_SLOTS:
         auto results = CampaignResults::load(out);
         QVERIFY2(results.ok(), qPrintable(results.ok() ? QString() : results.error().message));
         const TestResult& sweep = results->configs.first().tests.first();
-        QCOMPARE(sweep.status, QStringLiteral("cancelled"));
+        QCOMPARE(sweep.status, RunState::Cancelled);
         QVERIFY2(sweep.depthSweep.size() >= 1 && sweep.depthSweep.size() < 6,
                  qPrintable(QString::number(sweep.depthSweep.size())));
         for (const auto& [depth, point] : sweep.depthSweep) {

@@ -289,7 +289,7 @@ private Q_SLOTS:
     {
         CampaignResults results = onTwoControllers();
         // A failed run and one without random tests.
-        results.config(QStringLiteral("raid6"))->status = QStringLiteral("failed");
+        results.config(QStringLiteral("raid6"))->status = RunState::Failed;
         results.config(QStringLiteral("raid6"))->error = QStringLiteral("mdadm: cannot open /dev/sdc");
         ConfigResult* raid5 = results.config(QStringLiteral("raid5"));
         raid5->tests.erase(
@@ -305,7 +305,7 @@ private Q_SLOTS:
         QCOMPARE(whyExcluded(answer, QStringLiteral("raid5")), QStringLiteral("losing one controller takes it down"));
         // The rest follows the tool's own computation of what survives losing a controller.
         for (const ConfigResult& config : std::as_const(results.configs)) {
-            const bool meets = config.status == QLatin1String("completed") && config.failuresGuaranteed >= 1 &&
+            const bool meets = config.status == RunState::Completed && config.failuresGuaranteed >= 1 &&
                 config.spacePct + 0.5 >= 40 && config.controllerFailureSurvived == true &&
                 config.name != QLatin1String("raid5");
             QCOMPARE(rankedNames(answer).contains(config.name), meets);

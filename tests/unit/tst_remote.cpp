@@ -49,7 +49,7 @@ QList<Disk> fleetDisks()
 CampaignResults hostResults(const QString& target, const QString& hostname, double mbps)
 {
     CampaignResults results;
-    results.status = QStringLiteral("completed");
+    results.status = RunState::Completed;
     results.host = QJsonObject {{QStringLiteral("hostname"), hostname}};
     if (!target.isEmpty()) {
         results.host.insert(

@@ -248,11 +248,11 @@ void AnswerPanel::rebuild()
     m_command->setText(tr("The same from a shell: raidbench-cli report RESULTS.json --recommend \"%1\"").arg(text));
     m_answer = recommend(m_results, m_requirements);
     QString summary = m_results.configs.isEmpty() ? tr("No results yet.") : m_answer.summary;
-    if (m_results.status == QLatin1String("running")) {
+    if (m_results.status == RunState::Running) {
         // A run under way: the answer covers what is measured so far, and says so.
         qsizetype toGo = 0;
         for (const ConfigResult& config : std::as_const(m_results.configs)) {
-            toGo += config.status == QLatin1String("pending") ? 1 : 0;
+            toGo += config.status == RunState::Pending ? 1 : 0;
         }
         if (toGo > 0) {
             summary = tr("Still measuring: %1 of %2 layouts to go; this answer covers only the ones measured so far.")

@@ -178,7 +178,7 @@ void ResultsLibraryDialog::fill()
             continue;
         }
         m_table->setItem(row, ColumnHost, cell(entry.host.isEmpty() ? tr("(unknown)") : entry.host));
-        m_table->setItem(row, ColumnStatus, cell(entry.status));
+        m_table->setItem(row, ColumnStatus, cell(Display::runStatus(entry.status)));
         m_table->setItem(row, ColumnDisks, cell(tr("%n disk(s)", nullptr, entry.disks), diskSummary(entry.diskModels)));
         m_table->setItem(row, ColumnLayouts, cell(entry.layouts.join(QStringLiteral(", ")), name));
     }

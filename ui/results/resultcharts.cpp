@@ -1,5 +1,6 @@
 #include "results/resultcharts.h"
 
+#include "../displaynumbers.h"
 #include "../outsidetr.h"
 #include "fs/filetests.h"
 #include "results/analysis.h"
@@ -149,10 +150,10 @@ void hideFromLegend(QChart* chart, QAbstractSeries* series)
 QString categoryLabel(const ConfigResult& config, const ChartOptions& options)
 {
     QString label = config.name;
-    if (config.status == QLatin1String("failed")) {
+    if (config.status == RunState::Failed) {
         label += tr(" (failed)");
-    } else if (config.status != QLatin1String("completed")) {
-        label += QStringLiteral(" (%1)").arg(config.status);
+    } else if (config.status != RunState::Completed) {
+        label += QStringLiteral(" (%1)").arg(Display::runStatus(config.status));
     }
     if (!options.highlightDisk.isEmpty()) {
         const QStringList leaves = config.spec.leafDevices();

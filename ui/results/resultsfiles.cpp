@@ -1,3 +1,4 @@
+#include "../displaynumbers.h"
 #include "../recentfolder.h"
 #include "results/analysis.h"
 #include "results/answerpanel.h"
@@ -334,8 +335,8 @@ void ResultsPage::updateRecentMenu()
                                                       : tr("%n disk(s) measured", nullptr, entry.disks);
         const QString path = entry.path;
         m_recentMenu
-            ->addAction(tr("%1 — %2, %3, %4").arg(elidedMiddle(name), entry.status, what, when), this,
-                        [this, path] { openInBackground(path); })
+            ->addAction(tr("%1 — %2, %3, %4").arg(elidedMiddle(name), Display::runStatus(entry.status), what, when),
+                        this, [this, path] { openInBackground(path); })
             ->setToolTip(QDir::toNativeSeparators(path));
     }
     bool separated = false;

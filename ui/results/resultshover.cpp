@@ -91,8 +91,8 @@ void ResultsPage::onComparisonHovered(bool status, int index, const QString& tes
         if (test.duringResync) {
             text += tr("\nmeasured while an array of it was resyncing");
         }
-        if (test.status != QLatin1String("completed")) {
-            text += QStringLiteral("\n%1 %2").arg(test.status, test.error);
+        if (test.status != RunState::Completed) {
+            text += QStringLiteral("\n%1 %2").arg(Display::runStatus(test.status), test.error);
         }
         if (test.resources) {
             text += tr("\nlimited by %1").arg(test.resources->explanation);

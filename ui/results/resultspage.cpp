@@ -354,8 +354,7 @@ void ResultsPage::setResults(const CampaignResults& results, const QString& sour
         drill = drill || (config.drill && config.drill->rebuild);
         for (const TestResult& test : config.tests) {
             sweep = sweep || !test.sweep.isEmpty();
-            command =
-                command || (test.spec.kind == QLatin1String("command") && test.status == QLatin1String("completed"));
+            command = command || (test.spec.kind == QLatin1String("command") && test.status == RunState::Completed);
         }
     }
     const bool depthSweep = !ResultsModel::depthSweepTests(m_results).isEmpty();
@@ -539,7 +538,7 @@ void ResultsPage::rebuildCharts()
 
     QStringList failed;
     for (const ConfigResult& config : std::as_const(m_results.configs)) {
-        if (config.status == QLatin1String("failed")) {
+        if (config.status == RunState::Failed) {
             failed.append(
                 QStringLiteral("<b>%1</b>: %2").arg(config.name.toHtmlEscaped(), config.error.toHtmlEscaped()));
         }

@@ -161,9 +161,9 @@ void ResultsPage::fillTable()
         auto* weakest = new QTableWidgetItem(config.weakestLink.join(QStringLiteral(", ")));
         weakest->setToolTip(weakest->text());
         m_relative->setItem(row, ColumnWeakest, weakest);
-        auto* state = new QTableWidgetItem(config.status == QLatin1String("failed") ? tr("failed: %1").arg(config.error)
-                                                                                    : config.status);
-        if (config.status == QLatin1String("failed")) {
+        auto* state = new QTableWidgetItem(config.status == RunState::Failed ? tr("failed: %1").arg(config.error)
+                                                                             : Display::runStatus(config.status));
+        if (config.status == RunState::Failed) {
             state->setForeground(QColor(0xc0, 0x39, 0x2b));
         }
         m_relative->setItem(row, ColumnState, state);
