@@ -4,6 +4,7 @@
 #include "system/commandrunner.h"
 #include "util/errnotext.h"
 #include "util/errorcodes.h"
+#include "util/jsonvalues.h"
 #include "util/privatedir.h"
 #include "util/terminaltext.h"
 #include "util/units.h"
@@ -177,10 +178,10 @@ PinnedDevice PinnedDevice::fromJson(const QJsonObject& json)
     pin.model = json.value(QStringLiteral("model")).toString();
     pin.serial = json.value(QStringLiteral("serial")).toString();
     pin.wwn = json.value(QStringLiteral("wwn")).toString();
-    pin.sizeBytes = std::uint64_t(json.value(QStringLiteral("size_bytes")).toDouble());
+    pin.sizeBytes = readUInt64(json.value(QStringLiteral("size_bytes")));
     pin.backingFile = json.value(QStringLiteral("backing_file")).toString();
     pin.partitionNumber = json.value(QStringLiteral("partition")).toInt();
-    pin.startSector = std::uint64_t(json.value(QStringLiteral("start_sector")).toDouble());
+    pin.startSector = readUInt64(json.value(QStringLiteral("start_sector")));
     pin.tag = json.value(QStringLiteral("tag")).toString();
     pin.bootId = json.value(QStringLiteral("boot_id")).toString();
     return pin;

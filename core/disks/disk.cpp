@@ -1,5 +1,7 @@
 #include "disks/disk.h"
 
+#include "util/jsonvalues.h"
+
 #include <QJsonArray>
 
 namespace RaidBench {
@@ -83,7 +85,7 @@ Disk Disk::fromJson(const QJsonObject& json)
     disk.vendor = json.value(QStringLiteral("vendor")).toString();
     disk.serial = json.value(QStringLiteral("serial")).toString();
     disk.wwn = json.value(QStringLiteral("wwn")).toString();
-    disk.sizeBytes = std::uint64_t(json.value(QStringLiteral("size_bytes")).toDouble());
+    disk.sizeBytes = readUInt64(json.value(QStringLiteral("size_bytes")));
     disk.logicalSectorSize = std::uint32_t(json.value(QStringLiteral("logical_sector_size")).toDouble(512));
     disk.physicalSectorSize = std::uint32_t(json.value(QStringLiteral("physical_sector_size")).toDouble(512));
     disk.rotational = json.value(QStringLiteral("rotational")).toBool();

@@ -1,6 +1,7 @@
 #include "engine/iojob.h"
 
 #include "util/errorcodes.h"
+#include "util/jsonvalues.h"
 #include "util/units.h"
 
 #include <array>
@@ -171,11 +172,11 @@ Result<IoJob> IoJob::fromJson(const QJsonObject& json)
     job.readPercent = json.value(QStringLiteral("rwmixread")).toInt(50);
     job.blockSize = std::uint32_t(json.value(QStringLiteral("bs")).toDouble(1 << 20));
     job.queueDepth = json.value(QStringLiteral("qd")).toInt(1);
-    job.sizeLimit = std::uint64_t(json.value(QStringLiteral("size")).toDouble());
-    job.timeLimitNs = std::uint64_t(json.value(QStringLiteral("time_ns")).toDouble());
-    job.rampNs = std::uint64_t(json.value(QStringLiteral("ramp_ns")).toDouble());
-    job.offset = std::uint64_t(json.value(QStringLiteral("offset")).toDouble());
-    job.length = std::uint64_t(json.value(QStringLiteral("length")).toDouble());
+    job.sizeLimit = readUInt64(json.value(QStringLiteral("size")));
+    job.timeLimitNs = readUInt64(json.value(QStringLiteral("time_ns")));
+    job.rampNs = readUInt64(json.value(QStringLiteral("ramp_ns")));
+    job.offset = readUInt64(json.value(QStringLiteral("offset")));
+    job.length = readUInt64(json.value(QStringLiteral("length")));
     const double zones = json.value(QStringLiteral("zones")).toDouble(1);
     job.zones = zones >= 1 && zones <= maxZones ? std::uint32_t(zones) : 0; // 0: refused by validate()
     job.direct = json.value(QStringLiteral("direct")).toBool(true);

@@ -1,6 +1,7 @@
 #include "engine/ioresult.h"
 
 #include "util/errorcodes.h"
+#include "util/jsonvalues.h"
 
 #include <QJsonArray>
 
@@ -24,7 +25,7 @@ QString ioStatusName(IoStatus status)
 
 static std::uint64_t u64(const QJsonValue& value)
 {
-    return std::uint64_t(value.toDouble());
+    return readUInt64(value);
 }
 
 static QJsonObject latencyJson(const LatencySummary& latency)
@@ -189,8 +190,9 @@ Result<IoResult> IoResult::fromJson(const QJsonObject& json)
     result.targetKind = json.value(QStringLiteral("target_kind")).toString();
     result.createdFile = json.value(QStringLiteral("created_file")).toBool();
     result.targetBytes = u64(json.value(QStringLiteral("target_bytes")));
-    result.logicalBlockSize = std::uint32_t(json.value(QStringLiteral("logical_block_size")).toDouble());
-    result.flushAfterNs = std::uint64_t(std::max(0.0, json.value(QStringLiteral("flush_after_ns")).toDouble()));
+    result.logicalBlockSize = std::uint32_t(
+        std::min<std::uint64_t>(readUInt64(json.value(QStringLiteral("logical_block_size"))), UINT32_MAX));
+    result.flushAfterNs = readUInt64(json.value(QStringLiteral("flush_after_ns")));
     for (const auto& note : json.value(QStringLiteral("notes")).toArray()) {
         result.notes.append(note.toString());
     }

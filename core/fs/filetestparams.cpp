@@ -1,6 +1,7 @@
 #include "engine/iojob.h"
 #include "fs/filetests.h"
 #include "util/errorcodes.h"
+#include "util/jsonvalues.h"
 #include "util/runstate.h"
 #include "util/units.h"
 
@@ -26,8 +27,8 @@ FilePhase FilePhase::fromJson(const QJsonObject& json)
 {
     FilePhase phase;
     phase.name = json.value(QStringLiteral("name")).toString();
-    phase.ops = std::uint64_t(json.value(QStringLiteral("ops")).toDouble());
-    phase.bytes = std::uint64_t(json.value(QStringLiteral("bytes")).toDouble());
+    phase.ops = readUInt64(json.value(QStringLiteral("ops")));
+    phase.bytes = readUInt64(json.value(QStringLiteral("bytes")));
     phase.seconds = json.value(QStringLiteral("seconds")).toDouble();
     phase.cpuPct = json.value(QStringLiteral("cpu_pct")).toDouble();
     return phase;

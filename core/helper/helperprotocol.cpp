@@ -2,6 +2,7 @@
 
 #include "helper/messages.h"
 #include "util/errorcodes.h"
+#include "util/jsonvalues.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -59,8 +60,8 @@ bool typeMatches(const QJsonValue& value, Type type)
     case Type::Bool:
         return value.isBool();
     case Type::Int:
-        return value.isDouble() && value.toDouble() == double(qint64(value.toDouble())) &&
-            std::abs(value.toDouble()) < 9007199254740992.0;
+        return value.isDouble() && std::abs(value.toDouble()) < 9007199254740992.0 &&
+            value.toDouble() == double(qint64(value.toDouble()));
     case Type::String:
         return value.isString();
     case Type::Object:
@@ -175,7 +176,7 @@ Result<Request> parseRequest(const QByteArray& line, qint64* idOut)
     // The id first, so that even a refusal below reaches the request it answers.
     const QJsonValue earlyId = object.value(QStringLiteral("id"));
     if (idOut && typeMatches(earlyId, Type::Int) && earlyId.toDouble() >= 0) {
-        *idOut = qint64(earlyId.toDouble());
+        *idOut = readInt64(earlyId);
     }
     const int depth = depthOf(object, 0);
     if (depth == INT_MAX) {
@@ -197,7 +198,7 @@ Result<Request> parseRequest(const QByteArray& line, qint64* idOut)
                              QStringLiteral("every request needs an \"id\": a non-negative integer"));
     }
     Request request;
-    request.id = qint64(id.toDouble());
+    request.id = readInt64(id);
     if (idOut) {
         *idOut = request.id;
     }

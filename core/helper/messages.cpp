@@ -1,6 +1,7 @@
 #include "helper/messages.h"
 
 #include "util/errorcodes.h"
+#include "util/jsonvalues.h"
 
 #include <QJsonArray>
 
@@ -61,7 +62,7 @@ HelloReply HelloReply::fromJson(const QJsonObject& result)
     HelloReply hello;
     hello.protocol = result.value(QStringLiteral("protocol")).toInt();
     hello.raidbenchVersion = result.value(QStringLiteral("raidbench_version")).toString();
-    hello.pid = qint64(result.value(QStringLiteral("pid")).toDouble());
+    hello.pid = readInt64(result.value(QStringLiteral("pid")));
     hello.euid = qint64(result.value(QStringLiteral("euid")).toDouble(-1));
     hello.lab = result.value(QStringLiteral("lab")).toBool();
     hello.journals = result.value(QStringLiteral("journals")).toInt();
@@ -228,7 +229,7 @@ ArrayListing ArrayListing::fromJson(const QJsonObject& result)
         QList<OtherRun> list;
         for (const auto& item : value.toArray()) {
             list.append({item.toObject().value(QStringLiteral("tag")).toString(),
-                         qint64(item.toObject().value(QStringLiteral("pid")).toDouble())});
+                         readInt64(item.toObject().value(QStringLiteral("pid")))});
         }
         return list;
     };
@@ -337,10 +338,10 @@ QJsonObject encodeIoProgress(const IoProgress& progress)
 IoProgress decodeIoProgress(const QJsonObject& event)
 {
     IoProgress progress;
-    progress.bytes = std::uint64_t(event.value(QStringLiteral("bytes")).toDouble());
+    progress.bytes = readUInt64(event.value(QStringLiteral("bytes")));
     progress.fraction = event.value(QStringLiteral("fraction")).toDouble(-1);
     progress.currentBwBytes = event.value(QStringLiteral("bw_bytes")).toDouble();
-    progress.elapsedNs = std::uint64_t(event.value(QStringLiteral("elapsed_ns")).toDouble());
+    progress.elapsedNs = readUInt64(event.value(QStringLiteral("elapsed_ns")));
     return progress;
 }
 

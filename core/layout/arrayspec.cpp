@@ -1,6 +1,7 @@
 #include "layout/arrayspec.h"
 
 #include "util/errorcodes.h"
+#include "util/jsonvalues.h"
 #include "util/units.h"
 
 #include <QJsonArray>
@@ -231,7 +232,7 @@ Result<ArraySpec> ArraySpec::fromJson(const QJsonObject& json, int depth)
             return bad(QStringLiteral("a leaf's level must be \"disk\""));
         }
         spec.device = json.value(QStringLiteral("device")).toString();
-        spec.sizeBytes = std::uint64_t(std::max(0.0, json.value(QStringLiteral("size_bytes")).toDouble()));
+        spec.sizeBytes = readUInt64(json.value(QStringLiteral("size_bytes")));
         spec.controller = json.value(QStringLiteral("controller")).toString();
         spec.label = json.value(QStringLiteral("label")).toString();
         return spec;

@@ -149,7 +149,9 @@ Result<TestResult> TestResult::fromJson(const QJsonObject& json)
     test.summary = RunSummary::fromJson(json.value(QStringLiteral("summary")).toObject());
     for (const auto& point : json.value(QStringLiteral("sweep")).toArray()) {
         const QJsonObject entry = point.toObject();
-        test.sweep.append({std::uint32_t(entry.value(QStringLiteral("bs")).toDouble()), RunSummary::fromJson(entry)});
+        test.sweep.append(
+            {std::uint32_t(std::min<std::uint64_t>(readUInt64(entry.value(QStringLiteral("bs"))), UINT32_MAX)),
+             RunSummary::fromJson(entry)});
     }
     for (const auto& point : json.value(QStringLiteral("qd_sweep")).toArray()) {
         const QJsonObject entry = point.toObject();
@@ -225,7 +227,7 @@ DiskResult DiskResult::fromJson(const QJsonObject& json)
     disk.serial = json.value(QStringLiteral("serial")).toString();
     disk.controller = json.value(QStringLiteral("controller")).toString();
     disk.transport = json.value(QStringLiteral("transport")).toString();
-    disk.sizeBytes = std::uint64_t(json.value(QStringLiteral("size_bytes")).toDouble());
+    disk.sizeBytes = readUInt64(json.value(QStringLiteral("size_bytes")));
     disk.surface = DiskSurface::fromJson(json.value(QStringLiteral("surface")).toObject());
     disk.sustained = SustainedWrite::fromJson(
         json.value(QStringLiteral("baseline")).toObject().value(QStringLiteral("sustained")).toObject());
@@ -396,8 +398,8 @@ Result<ConfigResult> ConfigResult::fromJson(const QJsonObject& json)
     for (const auto& command : json.value(QStringLiteral("commands")).toArray()) {
         config.commands.append(command.toString());
     }
-    config.usableBytes = std::uint64_t(json.value(QStringLiteral("usable_bytes")).toDouble());
-    config.rawBytes = std::uint64_t(json.value(QStringLiteral("raw_bytes")).toDouble());
+    config.usableBytes = readUInt64(json.value(QStringLiteral("usable_bytes")));
+    config.rawBytes = readUInt64(json.value(QStringLiteral("raw_bytes")));
     config.spacePct = json.value(QStringLiteral("space_pct")).toDouble();
     const QJsonObject failures = json.value(QStringLiteral("failures_survived")).toObject();
     config.failuresGuaranteed = failures.value(QStringLiteral("guaranteed")).toInt();

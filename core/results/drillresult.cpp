@@ -81,7 +81,7 @@ RebuildResult RebuildResult::fromJson(const QJsonObject& json)
     result.array = json.value(QStringLiteral("array")).toString();
     result.members = strings(json.value(QStringLiteral("members")));
     result.seconds = json.value(QStringLiteral("seconds")).toDouble();
-    result.bytes = std::uint64_t(json.value(QStringLiteral("bytes")).toDouble());
+    result.bytes = readUInt64(json.value(QStringLiteral("bytes")));
     result.bw = json.value(QStringLiteral("bw_bytes")).toDouble();
     result.completed = json.value(QStringLiteral("completed")).toBool();
     result.limitedBy = json.value(QStringLiteral("limited_by")).toString();
@@ -91,7 +91,7 @@ RebuildResult RebuildResult::fromJson(const QJsonObject& json)
     }
     result.predictedSeconds = readOptional(json.value(QStringLiteral("predicted_seconds")));
     const QJsonObject estimate = json.value(QStringLiteral("estimate")).toObject();
-    result.estimateMemberBytes = std::uint64_t(estimate.value(QStringLiteral("member_bytes")).toDouble());
+    result.estimateMemberBytes = readUInt64(estimate.value(QStringLiteral("member_bytes")));
     result.estimateSeconds = readOptional(estimate.value(QStringLiteral("seconds")));
     for (const auto& value : json.value(QStringLiteral("timeline")).toArray()) {
         const QJsonArray point = value.toArray();

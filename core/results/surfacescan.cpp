@@ -2,6 +2,7 @@
 
 #include "results/campaignresults.h"
 #include "util/errorcodes.h"
+#include "util/jsonvalues.h"
 #include "util/units.h"
 
 #include <QJsonArray>
@@ -201,8 +202,8 @@ DiskSurface DiskSurface::fromJson(const QJsonObject& json)
     for (const auto& value : json.value(QStringLiteral("points")).toArray()) {
         const QJsonObject object = value.toObject();
         SurfacePoint point;
-        point.offset = std::uint64_t(std::max(0.0, object.value(QStringLiteral("offset")).toDouble()));
-        point.length = std::uint64_t(std::max(0.0, object.value(QStringLiteral("length")).toDouble()));
+        point.offset = readUInt64(object.value(QStringLiteral("offset")));
+        point.length = readUInt64(object.value(QStringLiteral("length")));
         point.bwBytes = std::max(0.0, object.value(QStringLiteral("bw_bytes")).toDouble());
         surface.points.append(point);
     }

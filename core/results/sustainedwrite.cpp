@@ -1,6 +1,7 @@
 #include "results/sustainedwrite.h"
 
 #include "results/campaignresults.h"
+#include "util/jsonvalues.h"
 #include "util/units.h"
 
 #include <algorithm>
@@ -142,7 +143,7 @@ SustainedWrite SustainedWrite::fromJson(const QJsonObject& json)
     result.dropped = json.value(QStringLiteral("dropped")).toBool();
     result.burstBw = std::max(0.0, json.value(QStringLiteral("burst_bw_bytes")).toDouble());
     result.steadyBw = std::max(0.0, json.value(QStringLiteral("steady_bw_bytes")).toDouble());
-    result.dropAtBytes = std::uint64_t(std::max(0.0, json.value(QStringLiteral("drop_at_bytes")).toDouble()));
+    result.dropAtBytes = readUInt64(json.value(QStringLiteral("drop_at_bytes")));
     result.dropAtSeconds = std::max(0.0, json.value(QStringLiteral("drop_at_seconds")).toDouble());
     result.interrupted = json.value(QStringLiteral("interrupted")).toBool();
     result.error = json.value(QStringLiteral("error")).toString().left(1000);

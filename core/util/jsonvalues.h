@@ -2,6 +2,9 @@
 
 #include <QJsonValue>
 
+#include <cmath>
+#include <cstdint>
+#include <limits>
 #include <optional>
 
 namespace RaidBench {
@@ -16,6 +19,32 @@ inline QJsonValue optionalNumber(const std::optional<double>& value)
 inline std::optional<double> readOptional(const QJsonValue& value)
 {
     return value.isDouble() ? std::optional<double>(value.toDouble()) : std::nullopt;
+}
+
+/// A count or size as JSON read it: not a number, negative or NaN reads as 0, a number beyond the
+/// type's range as its largest value. A cast of such a double is undefined behaviour, and every
+/// file and message we read may come from someone else.
+inline std::uint64_t readUInt64(const QJsonValue& value)
+{
+    const double number = value.toDouble();
+    if (!(number > 0.0))
+        return 0;
+    if (number >= 18446744073709551616.0)
+        return std::numeric_limits<std::uint64_t>::max();
+    return std::uint64_t(number);
+}
+
+/// As readUInt64, for signed 64-bit values: out of range saturates, NaN reads as 0.
+inline std::int64_t readInt64(const QJsonValue& value)
+{
+    const double number = value.toDouble();
+    if (std::isnan(number))
+        return 0;
+    if (number >= 9223372036854775808.0)
+        return std::numeric_limits<std::int64_t>::max();
+    if (number < -9223372036854775808.0)
+        return std::numeric_limits<std::int64_t>::min();
+    return std::int64_t(number);
 }
 
 } // namespace RaidBench
