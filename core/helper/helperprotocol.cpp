@@ -61,7 +61,7 @@ bool typeMatches(const QJsonValue& value, Type type)
         return value.isBool();
     case Type::Int:
         return value.isDouble() && std::abs(value.toDouble()) < 9007199254740992.0 &&
-            value.toDouble() == double(qint64(value.toDouble()));
+            value.toDouble() == std::trunc(value.toDouble());
     case Type::String:
         return value.isString();
     case Type::Object:

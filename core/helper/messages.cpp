@@ -28,7 +28,10 @@ Result<qint64> integer(const QJsonObject& json, const char* key, qint64 minimum,
         return fallback;
     }
     const double number = value.toDouble(std::nan(""));
-    if (!value.isDouble() || number != double(qint64(number)) || number < double(minimum) || number > double(maximum)) {
+    // In range before the cast: a double beyond qint64's range cast to it is undefined behaviour.
+    // 2^63 itself is double(INT64_MAX), so the upper bound is strict against 2^63.
+    const bool inRange = number >= double(minimum) && number <= double(maximum) && number < 9223372036854775808.0;
+    if (!value.isDouble() || !inRange || number != std::trunc(number)) {
         return makeError(ErrorCode::badArgument,
                          QStringLiteral("run-io: '%1' must be a whole number from %2 to %3")
                              .arg(QLatin1String(key))
