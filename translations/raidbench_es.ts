@@ -2409,6 +2409,10 @@
         <source>&lt;p&gt;Alt and the underlined letter of a tab, button or menu reaches it too.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Alt y la letra subrayada de una pestaña, un botón o un menú también llevan a él.&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>The results could not be written to %1: %2. They go to %3 from now on.</source>
+        <translation>No se pudieron escribir los resultados en %1: %2. A partir de ahora se guardan en %3.</translation>
+    </message>
 </context>
 <context>
     <name>RaidBench::Ui::PlanPage</name>

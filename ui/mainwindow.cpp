@@ -171,6 +171,13 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
         showMessage((wasConnected ? tr("The helper stopped: %1") : tr("Connecting failed: %1")).arg(why), true);
         updateDisksPage();
     });
+    connect(
+        m_runFile, &RunResultsFile::movedToFallback, this,
+        [this](const QString& path, const QString& why, const QString& fallback) {
+            showMessage(
+                tr("The results could not be written to %1: %2. They go to %3 from now on.").arg(path, why, fallback),
+                true);
+        });
     connect(m_runFile, &RunResultsFile::writeFailed, this, [this](const QString& path, const QString& why) {
         showMessage(tr("The results could not be written to %1: %2. They are still on the Results page; save "
                        "them elsewhere with File > Save results as.")

@@ -338,9 +338,9 @@ Result<CampaignPlan> PlanPage::plan() const
             return makeError(ErrorCode::invalidPlan, tr("Type the command to time, or untick it."));
         }
         TestSpec command;
-        command.kind = QStringLiteral("command");
+        command.kind = TestKind::Command;
         command.name = QStringLiteral("command: %1").arg(argv.first().section(QLatin1Char('/'), -1));
-        command.file.kind = QStringLiteral("command");
+        command.file.kind = TestKind::Command;
         command.file.argv = argv;
         command.file.repeats = m_commandRepeats->value();
         plan.tests.append(command);
@@ -408,7 +408,7 @@ Result<void> PlanPage::applyPlan(const CampaignPlan& plan)
     QSet<QString> chosen;
     for (const TestSpec& test : plan.tests) {
         chosen.insert(test.id());
-        if (test.kind == QLatin1String("command")) {
+        if (test.kind == TestKind::Command) {
             m_command->setChecked(true);
             QStringList quoted;
             for (const QString& arg : test.file.argv) {

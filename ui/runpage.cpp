@@ -1,6 +1,7 @@
 #include "runpage.h"
 
 #include "displaynumbers.h"
+#include "results/diskstogether.h"
 #include "results/resultcharts.h"
 #include "session.h"
 #include "stallwatchdog.h"
@@ -128,6 +129,7 @@ RunPage::RunPage(Session* session, QWidget* parent)
     connect(session, &Session::campaignProgress, this, &RunPage::onProgress);
     connect(session, &Session::campaignCommand, this, &RunPage::onCommand);
     connect(session, &Session::campaignFinished, this, &RunPage::onFinished);
+    connect(session, &Session::campaignResults, this, &RunPage::onResults);
 }
 
 qint64 RunPage::longestStallMs() const
@@ -161,46 +163,25 @@ void RunPage::start(const CampaignPlan& plan)
     m_axisX->setTickAnchor(0);
     m_axisX->setTickInterval(tick);
     m_axisX->setRange(0, m_spanSeconds);
-    m_queue->setRowCount(0);
-    QStringList rows;
-    if (plan.baselines) {
-        rows.append(tr("Each disk on its own (%n disk(s))", nullptr, int(plan.disks.size())));
-    } else if (plan.surface.enabled()) {
-        rows.append(tr("Each disk across its surface (%n disk(s))", nullptr, int(plan.disks.size())));
-    }
-    for (const ConfigSpec& config : plan.configurations) {
-        rows.append(config.name);
-    }
-    m_queue->setRowCount(int(rows.size()));
-    for (int row = 0; row < rows.size(); ++row) {
-        m_queue->setItem(row, 0, new QTableWidgetItem(rows.at(row)));
-        m_queue->setItem(row, 1, new QTableWidgetItem(tr("waiting")));
-        auto* bar = new QProgressBar(m_queue);
-        bar->setRange(0, 100);
-        bar->setValue(0);
-        m_queue->setCellWidget(row, 2, bar);
-    }
-    // The plan's own durations: the campaign counts progress in units (a test run, or a disk's write
-    // or read alone), each taking the run time and its ramp; building and tearing down come on top.
-    const int unitsPerConfig = plan.unitsPerConfiguration();
-    m_rowUnits.clear();
-    // The runner's units: a disk's write and read alone, and each point of a surface scan.
-    if (plan.baselines || plan.surface.enabled()) {
-        bool sustained = false;
-        for (const TestSpec& test : plan.tests) {
-            sustained = sustained || test.sustained;
+    m_plan = plan;
+    // The disks the session knows give the groups measured together (a controller's, the pool's).
+    QList<DiskResult> known;
+    for (const QString& path : plan.disks) {
+        DiskResult disk;
+        disk.path = path;
+        for (const Disk& seen : m_session->disks()) {
+            if (seen.path == path || seen.stablePath == path) {
+                disk.controller = seen.controller;
+            }
         }
-        const int perDisk = plan.baselines ? (sustained ? 3 : 2) : 0;
-        m_rowUnits.append(double(plan.disks.size()) * (perDisk + plan.surface.points));
+        known.append(disk);
     }
-    for (qsizetype i = 0; i < plan.configurations.size(); ++i) {
-        m_rowUnits.append(double(unitsPerConfig));
+    m_togetherGroups = int(togetherGroups(known, false).size());
+    QStringList names;
+    for (const ConfigSpec& config : plan.configurations) {
+        names.append(config.name);
     }
-    m_unitSeconds = plan.writes() ? double(plan.timeLimitNs + plan.rampNs) / 1e9 : double(plan.surface.timeNs) / 1e9;
-    m_totalUnits = 0;
-    for (const double units : std::as_const(m_rowUnits)) {
-        m_totalUnits += units;
-    }
+    setRows(names, m_togetherGroups);
     m_overall->setValue(0);
     m_eta->setText(tr("ETA %1 (planned)").arg(Display::formatRoughDuration(remainingSeconds(0, 0, 0))));
     m_now->clear();
@@ -214,13 +195,52 @@ void RunPage::start(const CampaignPlan& plan)
 
 double RunPage::remainingSeconds(double unitsDone, int configsDone, double elapsed) const
 {
-    // Building and tearing down one configuration: 10 s until the run has shown what it takes here.
-    double overhead = 10;
-    if (configsDone > 0) {
-        overhead = std::max(2.0, (elapsed - unitsDone * m_unitSeconds) / double(configsDone));
+    return m_count.remainingSeconds(unitsDone, configsDone, elapsed);
+}
+
+void RunPage::setRows(const QStringList& configurations, int togetherGroups)
+{
+    // The runner's own count: the window's rows and bars cannot drift from what it reports.
+    m_count = ProgressCount::forPlan(m_plan, -1, togetherGroups, int(configurations.size()));
+    m_configCount = int(configurations.size());
+    m_rowNames = configurations;
+    QStringList rows;
+    if (m_plan.baselines) {
+        rows.append(tr("Each disk on its own (%n disk(s))", nullptr, int(m_plan.disks.size())));
+    } else if (m_plan.surface.enabled()) {
+        rows.append(tr("Each disk across its surface (%n disk(s))", nullptr, int(m_plan.disks.size())));
     }
-    const double unitsLeft = std::max(0.0, m_totalUnits - unitsDone);
-    return unitsLeft * m_unitSeconds + double(std::max(0, m_configCount - configsDone)) * overhead;
+    rows += configurations;
+    m_queue->setRowCount(0);
+    m_queue->setRowCount(int(rows.size()));
+    for (int row = 0; row < rows.size(); ++row) {
+        m_queue->setItem(row, 0, new QTableWidgetItem(rows.at(row)));
+        m_queue->setItem(row, 1, new QTableWidgetItem(tr("waiting")));
+        auto* bar = new QProgressBar(m_queue);
+        bar->setRange(0, 100);
+        bar->setValue(0);
+        m_queue->setCellWidget(row, 2, bar);
+    }
+}
+
+void RunPage::onResults(const CampaignResults& results)
+{
+    // The runner expands the plan (a write cache measured both ways, a stripe cache sweep, every
+    // layout the disks allow) and counts the disks' groups itself: its first results, saved before
+    // anything is measured, name the rows as it will run them.
+    if (!m_running || m_currentRow > 0) {
+        return;
+    }
+    QStringList names;
+    for (const ConfigResult& config : results.configs) {
+        names.append(config.name);
+    }
+    const int groups = int(togetherGroups(results.disks, false).size());
+    if (names != m_rowNames || groups != m_togetherGroups) {
+        m_togetherGroups = groups;
+        setRows(names, groups);
+        m_currentRow = -1;
+    }
 }
 
 QProgressBar* RunPage::rowBar(int row) const
@@ -235,12 +255,42 @@ void RunPage::setRowState(int row, const QString& state)
     }
 }
 
+QString RunPage::stepText(const CampaignProgress& progress)
+{
+    const QString& test = progress.testName;
+    switch (progress.phase) {
+    case CampaignPhase::Test:
+        if (test.isEmpty()) {
+            return tr("measuring");
+        }
+        return progress.repeats > 1 ? tr("%1 (%2/%3)").arg(test).arg(progress.repeat).arg(progress.repeats) : test;
+    case CampaignPhase::Build:
+        return tr("building");
+    case CampaignPhase::Teardown:
+        return tr("tearing down");
+    case CampaignPhase::Baseline:
+        return test.isEmpty() ? tr("measuring") : test;
+    case CampaignPhase::Drill:
+        return test.isEmpty() ? tr("failure drill") : tr("drill: %1").arg(test);
+    case CampaignPhase::Save:
+    case CampaignPhase::Done:
+        break;
+    }
+    return {};
+}
+
 void RunPage::onProgress(const CampaignProgress& progress)
 {
     if (!m_running) {
         return;
     }
-    const QString phase = progress.phase;
+    if (progress.phase == CampaignPhase::Save || progress.phase == CampaignPhase::Done) {
+        // Neither belongs to a row: a save's trouble is told as it is, and the end is onFinished's.
+        if (progress.phase == CampaignPhase::Save) {
+            m_now->setText(progress.message);
+        }
+        return;
+    }
     const int configIndex = progress.configIndex;
     const bool hasBaselineRow = m_queue->rowCount() > m_configCount;
     const int row = configIndex == 0 ? (hasBaselineRow ? 0 : -1) : configIndex - (hasBaselineRow ? 0 : 1);
@@ -256,30 +306,13 @@ void RunPage::onProgress(const CampaignProgress& progress)
     }
     const QString test = progress.testName;
     const int repeat = progress.repeat;
-    const int repeats = progress.repeats;
-    QString state = phase;
-    if (phase == QLatin1String("test") && !test.isEmpty()) {
-        state = repeats > 1 ? tr("%1 (%2/%3)").arg(test).arg(repeat).arg(repeats) : test;
-    } else if (phase == QLatin1String("build")) {
-        state = tr("building");
-    } else if (phase == QLatin1String("teardown")) {
-        state = tr("tearing down");
-    } else if (phase == QLatin1String("baseline")) {
-        state = test.isEmpty() ? tr("measuring") : test;
-    } else if (phase == QLatin1String("drill")) {
-        state = test.isEmpty() ? tr("failure drill") : tr("drill: %1").arg(test);
-    }
-    setRowState(m_currentRow, state);
+    setRowState(m_currentRow, stepText(progress));
     const double overall = std::clamp(progress.overall, 0.0, 1.0);
     m_overall->setValue(int(overall * 1000));
     // A row's bar is its own share of the units: the disks' row and a configuration's differ in size.
-    const double unitsDone = overall * m_totalUnits;
-    if (QProgressBar* bar = rowBar(m_currentRow); bar && m_currentRow < m_rowUnits.size()) {
-        double before = 0;
-        for (int i = 0; i < m_currentRow; ++i) {
-            before += m_rowUnits.at(i);
-        }
-        const double within = std::clamp((unitsDone - before) / m_rowUnits.at(m_currentRow), 0.0, 0.99);
+    const double unitsDone = overall * m_count.total();
+    if (QProgressBar* bar = rowBar(m_currentRow)) {
+        const double within = std::min(m_count.rowFraction(m_currentRow, unitsDone), 0.99);
         bar->setValue(std::max(bar->value(), int(within * 100))); // 100 only when the row is done
     }
     const double elapsed = double(m_clock.elapsed()) / 1000.0;
@@ -287,8 +320,7 @@ void RunPage::onProgress(const CampaignProgress& progress)
         Display::formatRoughDuration(remainingSeconds(unitsDone, std::max(0, configIndex - 1), elapsed))));
     m_now->setText(progress.message);
     const double bw = progress.liveBwBytes;
-    if (bw > 0 &&
-        (phase == QLatin1String("test") || phase == QLatin1String("baseline") || phase == QLatin1String("drill"))) {
+    if (bw > 0 && progress.measuring()) {
         // One test at a time: a new test (or repeat) starts a fresh line at 0 s.
         const QString key = QStringLiteral("%1/%2/%3/%4").arg(configIndex).arg(progress.configName, test).arg(repeat);
         if (key != m_chartKey) {

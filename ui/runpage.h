@@ -1,6 +1,7 @@
 #pragma once
 
 #include "campaign/campaignrunner.h"
+#include "campaign/progresscount.h"
 #include "helper/messages.h"
 #include "results/campaignplan.h"
 #include "results/campaignresults.h"
@@ -64,7 +65,12 @@ Q_SIGNALS:
     void finished(const RaidBench::CampaignResults& results, const QString& error);
 
 private:
+    /// What a row says it is doing, in the user's words.
+    static QString stepText(const RaidBench::CampaignProgress& progress);
     void onProgress(const RaidBench::CampaignProgress& progress);
+    /// The queue's rows: the disks' own (when the plan measures disks), then `configurations`.
+    void setRows(const QStringList& configurations, int togetherGroups);
+    void onResults(const RaidBench::CampaignResults& results);
     void onCommand(const RaidBench::Messages::CommandEvent& command);
     void onFinished(const CampaignResults& results, const QString& error);
     void redrawChart();
@@ -97,9 +103,10 @@ private:
     int m_currentRow = -1;
     int m_configCount = 0;
     double m_spanSeconds = chartWindowSeconds;
-    QList<double> m_rowUnits; ///< progress units per queue row
-    double m_totalUnits = 0;
-    double m_unitSeconds = 0; ///< one test run with its ramp
+    CampaignPlan m_plan;
+    ProgressCount m_count; ///< the runner's count of the rows below
+    QStringList m_rowNames; ///< the configurations' rows, as the runner runs them
+    int m_togetherGroups = 0;
 };
 
 } // namespace RaidBench::Ui

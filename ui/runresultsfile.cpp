@@ -5,6 +5,7 @@
 #include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
 
 namespace RaidBench::Ui {
 
@@ -27,6 +28,21 @@ Result<QString> RunResultsFile::begin(const QString& host, const QString& name)
         return path.error();
     }
     m_path = *path;
+    m_sink = std::make_shared<ResultsSink>(m_path);
+    const QString requested = m_path;
+    // Told in the writer thread; the window hears it, and the path changes, in its own.
+    m_sink->setMovedHandler([this, requested](const Error& why, const QString& fallback) {
+        const QString message = why.message;
+        QMetaObject::invokeMethod(
+            this,
+            [this, requested, message, fallback] {
+                if (m_path == requested) {
+                    m_path = fallback;
+                }
+                Q_EMIT movedToFallback(requested, message, fallback);
+            },
+            Qt::QueuedConnection);
+    });
     return m_path;
 }
 
@@ -47,7 +63,7 @@ void RunResultsFile::keep(const CampaignResults& results, bool running)
     {
         const QMutexLocker lock(&m_mutex);
         m_pending = results;
-        m_pendingPath = m_path;
+        m_pendingSink = m_sink;
         if (m_busy) {
             return;
         }
@@ -56,7 +72,7 @@ void RunResultsFile::keep(const CampaignResults& results, bool running)
     m_writer.start([this] {
         for (;;) {
             CampaignResults pending;
-            QString path;
+            std::shared_ptr<ResultsSink> sink;
             {
                 const QMutexLocker lock(&m_mutex);
                 if (!m_pending) {
@@ -65,9 +81,13 @@ void RunResultsFile::keep(const CampaignResults& results, bool running)
                 }
                 pending = std::move(*m_pending);
                 m_pending.reset();
-                path = m_pendingPath;
+                sink = m_pendingSink;
             }
-            if (auto saved = pending.save(path); !saved) {
+            if (!sink) {
+                continue;
+            }
+            const QString path = sink->path();
+            if (auto saved = sink->write(QJsonDocument(pending.toJson()).toJson(QJsonDocument::Indented)); !saved) {
                 const QString why = saved.error().message;
                 QMetaObject::invokeMethod(
                     this, [this, path, why] { Q_EMIT writeFailed(path, why); }, Qt::QueuedConnection);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "results/campaignresults.h"
+#include "results/resultssink.h"
 #include "util/result.h"
 
 #include <QMutex>
@@ -8,6 +9,7 @@
 #include <QString>
 #include <QThreadPool>
 
+#include <memory>
 #include <optional>
 
 namespace RaidBench::Ui {
@@ -17,7 +19,8 @@ namespace RaidBench::Ui {
 /// (serialising and fsyncing a results file while the lab's VM writes its disk images took up to
 /// 60 ms, and the window froze for that long). Only the newest results wait: a pending write is
 /// superseded, never reordered. A new file, wait() and the destructor wait for the last write, so
-/// nothing measured is lost.
+/// nothing measured is lost. A file that cannot be written (a full disk) sends the results to a
+/// fallback file from then on (ResultsSink), as the CLI and the helper do.
 class RunResultsFile final : public QObject
 {
     Q_OBJECT
@@ -37,15 +40,18 @@ public:
     QString path() const { return m_path; }
 
 Q_SIGNALS:
-    /// A write failed; the results are still in memory (the Results page).
+    /// The file could not be written: the results go to `fallback` from now on.
+    void movedToFallback(const QString& path, const QString& why, const QString& fallback);
+    /// A write failed, to the fallback file too; the results are still in memory (the Results page).
     void writeFailed(const QString& path, const QString& why);
 
 private:
     QString m_path;
     QThreadPool m_writer;
     QMutex m_mutex;
+    std::shared_ptr<ResultsSink> m_sink; ///< the run's file, used by the writer thread alone
     std::optional<CampaignResults> m_pending; ///< the newest results not yet written
-    QString m_pendingPath;
+    std::shared_ptr<ResultsSink> m_pendingSink;
     bool m_busy = false;
 };
 

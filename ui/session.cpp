@@ -64,6 +64,7 @@ Result<void> Session::startRemote(const SshTarget& target, const QString& remote
     client->setAnswerTimeout(answerTimeoutSeconds);
     attach(client, false);
     m_remote = target.text();
+    m_remoteTarget = target;
     auto started = client->startSsh(target, remoteHelper);
     if (!started) {
         detach();
@@ -95,14 +96,13 @@ void Session::recordConnection(CampaignResults& results) const
         return;
     }
     // As raidbench-cli run --host records it: which machine these disks were, and how it was reached.
-    results.host.insert(
-        QStringLiteral("connection"),
-        QJsonObject {{QStringLiteral("transport"), QStringLiteral("ssh")}, {QStringLiteral("target"), m_remote}});
+    results.host = m_remoteTarget.stampConnection(results.host);
 }
 
 void Session::detach()
 {
     m_remote.clear();
+    m_remoteTarget = {};
     if (m_link) {
         m_link->disconnect(this);
         m_link->stop();

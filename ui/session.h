@@ -96,6 +96,7 @@ private:
 
     QString m_host;
     QString m_remote;
+    SshTarget m_remoteTarget; ///< the same, to stamp results with
     QList<Disk> m_disks;
     QHash<QString, std::pair<double, double>> m_baselines;
     QList<DisksTogether> m_together;

@@ -100,7 +100,7 @@ int runBenchFs(const QStringList& arguments)
         printError(ErrorCode::userText(params.error()));
         return ExitUsage;
     }
-    if (params->kind != QLatin1String("command") && !parser.positionalArguments().isEmpty()) {
+    if (params->kind != TestKind::Command && !parser.positionalArguments().isEmpty()) {
         printError(QStringLiteral("unexpected argument '%1' (a command goes with --test command)")
                        .arg(parser.positionalArguments().first()));
         return ExitUsage;
@@ -113,8 +113,8 @@ int runBenchFs(const QStringList& arguments)
         out.insert(QStringLiteral("directory"), params->directory);
         printJson(QJsonDocument(out));
     } else {
-        QString text =
-            QStringLiteral("%1 in %2: %3\n").arg(result.kind, params->directory, runStateName(result.status));
+        QString text = QStringLiteral("%1 in %2: %3\n")
+                           .arg(testKindName(result.kind), params->directory, runStateName(result.status));
         for (const FilePhase& phase : result.phases) {
             text += QStringLiteral("  %1 %2 ops in %3 s  %4 ops/s  %5  cpu %6 %\n")
                         .arg(phase.name, -14)

@@ -130,17 +130,15 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, const
     HelperClient helper;
     int exitCode = ExitFailed;
     qint64 campaign = -1;
-    QString savedTo = out;
     QString lastMessage;
+    // Nothing measured is lost: when the results file cannot be written, a file elsewhere is.
+    ResultsSink sink(out);
+    sink.setMovedHandler([](const Error& why, const QString& fallback) {
+        printError(QStringLiteral("%1; the results go to %2").arg(ErrorCode::userText(why), fallback));
+    });
     auto save = [&](const QJsonObject& results) {
-        // Nothing measured is lost: when the results file cannot be written, a file elsewhere is.
-        if (auto ok = writeFileAtomically(savedTo, QJsonDocument(results).toJson()); !ok) {
-            const QString fallback = CampaignRunner::fallbackResultsPath();
-            printError(QStringLiteral("%1; the results go to %2").arg(ErrorCode::userText(ok.error()), fallback));
-            savedTo = fallback;
-            if (auto again = writeFileAtomically(savedTo, QJsonDocument(results).toJson()); !again) {
-                printError(ErrorCode::userText(again.error()));
-            }
+        if (auto ok = sink.write(QJsonDocument(results).toJson()); !ok) {
+            printError(ErrorCode::userText(ok.error()));
         }
     };
     QObject::connect(&helper, &HelperClient::connected, [&](const Messages::HelloReply&) {
@@ -168,7 +166,7 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, const
         const QJsonObject results = Messages::resultsJson(result);
         save(results);
         const QString status = results.value(QStringLiteral("status")).toString();
-        (flags.summary ? printOut : printErr)(QStringLiteral("campaign %1; results in %2\n").arg(status, savedTo));
+        (flags.summary ? printOut : printErr)(QStringLiteral("campaign %1; results in %2\n").arg(status, sink.path()));
         exitCode = parseRunState(status) == RunState::Cancelled ? ExitCancelled : ExitOk;
         helper.stop();
         QCoreApplication::exit(0);
@@ -256,9 +254,7 @@ int runPlanHere(const CampaignPlan& plan, const QString& out, const PlanRunFlags
              if (quiet) {
                  return;
              }
-             const QString head = progress.configIndex > 0
-                 ? QStringLiteral("[%1/%2] ").arg(progress.configIndex).arg(progress.configCount)
-                 : QStringLiteral("[disks] ");
+             const QString head = progressHead(progress);
              if (terminal) {
                  QString line = head + progress.message;
                  if (progress.liveBwBytes > 0) {

@@ -92,6 +92,15 @@ void printProgress(const QString& line)
     std::fflush(stderr);
 }
 
+QString progressHead(const CampaignProgress& progress)
+{
+    if (progress.phase == CampaignPhase::Save || progress.phase == CampaignPhase::Done) {
+        return {};
+    }
+    return progress.configIndex > 0 ? QStringLiteral("[%1/%2] ").arg(progress.configIndex).arg(progress.configCount)
+                                    : QStringLiteral("[disks] ");
+}
+
 bool stderrIsTerminal()
 {
     return isatty(STDERR_FILENO) == 1;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "campaign/campaignprogress.h"
+
 #include <QCommandLineParser>
 #include <QString>
 #include <QStringList>
@@ -23,6 +25,9 @@ void printErr(const QString& text);
 void printJson(const QJsonDocument& document);
 /// Replaces the progress line on stderr with `line` (clears it when empty).
 void printProgress(const QString& line);
+/// The head of a campaign's progress line: "[2/5] " for a configuration, "[disks] " for the disks'
+/// own measures, nothing for a step of the whole run (a save, the end).
+QString progressHead(const RaidBench::CampaignProgress& progress);
 bool stderrIsTerminal();
 bool stdinIsTerminal();
 /// Prints `question` on stderr and reads a line from the terminal: true when it is "yes"; otherwise

@@ -95,7 +95,8 @@ QString healthCell(const Disk& disk)
 
 QString cacheCell(const Disk& disk)
 {
-    return disk.healthRead && disk.kind == QLatin1String("disk") ? disk.writeCache.state : QStringLiteral("-");
+    return disk.healthRead && disk.kind == QLatin1String("disk") ? cacheStateName(disk.writeCache.state)
+                                                                 : QStringLiteral("-");
 }
 
 QString row(const Disk& disk, bool partition)

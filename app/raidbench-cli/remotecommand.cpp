@@ -32,14 +32,8 @@ namespace {
 /// The connection recorded in a results file's host object.
 QJsonObject withConnection(QJsonObject results, const SshTarget& host, const QString& lost = {})
 {
-    QJsonObject info = results.value(QStringLiteral("host")).toObject();
-    QJsonObject connection {{QStringLiteral("transport"), QStringLiteral("ssh")},
-                            {QStringLiteral("target"), host.text()}};
-    if (!lost.isEmpty()) {
-        connection.insert(QStringLiteral("lost"), lost);
-    }
-    info.insert(QStringLiteral("connection"), connection);
-    results.insert(QStringLiteral("host"), info);
+    results.insert(QStringLiteral("host"),
+                   host.stampConnection(results.value(QStringLiteral("host")).toObject(), lost));
     return results;
 }
 
@@ -50,7 +44,7 @@ struct HostRun
 
     SshTarget target;
     QString out;
-    QString savedTo;
+    std::unique_ptr<ResultsSink> sink; ///< where its results go (out, or a fallback file)
     std::unique_ptr<HelperClient> helper;
     CampaignPlan plan;
     QStringList identities;
@@ -236,7 +230,7 @@ int runCampaignOnHosts(const CampaignPlan& plan, const QList<SshTarget>& targets
         auto host = std::make_unique<HostRun>();
         host->target = targets.at(i);
         host->out = outputs.at(i);
-        host->savedTo = host->out;
+        host->sink = std::make_unique<ResultsSink>(host->out);
         host->plan = plan;
         hosts.append(host.get());
         owned.push_back(std::move(host));
@@ -250,14 +244,11 @@ int runCampaignOnHosts(const CampaignPlan& plan, const QList<SshTarget>& targets
     const auto save = [&](HostRun* host, const QJsonObject& results) {
         // Nothing measured is lost: when the results file cannot be written, a file elsewhere is.
         host->lastResults = results;
-        const QByteArray bytes = QJsonDocument(results).toJson();
-        if (auto ok = writeFileAtomically(host->savedTo, bytes); !ok) {
-            const QString fallback = CampaignRunner::fallbackResultsPath();
-            say(host, QStringLiteral("%1; its results go to %2").arg(ok.error().message, fallback));
-            host->savedTo = fallback;
-            if (auto again = writeFileAtomically(host->savedTo, bytes); !again) {
-                say(host, again.error().message);
-            }
+        host->sink->setMovedHandler([&say, host](const Error& why, const QString& fallback) {
+            say(host, QStringLiteral("%1; its results go to %2").arg(why.message, fallback));
+        });
+        if (auto ok = host->sink->write(QJsonDocument(results).toJson()); !ok) {
+            say(host, ok.error().message);
         }
     };
     std::function<void()> schedule;
@@ -285,7 +276,7 @@ int runCampaignOnHosts(const CampaignPlan& plan, const QList<SshTarget>& targets
                            state == HostRun::State::Cancelled ? QStringLiteral("cancelled") : QStringLiteral("failed"));
             results.insert(QStringLiteral("updated"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
             save(host, results);
-            say(host, QStringLiteral("what it measured is in %1").arg(host->savedTo));
+            say(host, QStringLiteral("what it measured is in %1").arg(host->sink->path()));
         }
         host->helper->stop();
         QTimer::singleShot(0, &loop, [&] { schedule(); });
@@ -402,7 +393,7 @@ int runCampaignOnHosts(const CampaignPlan& plan, const QList<SshTarget>& targets
                 const QJsonObject results = withConnection(Messages::resultsJson(result), host->target);
                 save(host, results);
                 const QString status = results.value(QStringLiteral("status")).toString();
-                say(host, QStringLiteral("campaign %1; results in %2").arg(status, host->savedTo));
+                say(host, QStringLiteral("campaign %1; results in %2").arg(status, host->sink->path()));
                 end(host,
                     parseRunState(status) == RunState::Cancelled ? HostRun::State::Cancelled
                                                                  : HostRun::State::Completed,
@@ -418,9 +409,7 @@ int runCampaignOnHosts(const CampaignPlan& plan, const QList<SshTarget>& targets
                                  save(host, withConnection(Messages::resultsJson(fields), host->target));
                              } else if (event == Messages::Event::progress && !options.quiet) {
                                  const CampaignProgress progress = Messages::decodeCampaignProgress(fields);
-                                 const QString head = progress.configIndex > 0
-                                     ? QStringLiteral("[%1/%2] ").arg(progress.configIndex).arg(progress.configCount)
-                                     : QStringLiteral("[disks] ");
+                                 const QString head = progressHead(progress);
                                  if (progress.message != host->lastMessage) {
                                      say(host, head + progress.message);
                                      host->lastMessage = progress.message;
@@ -488,7 +477,7 @@ int runCampaignOnHosts(const CampaignPlan& plan, const QList<SshTarget>& targets
         summary += QStringLiteral("%1  %2  %3\n")
                        .arg(host->target.text(), -28)
                        .arg(stateText(*host), -9)
-                       .arg(wrote ? host->savedTo : (host->error.isEmpty() ? QStringLiteral("-") : host->error));
+                       .arg(wrote ? host->sink->path() : (host->error.isEmpty() ? QStringLiteral("-") : host->error));
     }
     printOut(summary);
     for (const auto& host : owned) {

@@ -99,10 +99,10 @@ Result<WriteCacheState> BuildExecutor::setWriteCache(BuiltArray& built, const Pi
         return disk.error();
     }
     const WriteCacheState before = HealthProbe::readWriteCache(*disk, m_runner);
-    if (before.state == wanted) {
+    if (before.state == cacheStateFor(on)) {
         return before;
     }
-    if (before.state == QLatin1String("unknown")) {
+    if (before.state == CacheState::Unknown) {
         return makeError(
             ErrorCode::writeCacheFailed,
             QStringLiteral("cannot turn the write cache of %1 %2: %3").arg(own->describe(), wanted, before.reason));
@@ -160,7 +160,7 @@ TeardownReport BuildExecutor::restoreWriteCaches(const BuiltArray& built)
             continue;
         }
         const WriteCacheState now = HealthProbe::readWriteCache(*disk, m_runner);
-        if (now.state == original) {
+        if (now.state == cacheStateFor(change.originalOn)) {
             report.removed.append(what);
             continue;
         }

@@ -119,7 +119,7 @@ Result<void> CampaignRunner::drillCommand(BuildExecutor& executor, const BuiltAr
                                           const QStringList& argv, CampaignProgress step,
                                           const std::atomic_bool* cancel)
 {
-    step.phase = QStringLiteral("drill");
+    step.phase = CampaignPhase::Drill;
     step.message = what;
     report(step);
     auto result = executor.runOnBuilt(built, what, argv, cancel);
@@ -157,7 +157,7 @@ Result<RebuildResult> CampaignRunner::followRebuild(const QString& kind, const Q
     for (const QString& member : members) {
         shortNames.append(QFileInfo(QFileInfo(member).canonicalFilePath()).fileName());
     }
-    progress.phase = QStringLiteral("drill");
+    progress.phase = CampaignPhase::Drill;
     progress.testName = kind;
     follower.sampled = [&](const SyncPoint& point) {
         if (quiet && quiet()) {
@@ -205,7 +205,7 @@ Result<RebuildResult> CampaignRunner::followRebuild(const QString& kind, const Q
     if (spec.syncSpeedMax && result.bw > 0.9 * double(*spec.syncSpeedMax)) {
         result.limitedBy =
             QStringLiteral("md's sync_speed_max (%1)").arg(Units::formatMBps(double(*spec.syncSpeedMax)));
-        result.boundBy = QStringLiteral("sync-speed-max");
+        result.boundBy = Bound::SyncSpeedMax;
     } else if (monitor && result.seconds > 0) {
         ResourceUse use;
         monitor->accumulate(before, monitor->sample(), use);
@@ -219,7 +219,7 @@ Result<RebuildResult> CampaignRunner::followRebuild(const QString& kind, const Q
                 busy = share;
             }
         }
-        if (use.boundBy == QLatin1String("disks") && !busiest.isEmpty()) {
+        if (use.boundBy == Bound::Disks && !busiest.isEmpty()) {
             result.limitedBy =
                 QStringLiteral("%1 (%2, %3 % busy)")
                     .arg(busiest, shortNames.contains(busiest) ? QStringLiteral("written") : QStringLiteral("read"))
@@ -291,7 +291,7 @@ void CampaignRunner::runDrill(ConfigResult& config, const BuiltArray& built, con
     };
     auto degradedTests = [&](QList<TestResult>& into, const QString& label) {
         CampaignProgress p = progress;
-        p.phase = QStringLiteral("drill");
+        p.phase = CampaignPhase::Drill;
         p.configName = QStringLiteral("%1 (%2)").arg(config.name, label);
         for (const TestSpec& test : m_plan.tests) {
             if (test.isFileTest() || cancelled(cancel)) {
@@ -386,7 +386,7 @@ void CampaignRunner::runDrill(ConfigResult& config, const BuiltArray& built, con
             loadResult.spec = *test;
             loadRunning = true;
             CampaignProgress p = progress;
-            p.phase = QStringLiteral("drill");
+            p.phase = CampaignPhase::Drill;
             p.configName = QStringLiteral("%1 (rebuilding)").arg(config.name);
             load = std::thread([&, p] {
                 QElapsedTimer clock;
@@ -461,7 +461,7 @@ void CampaignRunner::runDrill(ConfigResult& config, const BuiltArray& built, con
         job.sizeLimit = 64u << 20;
         job.destroyData = true;
         CampaignProgress writing = progress;
-        writing.phase = QStringLiteral("drill");
+        writing.phase = CampaignPhase::Drill;
         writing.testName = QStringLiteral("re-add");
         writing.message = QStringLiteral("%1: writing 64 MiB while %2 is out").arg(config.name, member);
         report(writing);

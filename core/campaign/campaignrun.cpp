@@ -1,6 +1,7 @@
 #include "arrays/mdsync.h"
 #include "campaign/campaignrunner.h"
 #include "campaign/hostinfo.h"
+#include "campaign/progresscount.h"
 #include "disks/diskscanner.h"
 #include "disks/healthprobe.h"
 #include "engine/ioengine.h"
@@ -137,7 +138,7 @@ void CampaignRunner::runSustainedBaselines(const std::atomic_bool* cancel)
         job.flushAfter = true;
         std::optional<SettleWatch> settle = sustainedLimits(job, *spec);
         CampaignProgress progress;
-        progress.phase = QStringLiteral("baseline");
+        progress.phase = CampaignPhase::Baseline;
         progress.configName = disk.label();
         progress.testName = spec->name;
         progress.message =
@@ -204,7 +205,7 @@ void CampaignRunner::runBaselines(const std::atomic_bool* cancel)
             }
             const IoJob job = baselineJob(*pin, *ok, pattern, disk.sizeBytes);
             CampaignProgress progress;
-            progress.phase = QStringLiteral("baseline");
+            progress.phase = CampaignPhase::Baseline;
             progress.configName = disk.label();
             progress.testName = QStringLiteral("SEQ1M QD8 %1").arg(patternName(pattern));
             progress.message = QStringLiteral("measuring %1 alone: %2").arg(disk.label(), progress.testName);
@@ -253,7 +254,7 @@ void CampaignRunner::runTogether(const std::atomic_bool* cancel)
                 continue;
             }
             CampaignProgress progress;
-            progress.phase = QStringLiteral("baseline");
+            progress.phase = CampaignPhase::Baseline;
             progress.configName = group.name();
             progress.testName = QStringLiteral("SEQ1M QD8 %1 together").arg(patternName(pattern));
             progress.message = QStringLiteral("measuring %1 together: %2 disks at once, %3")
@@ -335,7 +336,7 @@ void CampaignRunner::runSurfaces(const std::atomic_bool* cancel)
         }
         const PinnedDevice* pin = pinOf(disk.path);
         CampaignProgress progress;
-        progress.phase = QStringLiteral("baseline");
+        progress.phase = CampaignPhase::Baseline;
         progress.configName = disk.label();
         const SurfaceScanner scanner(spec, disk.sizeBytes);
         scanner.scan(
@@ -414,8 +415,8 @@ void CampaignRunner::runTest(const BuiltArray& built, const TestSpec& spec, Test
                              TestContext context)
 {
     ResourceUse use;
-    const bool sizeSweep = spec.kind == QLatin1String("sweep");
-    const bool depthSweep = spec.kind == QLatin1String("qd-sweep");
+    const bool sizeSweep = spec.kind == TestKind::Sweep;
+    const bool depthSweep = spec.kind == TestKind::QdSweep;
     const bool underRebuild = context == TestContext::UnderRebuild;
     // The drill's test under a rebuild runs the plan's repeats as they are: a rebuild's pace varies by
     // nature, so waiting for its runs to agree would only run it until the cap.
@@ -593,7 +594,7 @@ void CampaignRunner::runFileTests(ConfigResult& config, const BuiltArray& built,
         }
         FileTestParams params = spec.file;
         params.directory = mounted->mountPoint;
-        if (spec.kind == QLatin1String("command")) {
+        if (spec.kind == TestKind::Command) {
             params.uid = uid;
             params.gid = gid;
             params.commandDirectory = mounted->userDirectory;
@@ -609,8 +610,8 @@ void CampaignRunner::runFileTests(ConfigResult& config, const BuiltArray& built,
         const FileTestResult outcome = runFileTest(params, cancel);
         result.status = outcome.status;
         result.error = outcome.error;
-        result.extra = outcome.toJson();
-        result.extra.insert(QStringLiteral("filesystem"), fs.type);
+        result.file = outcome;
+        result.filesystem = fs.type;
         config.tests.append(result);
         m_unitsDone += 1;
         saveAfterTest();
@@ -679,7 +680,7 @@ void CampaignRunner::runConfig(const QList<int>& group, const std::atomic_bool* 
         }
     };
     CampaignProgress progress;
-    progress.phase = QStringLiteral("build");
+    progress.phase = CampaignPhase::Build;
     progress.configIndex = group.first() + 1;
     progress.configName = config.name;
     progress.message = QStringLiteral("building %1 (%2)").arg(config.name, config.spec.describe());
@@ -768,7 +769,7 @@ void CampaignRunner::runConfig(const QList<int>& group, const std::atomic_bool* 
             }
             stripeCacheNow = entry.stripeCache;
         }
-        progress.phase = QStringLiteral("test");
+        progress.phase = CampaignPhase::Test;
         for (const TestSpec& spec : m_plan.tests) {
             if (spec.isFileTest()) {
                 continue; // after the raw-device tests, on a file system
@@ -809,7 +810,7 @@ void CampaignRunner::runConfig(const QList<int>& group, const std::atomic_bool* 
             config.error = back.error().message;
         }
     }
-    progress.phase = QStringLiteral("teardown");
+    progress.phase = CampaignPhase::Teardown;
     progress.message = QStringLiteral("tearing down %1").arg(config.name);
     report(progress);
     m_mdArrays.clear();
@@ -899,9 +900,10 @@ Result<CampaignResults> CampaignRunner::run(const std::atomic_bool* cancel)
     const int testsPerConfig = m_plan.unitsPerConfiguration();
     const bool sustainedBaselines = m_plan.baselines && sustainedTest();
     const bool together = m_plan.baselines && m_plan.together;
-    m_unitsTotal = (m_plan.baselines ? (sustainedBaselines ? 3 : 2) * int(m_results.disks.size()) : 0) +
-        (together ? 2 * int(togetherGroups(m_results.disks, false).size()) : 0) +
-        int(m_results.disks.size()) * m_plan.surface.points + int(m_results.configs.size()) * testsPerConfig;
+    m_unitsTotal =
+        ProgressCount::forPlan(m_plan, int(m_results.disks.size()), int(togetherGroups(m_results.disks, false).size()),
+                               int(m_results.configs.size()))
+            .total();
     m_unitsDone = 0;
     if (auto ok = save(); !ok) {
         return ok.error();
@@ -955,7 +957,7 @@ Result<CampaignResults> CampaignRunner::run(const std::atomic_bool* cancel)
         return ok.error();
     }
     CampaignProgress done;
-    done.phase = QStringLiteral("done");
+    done.phase = CampaignPhase::Done;
     done.message = runStateName(m_results.status);
     m_unitsDone = m_unitsTotal;
     report(done);

@@ -73,7 +73,16 @@ CampaignRunner::CampaignRunner(CampaignPlan plan, Options options, Callbacks cal
     : m_plan(std::move(plan))
     , m_options(std::move(options))
     , m_callbacks(std::move(callbacks))
-{ }
+    , m_sink(m_options.resultsPath, m_options.fallbackDirectory, m_options.resultsMode)
+{
+    // Nothing measured is lost: a full disk under the results file sends them elsewhere.
+    m_sink.setMovedHandler([this](const Error& why, const QString& fallback) {
+        CampaignProgress progress;
+        progress.phase = CampaignPhase::Save;
+        progress.message = QStringLiteral("%1; the results go to %2 from now on").arg(why.message, fallback);
+        report(progress);
+    });
+}
 
 QString CampaignRunner::assumeCleanReason()
 {
@@ -426,22 +435,13 @@ QStringList CampaignRunner::destroys() const
     return lines;
 }
 
-QString CampaignRunner::fallbackResultsPath(const QString& directory)
-{
-    // Not a name anyone can guess and take first (a directory there would stop the saving).
-    return QStringLiteral("%1/raidbench-results-%2-%3.json")
-        .arg(directory.isEmpty() ? QDir::tempPath() : directory,
-             QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss")))
-        .arg(QRandomGenerator::system()->generate(), 8, 16, QLatin1Char('0'));
-}
-
 void CampaignRunner::saveAfterTest()
 {
     // A killed run keeps every test it finished, not only the configurations it finished. A failed save
     // has sent the results elsewhere already (save()); the next one tries again.
     if (auto ok = save(); !ok) {
         CampaignProgress progress;
-        progress.phase = QStringLiteral("save");
+        progress.phase = CampaignPhase::Save;
         progress.message = ok.error().message;
         report(progress);
     }
@@ -451,27 +451,7 @@ Result<void> CampaignRunner::save()
 {
     m_results.updated = now();
     analyzeResults(m_results);
-    if (m_savedTo.isEmpty()) {
-        m_savedTo = m_options.resultsPath;
-    }
-    auto saved = m_results.save(m_savedTo, m_options.resultsMode);
-    if (!saved && m_savedTo == m_options.resultsPath) {
-        // Nothing measured is lost: a full disk under the results file sends them elsewhere, and the
-        // campaign goes on (each save writes a new file and renames it: the old one stays whole).
-        if (!m_options.fallbackDirectory.isEmpty()) {
-            if (auto ok = ensurePrivateDirectory(m_options.fallbackDirectory, 0700); !ok) {
-                return Error {saved.error().code,
-                              QStringLiteral("%1; and %2").arg(saved.error().message, ok.error().message)};
-            }
-        }
-        const QString fallback = fallbackResultsPath(m_options.fallbackDirectory);
-        CampaignProgress progress;
-        progress.phase = QStringLiteral("save");
-        progress.message = QStringLiteral("%1; the results go to %2 from now on").arg(saved.error().message, fallback);
-        report(progress);
-        m_savedTo = fallback;
-        saved = m_results.save(m_savedTo, m_options.resultsMode);
-    }
+    auto saved = m_sink.write(QJsonDocument(m_results.toJson()).toJson(QJsonDocument::Indented));
     if (saved && m_callbacks.saved) {
         m_callbacks.saved(m_results);
     }

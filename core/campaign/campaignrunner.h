@@ -1,8 +1,10 @@
 #pragma once
 
 #include "arrays/buildexecutor.h"
+#include "campaign/campaignprogress.h"
 #include "results/campaignplan.h"
 #include "results/campaignresults.h"
+#include "results/resultssink.h"
 #include "util/result.h"
 
 #include <QString>
@@ -12,22 +14,6 @@
 #include <functional>
 
 namespace RaidBench {
-
-/// Where a campaign is, for progress bars and live charts.
-struct CampaignProgress
-{
-    QString phase; ///< baseline, build, test, teardown, done
-    int configIndex = 0; ///< 1-based; 0 during baselines
-    int configCount = 0;
-    QString configName;
-    QString testName;
-    int repeat = 0;
-    int repeats = 0;
-    double fraction = -1; ///< of the current run
-    double overall = 0; ///< of the whole campaign
-    double liveBwBytes = 0;
-    QString message;
-};
 
 /// RaidBench's main job: measure each member disk, then for each configuration build it, run the
 /// tests (with repeats), tear it down, and write the results after every test and configuration. A failed
@@ -71,11 +57,8 @@ public:
     Result<CampaignResults> run(const std::atomic_bool* cancel = nullptr);
 
     static QString assumeCleanReason();
-    /// Where results go when the results file cannot be written (a full disk): a new name in
-    /// `directory`, or in the temporary directory when none is given.
-    static QString fallbackResultsPath(const QString& directory = {});
     /// The file the results are in: the results path, or the fallback once that could not be written.
-    QString savedTo() const { return m_savedTo; }
+    QString savedTo() const { return m_sink.path(); }
 
 private:
     void report(CampaignProgress progress);
@@ -169,7 +152,7 @@ private:
     Callbacks m_callbacks;
     CampaignResults m_results;
     bool m_prepared = false;
-    QString m_savedTo;
+    ResultsSink m_sink;
     QStringList m_mdArrays; ///< the md arrays (md127) of the configuration being measured
     int m_unitsDone = 0;
     int m_unitsTotal = 1;

@@ -253,7 +253,7 @@ WriteCacheState unreadable(const QString& tool, const QString& out, const QStrin
 WriteCacheState cacheState(bool on, bool changeable, const QString& tool)
 {
     WriteCacheState state;
-    state.state = on ? QStringLiteral("on") : QStringLiteral("off");
+    state.state = cacheStateFor(on);
     state.tool = tool;
     state.changeable = changeable;
     return state;
@@ -343,16 +343,36 @@ DiskHealth DiskHealth::unknown(const QString& reason)
 
 QJsonObject WriteCacheState::toJson() const
 {
-    QJsonObject json {{QStringLiteral("state"), state}, {QStringLiteral("changeable"), changeable}};
+    QJsonObject json {{QStringLiteral("state"), cacheStateName(state)}, {QStringLiteral("changeable"), changeable}};
     insertText(json, "reason", reason);
     insertText(json, "tool", tool);
     return json;
 }
 
+QString cacheStateName(CacheState state)
+{
+    switch (state) {
+    case CacheState::On:
+        return QStringLiteral("on");
+    case CacheState::Off:
+        return QStringLiteral("off");
+    case CacheState::Unknown:
+        break;
+    }
+    return QStringLiteral("unknown");
+}
+
+CacheState parseCacheState(const QString& name)
+{
+    return name == QLatin1String("on") ? CacheState::On
+        : name == QLatin1String("off") ? CacheState::Off
+                                       : CacheState::Unknown;
+}
+
 WriteCacheState WriteCacheState::fromJson(const QJsonObject& json)
 {
     WriteCacheState cache;
-    cache.state = json.value(QStringLiteral("state")).toString(QStringLiteral("unknown"));
+    cache.state = parseCacheState(json.value(QStringLiteral("state")).toString());
     cache.reason = json.value(QStringLiteral("reason")).toString();
     cache.tool = json.value(QStringLiteral("tool")).toString();
     cache.changeable = json.value(QStringLiteral("changeable")).toBool();
@@ -362,7 +382,7 @@ WriteCacheState WriteCacheState::fromJson(const QJsonObject& json)
 WriteCacheState WriteCacheState::unknown(const QString& reason, const QString& tool)
 {
     WriteCacheState cache;
-    cache.state = QStringLiteral("unknown");
+    cache.state = CacheState::Unknown;
     cache.reason = reason;
     cache.tool = tool;
     return cache;

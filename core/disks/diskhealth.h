@@ -49,17 +49,30 @@ struct DiskHealth
     static DiskHealth unknown(const QString& reason);
 };
 
+/// Whether a write cache is on. Files and the helper protocol carry it as a word (cacheStateName):
+/// "on", "off", "unknown".
+enum class CacheState { Unknown, On, Off };
+
+QString cacheStateName(CacheState state);
+/// The state `name` names; Unknown for any other word.
+CacheState parseCacheState(const QString& name);
+/// The state that `on` asks for.
+inline CacheState cacheStateFor(bool on)
+{
+    return on ? CacheState::On : CacheState::Off;
+}
+
 /// A disk's volatile write cache as the disk itself reports it (never the kernel's
 /// /sys/block/X/queue/write_cache, which changes only what the kernel believes).
 struct WriteCacheState
 {
-    QString state = QStringLiteral("unknown"); ///< "on", "off", "unknown"
+    CacheState state = CacheState::Unknown;
     QString reason; ///< why unknown (no tool for the transport, the tool failed, ...)
     QString tool; ///< hdparm, sdparm or nvme: the program that reads and changes it
     bool changeable = false; ///< the disk says it can be changed
 
-    bool on() const { return state == QLatin1String("on"); }
-    bool off() const { return state == QLatin1String("off"); }
+    bool on() const { return state == CacheState::On; }
+    bool off() const { return state == CacheState::Off; }
     QJsonObject toJson() const;
     static WriteCacheState fromJson(const QJsonObject& json);
     static WriteCacheState unknown(const QString& reason, const QString& tool = {});

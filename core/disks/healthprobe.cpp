@@ -123,7 +123,7 @@ WriteCacheState readWriteCache(const Disk& disk, CommandRunner& runner, const st
     const WriteCacheState state = tool == QLatin1String("hdparm") ? parseHdparmWriteCache(result.out)
         : tool == QLatin1String("sdparm")                         ? parseSdparmWriteCache(result.out)
                                                                   : parseNvmeWriteCache(result.out);
-    if (state.state == QLatin1String("unknown") && !result.ok()) {
+    if (state.state == CacheState::Unknown && !result.ok()) {
         return WriteCacheState::unknown(QStringLiteral("%1: %2").arg(tool, result.summary()), tool);
     }
     return state;
@@ -169,10 +169,10 @@ Result<WriteCacheState> setWriteCache(const VerifiedDevice& device, const Disk& 
         }
     }
     const WriteCacheState now = readWriteCache(disk, runner);
-    if (now.state != wanted) {
+    if (now.state != cacheStateFor(on)) {
         return makeError(ErrorCode::writeCacheFailed,
                          QStringLiteral("%1's write cache should be %2 but reads %3%4")
-                             .arg(disk.path, wanted, now.state,
+                             .arg(disk.path, wanted, cacheStateName(now.state),
                                   now.reason.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(now.reason)));
     }
     return now;

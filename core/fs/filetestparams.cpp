@@ -36,24 +36,24 @@ FilePhase FilePhase::fromJson(const QJsonObject& json)
 
 QJsonObject FileTestParams::toJson() const
 {
-    QJsonObject json {{QStringLiteral("kind"), kind}};
-    if (kind == QLatin1String("file-seq") || kind == QLatin1String("file-seeks")) {
+    QJsonObject json {{QStringLiteral("kind"), testKindName(kind)}};
+    if (kind == TestKind::FileSeq || kind == TestKind::FileSeeks) {
         json.insert(QStringLiteral("size"), Units::formatSizeCompact(fileSize));
     }
-    if (kind == QLatin1String("file-seq")) {
+    if (kind == TestKind::FileSeq) {
         json.insert(QStringLiteral("bs"), Units::formatSizeCompact(blockSize));
         json.insert(QStringLiteral("direct"), direct);
     }
-    if (kind == QLatin1String("file-seeks")) {
+    if (kind == TestKind::FileSeeks) {
         json.insert(QStringLiteral("time"), QStringLiteral("%1ms").arg(timeNs / 1'000'000));
     }
-    if (kind == QLatin1String("small-files")) {
+    if (kind == TestKind::SmallFiles) {
         json.insert(QStringLiteral("files"), files);
         json.insert(QStringLiteral("directories"), directories);
         json.insert(QStringLiteral("file_size"), Units::formatSizeCompact(smallFileSize));
         json.insert(QStringLiteral("fsync"), fsync);
     }
-    if (kind == QLatin1String("command")) {
+    if (kind == TestKind::Command) {
         json.insert(QStringLiteral("argv"), QJsonArray::fromStringList(argv));
         if (!prepare.isEmpty()) {
             json.insert(QStringLiteral("prepare"), QJsonArray::fromStringList(prepare));
@@ -69,23 +69,23 @@ Result<FileTestParams> FileTestParams::fromJson(const QJsonObject& json)
 {
     auto bad = [](const QString& message) { return makeError(ErrorCode::invalidPlan, message); };
     FileTestParams params;
-    params.kind = json.value(QStringLiteral("kind")).toString();
-    static const QStringList kinds {QStringLiteral("file-seq"), QStringLiteral("file-seeks"),
-                                    QStringLiteral("small-files"), QStringLiteral("command")};
-    if (!kinds.contains(params.kind)) {
-        return bad(QStringLiteral("unknown file test kind '%1'").arg(params.kind.left(32)));
+    const QString kindWord = json.value(QStringLiteral("kind")).toString();
+    const std::optional<TestKind> kind = parseTestKind(kindWord);
+    if (!kind || !isFileTestKind(*kind)) {
+        return bad(QStringLiteral("unknown file test kind '%1'").arg(kindWord.left(32)));
     }
+    params.kind = *kind;
     auto size = [&](const char* key, std::uint64_t fallback) -> Result<std::uint64_t> {
         if (!json.contains(QLatin1String(key))) {
             return fallback;
         }
         return Units::parseSize(json.value(QLatin1String(key)).toVariant().toString());
     };
-    auto fileSize = size("size", params.kind == QLatin1String("file-seeks") ? 256ull << 20 : 256ull << 20);
+    auto fileSize = size("size", params.kind == TestKind::FileSeeks ? 256ull << 20 : 256ull << 20);
     auto blockSize = size("bs", 1u << 20);
     auto smallSize = size("file_size", 0);
     if (!fileSize || !blockSize || !smallSize) {
-        return bad(QStringLiteral("a size in the %1 test is not a size").arg(params.kind));
+        return bad(QStringLiteral("a size in the %1 test is not a size").arg(kindWord));
     }
     params.fileSize = *fileSize;
     params.blockSize = std::uint32_t(*blockSize);
@@ -93,7 +93,7 @@ Result<FileTestParams> FileTestParams::fromJson(const QJsonObject& json)
     if (params.blockSize < 512 || params.blockSize > IoJob::maxBlockSize || params.blockSize % 512 ||
         params.fileSize < params.blockSize) {
         return bad(
-            QStringLiteral("%1: bs must be a multiple of 512 up to 64M and no larger than the file").arg(params.kind));
+            QStringLiteral("%1: bs must be a multiple of 512 up to 64M and no larger than the file").arg(kindWord));
     }
     params.direct = json.value(QStringLiteral("direct")).toBool(false);
     if (json.contains(QStringLiteral("time"))) {
@@ -122,7 +122,7 @@ Result<FileTestParams> FileTestParams::fromJson(const QJsonObject& json)
     for (const auto& arg : json.value(QStringLiteral("prepare")).toArray()) {
         params.prepare.append(arg.toString());
     }
-    if (params.kind == QLatin1String("command") && params.argv.isEmpty()) {
+    if (params.kind == TestKind::Command && params.argv.isEmpty()) {
         return bad(QStringLiteral("command: \"argv\" must list the program and its arguments"));
     }
     params.repeats = json.value(QStringLiteral("repeats")).toInt(1);
@@ -146,7 +146,7 @@ QJsonObject FileTestResult::toJson() const
     for (const FilePhase& phase : phases) {
         phaseArray.append(phase.toJson());
     }
-    QJsonObject json {{QStringLiteral("kind"), kind},
+    QJsonObject json {{QStringLiteral("kind"), testKindName(kind)},
                       {QStringLiteral("status"), runStateName(status)},
                       {QStringLiteral("phases"), phaseArray},
                       {QStringLiteral("details"), details}};
@@ -157,7 +157,7 @@ QJsonObject FileTestResult::toJson() const
 FileTestResult FileTestResult::fromJson(const QJsonObject& json)
 {
     FileTestResult result;
-    result.kind = json.value(QStringLiteral("kind")).toString();
+    result.kind = parseTestKind(json.value(QStringLiteral("kind")).toString()).value_or(TestKind::Command);
     result.status = parseRunState(json.value(QStringLiteral("status")).toString()).value_or(RunState::Failed);
     result.error = json.value(QStringLiteral("error")).toString();
     for (const auto& phase : json.value(QStringLiteral("phases")).toArray()) {

@@ -442,19 +442,19 @@ FileTestResult runFileTest(const FileTestParams& params, const std::atomic_bool*
         return result;
     }
     if (progress) {
-        progress(QStringLiteral("%1 in %2").arg(params.kind, params.directory));
+        progress(QStringLiteral("%1 in %2").arg(testKindName(params.kind), params.directory));
     }
-    if (params.kind == QLatin1String("file-seq")) {
+    if (params.kind == TestKind::FileSeq) {
         fileSequential(params, cancel, result);
-    } else if (params.kind == QLatin1String("file-seeks")) {
+    } else if (params.kind == TestKind::FileSeeks) {
         fileSeeks(params, cancel, result);
-    } else if (params.kind == QLatin1String("small-files")) {
+    } else if (params.kind == TestKind::SmallFiles) {
         smallFiles(params, cancel, result);
-    } else if (params.kind == QLatin1String("command")) {
+    } else if (params.kind == TestKind::Command) {
         commandTest(params, cancel, result);
     } else {
         result.status = RunState::Failed;
-        result.error = QStringLiteral("unknown file test '%1'").arg(params.kind);
+        result.error = QStringLiteral("unknown file test '%1'").arg(testKindName(params.kind));
     }
     return result;
 }

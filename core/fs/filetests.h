@@ -2,6 +2,7 @@
 
 #include "util/result.h"
 #include "util/runstate.h"
+#include "util/testkind.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -33,7 +34,7 @@ struct FilePhase
 /// What a file test does (test kinds file-seq, file-seeks, small-files, command).
 struct FileTestParams
 {
-    QString kind; ///< file-seq, file-seeks, small-files, command
+    TestKind kind = TestKind::FileSeq; ///< one of the file test kinds
     /// Where the test runs. File tests make their own private directory in it (mkdtemp, mode 0700,
     /// held open) and touch nothing outside it, never through a link.
     QString directory;
@@ -65,7 +66,7 @@ struct FileTestParams
 /// A file test's outcome: its phases (or runs), and for a command the min/median/mean/max wall time.
 struct FileTestResult
 {
-    QString kind;
+    TestKind kind = TestKind::FileSeq;
     RunState status = RunState::Completed; ///< completed, failed, cancelled
     QString error;
     QList<FilePhase> phases;

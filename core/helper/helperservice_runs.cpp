@@ -135,23 +135,24 @@ void HelperService::runCampaign(const HelperProtocol::Request& request)
     clock->start();
     auto runner = std::make_shared<CampaignRunner>(
         *plan, options,
-        CampaignRunner::Callbacks {
-            [this, id, lastProgressMs, lastMessage, clock](const CampaignProgress& progress) {
-                // Every new step is told at once; the live figures of one step five times a second.
-                if (clock->elapsed() - *lastProgressMs < 200 && progress.message == *lastMessage &&
-                    progress.phase != QLatin1String("done")) {
-                    return;
-                }
-                *lastProgressMs = clock->elapsed();
-                *lastMessage = progress.message;
-                event(id, Messages::Event::progress, Messages::encodeCampaignProgress(progress));
-            },
-            [this, id](const StepLog& step) {
-                event(id, Messages::Event::command, Messages::CommandEvent::fromStep(step).toJson());
-            },
-            [this, id](const CampaignResults& results) {
-                event(id, Messages::Event::results, Messages::encodeResults(results));
-            }});
+        CampaignRunner::Callbacks {[this, id, lastProgressMs, lastMessage, clock](const CampaignProgress& progress) {
+                                       // Every new step is told at once; the live figures of one step five times a
+                                       // second.
+                                       if (clock->elapsed() - *lastProgressMs < 200 &&
+                                           progress.message == *lastMessage && progress.phase != CampaignPhase::Done) {
+                                           return;
+                                       }
+                                       *lastProgressMs = clock->elapsed();
+                                       *lastMessage = progress.message;
+                                       event(id, Messages::Event::progress, Messages::encodeCampaignProgress(progress));
+                                   },
+                                   [this, id](const StepLog& step) {
+                                       event(id, Messages::Event::command,
+                                             Messages::CommandEvent::fromStep(step).toJson());
+                                   },
+                                   [this, id](const CampaignResults& results) {
+                                       event(id, Messages::Event::results, Messages::encodeResults(results));
+                                   }});
     // Bad input is answered now, before anything is touched: disks through the gate, the plan, a resume.
     if (auto ok = runner->prepare(); !ok) {
         QFile::remove(resultsPath);

@@ -381,7 +381,7 @@ RunCampaign RunCampaign::fromJson(const QJsonObject& args)
 
 QJsonObject encodeCampaignProgress(const CampaignProgress& progress)
 {
-    return {{QStringLiteral("phase"), progress.phase},
+    return {{QStringLiteral("phase"), campaignPhaseName(progress.phase)},
             {QStringLiteral("config_index"), progress.configIndex},
             {QStringLiteral("config_count"), progress.configCount},
             {QStringLiteral("config"), progress.configName},
@@ -397,7 +397,8 @@ QJsonObject encodeCampaignProgress(const CampaignProgress& progress)
 CampaignProgress decodeCampaignProgress(const QJsonObject& event)
 {
     CampaignProgress progress;
-    progress.phase = event.value(QStringLiteral("phase")).toString();
+    // A phase this client does not know (a newer helper) reads as the step it most resembles: a test.
+    progress.phase = parseCampaignPhase(event.value(QStringLiteral("phase")).toString()).value_or(CampaignPhase::Test);
     progress.configIndex = event.value(QStringLiteral("config_index")).toInt();
     progress.configCount = event.value(QStringLiteral("config_count")).toInt();
     progress.configName = event.value(QStringLiteral("config")).toString();

@@ -287,4 +287,14 @@ Error SshTarget::explainFailure(const QString& remoteHelper, int exitCode, const
                 .arg(said.isEmpty() ? QString() : QStringLiteral(": ") + said)};
 }
 
+QJsonObject SshTarget::stampConnection(QJsonObject hostObject, const QString& lost) const
+{
+    QJsonObject connection {{QStringLiteral("transport"), QStringLiteral("ssh")}, {QStringLiteral("target"), text()}};
+    if (!lost.isEmpty()) {
+        connection.insert(QStringLiteral("lost"), lost);
+    }
+    hostObject.insert(QStringLiteral("connection"), connection);
+    return hostObject;
+}
+
 } // namespace RaidBench

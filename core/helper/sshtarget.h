@@ -2,6 +2,7 @@
 
 #include "util/result.h"
 
+#include <QJsonObject>
 #include <QString>
 #include <QStringList>
 
@@ -49,6 +50,11 @@ struct SshTarget
     /// an error naming this host and saying what to do: an unknown or changed host key, no key the
     /// host accepts, sudo asking for a password, no helper installed there, or no connection.
     Error explainFailure(const QString& remoteHelper, int exitCode, const QString& stderrText) const;
+
+    /// How a results file records that its disks were this host's: its host object with
+    /// "connection": {"transport": "ssh", "target": text(), "lost": `lost` when the connection was}.
+    /// The window and raidbench-cli run --host stamp results alike.
+    QJsonObject stampConnection(QJsonObject hostObject, const QString& lost = {}) const;
 };
 
 } // namespace RaidBench

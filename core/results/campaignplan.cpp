@@ -25,13 +25,13 @@ Error planError(const QString& message)
 QString TestSpec::id() const
 {
     if (isFileTest()) {
-        return kind;
+        return testKindName(kind);
     }
-    if (kind == QLatin1String("sweep")) {
+    if (kind == TestKind::Sweep) {
         return QStringLiteral("bs-sweep-%1").arg(patternName(pattern));
     }
     const QString prefix = patternIsRandom(pattern) ? QStringLiteral("rnd") : QStringLiteral("seq");
-    if (kind == QLatin1String("qd-sweep")) {
+    if (kind == TestKind::QdSweep) {
         return QStringLiteral("qd-sweep-%1%2-%3")
             .arg(prefix, Units::formatSizeCompact(blockSize).toLower(),
                  patternName(pattern).remove(QStringLiteral("rand")));
@@ -50,9 +50,10 @@ QJsonObject TestSpec::toJson() const
         json.insert(QStringLiteral("name"), name);
         return json;
     }
-    QJsonObject json {
-        {QStringLiteral("name"), name}, {QStringLiteral("kind"), kind}, {QStringLiteral("rw"), patternName(pattern)}};
-    if (kind == QLatin1String("qd-sweep")) {
+    QJsonObject json {{QStringLiteral("name"), name},
+                      {QStringLiteral("kind"), testKindName(kind)},
+                      {QStringLiteral("rw"), patternName(pattern)}};
+    if (kind == TestKind::QdSweep) {
         QJsonArray depths;
         for (int depth : sweepDepths) {
             depths.append(depth);
@@ -61,7 +62,7 @@ QJsonObject TestSpec::toJson() const
     } else {
         json.insert(QStringLiteral("qd"), queueDepth);
     }
-    if (kind == QLatin1String("sweep")) {
+    if (kind == TestKind::Sweep) {
         QJsonArray sizes;
         for (std::uint32_t size : sweepSizes) {
             sizes.append(Units::formatSizeCompact(size));
@@ -120,27 +121,27 @@ Result<TestSpec> TestSpec::standard(const QString& id)
         test.name = QStringLiteral("SEQ1M QD8 write, sustained");
     } else if (id == QLatin1String("file-seq") || id == QLatin1String("file-seeks") ||
                id == QLatin1String("small-files")) {
-        test.kind = id;
-        test.file.kind = id;
+        test.kind = parseTestKind(id).value_or(TestKind::FileSeq);
+        test.file.kind = test.kind;
         test.name = id == QLatin1String("file-seq") ? QStringLiteral("file block write/rewrite/read (bonnie)")
             : id == QLatin1String("file-seeks")     ? QStringLiteral("file random seeks (bonnie)")
                                                     : QStringLiteral("small files 16 x 1024 x 0 B (bonnie)");
     } else if (id == QLatin1String("small-files-100k") || id == QLatin1String("small-files-seed001")) {
         // 100,000 files of 1 KiB; the second name is the one plans saved before it was renamed carry.
-        test.kind = QStringLiteral("small-files");
+        test.kind = TestKind::SmallFiles;
         test.file.kind = test.kind;
         test.file.files = 100000;
         test.file.directories = 1;
         test.file.smallFileSize = 1024;
         test.name = QStringLiteral("small files 100,000 x 1 KiB");
     } else if (id == QLatin1String("bs-sweep-write") || id == QLatin1String("bs-sweep-read")) {
-        test.kind = QStringLiteral("sweep");
+        test.kind = TestKind::Sweep;
         test.pattern = id.endsWith(QLatin1String("write")) ? IoPattern::Write : IoPattern::Read;
         test.queueDepth = 1;
         test.sweepSizes = {4096, 16384, 65536, 262144, 1u << 20, 4u << 20};
         test.name = QStringLiteral("block-size sweep %1 (QD1)").arg(patternName(test.pattern));
     } else if (id == QLatin1String("qd-sweep-rnd4k-read") || id == QLatin1String("qd-sweep-rnd4k-write")) {
-        test.kind = QStringLiteral("qd-sweep");
+        test.kind = TestKind::QdSweep;
         test.pattern = id.endsWith(QLatin1String("write")) ? IoPattern::RandWrite : IoPattern::RandRead;
         test.blockSize = 4096;
         test.sweepDepths = {1, 2, 4, 8, 16, 32, 64};
@@ -196,7 +197,7 @@ Result<TestSpec> TestSpec::fromJson(const QJsonValue& value)
             return params.error();
         }
         TestSpec test;
-        test.kind = fileKind;
+        test.kind = params->kind;
         test.file = *params;
         test.name = json.value(QStringLiteral("name")).toString(fileKind);
         return test;
@@ -211,14 +212,16 @@ Result<TestSpec> TestSpec::fromJson(const QJsonValue& value)
         }
     }
     TestSpec test;
-    test.kind = json.value(QStringLiteral("kind")).toString(QStringLiteral("io"));
-    if (test.kind != QLatin1String("io") && !test.isSweep()) {
+    const QString kindWord = json.value(QStringLiteral("kind")).toString(QStringLiteral("io"));
+    const std::optional<TestKind> kind = parseTestKind(kindWord);
+    if (!kind || isFileTestKind(*kind)) {
         return planError(
             QStringLiteral("test kind '%1' is not io, sweep, qd-sweep, file-seq, file-seeks, small-files or command")
-                .arg(test.kind.left(32)));
+                .arg(kindWord.left(32)));
     }
-    const bool depthSweep = test.kind == QLatin1String("qd-sweep");
-    const bool sizeSweep = test.kind == QLatin1String("sweep");
+    test.kind = *kind;
+    const bool depthSweep = test.kind == TestKind::QdSweep;
+    const bool sizeSweep = test.kind == TestKind::Sweep;
     for (const char* key : {"depths", "max_qd"}) {
         if (!depthSweep && json.contains(QLatin1String(key))) {
             return planError(QStringLiteral("\"%1\" belongs to a qd-sweep test").arg(QLatin1String(key)));
@@ -321,7 +324,7 @@ Result<TestSpec> TestSpec::fromJson(const QJsonValue& value)
     }
     const QJsonValue sustained = json.value(QStringLiteral("sustained"));
     if (!sustained.isUndefined() && !(sustained.isBool() && !sustained.toBool())) {
-        if (test.kind != QLatin1String("io") || test.pattern != IoPattern::Write || test.dsync) {
+        if (test.kind != TestKind::Io || test.pattern != IoPattern::Write || test.dsync) {
             return planError(QStringLiteral("\"sustained\" applies only to sequential write tests (rw \"write\")"));
         }
         test.sustained = true;
@@ -335,7 +338,7 @@ Result<TestSpec> TestSpec::fromJson(const QJsonValue& value)
             test.sustainedBytes = *bytes;
         }
     }
-    if (test.kind == QLatin1String("sweep")) {
+    if (test.kind == TestKind::Sweep) {
         const QJsonValue sizes = json.value(QStringLiteral("block_sizes"));
         if (!sizes.isUndefined() && (!sizes.isArray() || sizes.toArray().isEmpty())) {
             return planError(QStringLiteral("the block-size sweep has no points: give \"block_sizes\" a block size "
@@ -371,10 +374,10 @@ Result<TestSpec> TestSpec::fromJson(const QJsonValue& value)
 
 int TestSpec::points() const
 {
-    if (kind == QLatin1String("sweep")) {
+    if (kind == TestKind::Sweep) {
         return int(sweepSizes.size());
     }
-    if (kind == QLatin1String("qd-sweep")) {
+    if (kind == TestKind::QdSweep) {
         return int(sweepDepths.size());
     }
     return 1;
@@ -916,7 +919,7 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
             if (!test) {
                 return planError(QStringLiteral("drill: under_load: %1").arg(test.error().message));
             }
-            if (test->kind != QLatin1String("io") || test->sustained) {
+            if (test->kind != TestKind::Io || test->sustained) {
                 return planError(QStringLiteral("drill: under_load is one I/O test (e.g. rnd4k-qd32-read), not the "
                                                 "sweep, file test or sustained write '%1'")
                                      .arg(drill.underLoad));

@@ -27,7 +27,7 @@ struct TestSpec
     static constexpr int maxSweepPoints = 32;
 
     QString name; ///< "SEQ1M QD8 write"
-    QString kind = QStringLiteral("io"); ///< io, sweep, qd-sweep, file-seq, file-seeks, small-files, command
+    TestKind kind = TestKind::Io;
     FileTestParams file; ///< for the file test kinds
     IoPattern pattern = IoPattern::Write;
     std::uint32_t blockSize = 1u << 20;
@@ -42,8 +42,8 @@ struct TestSpec
     QList<int> sweepDepths; ///< for kind "qd-sweep"
 
     QString id() const; ///< stable short form, e.g. seq1m-qd8-write
-    bool isSweep() const { return kind == QLatin1String("sweep") || kind == QLatin1String("qd-sweep"); }
-    bool isFileTest() const { return kind != QLatin1String("io") && !isSweep(); }
+    bool isSweep() const { return kind == TestKind::Sweep || kind == TestKind::QdSweep; }
+    bool isFileTest() const { return isFileTestKind(kind); }
     /// The engine runs of one repeat: one, or one per block size or queue depth of a sweep.
     int points() const;
     /// Progress units of the test at `minRuns` runs a point: a file test and a sustained write (which

@@ -84,7 +84,7 @@ QJsonObject TestResult::toJson(bool withSamples) const
     }
     QJsonObject json {{QStringLiteral("id"), spec.id()},
                       {QStringLiteral("name"), spec.name},
-                      {QStringLiteral("kind"), spec.kind},
+                      {QStringLiteral("kind"), testKindName(spec.kind)},
                       {QStringLiteral("params"), spec.toJson()},
                       {QStringLiteral("status"), runStateName(status)},
                       {QStringLiteral("source"), source},
@@ -113,6 +113,14 @@ QJsonObject TestResult::toJson(bool withSamples) const
     }
     if (duringResync) {
         json.insert(QStringLiteral("during_resync"), true);
+    }
+    // Files keep what a test of another kind found under "extra", as they always have.
+    QJsonObject extra = file ? file->toJson() : QJsonObject();
+    if (!filesystem.isEmpty()) {
+        extra.insert(QStringLiteral("filesystem"), filesystem);
+    }
+    if (!fioVersion.isEmpty()) {
+        extra.insert(QStringLiteral("fio_version"), fioVersion);
     }
     if (!extra.isEmpty()) {
         json.insert(QStringLiteral("extra"), extra);
@@ -158,7 +166,12 @@ Result<TestResult> TestResult::fromJson(const QJsonObject& json)
         test.depthSweep.append({entry.value(QStringLiteral("qd")).toInt(), RunSummary::fromJson(entry)});
     }
     test.duringResync = json.value(QStringLiteral("during_resync")).toBool();
-    test.extra = json.value(QStringLiteral("extra")).toObject();
+    const QJsonObject extra = json.value(QStringLiteral("extra")).toObject();
+    if (test.spec.isFileTest()) {
+        test.file = FileTestResult::fromJson(extra);
+    }
+    test.filesystem = extra.value(QStringLiteral("filesystem")).toString();
+    test.fioVersion = extra.value(QStringLiteral("fio_version")).toString();
     test.resources = ResourceUse::fromJson(json.value(QStringLiteral("resources")).toObject());
     test.sustained = SustainedWrite::fromJson(json.value(QStringLiteral("sustained")).toObject());
     return test;
@@ -272,7 +285,7 @@ const TestResult* ConfigResult::sequentialTest(bool write) const
     for (const TestResult& candidate : tests) {
         const IoPattern wanted = write ? IoPattern::Write : IoPattern::Read;
         // Not a flush-bound or sustained write: neither is what the layout streams.
-        if (candidate.spec.kind == QLatin1String("io") && candidate.spec.pattern == wanted && !candidate.spec.dsync &&
+        if (candidate.spec.kind == TestKind::Io && candidate.spec.pattern == wanted && !candidate.spec.dsync &&
             !candidate.spec.sustained && candidate.summary.runs > 0) {
             return &candidate;
         }
@@ -358,7 +371,8 @@ QJsonObject ConfigResult::toJson(bool withSamples) const
     if (!writeCacheMode.isEmpty() || !writeCaches.isEmpty()) {
         QJsonArray states;
         for (const DiskCacheState& state : writeCaches) {
-            states.append(QJsonObject {{QStringLiteral("disk"), state.disk}, {QStringLiteral("state"), state.state}});
+            states.append(QJsonObject {{QStringLiteral("disk"), state.disk},
+                                       {QStringLiteral("state"), cacheStateName(state.state)}});
         }
         QJsonObject cache {
             {QStringLiteral("mode"), writeCacheMode.isEmpty() ? QStringLiteral("as-is") : writeCacheMode},
@@ -456,7 +470,7 @@ Result<ConfigResult> ConfigResult::fromJson(const QJsonObject& json)
         config.writeCacheMode = mode == QLatin1String("on") || mode == QLatin1String("off") ? mode : QString();
         for (const auto& value : cache.value(QStringLiteral("disks")).toArray()) {
             config.writeCaches.append({value.toObject().value(QStringLiteral("disk")).toString(),
-                                       value.toObject().value(QStringLiteral("state")).toString()});
+                                       parseCacheState(value.toObject().value(QStringLiteral("state")).toString())});
         }
         config.writeCacheNote = cache.value(QStringLiteral("note")).toString();
     }

@@ -65,7 +65,7 @@ struct DiskResult
 struct DiskCacheState
 {
     QString disk; ///< the plan's path
-    QString state; ///< on, off, unknown
+    CacheState state = CacheState::Unknown;
 };
 
 /// One configuration: what it is, what it gives, what it measured.

@@ -65,7 +65,7 @@ QJsonObject RebuildResult::toJson() const
             {QStringLiteral("bw_bytes"), bw},
             {QStringLiteral("completed"), completed},
             {QStringLiteral("limited_by"), limitedBy},
-            {QStringLiteral("bound_by"), boundBy},
+            {QStringLiteral("bound_by"), boundName(boundBy)},
             {QStringLiteral("sync_speed_max"), syncSpeedMax ? QJsonValue(double(*syncSpeedMax)) : QJsonValue()},
             {QStringLiteral("predicted_seconds"), optionalNumber(predictedSeconds)},
             {QStringLiteral("estimate"),
@@ -85,7 +85,7 @@ RebuildResult RebuildResult::fromJson(const QJsonObject& json)
     result.bw = json.value(QStringLiteral("bw_bytes")).toDouble();
     result.completed = json.value(QStringLiteral("completed")).toBool();
     result.limitedBy = json.value(QStringLiteral("limited_by")).toString();
-    result.boundBy = json.value(QStringLiteral("bound_by")).toString();
+    result.boundBy = parseBound(json.value(QStringLiteral("bound_by")).toString());
     if (const auto max = readOptional(json.value(QStringLiteral("sync_speed_max")))) {
         result.syncSpeedMax = std::uint64_t(*max);
     }

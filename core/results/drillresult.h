@@ -2,6 +2,7 @@
 
 #include "arrays/mdsync.h"
 #include "results/drillspec.h"
+#include "results/resourceuse.h"
 #include "results/testresult.h"
 #include "util/result.h"
 #include "util/runstate.h"
@@ -28,7 +29,7 @@ struct RebuildResult
     QList<SyncPoint> timeline;
     bool completed = false;
     QString limitedBy; ///< what set the pace, in words
-    QString boundBy; ///< the same for tools: disks, md-thread, cpu, none, or sync-speed-max
+    Bound boundBy = Bound::Unknown; ///< the same for tools
     std::optional<std::uint64_t> syncSpeedMax; ///< bytes/s, when the plan set one
     /// What the slowest member's own write speed predicts (bytes / its baseline), seconds.
     std::optional<double> predictedSeconds;

@@ -65,10 +65,11 @@ QString cacheState(const ConfigResult& config)
 {
     QString state;
     for (const DiskCacheState& disk : config.writeCaches) {
-        if (disk.state == QLatin1String("unknown")) {
+        if (disk.state == CacheState::Unknown) {
             return {};
         }
-        state = state.isEmpty() || state == disk.state ? disk.state : QStringLiteral("mixed");
+        const QString word = cacheStateName(disk.state);
+        state = state.isEmpty() || state == word ? word : QStringLiteral("mixed");
     }
     return state;
 }
@@ -117,13 +118,13 @@ QString memberCount(const ConfigResult& config)
     return QString::number(config.spec.leafDevices().size());
 }
 
-std::optional<FilePhase> filePhase(const ConfigResult& config, const QString& kind, const QString& name)
+std::optional<FilePhase> filePhase(const ConfigResult& config, TestKind kind, const QString& name)
 {
     for (const TestResult& test : config.tests) {
         if (test.spec.kind != kind) {
             continue;
         }
-        for (const FilePhase& phase : FileTestResult::fromJson(test.extra).phases) {
+        for (const FilePhase& phase : (test.file ? test.file->phases : QList<FilePhase>())) {
             if (phase.name == name) {
                 return phase;
             }
@@ -146,7 +147,7 @@ QString fileTestsMarkdown(const CampaignResults& results)
     // The bonnie++ table: K/s for block output, rewrite and input, seeks/s, files/s.
     const ConfigResult* single = nullptr;
     for (const ConfigResult& config : results.configs) {
-        if (config.spec.isLeaf() && filePhase(config, QStringLiteral("file-seq"), QStringLiteral("write"))) {
+        if (config.spec.isLeaf() && filePhase(config, TestKind::FileSeq, QStringLiteral("write"))) {
             single = &config;
             break;
         }
@@ -175,10 +176,10 @@ QString fileTestsMarkdown(const CampaignResults& results)
                 continue;
             }
             has = true;
-            fs = test.extra.value(QStringLiteral("filesystem")).toString();
-            if (test.spec.kind == QLatin1String("command")) {
+            fs = test.filesystem;
+            if (test.spec.kind == TestKind::Command) {
                 const QJsonObject summary =
-                    FileTestResult::fromJson(test.extra).details.value(QStringLiteral("summary")).toObject();
+                    test.file.value_or(FileTestResult {}).details.value(QStringLiteral("summary")).toObject();
                 command = summary.isEmpty() ? runStateName(test.status)
                                             : QStringLiteral("%1 (%2-%3)")
                                                   .arg(summary.value(QStringLiteral("median_s")).toDouble(), 0, 'f', 2)
@@ -189,13 +190,13 @@ QString fileTestsMarkdown(const CampaignResults& results)
         if (!has) {
             continue;
         }
-        const auto write = filePhase(config, QStringLiteral("file-seq"), QStringLiteral("write"));
-        const auto read = filePhase(config, QStringLiteral("file-seq"), QStringLiteral("read"));
+        const auto write = filePhase(config, TestKind::FileSeq, QStringLiteral("write"));
+        const auto read = filePhase(config, TestKind::FileSeq, QStringLiteral("read"));
         QString writePct;
         QString readPct;
         if (single && write && read) {
-            const auto baseWrite = filePhase(*single, QStringLiteral("file-seq"), QStringLiteral("write"));
-            const auto baseRead = filePhase(*single, QStringLiteral("file-seq"), QStringLiteral("read"));
+            const auto baseWrite = filePhase(*single, TestKind::FileSeq, QStringLiteral("write"));
+            const auto baseRead = filePhase(*single, TestKind::FileSeq, QStringLiteral("read"));
             if (baseWrite && baseWrite->bwBytes() > 0) {
                 writePct = QStringLiteral("%1 %").arg(qRound(100.0 * write->bwBytes() / baseWrite->bwBytes()));
             }
@@ -205,14 +206,14 @@ QString fileTestsMarkdown(const CampaignResults& results)
         }
         md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 | %10 | %11 | %12 | %13 | %14 | %15 |\n")
                   .arg(mdCell(config.name), fs, kps(write),
-                       kps(filePhase(config, QStringLiteral("file-seq"), QStringLiteral("rewrite"))), kps(read),
-                       rate(filePhase(config, QStringLiteral("file-seeks"), QStringLiteral("seeks"))),
-                       rate(filePhase(config, QStringLiteral("small-files"), QStringLiteral("create"))),
-                       rate(filePhase(config, QStringLiteral("small-files"), QStringLiteral("stat"))),
-                       rate(filePhase(config, QStringLiteral("small-files"), QStringLiteral("read"))))
-                  .arg(rate(filePhase(config, QStringLiteral("small-files"), QStringLiteral("delete"))),
-                       rate(filePhase(config, QStringLiteral("small-files"), QStringLiteral("create-random"))),
-                       rate(filePhase(config, QStringLiteral("small-files"), QStringLiteral("delete-random"))), command,
+                       kps(filePhase(config, TestKind::FileSeq, QStringLiteral("rewrite"))), kps(read),
+                       rate(filePhase(config, TestKind::FileSeeks, QStringLiteral("seeks"))),
+                       rate(filePhase(config, TestKind::SmallFiles, QStringLiteral("create"))),
+                       rate(filePhase(config, TestKind::SmallFiles, QStringLiteral("stat"))),
+                       rate(filePhase(config, TestKind::SmallFiles, QStringLiteral("read"))))
+                  .arg(rate(filePhase(config, TestKind::SmallFiles, QStringLiteral("delete"))),
+                       rate(filePhase(config, TestKind::SmallFiles, QStringLiteral("create-random"))),
+                       rate(filePhase(config, TestKind::SmallFiles, QStringLiteral("delete-random"))), command,
                        writePct, readPct);
     }
     return md;
@@ -261,7 +262,7 @@ static QString measurementDepthMarkdown(const CampaignResults& results)
     for (const ConfigResult& config : results.configs) {
         for (const TestResult& test : config.tests) {
             const bool mix = test.spec.pattern == IoPattern::ReadWrite || test.spec.pattern == IoPattern::RandReadWrite;
-            if (!mix || test.spec.kind != QLatin1String("io") || test.runs.isEmpty()) {
+            if (!mix || test.spec.kind != TestKind::Io || test.runs.isEmpty()) {
                 continue;
             }
             if (!mixed) {
@@ -315,9 +316,9 @@ QString resultsToCsv(const CampaignResults& results)
                 test ? test->source : QString(),
                 test ? test->spec.id() : QString(),
                 test ? test->spec.name : drillName,
-                test ? test->spec.kind : (drillName.isEmpty() ? QString() : QStringLiteral("drill")),
+                test ? testKindName(test->spec.kind) : (drillName.isEmpty() ? QString() : QStringLiteral("drill")),
                 test ? patternName(test->spec.pattern) : QString(),
-                test && test->spec.kind != QLatin1String("sweep") ? QString::number(test->spec.blockSize) : QString(),
+                test && test->spec.kind != TestKind::Sweep ? QString::number(test->spec.blockSize) : QString(),
                 !depthPoint.isEmpty() ? depthPoint : (test ? QString::number(test->spec.queueDepth) : QString()),
                 point,
                 QString::number(summary.runs),
@@ -343,7 +344,7 @@ QString resultsToCsv(const CampaignResults& results)
                 test && !test->error.isEmpty() ? test->error : config.error,
                 phase ? phase->name : drillPhase,
                 phase ? QString::number(phase->opsPerSecond(), 'f', 1) : QString(),
-                test ? test->extra.value(QStringLiteral("filesystem")).toString() : QString(),
+                test ? test->filesystem : QString(),
                 drillSeconds,
                 drillEstimate,
                 summary.runs > 1 && summary.cv >= 0 ? QString::number(summary.cv, 'f', 4) : QString(),
@@ -372,7 +373,7 @@ QString resultsToCsv(const CampaignResults& results)
         }
         for (const TestResult& test : config.tests) {
             if (test.spec.isFileTest()) {
-                const FileTestResult outcome = FileTestResult::fromJson(test.extra);
+                const FileTestResult outcome = test.file.value_or(FileTestResult {});
                 if (outcome.phases.isEmpty()) {
                     row(&test, RunSummary {}, QString());
                 }
@@ -383,11 +384,11 @@ QString resultsToCsv(const CampaignResults& results)
                     summary.iopsMedian = phase.opsPerSecond();
                     row(&test, summary, QString(), &phase);
                 }
-            } else if (test.spec.kind == QLatin1String("sweep")) {
+            } else if (test.spec.kind == TestKind::Sweep) {
                 for (const auto& [size, summary] : test.sweep) {
                     row(&test, summary, QString::number(size));
                 }
-            } else if (test.spec.kind == QLatin1String("qd-sweep")) {
+            } else if (test.spec.kind == TestKind::QdSweep) {
                 for (const auto& [depth, summary] : test.depthSweep) {
                     depthPoint = QString::number(depth);
                     row(&test, summary, QString());
@@ -527,8 +528,9 @@ QString resultsToMarkdown(const CampaignResults& results, const Requirements& re
         md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 |")
                   .arg(mdCell(results.comparedLabels.isEmpty() || disk.name.isEmpty() ? disk.path : disk.name),
                        mdCell(disk.model), mdCell(disk.serial), Units::formatBytesDecimal(double(disk.sizeBytes)),
-                       mdCell(disk.controller), healthCell(disk), disk.healthRead ? disk.writeCache.state : QString(),
-                       mbOr(disk.writeBw), mbOr(disk.readBw)) +
+                       mdCell(disk.controller), healthCell(disk),
+                       disk.healthRead ? cacheStateName(disk.writeCache.state) : QString(), mbOr(disk.writeBw),
+                       mbOr(disk.readBw)) +
             QStringLiteral(" %1 |\n").arg(notes.join(QStringLiteral("; ")));
     }
 
@@ -542,7 +544,7 @@ QString resultsToMarkdown(const CampaignResults& results, const Requirements& re
             for (const TestSpec& spec : tests) {
                 known = known || (spec.id() == test.spec.id() && spec.name == test.spec.name);
             }
-            if (!known && test.spec.kind == QLatin1String("io")) {
+            if (!known && test.spec.kind == TestKind::Io) {
                 tests.append(test.spec);
             }
         }
@@ -614,7 +616,7 @@ QString resultsToMarkdown(const CampaignResults& results, const Requirements& re
             for (const DiskCacheState& disk : config.writeCaches) {
                 const DiskResult* known = results.disk(disk.disk);
                 members.append(QStringLiteral("%1 %2").arg(
-                    mdCell(known && !known->name.isEmpty() ? known->name : disk.disk), disk.state));
+                    mdCell(known && !known->name.isEmpty() ? known->name : disk.disk), cacheStateName(disk.state)));
             }
             QString cell = members.join(QStringLiteral(", "));
             if (!config.writeCacheNote.isEmpty()) {
@@ -672,7 +674,7 @@ QString resultsToMarkdown(const CampaignResults& results, const Requirements& re
     bool sweep = false;
     for (const ConfigResult& config : results.configs) {
         for (const TestResult& test : config.tests) {
-            if (test.spec.kind == QLatin1String("sweep") && !test.sweep.isEmpty()) {
+            if (test.spec.kind == TestKind::Sweep && !test.sweep.isEmpty()) {
                 if (!sweep) {
                     md += QStringLiteral("\n## Block-size sweep\n\n| configuration | test | block size | MB/s | IOPS "
                                          "| CV |\n|---|---|---:|---:|---:|---:|\n");

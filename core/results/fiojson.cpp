@@ -318,7 +318,7 @@ Result<int> exportFioJson(const CampaignResults& results, const QString& directo
     int count = 0;
     for (const ConfigResult& config : results.configs) {
         for (const TestResult& test : config.tests) {
-            if (test.spec.kind != QLatin1String("io") || test.runs.isEmpty()) {
+            if (test.spec.kind != TestKind::Io || test.runs.isEmpty()) {
                 continue;
             }
             const QString name =
@@ -347,7 +347,7 @@ std::optional<TestResult> fioImportedTest(const QJsonObject& job, const QJsonObj
     }
     TestResult test;
     test.source = QStringLiteral("fio");
-    test.spec.kind = QStringLiteral("io");
+    test.spec.kind = TestKind::Io;
     const QString rw = options.value(QStringLiteral("rw")).toString(QStringLiteral("read"));
     const bool random = rw.contains(QLatin1String("rand"));
     test.spec.pattern =
@@ -371,7 +371,7 @@ std::optional<TestResult> fioImportedTest(const QJsonObject& job, const QJsonObj
     }
     test.summary.latP50Median = percentiles.value(fioPercentileKey(50)).toDouble();
     test.summary.latP99Median = percentiles.value(fioPercentileKey(99)).toDouble();
-    test.extra = QJsonObject {{QStringLiteral("fio_version"), version}};
+    test.fioVersion = version;
     return test;
 }
 

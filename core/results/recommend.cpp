@@ -33,13 +33,13 @@ struct Candidate
     QList<Measure> unstable;
 };
 
-std::optional<FilePhase> filePhase(const ConfigResult& config, const QString& kind, const QString& name)
+std::optional<FilePhase> filePhase(const ConfigResult& config, TestKind kind, const QString& name)
 {
     for (const TestResult& test : config.tests) {
         if (test.spec.kind != kind || test.status != RunState::Completed) {
             continue;
         }
-        for (const FilePhase& phase : FileTestResult::fromJson(test.extra).phases) {
+        for (const FilePhase& phase : (test.file ? test.file->phases : QList<FilePhase>())) {
             if (phase.name == name && phase.seconds > 0) {
                 return phase;
             }
@@ -55,7 +55,7 @@ std::optional<double> randomIops(const ConfigResult& config, bool write)
     }
     const IoPattern wanted = write ? IoPattern::RandWrite : IoPattern::RandRead;
     for (const TestResult& test : config.tests) {
-        if (test.spec.kind == QLatin1String("io") && test.spec.pattern == wanted && test.summary.runs > 0 &&
+        if (test.spec.kind == TestKind::Io && test.spec.pattern == wanted && test.summary.runs > 0 &&
             !test.spec.dsync) {
             return test.summary.iopsMedian;
         }
@@ -73,7 +73,7 @@ bool measuredUnstable(const ConfigResult& config, Measure measure)
     if (measure == Measure::RandomWrite || measure == Measure::RandomRead) {
         const IoPattern wanted = measure == Measure::RandomWrite ? IoPattern::RandWrite : IoPattern::RandRead;
         for (const TestResult& test : config.tests) {
-            if (test.spec.kind == QLatin1String("io") && test.spec.pattern == wanted && test.summary.runs > 0 &&
+            if (test.spec.kind == TestKind::Io && test.spec.pattern == wanted && test.summary.runs > 0 &&
                 !test.spec.dsync) {
                 return test.summary.unstable;
             }
@@ -87,11 +87,11 @@ std::optional<double> measuredValue(const ConfigResult& config, Measure measure)
     auto positive = [](std::optional<double> value) {
         return value && *value > 0 && std::isfinite(*value) ? value : std::nullopt;
     };
-    auto bw = [&](const QString& kind, const QString& phase) -> std::optional<double> {
+    auto bw = [&](TestKind kind, const QString& phase) -> std::optional<double> {
         const auto found = filePhase(config, kind, phase);
         return found ? positive(found->bwBytes()) : std::nullopt;
     };
-    auto ops = [&](const QString& kind, const QString& phase) -> std::optional<double> {
+    auto ops = [&](TestKind kind, const QString& phase) -> std::optional<double> {
         const auto found = filePhase(config, kind, phase);
         return found ? positive(found->opsPerSecond()) : std::nullopt;
     };
@@ -105,19 +105,19 @@ std::optional<double> measuredValue(const ConfigResult& config, Measure measure)
     case Measure::RandomRead:
         return positive(randomIops(config, false));
     case Measure::FileSeqWrite:
-        return bw(QStringLiteral("file-seq"), QStringLiteral("write"));
+        return bw(TestKind::FileSeq, QStringLiteral("write"));
     case Measure::FileSeqRead:
-        return bw(QStringLiteral("file-seq"), QStringLiteral("read"));
+        return bw(TestKind::FileSeq, QStringLiteral("read"));
     case Measure::FileSeeks:
-        return ops(QStringLiteral("file-seeks"), QStringLiteral("seeks"));
+        return ops(TestKind::FileSeeks, QStringLiteral("seeks"));
     case Measure::SmallFilesCreate:
-        return ops(QStringLiteral("small-files"), QStringLiteral("create"));
+        return ops(TestKind::SmallFiles, QStringLiteral("create"));
     case Measure::SmallFilesRead:
-        return ops(QStringLiteral("small-files"), QStringLiteral("read"));
+        return ops(TestKind::SmallFiles, QStringLiteral("read"));
     case Measure::Command:
         for (const TestResult& test : config.tests) {
-            if (test.spec.kind == QLatin1String("command") && test.status == RunState::Completed) {
-                const double median = FileTestResult::fromJson(test.extra)
+            if (test.spec.kind == TestKind::Command && test.status == RunState::Completed) {
+                const double median = test.file.value_or(FileTestResult {})
                                           .details.value(QStringLiteral("summary"))
                                           .toObject()
                                           .value(QStringLiteral("median_s"))

@@ -7,12 +7,44 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <array>
 #include <sys/klog.h>
 #include <time.h>
 #include <unistd.h>
+#include <utility>
 #include <vector>
 
 namespace RaidBench {
+
+namespace {
+
+constexpr std::array<std::pair<Bound, const char*>, 5> boundWords {{{Bound::None, "none"},
+                                                                    {Bound::Disks, "disks"},
+                                                                    {Bound::MdThread, "md-thread"},
+                                                                    {Bound::Cpu, "cpu"},
+                                                                    {Bound::SyncSpeedMax, "sync-speed-max"}}};
+
+} // namespace
+
+QString boundName(Bound bound)
+{
+    for (const auto& [value, word] : boundWords) {
+        if (value == bound) {
+            return QLatin1String(word);
+        }
+    }
+    return {};
+}
+
+Bound parseBound(const QString& name)
+{
+    for (const auto& [value, word] : boundWords) {
+        if (name == QLatin1String(word)) {
+            return value;
+        }
+    }
+    return Bound::Unknown;
+}
 
 namespace {
 
@@ -69,7 +101,7 @@ QJsonObject ResourceUse::toJson() const
             {QStringLiteral("member_write_bytes"), memberWriteBytes},
             {QStringLiteral("test_read_bytes"), testReadBytes},
             {QStringLiteral("test_write_bytes"), testWriteBytes},
-            {QStringLiteral("bound_by"), boundBy},
+            {QStringLiteral("bound_by"), boundName(boundBy)},
             {QStringLiteral("explanation"), explanation}};
 }
 
@@ -102,7 +134,7 @@ std::optional<ResourceUse> ResourceUse::fromJson(const QJsonObject& json)
     use.memberWriteBytes = json.value(QStringLiteral("member_write_bytes")).toDouble();
     use.testReadBytes = json.value(QStringLiteral("test_read_bytes")).toDouble();
     use.testWriteBytes = json.value(QStringLiteral("test_write_bytes")).toDouble();
-    use.boundBy = json.value(QStringLiteral("bound_by")).toString();
+    use.boundBy = parseBound(json.value(QStringLiteral("bound_by")).toString());
     use.explanation = json.value(QStringLiteral("explanation")).toString();
     return use;
 }
@@ -250,18 +282,18 @@ void ResourceMonitor::classify(ResourceUse& use)
                 busy.append(QStringLiteral("%1 %2").arg(name, percent(share)));
             }
         }
-        use.boundBy = QStringLiteral("disks");
+        use.boundBy = Bound::Disks;
         use.explanation = QStringLiteral("the disks: busy %1 of the time").arg(busy.join(QStringLiteral(", ")));
     } else if (threadShare >= saturated && threadShare >= use.cpuBusy) {
-        use.boundBy = QStringLiteral("md-thread");
+        use.boundBy = Bound::MdThread;
         use.explanation = QStringLiteral("the CPU: md's kernel thread for the array (%1) used %2 of a core; "
                                          "the disks were busy %3 at most")
                               .arg(thread, percent(threadShare), percent(diskShare));
     } else if (use.cpuBusy >= saturated) {
-        use.boundBy = QStringLiteral("cpu");
+        use.boundBy = Bound::Cpu;
         use.explanation = QStringLiteral("the CPU: %1; the disks were busy %2 at most").arg(cores, percent(diskShare));
     } else {
-        use.boundBy = QStringLiteral("none");
+        use.boundBy = Bound::None;
         QString cpu = cores;
         if (!thread.isEmpty()) {
             cpu = QStringLiteral("%1 %2 of a core, %3").arg(thread, percent(threadShare), cores);

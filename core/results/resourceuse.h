@@ -11,6 +11,13 @@
 
 namespace RaidBench {
 
+/// What set a measurement's pace. Files carry it as a word (boundName): "disks", "md-thread", "cpu",
+/// "none", "sync-speed-max" (a rebuild held at md's limit); an older file's missing word is Unknown.
+enum class Bound { Unknown, None, Disks, MdThread, Cpu, SyncSpeedMax };
+
+QString boundName(Bound bound);
+Bound parseBound(const QString& name);
+
 /// What bounded a measurement: how busy each member disk was (the kernel's io_ticks: the share of
 /// the time the disk had a request in flight), how much of a core each of the array's md kernel
 /// threads used (md does a parity or mirror array's work in one thread per array), and how busy the
@@ -29,9 +36,9 @@ struct ResourceUse
     double memberWriteBytes = 0;
     double testReadBytes = 0;
     double testWriteBytes = 0;
-    /// "disks", "md-thread", "cpu" or "none" (neither saturated: the queue depth or each request's
-    /// latency set the pace); see docs/analysis.md.
-    QString boundBy;
+    /// What set the pace (None: neither saturated, the queue depth or each request's latency did);
+    /// see docs/analysis.md.
+    Bound boundBy = Bound::Unknown;
     /// What the members read per byte they wrote during a write-only test: 0 for full-stripe writes, 0.5
     /// when md reads one chunk for every two it writes; null when the test read too or nothing was counted.
     std::optional<double> partialStripeReads() const;

@@ -49,7 +49,7 @@ QList<TestSpec> ioTests(const CampaignResults& results)
     QStringList seen;
     for (const ConfigResult& config : results.configs) {
         for (const TestResult& test : config.tests) {
-            if (test.spec.kind == QLatin1String("io") && !seen.contains(test.spec.id())) {
+            if (test.spec.kind == TestKind::Io && !seen.contains(test.spec.id())) {
                 seen.append(test.spec.id());
                 tests.append(test.spec);
             }
@@ -63,7 +63,7 @@ QStringList timelineTests(const CampaignResults& results)
     QStringList ids;
     for (const ConfigResult& config : results.configs) {
         for (const TestResult& test : config.tests) {
-            if (test.spec.kind == QLatin1String("io") && !test.runs.isEmpty() && !test.runs.first().samples.empty() &&
+            if (test.spec.kind == TestKind::Io && !test.runs.isEmpty() && !test.runs.first().samples.empty() &&
                 !ids.contains(test.spec.id())) {
                 ids.append(test.spec.id());
             }
@@ -79,8 +79,7 @@ QStringList latencyTests(const CampaignResults& results)
         for (const TestResult& test : config.tests) {
             const bool random = test.spec.pattern == IoPattern::RandRead || test.spec.pattern == IoPattern::RandWrite ||
                 test.spec.pattern == IoPattern::RandReadWrite;
-            if (test.spec.kind == QLatin1String("io") && random && test.summary.runs > 0 &&
-                !ids.contains(test.spec.id())) {
+            if (test.spec.kind == TestKind::Io && random && test.summary.runs > 0 && !ids.contains(test.spec.id())) {
                 ids.append(test.spec.id());
             }
         }

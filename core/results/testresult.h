@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/ioresult.h"
+#include "fs/filetests.h"
 #include "results/campaignplan.h"
 #include "results/resourceuse.h"
 #include "results/sustainedwrite.h"
@@ -53,7 +54,10 @@ struct TestResult
     /// An array of the configuration was resyncing or recovering during at least one run (the plan
     /// said to measure anyway, or the run was the failure drill's test under a rebuild).
     bool duringResync = false;
-    QJsonObject extra; ///< results of other test kinds (file tests)
+    /// A file test's outcome (its phases or runs, and details); none for the other kinds.
+    std::optional<FileTestResult> file;
+    QString filesystem; ///< the file system a file test ran on (ext4, xfs, ...)
+    QString fioVersion; ///< for a test imported from fio: the fio that measured it
     std::optional<ResourceUse> resources; ///< how busy the disks and CPU were, and which bounded it
     /// A sustained write test's burst, steady rate and drop (its first run's samples).
     SustainedWrite sustained;

@@ -275,7 +275,7 @@ mark done
                 // nearly all the time here means md made it do more than the model counts (reads for
                 // a read-modify-write), not that the CPU held it back.
                 const ResourceUse& use = *config.sequentialTest(true)->resources;
-                QVERIFY2(QStringList({"disks", "md-thread", "cpu", "none"}).contains(use.boundBy) &&
+                QVERIFY2(QStringList({"disks", "md-thread", "cpu", "none"}).contains(boundName(use.boundBy)) &&
                              !use.explanation.isEmpty(),
                          qPrintable(config.name));
             }

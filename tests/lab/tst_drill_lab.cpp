@@ -140,8 +140,8 @@ check_clean kill.after
                       0.85, config.name == QLatin1String("raid5") ? 1.50 : 1.15, QStringLiteral("s")});
             QVERIFY2(QStringList({QStringLiteral("disks"), QStringLiteral("none"), QStringLiteral("md-thread"),
                                   QStringLiteral("cpu")})
-                         .contains(rebuild.boundBy),
-                     qPrintable(rebuild.boundBy));
+                         .contains(boundName(rebuild.boundBy)),
+                     qPrintable(boundName(rebuild.boundBy)));
             QVERIFY(rebuild.predictedSeconds && *rebuild.predictedSeconds > 0);
             benchRow({QStringLiteral("drill"), config.name + QStringLiteral(" rebuild predicted"),
                       *rebuild.predictedSeconds, expected, 0.90, 1.10, QStringLiteral("s")});
@@ -182,7 +182,7 @@ check_clean kill.after
         benchRow({QStringLiteral("drill"), QStringLiteral("raid1 rebuild under sync_speed_max"), slow.rebuild->bw / 1e6,
                   limit / 1e6, 0.85, 1.15, QStringLiteral("MB/s")});
         QVERIFY(slow.rebuild->limitedBy.contains(QLatin1String("sync_speed_max")));
-        QCOMPARE(slow.rebuild->boundBy, QStringLiteral("sync-speed-max"));
+        QCOMPARE(slow.rebuild->boundBy, Bound::SyncSpeedMax);
         QVERIFY(slow.underLoad && slow.underLoad->status == RunState::Completed);
 
         // Created without --assume-clean: the first resync timed, at the disks' pace.

@@ -27,8 +27,8 @@ private:
     static double phaseBw(const ConfigResult& config, const QString& kind, const QString& phase)
     {
         for (const TestResult& test : config.tests) {
-            if (test.spec.kind == kind) {
-                for (const FilePhase& p : FileTestResult::fromJson(test.extra).phases) {
+            if (testKindName(test.spec.kind) == kind) {
+                for (const FilePhase& p : (test.file ? test.file->phases : QList<FilePhase>())) {
                     if (p.name == phase) {
                         return p.bwBytes();
                     }
@@ -99,20 +99,20 @@ raidbench-cli report results.json --md > report.md
                         .toString()
                         .startsWith(QStringLiteral("mkfs.") + fs));
             for (const TestResult& test : config.tests) {
-                QVERIFY2(
-                    test.status == RunState::Completed,
-                    qPrintable(config.name + QStringLiteral(" ") + test.spec.kind + QStringLiteral(": ") + test.error));
-                const FileTestResult outcome = FileTestResult::fromJson(test.extra);
+                QVERIFY2(test.status == RunState::Completed,
+                         qPrintable(config.name + QStringLiteral(" ") + testKindName(test.spec.kind) +
+                                    QStringLiteral(": ") + test.error));
+                const FileTestResult outcome = test.file.value_or(FileTestResult {});
                 QVERIFY(!outcome.phases.isEmpty());
                 for (const FilePhase& phase : outcome.phases) {
                     QVERIFY2(phase.seconds > 0 && phase.ops > 0,
                              qPrintable(config.name + QStringLiteral(" ") + phase.name));
                 }
-                if (test.spec.kind == QLatin1String("small-files")) {
+                if (test.spec.kind == TestKind::SmallFiles) {
                     QCOMPARE(outcome.phases.size(), 8);
                     QCOMPARE(outcome.phases.first().ops, 500ull);
                 }
-                if (test.spec.kind == QLatin1String("command")) {
+                if (test.spec.kind == TestKind::Command) {
                     QCOMPARE(outcome.details.value(QStringLiteral("runs")).toArray().size(), 2);
                     QCOMPARE(outcome.details.value(QStringLiteral("uid")).toInt(), 65534); // never root unasked
                     QVERIFY(outcome.details.value(QStringLiteral("caches_dropped")).toBool());

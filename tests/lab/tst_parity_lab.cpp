@@ -339,7 +339,7 @@ check_clean after.txt
             benchRow({QStringLiteral("parity"), result.name + QStringLiteral(" (unthrottled, CPU bound)"), measuredMBps,
                       predictedMBps, 0.65, 1.15, QStringLiteral("MB/s")});
             QVERIFY2(measuredMBps > 0 && test && test->resources, qPrintable(result.name));
-            QVERIFY2(QStringList({"disks", "md-thread", "cpu", "none"}).contains(test->resources->boundBy) &&
+            QVERIFY2(QStringList({"disks", "md-thread", "cpu", "none"}).contains(boundName(test->resources->boundBy)) &&
                          !test->resources->explanation.isEmpty(),
                      qPrintable(test->resources->explanation));
         }

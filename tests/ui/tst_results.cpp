@@ -111,7 +111,7 @@ CampaignResults enriched()
     for (const QString& name : {QStringLiteral("raid0"), QStringLiteral("raid5")}) {
         ConfigResult* config = results.config(name);
         TestResult sweep;
-        sweep.spec.kind = QStringLiteral("sweep");
+        sweep.spec.kind = TestKind::Sweep;
         sweep.spec.name = QStringLiteral("sweep write");
         sweep.spec.pattern = IoPattern::Write;
         sweep.spec.sweepSizes = {4096, 65536, 1u << 20, 4u << 20};
@@ -162,19 +162,19 @@ CampaignResults enriched()
     }
     ConfigResult* raid1 = results.config(QStringLiteral("raid1"));
     TestResult command;
-    command.spec.kind = QStringLiteral("command");
+    command.spec.kind = TestKind::Command;
     command.spec.name = QStringLiteral("tar xf linux.tar");
-    command.spec.file.kind = QStringLiteral("command");
+    command.spec.file.kind = TestKind::Command;
     command.spec.file.argv = {QStringLiteral("tar"), QStringLiteral("xf"), QStringLiteral("linux.tar")};
     command.spec.file.repeats = 3;
     FileTestResult outcome;
-    outcome.kind = QStringLiteral("command");
+    outcome.kind = TestKind::Command;
     outcome.status = RunState::Completed;
     outcome.details.insert(QStringLiteral("summary"),
                            QJsonObject {{QStringLiteral("min_s"), 11.5},
                                         {QStringLiteral("median_s"), 12.25},
                                         {QStringLiteral("max_s"), 14.0}});
-    command.extra = outcome.toJson();
+    command.file = outcome;
     raid1->tests.append(command);
     // A failure drill on raid10: degraded tests and a rebuild.
     ConfigResult* raid10 = results.config(QStringLiteral("raid10"));
@@ -847,8 +847,7 @@ private Q_SLOTS:
         QVERIFY(results.save(dir.filePath(QStringLiteral("r.json"))).ok());
         auto back = CampaignResults::load(dir.filePath(QStringLiteral("r.json")));
         QVERIFY(back.ok());
-        QCOMPARE(back->config(QStringLiteral("raid6"))->sequentialTest(true)->resources->boundBy,
-                 QStringLiteral("md-thread"));
+        QCOMPARE(back->config(QStringLiteral("raid6"))->sequentialTest(true)->resources->boundBy, Bound::MdThread);
     }
 
     void relativeTableSorts()

@@ -92,7 +92,7 @@ private Q_SLOTS:
             read.healthRead = true;
             read.health.status = QStringLiteral("passed");
             read.health.temperatureC = i == 0 ? 61 : 38;
-            read.writeCache.state = i == 0 ? QStringLiteral("off") : QStringLiteral("on");
+            read.writeCache.state = i == 0 ? CacheState::Off : CacheState::On;
             read.writeCache.tool = QStringLiteral("sdparm");
             if (i == 0) {
                 read.explanations = {{QStringLiteral("temperature"), QStringLiteral("it runs at 61 °C, above 55 °C")},

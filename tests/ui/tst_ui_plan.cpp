@@ -134,7 +134,7 @@ private Q_SLOTS:
         const auto sweepPlan = f->window->planPage()->plan();
         QVERIFY(sweepPlan.ok());
         QVERIFY(std::any_of(sweepPlan->tests.begin(), sweepPlan->tests.end(),
-                            [](const TestSpec& test) { return test.kind == QLatin1String("qd-sweep"); }));
+                            [](const TestSpec& test) { return test.kind == TestKind::QdSweep; }));
         QVERIFY2(summary->text() != before, qPrintable(summary->text()));
         sweep->setChecked(false);
 

@@ -1,6 +1,7 @@
 // The Run page, driven by a recorded helper stream: the destroy confirmation, progress, log, cancel, a helper that
 // dies, results kept in the results folder, names from card to results.
 
+#include "results/diskstogether.h"
 #include "results/quickanswer.h"
 #include "results/surfacescan.h"
 #include "uitest.h"
@@ -340,12 +341,22 @@ private Q_SLOTS:
         QCOMPARE(run->chartSpanSeconds(),
                  std::clamp(double(plan->timeLimitNs + plan->rampNs) / 1e9 * 1.1, 5.0, RunPage::chartWindowSeconds));
         QVERIFY(run->chartSpanSeconds() < RunPage::chartWindowSeconds);
-        // The first ETA comes from the plan's own durations: 4 disks x 2 + 2 configurations x their
-        // tests, each a run and its ramp (at least twice when the runs are repeated until they agree), and
-        // 10 s to build and tear down each configuration.
+        // The first ETA comes from the plan's own durations: 4 disks x 2, the disks together (a write
+        // and a read for each group: the pool, and each controller's disks), 2 configurations x their
+        // tests, each a run and its ramp (at least twice when the runs are repeated until they agree),
+        // and 10 s to build and tear down each configuration.
         const double unit = double(plan->timeLimitNs + plan->rampNs) / 1e9;
         const int runs = plan->stable.enabled() ? plan->stable.minRuns(plan->repeats) : plan->repeats;
-        const double units = 8 + 2.0 * double(plan->tests.size()) * runs;
+        QList<DiskResult> pool;
+        for (const Disk& disk : f->session->disks()) {
+            DiskResult known;
+            known.path = disk.path;
+            known.controller = disk.controller;
+            pool.append(known);
+        }
+        const int groups = int(togetherGroups(pool, false).size());
+        QVERIFY(groups >= 1); // the pool, and each controller's disks when there are several
+        const double units = 8 + (plan->together ? 2 * groups : 0) + 2.0 * double(plan->tests.size()) * runs;
         QCOMPARE(run->remainingSeconds(0, 0, 0), units * unit + 2 * 10);
         QVERIFY2(run->findChild<QLabel*>(QStringLiteral("etaLabel"))->text().contains(QLatin1String("planned")),
                  qPrintable(run->findChild<QLabel*>(QStringLiteral("etaLabel"))->text()));

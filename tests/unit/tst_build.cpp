@@ -602,7 +602,7 @@ private Q_SLOTS:
         for (const PinnedDevice& pin : built->plan.pins) {
             const auto set = executor.setWriteCache(*built, pin, false);
             QVERIFY2(set.ok(), qPrintable(set.ok() ? QString() : set.error().message));
-            QCOMPARE(set->state, QStringLiteral("off"));
+            QCOMPARE(set->state, CacheState::Off);
         }
         QVERIFY(!runner.caches.value(QStringLiteral("/dev/sdb")));
         // Only the disk that changed is journaled, with what it was; the other was off already.

@@ -1,4 +1,5 @@
 #include "../common/cli.h"
+#include "campaign/progresscount.h"
 #include "engine/ioengine.h"
 #include "layout/presets.h"
 #include "results/analysis.h"
@@ -204,6 +205,40 @@ private Q_SLOTS:
         QCOMPARE(plan->tests.at(4).name, QStringLiteral("dd bs=1M write (SEQ1M QD1)"));
     }
 
+    void progressCountIsTheRunnersUnits()
+    {
+        // Three disks, the default tests (5, each run at least twice to check they agree), all
+        // layouts: 2 units a disk, 2 per group measured together, each configuration's runs.
+        const auto plan =
+            CampaignPlan::fromJson(planJson(QStringLiteral(",\"limits\":{\"time\":\"2s\",\"ramp\":\"1s\"}")));
+        QVERIFY2(plan.ok(), qPrintable(plan.ok() ? QString() : plan.error().message));
+        const int perConfig = plan->unitsPerConfiguration();
+        QVERIFY(perConfig >= 5);
+        const ProgressCount count = ProgressCount::forPlan(*plan, -1, 3, 4);
+        QVERIFY(count.hasDisksRow());
+        QCOMPARE(count.disksUnits(), 3 * 2 + 2 * 3);
+        QCOMPARE(count.rowUnits(), (QList<int> {12, perConfig, perConfig, perConfig, perConfig}));
+        QCOMPARE(count.total(), 12 + 4 * perConfig);
+        QCOMPARE(count.unitSeconds(), 3.0);
+        // Rows fill in order: the disks' row first, then each configuration's.
+        QCOMPARE(count.rowFraction(0, 6), 0.5);
+        QCOMPARE(count.rowFraction(1, 6), 0.0);
+        QCOMPARE(count.rowFraction(1, 12 + perConfig / 2.0), 0.5);
+        QCOMPARE(count.rowFraction(0, 1000), 1.0);
+        QCOMPARE(count.rowFraction(9, 10), 0.0);
+        // Time left: units at their planned time, 10 s a configuration until one has shown its own.
+        QCOMPARE(count.remainingSeconds(0, 0, 0), count.total() * 3.0 + 4 * 10);
+        const double done = 12 + perConfig;
+        // One configuration done after its units' time plus 30 s: 30 s each for the three left.
+        QCOMPARE(count.remainingSeconds(done, 1, done * 3.0 + 30), (count.total() - done) * 3.0 + 3 * 30);
+        // Without baselines or surface scans there is no disks' row; no together without baselines.
+        const auto bare = CampaignPlan::fromJson(planJson(QStringLiteral(",\"baselines\":false")));
+        QVERIFY(bare.ok());
+        const ProgressCount none = ProgressCount::forPlan(*bare, -1, 3);
+        QVERIFY(!none.hasDisksRow());
+        QCOMPARE(none.total(), int(bare->configurations.size()) * bare->unitsPerConfiguration());
+    }
+
     void planFull()
     {
         const auto plan = CampaignPlan::fromJson(planJson(QStringLiteral(
@@ -215,7 +250,7 @@ private Q_SLOTS:
         QVERIFY2(plan.ok(), qPrintable(plan.ok() ? QString() : plan.error().message));
         QCOMPARE(plan->configurations.size(), 2);
         QCOMPARE(plan->configurations.at(1).spec.describe(), QStringLiteral("raid1(2)"));
-        QCOMPARE(plan->tests.at(1).kind, QStringLiteral("sweep"));
+        QCOMPARE(plan->tests.at(1).kind, TestKind::Sweep);
         QCOMPARE(plan->tests.at(1).sweepSizes.size(), 6);
         QCOMPARE(plan->tests.at(2).readPercent, 70);
         QCOMPARE(plan->repeats, 5);

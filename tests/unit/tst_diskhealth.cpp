@@ -107,7 +107,7 @@ private:
         facts.health.linkMax = QStringLiteral("6.0 Gb/s");
         facts.health.linkCurrentGbps = 6;
         facts.health.linkMaxGbps = 6;
-        facts.writeCache.state = QStringLiteral("on");
+        facts.writeCache.state = CacheState::On;
         facts.writeCache.tool = QStringLiteral("hdparm");
         facts.writeCache.changeable = true;
         return facts;
@@ -164,7 +164,7 @@ private Q_SLOTS:
         QVERIFY(!health.linkBelowMax());
         DiskFacts facts;
         facts.health = health;
-        facts.writeCache.state = QStringLiteral("on");
+        facts.writeCache.state = CacheState::On;
         QVERIFY(alone(facts).isEmpty());
     }
 
@@ -532,7 +532,7 @@ private Q_SLOTS:
             QCOMPARE(back.changeable, state.changeable);
         }
         WriteCacheState on;
-        on.state = QStringLiteral("on");
+        on.state = CacheState::On;
         on.tool = QStringLiteral("nvme");
         on.changeable = true;
         QStringList keys = on.toJson().keys();
@@ -541,11 +541,11 @@ private Q_SLOTS:
         QCOMPARE(WriteCacheState().toJson().keys(),
                  (QStringList {QStringLiteral("changeable"), QStringLiteral("state")}));
         const WriteCacheState unknown = WriteCacheState::unknown(QStringLiteral("why"), QStringLiteral("sdparm"));
-        QCOMPARE(unknown.state, QStringLiteral("unknown"));
+        QCOMPARE(unknown.state, CacheState::Unknown);
         QVERIFY(!unknown.on() && !unknown.off());
         QCOMPARE(unknown.reason, QStringLiteral("why"));
         QCOMPARE(unknown.tool, QStringLiteral("sdparm"));
-        QCOMPARE(WriteCacheState::fromJson(QJsonObject()).state, QStringLiteral("unknown"));
+        QCOMPARE(WriteCacheState::fromJson(QJsonObject()).state, CacheState::Unknown);
     }
 
     void hdparm_data()
@@ -575,7 +575,7 @@ private Q_SLOTS:
         QFETCH(bool, changeable);
         QFETCH(QString, reasonPart);
         const WriteCacheState cache = parseHdparmWriteCache(out);
-        QCOMPARE(cache.state, state);
+        QCOMPARE(cacheStateName(cache.state), state);
         QCOMPARE(cache.changeable, changeable);
         QCOMPARE(cache.tool, QStringLiteral("hdparm"));
         QCOMPARE(cache.reason.isEmpty(), reasonPart.isEmpty());
@@ -613,7 +613,7 @@ private Q_SLOTS:
         QFETCH(bool, changeable);
         QFETCH(QString, reasonPart);
         const WriteCacheState cache = parseSdparmWriteCache(out);
-        QCOMPARE(cache.state, state);
+        QCOMPARE(cacheStateName(cache.state), state);
         QCOMPARE(cache.changeable, changeable);
         QCOMPARE(cache.tool, QStringLiteral("sdparm"));
         QCOMPARE(cache.reason.isEmpty(), reasonPart.isEmpty());
@@ -652,7 +652,7 @@ private Q_SLOTS:
         QFETCH(QString, state);
         QFETCH(QString, reasonPart);
         const WriteCacheState cache = parseNvmeWriteCache(out);
-        QCOMPARE(cache.state, state);
+        QCOMPARE(cacheStateName(cache.state), state);
         QCOMPARE(cache.changeable, state != QLatin1String("unknown"));
         QCOMPARE(cache.tool, QStringLiteral("nvme"));
         QCOMPARE(cache.reason.isEmpty(), reasonPart.isEmpty());
@@ -789,7 +789,7 @@ private Q_SLOTS:
     void writeCacheOff()
     {
         DiskFacts facts = disk();
-        facts.writeCache.state = QStringLiteral("off");
+        facts.writeCache.state = CacheState::Off;
         const auto list = alone(facts);
         QCOMPARE(codes(list), QStringList {QStringLiteral("write-cache-off")});
         QCOMPARE(message(list, QStringLiteral("write-cache-off")), QStringLiteral("its write cache is off"));
@@ -928,7 +928,7 @@ private Q_SLOTS:
         facts.health.criticalWarning = 2;
         facts.health.mediaErrors = 1;
         facts.health.percentageUsed = 100;
-        facts.writeCache.state = QStringLiteral("off");
+        facts.writeCache.state = CacheState::Off;
         const QList<DiskFacts> pool {facts, disk(QStringLiteral("Other"), 5400), disk(QStringLiteral("Other"), 5400)};
         const auto list = explainDisk(pool, 0);
         QCOMPARE(codes(list),
@@ -1010,11 +1010,11 @@ private Q_SLOTS:
         QCOMPARE(disks[1].health.status, QStringLiteral("unknown"));
         QVERIFY(!disks[1].health.reason.isEmpty());
         QCOMPARE(disks[2].health.status, QStringLiteral("passed"));
-        QCOMPARE(disks[0].writeCache.state, QStringLiteral("on"));
-        QCOMPARE(disks[2].writeCache.state, QStringLiteral("off"));
+        QCOMPARE(disks[0].writeCache.state, CacheState::On);
+        QCOMPARE(disks[2].writeCache.state, CacheState::Off);
         QCOMPARE(disks[2].writeCache.tool, QStringLiteral("sdparm"));
         // No program for a virtio disk's cache: said so, and no program was run for it but smartctl.
-        QCOMPARE(disks[3].writeCache.state, QStringLiteral("unknown"));
+        QCOMPARE(disks[3].writeCache.state, CacheState::Unknown);
         QVERIFY(disks[3].writeCache.reason.contains(QStringLiteral("virtio")));
         for (const QStringList& argv : runner.commands()) {
             QVERIFY2(argv.first() != QLatin1String("hdparm") || argv.last() != QLatin1String("/dev/vda"),

@@ -1,5 +1,9 @@
+#include "campaign/campaignprogress.h"
+#include "disks/diskhealth.h"
+#include "results/resourceuse.h"
 #include "util/errorcodes.h"
 #include "util/runstate.h"
+#include "util/testkind.h"
 
 #include <QDirIterator>
 #include <QFile>
@@ -17,6 +21,22 @@ class TestErrorCodes : public QObject
 
 private:
     static QString sourceDir() { return qEnvironmentVariable("RAIDBENCH_SOURCE_DIR"); }
+
+    /// Every line of our sources that `pattern` matches, as "file:line: text".
+    static QStringList linesMatching(const QRegularExpression& pattern)
+    {
+        QStringList found;
+        const QHash<QString, QString> texts = sources();
+        for (auto it = texts.cbegin(); it != texts.cend(); ++it) {
+            const QStringList lines = it.value().split(QLatin1Char('\n'));
+            for (qsizetype i = 0; i < lines.size(); ++i) {
+                if (pattern.match(lines.at(i)).hasMatch()) {
+                    found.append(QStringLiteral("%1:%2: %3").arg(it.key()).arg(i + 1).arg(lines.at(i).trimmed()));
+                }
+            }
+        }
+        return found;
+    }
 
     /// Every C++ source of the programs (core, ui, app), by path relative to the source tree.
     static QHash<QString, QString> sources()
@@ -199,6 +219,56 @@ private Q_SLOTS:
             QCOMPARE(parseRunState(runStateName(state)), std::optional<RunState>(state));
         }
         QVERIFY(!parseRunState(QStringLiteral("done")).has_value());
+    }
+
+    void boundsAndCacheStatesAreTyped()
+    {
+        // What set a measurement's pace is a Bound (results/resourceuse.h), a write cache's state a
+        // CacheState (disks/diskhealth.h): their words are written and read there alone.
+        static const QRegularExpression bound(
+            QStringLiteral(R"re(boundBy\s*(==|!=|=)\s*Q(Latin1String|StringLiteral)\()re"));
+        static const QRegularExpression cache(
+            QStringLiteral(R"re(\.state\s*(==|!=|=)\s*Q(Latin1String|StringLiteral)\("(on|off|unknown)"\))re"));
+        QStringList found = linesMatching(bound);
+        found += linesMatching(cache);
+        QVERIFY2(found.isEmpty(), qPrintable(found.join(QLatin1Char('\n'))));
+        for (const Bound value : {Bound::None, Bound::Disks, Bound::MdThread, Bound::Cpu, Bound::SyncSpeedMax}) {
+            QCOMPARE(parseBound(boundName(value)), value);
+        }
+        QCOMPARE(parseBound(QStringLiteral("gpu")), Bound::Unknown);
+        for (const CacheState value : {CacheState::On, CacheState::Off, CacheState::Unknown}) {
+            QCOMPARE(parseCacheState(cacheStateName(value)), value);
+        }
+    }
+
+    void testKindsAreTyped()
+    {
+        // What a test does is a TestKind (util/testkind.h): its words are written and read there.
+        static const QRegularExpression word(QStringLiteral(
+            R"re(kind\s*(==|!=|=)\s*Q(Latin1String|StringLiteral)\("(io|sweep|qd-sweep|file-seq|file-seeks|small-files|command)"\))re"));
+        const QStringList found = linesMatching(word);
+        QVERIFY2(found.isEmpty(), qPrintable(found.join(QLatin1Char('\n'))));
+        for (const TestKind kind : {TestKind::Io, TestKind::Sweep, TestKind::QdSweep, TestKind::FileSeq,
+                                    TestKind::FileSeeks, TestKind::SmallFiles, TestKind::Command}) {
+            QCOMPARE(parseTestKind(testKindName(kind)), std::optional<TestKind>(kind));
+        }
+        QVERIFY(!parseTestKind(QStringLiteral("fio")).has_value());
+    }
+
+    void campaignPhasesAreTyped()
+    {
+        // What a campaign is doing is a CampaignPhase (campaign/campaignprogress.h); a phase set to or
+        // compared with a word anywhere else drifts from it (a save shown as the raw word "save", once).
+        static const QRegularExpression word(QStringLiteral(
+            R"re(phase\s*(==|!=|=)\s*Q(Latin1String|StringLiteral)\("(baseline|build|test|teardown|drill|save|done)"\))re"));
+        const QStringList found = linesMatching(word);
+        QVERIFY2(found.isEmpty(), qPrintable(found.join(QLatin1Char('\n'))));
+        for (const CampaignPhase phase :
+             {CampaignPhase::Baseline, CampaignPhase::Build, CampaignPhase::Test, CampaignPhase::Teardown,
+              CampaignPhase::Drill, CampaignPhase::Save, CampaignPhase::Done}) {
+            QCOMPARE(parseCampaignPhase(campaignPhaseName(phase)), std::optional<CampaignPhase>(phase));
+        }
+        QVERIFY(!parseCampaignPhase(QStringLiteral("completed")).has_value());
     }
 };
 

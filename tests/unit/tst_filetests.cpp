@@ -46,7 +46,7 @@ private Q_SLOTS:
     {
         QFETCH(bool, direct);
         FileTestParams params;
-        params.kind = QStringLiteral("file-seq");
+        params.kind = TestKind::FileSeq;
         params.directory = m_dir.path();
         params.fileSize = 16u << 20;
         params.blockSize = 256 * 1024;
@@ -67,7 +67,7 @@ private Q_SLOTS:
     void fileSeeks()
     {
         FileTestParams params;
-        params.kind = QStringLiteral("file-seeks");
+        params.kind = TestKind::FileSeeks;
         params.directory = m_dir.path();
         params.fileSize = 8u << 20;
         params.timeNs = 300'000'000;
@@ -97,7 +97,7 @@ private Q_SLOTS:
         QFETCH(int, size);
         QFETCH(QString, fsync);
         FileTestParams params;
-        params.kind = QStringLiteral("small-files");
+        params.kind = TestKind::SmallFiles;
         params.directory = m_dir.path();
         params.files = files;
         params.directories = directories;
@@ -122,7 +122,7 @@ private Q_SLOTS:
     void missingDirectory()
     {
         FileTestParams params;
-        params.kind = QStringLiteral("small-files");
+        params.kind = TestKind::SmallFiles;
         params.directory = m_dir.filePath(QStringLiteral("nope"));
         const FileTestResult result = runFileTest(params);
         QCOMPARE(result.status, RunState::Failed);
@@ -132,7 +132,7 @@ private Q_SLOTS:
     void commandWritesInItsDirectory()
     {
         FileTestParams params;
-        params.kind = QStringLiteral("command");
+        params.kind = TestKind::Command;
         params.directory = m_dir.path();
         params.argv = {QStringLiteral("sh"), QStringLiteral("-c"),
                        QStringLiteral("dd if=/dev/zero of=f bs=64k count=16 conv=fdatasync 2>/dev/null && test "
@@ -155,7 +155,7 @@ private Q_SLOTS:
     void commandThatFails()
     {
         FileTestParams params;
-        params.kind = QStringLiteral("command");
+        params.kind = TestKind::Command;
         params.directory = m_dir.path();
         params.argv = {QStringLiteral("sh"), QStringLiteral("-c"),
                        QStringLiteral("echo broken pipe dream >&2; exit 3")};
@@ -172,7 +172,7 @@ private Q_SLOTS:
     void commandNotFound()
     {
         FileTestParams params;
-        params.kind = QStringLiteral("command");
+        params.kind = TestKind::Command;
         params.directory = m_dir.path();
         params.argv = {QStringLiteral("raidbench-no-such-program")};
         params.dropCaches = false;
@@ -185,7 +185,7 @@ private Q_SLOTS:
     void commandThatNeverEnds()
     {
         FileTestParams params;
-        params.kind = QStringLiteral("command");
+        params.kind = TestKind::Command;
         params.directory = m_dir.path();
         // A child of the shell keeps running too: the whole process group is killed.
         params.argv = {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("sleep 30 & sleep 30")};

@@ -51,7 +51,7 @@ private Q_SLOTS:
         QVERIFY(::mount(nullptr, QFile::encodeName(point).constData(), nullptr, MS_REMOUNT | MS_RDONLY, nullptr) == 0);
         for (const char* kind : {"small-files", "file-seq"}) {
             FileTestParams params;
-            params.kind = QLatin1String(kind);
+            params.kind = *parseTestKind(QLatin1String(kind));
             params.directory = point;
             params.fileSize = 1 << 20;
             params.files = 10;
@@ -67,7 +67,7 @@ private Q_SLOTS:
         const QString point = mountTmpfs("full", "size=2m");
         QVERIFY(!point.isEmpty());
         FileTestParams params;
-        params.kind = QStringLiteral("small-files");
+        params.kind = TestKind::SmallFiles;
         params.directory = point;
         params.files = 2000;
         params.directories = 2;
@@ -84,7 +84,7 @@ private Q_SLOTS:
 
         const QString again = mountTmpfs("full2", "size=2m");
         FileTestParams seq;
-        seq.kind = QStringLiteral("file-seq");
+        seq.kind = TestKind::FileSeq;
         seq.directory = again;
         seq.fileSize = 8u << 20;
         seq.blockSize = 64 * 1024;
@@ -125,7 +125,7 @@ private Q_SLOTS:
             }
         }
         FileTestParams params;
-        params.kind = kind;
+        params.kind = *parseTestKind(kind);
         params.directory = dir;
         params.fileSize = 4u << 20;
         params.blockSize = 1u << 20;
@@ -156,7 +156,7 @@ private Q_SLOTS:
         const gid_t rootGroups[] {0, 6, 42};
         QVERIFY(::setgroups(3, rootGroups) == 0);
         FileTestParams params;
-        params.kind = QStringLiteral("command");
+        params.kind = TestKind::Command;
         params.directory = dir;
         params.uid = 65534;
         params.gid = 65534;
@@ -190,7 +190,7 @@ private Q_SLOTS:
         QVERIFY(QDir().mkpath(dir));
         QVERIFY(::chown(QFile::encodeName(dir).constData(), 65534, 65534) == 0);
         FileTestParams params;
-        params.kind = QStringLiteral("command");
+        params.kind = TestKind::Command;
         params.directory = dir;
         params.uid = 65534;
         params.gid = 65534;

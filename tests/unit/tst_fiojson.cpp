@@ -91,7 +91,7 @@ private Q_SLOTS:
         QVERIFY2(!tool.isEmpty(), "fio_jsonplus_clat2csv (from fio) is not installed");
         const QString tag = QLatin1String(QTest::currentDataTag());
         TestResult test;
-        test.spec.kind = QStringLiteral("io");
+        test.spec.kind = TestKind::Io;
         test.spec.name = tag;
         test.spec.pattern = IoPattern(pattern);
         test.spec.blockSize = std::uint32_t(bs);

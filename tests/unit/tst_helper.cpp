@@ -120,7 +120,7 @@ private Q_SLOTS:
         QCOMPARE(helloBack.journals, 3);
 
         CampaignProgress progress;
-        progress.phase = QStringLiteral("test");
+        progress.phase = CampaignPhase::Test;
         progress.configIndex = 2;
         progress.configCount = 5;
         progress.configName = QStringLiteral("raid5");

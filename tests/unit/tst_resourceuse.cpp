@@ -71,7 +71,7 @@ private Q_SLOTS:
         QVERIFY(qFuzzyCompare(use.threadCpu.at(0).second, 0.4));
         QVERIFY(qFuzzyCompare(use.cpuBusy, 0.4));
         QCOMPARE(use.cpus, 2);
-        QCOMPARE(use.boundBy, QStringLiteral("disks"));
+        QCOMPARE(use.boundBy, Bound::Disks);
         QCOMPARE(use.explanation, QStringLiteral("the disks: busy sdc 99 % of the time"));
 
         // A second run of the same test, ten seconds with md's thread at 97 % of a core and the
@@ -85,7 +85,7 @@ private Q_SLOTS:
         QCOMPARE(use.seconds, 20.0);
         QVERIFY(qFuzzyCompare(use.diskBusy.at(0).second, (9.9 + 5.1) / 20.0));
         QVERIFY(qFuzzyCompare(use.threadCpu.at(0).second, (4.0 + 9.7) / 20.0));
-        QCOMPARE(use.boundBy, QStringLiteral("none")); // 75 % and 68.5 %: neither saturated
+        QCOMPARE(use.boundBy, Bound::None); // 75 % and 68.5 %: neither saturated
         QVERIFY2(use.explanation.contains(QLatin1String("busiest: sdc 75 %")), qPrintable(use.explanation));
 
         // The JSON keeps all of it.
@@ -172,7 +172,7 @@ private Q_SLOTS:
         use.threadCpu = {{QStringLiteral("md127_raid6"), thread}};
         use.cpuBusy = cpu;
         ResourceMonitor::classify(use);
-        QTEST(use.boundBy, "bound");
+        QTEST(boundName(use.boundBy), "bound");
         QTEST(use.explanation, "words");
     }
 
@@ -188,7 +188,7 @@ private Q_SLOTS:
         later.monotonicNs += 1'000'000'000;
         monitor.accumulate(sample, later, use);
         QVERIFY(use.diskBusy.isEmpty());
-        QCOMPARE(use.boundBy, QStringLiteral("none"));
+        QCOMPARE(use.boundBy, Bound::None);
     }
 
     void kernelParitySpeedsFromTheLog()

@@ -33,7 +33,7 @@ Result<QChart*> Charts::sweep(const CampaignResults& results, const ChartOptions
     std::uint32_t largest = 0;
     for (const ConfigResult* config : Charts::configsOnPage(results, options)) {
         for (const TestResult& test : config->tests) {
-            if (test.spec.kind != QLatin1String("sweep") || test.sweep.isEmpty()) {
+            if (test.spec.kind != TestKind::Sweep || test.sweep.isEmpty()) {
                 continue;
             }
             if (!chart) {
@@ -228,11 +228,11 @@ Result<QChart*> Charts::command(const CampaignResults& results, const ChartOptio
     QList<std::pair<const ConfigResult*, QJsonObject>> rows;
     for (const ConfigResult* config : Charts::configsOnPage(results, options)) {
         for (const TestResult& test : config->tests) {
-            if (test.spec.kind != QLatin1String("command")) {
+            if (test.spec.kind != TestKind::Command) {
                 continue;
             }
             const QJsonObject summary =
-                FileTestResult::fromJson(test.extra).details.value(QStringLiteral("summary")).toObject();
+                test.file.value_or(FileTestResult {}).details.value(QStringLiteral("summary")).toObject();
             if (!summary.isEmpty()) {
                 rows.append({config, summary});
             }

@@ -354,7 +354,7 @@ void ResultsPage::setResults(const CampaignResults& results, const QString& sour
         drill = drill || (config.drill && config.drill->rebuild);
         for (const TestResult& test : config.tests) {
             sweep = sweep || !test.sweep.isEmpty();
-            command = command || (test.spec.kind == QLatin1String("command") && test.status == RunState::Completed);
+            command = command || (test.spec.kind == TestKind::Command && test.status == RunState::Completed);
         }
     }
     const bool depthSweep = !ResultsModel::depthSweepTests(m_results).isEmpty();

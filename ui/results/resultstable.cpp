@@ -54,11 +54,11 @@ QString ResultsPage::limitWord(const TestResult* test)
     if (!test || !test->resources) {
         return {};
     }
-    const QString& bound = test->resources->boundBy;
-    const QString word = bound == QLatin1String("disks") ? tr("disks")
-        : bound == QLatin1String("md-thread")            ? tr("CPU (md thread)")
-        : bound == QLatin1String("cpu")                  ? tr("CPU")
-                                                         : tr("neither");
+    const Bound bound = test->resources->boundBy;
+    const QString word = bound == Bound::Disks ? tr("disks")
+        : bound == Bound::MdThread             ? tr("CPU (md thread)")
+        : bound == Bound::Cpu                  ? tr("CPU")
+                                               : tr("neither");
     // md read before it wrote: the stripes were partial, whatever else was busy.
     return test->resources->wrotePartialStripes() ? tr("%1, partial stripes").arg(word) : word;
 }

@@ -1,0 +1,40 @@
+#pragma once
+
+#include <QString>
+
+#include <optional>
+
+namespace RaidBench {
+
+/// What a campaign is doing. The helper's progress events carry it as a word (campaignPhaseName);
+/// everything else compares the enum.
+enum class CampaignPhase { Baseline, Build, Test, Teardown, Drill, Save, Done };
+
+/// The word a progress event carries: baseline, build, test, teardown, drill, save, done.
+QString campaignPhaseName(CampaignPhase phase);
+/// The phase `name` names; none for a word that names none (a newer helper's phase).
+std::optional<CampaignPhase> parseCampaignPhase(const QString& name);
+
+/// Where a campaign is, for progress bars and live charts.
+struct CampaignProgress
+{
+    CampaignPhase phase = CampaignPhase::Baseline;
+    int configIndex = 0; ///< 1-based; 0 during baselines (and for a save, which belongs to no row)
+    int configCount = 0;
+    QString configName;
+    QString testName;
+    int repeat = 0;
+    int repeats = 0;
+    double fraction = -1; ///< of the current run
+    double overall = 0; ///< of the whole campaign
+    double liveBwBytes = 0;
+    QString message;
+
+    /// Whether this step is one of measuring (a test, a baseline or a drill), with live figures.
+    bool measuring() const
+    {
+        return phase == CampaignPhase::Test || phase == CampaignPhase::Baseline || phase == CampaignPhase::Drill;
+    }
+};
+
+} // namespace RaidBench
