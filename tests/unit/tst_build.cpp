@@ -104,6 +104,37 @@ private:
         }
     };
 
+    /// md refusing to stop an array that a killed process's I/O still holds, `busyStops` times.
+    class BusyStopRunner final : public CommandRunner
+    {
+    public:
+        int busyStops = 0;
+        QList<QStringList> commands;
+        CommandResult execute(const QStringList& argv, int, const std::atomic_bool*) override
+        {
+            commands.append(argv);
+            CommandResult result;
+            result.started = true;
+            result.exitCode = 0;
+            if (argv.value(0) == QLatin1String("mdadm") && argv.value(1) == QLatin1String("--stop") && busyStops > 0) {
+                --busyStops;
+                result.exitCode = 1;
+                result.err = QStringLiteral("mdadm: Cannot get exclusive access to %1:Perhaps a running process, "
+                                            "mounted filesystem or active volume group?")
+                                 .arg(argv.last());
+            }
+            return result;
+        }
+        CommandResult writeMdAttribute(const QString&, const QString&, const QString&) override
+        {
+            return execute({QStringLiteral("sysfs")}, 0, nullptr);
+        }
+        CommandResult rescanDisk(const QString& device) override
+        {
+            return execute({QStringLiteral("rescan"), device}, 0, nullptr);
+        }
+    };
+
     static BuildExecutor::Options cacheOptions(const QString& journalDir, std::shared_ptr<FakeDeviceGate> gate)
     {
         BuildExecutor::Options options = testOptions(journalDir, std::move(gate));
@@ -586,6 +617,52 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(journals.filePath(QStringLiteral("journal-live.json"))));
         QVERIFY(!QFile::exists(endedTemp) && !QFile::exists(earlierBoot) && !QFile::exists(earlierVersion));
         QVERIFY(QFile::exists(liveTemp) && QFile::exists(thisBoot));
+    }
+
+    void aStopRefusedWhileTheArrayIsHeldIsAskedAgain()
+    {
+        // A helper killed mid-test holds the array until the kernel has torn its I/O down: md refuses
+        // the stop for a moment. The teardown (and recover, which removes the same way) asks again, each
+        // time after the gate's check, and then removes the rest.
+        QTemporaryDir journals;
+        const auto spec = makePreset(QStringLiteral("raid1"), disks(2));
+        const auto gate = fakeGate();
+        const BuildPlan plan = pinnedPlan(*spec, QStringLiteral("bs"), *gate);
+        BusyStopRunner runner;
+        BuildExecutor executor(runner, testOptions(journals.path(), gate));
+        auto built = executor.build(plan);
+        QVERIFY(built.ok());
+        runner.busyStops = 2;
+        runner.commands.clear();
+        const TeardownReport report = executor.teardown(*built);
+        QVERIFY2(report.clean(), qPrintable(report.summary()));
+        int stops = 0;
+        for (const QStringList& argv : runner.commands) {
+            stops += argv.value(1) == QLatin1String("--stop") ? 1 : 0;
+        }
+        QCOMPARE(stops, 3);
+        QVERIFY(runner.commands.last().contains(QStringLiteral("--zero-superblock")) ||
+                runner.commands.last().first() == QLatin1String("wipefs"));
+        QVERIFY(BuildJournal::readAll(journals.path()).isEmpty());
+        // Another refusal (not a held array) is not asked again: it is a problem, and the journal stays.
+        auto again = executor.build(pinnedPlan(*spec, QStringLiteral("bt"), *gate));
+        QVERIFY(again.ok());
+        runner.commands.clear();
+        runner.busyStops = 0;
+        RecordingCommandRunner refusing;
+        CommandResult invalid;
+        invalid.started = true;
+        invalid.exitCode = 1;
+        invalid.err = QStringLiteral("mdadm: stopping failed: Invalid argument");
+        refusing.answer({QStringLiteral("mdadm"), QStringLiteral("--stop")}, invalid);
+        BuildExecutor other(refusing, testOptions(journals.path(), gate));
+        const TeardownReport failed = other.teardown(*again);
+        QVERIFY(!failed.clean());
+        int refusedStops = 0;
+        for (const QStringList& argv : refusing.commands()) {
+            refusedStops += argv.value(1) == QLatin1String("--stop") ? 1 : 0;
+        }
+        QCOMPARE(refusedStops, 1);
     }
 
     void writeCacheIsJournaledAndSetBack()
