@@ -150,6 +150,29 @@ Result<void> CampaignRunner::prepare()
                          QStringLiteral("the plan's disk rule was not resolved against this machine's disks"));
     }
     QList<PresetDisk> presetDisks;
+    auto disks = pinDisks(presetDisks);
+    if (!disks) {
+        return disks.error();
+    }
+    if (auto same = checkExpectedDisks(*disks); !same) {
+        return same;
+    }
+    auto configs = expandConfigurations(presetDisks);
+    if (!configs) {
+        return configs.error();
+    }
+    if (auto ok = startResults(*disks, *configs); !ok) {
+        return ok;
+    }
+    m_results.raidbenchVersion = QStringLiteral(RAIDBENCH_VERSION);
+    m_results.plan = m_plan.toJson();
+    m_results.assumeCleanReason = assumeCleanReason();
+    m_prepared = true;
+    return {};
+}
+
+Result<QList<DiskResult>> CampaignRunner::pinDisks(QList<PresetDisk>& presetDisks)
+{
     QList<DiskResult> disks;
     m_pins.clear();
     for (const QString& path : m_plan.disks) {
@@ -179,9 +202,11 @@ Result<void> CampaignRunner::prepare()
         disks.append(result);
         presetDisks.append({path, pin->sizeBytes, result.controller, pin->model});
     }
-    if (auto same = checkExpectedDisks(disks); !same) {
-        return same;
-    }
+    return disks;
+}
+
+Result<QList<ConfigResult>> CampaignRunner::expandConfigurations(const QList<PresetDisk>& presetDisks) const
+{
     QList<ConfigResult> configs;
     QList<ConfigSpec> wanted = m_plan.configurations;
     if (m_plan.allConfigurations) {
@@ -298,6 +323,11 @@ Result<void> CampaignRunner::prepare()
         }
         ++group;
     }
+    return configs;
+}
+
+Result<void> CampaignRunner::startResults(const QList<DiskResult>& disks, const QList<ConfigResult>& configs)
+{
     if (m_options.resume && QFileInfo::exists(m_options.resultsPath)) {
         auto previous = CampaignResults::load(m_options.resultsPath);
         if (!previous) {
@@ -338,10 +368,6 @@ Result<void> CampaignRunner::prepare()
         m_results.disks = disks;
         m_results.configs = configs;
     }
-    m_results.raidbenchVersion = QStringLiteral(RAIDBENCH_VERSION);
-    m_results.plan = m_plan.toJson();
-    m_results.assumeCleanReason = assumeCleanReason();
-    m_prepared = true;
     return {};
 }
 

@@ -2,6 +2,7 @@
 
 #include "arrays/buildexecutor.h"
 #include "campaign/campaignprogress.h"
+#include "layout/presets.h"
 #include "results/campaignplan.h"
 #include "results/campaignresults.h"
 #include "results/resultssink.h"
@@ -139,6 +140,12 @@ private:
     void runDrill(ConfigResult& config, const BuiltArray& built, const ArraySpec& pinnedSpec, BuildExecutor& executor,
                   CampaignProgress progress, const std::atomic_bool* cancel, const ResourceMonitor* monitor);
 
+    /// prepare()'s steps: every disk through the gate (pinned, and described for the presets); the
+    /// configurations as they will run (presets resolved, write caches measured both ways and
+    /// stripe cache sweeps expanded, drills planned); the results to fill (new, or resumed).
+    Result<QList<DiskResult>> pinDisks(QList<PresetDisk>& presetDisks);
+    Result<QList<ConfigResult>> expandConfigurations(const QList<PresetDisk>& presetDisks) const;
+    Result<void> startResults(const QList<DiskResult>& disks, const QList<ConfigResult>& configs);
     /// The pin of a plan disk (by the path the plan names it with), or null.
     const PinnedDevice* pinOf(const QString& path) const;
     /// The plan's expected disks (if any) against the disks just pinned: serial, model and size.

@@ -169,83 +169,36 @@ QList<TestSpec> TestSpec::defaults()
     return tests;
 }
 
-Result<TestSpec> TestSpec::fromJson(const QJsonValue& value)
+namespace {
+
+/// A test on a file system (file-seq, file-seeks, small-files, command): its own fields.
+Result<TestSpec> readFileTest(const QJsonObject& json, const QString& fileKind)
 {
-    if (value.isString()) {
-        return standard(value.toString());
-    }
-    if (!value.isObject()) {
-        return planError(QStringLiteral("a test is a name or an object"));
-    }
-    const QJsonObject json = value.toObject();
-    const QString fileKind = json.value(QStringLiteral("kind")).toString();
-    if (fileKind == QLatin1String("file-seq") || fileKind == QLatin1String("file-seeks") ||
-        fileKind == QLatin1String("small-files") || fileKind == QLatin1String("command")) {
-        static const QStringList fileKeys {
-            QStringLiteral("name"),    QStringLiteral("kind"),        QStringLiteral("size"),
-            QStringLiteral("bs"),      QStringLiteral("direct"),      QStringLiteral("time"),
-            QStringLiteral("files"),   QStringLiteral("directories"), QStringLiteral("file_size"),
-            QStringLiteral("fsync"),   QStringLiteral("argv"),        QStringLiteral("prepare"),
-            QStringLiteral("repeats"), QStringLiteral("timeout"),     QStringLiteral("drop_caches")};
-        for (const QString& key : json.keys()) {
-            if (!fileKeys.contains(key)) {
-                return planError(QStringLiteral("unknown field '%1' in a %2 test").arg(key.left(64), fileKind));
-            }
-        }
-        auto params = FileTestParams::fromJson(json);
-        if (!params) {
-            return params.error();
-        }
-        TestSpec test;
-        test.kind = params->kind;
-        test.file = *params;
-        test.name = json.value(QStringLiteral("name")).toString(fileKind);
-        return test;
-    }
-    static const QStringList known {
-        QStringLiteral("name"),   QStringLiteral("kind"),      QStringLiteral("rw"),          QStringLiteral("bs"),
-        QStringLiteral("qd"),     QStringLiteral("rwmixread"), QStringLiteral("block_sizes"), QStringLiteral("depths"),
-        QStringLiteral("max_qd"), QStringLiteral("sync"),      QStringLiteral("sustained")};
+    static const QStringList fileKeys {
+        QStringLiteral("name"),    QStringLiteral("kind"),        QStringLiteral("size"),
+        QStringLiteral("bs"),      QStringLiteral("direct"),      QStringLiteral("time"),
+        QStringLiteral("files"),   QStringLiteral("directories"), QStringLiteral("file_size"),
+        QStringLiteral("fsync"),   QStringLiteral("argv"),        QStringLiteral("prepare"),
+        QStringLiteral("repeats"), QStringLiteral("timeout"),     QStringLiteral("drop_caches")};
     for (const QString& key : json.keys()) {
-        if (!known.contains(key)) {
-            return planError(QStringLiteral("unknown field '%1' in a test").arg(key.left(64)));
+        if (!fileKeys.contains(key)) {
+            return planError(QStringLiteral("unknown field '%1' in a %2 test").arg(key.left(64), fileKind));
         }
+    }
+    auto params = FileTestParams::fromJson(json);
+    if (!params) {
+        return params.error();
     }
     TestSpec test;
-    const QString kindWord = json.value(QStringLiteral("kind")).toString(QStringLiteral("io"));
-    const std::optional<TestKind> kind = parseTestKind(kindWord);
-    if (!kind || isFileTestKind(*kind)) {
-        return planError(
-            QStringLiteral("test kind '%1' is not io, sweep, qd-sweep, file-seq, file-seeks, small-files or command")
-                .arg(kindWord.left(32)));
-    }
-    test.kind = *kind;
-    const bool depthSweep = test.kind == TestKind::QdSweep;
-    const bool sizeSweep = test.kind == TestKind::Sweep;
-    for (const char* key : {"depths", "max_qd"}) {
-        if (!depthSweep && json.contains(QLatin1String(key))) {
-            return planError(QStringLiteral("\"%1\" belongs to a qd-sweep test").arg(QLatin1String(key)));
-        }
-    }
-    if (!sizeSweep && json.contains(QStringLiteral("block_sizes"))) {
-        return planError(QStringLiteral("\"block_sizes\" belongs to a sweep test (kind \"sweep\")"));
-    }
-    if (sizeSweep && json.contains(QStringLiteral("bs"))) {
-        return planError(QStringLiteral("a sweep test has \"block_sizes\", not \"bs\""));
-    }
-    for (const char* key : {"depths", "block_sizes"}) {
-        if (json.contains(QLatin1String(key)) && !json.value(QLatin1String(key)).isArray()) {
-            return planError(QStringLiteral("\"%1\" must be a list").arg(QLatin1String(key)));
-        }
-    }
-    if (depthSweep && json.contains(QStringLiteral("qd"))) {
-        return planError(QStringLiteral("a qd-sweep test has \"depths\" or \"max_qd\", not \"qd\""));
-    }
-    auto pattern = parsePattern(json.value(QStringLiteral("rw")).toString(QStringLiteral("read")));
-    if (!pattern) {
-        return pattern.error();
-    }
-    test.pattern = *pattern;
+    test.kind = params->kind;
+    test.file = *params;
+    test.name = json.value(QStringLiteral("name")).toString(fileKind);
+    return test;
+}
+
+/// A test's queue depth ("qd"), or a queue-depth sweep's points ("depths" or "max_qd").
+Result<void> readQueueDepths(const QJsonObject& json, bool depthSweep, TestSpec& test)
+{
     auto depthOf = [](const QJsonValue& value) -> Result<int> {
         const int depth = value.toInt(0);
         if (!value.isDouble()) {
@@ -295,11 +248,17 @@ Result<TestSpec> TestSpec::fromJson(const QJsonValue& value)
         if (test.sweepDepths.isEmpty()) {
             return planError(QStringLiteral("the queue-depth sweep has no points: give \"depths\" a queue depth"));
         }
-        if (test.sweepDepths.size() > maxSweepPoints) {
-            return planError(QStringLiteral("a sweep has at most %1 points").arg(maxSweepPoints));
+        if (test.sweepDepths.size() > TestSpec::maxSweepPoints) {
+            return planError(QStringLiteral("a sweep has at most %1 points").arg(TestSpec::maxSweepPoints));
         }
         test.queueDepth = test.sweepDepths.last();
     }
+    return {};
+}
+
+/// "rwmixread", "sync" and "sustained".
+Result<void> readMixSyncAndSustained(const QJsonObject& json, TestSpec& test)
+{
     const QJsonValue mix = json.value(QStringLiteral("rwmixread"));
     test.readPercent = mix.toInt(50);
     if (!mix.isUndefined() &&
@@ -338,14 +297,20 @@ Result<TestSpec> TestSpec::fromJson(const QJsonValue& value)
             test.sustainedBytes = *bytes;
         }
     }
+    return {};
+}
+
+/// A test's block size ("bs"), or a block-size sweep's ("block_sizes", 4k to 4M when left out).
+Result<void> readBlockSizes(const QJsonObject& json, TestSpec& test)
+{
     if (test.kind == TestKind::Sweep) {
         const QJsonValue sizes = json.value(QStringLiteral("block_sizes"));
         if (!sizes.isUndefined() && (!sizes.isArray() || sizes.toArray().isEmpty())) {
             return planError(QStringLiteral("the block-size sweep has no points: give \"block_sizes\" a block size "
                                             "(or leave it out for 4k to 4M)"));
         }
-        if (sizes.toArray().size() > maxSweepPoints) {
-            return planError(QStringLiteral("a sweep has at most %1 points").arg(maxSweepPoints));
+        if (sizes.toArray().size() > TestSpec::maxSweepPoints) {
+            return planError(QStringLiteral("a sweep has at most %1 points").arg(TestSpec::maxSweepPoints));
         }
         for (const auto& size : sizes.toArray()) {
             auto bytes = Units::parseSize(size.toVariant().toString());
@@ -367,6 +332,77 @@ Result<TestSpec> TestSpec::fromJson(const QJsonValue& value)
                                  .arg(json.value(QStringLiteral("bs")).toVariant().toString()));
         }
         test.blockSize = std::uint32_t(*bytes);
+    }
+    return {};
+}
+
+} // namespace
+
+Result<TestSpec> TestSpec::fromJson(const QJsonValue& value)
+{
+    if (value.isString()) {
+        return standard(value.toString());
+    }
+    if (!value.isObject()) {
+        return planError(QStringLiteral("a test is a name or an object"));
+    }
+    const QJsonObject json = value.toObject();
+    const QString fileKind = json.value(QStringLiteral("kind")).toString();
+    if (const std::optional<TestKind> kind = parseTestKind(fileKind); kind && isFileTestKind(*kind)) {
+        return readFileTest(json, fileKind);
+    }
+    static const QStringList known {
+        QStringLiteral("name"),   QStringLiteral("kind"),      QStringLiteral("rw"),          QStringLiteral("bs"),
+        QStringLiteral("qd"),     QStringLiteral("rwmixread"), QStringLiteral("block_sizes"), QStringLiteral("depths"),
+        QStringLiteral("max_qd"), QStringLiteral("sync"),      QStringLiteral("sustained")};
+    for (const QString& key : json.keys()) {
+        if (!known.contains(key)) {
+            return planError(QStringLiteral("unknown field '%1' in a test").arg(key.left(64)));
+        }
+    }
+    TestSpec test;
+    const QString kindWord = json.value(QStringLiteral("kind")).toString(QStringLiteral("io"));
+    const std::optional<TestKind> kind = parseTestKind(kindWord);
+    if (!kind || isFileTestKind(*kind)) {
+        return planError(
+            QStringLiteral("test kind '%1' is not io, sweep, qd-sweep, file-seq, file-seeks, small-files or command")
+                .arg(kindWord.left(32)));
+    }
+    test.kind = *kind;
+    const bool depthSweep = test.kind == TestKind::QdSweep;
+    const bool sizeSweep = test.kind == TestKind::Sweep;
+    for (const char* key : {"depths", "max_qd"}) {
+        if (!depthSweep && json.contains(QLatin1String(key))) {
+            return planError(QStringLiteral("\"%1\" belongs to a qd-sweep test").arg(QLatin1String(key)));
+        }
+    }
+    if (!sizeSweep && json.contains(QStringLiteral("block_sizes"))) {
+        return planError(QStringLiteral("\"block_sizes\" belongs to a sweep test (kind \"sweep\")"));
+    }
+    if (sizeSweep && json.contains(QStringLiteral("bs"))) {
+        return planError(QStringLiteral("a sweep test has \"block_sizes\", not \"bs\""));
+    }
+    for (const char* key : {"depths", "block_sizes"}) {
+        if (json.contains(QLatin1String(key)) && !json.value(QLatin1String(key)).isArray()) {
+            return planError(QStringLiteral("\"%1\" must be a list").arg(QLatin1String(key)));
+        }
+    }
+    if (depthSweep && json.contains(QStringLiteral("qd"))) {
+        return planError(QStringLiteral("a qd-sweep test has \"depths\" or \"max_qd\", not \"qd\""));
+    }
+    auto pattern = parsePattern(json.value(QStringLiteral("rw")).toString(QStringLiteral("read")));
+    if (!pattern) {
+        return pattern.error();
+    }
+    test.pattern = *pattern;
+    if (auto ok = readQueueDepths(json, depthSweep, test); !ok) {
+        return ok.error();
+    }
+    if (auto ok = readMixSyncAndSustained(json, test); !ok) {
+        return ok.error();
+    }
+    if (auto ok = readBlockSizes(json, test); !ok) {
+        return ok.error();
     }
     test.name = json.value(QStringLiteral("name")).toString(test.id());
     return test;
@@ -625,35 +661,82 @@ Result<void> CampaignPlan::resolveDisks(const QList<Disk>& scanned)
     return {};
 }
 
-Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
+namespace {
+
+/// One entry of "configurations": a preset's name, or an object with a name and a preset or a tree.
+Result<ConfigSpec> readConfiguration(const QJsonValue& value)
 {
-    static const QStringList known {
-        QStringLiteral("raidbench_plan"), QStringLiteral("disks"),           QStringLiteral("baselines"),
-        QStringLiteral("configurations"), QStringLiteral("tests"),           QStringLiteral("repeats"),
-        QStringLiteral("limits"),         QStringLiteral("allow_loop"),      QStringLiteral("comment"),
-        QStringLiteral("filesystem"),     QStringLiteral("command_as_root"), QStringLiteral("drill"),
-        QStringLiteral("stable"),         QStringLiteral("resync"),          QStringLiteral("write_cache"),
-        QStringLiteral("disk_rule"),      QStringLiteral("stripe_cache"),    QStringLiteral("surface"),
-        QStringLiteral("region"),         QStringLiteral("together"),        QStringLiteral("expect_disks")};
-    for (const QString& key : json.keys()) {
-        if (!known.contains(key)) {
-            return planError(QStringLiteral("unknown field '%1' in the plan").arg(key.left(64)));
+    ConfigSpec config;
+    if (value.isString()) {
+        config.preset = value.toString();
+        config.name = config.preset;
+        if (!presetNames().contains(config.preset)) {
+            return planError(QStringLiteral("unknown preset '%1'; use %2")
+                                 .arg(config.preset.left(64), presetNames().join(QStringLiteral(", "))));
         }
+    } else if (value.isObject()) {
+        const QJsonObject object = value.toObject();
+        static const QStringList configKeys {QStringLiteral("name"),         QStringLiteral("preset"),
+                                             QStringLiteral("spec"),         QStringLiteral("filesystem"),
+                                             QStringLiteral("drill"),        QStringLiteral("write_cache"),
+                                             QStringLiteral("stripe_cache"), QStringLiteral("comment")};
+        for (const QString& key : object.keys()) {
+            if (!configKeys.contains(key)) {
+                return planError(QStringLiteral("unknown field '%1' in a configuration").arg(key.left(64)));
+            }
+        }
+        config.name = object.value(QStringLiteral("name")).toString();
+        config.preset = object.value(QStringLiteral("preset")).toString();
+        if (!config.preset.isEmpty() && !presetNames().contains(config.preset)) {
+            return planError(QStringLiteral("unknown preset '%1'").arg(config.preset.left(64)));
+        }
+        if (config.preset.isEmpty()) {
+            auto spec = ArraySpec::fromJson(object.value(QStringLiteral("spec")).toObject());
+            if (!spec) {
+                return planError(QStringLiteral("configuration '%1': %2").arg(config.name, spec.error().message));
+            }
+            config.spec = *spec;
+        }
+        if (config.name.isEmpty()) {
+            config.name = config.preset.isEmpty() ? config.spec.describe() : config.preset;
+        }
+        if (object.contains(QStringLiteral("filesystem"))) {
+            auto fs = FilesystemSpec::fromJson(object.value(QStringLiteral("filesystem")));
+            if (!fs) {
+                return fs.error();
+            }
+            config.filesystem = *fs;
+        }
+        if (object.contains(QStringLiteral("drill"))) {
+            auto drill = DrillSpec::fromJson(object.value(QStringLiteral("drill")));
+            if (!drill) {
+                return planError(QStringLiteral("configuration '%1': %2").arg(config.name, drill.error().message));
+            }
+            config.drill = *drill;
+        }
+        if (object.contains(QStringLiteral("write_cache"))) {
+            auto mode = parseWriteCacheMode(object.value(QStringLiteral("write_cache")));
+            if (!mode) {
+                return planError(QStringLiteral("configuration '%1': %2").arg(config.name, mode.error().message));
+            }
+            config.writeCache = *mode;
+        }
+        if (object.contains(QStringLiteral("stripe_cache"))) {
+            auto caches = parseStripeCaches(object.value(QStringLiteral("stripe_cache")));
+            if (!caches) {
+                return planError(QStringLiteral("configuration '%1': %2").arg(config.name, caches.error().message));
+            }
+            config.stripeCaches = *caches;
+        }
+    } else {
+        return planError(QStringLiteral("a configuration is a preset name or an object"));
     }
-    if (!json.value(QStringLiteral("raidbench_plan")).isDouble()) {
-        return planError(QStringLiteral("not a RaidBench plan (no \"raidbench_plan\": 1)"));
-    }
-    const int fileVersion = json.value(QStringLiteral("raidbench_plan")).toInt();
-    if (fileVersion > version) {
-        return makeError(ErrorCode::futureVersion,
-                         QStringLiteral("this plan is version %1; this RaidBench reads up to version %2 (upgrade it)")
-                             .arg(fileVersion)
-                             .arg(version));
-    }
-    if (fileVersion < 1) {
-        return planError(QStringLiteral("plan version %1 is not valid").arg(fileVersion));
-    }
-    CampaignPlan plan;
+    return config;
+}
+
+/// "disks" (a list of paths) or "disk_rule"/"disks" as a rule.
+Result<void> readDisks(const QJsonObject& json, CampaignPlan& plan)
+{
     const QJsonValue ruleValue = json.contains(QStringLiteral("disk_rule")) ? json.value(QStringLiteral("disk_rule"))
                                                                             : json.value(QStringLiteral("disks"));
     if (ruleValue.isObject()) {
@@ -683,13 +766,12 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
     if (plan.disks.isEmpty() && !plan.diskRule) {
         return planError(QStringLiteral("the plan lists no disks"));
     }
-    plan.baselines = json.value(QStringLiteral("baselines")).toBool(true);
-    if (json.contains(QStringLiteral("together"))) {
-        if (!json.value(QStringLiteral("together")).isBool()) {
-            return planError(QStringLiteral("\"together\" must be true or false"));
-        }
-        plan.together = json.value(QStringLiteral("together")).toBool();
-    }
+    return {};
+}
+
+/// "region", "surface" and "expect_disks".
+Result<void> readRegionSurfaceAndExpected(const QJsonObject& json, CampaignPlan& plan)
+{
     if (json.contains(QStringLiteral("region"))) {
         auto region = parseTestRegion(json.value(QStringLiteral("region")));
         if (!region) {
@@ -722,87 +804,27 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
             plan.expectedDisks.append(*disk);
         }
     }
-    plan.allowLoop = json.value(QStringLiteral("allow_loop")).toBool(false);
+    return {};
+}
+
+/// "configurations": "all" (the default) or a list.
+Result<void> readConfigurations(const QJsonObject& json, CampaignPlan& plan)
+{
     const QJsonValue configs = json.value(QStringLiteral("configurations"));
     if (configs.isString() && configs.toString() == QLatin1String("all")) {
         plan.allConfigurations = true;
     } else if (configs.isArray()) {
         QStringList names;
         for (const auto& value : configs.toArray()) {
-            ConfigSpec config;
-            if (value.isString()) {
-                config.preset = value.toString();
-                config.name = config.preset;
-                if (!presetNames().contains(config.preset)) {
-                    return planError(QStringLiteral("unknown preset '%1'; use %2")
-                                         .arg(config.preset.left(64), presetNames().join(QStringLiteral(", "))));
-                }
-            } else if (value.isObject()) {
-                const QJsonObject object = value.toObject();
-                static const QStringList configKeys {QStringLiteral("name"),         QStringLiteral("preset"),
-                                                     QStringLiteral("spec"),         QStringLiteral("filesystem"),
-                                                     QStringLiteral("drill"),        QStringLiteral("write_cache"),
-                                                     QStringLiteral("stripe_cache"), QStringLiteral("comment")};
-                for (const QString& key : object.keys()) {
-                    if (!configKeys.contains(key)) {
-                        return planError(QStringLiteral("unknown field '%1' in a configuration").arg(key.left(64)));
-                    }
-                }
-                config.name = object.value(QStringLiteral("name")).toString();
-                config.preset = object.value(QStringLiteral("preset")).toString();
-                if (!config.preset.isEmpty() && !presetNames().contains(config.preset)) {
-                    return planError(QStringLiteral("unknown preset '%1'").arg(config.preset.left(64)));
-                }
-                if (config.preset.isEmpty()) {
-                    auto spec = ArraySpec::fromJson(object.value(QStringLiteral("spec")).toObject());
-                    if (!spec) {
-                        return planError(
-                            QStringLiteral("configuration '%1': %2").arg(config.name, spec.error().message));
-                    }
-                    config.spec = *spec;
-                }
-                if (config.name.isEmpty()) {
-                    config.name = config.preset.isEmpty() ? config.spec.describe() : config.preset;
-                }
-                if (object.contains(QStringLiteral("filesystem"))) {
-                    auto fs = FilesystemSpec::fromJson(object.value(QStringLiteral("filesystem")));
-                    if (!fs) {
-                        return fs.error();
-                    }
-                    config.filesystem = *fs;
-                }
-                if (object.contains(QStringLiteral("drill"))) {
-                    auto drill = DrillSpec::fromJson(object.value(QStringLiteral("drill")));
-                    if (!drill) {
-                        return planError(
-                            QStringLiteral("configuration '%1': %2").arg(config.name, drill.error().message));
-                    }
-                    config.drill = *drill;
-                }
-                if (object.contains(QStringLiteral("write_cache"))) {
-                    auto mode = parseWriteCacheMode(object.value(QStringLiteral("write_cache")));
-                    if (!mode) {
-                        return planError(
-                            QStringLiteral("configuration '%1': %2").arg(config.name, mode.error().message));
-                    }
-                    config.writeCache = *mode;
-                }
-                if (object.contains(QStringLiteral("stripe_cache"))) {
-                    auto caches = parseStripeCaches(object.value(QStringLiteral("stripe_cache")));
-                    if (!caches) {
-                        return planError(
-                            QStringLiteral("configuration '%1': %2").arg(config.name, caches.error().message));
-                    }
-                    config.stripeCaches = *caches;
-                }
-            } else {
-                return planError(QStringLiteral("a configuration is a preset name or an object"));
+            auto config = readConfiguration(value);
+            if (!config) {
+                return config.error();
             }
-            if (names.contains(config.name)) {
-                return planError(QStringLiteral("two configurations are called '%1'").arg(config.name));
+            if (names.contains(config->name)) {
+                return planError(QStringLiteral("two configurations are called '%1'").arg(config->name));
             }
-            names.append(config.name);
-            plan.configurations.append(config);
+            names.append(config->name);
+            plan.configurations.append(*config);
         }
         if (plan.configurations.isEmpty() && !plan.baselines && !plan.surface.enabled()) {
             return planError(
@@ -813,25 +835,12 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
     } else {
         plan.allConfigurations = true;
     }
-    if (json.contains(QStringLiteral("tests"))) {
-        if (!json.value(QStringLiteral("tests")).isArray()) {
-            return planError(QStringLiteral("\"tests\" must be a list"));
-        }
-        for (const auto& value : json.value(QStringLiteral("tests")).toArray()) {
-            auto test = TestSpec::fromJson(value);
-            if (!test) {
-                return test.error();
-            }
-            plan.tests.append(*test);
-        }
-    } else {
-        plan.tests = TestSpec::defaults();
-    }
-    const QJsonValue repeats = json.value(QStringLiteral("repeats"));
-    plan.repeats = repeats.isUndefined() ? 1 : repeats.toInt(0);
-    if (plan.repeats < 1 || plan.repeats > 100) {
-        return planError(QStringLiteral("repeats must be 1 to 100"));
-    }
+    return {};
+}
+
+/// "limits" and the run's options: file system, drill, stable, write and stripe caches, resync.
+Result<void> readLimitsAndOptions(const QJsonObject& json, CampaignPlan& plan)
+{
     const QJsonObject limits = json.value(QStringLiteral("limits")).toObject();
     if (limits.contains(QStringLiteral("size"))) {
         auto size = Units::parseSize(limits.value(QStringLiteral("size")).toVariant().toString());
@@ -897,16 +906,12 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
         return planError(QStringLiteral("\"resync\" is \"wait\" (for an array's resync to finish before each test) "
                                         "or \"label\" (measure during it and mark the result)"));
     }
-    if (plan.stable.enabled() && plan.repeats > plan.stable.maxRepeats) {
-        return planError(QStringLiteral("repeats %1 is more than stable's max_repeats %2: raise max_repeats or lower "
-                                        "repeats")
-                             .arg(plan.repeats)
-                             .arg(plan.stable.maxRepeats));
-    }
-    if (plan.sizeLimit == 0 && plan.timeLimitNs == 0) {
-        return planError(QStringLiteral("give each test a limit: limits.size or limits.time"));
-    }
-    // A drill's foreground test is one RaidBench knows, and its member one of the plan's disks.
+    return {};
+}
+
+/// A drill's foreground test is one RaidBench knows, and its member one of the plan's disks.
+Result<void> checkDrills(const CampaignPlan& plan)
+{
     QList<DrillSpec> drills {plan.drill};
     for (const ConfigSpec& config : std::as_const(plan.configurations)) {
         if (config.drill) {
@@ -929,6 +934,91 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
             return planError(
                 QStringLiteral("drill: member %1 is not among the plan's disks").arg(drill.member.left(200)));
         }
+    }
+    return {};
+}
+
+} // namespace
+
+Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
+{
+    static const QStringList known {
+        QStringLiteral("raidbench_plan"), QStringLiteral("disks"),           QStringLiteral("baselines"),
+        QStringLiteral("configurations"), QStringLiteral("tests"),           QStringLiteral("repeats"),
+        QStringLiteral("limits"),         QStringLiteral("allow_loop"),      QStringLiteral("comment"),
+        QStringLiteral("filesystem"),     QStringLiteral("command_as_root"), QStringLiteral("drill"),
+        QStringLiteral("stable"),         QStringLiteral("resync"),          QStringLiteral("write_cache"),
+        QStringLiteral("disk_rule"),      QStringLiteral("stripe_cache"),    QStringLiteral("surface"),
+        QStringLiteral("region"),         QStringLiteral("together"),        QStringLiteral("expect_disks")};
+    for (const QString& key : json.keys()) {
+        if (!known.contains(key)) {
+            return planError(QStringLiteral("unknown field '%1' in the plan").arg(key.left(64)));
+        }
+    }
+    if (!json.value(QStringLiteral("raidbench_plan")).isDouble()) {
+        return planError(QStringLiteral("not a RaidBench plan (no \"raidbench_plan\": 1)"));
+    }
+    const int fileVersion = json.value(QStringLiteral("raidbench_plan")).toInt();
+    if (fileVersion > version) {
+        return makeError(ErrorCode::futureVersion,
+                         QStringLiteral("this plan is version %1; this RaidBench reads up to version %2 (upgrade it)")
+                             .arg(fileVersion)
+                             .arg(version));
+    }
+    if (fileVersion < 1) {
+        return planError(QStringLiteral("plan version %1 is not valid").arg(fileVersion));
+    }
+    CampaignPlan plan;
+    if (auto ok = readDisks(json, plan); !ok) {
+        return ok.error();
+    }
+    plan.baselines = json.value(QStringLiteral("baselines")).toBool(true);
+    if (json.contains(QStringLiteral("together"))) {
+        if (!json.value(QStringLiteral("together")).isBool()) {
+            return planError(QStringLiteral("\"together\" must be true or false"));
+        }
+        plan.together = json.value(QStringLiteral("together")).toBool();
+    }
+    if (auto ok = readRegionSurfaceAndExpected(json, plan); !ok) {
+        return ok.error();
+    }
+    plan.allowLoop = json.value(QStringLiteral("allow_loop")).toBool(false);
+    if (auto ok = readConfigurations(json, plan); !ok) {
+        return ok.error();
+    }
+    if (json.contains(QStringLiteral("tests"))) {
+        if (!json.value(QStringLiteral("tests")).isArray()) {
+            return planError(QStringLiteral("\"tests\" must be a list"));
+        }
+        for (const auto& value : json.value(QStringLiteral("tests")).toArray()) {
+            auto test = TestSpec::fromJson(value);
+            if (!test) {
+                return test.error();
+            }
+            plan.tests.append(*test);
+        }
+    } else {
+        plan.tests = TestSpec::defaults();
+    }
+    const QJsonValue repeats = json.value(QStringLiteral("repeats"));
+    plan.repeats = repeats.isUndefined() ? 1 : repeats.toInt(0);
+    if (plan.repeats < 1 || plan.repeats > 100) {
+        return planError(QStringLiteral("repeats must be 1 to 100"));
+    }
+    if (auto ok = readLimitsAndOptions(json, plan); !ok) {
+        return ok.error();
+    }
+    if (plan.stable.enabled() && plan.repeats > plan.stable.maxRepeats) {
+        return planError(QStringLiteral("repeats %1 is more than stable's max_repeats %2: raise max_repeats or lower "
+                                        "repeats")
+                             .arg(plan.repeats)
+                             .arg(plan.stable.maxRepeats));
+    }
+    if (plan.sizeLimit == 0 && plan.timeLimitNs == 0) {
+        return planError(QStringLiteral("give each test a limit: limits.size or limits.time"));
+    }
+    if (auto ok = checkDrills(plan); !ok) {
+        return ok.error();
     }
     return plan;
 }

@@ -472,7 +472,10 @@ static QString parityMarkdown(const CampaignResults& results)
         rows;
 }
 
-QString resultsToMarkdown(const CampaignResults& results, const Requirements& requirements)
+namespace {
+
+/// The title and the machine (or the machines compared).
+QString headerMarkdown(const CampaignResults& results)
 {
     QString md;
     const QJsonObject& host = results.host;
@@ -504,7 +507,13 @@ QString resultsToMarkdown(const CampaignResults& results, const Requirements& re
         md += QStringLiteral("%1; RaidBench %2. Status: **%3**.\n\n")
                   .arg(hostLine(host), results.raidbenchVersion, runStateName(results.status));
     }
+    return md;
+}
 
+/// Each disk on its own: its facts, speeds and what may make it slow.
+QString disksMarkdown(const CampaignResults& results)
+{
+    QString md;
     md += QStringLiteral(
               "## Disks on their own\n\nSEQ1M QD8, direct I/O. A disk below 75 % of the %1 median is slow; what in its "
               "health, its write cache or its difference from the other disks could make it slow follows.\n\n")
@@ -533,10 +542,13 @@ QString resultsToMarkdown(const CampaignResults& results, const Requirements& re
                        mbOr(disk.readBw)) +
             QStringLiteral(" %1 |\n").arg(notes.join(QStringLiteral("; ")));
     }
+    return md;
+}
 
-    md += togetherMarkdown(results);
-    md += surfaceMarkdown(results);
-
+/// Each configuration's measured MB/s per test, and its predictions.
+QString configurationsMarkdown(const CampaignResults& results)
+{
+    QString md;
     QList<TestSpec> tests;
     for (const ConfigResult& config : results.configs) {
         for (const TestResult& test : config.tests) {
@@ -602,7 +614,13 @@ QString resultsToMarkdown(const CampaignResults& results, const Requirements& re
                   .arg(predictedWriteCell(config), ratio(config.measuredOverPredicted), mbOr(config.predictedRead),
                        ratio(config.measuredOverPredictedRead));
     }
+    return md;
+}
 
+/// The members' write caches during each configuration, when the plan asked for them.
+QString writeCachesMarkdown(const CampaignResults& results)
+{
+    QString md;
     bool cachesAsked = false;
     for (const ConfigResult& config : results.configs) {
         cachesAsked = cachesAsked || !config.writeCacheMode.isEmpty();
@@ -629,7 +647,13 @@ QString resultsToMarkdown(const CampaignResults& results, const Requirements& re
                            cell);
         }
     }
+    return md;
+}
 
+/// Each configuration relative to one disk: speed, space kept, failures survived.
+QString relativeMarkdown(const CampaignResults& results)
+{
+    QString md;
     md += QStringLiteral(
         "\n## Relative to one disk\n\nSequential write and read as % of one disk, beside the % of raw space "
         "kept. One disk is the median disk: the disks in order of their own speed, the one in the middle (of an "
@@ -665,12 +689,13 @@ QString resultsToMarkdown(const CampaignResults& results, const Requirements& re
                          : QStringLiteral("%1 (up to %2)").arg(config.failuresGuaranteed).arg(config.failuresBestCase),
                      controllerText(config, results), mdCell(config.weakestLink.join(QStringLiteral("; "))));
     }
+    return md;
+}
 
-    md += limitsMarkdown(results);
-    md += sustainedMarkdown(results);
-    md += parityMarkdown(results);
-    md += drillMarkdown(results);
-
+/// The block-size sweeps.
+QString sweepMarkdown(const CampaignResults& results)
+{
+    QString md;
     bool sweep = false;
     for (const ConfigResult& config : results.configs) {
         for (const TestResult& test : config.tests) {
@@ -688,8 +713,13 @@ QString resultsToMarkdown(const CampaignResults& results, const Requirements& re
             }
         }
     }
-    md += measurementDepthMarkdown(results);
-    md += fileTestsMarkdown(results);
+    return md;
+}
+
+/// Where the tests ran, and what the figures mean.
+QString notesMarkdown(const CampaignResults& results)
+{
+    QString md;
     // Where the tests ran: the plan's region ("start" when it names none, as before there was a choice).
     const QJsonValue regionValue = results.plan.value(QStringLiteral("region"));
     const auto region = parseTestRegion(regionValue.isUndefined() ? QJsonValue(QStringLiteral("start")) : regionValue);
@@ -700,6 +730,28 @@ QString resultsToMarkdown(const CampaignResults& results, const Requirements& re
               .arg(results.assumeCleanReason,
                    region ? describeRegion(*region)
                           : QStringLiteral("where the plan said (%1)").arg(regionValue.toString()));
+    return md;
+}
+
+} // namespace
+
+QString resultsToMarkdown(const CampaignResults& results, const Requirements& requirements)
+{
+    QString md = headerMarkdown(results);
+    md += disksMarkdown(results);
+    md += togetherMarkdown(results);
+    md += surfaceMarkdown(results);
+    md += configurationsMarkdown(results);
+    md += writeCachesMarkdown(results);
+    md += relativeMarkdown(results);
+    md += limitsMarkdown(results);
+    md += sustainedMarkdown(results);
+    md += parityMarkdown(results);
+    md += drillMarkdown(results);
+    md += sweepMarkdown(results);
+    md += measurementDepthMarkdown(results);
+    md += fileTestsMarkdown(results);
+    md += notesMarkdown(results);
     if (results.comparedLabels.isEmpty()) {
         md += recommend(results, requirements).toMarkdown();
     }
