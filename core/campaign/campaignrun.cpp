@@ -657,6 +657,27 @@ void CampaignRunner::applyWriteCache(ConfigResult& config, BuiltArray& built, co
     }
 }
 
+void CampaignRunner::recordKernelParity()
+{
+    if (!m_results.host.contains(QStringLiteral("kernel_parity"))) {
+        // Printed when the xor and raid6 modules loaded: the first parity array of the boot.
+        if (const QJsonObject parity = kernelParitySpeeds(); !parity.isEmpty()) {
+            m_results.host.insert(QStringLiteral("kernel_parity"), parity);
+        }
+    }
+}
+
+QStringList CampaignRunner::kernelNamesOfArrays(const BuiltArray& built)
+{
+    QStringList names;
+    for (const BuildObject& object : built.objects) {
+        if (object.kind == QLatin1String("md")) {
+            names.append(QFileInfo(object.device).canonicalFilePath().section(QLatin1Char('/'), -1));
+        }
+    }
+    return names;
+}
+
 void CampaignRunner::runConfig(const QList<int>& group, const std::atomic_bool* cancel)
 {
     QElapsedTimer timer;
@@ -664,11 +685,7 @@ void CampaignRunner::runConfig(const QList<int>& group, const std::atomic_bool* 
     // One build for the group: a configuration of its own, or a stripe cache sweep's configurations,
     // each measured on the same array with its own cache.
     for (int i : group) {
-        ConfigResult& entry = m_results.configs[i];
-        entry.status = RunState::Pending;
-        entry.error.clear();
-        entry.tests.clear();
-        entry.commands.clear();
+        m_results.configs[i].resetForRun();
     }
     ConfigResult& config = m_results.configs[group.first()];
     config.status = RunState::Running;
@@ -720,23 +737,13 @@ void CampaignRunner::runConfig(const QList<int>& group, const std::atomic_bool* 
                 built.error().message);
         return;
     }
-    if (!m_results.host.contains(QStringLiteral("kernel_parity"))) {
-        // Printed when the xor and raid6 modules loaded: the first parity array of the boot.
-        if (const QJsonObject parity = kernelParitySpeeds(); !parity.isEmpty()) {
-            m_results.host.insert(QStringLiteral("kernel_parity"), parity);
-        }
-    }
+    recordKernelParity();
     // How busy the member disks and md's threads are while each test runs: which one set the pace.
     QStringList memberNames;
     for (const PinnedDevice& pin : std::as_const(pinned->pins)) {
         memberNames.append(pin.name);
     }
-    QStringList mdDevices;
-    for (const BuildObject& object : std::as_const(built->objects)) {
-        if (object.kind == QLatin1String("md")) {
-            mdDevices.append(QFileInfo(object.device).canonicalFilePath().section(QLatin1Char('/'), -1));
-        }
-    }
+    const QStringList mdDevices = kernelNamesOfArrays(*built);
     const ResourceMonitor monitor(memberNames, mdDevices);
     m_mdArrays = mdDevices;
     if (drill && config.drill->spec.initialResync) {
@@ -824,6 +831,12 @@ void CampaignRunner::runConfig(const QList<int>& group, const std::atomic_bool* 
     } else {
         m_results.configs[group.last()].seconds += double(teardownTimer.elapsed()) / 1000.0;
     }
+    settleGroup(group, teardown, cancel);
+}
+
+void CampaignRunner::settleGroup(const QList<int>& group, const TeardownReport& teardown,
+                                 const std::atomic_bool* cancel)
+{
     for (int i : group) {
         ConfigResult& entry = m_results.configs[i];
         bool anyFailed = false;

@@ -146,6 +146,11 @@ private:
     Result<QList<DiskResult>> pinDisks(QList<PresetDisk>& presetDisks);
     Result<QList<ConfigResult>> expandConfigurations(const QList<PresetDisk>& presetDisks) const;
     Result<void> startResults(const QList<DiskResult>& disks, const QList<ConfigResult>& configs);
+    /// runConfig()'s parts: the parity speeds the kernel printed (once a boot), the md arrays of a
+    /// build by their kernel names (md127), and each configuration's status once the group is down.
+    void recordKernelParity();
+    static QStringList kernelNamesOfArrays(const BuiltArray& built);
+    void settleGroup(const QList<int>& group, const TeardownReport& teardown, const std::atomic_bool* cancel);
     /// The pin of a plan disk (by the path the plan names it with), or null.
     const PinnedDevice* pinOf(const QString& path) const;
     /// The plan's expected disks (if any) against the disks just pinned: serial, model and size.

@@ -124,6 +124,14 @@ struct ConfigResult
     std::optional<double> randomIops(bool write) const;
     const TestResult* test(const QString& id) const;
 
+    /// Pending again, before a (re)run: no error, tests or commands from an earlier one.
+    void resetForRun()
+    {
+        status = RunState::Pending;
+        error.clear();
+        tests.clear();
+        commands.clear();
+    }
     QJsonObject toJson(bool withSamples = true) const;
     static Result<ConfigResult> fromJson(const QJsonObject& json);
 };

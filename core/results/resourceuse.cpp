@@ -1,5 +1,7 @@
 #include "resourceuse.h"
 
+#include "util/enumwords.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -18,32 +20,22 @@ namespace RaidBench {
 
 namespace {
 
-constexpr std::array<std::pair<Bound, const char*>, 5> boundWords {{{Bound::None, "none"},
-                                                                    {Bound::Disks, "disks"},
-                                                                    {Bound::MdThread, "md-thread"},
-                                                                    {Bound::Cpu, "cpu"},
-                                                                    {Bound::SyncSpeedMax, "sync-speed-max"}}};
+constexpr EnumWords<Bound, 5> boundWords {{{Bound::None, "none"},
+                                           {Bound::Disks, "disks"},
+                                           {Bound::MdThread, "md-thread"},
+                                           {Bound::Cpu, "cpu"},
+                                           {Bound::SyncSpeedMax, "sync-speed-max"}}};
 
 } // namespace
 
 QString boundName(Bound bound)
 {
-    for (const auto& [value, word] : boundWords) {
-        if (value == bound) {
-            return QLatin1String(word);
-        }
-    }
-    return {};
+    return enumWord(boundWords, bound);
 }
 
 Bound parseBound(const QString& name)
 {
-    for (const auto& [value, word] : boundWords) {
-        if (name == QLatin1String(word)) {
-            return value;
-        }
-    }
-    return Bound::Unknown;
+    return enumFromWord(boundWords, name).value_or(Bound::Unknown);
 }
 
 namespace {

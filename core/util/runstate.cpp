@@ -1,39 +1,28 @@
 #include "util/runstate.h"
 
-#include <array>
-#include <utility>
+#include "util/enumwords.h"
 
 namespace RaidBench {
 
 namespace {
 
-constexpr std::array<std::pair<RunState, const char*>, 6> runStateWords {{{RunState::Pending, "pending"},
-                                                                          {RunState::Running, "running"},
-                                                                          {RunState::Completed, "completed"},
-                                                                          {RunState::Failed, "failed"},
-                                                                          {RunState::Cancelled, "cancelled"},
-                                                                          {RunState::Skipped, "skipped"}}};
+constexpr EnumWords<RunState, 6> runStateWords {{{RunState::Pending, "pending"},
+                                                 {RunState::Running, "running"},
+                                                 {RunState::Completed, "completed"},
+                                                 {RunState::Failed, "failed"},
+                                                 {RunState::Cancelled, "cancelled"},
+                                                 {RunState::Skipped, "skipped"}}};
 
 } // namespace
 
 QString runStateName(RunState state)
 {
-    for (const auto& [value, word] : runStateWords) {
-        if (value == state) {
-            return QLatin1String(word);
-        }
-    }
-    return {};
+    return enumWord(runStateWords, state);
 }
 
 std::optional<RunState> parseRunState(const QString& name)
 {
-    for (const auto& [value, word] : runStateWords) {
-        if (name == QLatin1String(word)) {
-            return value;
-        }
-    }
-    return std::nullopt;
+    return enumFromWord(runStateWords, name);
 }
 
 } // namespace RaidBench
