@@ -54,7 +54,7 @@ IoResult CampaignRunner::runJob(const IoJob& job, CampaignProgress progress, con
                                 SettleWatch* settle)
 {
     if (!settle) {
-        return IoEngine::run(job, cancel, [&](const IoProgress& p) {
+        return runIo(job, cancel, [&](const IoProgress& p) {
             progress.fraction = p.fraction;
             progress.liveBwBytes = p.currentBwBytes;
             report(progress);
@@ -64,7 +64,7 @@ IoResult CampaignRunner::runJob(const IoJob& job, CampaignProgress progress, con
     std::atomic_bool settled = false;
     IoJob settling = job;
     settling.finish = &settled;
-    IoResult result = IoEngine::run(settling, cancel, [&](const IoProgress& p) {
+    IoResult result = runIo(settling, cancel, [&](const IoProgress& p) {
         progress.fraction = p.fraction;
         progress.liveBwBytes = p.currentBwBytes;
         report(progress);
@@ -262,7 +262,7 @@ void CampaignRunner::runTogether(const std::atomic_bool* cancel)
                                    .arg(jobs.size())
                                    .arg(patternName(pattern));
             report(progress);
-            const QList<IoResult> runs = IoEngine::runTogether(jobs, cancel, [&](const IoProgress& p) {
+            const QList<IoResult> runs = runIoTogether(jobs, cancel, [&](const IoProgress& p) {
                 progress.fraction = p.fraction;
                 report(progress);
             });
@@ -644,7 +644,7 @@ void CampaignRunner::applyWriteCache(ConfigResult& config, BuiltArray& built, co
         }
     }
     for (const PinnedDevice& pin : pins) {
-        const Result<Disk> disk = DiskScanner().inspect(pin.node);
+        const Result<Disk> disk = inspectDisk(pin.node);
         const WriteCacheState state = disk ? HealthProbe::readWriteCache(*disk, *m_options.runner)
                                            : WriteCacheState::unknown(disk.error().message);
         QString path = pin.requested;

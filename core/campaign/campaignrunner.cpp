@@ -103,7 +103,7 @@ void CampaignRunner::probeDisks(const std::atomic_bool* cancel)
             if (pin.name != disk.name) {
                 continue;
             }
-            const Result<Disk> found = DiskScanner().inspect(pin.node);
+            const Result<Disk> found = inspectDisk(pin.node);
             if (!found) {
                 continue;
             }
@@ -189,7 +189,7 @@ Result<QList<DiskResult>> CampaignRunner::pinDisks(QList<PresetDisk>& presetDisk
             }
         }
         m_pins.append(*pin);
-        const auto disk = DiskScanner().inspect(pin->node);
+        const auto disk = inspectDisk(pin->node);
         DiskResult result;
         result.path = path;
         result.stablePath = pin->stablePath;
@@ -471,6 +471,24 @@ void CampaignRunner::saveAfterTest()
         progress.message = ok.error().message;
         report(progress);
     }
+}
+
+IoResult CampaignRunner::runIo(const IoJob& job, const std::atomic_bool* cancel,
+                               const IoEngine::ProgressCallback& progress) const
+{
+    return m_options.runIo ? m_options.runIo(job, cancel, progress) : IoEngine::run(job, cancel, progress);
+}
+
+QList<IoResult> CampaignRunner::runIoTogether(const QList<IoJob>& jobs, const std::atomic_bool* cancel,
+                                              const IoEngine::ProgressCallback& progress) const
+{
+    return m_options.runIoTogether ? m_options.runIoTogether(jobs, cancel, progress)
+                                   : IoEngine::runTogether(jobs, cancel, progress);
+}
+
+Result<Disk> CampaignRunner::inspectDisk(const QString& node) const
+{
+    return m_options.inspectDisk ? m_options.inspectDisk(node) : DiskScanner().inspect(node);
 }
 
 Result<void> CampaignRunner::save()

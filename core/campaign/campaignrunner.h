@@ -2,6 +2,8 @@
 
 #include "arrays/buildexecutor.h"
 #include "campaign/campaignprogress.h"
+#include "disks/disk.h"
+#include "engine/ioengine.h"
 #include "layout/presets.h"
 #include "results/campaignplan.h"
 #include "results/campaignresults.h"
@@ -33,6 +35,12 @@ public:
         bool resume = false;
         CommandRunner* runner = nullptr;
         BuildExecutor::Options executor;
+        /// Seams: the engine's runs and a disk's facts. Empty: the real engine and DiskScanner. A unit
+        /// test runs whole campaigns in-process with its own (tst_campaignrunner).
+        std::function<IoResult(const IoJob&, const std::atomic_bool*, const IoEngine::ProgressCallback&)> runIo;
+        std::function<QList<IoResult>(const QList<IoJob>&, const std::atomic_bool*, const IoEngine::ProgressCallback&)>
+            runIoTogether;
+        std::function<Result<Disk>(const QString& node)> inspectDisk;
     };
     struct Callbacks
     {
@@ -151,6 +159,11 @@ private:
     void recordKernelParity();
     static QStringList kernelNamesOfArrays(const BuiltArray& built);
     void settleGroup(const QList<int>& group, const TeardownReport& teardown, const std::atomic_bool* cancel);
+    /// The seams of Options, or the real engine and DiskScanner when they are empty.
+    IoResult runIo(const IoJob& job, const std::atomic_bool* cancel, const IoEngine::ProgressCallback& progress) const;
+    QList<IoResult> runIoTogether(const QList<IoJob>& jobs, const std::atomic_bool* cancel,
+                                  const IoEngine::ProgressCallback& progress) const;
+    Result<Disk> inspectDisk(const QString& node) const;
     /// The pin of a plan disk (by the path the plan names it with), or null.
     const PinnedDevice* pinOf(const QString& path) const;
     /// The plan's expected disks (if any) against the disks just pinned: serial, model and size.

@@ -1,0 +1,256 @@
+#include "../mock/fakedevicegate.h"
+#include "campaign/campaignrunner.h"
+#include "util/errorcodes.h"
+
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <atomic>
+#include <mutex>
+
+using namespace RaidBench;
+using RaidBench::Test::FakeDeviceGate;
+
+/// Whole campaigns in-process: the real runner, build executor, journal and results file, with the
+/// commands recorded (RecordingCommandRunner), a gate over pretend disks (FakeDeviceGate) and an engine
+/// that answers each job at once. What the lab tests check on kernel md, this checks in a second: the
+/// order of the steps, what is saved, a failed build, a cancel.
+class TestCampaignRunner : public QObject
+{
+    Q_OBJECT
+
+private:
+    static constexpr double writeMBps = 120;
+    static constexpr double readMBps = 150;
+
+    /// One campaign's parts, all in a temporary directory.
+    struct Fixture
+    {
+        QTemporaryDir dir;
+        RecordingCommandRunner runner;
+        std::shared_ptr<FakeDeviceGate> gate = std::make_shared<FakeDeviceGate>(
+            QStringList {QStringLiteral("/dev/sdb"), QStringLiteral("/dev/sdc"), QStringLiteral("/dev/sdd")});
+        std::mutex mutex;
+        QStringList jobs; ///< each job's target and pattern, in order
+        std::function<void()> afterJob; ///< runs after each job (a test's cancel)
+        std::atomic_bool cancel = false;
+
+        QString resultsPath() const { return dir.filePath(QStringLiteral("results.json")); }
+
+        IoResult answer(const IoJob& job)
+        {
+            {
+                std::lock_guard lock(mutex);
+                jobs.append(QStringLiteral("%1 %2").arg(job.target, patternName(job.pattern)));
+            }
+            IoResult result;
+            result.job = job;
+            result.status = IoStatus::Completed;
+            result.elapsedNs = 1'000'000'000;
+            const bool writes = patternWrites(job.pattern);
+            result.bytes = std::uint64_t((writes ? writeMBps : readMBps) * 1e6);
+            (writes ? result.bytesWritten : result.bytesRead) = result.bytes;
+            result.ios = result.bytes / job.blockSize;
+            result.latency.p50 = 1'000'000;
+            result.latency.p99 = 2'000'000;
+            if (afterJob) {
+                afterJob();
+            }
+            return result;
+        }
+
+        CampaignRunner::Options options()
+        {
+            CampaignRunner::Options options;
+            options.resultsPath = resultsPath();
+            options.fallbackDirectory = dir.filePath(QStringLiteral("fallback"));
+            options.runner = &runner;
+            options.executor.journalDirectory = dir.filePath(QStringLiteral("journal"));
+            options.executor.procRoot = QStringLiteral("/nonexistent");
+            options.executor.deviceExists = [](const QString&) { return true; };
+            options.executor.gate = gate;
+            options.runIo = [this](const IoJob& job, const std::atomic_bool*, const IoEngine::ProgressCallback&) {
+                return answer(job);
+            };
+            options.runIoTogether = [this](const QList<IoJob>& jobs, const std::atomic_bool*,
+                                           const IoEngine::ProgressCallback&) {
+                QList<IoResult> results;
+                for (const IoJob& job : jobs) {
+                    results.append(answer(job));
+                }
+                return results;
+            };
+            options.inspectDisk = [](const QString& node) -> Result<Disk> {
+                Disk disk;
+                disk.path = node;
+                disk.name = node.section(QLatin1Char('/'), -1);
+                disk.controller = QStringLiteral("0000:00:05.0");
+                disk.transport = QStringLiteral("sata");
+                return disk;
+            };
+            return options;
+        }
+    };
+
+    static CampaignPlan plan(const QString& configurations = QStringLiteral("[\"raid0\",\"raid1\"]"))
+    {
+        const QString text =
+            QStringLiteral("{\"raidbench_plan\":1,\"disks\":[\"/dev/sdb\",\"/dev/sdc\"],\"configurations\":%1,"
+                           "\"tests\":[\"seq1m-qd8-write\",\"seq1m-qd8-read\"],\"limits\":{\"time\":\"1s\"}}")
+                .arg(configurations);
+        auto parsed = CampaignPlan::fromJson(QJsonDocument::fromJson(text.toUtf8()).object());
+        if (!parsed) {
+            qFatal("the test's plan does not parse: %s", qPrintable(parsed.error().message));
+        }
+        return *parsed;
+    }
+
+    static int count(const QList<QStringList>& commands, const QStringList& prefix)
+    {
+        int found = 0;
+        for (const QStringList& argv : commands) {
+            found += argv.mid(0, prefix.size()) == prefix ? 1 : 0;
+        }
+        return found;
+    }
+
+private Q_SLOTS:
+    void aWholeCampaignRunsInProcess()
+    {
+        Fixture f;
+        QList<CampaignPhase> phases;
+        int saves = 0;
+        CampaignRunner runner(plan(), f.options(),
+                              {[&](const CampaignProgress& progress) {
+                                   if (phases.isEmpty() || phases.last() != progress.phase) {
+                                       phases.append(progress.phase);
+                                   }
+                               },
+                               {},
+                               [&](const CampaignResults&) { ++saves; }});
+        const Result<void> prepared = runner.prepare();
+        QVERIFY2(prepared.ok(), qPrintable(prepared.ok() ? QString() : prepared.error().message));
+        const Result<CampaignResults> results = runner.run(&f.cancel);
+        QVERIFY2(results.ok(), qPrintable(results.ok() ? QString() : results.error().message));
+        QCOMPARE(results->status, RunState::Completed);
+
+        // Each disk alone, then together (one controller: the pool once), then each configuration.
+        QCOMPARE(results->disks.size(), 2);
+        for (const DiskResult& disk : results->disks) {
+            QCOMPARE(disk.writeBw.value_or(0), writeMBps * 1e6);
+            QCOMPARE(disk.readBw.value_or(0), readMBps * 1e6);
+            QCOMPARE(disk.controller, QStringLiteral("0000:00:05.0"));
+        }
+        QCOMPARE(results->configs.size(), 2);
+        for (const ConfigResult& config : results->configs) {
+            QVERIFY2(config.status == RunState::Completed, qPrintable(config.name + QLatin1Char(' ') + config.error));
+            QCOMPARE(config.tests.size(), 2);
+            for (const TestResult& test : config.tests) {
+                QCOMPARE(test.status, RunState::Completed);
+                QVERIFY(test.summary.runs >= 1);
+                QCOMPARE(test.summary.bwMedian, (patternWrites(test.spec.pattern) ? writeMBps : readMBps) * 1e6);
+            }
+            QVERIFY(!config.commands.isEmpty());
+        }
+        // Every array built was torn down, and nothing is left in the journal.
+        const QList<QStringList> commands = f.runner.commands();
+        QCOMPARE(count(commands, {QStringLiteral("mdadm"), QStringLiteral("--create")}), 2);
+        QCOMPARE(count(commands, {QStringLiteral("mdadm"), QStringLiteral("--stop")}), 2);
+        QVERIFY(QDir(f.dir.filePath(QStringLiteral("journal"))).entryList(QDir::Files).isEmpty());
+        // The steps in order, ending once; saved after every test at least, and the file is whole.
+        QCOMPARE(phases.first(), CampaignPhase::Baseline);
+        QCOMPARE(phases.last(), CampaignPhase::Done);
+        QCOMPARE(phases.count(CampaignPhase::Build), 2);
+        QCOMPARE(phases.count(CampaignPhase::Teardown), 2);
+        QVERIFY(!phases.contains(CampaignPhase::Save)); // nothing went wrong saving
+        QVERIFY(saves >= 4);
+        const auto saved = CampaignResults::load(f.resultsPath());
+        QVERIFY(saved.ok());
+        QCOMPARE(saved->configs.size(), 2);
+        QCOMPARE(saved->configs.at(1).status, RunState::Completed);
+        QCOMPARE(runner.savedTo(), f.resultsPath());
+        // The disks' jobs ran on the pinned disks, the configurations' on their arrays.
+        QVERIFY(f.jobs.first().startsWith(QLatin1String("/dev/sd")));
+        QVERIFY(f.jobs.last().startsWith(QLatin1String("/dev/md")));
+    }
+
+    void aFailedBuildIsRecordedAndTheCampaignGoesOn()
+    {
+        Fixture f;
+        CommandResult refused;
+        refused.started = true;
+        refused.exitCode = 1;
+        refused.err = QStringLiteral("mdadm: device /dev/sdb not suitable for any style of array");
+        f.runner.answer({QStringLiteral("mdadm"), QStringLiteral("--create")}, refused);
+        CampaignRunner runner(plan(), f.options());
+        QVERIFY(runner.prepare().ok());
+        const Result<CampaignResults> results = runner.run(&f.cancel);
+        QVERIFY(results.ok());
+        QCOMPARE(results->status, RunState::Completed); // the campaign ran to its end
+        for (const ConfigResult& config : results->configs) {
+            QCOMPARE(config.status, RunState::Failed);
+            QVERIFY2(config.error.contains(QLatin1String("not suitable")), qPrintable(config.error));
+            QVERIFY(config.tests.isEmpty());
+        }
+        // The disks' own measurements are kept, and nothing the failed builds began is left.
+        QVERIFY(results->disks.first().writeBw.has_value());
+        QVERIFY(QDir(f.dir.filePath(QStringLiteral("journal"))).entryList(QDir::Files).isEmpty());
+    }
+
+    void aCancelStopsAtOnceAndTearsDown()
+    {
+        Fixture f;
+        // Cancelled during the first configuration's first test: its array still goes.
+        f.afterJob = [&f] {
+            if (f.jobs.last().startsWith(QLatin1String("/dev/md"))) {
+                f.cancel = true;
+            }
+        };
+        CampaignRunner runner(plan(), f.options());
+        QVERIFY(runner.prepare().ok());
+        const Result<CampaignResults> results = runner.run(&f.cancel);
+        QVERIFY(results.ok());
+        QCOMPARE(results->status, RunState::Cancelled);
+        QCOMPARE(results->configs.at(0).status, RunState::Cancelled);
+        QVERIFY(results->configs.at(1).status != RunState::Completed);
+        const QList<QStringList> commands = f.runner.commands();
+        QCOMPARE(count(commands, {QStringLiteral("mdadm"), QStringLiteral("--create")}), 1);
+        QCOMPARE(count(commands, {QStringLiteral("mdadm"), QStringLiteral("--stop")}), 1);
+        QVERIFY(QDir(f.dir.filePath(QStringLiteral("journal"))).entryList(QDir::Files).isEmpty());
+        // What was measured before the cancel is kept in the file.
+        const auto saved = CampaignResults::load(f.resultsPath());
+        QVERIFY(saved.ok());
+        QCOMPARE(saved->status, RunState::Cancelled);
+        QVERIFY(saved->disks.first().writeBw.has_value());
+    }
+
+    void aFullDiskSendsTheResultsElsewhere()
+    {
+        Fixture f;
+        const CampaignRunner::Options options = f.options();
+        QList<QString> told;
+        CampaignRunner::Callbacks callbacks;
+        callbacks.progress = [&](const CampaignProgress& progress) {
+            if (progress.phase == CampaignPhase::Save) {
+                told.append(progress.message);
+            }
+        };
+        CampaignRunner watched(plan(QStringLiteral("[\"raid1\"]")), options, callbacks);
+        // A directory where the results file goes: every write of it fails, as on a full disk.
+        QVERIFY(QDir().mkpath(f.resultsPath()));
+        QVERIFY(watched.prepare().ok());
+        const Result<CampaignResults> results = watched.run(&f.cancel);
+        QVERIFY(results.ok());
+        QCOMPARE(told.size(), 1);
+        QVERIFY2(told.first().contains(QLatin1String("from now on")), qPrintable(told.first()));
+        QVERIFY(watched.savedTo() != f.resultsPath());
+        QVERIFY(watched.savedTo().startsWith(f.dir.filePath(QStringLiteral("fallback"))));
+        const auto saved = CampaignResults::load(watched.savedTo());
+        QVERIFY(saved.ok());
+        QCOMPARE(saved->configs.first().status, RunState::Completed);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCampaignRunner)
+#include "tst_campaignrunner.moc"
