@@ -627,8 +627,8 @@ void CampaignRunner::applyWriteCache(ConfigResult& config, BuiltArray& built, co
 {
     config.writeCaches.clear();
     config.writeCacheNote.clear();
-    if (!config.writeCacheMode.isEmpty()) {
-        const bool on = config.writeCacheMode == QLatin1String("on");
+    if (config.writeCacheMode != WriteCacheMode::AsIs) {
+        const bool on = config.writeCacheMode == WriteCacheMode::On;
         for (const PinnedDevice& pin : pins) {
             // Journaled before each change; the teardown below (or a recovery) sets each disk back.
             Result<WriteCacheState> set = executor.setWriteCache(built, pin, on);

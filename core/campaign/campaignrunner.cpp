@@ -216,17 +216,17 @@ Result<QList<ConfigResult>> CampaignRunner::expandConfigurations(const QList<Pre
         }
     }
     // "both" measures a configuration twice: every member's cache on, then off.
-    QList<std::pair<ConfigSpec, QString>> expanded;
+    QList<std::pair<ConfigSpec, WriteCacheMode>> expanded;
     for (const ConfigSpec& config : std::as_const(wanted)) {
         const WriteCacheMode mode = config.writeCache.value_or(m_plan.writeCache);
         if (mode == WriteCacheMode::Both) {
-            for (const QString& state : {QStringLiteral("on"), QStringLiteral("off")}) {
+            for (const WriteCacheMode state : {WriteCacheMode::On, WriteCacheMode::Off}) {
                 ConfigSpec copy = config;
-                copy.name = QStringLiteral("%1 (cache %2)").arg(config.name, state);
+                copy.name = QStringLiteral("%1 (cache %2)").arg(config.name, writeCacheModeName(state));
                 expanded.append({copy, state});
             }
         } else {
-            expanded.append({config, mode == WriteCacheMode::AsIs ? QString() : writeCacheModeName(mode)});
+            expanded.append({config, mode});
         }
     }
     QStringList expandedNames;
@@ -305,7 +305,8 @@ Result<QList<ConfigResult>> CampaignRunner::expandConfigurations(const QList<Pre
                 entry.buildGroup = group;
                 const QString suffix = QStringLiteral("stripe cache %1").arg(entry.stripeCache);
                 // "raid5 (cache on)" of a write cache measured both ways becomes "raid5 (cache on, stripe cache 256)".
-                entry.name = !cacheMode.isEmpty() && config.name.endsWith(QStringLiteral(" (cache %1)").arg(cacheMode))
+                entry.name = cacheMode != WriteCacheMode::AsIs &&
+                        config.name.endsWith(QStringLiteral(" (cache %1)").arg(writeCacheModeName(cacheMode)))
                     ? config.name.left(config.name.size() - 1) + QStringLiteral(", ") + suffix + QLatin1Char(')')
                     : QStringLiteral("%1 (%2)").arg(config.name, suffix);
                 if (k > 0) {

@@ -368,15 +368,14 @@ QJsonObject ConfigResult::toJson(bool withSamples) const
     if (drill) {
         json.insert(QStringLiteral("drill"), drill->toJson());
     }
-    if (!writeCacheMode.isEmpty() || !writeCaches.isEmpty()) {
+    if (writeCacheMode != WriteCacheMode::AsIs || !writeCaches.isEmpty()) {
         QJsonArray states;
         for (const DiskCacheState& state : writeCaches) {
             states.append(QJsonObject {{QStringLiteral("disk"), state.disk},
                                        {QStringLiteral("state"), cacheStateName(state.state)}});
         }
-        QJsonObject cache {
-            {QStringLiteral("mode"), writeCacheMode.isEmpty() ? QStringLiteral("as-is") : writeCacheMode},
-            {QStringLiteral("disks"), states}};
+        QJsonObject cache {{QStringLiteral("mode"), writeCacheModeName(writeCacheMode)},
+                           {QStringLiteral("disks"), states}};
         if (!writeCacheNote.isEmpty()) {
             cache.insert(QStringLiteral("note"), writeCacheNote);
         }
@@ -467,7 +466,9 @@ Result<ConfigResult> ConfigResult::fromJson(const QJsonObject& json)
     if (json.value(QStringLiteral("write_cache")).isObject()) {
         const QJsonObject cache = json.value(QStringLiteral("write_cache")).toObject();
         const QString mode = cache.value(QStringLiteral("mode")).toString();
-        config.writeCacheMode = mode == QLatin1String("on") || mode == QLatin1String("off") ? mode : QString();
+        config.writeCacheMode = mode == QLatin1String("on") ? WriteCacheMode::On
+            : mode == QLatin1String("off")                  ? WriteCacheMode::Off
+                                                            : WriteCacheMode::AsIs;
         for (const auto& value : cache.value(QStringLiteral("disks")).toArray()) {
             config.writeCaches.append({value.toObject().value(QStringLiteral("disk")).toString(),
                                        parseCacheState(value.toObject().value(QStringLiteral("state")).toString())});

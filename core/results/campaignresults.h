@@ -103,7 +103,7 @@ struct ConfigResult
     std::optional<DrillResult> drill; ///< the failure drill, when the plan asked for one
     /// The write cache the plan asked for: "" (as the disks have it), "on" or "off"; a plan's "both"
     /// makes two configurations, "NAME (cache on)" and "NAME (cache off)".
-    QString writeCacheMode;
+    WriteCacheMode writeCacheMode = WriteCacheMode::AsIs;
     QList<DiskCacheState> writeCaches; ///< each member's cache during every run of this configuration
     QString writeCacheNote; ///< why the cache stayed as it was although the plan asked otherwise
     /// md's stripe cache of its RAID4/5/6 arrays during the tests, in stripes; 0 = md's own (256). A plan's

@@ -623,7 +623,7 @@ QString writeCachesMarkdown(const CampaignResults& results)
     QString md;
     bool cachesAsked = false;
     for (const ConfigResult& config : results.configs) {
-        cachesAsked = cachesAsked || !config.writeCacheMode.isEmpty();
+        cachesAsked = cachesAsked || config.writeCacheMode != WriteCacheMode::AsIs;
     }
     if (cachesAsked) {
         md += QStringLiteral("\n## Write caches\n\nThe member disks' own write caches while each configuration's "
@@ -642,8 +642,8 @@ QString writeCachesMarkdown(const CampaignResults& results)
             }
             md += QStringLiteral("| %1 | %2 | %3 |\n")
                       .arg(mdCell(config.name),
-                           config.writeCacheMode.isEmpty() ? QStringLiteral("as the disks had them")
-                                                           : config.writeCacheMode,
+                           config.writeCacheMode == WriteCacheMode::AsIs ? QStringLiteral("as the disks had them")
+                                                                         : writeCacheModeName(config.writeCacheMode),
                            cell);
         }
     }

@@ -152,7 +152,7 @@ wce > kill.wce; clean > kill.clean
                 config.name == QLatin1String("raid1 (cache on)") ? QStringLiteral("on") : QStringLiteral("off");
             QCOMPARE(config.name, QStringLiteral("raid1 (cache %1)").arg(state));
             QVERIFY2(config.status == RunState::Completed, qPrintable(config.error));
-            QCOMPARE(config.writeCacheMode, state);
+            QCOMPARE(writeCacheModeName(config.writeCacheMode), state);
             QVERIFY2(config.writeCacheNote.isEmpty(), qPrintable(config.writeCacheNote));
             QCOMPARE(config.writeCaches.size(), 2);
             for (const DiskCacheState& disk : config.writeCaches) {
@@ -173,7 +173,7 @@ wce > kill.wce; clean > kill.clean
         // straight to them), as on a real disk; their figures are printed above.
         const TestResult* plainOn = results->configs.at(0).test(QStringLiteral("seq64k-qd1-write"));
         const TestResult* plainOff = results->configs.at(1).test(QStringLiteral("seq64k-qd1-write"));
-        if (results->configs.at(0).writeCacheMode != QLatin1String("on")) {
+        if (results->configs.at(0).writeCacheMode != WriteCacheMode::On) {
             std::swap(plainOn, plainOff);
         }
         QVERIFY(plainOn && plainOff);

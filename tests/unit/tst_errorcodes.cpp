@@ -229,8 +229,11 @@ private Q_SLOTS:
             QStringLiteral(R"re(boundBy\s*(==|!=|=)\s*Q(Latin1String|StringLiteral)\()re"));
         static const QRegularExpression cache(
             QStringLiteral(R"re(\.state\s*(==|!=|=)\s*Q(Latin1String|StringLiteral)\("(on|off|unknown)"\))re"));
+        static const QRegularExpression mode(
+            QStringLiteral(R"re(writeCacheMode\s*(==|!=|=)\s*Q(Latin1String|StringLiteral)\()re"));
         QStringList found = linesMatching(bound);
         found += linesMatching(cache);
+        found += linesMatching(mode); // a configuration's asked cache is a WriteCacheMode
         QVERIFY2(found.isEmpty(), qPrintable(found.join(QLatin1Char('\n'))));
         for (const Bound value : {Bound::None, Bound::Disks, Bound::MdThread, Bound::Cpu, Bound::SyncSpeedMax}) {
             QCOMPARE(parseBound(boundName(value)), value);
