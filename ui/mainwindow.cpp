@@ -177,6 +177,7 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
             showMessage(
                 tr("The results could not be written to %1: %2. They go to %3 from now on.").arg(path, why, fallback),
                 true);
+            m_results->setCurrentFile(fallback); // File > Save and the Recent menu: the file they are in
         });
     connect(m_runFile, &RunResultsFile::writeFailed, this, [this](const QString& path, const QString& why) {
         showMessage(tr("The results could not be written to %1: %2. They are still on the Results page; save "

@@ -205,10 +205,10 @@ void RunPage::setRows(const QStringList& configurations, int togetherGroups)
     m_configCount = int(configurations.size());
     m_rowNames = configurations;
     QStringList rows;
-    if (m_plan.baselines) {
-        rows.append(tr("Each disk on its own (%n disk(s))", nullptr, int(m_plan.disks.size())));
-    } else if (m_plan.surface.enabled()) {
-        rows.append(tr("Each disk across its surface (%n disk(s))", nullptr, int(m_plan.disks.size())));
+    if (m_count.hasDisksRow()) { // the count's rows and the queue's are the same rows
+        rows.append(m_plan.baselines
+                        ? tr("Each disk on its own (%n disk(s))", nullptr, int(m_plan.disks.size()))
+                        : tr("Each disk across its surface (%n disk(s))", nullptr, int(m_plan.disks.size())));
     }
     rows += configurations;
     m_queue->setRowCount(0);

@@ -3,9 +3,11 @@
 #include "results/resultsfolder.h"
 
 #include <QDateTime>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QStandardPaths>
 
 namespace RaidBench::Ui {
 
@@ -28,7 +30,13 @@ Result<QString> RunResultsFile::begin(const QString& host, const QString& name)
         return path.error();
     }
     m_path = *path;
-    m_sink = std::make_shared<ResultsSink>(m_path);
+    // The fallback as private as the folder: results name the disks' serials and the commands' output.
+    // The user's runtime directory is memory, so a full disk does not stop it too.
+    QString runtime = QStandardPaths::writableLocation(QStandardPaths::RuntimeLocation);
+    if (runtime.isEmpty()) {
+        runtime = QDir::tempPath();
+    }
+    m_sink = std::make_shared<ResultsSink>(m_path, runtime + QStringLiteral("/raidbench-results"), 0600);
     const QString requested = m_path;
     // Told in the writer thread; the window hears it, and the path changes, in its own.
     m_sink->setMovedHandler([this, requested](const Error& why, const QString& fallback) {
@@ -86,8 +94,8 @@ void RunResultsFile::keep(const CampaignResults& results, bool running)
             if (!sink) {
                 continue;
             }
-            const QString path = sink->path();
             if (auto saved = sink->write(QJsonDocument(pending.toJson()).toJson(QJsonDocument::Indented)); !saved) {
+                const QString path = sink->path(); // the fallback's, once the results went there
                 const QString why = saved.error().message;
                 QMetaObject::invokeMethod(
                     this, [this, path, why] { Q_EMIT writeFailed(path, why); }, Qt::QueuedConnection);

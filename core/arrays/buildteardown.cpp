@@ -63,8 +63,13 @@ TeardownReport BuildExecutor::removeObjects(const QList<BuildObject>& objects, c
             QThread::msleep(busyRetryMs);
             // Checked again right before the command, as every command that names a device is.
             auto again = guard(argv, pins, own, nullptr, DeviceGate::Use::Own, {}, true);
+            if (!again && again.error().code == ErrorCode::notFound) {
+                return true; // it went meanwhile
+            }
             if (!again) {
-                break;
+                report.skipped.append(
+                    QStringLiteral("%1 not run: %2").arg(argv.mid(0, 2).join(QLatin1Char(' ')), again.error().message));
+                return false;
             }
             result = runLogged(description, *again, removeTimeoutMs, nullptr);
         }

@@ -51,6 +51,9 @@ public:
     };
 
     CampaignRunner(CampaignPlan plan, Options options, Callbacks callbacks = {});
+    /// Not copied or moved: its results sink reports through this very object.
+    CampaignRunner(const CampaignRunner&) = delete;
+    CampaignRunner& operator=(const CampaignRunner&) = delete;
 
     /// Checks everything before anything is touched: every disk passes the device gate (and is pinned:
     /// everything later runs on the pinned node, re-verified before each destructive step), presets fit

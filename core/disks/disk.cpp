@@ -86,8 +86,8 @@ Disk Disk::fromJson(const QJsonObject& json)
     disk.serial = json.value(QStringLiteral("serial")).toString();
     disk.wwn = json.value(QStringLiteral("wwn")).toString();
     disk.sizeBytes = readUInt64(json.value(QStringLiteral("size_bytes")));
-    disk.logicalSectorSize = std::uint32_t(json.value(QStringLiteral("logical_sector_size")).toDouble(512));
-    disk.physicalSectorSize = std::uint32_t(json.value(QStringLiteral("physical_sector_size")).toDouble(512));
+    disk.logicalSectorSize = readUInt32Or(json.value(QStringLiteral("logical_sector_size")), 512);
+    disk.physicalSectorSize = readUInt32Or(json.value(QStringLiteral("physical_sector_size")), 512);
     disk.rotational = json.value(QStringLiteral("rotational")).toBool();
     disk.transport = json.value(QStringLiteral("transport")).toString();
     disk.removable = json.value(QStringLiteral("removable")).toBool();

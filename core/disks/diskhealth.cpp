@@ -1,6 +1,7 @@
 #include "disks/diskhealth.h"
 
 #include "util/errorcodes.h"
+#include "util/jsonvalues.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -315,7 +316,7 @@ DiskHealth DiskHealth::fromJson(const QJsonObject& json)
     health.protocol = json.value(QStringLiteral("protocol")).toString();
     health.model = json.value(QStringLiteral("model")).toString();
     health.firmware = json.value(QStringLiteral("firmware")).toString();
-    health.temperatureC = int(json.value(QStringLiteral("temperature_c")).toDouble(-1));
+    health.temperatureC = readIntOr(json.value(QStringLiteral("temperature_c")), -1);
     health.powerOnHours = integerOf(json, "power_on_hours");
     health.reallocatedSectors = integerOf(json, "reallocated_sectors");
     health.pendingSectors = integerOf(json, "pending_sectors");

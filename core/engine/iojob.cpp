@@ -170,7 +170,7 @@ Result<IoJob> IoJob::fromJson(const QJsonObject& json)
     }
     job.pattern = *pattern;
     job.readPercent = json.value(QStringLiteral("rwmixread")).toInt(50);
-    job.blockSize = std::uint32_t(json.value(QStringLiteral("bs")).toDouble(1 << 20));
+    job.blockSize = readUInt32Or(json.value(QStringLiteral("bs")), 1u << 20);
     job.queueDepth = json.value(QStringLiteral("qd")).toInt(1);
     job.sizeLimit = readUInt64(json.value(QStringLiteral("size")));
     job.timeLimitNs = readUInt64(json.value(QStringLiteral("time_ns")));

@@ -288,7 +288,7 @@ Incoming parseIncoming(const QByteArray& line)
     if (json.isEmpty()) {
         return message;
     }
-    message.id = qint64(json.value(QStringLiteral("id")).toDouble(-1));
+    message.id = readInt64Or(json.value(QStringLiteral("id")), -1);
     if (json.contains(QStringLiteral("event"))) {
         message.kind = Incoming::Kind::Event;
         message.event = json.value(QStringLiteral("event")).toString();

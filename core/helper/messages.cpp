@@ -66,7 +66,7 @@ HelloReply HelloReply::fromJson(const QJsonObject& result)
     hello.protocol = result.value(QStringLiteral("protocol")).toInt();
     hello.raidbenchVersion = result.value(QStringLiteral("raidbench_version")).toString();
     hello.pid = readInt64(result.value(QStringLiteral("pid")));
-    hello.euid = qint64(result.value(QStringLiteral("euid")).toDouble(-1));
+    hello.euid = readInt64Or(result.value(QStringLiteral("euid")), -1);
     hello.lab = result.value(QStringLiteral("lab")).toBool();
     hello.journals = result.value(QStringLiteral("journals")).toInt();
     return hello;

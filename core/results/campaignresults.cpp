@@ -167,8 +167,13 @@ Result<TestResult> TestResult::fromJson(const QJsonObject& json)
     }
     test.duringResync = json.value(QStringLiteral("during_resync")).toBool();
     const QJsonObject extra = json.value(QStringLiteral("extra")).toObject();
-    if (test.spec.isFileTest()) {
+    // A file test that never ran (its file system would not mount) has no outcome to read.
+    if (test.spec.isFileTest() &&
+        (extra.contains(QStringLiteral("kind")) || extra.contains(QStringLiteral("phases")))) {
         test.file = FileTestResult::fromJson(extra);
+        if (!extra.contains(QStringLiteral("kind"))) {
+            test.file->kind = test.spec.kind;
+        }
     }
     test.filesystem = extra.value(QStringLiteral("filesystem")).toString();
     test.fioVersion = extra.value(QStringLiteral("fio_version")).toString();

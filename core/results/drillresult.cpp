@@ -86,8 +86,8 @@ RebuildResult RebuildResult::fromJson(const QJsonObject& json)
     result.completed = json.value(QStringLiteral("completed")).toBool();
     result.limitedBy = json.value(QStringLiteral("limited_by")).toString();
     result.boundBy = parseBound(json.value(QStringLiteral("bound_by")).toString());
-    if (const auto max = readOptional(json.value(QStringLiteral("sync_speed_max")))) {
-        result.syncSpeedMax = std::uint64_t(*max);
+    if (json.value(QStringLiteral("sync_speed_max")).isDouble()) {
+        result.syncSpeedMax = readUInt64(json.value(QStringLiteral("sync_speed_max")));
     }
     result.predictedSeconds = readOptional(json.value(QStringLiteral("predicted_seconds")));
     const QJsonObject estimate = json.value(QStringLiteral("estimate")).toObject();

@@ -2,6 +2,7 @@
 
 #include <QJsonValue>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -45,6 +46,32 @@ inline std::int64_t readInt64(const QJsonValue& value)
     if (number < -9223372036854775808.0)
         return std::numeric_limits<std::int64_t>::min();
     return std::int64_t(number);
+}
+
+/// A number that may be missing: `fallback` when it is not a number, else as readInt64.
+inline std::int64_t readInt64Or(const QJsonValue& value, std::int64_t fallback)
+{
+    return value.isDouble() ? readInt64(value) : fallback;
+}
+
+/// As readInt64Or, clamped to int.
+inline int readIntOr(const QJsonValue& value, int fallback)
+{
+    if (!value.isDouble()) {
+        return fallback;
+    }
+    return int(
+        std::clamp<std::int64_t>(readInt64(value), std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
+}
+
+/// A size that fits 32 bits (a block or sector size): `fallback` when it is not a number, else as
+/// readUInt64 clamped to 32 bits.
+inline std::uint32_t readUInt32Or(const QJsonValue& value, std::uint32_t fallback)
+{
+    if (!value.isDouble()) {
+        return fallback;
+    }
+    return std::uint32_t(std::min<std::uint64_t>(readUInt64(value), std::numeric_limits<std::uint32_t>::max()));
 }
 
 } // namespace RaidBench
