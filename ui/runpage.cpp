@@ -320,16 +320,21 @@ void RunPage::onProgress(const CampaignProgress& progress)
         Display::formatRoughDuration(remainingSeconds(unitsDone, std::max(0, configIndex - 1), elapsed))));
     m_now->setText(progress.message);
     const double bw = progress.liveBwBytes;
-    if (bw > 0 && progress.measuring()) {
-        // One test at a time: a new test (or repeat) starts a fresh line at 0 s.
-        const QString key = QStringLiteral("%1/%2/%3/%4").arg(configIndex).arg(progress.configName, test).arg(repeat);
-        if (key != m_chartKey) {
-            m_chartKey = key;
-            m_testStart = elapsed;
-            m_points.clear();
-            const QString config = progress.configName;
-            m_chartTitle = config.isEmpty() ? test : QStringLiteral("%1: %2").arg(config, test);
-        }
+    if (!progress.measuring()) {
+        return;
+    }
+    // One test at a time: a new test (or repeat) starts a fresh line at 0 s, even one without live
+    // figures (disks measured together), so the chart never goes on showing the step before.
+    const QString key = QStringLiteral("%1/%2/%3/%4").arg(configIndex).arg(progress.configName, test).arg(repeat);
+    if (key != m_chartKey) {
+        m_chartKey = key;
+        m_testStart = elapsed;
+        m_points.clear();
+        const QString config = progress.configName;
+        m_chartTitle = config.isEmpty() ? test : QStringLiteral("%1: %2").arg(config, test);
+        m_chartDirty = true;
+    }
+    if (bw > 0) {
         const double at = elapsed - m_testStart;
         m_points.append(QPointF(at, bw / 1e6));
         // Bounded: only the window is kept.

@@ -11,15 +11,6 @@ namespace RaidBench::Messages {
 
 namespace {
 
-QStringList strings(const QJsonValue& value)
-{
-    QStringList list;
-    for (const auto& item : value.toArray()) {
-        list.append(item.toString());
-    }
-    return list;
-}
-
 /// Strict integers for job fields: JSON numbers that are whole and in range.
 Result<qint64> integer(const QJsonObject& json, const char* key, qint64 minimum, qint64 maximum, qint64 fallback)
 {
@@ -134,7 +125,7 @@ ArrayRequest ArrayRequest::fromJson(const QJsonObject& args)
     ArrayRequest request;
     request.spec = args.value(QStringLiteral("spec")).toObject();
     request.allowLoop = args.value(QStringLiteral("allow_loop")).toBool();
-    request.confirmDestroy = strings(args.value(QStringLiteral("confirm_destroy")));
+    request.confirmDestroy = readStrings(args.value(QStringLiteral("confirm_destroy")));
     request.waitResync = args.value(QStringLiteral("wait_resync")).toBool();
     return request;
 }
@@ -165,9 +156,9 @@ ArrayPlan ArrayPlan::fromJson(const QJsonObject& result)
     plan.tag = result.value(QStringLiteral("tag")).toString();
     plan.device = result.value(QStringLiteral("device")).toString();
     plan.description = result.value(QStringLiteral("description")).toString();
-    plan.commands = strings(result.value(QStringLiteral("commands")));
-    plan.teardown = strings(result.value(QStringLiteral("teardown")));
-    plan.destroys = strings(result.value(QStringLiteral("destroys")));
+    plan.commands = readStrings(result.value(QStringLiteral("commands")));
+    plan.teardown = readStrings(result.value(QStringLiteral("teardown")));
+    plan.destroys = readStrings(result.value(QStringLiteral("destroys")));
     for (const auto& disk : result.value(QStringLiteral("disks")).toArray()) {
         plan.disks.append(disk.toObject());
     }
@@ -175,7 +166,7 @@ ArrayPlan ArrayPlan::fromJson(const QJsonObject& result)
     plan.spacePct = result.value(QStringLiteral("space_pct")).toDouble();
     plan.failuresGuaranteed = result.value(QStringLiteral("failures_guaranteed")).toInt();
     plan.failuresBestCase = result.value(QStringLiteral("failures_best_case")).toInt();
-    plan.warnings = strings(result.value(QStringLiteral("warnings")));
+    plan.warnings = readStrings(result.value(QStringLiteral("warnings")));
     return plan;
 }
 
@@ -188,8 +179,8 @@ QJsonObject Removal::toJson() const
 
 Removal Removal::fromJson(const QJsonObject& result)
 {
-    return {strings(result.value(QStringLiteral("removed"))), strings(result.value(QStringLiteral("problems"))),
-            strings(result.value(QStringLiteral("skipped")))};
+    return {readStrings(result.value(QStringLiteral("removed"))), readStrings(result.value(QStringLiteral("problems"))),
+            readStrings(result.value(QStringLiteral("skipped")))};
 }
 
 QJsonObject ArrayListing::toJson() const
@@ -375,7 +366,7 @@ QJsonObject RunCampaign::toJson() const
 
 RunCampaign RunCampaign::fromJson(const QJsonObject& args)
 {
-    return {args.value(QStringLiteral("plan")).toObject(), strings(args.value(QStringLiteral("confirm_destroy"))),
+    return {args.value(QStringLiteral("plan")).toObject(), readStrings(args.value(QStringLiteral("confirm_destroy"))),
             args.value(QStringLiteral("resume")).toObject(), args.contains(QStringLiteral("resume"))};
 }
 
@@ -442,7 +433,7 @@ QJsonObject CommandEvent::toJson() const
 
 CommandEvent CommandEvent::fromJson(const QJsonObject& event)
 {
-    return {strings(event.value(QStringLiteral("argv"))), event.value(QStringLiteral("ok")).toBool(),
+    return {readStrings(event.value(QStringLiteral("argv"))), event.value(QStringLiteral("ok")).toBool(),
             event.value(QStringLiteral("summary")).toString(), event.value(QStringLiteral("output")).toString()};
 }
 

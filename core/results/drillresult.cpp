@@ -10,15 +10,6 @@ namespace RaidBench {
 
 namespace {
 
-QStringList strings(const QJsonValue& value)
-{
-    QStringList list;
-    for (const auto& item : value.toArray()) {
-        list.append(item.toString());
-    }
-    return list;
-}
-
 Result<QList<TestResult>> tests(const QJsonValue& value)
 {
     QList<TestResult> list;
@@ -79,7 +70,7 @@ RebuildResult RebuildResult::fromJson(const QJsonObject& json)
     RebuildResult result;
     result.kind = json.value(QStringLiteral("kind")).toString();
     result.array = json.value(QStringLiteral("array")).toString();
-    result.members = strings(json.value(QStringLiteral("members")));
+    result.members = readStrings(json.value(QStringLiteral("members")));
     result.seconds = json.value(QStringLiteral("seconds")).toDouble();
     result.bytes = readUInt64(json.value(QStringLiteral("bytes")));
     result.bw = json.value(QStringLiteral("bw_bytes")).toDouble();
@@ -150,7 +141,7 @@ Result<DrillResult> DrillResult::fromJson(const QJsonObject& json)
     drill.status = parseRunState(json.value(QStringLiteral("status")).toString()).value_or(RunState::Pending);
     drill.error = json.value(QStringLiteral("error")).toString();
     drill.failedArray = json.value(QStringLiteral("failed_array")).toString();
-    drill.failedMembers = strings(json.value(QStringLiteral("failed_members")));
+    drill.failedMembers = readStrings(json.value(QStringLiteral("failed_members")));
     auto degraded = tests(json.value(QStringLiteral("degraded")));
     auto degradedTwo = tests(json.value(QStringLiteral("degraded_two")));
     if (!degraded || !degradedTwo) {

@@ -1,6 +1,8 @@
 #pragma once
 
+#include <QJsonArray>
 #include <QJsonValue>
+#include <QStringList>
 
 #include <algorithm>
 #include <cmath>
@@ -72,6 +74,16 @@ inline std::uint32_t readUInt32Or(const QJsonValue& value, std::uint32_t fallbac
         return fallback;
     }
     return std::uint32_t(std::min<std::uint64_t>(readUInt64(value), std::numeric_limits<std::uint32_t>::max()));
+}
+
+/// A list of texts, as JSON read it: each item's text (an item that is not one reads as empty).
+inline QStringList readStrings(const QJsonValue& value)
+{
+    QStringList list;
+    for (const auto& item : value.toArray()) {
+        list.append(item.toString());
+    }
+    return list;
 }
 
 } // namespace RaidBench
