@@ -3650,7 +3650,7 @@ escritura %5, lectura %6%7</translation>
     </message>
 </context>
 <context>
-    <name>RaidBench::Ui::Session</name>
+    <name>RaidBench::Session</name>
     <message>
         <source>%1 (over ssh)</source>
         <translation>%1 (por ssh)</translation>

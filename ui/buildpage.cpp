@@ -2,9 +2,9 @@
 
 #include "arraycanvas.h"
 #include "canvasmodel.h"
+#include "client/session.h"
 #include "diskpool.h"
 #include "layout/presets.h"
-#include "session.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

@@ -6,11 +6,14 @@
 
 class QLabel;
 
+namespace RaidBench {
+class Session;
+}
+
 namespace RaidBench::Ui {
 
 class CanvasModel;
 class DiskPoolWidget;
-class Session;
 
 /// Step 2: the canvas of configurations, with Add selected disks (the keyboard way of dragging),
 /// Add the standard set, Clear, and the canvas's last refusal above it.

@@ -1,9 +1,9 @@
 #include "diskpool.h"
 
+#include "client/session.h"
 #include "diskhealthtext.h"
 #include "displaynumbers.h"
 #include "results/resultsfolder.h"
-#include "session.h"
 #include "util/units.h"
 
 #include <QApplication>

@@ -18,9 +18,11 @@ class QListView;
 class QTextBrowser;
 class QPushButton;
 
-namespace RaidBench::Ui {
-
+namespace RaidBench {
 class Session;
+}
+
+namespace RaidBench::Ui {
 
 /// MIME type of disks dragged from the pool: their paths, one per line.
 inline constexpr auto disksMimeType = "application/x-raidbench-disks";

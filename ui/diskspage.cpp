@@ -1,9 +1,9 @@
 #include "diskspage.h"
 
+#include "client/session.h"
 #include "diskhealthtext.h"
 #include "diskpool.h"
 #include "displaynumbers.h"
-#include "session.h"
 #include "util/units.h"
 
 #include <QFrame>

@@ -7,9 +7,11 @@ class QLabel;
 class QPushButton;
 class QTableWidget;
 
-namespace RaidBench::Ui {
-
+namespace RaidBench {
 class Session;
+}
+
+namespace RaidBench::Ui {
 
 /// Step 1: every disk the helper sees, with model, serial, size, controller, its own speed once
 /// measured and whether RaidBench may use it (and why not); Connect, the lab, Rescan; and, when no

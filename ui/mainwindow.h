@@ -21,6 +21,10 @@ class QTabBar;
 class QTabWidget;
 class QTableWidget;
 
+namespace RaidBench {
+class Session;
+}
+
 namespace RaidBench::Ui {
 
 class ArrayCanvas;
@@ -32,7 +36,6 @@ class RunPage;
 class RunResultsFile;
 class DisksPage;
 class BuildPage;
-class Session;
 
 /// The desktop program's window: Disks -> Build -> Plan -> Run -> Results, the disk pool beside the
 /// first two, a banner in lab mode, the helper's transport and host in the status bar.

@@ -1,13 +1,13 @@
 // The window's menus and About box, apart from mainwindow.cpp, which assembles the pages.
 
 #include "canvasmodel.h"
+#include "client/session.h"
 #include "diskpool.h"
 #include "mainwindow.h"
 #include "planpage.h"
 #include "recentfolder.h"
 #include "results/resultsfolder.h"
 #include "results/resultspage.h"
-#include "session.h"
 #include "util/errorcodes.h"
 #include "version.h"
 

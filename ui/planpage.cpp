@@ -2,12 +2,12 @@
 
 #include "arrays/buildplan.h"
 #include "canvasmodel.h"
+#include "client/session.h"
 #include "displaynumbers.h"
 #include "layout/arrayanalysis.h"
 #include "layout/presets.h"
 #include "layout/stripes.h"
 #include "recentfolder.h"
-#include "session.h"
 #include "util/errorcodes.h"
 #include "util/units.h"
 

@@ -12,10 +12,13 @@ class QLabel;
 class QLineEdit;
 class QSpinBox;
 
+namespace RaidBench {
+class Session;
+}
+
 namespace RaidBench::Ui {
 
 class CanvasModel;
-class Session;
 
 /// The plan: which tests, how often and how long, which file system; the configurations come from
 /// the canvas. Saves and loads the campaign JSON (docs/plan-format.md) and lists every command a run

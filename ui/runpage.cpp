@@ -1,9 +1,9 @@
 #include "runpage.h"
 
+#include "client/session.h"
 #include "displaynumbers.h"
 #include "results/diskstogether.h"
 #include "results/resultcharts.h"
-#include "session.h"
 #include "stallwatchdog.h"
 #include "util/units.h"
 

@@ -21,9 +21,12 @@ class QTableWidget;
 class QTimer;
 class QValueAxis;
 
+namespace RaidBench {
+class Session;
+}
+
 namespace RaidBench::Ui {
 
-class Session;
 class StallWatchdog;
 
 /// A run in progress: the queue of configurations with a progress bar each, the overall progress and

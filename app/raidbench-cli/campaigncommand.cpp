@@ -2,6 +2,7 @@
 
 #include "campaign/campaignrunner.h"
 #include "clicommon.h"
+#include "client/hostcampaign.h"
 #include "disks/diskscanner.h"
 #include "helper/helperclient.h"
 #include "lab/labmachine.h"
@@ -21,6 +22,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -127,77 +129,47 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, const
     if (plan.writes() && !confirmDestroy(identities, flags.yes)) {
         return ExitFailed;
     }
-    HelperClient helper;
-    int exitCode = ExitFailed;
-    qint64 campaign = -1;
+    HostCampaign::Options hostOptions;
+    hostOptions.resolveDisks = false; // checked above, on this machine
+    hostOptions.previous = previous;
+    HostCampaign campaign(plan, out, hostOptions);
+    QEventLoop loop;
+    QObject::connect(&campaign, &HostCampaign::ready, &campaign, &HostCampaign::run);
     QString lastMessage;
-    // Nothing measured is lost: when the results file cannot be written, a file elsewhere is.
-    ResultsSink sink(out);
-    sink.setMovedHandler([](const Error& why, const QString& fallback) {
+    QObject::connect(&campaign, &HostCampaign::progressed, [&](const CampaignProgress& progress) {
+        if (!flags.quiet && progress.message != lastMessage) {
+            printErr(QStringLiteral("%1\n").arg(progress.message));
+            lastMessage = progress.message;
+        }
+    });
+    QObject::connect(&campaign, &HostCampaign::resultsMoved, [](const Error& why, const QString& fallback) {
         printError(QStringLiteral("%1; the results go to %2").arg(ErrorCode::userText(why), fallback));
     });
-    auto save = [&](const QJsonObject& results) {
-        if (auto ok = sink.write(QJsonDocument(results).toJson()); !ok) {
-            printError(ErrorCode::userText(ok.error()));
-        }
-    };
-    QObject::connect(&helper, &HelperClient::connected, [&](const Messages::HelloReply&) {
-        campaign = helper.request(Messages::Op::runCampaign, Messages::RunCampaign::forPlan(plan, previous).toJson());
-    });
-    QObject::connect(&helper, &HelperClient::eventReceived,
-                     [&](qint64 id, const QString& event, const QJsonObject& fields) {
-                         if (id != campaign) {
-                             return;
-                         }
-                         if (event == Messages::Event::results) {
-                             save(Messages::resultsJson(fields));
-                         } else if (event == Messages::Event::progress && !flags.quiet) {
-                             const QString message = Messages::decodeCampaignProgress(fields).message;
-                             if (message != lastMessage) {
-                                 printErr(QStringLiteral("%1\n").arg(message));
-                                 lastMessage = message;
-                             }
-                         }
-                     });
-    QObject::connect(&helper, &HelperClient::replied, [&](qint64 id, const QJsonObject& result) {
-        if (id != campaign) {
-            return;
-        }
-        const QJsonObject results = Messages::resultsJson(result);
-        save(results);
-        const QString status = results.value(QStringLiteral("status")).toString();
-        (flags.summary ? printOut : printErr)(QStringLiteral("campaign %1; results in %2\n").arg(status, sink.path()));
-        exitCode = parseRunState(status) == RunState::Cancelled ? ExitCancelled : ExitOk;
-        helper.stop();
-        QCoreApplication::exit(0);
-    });
-    QObject::connect(&helper, &HelperClient::failed, [&](qint64, const Error& error) {
-        printError(ErrorCode::userText(error));
-        exitCode = ExitFailed;
-        helper.stop();
-        QCoreApplication::exit(0);
-    });
-    QObject::connect(&helper, &HelperClient::closed, [&](const QString& why) {
-        if (exitCode == ExitFailed) {
-            printError(why);
-        }
-        QCoreApplication::exit(0);
-    });
-    if (auto started = direct ? helper.startDirect() : helper.startPkexec(); !started) {
+    QObject::connect(&campaign, &HostCampaign::saveFailed,
+                     [](const Error& why) { printError(ErrorCode::userText(why)); });
+    QObject::connect(&campaign, &HostCampaign::finished, &loop, &QEventLoop::quit);
+    auto helper = std::make_unique<HelperClient>();
+    if (auto started = direct ? helper->startDirect() : helper->startPkexec(); !started) {
         printError(ErrorCode::userText(started.error()));
         return ExitFailed;
     }
-    installCancelHandler();
-    QTimer cancelPoll;
-    QObject::connect(&cancelPoll, &QTimer::timeout, [&] {
-        if (cancelFlag().load() && campaign >= 0) {
-            helper.cancel(campaign);
-            cancelPoll.stop();
+    campaign.attach(std::move(helper));
+    execWithCancel(loop, [&campaign] { campaign.cancel(); });
+    if (campaign.state() == HostCampaign::State::Failed) {
+        printError(ErrorCode::userText(campaign.error()));
+        if (campaign.wroteResults()) {
+            printErr(QStringLiteral("what it measured is in %1\n").arg(campaign.resultsPath()));
         }
-    });
-    cancelPoll.start(100);
-    QCoreApplication::exec();
-    return exitCode;
+        return ExitFailed;
+    }
+    if (!campaign.wroteResults()) {
+        printErr(QStringLiteral("cancelled before the campaign started; nothing was changed\n"));
+        return ExitCancelled;
+    }
+    const QString status = runStateName(campaign.finalStatus().value_or(RunState::Cancelled));
+    (flags.summary ? printOut
+                   : printErr)(QStringLiteral("campaign %1; results in %2\n").arg(status, campaign.resultsPath()));
+    return campaign.state() == HostCampaign::State::Cancelled ? ExitCancelled : ExitOk;
 }
 
 /// The HTML report is the desktop program's (its charts need Qt Charts): run it headless.

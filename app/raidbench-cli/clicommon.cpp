@@ -2,7 +2,9 @@
 
 #include "util/terminaltext.h"
 
+#include <QEventLoop>
 #include <QJsonDocument>
+#include <QTimer>
 
 #include <csignal>
 #include <cstdio>
@@ -125,6 +127,20 @@ void installCancelHandler()
     sigaction(SIGINT, &action, nullptr);
     sigaction(SIGTERM, &action, nullptr);
     sigaction(SIGHUP, &action, nullptr); // a closed terminal or ssh session: tear down, keep the results
+}
+
+void execWithCancel(QEventLoop& loop, const std::function<void()>& onCancel)
+{
+    installCancelHandler();
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, [&] {
+        if (cancelFlag().load()) {
+            poll.stop();
+            onCancel();
+        }
+    });
+    poll.start(100);
+    loop.exec();
 }
 
 } // namespace RaidBench::Cli

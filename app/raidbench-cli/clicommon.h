@@ -7,8 +7,10 @@
 #include <QStringList>
 
 #include <atomic>
+#include <functional>
 #include <optional>
 
+class QEventLoop;
 class QJsonDocument;
 
 namespace RaidBench::Cli {
@@ -60,5 +62,8 @@ private:
 /// Set by SIGINT/SIGTERM/SIGHUP once installCancelHandler() ran; long commands poll it.
 std::atomic_bool& cancelFlag();
 void installCancelHandler();
+/// Runs `loop` until it quits; the first SIGINT, SIGTERM or SIGHUP calls `onCancel` once (which
+/// asks the work to stop; the loop goes on until the work has ended).
+void execWithCancel(QEventLoop& loop, const std::function<void()>& onCancel);
 
 } // namespace RaidBench::Cli

@@ -2,6 +2,7 @@
 
 #include "campaign/campaignrunner.h"
 #include "clicommon.h"
+#include "client/fleetrun.h"
 #include "helper/helperclient.h"
 #include "helper/hostinventory.h"
 #include "helper/messages.h"
@@ -29,46 +30,14 @@ namespace RaidBench::Cli {
 
 namespace {
 
-/// The connection recorded in a results file's host object.
-QJsonObject withConnection(QJsonObject results, const SshTarget& host, const QString& lost = {})
+QString stateText(HostCampaign::State state)
 {
-    results.insert(QStringLiteral("host"),
-                   host.stampConnection(results.value(QStringLiteral("host")).toObject(), lost));
-    return results;
-}
-
-/// One host of a run: its connection, its resolved plan, where its results go.
-struct HostRun
-{
-    enum class State { Connecting, Scanned, Running, Completed, Cancelled, Failed };
-
-    SshTarget target;
-    QString out;
-    std::unique_ptr<ResultsSink> sink; ///< where its results go (out, or a fallback file)
-    std::unique_ptr<HelperClient> helper;
-    CampaignPlan plan;
-    QStringList identities;
-    State state = State::Connecting;
-    qint64 scanId = -1;
-    qint64 runId = -1;
-    QString lastMessage;
-    QString error;
-    QJsonObject lastResults;
-    bool cancelRequested = false;
-    bool declined = false; ///< the user did not confirm
-    std::unique_ptr<QTimer> deadline; ///< to connect and scan
-
-    bool ended() const { return state == State::Completed || state == State::Cancelled || state == State::Failed; }
-};
-
-QString stateText(const HostRun& host)
-{
-    switch (host.state) {
-    case HostRun::State::Completed:
+    switch (state) {
+    case HostCampaign::State::Completed:
         return QStringLiteral("completed");
-    case HostRun::State::Cancelled:
+    case HostCampaign::State::Cancelled:
         return QStringLiteral("cancelled");
-    case HostRun::State::Failed:
+    case HostCampaign::State::Failed:
         return QStringLiteral("failed");
     default:
         break;
@@ -76,22 +45,26 @@ QString stateText(const HostRun& host)
     return QStringLiteral("not run");
 }
 
-bool confirmHosts(const QList<HostRun*>& hosts, bool yes)
+/// One line of visible text per disk a host's helper described: path, model, serial, size.
+QString diskIdentity(const QString& path, const Disk& disk)
+{
+    return QStringLiteral("%1  %2  %3  %4")
+        .arg(terminalSafe(path), terminalSafe(disk.model), terminalSafe(disk.serial),
+             Units::formatBytesDecimal(double(disk.sizeBytes)));
+}
+
+bool confirmHosts(const QList<const HostCampaign*>& hosts, bool yes)
 {
     if (yes) {
         return true;
     }
     QStringList lines;
     int count = 0;
-    int machines = 0;
-    for (const HostRun* host : hosts) {
-        if (host->state != HostRun::State::Scanned) {
-            continue;
-        }
-        ++machines;
-        lines.append(QStringLiteral("%1:").arg(host->target.text()));
-        for (const QString& identity : host->identities) {
-            lines.append(QStringLiteral("  ") + identity);
+    for (const HostCampaign* host : hosts) {
+        lines.append(QStringLiteral("%1:").arg(host->options().target->text()));
+        // The far side's words, as one line of visible text each.
+        for (const Disk& disk : host->chosenDisks()) {
+            lines.append(QStringLiteral("  ") + diskIdentity(disk.path, disk));
             ++count;
         }
     }
@@ -99,11 +72,56 @@ bool confirmHosts(const QList<HostRun*>& hosts, bool yes)
         printError(QStringLiteral("the campaign destroys the data on %1 disk(s) on %2 host(s); run on a terminal to "
                                   "confirm, or pass --yes")
                        .arg(count)
-                       .arg(machines));
+                       .arg(hosts.size()));
         return false;
     }
     return answeredYes(QStringLiteral("This destroys everything on:\n  %1\nType yes to go on: ")
                            .arg(lines.join(QStringLiteral("\n  "))));
+}
+
+/// Prints what one host of a fleet run says, prefixed with its name.
+void printHostEvents(HostCampaign* host, bool quiet)
+{
+    const QString name = host->options().target->text();
+    const auto say = [name](const QString& text) { printErr(QStringLiteral("[%1] %2\n").arg(name, text)); };
+    QObject::connect(host, &HostCampaign::connected, [say, quiet](const Messages::HelloReply& hello) {
+        if (!quiet) {
+            say(QStringLiteral("connected (RaidBench %1, %2 journal(s) of ended runs)")
+                    .arg(hello.raidbenchVersion)
+                    .arg(hello.journals));
+        }
+    });
+    QObject::connect(host, &HostCampaign::ready, [host, say, quiet] {
+        if (host->plan().diskRule && !quiet) {
+            say(QStringLiteral("%1: %2").arg(host->plan().diskRule->text(),
+                                             host->plan().disks.join(QStringLiteral(", "))));
+        }
+    });
+    QObject::connect(host, &HostCampaign::started, [host, say] {
+        say(QStringLiteral("campaign started; results go to %1").arg(host->resultsPath()));
+    });
+    auto lastMessage = std::make_shared<QString>();
+    QObject::connect(host, &HostCampaign::progressed, [say, quiet, lastMessage](const CampaignProgress& progress) {
+        if (!quiet && progress.message != *lastMessage) {
+            say(progressHead(progress) + progress.message);
+            *lastMessage = progress.message;
+        }
+    });
+    QObject::connect(host, &HostCampaign::resultsMoved, [say](const Error& why, const QString& fallback) {
+        say(QStringLiteral("%1; its results go to %2").arg(ErrorCode::userText(why), fallback));
+    });
+    QObject::connect(host, &HostCampaign::saveFailed, [say](const Error& why) { say(ErrorCode::userText(why)); });
+    QObject::connect(host, &HostCampaign::finished, [host, say](bool partial) {
+        if (host->state() == HostCampaign::State::Failed) {
+            say(QStringLiteral("error: %1").arg(ErrorCode::userText(host->error())));
+        }
+        if (partial) {
+            say(QStringLiteral("what it measured is in %1").arg(host->resultsPath()));
+        } else if (host->finalStatus()) {
+            say(QStringLiteral("campaign %1; results in %2")
+                    .arg(runStateName(*host->finalStatus()), host->resultsPath()));
+        }
+    });
 }
 
 } // namespace
@@ -224,267 +242,47 @@ Result<QList<Disk>> remoteDisks(const SshTarget& host, const QString& remoteHelp
 int runCampaignOnHosts(const CampaignPlan& plan, const QList<SshTarget>& targets, const QStringList& outputs,
                        const RemoteRunOptions& options)
 {
-    std::vector<std::unique_ptr<HostRun>> owned;
-    QList<HostRun*> hosts;
-    for (int i = 0; i < targets.size(); ++i) {
-        auto host = std::make_unique<HostRun>();
-        host->target = targets.at(i);
-        host->out = outputs.at(i);
-        host->sink = std::make_unique<ResultsSink>(host->out);
-        host->plan = plan;
-        hosts.append(host.get());
-        owned.push_back(std::move(host));
+    FleetRun::Options fleetOptions;
+    fleetOptions.parallel = options.parallel;
+    fleetOptions.answerTimeoutSeconds = options.connectTimeoutSeconds;
+    const auto startLink = [&options](const SshTarget& target) -> Result<std::unique_ptr<HelperLink>> {
+        if (!options.quiet) {
+            printErr(QStringLiteral("[%1] connecting over ssh\n").arg(target.text()));
+        }
+        auto helper = std::make_unique<HelperClient>();
+        helper->setAnswerTimeout(options.connectTimeoutSeconds);
+        if (auto started = helper->startSsh(target, options.remoteHelper); !started) {
+            return started.error();
+        }
+        return std::unique_ptr<HelperLink>(std::move(helper));
+    };
+    const auto confirm = [&options](const QList<const HostCampaign*>& ready) {
+        return confirmHosts(ready, options.yes);
+    };
+    FleetRun fleet(plan, targets, outputs, startLink, confirm, fleetOptions);
+    for (HostCampaign* host : fleet.hosts()) {
+        printHostEvents(host, options.quiet);
     }
     QEventLoop loop;
-    bool confirmed = false;
-    bool cancelling = false;
-    const auto say = [](const HostRun* host, const QString& text) {
-        printErr(QStringLiteral("[%1] %2\n").arg(host->target.text(), text));
-    };
-    const auto save = [&](HostRun* host, const QJsonObject& results) {
-        // Nothing measured is lost: when the results file cannot be written, a file elsewhere is.
-        host->lastResults = results;
-        host->sink->setMovedHandler([&say, host](const Error& why, const QString& fallback) {
-            say(host, QStringLiteral("%1; its results go to %2").arg(why.message, fallback));
-        });
-        if (auto ok = host->sink->write(QJsonDocument(results).toJson()); !ok) {
-            say(host, ok.error().message);
-        }
-    };
-    std::function<void()> schedule;
-    // `finalSaved`: the helper's last answer is in the file already. `connectionLost`: the reason
-    // is the connection, not the helper.
-    const auto end = [&](HostRun* host, HostRun::State state, const QString& error = {}, bool finalSaved = false,
-                         bool connectionLost = false) {
-        if (host->ended()) {
-            return;
-        }
-        const bool wasRunning = host->state == HostRun::State::Running;
-        host->state = state;
-        host->error = error;
-        if (host->deadline) {
-            host->deadline->stop(); // stopped, not deleted: end() may run inside its own timeout
-        }
-        if (!error.isEmpty()) {
-            say(host, QStringLiteral("error: %1").arg(error));
-        }
-        if (wasRunning && !finalSaved && !host->lastResults.isEmpty()) {
-            // The run ended without its final answer: the file keeps every measurement it sent, with
-            // the status it ended in and, when the connection went, why.
-            QJsonObject results = withConnection(host->lastResults, host->target, connectionLost ? error : QString());
-            results.insert(QStringLiteral("status"),
-                           state == HostRun::State::Cancelled ? QStringLiteral("cancelled") : QStringLiteral("failed"));
-            results.insert(QStringLiteral("updated"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate));
-            save(host, results);
-            say(host, QStringLiteral("what it measured is in %1").arg(host->sink->path()));
-        }
-        host->helper->stop();
-        QTimer::singleShot(0, &loop, [&] { schedule(); });
-    };
-    const auto startRun = [&](HostRun* host) {
-        host->state = HostRun::State::Running;
-        host->runId =
-            host->helper->request(Messages::Op::runCampaign, Messages::RunCampaign::forPlan(host->plan).toJson());
-        say(host, QStringLiteral("campaign started; results go to %1").arg(host->out));
-    };
-    schedule = [&] {
-        bool allScanned = true;
-        for (const HostRun* host : std::as_const(hosts)) {
-            allScanned = allScanned && host->state != HostRun::State::Connecting;
-        }
-        if (!allScanned) {
-            return;
-        }
-        if (!confirmed && !cancelling) {
-            QList<HostRun*> ready;
-            for (HostRun* host : std::as_const(hosts)) {
-                if (host->state == HostRun::State::Scanned) {
-                    ready.append(host);
-                }
-            }
-            confirmed = true;
-            if (!ready.isEmpty() && !confirmHosts(hosts, options.yes)) {
-                for (HostRun* host : std::as_const(ready)) {
-                    host->declined = true;
-                    end(host, HostRun::State::Cancelled);
-                }
-                return;
-            }
-        }
-        int running = 0;
-        for (const HostRun* host : std::as_const(hosts)) {
-            running += host->state == HostRun::State::Running ? 1 : 0;
-        }
-        for (HostRun* host : std::as_const(hosts)) {
-            if (host->state != HostRun::State::Scanned) {
-                continue;
-            }
-            if (cancelling) {
-                end(host, HostRun::State::Cancelled);
-            } else if (running < options.parallel) {
-                startRun(host);
-                ++running;
-            }
-        }
-        bool allEnded = true;
-        for (const HostRun* host : std::as_const(hosts)) {
-            allEnded = allEnded && host->ended();
-        }
-        if (allEnded) {
-            loop.quit();
-        }
-    };
-    for (HostRun* host : std::as_const(hosts)) {
-        host->helper = std::make_unique<HelperClient>();
-        HelperClient* helper = host->helper.get();
-        helper->setAnswerTimeout(options.connectTimeoutSeconds);
-        QObject::connect(helper, &HelperClient::connected, [&, host](const Messages::HelloReply& hello) {
-            if (!options.quiet) {
-                say(host,
-                    QStringLiteral("connected (RaidBench %1, %2 journal(s) of ended runs)")
-                        .arg(hello.raidbenchVersion)
-                        .arg(hello.journals));
-            }
-            host->scanId = host->helper->request(Messages::Op::scanDisks,
-                                                 Messages::ScanDisks {host->plan.allowLoop, false}.toJson());
-        });
-        QObject::connect(helper, &HelperClient::replied, [&, host](qint64 id, const QJsonObject& result) {
-            if (id == host->scanId && host->state == HostRun::State::Connecting) {
-                host->deadline->stop();
-                const QList<Disk> disks = Messages::decodeDisks(result);
-                if (auto resolved = host->plan.resolveDisks(disks); !resolved) {
-                    end(host, HostRun::State::Failed, resolved.error().message + QStringLiteral("; skipped"));
-                    return;
-                }
-                for (const QString& path : std::as_const(host->plan.disks)) {
-                    const auto found = std::find_if(disks.cbegin(), disks.cend(), [&](const Disk& disk) {
-                        return disk.path == path || disk.stablePath == path;
-                    });
-                    if (found == disks.cend()) {
-                        end(host, HostRun::State::Failed,
-                            QStringLiteral("disk %1 is not there (raidbench-cli disks --host %2 lists its disks)")
-                                .arg(path, host->target.text()));
-                        return;
-                    }
-                    // The far side's words, as one line of visible text each.
-                    host->identities.append(QStringLiteral("%1  %2  %3  %4")
-                                                .arg(terminalSafe(path), terminalSafe(found->model),
-                                                     terminalSafe(found->serial),
-                                                     Units::formatBytesDecimal(double(found->sizeBytes))));
-                }
-                // What the user confirms is what runs, even hours later behind --parallel: each disk
-                // by its stable name (sdX names can change between now and then).
-                for (QString& path : host->plan.disks) {
-                    const auto found = std::find_if(disks.cbegin(), disks.cend(), [&](const Disk& disk) {
-                        return disk.path == path || disk.stablePath == path;
-                    });
-                    if (found != disks.cend() && !found->stablePath.isEmpty()) {
-                        path = found->stablePath;
-                    }
-                }
-                if (host->plan.diskRule && !options.quiet) {
-                    say(host,
-                        QStringLiteral("%1: %2").arg(host->plan.diskRule->text(),
-                                                     host->plan.disks.join(QStringLiteral(", "))));
-                }
-                host->state = HostRun::State::Scanned;
-                schedule();
-            } else if (id == host->runId && host->state == HostRun::State::Running) {
-                const QJsonObject results = withConnection(Messages::resultsJson(result), host->target);
-                save(host, results);
-                const QString status = results.value(QStringLiteral("status")).toString();
-                say(host, QStringLiteral("campaign %1; results in %2").arg(status, host->sink->path()));
-                end(host,
-                    parseRunState(status) == RunState::Cancelled ? HostRun::State::Cancelled
-                                                                 : HostRun::State::Completed,
-                    {}, true);
-            }
-        });
-        QObject::connect(helper, &HelperClient::eventReceived,
-                         [&, host](qint64 id, const QString& event, const QJsonObject& fields) {
-                             if (id != host->runId || host->state != HostRun::State::Running) {
-                                 return;
-                             }
-                             if (event == Messages::Event::results) {
-                                 save(host, withConnection(Messages::resultsJson(fields), host->target));
-                             } else if (event == Messages::Event::progress && !options.quiet) {
-                                 const CampaignProgress progress = Messages::decodeCampaignProgress(fields);
-                                 const QString head = progressHead(progress);
-                                 if (progress.message != host->lastMessage) {
-                                     say(host, head + progress.message);
-                                     host->lastMessage = progress.message;
-                                 }
-                             }
-                         });
-        QObject::connect(helper, &HelperClient::failed, [&, host](qint64 id, const Error& error) {
-            if (id == host->scanId || id == host->runId) {
-                end(host, HostRun::State::Failed, error.message);
-            }
-        });
-        QObject::connect(helper, &HelperClient::closed, [&, host](const QString&) {
-            end(host, host->cancelRequested ? HostRun::State::Cancelled : HostRun::State::Failed,
-                host->helper->lastError().message, false, true);
-        });
-        // A host that logs in but never gets as far as its disks (a stuck login, sudo or scan) must
-        // not hold the others back.
-        host->deadline = std::make_unique<QTimer>();
-        host->deadline->setSingleShot(true);
-        QObject::connect(host->deadline.get(), &QTimer::timeout, [&, host] {
-            end(host, HostRun::State::Failed,
-                QStringLiteral("%1: no answer within %2 s of connecting; skipped")
-                    .arg(host->target.text())
-                    .arg(options.connectTimeoutSeconds));
-        });
-        host->deadline->start(options.connectTimeoutSeconds * 1000);
-    }
-    for (HostRun* host : std::as_const(hosts)) {
-        if (!options.quiet) {
-            say(host, QStringLiteral("connecting over ssh"));
-        }
-        if (auto started = host->helper->startSsh(host->target, options.remoteHelper); !started) {
-            host->state = HostRun::State::Failed;
-            host->error = started.error().message;
-            say(host, QStringLiteral("error: %1").arg(host->error));
-        }
-    }
-    installCancelHandler();
-    QTimer cancelPoll;
-    QObject::connect(&cancelPoll, &QTimer::timeout, [&] {
-        if (!cancelFlag().load() || cancelling) {
-            return;
-        }
-        cancelling = true;
-        for (HostRun* host : std::as_const(hosts)) {
-            host->cancelRequested = true;
-            if (host->state == HostRun::State::Running) {
-                host->helper->cancel(host->runId);
-            } else if (!host->ended()) {
-                end(host, HostRun::State::Cancelled);
-            }
-        }
-    });
-    cancelPoll.start(100);
-    QTimer::singleShot(0, &loop, [&] { schedule(); });
-    loop.exec();
+    QObject::connect(&fleet, &FleetRun::finished, &loop, &QEventLoop::quit);
+    fleet.start();
+    execWithCancel(loop, [&fleet] { fleet.cancel(); });
     // One line per host: what happened and where its results are.
     QString summary;
     int failed = 0;
     int cancelled = 0;
-    for (const HostRun* host : std::as_const(hosts)) {
-        failed += host->state == HostRun::State::Failed ? 1 : 0;
-        cancelled += host->state == HostRun::State::Cancelled ? 1 : 0;
-        const bool wrote = !host->lastResults.isEmpty();
+    for (const HostCampaign* host : fleet.hosts()) {
+        failed += host->state() == HostCampaign::State::Failed ? 1 : 0;
+        cancelled += host->state() == HostCampaign::State::Cancelled ? 1 : 0;
+        const QString error =
+            host->error().message.isEmpty() ? QStringLiteral("-") : ErrorCode::userText(host->error());
         summary += QStringLiteral("%1  %2  %3\n")
-                       .arg(host->target.text(), -28)
-                       .arg(stateText(*host), -9)
-                       .arg(wrote ? host->sink->path() : (host->error.isEmpty() ? QStringLiteral("-") : host->error));
+                       .arg(host->options().target->text(), -28)
+                       .arg(stateText(host->state()), -9)
+                       .arg(host->wroteResults() ? host->resultsPath() : error);
     }
     printOut(summary);
-    for (const auto& host : owned) {
-        host->helper.reset(); // waits for each helper to tear down and exit
-    }
-    const bool declined = std::any_of(hosts.cbegin(), hosts.cend(), [](const HostRun* host) { return host->declined; });
-    if (failed > 0 || declined) {
+    if (failed > 0 || fleet.declined()) {
         return ExitFailed;
     }
     return cancelled > 0 ? ExitCancelled : ExitOk;

@@ -4,7 +4,7 @@
 #include "lab/labspec.h"
 #include "mainwindow.h"
 #include "screenshotdriver.h"
-#include "session.h"
+#include "client/session.h"
 #include "util/translation.h"
 #include "version.h"
 

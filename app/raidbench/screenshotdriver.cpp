@@ -1,6 +1,7 @@
 #include "screenshotdriver.h"
 
 #include "canvasmodel.h"
+#include "client/session.h"
 #include "confirmdialog.h"
 #include "diskpool.h"
 #include "labdialog.h"
@@ -9,7 +10,6 @@
 #include "results/campaignplan.h"
 #include "results/resultspage.h"
 #include "runpage.h"
-#include "session.h"
 #include "stallwatchdog.h"
 
 #include <QCoreApplication>

@@ -155,5 +155,3 @@ private:
 };
 
 } // namespace RaidBench
-
-Q_DECLARE_METATYPE(RaidBench::Error)

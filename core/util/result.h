@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QMetaType>
 #include <QString>
 
 #include <optional>
@@ -67,3 +68,5 @@ inline Error makeError(const QString& code, const QString& message)
 }
 
 } // namespace RaidBench
+
+Q_DECLARE_METATYPE(RaidBench::Error)

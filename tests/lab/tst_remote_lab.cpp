@@ -1,9 +1,9 @@
 #include "../common/benchrow.h"
 #include "../common/cli.h"
 #include "../common/labfiles.h"
+#include "client/session.h"
 #include "mainwindow.h"
 #include "results/campaignresults.h"
-#include "session.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -26,7 +26,7 @@
 
 using namespace RaidBench;
 using namespace RaidBench::Test;
-using RaidBench::Ui::Session;
+using RaidBench::Session;
 
 namespace {
 

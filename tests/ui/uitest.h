@@ -6,6 +6,7 @@
 #include "../mock/scriptedhelper.h"
 #include "arraycanvas.h"
 #include "canvasmodel.h"
+#include "client/session.h"
 #include "confirmdialog.h"
 #include "diskpool.h"
 #include "lab/labspec.h"
@@ -17,7 +18,6 @@
 #include "results/resultsfolder.h"
 #include "results/resultspage.h"
 #include "runpage.h"
-#include "session.h"
 
 #include <QApplication>
 #include <QCheckBox>

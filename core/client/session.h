@@ -14,7 +14,7 @@
 #include <QObject>
 #include <QPointer>
 
-namespace RaidBench::Ui {
+namespace RaidBench {
 
 /// Everything the window shows that comes from the helper: the disks, their baselines, a running
 /// campaign. The only way the GUI reaches disks; it never runs a process itself.
@@ -110,4 +110,4 @@ private:
     CampaignResults m_results;
 };
 
-} // namespace RaidBench::Ui
+} // namespace RaidBench

@@ -1,4 +1,4 @@
-#include "session.h"
+#include "client/session.h"
 
 #include "helper/helperclient.h"
 #include "results/analysis.h"
@@ -7,7 +7,7 @@
 #include <QSignalBlocker>
 #include <QSysInfo>
 
-namespace RaidBench::Ui {
+namespace RaidBench {
 
 Session::Session(QObject* parent)
     : QObject(parent)
@@ -306,4 +306,4 @@ void Session::onEvent(qint64 id, const QString& event, const QJsonObject& fields
     }
 }
 
-} // namespace RaidBench::Ui
+} // namespace RaidBench
