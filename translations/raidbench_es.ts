@@ -636,6 +636,29 @@
     </message>
 </context>
 <context>
+    <name>RaidBench::Session</name>
+    <message>
+        <source>%1 (over ssh)</source>
+        <translation>%1 (por ssh)</translation>
+    </message>
+    <message>
+        <source>lab VM</source>
+        <translation>la VM del laboratorio</translation>
+    </message>
+    <message>
+        <source>the helper stopped during the run: %1</source>
+        <translation>el programa auxiliar se detuvo durante la ejecución: %1</translation>
+    </message>
+    <message>
+        <source>The helper is not running; RaidBench cannot reach the disks.</source>
+        <translation>El programa auxiliar no está en ejecución; RaidBench no puede acceder a los discos.</translation>
+    </message>
+    <message>
+        <source>A run is in progress.</source>
+        <translation>Hay una ejecución en curso.</translation>
+    </message>
+</context>
+<context>
     <name>RaidBench::Ui</name>
     <message>
         <source>Unknown chart format &quot;%1&quot;: use png, svg or pdf.</source>
@@ -3650,29 +3673,6 @@ escritura %5, lectura %6%7</translation>
     </message>
 </context>
 <context>
-    <name>RaidBench::Session</name>
-    <message>
-        <source>%1 (over ssh)</source>
-        <translation>%1 (por ssh)</translation>
-    </message>
-    <message>
-        <source>lab VM</source>
-        <translation>la VM del laboratorio</translation>
-    </message>
-    <message>
-        <source>the helper stopped during the run: %1</source>
-        <translation>el programa auxiliar se detuvo durante la ejecución: %1</translation>
-    </message>
-    <message>
-        <source>The helper is not running; RaidBench cannot reach the disks.</source>
-        <translation>El programa auxiliar no está en ejecución; RaidBench no puede acceder a los discos.</translation>
-    </message>
-    <message>
-        <source>A run is in progress.</source>
-        <translation>Hay una ejecución en curso.</translation>
-    </message>
-</context>
-<context>
     <name>ResultsPage</name>
     <message>
         <source>could be: %1</source>
@@ -3848,6 +3848,18 @@ Ejemplo:
     <message>
         <source>unknown command &apos;%1&apos;; run raidbench-cli --help for the list</source>
         <translation>orden desconocida «%1»; ejecute raidbench-cli --help para ver la lista</translation>
+    </message>
+    <message>
+        <source>the whole campaign on the virtual lab&apos;s disks, with its report</source>
+        <translation>la campaña completa en los discos del laboratorio virtual, con su informe</translation>
+    </message>
+    <message>
+        <source>run a command in the lab&apos;s VM, with its virtual disks</source>
+        <translation>ejecuta una orden en la máquina virtual del laboratorio, con sus discos virtuales</translation>
+    </message>
+    <message>
+        <source>the lab&apos;s VM as a machine reached over ssh</source>
+        <translation>la máquina virtual del laboratorio como una máquina a la que se llega por ssh</translation>
     </message>
 </context>
 </TS>

@@ -1,7 +1,7 @@
 #include "answercommand.h"
 
-#include "campaigncommand.h"
 #include "clicommon.h"
+#include "planrun.h"
 #include "results/campaignplan.h"
 #include "results/campaignresults.h"
 #include "results/quickanswer.h"
@@ -287,7 +287,14 @@ int answer(const AnswerOptions& options)
 
 } // namespace
 
-int runAnswer(const QStringList& arguments)
+AnswerCommand::AnswerCommand()
+    : Command(
+          QStringLiteral("answer"),
+          QT_TRANSLATE_NOOP("raidbench-cli",
+                            "the answer in minutes: the disks measured, every layout predicted, the best few built"))
+{ }
+
+int AnswerCommand::execute(const QStringList& arguments)
 {
     int code = ExitOk;
     auto options = parseOptions(arguments, code);

@@ -304,9 +304,186 @@ QStringList splitDisks(const QStringList& values)
     return disks;
 }
 
+/// The options of `array`.
+struct ArrayOptions
+{
+    const QCommandLineOption levelOption {QStringLiteral("level"), QStringLiteral("md level or lvm-stripe."),
+                                          QStringLiteral("LEVEL")};
+    const QCommandLineOption presetOption {
+        QStringLiteral("preset"),
+        QStringLiteral("A standard layout: %1.").arg(presetNames().join(QStringLiteral(", "))),
+        QStringLiteral("PRESET")};
+    const QCommandLineOption specOption {QStringLiteral("spec"), QStringLiteral("An array tree as JSON."),
+                                         QStringLiteral("FILE")};
+    const QCommandLineOption disksOption {QStringLiteral("disks"), QStringLiteral("Comma-separated member devices."),
+                                          QStringLiteral("DEVS")};
+    const QCommandLineOption chunkOption {QStringLiteral("chunk"), QStringLiteral("md chunk size (e.g. 512k)."),
+                                          QStringLiteral("SIZE")};
+    const QCommandLineOption layoutOption {QStringLiteral("layout"),
+                                           QStringLiteral("raid10: n2, f2, o2, n3, f3; raid5/6: left-symmetric..."),
+                                           QStringLiteral("LAYOUT")};
+    const QCommandLineOption bitmapOption {QStringLiteral("bitmap"), QStringLiteral("none (default) or internal."),
+                                           QStringLiteral("BITMAP"), QStringLiteral("none")};
+    const QCommandLineOption noCleanOption {QStringLiteral("no-assume-clean"),
+                                            QStringLiteral("Let md resync the new array (slow; see --wait-resync).")};
+    const QCommandLineOption waitOption {QStringLiteral("wait-resync"),
+                                         QStringLiteral("Wait for the resync to finish, showing progress.")};
+    const QCommandLineOption dryRunOption {QStringLiteral("dry-run"),
+                                           QStringLiteral("Print the plan and touch nothing.")};
+    const QCommandLineOption yesOption {QStringLiteral("yes"), QStringLiteral("Do not ask before destroying data.")};
+    const QCommandLineOption loopOption {QStringLiteral("allow-loop"),
+                                         QStringLiteral("Accept loop devices as disks (tests).")};
+    const QCommandLineOption tagOption {QStringLiteral("tag"), QStringLiteral("Tag for the objects (default: random)."),
+                                        QStringLiteral("TAG")};
+    const QCommandLineOption allOption {QStringLiteral("all"), QStringLiteral("teardown: every array RaidBench made.")};
+
+    QList<QCommandLineOption> all() const
+    {
+        return {levelOption,   presetOption, specOption,   disksOption, chunkOption, layoutOption, bitmapOption,
+                noCleanOption, waitOption,   dryRunOption, yesOption,   loopOption,  tagOption,    allOption};
+    }
+};
+
+/// The array tree of --spec FILE; nullopt after printing why.
+std::optional<ArraySpec> specFromFile(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        printError(QStringLiteral("cannot read %1: %2").arg(file.fileName(), file.errorString()));
+        return std::nullopt;
+    }
+    QJsonParseError error {};
+    const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &error);
+    if (error.error != QJsonParseError::NoError || !document.isObject()) {
+        printError(QStringLiteral("%1 is not a JSON object: %2").arg(file.fileName(), error.errorString()));
+        return std::nullopt;
+    }
+    auto parsed = ArraySpec::fromJson(document.object());
+    if (!parsed) {
+        printError(ErrorCode::userText(parsed.error()));
+        return std::nullopt;
+    }
+    return *parsed;
+}
+
+/// --preset NAME over `disks`, each inspected for its size and controller; nullopt after printing why
+/// (`code` the exit code).
+std::optional<ArraySpec> specFromPreset(const QString& preset, const QStringList& disks, bool allowLoop, int& code)
+{
+    QList<PresetDisk> presetDisks;
+    EligibilityOptions eligibility;
+    eligibility.allowLoop = allowLoop;
+    for (const QString& path : disks) {
+        auto disk = DiskScanner().inspect(path, eligibility);
+        if (!disk) {
+            printError(ErrorCode::userText(disk.error()));
+            code = ExitFailed;
+            return std::nullopt;
+        }
+        presetDisks.append({path, disk->sizeBytes, disk->controller, disk->model});
+    }
+    auto made = makePreset(preset, presetDisks);
+    if (!made) {
+        printError(ErrorCode::userText(made.error()));
+        code = ExitUsage;
+        return std::nullopt;
+    }
+    return *made;
+}
+
+/// --chunk, --bitmap, --layout and --no-assume-clean on every array of `node` they apply to.
+void applyArrayOptions(ArraySpec& node, const QCommandLineParser& parser, const ArrayOptions& o)
+{
+    if (node.isLeaf()) {
+        return;
+    }
+    if (levelIsMd(node.level)) {
+        if (parser.isSet(o.chunkOption) && node.level != ArrayLevel::Raid1 && node.level != ArrayLevel::Linear) {
+            const auto chunk = Units::parseSize(parser.value(o.chunkOption));
+            node.chunkBytes = chunk ? *chunk : 1; // rejected by validation
+        }
+        node.bitmap = parser.value(o.bitmapOption);
+        node.assumeClean = !parser.isSet(o.noCleanOption);
+    }
+    if (parser.isSet(o.layoutOption) &&
+        (node.level == ArrayLevel::Raid10 || node.level == ArrayLevel::Raid5 || node.level == ArrayLevel::Raid6 ||
+         node.level == ArrayLevel::Raid4)) {
+        node.layout = parser.value(o.layoutOption);
+    }
+    for (ArraySpec& child : node.children) {
+        applyArrayOptions(child, parser, o);
+    }
+}
+
+/// The array `array create` builds, from --spec, --preset or --level with --disks; nullopt after
+/// printing why (`code` the exit code).
+std::optional<ArraySpec> specToCreate(const QCommandLineParser& parser, const ArrayOptions& o, int& code)
+{
+    code = ExitUsage;
+    const int sources =
+        int(parser.isSet(o.levelOption)) + int(parser.isSet(o.presetOption)) + int(parser.isSet(o.specOption));
+    if (sources != 1) {
+        printError(QStringLiteral("give exactly one of --level, --preset or --spec"));
+        return std::nullopt;
+    }
+    if (parser.isSet(o.specOption)) {
+        return specFromFile(parser.value(o.specOption));
+    }
+    const QStringList disks = splitDisks(parser.values(o.disksOption));
+    if (disks.isEmpty()) {
+        printError(QStringLiteral("--disks is required, e.g. --disks /dev/sdb,/dev/sdc"));
+        return std::nullopt;
+    }
+    if (parser.isSet(o.chunkOption)) {
+        if (auto chunk = Units::parseSize(parser.value(o.chunkOption)); !chunk) {
+            printError(chunk.error().message);
+            return std::nullopt;
+        }
+    }
+    std::optional<ArraySpec> spec;
+    if (parser.isSet(o.presetOption)) {
+        spec = specFromPreset(parser.value(o.presetOption), disks, parser.isSet(o.loopOption), code);
+        if (!spec) {
+            return std::nullopt;
+        }
+    } else {
+        auto level = parseLevel(parser.value(o.levelOption));
+        if (!level) {
+            printError(ErrorCode::userText(level.error()));
+            return std::nullopt;
+        }
+        QList<ArraySpec> children;
+        for (const QString& path : disks) {
+            children.append(ArraySpec::disk(path));
+        }
+        spec =
+            *level == ArrayLevel::Disk && children.size() == 1 ? children.first() : ArraySpec::node(*level, children);
+    }
+    applyArrayOptions(*spec, parser, o);
+    return spec;
+}
+
+/// `array recover`: what interrupted runs left behind, torn down.
+int recover()
+{
+    SystemCommandRunner runner;
+    BuildExecutor executor(runner, gatedExecutor());
+    RecoverScope scope;
+    scope.root = geteuid() == 0;
+    scope.clientUid = qint64(getuid());
+    const TeardownReport report = executor.recoverLeftovers(scope);
+    printOut(QStringLiteral("recover: %1\n").arg(report.summary()));
+    return report.clean() ? ExitOk : ExitFailed;
+}
+
 } // namespace
 
-int runArray(const QStringList& arguments)
+ArrayCommand::ArrayCommand()
+    : Command(QStringLiteral("array"),
+              QT_TRANSLATE_NOOP("raidbench-cli", "build, list and tear down RAID arrays (mdadm, LVM)"))
+{ }
+
+int ArrayCommand::execute(const QStringList& arguments)
 {
     const QString sub = arguments.value(1);
     if (sub.isEmpty() || sub == QLatin1String("-h") || sub == QLatin1String("--help")) {
@@ -317,37 +494,8 @@ int runArray(const QStringList& arguments)
     rest.removeAt(1);
     CommandParser command(QStringLiteral("array ") + sub, QString::fromUtf8(arrayDescription));
     QCommandLineParser& parser = command.parser();
-    const QCommandLineOption levelOption(QStringLiteral("level"), QStringLiteral("md level or lvm-stripe."),
-                                         QStringLiteral("LEVEL"));
-    const QCommandLineOption presetOption(
-        QStringLiteral("preset"),
-        QStringLiteral("A standard layout: %1.").arg(presetNames().join(QStringLiteral(", "))),
-        QStringLiteral("PRESET"));
-    const QCommandLineOption specOption(QStringLiteral("spec"), QStringLiteral("An array tree as JSON."),
-                                        QStringLiteral("FILE"));
-    const QCommandLineOption disksOption(QStringLiteral("disks"), QStringLiteral("Comma-separated member devices."),
-                                         QStringLiteral("DEVS"));
-    const QCommandLineOption chunkOption(QStringLiteral("chunk"), QStringLiteral("md chunk size (e.g. 512k)."),
-                                         QStringLiteral("SIZE"));
-    const QCommandLineOption layoutOption(QStringLiteral("layout"),
-                                          QStringLiteral("raid10: n2, f2, o2, n3, f3; raid5/6: left-symmetric..."),
-                                          QStringLiteral("LAYOUT"));
-    const QCommandLineOption bitmapOption(QStringLiteral("bitmap"), QStringLiteral("none (default) or internal."),
-                                          QStringLiteral("BITMAP"), QStringLiteral("none"));
-    const QCommandLineOption noCleanOption(QStringLiteral("no-assume-clean"),
-                                           QStringLiteral("Let md resync the new array (slow; see --wait-resync)."));
-    const QCommandLineOption waitOption(QStringLiteral("wait-resync"),
-                                        QStringLiteral("Wait for the resync to finish, showing progress."));
-    const QCommandLineOption dryRunOption(QStringLiteral("dry-run"),
-                                          QStringLiteral("Print the plan and touch nothing."));
-    const QCommandLineOption yesOption(QStringLiteral("yes"), QStringLiteral("Do not ask before destroying data."));
-    const QCommandLineOption loopOption(QStringLiteral("allow-loop"),
-                                        QStringLiteral("Accept loop devices as disks (tests)."));
-    const QCommandLineOption tagOption(QStringLiteral("tag"), QStringLiteral("Tag for the objects (default: random)."),
-                                       QStringLiteral("TAG"));
-    const QCommandLineOption allOption(QStringLiteral("all"), QStringLiteral("teardown: every array RaidBench made."));
-    parser.addOptions({levelOption, presetOption, specOption, disksOption, chunkOption, layoutOption, bitmapOption,
-                       noCleanOption, waitOption, dryRunOption, yesOption, loopOption, tagOption, allOption});
+    const ArrayOptions o;
+    parser.addOptions(o.all());
     if (const std::optional<int> done = command.parse(rest)) {
         return *done;
     }
@@ -355,123 +503,31 @@ int runArray(const QStringList& arguments)
         return list();
     }
     if (sub == QLatin1String("teardown")) {
-        if (!parser.isSet(allOption) && parser.positionalArguments().isEmpty()) {
+        if (!parser.isSet(o.allOption) && parser.positionalArguments().isEmpty()) {
             printError(QStringLiteral("give a TAG (see raidbench-cli array list) or --all"));
             return ExitUsage;
         }
-        return teardown(parser.positionalArguments(), parser.isSet(allOption));
+        return teardown(parser.positionalArguments(), parser.isSet(o.allOption));
     }
     if (sub == QLatin1String("recover")) {
-        SystemCommandRunner runner;
-        BuildExecutor executor(runner, gatedExecutor());
-        RecoverScope scope;
-        scope.root = geteuid() == 0;
-        scope.clientUid = qint64(getuid());
-        const TeardownReport report = executor.recoverLeftovers(scope);
-        printOut(QStringLiteral("recover: %1\n").arg(report.summary()));
-        return report.clean() ? ExitOk : ExitFailed;
+        return recover();
     }
     if (sub != QLatin1String("create")) {
         printError(QStringLiteral("unknown array command '%1'; use create, list, teardown or recover").arg(sub));
         return ExitUsage;
     }
-    const int sources =
-        int(parser.isSet(levelOption)) + int(parser.isSet(presetOption)) + int(parser.isSet(specOption));
-    if (sources != 1) {
-        printError(QStringLiteral("give exactly one of --level, --preset or --spec"));
-        return ExitUsage;
-    }
-    ArraySpec spec;
-    if (parser.isSet(specOption)) {
-        QFile file(parser.value(specOption));
-        if (!file.open(QIODevice::ReadOnly)) {
-            printError(QStringLiteral("cannot read %1: %2").arg(file.fileName(), file.errorString()));
-            return ExitUsage;
-        }
-        QJsonParseError error {};
-        const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &error);
-        if (error.error != QJsonParseError::NoError || !document.isObject()) {
-            printError(QStringLiteral("%1 is not a JSON object: %2").arg(file.fileName(), error.errorString()));
-            return ExitUsage;
-        }
-        auto parsed = ArraySpec::fromJson(document.object());
-        if (!parsed) {
-            printError(ErrorCode::userText(parsed.error()));
-            return ExitUsage;
-        }
-        spec = *parsed;
-    } else {
-        const QStringList disks = splitDisks(parser.values(disksOption));
-        if (disks.isEmpty()) {
-            printError(QStringLiteral("--disks is required, e.g. --disks /dev/sdb,/dev/sdc"));
-            return ExitUsage;
-        }
-        if (parser.isSet(presetOption)) {
-            QList<PresetDisk> presetDisks;
-            EligibilityOptions eligibility;
-            eligibility.allowLoop = parser.isSet(loopOption);
-            for (const QString& path : disks) {
-                auto disk = DiskScanner().inspect(path, eligibility);
-                if (!disk) {
-                    printError(ErrorCode::userText(disk.error()));
-                    return ExitFailed;
-                }
-                presetDisks.append({path, disk->sizeBytes, disk->controller, disk->model});
-            }
-            auto preset = makePreset(parser.value(presetOption), presetDisks);
-            if (!preset) {
-                printError(ErrorCode::userText(preset.error()));
-                return ExitUsage;
-            }
-            spec = *preset;
-        } else {
-            auto level = parseLevel(parser.value(levelOption));
-            if (!level) {
-                printError(ErrorCode::userText(level.error()));
-                return ExitUsage;
-            }
-            QList<ArraySpec> children;
-            for (const QString& path : disks) {
-                children.append(ArraySpec::disk(path));
-            }
-            spec = *level == ArrayLevel::Disk && children.size() == 1 ? children.first()
-                                                                      : ArraySpec::node(*level, children);
-        }
-        std::function<void(ArraySpec&)> apply = [&](ArraySpec& node) {
-            if (node.isLeaf()) {
-                return;
-            }
-            if (levelIsMd(node.level)) {
-                if (parser.isSet(chunkOption) && node.level != ArrayLevel::Raid1 && node.level != ArrayLevel::Linear) {
-                    node.chunkBytes = Units::parseSize(parser.value(chunkOption)).ok()
-                        ? *Units::parseSize(parser.value(chunkOption))
-                        : 1; // rejected by validation below
-                }
-                node.bitmap = parser.value(bitmapOption);
-                node.assumeClean = !parser.isSet(noCleanOption);
-            }
-            if (parser.isSet(layoutOption) &&
-                (node.level == ArrayLevel::Raid10 || node.level == ArrayLevel::Raid5 ||
-                 node.level == ArrayLevel::Raid6 || node.level == ArrayLevel::Raid4)) {
-                node.layout = parser.value(layoutOption);
-            }
-            for (ArraySpec& child : node.children) {
-                apply(child);
-            }
-        };
-        if (parser.isSet(chunkOption) && !Units::parseSize(parser.value(chunkOption))) {
-            printError(Units::parseSize(parser.value(chunkOption)).error().message);
-            return ExitUsage;
-        }
-        apply(spec);
+    int code = ExitUsage;
+    const std::optional<ArraySpec> spec = specToCreate(parser, o, code);
+    if (!spec) {
+        return code;
     }
     CreateOptions options;
-    options.dryRun = parser.isSet(dryRunOption);
-    options.yes = parser.isSet(yesOption);
-    options.allowLoop = parser.isSet(loopOption);
-    options.waitResync = parser.isSet(waitOption);
-    options.tag = parser.value(tagOption);
-    return create(spec, options);
+    options.dryRun = parser.isSet(o.dryRunOption);
+    options.yes = parser.isSet(o.yesOption);
+    options.allowLoop = parser.isSet(o.loopOption);
+    options.waitResync = parser.isSet(o.waitOption);
+    options.tag = parser.value(o.tagOption);
+    return create(*spec, options);
 }
 
 } // namespace RaidBench::Cli

@@ -1,10 +1,15 @@
 #pragma once
 
-#include <QStringList>
+#include "command.h"
 
 namespace RaidBench::Cli {
 
 /// `raidbench-cli array create|list|teardown|recover`.
-int runArray(const QStringList& arguments);
+class ArrayCommand final : public Command
+{
+public:
+    ArrayCommand();
+    int execute(const QStringList& arguments) override;
+};
 
 } // namespace RaidBench::Cli

@@ -109,157 +109,158 @@ QString humanReport(const IoResult& result)
     return text;
 }
 
-} // namespace
-
-int runBench(const QStringList& arguments)
+/// The options of `bench`.
+struct BenchOptions
 {
-    CommandParser command(QStringLiteral("bench"), QString::fromUtf8(benchDescription));
-    QCommandLineParser& parser = command.parser();
-    const QCommandLineOption targetOption(
-        QStringLiteral("target"), QStringLiteral("File or block device to run on (required)."), QStringLiteral("PATH"));
-    const QCommandLineOption rwOption(
+    const QCommandLineOption targetOption {
+        QStringLiteral("target"), QStringLiteral("File or block device to run on (required)."), QStringLiteral("PATH")};
+    const QCommandLineOption rwOption {
         QStringLiteral("rw"), QStringLiteral("Pattern: write, read, randwrite, randread, rw, randrw (default read)."),
-        QStringLiteral("PATTERN"), QStringLiteral("read"));
-    const QCommandLineOption rwmixOption(QStringList {QStringLiteral("rwmix-read"), QStringLiteral("rwmix")},
-                                         QStringLiteral("Percentage of reads for rw and randrw, 0 to 100 (default "
-                                                        "50); reads and writes are reported apart."),
-                                         QStringLiteral("PCT"), QStringLiteral("50"));
-    const QCommandLineOption bsOption(QStringLiteral("bs"), QStringLiteral("Block size, 512 to 64M (default 1M)."),
-                                      QStringLiteral("SIZE"), QStringLiteral("1M"));
-    const QCommandLineOption qdOption(QStringLiteral("qd"), QStringLiteral("Queue depth, 1 to 256 (default 1)."),
-                                      QStringLiteral("N"), QStringLiteral("1"));
-    const QCommandLineOption sizeOption(QStringLiteral("size"),
-                                        QStringLiteral("Bytes to transfer; also the size of a file to create."),
-                                        QStringLiteral("SIZE"));
-    const QCommandLineOption timeOption(
-        QStringLiteral("time"), QStringLiteral("Run for this long (e.g. 500ms, 10s, 2m)."), QStringLiteral("DURATION"));
-    const QCommandLineOption rampOption(
-        QStringLiteral("ramp"), QStringLiteral("Run this long first without measuring."), QStringLiteral("DURATION"));
-    const QCommandLineOption offsetOption(QStringLiteral("offset"),
-                                          QStringLiteral("Start of the range within the target (default 0)."),
-                                          QStringLiteral("SIZE"), QStringLiteral("0"));
-    const QCommandLineOption lengthOption(
-        QStringLiteral("length"), QStringLiteral("Length of the range (default: to the end)."), QStringLiteral("SIZE"));
-    const QCommandLineOption bufferedOption(QStringLiteral("buffered"),
-                                            QStringLiteral("Go through the page cache instead of O_DIRECT; writes end "
-                                                           "with an fdatasync that is timed."));
-    const QCommandLineOption dataOption(QStringLiteral("data"),
-                                        QStringLiteral("Data written: random (default; defeats compression and "
-                                                       "dedup) or zeros (what dd if=/dev/zero writes)."),
-                                        QStringLiteral("random|zeros"), QStringLiteral("random"));
-    const QCommandLineOption syncOption(
-        QStringLiteral("sync-io"), QStringLiteral("Use synchronous pread/pwrite (queue depth 1) instead of io_uring."));
-    const QCommandLineOption batchOption(
+        QStringLiteral("PATTERN"), QStringLiteral("read")};
+    const QCommandLineOption rwmixOption {QStringList {QStringLiteral("rwmix-read"), QStringLiteral("rwmix")},
+                                          QStringLiteral("Percentage of reads for rw and randrw, 0 to 100 (default "
+                                                         "50); reads and writes are reported apart."),
+                                          QStringLiteral("PCT"), QStringLiteral("50")};
+    const QCommandLineOption bsOption {QStringLiteral("bs"), QStringLiteral("Block size, 512 to 64M (default 1M)."),
+                                       QStringLiteral("SIZE"), QStringLiteral("1M")};
+    const QCommandLineOption qdOption {QStringLiteral("qd"), QStringLiteral("Queue depth, 1 to 256 (default 1)."),
+                                       QStringLiteral("N"), QStringLiteral("1")};
+    const QCommandLineOption sizeOption {QStringLiteral("size"),
+                                         QStringLiteral("Bytes to transfer; also the size of a file to create."),
+                                         QStringLiteral("SIZE")};
+    const QCommandLineOption timeOption {
+        QStringLiteral("time"), QStringLiteral("Run for this long (e.g. 500ms, 10s, 2m)."), QStringLiteral("DURATION")};
+    const QCommandLineOption rampOption {
+        QStringLiteral("ramp"), QStringLiteral("Run this long first without measuring."), QStringLiteral("DURATION")};
+    const QCommandLineOption offsetOption {QStringLiteral("offset"),
+                                           QStringLiteral("Start of the range within the target (default 0)."),
+                                           QStringLiteral("SIZE"), QStringLiteral("0")};
+    const QCommandLineOption lengthOption {
+        QStringLiteral("length"), QStringLiteral("Length of the range (default: to the end)."), QStringLiteral("SIZE")};
+    const QCommandLineOption bufferedOption {QStringLiteral("buffered"),
+                                             QStringLiteral("Go through the page cache instead of O_DIRECT; writes end "
+                                                            "with an fdatasync that is timed.")};
+    const QCommandLineOption dataOption {QStringLiteral("data"),
+                                         QStringLiteral("Data written: random (default; defeats compression and "
+                                                        "dedup) or zeros (what dd if=/dev/zero writes)."),
+                                         QStringLiteral("random|zeros"), QStringLiteral("random")};
+    const QCommandLineOption syncOption {
+        QStringLiteral("sync-io"), QStringLiteral("Use synchronous pread/pwrite (queue depth 1) instead of io_uring.")};
+    const QCommandLineOption batchOption {
         QStringLiteral("batch-submit"),
         QStringLiteral("Submit every I/O whose slot one reap freed in one call, instead of each as soon as its slot "
-                       "is free (the default, as fio does)."));
-    const QCommandLineOption dsyncOption(
+                       "is free (the default, as fio does).")};
+    const QCommandLineOption dsyncOption {
         QStringLiteral("dsync"),
         QStringLiteral("Make every write durable before it completes (O_DSYNC, fio's --sync=dsync): the disk's "
-                       "write cache is flushed or written through per write, as a database log does."));
-    const QCommandLineOption destroyOption(QStringLiteral("destroy-data"),
-                                           QStringLiteral("Allow writing to a block device, destroying its data."));
-    const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print the result as one JSON object."));
-    const QCommandLineOption quietOption(QStringLiteral("quiet"), QStringLiteral("No progress line on a terminal."));
-    parser.addOptions({targetOption, rwOption, rwmixOption, bsOption, qdOption, sizeOption, timeOption, rampOption,
-                       offsetOption, lengthOption, bufferedOption, dataOption, syncOption, batchOption, dsyncOption,
-                       destroyOption, jsonOption, quietOption});
+                       "write cache is flushed or written through per write, as a database log does.")};
+    const QCommandLineOption destroyOption {QStringLiteral("destroy-data"),
+                                            QStringLiteral("Allow writing to a block device, destroying its data.")};
+    const QCommandLineOption jsonOption {QStringLiteral("json"),
+                                         QStringLiteral("Print the result as one JSON object.")};
+    const QCommandLineOption quietOption {QStringLiteral("quiet"), QStringLiteral("No progress line on a terminal.")};
 
-    if (const std::optional<int> done = command.parse(arguments, false)) {
-        return *done;
+    QList<QCommandLineOption> all() const
+    {
+        return {targetOption, rwOption,    rwmixOption,  bsOption,      qdOption,       sizeOption,
+                timeOption,   rampOption,  offsetOption, lengthOption,  bufferedOption, dataOption,
+                syncOption,   batchOption, dsyncOption,  destroyOption, jsonOption,     quietOption};
     }
-    if (!parser.isSet(targetOption)) {
-        printError(QStringLiteral("--target is required (a file or block device)"));
-        return ExitUsage;
-    }
+};
 
+/// The job the options describe, checked (IoJob::validate); the usage error otherwise.
+Result<IoJob> readJob(const QCommandLineParser& parser, const BenchOptions& o)
+{
     IoJob job;
-    job.target = parser.value(targetOption);
-    auto usage = [](const Error& error) {
-        printError(ErrorCode::userText(error));
-        return int(ExitUsage);
-    };
-    auto pattern = parsePattern(parser.value(rwOption));
+    job.target = parser.value(o.targetOption);
+    auto pattern = parsePattern(parser.value(o.rwOption));
     if (!pattern) {
-        return usage(pattern.error());
+        return pattern.error();
     }
     job.pattern = *pattern;
     bool ok = false;
-    job.readPercent = parser.value(rwmixOption).toInt(&ok);
+    job.readPercent = parser.value(o.rwmixOption).toInt(&ok);
     if (!ok || job.readPercent < 0 || job.readPercent > 100) {
-        return usage(makeError(
+        return makeError(
             {},
-            QStringLiteral("--rwmix-read '%1' must be a whole number from 0 to 100").arg(parser.value(rwmixOption))));
+            QStringLiteral("--rwmix-read '%1' must be a whole number from 0 to 100").arg(parser.value(o.rwmixOption)));
     }
-    if (parser.isSet(rwmixOption) && job.pattern != IoPattern::ReadWrite && job.pattern != IoPattern::RandReadWrite) {
-        return usage(makeError({}, QStringLiteral("--rwmix-read only applies to --rw rw or randrw")));
+    if (parser.isSet(o.rwmixOption) && job.pattern != IoPattern::ReadWrite && job.pattern != IoPattern::RandReadWrite) {
+        return makeError({}, QStringLiteral("--rwmix-read only applies to --rw rw or randrw"));
     }
-    auto bs = Units::parseSize(parser.value(bsOption));
+    auto bs = Units::parseSize(parser.value(o.bsOption));
     if (!bs) {
-        return usage(bs.error());
+        return bs.error();
     }
     if (*bs > IoJob::maxBlockSize || *bs < IoJob::minBlockSize) {
-        return usage(makeError(
-            {}, QStringLiteral("--bs %1 is out of range; it must be between 512 and 64M").arg(parser.value(bsOption))));
+        return makeError(
+            {},
+            QStringLiteral("--bs %1 is out of range; it must be between 512 and 64M").arg(parser.value(o.bsOption)));
     }
     job.blockSize = std::uint32_t(*bs);
-    job.queueDepth = parser.value(qdOption).toInt(&ok);
+    job.queueDepth = parser.value(o.qdOption).toInt(&ok);
     if (!ok) {
-        return usage(makeError({}, QStringLiteral("--qd '%1' is not a whole number").arg(parser.value(qdOption))));
+        return makeError({}, QStringLiteral("--qd '%1' is not a whole number").arg(parser.value(o.qdOption)));
     }
-    if (parser.isSet(sizeOption)) {
-        auto size = Units::parseSize(parser.value(sizeOption));
+    if (parser.isSet(o.sizeOption)) {
+        auto size = Units::parseSize(parser.value(o.sizeOption));
         if (!size) {
-            return usage(size.error());
+            return size.error();
         }
         if (*size == 0) {
-            return usage(makeError({}, QStringLiteral("--size must be more than 0")));
+            return makeError({}, QStringLiteral("--size must be more than 0"));
         }
         job.sizeLimit = *size;
     }
-    if (parser.isSet(timeOption)) {
-        auto time = Units::parseDuration(parser.value(timeOption));
+    if (parser.isSet(o.timeOption)) {
+        auto time = Units::parseDuration(parser.value(o.timeOption));
         if (!time) {
-            return usage(time.error());
+            return time.error();
         }
         if (*time == 0) {
-            return usage(makeError({}, QStringLiteral("--time must be more than 0")));
+            return makeError({}, QStringLiteral("--time must be more than 0"));
         }
         job.timeLimitNs = *time;
     }
-    if (parser.isSet(rampOption)) {
-        auto ramp = Units::parseDuration(parser.value(rampOption));
+    if (parser.isSet(o.rampOption)) {
+        auto ramp = Units::parseDuration(parser.value(o.rampOption));
         if (!ramp) {
-            return usage(ramp.error());
+            return ramp.error();
         }
         job.rampNs = *ramp;
     }
-    auto offset = Units::parseSize(parser.value(offsetOption));
+    auto offset = Units::parseSize(parser.value(o.offsetOption));
     if (!offset) {
-        return usage(offset.error());
+        return offset.error();
     }
     job.offset = *offset;
-    if (parser.isSet(lengthOption)) {
-        auto length = Units::parseSize(parser.value(lengthOption));
+    if (parser.isSet(o.lengthOption)) {
+        auto length = Units::parseSize(parser.value(o.lengthOption));
         if (!length) {
-            return usage(length.error());
+            return length.error();
         }
         job.length = *length;
     }
-    job.direct = !parser.isSet(bufferedOption);
-    auto data = parseDataPattern(parser.value(dataOption));
+    job.direct = !parser.isSet(o.bufferedOption);
+    auto data = parseDataPattern(parser.value(o.dataOption));
     if (!data) {
-        return usage(data.error());
+        return data.error();
     }
     job.data = *data;
-    job.forceSync = parser.isSet(syncOption);
-    job.batchSubmit = parser.isSet(batchOption);
-    job.dsync = parser.isSet(dsyncOption);
-    job.destroyData = parser.isSet(destroyOption);
+    job.forceSync = parser.isSet(o.syncOption);
+    job.batchSubmit = parser.isSet(o.batchOption);
+    job.dsync = parser.isSet(o.dsyncOption);
+    job.destroyData = parser.isSet(o.destroyOption);
     if (auto valid = job.validate(); !valid) {
-        return usage(valid.error());
+        return valid.error();
     }
+    return job;
+}
 
+/// Runs `job` (a block device it writes pinned by the device gate and checked again right before
+/// the run) and prints the result. Returns the exit code.
+int runJob(IoJob job, bool json, bool quiet)
+{
     // Writing to a block device goes through the device gate: the same reasons `disks` shows, and
     // the job runs on the node it pinned, checked again right before the run.
     std::optional<PinnedDevice> pin;
@@ -290,8 +291,7 @@ int runBench(const QStringList& arguments)
         job.expect = IoJob::TargetKind::File; // not gated: it must not become a block device meanwhile
     }
 
-    const bool json = parser.isSet(jsonOption);
-    const bool showProgress = !json && !parser.isSet(quietOption) && stderrIsTerminal();
+    const bool showProgress = !json && !quiet && stderrIsTerminal();
     installCancelHandler();
     IoEngine::ProgressCallback progress;
     if (showProgress) {
@@ -330,6 +330,34 @@ int runBench(const QStringList& arguments)
         return ExitCancelled;
     }
     return ExitOk;
+}
+
+} // namespace
+
+BenchCommand::BenchCommand()
+    : Command(QStringLiteral("bench"),
+              QT_TRANSLATE_NOOP("raidbench-cli", "run one direct-I/O job on a file or block device"))
+{ }
+
+int BenchCommand::execute(const QStringList& arguments)
+{
+    CommandParser command(QStringLiteral("bench"), QString::fromUtf8(benchDescription));
+    QCommandLineParser& parser = command.parser();
+    const BenchOptions options;
+    parser.addOptions(options.all());
+    if (const std::optional<int> done = command.parse(arguments, false)) {
+        return *done;
+    }
+    if (!parser.isSet(options.targetOption)) {
+        printError(QStringLiteral("--target is required (a file or block device)"));
+        return ExitUsage;
+    }
+    auto job = readJob(parser, options);
+    if (!job) {
+        printError(ErrorCode::userText(job.error()));
+        return ExitUsage;
+    }
+    return runJob(*job, parser.isSet(options.jsonOption), parser.isSet(options.quietOption));
 }
 
 } // namespace RaidBench::Cli

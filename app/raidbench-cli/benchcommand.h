@@ -1,10 +1,15 @@
 #pragma once
 
-#include <QStringList>
+#include "command.h"
 
 namespace RaidBench::Cli {
 
 /// `raidbench-cli bench`: one engine job on a file or block device.
-int runBench(const QStringList& arguments);
+class BenchCommand final : public Command
+{
+public:
+    BenchCommand();
+    int execute(const QStringList& arguments) override;
+};
 
 } // namespace RaidBench::Cli

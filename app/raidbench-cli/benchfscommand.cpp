@@ -33,7 +33,13 @@ Examples:
   raidbench-cli bench-fs --dir /mnt/new --test command --repeats 5 -- sh -c 'psql < dump.sql')";
 } // namespace
 
-int runBenchFs(const QStringList& arguments)
+BenchFsCommand::BenchFsCommand()
+    : Command(QStringLiteral("bench-fs"),
+              QT_TRANSLATE_NOOP("raidbench-cli",
+                                "run a file-system test (bonnie-like, small files, your command) in a directory"))
+{ }
+
+int BenchFsCommand::execute(const QStringList& arguments)
 {
     CommandParser command(QStringLiteral("bench-fs"), QString::fromUtf8(benchFsDescription));
     QCommandLineParser& parser = command.parser();

@@ -1,10 +1,15 @@
 #pragma once
 
-#include <QStringList>
+#include "command.h"
 
 namespace RaidBench::Cli {
 
 /// `raidbench-cli bench-fs`: one file-system test in an existing directory, no array needed.
-int runBenchFs(const QStringList& arguments);
+class BenchFsCommand final : public Command
+{
+public:
+    BenchFsCommand();
+    int execute(const QStringList& arguments) override;
+};
 
 } // namespace RaidBench::Cli

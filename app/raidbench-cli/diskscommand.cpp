@@ -222,139 +222,129 @@ int surfaceScan(const QCommandLineParser& parser, const SurfaceOptions& options)
     return runSurfaceScan(request);
 }
 
-} // namespace
-
-int runDisks(const QStringList& arguments)
+/// The options of `disks`.
+struct DisksOptions
 {
-    CommandParser command(QStringLiteral("disks"), QString::fromUtf8(disksDescription));
-    QCommandLineParser& parser = command.parser();
-    const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print a JSON array of devices."));
-    const QCommandLineOption allOption(QStringLiteral("all"),
-                                       QStringLiteral("Also list loop, RAM, md and dm devices."));
-    const QCommandLineOption loopOption(QStringLiteral("allow-loop"),
-                                        QStringLiteral("Treat loop devices as usable disks (for tests)."));
-    const QCommandLineOption minSizeOption(QStringLiteral("min-size"),
-                                           QStringLiteral("Mark devices smaller than SIZE as too small."),
-                                           QStringLiteral("SIZE"));
-    const QCommandLineOption noHealthOption(
+    const QCommandLineOption jsonOption {QStringLiteral("json"), QStringLiteral("Print a JSON array of devices.")};
+    const QCommandLineOption allOption {QStringLiteral("all"),
+                                        QStringLiteral("Also list loop, RAM, md and dm devices.")};
+    const QCommandLineOption loopOption {QStringLiteral("allow-loop"),
+                                         QStringLiteral("Treat loop devices as usable disks (for tests).")};
+    const QCommandLineOption minSizeOption {QStringLiteral("min-size"),
+                                            QStringLiteral("Mark devices smaller than SIZE as too small."),
+                                            QStringLiteral("SIZE")};
+    const QCommandLineOption noHealthOption {
         QStringLiteral("no-health"),
-        QStringLiteral("Do not read SMART health and write caches (smartctl, hdparm, ...)."));
-    const QCommandLineOption historyOption(QStringLiteral("history"),
-                                           QStringLiteral("Show the disk with serial number SERIAL's speed over time."),
-                                           QStringLiteral("SERIAL"));
-    const QCommandLineOption resultsDirOption(
+        QStringLiteral("Do not read SMART health and write caches (smartctl, hdparm, ...).")};
+    const QCommandLineOption historyOption {
+        QStringLiteral("history"), QStringLiteral("Show the disk with serial number SERIAL's speed over time."),
+        QStringLiteral("SERIAL")};
+    const QCommandLineOption resultsDirOption {
         QStringLiteral("results-dir"),
         QStringLiteral("With --history: the folder of results files (default: the results folder)."),
-        QStringLiteral("DIR"));
-    const QCommandLineOption hostOption(QStringLiteral("host"), QStringLiteral("List that machine's disks, over ssh."),
-                                        QStringLiteral("[USER@]HOST[:PORT]"));
-    const QCommandLineOption remoteHelperOption(
+        QStringLiteral("DIR")};
+    const QCommandLineOption hostOption {QStringLiteral("host"), QStringLiteral("List that machine's disks, over ssh."),
+                                         QStringLiteral("[USER@]HOST[:PORT]")};
+    const QCommandLineOption remoteHelperOption {
         QStringLiteral("remote-helper"),
         QStringLiteral(
             "With --host: where the helper is there, paths separated by ':', the first found runs (default %1).")
             .arg(SshTarget::defaultRemoteHelper()),
-        QStringLiteral("PATH"));
+        QStringLiteral("PATH")};
     const QCommandLineOption timeoutOption = connectTimeoutOption();
-    const QCommandLineOption surfaceOption(
-        QStringLiteral("surface"), QStringLiteral("Read the disks given (or every usable disk) across their surface."));
-    const QCommandLineOption pointsOption(
+    const QCommandLineOption surfaceOption {
+        QStringLiteral("surface"), QStringLiteral("Read the disks given (or every usable disk) across their surface.")};
+    const QCommandLineOption pointsOption {
         QStringLiteral("points"),
         QStringLiteral("With --surface: places read on each disk, %1 to %2 (default %3).")
             .arg(SurfaceSpec::minPoints)
             .arg(SurfaceSpec::maxPoints)
             .arg(SurfaceSpec::defaultPoints),
-        QStringLiteral("N"), QString::number(SurfaceSpec::defaultPoints));
-    const QCommandLineOption pointTimeOption(QStringLiteral("point-time"),
-                                             QStringLiteral("With --surface: reading at each place (default 1s)."),
-                                             QStringLiteral("DURATION"), QStringLiteral("1s"));
-    const QCommandLineOption outOption(QStringLiteral("out"),
-                                       QStringLiteral("With --surface: the results file (default: a new one in the "
-                                                      "results folder)."),
-                                       QStringLiteral("RESULTS.json"));
-    const QCommandLineOption helperOption(
-        QStringLiteral("helper"), QStringLiteral("With --surface, as root too: read through raidbench-helper."));
-    parser.addOptions({jsonOption, allOption, loopOption, minSizeOption, noHealthOption, historyOption,
-                       resultsDirOption, hostOption, remoteHelperOption, timeoutOption, surfaceOption, pointsOption,
-                       pointTimeOption, outOption, helperOption});
-    parser.addPositionalArgument(QStringLiteral("disks"), QStringLiteral("With --surface: the disks to read."),
-                                 QStringLiteral("[DISK...]"));
-    if (const std::optional<int> done = command.parse(arguments)) {
-        return *done;
+        QStringLiteral("N"), QString::number(SurfaceSpec::defaultPoints)};
+    const QCommandLineOption pointTimeOption {QStringLiteral("point-time"),
+                                              QStringLiteral("With --surface: reading at each place (default 1s)."),
+                                              QStringLiteral("DURATION"), QStringLiteral("1s")};
+    const QCommandLineOption outOption {QStringLiteral("out"),
+                                        QStringLiteral("With --surface: the results file (default: a new one in the "
+                                                       "results folder)."),
+                                        QStringLiteral("RESULTS.json")};
+    const QCommandLineOption helperOption {
+        QStringLiteral("helper"), QStringLiteral("With --surface, as root too: read through raidbench-helper.")};
+
+    QList<QCommandLineOption> all() const
+    {
+        return {jsonOption,    allOption,        loopOption,      minSizeOption,      noHealthOption,
+                historyOption, resultsDirOption, hostOption,      remoteHelperOption, timeoutOption,
+                surfaceOption, pointsOption,     pointTimeOption, outOption,          helperOption};
     }
-    if (parser.isSet(surfaceOption)) {
-        return surfaceScan(parser,
-                           {hostOption, historyOption, allOption, pointsOption, pointTimeOption, outOption, loopOption,
-                            jsonOption, helperOption});
-    }
-    for (const QCommandLineOption& option : {pointsOption, pointTimeOption, outOption, helperOption}) {
+};
+
+/// The options that go only with others, given without them: the usage error printed.
+bool optionsFitTogether(const QCommandLineParser& parser, const DisksOptions& o)
+{
+    for (const QCommandLineOption& option : {o.pointsOption, o.pointTimeOption, o.outOption, o.helperOption}) {
         if (parser.isSet(option)) {
             printError(QStringLiteral("--%1 goes with --surface").arg(option.names().first()));
-            return ExitUsage;
+            return false;
         }
     }
     if (!parser.positionalArguments().isEmpty()) {
         printError(QStringLiteral("disks are named only with --surface (raidbench-cli disks lists them all)"));
-        return ExitUsage;
+        return false;
     }
-    if (parser.isSet(historyOption)) {
-        return printHistory(parser.value(historyOption),
-                            parser.isSet(resultsDirOption) ? parser.value(resultsDirOption) : ResultsFolder::path(),
-                            parser.isSet(jsonOption));
-    }
-    if (parser.isSet(resultsDirOption)) {
+    if (!parser.isSet(o.historyOption) && parser.isSet(o.resultsDirOption)) {
         printError(QStringLiteral("--results-dir goes with --history"));
-        return ExitUsage;
+        return false;
     }
-    if (parser.isSet(timeoutOption) && !parser.isSet(hostOption)) {
+    if (parser.isSet(o.timeoutOption) && !parser.isSet(o.hostOption)) {
         printError(QStringLiteral("--connect-timeout goes with --host"));
-        return ExitUsage;
+        return false;
     }
-    EligibilityOptions options;
-    options.allowLoop = parser.isSet(loopOption);
-    if (parser.isSet(minSizeOption)) {
-        auto size = Units::parseSize(parser.value(minSizeOption));
-        if (!size) {
-            printError(ErrorCode::userText(size.error()));
-            return ExitUsage;
-        }
-        options.minSizeBytes = *size;
+    if (parser.isSet(o.hostOption) && parser.isSet(o.minSizeOption)) {
+        printError(QStringLiteral("--min-size is for this machine's disks, not with --host"));
+        return false;
     }
-    QList<Disk> disks;
-    if (parser.isSet(hostOption)) {
-        auto host = SshTarget::parse(parser.value(hostOption));
-        if (!host) {
-            printError(ErrorCode::userText(host.error()));
-            return ExitUsage;
-        }
-        const QString helper =
-            parser.isSet(remoteHelperOption) ? parser.value(remoteHelperOption) : SshTarget::defaultRemoteHelper();
-        if (auto plain = SshTarget::checkRemoteHelper(helper); !plain) {
-            printError(ErrorCode::userText(plain.error()));
-            return ExitUsage;
-        }
-        if (parser.isSet(minSizeOption)) {
-            printError(QStringLiteral("--min-size is for this machine's disks, not with --host"));
-            return ExitUsage;
-        }
-        const std::optional<int> timeout = connectTimeout(parser, timeoutOption);
-        if (!timeout) {
-            return ExitUsage;
-        }
-        auto remote = remoteDisks(*host, helper, options.allowLoop, parser.isSet(allOption),
-                                  !parser.isSet(noHealthOption) && !parser.isSet(allOption), *timeout);
-        if (!remote) {
-            printError(ErrorCode::userText(remote.error()));
-            return ExitFailed;
-        }
-        disks = *remote;
-    } else {
-        disks = DiskScanner().scan(options);
+    return true;
+}
+
+/// The disks of the machine --host names, through its helper over ssh; nullopt after printing why
+/// (`code` the exit code).
+std::optional<QList<Disk>> hostDisks(const QCommandLineParser& parser, const DisksOptions& o, bool allowLoop, int& code)
+{
+    code = ExitUsage;
+    auto host = SshTarget::parse(parser.value(o.hostOption));
+    if (!host) {
+        printError(ErrorCode::userText(host.error()));
+        return std::nullopt;
     }
-    if (parser.isSet(hostOption)) {
-        if (parser.isSet(noHealthOption) || parser.isSet(allOption)) {
-            HealthProbe::markUnread(disks, QStringLiteral("not read (--no-health or --all)"));
-        }
-    } else if (!parser.isSet(noHealthOption)) {
+    const QString helper =
+        parser.isSet(o.remoteHelperOption) ? parser.value(o.remoteHelperOption) : SshTarget::defaultRemoteHelper();
+    if (auto plain = SshTarget::checkRemoteHelper(helper); !plain) {
+        printError(ErrorCode::userText(plain.error()));
+        return std::nullopt;
+    }
+    const std::optional<int> timeout = connectTimeout(parser, o.timeoutOption);
+    if (!timeout) {
+        return std::nullopt;
+    }
+    const bool health = !parser.isSet(o.noHealthOption) && !parser.isSet(o.allOption);
+    auto remote = remoteDisks(*host, helper, allowLoop, parser.isSet(o.allOption), health, *timeout);
+    if (!remote) {
+        printError(ErrorCode::userText(remote.error()));
+        code = ExitFailed;
+        return std::nullopt;
+    }
+    if (!health) {
+        HealthProbe::markUnread(*remote, QStringLiteral("not read (--no-health or --all)"));
+    }
+    return *remote;
+}
+
+/// This machine's disks, their health read as root unless --no-health.
+QList<Disk> localDisks(const EligibilityOptions& options, bool health)
+{
+    QList<Disk> disks = DiskScanner().scan(options);
+    if (health) {
         if (geteuid() == 0) {
             SystemCommandRunner runner;
             HealthProbe::probe(disks, runner);
@@ -362,16 +352,21 @@ int runDisks(const QStringList& arguments)
             HealthProbe::markUnread(disks, QStringLiteral("reading SMART and write caches needs root"));
         }
     }
-    const bool all = parser.isSet(allOption);
-    if (parser.isSet(jsonOption)) {
+    return disks;
+}
+
+/// The table (or JSON array) of `disks`, partitions under their disk.
+void printDisks(const QList<Disk>& disks, bool all, bool allowLoop, bool json)
+{
+    if (json) {
         QJsonArray array;
         for (const Disk& disk : disks) {
-            if (shown(disk, all, options.allowLoop)) {
+            if (shown(disk, all, allowLoop)) {
                 array.append(disk.toJson());
             }
         }
         printJson(QJsonDocument(array));
-        return ExitOk;
+        return;
     }
     QString text = QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
                        .arg(QStringLiteral("NAME"), -10)
@@ -385,7 +380,7 @@ int runDisks(const QStringList& arguments)
                        .arg(QStringLiteral("WHY NOT"));
     int count = 0;
     for (const Disk& disk : disks) {
-        if (!shown(disk, all, options.allowLoop)) {
+        if (!shown(disk, all, allowLoop)) {
             continue;
         }
         ++count;
@@ -398,6 +393,61 @@ int runDisks(const QStringList& arguments)
         text += QStringLiteral("(no disks; --all lists loop, RAM, md and dm devices too)\n");
     }
     printOut(text);
+}
+
+} // namespace
+
+DisksCommand::DisksCommand()
+    : Command(QStringLiteral("disks"),
+              QT_TRANSLATE_NOOP("raidbench-cli", "list disks and whether RaidBench may use each"))
+{ }
+
+int DisksCommand::execute(const QStringList& arguments)
+{
+    CommandParser command(QStringLiteral("disks"), QString::fromUtf8(disksDescription));
+    QCommandLineParser& parser = command.parser();
+    const DisksOptions o;
+    parser.addOptions(o.all());
+    parser.addPositionalArgument(QStringLiteral("disks"), QStringLiteral("With --surface: the disks to read."),
+                                 QStringLiteral("[DISK...]"));
+    if (const std::optional<int> done = command.parse(arguments)) {
+        return *done;
+    }
+    if (parser.isSet(o.surfaceOption)) {
+        return surfaceScan(parser,
+                           {o.hostOption, o.historyOption, o.allOption, o.pointsOption, o.pointTimeOption, o.outOption,
+                            o.loopOption, o.jsonOption, o.helperOption});
+    }
+    if (!optionsFitTogether(parser, o)) {
+        return ExitUsage;
+    }
+    if (parser.isSet(o.historyOption)) {
+        return printHistory(parser.value(o.historyOption),
+                            parser.isSet(o.resultsDirOption) ? parser.value(o.resultsDirOption) : ResultsFolder::path(),
+                            parser.isSet(o.jsonOption));
+    }
+    EligibilityOptions options;
+    options.allowLoop = parser.isSet(o.loopOption);
+    if (parser.isSet(o.minSizeOption)) {
+        auto size = Units::parseSize(parser.value(o.minSizeOption));
+        if (!size) {
+            printError(ErrorCode::userText(size.error()));
+            return ExitUsage;
+        }
+        options.minSizeBytes = *size;
+    }
+    QList<Disk> disks;
+    if (parser.isSet(o.hostOption)) {
+        int code = ExitOk;
+        auto remote = hostDisks(parser, o, options.allowLoop, code);
+        if (!remote) {
+            return code;
+        }
+        disks = *remote;
+    } else {
+        disks = localDisks(options, !parser.isSet(o.noHealthOption));
+    }
+    printDisks(disks, parser.isSet(o.allOption), options.allowLoop, parser.isSet(o.jsonOption));
     return ExitOk;
 }
 

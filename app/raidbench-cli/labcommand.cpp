@@ -1,10 +1,13 @@
 #include "labcommand.h"
 
-#include "campaigncommand.h"
 #include "clicommon.h"
 #include "lab/labagent.h"
 #include "lab/labcheck.h"
 #include "lab/labmachine.h"
+#include "labdemocommand.h"
+#include "labruncommand.h"
+#include "labsshhostcommand.h"
+#include "planrun.h"
 #include "util/errorcodes.h"
 #include "util/units.h"
 
@@ -28,10 +31,7 @@ namespace RaidBench::Cli {
 
 namespace {
 
-/// Exit code when the lab itself failed (as opposed to the command inside it).
-constexpr int ExitLabFailed = 125;
-
-const char* const labDescription = R"(The virtual disk lab: a qemu VM with real kernel md, real mdadm and LVM, and
+const char* const labDescriptionText = R"(The virtual disk lab: a qemu VM with real kernel md, real mdadm and LVM, and
 throttled virtual disks, running RaidBench's own binaries as root. No real disk is touched.
 
   raidbench-cli lab run --disks SPEC [options] -- COMMAND [ARGS...]
@@ -101,6 +101,11 @@ Examples:
 
 } // namespace
 
+QString labDescription()
+{
+    return QString::fromUtf8(labDescriptionText);
+}
+
 QCommandLineOption controllersOption(int n)
 {
     return QCommandLineOption(
@@ -146,325 +151,6 @@ int runCheck()
     }
     printOut(allOk ? QStringLiteral("the lab can run here\n") : QStringLiteral("the lab cannot run here yet\n"));
     return allOk ? ExitOk : ExitFailed;
-}
-
-int runInVm(const QStringList& arguments)
-{
-    CommandParser commandLine(QStringLiteral("lab run"), QString::fromUtf8(labDescription));
-    QCommandLineParser& parser = commandLine.parser();
-    const QCommandLineOption disksOption(QStringLiteral("disks"), QStringLiteral("Virtual disks (see above)."),
-                                         QStringLiteral("SPEC"));
-    const QCommandLineOption outOption(QStringLiteral("out"),
-                                       QStringLiteral("Directory shared read-write at the same path inside the VM; "
-                                                      "the command starts there."),
-                                       QStringLiteral("DIR"));
-    const QCommandLineOption timeoutOption(QStringLiteral("timeout"),
-                                           QStringLiteral("Stop the VM after this long (default 30m)."),
-                                           QStringLiteral("DURATION"), QStringLiteral("30m"));
-    const QCommandLineOption bootTimeoutOption(QStringLiteral("boot-timeout"),
-                                               QStringLiteral("Give up when the VM is not up after this long "
-                                                              "(default 3m)."),
-                                               QStringLiteral("DURATION"), QStringLiteral("3m"));
-    const QCommandLineOption accelOption(
-        QStringLiteral("accel"), QStringLiteral("auto (KVM when a probe shows it works, else TCG), kvm or tcg."),
-        QStringLiteral("ACCEL"), QStringLiteral("auto"));
-    const QCommandLineOption controllers = controllersOption(1);
-    const QCommandLineOption memoryOption(QStringLiteral("memory"), QStringLiteral("VM memory in MiB (default 1024)."),
-                                          QStringLiteral("MIB"), QStringLiteral("1024"));
-    const QCommandLineOption cpusOption(QStringLiteral("cpus"),
-                                        QStringLiteral("Virtual CPUs (default 2 with KVM, 1 with TCG, where a second "
-                                                       "one costs the host more than it gives)."),
-                                        QStringLiteral("N"));
-    const QCommandLineOption quietOption(QStringLiteral("quiet"), QStringLiteral("Do not report the boot on stderr."));
-    parser.addOptions({disksOption, outOption, timeoutOption, bootTimeoutOption, accelOption, controllers, memoryOption,
-                       cpusOption, quietOption});
-    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("The command to run inside the VM."),
-                                 QStringLiteral("-- COMMAND [ARGS...]"));
-    if (const std::optional<int> done = commandLine.parse(arguments)) {
-        return *done;
-    }
-    if (!parser.isSet(disksOption)) {
-        printError(QStringLiteral("--disks is required, e.g. --disks 2x1G@100"));
-        return ExitUsage;
-    }
-    const QStringList command = parser.positionalArguments();
-    if (command.isEmpty()) {
-        printError(QStringLiteral("no command given; put it after --, e.g. lab run --disks 1G -- cat /proc/mdstat"));
-        return ExitUsage;
-    }
-    const auto disks = labDisks(parser, parser.value(disksOption), controllers);
-    if (!disks) {
-        return ExitUsage;
-    }
-    auto timeout = Units::parseDuration(parser.value(timeoutOption));
-    if (!timeout) {
-        printError(ErrorCode::userText(timeout.error()));
-        return ExitUsage;
-    }
-    auto bootTimeout = Units::parseDuration(parser.value(bootTimeoutOption));
-    if (!bootTimeout || *bootTimeout == 0) {
-        printError(bootTimeout ? QStringLiteral("--boot-timeout must be more than 0")
-                               : ErrorCode::userText(bootTimeout.error()));
-        return ExitUsage;
-    }
-    LabOptions options;
-    options.bootTimeoutNs = *bootTimeout;
-    options.disks = *disks;
-    options.outDir = parser.value(outOption);
-    options.timeoutNs = *timeout;
-    options.accel = parser.value(accelOption);
-    bool ok = false;
-    options.memoryMiB = parser.value(memoryOption).toInt(&ok);
-    if (!ok || options.memoryMiB < 256) {
-        printError(QStringLiteral("--memory must be at least 256 (MiB)"));
-        return ExitUsage;
-    }
-    if (parser.isSet(cpusOption)) {
-        options.cpus = parser.value(cpusOption).toInt(&ok);
-        if (!ok || options.cpus < 1 || options.cpus > 64) {
-            printError(QStringLiteral("--cpus must be a number from 1 to 64"));
-            return ExitUsage;
-        }
-    }
-    const bool quiet = parser.isSet(quietOption);
-
-    LabMachine lab(options);
-    int exitCode = ExitLabFailed;
-    QObject::connect(&lab, &LabMachine::progress, [quiet](const QString& message) {
-        if (!quiet) {
-            printErr(QStringLiteral("lab: %1\n").arg(message));
-        }
-    });
-    QObject::connect(&lab, &LabMachine::booted, [&lab, quiet](qint64 ms) {
-        if (!quiet) {
-            printErr(QStringLiteral("lab: up in %1 s (%2: %3)\n")
-                         .arg(double(ms) / 1000.0, 0, 'f', 1)
-                         .arg(lab.accelerator().toUpper(), lab.acceleratorReason()));
-        }
-    });
-    QObject::connect(&lab, &LabMachine::standardOutput, [](const QByteArray& data) {
-        std::fwrite(data.constData(), 1, size_t(data.size()), stdout);
-        std::fflush(stdout);
-    });
-    QObject::connect(&lab, &LabMachine::standardError, [](const QByteArray& data) {
-        std::fwrite(data.constData(), 1, size_t(data.size()), stderr);
-        std::fflush(stderr);
-    });
-    QObject::connect(&lab, &LabMachine::finished, [&exitCode](int code) {
-        exitCode = code;
-        QCoreApplication::exit(0);
-    });
-    QObject::connect(&lab, &LabMachine::failed, [&exitCode](const Error& error) {
-        printError(ErrorCode::userText(error));
-        exitCode = error.code == ErrorCode::labStopped && cancelFlag().load() ? ExitCancelled : ExitLabFailed;
-        QCoreApplication::exit(0);
-    });
-
-    installCancelHandler();
-    if (auto started = lab.start(command); !started) {
-        printError(ErrorCode::userText(started.error()));
-        return started.error().code == ErrorCode::invalidLabSpec ? ExitUsage : ExitLabFailed;
-    }
-
-    // Forward our stdin to the command's.
-    struct stat st
-    { };
-    fstat(STDIN_FILENO, &st);
-    QSocketNotifier* notifier = nullptr;
-    if (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) || S_ISCHR(st.st_mode)) {
-        notifier = new QSocketNotifier(STDIN_FILENO, QSocketNotifier::Read, &lab);
-        QObject::connect(notifier, &QSocketNotifier::activated, [&lab, notifier] {
-            char buffer[65536];
-            const ssize_t n = ::read(STDIN_FILENO, buffer, sizeof(buffer));
-            if (n > 0) {
-                lab.writeStdin(QByteArray(buffer, n));
-            } else {
-                notifier->setEnabled(false);
-                lab.closeStdin();
-            }
-        });
-    } else {
-        QByteArray all;
-        char buffer[65536];
-        for (ssize_t n; (n = ::read(STDIN_FILENO, buffer, sizeof(buffer))) > 0;) {
-            all.append(buffer, n);
-        }
-        lab.writeStdin(all);
-        lab.closeStdin();
-    }
-    QTimer cancelPoll;
-    QObject::connect(&cancelPoll, &QTimer::timeout, [&lab] {
-        if (cancelFlag().load()) {
-            lab.stop(QStringLiteral("cancelled"));
-        }
-    });
-    cancelPoll.start(100);
-    QCoreApplication::exec();
-    return exitCode;
-}
-
-int runSshHost(const QStringList& arguments)
-{
-    CommandParser commandLine(QStringLiteral("lab ssh-host"), QString::fromUtf8(labDescription));
-    QCommandLineParser& parser = commandLine.parser();
-    const QCommandLineOption disksOption(QStringLiteral("disks"), QStringLiteral("Virtual disks (see above)."),
-                                         QStringLiteral("SPEC"));
-    const QCommandLineOption portOption(QStringLiteral("port"),
-                                        QStringLiteral("The port on 127.0.0.1 that reaches the VM's sshd."),
-                                        QStringLiteral("PORT"));
-    const QCommandLineOption keysOption(QStringLiteral("authorized-keys"),
-                                        QStringLiteral("Public keys allowed to log in (an authorized_keys file)."),
-                                        QStringLiteral("FILE"));
-    const QCommandLineOption hostKeyOption(
-        QStringLiteral("host-key"),
-        QStringLiteral("The VM's ssh host key (a private key file, FILE.pub beside it); default: a new one."),
-        QStringLiteral("FILE"));
-    const QCommandLineOption nameOption(QStringLiteral("name"), QStringLiteral("The VM's host name."),
-                                        QStringLiteral("NAME"), QStringLiteral("raidbench-lab"));
-    const QCommandLineOption userOption(QStringLiteral("user"),
-                                        QStringLiteral("Also let this user of this machine in (not only root)."),
-                                        QStringLiteral("USER"));
-    const QCommandLineOption controllers = controllersOption(1);
-    const QCommandLineOption accelOption(QStringLiteral("accel"), QStringLiteral("auto, kvm or tcg."),
-                                         QStringLiteral("ACCEL"), QStringLiteral("auto"));
-    const QCommandLineOption timeoutOption(QStringLiteral("timeout"),
-                                           QStringLiteral("Stop the VM after this long (default 2h)."),
-                                           QStringLiteral("DURATION"), QStringLiteral("2h"));
-    parser.addOptions({disksOption, portOption, keysOption, hostKeyOption, nameOption, userOption, controllers,
-                       accelOption, timeoutOption});
-    if (const std::optional<int> done = commandLine.parse(arguments, false)) {
-        return *done;
-    }
-    if (!parser.isSet(disksOption) || !parser.isSet(portOption) || !parser.isSet(keysOption)) {
-        printError(QStringLiteral("give --disks, --port and --authorized-keys, e.g. lab ssh-host --disks 2x1G@100 "
-                                  "--port 2201 --authorized-keys ~/.ssh/id_ed25519.pub"));
-        return ExitUsage;
-    }
-    bool ok = false;
-    const int port = parser.value(portOption).toInt(&ok);
-    if (!ok || port < 1 || port > 65535) {
-        printError(QStringLiteral("--port must be a number from 1 to 65535"));
-        return ExitUsage;
-    }
-    const auto disks = labDisks(parser, parser.value(disksOption), controllers);
-    if (!disks) {
-        return ExitUsage;
-    }
-    auto timeout = Units::parseDuration(parser.value(timeoutOption));
-    if (!timeout) {
-        printError(ErrorCode::userText(timeout.error()));
-        return ExitUsage;
-    }
-    const QString sshd = QStringLiteral("/usr/sbin/sshd");
-    const QString keygen = QStandardPaths::findExecutable(QStringLiteral("ssh-keygen"));
-    if (!QFileInfo(sshd).isExecutable() || keygen.isEmpty()) {
-        printError(QStringLiteral("the lab runs this machine's sshd and ssh-keygen; install the Debian packages "
-                                  "openssh-server and openssh-client"));
-        return ExitLabFailed;
-    }
-    QFile keys(parser.value(keysOption));
-    if (!keys.open(QIODevice::ReadOnly)) {
-        printError(QStringLiteral("cannot read %1: %2").arg(keys.fileName(), keys.errorString()));
-        return ExitUsage;
-    }
-    const QByteArray authorized = keys.read(1 << 20);
-    const QString user = parser.value(userOption);
-    static const QRegularExpression userPattern(
-        QRegularExpression::anchoredPattern(QStringLiteral("[a-z_][a-z0-9_-]{0,31}")));
-    if (!user.isEmpty() && (!userPattern.match(user).hasMatch() || user == QLatin1String("root"))) {
-        printError(QStringLiteral("--user '%1' is not a user name other than root").arg(user.left(100)));
-        return ExitUsage;
-    }
-    // The host key: the caller's, or a new one made here (printed for known_hosts once sshd listens).
-    QTemporaryDir keyDir;
-    QString hostKey = parser.value(hostKeyOption);
-    if (hostKey.isEmpty()) {
-        hostKey = keyDir.filePath(QStringLiteral("ssh_host_ed25519_key"));
-        QProcess make;
-        make.start(keygen,
-                   {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ed25519"), QStringLiteral("-N"),
-                    QString(), QStringLiteral("-C"), parser.value(nameOption), QStringLiteral("-f"), hostKey});
-        if (!make.waitForFinished(30000) || make.exitCode() != 0) {
-            printError(QStringLiteral("ssh-keygen could not make a host key: %1")
-                           .arg(QString::fromLocal8Bit(make.readAllStandardError()).trimmed()));
-            return ExitLabFailed;
-        }
-    }
-    QFile privateKey(hostKey);
-    QFile publicKey(hostKey + QStringLiteral(".pub"));
-    if (!privateKey.open(QIODevice::ReadOnly) || !publicKey.open(QIODevice::ReadOnly)) {
-        printError(QStringLiteral("cannot read the host key %1 and %1.pub").arg(hostKey));
-        return ExitUsage;
-    }
-    const QByteArray publicLine = publicKey.readAll().trimmed();
-    const QByteArray hostKeyBytes = privateKey.readAll();
-    const QString control = QStringLiteral("/run/raidbench-lab");
-    QString config = QStringLiteral("Port 22\nListenAddress 0.0.0.0\nHostKey %1/ssh_host_key\n"
-                                    "AuthorizedKeysFile none\nAuthorizedKeysCommand /bin/cat %1/authorized_keys\n"
-                                    "AuthorizedKeysCommandUser root\nPasswordAuthentication no\n"
-                                    "KbdInteractiveAuthentication no\nUsePAM no\nPermitRootLogin prohibit-password\n"
-                                    "StrictModes no\nPidFile /run/sshd.pid\nPrintMotd no\nLogLevel INFO\n"
-                                    "SetEnv RAIDBENCH_LAB=1\n")
-                         .arg(control);
-    config += user.isEmpty() ? QStringLiteral("AllowUsers root\n") : QStringLiteral("AllowUsers root %1\n").arg(user);
-
-    LabOptions options;
-    options.disks = *disks;
-    options.timeoutNs = *timeout;
-    options.accel = parser.value(accelOption);
-    options.sshPort = port;
-    options.hostname = parser.value(nameOption);
-    options.controlFiles = {{QStringLiteral("ssh_host_key"), hostKeyBytes},
-                            {QStringLiteral("authorized_keys"), authorized},
-                            {QStringLiteral("sshd_config"), config.toUtf8()}};
-    LabMachine lab(options);
-    int exitCode = ExitLabFailed;
-    bool ready = false;
-    QByteArray errorLine;
-    QObject::connect(&lab, &LabMachine::progress,
-                     [](const QString& message) { printErr(QStringLiteral("lab: %1\n").arg(message)); });
-    QObject::connect(&lab, &LabMachine::standardError, [&](const QByteArray& data) {
-        std::fwrite(data.constData(), 1, size_t(data.size()), stderr);
-        std::fflush(stderr);
-        errorLine += data;
-        if (!ready && errorLine.contains("Server listening on")) {
-            ready = true;
-            printOut(QStringLiteral("ready on 127.0.0.1:%1\n[127.0.0.1]:%1 %2\n")
-                         .arg(port)
-                         .arg(QString::fromLatin1(publicLine.split(' ').mid(0, 2).join(' '))));
-        }
-        errorLine = errorLine.right(4096);
-    });
-    QObject::connect(&lab, &LabMachine::finished, [&exitCode](int code) {
-        exitCode = code == 0 ? ExitOk : ExitLabFailed;
-        QCoreApplication::exit(0);
-    });
-    QObject::connect(&lab, &LabMachine::failed, [&exitCode](const Error& error) {
-        const bool cancelled = error.code == ErrorCode::labStopped && cancelFlag().load();
-        if (!cancelled) {
-            printError(ErrorCode::userText(error));
-        }
-        exitCode = cancelled ? ExitOk : ExitLabFailed;
-        QCoreApplication::exit(0);
-    });
-    installCancelHandler();
-    const QStringList command {
-        QStringLiteral("/bin/sh"), QStringLiteral("-c"),
-        QStringLiteral("mkdir -p -m 0755 /run/sshd && exec %1 -D -e -f %2/sshd_config").arg(sshd, control)};
-    if (auto started = lab.start(command); !started) {
-        printError(ErrorCode::userText(started.error()));
-        return started.error().code == ErrorCode::invalidLabSpec ? ExitUsage : ExitLabFailed;
-    }
-    lab.closeStdin();
-    QTimer cancelPoll;
-    QObject::connect(&cancelPoll, &QTimer::timeout, [&lab] {
-        if (cancelFlag().load()) {
-            lab.stop(QStringLiteral("stopped"));
-        }
-    });
-    cancelPoll.start(100);
-    QCoreApplication::exec();
-    return exitCode;
 }
 
 /// Inside the VM: asks the machine (through the shared control directory) and waits for its answer.
@@ -520,27 +206,33 @@ int askTheLab(const QString& what, const QString& disk)
 
 } // namespace
 
-int runLab(const QStringList& arguments)
+LabCommand::LabCommand()
+    : Command(
+          QStringLiteral("lab"),
+          QT_TRANSLATE_NOOP("raidbench-cli", "the virtual disk lab: run commands in a VM with throttled virtual disks"))
+{ }
+
+int LabCommand::execute(const QStringList& arguments)
 {
     const QString sub = arguments.value(1);
     if (sub.isEmpty() || sub == QLatin1String("-h") || sub == QLatin1String("--help")) {
-        printOut(QString::fromUtf8(labDescription) + QLatin1Char('\n'));
+        printOut(labDescription() + QLatin1Char('\n'));
         return sub.isEmpty() ? ExitUsage : ExitOk;
     }
     QStringList rest = arguments;
     rest.removeAt(1);
     rest[0] = QStringLiteral("raidbench-cli lab %1").arg(sub);
     if (sub == QLatin1String("run")) {
-        return runInVm(rest);
+        return LabRunCommand().execute(rest);
     }
     if (sub == QLatin1String("check")) {
         return runCheck();
     }
     if (sub == QLatin1String("ssh-host")) {
-        return runSshHost(rest);
+        return LabSshHostCommand().execute(rest);
     }
     if (sub == QLatin1String("demo")) {
-        return runLabDemo(rest);
+        return LabDemoCommand().execute(rest);
     }
     if (sub == QLatin1String("unplug") || sub == QLatin1String("plug") || sub == QLatin1String("power-cycle")) {
         return askTheLab(sub, rest.value(1));

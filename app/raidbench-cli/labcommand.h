@@ -1,5 +1,6 @@
 #pragma once
 
+#include "command.h"
 #include "lab/labspec.h"
 
 #include <QCommandLineOption>
@@ -11,8 +12,19 @@
 
 namespace RaidBench::Cli {
 
-/// `raidbench-cli lab run|check|agent`: the virtual disk lab.
-int runLab(const QStringList& arguments);
+/// `raidbench-cli lab run|check|demo|ssh-host|unplug|plug|power-cycle|agent`: the virtual disk lab.
+class LabCommand final : public Command
+{
+public:
+    LabCommand();
+    int execute(const QStringList& arguments) override;
+};
+
+/// Exit code when the lab itself failed (as opposed to the command inside it).
+constexpr int ExitLabFailed = 125;
+
+/// The help of `lab` and its parts: the lab, its disks' SPEC, what runs inside.
+QString labDescription();
 
 /// The lab's --controllers option (N SCSI controllers the disks take turns over), defaulting to `n`.
 QCommandLineOption controllersOption(int n);

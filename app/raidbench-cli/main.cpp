@@ -1,58 +1,13 @@
-#include "answercommand.h"
-#include "arraycommand.h"
-#include "benchcommand.h"
-#include "benchfscommand.h"
-#include "campaigncommand.h"
 #include "clicommon.h"
-#include "diskscommand.h"
-#include "labcommand.h"
+#include "command.h"
 #include "util/translation.h"
 #include "version.h"
 
 #include <QCoreApplication>
 
-#include <functional>
-#include <map>
-
 using namespace RaidBench::Cli;
 
 namespace {
-
-struct Command
-{
-    const char* summary;
-    std::function<int(const QStringList&)> run;
-};
-
-const std::map<QString, Command>& commands()
-{
-    static const std::map<QString, Command> table {
-        {QStringLiteral("answer"),
-         {QT_TRANSLATE_NOOP("raidbench-cli",
-                            "the answer in minutes: the disks measured, every layout predicted, the best few built"),
-          runAnswer}},
-        {QStringLiteral("array"),
-         {QT_TRANSLATE_NOOP("raidbench-cli", "build, list and tear down RAID arrays (mdadm, LVM)"), runArray}},
-        {QStringLiteral("bench"),
-         {QT_TRANSLATE_NOOP("raidbench-cli", "run one direct-I/O job on a file or block device"), runBench}},
-        {QStringLiteral("bench-fs"),
-         {QT_TRANSLATE_NOOP("raidbench-cli",
-                            "run a file-system test (bonnie-like, small files, your command) in a directory"),
-          runBenchFs}},
-        {QStringLiteral("disks"),
-         {QT_TRANSLATE_NOOP("raidbench-cli", "list disks and whether RaidBench may use each"), runDisks}},
-        {QStringLiteral("run"),
-         {QT_TRANSLATE_NOOP("raidbench-cli", "run a campaign: baselines, then build, measure, tear down each layout"),
-          runCampaign}},
-        {QStringLiteral("report"),
-         {QT_TRANSLATE_NOOP("raidbench-cli", "turn results into Markdown, CSV or fio JSON; import fio results"),
-          runReport}},
-        {QStringLiteral("lab"),
-         {QT_TRANSLATE_NOOP("raidbench-cli", "the virtual disk lab: run commands in a VM with throttled virtual disks"),
-          runLab}},
-    };
-    return table;
-}
 
 QString usage()
 {
@@ -62,10 +17,8 @@ QString usage()
                                                "Builds Linux software-RAID layouts, benchmarks them and compares the "
                                                "results.\n\n"
                                                "Commands:\n");
-    for (const auto& [name, command] : commands()) {
-        text += QStringLiteral("  %1  %2\n")
-                    .arg(name, -8)
-                    .arg(QCoreApplication::translate("raidbench-cli", command.summary));
+    for (const auto& [name, command] : Command::all()) {
+        text += QStringLiteral("  %1  %2\n").arg(name, -8).arg(command->summary());
     }
     text += QCoreApplication::translate("raidbench-cli",
                                         "\nOptions:\n"
@@ -99,8 +52,8 @@ int main(int argc, char* argv[])
         printOut(QStringLiteral("raidbench-cli %1\n").arg(QStringLiteral(RAIDBENCH_VERSION)));
         return ExitOk;
     }
-    const auto it = commands().find(first);
-    if (it == commands().end()) {
+    const auto it = Command::all().find(first);
+    if (it == Command::all().end()) {
         printError(
             QCoreApplication::translate("raidbench-cli", "unknown command '%1'; run raidbench-cli --help for the list")
                 .arg(first));
@@ -109,5 +62,5 @@ int main(int argc, char* argv[])
     // Each command parses its own options; its help names it in the usage line.
     arguments.removeAt(1);
     arguments[0] = QStringLiteral("raidbench-cli %1").arg(first);
-    return it->second.run(arguments);
+    return it->second->execute(arguments);
 }

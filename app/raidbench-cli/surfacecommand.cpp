@@ -1,8 +1,8 @@
 #include "surfacecommand.h"
 
-#include "campaigncommand.h"
 #include "clicommon.h"
 #include "disks/diskscanner.h"
+#include "planrun.h"
 #include "results/campaignplan.h"
 #include "results/campaignresults.h"
 #include "results/resultsfolder.h"

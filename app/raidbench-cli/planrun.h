@@ -1,7 +1,6 @@
 #pragma once
 
 #include <QString>
-#include <QStringList>
 
 namespace RaidBench {
 struct CampaignPlan;
@@ -19,13 +18,7 @@ struct PlanRunFlags
 };
 /// Runs `plan` on this machine's disks, in this process as root or through the helper otherwise,
 /// saving to `out` after every measurement; prints progress and a summary. Returns the exit code.
+/// `run`, `answer`, `disks --surface` and `lab demo` run their plans through it.
 int runPlan(const CampaignPlan& plan, const QString& out, const PlanRunFlags& flags);
-
-/// `raidbench-cli run PLAN.json --out RESULTS.json`: the campaign.
-int runCampaign(const QStringList& arguments);
-/// `raidbench-cli report RESULTS.json`: Markdown, CSV and fio-JSON exports, fio imports.
-int runReport(const QStringList& arguments);
-/// `raidbench-cli lab demo`: the campaign on the virtual lab's disks.
-int runLabDemo(const QStringList& arguments);
 
 } // namespace RaidBench::Cli

@@ -1,0 +1,231 @@
+#include "planrun.h"
+
+#include "campaign/campaignrunner.h"
+#include "clicommon.h"
+#include "client/hostcampaign.h"
+#include "disks/diskscanner.h"
+#include "helper/helperclient.h"
+#include "lab/labmachine.h"
+#include "labcommand.h"
+#include "remotecommand.h"
+#include "results/analysis.h"
+#include "results/compare.h"
+#include "results/exports.h"
+#include "results/resultsfolder.h"
+#include "util/atomicfile.h"
+#include "util/errorcodes.h"
+#include "util/terminaltext.h"
+#include "util/units.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QScopeGuard>
+#include <QStandardPaths>
+#include <QSysInfo>
+#include <QTimer>
+
+#include <cstdio>
+#include <unistd.h>
+
+namespace RaidBench::Cli {
+
+namespace {
+
+bool confirmDestroy(const QStringList& disks, bool yes)
+{
+    if (yes) {
+        return true;
+    }
+    if (!stdinIsTerminal()) {
+        printError(
+            QStringLiteral("the campaign destroys the data on %1 disk(s); run on a terminal to confirm, or pass --yes")
+                .arg(disks.size()));
+        return false;
+    }
+    return answeredYes(QStringLiteral("This destroys everything on:\n  %1\nType yes to go on: ")
+                           .arg(disks.join(QStringLiteral("\n  "))));
+}
+
+int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, const PlanRunFlags& flags, bool direct)
+{
+    QJsonObject previous;
+    if (flags.resume && QFileInfo::exists(out)) {
+        QFile file(out);
+        if (!file.open(QIODevice::ReadOnly)) {
+            printError(QStringLiteral("cannot read %1: %2").arg(out, file.errorString()));
+            return ExitFailed;
+        }
+        previous = QJsonDocument::fromJson(file.readAll()).object();
+    }
+    const QFileInfo outInfo(out);
+    if (!QFileInfo(outInfo.absolutePath()).isWritable()) {
+        printError(QStringLiteral("cannot write results to %1").arg(out));
+        return ExitFailed;
+    }
+    QStringList identities;
+    EligibilityOptions eligibility;
+    eligibility.allowLoop = plan.allowLoop;
+    for (const QString& path : plan.disks) {
+        auto disk = DiskScanner().inspect(path, eligibility);
+        if (!disk) {
+            printError(QStringLiteral("disk %1: %2").arg(path, ErrorCode::userText(disk.error())));
+            return ExitFailed;
+        }
+        identities.append(QStringLiteral("%1  %2  %3  %4")
+                              .arg(terminalSafe(path), terminalSafe(disk->model), terminalSafe(disk->serial),
+                                   Units::formatBytesDecimal(double(disk->sizeBytes))));
+    }
+    if (plan.writes() && !confirmDestroy(identities, flags.yes)) {
+        return ExitFailed;
+    }
+    HostCampaign::Options hostOptions;
+    hostOptions.resolveDisks = false; // checked above, on this machine
+    hostOptions.previous = previous;
+    HostCampaign campaign(plan, out, hostOptions);
+    QEventLoop loop;
+    QObject::connect(&campaign, &HostCampaign::ready, &campaign, &HostCampaign::run);
+    QString lastMessage;
+    QObject::connect(&campaign, &HostCampaign::progressed, [&](const CampaignProgress& progress) {
+        if (!flags.quiet && progress.message != lastMessage) {
+            printErr(QStringLiteral("%1\n").arg(progress.message));
+            lastMessage = progress.message;
+        }
+    });
+    QObject::connect(&campaign, &HostCampaign::resultsMoved, [](const Error& why, const QString& fallback) {
+        printError(QStringLiteral("%1; the results go to %2").arg(ErrorCode::userText(why), fallback));
+    });
+    QObject::connect(&campaign, &HostCampaign::saveFailed,
+                     [](const Error& why) { printError(ErrorCode::userText(why)); });
+    QObject::connect(&campaign, &HostCampaign::finished, &loop, &QEventLoop::quit);
+    auto helper = std::make_unique<HelperClient>();
+    if (auto started = direct ? helper->startDirect() : helper->startPkexec(); !started) {
+        printError(ErrorCode::userText(started.error()));
+        return ExitFailed;
+    }
+    campaign.attach(std::move(helper));
+    execWithCancel(loop, [&campaign] { campaign.cancel(); });
+    if (campaign.state() == HostCampaign::State::Failed) {
+        printError(ErrorCode::userText(campaign.error()));
+        if (campaign.wroteResults()) {
+            printErr(QStringLiteral("what it measured is in %1\n").arg(campaign.resultsPath()));
+        }
+        return ExitFailed;
+    }
+    if (!campaign.wroteResults()) {
+        printErr(QStringLiteral("cancelled before the campaign started; nothing was changed\n"));
+        return ExitCancelled;
+    }
+    const QString status = runStateName(campaign.finalStatus().value_or(RunState::Cancelled));
+    (flags.summary ? printOut
+                   : printErr)(QStringLiteral("campaign %1; results in %2\n").arg(status, campaign.resultsPath()));
+    return campaign.state() == HostCampaign::State::Cancelled ? ExitCancelled : ExitOk;
+}
+
+/// The campaign in this process, as root.
+int runPlanHere(const CampaignPlan& plan, const QString& out, const PlanRunFlags& flags)
+{
+    SystemCommandRunner commands;
+    CampaignRunner::Options options;
+    options.resultsPath = out;
+    options.resume = flags.resume;
+    options.runner = &commands;
+    options.executor.gate = std::make_shared<SystemDeviceGate>(SystemDeviceGate::withLoop(plan.allowLoop));
+    const bool quiet = flags.quiet;
+    const bool terminal = stderrIsTerminal();
+    QString lastMessage;
+    CampaignRunner runner(
+        plan, options,
+        {[&](const CampaignProgress& progress) {
+             if (quiet) {
+                 return;
+             }
+             const QString head = progressHead(progress);
+             if (terminal) {
+                 QString line = head + progress.message;
+                 if (progress.liveBwBytes > 0) {
+                     line += QStringLiteral("  %1").arg(Units::formatMBps(progress.liveBwBytes));
+                 }
+                 printProgress(QStringLiteral("%1  %2 %").arg(line.left(110)).arg(qRound(progress.overall * 100)));
+             } else if (progress.message != lastMessage) {
+                 printErr(QStringLiteral("%1%2\n").arg(head, progress.message));
+             }
+             lastMessage = progress.message;
+         },
+         {},
+         {}});
+    if (auto ok = runner.prepare(); !ok) {
+        printError(ErrorCode::userText(ok.error()));
+        return ok.error().code == ErrorCode::invalidPlan ? ExitUsage : ExitFailed;
+    }
+    // What validation allows but a user should know before the disks are destroyed.
+    for (const ConfigResult& config : runner.results().configs) {
+        for (const QString& warning : config.warnings) {
+            printErr(QStringLiteral("%1: note: %2\n").arg(config.name, warning));
+        }
+    }
+    if (plan.writes() && !confirmDestroy(runner.destroys(), flags.yes)) {
+        return ExitFailed;
+    }
+    installCancelHandler();
+    QElapsedTimer timer;
+    timer.start();
+    auto results = runner.run(&cancelFlag());
+    if (terminal && !quiet) {
+        printProgress(QString());
+    }
+    if (!results) {
+        printError(ErrorCode::userText(results.error()));
+        return ExitFailed;
+    }
+    int failed = 0;
+    QString summary;
+    for (const ConfigResult& config : results->configs) {
+        const auto write = config.sequentialWrite();
+        const auto read = config.sequentialRead();
+        summary += QStringLiteral("%1 %2 %3 %4\n")
+                       .arg(config.name, -24)
+                       .arg(runStateName(config.status), -10)
+                       .arg(write ? Units::formatMBps(*write) + QStringLiteral(" write") : QString(), -18)
+                       .arg(read ? Units::formatMBps(*read) + QStringLiteral(" read") : config.error);
+        failed += config.status == RunState::Failed ? 1 : 0;
+    }
+    for (const DiskResult& disk : results->disks) {
+        if (disk.slow) {
+            summary += QStringLiteral("slow disk %1: %2\n").arg(disk.label(), disk.slowReason);
+        }
+    }
+    (flags.summary ? printOut : printErr)(
+        summary + QStringLiteral("results in %1 (%2 s)\n").arg(runner.savedTo()).arg(timer.elapsed() / 1000));
+    if (runner.savedTo() != options.resultsPath) {
+        printError(QStringLiteral("%1 could not be written; the results are in %2")
+                       .arg(options.resultsPath, runner.savedTo()));
+    }
+    if (results->status == RunState::Cancelled) {
+        printError(QStringLiteral("cancelled; what was measured is in %1").arg(runner.savedTo()));
+        return ExitCancelled;
+    }
+    return failed || runner.savedTo() != options.resultsPath ? ExitFailed : ExitOk;
+}
+
+} // namespace
+
+int runPlan(const CampaignPlan& plan, const QString& out, const PlanRunFlags& flags)
+{
+    if (geteuid() != 0 || flags.viaHelper) {
+        // A normal user: the root work happens in the helper, started through polkit (or directly by root).
+        return runCampaignThroughHelper(plan, out, flags, geteuid() == 0);
+    }
+    return runPlanHere(plan, out, flags);
+}
+
+} // namespace RaidBench::Cli
