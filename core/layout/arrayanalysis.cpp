@@ -66,37 +66,25 @@ bool powerOfTwo(std::uint64_t value)
     return value && (value & (value - 1)) == 0;
 }
 
-void validateNode(const ArraySpec& spec, int depth, int maxDepth, QList<SpecIssue>& issues)
+/// Where validateNode() collects what it finds: errors refuse the tree, warnings are said.
+struct IssueList
 {
-    auto error = [&](const QString& code, const QString& message) { issues.append({code, message, false}); };
-    auto warning = [&](const QString& code, const QString& message) { issues.append({code, message, true}); };
-    if (spec.isLeaf()) {
-        if (spec.device.isEmpty()) {
-            error(QStringLiteral("missing-device"), QStringLiteral("a disk in the tree has no device path"));
-        } else if (!spec.device.startsWith(QLatin1String("/dev/"))) {
-            error(QStringLiteral("bad-device"),
-                  QStringLiteral("%1 is not a device path under /dev/").arg(spec.device.left(200)));
-        }
-        return;
-    }
-    if (spec.level == ArrayLevel::Disk) {
-        error(QStringLiteral("bad-node"), QStringLiteral("a disk cannot have members"));
-        return;
-    }
-    if (depth > maxDepth) {
-        error(QStringLiteral("too-deep"), QStringLiteral("arrays are nested deeper than %1 levels").arg(maxDepth));
-        return;
-    }
-    const QString name = upperName(spec.level);
-    const qsizetype active = spec.children.size() - spec.spares;
+    QList<SpecIssue>& issues;
+    void error(const QString& code, const QString& message) { issues.append({code, message, false}); }
+    void warning(const QString& code, const QString& message) { issues.append({code, message, true}); }
+};
+
+/// Spares that leave no active member or that the level cannot use, and too few members.
+void checkMemberCount(const ArraySpec& spec, const QString& name, qsizetype active, IssueList& list)
+{
     if (spec.spares < 0 || spec.spares >= spec.children.size()) {
-        error(QStringLiteral("bad-spares"),
-              QStringLiteral("%1: %2 spares leave no active members").arg(name).arg(spec.spares));
+        list.error(QStringLiteral("bad-spares"),
+                   QStringLiteral("%1: %2 spares leave no active members").arg(name).arg(spec.spares));
     } else if (spec.spares > 0 && !levelIsMd(spec.level)) {
-        error(QStringLiteral("bad-spares"), QStringLiteral("%1 has no hot spares").arg(name));
+        list.error(QStringLiteral("bad-spares"), QStringLiteral("%1 has no hot spares").arg(name));
     } else if (spec.spares > 0 && (spec.level == ArrayLevel::Raid0 || spec.level == ArrayLevel::Linear)) {
-        error(QStringLiteral("bad-spares"),
-              QStringLiteral("%1 cannot use hot spares (it has no redundancy)").arg(name));
+        list.error(QStringLiteral("bad-spares"),
+                   QStringLiteral("%1 cannot use hot spares (it has no redundancy)").arg(name));
     }
     const int minimum = minimumMembers(spec.level);
     const QString what = [&] {
@@ -108,43 +96,52 @@ void validateNode(const ArraySpec& spec, int depth, int maxDepth, QList<SpecIssu
         return QStringLiteral("disks");
     }();
     if (active < minimum) {
-        error(QStringLiteral("too-few-members"),
-              QStringLiteral("%1 needs at least %2 %3 (has %4)")
-                  .arg(name)
-                  .arg(spec.level == ArrayLevel::Raid5 || spec.level == ArrayLevel::Raid4 ? 3 : minimum)
-                  .arg(what)
-                  .arg(active));
+        list.error(QStringLiteral("too-few-members"),
+                   QStringLiteral("%1 needs at least %2 %3 (has %4)")
+                       .arg(name)
+                       .arg(spec.level == ArrayLevel::Raid5 || spec.level == ArrayLevel::Raid4 ? 3 : minimum)
+                       .arg(what)
+                       .arg(active));
     } else if ((spec.level == ArrayLevel::Raid5 || spec.level == ArrayLevel::Raid4) && active == 2) {
-        warning(QStringLiteral("two-member-parity"),
-                QStringLiteral("%1 on 2 %2 works but is a slower mirror; 3 or more make sense").arg(name, what));
+        list.warning(QStringLiteral("two-member-parity"),
+                     QStringLiteral("%1 on 2 %2 works but is a slower mirror; 3 or more make sense").arg(name, what));
     }
-    // Chunk size
+}
+
+/// The chunk (md) or stripe size (LVM) the level takes, in its range.
+void checkChunk(const ArraySpec& spec, const QString& name, IssueList& list)
+{
     if (spec.chunkBytes) {
         if (spec.level == ArrayLevel::Raid1 || spec.level == ArrayLevel::Linear) {
-            error(QStringLiteral("chunk-not-allowed"),
-                  QStringLiteral("%1 has no chunk size (mdadm rejects --chunk for it)").arg(name));
+            list.error(QStringLiteral("chunk-not-allowed"),
+                       QStringLiteral("%1 has no chunk size (mdadm rejects --chunk for it)").arg(name));
         } else if (spec.level == ArrayLevel::LvmStripe) {
-            error(QStringLiteral("chunk-not-allowed"), QStringLiteral("LVM striping takes a stripe size, not a chunk"));
+            list.error(QStringLiteral("chunk-not-allowed"),
+                       QStringLiteral("LVM striping takes a stripe size, not a chunk"));
         } else if (spec.level == ArrayLevel::Raid0) {
             // md's RAID0 takes any multiple of a page: a chunk can match a parity leg's 1.5 MiB stripe.
             if (spec.chunkBytes < 4096 || spec.chunkBytes % 4096 != 0 || spec.chunkBytes > (2ull << 30)) {
-                error(QStringLiteral("bad-chunk"),
-                      QStringLiteral("RAID0 chunk %1 must be a multiple of 4k from 4k to 2G")
-                          .arg(Units::formatSizeCompact(spec.chunkBytes)));
+                list.error(QStringLiteral("bad-chunk"),
+                           QStringLiteral("RAID0 chunk %1 must be a multiple of 4k from 4k to 2G")
+                               .arg(Units::formatSizeCompact(spec.chunkBytes)));
             }
         } else if (!powerOfTwo(spec.chunkBytes) || spec.chunkBytes < 4096 || spec.chunkBytes > (2ull << 30)) {
-            error(QStringLiteral("bad-chunk"),
-                  QStringLiteral("%1 chunk %2 must be a power of two from 4k to 2G")
-                      .arg(name, Units::formatSizeCompact(spec.chunkBytes)));
+            list.error(QStringLiteral("bad-chunk"),
+                       QStringLiteral("%1 chunk %2 must be a power of two from 4k to 2G")
+                           .arg(name, Units::formatSizeCompact(spec.chunkBytes)));
         }
     }
     if (spec.level == ArrayLevel::LvmStripe && spec.stripeBytes &&
         (!powerOfTwo(spec.stripeBytes) || spec.stripeBytes < 4096 || spec.stripeBytes > lvmExtent)) {
-        error(QStringLiteral("bad-stripe"),
-              QStringLiteral("stripe size %1 must be a power of two from 4k to 4M")
-                  .arg(Units::formatSizeCompact(spec.stripeBytes)));
+        list.error(QStringLiteral("bad-stripe"),
+                   QStringLiteral("stripe size %1 must be a power of two from 4k to 4M")
+                       .arg(Units::formatSizeCompact(spec.stripeBytes)));
     }
-    // Layout
+}
+
+/// A RAID10 or parity layout md knows, and enough disks for its copies.
+void checkLayout(const ArraySpec& spec, const QString& name, qsizetype active, IssueList& list)
+{
     if (!spec.layout.isEmpty()) {
         static const QStringList parityLayouts {QStringLiteral("left-symmetric"),  QStringLiteral("left-asymmetric"),
                                                 QStringLiteral("right-symmetric"), QStringLiteral("right-asymmetric"),
@@ -153,72 +150,72 @@ void validateNode(const ArraySpec& spec, int depth, int maxDepth, QList<SpecIssu
                                                 QStringLiteral("n3"), QStringLiteral("f3"), QStringLiteral("o3")};
         if (spec.level == ArrayLevel::Raid10) {
             if (!raid10Layouts.contains(spec.layout)) {
-                error(QStringLiteral("bad-layout"),
-                      QStringLiteral("RAID10 layout '%1' is not one of n2, f2, o2, n3, f3, o3")
-                          .arg(spec.layout.left(32)));
+                list.error(QStringLiteral("bad-layout"),
+                           QStringLiteral("RAID10 layout '%1' is not one of n2, f2, o2, n3, f3, o3")
+                               .arg(spec.layout.left(32)));
             } else if (raid10Copies(spec.layout) > active) {
-                error(QStringLiteral("bad-layout"),
-                      QStringLiteral("RAID10 layout %1 keeps %2 copies and needs at least %2 disks")
-                          .arg(spec.layout)
-                          .arg(raid10Copies(spec.layout)));
+                list.error(QStringLiteral("bad-layout"),
+                           QStringLiteral("RAID10 layout %1 keeps %2 copies and needs at least %2 disks")
+                               .arg(spec.layout)
+                               .arg(raid10Copies(spec.layout)));
             }
         } else if (spec.level == ArrayLevel::Raid5 || spec.level == ArrayLevel::Raid6 ||
                    spec.level == ArrayLevel::Raid4) {
             if (!parityLayouts.contains(spec.layout)) {
-                error(QStringLiteral("bad-layout"),
-                      QStringLiteral("%1 layout '%2' is not one of %3")
-                          .arg(name, spec.layout.left(32), parityLayouts.join(QStringLiteral(", "))));
+                list.error(QStringLiteral("bad-layout"),
+                           QStringLiteral("%1 layout '%2' is not one of %3")
+                               .arg(name, spec.layout.left(32), parityLayouts.join(QStringLiteral(", "))));
             }
         } else {
-            error(QStringLiteral("bad-layout"), QStringLiteral("%1 has no layout").arg(name));
+            list.error(QStringLiteral("bad-layout"), QStringLiteral("%1 has no layout").arg(name));
         }
     }
+}
+
+/// The stripe cache of a parity level in md's range; a chunk over parity legs that cuts writes.
+void checkStripeCache(const ArraySpec& spec, const QString& name, IssueList& list)
+{
     if (spec.stripeCachePages && !isParityLevel(spec.level)) {
-        error(QStringLiteral("bad-stripe-cache"), QStringLiteral("%1 has no stripe cache (RAID4/5/6 have)").arg(name));
+        list.error(QStringLiteral("bad-stripe-cache"),
+                   QStringLiteral("%1 has no stripe cache (RAID4/5/6 have)").arg(name));
     } else if (spec.stripeCachePages &&
                (spec.stripeCachePages < minStripeCache || spec.stripeCachePages > maxStripeCache)) {
-        error(QStringLiteral("bad-stripe-cache"),
-              QStringLiteral("stripe cache %1 is outside md's range of %2 to %3 stripes")
-                  .arg(spec.stripeCachePages)
-                  .arg(minStripeCache)
-                  .arg(maxStripeCache));
+        list.error(QStringLiteral("bad-stripe-cache"),
+                   QStringLiteral("stripe cache %1 is outside md's range of %2 to %3 stripes")
+                       .arg(spec.stripeCachePages)
+                       .arg(minStripeCache)
+                       .arg(maxStripeCache));
     }
     // A chunk (stripe size) on top of parity legs that cuts every write into partial stripes: allowed, said.
     if (const QString partial = partialStripeWarning(spec); !partial.isEmpty()) {
-        warning(QStringLiteral("partial-stripes"), QStringLiteral("%1: %2").arg(name, partial));
+        list.warning(QStringLiteral("partial-stripes"), QStringLiteral("%1: %2").arg(name, partial));
     }
+}
+
+/// md's metadata version (1.x: an array name) and bitmap.
+void checkMdOptions(const ArraySpec& spec, IssueList& list)
+{
     if (levelIsMd(spec.level)) {
         // Only 1.x: 0.90 superblocks carry no array name, so a teardown could not tell them for RaidBench's.
         static const QStringList metadata {QStringLiteral("1.0"), QStringLiteral("1.1"), QStringLiteral("1.2")};
         if (!metadata.contains(spec.metadata)) {
-            error(QStringLiteral("bad-metadata"),
-                  spec.metadata == QLatin1String("0.90") || spec.metadata == QLatin1String("0.9")
-                      ? QStringLiteral("metadata 0.90 has no array name, so RaidBench could not tell its own arrays "
-                                       "apart when removing them; use 1.0, 1.1 or 1.2")
-                      : QStringLiteral("metadata '%1' is not one of 1.0, 1.1, 1.2").arg(spec.metadata.left(16)));
+            list.error(
+                QStringLiteral("bad-metadata"),
+                spec.metadata == QLatin1String("0.90") || spec.metadata == QLatin1String("0.9")
+                    ? QStringLiteral("metadata 0.90 has no array name, so RaidBench could not tell its own arrays "
+                                     "apart when removing them; use 1.0, 1.1 or 1.2")
+                    : QStringLiteral("metadata '%1' is not one of 1.0, 1.1, 1.2").arg(spec.metadata.left(16)));
         }
         if (spec.bitmap != QLatin1String("none") && spec.bitmap != QLatin1String("internal")) {
-            error(QStringLiteral("bad-bitmap"),
-                  QStringLiteral("bitmap '%1' must be none or internal").arg(spec.bitmap.left(16)));
+            list.error(QStringLiteral("bad-bitmap"),
+                       QStringLiteral("bitmap '%1' must be none or internal").arg(spec.bitmap.left(16)));
         }
     }
-    // Members
-    QSet<QString> seen;
-    for (const ArraySpec& child : spec.children) {
-        if (child.isLeaf()) {
-            if (seen.contains(child.device)) {
-                error(QStringLiteral("duplicate-member"),
-                      QStringLiteral("%1 is a member of the same %2 twice").arg(child.device, name));
-            }
-            seen.insert(child.device);
-        } else if (levelIsMd(spec.level) && child.level == ArrayLevel::LvmStripe) {
-            error(QStringLiteral("bad-nesting"),
-                  QStringLiteral("an md array cannot be built on an LVM volume here; put "
-                                 "LVM striping at the top"));
-        }
-        validateNode(child, depth + 1, maxDepth, issues);
-    }
-    // Mixed sizes: the smallest member sets every member's share, except for raid0 and linear.
+}
+
+/// Mixed member sizes: the smallest sets every member's share, except for raid0 and linear.
+void checkMixedSizes(const ArraySpec& spec, const QString& name, IssueList& list)
+{
     if (spec.level != ArrayLevel::Raid0 && spec.level != ArrayLevel::Linear) {
         std::uint64_t smallest = UINT64_MAX;
         std::uint64_t total = 0;
@@ -235,15 +232,62 @@ void validateNode(const ArraySpec& spec, int depth, int maxDepth, QList<SpecIssu
         if (known && !members.isEmpty()) {
             const std::uint64_t wasted = total - smallest * std::uint64_t(members.size());
             if (double(wasted) > 0.10 * double(total)) {
-                warning(QStringLiteral("mixed-sizes"),
-                        QStringLiteral("%1 members differ in size: each is used only up to the smallest (%2), wasting "
-                                       "%3 (%4 %)")
-                            .arg(name, Units::formatBytesDecimal(double(smallest)),
-                                 Units::formatBytesDecimal(double(wasted)))
-                            .arg(100.0 * double(wasted) / double(total), 0, 'f', 0));
+                list.warning(
+                    QStringLiteral("mixed-sizes"),
+                    QStringLiteral("%1 members differ in size: each is used only up to the smallest (%2), wasting "
+                                   "%3 (%4 %)")
+                        .arg(name, Units::formatBytesDecimal(double(smallest)),
+                             Units::formatBytesDecimal(double(wasted)))
+                        .arg(100.0 * double(wasted) / double(total), 0, 'f', 0));
             }
         }
     }
+}
+
+void validateNode(const ArraySpec& spec, int depth, int maxDepth, QList<SpecIssue>& issues)
+{
+    IssueList list {issues};
+    if (spec.isLeaf()) {
+        if (spec.device.isEmpty()) {
+            list.error(QStringLiteral("missing-device"), QStringLiteral("a disk in the tree has no device path"));
+        } else if (!spec.device.startsWith(QLatin1String("/dev/"))) {
+            list.error(QStringLiteral("bad-device"),
+                       QStringLiteral("%1 is not a device path under /dev/").arg(spec.device.left(200)));
+        }
+        return;
+    }
+    if (spec.level == ArrayLevel::Disk) {
+        list.error(QStringLiteral("bad-node"), QStringLiteral("a disk cannot have members"));
+        return;
+    }
+    if (depth > maxDepth) {
+        list.error(QStringLiteral("too-deep"), QStringLiteral("arrays are nested deeper than %1 levels").arg(maxDepth));
+        return;
+    }
+    const QString name = upperName(spec.level);
+    const qsizetype active = spec.children.size() - spec.spares;
+    checkMemberCount(spec, name, active, list);
+    checkChunk(spec, name, list);
+    checkLayout(spec, name, active, list);
+    checkStripeCache(spec, name, list);
+    checkMdOptions(spec, list);
+    // Members
+    QSet<QString> seen;
+    for (const ArraySpec& child : spec.children) {
+        if (child.isLeaf()) {
+            if (seen.contains(child.device)) {
+                list.error(QStringLiteral("duplicate-member"),
+                           QStringLiteral("%1 is a member of the same %2 twice").arg(child.device, name));
+            }
+            seen.insert(child.device);
+        } else if (levelIsMd(spec.level) && child.level == ArrayLevel::LvmStripe) {
+            list.error(QStringLiteral("bad-nesting"),
+                       QStringLiteral("an md array cannot be built on an LVM volume here; put "
+                                      "LVM striping at the top"));
+        }
+        validateNode(child, depth + 1, maxDepth, issues);
+    }
+    checkMixedSizes(spec, name, list);
 }
 
 struct Tolerance

@@ -551,61 +551,37 @@ bool ranksBefore(const RankedLayout& a, const RankedLayout& b)
 
 } // namespace
 
-Recommendation recommend(const CampaignResults& results, const Requirements& requirements, bool predictMissing)
+/// The candidates that meet `requirements`; the others go to `excluded`, with why.
+QList<const Candidate*> qualifyingOf(const QList<Candidate>& candidates, const Requirements& requirements,
+                                     QList<ExcludedLayout>& excluded)
 {
-    Recommendation answer;
-    answer.requirements = requirements;
-    if (!results.comparedLabels.isEmpty()) {
-        // The same layouts at other times or on other hosts: ranking them against each other answers
-        // nothing about which layout to choose.
-        answer.summary = QStringLiteral("A comparison of several runs has no recommendation: open one results file "
-                                        "to rank its layouts.");
-        return answer;
-    }
-    const QList<Candidate> candidates = candidatesOf(results, predictMissing);
-
     QList<const Candidate*> qualifying;
     for (const Candidate& candidate : candidates) {
         if (!candidate.unusable.isEmpty()) {
-            answer.excluded.append({candidate.name, candidate.unusable, candidate.predicted, 0, 0, candidate.spacePct,
-                                    candidate.failures});
+            excluded.append({candidate.name, candidate.unusable, candidate.predicted, 0, 0, candidate.spacePct,
+                             candidate.failures});
             continue;
         }
         const Misses misses = missesOf(candidate, requirements);
         if (!misses.reasons.isEmpty()) {
-            answer.excluded.append({candidate.name,
-                                    (candidate.predicted ? QStringLiteral("predicted, not run; ") : QString()) +
-                                        misses.reasons.join(QStringLiteral("; ")),
-                                    candidate.predicted, int(misses.reasons.size()), misses.shortfall,
-                                    candidate.spacePct, candidate.failures});
+            excluded.append({candidate.name,
+                             (candidate.predicted ? QStringLiteral("predicted, not run; ") : QString()) +
+                                 misses.reasons.join(QStringLiteral("; ")),
+                             candidate.predicted, int(misses.reasons.size()), misses.shortfall, candidate.spacePct,
+                             candidate.failures});
             continue;
         }
         qualifying.append(&candidate);
     }
 
-    // Measured numbers decide which measures count; a prediction never adds a measure of its own.
-    QList<const Candidate*> measured;
-    for (const Candidate* candidate : std::as_const(qualifying)) {
-        if (!candidate->predicted) {
-            measured.append(candidate);
-        }
-    }
-    ScoringTerms scoring = scoringTerms(requirements, measured.isEmpty() ? qualifying : measured);
-    for (const QString& dropped : qualifying.isEmpty() ? QStringList() : scoring.dropped) {
-        answer.notes.append(QStringLiteral("No layout that qualifies was measured on %1: it is left out of the "
-                                           "ranking.")
-                                .arg(dropped));
-    }
-    // The best of each measure over every qualifying layout that has it, predictions included.
-    for (const Candidate* candidate : std::as_const(qualifying)) {
-        for (auto it = scoring.best.begin(); it != scoring.best.end(); ++it) {
-            it.value() = std::max(it.value(), candidate->values.value(it.key(), 0));
-        }
-    }
-    QList<Measure> shown;
-    for (const auto& [measures, weight] : scoring.terms) {
-        shown.append(measures);
-    }
+    return qualifying;
+}
+
+/// The qualifying layouts ranked on `scoring` (those it cannot rank go to `answer.excluded`), best
+/// first; whether any of them is predicted.
+bool rankQualifying(const QList<const Candidate*>& qualifying, const ScoringTerms& scoring, const QList<Measure>& shown,
+                    Recommendation& answer)
+{
     bool anyPredicted = false;
     for (const Candidate* candidate : std::as_const(qualifying)) {
         const QStringList missing = missingOf(*candidate, scoring);
@@ -652,11 +628,14 @@ Recommendation recommend(const CampaignResults& results, const Requirements& req
                          }
                          return a.shortfall < b.shortfall;
                      });
-    if (anyPredicted) {
-        answer.notes.append(QStringLiteral("Layouts marked predicted were not run: their sequential speed comes "
-                                           "from the throughput model and the disks' own speeds."));
-    }
+    return anyPredicted;
+}
 
+/// Why each ranked layout stands where it does: the first against the requirements, the others
+/// against the one above and the first.
+void explainRanks(Recommendation& answer, const CampaignResults& results, const Requirements& requirements,
+                  int qualifying, const ScoringTerms& scoring, const QList<Measure>& shown)
+{
     const QString measureText = requirements.measureText();
     const bool severalControllers = spansControllers(results);
     for (int i = 0; i < answer.ranked.size(); ++i) {
@@ -666,7 +645,7 @@ Recommendation recommend(const CampaignResults& results, const Requirements& req
         if (i == 0) {
             RankedLayout said = layout;
             said.controllerLoss = controllerLoss;
-            layout.why = whyFirst(said, requirements, int(qualifying.size()), int(answer.ranked.size()), measureText);
+            layout.why = whyFirst(said, requirements, qualifying, int(answer.ranked.size()), measureText);
             if (answer.ranked.size() > 1 && qRound(answer.ranked.at(1).score) == qRound(layout.score)) {
                 layout.why += QStringLiteral("; ties with %1 on speed and %2")
                                   .arg(answer.ranked.at(1).name, tieBreak(layout, answer.ranked.at(1)));
@@ -700,27 +679,81 @@ Recommendation recommend(const CampaignResults& results, const Requirements& req
                               .arg(names.join(QStringLiteral(" and ")));
         }
     }
+}
 
+/// The one sentence above the ranking: the first layout and why, or why there is none.
+QString summaryOf(Recommendation& answer, const CampaignResults& results, const Requirements& requirements,
+                  bool anyQualifying, bool anyCandidate)
+{
     const QString impossible = impossibility(results, requirements);
     const QString scope = requirements.describe();
     if (!answer.ranked.isEmpty()) {
         const RankedLayout& first = answer.ranked.first();
-        answer.summary =
-            QStringLiteral("%1%2: %3.")
-                .arg(first.name, first.predicted ? QStringLiteral(" (predicted)") : QString(),
-                     first.why.startsWith(QLatin1String("predicted, not run: ")) ? first.why.mid(20) : first.why);
-    } else if (!qualifying.isEmpty()) {
-        answer.summary = QStringLiteral("No layout that can %1 was measured on %2: add those tests to the plan.")
-                             .arg(scope.isEmpty() ? QStringLiteral("be ranked") : scope, measureText);
-    } else if (!impossible.isEmpty()) {
-        answer.impossible = true;
-        answer.summary = QStringLiteral("Nothing can meet this: %1%2.").arg(impossible, nearestText(answer.excluded));
-    } else if (candidates.isEmpty()) {
-        answer.summary = QStringLiteral("No layout was measured.");
-    } else {
-        answer.summary = QStringLiteral("No measured layout can %1%2.")
-                             .arg(scope.isEmpty() ? QStringLiteral("be ranked") : scope, nearestText(answer.excluded));
+        return QStringLiteral("%1%2: %3.")
+            .arg(first.name, first.predicted ? QStringLiteral(" (predicted)") : QString(),
+                 first.why.startsWith(QLatin1String("predicted, not run: ")) ? first.why.mid(20) : first.why);
     }
+    if (anyQualifying) {
+        return QStringLiteral("No layout that can %1 was measured on %2: add those tests to the plan.")
+            .arg(scope.isEmpty() ? QStringLiteral("be ranked") : scope, requirements.measureText());
+    }
+    if (!impossible.isEmpty()) {
+        answer.impossible = true;
+        return QStringLiteral("Nothing can meet this: %1%2.").arg(impossible, nearestText(answer.excluded));
+    }
+    if (!anyCandidate) {
+        return QStringLiteral("No layout was measured.");
+    }
+    return QStringLiteral("No measured layout can %1%2.")
+        .arg(scope.isEmpty() ? QStringLiteral("be ranked") : scope, nearestText(answer.excluded));
+}
+
+Recommendation recommend(const CampaignResults& results, const Requirements& requirements, bool predictMissing)
+{
+    Recommendation answer;
+    answer.requirements = requirements;
+    if (!results.comparedLabels.isEmpty()) {
+        // The same layouts at other times or on other hosts: ranking them against each other answers
+        // nothing about which layout to choose.
+        answer.summary = QStringLiteral("A comparison of several runs has no recommendation: open one results file "
+                                        "to rank its layouts.");
+        return answer;
+    }
+    const QList<Candidate> candidates = candidatesOf(results, predictMissing);
+
+    const QList<const Candidate*> qualifying = qualifyingOf(candidates, requirements, answer.excluded);
+
+    // Measured numbers decide which measures count; a prediction never adds a measure of its own.
+    QList<const Candidate*> measured;
+    for (const Candidate* candidate : std::as_const(qualifying)) {
+        if (!candidate->predicted) {
+            measured.append(candidate);
+        }
+    }
+    ScoringTerms scoring = scoringTerms(requirements, measured.isEmpty() ? qualifying : measured);
+    for (const QString& dropped : qualifying.isEmpty() ? QStringList() : scoring.dropped) {
+        answer.notes.append(QStringLiteral("No layout that qualifies was measured on %1: it is left out of the "
+                                           "ranking.")
+                                .arg(dropped));
+    }
+    // The best of each measure over every qualifying layout that has it, predictions included.
+    for (const Candidate* candidate : std::as_const(qualifying)) {
+        for (auto it = scoring.best.begin(); it != scoring.best.end(); ++it) {
+            it.value() = std::max(it.value(), candidate->values.value(it.key(), 0));
+        }
+    }
+    QList<Measure> shown;
+    for (const auto& [measures, weight] : scoring.terms) {
+        shown.append(measures);
+    }
+    const bool anyPredicted = rankQualifying(qualifying, scoring, shown, answer);
+    if (anyPredicted) {
+        answer.notes.append(QStringLiteral("Layouts marked predicted were not run: their sequential speed comes "
+                                           "from the throughput model and the disks' own speeds."));
+    }
+
+    explainRanks(answer, results, requirements, int(qualifying.size()), scoring, shown);
+    answer.summary = summaryOf(answer, results, requirements, !qualifying.isEmpty(), !candidates.isEmpty());
     return answer;
 }
 
