@@ -678,6 +678,45 @@ QStringList CampaignRunner::kernelNamesOfArrays(const BuiltArray& built)
     return names;
 }
 
+bool CampaignRunner::measureOnArray(ConfigResult& entry, int index, ConfigResult& first, const OnArray& array,
+                                    CampaignProgress& progress, const std::atomic_bool* cancel)
+{
+    progress.phase = CampaignPhase::Test;
+    for (const TestSpec& spec : m_plan.tests) {
+        if (spec.isFileTest()) {
+            continue; // after the raw-device tests, on a file system
+        }
+        TestResult result;
+        result.spec = spec;
+        runTest(array.built, spec, result, progress, cancel, &array.monitor);
+        entry.tests.append(result);
+        m_unitsDone += spec.units(m_plan.minRuns());
+        saveAfterTest();
+        if (result.status == RunState::Cancelled) {
+            return true;
+        }
+    }
+    // The file tests and the drill belong to the group's first configuration; the others of a sweep
+    // count them as done.
+    const bool leading =
+        std::none_of(m_results.configs.begin(), m_results.configs.begin() + index, [&](const ConfigResult& other) {
+            return entry.buildGroup >= 0 && other.buildGroup == entry.buildGroup;
+        });
+    if (!leading) {
+        for (const TestSpec& spec : m_plan.tests) {
+            m_unitsDone += spec.isFileTest() ? 1 : 0;
+        }
+    }
+    if (leading && m_plan.hasFileTests() && !cancelled(cancel)) {
+        runFileTests(entry, array.built, progress, cancel);
+    }
+    if (leading && array.drill && !cancelled(cancel) && first.drill->status == RunState::Pending) {
+        runDrill(first, array.built, array.pinnedSpec, array.executor, progress, cancel, &array.monitor);
+        saveAfterTest();
+    }
+    return false;
+}
+
 void CampaignRunner::runConfig(const QList<int>& group, const std::atomic_bool* cancel)
 {
     QElapsedTimer timer;
@@ -752,6 +791,7 @@ void CampaignRunner::runConfig(const QList<int>& group, const std::atomic_bool* 
     // The caches as the plan asks, after the first resync (reading and setting them takes a moment the
     // resync's timing must not lose) and before the first test.
     applyWriteCache(config, *built, pinned->pins, executor);
+    const OnArray onArray {*built, pinned->spec, executor, monitor, drill};
     const int builtStripeCache = config.stripeCache > 0 ? config.stripeCache : defaultStripeCache;
     int stripeCacheNow = builtStripeCache;
     bool stop = false;
@@ -776,39 +816,7 @@ void CampaignRunner::runConfig(const QList<int>& group, const std::atomic_bool* 
             }
             stripeCacheNow = entry.stripeCache;
         }
-        progress.phase = CampaignPhase::Test;
-        for (const TestSpec& spec : m_plan.tests) {
-            if (spec.isFileTest()) {
-                continue; // after the raw-device tests, on a file system
-            }
-            TestResult result;
-            result.spec = spec;
-            runTest(*built, spec, result, progress, cancel, &monitor);
-            entry.tests.append(result);
-            m_unitsDone += spec.units(m_plan.minRuns());
-            saveAfterTest();
-            if (result.status == RunState::Cancelled) {
-                stop = true;
-                break;
-            }
-        }
-        // The file tests and the drill belong to the group's first configuration; the others of a sweep
-        // count them as done.
-        const bool leading = std::none_of(
-            m_results.configs.begin(), m_results.configs.begin() + group.at(k),
-            [&](const ConfigResult& other) { return entry.buildGroup >= 0 && other.buildGroup == entry.buildGroup; });
-        if (!leading) {
-            for (const TestSpec& spec : m_plan.tests) {
-                m_unitsDone += spec.isFileTest() ? 1 : 0;
-            }
-        }
-        if (leading && !stop && m_plan.hasFileTests() && !cancelled(cancel)) {
-            runFileTests(entry, *built, progress, cancel);
-        }
-        if (leading && drill && !stop && !cancelled(cancel) && config.drill->status == RunState::Pending) {
-            runDrill(config, *built, pinned->spec, executor, progress, cancel, &monitor);
-            saveAfterTest();
-        }
+        stop = measureOnArray(entry, group.at(k), config, onArray, progress, cancel);
         entry.seconds = double((k == 0 ? timer : entryTimer).elapsed()) / 1000.0;
     }
     if (stripeCacheNow != builtStripeCache) {

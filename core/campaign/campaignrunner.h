@@ -109,6 +109,20 @@ private:
     /// Builds the first configuration of `group` (indices of m_results.configs that share one build: one
     /// configuration, or a stripe cache sweep's), measures each on it, tears it down.
     void runConfig(const QList<int>& group, const std::atomic_bool* cancel);
+    /// What one build gives the configurations measured on it.
+    struct OnArray
+    {
+        const BuiltArray& built;
+        const ArraySpec& pinnedSpec;
+        BuildExecutor& executor;
+        const ResourceMonitor& monitor;
+        bool drill = false; ///< the group's first configuration has a failure drill to run
+    };
+    /// runConfig()'s part for each configuration of the group (`index` in m_results.configs; `first`
+    /// the group's first): its tests on the array and, for the first, the file tests and the drill.
+    /// True when a test was cancelled: the group stops.
+    bool measureOnArray(ConfigResult& entry, int index, ConfigResult& first, const OnArray& array,
+                        CampaignProgress& progress, const std::atomic_bool* cancel);
     /// Sets md's stripe cache of every parity array of the build (logged, and added to `commands`).
     Result<void> setStripeCache(const BuiltArray& built, int stripes, QStringList& commands);
     void runFileTests(ConfigResult& config, const BuiltArray& built, CampaignProgress progress,
