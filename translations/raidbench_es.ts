@@ -720,6 +720,38 @@
         <source>survives 3 or more</source>
         <translation>sobrevive a 3 o más</translation>
     </message>
+    <message>
+        <source>%1, %2: min-max</source>
+        <translation>%1, %2: mín.-máx.</translation>
+    </message>
+    <message>
+        <source>unstable</source>
+        <translation>inestable</translation>
+    </message>
+    <message>
+        <source>during resync</source>
+        <translation>durante la resincronización</translation>
+    </message>
+    <message>
+        <source>predicted write</source>
+        <translation>escritura prevista</translation>
+    </message>
+    <message>
+        <source>predicted read</source>
+        <translation>lectura prevista</translation>
+    </message>
+    <message>
+        <source>predicted (dashed)</source>
+        <translation>previsto (discontinua)</translation>
+    </message>
+    <message>
+        <source>one disk, write</source>
+        <translation>un disco, escritura</translation>
+    </message>
+    <message>
+        <source>one disk, read</source>
+        <translation>un disco, lectura</translation>
+    </message>
 </context>
 <context>
     <name>RaidBench::Ui::AnswerPanel</name>
@@ -1415,38 +1447,6 @@
     <message>
         <source>These results hold no configuration.</source>
         <translation>Estos resultados no contienen ninguna configuración.</translation>
-    </message>
-    <message>
-        <source>%1, %2: min-max</source>
-        <translation>%1, %2: mín.-máx.</translation>
-    </message>
-    <message>
-        <source>unstable</source>
-        <translation>inestable</translation>
-    </message>
-    <message>
-        <source>during resync</source>
-        <translation>durante la resincronización</translation>
-    </message>
-    <message>
-        <source>predicted write</source>
-        <translation>escritura prevista</translation>
-    </message>
-    <message>
-        <source>predicted read</source>
-        <translation>lectura prevista</translation>
-    </message>
-    <message>
-        <source>predicted (dashed)</source>
-        <translation>previsto (discontinua)</translation>
-    </message>
-    <message>
-        <source>one disk, write</source>
-        <translation>un disco, escritura</translation>
-    </message>
-    <message>
-        <source>one disk, read</source>
-        <translation>un disco, lectura</translation>
     </message>
     <message>
         <source>%1 (page %2 of %3)</source>

@@ -356,29 +356,29 @@ QList<const ConfigResult*> Charts::configsOnPage(const CampaignResults& results,
     return ResultsModel::page(results, options.order, options.perPage, options.page);
 }
 
-Result<QChart*> Charts::comparison(const CampaignResults& results, const ChartOptions& options)
+namespace {
+
+/// Where the bar of test `set` of configuration `category` stands on the overlay's x axis.
+struct BarPlace
 {
-    const QList<TestSpec> tests = ResultsModel::ioTests(results);
-    if (results.configs.isEmpty()) {
-        return nothing(tr("These results hold no configuration."));
-    }
-    const QList<const ConfigResult*> configs = Charts::configsOnPage(results, options);
-    QChart* chart = newChart(title(QStringLiteral("comparison")), options);
+    int tests = 1;
+    double operator()(int category, int set) const { return category - barWidth / 2 + (set + 0.5) * barWidth / tests; }
+};
+
+using Overlay = std::function<void(QXYSeries* series, bool legend)>;
+
+/// The comparison's bars: each test's median MB/s per configuration, a min-max whisker for a test
+/// run more than once, the bars of the highlighted disk's configurations selected; `top` raised to
+/// the highest value.
+QBarSeries* comparisonBars(const QList<TestSpec>& tests, const QList<const ConfigResult*>& configs,
+                           const ChartOptions& options, BarPlace barX, QList<QLineSeries*>& whiskers, double& top)
+{
     auto* bars = new QBarSeries;
     bars->setBarWidth(barWidth);
-    QStringList categories;
-    for (const ConfigResult* config : configs) {
-        categories.append(categoryLabel(*config, options));
-    }
-    double top = 10;
-    const int k = int(std::max<qsizetype>(1, tests.size()));
-    const auto barX = [k](int category, int set) { return category - barWidth / 2 + (set + 0.5) * barWidth / k; };
-    QList<QLineSeries*> whiskers;
-    QList<QScatterSeries*> pendingMarks;
     for (int j = 0; j < tests.size(); ++j) {
         auto* set = new QBarSet(tests.at(j).name);
-        set->setColor(seriesColour(j, options.dark));
-        set->setSelectedColor(warningColour());
+        set->setColor(Charts::seriesColour(j, options.dark));
+        set->setSelectedColor(Charts::warningColour());
         for (int i = 0; i < configs.size(); ++i) {
             const TestResult* test = configs.at(i)->test(tests.at(j).id());
             const bool measured = test && test->summary.runs > 0;
@@ -400,28 +400,22 @@ Result<QChart*> Charts::comparison(const CampaignResults& results, const ChartOp
         }
         bars->append(set);
     }
-    QValueAxis* axisY = addBarAxes(chart, bars, categories, tr("MB/s"));
-    // The overlays share a hidden numeric x axis laid exactly over the categories.
-    auto* overlayX = new QValueAxis;
-    overlayX->setRange(-0.5, double(configs.size()) - 0.5);
-    overlayX->setVisible(false);
-    chart->addAxis(overlayX, Qt::AlignBottom);
-    const auto overlay = [&](QXYSeries* series, bool legend) {
-        chart->addSeries(series);
-        series->attachAxis(overlayX);
-        series->attachAxis(axisY);
-        if (!legend) {
-            hideFromLegend(chart, series);
-        }
-    };
-    // Bars not to trust as they stand: repeats that never settled, or an array resyncing meanwhile.
+    return bars;
+}
+
+/// Marks over the bars not to trust as they stand: repeats that never settled, or an array
+/// resyncing meanwhile (a series each, only when some bar has it).
+QList<QScatterSeries*> distrustMarks(const QList<TestSpec>& tests, const QList<const ConfigResult*>& configs,
+                                     const ChartOptions& options, BarPlace barX, double top)
+{
+    QList<QScatterSeries*> pendingMarks;
     for (const bool unstable : {true, false}) {
         auto* marks = new QScatterSeries;
         marks->setName(unstable ? tr("unstable") : tr("during resync"));
         marks->setMarkerShape(unstable ? QScatterSeries::MarkerShapeTriangle
                                        : QScatterSeries::MarkerShapeRotatedRectangle);
         marks->setMarkerSize(12);
-        marks->setColor(warningColour());
+        marks->setColor(Charts::warningColour());
         marks->setBorderColor(options.dark ? QColor(0xf0, 0xf0, 0xf0) : QColor(0x10, 0x10, 0x10));
         for (int j = 0; j < tests.size(); ++j) {
             for (int i = 0; i < configs.size(); ++i) {
@@ -438,11 +432,13 @@ Result<QChart*> Charts::comparison(const CampaignResults& results, const ChartOp
         }
         pendingMarks.append(marks);
     }
-    for (QLineSeries* whisker : std::as_const(whiskers)) {
-        whisker->setPen(QPen(options.dark ? QColor(0xe6, 0xe6, 0xe6) : QColor(0x20, 0x20, 0x20), 1.5));
-        overlay(whisker, false);
-    }
-    // Predicted sequential write and read: dashed markers over the bars of those tests.
+    return pendingMarks;
+}
+
+/// The predicted sequential write and read: dashed markers over those tests' bars.
+void addPredictions(const QList<TestSpec>& tests, const QList<const ConfigResult*>& configs,
+                    const ChartOptions& options, BarPlace barX, const Overlay& overlay, double& top)
+{
     for (const bool write : {true, false}) {
         int j = -1;
         for (int t = 0; t < tests.size(); ++t) {
@@ -474,7 +470,11 @@ Result<QChart*> Charts::comparison(const CampaignResults& results, const ChartOp
             predicted->setName(tr("predicted (dashed)"));
         }
     }
-    // The median disk's own speed.
+}
+
+/// The median disk's own write and read speed: a line each across the chart.
+void addDiskLines(const CampaignResults& results, int configs, const Overlay& overlay, double& top)
+{
     const auto [medianWrite, medianRead] = baselineMedians(results);
     for (const bool write : {true, false}) {
         const std::optional<double> value = write ? medianWrite : medianRead;
@@ -485,12 +485,53 @@ Result<QChart*> Charts::comparison(const CampaignResults& results, const ChartOp
         // Short legend names, so the legend is not cut; the caption says which disk "one disk" is.
         line->setName(write ? tr("one disk, write") : tr("one disk, read"));
         line->append(-0.5, *value / 1e6);
-        line->append(double(configs.size()) - 0.5, *value / 1e6);
+        line->append(double(configs) - 0.5, *value / 1e6);
         QPen pen(write ? QColor(0xc0, 0x39, 0x2b) : QColor(0x29, 0x80, 0xb9), 1.5, Qt::DashDotLine);
         line->setPen(pen);
         overlay(line, true);
         top = std::max(top, *value / 1e6);
     }
+}
+
+} // namespace
+
+Result<QChart*> Charts::comparison(const CampaignResults& results, const ChartOptions& options)
+{
+    const QList<TestSpec> tests = ResultsModel::ioTests(results);
+    if (results.configs.isEmpty()) {
+        return nothing(tr("These results hold no configuration."));
+    }
+    const QList<const ConfigResult*> configs = Charts::configsOnPage(results, options);
+    QChart* chart = newChart(title(QStringLiteral("comparison")), options);
+    double top = 10;
+    const BarPlace barX {int(std::max<qsizetype>(1, tests.size()))};
+    QList<QLineSeries*> whiskers;
+    QBarSeries* bars = comparisonBars(tests, configs, options, barX, whiskers, top);
+    QStringList categories;
+    for (const ConfigResult* config : configs) {
+        categories.append(categoryLabel(*config, options));
+    }
+    QValueAxis* axisY = addBarAxes(chart, bars, categories, tr("MB/s"));
+    // The overlays share a hidden numeric x axis laid exactly over the categories.
+    auto* overlayX = new QValueAxis;
+    overlayX->setRange(-0.5, double(configs.size()) - 0.5);
+    overlayX->setVisible(false);
+    chart->addAxis(overlayX, Qt::AlignBottom);
+    const auto overlay = [&](QXYSeries* series, bool legend) {
+        chart->addSeries(series);
+        series->attachAxis(overlayX);
+        series->attachAxis(axisY);
+        if (!legend) {
+            hideFromLegend(chart, series);
+        }
+    };
+    const QList<QScatterSeries*> pendingMarks = distrustMarks(tests, configs, options, barX, top);
+    for (QLineSeries* whisker : std::as_const(whiskers)) {
+        whisker->setPen(QPen(options.dark ? QColor(0xe6, 0xe6, 0xe6) : QColor(0x20, 0x20, 0x20), 1.5));
+        overlay(whisker, false);
+    }
+    addPredictions(tests, configs, options, barX, overlay, top);
+    addDiskLines(results, int(configs.size()), overlay, top);
     for (QScatterSeries* marks : std::as_const(pendingMarks)) {
         overlay(marks, true);
     }
