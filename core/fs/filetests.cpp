@@ -302,34 +302,32 @@ void fileSeeks(const FileTestParams& params, const std::atomic_bool* cancel, Fil
     }
 }
 
-void smallFiles(const FileTestParams& params, const std::atomic_bool* cancel, FileTestResult& result)
+/// The small-files test's phases over one private directory: create, stat, read and delete every
+/// file, in the order given; each adds its phase to the result, the first failure stops the rest.
+struct SmallFiles
 {
-    ScratchDirectory scratch(params.directory, QStringLiteral("smallfiles"));
-    if (!scratch.ok()) {
-        result.status = RunState::Failed;
-        result.error = scratch.error();
-        return;
-    }
-    const int root = scratch.fd();
-    const int directories = std::max(1, params.directories);
-    for (int d = 0; d < directories; ++d) {
-        ::mkdirat(root, QStringLiteral("d%1").arg(d, 3, 10, QLatin1Char('0')).toLatin1().constData(), 0755);
-    }
-    // Names relative to the private directory (the directories in them are ours and only ours), made
-    // as they are needed: ten million files cost 40 MB of indices, not a gigabyte of names.
-    std::vector<int> names(size_t(params.files));
-    std::iota(names.begin(), names.end(), 0);
-    auto nameOf = [directories](int i) {
-        char name[32];
-        std::snprintf(name, sizeof(name), "d%03d/f%07d", i % directories, i);
-        return QByteArray(name);
-    };
-    const QByteArray data(qsizetype(params.smallFileSize), 'r');
-    QByteArray readBuffer(qsizetype(std::max<std::uint64_t>(params.smallFileSize, 1)), '\0');
-    QString failure;
-    auto where = [&](int i) { return scratch.filePath(QString::fromLatin1(nameOf(i))); };
+    const FileTestParams& params;
+    const std::atomic_bool* cancel;
+    FileTestResult& result;
+    const ScratchDirectory& scratch;
+    int root = -1;
+    int directories = 1;
+    QByteArray data {};
+    QByteArray readBuffer {};
+    QString failure {};
 
-    auto createAll = [&](const std::vector<int>& order, const QString& phase) {
+    /// Names relative to the private directory (the directories in them are ours and only ours), made
+    /// as they are needed: ten million files cost 40 MB of indices, not a gigabyte of names.
+    QByteArray name(int i) const
+    {
+        char text[32];
+        std::snprintf(text, sizeof(text), "d%03d/f%07d", i % directories, i);
+        return QByteArray(text);
+    }
+    QString where(int i) const { return scratch.filePath(QString::fromLatin1(name(i))); }
+
+    void createAll(const std::vector<int>& order, const QString& phase)
+    {
         PhaseClock clock;
         std::uint64_t count = 0;
         for (const int i : order) {
@@ -337,7 +335,7 @@ void smallFiles(const FileTestParams& params, const std::atomic_bool* cancel, Fi
                 break;
             }
             const int fd =
-                ::openat(root, nameOf(i).constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+                ::openat(root, name(i).constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
             if (fd < 0) {
                 failure = QStringLiteral("%1: cannot create %2: %3").arg(phase, where(i), errnoText(errno));
                 break;
@@ -357,21 +355,25 @@ void smallFiles(const FileTestParams& params, const std::atomic_bool* cancel, Fi
             ::syncfs(root);
         }
         result.phases.append(clock.finish(phase, count, count * std::uint64_t(data.size())));
-    };
-    auto statAll = [&](const std::vector<int>& order, const QString& phase) {
+    }
+
+    void statAll(const std::vector<int>& order, const QString& phase)
+    {
         PhaseClock clock;
         std::uint64_t count = 0;
         struct stat st
         { };
         for (const int i : order) {
-            if (isCancelled(cancel) || ::fstatat(root, nameOf(i).constData(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+            if (isCancelled(cancel) || ::fstatat(root, name(i).constData(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
                 break;
             }
             ++count;
         }
         result.phases.append(clock.finish(phase, count, 0));
-    };
-    auto readAll = [&](const std::vector<int>& order, const QString& phase) {
+    }
+
+    void readAll(const std::vector<int>& order, const QString& phase)
+    {
         PhaseClock clock;
         std::uint64_t count = 0;
         std::uint64_t bytes = 0;
@@ -379,7 +381,7 @@ void smallFiles(const FileTestParams& params, const std::atomic_bool* cancel, Fi
             if (isCancelled(cancel)) {
                 break;
             }
-            const int fd = ::openat(root, nameOf(i).constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+            const int fd = ::openat(root, name(i).constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
             if (fd < 0) {
                 failure = QStringLiteral("%1: cannot open %2: %3").arg(phase, where(i), errnoText(errno));
                 break;
@@ -390,39 +392,60 @@ void smallFiles(const FileTestParams& params, const std::atomic_bool* cancel, Fi
             ++count;
         }
         result.phases.append(clock.finish(phase, count, bytes));
-    };
-    auto deleteAll = [&](const std::vector<int>& order, const QString& phase) {
+    }
+
+    void deleteAll(const std::vector<int>& order, const QString& phase)
+    {
         PhaseClock clock;
         std::uint64_t count = 0;
         for (const int i : order) {
-            if (::unlinkat(root, nameOf(i).constData(), 0) == 0) {
+            if (::unlinkat(root, name(i).constData(), 0) == 0) {
                 ++count;
             }
         }
         result.phases.append(clock.finish(phase, count, 0));
-    };
+    }
+};
 
+void smallFiles(const FileTestParams& params, const std::atomic_bool* cancel, FileTestResult& result)
+{
+    ScratchDirectory scratch(params.directory, QStringLiteral("smallfiles"));
+    if (!scratch.ok()) {
+        result.status = RunState::Failed;
+        result.error = scratch.error();
+        return;
+    }
+    SmallFiles run {params, cancel, result, scratch};
+    run.root = scratch.fd();
+    run.directories = std::max(1, params.directories);
+    for (int d = 0; d < run.directories; ++d) {
+        ::mkdirat(run.root, QStringLiteral("d%1").arg(d, 3, 10, QLatin1Char('0')).toLatin1().constData(), 0755);
+    }
+    run.data = QByteArray(qsizetype(params.smallFileSize), 'r');
+    run.readBuffer = QByteArray(qsizetype(std::max<std::uint64_t>(params.smallFileSize, 1)), '\0');
+    std::vector<int> names(size_t(params.files));
+    std::iota(names.begin(), names.end(), 0);
     std::vector<int> shuffled = names;
     std::shuffle(shuffled.begin(), shuffled.end(), *QRandomGenerator::global());
     for (const auto& [order, suffix] :
          {std::pair {names, QString()}, std::pair {shuffled, QStringLiteral("-random")}}) {
-        createAll(order, QStringLiteral("create") + suffix);
-        if (failure.isEmpty() && !isCancelled(cancel)) {
-            statAll(order, QStringLiteral("stat") + suffix);
-            readAll(order, QStringLiteral("read") + suffix);
+        run.createAll(order, QStringLiteral("create") + suffix);
+        if (run.failure.isEmpty() && !isCancelled(cancel)) {
+            run.statAll(order, QStringLiteral("stat") + suffix);
+            run.readAll(order, QStringLiteral("read") + suffix);
         }
-        deleteAll(order, QStringLiteral("delete") + suffix);
-        if (!failure.isEmpty() || isCancelled(cancel)) {
+        run.deleteAll(order, QStringLiteral("delete") + suffix);
+        if (!run.failure.isEmpty() || isCancelled(cancel)) {
             break;
         }
     }
     result.details.insert(QStringLiteral("files"), params.files);
-    result.details.insert(QStringLiteral("directories"), directories);
+    result.details.insert(QStringLiteral("directories"), run.directories);
     result.details.insert(QStringLiteral("file_bytes"), double(params.smallFileSize));
     result.details.insert(QStringLiteral("fsync"), params.fsync);
-    if (!failure.isEmpty()) {
+    if (!run.failure.isEmpty()) {
         result.status = RunState::Failed;
-        result.error = failure;
+        result.error = run.failure;
     } else if (isCancelled(cancel)) {
         result.status = RunState::Cancelled;
     }

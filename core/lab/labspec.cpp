@@ -232,6 +232,81 @@ Result<LabControllers> parseLabControllers(const QString& text)
     return controllers;
 }
 
+/// One option with a value of a disk of the spec: iops=N, fail-write=OFFSET or fail-read=OFFSET.
+Result<void> applyValueOption(const QString& item, const QString& key, const QString& value, LabDiskSpec& disk)
+{
+    if (key == QLatin1String("iops")) {
+        bool ok = false;
+        const int iops = value.toInt(&ok);
+        if (!ok || iops < 1 || iops > maxIops) {
+            return specError(item,
+                             QStringLiteral("iops=%1 must be a whole number from 1 to %2").arg(value).arg(maxIops));
+        }
+        if (disk.iops) {
+            return specError(item, QStringLiteral("iops given twice"));
+        }
+        disk.iops = iops;
+    } else if (key == QLatin1String("fail-write") || key == QLatin1String("fail-read")) {
+        auto offset = Units::parseSize(value);
+        if (!offset) {
+            return specError(item, offset.error().message);
+        }
+        if (*offset % 512 != 0 || *offset >= disk.sizeBytes) {
+            return specError(item,
+                             QStringLiteral("fault offset %1 must be a multiple of 512 inside the disk").arg(value));
+        }
+        if (disk.fault) {
+            return specError(item, QStringLiteral("one fault per disk"));
+        }
+        disk.fault = LabFault {key == QLatin1String("fail-write"), *offset};
+    } else {
+        return specError(item,
+                         QStringLiteral("unknown option '%1' (hdd, ssd, iops, fail-write or fail-read)").arg(key));
+    }
+    return {};
+}
+
+/// The count, size and speeds of one item of the spec ("2x2G@105/120"); its options come after.
+Result<std::pair<int, LabDiskSpec>> parseItemBasics(const QString& item, const QRegularExpressionMatch& match)
+{
+    int count = 1;
+    if (!match.captured(1).isEmpty()) {
+        bool ok = false;
+        count = match.captured(1).toInt(&ok);
+        if (!ok || count < 1) {
+            return specError(item, QStringLiteral("the disk count must be at least 1"));
+        }
+    }
+    auto size = Units::parseSize(match.captured(2));
+    if (!size) {
+        return specError(item, size.error().message);
+    }
+    if (*size < minDiskBytes || *size > maxDiskBytes) {
+        return specError(item, QStringLiteral("size %1 must be between 16M and 16T").arg(match.captured(2)));
+    }
+    if (*size % 512 != 0) {
+        return specError(item, QStringLiteral("size must be a multiple of 512 bytes"));
+    }
+    LabDiskSpec disk;
+    disk.sizeBytes = *size;
+    if (match.capturedStart(3) >= 0) {
+        auto write = parseSpeed(item, match.captured(3));
+        if (!write) {
+            return write.error();
+        }
+        disk.writeMBps = *write;
+        disk.readMBps = *write;
+        if (match.capturedStart(4) >= 0) {
+            auto read = parseSpeed(item, match.captured(4));
+            if (!read) {
+                return read.error();
+            }
+            disk.readMBps = *read;
+        }
+    }
+    return std::make_pair(count, disk);
+}
+
 Result<QList<LabDiskSpec>> parseLabSpec(const QString& spec, int controllers, double controllerMBps)
 {
     static const QRegularExpression itemRe(
@@ -253,41 +328,12 @@ Result<QList<LabDiskSpec>> parseLabSpec(const QString& spec, int controllers, do
                              QStringLiteral("expected [Nx]SIZE[@MBPS[/MBPS]][:hdd|:ssd][:iops=N]"
                                             "[:fail-write=OFFSET|:fail-read=OFFSET]"));
         }
-        int count = 1;
-        if (!match.captured(1).isEmpty()) {
-            bool ok = false;
-            count = match.captured(1).toInt(&ok);
-            if (!ok || count < 1) {
-                return specError(item, QStringLiteral("the disk count must be at least 1"));
-            }
+        auto basics = parseItemBasics(item, match);
+        if (!basics) {
+            return basics.error();
         }
-        auto size = Units::parseSize(match.captured(2));
-        if (!size) {
-            return specError(item, size.error().message);
-        }
-        if (*size < minDiskBytes || *size > maxDiskBytes) {
-            return specError(item, QStringLiteral("size %1 must be between 16M and 16T").arg(match.captured(2)));
-        }
-        if (*size % 512 != 0) {
-            return specError(item, QStringLiteral("size must be a multiple of 512 bytes"));
-        }
-        LabDiskSpec disk;
-        disk.sizeBytes = *size;
-        if (match.capturedStart(3) >= 0) {
-            auto write = parseSpeed(item, match.captured(3));
-            if (!write) {
-                return write.error();
-            }
-            disk.writeMBps = *write;
-            disk.readMBps = *write;
-            if (match.capturedStart(4) >= 0) {
-                auto read = parseSpeed(item, match.captured(4));
-                if (!read) {
-                    return read.error();
-                }
-                disk.readMBps = *read;
-            }
-        }
+        const int count = basics->first;
+        LabDiskSpec disk = basics->second;
         const QStringList options = match.captured(5).split(QLatin1Char(':'), Qt::SkipEmptyParts);
         if (match.captured(5).count(QLatin1Char(':')) != options.size()) {
             return specError(item, QStringLiteral("an empty option after ':'"));
@@ -314,33 +360,8 @@ Result<QList<LabDiskSpec>> parseLabSpec(const QString& spec, int controllers, do
                                                 "fail-read=OFFSET)")
                                      .arg(option));
             }
-            if (key == QLatin1String("iops")) {
-                bool ok = false;
-                const int iops = value.toInt(&ok);
-                if (!ok || iops < 1 || iops > maxIops) {
-                    return specError(
-                        item, QStringLiteral("iops=%1 must be a whole number from 1 to %2").arg(value).arg(maxIops));
-                }
-                if (disk.iops) {
-                    return specError(item, QStringLiteral("iops given twice"));
-                }
-                disk.iops = iops;
-            } else if (key == QLatin1String("fail-write") || key == QLatin1String("fail-read")) {
-                auto offset = Units::parseSize(value);
-                if (!offset) {
-                    return specError(item, offset.error().message);
-                }
-                if (*offset % 512 != 0 || *offset >= disk.sizeBytes) {
-                    return specError(
-                        item, QStringLiteral("fault offset %1 must be a multiple of 512 inside the disk").arg(value));
-                }
-                if (disk.fault) {
-                    return specError(item, QStringLiteral("one fault per disk"));
-                }
-                disk.fault = LabFault {key == QLatin1String("fail-write"), *offset};
-            } else {
-                return specError(
-                    item, QStringLiteral("unknown option '%1' (hdd, ssd, iops, fail-write or fail-read)").arg(key));
+            if (auto applied = applyValueOption(item, key, value, disk); !applied) {
+                return applied.error();
             }
         }
         if (auto modelled = applyModel(item, modelOptions, disk); !modelled) {
