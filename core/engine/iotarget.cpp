@@ -138,6 +138,228 @@ Result<IoTarget> IoTarget::open(const IoJob& job, QStringList& notes)
     return opened;
 }
 
+namespace {
+
+/// Creates the missing file `path` in `dirFd` (never through a link: O_EXCL, O_NOFOLLOW) at the size
+/// the job needs, written through first when the job reads it; its device and inode.
+/// `created`: the file exists now (the caller removes it when what follows fails).
+Result<std::pair<dev_t, ino_t>> createTargetFile(const IoJob& job, int dirFd, const QByteArray& path, bool reads,
+                                                 QStringList& notes, bool& created)
+{
+    // Creating a regular file is right for a benchmark file, never for a mistyped device name.
+    if (job.target.startsWith(QLatin1String("/dev/"))) {
+        return makeError(ErrorCode::notFound, QStringLiteral("%1 does not exist (no such device)").arg(job.target));
+    }
+    const std::uint64_t newSize = job.offset + (job.length ? job.length : job.sizeLimit);
+    if (newSize == job.offset) {
+        return makeError(
+            ErrorCode::sizeRequired,
+            QStringLiteral("%1 does not exist; give --size so a file of that size can be created").arg(job.target));
+    }
+    // O_EXCL: a link planted at this name makes the create fail instead of being followed.
+    const int fd = ::openat(dirFd, path.constData(), O_CREAT | O_EXCL | O_NOFOLLOW | O_RDWR | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        return openError(job.target, errno, false);
+    }
+    created = true;
+    auto cleanup = [&](const Error& error) -> Result<std::pair<dev_t, ino_t>> {
+        ::close(fd);
+        return error;
+    };
+    struct stat made
+    { };
+    if (::fstat(fd, &made) != 0) {
+        return cleanup(makeError(ErrorCode::createFailed,
+                                 QStringLiteral("cannot look at %1: %2").arg(job.target, errnoText(errno))));
+    }
+    if (ftruncate(fd, off_t(newSize)) != 0) {
+        const int err = errno;
+        return cleanup(makeError(
+            ErrorCode::createFailed,
+            QStringLiteral("cannot size %1 to %2 bytes: %3").arg(job.target).arg(newSize).arg(errnoText(err))));
+    }
+    if (reads) {
+        if (auto laidOut = layOutFile(fd, job.target, newSize, job.seed ^ 0x5eedull); !laidOut) {
+            return cleanup(laidOut.error());
+        }
+        notes.append(QStringLiteral("created %1 and wrote %2 to it before reading (not measured)")
+                         .arg(job.target, Units::formatBytesBinary(double(newSize))));
+    } else {
+        notes.append(
+            QStringLiteral("created %1 (%2, sparse)").arg(job.target, Units::formatBytesBinary(double(newSize))));
+    }
+    ::close(fd);
+    return std::make_pair(made.st_dev, made.st_ino);
+}
+
+/// What the target found is allowed to be for this job: a regular file in a directory given as a
+/// descriptor, the kind the caller checked, not a directory; as root, an existing file written only
+/// in a directory no one else can write.
+Result<void> checkTargetKind(const IoJob& job, const struct stat& st, int dirFd, bool inDirectory, bool created)
+{
+    const bool writes = patternWrites(job.pattern);
+    if (inDirectory && !S_ISREG(st.st_mode)) {
+        return makeError(ErrorCode::invalidTarget,
+                         QStringLiteral("%1 is not a regular file (links are not followed here)").arg(job.target));
+    }
+    // What the caller decided it is (raidbench-cli bench gates block devices and not files): the same
+    // kind now, or someone swapped it in between.
+    if ((job.expect == IoJob::TargetKind::File && !S_ISREG(st.st_mode)) ||
+        (job.expect == IoJob::TargetKind::Block && !S_ISBLK(st.st_mode))) {
+        return makeError(ErrorCode::invalidTarget,
+                         QStringLiteral("%1 changed kind since it was checked").arg(job.target));
+    }
+    if (writes && !created && S_ISREG(st.st_mode) && geteuid() == 0 && !inDirectory) {
+        // Root overwrites an existing file only in a directory no one else can write: where a user can
+        // swap directories and files, root makes new files only (O_CREAT|O_EXCL).
+        struct stat dir
+        { };
+        const bool othersWrite = ::fstat(dirFd, &dir) != 0 || (dir.st_mode & S_IWOTH) ||
+            ((dir.st_mode & S_IWGRP) && dir.st_gid != 0) || (dir.st_uid != 0);
+        if (othersWrite) {
+            return makeError(ErrorCode::invalidTarget,
+                             QStringLiteral("%1 already exists in a directory others can write; as root, RaidBench "
+                                            "writes only new files there (remove it, or use a directory of root's)")
+                                 .arg(job.target));
+        }
+    }
+
+    if (S_ISDIR(st.st_mode)) {
+        return makeError(ErrorCode::isDirectory,
+                         QStringLiteral("%1 is a directory; give a file or a block device").arg(job.target));
+    }
+    return {};
+}
+
+} // namespace
+
+Result<void> IoTarget::setRange(const IoJob& job, QStringList& notes)
+{
+    if (job.direct) {
+        const std::uint32_t align = m_logicalBlockSize;
+        if (job.blockSize % align != 0) {
+            return makeError(ErrorCode::misaligned,
+                             QStringLiteral("block size %1 is not a multiple of %2 bytes, the O_DIRECT alignment of "
+                                            "%3; choose a multiple of %2 or use --buffered")
+                                 .arg(job.blockSize)
+                                 .arg(align)
+                                 .arg(job.target));
+        }
+        if (job.offset % align != 0) {
+            return makeError(ErrorCode::misaligned,
+                             QStringLiteral("offset %1 is not a multiple of %2 bytes, the O_DIRECT alignment of %3")
+                                 .arg(job.offset)
+                                 .arg(align)
+                                 .arg(job.target));
+        }
+    }
+    if (job.offset >= m_size) {
+        return makeError(ErrorCode::invalidRange,
+                         QStringLiteral("offset %1 is at or beyond the end of %2 (%3 bytes)")
+                             .arg(job.offset)
+                             .arg(job.target)
+                             .arg(m_size));
+    }
+    std::uint64_t length = job.length ? job.length : m_size - job.offset;
+    if (job.offset + length > m_size) {
+        return makeError(ErrorCode::invalidRange,
+                         QStringLiteral("range %1+%2 ends beyond the end of %3 (%4 bytes)")
+                             .arg(job.offset)
+                             .arg(length)
+                             .arg(job.target)
+                             .arg(m_size));
+    }
+    const std::uint64_t rounded = length - length % job.blockSize;
+    if (rounded == 0) {
+        return makeError(ErrorCode::invalidRange,
+                         QStringLiteral("%1 has %2 bytes from offset %3, less than one block of %4")
+                             .arg(job.target)
+                             .arg(length)
+                             .arg(job.offset)
+                             .arg(job.blockSize));
+    }
+    if (rounded != length) {
+        notes.append(QStringLiteral("range rounded down from %1 to %2 bytes, a whole number of blocks")
+                         .arg(length)
+                         .arg(rounded));
+    }
+    m_rangeStart = job.offset;
+    m_rangeLength = rounded;
+    return {};
+}
+
+Result<void> IoTarget::openBlock(const IoJob& job, int dirFd, const QByteArray& path, int flags, const struct stat& st)
+{
+    const bool writes = patternWrites(job.pattern);
+    m_kind = Kind::Block;
+    if (writes && !job.destroyData) {
+        return makeError(ErrorCode::destroyDataRequired,
+                         QStringLiteral("writing to block device %1 destroys the data on it; pass "
+                                        "--destroy-data if that is what you want")
+                             .arg(job.target));
+    }
+    if (writes && (!job.verified || !job.verified->names(job.target))) {
+        // No write to a block device without the device gate's check of it, made right before.
+        return makeError(ErrorCode::deviceChanged,
+                         QStringLiteral("%1 was not checked by the device gate right before this write; "
+                                        "RaidBench does not write it")
+                             .arg(job.target));
+    }
+    // O_EXCL on a block device: the kernel refuses it when it is mounted or held by md/dm.
+    m_fd = ::openat(dirFd, path.constData(), flags | O_EXCL | O_CLOEXEC);
+    if (m_fd < 0) {
+        return openError(job.target, errno, true);
+    }
+    struct stat opened
+    { };
+    if (::fstat(m_fd, &opened) != 0 || !S_ISBLK(opened.st_mode) || opened.st_rdev != st.st_rdev) {
+        return makeError(ErrorCode::deviceChanged,
+                         QStringLiteral("%1 changed while it was being opened").arg(job.target));
+    }
+    if (writes && std::uint64_t(opened.st_rdev) != job.verified->rdev()) {
+        return makeError(ErrorCode::deviceChanged,
+                         QStringLiteral("%1 is not the device the gate checked (it is %2:%3 now)")
+                             .arg(job.target)
+                             .arg(major(opened.st_rdev))
+                             .arg(minor(opened.st_rdev)));
+    }
+    std::uint64_t bytes = 0;
+    int sector = 512;
+    if (ioctl(m_fd, BLKGETSIZE64, &bytes) != 0 || ioctl(m_fd, BLKSSZGET, &sector) != 0) {
+        return makeError(ErrorCode::openFailed,
+                         QStringLiteral("cannot read the size of %1: %2").arg(job.target, errnoText(errno)));
+    }
+    m_size = bytes;
+    m_logicalBlockSize = std::uint32_t(sector);
+    return {};
+}
+
+Result<void> IoTarget::openFile(const IoJob& job, int dirFd, const QByteArray& path, int flags,
+                                const std::optional<std::pair<dev_t, ino_t>>& createdAs)
+{
+    m_kind = Kind::File;
+    // A regular file is opened as itself, never through a link (root must not be steered to
+    // another file by a link someone planted).
+    m_fd = ::openat(dirFd, path.constData(), flags | O_NOFOLLOW | O_CLOEXEC);
+    if (m_fd < 0) {
+        if (errno == ELOOP) {
+            return makeError(ErrorCode::invalidTarget,
+                             QStringLiteral("%1 is a symbolic link; give the file itself").arg(job.target));
+        }
+        return openError(job.target, errno, false);
+    }
+    struct stat opened
+    { };
+    if (::fstat(m_fd, &opened) != 0 || !S_ISREG(opened.st_mode) ||
+        (createdAs && (opened.st_dev != createdAs->first || opened.st_ino != createdAs->second))) {
+        return makeError(ErrorCode::invalidTarget,
+                         QStringLiteral("%1 changed while it was being opened").arg(job.target));
+    }
+    m_size = std::uint64_t(opened.st_size);
+    m_logicalBlockSize = job.direct ? directIoAlignment(m_fd, 512) : 1;
+    return {};
+}
+
 Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, bool& created)
 {
     IoTarget target;
@@ -172,211 +394,40 @@ Result<IoTarget> IoTarget::openChecked(const IoJob& job, QStringList& notes, boo
 
     struct stat st
     { };
-    dev_t createdDev = 0;
-    ino_t createdIno = 0;
+    std::optional<std::pair<dev_t, ino_t>> createdAs;
     if (::fstatat(dirFd, path.constData(), &st, inDirectory ? AT_SYMLINK_NOFOLLOW : 0) != 0) {
         const int err = errno;
         if (err != ENOENT) {
             return openError(job.target, err, false);
         }
-        // Creating a regular file is right for a benchmark file, never for a mistyped device name.
-        if (job.target.startsWith(QLatin1String("/dev/"))) {
-            return makeError(ErrorCode::notFound, QStringLiteral("%1 does not exist (no such device)").arg(job.target));
+        auto made = createTargetFile(job, dirFd, path, reads, notes, created);
+        target.m_created = created;
+        if (!made) {
+            return made.error();
         }
-        const std::uint64_t newSize = job.offset + (job.length ? job.length : job.sizeLimit);
-        if (newSize == job.offset) {
-            return makeError(
-                ErrorCode::sizeRequired,
-                QStringLiteral("%1 does not exist; give --size so a file of that size can be created").arg(job.target));
-        }
-        // O_EXCL: a link planted at this name makes the create fail instead of being followed.
-        const int fd = ::openat(dirFd, path.constData(), O_CREAT | O_EXCL | O_NOFOLLOW | O_RDWR | O_CLOEXEC, 0644);
-        if (fd < 0) {
-            return openError(job.target, errno, false);
-        }
-        target.m_created = true;
-        created = true;
-        auto cleanup = [&](const Error& error) -> Result<IoTarget> {
-            ::close(fd);
-            return error;
-        };
-        struct stat made
-        { };
-        if (::fstat(fd, &made) != 0) {
-            return cleanup(makeError(ErrorCode::createFailed,
-                                     QStringLiteral("cannot look at %1: %2").arg(job.target, errnoText(errno))));
-        }
-        createdDev = made.st_dev;
-        createdIno = made.st_ino;
-        if (ftruncate(fd, off_t(newSize)) != 0) {
-            const int err = errno;
-            return cleanup(makeError(
-                ErrorCode::createFailed,
-                QStringLiteral("cannot size %1 to %2 bytes: %3").arg(job.target).arg(newSize).arg(errnoText(err))));
-        }
-        if (reads) {
-            if (auto laidOut = layOutFile(fd, job.target, newSize, job.seed ^ 0x5eedull); !laidOut) {
-                return cleanup(laidOut.error());
-            }
-            notes.append(QStringLiteral("created %1 and wrote %2 to it before reading (not measured)")
-                             .arg(job.target, Units::formatBytesBinary(double(newSize))));
-        } else {
-            notes.append(
-                QStringLiteral("created %1 (%2, sparse)").arg(job.target, Units::formatBytesBinary(double(newSize))));
-        }
-        ::close(fd);
+        createdAs = *made;
         if (::fstatat(dirFd, path.constData(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
             return openError(job.target, errno, false);
         }
     }
-    if (inDirectory && !S_ISREG(st.st_mode)) {
-        return makeError(ErrorCode::invalidTarget,
-                         QStringLiteral("%1 is not a regular file (links are not followed here)").arg(job.target));
-    }
-    // What the caller decided it is (raidbench-cli bench gates block devices and not files): the same
-    // kind now, or someone swapped it in between.
-    if ((job.expect == IoJob::TargetKind::File && !S_ISREG(st.st_mode)) ||
-        (job.expect == IoJob::TargetKind::Block && !S_ISBLK(st.st_mode))) {
-        return makeError(ErrorCode::invalidTarget,
-                         QStringLiteral("%1 changed kind since it was checked").arg(job.target));
-    }
-    if (writes && !created && S_ISREG(st.st_mode) && geteuid() == 0 && !inDirectory) {
-        // Root overwrites an existing file only in a directory no one else can write: where a user can
-        // swap directories and files, root makes new files only (O_CREAT|O_EXCL).
-        struct stat dir
-        { };
-        const bool othersWrite = ::fstat(dirFd, &dir) != 0 || (dir.st_mode & S_IWOTH) ||
-            ((dir.st_mode & S_IWGRP) && dir.st_gid != 0) || (dir.st_uid != 0);
-        if (othersWrite) {
-            return makeError(ErrorCode::invalidTarget,
-                             QStringLiteral("%1 already exists in a directory others can write; as root, RaidBench "
-                                            "writes only new files there (remove it, or use a directory of root's)")
-                                 .arg(job.target));
-        }
-    }
-
-    if (S_ISDIR(st.st_mode)) {
-        return makeError(ErrorCode::isDirectory,
-                         QStringLiteral("%1 is a directory; give a file or a block device").arg(job.target));
+    if (auto allowed = checkTargetKind(job, st, dirFd, inDirectory, created); !allowed) {
+        return allowed.error();
     }
     if (S_ISBLK(st.st_mode)) {
-        target.m_kind = Kind::Block;
-        if (writes && !job.destroyData) {
-            return makeError(ErrorCode::destroyDataRequired,
-                             QStringLiteral("writing to block device %1 destroys the data on it; pass "
-                                            "--destroy-data if that is what you want")
-                                 .arg(job.target));
+        if (auto opened = target.openBlock(job, dirFd, path, access | directFlag, st); !opened) {
+            return opened.error();
         }
-        if (writes && (!job.verified || !job.verified->names(job.target))) {
-            // No write to a block device without the device gate's check of it, made right before.
-            return makeError(ErrorCode::deviceChanged,
-                             QStringLiteral("%1 was not checked by the device gate right before this write; "
-                                            "RaidBench does not write it")
-                                 .arg(job.target));
-        }
-        // O_EXCL on a block device: the kernel refuses it when it is mounted or held by md/dm.
-        target.m_fd = ::openat(dirFd, path.constData(), access | directFlag | O_EXCL | O_CLOEXEC);
-        if (target.m_fd < 0) {
-            return openError(job.target, errno, true);
-        }
-        struct stat opened
-        { };
-        if (::fstat(target.m_fd, &opened) != 0 || !S_ISBLK(opened.st_mode) || opened.st_rdev != st.st_rdev) {
-            return makeError(ErrorCode::deviceChanged,
-                             QStringLiteral("%1 changed while it was being opened").arg(job.target));
-        }
-        if (writes && std::uint64_t(opened.st_rdev) != job.verified->rdev()) {
-            return makeError(ErrorCode::deviceChanged,
-                             QStringLiteral("%1 is not the device the gate checked (it is %2:%3 now)")
-                                 .arg(job.target)
-                                 .arg(major(opened.st_rdev))
-                                 .arg(minor(opened.st_rdev)));
-        }
-        std::uint64_t bytes = 0;
-        int sector = 512;
-        if (ioctl(target.m_fd, BLKGETSIZE64, &bytes) != 0 || ioctl(target.m_fd, BLKSSZGET, &sector) != 0) {
-            return makeError(ErrorCode::openFailed,
-                             QStringLiteral("cannot read the size of %1: %2").arg(job.target, errnoText(errno)));
-        }
-        target.m_size = bytes;
-        target.m_logicalBlockSize = std::uint32_t(sector);
     } else if (S_ISREG(st.st_mode)) {
-        target.m_kind = Kind::File;
-        // A regular file is opened as itself, never through a link (root must not be steered to
-        // another file by a link someone planted).
-        target.m_fd = ::openat(dirFd, path.constData(), access | directFlag | O_NOFOLLOW | O_CLOEXEC);
-        if (target.m_fd < 0) {
-            if (errno == ELOOP) {
-                return makeError(ErrorCode::invalidTarget,
-                                 QStringLiteral("%1 is a symbolic link; give the file itself").arg(job.target));
-            }
-            return openError(job.target, errno, false);
+        if (auto opened = target.openFile(job, dirFd, path, access | directFlag, createdAs); !opened) {
+            return opened.error();
         }
-        struct stat opened
-        { };
-        if (::fstat(target.m_fd, &opened) != 0 || !S_ISREG(opened.st_mode) ||
-            (created && (opened.st_dev != createdDev || opened.st_ino != createdIno))) {
-            return makeError(ErrorCode::invalidTarget,
-                             QStringLiteral("%1 changed while it was being opened").arg(job.target));
-        }
-        st = opened;
-        target.m_size = std::uint64_t(st.st_size);
-        target.m_logicalBlockSize = job.direct ? directIoAlignment(target.m_fd, 512) : 1;
     } else {
         return makeError(ErrorCode::invalidTarget,
                          QStringLiteral("%1 is neither a regular file nor a block device").arg(job.target));
     }
-
-    if (job.direct) {
-        const std::uint32_t align = target.m_logicalBlockSize;
-        if (job.blockSize % align != 0) {
-            return makeError(ErrorCode::misaligned,
-                             QStringLiteral("block size %1 is not a multiple of %2 bytes, the O_DIRECT alignment of "
-                                            "%3; choose a multiple of %2 or use --buffered")
-                                 .arg(job.blockSize)
-                                 .arg(align)
-                                 .arg(job.target));
-        }
-        if (job.offset % align != 0) {
-            return makeError(ErrorCode::misaligned,
-                             QStringLiteral("offset %1 is not a multiple of %2 bytes, the O_DIRECT alignment of %3")
-                                 .arg(job.offset)
-                                 .arg(align)
-                                 .arg(job.target));
-        }
+    if (auto ranged = target.setRange(job, notes); !ranged) {
+        return ranged.error();
     }
-    if (job.offset >= target.m_size) {
-        return makeError(ErrorCode::invalidRange,
-                         QStringLiteral("offset %1 is at or beyond the end of %2 (%3 bytes)")
-                             .arg(job.offset)
-                             .arg(job.target)
-                             .arg(target.m_size));
-    }
-    std::uint64_t length = job.length ? job.length : target.m_size - job.offset;
-    if (job.offset + length > target.m_size) {
-        return makeError(ErrorCode::invalidRange,
-                         QStringLiteral("range %1+%2 ends beyond the end of %3 (%4 bytes)")
-                             .arg(job.offset)
-                             .arg(length)
-                             .arg(job.target)
-                             .arg(target.m_size));
-    }
-    const std::uint64_t rounded = length - length % job.blockSize;
-    if (rounded == 0) {
-        return makeError(ErrorCode::invalidRange,
-                         QStringLiteral("%1 has %2 bytes from offset %3, less than one block of %4")
-                             .arg(job.target)
-                             .arg(length)
-                             .arg(job.offset)
-                             .arg(job.blockSize));
-    }
-    if (rounded != length) {
-        notes.append(QStringLiteral("range rounded down from %1 to %2 bytes, a whole number of blocks")
-                         .arg(length)
-                         .arg(rounded));
-    }
-    target.m_rangeStart = job.offset;
-    target.m_rangeLength = rounded;
     return target;
 }
 

@@ -7,6 +7,11 @@
 #include <QStringList>
 
 #include <cstdint>
+#include <optional>
+#include <sys/types.h>
+#include <utility>
+
+struct stat;
 
 namespace RaidBench {
 
@@ -43,6 +48,13 @@ public:
 
 private:
     static Result<IoTarget> openChecked(const IoJob& job, QStringList& notes, bool& created);
+    /// openChecked()'s parts: the block device or regular file `path` in `dirFd` opened (`flags`:
+    /// access, O_DIRECT, O_DSYNC) and checked to be what was looked at (`st`; a file made here, the
+    /// one made: `createdAs`); then the range of the job within it, aligned for O_DIRECT.
+    Result<void> openBlock(const IoJob& job, int dirFd, const QByteArray& path, int flags, const struct stat& st);
+    Result<void> openFile(const IoJob& job, int dirFd, const QByteArray& path, int flags,
+                          const std::optional<std::pair<dev_t, ino_t>>& createdAs);
+    Result<void> setRange(const IoJob& job, QStringList& notes);
 
     int m_fd = -1;
     Kind m_kind = Kind::File;
