@@ -110,6 +110,158 @@ void tellParent(int fd, int stage, int err)
     [[maybe_unused]] const ssize_t n = ::write(fd, &failure, sizeof(failure));
 }
 
+/// Everything the child needs, made before fork(): after it the child may not allocate or look
+/// anything up. Not copyable: `argv` and `envp` point into the stores.
+struct ExecImage
+{
+    explicit ExecImage(const ChildSpec& spec)
+    {
+        QString path;
+        for (const QString& variable : spec.environment) {
+            if (variable.startsWith(QLatin1String("PATH="))) {
+                path = variable.mid(5);
+            }
+        }
+        searchPath = path;
+        // The program is looked up by the child, as the user it runs as: root never looks into a place
+        // the user cannot, so whether a file exists in a root-only directory never shows in the answer.
+        const QString& argv0 = spec.argv.first();
+        if (argv0.contains(QLatin1Char('/'))) {
+            candidates.push_back(QFile::encodeName(argv0));
+        } else {
+            for (const QString& dir : path.split(QLatin1Char(':'), Qt::SkipEmptyParts)) {
+                if (dir.startsWith(QLatin1Char('/'))) { // a relative PATH entry would depend on the directory
+                    candidates.push_back(QFile::encodeName(dir + QLatin1Char('/') + argv0));
+                }
+            }
+        }
+        for (const QString& arg : spec.argv) {
+            argStore.push_back(arg.toLocal8Bit());
+        }
+        for (QByteArray& arg : argStore) {
+            argv.push_back(arg.data());
+        }
+        argv.push_back(nullptr);
+        for (const QString& variable : spec.environment) {
+            envStore.push_back(variable.toLocal8Bit());
+        }
+        for (QByteArray& variable : envStore) {
+            envp.push_back(variable.data());
+        }
+        envp.push_back(nullptr);
+        directory = QFile::encodeName(spec.workingDirectory);
+        if (spec.uid >= 0) {
+            groups = groupsOf(spec.uid, spec.gid >= 0 ? spec.gid : spec.uid);
+            // A user's command runs under the limits its caller had before a root program lifted its own.
+            limits = startLimits();
+        }
+    }
+    Q_DISABLE_COPY_MOVE(ExecImage)
+
+    QString searchPath; ///< the PATH the program is looked up in
+    std::vector<QByteArray> candidates;
+    std::vector<QByteArray> argStore;
+    std::vector<char*> argv;
+    std::vector<QByteArray> envStore;
+    std::vector<char*> envp;
+    QByteArray directory;
+    std::vector<gid_t> groups;
+    StartLimits limits;
+};
+
+/// The child after fork(): signals and descriptors as a new program expects them, the user and
+/// limits switched, the directory entered, the program run. Tells the parent through `reportFd`
+/// what failed, if anything did.
+[[noreturn]] void runChild(const ChildSpec& spec, const ExecImage& image, int devNull, int reportFd, pid_t parent)
+{
+    if (spec.ownProcessGroup) {
+        setpgid(0, 0);
+    }
+    struct sigaction dflt
+    { };
+    dflt.sa_handler = SIG_DFL;
+    for (int sig : {SIGPIPE, SIGTERM, SIGHUP, SIGINT, SIGCHLD, SIGQUIT, SIGTSTP, SIGTTIN, SIGTTOU, SIGXCPU, SIGXFSZ,
+                    SIGUSR1, SIGUSR2, SIGALRM}) {
+        sigaction(sig, &dflt, nullptr);
+    }
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, nullptr);
+    const int in = spec.stdinFd >= 0 ? spec.stdinFd : devNull;
+    const int out = spec.stdoutFd >= 0 ? spec.stdoutFd : devNull;
+    const int err = spec.stderrFd >= 0 ? spec.stderrFd : devNull;
+    if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) {
+        _exit(126);
+    }
+    // Nothing of ours stays open in it (close_range; without it, CLOEXEC still covers Qt's files),
+    // except the report pipe, which closes itself on exec.
+    auto closeFrom = [](int first, int last) {
+        if (first <= last && syscall(SYS_close_range, unsigned(first), unsigned(last), 0u) != 0) {
+            for (int fd = first; fd <= last && fd < 4096; ++fd) { // kernels before 5.9
+                ::close(fd);
+            }
+        }
+    };
+    closeFrom(3, reportFd - 1);
+    closeFrom(reportFd + 1, INT_MAX);
+    if (spec.uid >= 0) {
+        for (size_t i = 0; image.limits.saved && i < limitedCount; ++i) {
+            setrlimit(limitedResources[i], &image.limits.limits[i]); // lowering needs no privilege
+        }
+        const gid_t gid = gid_t(spec.gid >= 0 ? spec.gid : spec.uid);
+        if (setgroups(image.groups.size(), image.groups.data()) != 0 || setgid(gid) != 0 ||
+            setuid(uid_t(spec.uid)) != 0) {
+            tellParent(reportFd, 1, errno);
+            childFail("switching user", errno, 126);
+        }
+    }
+    if (spec.dieWithParent) {
+        // Set after the user switch, which clears it; and the parent may already be gone.
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent) {
+            _exit(137);
+        }
+    }
+    if (!image.directory.isEmpty() && ::chdir(image.directory.constData()) != 0) {
+        tellParent(reportFd, 2, errno);
+        childFail(image.directory.constData(), errno, 126);
+    }
+    // As execvp does: the first candidate that runs; a refusal (EACCES) is kept over "not there".
+    int failure = ENOENT;
+    for (const QByteArray& candidate : image.candidates) {
+        execve(candidate.constData(), image.argv.data(), image.envp.data());
+        if (errno != ENOENT && errno != ENOTDIR) {
+            failure = errno;
+        }
+    }
+    tellParent(reportFd, 3, failure);
+    childFail(image.argStore.front().constData(), failure, failure == ENOENT ? 127 : 126);
+}
+
+/// Why a child that reported a failure through the pipe did not run.
+Error childStartError(const ChildSpec& spec, const ChildFailure& failure, const QString& path)
+{
+    const QString& argv0 = spec.argv.first();
+    const QString program = argv0.left(200);
+    const QString why = errnoText(failure.err);
+    switch (failure.stage) {
+    case 1:
+        return makeError(ErrorCode::forkFailed,
+                         QStringLiteral("cannot run %1 as user %2: %3").arg(program).arg(spec.uid).arg(why));
+    case 2:
+        return makeError(ErrorCode::forkFailed,
+                         QStringLiteral("cannot run %1 in %2: %3").arg(program, spec.workingDirectory, why));
+    default:
+        if (failure.err == ENOENT) {
+            return makeError(
+                ErrorCode::commandNotFound,
+                QStringLiteral("%1: no such program%2")
+                    .arg(program, argv0.contains(QLatin1Char('/')) ? QString() : QStringLiteral(" in %1").arg(path)));
+        }
+        return makeError(ErrorCode::commandNotFound, QStringLiteral("cannot run %1: %2").arg(program, why));
+    }
+}
+
 } // namespace
 
 void ChildProcess::saveStartLimits()
@@ -128,49 +280,7 @@ Result<ChildProcess> ChildProcess::start(const ChildSpec& spec)
     if (spec.argv.isEmpty() || spec.argv.first().isEmpty()) {
         return makeError(ErrorCode::noCommand, QStringLiteral("no command given"));
     }
-    QString path;
-    for (const QString& variable : spec.environment) {
-        if (variable.startsWith(QLatin1String("PATH="))) {
-            path = variable.mid(5);
-        }
-    }
-    // The program is looked up by the child, as the user it runs as: root never looks into a place the
-    // user cannot, so whether a file exists in a root-only directory never shows in the answer.
-    const QString& argv0 = spec.argv.first();
-    std::vector<QByteArray> candidates;
-    if (argv0.contains(QLatin1Char('/'))) {
-        candidates.push_back(QFile::encodeName(argv0));
-    } else {
-        for (const QString& dir : path.split(QLatin1Char(':'), Qt::SkipEmptyParts)) {
-            if (dir.startsWith(QLatin1Char('/'))) { // a relative PATH entry would depend on the directory
-                candidates.push_back(QFile::encodeName(dir + QLatin1Char('/') + argv0));
-            }
-        }
-    }
-    // Everything the child needs, made now: after fork() it may not allocate or look anything up.
-    std::vector<QByteArray> argStore;
-    for (const QString& arg : spec.argv) {
-        argStore.push_back(arg.toLocal8Bit());
-    }
-    std::vector<char*> argv;
-    for (QByteArray& arg : argStore) {
-        argv.push_back(arg.data());
-    }
-    argv.push_back(nullptr);
-    std::vector<QByteArray> envStore;
-    for (const QString& variable : spec.environment) {
-        envStore.push_back(variable.toLocal8Bit());
-    }
-    std::vector<char*> envp;
-    for (QByteArray& variable : envStore) {
-        envp.push_back(variable.data());
-    }
-    envp.push_back(nullptr);
-    const QByteArray directory = QFile::encodeName(spec.workingDirectory);
-    const std::vector<gid_t> groups =
-        spec.uid >= 0 ? groupsOf(spec.uid, spec.gid >= 0 ? spec.gid : spec.uid) : std::vector<gid_t>();
-    // A user's command runs under the limits its caller had before a root program lifted its own.
-    const StartLimits limits = spec.uid >= 0 ? startLimits() : StartLimits();
+    const ExecImage image(spec);
     const int devNull = ::open("/dev/null", O_RDWR | O_CLOEXEC);
     if (devNull < 0) {
         return makeError(ErrorCode::forkFailed, QStringLiteral("cannot open /dev/null"));
@@ -192,68 +302,7 @@ Result<ChildProcess> ChildProcess::start(const ChildSpec& spec)
         return makeError(ErrorCode::forkFailed, QStringLiteral("cannot fork: %1").arg(errnoText(err)));
     }
     if (pid == 0) {
-        if (spec.ownProcessGroup) {
-            setpgid(0, 0);
-        }
-        struct sigaction dflt
-        { };
-        dflt.sa_handler = SIG_DFL;
-        for (int sig : {SIGPIPE, SIGTERM, SIGHUP, SIGINT, SIGCHLD, SIGQUIT, SIGTSTP, SIGTTIN, SIGTTOU, SIGXCPU, SIGXFSZ,
-                        SIGUSR1, SIGUSR2, SIGALRM}) {
-            sigaction(sig, &dflt, nullptr);
-        }
-        sigset_t none;
-        sigemptyset(&none);
-        sigprocmask(SIG_SETMASK, &none, nullptr);
-        const int in = spec.stdinFd >= 0 ? spec.stdinFd : devNull;
-        const int out = spec.stdoutFd >= 0 ? spec.stdoutFd : devNull;
-        const int err = spec.stderrFd >= 0 ? spec.stderrFd : devNull;
-        if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) {
-            _exit(126);
-        }
-        // Nothing of ours stays open in it (close_range; without it, CLOEXEC still covers Qt's files),
-        // except the report pipe, which closes itself on exec.
-        const int reportFd = report[1];
-        auto closeFrom = [](int first, int last) {
-            if (first <= last && syscall(SYS_close_range, unsigned(first), unsigned(last), 0u) != 0) {
-                for (int fd = first; fd <= last && fd < 4096; ++fd) { // kernels before 5.9
-                    ::close(fd);
-                }
-            }
-        };
-        closeFrom(3, reportFd - 1);
-        closeFrom(reportFd + 1, INT_MAX);
-        if (spec.uid >= 0) {
-            for (size_t i = 0; limits.saved && i < limitedCount; ++i) {
-                setrlimit(limitedResources[i], &limits.limits[i]); // lowering needs no privilege
-            }
-            const gid_t gid = gid_t(spec.gid >= 0 ? spec.gid : spec.uid);
-            if (setgroups(groups.size(), groups.data()) != 0 || setgid(gid) != 0 || setuid(uid_t(spec.uid)) != 0) {
-                tellParent(reportFd, 1, errno);
-                childFail("switching user", errno, 126);
-            }
-        }
-        if (spec.dieWithParent) {
-            // Set after the user switch, which clears it; and the parent may already be gone.
-            prctl(PR_SET_PDEATHSIG, SIGKILL);
-            if (getppid() != parent) {
-                _exit(137);
-            }
-        }
-        if (!directory.isEmpty() && ::chdir(directory.constData()) != 0) {
-            tellParent(reportFd, 2, errno);
-            childFail(directory.constData(), errno, 126);
-        }
-        // As execvp does: the first candidate that runs; a refusal (EACCES) is kept over "not there".
-        int failure = ENOENT;
-        for (const QByteArray& candidate : candidates) {
-            execve(candidate.constData(), argv.data(), envp.data());
-            if (errno != ENOENT && errno != ENOTDIR) {
-                failure = errno;
-            }
-        }
-        tellParent(reportFd, 3, failure);
-        childFail(argStore.front().constData(), failure, failure == ENOENT ? 127 : 126);
+        runChild(spec, image, devNull, report[1], parent);
     }
     ::close(devNull);
     ::close(report[1]);
@@ -273,24 +322,7 @@ Result<ChildProcess> ChildProcess::start(const ChildSpec& spec)
         return child; // the pipe closed on exec: it runs
     }
     child.wait(); // it has failed and exits: nothing is left behind
-    const QString program = argv0.left(200);
-    const QString why = errnoText(failure.err);
-    switch (failure.stage) {
-    case 1:
-        return makeError(ErrorCode::forkFailed,
-                         QStringLiteral("cannot run %1 as user %2: %3").arg(program).arg(spec.uid).arg(why));
-    case 2:
-        return makeError(ErrorCode::forkFailed,
-                         QStringLiteral("cannot run %1 in %2: %3").arg(program, spec.workingDirectory, why));
-    default:
-        if (failure.err == ENOENT) {
-            return makeError(
-                ErrorCode::commandNotFound,
-                QStringLiteral("%1: no such program%2")
-                    .arg(program, argv0.contains(QLatin1Char('/')) ? QString() : QStringLiteral(" in %1").arg(path)));
-        }
-        return makeError(ErrorCode::commandNotFound, QStringLiteral("cannot run %1: %2").arg(program, why));
-    }
+    return childStartError(spec, failure, image.searchPath);
 }
 
 ChildProcess::ChildProcess(ChildProcess&& other) noexcept
