@@ -185,11 +185,8 @@ Result<CommandResult> BuildExecutor::runOnBuilt(const BuiltArray& built, const Q
     return runLogged(description, *command, createTimeoutMs, cancel);
 }
 
-Result<BuiltArray> BuildExecutor::build(const BuildPlan& plan, const std::atomic_bool* cancel)
+Result<void> BuildExecutor::checkPins(const BuildPlan& plan) const
 {
-    if (!m_options.gate) {
-        return makeError(ErrorCode::internal, QStringLiteral("refusing to build: no device gate"));
-    }
     // Every leaf was pinned by the gate, and each pin still holds right before the first step.
     for (const QString& device : plan.destroys) {
         const bool pinned = std::any_of(plan.pins.cbegin(), plan.pins.cend(),
@@ -204,126 +201,139 @@ Result<BuiltArray> BuildExecutor::build(const BuildPlan& plan, const std::atomic
             return Error {ok.error().code, QStringLiteral("refusing to build: %1").arg(ok.error().message)};
         }
     }
-    BuildJournal journal(m_options.journalDirectory, plan.tag, m_options.program, m_options.clientUid);
-    if (auto ok = journal.begin(plan.pins, plan.finalWipes); !ok) {
-        return ok.error();
+    return {};
+}
+
+Result<void> BuildExecutor::buildStep(const BuildStep& step, BuildProgress& progress, const std::atomic_bool* cancel)
+{
+    const BuildPlan& plan = progress.built.plan;
+    QSet<QString>& untouched = progress.untouched;
+    bool& halfCreated = progress.halfCreated;
+    std::optional<GuardedCommand> command;
+    if (step.mdAttribute.isEmpty()) {
+        // The gate, right before the command: each leaf it names is still the device that was checked,
+        // each array it names is still made of them.
+        const bool makesArray = step.creates && step.creates->kind == QLatin1String("md");
+        auto checked = guard(step.argv, plan.pins, progress.own, &untouched, DeviceGate::Use::Own,
+                             makesArray ? step.creates->device : QString());
+        if (!checked) {
+            return Error {checked.error().code == ErrorCode::notFound ? ErrorCode::deviceChanged : checked.error().code,
+                          QStringLiteral("%1 was not run: %2").arg(step.description, checked.error().message)};
+        }
+        command = *checked;
     }
-    BuiltArray built;
-    built.plan = plan;
-    QList<BuildObject> planned;
-    for (const BuildStep& step : plan.steps) {
-        if (step.creates) {
-            planned.append(*step.creates);
+    if (step.creates) {
+        // Journal first: if we die during the command, recovery still knows to undo it.
+        if (auto ok = progress.journal.add(*step.creates); !ok) {
+            return ok.error();
         }
+        progress.built.objects.append(*step.creates);
     }
-    const QStringList own = objectDevices(planned);
-    QSet<QString> untouched(plan.destroys.cbegin(), plan.destroys.cend());
-    QString failure;
-    QString failureCode;
-    bool halfCreated = false;
-    const int total = int(plan.steps.size());
-    for (int i = 0; i < total && failure.isEmpty(); ++i) {
-        const BuildStep& step = plan.steps.at(i);
-        if (cancelled(cancel)) {
-            failure = QStringLiteral("cancelled");
-            failureCode = ErrorCode::cancelled;
-            break;
+    CommandResult result;
+    if (!step.mdAttribute.isEmpty()) {
+        result =
+            m_runner.writeMdAttribute(step.mdAttribute.value(0), step.mdAttribute.value(1), step.mdAttribute.value(2));
+        if (m_callbacks.logged) {
+            m_callbacks.logged(
+                StepLog {step.description, QStringList {QStringLiteral("sysfs")} + step.mdAttribute, result});
         }
-        report(step.description, double(i) / total);
-        std::optional<GuardedCommand> command;
-        if (step.mdAttribute.isEmpty()) {
-            // The gate, right before the command: each leaf it names is still the device that was checked,
-            // each array it names is still made of them.
-            const bool makesArray = step.creates && step.creates->kind == QLatin1String("md");
-            auto checked = guard(step.argv, plan.pins, own, &untouched, DeviceGate::Use::Own,
-                                 makesArray ? step.creates->device : QString());
-            if (!checked) {
-                failure = QStringLiteral("%1 was not run: %2").arg(step.description, checked.error().message);
-                failureCode =
-                    checked.error().code == ErrorCode::notFound ? ErrorCode::deviceChanged : checked.error().code;
-                break;
-            }
-            command = *checked;
+    } else {
+        for (const QString& arg : step.argv) {
+            untouched.remove(arg);
         }
-        if (step.creates) {
-            // Journal first: if we die during the command, recovery still knows to undo it.
-            if (auto ok = journal.add(*step.creates); !ok) {
-                failure = ok.error().message;
-                failureCode = ok.error().code;
-                break;
-            }
-            built.objects.append(*step.creates);
+        result = runLogged(step.description, *command, createTimeoutMs, cancel);
+    }
+    if (!result.ok()) {
+        halfCreated = step.creates.has_value();
+        return Error {result.cancelled ? ErrorCode::cancelled : ErrorCode::stepFailed,
+                      QStringLiteral("%1 failed: %2").arg(step.description, result.summary())};
+    }
+    if (!step.waitForDevice.isEmpty()) {
+        QElapsedTimer timer;
+        timer.start();
+        while (!m_options.deviceExists(step.waitForDevice) && timer.elapsed() < m_options.deviceTimeoutMs &&
+               !cancelled(cancel)) {
+            QThread::msleep(50);
         }
-        CommandResult result;
-        if (!step.mdAttribute.isEmpty()) {
-            result = m_runner.writeMdAttribute(step.mdAttribute.value(0), step.mdAttribute.value(1),
-                                               step.mdAttribute.value(2));
-            if (m_callbacks.logged) {
-                m_callbacks.logged(
-                    StepLog {step.description, QStringList {QStringLiteral("sysfs")} + step.mdAttribute, result});
-            }
-        } else {
-            for (const QString& arg : step.argv) {
-                untouched.remove(arg);
-            }
-            result = runLogged(step.description, *command, createTimeoutMs, cancel);
-        }
-        if (!result.ok()) {
-            halfCreated = step.creates.has_value();
-            failure = QStringLiteral("%1 failed: %2").arg(step.description, result.summary());
-            failureCode = result.cancelled ? ErrorCode::cancelled : ErrorCode::stepFailed;
-            break;
-        }
-        if (!step.waitForDevice.isEmpty()) {
-            QElapsedTimer timer;
-            timer.start();
-            while (!m_options.deviceExists(step.waitForDevice) && timer.elapsed() < m_options.deviceTimeoutMs &&
-                   !cancelled(cancel)) {
-                QThread::msleep(50);
-            }
-            if (!m_options.deviceExists(step.waitForDevice)) {
-                failure = cancelled(cancel) ? QStringLiteral("cancelled")
-                                            : QStringLiteral("the device node %1 never appeared (waited %2 s)")
+        if (!m_options.deviceExists(step.waitForDevice)) {
+            return cancelled(cancel) ? Error {ErrorCode::cancelled, QStringLiteral("cancelled")}
+                                     : Error {ErrorCode::noDeviceNode,
+                                              QStringLiteral("the device node %1 never appeared (waited %2 s)")
                                                   .arg(step.waitForDevice)
-                                                  .arg(m_options.deviceTimeoutMs / 1000);
-                failureCode = cancelled(cancel) ? ErrorCode::cancelled : ErrorCode::noDeviceNode;
-                break;
-            }
-        }
-        if (!step.resyncDevice.isEmpty()) {
-            if (auto ok = followResync(step.resyncDevice, cancel); !ok) {
-                failure = ok.error().message;
-                failureCode = ok.error().code;
-            }
+                                                  .arg(m_options.deviceTimeoutMs / 1000)};
         }
     }
-    if (failure.isEmpty()) {
-        if (auto ok = journal.markBuilt(); !ok) {
-            report(ok.error().message, 1.0); // the journal still names every object: recover finds it
+    if (!step.resyncDevice.isEmpty()) {
+        if (auto ok = followResync(step.resyncDevice, cancel); !ok) {
+            return ok.error();
         }
-        built.device = plan.topDevice;
-        report(QStringLiteral("built %1").arg(plan.topDevice), 1.0);
-        return built;
     }
+    return {};
+}
+
+Error BuildExecutor::undoFailedBuild(BuildProgress& progress, const Error& failure)
+{
+    const BuildPlan& plan = progress.built.plan;
+    BuiltArray& built = progress.built;
     report(QStringLiteral("removing what was created"), 1.0);
-    if (halfCreated && !built.objects.isEmpty()) {
+    if (progress.halfCreated && !built.objects.isEmpty()) {
         // The failed command may have created part of its object, or nothing: undo it quietly first.
         removeObjects({built.objects.takeLast()}, {}, plan.pins);
     }
     // Only the leaves a command touched are wiped again: a build refused at its first step changes nothing.
     QList<QStringList> wipes;
     for (const QStringList& argv : plan.finalWipes) {
-        if (!untouched.contains(argv.last())) {
+        if (!progress.untouched.contains(argv.last())) {
             wipes.append(argv);
         }
     }
     const TeardownReport cleanup = removeObjects(built.objects, wipes, plan.pins);
     if (cleanup.clean()) {
-        journal.finish();
+        progress.journal.finish();
     }
     const bool nothingDone = built.objects.isEmpty() && wipes.isEmpty();
-    return makeError(failureCode,
-                     nothingDone ? failure : QStringLiteral("%1; clean-up: %2").arg(failure, cleanup.summary()));
+    return Error {failure.code,
+                  nothingDone ? failure.message
+                              : QStringLiteral("%1; clean-up: %2").arg(failure.message, cleanup.summary())};
+}
+
+Result<BuiltArray> BuildExecutor::build(const BuildPlan& plan, const std::atomic_bool* cancel)
+{
+    if (!m_options.gate) {
+        return makeError(ErrorCode::internal, QStringLiteral("refusing to build: no device gate"));
+    }
+    if (auto pinned = checkPins(plan); !pinned) {
+        return pinned.error();
+    }
+    BuildJournal journal(m_options.journalDirectory, plan.tag, m_options.program, m_options.clientUid);
+    if (auto ok = journal.begin(plan.pins, plan.finalWipes); !ok) {
+        return ok.error();
+    }
+    QList<BuildObject> planned;
+    for (const BuildStep& step : plan.steps) {
+        if (step.creates) {
+            planned.append(*step.creates);
+        }
+    }
+    BuildProgress progress {
+        journal, {}, objectDevices(planned), QSet<QString>(plan.destroys.cbegin(), plan.destroys.cend())};
+    progress.built.plan = plan;
+    const int total = int(plan.steps.size());
+    for (int i = 0; i < total; ++i) {
+        if (cancelled(cancel)) {
+            return undoFailedBuild(progress, Error {ErrorCode::cancelled, QStringLiteral("cancelled")});
+        }
+        report(plan.steps.at(i).description, double(i) / total);
+        if (auto done = buildStep(plan.steps.at(i), progress, cancel); !done) {
+            return undoFailedBuild(progress, done.error());
+        }
+    }
+    if (auto ok = journal.markBuilt(); !ok) {
+        report(ok.error().message, 1.0); // the journal still names every object: recover finds it
+    }
+    progress.built.device = plan.topDevice;
+    report(QStringLiteral("built %1").arg(plan.topDevice), 1.0);
+    return progress.built;
 }
 
 Result<void> BuildExecutor::followResync(const QString& device, const std::atomic_bool* cancel)

@@ -131,6 +131,19 @@ public:
     TeardownReport restoreWriteCaches(const BuiltArray& built);
 
 private:
+    /// build()'s parts: every leaf pinned and still the pinned device; one step, journaled before it
+    /// runs and guarded by the gate right before; after a failure, what was made removed.
+    struct BuildProgress
+    {
+        BuildJournal& journal;
+        BuiltArray built;
+        QStringList own; ///< the devices the build makes
+        QSet<QString> untouched; ///< the leaves no command has named yet (not wiped again after a failure)
+        bool halfCreated = false; ///< the failed step may have made part of its object
+    };
+    Result<void> checkPins(const BuildPlan& plan) const;
+    Result<void> buildStep(const BuildStep& step, BuildProgress& progress, const std::atomic_bool* cancel);
+    Error undoFailedBuild(BuildProgress& progress, const Error& failure);
     /// A command that writes no device (a report, an unmount).
     CommandResult runLogged(const QString& description, const QStringList& argv, int timeoutMs,
                             const std::atomic_bool* cancel);

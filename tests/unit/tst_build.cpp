@@ -368,6 +368,10 @@ private Q_SLOTS:
         QVERIFY(!commands.contains(plan.steps.last().argv));
         const QList<QStringList> after = commands.mid(failedAt + 1);
         QVERIFY(after.contains(QStringList {"mdadm", "--stop", "/dev/md/raidbench-f3-0"}));
+        // The failed create may have made part of its array: it is stopped too, first.
+        const qsizetype halfMade = after.indexOf(QStringList {"mdadm", "--stop", "/dev/md/raidbench-f3-1"});
+        QVERIFY2(halfMade >= 0, "the half-made array was not stopped");
+        QVERIFY(halfMade < after.indexOf(QStringList {"mdadm", "--stop", "/dev/md/raidbench-f3-0"}));
         QVERIFY(after.contains(QStringList {"mdadm", "--zero-superblock", "/dev/sdb"}));
         QVERIFY(after.contains(QStringList {"wipefs", "--all", "--quiet", "/dev/sde"}));
         for (const QStringList& argv : after) {
