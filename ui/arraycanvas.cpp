@@ -162,7 +162,7 @@ CardWidget::CardWidget(ArrayCanvas* canvas, CanvasModel::CardPath path, QWidget*
     if (!spec->isLeaf() && levelIsMd(current) && current != ArrayLevel::Raid0 && current != ArrayLevel::Linear) {
         auto* bitmap = new QCheckBox(tr("bitmap"), this);
         bitmap->setToolTip(tr("Internal write-intent bitmap: faster resync after a crash, slower writes."));
-        bitmap->setChecked(spec->bitmap == QLatin1String("internal"));
+        bitmap->setChecked(spec->bitmap == Bitmap::Internal);
         connect(bitmap, &QCheckBox::toggled, this,
                 [this](bool on) { m_canvas->showResult(m_canvas->model()->setBitmap(m_path, on)); });
         header->addWidget(bitmap);

@@ -390,7 +390,7 @@ Result<void> CanvasModel::setLayout(const CardPath& path, const QString& layout)
 Result<void> CanvasModel::setBitmap(const CardPath& path, bool internal)
 {
     return edit(path, tr("Write-intent bitmap"), [&](ArraySpec& node) -> Result<void> {
-        node.bitmap = internal ? QStringLiteral("internal") : QStringLiteral("none");
+        node.bitmap = internal ? Bitmap::Internal : Bitmap::None;
         return {};
     });
 }

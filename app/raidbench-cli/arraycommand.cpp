@@ -402,7 +402,7 @@ void applyArrayOptions(ArraySpec& node, const QCommandLineParser& parser, const 
             const auto chunk = Units::parseSize(parser.value(o.chunkOption));
             node.chunkBytes = chunk ? *chunk : 1; // rejected by validation
         }
-        node.bitmap = parser.value(o.bitmapOption);
+        node.bitmap = parseBitmap(parser.value(o.bitmapOption)).value_or(Bitmap::None); // checked before
         node.assumeClean = !parser.isSet(o.noCleanOption);
     }
     if (parser.isSet(o.layoutOption) &&
@@ -432,6 +432,10 @@ std::optional<ArraySpec> specToCreate(const QCommandLineParser& parser, const Ar
     const QStringList disks = splitDisks(parser.values(o.disksOption));
     if (disks.isEmpty()) {
         printError(QStringLiteral("--disks is required, e.g. --disks /dev/sdb,/dev/sdc"));
+        return std::nullopt;
+    }
+    if (!parseBitmap(parser.value(o.bitmapOption))) {
+        printError(QStringLiteral("--bitmap '%1' must be none or internal").arg(parser.value(o.bitmapOption).left(16)));
         return std::nullopt;
     }
     if (parser.isSet(o.chunkOption)) {

@@ -72,7 +72,7 @@ struct Planner
         }
         argv << QStringLiteral("--metadata=") + node.metadata;
         if (node.level != ArrayLevel::Raid0 && node.level != ArrayLevel::Linear) {
-            argv << QStringLiteral("--bitmap=") + node.bitmap;
+            argv << QStringLiteral("--bitmap=") + bitmapName(node.bitmap);
             if (node.assumeClean) {
                 argv << QStringLiteral("--assume-clean");
             }

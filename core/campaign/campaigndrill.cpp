@@ -101,7 +101,7 @@ std::optional<CampaignRunner::DrillTarget> CampaignRunner::drillTarget(const Arr
         DrillTarget target;
         target.array = object->device;
         target.level = node->level;
-        target.bitmap = node->bitmap == QLatin1String("internal");
+        target.bitmap = node->bitmap == Bitmap::Internal;
         target.members = members;
         if (wanted) {
             target.members.removeAll(wanted->node);

@@ -717,6 +717,25 @@ bool CampaignRunner::measureOnArray(ConfigResult& entry, int index, ConfigResult
     return false;
 }
 
+Result<BuildPlan> CampaignRunner::planGroupBuild(PinnedSpec& pinned, const QList<int>& group, bool drill)
+{
+    ConfigResult& config = m_results.configs[group.first()];
+    if (drill) {
+        config.drill->status = RunState::Pending;
+        config.drill->error.clear();
+        if (config.drill->spec.initialResync) {
+            withoutAssumeClean(pinned.spec); // the first resync is what the drill times
+        }
+    }
+    auto plan = pinnedBuild(pinned, newBuildTag(), PlanOptions {udevIsRunning()});
+    if (plan) {
+        for (int i : group) {
+            m_results.configs[i].commands = plan->commandLines();
+        }
+    }
+    return plan;
+}
+
 void CampaignRunner::runConfig(const QList<int>& group, const std::atomic_bool* cancel)
 {
     QElapsedTimer timer;
@@ -742,26 +761,12 @@ void CampaignRunner::runConfig(const QList<int>& group, const std::atomic_bool* 
     progress.message = QStringLiteral("building %1 (%2)").arg(config.name, config.spec.describe());
     report(progress);
 
-    auto pinned = DeviceGate::bindSpec(config.spec, m_pins);
-    if (!pinned) {
-        failAll(RunState::Failed, pinned.error().message);
-        return;
-    }
     const bool drill = config.drill && config.drill->status != RunState::Skipped;
-    if (drill) {
-        config.drill->status = RunState::Pending;
-        config.drill->error.clear();
-        if (config.drill->spec.initialResync) {
-            withoutAssumeClean(pinned->spec); // the first resync is what the drill times
-        }
-    }
-    auto plan = pinnedBuild(*pinned, newBuildTag(), PlanOptions {udevIsRunning()});
+    auto pinned = DeviceGate::bindSpec(config.spec, m_pins);
+    auto plan = pinned ? planGroupBuild(*pinned, group, drill) : Result<BuildPlan>(pinned.error());
     if (!plan) {
         failAll(RunState::Failed, plan.error().message);
         return;
-    }
-    for (int i : group) {
-        m_results.configs[i].commands = plan->commandLines();
     }
     BuildExecutor executor(*m_options.runner, m_options.executor,
                            {[&](const QString& message, double) {

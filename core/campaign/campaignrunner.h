@@ -109,6 +109,9 @@ private:
     /// Builds the first configuration of `group` (indices of m_results.configs that share one build: one
     /// configuration, or a stripe cache sweep's), measures each on it, tears it down.
     void runConfig(const QList<int>& group, const std::atomic_bool* cancel);
+    /// The build plan of `group` on its pinned disks (with a drill that times the first resync, md
+    /// resyncs it), its commands recorded in each configuration of the group.
+    Result<BuildPlan> planGroupBuild(PinnedSpec& pinned, const QList<int>& group, bool drill);
     /// What one build gives the configurations measured on it.
     struct OnArray
     {

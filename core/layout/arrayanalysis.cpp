@@ -206,10 +206,6 @@ void checkMdOptions(const ArraySpec& spec, IssueList& list)
                                      "apart when removing them; use 1.0, 1.1 or 1.2")
                     : QStringLiteral("metadata '%1' is not one of 1.0, 1.1, 1.2").arg(spec.metadata.left(16)));
         }
-        if (spec.bitmap != QLatin1String("none") && spec.bitmap != QLatin1String("internal")) {
-            list.error(QStringLiteral("bad-bitmap"),
-                       QStringLiteral("bitmap '%1' must be none or internal").arg(spec.bitmap.left(16)));
-        }
     }
 }
 

@@ -1,5 +1,6 @@
 #include "layout/arrayspec.h"
 
+#include "util/enumwords.h"
 #include "util/errorcodes.h"
 #include "util/jsonvalues.h"
 #include "util/units.h"
@@ -29,6 +30,22 @@ constexpr std::array<LevelEntry, 9> levelTable {{
 }};
 constexpr int maxJsonDepth = 8;
 } // namespace
+
+namespace {
+
+constexpr EnumWords<Bitmap, 2> bitmapWords {{{Bitmap::None, "none"}, {Bitmap::Internal, "internal"}}};
+
+} // namespace
+
+QString bitmapName(Bitmap bitmap)
+{
+    return enumWord(bitmapWords, bitmap);
+}
+
+std::optional<Bitmap> parseBitmap(const QString& name)
+{
+    return enumFromWord(bitmapWords, name);
+}
 
 QString levelName(ArrayLevel level)
 {
@@ -183,7 +200,7 @@ QJsonObject ArraySpec::toJson() const
             json.insert(QStringLiteral("layout"), layout);
         }
         json.insert(QStringLiteral("metadata"), metadata);
-        json.insert(QStringLiteral("bitmap"), bitmap);
+        json.insert(QStringLiteral("bitmap"), bitmapName(bitmap));
         json.insert(QStringLiteral("assume_clean"), assumeClean);
         if (spares) {
             json.insert(QStringLiteral("spares"), spares);
@@ -266,7 +283,13 @@ Result<ArraySpec> ArraySpec::fromJson(const QJsonObject& json, int depth)
     }
     spec.layout = json.value(QStringLiteral("layout")).toString();
     spec.metadata = json.value(QStringLiteral("metadata")).toString(QStringLiteral("1.2"));
-    spec.bitmap = json.value(QStringLiteral("bitmap")).toString(QStringLiteral("none"));
+    const QString bitmap = json.value(QStringLiteral("bitmap")).toString(QStringLiteral("none"));
+    const std::optional<Bitmap> parsedBitmap = parseBitmap(bitmap);
+    if (!parsedBitmap) {
+        return makeError(ErrorCode::invalidSpec,
+                         QStringLiteral("bitmap '%1' must be none or internal").arg(bitmap.left(16)));
+    }
+    spec.bitmap = *parsedBitmap;
     spec.assumeClean = json.value(QStringLiteral("assume_clean")).toBool(true);
     spec.spares = json.value(QStringLiteral("spares")).toInt(0);
     spec.stripeCachePages = json.value(QStringLiteral("stripe_cache")).toInt(0);

@@ -8,6 +8,7 @@
 #include <QStringList>
 
 #include <cstdint>
+#include <optional>
 
 namespace RaidBench {
 
@@ -16,6 +17,13 @@ enum class ArrayLevel { Disk, Linear, Raid0, Raid1, Raid4, Raid5, Raid6, Raid10,
 QString levelName(ArrayLevel level);
 Result<ArrayLevel> parseLevel(const QString& name);
 bool levelIsMd(ArrayLevel level);
+
+/// md's write-intent bitmap: none, or kept on the members (internal). Files and mdadm carry it as a
+/// word (bitmapName).
+enum class Bitmap { None, Internal };
+QString bitmapName(Bitmap bitmap);
+/// The bitmap `name` names ("none", "internal"); none for any other word.
+std::optional<Bitmap> parseBitmap(const QString& name);
 
 /// The tree a user draws: a leaf is a disk or partition; a node is an md level or an LVM striped volume
 /// over its children. Nested levels are trees (RAID50 = raid0 over raid5 nodes).
@@ -34,7 +42,7 @@ struct ArraySpec
     std::uint64_t chunkBytes = 0;
     QString layout; ///< raid4/5/6: left-symmetric...; raid10: n2, f2, o2, n3, f3
     QString metadata = QStringLiteral("1.2");
-    QString bitmap = QStringLiteral("none"); ///< none or internal
+    Bitmap bitmap = Bitmap::None;
     bool assumeClean = true;
     int spares = 0; ///< the last `spares` children are hot spares
     std::uint64_t stripeBytes = 0; ///< LVM stripe size (-I); 0 = 64 KiB, or over parity legs the aligned one

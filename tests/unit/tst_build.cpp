@@ -253,7 +253,7 @@ private Q_SLOTS:
         const auto plan0 = planBuild(*stripe, QStringLiteral("s0"));
         QVERIFY(!plan0->steps.last().argv.join(QLatin1Char(' ')).contains(QStringLiteral("--bitmap")));
         mirror->assumeClean = false;
-        mirror->bitmap = QStringLiteral("internal");
+        mirror->bitmap = Bitmap::Internal;
         const auto resync = planBuild(*mirror, QStringLiteral("m2"));
         QCOMPARE(resync->steps.last().resyncDevice, QStringLiteral("/dev/md/raidbench-m2-0"));
         QVERIFY(resync->steps.last().argv.contains(QStringLiteral("--bitmap=internal")));

@@ -1,5 +1,6 @@
 #include "campaign/campaignprogress.h"
 #include "disks/diskhealth.h"
+#include "layout/arrayspec.h"
 #include "results/resourceuse.h"
 #include "util/errorcodes.h"
 #include "util/runstate.h"
@@ -256,6 +257,20 @@ private Q_SLOTS:
             QCOMPARE(parseTestKind(testKindName(kind)), std::optional<TestKind>(kind));
         }
         QVERIFY(!parseTestKind(QStringLiteral("fio")).has_value());
+    }
+
+    void bitmapsAreTyped()
+    {
+        // An array's write-intent bitmap is a Bitmap (layout/arrayspec.h): its words are written and
+        // read there alone (a bad word in a plan is refused where it is read, naming the word).
+        static const QRegularExpression word(
+            QStringLiteral(R"re(bitmap\s*(==|!=|=)\s*Q(Latin1String|StringLiteral)\("(none|internal)"\))re"));
+        const QStringList found = linesMatching(word);
+        QVERIFY2(found.isEmpty(), qPrintable(found.join(QLatin1Char('\n'))));
+        for (const Bitmap bitmap : {Bitmap::None, Bitmap::Internal}) {
+            QCOMPARE(parseBitmap(bitmapName(bitmap)), std::optional<Bitmap>(bitmap));
+        }
+        QVERIFY(!parseBitmap(QStringLiteral("external")).has_value());
     }
 
     void campaignPhasesAreTyped()
