@@ -41,6 +41,27 @@ namespace RaidBench::Cli {
 
 namespace {
 
+/// What `raidbench-cli lab demo --help` says above its options.
+const char* const demoDescription =
+    "Boot the virtual lab and run RaidBench's main job on its disks: per-disk baselines, then every layout\n"
+    "the disks allow, each built, measured and torn down. Leaves results.json and report.md in DIR.\n"
+    "The default disks are hard disks (models served by nbdkit; see raidbench-cli lab --help): two at\n"
+    "105 MB/s at their start falling to 55 at their end, 7200 rpm, and two older ones at 60 falling to\n"
+    "32, 5400 rpm, each seeking and turning as a disk does, with a 16 MiB write cache (filled during\n"
+    "each test's ramp, so the figures are the disks' own). The report names them.\n"
+    "--disks 2x2G@105:iops=150,2x2G@38:iops=150 gives the flat throttles of earlier versions.\n"
+    "Each test runs at least twice and until its runs' MB/s vary by at most 5 % (coefficient of variation;\n"
+    "at most 5 runs; --repeats N sets a fixed count instead), and the report marks any that never settled.\n\n"
+    "With --drill, every layout that survives a failed disk also loses one: it is tested degraded, the\n"
+    "disk is added back and the rebuild is timed (this adds about a rebuild's time per layout).\n\n"
+    "The disks take turns over --controllers N SCSI controllers (default 2), so the report says which\n"
+    "layouts survive losing a controller; 24 disks on 3 controllers are a server's shape.\n\n"
+    "Example:\n"
+    "  raidbench-cli lab demo --out demo-out\n"
+    "  raidbench-cli lab demo --disks 4x1G@100,1G@40 --time 5s\n"
+    "  raidbench-cli lab demo --configs raid1,raid5,raid10 --drill\n"
+    "  raidbench-cli lab demo --disks 24x1G@100 --controllers 3 --configs raid0,raid10,raid50,raid60,raid1+0";
+
 /// The options that shape the demo's plan.
 struct DemoPlanOptions
 {
@@ -157,26 +178,7 @@ LabDemoCommand::LabDemoCommand()
 int LabDemoCommand::execute(const QStringList& arguments)
 {
     const QString demoDisks = QStringLiteral("2x2G:hdd:cache=16M,2x2G@60:hdd:inner=32:rpm=5400:cache=16M");
-    CommandParser command(
-        QStringLiteral("lab demo"),
-        QStringLiteral(
-            "Boot the virtual lab and run RaidBench's main job on its disks: per-disk baselines, then every layout\n"
-            "the disks allow, each built, measured and torn down. Leaves results.json and report.md in DIR.\n"
-            "The default disks are hard disks (models served by nbdkit; see raidbench-cli lab --help): two at\n"
-            "105 MB/s at their start falling to 55 at their end, 7200 rpm, and two older ones at 60 falling to\n"
-            "32, 5400 rpm, each seeking and turning as a disk does, with a 16 MiB write cache (filled during\n"
-            "each test's ramp, so the figures are the disks' own). The report names them.\n"
-            "--disks 2x2G@105:iops=150,2x2G@38:iops=150 gives the flat throttles of earlier versions.\n"
-            "Each test runs at least twice and until its runs' MB/s vary by at most 5 % (coefficient of variation; at "
-            "most 5 runs;\n"
-            "--repeats N sets a fixed count instead), and the report marks any that never settled.\n\n"
-            "With --drill, every layout that survives a failed disk also loses one: it is tested degraded, the\n"
-            "disk is added back and the rebuild is timed (this adds about a rebuild's time per layout).\n\n"
-            "The disks take turns over --controllers N SCSI controllers (default 2), so the report says which\n"
-            "layouts survive losing a controller; 24 disks on 3 controllers are a server's shape.\n\n"
-            "Example:\n  raidbench-cli lab demo --out demo-out\n  raidbench-cli lab demo --disks 4x1G@100,1G@40 --time "
-            "5s\n  raidbench-cli lab demo --configs raid1,raid5,raid10 --drill\n"
-            "  raidbench-cli lab demo --disks 24x1G@100 --controllers 3 --configs raid0,raid10,raid50,raid60,raid1+0"));
+    CommandParser command(QStringLiteral("lab demo"), QString::fromUtf8(demoDescription));
     QCommandLineParser& parser = command.parser();
     const QCommandLineOption outOption(
         QStringLiteral("out"), QStringLiteral("Directory for plan, results and report (default ./raidbench-demo)."),

@@ -41,6 +41,29 @@ namespace RaidBench::Cli {
 
 namespace {
 
+/// What `raidbench-cli report --help` says above its options.
+const char* const reportDescription =
+    "Turn a results file into a Markdown report (default), CSV, or fio-style JSON files; add fio's own\n"
+    "--output-format=json results beside RaidBench's.\n\n"
+    "Examples:\n"
+    "  raidbench-cli report results.json > report.md\n"
+    "  raidbench-cli report results.json --csv --out results.csv\n"
+    "  raidbench-cli report results.json --fio-json fio-dir/\n"
+    "  raidbench-cli report results.json --fio fio.json:raid5 --md\n"
+    "  raidbench-cli report --compare before.json after.json > compare.md\n"
+    "  raidbench-cli report results.json --recommend \"failures>=1,space>=50,weight=random\"\n\n"
+    "The Markdown report ends with a recommendation: the measured layouts that survive one failure,\n"
+    "ranked on sequential and random speed. --recommend REQUIREMENTS prints the ranking for your own\n"
+    "(as text, or JSON with --json; with --md the report uses them), comma-separated:\n"
+    "  failures>=N         survive any N failed disks\n"
+    "  controller          survive losing one controller (host adapter)\n"
+    "  space>=P            keep at least P % of the disks' space\n"
+    "  weight=TERM[:W]+... what to rank on: seq, seq-write, seq-read, random, random-write,\n"
+    "                      random-read, files (the file-system tests), command (your command's time);\n"
+    "                      W weighs a term (default 1). Without weight: seq+random.\n"
+    "Layouts the disks allow but the results do not hold are filled in from the throughput model,\n"
+    "marked predicted (sequential speed only).";
+
 /// The HTML report is the desktop program's (its charts need Qt Charts): run it headless.
 int writeHtmlReport(const QStringList& files, const QString& out, const QString& requirements, bool otherFormat)
 {
@@ -133,29 +156,7 @@ ReportCommand::ReportCommand()
 
 int ReportCommand::execute(const QStringList& arguments)
 {
-    CommandParser command(
-        QStringLiteral("report"),
-        QStringLiteral(
-            "Turn a results file into a Markdown report (default), CSV, or fio-style JSON files; add fio's own\n"
-            "--output-format=json results beside RaidBench's.\n\n"
-            "Examples:\n  raidbench-cli report results.json > report.md\n  raidbench-cli report results.json --csv "
-            "--out "
-            "results.csv\n"
-            "  raidbench-cli report results.json --fio-json fio-dir/\n  raidbench-cli report results.json --fio "
-            "fio.json:raid5 --md\n"
-            "  raidbench-cli report --compare before.json after.json > compare.md\n"
-            "  raidbench-cli report results.json --recommend \"failures>=1,space>=50,weight=random\"\n\n"
-            "The Markdown report ends with a recommendation: the measured layouts that survive one failure,\n"
-            "ranked on sequential and random speed. --recommend REQUIREMENTS prints the ranking for your own\n"
-            "(as text, or JSON with --json; with --md the report uses them), comma-separated:\n"
-            "  failures>=N         survive any N failed disks\n"
-            "  controller          survive losing one controller (host adapter)\n"
-            "  space>=P            keep at least P % of the disks' space\n"
-            "  weight=TERM[:W]+... what to rank on: seq, seq-write, seq-read, random, random-write,\n"
-            "                      random-read, files (the file-system tests), command (your command's time);\n"
-            "                      W weighs a term (default 1). Without weight: seq+random.\n"
-            "Layouts the disks allow but the results do not hold are filled in from the throughput model,\n"
-            "marked predicted (sequential speed only)."));
+    CommandParser command(QStringLiteral("report"), QString::fromUtf8(reportDescription));
     QCommandLineParser& parser = command.parser();
     const QCommandLineOption mdOption(QStringLiteral("md"), QStringLiteral("Markdown report (the default)."));
     const QCommandLineOption csvOption(QStringLiteral("csv"),
