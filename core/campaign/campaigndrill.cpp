@@ -146,13 +146,13 @@ Result<RebuildResult> CampaignRunner::followRebuild(const QString& kind, const Q
     result.estimateMemberBytes = spec.estimateMemberBytes;
     QStringList directories;
     for (const QString& array : arrays) {
-        const QString directory = mdSysDirectory(array);
+        const QString directory = mdDirectory(array);
         if (directory.isEmpty()) {
             return makeError(ErrorCode::internal, QStringLiteral("%1 is not an md array").arg(array));
         }
         directories.append(directory);
     }
-    SyncFollower follower(directories);
+    SyncFollower follower(directories, m_options.readSync, m_options.syncSleep, m_options.syncClock);
     QStringList shortNames;
     for (const QString& member : members) {
         shortNames.append(QFileInfo(QFileInfo(member).canonicalFilePath()).fileName());
@@ -268,8 +268,7 @@ void CampaignRunner::runDrill(ConfigResult& config, const BuiltArray& built, con
         return;
     }
     drill.failedArray = target->array;
-    const QString directory = mdSysDirectory(target->array);
-    const MdSyncState state = MdSyncState::read(directory);
+    const MdSyncState state = readSync(mdDirectory(target->array));
     if (!state.readable || state.degraded > 0 || state.working()) {
         drill.status = RunState::Failed;
         drill.error = !state.readable

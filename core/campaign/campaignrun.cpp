@@ -378,7 +378,7 @@ bool CampaignRunner::waitForQuietArrays(TestResult& result, CampaignProgress pro
         QString busyArray;
         MdSyncState busy;
         for (const QString& array : std::as_const(m_mdArrays)) {
-            const MdSyncState state = MdSyncState::read(QStringLiteral("/sys/block/%1/md").arg(array));
+            const MdSyncState state = readSync(QStringLiteral("/sys/block/%1/md").arg(array));
             if (state.working()) {
                 busyArray = array;
                 busy = state;

@@ -492,6 +492,16 @@ Result<Disk> CampaignRunner::inspectDisk(const QString& node) const
     return m_options.inspectDisk ? m_options.inspectDisk(node) : DiskScanner().inspect(node);
 }
 
+QString CampaignRunner::mdDirectory(const QString& device) const
+{
+    return m_options.mdDirectory ? m_options.mdDirectory(device) : mdSysDirectory(device);
+}
+
+MdSyncState CampaignRunner::readSync(const QString& mdDirectory) const
+{
+    return m_options.readSync ? m_options.readSync(mdDirectory) : MdSyncState::read(mdDirectory);
+}
+
 Result<void> CampaignRunner::save()
 {
     m_results.updated = now();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "arrays/buildexecutor.h"
+#include "arrays/mdsync.h"
 #include "campaign/campaignprogress.h"
 #include "disks/disk.h"
 #include "engine/ioengine.h"
@@ -41,6 +42,13 @@ public:
         std::function<QList<IoResult>(const QList<IoJob>&, const std::atomic_bool*, const IoEngine::ProgressCallback&)>
             runIoTogether;
         std::function<Result<Disk>(const QString& node)> inspectDisk;
+        /// Seams of md's sysfs: an array's md directory (/dev/md/NAME -> /sys/block/md127/md), the
+        /// state read there, and the sleep and clock a resync or rebuild is followed with. Empty: the
+        /// real ones. A unit test runs the failure drill in-process with recorded states.
+        std::function<QString(const QString& device)> mdDirectory;
+        SyncFollower::Reader readSync;
+        SyncFollower::Sleeper syncSleep;
+        SyncFollower::Clock syncClock;
     };
     struct Callbacks
     {
@@ -184,6 +192,8 @@ private:
     QList<IoResult> runIoTogether(const QList<IoJob>& jobs, const std::atomic_bool* cancel,
                                   const IoEngine::ProgressCallback& progress) const;
     Result<Disk> inspectDisk(const QString& node) const;
+    QString mdDirectory(const QString& device) const;
+    MdSyncState readSync(const QString& mdDirectory) const;
     /// The pin of a plan disk (by the path the plan names it with), or null.
     const PinnedDevice* pinOf(const QString& path) const;
     /// The plan's expected disks (if any) against the disks just pinned: serial, model and size.

@@ -225,6 +225,73 @@ private Q_SLOTS:
         QVERIFY(saved->disks.first().writeBw.has_value());
     }
 
+    void aFailureDrillRunsItsStepsInProcess()
+    {
+        // raid1 with the drill: a member failed, the tests on the degraded array, the member removed,
+        // wiped and added back, the rebuild followed from md's (recorded) states to its end.
+        Fixture f;
+        CampaignRunner::Options options = f.options();
+        double clock = 0;
+        int recovering = 0;
+        QStringList readFrom;
+        options.mdDirectory = [](const QString& device) {
+            return QStringLiteral("/sys/test/%1/md").arg(device.section(QLatin1Char('/'), -1));
+        };
+        options.readSync = [&](const QString& directory) {
+            readFrom.append(directory);
+            const bool added =
+                std::any_of(f.runner.commands().cbegin(), f.runner.commands().cend(),
+                            [](const QStringList& argv) { return argv.contains(QStringLiteral("--add")); });
+            if (added && directory.startsWith(QLatin1String("/sys/test/")) && recovering < 5) {
+                ++recovering;
+                return MdSyncState::parse(QStringLiteral("recover"), QStringLiteral("%1 / 1000").arg(recovering * 200),
+                                          QStringLiteral("1000"), QStringLiteral("1"));
+            }
+            return MdSyncState::parse(QStringLiteral("idle"), QStringLiteral("none"), QStringLiteral("0"),
+                                      QStringLiteral("0"));
+        };
+        options.syncSleep = [&](int milliseconds) { clock += milliseconds / 1000.0; };
+        options.syncClock = [&] { return clock; };
+        auto drillPlan = CampaignPlan::fromJson(
+            QJsonDocument::fromJson(
+                "{\"raidbench_plan\":1,\"disks\":[\"/dev/sdb\",\"/dev/sdc\"],\"configurations\":[\"raid1\"],"
+                "\"tests\":[\"seq1m-qd8-write\",\"seq1m-qd8-read\"],\"limits\":{\"time\":\"1s\"},\"drill\":true}")
+                .object());
+        QVERIFY2(drillPlan.ok(), qPrintable(drillPlan.ok() ? QString() : drillPlan.error().message));
+        CampaignRunner runner(*drillPlan, options, {});
+        QVERIFY(runner.prepare().ok());
+        const Result<CampaignResults> results = runner.run(&f.cancel);
+        QVERIFY(results.ok());
+        const ConfigResult& config = results->configs.first();
+        QVERIFY2(config.drill.has_value(), "the drill was not planned");
+        QVERIFY2(config.drill->status == RunState::Completed, qPrintable(config.drill->error));
+        // The steps, in order, each on the array the build made.
+        const QList<QStringList> commands = f.runner.commands();
+        const auto at = [&](const QString& step) {
+            for (qsizetype i = 0; i < commands.size(); ++i) {
+                if (commands.at(i).size() > 3 && commands.at(i).at(0) == QLatin1String("mdadm") &&
+                    commands.at(i).at(1) == QLatin1String("--manage") && commands.at(i).at(3) == step) {
+                    return i;
+                }
+            }
+            return qsizetype(-1);
+        };
+        QVERIFY(at(QStringLiteral("--fail")) > 0);
+        QVERIFY(at(QStringLiteral("--fail")) < at(QStringLiteral("--remove")));
+        QVERIFY(at(QStringLiteral("--remove")) < at(QStringLiteral("--add")));
+        QVERIFY(at(QStringLiteral("--add")) <
+                commands.indexOf(QStringList {QStringLiteral("mdadm"), QStringLiteral("--stop"),
+                                              commands.at(at(QStringLiteral("--add"))).at(2)}));
+        QVERIFY(!config.drill->degraded.isEmpty());
+        QVERIFY(config.drill->rebuild.has_value());
+        QVERIFY(config.drill->rebuild->completed);
+        QCOMPARE(config.drill->rebuild->bytes, std::uint64_t(1000) * 512);
+        QVERIFY(config.drill->rebuild->seconds > 0);
+        QVERIFY(
+            readFrom.contains(QStringLiteral("/sys/test/%1/md")
+                                  .arg(commands.at(at(QStringLiteral("--add"))).at(2).section(QLatin1Char('/'), -1))));
+    }
+
     void aFullDiskSendsTheResultsElsewhere()
     {
         Fixture f;
