@@ -88,7 +88,8 @@ struct ConfigResult
     /// Where md may gather some partial stripes: the write if it gathers none and if it gathers all.
     std::optional<std::pair<double, double>> predictedWriteRange;
     std::optional<double> predictedRead;
-    QString predictedWriteBound; ///< what the model says sets the write: disks, partial-stripes or cpu
+    QString predictedWriteBound; ///< what the model says sets the write: disks, shared (the disks together),
+                                 ///< partial-stripes or cpu
     QString predictedWriteNote; ///< why, in words
     QString predictedReadBound; ///< what the model says sets the read: disks or shared
     QString predictedReadNote;
