@@ -129,13 +129,15 @@ void installCancelHandler()
     sigaction(SIGHUP, &action, nullptr); // a closed terminal or ssh session: tear down, keep the results
 }
 
-void execWithCancel(QEventLoop& loop, const std::function<void()>& onCancel)
+void execWithCancel(QEventLoop& loop, const std::function<void()>& onCancel, CancelAsk ask)
 {
     installCancelHandler();
     QTimer poll;
     QObject::connect(&poll, &QTimer::timeout, [&] {
         if (cancelFlag().load()) {
-            poll.stop();
+            if (ask == CancelAsk::Once) {
+                poll.stop();
+            }
             onCancel();
         }
     });

@@ -62,8 +62,12 @@ private:
 /// Set by SIGINT/SIGTERM/SIGHUP once installCancelHandler() ran; long commands poll it.
 std::atomic_bool& cancelFlag();
 void installCancelHandler();
-/// Runs `loop` until it quits; the first SIGINT, SIGTERM or SIGHUP calls `onCancel` once (which
-/// asks the work to stop; the loop goes on until the work has ended).
-void execWithCancel(QEventLoop& loop, const std::function<void()>& onCancel);
+/// How often execWithCancel() asks: once, or every 0.1 s until the work has ended (a lab VM that is
+/// being restarted at the moment of the first ask would otherwise run on).
+enum class CancelAsk { Once, UntilEnded };
+/// Runs `loop` until it quits; a SIGINT, SIGTERM or SIGHUP (also one that came before, once
+/// installCancelHandler() ran) calls `onCancel`, which asks the work to stop; the loop goes on until
+/// the work has ended.
+void execWithCancel(QEventLoop& loop, const std::function<void()>& onCancel, CancelAsk ask = CancelAsk::Once);
 
 } // namespace RaidBench::Cli

@@ -279,8 +279,8 @@ struct DisksOptions
     }
 };
 
-/// The options that go only with others, given without them: the usage error printed.
-bool optionsFitTogether(const QCommandLineParser& parser, const DisksOptions& o)
+/// Options of --surface, or disks named, without --surface: the usage error printed.
+bool surfaceOptionsAlone(const QCommandLineParser& parser, const DisksOptions& o)
 {
     for (const QCommandLineOption& option : {o.pointsOption, o.pointTimeOption, o.outOption, o.helperOption}) {
         if (parser.isSet(option)) {
@@ -292,7 +292,14 @@ bool optionsFitTogether(const QCommandLineParser& parser, const DisksOptions& o)
         printError(QStringLiteral("disks are named only with --surface (raidbench-cli disks lists them all)"));
         return false;
     }
-    if (!parser.isSet(o.historyOption) && parser.isSet(o.resultsDirOption)) {
+    return true;
+}
+
+/// The options of listing the disks that go only with others, given without them: the usage error
+/// printed.
+bool listOptionsFit(const QCommandLineParser& parser, const DisksOptions& o)
+{
+    if (parser.isSet(o.resultsDirOption)) {
         printError(QStringLiteral("--results-dir goes with --history"));
         return false;
     }
@@ -418,13 +425,16 @@ int DisksCommand::execute(const QStringList& arguments)
                            {o.hostOption, o.historyOption, o.allOption, o.pointsOption, o.pointTimeOption, o.outOption,
                             o.loopOption, o.jsonOption, o.helperOption});
     }
-    if (!optionsFitTogether(parser, o)) {
+    if (!surfaceOptionsAlone(parser, o)) {
         return ExitUsage;
     }
     if (parser.isSet(o.historyOption)) {
         return printHistory(parser.value(o.historyOption),
                             parser.isSet(o.resultsDirOption) ? parser.value(o.resultsDirOption) : ResultsFolder::path(),
                             parser.isSet(o.jsonOption));
+    }
+    if (!listOptionsFit(parser, o)) {
+        return ExitUsage;
     }
     EligibilityOptions options;
     options.allowLoop = parser.isSet(o.loopOption);

@@ -138,6 +138,7 @@ std::optional<int> runInLab(const QList<LabDiskSpec>& disks, const QString& out,
         exitCode = 125;
         loop.quit();
     });
+    installCancelHandler(); // before the start, which takes a while: a Ctrl-C then still stops the VM
     if (auto started = lab.start({QStringLiteral("raidbench-cli"), QStringLiteral("run"), planPath,
                                   QStringLiteral("--out"), resultsPath, QStringLiteral("--yes")});
         !started) {
@@ -147,7 +148,8 @@ std::optional<int> runInLab(const QList<LabDiskSpec>& disks, const QString& out,
     lab.closeStdin();
     // Inside the VM the campaign would tear down on its own Ctrl-C; stopping the VM drops the virtual
     // disks with everything on them, which is just as clean.
-    execWithCancel(loop, [&lab] { lab.stop(QStringLiteral("cancelled")); });
+    execWithCancel(
+        loop, [&lab] { lab.stop(QStringLiteral("cancelled")); }, CancelAsk::UntilEnded);
     return exitCode;
 }
 

@@ -162,13 +162,15 @@ int runInMachine(const LabOptions& options, const QStringList& command, bool qui
         loop.quit();
     });
 
+    installCancelHandler(); // before the start, which takes a while: a Ctrl-C then still stops the VM
     if (auto started = lab.start(command); !started) {
         printError(ErrorCode::userText(started.error()));
         return started.error().code == ErrorCode::invalidLabSpec ? ExitUsage : ExitLabFailed;
     }
 
     forwardStdin(lab);
-    execWithCancel(loop, [&lab] { lab.stop(QStringLiteral("cancelled")); });
+    execWithCancel(
+        loop, [&lab] { lab.stop(QStringLiteral("cancelled")); }, CancelAsk::UntilEnded);
     return exitCode;
 }
 

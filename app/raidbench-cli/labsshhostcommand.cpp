@@ -138,12 +138,14 @@ int serveSsh(const LabOptions& options, const QString& sshd, const QString& cont
     const QStringList command {
         QStringLiteral("/bin/sh"), QStringLiteral("-c"),
         QStringLiteral("mkdir -p -m 0755 /run/sshd && exec %1 -D -e -f %2/sshd_config").arg(sshd, control)};
+    installCancelHandler(); // before the start, which takes a while: a Ctrl-C then still stops the VM
     if (auto started = lab.start(command); !started) {
         printError(ErrorCode::userText(started.error()));
         return started.error().code == ErrorCode::invalidLabSpec ? ExitUsage : ExitLabFailed;
     }
     lab.closeStdin();
-    execWithCancel(loop, [&lab] { lab.stop(QStringLiteral("stopped")); });
+    execWithCancel(
+        loop, [&lab] { lab.stop(QStringLiteral("stopped")); }, CancelAsk::UntilEnded);
     return exitCode;
 }
 

@@ -121,11 +121,20 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, const
         }
         return ExitFailed;
     }
-    if (!campaign.wroteResults()) {
+    if (!campaign.hasStarted()) {
         printErr(QStringLiteral("cancelled before the campaign started; nothing was changed\n"));
         return ExitCancelled;
     }
-    const QString status = runStateName(campaign.finalStatus().value_or(RunState::Cancelled));
+    if (!campaign.finalStatus()) {
+        // Cancelled, and the helper went before its last answer: what it sent is in the file.
+        printError(campaign.error().message.isEmpty() ? QStringLiteral("the helper stopped before it answered")
+                                                      : ErrorCode::userText(campaign.error()));
+        if (campaign.wroteResults()) {
+            printErr(QStringLiteral("what it measured is in %1\n").arg(campaign.resultsPath()));
+        }
+        return ExitCancelled;
+    }
+    const QString status = runStateName(*campaign.finalStatus());
     (flags.summary ? printOut
                    : printErr)(QStringLiteral("campaign %1; results in %2\n").arg(status, campaign.resultsPath()));
     return campaign.state() == HostCampaign::State::Cancelled ? ExitCancelled : ExitOk;

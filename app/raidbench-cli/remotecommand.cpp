@@ -63,8 +63,8 @@ bool confirmHosts(const QList<const HostCampaign*>& hosts, bool yes)
     for (const HostCampaign* host : hosts) {
         lines.append(QStringLiteral("%1:").arg(host->options().target->text()));
         // The far side's words, as one line of visible text each.
-        for (const Disk& disk : host->chosenDisks()) {
-            lines.append(QStringLiteral("  ") + diskIdentity(disk.path, disk));
+        for (qsizetype i = 0; i < host->chosenDisks().size(); ++i) {
+            lines.append(QStringLiteral("  ") + diskIdentity(host->chosenAs().value(i), host->chosenDisks().at(i)));
             ++count;
         }
     }
@@ -111,9 +111,17 @@ void printHostEvents(HostCampaign* host, bool quiet)
         say(QStringLiteral("%1; its results go to %2").arg(ErrorCode::userText(why), fallback));
     });
     QObject::connect(host, &HostCampaign::saveFailed, [say](const Error& why) { say(ErrorCode::userText(why)); });
-    QObject::connect(host, &HostCampaign::finished, [host, say](bool partial) {
-        if (host->state() == HostCampaign::State::Failed) {
-            say(QStringLiteral("error: %1").arg(ErrorCode::userText(host->error())));
+    QObject::connect(host, &HostCampaign::finished, [host, say, name](bool partial) {
+        if (!host->error().message.isEmpty()) {
+            QString text = ErrorCode::userText(host->error());
+            if (host->error().code == ErrorCode::notFound) {
+                text += QStringLiteral(" (raidbench-cli disks --host %1 lists its disks)").arg(name);
+            }
+            if (!host->hasStarted() && host->state() == HostCampaign::State::Failed &&
+                !text.endsWith(QLatin1String("; skipped"))) {
+                text += QStringLiteral("; skipped");
+            }
+            say(QStringLiteral("error: %1").arg(text));
         }
         if (partial) {
             say(QStringLiteral("what it measured is in %1").arg(host->resultsPath()));

@@ -133,6 +133,7 @@ void HostCampaign::takeDisks(const QJsonObject& result)
             return;
         }
         m_chosen.append(*disk);
+        m_chosenAs.append(path);
         if (!disk->stablePath.isEmpty()) {
             path = disk->stablePath;
         }
@@ -166,7 +167,15 @@ void HostCampaign::onClosed(const QString& why)
         return;
     }
     m_connectionLost = m_state == State::Running;
-    end(m_cancelRequested ? State::Cancelled : State::Failed, Error {ErrorCode::noHelper, why});
+    // The link's own account, with its code (ssh-failed, no-ssh, ...), where it keeps one.
+    Error error = m_link ? m_link->lastError() : Error {};
+    if (error.code.isEmpty()) {
+        error.code = ErrorCode::noHelper;
+    }
+    if (error.message.isEmpty()) {
+        error.message = why;
+    }
+    end(m_cancelRequested ? State::Cancelled : State::Failed, error);
 }
 
 void HostCampaign::save(QJsonObject results)

@@ -73,8 +73,12 @@ public:
     }
     /// The plan as it runs here: its disks resolved to this machine's stable names.
     const CampaignPlan& plan() const { return m_plan; }
-    /// The machine's disks the plan chose, as its helper describes them (empty without resolveDisks).
+    /// The machine's disks the plan chose, as its helper describes them (empty without resolveDisks),
+    /// and each as the plan named it (a path, or what its rule chose), in the same order.
     const QList<Disk>& chosenDisks() const { return m_chosen; }
+    const QStringList& chosenAs() const { return m_chosenAs; }
+    /// run() asked the helper to run the plan (it may have changed disks since).
+    bool hasStarted() const { return m_runId >= 0; }
     const Options& options() const { return m_options; }
     /// Why it failed; empty otherwise.
     const Error& error() const { return m_error; }
@@ -119,6 +123,7 @@ private:
     qint64 m_scanId = -1;
     qint64 m_runId = -1;
     QList<Disk> m_chosen;
+    QStringList m_chosenAs;
     Error m_error;
     bool m_cancelRequested = false;
     bool m_connectionLost = false;

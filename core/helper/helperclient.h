@@ -59,7 +59,7 @@ public:
     QString remoteHost() const { return m_transport == Transport::Ssh ? m_target.text() : QString(); }
     /// Why the connection closed or never opened, with a code (ssh-host-key, ssh-auth, ssh-sudo,
     /// no-helper, ssh-failed, protocol-mismatch); empty while it works.
-    const Error& lastError() const { return m_lastError; }
+    Error lastError() const override { return m_lastError; }
 
     /// Sends a request; the answer arrives as replied() or failed() with the returned id.
     qint64 request(const QString& op, const QJsonObject& args = {}) override;

@@ -24,6 +24,9 @@ public:
     virtual void stop() = 0;
     /// "root", "pkexec", "lab" or a test's name.
     virtual QString transportName() const = 0;
+    /// Why the link closed, with its error code, once it has; empty while it is open or when the link
+    /// keeps no account beyond closed()'s words.
+    virtual Error lastError() const { return {}; }
 
 Q_SIGNALS:
     void connected(const RaidBench::Messages::HelloReply& hello);

@@ -232,6 +232,8 @@ Result<LabControllers> parseLabControllers(const QString& text)
     return controllers;
 }
 
+namespace {
+
 /// One option with a value of a disk of the spec: iops=N, fail-write=OFFSET or fail-read=OFFSET.
 Result<void> applyValueOption(const QString& item, const QString& key, const QString& value, LabDiskSpec& disk)
 {
@@ -306,6 +308,8 @@ Result<std::pair<int, LabDiskSpec>> parseItemBasics(const QString& item, const Q
     }
     return std::make_pair(count, disk);
 }
+
+} // namespace
 
 Result<QList<LabDiskSpec>> parseLabSpec(const QString& spec, int controllers, double controllerMBps)
 {

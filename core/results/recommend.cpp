@@ -549,8 +549,6 @@ bool ranksBefore(const RankedLayout& a, const RankedLayout& b)
     return a.name < b.name;
 }
 
-} // namespace
-
 /// The candidates that meet `requirements`; the others go to `excluded`, with why.
 QList<const Candidate*> qualifyingOf(const QList<Candidate>& candidates, const Requirements& requirements,
                                      QList<ExcludedLayout>& excluded)
@@ -707,6 +705,8 @@ QString summaryOf(Recommendation& answer, const CampaignResults& results, const 
     return QStringLiteral("No measured layout can %1%2.")
         .arg(scope.isEmpty() ? QStringLiteral("be ranked") : scope, nearestText(answer.excluded));
 }
+
+} // namespace
 
 Recommendation recommend(const CampaignResults& results, const Requirements& requirements, bool predictMissing)
 {
