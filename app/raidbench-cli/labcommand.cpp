@@ -3,25 +3,19 @@
 #include "clicommon.h"
 #include "lab/labagent.h"
 #include "lab/labcheck.h"
-#include "lab/labmachine.h"
 #include "labdemocommand.h"
 #include "labruncommand.h"
 #include "labsshhostcommand.h"
 #include "planrun.h"
 #include "util/errorcodes.h"
-#include "util/units.h"
 
 #include <QCommandLineParser>
-#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QSocketNotifier>
-#include <QStandardPaths>
 #include <QTemporaryDir>
-#include <QTimer>
 
 #include <cstdio>
 #include <sys/stat.h>

@@ -1,41 +1,23 @@
 #include "labdemocommand.h"
 
-#include "campaign/campaignrunner.h"
 #include "clicommon.h"
-#include "client/hostcampaign.h"
-#include "disks/diskscanner.h"
-#include "helper/helperclient.h"
 #include "lab/labmachine.h"
 #include "labcommand.h"
-#include "remotecommand.h"
-#include "results/analysis.h"
-#include "results/compare.h"
 #include "results/exports.h"
-#include "results/resultsfolder.h"
 #include "util/atomicfile.h"
 #include "util/errorcodes.h"
-#include "util/terminaltext.h"
 #include "util/units.h"
 
 #include <QCommandLineParser>
-#include <QCoreApplication>
-#include <QDateTime>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
-#include <QScopeGuard>
-#include <QStandardPaths>
-#include <QSysInfo>
-#include <QTimer>
 
 #include <cstdio>
-#include <unistd.h>
 
 namespace RaidBench::Cli {
 

@@ -1,13 +1,11 @@
 #include "remotecommand.h"
 
-#include "campaign/campaignrunner.h"
 #include "clicommon.h"
 #include "client/fleetrun.h"
 #include "helper/helperclient.h"
 #include "helper/hostinventory.h"
 #include "helper/messages.h"
 #include "results/resultsfolder.h"
-#include "util/atomicfile.h"
 #include "util/errorcodes.h"
 #include "util/terminaltext.h"
 #include "util/units.h"
@@ -22,7 +20,6 @@
 #include <QTimer>
 
 #include <algorithm>
-#include <cstdio>
 #include <functional>
 #include <memory>
 
