@@ -711,7 +711,8 @@ bool CampaignRunner::measureOnArray(ConfigResult& entry, int index, ConfigResult
         runFileTests(entry, array.built, progress, cancel);
     }
     if (leading && array.drill && !cancelled(cancel) && first.drill->status == RunState::Pending) {
-        runDrill(first, array.built, array.pinnedSpec, array.executor, progress, cancel, &array.monitor);
+        FailureDrill(drillContext(array.built), first, array.built, array.executor, progress, cancel, &array.monitor)
+            .run(array.pinnedSpec);
         saveAfterTest();
     }
     return false;
@@ -788,10 +789,11 @@ void CampaignRunner::runConfig(const QList<int>& group, const std::atomic_bool* 
         memberNames.append(pin.name);
     }
     const QStringList mdDevices = kernelNamesOfArrays(*built);
-    const ResourceMonitor monitor(memberNames, mdDevices);
+    const ResourceMonitor monitor(memberNames, mdDevices, m_options.monitorRoot);
     m_mdArrays = mdDevices;
     if (drill && config.drill->spec.initialResync) {
-        followInitialResync(config, *built, progress, cancel, &monitor); // timed from its start: nothing before
+        // Timed from its start: nothing before.
+        FailureDrill(drillContext(*built), config, *built, executor, progress, cancel, &monitor).followInitialResync();
     }
     // The caches as the plan asks, after the first resync (reading and setting them takes a moment the
     // resync's timing must not lose) and before the first test.

@@ -440,6 +440,39 @@ Result<void> CampaignRunner::checkResume(const CampaignResults& previous, const 
     return {};
 }
 
+FailureDrill::Context CampaignRunner::drillContext(const BuiltArray& built)
+{
+    FailureDrill::Context context;
+    context.plan = &m_plan;
+    context.runner = m_options.runner;
+    context.gate = m_options.executor.gate.get();
+    context.pinnedNode = [this](const QString& path) {
+        const PinnedDevice* pin = pinOf(path);
+        return pin ? pin->node : QString();
+    };
+    context.writeSpeed = [this](const QString& node) -> std::optional<double> {
+        const PinnedDevice* pin = pinOf(node);
+        const DiskResult* disk = pin ? m_results.disk(pin->requested) : nullptr;
+        return disk ? disk->writeBw : std::nullopt;
+    };
+    context.mdDirectory = [this](const QString& device) { return mdDirectory(device); };
+    context.readSync = [this](const QString& directory) { return readSync(directory); };
+    context.syncSleep = m_options.syncSleep;
+    context.syncClock = m_options.syncClock;
+    context.report = [this](const CampaignProgress& progress) { report(progress); };
+    context.commandLogged = m_callbacks.commandLogged;
+    context.saved = [this] { saveAfterTest(); };
+    context.runTest = [this, &built](const TestSpec& spec, TestResult& result, CampaignProgress progress,
+                                     const std::atomic_bool* cancel, const ResourceMonitor* monitor,
+                                     TestContext where) {
+        runTest(built, spec, result, progress, cancel, monitor, where);
+    };
+    context.runJob = [this](const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel) {
+        return runJob(job, progress, cancel);
+    };
+    return context;
+}
+
 const PinnedDevice* CampaignRunner::pinOf(const QString& path) const
 {
     for (const PinnedDevice& pin : m_pins) {

@@ -3,6 +3,7 @@
 #include "arrays/buildexecutor.h"
 #include "arrays/mdsync.h"
 #include "campaign/campaignprogress.h"
+#include "campaign/failuredrill.h"
 #include "disks/disk.h"
 #include "engine/ioengine.h"
 #include "layout/presets.h"
@@ -49,6 +50,9 @@ public:
         SyncFollower::Reader readSync;
         SyncFollower::Sleeper syncSleep;
         SyncFollower::Clock syncClock;
+        /// Seam of the resource monitor: the root its /proc and /sys are read under (empty: /). A unit
+        /// test gives it a tree whose counters its fake I/O moves.
+        QString monitorRoot;
     };
     struct Callbacks
     {
@@ -141,10 +145,6 @@ private:
     /// Who runs `command` tests: the invoking user (SUDO_UID, PKEXEC_UID), root when the plan says
     /// so, else nobody. (-1, -1) = as this process.
     std::pair<int, int> commandUser() const;
-    /// Where a test runs: a configuration's own tests (their runs count in the campaign's progress),
-    /// the failure drill's degraded tests, or the drill's test during a rebuild (labelled, never
-    /// waited for, run the plan's repeats without stable mode).
-    enum class TestContext { Healthy, Drill, UnderRebuild };
     /// Runs an I/O or sweep test: each point `repeats` times, or until stable; before each run it waits
     /// for the configuration's arrays to stop resyncing, or labels the result.
     void runTest(const BuiltArray& built, const TestSpec& spec, TestResult& result, CampaignProgress progress,
@@ -154,27 +154,8 @@ private:
     /// `result` when the plan says to label); false when cancelled meanwhile.
     bool waitForQuietArrays(TestResult& result, CampaignProgress progress, const std::atomic_bool* cancel);
 
-    /// The failure drill (campaigndrill.cpp): which array and members, the checked commands, the
-    /// rebuild followed from sysfs.
-    struct DrillTarget
-    {
-        QString array; ///< the md device a member is failed in
-        ArrayLevel level = ArrayLevel::Raid1;
-        QStringList members; ///< its active members, the one to fail first
-        bool bitmap = false; ///< it has a write-intent bitmap already
-    };
-    std::optional<DrillTarget> drillTarget(const ArraySpec& pinnedSpec, const BuiltArray& built, const QString& member,
-                                           QString* why) const;
-    Result<void> drillCommand(BuildExecutor& executor, const BuiltArray& built, const QString& what,
-                              const QStringList& argv, CampaignProgress progress, const std::atomic_bool* cancel);
-    Result<RebuildResult> followRebuild(const QString& kind, const QStringList& arrays, const QStringList& members,
-                                        const DrillSpec& spec, CampaignProgress progress,
-                                        const ResourceMonitor* monitor, const std::atomic_bool* cancel,
-                                        const std::function<bool()>& quiet);
-    void followInitialResync(ConfigResult& config, const BuiltArray& built, CampaignProgress progress,
-                             const std::atomic_bool* cancel, const ResourceMonitor* monitor);
-    void runDrill(ConfigResult& config, const BuiltArray& built, const ArraySpec& pinnedSpec, BuildExecutor& executor,
-                  CampaignProgress progress, const std::atomic_bool* cancel, const ResourceMonitor* monitor);
+    /// What the failure drill of a configuration built as `built` uses of this campaign.
+    FailureDrill::Context drillContext(const BuiltArray& built);
 
     /// prepare()'s steps: every disk through the gate (pinned, and described for the presets); the
     /// configurations as they will run (presets resolved, write caches measured both ways and

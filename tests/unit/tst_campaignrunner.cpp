@@ -2,6 +2,8 @@
 #include "campaign/campaignrunner.h"
 #include "util/errorcodes.h"
 
+#include <QDir>
+#include <QFile>
 #include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QTest>
@@ -290,6 +292,54 @@ private Q_SLOTS:
         QVERIFY(
             readFrom.contains(QStringLiteral("/sys/test/%1/md")
                                   .arg(commands.at(at(QStringLiteral("--add"))).at(2).section(QLatin1Char('/'), -1))));
+    }
+
+    void theResourceMonitorReadsTheCountersItIsGiven()
+    {
+        // A tree of /sys and /proc counters that each fake run moves as a busy disk would: every
+        // member busy all the time, writing; the cores idle. Each test then names the disks as its
+        // bound, from these counters and no others.
+        Fixture f;
+        const QDir root(f.dir.filePath(QStringLiteral("root")));
+        QVERIFY(root.mkpath(QStringLiteral("proc")));
+        double busyMs = 0;
+        const auto writeCounters = [&] {
+            for (const QString& disk : QStringList {QStringLiteral("sdb"), QStringLiteral("sdc")}) {
+                QVERIFY(root.mkpath(QStringLiteral("sys/class/block/") + disk));
+                QFile stat(root.filePath(QStringLiteral("sys/class/block/%1/stat").arg(disk)));
+                QVERIFY(stat.open(QIODevice::WriteOnly | QIODevice::Truncate));
+                // reads merged sectors ticks writes merged sectors ticks in_flight io_ticks ...
+                stat.write(QStringLiteral("0 0 0 0 100 0 %1 0 0 %2 0\n").arg(busyMs * 100).arg(busyMs).toUtf8());
+            }
+            QFile cpu(root.filePath(QStringLiteral("proc/stat")));
+            QVERIFY(cpu.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            cpu.write(QStringLiteral("cpu 0 0 0 %1 0 0 0 0 0 0\n").arg(busyMs / 10).toUtf8());
+        };
+        writeCounters();
+        f.afterJob = [&] {
+            busyMs += 60'000; // more than the run lasted: the monitor counts it as busy the whole time
+            writeCounters();
+        };
+        CampaignRunner::Options options = f.options();
+        options.monitorRoot = root.path();
+        CampaignRunner runner(plan(QStringLiteral("[\"raid1\"]")), options);
+        QVERIFY(runner.prepare());
+        auto results = runner.run();
+        QVERIFY(results);
+        const ConfigResult& config = results->configs.first();
+        QCOMPARE(config.tests.size(), 2);
+        for (const TestResult& test : config.tests) {
+            QVERIFY(test.resources);
+            QCOMPARE(test.resources->boundBy, Bound::Disks);
+            QStringList busy;
+            for (const auto& [disk, share] : test.resources->diskBusy) {
+                QCOMPARE(share, 1.0);
+                busy.append(disk);
+            }
+            QCOMPARE(busy, (QStringList {QStringLiteral("sdb"), QStringLiteral("sdc")}));
+            QVERIFY(test.resources->memberWriteBytes > 0);
+            QCOMPARE(test.resources->cpuBusy, 0.0);
+        }
     }
 
     void aFullDiskSendsTheResultsElsewhere()
