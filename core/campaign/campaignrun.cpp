@@ -410,6 +410,44 @@ bool CampaignRunner::waitForQuietArrays(TestResult& result, CampaignProgress pro
     }
 }
 
+Result<IoJob> CampaignRunner::testJob(const BuiltArray& built, const TestSpec& spec, std::uint32_t blockSize,
+                                      int queueDepth) const
+{
+    // The gate right before every run: the configuration is still the disks it was built from.
+    auto target = verifyTarget(m_options.executor.gate.get(), built);
+    if (!target) {
+        return target.error();
+    }
+    IoJob job;
+    job.target = built.device;
+    job.verified = *target;
+    job.pattern = spec.pattern;
+    job.readPercent = spec.readPercent;
+    job.dsync = spec.dsync;
+    job.flushAfter = true; // each test starts with the disks' caches empty of the last one's writes
+    job.blockSize = blockSize;
+    job.queueDepth = queueDepth;
+    job.timeLimitNs = m_plan.timeLimitNs;
+    job.sizeLimit = m_plan.sizeLimit;
+    job.rampNs = m_plan.rampNs;
+    job.destroyData = true;
+    if (!spec.sustained && !patternIsRandom(spec.pattern) && m_plan.region != TestRegion::Start) {
+        // The plan's region of the array, as its disks' baselines were measured at theirs.
+        const std::uint64_t deviceBytes = checkedDeviceBytes(*target);
+        if (deviceBytes == 0) {
+            // Never run at the start and call it the end.
+            return makeError(ErrorCode::ioError,
+                             QStringLiteral("cannot read the size of %1 to place the test at its %2")
+                                 .arg(built.device, testRegionName(m_plan.region)));
+        }
+        const RegionRange region = regionRange(m_plan.region, deviceBytes);
+        job.offset = region.offset;
+        job.length = region.length;
+        job.zones = region.zones;
+    }
+    return job;
+}
+
 void CampaignRunner::runTest(const BuiltArray& built, const TestSpec& spec, TestResult& result,
                              CampaignProgress progress, const std::atomic_bool* cancel, const ResourceMonitor* monitor,
                              TestContext context)
@@ -459,44 +497,14 @@ void CampaignRunner::runTest(const BuiltArray& built, const TestSpec& spec, Test
                 keepPoint();
                 return;
             }
-            // The gate right before every run: the configuration is still the disks it was built from.
-            auto target = verifyTarget(m_options.executor.gate.get(), built);
-            if (!target) {
+            auto job = testJob(built, spec, blockSize, queueDepth);
+            if (!job) {
                 result.status = RunState::Failed;
-                result.error = target.error().message;
+                result.error = job.error().message;
                 keepPoint();
                 return;
             }
-            IoJob job;
-            job.target = built.device;
-            job.verified = *target;
-            job.pattern = spec.pattern;
-            job.readPercent = spec.readPercent;
-            job.dsync = spec.dsync;
-            job.flushAfter = true; // each test starts with the disks' caches empty of the last one's writes
-            job.blockSize = blockSize;
-            job.queueDepth = queueDepth;
-            job.timeLimitNs = m_plan.timeLimitNs;
-            job.sizeLimit = m_plan.sizeLimit;
-            job.rampNs = m_plan.rampNs;
-            job.destroyData = true;
-            if (!spec.sustained && !patternIsRandom(spec.pattern) && m_plan.region != TestRegion::Start) {
-                // The plan's region of the array, as its disks' baselines were measured at theirs.
-                const std::uint64_t deviceBytes = checkedDeviceBytes(*target);
-                if (deviceBytes == 0) {
-                    // Never run at the start and call it the end.
-                    result.status = RunState::Failed;
-                    result.error = QStringLiteral("cannot read the size of %1 to place the test at its %2")
-                                       .arg(built.device, testRegionName(m_plan.region));
-                    keepPoint();
-                    return;
-                }
-                const RegionRange region = regionRange(m_plan.region, deviceBytes);
-                job.offset = region.offset;
-                job.length = region.length;
-                job.zones = region.zones;
-            }
-            std::optional<SettleWatch> settle = spec.sustained ? sustainedLimits(job, spec) : std::nullopt;
+            std::optional<SettleWatch> settle = spec.sustained ? sustainedLimits(*job, spec) : std::nullopt;
             progress.repeat = repeat;
             progress.repeats = maxRuns;
             progress.testName = sizeSweep
@@ -512,7 +520,7 @@ void CampaignRunner::runTest(const BuiltArray& built, const TestSpec& spec, Test
                 : QStringLiteral("%1: %2 (%3/%4)").arg(progress.configName, progress.testName).arg(repeat).arg(maxRuns);
             report(progress);
             const ResourceSample before = monitor ? monitor->sample() : ResourceSample();
-            const IoResult run = runJob(job, progress, cancel, settle ? &*settle : nullptr);
+            const IoResult run = runJob(*job, progress, cancel, settle ? &*settle : nullptr);
             if (spec.sustained && repeat == 1) {
                 result.sustained = SustainedWrite::fromSamples(run.samples);
                 result.sustained.interrupted = run.status != IoStatus::Completed;

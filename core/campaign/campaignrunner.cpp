@@ -205,6 +205,29 @@ Result<QList<DiskResult>> CampaignRunner::pinDisks(QList<PresetDisk>& presetDisk
     return disks;
 }
 
+Result<std::optional<DrillResult>> CampaignRunner::plannedDrill(const ConfigSpec& config, const ArraySpec& spec) const
+{
+    // Only on layouts that survive a failed disk (one that asks for it itself is refused).
+    const DrillSpec drill = m_plan.drillFor(config);
+    if (!drill.enabled) {
+        return std::optional<DrillResult>();
+    }
+    DrillResult planned;
+    planned.spec = drill;
+    QString skip;
+    if (analyzeSpec(spec).failuresGuaranteed < 1) {
+        skip = QStringLiteral("%1 survives no failed disk, so there is nothing to drill").arg(spec.describe());
+    } else if (!drill.member.isEmpty() && !spec.leafDevices().contains(drill.member)) {
+        skip = QStringLiteral("%1 is not one of its disks").arg(drill.member);
+    }
+    if (!skip.isEmpty() && config.drill) {
+        return makeError(ErrorCode::invalidPlan, QStringLiteral("configuration %1: drill: %2").arg(config.name, skip));
+    }
+    planned.status = skip.isEmpty() ? RunState::Pending : RunState::Skipped;
+    planned.error = skip;
+    return std::optional<DrillResult>(planned);
+}
+
 Result<QList<ConfigResult>> CampaignRunner::expandConfigurations(const QList<PresetDisk>& presetDisks) const
 {
     QList<ConfigResult> configs;
@@ -271,27 +294,11 @@ Result<QList<ConfigResult>> CampaignRunner::expandConfigurations(const QList<Pre
         }
         // What runs is what the build makes: chunks left to RaidBench written out.
         result.spec = withResolvedChunks(result.spec);
-        // The drill: only on layouts that survive a failed disk (one that asks for it itself is refused).
-        const DrillSpec drill = m_plan.drillFor(config);
-        if (drill.enabled) {
-            DrillResult planned;
-            planned.spec = drill;
-            const ArrayFigures figures = analyzeSpec(result.spec);
-            QString skip;
-            if (figures.failuresGuaranteed < 1) {
-                skip = QStringLiteral("%1 survives no failed disk, so there is nothing to drill")
-                           .arg(result.spec.describe());
-            } else if (!drill.member.isEmpty() && !result.spec.leafDevices().contains(drill.member)) {
-                skip = QStringLiteral("%1 is not one of its disks").arg(drill.member);
-            }
-            if (!skip.isEmpty() && config.drill) {
-                return makeError(ErrorCode::invalidPlan,
-                                 QStringLiteral("configuration %1: drill: %2").arg(config.name, skip));
-            }
-            planned.status = skip.isEmpty() ? RunState::Pending : RunState::Skipped;
-            planned.error = skip;
-            result.drill = planned;
+        auto drill = plannedDrill(config, result.spec);
+        if (!drill) {
+            return drill.error();
         }
+        result.drill = *drill;
         // A sweep: one configuration per stripe cache, all on one array (built once, the cache set
         // before each one's tests); the file tests and the drill run with the first.
         const bool sweep = caches.size() > 1 && hasParity(result.spec);

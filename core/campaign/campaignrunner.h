@@ -145,6 +145,9 @@ private:
     /// Who runs `command` tests: the invoking user (SUDO_UID, PKEXEC_UID), root when the plan says
     /// so, else nobody. (-1, -1) = as this process.
     std::pair<int, int> commandUser() const;
+    /// One run's job of `spec` on `built` (at `blockSize` and `queueDepth`, in the plan's region), the
+    /// array checked by the gate right before.
+    Result<IoJob> testJob(const BuiltArray& built, const TestSpec& spec, std::uint32_t blockSize, int queueDepth) const;
     /// Runs an I/O or sweep test: each point `repeats` times, or until stable; before each run it waits
     /// for the configuration's arrays to stop resyncing, or labels the result.
     void runTest(const BuiltArray& built, const TestSpec& spec, TestResult& result, CampaignProgress progress,
@@ -162,6 +165,9 @@ private:
     /// stripe cache sweeps expanded, drills planned); the results to fill (new, or resumed).
     Result<QList<DiskResult>> pinDisks(QList<PresetDisk>& presetDisks);
     Result<QList<ConfigResult>> expandConfigurations(const QList<PresetDisk>& presetDisks) const;
+    /// The drill `config` gets on `spec`: none, pending, or skipped with why; an error when the
+    /// configuration asks for a drill its layout cannot have.
+    Result<std::optional<DrillResult>> plannedDrill(const ConfigSpec& config, const ArraySpec& spec) const;
     Result<void> startResults(const QList<DiskResult>& disks, const QList<ConfigResult>& configs);
     /// runConfig()'s parts: the parity speeds the kernel printed (once a boot), the md arrays of a
     /// build by their kernel names (md127), and each configuration's status once the group is down.
