@@ -90,6 +90,173 @@ QString DiskScanner::readAttribute(const QString& path, QStringList* errors) con
     return QString::fromUtf8(file.readAll()).trimmed();
 }
 
+void DiskScanner::inheritFrom(Disk& disk, const Disk& parent)
+{
+    disk.logicalSectorSize = parent.logicalSectorSize;
+    disk.physicalSectorSize = parent.physicalSectorSize;
+    disk.rotational = parent.rotational;
+    disk.transport = parent.transport;
+    disk.controller = parent.controller;
+    disk.port = parent.port;
+    disk.removable = parent.removable;
+    disk.model = parent.model;
+    disk.vendor = parent.vendor;
+    disk.serial = parent.serial;
+}
+
+void DiskScanner::readQueue(Disk& disk, const QString& sysPath) const
+{
+    bool ok = false;
+    const QString queue = sysPath + QStringLiteral("/queue/");
+    disk.logicalSectorSize = readAttribute(queue + QStringLiteral("logical_block_size")).toUInt(&ok);
+    if (!ok) {
+        disk.logicalSectorSize = 512;
+    }
+    disk.physicalSectorSize = readAttribute(queue + QStringLiteral("physical_block_size")).toUInt(&ok);
+    if (!ok) {
+        disk.physicalSectorSize = disk.logicalSectorSize;
+    }
+    disk.rotational = readAttribute(queue + QStringLiteral("rotational")) == QLatin1String("1");
+    disk.removable = readAttribute(sysPath + QStringLiteral("/removable")) == QLatin1String("1");
+}
+
+void DiskScanner::readAttachment(Disk& disk, const QString& sysPath)
+{
+    // Where the device hangs in the device tree tells its controller, port and transport.
+    const QString resolved = QFileInfo(sysPath).canonicalFilePath();
+    const QStringList parts = resolved.split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    static const QRegularExpression hctl(QStringLiteral("^\\d+:\\d+:\\d+:\\d+$"));
+    static const QRegularExpression ata(QStringLiteral("^ata\\d+$"));
+    static const QRegularExpression usbPort(QStringLiteral("^\\d+-[\\d.]+$"));
+    static const QRegularExpression nvme(QStringLiteral("^nvme\\d+$"));
+    QString ataPort;
+    QString usb;
+    QString scsi;
+    QString nvmeController;
+    for (const QString& part : parts) {
+        if (pciAddress().match(part).hasMatch()) {
+            disk.controller = part;
+        } else if (ata.match(part).hasMatch()) {
+            ataPort = part;
+        } else if (usbPort.match(part).hasMatch()) {
+            usb = part;
+        } else if (hctl.match(part).hasMatch()) {
+            scsi = part;
+        } else if (nvme.match(part).hasMatch()) {
+            nvmeController = part;
+        }
+    }
+    const QString path = QLatin1Char('/') + parts.join(QLatin1Char('/'));
+    if (disk.kind != QLatin1String("disk")) {
+        disk.transport = disk.kind == QLatin1String("loop") ? QStringLiteral("loop") : QStringLiteral("virtual");
+        disk.controller = QStringLiteral("virtual");
+    } else if (!nvmeController.isEmpty() || path.contains(QLatin1String("/nvme/"))) {
+        disk.transport = QStringLiteral("nvme");
+        disk.port = nvmeController;
+    } else if (path.contains(QLatin1String("/usb"))) {
+        disk.transport = QStringLiteral("usb");
+        disk.port = usb;
+    } else if (!ataPort.isEmpty()) {
+        disk.transport = QStringLiteral("sata");
+        disk.port = ataPort;
+    } else if (path.contains(QLatin1String("/end_device-")) || path.contains(QLatin1String("/sas_")) ||
+               path.contains(QLatin1String("/expander-"))) {
+        disk.transport = QStringLiteral("sas");
+        disk.port = scsi;
+    } else if (path.contains(QLatin1String("/virtio"))) {
+        disk.transport = QStringLiteral("virtio");
+        disk.port = scsi;
+    } else if (path.contains(QLatin1String("/mmc"))) {
+        disk.transport = QStringLiteral("mmc");
+    } else if (!scsi.isEmpty()) {
+        disk.transport = QStringLiteral("scsi");
+        disk.port = scsi;
+    } else {
+        disk.transport = QStringLiteral("unknown");
+    }
+    if (disk.controller.isEmpty()) {
+        disk.controller = disk.kind == QLatin1String("disk") ? QStringLiteral("unknown") : QStringLiteral("virtual");
+    }
+    if (disk.port.isEmpty() && !scsi.isEmpty()) {
+        disk.port = scsi;
+    }
+}
+
+void DiskScanner::readIdentity(Disk& disk, const QString& sysPath) const
+{
+    const QString device = sysPath + QStringLiteral("/device/");
+    disk.model = readAttribute(device + QStringLiteral("model")).simplified();
+    disk.vendor = readAttribute(device + QStringLiteral("vendor")).simplified();
+    disk.serial = readAttribute(device + QStringLiteral("serial")).simplified();
+    if (disk.serial.isEmpty()) {
+        disk.serial = readAttribute(sysPath + QStringLiteral("/serial")).simplified();
+    }
+    if (disk.serial.isEmpty()) {
+        QFile vpd(device + QStringLiteral("vpd_pg80"));
+        if (vpd.open(QIODevice::ReadOnly)) {
+            disk.serial = QString::fromLatin1(vpd.readAll().mid(4)).simplified();
+        }
+    }
+    QString wwid = readAttribute(sysPath + QStringLiteral("/wwid"));
+    if (wwid.isEmpty()) {
+        wwid = readAttribute(device + QStringLiteral("wwid"));
+    }
+    if (wwid.startsWith(QLatin1String("naa."))) {
+        disk.wwn = QStringLiteral("0x") + wwid.mid(4);
+    } else if (wwid.startsWith(QLatin1String("eui.")) || wwid.startsWith(QLatin1String("nvme."))) {
+        disk.wwn = wwid;
+    }
+}
+
+void DiskScanner::chooseStablePath(Disk& disk, const QStringList& links, bool partition)
+{
+    static const QStringList preferred {QStringLiteral("ata-"), QStringLiteral("nvme-"),   QStringLiteral("scsi-"),
+                                        QStringLiteral("usb-"), QStringLiteral("virtio-"), QStringLiteral("wwn-")};
+    for (const QString& prefix : preferred) {
+        for (const QString& link : links) {
+            if (disk.stablePath.isEmpty() && link.startsWith(prefix) && !link.contains(QLatin1String("nvme-eui"))) {
+                disk.stablePath = QStringLiteral("/dev/disk/by-id/") + link;
+            }
+        }
+    }
+    if (disk.stablePath.isEmpty() && !links.isEmpty()) {
+        disk.stablePath = QStringLiteral("/dev/disk/by-id/") + links.first();
+    }
+    if (disk.serial.isEmpty() && !partition) {
+        // udev's ata-MODEL_SERIAL / usb-VENDOR_MODEL_SERIAL-0:0 names end in the serial.
+        for (const QString& link : links) {
+            if (link.startsWith(QLatin1String("ata-")) || link.startsWith(QLatin1String("nvme-"))) {
+                disk.serial = link.section(QLatin1Char('_'), -1);
+                break;
+            }
+        }
+    }
+}
+
+void DiskScanner::probeSignatures(Disk& disk) const
+{
+    if (disk.kind != QLatin1String("disk") && disk.kind != QLatin1String("partition") &&
+        disk.kind != QLatin1String("loop")) {
+        return;
+    }
+    const ProbeResult probed = !m_probe ? ProbeResult {}
+        : m_probeTimeoutMs > 0          ? probeWithin(m_probe, disk.path, m_probeTimeoutMs)
+                                        : m_probe(disk.path);
+    disk.signatures = probed.signatures;
+    if (!probed.error.isEmpty()) {
+        disk.scanErrors.append(probed.error);
+    }
+    for (const auto& signature : disk.signatures) {
+        if (signature.type == QLatin1String("linux_raid_member") && disk.mdArray.isEmpty()) {
+            disk.mdArray =
+                signature.label.isEmpty() ? QStringLiteral("(superblock %1)").arg(signature.uuid) : signature.label;
+        }
+        if (signature.type == QLatin1String("LVM2_member")) {
+            disk.lvmPv = true;
+        }
+    }
+}
+
 Disk DiskScanner::readDevice(const Context& context, const QString& sysPath, const QString& name, const Disk* parent,
                              const QString& onlyDev) const
 {
@@ -123,158 +290,18 @@ Disk DiskScanner::readDevice(const Context& context, const QString& sysPath, con
     disk.swap = context.swapNames.contains(name);
 
     if (parent) {
-        disk.logicalSectorSize = parent->logicalSectorSize;
-        disk.physicalSectorSize = parent->physicalSectorSize;
-        disk.rotational = parent->rotational;
-        disk.transport = parent->transport;
-        disk.controller = parent->controller;
-        disk.port = parent->port;
-        disk.removable = parent->removable;
-        disk.model = parent->model;
-        disk.vendor = parent->vendor;
-        disk.serial = parent->serial;
+        inheritFrom(disk, *parent);
     } else {
-        const QString queue = sysPath + QStringLiteral("/queue/");
-        disk.logicalSectorSize = readAttribute(queue + QStringLiteral("logical_block_size")).toUInt(&ok);
-        if (!ok) {
-            disk.logicalSectorSize = 512;
-        }
-        disk.physicalSectorSize = readAttribute(queue + QStringLiteral("physical_block_size")).toUInt(&ok);
-        if (!ok) {
-            disk.physicalSectorSize = disk.logicalSectorSize;
-        }
-        disk.rotational = readAttribute(queue + QStringLiteral("rotational")) == QLatin1String("1");
-        disk.removable = readAttribute(sysPath + QStringLiteral("/removable")) == QLatin1String("1");
-
-        // Where the device hangs in the device tree tells its controller, port and transport.
-        const QString resolved = QFileInfo(sysPath).canonicalFilePath();
-        const QStringList parts = resolved.split(QLatin1Char('/'), Qt::SkipEmptyParts);
-        static const QRegularExpression hctl(QStringLiteral("^\\d+:\\d+:\\d+:\\d+$"));
-        static const QRegularExpression ata(QStringLiteral("^ata\\d+$"));
-        static const QRegularExpression usbPort(QStringLiteral("^\\d+-[\\d.]+$"));
-        static const QRegularExpression nvme(QStringLiteral("^nvme\\d+$"));
-        QString ataPort;
-        QString usb;
-        QString scsi;
-        QString nvmeController;
-        for (const QString& part : parts) {
-            if (pciAddress().match(part).hasMatch()) {
-                disk.controller = part;
-            } else if (ata.match(part).hasMatch()) {
-                ataPort = part;
-            } else if (usbPort.match(part).hasMatch()) {
-                usb = part;
-            } else if (hctl.match(part).hasMatch()) {
-                scsi = part;
-            } else if (nvme.match(part).hasMatch()) {
-                nvmeController = part;
-            }
-        }
-        const QString path = QLatin1Char('/') + parts.join(QLatin1Char('/'));
-        if (disk.kind != QLatin1String("disk")) {
-            disk.transport = disk.kind == QLatin1String("loop") ? QStringLiteral("loop") : QStringLiteral("virtual");
-            disk.controller = QStringLiteral("virtual");
-        } else if (!nvmeController.isEmpty() || path.contains(QLatin1String("/nvme/"))) {
-            disk.transport = QStringLiteral("nvme");
-            disk.port = nvmeController;
-        } else if (path.contains(QLatin1String("/usb"))) {
-            disk.transport = QStringLiteral("usb");
-            disk.port = usb;
-        } else if (!ataPort.isEmpty()) {
-            disk.transport = QStringLiteral("sata");
-            disk.port = ataPort;
-        } else if (path.contains(QLatin1String("/end_device-")) || path.contains(QLatin1String("/sas_")) ||
-                   path.contains(QLatin1String("/expander-"))) {
-            disk.transport = QStringLiteral("sas");
-            disk.port = scsi;
-        } else if (path.contains(QLatin1String("/virtio"))) {
-            disk.transport = QStringLiteral("virtio");
-            disk.port = scsi;
-        } else if (path.contains(QLatin1String("/mmc"))) {
-            disk.transport = QStringLiteral("mmc");
-        } else if (!scsi.isEmpty()) {
-            disk.transport = QStringLiteral("scsi");
-            disk.port = scsi;
-        } else {
-            disk.transport = QStringLiteral("unknown");
-        }
-        if (disk.controller.isEmpty()) {
-            disk.controller =
-                disk.kind == QLatin1String("disk") ? QStringLiteral("unknown") : QStringLiteral("virtual");
-        }
-        if (disk.port.isEmpty() && !scsi.isEmpty()) {
-            disk.port = scsi;
-        }
-
-        const QString device = sysPath + QStringLiteral("/device/");
-        disk.model = readAttribute(device + QStringLiteral("model")).simplified();
-        disk.vendor = readAttribute(device + QStringLiteral("vendor")).simplified();
-        disk.serial = readAttribute(device + QStringLiteral("serial")).simplified();
-        if (disk.serial.isEmpty()) {
-            disk.serial = readAttribute(sysPath + QStringLiteral("/serial")).simplified();
-        }
-        if (disk.serial.isEmpty()) {
-            QFile vpd(device + QStringLiteral("vpd_pg80"));
-            if (vpd.open(QIODevice::ReadOnly)) {
-                disk.serial = QString::fromLatin1(vpd.readAll().mid(4)).simplified();
-            }
-        }
-        QString wwid = readAttribute(sysPath + QStringLiteral("/wwid"));
-        if (wwid.isEmpty()) {
-            wwid = readAttribute(device + QStringLiteral("wwid"));
-        }
-        if (wwid.startsWith(QLatin1String("naa."))) {
-            disk.wwn = QStringLiteral("0x") + wwid.mid(4);
-        } else if (wwid.startsWith(QLatin1String("eui.")) || wwid.startsWith(QLatin1String("nvme."))) {
-            disk.wwn = wwid;
-        }
+        readQueue(disk, sysPath);
+        readAttachment(disk, sysPath);
+        readIdentity(disk, sysPath);
     }
-
-    const QStringList links = context.idLinks.value(name);
-    static const QStringList preferred {QStringLiteral("ata-"), QStringLiteral("nvme-"),   QStringLiteral("scsi-"),
-                                        QStringLiteral("usb-"), QStringLiteral("virtio-"), QStringLiteral("wwn-")};
-    for (const QString& prefix : preferred) {
-        for (const QString& link : links) {
-            if (disk.stablePath.isEmpty() && link.startsWith(prefix) && !link.contains(QLatin1String("nvme-eui"))) {
-                disk.stablePath = QStringLiteral("/dev/disk/by-id/") + link;
-            }
-        }
-    }
-    if (disk.stablePath.isEmpty() && !links.isEmpty()) {
-        disk.stablePath = QStringLiteral("/dev/disk/by-id/") + links.first();
-    }
-    if (disk.serial.isEmpty() && !parent) {
-        // udev's ata-MODEL_SERIAL / usb-VENDOR_MODEL_SERIAL-0:0 names end in the serial.
-        for (const QString& link : links) {
-            if (link.startsWith(QLatin1String("ata-")) || link.startsWith(QLatin1String("nvme-"))) {
-                disk.serial = link.section(QLatin1Char('_'), -1);
-                break;
-            }
-        }
-    }
+    chooseStablePath(disk, context.idLinks.value(name), parent != nullptr);
 
     // A check of one device probes that device and its partitions only: it never reads (or waits on)
     // another disk.
-    const bool probeThis = onlyDev.isEmpty() || disk.devNumber == onlyDev || (parent && parent->devNumber == onlyDev);
-    if (probeThis &&
-        (disk.kind == QLatin1String("disk") || disk.kind == QLatin1String("partition") ||
-         disk.kind == QLatin1String("loop"))) {
-        const ProbeResult probed = !m_probe ? ProbeResult {}
-            : m_probeTimeoutMs > 0          ? probeWithin(m_probe, disk.path, m_probeTimeoutMs)
-                                            : m_probe(disk.path);
-        disk.signatures = probed.signatures;
-        if (!probed.error.isEmpty()) {
-            errors.append(probed.error);
-        }
-        for (const auto& signature : disk.signatures) {
-            if (signature.type == QLatin1String("linux_raid_member") && disk.mdArray.isEmpty()) {
-                disk.mdArray =
-                    signature.label.isEmpty() ? QStringLiteral("(superblock %1)").arg(signature.uuid) : signature.label;
-            }
-            if (signature.type == QLatin1String("LVM2_member")) {
-                disk.lvmPv = true;
-            }
-        }
+    if (onlyDev.isEmpty() || disk.devNumber == onlyDev || (parent && parent->devNumber == onlyDev)) {
+        probeSignatures(disk);
     }
 
     if (!parent) {

@@ -37,6 +37,16 @@ private:
     Disk readDevice(const Context& context, const QString& sysPath, const QString& name, const Disk* parent,
                     const QString& onlyDev) const;
     QString readAttribute(const QString& path, QStringList* errors = nullptr) const;
+    /// readDevice()'s parts: a partition's facts from its disk; a disk's sector sizes, rotation and
+    /// removability; its controller, port and transport from where it hangs in the device tree; its
+    /// model, vendor, serial and WWN; its stable /dev/disk/by-id path (the serial from it when sysfs
+    /// has none); the signatures libblkid finds on it.
+    static void inheritFrom(Disk& disk, const Disk& parent);
+    void readQueue(Disk& disk, const QString& sysPath) const;
+    static void readAttachment(Disk& disk, const QString& sysPath);
+    void readIdentity(Disk& disk, const QString& sysPath) const;
+    static void chooseStablePath(Disk& disk, const QStringList& links, bool partition);
+    void probeSignatures(Disk& disk) const;
 
     QString m_sysRoot;
     QString m_procRoot;
