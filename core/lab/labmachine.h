@@ -76,6 +76,9 @@ public:
 
     /// The virtual CPUs a VM gets when the options leave it open: two under KVM, one under TCG.
     static int defaultCpus(const QString& accel);
+    /// qemuArguments()'s disks: their controllers, throttle groups, images (or modelled disks' servers),
+    /// fault injectors and SCSI devices.
+    static QStringList diskArguments(const LabOptions& options, const QString& workDir);
     /// The qemu command line for these options (exposed for tests and for --dry-run style output).
     static QStringList qemuArguments(const LabOptions& options, const QString& accel, const QString& kernel,
                                      const QString& initramfs, const QString& workDir, const QString& agent);

@@ -122,65 +122,9 @@ int LabMachine::defaultCpus(const QString& accel)
     return accel == QLatin1String("kvm") ? 2 : 1;
 }
 
-QStringList LabMachine::qemuArguments(const LabOptions& options, const QString& accel, const QString& kernel,
-                                      const QString& initramfs, const QString& workDir, const QString& agent)
+QStringList LabMachine::diskArguments(const LabOptions& options, const QString& workDir)
 {
     QStringList args;
-    args << QStringLiteral("-name") << QStringLiteral("raidbench-lab,process=raidbench-lab");
-    if (accel == QLatin1String("kvm")) {
-        args << QStringLiteral("-accel") << QStringLiteral("kvm") << QStringLiteral("-cpu") << QStringLiteral("host");
-    } else {
-        args << QStringLiteral("-accel") << QStringLiteral("tcg,thread=multi");
-    }
-    args << QStringLiteral("-m") << QString::number(options.memoryMiB) << QStringLiteral("-smp")
-         << QString::number(options.cpus > 0 ? options.cpus : defaultCpus(accel)) << QStringLiteral("-nodefaults")
-         << QStringLiteral("-no-user-config") << QStringLiteral("-display") << QStringLiteral("none")
-         << QStringLiteral("-no-reboot");
-    args << QStringLiteral("-kernel") << kernel << QStringLiteral("-initrd") << initramfs;
-    QString append = QStringLiteral("console=ttyS0 panic=-1 loglevel=4 rb_agent=%1").arg(agent);
-    if (!options.outDir.isEmpty()) {
-        append += QStringLiteral(" rb_out=%1").arg(options.outDir);
-    }
-    if (!options.hostname.isEmpty()) {
-        append += QStringLiteral(" rb_hostname=%1").arg(options.hostname);
-    }
-    if (options.sshPort > 0) {
-        append += QStringLiteral(" rb_net=1");
-    }
-    const QString agentDir = QFileInfo(agent).absolutePath();
-    if (agentDir.startsWith(QLatin1String("/tmp/")) || agentDir.startsWith(QLatin1String("/run/"))) {
-        append += QStringLiteral(" rb_keep=%1").arg(agentDir);
-    }
-    args << QStringLiteral("-append") << append;
-    args << QStringLiteral("-chardev") << QStringLiteral("file,id=console,path=%1/console.log").arg(workDir)
-         << QStringLiteral("-serial") << QStringLiteral("chardev:console");
-    // The monitor: pulling a disk out and putting it back (requests from the guest, see pollRequests).
-    args << QStringLiteral("-qmp") << QStringLiteral("unix:%1/qmp.sock,server=on,wait=off").arg(workDir);
-    // The host's root, read-only: the VM runs the host's mdadm, lvm and RaidBench binaries.
-    args << QStringLiteral("-fsdev")
-         << QStringLiteral("local,id=hostroot,path=/,security_model=none,readonly=on,multidevs=remap")
-         << QStringLiteral("-device") << QStringLiteral("virtio-9p-pci,fsdev=hostroot,mount_tag=hostroot");
-    args << QStringLiteral("-fsdev")
-         << QStringLiteral("local,id=rbctl,path=%1/ctl,security_model=none,multidevs=remap").arg(workDir)
-         << QStringLiteral("-device") << QStringLiteral("virtio-9p-pci,fsdev=rbctl,mount_tag=rbctl");
-    if (!options.outDir.isEmpty()) {
-        args << QStringLiteral("-fsdev")
-             << QStringLiteral("local,id=rbout,path=%1,security_model=none,multidevs=remap").arg(options.outDir)
-             << QStringLiteral("-device") << QStringLiteral("virtio-9p-pci,fsdev=rbout,mount_tag=rbout");
-    }
-    if (options.sshPort > 0) {
-        // Only 127.0.0.1:PORT reaches the guest's sshd; restrict=on keeps the guest from reaching out.
-        args << QStringLiteral("-netdev")
-             << QStringLiteral("user,id=net0,restrict=on,hostfwd=tcp:127.0.0.1:%1-:22").arg(options.sshPort)
-             << QStringLiteral("-device") << QStringLiteral("virtio-net-pci,netdev=net0");
-    }
-    args << QStringLiteral("-device") << QStringLiteral("virtio-serial-pci,id=vser");
-    for (const char* port : {"stdin", "stdout", "stderr"}) {
-        args << QStringLiteral("-chardev")
-             << QStringLiteral("socket,id=%1,path=%2/%1.sock").arg(QLatin1String(port), workDir)
-             << QStringLiteral("-device")
-             << QStringLiteral("virtserialport,bus=vser.0,chardev=%1,name=raidbench.%1").arg(QLatin1String(port));
-    }
     int controllers = 1;
     for (const auto& disk : options.disks) {
         controllers = std::max(controllers, disk.controller + 1);
@@ -267,6 +211,69 @@ QStringList LabMachine::qemuArguments(const LabOptions& options, const QString& 
         }
         args << QStringLiteral("-device") << device;
     }
+    return args;
+}
+
+QStringList LabMachine::qemuArguments(const LabOptions& options, const QString& accel, const QString& kernel,
+                                      const QString& initramfs, const QString& workDir, const QString& agent)
+{
+    QStringList args;
+    args << QStringLiteral("-name") << QStringLiteral("raidbench-lab,process=raidbench-lab");
+    if (accel == QLatin1String("kvm")) {
+        args << QStringLiteral("-accel") << QStringLiteral("kvm") << QStringLiteral("-cpu") << QStringLiteral("host");
+    } else {
+        args << QStringLiteral("-accel") << QStringLiteral("tcg,thread=multi");
+    }
+    args << QStringLiteral("-m") << QString::number(options.memoryMiB) << QStringLiteral("-smp")
+         << QString::number(options.cpus > 0 ? options.cpus : defaultCpus(accel)) << QStringLiteral("-nodefaults")
+         << QStringLiteral("-no-user-config") << QStringLiteral("-display") << QStringLiteral("none")
+         << QStringLiteral("-no-reboot");
+    args << QStringLiteral("-kernel") << kernel << QStringLiteral("-initrd") << initramfs;
+    QString append = QStringLiteral("console=ttyS0 panic=-1 loglevel=4 rb_agent=%1").arg(agent);
+    if (!options.outDir.isEmpty()) {
+        append += QStringLiteral(" rb_out=%1").arg(options.outDir);
+    }
+    if (!options.hostname.isEmpty()) {
+        append += QStringLiteral(" rb_hostname=%1").arg(options.hostname);
+    }
+    if (options.sshPort > 0) {
+        append += QStringLiteral(" rb_net=1");
+    }
+    const QString agentDir = QFileInfo(agent).absolutePath();
+    if (agentDir.startsWith(QLatin1String("/tmp/")) || agentDir.startsWith(QLatin1String("/run/"))) {
+        append += QStringLiteral(" rb_keep=%1").arg(agentDir);
+    }
+    args << QStringLiteral("-append") << append;
+    args << QStringLiteral("-chardev") << QStringLiteral("file,id=console,path=%1/console.log").arg(workDir)
+         << QStringLiteral("-serial") << QStringLiteral("chardev:console");
+    // The monitor: pulling a disk out and putting it back (requests from the guest, see pollRequests).
+    args << QStringLiteral("-qmp") << QStringLiteral("unix:%1/qmp.sock,server=on,wait=off").arg(workDir);
+    // The host's root, read-only: the VM runs the host's mdadm, lvm and RaidBench binaries.
+    args << QStringLiteral("-fsdev")
+         << QStringLiteral("local,id=hostroot,path=/,security_model=none,readonly=on,multidevs=remap")
+         << QStringLiteral("-device") << QStringLiteral("virtio-9p-pci,fsdev=hostroot,mount_tag=hostroot");
+    args << QStringLiteral("-fsdev")
+         << QStringLiteral("local,id=rbctl,path=%1/ctl,security_model=none,multidevs=remap").arg(workDir)
+         << QStringLiteral("-device") << QStringLiteral("virtio-9p-pci,fsdev=rbctl,mount_tag=rbctl");
+    if (!options.outDir.isEmpty()) {
+        args << QStringLiteral("-fsdev")
+             << QStringLiteral("local,id=rbout,path=%1,security_model=none,multidevs=remap").arg(options.outDir)
+             << QStringLiteral("-device") << QStringLiteral("virtio-9p-pci,fsdev=rbout,mount_tag=rbout");
+    }
+    if (options.sshPort > 0) {
+        // Only 127.0.0.1:PORT reaches the guest's sshd; restrict=on keeps the guest from reaching out.
+        args << QStringLiteral("-netdev")
+             << QStringLiteral("user,id=net0,restrict=on,hostfwd=tcp:127.0.0.1:%1-:22").arg(options.sshPort)
+             << QStringLiteral("-device") << QStringLiteral("virtio-net-pci,netdev=net0");
+    }
+    args << QStringLiteral("-device") << QStringLiteral("virtio-serial-pci,id=vser");
+    for (const char* port : {"stdin", "stdout", "stderr"}) {
+        args << QStringLiteral("-chardev")
+             << QStringLiteral("socket,id=%1,path=%2/%1.sock").arg(QLatin1String(port), workDir)
+             << QStringLiteral("-device")
+             << QStringLiteral("virtserialport,bus=vser.0,chardev=%1,name=raidbench.%1").arg(QLatin1String(port));
+    }
+    args << diskArguments(options, workDir);
     return args;
 }
 

@@ -120,6 +120,61 @@ double nearReadSpeed(const QList<std::pair<QString, double>>& reads, int copies,
 }
 
 ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& stream, double share, double readShare,
+                                 ModelWalk& walk);
+
+/// What each active member of a node predicts, with its share of the node's writes and reads.
+struct MemberFigures
+{
+    QList<double> writes;
+    QList<double> lows;
+    QList<double> highs;
+    QList<double> reads;
+};
+
+/// predictNode()'s members, each with its share of the stream; none when one of them has no figures.
+std::optional<MemberFigures> predictMembers(const ArraySpec& spec, const QList<ArraySpec>& members,
+                                            const WriteStream& stream, double share, double readShare, ModelWalk& walk)
+{
+    const double count = double(std::max<qsizetype>(1, members.size()));
+    const WriteStream inner = childStream(spec, stream);
+    double childShare = share;
+    double childRead = readShare / count; // striped, parity rotated, or copies balanced: evenly
+    if (spec.level == ArrayLevel::Raid0 || spec.level == ArrayLevel::LvmStripe) {
+        childShare = share / count;
+    } else if (spec.level == ArrayLevel::Raid10) {
+        childShare = share * double(raid10Copies(spec.layout.isEmpty() ? QStringLiteral("n2") : spec.layout)) / count;
+    } else if (isParityLevel(spec.level)) {
+        childShare = share / double(std::max(1, dataMembers(spec)));
+        if (spec.level == ArrayLevel::Raid4) {
+            childRead = readShare / std::max(1.0, count - 1); // its parity member holds no data
+        }
+    }
+    MemberFigures figures;
+    for (qsizetype i = 0; i < members.size(); ++i) {
+        const ArraySpec& child = members.at(i);
+        double read = childRead;
+        double write = childShare;
+        if (spec.level == ArrayLevel::Raid1 || spec.level == ArrayLevel::Linear) {
+            read = i == 0 ? readShare : 0; // one stream stays on the first mirror; linear's start is its first
+        } else if (spec.level == ArrayLevel::Raid4 && i == members.size() - 1) {
+            read = 0;
+        }
+        if (spec.level == ArrayLevel::Linear) {
+            write = i == 0 ? share : 0; // a stream from the start fills the first member
+        }
+        const ThroughputPrediction member = predictNode(child, inner, write, read, walk);
+        if (!member.write || !member.read) {
+            return std::nullopt;
+        }
+        figures.writes.append(*member.write);
+        figures.lows.append(member.writeLow.value_or(*member.write));
+        figures.highs.append(member.writeHigh.value_or(*member.write));
+        figures.reads.append(*member.read);
+    }
+    return figures;
+}
+
+ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& stream, double share, double readShare,
                                  ModelWalk& walk)
 {
     ThroughputPrediction prediction;
@@ -135,45 +190,14 @@ ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& strea
         return prediction;
     }
     const QList<ArraySpec> members = spec.activeChildren();
-    const double count = double(std::max<qsizetype>(1, members.size()));
-    const WriteStream inner = childStream(spec, stream);
-    double childShare = share;
-    double childRead = readShare / count; // striped, parity rotated, or copies balanced: evenly
-    if (spec.level == ArrayLevel::Raid0 || spec.level == ArrayLevel::LvmStripe) {
-        childShare = share / count;
-    } else if (spec.level == ArrayLevel::Raid10) {
-        childShare = share * double(raid10Copies(spec.layout.isEmpty() ? QStringLiteral("n2") : spec.layout)) / count;
-    } else if (isParityLevel(spec.level)) {
-        childShare = share / double(std::max(1, dataMembers(spec)));
-        if (spec.level == ArrayLevel::Raid4) {
-            childRead = readShare / std::max(1.0, count - 1); // its parity member holds no data
-        }
+    const std::optional<MemberFigures> figures = predictMembers(spec, members, stream, share, readShare, walk);
+    if (!figures) {
+        return {};
     }
-    QList<double> writes;
-    QList<double> lows;
-    QList<double> highs;
-    QList<double> reads;
-    for (qsizetype i = 0; i < members.size(); ++i) {
-        const ArraySpec& child = members.at(i);
-        double read = childRead;
-        double write = childShare;
-        if (spec.level == ArrayLevel::Raid1 || spec.level == ArrayLevel::Linear) {
-            read = i == 0 ? readShare : 0; // one stream stays on the first mirror; linear's start is its first
-        } else if (spec.level == ArrayLevel::Raid4 && i == members.size() - 1) {
-            read = 0;
-        }
-        if (spec.level == ArrayLevel::Linear) {
-            write = i == 0 ? share : 0; // a stream from the start fills the first member
-        }
-        const ThroughputPrediction member = predictNode(child, inner, write, read, walk);
-        if (!member.write || !member.read) {
-            return {};
-        }
-        writes.append(*member.write);
-        lows.append(member.writeLow.value_or(*member.write));
-        highs.append(member.writeHigh.value_or(*member.write));
-        reads.append(*member.read);
-    }
+    const QList<double>& writes = figures->writes;
+    const QList<double>& lows = figures->lows;
+    const QList<double>& highs = figures->highs;
+    const QList<double>& reads = figures->reads;
     if (writes.isEmpty()) {
         return {};
     }
