@@ -1,6 +1,7 @@
 #pragma once
 
 #include "canvasmodel.h"
+#include "cardwidget.h"
 
 #include <QFrame>
 #include <QScrollArea>
@@ -16,9 +17,6 @@ class QVBoxLayout;
 
 namespace RaidBench::Ui {
 
-/// MIME type of a card dragged on the canvas: its path ("0/1").
-inline constexpr auto cardMimeType = "application/x-raidbench-card";
-
 /// What the canvas needs to know about disks, from the session.
 struct CanvasContext
 {
@@ -28,41 +26,6 @@ struct CanvasContext
     std::function<std::optional<std::pair<double, double>>(const QString&)> baselineOf;
     /// Why a disk must not be used; empty when it may.
     std::function<QString(const QString&)> whyNot;
-};
-
-class ArrayCanvas;
-
-/// One card: a level with its parameters, its member disks, the cards nested in it, its figures
-/// (usable capacity, % of raw space, failures survived, controller tolerance, predicted MB/s), and
-/// why it cannot be built when it cannot.
-class CardWidget final : public QFrame
-{
-    Q_OBJECT
-    Q_DISABLE_COPY_MOVE(CardWidget)
-
-public:
-    CardWidget(ArrayCanvas* canvas, CanvasModel::CardPath path, QWidget* parent = nullptr);
-
-    const CanvasModel::CardPath& path() const { return m_path; }
-    QLabel* problemLabel() const { return m_problem; }
-    QLabel* figuresLabel() const { return m_figures; }
-    QComboBox* levelComboBox() const { return m_level; }
-
-protected:
-    void dragEnterEvent(QDragEnterEvent* event) override;
-    void dragMoveEvent(QDragMoveEvent* event) override;
-    void dropEvent(QDropEvent* event) override;
-    void mousePressEvent(QMouseEvent* event) override;
-    void mouseMoveEvent(QMouseEvent* event) override;
-    void contextMenuEvent(QContextMenuEvent* event) override;
-
-private:
-    ArrayCanvas* m_canvas;
-    CanvasModel::CardPath m_path;
-    QComboBox* m_level = nullptr;
-    QLabel* m_problem = nullptr;
-    QLabel* m_figures = nullptr;
-    QPoint m_pressAt;
 };
 
 /// The canvas: every configuration as a card tree, and a "new array" area to drop disks on.
