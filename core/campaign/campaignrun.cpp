@@ -1,5 +1,6 @@
 #include "arrays/mdsync.h"
 #include "campaign/campaignrunner.h"
+#include "campaign/diskbaselines.h"
 #include "campaign/hostinfo.h"
 #include "campaign/progresscount.h"
 #include "disks/diskscanner.h"
@@ -76,300 +77,6 @@ IoResult CampaignRunner::runJob(const IoJob& job, CampaignProgress progress, con
         result.notes.append(QStringLiteral("stopped once the rate had settled"));
     }
     return result;
-}
-
-/// A sustained write's longest run, whatever the plan's time: an hour.
-constexpr std::uint64_t maxSustainedNs = 3600'000'000'000ull;
-
-std::optional<SettleWatch> CampaignRunner::sustainedLimits(IoJob& job, const TestSpec& spec) const
-{
-    // From the first byte with no ramp (the burst is what a cache takes), until the rate holds still for
-    // the plan's time (two seconds at least) after half a minute of writing (a cache that takes longer
-    // than that at its burst rate needs the test's size), or the size the test gives; at most ten times
-    // the plan's time, two minutes at least and an hour at most.
-    job.offset = 0;
-    job.length = 0;
-    job.rampNs = 0;
-    job.sizeLimit = spec.sustainedBytes;
-    job.timeLimitNs = std::clamp<std::uint64_t>(10 * m_plan.timeLimitNs, 120'000'000'000ull, maxSustainedNs);
-    if (spec.sustainedBytes) {
-        return std::nullopt;
-    }
-    const std::uint64_t window = std::max<std::uint64_t>(m_plan.timeLimitNs, 2'000'000'000ull);
-    return SettleWatch(window, std::max<std::uint64_t>(2 * window, 30'000'000'000ull));
-}
-
-const TestSpec* CampaignRunner::sustainedTest() const
-{
-    for (const TestSpec& spec : m_plan.tests) {
-        if (spec.sustained) {
-            return &spec;
-        }
-    }
-    return nullptr;
-}
-
-void CampaignRunner::runSustainedBaselines(const std::atomic_bool* cancel)
-{
-    // With a sustained write in the plan, each disk alone too: whether it has a cache that fills, and
-    // what it writes once it has.
-    const TestSpec* spec = sustainedTest();
-    for (DiskResult& disk : m_results.disks) {
-        ++m_unitsDone;
-        if ((disk.sustained.measured && !disk.sustained.interrupted) || cancelled(cancel)) {
-            continue; // resumed, or cancelled
-        }
-        const PinnedDevice* pin = pinOf(disk.path);
-        auto ok = pin ? m_options.executor.gate->verify(*pin, DeviceGate::Use::Create)
-                      : Result<VerifiedDevice>(makeError(ErrorCode::deviceChanged, QStringLiteral("not checked")));
-        if (!ok) {
-            disk.sustained = SustainedWrite();
-            disk.sustained.interrupted = true;
-            disk.sustained.error = ok.error().message;
-            continue;
-        }
-        IoJob job;
-        job.target = pin->node;
-        job.verified = *ok;
-        job.pattern = IoPattern::Write;
-        job.blockSize = spec->blockSize;
-        job.queueDepth = spec->queueDepth;
-        job.destroyData = true;
-        job.flushAfter = true;
-        std::optional<SettleWatch> settle = sustainedLimits(job, *spec);
-        CampaignProgress progress;
-        progress.phase = CampaignPhase::Baseline;
-        progress.configName = disk.label();
-        progress.testName = spec->name;
-        progress.message =
-            QStringLiteral("measuring %1 alone: %2, %3")
-                .arg(disk.label(), spec->name,
-                     spec->sustainedBytes
-                         ? QStringLiteral("%1 written").arg(Units::formatBytesBinary(double(spec->sustainedBytes)))
-                         : QStringLiteral("until the rate settles"));
-        report(progress);
-        const IoResult run = runJob(job, progress, cancel, settle ? &*settle : nullptr);
-        // A cancelled or failed one keeps what it measured, as any run does, marked so: its steady rate
-        // never settled, and a resumed run measures it again. Its error is its own, not the baselines'.
-        disk.sustained = SustainedWrite::fromSamples(run.samples);
-        disk.sustained.interrupted = run.status != IoStatus::Completed;
-        if (run.status == IoStatus::Failed) {
-            disk.sustained.error = run.error ? run.error->message : QStringLiteral("the sustained write failed");
-        }
-        if (auto saved = save(); !saved) {
-            return;
-        }
-    }
-}
-
-IoJob CampaignRunner::baselineJob(const PinnedDevice& pin, const VerifiedDevice& verified, IoPattern pattern,
-                                  std::uint64_t diskBytes) const
-{
-    IoJob job;
-    job.target = pin.node;
-    job.verified = verified;
-    job.pattern = pattern;
-    job.blockSize = 1u << 20;
-    job.queueDepth = 8;
-    job.timeLimitNs = m_plan.timeLimitNs;
-    job.sizeLimit = m_plan.sizeLimit;
-    job.rampNs = m_plan.rampNs;
-    job.destroyData = true;
-    job.flushAfter = true; // the read that follows must not wait for the write's cache
-    const RegionRange region = regionRange(m_plan.region, diskBytes);
-    job.offset = region.offset;
-    job.length = region.length;
-    job.zones = region.zones;
-    return job;
-}
-
-void CampaignRunner::runBaselines(const std::atomic_bool* cancel)
-{
-    for (DiskResult& disk : m_results.disks) {
-        if (disk.writeBw && disk.readBw) {
-            m_unitsDone += 2;
-            continue; // resumed
-        }
-        const PinnedDevice* pin = pinOf(disk.path);
-        for (const IoPattern pattern : {IoPattern::Write, IoPattern::Read}) {
-            if (cancelled(cancel)) {
-                return;
-            }
-            // The gate right before the raw write: the node is still the disk that was confirmed.
-            auto ok = pin ? m_options.executor.gate->verify(*pin, DeviceGate::Use::Create)
-                          : Result<VerifiedDevice>(makeError(ErrorCode::deviceChanged, QStringLiteral("not checked")));
-            if (!ok) {
-                disk.baselineError = ok.error().message;
-                m_unitsDone += 2;
-                break;
-            }
-            const IoJob job = baselineJob(*pin, *ok, pattern, disk.sizeBytes);
-            CampaignProgress progress;
-            progress.phase = CampaignPhase::Baseline;
-            progress.configName = disk.label();
-            progress.testName = QStringLiteral("SEQ1M QD8 %1").arg(patternName(pattern));
-            progress.message = QStringLiteral("measuring %1 alone: %2").arg(disk.label(), progress.testName);
-            report(progress);
-            const IoResult result = runJob(job, progress, cancel);
-            if (result.status == IoStatus::Completed) {
-                (pattern == IoPattern::Write ? disk.writeBw : disk.readBw) = result.bandwidth();
-            } else if (result.status == IoStatus::Failed) {
-                disk.baselineError = result.error ? result.error->message : QStringLiteral("failed");
-            }
-            (pattern == IoPattern::Write ? disk.writeRun : disk.readRun) = result;
-            ++m_unitsDone;
-        }
-    }
-}
-
-void CampaignRunner::runTogether(const std::atomic_bool* cancel)
-{
-    if (cancelled(cancel)) {
-        return; // the groups would be of the disks measured so far; a resume makes them whole
-    }
-    // The groups of the disks measured alone; a resumed run keeps the figures of a group it measured
-    // already (the same disks), and measures again one that failed.
-    QList<DisksTogether> groups = togetherGroups(m_results.disks);
-    for (DisksTogether& group : groups) {
-        for (const DisksTogether& before : std::as_const(m_results.together)) {
-            if (before.scope == group.scope && before.disks == group.disks && before.error.isEmpty()) {
-                group.writeBw = before.writeBw;
-                group.readBw = before.readBw;
-            }
-        }
-    }
-    // The count planned every group of all the disks; a disk whose baseline failed is in none of these.
-    m_unitsTotal += 2 * (int(groups.size()) - int(togetherGroups(m_results.disks, false).size()));
-    m_results.together = groups;
-    for (DisksTogether& group : m_results.together) {
-        for (const IoPattern pattern : {IoPattern::Write, IoPattern::Read}) {
-            std::optional<double>& measured = pattern == IoPattern::Write ? group.writeBw : group.readBw;
-            if (measured || !group.error.isEmpty() || cancelled(cancel)) {
-                ++m_unitsDone;
-                continue; // resumed, failed or cancelled
-            }
-            QList<IoJob> jobs = togetherJobs(group, pattern);
-            if (!group.error.isEmpty()) {
-                ++m_unitsDone;
-                continue;
-            }
-            CampaignProgress progress;
-            progress.phase = CampaignPhase::Baseline;
-            progress.configName = group.name();
-            progress.testName = QStringLiteral("SEQ1M QD8 %1 together").arg(patternName(pattern));
-            progress.message = QStringLiteral("measuring %1 together: %2 disks at once, %3")
-                                   .arg(group.name())
-                                   .arg(jobs.size())
-                                   .arg(patternName(pattern));
-            report(progress);
-            const QList<IoResult> runs = runIoTogether(jobs, cancel, [&](const IoProgress& p) {
-                progress.fraction = p.fraction;
-                report(progress);
-            });
-            bool complete = true;
-            for (qsizetype i = 0; i < runs.size(); ++i) {
-                const IoResult& run = runs.at(i);
-                if (run.status == IoStatus::Failed && group.error.isEmpty()) {
-                    group.error = QStringLiteral("%1 (%2): %3")
-                                      .arg(group.disks.value(i), patternName(pattern),
-                                           run.error ? run.error->message : QStringLiteral("failed"));
-                }
-                complete = complete && run.status == IoStatus::Completed;
-            }
-            if (complete) {
-                measured = overlappedBandwidth(runs);
-                if (!measured && group.error.isEmpty()) {
-                    group.error =
-                        QStringLiteral("the disks did not run at the same time (%1)").arg(patternName(pattern));
-                }
-            }
-            ++m_unitsDone;
-        }
-        if (auto saved = save(); !saved) {
-            return;
-        }
-    }
-}
-
-QList<IoJob> CampaignRunner::togetherJobs(DisksTogether& group, IoPattern pattern) const
-{
-    // The gate right before the raw writes, for every disk of the group, and all of the checks fresh when
-    // the writes start: a pass that took longer than two seconds (a disk slow to answer) is made again.
-    constexpr qint64 freshMs = 2000;
-    for (int pass = 0; pass < 2; ++pass) {
-        QElapsedTimer clock;
-        clock.start();
-        QList<IoJob> jobs;
-        for (const QString& path : std::as_const(group.disks)) {
-            const PinnedDevice* pin = pinOf(path);
-            const DiskResult* disk = m_results.disk(path);
-            auto ok = pin && disk
-                ? m_options.executor.gate->verify(*pin, DeviceGate::Use::Create)
-                : Result<VerifiedDevice>(makeError(ErrorCode::deviceChanged, QStringLiteral("not checked")));
-            if (!ok) {
-                group.error = QStringLiteral("%1: %2").arg(path, ok.error().message);
-                return {};
-            }
-            jobs.append(baselineJob(*pin, *ok, pattern, disk->sizeBytes));
-        }
-        if (clock.elapsed() <= freshMs) {
-            return jobs;
-        }
-    }
-    group.error = QStringLiteral("checking the %1 disks took longer than %2 s twice: not measured together")
-                      .arg(group.disks.size())
-                      .arg(freshMs / 1000);
-    return {};
-}
-
-void CampaignRunner::runSurfaces(const std::atomic_bool* cancel)
-{
-    const SurfaceSpec& spec = m_plan.surface;
-    for (DiskResult& disk : m_results.disks) {
-        const int start = m_unitsDone;
-        if (disk.surface.pointsPlanned != int(spec.offsets(disk.sizeBytes).size())) {
-            disk.surface = DiskSurface(); // points of another plan's scan lie elsewhere: read this one's
-        }
-        if (cancelled(cancel) || disk.surface.complete()) {
-            m_unitsDone += spec.points;
-            continue; // resumed
-        }
-        const PinnedDevice* pin = pinOf(disk.path);
-        CampaignProgress progress;
-        progress.phase = CampaignPhase::Baseline;
-        progress.configName = disk.label();
-        const SurfaceScanner scanner(spec, disk.sizeBytes);
-        scanner.scan(
-            disk.surface,
-            [&](IoJob job) -> Result<IoResult> {
-                // Read only, but still the disk that was confirmed: the gate right before each point.
-                auto ok = pin
-                    ? m_options.executor.gate->verify(*pin, DeviceGate::Use::Create)
-                    : Result<VerifiedDevice>(makeError(ErrorCode::deviceChanged, QStringLiteral("not checked")));
-                if (!ok) {
-                    return ok.error();
-                }
-                job.target = pin->node;
-                job.verified = *ok;
-                return runJob(job, progress, cancel);
-            },
-            [&](int point, int points, std::uint64_t offset) {
-                progress.testName = QStringLiteral("surface %1/%2").arg(point + 1).arg(points);
-                progress.message = QStringLiteral("reading %1 across its surface: point %2 of %3, at %4 % (%5)")
-                                       .arg(disk.label())
-                                       .arg(point + 1)
-                                       .arg(points)
-                                       .arg(points > 1 ? qRound(100.0 * point / (points - 1)) : 0)
-                                       .arg(Units::formatBytesDecimal(double(offset)));
-                m_unitsDone = start + point;
-                report(progress);
-            },
-            cancel);
-        m_unitsDone = start + spec.points; // the points never read (a failure, a small disk) as well
-        if (auto ok = save(); !ok) {
-            return;
-        }
-    }
 }
 
 bool CampaignRunner::waitForQuietArrays(TestResult& result, CampaignProgress progress, const std::atomic_bool* cancel)
@@ -504,7 +211,8 @@ void CampaignRunner::runTest(const BuiltArray& built, const TestSpec& spec, Test
                 keepPoint();
                 return;
             }
-            std::optional<SettleWatch> settle = spec.sustained ? sustainedLimits(*job, spec) : std::nullopt;
+            std::optional<SettleWatch> settle =
+                spec.sustained ? DiskBaselines::sustainedLimits(*job, spec, m_plan) : std::nullopt;
             progress.repeat = repeat;
             progress.repeats = maxRuns;
             progress.testName = sizeSweep
@@ -934,7 +642,7 @@ Result<CampaignResults> CampaignRunner::run(const std::atomic_bool* cancel)
     }
     probeDisks(cancel);
     const int testsPerConfig = m_plan.unitsPerConfiguration();
-    const bool sustainedBaselines = m_plan.baselines && sustainedTest();
+    const bool sustainedBaselines = m_plan.baselines && DiskBaselines::sustainedTest(m_plan);
     const bool together = m_plan.baselines && m_plan.together;
     m_unitsTotal =
         ProgressCount::forPlan(m_plan, int(m_results.disks.size()), int(togetherGroups(m_results.disks, false).size()),
@@ -944,23 +652,24 @@ Result<CampaignResults> CampaignRunner::run(const std::atomic_bool* cancel)
     if (auto ok = save(); !ok) {
         return ok.error();
     }
+    DiskBaselines baselines(baselinesContext());
     if (m_plan.baselines) {
         // The sustained write first, while each disk's cache is as the run found it (idle, drained):
         // a write before it would have filled part of it. The baselines that follow then see what a
         // disk writes once its cache is full.
         if (sustainedBaselines) {
-            runSustainedBaselines(cancel);
+            baselines.runSustained(cancel);
         }
-        runBaselines(cancel);
+        baselines.runAlone(cancel);
         if (together) {
-            runTogether(cancel);
+            baselines.runTogether(cancel);
         }
         if (auto ok = save(); !ok) {
             return ok.error();
         }
     }
     if (m_plan.surface.enabled()) {
-        runSurfaces(cancel);
+        baselines.runSurfaces(cancel);
     }
     for (int i = 0; i < m_results.configs.size(); ++i) {
         // The pending configurations of one build: a configuration alone, or a stripe cache sweep's.

@@ -447,6 +447,26 @@ Result<void> CampaignRunner::checkResume(const CampaignResults& previous, const 
     return {};
 }
 
+DiskBaselines::Context CampaignRunner::baselinesContext()
+{
+    DiskBaselines::Context context;
+    context.plan = &m_plan;
+    context.results = &m_results;
+    context.gate = m_options.executor.gate.get();
+    context.pinOf = [this](const QString& path) { return pinOf(path); };
+    context.runJob = [this](const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel,
+                            SettleWatch* settle) { return runJob(job, progress, cancel, settle); };
+    context.runIoTogether = [this](const QList<IoJob>& jobs, const std::atomic_bool* cancel,
+                                   const IoEngine::ProgressCallback& progress) {
+        return runIoTogether(jobs, cancel, progress);
+    };
+    context.report = [this](const CampaignProgress& progress) { report(progress); };
+    context.save = [this] { return save(); };
+    context.unitsDone = &m_unitsDone;
+    context.unitsTotal = &m_unitsTotal;
+    return context;
+}
+
 FailureDrill::Context CampaignRunner::drillContext(const BuiltArray& built)
 {
     FailureDrill::Context context;

@@ -3,6 +3,7 @@
 #include "arrays/buildexecutor.h"
 #include "arrays/mdsync.h"
 #include "campaign/campaignprogress.h"
+#include "campaign/diskbaselines.h"
 #include "campaign/failuredrill.h"
 #include "disks/disk.h"
 #include "engine/ioengine.h"
@@ -92,25 +93,8 @@ private:
     /// sustained write test), which counts as completed.
     IoResult runJob(const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel,
                     SettleWatch* settle = nullptr);
-    void runBaselines(const std::atomic_bool* cancel);
-    /// A disk's baseline SEQ1M QD8 run in the plan's region, alone or beside others (runTogether()).
-    IoJob baselineJob(const PinnedDevice& pin, const VerifiedDevice& verified, IoPattern pattern,
-                      std::uint64_t diskBytes) const;
-    /// After the baselines: the disks of each controller, then all of them, at once (each its own
-    /// stream), against the sum of their baselines.
-    void runTogether(const std::atomic_bool* cancel);
-    /// Each disk read across its surface (the plan's `surface`), read only.
-    /// The engine's jobs for one together-measurement of `group`, each disk freshly checked by the gate;
-    /// empty with `group.error` set when one is not the disk it was.
-    QList<IoJob> togetherJobs(DisksTogether& group, IoPattern pattern) const;
-    void runSurfaces(const std::atomic_bool* cancel);
-    /// With a sustained write test in the plan: each disk alone, written until its rate settles.
-    void runSustainedBaselines(const std::atomic_bool* cancel);
-    /// The plan's first sustained write test, or null.
-    const TestSpec* sustainedTest() const;
-    /// Sets a sustained write's start, ramp and limits on `job`; the watch that stops it once its rate
-    /// settled (none when the test gives a size).
-    std::optional<SettleWatch> sustainedLimits(IoJob& job, const TestSpec& spec) const;
+    /// What the disks' baselines use of this campaign.
+    DiskBaselines::Context baselinesContext();
     /// Sets every member's write cache as the configuration asks (journaled; set back at teardown)
     /// and records each member's state; a disk that cannot be changed leaves all as they were, said why.
     void applyWriteCache(ConfigResult& config, BuiltArray& built, const QList<PinnedDevice>& pins,
