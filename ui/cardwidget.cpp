@@ -1,11 +1,13 @@
 #include "cardwidget.h"
 
 #include "arraycanvas.h"
+#include "diskpool.h"
 #include "displaynumbers.h"
 #include "layout/arrayanalysis.h"
 #include "layout/stripes.h"
 #include "results/analysis.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QContextMenuEvent>

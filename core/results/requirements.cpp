@@ -1,4 +1,5 @@
-#include "results/recommend.h"
+#include "results/requirements.h"
+
 #include "util/errorcodes.h"
 
 #include <QRegularExpression>
