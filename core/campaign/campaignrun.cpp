@@ -51,13 +51,29 @@ std::uint64_t checkedDeviceBytes(const VerifiedDevice& device)
 
 } // namespace
 
+QString CampaignRunner::withStall(const QString& message, const QString& target, std::uint64_t stalledNs)
+{
+    constexpr std::uint64_t reportAfterNs = 30'000'000'000ull;
+    if (stalledNs < reportAfterNs) {
+        return message;
+    }
+    // In steps of ten seconds: a line a step where lines are printed only when they change.
+    const std::uint64_t seconds = stalledNs / 10'000'000'000ull * 10;
+    return QStringLiteral("%1 - no I/O on %2 has completed for %3 s: a disk is not answering (the run waits for it, "
+                          "or for the kernel to give up on it)")
+        .arg(message, target)
+        .arg(seconds);
+}
+
 IoResult CampaignRunner::runJob(const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel,
                                 SettleWatch* settle)
 {
+    const QString message = progress.message;
     if (!settle) {
         return runIo(job, cancel, [&](const IoProgress& p) {
             progress.fraction = p.fraction;
             progress.liveBwBytes = p.currentBwBytes;
+            progress.message = withStall(message, job.target, p.stalledNs);
             report(progress);
         });
     }
@@ -68,6 +84,7 @@ IoResult CampaignRunner::runJob(const IoJob& job, CampaignProgress progress, con
     IoResult result = runIo(settling, cancel, [&](const IoProgress& p) {
         progress.fraction = p.fraction;
         progress.liveBwBytes = p.currentBwBytes;
+        progress.message = withStall(message, job.target, p.stalledNs);
         report(progress);
         if (settle->add(p.elapsedNs, p.bytes)) {
             settled = true;

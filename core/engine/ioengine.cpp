@@ -64,6 +64,7 @@ struct RunContext
     std::uint64_t deadline = noDeadline;
     std::uint64_t lastProgress = 0;
     std::uint64_t lastCompletion = 0;
+    int inflight = 0; ///< I/Os submitted and not yet reaped
     bool cancelled = false;
     std::optional<IoError> error;
 
@@ -105,6 +106,7 @@ struct RunContext
             p.elapsedNs = stats.measuredNs(now);
             p.bytes = stats.bytes();
             p.currentBwBytes = stats.lastSampleBw();
+            p.stalledNs = inflight > 0 && now > lastCompletion ? now - lastCompletion : 0;
             double fraction = -1;
             if (job.timeLimitNs && stats.measuring()) {
                 fraction = double(p.elapsedNs) / double(job.timeLimitNs);
@@ -364,6 +366,7 @@ public:
             } else {
                 now = nowNs();
             }
+            ctx.inflight = inflight;
             if (!ctx.afterBatch(now)) {
                 issuing = false;
             }

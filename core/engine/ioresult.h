@@ -64,6 +64,9 @@ struct IoProgress
     double fraction = -1; ///< 0..1, or -1 when not known
     double currentBwBytes = 0;
     bool ramping = false;
+    /// How long I/O has been in flight with none completing (0 while they complete): a disk that stopped
+    /// answering shows here, every progress interval, long before the kernel's own timeouts end it.
+    std::uint64_t stalledNs = 0;
 };
 
 enum class IoStatus { Completed, Cancelled, Failed };

@@ -5,6 +5,7 @@
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -340,6 +341,41 @@ private Q_SLOTS:
             QVERIFY(test.resources->memberWriteBytes > 0);
             QCOMPARE(test.resources->cpuBusy, 0.0);
         }
+    }
+
+    void aDiskThatStopsAnsweringIsSaidWhileTheRunWaits()
+    {
+        // The engine says how long its I/O has been in flight with none completing; past 30 s the
+        // progress says so, in steps of ten seconds (a line each where lines print only on change).
+        Fixture f;
+        CampaignRunner::Options options = f.options();
+        options.runIo = [&](const IoJob& job, const std::atomic_bool*, const IoEngine::ProgressCallback& progress) {
+            for (const std::uint64_t seconds : {0, 29, 31, 45, 52}) {
+                IoProgress p;
+                p.stalledNs = seconds * 1'000'000'000ull;
+                progress(p);
+            }
+            return f.answer(job);
+        };
+        QStringList messages;
+        CampaignRunner runner(plan(QStringLiteral("[\"raid1\"]")), options,
+                              {[&](const CampaignProgress& progress) {
+                                   if (progress.phase == CampaignPhase::Test &&
+                                       (messages.isEmpty() || messages.last() != progress.message)) {
+                                       messages.append(progress.message);
+                                   }
+                               },
+                               {},
+                               {}});
+        QVERIFY(runner.prepare());
+        QVERIFY(runner.run());
+        QVERIFY(messages.size() >= 3);
+        QVERIFY2(!messages.at(0).contains(QLatin1String("no I/O")), qPrintable(messages.at(0)));
+        QVERIFY2(messages.at(1).contains(QRegularExpression(
+                     QStringLiteral("no I/O on /dev/md/\\S+ has completed for 30 s: a disk is not answering"))),
+                 qPrintable(messages.at(1)));
+        QVERIFY2(messages.at(2).contains(QLatin1String("has completed for 40 s")), qPrintable(messages.at(2)));
+        QVERIFY2(messages.at(2).startsWith(messages.at(0)), qPrintable(messages.at(2)));
     }
 
     void aFullDiskSendsTheResultsElsewhere()
