@@ -1,0 +1,161 @@
+#include "../common/cli.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QScopeGuard>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cstring>
+#include <poll.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+using namespace RaidBench::Test;
+
+/// A disk that stops answering in the middle of a test, for real: the lab VM's disk is throttled to
+/// one byte a second through qemu's monitor while the campaign's random reads run on it, so its
+/// requests wait in qemu as a hung disk's wait in its firmware. The run's progress must say so (the
+/// engine's I/O in flight with none completing, the runner's words for it) instead of going silent.
+class TestStallLab final : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_out;
+    QTemporaryDir m_work {QStringLiteral("/var/tmp/raidbench-stall-XXXXXX")};
+
+    QString read(const QString& name) const
+    {
+        QFile file(m_out.filePath(name));
+        return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+    }
+
+    /// Waits until `name` in the out directory contains `text`, at most `seconds`, the process alive.
+    bool waitFor(const QString& name, const QString& text, int seconds, QProcess& lab) const
+    {
+        QElapsedTimer clock;
+        clock.start();
+        while (clock.elapsed() < seconds * 1000 && lab.state() == QProcess::Running) {
+            if (read(name).contains(text)) {
+                return true;
+            }
+            lab.waitForFinished(250);
+        }
+        return read(name).contains(text);
+    }
+
+    /// One QMP command on the VM's monitor; its answer (empty when the monitor could not be reached).
+    QJsonObject qmp(const QJsonObject& command) const
+    {
+        const QStringList dirs = QDir(m_work.path()).entryList({QStringLiteral("raidbench-lab-*")}, QDir::Dirs);
+        if (dirs.size() != 1) {
+            return {};
+        }
+        const QByteArray path = QFile::encodeName(m_work.filePath(dirs.first() + QStringLiteral("/qmp.sock")));
+        const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        sockaddr_un address {};
+        address.sun_family = AF_UNIX;
+        std::strncpy(address.sun_path, path.constData(), sizeof(address.sun_path) - 1);
+        if (fd < 0 || ::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) != 0) {
+            if (fd >= 0) {
+                ::close(fd);
+            }
+            return {};
+        }
+        QByteArray buffer;
+        const auto answer = [&]() -> QJsonObject {
+            for (;;) {
+                const qsizetype newline = buffer.indexOf('\n');
+                if (newline >= 0) {
+                    const QJsonObject object = QJsonDocument::fromJson(buffer.left(newline)).object();
+                    buffer.remove(0, newline + 1);
+                    if (object.contains(QStringLiteral("event"))) {
+                        continue;
+                    }
+                    return object;
+                }
+                pollfd watch {fd, POLLIN, 0};
+                char chunk[4096];
+                const ssize_t n = ::poll(&watch, 1, 5000) > 0 ? ::read(fd, chunk, sizeof(chunk)) : -1;
+                if (n <= 0) {
+                    return {};
+                }
+                buffer.append(chunk, n);
+            }
+        };
+        const auto send = [&](const QByteArray& text) {
+            return ::write(fd, text.constData(), size_t(text.size())) == text.size();
+        };
+        QJsonObject result;
+        if (!answer().isEmpty() &&
+            send(R"({"execute":"qmp_capabilities"})"
+                 "\n") &&
+            !answer().isEmpty() && send(QJsonDocument(command).toJson(QJsonDocument::Compact) + '\n')) {
+            result = answer();
+        }
+        ::close(fd);
+        return result;
+    }
+
+private Q_SLOTS:
+    void aDiskThatStopsAnsweringIsSaid()
+    {
+        QVERIFY(m_out.isValid() && m_work.isValid());
+        const QString disk = QStringLiteral("/dev/disk/by-id/scsi-RAIDBNCH_VDISK_W50_R50_RBLAB0001");
+        QFile plan(m_out.filePath(QStringLiteral("plan.json")));
+        QVERIFY(plan.open(QIODevice::WriteOnly));
+        plan.write(QStringLiteral(R"({"raidbench_plan":1,"disks":["%1"],"baselines":false,
+            "configurations":[{"name":"one disk","spec":{"level":"disk","device":"%1"}}],
+            "tests":["rnd4k-qd32-read"],"repeats":1,"limits":{"time":"10m","ramp":"0s"}})")
+                       .arg(disk)
+                       .toUtf8());
+        plan.close();
+        QProcess lab;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("RAIDBENCH_LAB_DIR"), m_work.path());
+        lab.setProcessEnvironment(env);
+        lab.setProcessChannelMode(QProcess::ForwardedChannels);
+        lab.start(binary(QStringLiteral("raidbench-cli")),
+                  {QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--quiet"), QStringLiteral("--disks"),
+                   QStringLiteral("1x256M@50"), QStringLiteral("--out"), m_out.path(), QStringLiteral("--"),
+                   QStringLiteral("sh"), QStringLiteral("-c"),
+                   QStringLiteral("cd %1 && raidbench-cli run plan.json --out results.json --yes 2> run.err")
+                       .arg(m_out.path())});
+        QVERIFY(lab.waitForStarted(10000));
+        const auto stop = qScopeGuard([&] {
+            lab.terminate(); // the lab powers the VM off: its disk never answers again
+            if (!lab.waitForFinished(60000)) {
+                lab.kill();
+                lab.waitForFinished();
+            }
+        });
+        QVERIFY2(waitFor(QStringLiteral("run.err"), QStringLiteral("RND4K QD32 read"), 300, lab),
+                 qPrintable(read(QStringLiteral("run.err"))));
+        // One byte a second from now on: every request queued in qemu waits for hours.
+        const QJsonObject stalled = qmp(
+            QJsonObject {{QStringLiteral("execute"), QStringLiteral("qom-set")},
+                         {QStringLiteral("arguments"),
+                          QJsonObject {{QStringLiteral("path"), QStringLiteral("throttle0")},
+                                       {QStringLiteral("property"), QStringLiteral("limits")},
+                                       {QStringLiteral("value"), QJsonObject {{QStringLiteral("bps-total"), 1}}}}}});
+        QVERIFY2(stalled.contains(QStringLiteral("return")), QJsonDocument(stalled).toJson().constData());
+        QVERIFY2(waitFor(QStringLiteral("run.err"), QStringLiteral("has completed for 30 s"), 120, lab),
+                 qPrintable(read(QStringLiteral("run.err"))));
+        const QString said = read(QStringLiteral("run.err"));
+        qInfo("%s", qPrintable(said.trimmed().section(QLatin1Char('\n'), -1)));
+        QVERIFY2(said.contains(QRegularExpression(QStringLiteral(
+                     "one disk: RND4K QD32 read \\(1/1\\) - no I/O on /dev/sd[a-z]+ has completed for 30 s: a disk is "
+                     "not answering"))),
+                 qPrintable(said));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStallLab)
+#include "tst_stall_lab.moc"
