@@ -509,7 +509,9 @@ Result<QStringList> PlanPage::commandListing() const
         }
     }
     PlanOptions options;
-    options.udevRunning = !m_session->isLab() && udevIsRunning();
+    // Where the helper builds: its machine's udev (a remote host's, the lab VM's); this machine's only
+    // from a helper that does not say.
+    options.udevRunning = m_session->about().udevRunning.value_or(!m_session->isLab() && udevIsRunning());
     int index = 0;
     for (const ConfigSpec& config : current->configurations) {
         ++index;

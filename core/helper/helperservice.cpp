@@ -291,7 +291,7 @@ void HelperService::about(const HelperProtocol::Request& request)
     uname(&name);
     reply(request.id,
           Messages::About {QString(mdadm.out + mdadm.err).trimmed().left(200), QString::fromLocal8Bit(name.release),
-                           QStringLiteral(RAIDBENCH_VERSION)}
+                           QStringLiteral(RAIDBENCH_VERSION), udevIsRunning()}
               .toJson());
 }
 

@@ -507,15 +507,23 @@ QJsonObject byeReply()
 
 QJsonObject About::toJson() const
 {
-    return {{QStringLiteral("mdadm"), mdadm},
-            {QStringLiteral("kernel"), kernel},
-            {QStringLiteral("raidbench_version"), raidbenchVersion}};
+    QJsonObject json {{QStringLiteral("mdadm"), mdadm},
+                      {QStringLiteral("kernel"), kernel},
+                      {QStringLiteral("raidbench_version"), raidbenchVersion}};
+    if (udevRunning) {
+        json.insert(QStringLiteral("udev_running"), *udevRunning);
+    }
+    return json;
 }
 
 About About::fromJson(const QJsonObject& result)
 {
-    return {result.value(QStringLiteral("mdadm")).toString(), result.value(QStringLiteral("kernel")).toString(),
-            result.value(QStringLiteral("raidbench_version")).toString()};
+    About about {result.value(QStringLiteral("mdadm")).toString(), result.value(QStringLiteral("kernel")).toString(),
+                 result.value(QStringLiteral("raidbench_version")).toString(), std::nullopt};
+    if (const QJsonValue udev = result.value(QStringLiteral("udev_running")); udev.isBool()) {
+        about.udevRunning = udev.toBool();
+    }
+    return about;
 }
 
 } // namespace RaidBench::Messages

@@ -241,6 +241,9 @@ struct About
     QString mdadm; ///< its --version line
     QString kernel;
     QString raidbenchVersion;
+    /// Whether udev runs where the helper does (the commands it builds with differ); none from a
+    /// helper that does not say.
+    std::optional<bool> udevRunning;
     QJsonObject toJson() const;
     static About fromJson(const QJsonObject& result);
 };

@@ -47,6 +47,29 @@ private Q_SLOTS:
         QCOMPARE(f->window->canvasModel()->configs().at(0).spec.toJson(), before);
     }
 
+    void showCommandsBuildsForTheHelpersMachine()
+    {
+        // The listing is made here, but for the machine the helper builds on: LVM's commands differ with
+        // and without udev there, and a remote host's or the lab VM's is not this machine's.
+        for (const bool udev : {false, true}) {
+            auto f = std::make_unique<Fixture>();
+            f->session = new Session;
+            f->helper = new Test::ScriptedHelper(recording);
+            QJsonObject about = f->helper->recordedResult(QStringLiteral("about"));
+            about.insert(QStringLiteral("udev_running"), udev);
+            f->helper->replies.insert(QStringLiteral("about"), about);
+            showWindow(*f);
+            QTRY_COMPARE(f->session->disks().size(), 4);
+            QTRY_COMPARE(f->session->about().udevRunning, std::optional<bool>(udev));
+            QVERIFY(f->window->canvasModel()->addArray(labDisks(*f), ArrayLevel::LvmStripe).ok());
+            const auto listing = f->window->planPage()->commandListing();
+            QVERIFY(listing.ok());
+            const QString text = listing->join(QLatin1Char('\n'));
+            QVERIFY2(text.contains(QLatin1String("lvcreate")), qPrintable(text));
+            QCOMPARE(text.contains(QLatin1String("obtain_device_list_from_udev=0")), !udev);
+        }
+    }
+
     void planSavedAndOpenedAgain()
     {
         auto f = makeWindow();

@@ -201,12 +201,12 @@ private Q_SLOTS:
                 .toJson());
         QVERIFY(run.hasResume); // an empty resume is still a resume, and is refused as such
         QCOMPARE(run.confirmDestroy, QStringList {QStringLiteral("/dev/sdb")});
-        QCOMPARE(
-            About::fromJson(
-                throughWire(
-                    About {QStringLiteral("mdadm - v4.2"), QStringLiteral("6.1.0"), QStringLiteral("0.9")}.toJson()))
-                .mdadm,
-            QStringLiteral("mdadm - v4.2"));
+        const About about = About::fromJson(throughWire(
+            About {QStringLiteral("mdadm - v4.2"), QStringLiteral("6.1.0"), QStringLiteral("0.9"), false}.toJson()));
+        QCOMPARE(about.mdadm, QStringLiteral("mdadm - v4.2"));
+        QCOMPARE(about.udevRunning, std::optional<bool>(false));
+        // An older helper says nothing of udev: unknown, not "no".
+        QVERIFY(!About::fromJson(QJsonObject {{QStringLiteral("mdadm"), QStringLiteral("x")}}).udevRunning);
         const auto failure =
             HelperProtocol::parseIncoming(HelperProtocol::encodeError(4, ErrorCode::busy, QStringLiteral("wait")));
         QCOMPARE(failure.kind, HelperProtocol::Incoming::Kind::Failure);
