@@ -1,6 +1,7 @@
 #include "arrays/buildexecutor.h"
 
 #include "arrays/buildexecutor_p.h"
+#include "arrays/buildwritecaches.h"
 #include "arrays/mdstat.h"
 #include "util/errorcodes.h"
 
@@ -366,6 +367,16 @@ Result<void> BuildExecutor::followResync(const QString& device, const std::atomi
         }
         QThread::msleep(500);
     }
+}
+
+Result<WriteCacheState> BuildExecutor::setWriteCache(BuiltArray& built, const PinnedDevice& pin, bool on)
+{
+    return BuildWriteCaches(m_runner, m_options, m_callbacks.logged).set(built, pin, on);
+}
+
+TeardownReport BuildExecutor::restoreWriteCaches(const BuiltArray& built)
+{
+    return BuildWriteCaches(m_runner, m_options, m_callbacks.logged).restore(built);
 }
 
 } // namespace RaidBench

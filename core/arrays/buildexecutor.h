@@ -123,9 +123,9 @@ public:
     /// other path one of the build's own objects). Refused: the command is not run.
     Result<CommandResult> runOnBuilt(const BuiltArray& built, const QString& description, const QStringList& argv,
                                      const std::atomic_bool* cancel = nullptr);
-    /// Turns a pinned leaf's write cache on or off for the tests: the gate's check right before (a
-    /// member of this build), the original state journaled, then the change, read back. A disk already
-    /// in that state is left alone. Teardown and recovery set every change back before anything else.
+    /// Turns a pinned leaf's write cache on or off for the tests (BuildWriteCaches: the gate's check right
+    /// before, the original state journaled, then the change, read back). Teardown and recovery set
+    /// every change back before anything else.
     Result<WriteCacheState> setWriteCache(BuiltArray& built, const PinnedDevice& pin, bool on);
     /// Sets back every write cache `built` changed (each checked by the gate first).
     TeardownReport restoreWriteCaches(const BuiltArray& built);

@@ -1,4 +1,5 @@
-#include "arrays/buildexecutor.h"
+#include "arrays/buildwritecaches.h"
+
 #include "disks/diskscanner.h"
 #include "disks/healthprobe.h"
 #include "util/errorcodes.h"
@@ -82,7 +83,14 @@ Result<Disk> lookAt(const BuildExecutor::Options& options, const BuiltArray& bui
 
 } // namespace
 
-Result<WriteCacheState> BuildExecutor::setWriteCache(BuiltArray& built, const PinnedDevice& pin, bool on)
+BuildWriteCaches::BuildWriteCaches(CommandRunner& runner, const BuildExecutor::Options& options,
+                                   std::function<void(const StepLog&)> logged)
+    : m_runner(runner)
+    , m_options(options)
+    , m_logged(std::move(logged))
+{ }
+
+Result<WriteCacheState> BuildWriteCaches::set(BuiltArray& built, const PinnedDevice& pin, bool on)
 {
     const QString wanted = on ? QStringLiteral("on") : QStringLiteral("off");
     const PinnedDevice* own = findPin(built, pin.node);
@@ -133,13 +141,13 @@ Result<WriteCacheState> BuildExecutor::setWriteCache(BuiltArray& built, const Pi
     log.result.started = true;
     log.result.exitCode = now ? 0 : 1;
     log.result.err = now ? QString() : now.error().message;
-    if (m_callbacks.logged) {
-        m_callbacks.logged(log);
+    if (m_logged) {
+        m_logged(log);
     }
     return now;
 }
 
-TeardownReport BuildExecutor::restoreWriteCaches(const BuiltArray& built)
+TeardownReport BuildWriteCaches::restore(const BuiltArray& built)
 {
     TeardownReport report;
     for (const WriteCacheChange& change : built.writeCaches) {
