@@ -1,4 +1,5 @@
 #include "../common/cli.h"
+#include "lab/qmpcommand.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -10,12 +11,6 @@
 #include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
-
-#include <cstring>
-#include <poll.h>
-#include <sys/socket.h>
-#include <sys/un.h>
-#include <unistd.h>
 
 using namespace RaidBench::Test;
 
@@ -58,50 +53,9 @@ private:
         if (dirs.size() != 1) {
             return {};
         }
-        const QByteArray path = QFile::encodeName(m_work.filePath(dirs.first() + QStringLiteral("/qmp.sock")));
-        const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        sockaddr_un address {};
-        address.sun_family = AF_UNIX;
-        std::strncpy(address.sun_path, path.constData(), sizeof(address.sun_path) - 1);
-        if (fd < 0 || ::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) != 0) {
-            if (fd >= 0) {
-                ::close(fd);
-            }
-            return {};
-        }
-        QByteArray buffer;
-        const auto answer = [&]() -> QJsonObject {
-            for (;;) {
-                const qsizetype newline = buffer.indexOf('\n');
-                if (newline >= 0) {
-                    const QJsonObject object = QJsonDocument::fromJson(buffer.left(newline)).object();
-                    buffer.remove(0, newline + 1);
-                    if (object.contains(QStringLiteral("event"))) {
-                        continue;
-                    }
-                    return object;
-                }
-                pollfd watch {fd, POLLIN, 0};
-                char chunk[4096];
-                const ssize_t n = ::poll(&watch, 1, 5000) > 0 ? ::read(fd, chunk, sizeof(chunk)) : -1;
-                if (n <= 0) {
-                    return {};
-                }
-                buffer.append(chunk, n);
-            }
-        };
-        const auto send = [&](const QByteArray& text) {
-            return ::write(fd, text.constData(), size_t(text.size())) == text.size();
-        };
-        QJsonObject result;
-        if (!answer().isEmpty() &&
-            send(R"({"execute":"qmp_capabilities"})"
-                 "\n") &&
-            !answer().isEmpty() && send(QJsonDocument(command).toJson(QJsonDocument::Compact) + '\n')) {
-            result = answer();
-        }
-        ::close(fd);
-        return result;
+        const auto answer = RaidBench::qmpCommand(m_work.filePath(dirs.first() + QStringLiteral("/qmp.sock")),
+                                                  QJsonDocument(command).toJson(QJsonDocument::Compact), 10000);
+        return answer ? *answer : QJsonObject();
     }
 
 private Q_SLOTS:
