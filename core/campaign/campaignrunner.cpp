@@ -1,5 +1,9 @@
 #include "campaign/campaignrunner.h"
 
+#include "campaign/configurationrun.h"
+#include "campaign/diskbaselines.h"
+#include "campaign/hostinfo.h"
+#include "campaign/progresscount.h"
 #include "disks/diskscanner.h"
 #include "disks/healthprobe.h"
 #include "layout/arrayanalysis.h"
@@ -49,6 +53,11 @@ namespace {
 QString now()
 {
     return QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+}
+
+bool cancelled(const std::atomic_bool* cancel)
+{
+    return cancel && cancel->load();
 }
 
 /// Each disk's likely causes of slowness, against the plan's other disks.
@@ -447,6 +456,31 @@ Result<void> CampaignRunner::checkResume(const CampaignResults& previous, const 
     return {};
 }
 
+ConfigurationRun::Context CampaignRunner::configurationContext()
+{
+    ConfigurationRun::Context context;
+    context.plan = &m_plan;
+    context.results = &m_results;
+    context.runner = m_options.runner;
+    context.executor = &m_options.executor;
+    context.monitorRoot = m_options.monitorRoot;
+    context.syncSleep = m_options.syncSleep;
+    context.syncClock = m_options.syncClock;
+    context.pins = &m_pins;
+    context.pinOf = [this](const QString& path) { return pinOf(path); };
+    context.report = [this](const CampaignProgress& progress) { report(progress); };
+    context.saveAfterTest = [this] { saveAfterTest(); };
+    context.commandLogged = m_callbacks.commandLogged;
+    context.runJob = [this](const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel,
+                            SettleWatch* settle) { return runJob(job, progress, cancel, settle); };
+    context.inspectDisk = [this](const QString& node) { return inspectDisk(node); };
+    context.mdDirectory = [this](const QString& device) { return mdDirectory(device); };
+    context.readSync = [this](const QString& directory) { return readSync(directory); };
+    context.unitsDone = &m_unitsDone;
+    context.unitsTotal = &m_unitsTotal;
+    return context;
+}
+
 DiskBaselines::Context CampaignRunner::baselinesContext()
 {
     DiskBaselines::Context context;
@@ -464,39 +498,6 @@ DiskBaselines::Context CampaignRunner::baselinesContext()
     context.save = [this] { return save(); };
     context.unitsDone = &m_unitsDone;
     context.unitsTotal = &m_unitsTotal;
-    return context;
-}
-
-FailureDrill::Context CampaignRunner::drillContext(const BuiltArray& built)
-{
-    FailureDrill::Context context;
-    context.plan = &m_plan;
-    context.runner = m_options.runner;
-    context.gate = m_options.executor.gate.get();
-    context.pinnedNode = [this](const QString& path) {
-        const PinnedDevice* pin = pinOf(path);
-        return pin ? pin->node : QString();
-    };
-    context.writeSpeed = [this](const QString& node) -> std::optional<double> {
-        const PinnedDevice* pin = pinOf(node);
-        const DiskResult* disk = pin ? m_results.disk(pin->requested) : nullptr;
-        return disk ? disk->writeBw : std::nullopt;
-    };
-    context.mdDirectory = [this](const QString& device) { return mdDirectory(device); };
-    context.readSync = [this](const QString& directory) { return readSync(directory); };
-    context.syncSleep = m_options.syncSleep;
-    context.syncClock = m_options.syncClock;
-    context.report = [this](const CampaignProgress& progress) { report(progress); };
-    context.commandLogged = m_callbacks.commandLogged;
-    context.saved = [this] { saveAfterTest(); };
-    context.runTest = [this, &built](const TestSpec& spec, TestResult& result, CampaignProgress progress,
-                                     const std::atomic_bool* cancel, const ResourceMonitor* monitor,
-                                     TestContext where) {
-        runTest(built, spec, result, progress, cancel, monitor, where);
-    };
-    context.runJob = [this](const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel) {
-        return runJob(job, progress, cancel);
-    };
     return context;
 }
 
@@ -571,6 +572,131 @@ Result<void> CampaignRunner::save()
         m_callbacks.saved(m_results);
     }
     return saved;
+}
+
+QString CampaignRunner::withStall(const QString& message, const QString& target, std::uint64_t stalledNs)
+{
+    constexpr std::uint64_t reportAfterNs = 30'000'000'000ull;
+    if (stalledNs < reportAfterNs) {
+        return message;
+    }
+    // In steps of ten seconds: a line a step where lines are printed only when they change.
+    const std::uint64_t seconds = stalledNs / 10'000'000'000ull * 10;
+    return QStringLiteral("%1 - no I/O on %2 has completed for %3 s: a disk is not answering (the run waits for it, "
+                          "or for the kernel to give up on it)")
+        .arg(message, target)
+        .arg(seconds);
+}
+
+IoResult CampaignRunner::runJob(const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel,
+                                SettleWatch* settle)
+{
+    const QString message = progress.message;
+    if (!settle) {
+        return runIo(job, cancel, [&](const IoProgress& p) {
+            progress.fraction = p.fraction;
+            progress.liveBwBytes = p.currentBwBytes;
+            progress.message = withStall(message, job.target, p.stalledNs);
+            report(progress);
+        });
+    }
+    // The run ends normally once the rate has settled; the user's cancel stays a cancel.
+    std::atomic_bool settled = false;
+    IoJob settling = job;
+    settling.finish = &settled;
+    IoResult result = runIo(settling, cancel, [&](const IoProgress& p) {
+        progress.fraction = p.fraction;
+        progress.liveBwBytes = p.currentBwBytes;
+        progress.message = withStall(message, job.target, p.stalledNs);
+        report(progress);
+        if (settle->add(p.elapsedNs, p.bytes)) {
+            settled = true;
+        }
+    });
+    if (result.status == IoStatus::Completed && settle->settled()) {
+        result.notes.append(QStringLiteral("stopped once the rate had settled"));
+    }
+    return result;
+}
+
+Result<CampaignResults> CampaignRunner::run(const std::atomic_bool* cancel)
+{
+    if (!m_prepared) {
+        if (auto ok = prepare(); !ok) {
+            return ok.error();
+        }
+    }
+    m_results.status = RunState::Running;
+    if (m_results.host.isEmpty()) {
+        m_results.host = collectHostInfo(*m_options.runner);
+    }
+    probeDisks(cancel);
+    const int testsPerConfig = m_plan.unitsPerConfiguration();
+    const bool sustainedBaselines = m_plan.baselines && DiskBaselines::sustainedTest(m_plan);
+    const bool together = m_plan.baselines && m_plan.together;
+    m_unitsTotal =
+        ProgressCount::forPlan(m_plan, int(m_results.disks.size()), int(togetherGroups(m_results.disks, false).size()),
+                               int(m_results.configs.size()))
+            .total();
+    m_unitsDone = 0;
+    if (auto ok = save(); !ok) {
+        return ok.error();
+    }
+    DiskBaselines baselines(baselinesContext());
+    if (m_plan.baselines) {
+        // The sustained write first, while each disk's cache is as the run found it (idle, drained):
+        // a write before it would have filled part of it. The baselines that follow then see what a
+        // disk writes once its cache is full.
+        if (sustainedBaselines) {
+            baselines.runSustained(cancel);
+        }
+        baselines.runAlone(cancel);
+        if (together) {
+            baselines.runTogether(cancel);
+        }
+        if (auto ok = save(); !ok) {
+            return ok.error();
+        }
+    }
+    if (m_plan.surface.enabled()) {
+        baselines.runSurfaces(cancel);
+    }
+    for (int i = 0; i < m_results.configs.size(); ++i) {
+        // The pending configurations of one build: a configuration alone, or a stripe cache sweep's.
+        QList<int> group;
+        const int buildGroup = m_results.configs.at(i).buildGroup;
+        for (int j = i; j < m_results.configs.size(); ++j) {
+            if (j > i && (buildGroup < 0 || m_results.configs.at(j).buildGroup != buildGroup)) {
+                break;
+            }
+            i = j;
+            if (m_results.configs.at(j).status == RunState::Completed) {
+                m_unitsDone += testsPerConfig; // --resume
+            } else {
+                group.append(j);
+            }
+        }
+        if (group.isEmpty()) {
+            continue;
+        }
+        if (cancelled(cancel)) {
+            break;
+        }
+        ConfigurationRun(configurationContext()).run(group, cancel);
+        if (auto ok = save(); !ok) {
+            return ok.error();
+        }
+    }
+    m_results.status = cancelled(cancel) ? RunState::Cancelled : RunState::Completed;
+    if (auto ok = save(); !ok) {
+        return ok.error();
+    }
+    CampaignProgress done;
+    done.phase = CampaignPhase::Done;
+    done.message = runStateName(m_results.status);
+    m_unitsDone = m_unitsTotal;
+    report(done);
+    return m_results;
 }
 
 } // namespace RaidBench

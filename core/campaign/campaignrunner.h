@@ -3,6 +3,7 @@
 #include "arrays/buildexecutor.h"
 #include "arrays/mdsync.h"
 #include "campaign/campaignprogress.h"
+#include "campaign/configurationrun.h"
 #include "campaign/diskbaselines.h"
 #include "campaign/failuredrill.h"
 #include "disks/disk.h"
@@ -95,57 +96,12 @@ private:
     /// sustained write test), which counts as completed.
     IoResult runJob(const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel,
                     SettleWatch* settle = nullptr);
-    /// What the disks' baselines use of this campaign.
+    /// What the disks' baselines, and each configuration's run, use of this campaign.
     DiskBaselines::Context baselinesContext();
-    /// Sets every member's write cache as the configuration asks (journaled; set back at teardown)
-    /// and records each member's state; a disk that cannot be changed leaves all as they were, said why.
-    void applyWriteCache(ConfigResult& config, BuiltArray& built, const QList<PinnedDevice>& pins,
-                         BuildExecutor& executor);
+    ConfigurationRun::Context configurationContext();
     /// Each disk's health and write cache as found, before anything changes them (smartctl reads
     /// only), with what could make it slow; on the run's thread, never the helper's request loop.
     void probeDisks(const std::atomic_bool* cancel);
-    /// Builds the first configuration of `group` (indices of m_results.configs that share one build: one
-    /// configuration, or a stripe cache sweep's), measures each on it, tears it down.
-    void runConfig(const QList<int>& group, const std::atomic_bool* cancel);
-    /// The build plan of `group` on its pinned disks (with a drill that times the first resync, md
-    /// resyncs it), its commands recorded in each configuration of the group.
-    Result<BuildPlan> planGroupBuild(PinnedSpec& pinned, const QList<int>& group, bool drill);
-    /// What one build gives the configurations measured on it.
-    struct OnArray
-    {
-        const BuiltArray& built;
-        const ArraySpec& pinnedSpec;
-        BuildExecutor& executor;
-        const ResourceMonitor& monitor;
-        bool drill = false; ///< the group's first configuration has a failure drill to run
-    };
-    /// runConfig()'s part for each configuration of the group (`index` in m_results.configs; `first`
-    /// the group's first): its tests on the array and, for the first, the file tests and the drill.
-    /// True when a test was cancelled: the group stops.
-    bool measureOnArray(ConfigResult& entry, int index, ConfigResult& first, const OnArray& array,
-                        CampaignProgress& progress, const std::atomic_bool* cancel);
-    /// Sets md's stripe cache of every parity array of the build (logged, and added to `commands`).
-    Result<void> setStripeCache(const BuiltArray& built, int stripes, QStringList& commands);
-    void runFileTests(ConfigResult& config, const BuiltArray& built, CampaignProgress progress,
-                      const std::atomic_bool* cancel);
-    /// Who runs `command` tests: the invoking user (SUDO_UID, PKEXEC_UID), root when the plan says
-    /// so, else nobody. (-1, -1) = as this process.
-    std::pair<int, int> commandUser() const;
-    /// One run's job of `spec` on `built` (at `blockSize` and `queueDepth`, in the plan's region), the
-    /// array checked by the gate right before.
-    Result<IoJob> testJob(const BuiltArray& built, const TestSpec& spec, std::uint32_t blockSize, int queueDepth) const;
-    /// Runs an I/O or sweep test: each point `repeats` times, or until stable; before each run it waits
-    /// for the configuration's arrays to stop resyncing, or labels the result.
-    void runTest(const BuiltArray& built, const TestSpec& spec, TestResult& result, CampaignProgress progress,
-                 const std::atomic_bool* cancel, const ResourceMonitor* monitor = nullptr,
-                 TestContext context = TestContext::Healthy);
-    /// Waits while an array of the configuration resyncs or recovers, reporting progress (or marks
-    /// `result` when the plan says to label); false when cancelled meanwhile.
-    bool waitForQuietArrays(TestResult& result, CampaignProgress progress, const std::atomic_bool* cancel);
-
-    /// What the failure drill of a configuration built as `built` uses of this campaign.
-    FailureDrill::Context drillContext(const BuiltArray& built);
-
     /// prepare()'s steps: every disk through the gate (pinned, and described for the presets); the
     /// configurations as they will run (presets resolved, write caches measured both ways and
     /// stripe cache sweeps expanded, drills planned); the results to fill (new, or resumed).
@@ -155,11 +111,6 @@ private:
     /// configuration asks for a drill its layout cannot have.
     Result<std::optional<DrillResult>> plannedDrill(const ConfigSpec& config, const ArraySpec& spec) const;
     Result<void> startResults(const QList<DiskResult>& disks, const QList<ConfigResult>& configs);
-    /// runConfig()'s parts: the parity speeds the kernel printed (once a boot), the md arrays of a
-    /// build by their kernel names (md127), and each configuration's status once the group is down.
-    void recordKernelParity();
-    static QStringList kernelNamesOfArrays(const BuiltArray& built);
-    void settleGroup(const QList<int>& group, const TeardownReport& teardown, const std::atomic_bool* cancel);
     /// The seams of Options, or the real engine and DiskScanner when they are empty.
     IoResult runIo(const IoJob& job, const std::atomic_bool* cancel, const IoEngine::ProgressCallback& progress) const;
     QList<IoResult> runIoTogether(const QList<IoJob>& jobs, const std::atomic_bool* cancel,
@@ -181,7 +132,6 @@ private:
     CampaignResults m_results;
     bool m_prepared = false;
     ResultsSink m_sink;
-    QStringList m_mdArrays; ///< the md arrays (md127) of the configuration being measured
     int m_unitsDone = 0;
     int m_unitsTotal = 1;
 };

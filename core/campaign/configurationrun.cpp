@@ -1,5 +1,6 @@
+#include "campaign/configurationrun.h"
+
 #include "arrays/mdsync.h"
-#include "campaign/campaignrunner.h"
 #include "campaign/diskbaselines.h"
 #include "campaign/hostinfo.h"
 #include "campaign/progresscount.h"
@@ -22,7 +23,8 @@
 
 namespace RaidBench {
 
-// Running a prepared campaign: the baselines, then each configuration built, measured and torn down.
+// One build of a campaign: a configuration (or a stripe cache sweep's configurations on one array)
+// built, measured and torn down.
 
 namespace {
 
@@ -51,58 +53,23 @@ std::uint64_t checkedDeviceBytes(const VerifiedDevice& device)
 
 } // namespace
 
-QString CampaignRunner::withStall(const QString& message, const QString& target, std::uint64_t stalledNs)
-{
-    constexpr std::uint64_t reportAfterNs = 30'000'000'000ull;
-    if (stalledNs < reportAfterNs) {
-        return message;
-    }
-    // In steps of ten seconds: a line a step where lines are printed only when they change.
-    const std::uint64_t seconds = stalledNs / 10'000'000'000ull * 10;
-    return QStringLiteral("%1 - no I/O on %2 has completed for %3 s: a disk is not answering (the run waits for it, "
-                          "or for the kernel to give up on it)")
-        .arg(message, target)
-        .arg(seconds);
-}
+ConfigurationRun::ConfigurationRun(Context context)
+    : m_context(std::move(context))
+    , m_plan(*m_context.plan)
+    , m_results(*m_context.results)
+    , m_executor(*m_context.executor)
+    , m_pins(*m_context.pins)
+    , m_unitsDone(*m_context.unitsDone)
+    , m_unitsTotal(*m_context.unitsTotal)
+{ }
 
-IoResult CampaignRunner::runJob(const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel,
-                                SettleWatch* settle)
-{
-    const QString message = progress.message;
-    if (!settle) {
-        return runIo(job, cancel, [&](const IoProgress& p) {
-            progress.fraction = p.fraction;
-            progress.liveBwBytes = p.currentBwBytes;
-            progress.message = withStall(message, job.target, p.stalledNs);
-            report(progress);
-        });
-    }
-    // The run ends normally once the rate has settled; the user's cancel stays a cancel.
-    std::atomic_bool settled = false;
-    IoJob settling = job;
-    settling.finish = &settled;
-    IoResult result = runIo(settling, cancel, [&](const IoProgress& p) {
-        progress.fraction = p.fraction;
-        progress.liveBwBytes = p.currentBwBytes;
-        progress.message = withStall(message, job.target, p.stalledNs);
-        report(progress);
-        if (settle->add(p.elapsedNs, p.bytes)) {
-            settled = true;
-        }
-    });
-    if (result.status == IoStatus::Completed && settle->settled()) {
-        result.notes.append(QStringLiteral("stopped once the rate had settled"));
-    }
-    return result;
-}
-
-bool CampaignRunner::waitForQuietArrays(TestResult& result, CampaignProgress progress, const std::atomic_bool* cancel)
+bool ConfigurationRun::waitForQuietArrays(TestResult& result, CampaignProgress progress, const std::atomic_bool* cancel)
 {
     while (true) {
         QString busyArray;
         MdSyncState busy;
         for (const QString& array : std::as_const(m_mdArrays)) {
-            const MdSyncState state = readSync(QStringLiteral("/sys/block/%1/md").arg(array));
+            const MdSyncState state = m_context.readSync(QStringLiteral("/sys/block/%1/md").arg(array));
             if (state.working()) {
                 busyArray = array;
                 busy = state;
@@ -124,7 +91,7 @@ bool CampaignRunner::waitForQuietArrays(TestResult& result, CampaignProgress pro
         progress.message = QStringLiteral("%1: waiting for %2's %3 to finish before %4%5")
                                .arg(progress.configName, busyArray, busy.action, result.spec.name,
                                     done < 0 ? QString() : QStringLiteral(" (%1 % done)").arg(int(done * 100)));
-        report(progress);
+        m_context.report(progress);
         for (int slice = 0; slice < 10; ++slice) {
             if (cancelled(cancel)) {
                 return false;
@@ -134,11 +101,11 @@ bool CampaignRunner::waitForQuietArrays(TestResult& result, CampaignProgress pro
     }
 }
 
-Result<IoJob> CampaignRunner::testJob(const BuiltArray& built, const TestSpec& spec, std::uint32_t blockSize,
-                                      int queueDepth) const
+Result<IoJob> ConfigurationRun::testJob(const BuiltArray& built, const TestSpec& spec, std::uint32_t blockSize,
+                                        int queueDepth) const
 {
     // The gate right before every run: the configuration is still the disks it was built from.
-    auto target = verifyTarget(m_options.executor.gate.get(), built);
+    auto target = verifyTarget(m_executor.gate.get(), built);
     if (!target) {
         return target.error();
     }
@@ -172,9 +139,9 @@ Result<IoJob> CampaignRunner::testJob(const BuiltArray& built, const TestSpec& s
     return job;
 }
 
-void CampaignRunner::runTest(const BuiltArray& built, const TestSpec& spec, TestResult& result,
-                             CampaignProgress progress, const std::atomic_bool* cancel, const ResourceMonitor* monitor,
-                             TestContext context)
+void ConfigurationRun::runTest(const BuiltArray& built, const TestSpec& spec, TestResult& result,
+                               CampaignProgress progress, const std::atomic_bool* cancel,
+                               const ResourceMonitor* monitor, TestContext context)
 {
     ResourceUse use;
     const bool sizeSweep = spec.kind == TestKind::Sweep;
@@ -243,9 +210,9 @@ void CampaignRunner::runTest(const BuiltArray& built, const TestSpec& spec, Test
                       .arg(m_plan.stable.cvMax * 100, 0, 'g', 3)
                       .arg(maxRuns)
                 : QStringLiteral("%1: %2 (%3/%4)").arg(progress.configName, progress.testName).arg(repeat).arg(maxRuns);
-            report(progress);
+            m_context.report(progress);
             const ResourceSample before = monitor ? monitor->sample() : ResourceSample();
-            const IoResult run = runJob(*job, progress, cancel, settle ? &*settle : nullptr);
+            const IoResult run = m_context.runJob(*job, progress, cancel, settle ? &*settle : nullptr);
             if (spec.sustained && repeat == 1) {
                 result.sustained = SustainedWrite::fromSamples(run.samples);
                 result.sustained.interrupted = run.status != IoStatus::Completed;
@@ -282,7 +249,7 @@ void CampaignRunner::runTest(const BuiltArray& built, const TestSpec& spec, Test
     }
 }
 
-std::pair<int, int> CampaignRunner::commandUser() const
+std::pair<int, int> ConfigurationRun::commandUser() const
 {
     if (geteuid() != 0) {
         return {-1, -1}; // we are the user already
@@ -294,16 +261,16 @@ std::pair<int, int> CampaignRunner::commandUser() const
     return m_plan.commandAsRoot ? std::pair {-1, -1} : std::pair {65534, 65534}; // nobody, never root unasked
 }
 
-void CampaignRunner::runFileTests(ConfigResult& config, const BuiltArray& built, CampaignProgress progress,
-                                  const std::atomic_bool* cancel)
+void ConfigurationRun::runFileTests(ConfigResult& config, const BuiltArray& built, CampaignProgress progress,
+                                    const std::atomic_bool* cancel)
 {
     const FilesystemSpec fs = config.requestedFilesystem.value_or(m_plan.filesystem);
     const auto [uid, gid] = commandUser();
     progress.message = QStringLiteral("%1: making %2 on %3").arg(config.name, fs.type, built.device);
-    report(progress);
+    m_context.report(progress);
     auto mounted = makeAndMount(
-        *m_options.runner, fs, [&] { return verifyTarget(m_options.executor.gate.get(), built); }, config.spec,
-        built.plan.tag, uid, gid);
+        *m_context.runner, fs, [&] { return verifyTarget(m_executor.gate.get(), built); }, config.spec, built.plan.tag,
+        uid, gid);
     if (!mounted) {
         for (const TestSpec& spec : m_plan.tests) {
             if (spec.isFileTest()) {
@@ -339,7 +306,7 @@ void CampaignRunner::runFileTests(ConfigResult& config, const BuiltArray& built,
         }
         progress.testName = spec.name;
         progress.message = QStringLiteral("%1: %2 on %3").arg(config.name, spec.name, fs.type);
-        report(progress);
+        m_context.report(progress);
         const FileTestResult outcome = runFileTest(params, cancel);
         result.status = outcome.status;
         result.error = outcome.error;
@@ -347,16 +314,16 @@ void CampaignRunner::runFileTests(ConfigResult& config, const BuiltArray& built,
         result.filesystem = fs.type;
         config.tests.append(result);
         m_unitsDone += 1;
-        saveAfterTest();
+        m_context.saveAfterTest();
     }
     // Never leave a mounted array behind, whatever happened above.
-    if (auto ok = unmountFilesystem(*m_options.runner, *mounted); !ok) {
+    if (auto ok = unmountFilesystem(*m_context.runner, *mounted); !ok) {
         config.error = ok.error().message;
     }
 }
 
-void CampaignRunner::applyWriteCache(ConfigResult& config, BuiltArray& built, const QList<PinnedDevice>& pins,
-                                     BuildExecutor& executor)
+void ConfigurationRun::applyWriteCache(ConfigResult& config, BuiltArray& built, const QList<PinnedDevice>& pins,
+                                       BuildExecutor& executor)
 {
     config.writeCaches.clear();
     config.writeCacheNote.clear();
@@ -377,8 +344,8 @@ void CampaignRunner::applyWriteCache(ConfigResult& config, BuiltArray& built, co
         }
     }
     for (const PinnedDevice& pin : pins) {
-        const Result<Disk> disk = inspectDisk(pin.node);
-        const WriteCacheState state = disk ? HealthProbe::readWriteCache(*disk, *m_options.runner)
+        const Result<Disk> disk = m_context.inspectDisk(pin.node);
+        const WriteCacheState state = disk ? HealthProbe::readWriteCache(*disk, *m_context.runner)
                                            : WriteCacheState::unknown(disk.error().message);
         QString path = pin.requested;
         for (const DiskResult& result : std::as_const(m_results.disks)) {
@@ -390,7 +357,7 @@ void CampaignRunner::applyWriteCache(ConfigResult& config, BuiltArray& built, co
     }
 }
 
-void CampaignRunner::recordKernelParity()
+void ConfigurationRun::recordKernelParity()
 {
     if (!m_results.host.contains(QStringLiteral("kernel_parity"))) {
         // Printed when the xor and raid6 modules loaded: the first parity array of the boot.
@@ -400,7 +367,7 @@ void CampaignRunner::recordKernelParity()
     }
 }
 
-QStringList CampaignRunner::kernelNamesOfArrays(const BuiltArray& built)
+QStringList ConfigurationRun::kernelNamesOfArrays(const BuiltArray& built)
 {
     QStringList names;
     for (const BuildObject& object : built.objects) {
@@ -411,8 +378,8 @@ QStringList CampaignRunner::kernelNamesOfArrays(const BuiltArray& built)
     return names;
 }
 
-bool CampaignRunner::measureOnArray(ConfigResult& entry, int index, ConfigResult& first, const OnArray& array,
-                                    CampaignProgress& progress, const std::atomic_bool* cancel)
+bool ConfigurationRun::measureOnArray(ConfigResult& entry, int index, ConfigResult& first, const OnArray& array,
+                                      CampaignProgress& progress, const std::atomic_bool* cancel)
 {
     progress.phase = CampaignPhase::Test;
     for (const TestSpec& spec : m_plan.tests) {
@@ -424,7 +391,7 @@ bool CampaignRunner::measureOnArray(ConfigResult& entry, int index, ConfigResult
         runTest(array.built, spec, result, progress, cancel, &array.monitor);
         entry.tests.append(result);
         m_unitsDone += spec.units(m_plan.minRuns());
-        saveAfterTest();
+        m_context.saveAfterTest();
         if (result.status == RunState::Cancelled) {
             return true;
         }
@@ -446,12 +413,12 @@ bool CampaignRunner::measureOnArray(ConfigResult& entry, int index, ConfigResult
     if (leading && array.drill && !cancelled(cancel) && first.drill->status == RunState::Pending) {
         FailureDrill(drillContext(array.built), first, array.built, array.executor, progress, cancel, &array.monitor)
             .run(array.pinnedSpec);
-        saveAfterTest();
+        m_context.saveAfterTest();
     }
     return false;
 }
 
-Result<BuildPlan> CampaignRunner::planGroupBuild(PinnedSpec& pinned, const QList<int>& group, bool drill)
+Result<BuildPlan> ConfigurationRun::planGroupBuild(PinnedSpec& pinned, const QList<int>& group, bool drill)
 {
     ConfigResult& config = m_results.configs[group.first()];
     if (drill) {
@@ -470,7 +437,7 @@ Result<BuildPlan> CampaignRunner::planGroupBuild(PinnedSpec& pinned, const QList
     return plan;
 }
 
-void CampaignRunner::runConfig(const QList<int>& group, const std::atomic_bool* cancel)
+void ConfigurationRun::run(const QList<int>& group, const std::atomic_bool* cancel)
 {
     QElapsedTimer timer;
     timer.start();
@@ -493,7 +460,7 @@ void CampaignRunner::runConfig(const QList<int>& group, const std::atomic_bool* 
     progress.configIndex = group.first() + 1;
     progress.configName = config.name;
     progress.message = QStringLiteral("building %1 (%2)").arg(config.name, config.spec.describe());
-    report(progress);
+    m_context.report(progress);
 
     const bool drill = config.drill && config.drill->status != RunState::Skipped;
     auto pinned = DeviceGate::bindSpec(config.spec, m_pins);
@@ -502,13 +469,13 @@ void CampaignRunner::runConfig(const QList<int>& group, const std::atomic_bool* 
         failAll(RunState::Failed, plan.error().message);
         return;
     }
-    BuildExecutor executor(*m_options.runner, m_options.executor,
+    BuildExecutor executor(*m_context.runner, m_executor,
                            {[&](const QString& message, double) {
                                 CampaignProgress p = progress;
                                 p.message = message;
-                                report(p);
+                                m_context.report(p);
                             },
-                            m_callbacks.commandLogged});
+                            m_context.commandLogged});
     auto built = executor.build(*plan, cancel);
     if (!built) {
         failAll(built.error().code == ErrorCode::cancelled ? RunState::Cancelled : RunState::Failed,
@@ -522,7 +489,7 @@ void CampaignRunner::runConfig(const QList<int>& group, const std::atomic_bool* 
         memberNames.append(pin.name);
     }
     const QStringList mdDevices = kernelNamesOfArrays(*built);
-    const ResourceMonitor monitor(memberNames, mdDevices, m_options.monitorRoot);
+    const ResourceMonitor monitor(memberNames, mdDevices, m_context.monitorRoot);
     m_mdArrays = mdDevices;
     if (drill && config.drill->spec.initialResync) {
         // Timed from its start: nothing before.
@@ -567,7 +534,7 @@ void CampaignRunner::runConfig(const QList<int>& group, const std::atomic_bool* 
     }
     progress.phase = CampaignPhase::Teardown;
     progress.message = QStringLiteral("tearing down %1").arg(config.name);
-    report(progress);
+    m_context.report(progress);
     m_mdArrays.clear();
     QElapsedTimer teardownTimer;
     teardownTimer.start();
@@ -582,8 +549,8 @@ void CampaignRunner::runConfig(const QList<int>& group, const std::atomic_bool* 
     settleGroup(group, teardown, cancel);
 }
 
-void CampaignRunner::settleGroup(const QList<int>& group, const TeardownReport& teardown,
-                                 const std::atomic_bool* cancel)
+void ConfigurationRun::settleGroup(const QList<int>& group, const TeardownReport& teardown,
+                                   const std::atomic_bool* cancel)
 {
     for (int i : group) {
         ConfigResult& entry = m_results.configs[i];
@@ -614,7 +581,7 @@ void CampaignRunner::settleGroup(const QList<int>& group, const TeardownReport& 
     }
 }
 
-Result<void> CampaignRunner::setStripeCache(const BuiltArray& built, int stripes, QStringList& commands)
+Result<void> ConfigurationRun::setStripeCache(const BuiltArray& built, int stripes, QStringList& commands)
 {
     // Every parity array of the build: the md objects created with --level=raid4, raid5 or raid6.
     for (const BuildStep& step : built.plan.steps) {
@@ -628,9 +595,9 @@ Result<void> CampaignRunner::setStripeCache(const BuiltArray& built, int stripes
         }
         const QString value = QString::number(stripes);
         const CommandResult written =
-            m_options.runner->writeMdAttribute(step.creates->device, QStringLiteral("md/stripe_cache_size"), value);
-        if (m_callbacks.commandLogged) {
-            m_callbacks.commandLogged(
+            m_context.runner->writeMdAttribute(step.creates->device, QStringLiteral("md/stripe_cache_size"), value);
+        if (m_context.commandLogged) {
+            m_context.commandLogged(
                 StepLog {QStringLiteral("set the stripe cache of %1 to %2 stripes").arg(step.creates->name, value),
                          {QStringLiteral("sysfs"), step.creates->device, QStringLiteral("md/stripe_cache_size"), value},
                          written});
@@ -646,84 +613,37 @@ Result<void> CampaignRunner::setStripeCache(const BuiltArray& built, int stripes
     return {};
 }
 
-Result<CampaignResults> CampaignRunner::run(const std::atomic_bool* cancel)
+FailureDrill::Context ConfigurationRun::drillContext(const BuiltArray& built)
 {
-    if (!m_prepared) {
-        if (auto ok = prepare(); !ok) {
-            return ok.error();
-        }
-    }
-    m_results.status = RunState::Running;
-    if (m_results.host.isEmpty()) {
-        m_results.host = collectHostInfo(*m_options.runner);
-    }
-    probeDisks(cancel);
-    const int testsPerConfig = m_plan.unitsPerConfiguration();
-    const bool sustainedBaselines = m_plan.baselines && DiskBaselines::sustainedTest(m_plan);
-    const bool together = m_plan.baselines && m_plan.together;
-    m_unitsTotal =
-        ProgressCount::forPlan(m_plan, int(m_results.disks.size()), int(togetherGroups(m_results.disks, false).size()),
-                               int(m_results.configs.size()))
-            .total();
-    m_unitsDone = 0;
-    if (auto ok = save(); !ok) {
-        return ok.error();
-    }
-    DiskBaselines baselines(baselinesContext());
-    if (m_plan.baselines) {
-        // The sustained write first, while each disk's cache is as the run found it (idle, drained):
-        // a write before it would have filled part of it. The baselines that follow then see what a
-        // disk writes once its cache is full.
-        if (sustainedBaselines) {
-            baselines.runSustained(cancel);
-        }
-        baselines.runAlone(cancel);
-        if (together) {
-            baselines.runTogether(cancel);
-        }
-        if (auto ok = save(); !ok) {
-            return ok.error();
-        }
-    }
-    if (m_plan.surface.enabled()) {
-        baselines.runSurfaces(cancel);
-    }
-    for (int i = 0; i < m_results.configs.size(); ++i) {
-        // The pending configurations of one build: a configuration alone, or a stripe cache sweep's.
-        QList<int> group;
-        const int buildGroup = m_results.configs.at(i).buildGroup;
-        for (int j = i; j < m_results.configs.size(); ++j) {
-            if (j > i && (buildGroup < 0 || m_results.configs.at(j).buildGroup != buildGroup)) {
-                break;
-            }
-            i = j;
-            if (m_results.configs.at(j).status == RunState::Completed) {
-                m_unitsDone += testsPerConfig; // --resume
-            } else {
-                group.append(j);
-            }
-        }
-        if (group.isEmpty()) {
-            continue;
-        }
-        if (cancelled(cancel)) {
-            break;
-        }
-        runConfig(group, cancel);
-        if (auto ok = save(); !ok) {
-            return ok.error();
-        }
-    }
-    m_results.status = cancelled(cancel) ? RunState::Cancelled : RunState::Completed;
-    if (auto ok = save(); !ok) {
-        return ok.error();
-    }
-    CampaignProgress done;
-    done.phase = CampaignPhase::Done;
-    done.message = runStateName(m_results.status);
-    m_unitsDone = m_unitsTotal;
-    report(done);
-    return m_results;
+    FailureDrill::Context context;
+    context.plan = &m_plan;
+    context.runner = m_context.runner;
+    context.gate = m_executor.gate.get();
+    context.pinnedNode = [this](const QString& path) {
+        const PinnedDevice* pin = m_context.pinOf(path);
+        return pin ? pin->node : QString();
+    };
+    context.writeSpeed = [this](const QString& node) -> std::optional<double> {
+        const PinnedDevice* pin = m_context.pinOf(node);
+        const DiskResult* disk = pin ? m_results.disk(pin->requested) : nullptr;
+        return disk ? disk->writeBw : std::nullopt;
+    };
+    context.mdDirectory = m_context.mdDirectory;
+    context.readSync = m_context.readSync;
+    context.syncSleep = m_context.syncSleep;
+    context.syncClock = m_context.syncClock;
+    context.report = m_context.report;
+    context.commandLogged = m_context.commandLogged;
+    context.saved = m_context.saveAfterTest;
+    context.runTest = [this, &built](const TestSpec& spec, TestResult& result, CampaignProgress progress,
+                                     const std::atomic_bool* cancel, const ResourceMonitor* monitor,
+                                     TestContext where) {
+        runTest(built, spec, result, progress, cancel, monitor, where);
+    };
+    context.runJob = [this](const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel) {
+        return m_context.runJob(job, progress, cancel, nullptr);
+    };
+    return context;
 }
 
 } // namespace RaidBench

@@ -1,0 +1,122 @@
+#pragma once
+
+#include "arrays/buildexecutor.h"
+#include "arrays/mdsync.h"
+#include "campaign/campaignprogress.h"
+#include "campaign/failuredrill.h"
+#include "disks/disk.h"
+#include "engine/ioengine.h"
+#include "results/campaignplan.h"
+#include "results/campaignresults.h"
+#include "results/resourceuse.h"
+#include "results/sustainedwrite.h"
+#include "util/result.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+#include <functional>
+#include <utility>
+
+namespace RaidBench {
+
+/// One build of a campaign: a configuration, or the configurations of a stripe cache sweep, built on
+/// the pinned disks, each measured on it (its tests, with repeats or until stable, waiting for md to be
+/// quiet before each run; for the group's first, the file tests and the failure drill), then torn
+/// down, each configuration's status settled. What it uses of the campaign is its Context.
+class ConfigurationRun
+{
+public:
+    /// What a configuration's run uses of the campaign it runs in.
+    struct Context
+    {
+        const CampaignPlan* plan = nullptr;
+        CampaignResults* results = nullptr; ///< its configurations are filled in here
+        const QList<PinnedDevice>* pins = nullptr; ///< the plan's disks, pinned by the campaign
+        CommandRunner* runner = nullptr;
+        const BuildExecutor::Options* executor = nullptr; ///< the gate, the journal, the seams of a build
+        QString monitorRoot; ///< the /proc and /sys the resource monitor reads (empty: /)
+        SyncFollower::Sleeper syncSleep;
+        SyncFollower::Clock syncClock;
+        /// The pin of a plan disk (by the path the plan names it with), or null.
+        std::function<const PinnedDevice*(const QString& path)> pinOf;
+        std::function<void(const CampaignProgress&)> report;
+        std::function<void()> saveAfterTest;
+        std::function<void(const StepLog&)> commandLogged;
+        /// One engine run with its progress reported; with a watch, stopped once the rate settled.
+        std::function<IoResult(const IoJob&, CampaignProgress, const std::atomic_bool* cancel, SettleWatch*)> runJob;
+        std::function<Result<Disk>(const QString& node)> inspectDisk;
+        std::function<QString(const QString& device)> mdDirectory;
+        std::function<MdSyncState(const QString& mdDirectory)> readSync;
+        /// The campaign's progress count: units done, and the total (stable mode's extra runs add to both).
+        int* unitsDone = nullptr;
+        int* unitsTotal = nullptr;
+    };
+
+    explicit ConfigurationRun(Context context);
+
+    /// Builds the first configuration of `group` (indices of the results' configurations that share one
+    /// build), measures each on it, tears it down.
+    void run(const QList<int>& group, const std::atomic_bool* cancel);
+
+private:
+    /// The build plan of `group` on its pinned disks (with a drill that times the first resync, md
+    /// resyncs it), its commands recorded in each configuration of the group.
+    Result<BuildPlan> planGroupBuild(PinnedSpec& pinned, const QList<int>& group, bool drill);
+    /// What one build gives the configurations measured on it.
+    struct OnArray
+    {
+        const BuiltArray& built;
+        const ArraySpec& pinnedSpec;
+        BuildExecutor& executor;
+        const ResourceMonitor& monitor;
+        bool drill = false; ///< the group's first configuration has a failure drill to run
+    };
+    /// run()'s part for each configuration of the group (`index` in the results' configurations;
+    /// `first` the group's first): its tests on the array and, for the first, the file tests and the
+    /// drill. True when a test was cancelled: the group stops.
+    bool measureOnArray(ConfigResult& entry, int index, ConfigResult& first, const OnArray& array,
+                        CampaignProgress& progress, const std::atomic_bool* cancel);
+    /// Sets every member's write cache as the configuration asks (journaled; set back at teardown)
+    /// and records each member's state; a disk that cannot be changed leaves all as they were, said why.
+    void applyWriteCache(ConfigResult& config, BuiltArray& built, const QList<PinnedDevice>& pins,
+                         BuildExecutor& executor);
+    /// Sets md's stripe cache of every parity array of the build (logged, and added to `commands`).
+    Result<void> setStripeCache(const BuiltArray& built, int stripes, QStringList& commands);
+    void runFileTests(ConfigResult& config, const BuiltArray& built, CampaignProgress progress,
+                      const std::atomic_bool* cancel);
+    /// Who runs `command` tests: the invoking user (SUDO_UID, PKEXEC_UID), root when the plan says
+    /// so, else nobody. (-1, -1) = as this process.
+    std::pair<int, int> commandUser() const;
+    /// One run's job of `spec` on `built` (at `blockSize` and `queueDepth`, in the plan's region), the
+    /// array checked by the gate right before.
+    Result<IoJob> testJob(const BuiltArray& built, const TestSpec& spec, std::uint32_t blockSize, int queueDepth) const;
+    /// Runs an I/O or sweep test: each point `repeats` times, or until stable; before each run it waits
+    /// for the configuration's arrays to stop resyncing, or labels the result.
+    void runTest(const BuiltArray& built, const TestSpec& spec, TestResult& result, CampaignProgress progress,
+                 const std::atomic_bool* cancel, const ResourceMonitor* monitor = nullptr,
+                 TestContext context = TestContext::Healthy);
+    /// Waits while an array of the configuration resyncs or recovers, reporting progress (or marks
+    /// `result` when the plan says to label); false when cancelled meanwhile.
+    bool waitForQuietArrays(TestResult& result, CampaignProgress progress, const std::atomic_bool* cancel);
+    /// What the failure drill of a configuration built as `built` uses of this run.
+    FailureDrill::Context drillContext(const BuiltArray& built);
+    /// run()'s parts: the parity speeds the kernel printed (once a boot), the md arrays of a build by
+    /// their kernel names (md127), and each configuration's status once the group is down.
+    void recordKernelParity();
+    static QStringList kernelNamesOfArrays(const BuiltArray& built);
+    void settleGroup(const QList<int>& group, const TeardownReport& teardown, const std::atomic_bool* cancel);
+
+    Context m_context;
+    const CampaignPlan& m_plan;
+    CampaignResults& m_results;
+    const BuildExecutor::Options& m_executor;
+    const QList<PinnedDevice>& m_pins;
+    int& m_unitsDone;
+    int& m_unitsTotal;
+    QStringList m_mdArrays; ///< the md arrays (md127) of the build being measured
+};
+
+} // namespace RaidBench
