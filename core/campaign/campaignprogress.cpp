@@ -26,4 +26,17 @@ std::optional<CampaignPhase> parseCampaignPhase(const QString& name)
     return enumFromWord(phaseWords, name);
 }
 
+QString withStall(const QString& message, const QString& target, std::uint64_t stalledNs)
+{
+    constexpr std::uint64_t reportAfterNs = 30'000'000'000ull;
+    if (stalledNs < reportAfterNs) {
+        return message;
+    }
+    const std::uint64_t seconds = stalledNs / 10'000'000'000ull * 10;
+    return QStringLiteral("%1 - no I/O on %2 has completed for %3 s: a disk is not answering (the run waits for it, "
+                          "or for the kernel to give up on it)")
+        .arg(message, target)
+        .arg(seconds);
+}
+
 } // namespace RaidBench

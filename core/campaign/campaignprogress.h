@@ -2,6 +2,7 @@
 
 #include <QString>
 
+#include <cstdint>
 #include <optional>
 
 namespace RaidBench {
@@ -36,5 +37,9 @@ struct CampaignProgress
         return phase == CampaignPhase::Test || phase == CampaignPhase::Baseline || phase == CampaignPhase::Drill;
     }
 };
+
+/// `message` with how long no I/O on `target` has completed, once that passes 30 s, in steps of ten
+/// seconds (a line a step where lines are printed only when they change); `message` itself before.
+QString withStall(const QString& message, const QString& target, std::uint64_t stalledNs);
 
 } // namespace RaidBench

@@ -574,20 +574,6 @@ Result<void> CampaignRunner::save()
     return saved;
 }
 
-QString CampaignRunner::withStall(const QString& message, const QString& target, std::uint64_t stalledNs)
-{
-    constexpr std::uint64_t reportAfterNs = 30'000'000'000ull;
-    if (stalledNs < reportAfterNs) {
-        return message;
-    }
-    // In steps of ten seconds: a line a step where lines are printed only when they change.
-    const std::uint64_t seconds = stalledNs / 10'000'000'000ull * 10;
-    return QStringLiteral("%1 - no I/O on %2 has completed for %3 s: a disk is not answering (the run waits for it, "
-                          "or for the kernel to give up on it)")
-        .arg(message, target)
-        .arg(seconds);
-}
-
 IoResult CampaignRunner::runJob(const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel,
                                 SettleWatch* settle)
 {

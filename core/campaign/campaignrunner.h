@@ -90,8 +90,6 @@ private:
     void report(CampaignProgress progress);
     Result<void> save();
     void saveAfterTest();
-    /// `message` with how long no I/O on `target` has completed, once that passes 30 s.
-    static QString withStall(const QString& message, const QString& target, std::uint64_t stalledNs);
     /// One engine run with its progress reported; with `settle`, stopped once the rate settled (a
     /// sustained write test), which counts as completed.
     IoResult runJob(const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel,

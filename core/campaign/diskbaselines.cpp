@@ -221,8 +221,11 @@ void DiskBaselines::runTogether(const std::atomic_bool* cancel)
                                    .arg(jobs.size())
                                    .arg(patternName(pattern));
             m_context.report(progress);
+            // The progress is the first disk's (IoEngine::runTogether): its stall is the one said.
+            const QString message = progress.message;
             const QList<IoResult> runs = m_context.runIoTogether(jobs, cancel, [&](const IoProgress& p) {
                 progress.fraction = p.fraction;
+                progress.message = withStall(message, jobs.first().target, p.stalledNs);
                 m_context.report(progress);
             });
             bool complete = true;

@@ -109,9 +109,12 @@ void Session::detach()
         m_link->deleteLater();
         m_link = nullptr;
     }
-    // The disks were the last machine's: none of them may be confirmed or aimed at on the next one.
+    // The disks were the last machine's: none of them may be confirmed or aimed at on the next one. Nor
+    // may its versions and udev stand for the next one's (Show commands builds with them).
     m_scanId = -1;
     m_healthId = -1;
+    m_aboutId = -1;
+    m_about = {};
     if (!m_disks.isEmpty() || !m_baselines.isEmpty()) {
         m_disks.clear();
         m_baselines.clear();

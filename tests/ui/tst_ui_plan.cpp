@@ -67,6 +67,10 @@ private Q_SLOTS:
             const QString text = listing->join(QLatin1Char('\n'));
             QVERIFY2(text.contains(QLatin1String("lvcreate")), qPrintable(text));
             QCOMPARE(text.contains(QLatin1String("obtain_device_list_from_udev=0")), !udev);
+            // Another machine next: this one's answer no longer stands for it.
+            f->session->detach();
+            QVERIFY(!f->session->about().udevRunning);
+            QVERIFY(f->session->about().mdadm.isEmpty());
         }
     }
 
