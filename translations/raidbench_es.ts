@@ -1244,6 +1244,13 @@
     </message>
 </context>
 <context>
+    <name>RaidBench::Ui::ChartHover</name>
+    <message>
+        <source>%1 — %2: %3 %4</source>
+        <translation>%1 — %2: %3 %4</translation>
+    </message>
+</context>
+<context>
     <name>RaidBench::Ui::ChartParts</name>
     <message>
         <source>milliseconds</source>
@@ -3029,10 +3036,6 @@
     <message>
         <source>Export</source>
         <translation>Exportar</translation>
-    </message>
-    <message>
-        <source>%1 — %2: %3 %4</source>
-        <translation>%1 — %2: %3 %4</translation>
     </message>
     <message>
         <source>%1 — %2: %3</source>

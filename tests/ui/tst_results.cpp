@@ -8,6 +8,7 @@
 #include "mainwindow.h"
 #include "results/analysis.h"
 #include "results/chartexport.h"
+#include "results/charthover.h"
 #include "results/compare.h"
 #include "results/exports.h"
 #include "results/htmlreport.h"
@@ -550,9 +551,9 @@ private Q_SLOTS:
         QVERIFY(at64.y() > 0);
         Q_EMIT line->hovered(QPointF(70, 1), true);
         QTRY_VERIFY(QToolTip::isVisible());
-        QCOMPARE(QToolTip::text(),
-                 ResultsPage::detailHoverText(line->name(), QStringLiteral("64 block size (KiB)"), at64.y(),
-                                              QStringLiteral("MB/s")));
+        QCOMPARE(
+            QToolTip::text(),
+            ChartHover::text(line->name(), QStringLiteral("64 block size (KiB)"), at64.y(), QStringLiteral("MB/s")));
         QVERIFY2(QToolTip::text().startsWith(line->name() + QStringLiteral(" — 64 block size (KiB): ")),
                  qPrintable(QToolTip::text()));
         Q_EMIT line->hovered(QPointF(70, 1), false);

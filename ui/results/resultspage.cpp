@@ -5,6 +5,7 @@
 #include "results/analysis.h"
 #include "results/answerpanel.h"
 #include "results/chartexport.h"
+#include "results/charthover.h"
 #include "results/compare.h"
 #include "results/exports.h"
 #include "results/htmlreport.h"
@@ -577,7 +578,7 @@ void ResultsPage::rebuildDetail()
     auto detail = Charts::make(m_detail, m_results, options);
     replaceChart(m_detailView, detail ? *detail : emptyChart(ErrorCode::userText(detail.error()), options.dark));
     if (detail) {
-        connectDetailHover(*detail);
+        ChartHover::connect(*detail, this);
     }
 }
 
@@ -588,6 +589,44 @@ void ResultsPage::onDiskClicked(int index)
     }
     const QString path = m_diskOrder.at(index);
     highlightDisk(m_options.highlightDisk == path ? QString() : path);
+}
+
+void ResultsPage::onComparisonHovered(bool status, int index, const QString& testName)
+{
+    if (!status || index < 0 || index >= m_pageConfigs.size()) {
+        QToolTip::hideText();
+        return;
+    }
+    const ConfigResult* config = m_pageConfigs.at(index);
+    for (const TestResult& test : config->tests) {
+        if (test.spec.name != testName) {
+            continue;
+        }
+        QString text = tr("%1 — %2: %3").arg(config->name, testName, Display::formatMBps(test.summary.bwMedian));
+        if (test.summary.runs > 1) {
+            text += tr("\nmin %1, max %2 over %3 runs")
+                        .arg(Display::formatMBps(test.summary.bwMin), Display::formatMBps(test.summary.bwMax))
+                        .arg(test.summary.runs);
+            if (test.summary.cv >= 0) {
+                text += tr(", varying %1 % (coefficient of variation)").arg(test.summary.cv * 100, 0, 'f', 1);
+            }
+        }
+        if (test.summary.unstable) {
+            text += tr("\nunstable: the runs still varied more than the plan allows after its most repeats");
+        }
+        if (test.duringResync) {
+            text += tr("\nmeasured while an array of it was resyncing");
+        }
+        if (test.status != RunState::Completed) {
+            text += QStringLiteral("\n%1 %2").arg(Display::runStatus(test.status), test.error);
+        }
+        if (test.resources) {
+            text += tr("\nlimited by %1").arg(test.resources->explanation);
+        }
+        QToolTip::showText(QCursor::pos(), text);
+        return;
+    }
+    QToolTip::showText(QCursor::pos(), tr("%1 — %2: not measured").arg(config->name, testName));
 }
 
 } // namespace RaidBench::Ui

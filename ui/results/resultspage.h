@@ -98,8 +98,6 @@ public:
     QString detailName() const { return m_detail; }
     /// "disks", "CPU (md thread)", "CPU" or "neither" for a test's ResourceUse; empty without one.
     static QString limitWord(const TestResult* test);
-    /// What hovering a detail chart shows: "raid5 — 64 block size (KiB): 152.3 MB/s".
-    static QString detailHoverText(const QString& name, const QString& where, double value, const QString& unit);
 
     QTableWidget* configTable() const { return m_relative; }
     /// The tabs, in this order.
@@ -138,8 +136,6 @@ private:
     void exportFileDialog(const QString& what);
     void onComparisonHovered(bool status, int index, const QString& test);
     void onDiskClicked(int index);
-    /// Tooltips with the value under the pointer on the detail chart's lines and bars.
-    void connectDetailHover(QChart* chart);
 
     CampaignResults m_results;
     ChartOptions m_options;
