@@ -1957,6 +1957,41 @@
     </message>
 </context>
 <context>
+    <name>RaidBench::Ui::HelpDialogs</name>
+    <message>
+        <source>RaidBench user guide</source>
+        <translation>Guía de uso de RaidBench</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Which RAID layout should these disks be?&lt;/h3&gt;&lt;p&gt;Five pages, one step each (Ctrl+1 to Ctrl+5):&lt;/p&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;Disks&lt;/b&gt;: every disk of the machine, and why RaidBench may not use one (it never writes to a disk in use). &lt;i&gt;Measure disks&lt;/i&gt; times each alone and together and marks a slow one; &lt;i&gt;Surface&lt;/i&gt; reads a disk from its first byte to its last; &lt;i&gt;Quick answer&lt;/i&gt; predicts every layout and builds only the best two.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Build&lt;/b&gt;: drag disks onto the new-array area or onto a card; right-click a card to add it to another (nested levels) or put it inside a new one. &lt;i&gt;Add the standard set&lt;/i&gt; adds every layout the disks allow. Each card says its space, the failures it survives and the speed it should reach.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Plan&lt;/b&gt;: the tests, how long each runs and how often, the region of the disks, write caches, a failure drill. &lt;i&gt;Show commands&lt;/i&gt; lists every command the run will give.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Run&lt;/b&gt;: each layout is built, measured and torn down in turn; cancel at any moment, and nothing is left on the disks.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Results&lt;/b&gt;: the &lt;i&gt;Answer&lt;/i&gt; for your requirements first, then the charts side by side, each disk&apos;s own speed, the table and the details. Export a chart, the CSV or an HTML report.&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;No spare disks? &lt;i&gt;Tools &amp;gt; Virtual lab&lt;/i&gt; runs all of it on virtual disks in a small VM.&lt;/p&gt;&lt;p&gt;The same from a terminal or on a server: &lt;tt&gt;raidbench-cli --help&lt;/tt&gt;.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;¿Qué disposición RAID conviene a estos discos?&lt;/h3&gt;&lt;p&gt;Cinco páginas, un paso cada una (Ctrl+1 a Ctrl+5):&lt;/p&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;Discos&lt;/b&gt;: todos los discos del equipo, y por qué RaidBench no puede usar alguno (nunca escribe en un disco en uso). &lt;i&gt;Medir discos&lt;/i&gt; mide cada uno por separado y todos juntos, y marca los lentos; &lt;i&gt;Superficie&lt;/i&gt; lee un disco desde su primer byte hasta el último; &lt;i&gt;Respuesta rápida&lt;/i&gt; prevé cada disposición y crea solo las dos mejores.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Crear&lt;/b&gt;: arrastre discos a la zona de array nuevo o a una tarjeta; con el botón derecho sobre una tarjeta, añádala a otra (niveles anidados) o métala dentro de una nueva. &lt;i&gt;Añadir el conjunto estándar&lt;/i&gt; añade cada disposición que permiten los discos. Cada tarjeta indica su espacio, los fallos a los que sobrevive y la velocidad que debería alcanzar.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Plan&lt;/b&gt;: las pruebas, cuánto dura cada una y cuántas veces se repite, la zona de los discos, las cachés de escritura, un simulacro de fallo. &lt;i&gt;Mostrar comandos&lt;/i&gt; enumera cada orden que dará la ejecución.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Ejecución&lt;/b&gt;: cada disposición se crea, se mide y se desmonta por turno; cancele en cualquier momento, y nada queda en los discos.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Resultados&lt;/b&gt;: primero la &lt;i&gt;Respuesta&lt;/i&gt; para sus requisitos, después los gráficos uno junto a otro, la velocidad propia de cada disco, la tabla y los detalles. Exporte un gráfico, el CSV o un informe HTML.&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;¿No tiene discos libres? &lt;i&gt;Herramientas &amp;gt; Laboratorio virtual&lt;/i&gt; lo ejecuta todo sobre discos virtuales en una pequeña VM.&lt;/p&gt;&lt;p&gt;Lo mismo desde un terminal o en un servidor: &lt;tt&gt;raidbench-cli --help&lt;/tt&gt;.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Atajos de teclado</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Alt and the underlined letter of a tab, button or menu reaches it too.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Alt y la letra subrayada de una pestaña, un botón o un menú también llevan a él.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>About RaidBench</source>
+        <translation>Acerca de RaidBench</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;RaidBench %1&lt;/h3&gt;&lt;p&gt;Which RAID layout should these disks be? Build, measure and compare Linux software-RAID layouts.&lt;/p&gt;&lt;p&gt;Qt %2 (built with %3)&lt;br&gt;mdadm: %4&lt;br&gt;Kernel: %5%6&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;RaidBench %1&lt;/h3&gt;&lt;p&gt;¿Qué disposición RAID conviene a estos discos? Cree, mida y compare disposiciones de RAID por software de Linux.&lt;/p&gt;&lt;p&gt;Qt %2 (compilado con %3)&lt;br&gt;mdadm: %4&lt;br&gt;Kernel: %5%6&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>(connect to see the helper&apos;s)</source>
+        <translation>(conéctese para ver la versión del programa auxiliar)</translation>
+    </message>
+    <message>
+        <source> (lab VM)</source>
+        <translation> (VM del laboratorio)</translation>
+    </message>
+</context>
+<context>
     <name>RaidBench::Ui::LabDialog</name>
     <message>
         <source>One more disk that fails writes after 100 MB</source>
@@ -2400,44 +2435,12 @@
         <translation>&amp;Acerca de RaidBench</translation>
     </message>
     <message>
-        <source>About RaidBench</source>
-        <translation>Acerca de RaidBench</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;RaidBench %1&lt;/h3&gt;&lt;p&gt;Which RAID layout should these disks be? Build, measure and compare Linux software-RAID layouts.&lt;/p&gt;&lt;p&gt;Qt %2 (built with %3)&lt;br&gt;mdadm: %4&lt;br&gt;Kernel: %5%6&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;RaidBench %1&lt;/h3&gt;&lt;p&gt;¿Qué disposición RAID conviene a estos discos? Cree, mida y compare disposiciones de RAID por software de Linux.&lt;/p&gt;&lt;p&gt;Qt %2 (compilado con %3)&lt;br&gt;mdadm: %4&lt;br&gt;Kernel: %5%6&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>(connect to see the helper&apos;s)</source>
-        <translation>(conéctese para ver la versión del programa auxiliar)</translation>
-    </message>
-    <message>
-        <source> (lab VM)</source>
-        <translation> (VM del laboratorio)</translation>
-    </message>
-    <message>
         <source>&amp;User guide</source>
         <translation>&amp;Guía de uso</translation>
     </message>
     <message>
         <source>&amp;Keyboard shortcuts</source>
         <translation>Atajos de &amp;teclado</translation>
-    </message>
-    <message>
-        <source>RaidBench user guide</source>
-        <translation>Guía de uso de RaidBench</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;Which RAID layout should these disks be?&lt;/h3&gt;&lt;p&gt;Five pages, one step each (Ctrl+1 to Ctrl+5):&lt;/p&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;Disks&lt;/b&gt;: every disk of the machine, and why RaidBench may not use one (it never writes to a disk in use). &lt;i&gt;Measure disks&lt;/i&gt; times each alone and together and marks a slow one; &lt;i&gt;Surface&lt;/i&gt; reads a disk from its first byte to its last; &lt;i&gt;Quick answer&lt;/i&gt; predicts every layout and builds only the best two.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Build&lt;/b&gt;: drag disks onto the new-array area or onto a card; right-click a card to add it to another (nested levels) or put it inside a new one. &lt;i&gt;Add the standard set&lt;/i&gt; adds every layout the disks allow. Each card says its space, the failures it survives and the speed it should reach.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Plan&lt;/b&gt;: the tests, how long each runs and how often, the region of the disks, write caches, a failure drill. &lt;i&gt;Show commands&lt;/i&gt; lists every command the run will give.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Run&lt;/b&gt;: each layout is built, measured and torn down in turn; cancel at any moment, and nothing is left on the disks.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Results&lt;/b&gt;: the &lt;i&gt;Answer&lt;/i&gt; for your requirements first, then the charts side by side, each disk&apos;s own speed, the table and the details. Export a chart, the CSV or an HTML report.&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;No spare disks? &lt;i&gt;Tools &amp;gt; Virtual lab&lt;/i&gt; runs all of it on virtual disks in a small VM.&lt;/p&gt;&lt;p&gt;The same from a terminal or on a server: &lt;tt&gt;raidbench-cli --help&lt;/tt&gt;.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;¿Qué disposición RAID conviene a estos discos?&lt;/h3&gt;&lt;p&gt;Cinco páginas, un paso cada una (Ctrl+1 a Ctrl+5):&lt;/p&gt;&lt;ol&gt;&lt;li&gt;&lt;b&gt;Discos&lt;/b&gt;: todos los discos del equipo, y por qué RaidBench no puede usar alguno (nunca escribe en un disco en uso). &lt;i&gt;Medir discos&lt;/i&gt; mide cada uno por separado y todos juntos, y marca los lentos; &lt;i&gt;Superficie&lt;/i&gt; lee un disco desde su primer byte hasta el último; &lt;i&gt;Respuesta rápida&lt;/i&gt; prevé cada disposición y crea solo las dos mejores.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Crear&lt;/b&gt;: arrastre discos a la zona de array nuevo o a una tarjeta; con el botón derecho sobre una tarjeta, añádala a otra (niveles anidados) o métala dentro de una nueva. &lt;i&gt;Añadir el conjunto estándar&lt;/i&gt; añade cada disposición que permiten los discos. Cada tarjeta indica su espacio, los fallos a los que sobrevive y la velocidad que debería alcanzar.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Plan&lt;/b&gt;: las pruebas, cuánto dura cada una y cuántas veces se repite, la zona de los discos, las cachés de escritura, un simulacro de fallo. &lt;i&gt;Mostrar comandos&lt;/i&gt; enumera cada orden que dará la ejecución.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Ejecución&lt;/b&gt;: cada disposición se crea, se mide y se desmonta por turno; cancele en cualquier momento, y nada queda en los discos.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Resultados&lt;/b&gt;: primero la &lt;i&gt;Respuesta&lt;/i&gt; para sus requisitos, después los gráficos uno junto a otro, la velocidad propia de cada disco, la tabla y los detalles. Exporte un gráfico, el CSV o un informe HTML.&lt;/li&gt;&lt;/ol&gt;&lt;p&gt;¿No tiene discos libres? &lt;i&gt;Herramientas &amp;gt; Laboratorio virtual&lt;/i&gt; lo ejecuta todo sobre discos virtuales en una pequeña VM.&lt;/p&gt;&lt;p&gt;Lo mismo desde un terminal o en un servidor: &lt;tt&gt;raidbench-cli --help&lt;/tt&gt;.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Keyboard shortcuts</source>
-        <translation>Atajos de teclado</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;Alt and the underlined letter of a tab, button or menu reaches it too.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;Alt y la letra subrayada de una pestaña, un botón o un menú también llevan a él.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>The results could not be written to %1: %2. They go to %3 from now on.</source>

@@ -8,12 +8,15 @@
 #include "diskpool.h"
 #include "diskspage.h"
 #include "displaynumbers.h"
+#include "helpdialogs.h"
 #include "helper/helperclient.h"
 #include "labdialog.h"
 #include "layout/presets.h"
 #include "planpage.h"
+#include "recentfolder.h"
 #include "remotedialog.h"
 #include "results/answerpanel.h"
+#include "results/resultsfolder.h"
 #include "results/resultspage.h"
 #include "runpage.h"
 #include "runresultsfile.h"
@@ -824,6 +827,85 @@ void MainWindow::closeEvent(QCloseEvent* event)
         QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
     }
     event->accept();
+}
+
+void MainWindow::makeMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Open plan…"), QKeySequence::Open, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open a plan"), RecentFolder::startPath(QStringLiteral("plans")), tr("Plans (*.json)"));
+        RecentFolder::remember(QStringLiteral("plans"), path);
+        if (!path.isEmpty()) {
+            const auto loaded = m_plan->loadPlanFile(path);
+            showMessage(loaded ? tr("Plan %1 opened.").arg(path) : ErrorCode::userText(loaded.error()), !loaded);
+        }
+    });
+    file->addAction(tr("&Save plan…"), QKeySequence::Save, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Save the plan"), RecentFolder::startPath(QStringLiteral("plans"), QStringLiteral("plan.json")),
+            tr("Plans (*.json)"));
+        RecentFolder::remember(QStringLiteral("plans"), path);
+        if (!path.isEmpty()) {
+            const auto saved = m_plan->savePlanFile(path);
+            showMessage(saved ? tr("Plan saved to %1.").arg(path) : ErrorCode::userText(saved.error()), !saved);
+        }
+    });
+    file->addAction(tr("Open &results…"), this, [this] {
+        showStep(ResultsStep);
+        m_results->openDialog();
+    });
+    file->addAction(tr("Save results &as…"), QKeySequence::SaveAs, this, [this] {
+        showStep(ResultsStep);
+        m_results->saveAsDialog();
+    });
+    file->addAction(tr("Results &library…"), QKeySequence(Qt::CTRL | Qt::Key_L), this, [this] {
+        showStep(ResultsStep);
+        m_results->openLibrary();
+    });
+    file->addAction(tr("Show the results &folder"), this, [] {
+        QDir().mkpath(ResultsFolder::path());
+        QDesktopServices::openUrl(QUrl::fromLocalFile(ResultsFolder::path()));
+    });
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_canvasModel->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_canvasModel->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+
+    QMenu* go = menuBar()->addMenu(tr("&Go"));
+    const QStringList names {tr("Disks"), tr("Build"), tr("Plan"), tr("Run"), tr("Results")};
+    for (int i = 0; i < names.size(); ++i) {
+        go->addAction(names.at(i), QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)), this,
+                      [this, i] { showStep(Step(i)); });
+    }
+
+    QMenu* tools = menuBar()->addMenu(tr("&Tools"));
+    tools->addAction(tr("&Virtual lab…"), this, &MainWindow::openLabDialog);
+    tools->addAction(tr("&Connect to this machine's disks"), this, &MainWindow::connectHelper);
+    tools->addAction(tr("Connect to &another machine…"), this, &MainWindow::openRemoteDialog);
+    tools->addAction(tr("&Rescan disks"), QKeySequence::Refresh, m_session, &Session::refreshDisks);
+    tools->addAction(tr("&Measure disks"), this, [this] {
+        QStringList disks = m_pool->selectedDisks();
+        if (disks.isEmpty()) {
+            for (const Disk& disk : m_session->disks()) {
+                if (disk.eligible) {
+                    disks.append(DiskPoolModel::planPath(disk));
+                }
+            }
+        }
+        measureDisks(disks);
+    });
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&User guide"), QKeySequence::HelpContents, this, [this] { HelpDialogs::guide(this); });
+    help->addAction(tr("&Keyboard shortcuts"), this, [this] { HelpDialogs::shortcuts(this, menuBar()); });
+    help->addSeparator();
+    help->addAction(tr("&About RaidBench"), this, [this] { HelpDialogs::about(this, *m_session); });
 }
 
 } // namespace RaidBench::Ui

@@ -118,11 +118,6 @@ private:
     void updateDisksPage();
     void showAddMenu(const QStringList& disks, const QPoint& globalPos);
     void addToCard(const QStringList& disks, const QList<int>& card);
-    void showAbout();
-    /// Help > User guide: the five pages and what each is for.
-    void showGuide();
-    /// Help > Keyboard shortcuts: every shortcut of the menus, read from them.
-    void showShortcuts();
     void openLabDialog();
     void openRemoteDialog();
     void restoreSettings();
