@@ -4,6 +4,9 @@
 #include "lab/labchannel.h"
 #include "lab/labimage.h"
 #include "lab/labreaper.h"
+#include "lab/qemucommandline.h"
+#include "lab/qmpcommand.h"
+#include "util/errnotext.h"
 #include "util/errorcodes.h"
 #include "util/units.h"
 #include "version.h"
@@ -20,6 +23,9 @@
 #include <QStandardPaths>
 #include <QTimer>
 
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
 #include <fcntl.h>
 #include <optional>
 #include <sys/statvfs.h>
@@ -540,6 +546,292 @@ void LabMachine::cleanUp()
         m_reaper->release();
         m_reaper.reset();
     }
+}
+
+Result<void> LabMachine::prepareDisks()
+{
+    QDir().mkpath(m_options.workRoot);
+    QByteArray pattern = QFile::encodeName(m_options.workRoot + QStringLiteral("/raidbench-lab-XXXXXX"));
+    if (!mkdtemp(pattern.data())) {
+        const int err = errno;
+        return makeError(ErrorCode::labNoWorkdir,
+                         QStringLiteral("cannot create a directory for the virtual disks in %1: %2 (set "
+                                        "RAIDBENCH_LAB_DIR)")
+                             .arg(m_options.workRoot, errnoText(err)));
+    }
+    m_workDir = QFile::decodeName(pattern);
+    m_reaper = std::make_unique<LabReaper>();
+    if (!m_reaper->start(pattern)) {
+        return makeError(ErrorCode::labNoWorkdir, QStringLiteral("cannot start the lab's clean-up watchdog"));
+    }
+
+    std::uint64_t total = 0;
+    for (const auto& disk : m_options.disks) {
+        total += disk.sizeBytes;
+    }
+    struct statvfs fs
+    { };
+    if (statvfs(pattern.constData(), &fs) == 0) {
+        const std::uint64_t available = std::uint64_t(fs.f_bavail) * fs.f_frsize;
+        if (total > available) {
+            return makeError(ErrorCode::labNoSpace,
+                             QStringLiteral("the virtual disks need %1 but %2 has only %3 free (set RAIDBENCH_LAB_DIR "
+                                            "to a larger file system, or use smaller disks)")
+                                 .arg(Units::formatBytesBinary(double(total)), m_options.workRoot,
+                                      Units::formatBytesBinary(double(available))));
+        }
+    }
+    if (!QDir().mkpath(m_workDir + QStringLiteral("/disks")) || !QDir().mkpath(m_workDir + QStringLiteral("/ctl"))) {
+        return makeError(ErrorCode::labNoWorkdir, QStringLiteral("cannot create directories in %1").arg(m_workDir));
+    }
+    for (const auto& disk : m_options.disks) {
+        QFile image(QStringLiteral("%1/disks/disk%2.img").arg(m_workDir).arg(disk.index));
+        if (!image.open(QIODevice::WriteOnly) || !image.resize(qint64(disk.sizeBytes))) {
+            return makeError(
+                ErrorCode::labNoSpace,
+                QStringLiteral("cannot create virtual disk %1: %2").arg(image.fileName(), image.errorString()));
+        }
+        // Allocated up front: a sparse file makes the first pass of writes slower than the throttle
+        // (the host allocates blocks as it goes), and a disk's first write is its baseline.
+        const int allocated = posix_fallocate(image.handle(), 0, off_t(disk.sizeBytes));
+        if (allocated != 0 && allocated != EOPNOTSUPP) {
+            return makeError(
+                ErrorCode::labNoSpace,
+                QStringLiteral("cannot allocate %1 for virtual disk %2: %3")
+                    .arg(Units::formatBytesBinary(double(disk.sizeBytes)), image.fileName(), errnoText(allocated)));
+        }
+        if (disk.fault) {
+            QFile config(QStringLiteral("%1/disks/disk%2.blkdebug").arg(m_workDir).arg(disk.index));
+            if (!config.open(QIODevice::WriteOnly)) {
+                return makeError(ErrorCode::labNoWorkdir, config.errorString());
+            }
+            config.write(QStringLiteral("[inject-error]\nevent = \"none\"\niotype = \"%1\"\nerrno = \"5\"\n"
+                                        "sector = \"%2\"\nonce = \"off\"\nimmediately = \"on\"\n")
+                             .arg(disk.fault->onWrite ? QStringLiteral("write") : QStringLiteral("read"))
+                             .arg(disk.fault->offset / 512)
+                             .toUtf8());
+        }
+    }
+
+    if (auto served = startDiskServers(); !served) {
+        return served;
+    }
+
+    QJsonArray argv;
+    for (const QString& arg : m_command) {
+        argv.append(arg);
+    }
+    // RaidBench's own binaries first: the VM runs the very build that started it.
+    QStringList env {QStringLiteral("PATH=%1:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin")
+                         .arg(QFileInfo(m_agent).absolutePath()),
+                     QStringLiteral("HOME=/root"),
+                     QStringLiteral("LANG=C.UTF-8"),
+                     QStringLiteral("TERM=dumb"),
+                     QStringLiteral("TMPDIR=/tmp"),
+                     QStringLiteral("RAIDBENCH_LAB=1"),
+                     QStringLiteral("RAIDBENCH_LAB_BOOT=1"),
+                     QStringLiteral("RAIDBENCH_LAB_DISKS=%1").arg(formatLabSpec(m_options.disks))};
+    env += m_options.environment;
+    const QJsonObject request {
+        {QStringLiteral("argv"), argv},
+        {QStringLiteral("env"), QJsonArray::fromStringList(env)},
+        {QStringLiteral("cwd"), m_options.outDir.isEmpty() ? QStringLiteral("/root") : m_options.outDir}};
+    for (const auto& [name, bytes] : std::as_const(m_options.controlFiles)) {
+        QFile file(m_workDir + QStringLiteral("/ctl/") + name);
+        if (!file.open(QIODevice::WriteOnly | QIODevice::NewOnly) ||
+            !file.setPermissions(QFile::ReadOwner | QFile::WriteOwner) || file.write(bytes) != bytes.size()) {
+            return makeError(ErrorCode::labNoWorkdir,
+                             QStringLiteral("cannot write %1: %2").arg(file.fileName(), file.errorString()));
+        }
+    }
+    QFile requestFile(m_workDir + QStringLiteral("/ctl/request.json"));
+    if (!requestFile.open(QIODevice::WriteOnly)) {
+        return makeError(ErrorCode::labNoWorkdir, requestFile.errorString());
+    }
+    requestFile.write(QJsonDocument(request).toJson());
+    return {};
+}
+
+Result<void> LabMachine::launch()
+{
+    // Fresh channels for each qemu (a KVM stall restarts it): qemu connects to them as it starts.
+    for (LabChannel** channel : {&m_stdin, &m_stdout, &m_stderr}) {
+        if (*channel) {
+            (*channel)->close();
+            (*channel)->deleteLater();
+        }
+        *channel = new LabChannel(this);
+    }
+    for (auto [channel, name] :
+         {std::pair {m_stdin, "stdin"}, std::pair {m_stdout, "stdout"}, std::pair {m_stderr, "stderr"}}) {
+        const QString error = channel->listen(QStringLiteral("%1/%2.sock").arg(m_workDir, QLatin1String(name)));
+        if (!error.isEmpty()) {
+            return makeError(ErrorCode::labNoWorkdir, error);
+        }
+    }
+    connect(m_stdout, &LabChannel::received, this, &LabMachine::standardOutput);
+    connect(m_stderr, &LabChannel::received, this, &LabMachine::standardError);
+
+    QFile::remove(m_workDir + QStringLiteral("/console.log"));
+    m_consoleOffset = 0;
+    m_console.clear();
+    m_qemu = new QProcess(this);
+    m_qemu->setProgram(QStandardPaths::findExecutable(QStringLiteral("qemu-system-x86_64")));
+    m_qemu->setArguments(QemuCommandLine::arguments(m_options, m_accel, m_kernel, m_initramfs, m_workDir, m_agent));
+    m_qemu->setProcessChannelMode(QProcess::SeparateChannels);
+    // Its own session: a Ctrl-C on our terminal reaches us, and we stop the VM in order.
+    m_qemu->setChildProcessModifier([] { setsid(); });
+    connect(m_qemu, &QProcess::finished, this, &LabMachine::onQemuFinished);
+    Q_EMIT progress(
+        tr("booting %n virtual disk(s) with %1", nullptr, int(m_options.disks.size())).arg(m_accel.toUpper()));
+    m_clock.start();
+    m_qemu->start();
+    if (!m_qemu->waitForStarted(10000)) {
+        return makeError(ErrorCode::labQemuFailed,
+                         QStringLiteral("cannot start qemu-system-x86_64: %1").arg(m_qemu->errorString()));
+    }
+    if (m_reaper) {
+        m_reaper->watch(pid_t(m_qemu->processId()));
+    }
+    if (!m_consoleTimer) {
+        m_consoleTimer = new QTimer(this);
+        m_consoleTimer->setInterval(100);
+        connect(m_consoleTimer, &QTimer::timeout, this, &LabMachine::pollConsole);
+    }
+    m_consoleTimer->start();
+    if (m_options.timeoutNs && !m_deadline) {
+        m_deadline = new QTimer(this);
+        m_deadline->setSingleShot(true);
+        connect(m_deadline, &QTimer::timeout, this, &LabMachine::onTimeout);
+        m_deadline->start(int(std::min<std::uint64_t>(m_options.timeoutNs / 1'000'000, INT32_MAX)));
+    }
+    return {};
+}
+
+void LabMachine::pollRequests()
+{
+    // What the guest asks of the machine it runs in (raidbench-cli lab unplug, plug, power-cycle):
+    // one file per request in the shared control directory, answered by NAME.done.
+    const QString dir = m_workDir + QStringLiteral("/ctl/requests");
+    for (const QString& name : QDir(dir).entryList(QDir::Files)) {
+        if (name.endsWith(QLatin1String(".done")) ||
+            QFile::exists(dir + QLatin1Char('/') + name + QStringLiteral(".done"))) {
+            continue;
+        }
+        auto answer = [&](const QString& text) {
+            QFile done(dir + QLatin1Char('/') + name + QStringLiteral(".done"));
+            if (done.open(QIODevice::WriteOnly)) {
+                done.write(text.toUtf8() + '\n');
+            }
+        };
+        const QString what = name.section(QLatin1Char('-'), 0, 0);
+        if (name == QLatin1String("power-cycle")) {
+            answer(QStringLiteral("ok"));
+            powerCycle();
+            return;
+        }
+        bool ok = false;
+        const int index = name.section(QLatin1Char('-'), 1).toInt(&ok);
+        const LabDiskSpec* disk = nullptr;
+        for (const LabDiskSpec& candidate : m_options.disks) {
+            if (ok && candidate.index == index) {
+                disk = &candidate;
+            }
+        }
+        if (!disk || (what != QLatin1String("unplug") && what != QLatin1String("plug"))) {
+            answer(QStringLiteral("error no such request or disk: %1").arg(name));
+            continue;
+        }
+        const QString qmp = m_workDir + QStringLiteral("/qmp.sock");
+        Result<QJsonObject> done = makeError({}, {});
+        if (what == QLatin1String("unplug")) {
+            done = qmpCommand(
+                qmp,
+                QStringLiteral("{\"execute\":\"device_del\",\"arguments\":{\"id\":\"disk%1\"}}").arg(index).toUtf8(),
+                5000);
+        } else {
+            // The same disk again: its node, serial, model and WWN, on its controller.
+            const std::uint64_t wwn = disk->wwn().mid(2).toULongLong(nullptr, 16);
+            done = qmpCommand(qmp,
+                              QStringLiteral("{\"execute\":\"device_add\",\"arguments\":{\"driver\":\"scsi-hd\",\"id\":"
+                                             "\"disk%1\",\"bus\":\"scsi%2.0\",\"channel\":0,\"scsi-id\":%1,\"lun\":0,"
+                                             "\"drive\":\"%3\",\"serial\":\"%4\",\"vendor\":\"%5\",\"product\":\"%6\","
+                                             "\"wwn\":%7}}")
+                                  .arg(index)
+                                  .arg(disk->controller)
+                                  .arg(QemuCommandLine::topNode(*disk), disk->serial(), disk->vendor(), disk->model())
+                                  .arg(wwn)
+                                  .toUtf8(),
+                              5000);
+        }
+        Q_EMIT progress(tr("%1 virtual disk %2: %3")
+                            .arg(what == QLatin1String("unplug") ? tr("pulled out") : tr("put back"))
+                            .arg(index + 1)
+                            .arg(done ? tr("done") : done.error().message));
+        answer(done ? QStringLiteral("ok") : QStringLiteral("error ") + done.error().message);
+    }
+}
+
+QString LabMachine::diskFilter()
+{
+    const QString beside =
+        QFileInfo(QCoreApplication::applicationDirPath() + QStringLiteral("/../lib/nbdkit-raidbench-filter.so"))
+            .absoluteFilePath();
+    if (QFileInfo::exists(beside)) {
+        return beside;
+    }
+    return QStringLiteral(RAIDBENCH_INSTALL_LIBEXECDIR "/raidbench/nbdkit-raidbench-filter.so");
+}
+
+Result<void> LabMachine::startDiskServers()
+{
+    for (const auto& disk : std::as_const(m_options.disks)) {
+        if (disk.diskModel.kind == DiskKind::Flat) {
+            continue;
+        }
+        const QString nbdkit = QStandardPaths::findExecutable(QStringLiteral("nbdkit"));
+        const QString filter = diskFilter();
+        if (nbdkit.isEmpty() || !QFileInfo::exists(filter)) {
+            return makeError(ErrorCode::labNoDiskModel,
+                             nbdkit.isEmpty()
+                                 ? QStringLiteral("disk %1 is a %2, which needs nbdkit (apt-get install nbdkit)")
+                                       .arg(disk.index + 1)
+                                       .arg(disk.diskModel.kind == DiskKind::Hdd ? QStringLiteral("hard disk model")
+                                                                                 : QStringLiteral("SSD model"))
+                                 : QStringLiteral("the lab's disk-model filter %1 is missing (build it with nbdkit's "
+                                                  "plugin headers installed: apt-get install nbdkit-plugin-dev)")
+                                       .arg(filter));
+        }
+        const QString socket = QStringLiteral("%1/disks/disk%2.sock").arg(m_workDir).arg(disk.index);
+        QStringList args {QStringLiteral("--foreground"),
+                          QStringLiteral("--exit-with-parent"),
+                          QStringLiteral("--unix"),
+                          socket,
+                          QStringLiteral("--threads"),
+                          QStringLiteral("32"),
+                          QStringLiteral("--filter=%1").arg(filter),
+                          QStringLiteral("file"),
+                          QStringLiteral("file=%1/disks/disk%2.img").arg(m_workDir).arg(disk.index)};
+        for (const QString& word : QString::fromStdString(disk.diskModel.toConfig()).split(QLatin1Char(' '))) {
+            args.append(QStringLiteral("disk-") + word);
+        }
+        auto* server = new QProcess(this);
+        server->setProcessChannelMode(QProcess::SeparateChannels);
+        server->start(nbdkit, args);
+        m_diskServers.append(server);
+        QElapsedTimer waited;
+        waited.start();
+        while (!QFileInfo::exists(socket) && waited.elapsed() < 10000 && server->state() != QProcess::NotRunning) {
+            server->waitForFinished(50);
+        }
+        if (!QFileInfo::exists(socket)) {
+            return makeError(ErrorCode::labNoDiskModel,
+                             QStringLiteral("nbdkit did not serve disk %1: %2")
+                                 .arg(disk.index + 1)
+                                 .arg(QString::fromLocal8Bit(server->readAllStandardError()).trimmed()));
+        }
+    }
+    return {};
 }
 
 } // namespace RaidBench

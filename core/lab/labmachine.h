@@ -30,7 +30,7 @@ struct LabOptions
     std::uint64_t bootTimeoutNs = 180'000'000'000ull;
     QString accel = QStringLiteral("auto"); ///< auto, kvm or tcg
     int memoryMiB = 1024;
-    /// Virtual CPUs; 0 = defaultCpus() for the accelerator chosen.
+    /// Virtual CPUs; 0 = QemuCommandLine::defaultCpus() for the accelerator chosen.
     int cpus = 0;
     QString agent; ///< raidbench-cli to run inside the VM; empty = the one beside this program
     QString cacheDir; ///< empty = LabImage::defaultCacheDir()
@@ -74,14 +74,6 @@ public:
     qint64 bootMilliseconds() const { return m_bootMs; }
     bool isRunning() const;
 
-    /// The virtual CPUs a VM gets when the options leave it open: two under KVM, one under TCG.
-    static int defaultCpus(const QString& accel);
-    /// qemuArguments()'s disks: their controllers, throttle groups, images (or modelled disks' servers),
-    /// fault injectors and SCSI devices.
-    static QStringList diskArguments(const LabOptions& options, const QString& workDir);
-    /// The qemu command line for these options (exposed for tests and for --dry-run style output).
-    static QStringList qemuArguments(const LabOptions& options, const QString& accel, const QString& kernel,
-                                     const QString& initramfs, const QString& workDir, const QString& agent);
     /// The raidbench-cli beside the running program, else the installed one.
     static QString defaultAgent();
     /// The nbdkit filter that serves modelled disks: beside the programs (a build's lib/), else the

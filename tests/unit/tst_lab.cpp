@@ -3,6 +3,7 @@
 #include "lab/labimage.h"
 #include "lab/labmachine.h"
 #include "lab/labspec.h"
+#include "lab/qemucommandline.h"
 #include "util/errorcodes.h"
 
 #include <QDir>
@@ -140,9 +141,10 @@ private Q_SLOTS:
         // qemu reaches a modelled disk over its nbdkit socket.
         LabOptions options;
         options.disks = *hdd;
-        const QString args = LabMachine::qemuArguments(options, QStringLiteral("tcg"), QStringLiteral("/k"),
-                                                       QStringLiteral("/i"), QStringLiteral("/w"), QStringLiteral("/a"))
-                                 .join(QLatin1Char(' '));
+        const QString args =
+            QemuCommandLine::arguments(options, QStringLiteral("tcg"), QStringLiteral("/k"), QStringLiteral("/i"),
+                                       QStringLiteral("/w"), QStringLiteral("/a"))
+                .join(QLatin1Char(' '));
         QVERIFY2(args.contains(
                      QStringLiteral("driver=nbd,node-name=file0,server.type=unix,server.path=/w/disks/disk0.sock")),
                  qPrintable(args));
@@ -263,8 +265,8 @@ private Q_SLOTS:
         QVERIFY(disks.ok());
         LabOptions options;
         options.disks = *disks;
-        const QString args = LabMachine::qemuArguments(options, QStringLiteral("tcg"), QStringLiteral("/k"),
-                                                       QStringLiteral("/i"), QStringLiteral("/w"), QStringLiteral("a"))
+        const QString args = QemuCommandLine::arguments(options, QStringLiteral("tcg"), QStringLiteral("/k"),
+                                                        QStringLiteral("/i"), QStringLiteral("/w"), QStringLiteral("a"))
                                  .join(QLatin1Char(' '));
         // One group per controller, each disk's own throttle below it, the device on top of both.
         QCOMPARE(args.count(QStringLiteral("throttle-group,id=shared")), 2);
@@ -274,8 +276,8 @@ private Q_SLOTS:
         QVERIFY(args.contains(QStringLiteral("bus=scsi1.0,channel=0,scsi-id=3,lun=0,drive=controller3,")));
         // Without a limit nothing is shared.
         options.disks = *parseLabSpec(QStringLiteral("4x1G@100"), 2);
-        QVERIFY(!LabMachine::qemuArguments(options, QStringLiteral("tcg"), QStringLiteral("/k"), QStringLiteral("/i"),
-                                           QStringLiteral("/w"), QStringLiteral("a"))
+        QVERIFY(!QemuCommandLine::arguments(options, QStringLiteral("tcg"), QStringLiteral("/k"), QStringLiteral("/i"),
+                                            QStringLiteral("/w"), QStringLiteral("a"))
                      .join(QLatin1Char(' '))
                      .contains(QStringLiteral("shared")));
     }
@@ -303,18 +305,18 @@ private Q_SLOTS:
         LabOptions options;
         options.disks = *parseLabSpec(QStringLiteral("1G@105/200,1G:fail-write=100M,1G:iops=150"), 2);
         options.outDir = QStringLiteral("/tmp/out");
-        const QStringList args = LabMachine::qemuArguments(options, QStringLiteral("tcg"), QStringLiteral("/boot/k"),
-                                                           QStringLiteral("/c/i.cpio"), QStringLiteral("/w"),
-                                                           QStringLiteral("/b/raidbench-cli"));
+        const QStringList args = QemuCommandLine::arguments(options, QStringLiteral("tcg"), QStringLiteral("/boot/k"),
+                                                            QStringLiteral("/c/i.cpio"), QStringLiteral("/w"),
+                                                            QStringLiteral("/b/raidbench-cli"));
         const QString all = args.join(QLatin1Char(' '));
         QVERIFY(all.contains(QStringLiteral("-accel tcg")));
         QVERIFY(all.contains(QStringLiteral("x-bps-write=105000000,x-bps-read=200000000")));
         // One speed for both: reads and writes share it, as on a real disk (md's read-modify-write costs).
         LabOptions shared;
         shared.disks = *parseLabSpec(QStringLiteral("1G@38:iops=150"));
-        const QString one = LabMachine::qemuArguments(shared, QStringLiteral("tcg"), QStringLiteral("/boot/k"),
-                                                      QStringLiteral("/c/i.cpio"), QStringLiteral("/w"),
-                                                      QStringLiteral("/b/raidbench-cli"))
+        const QString one = QemuCommandLine::arguments(shared, QStringLiteral("tcg"), QStringLiteral("/boot/k"),
+                                                       QStringLiteral("/c/i.cpio"), QStringLiteral("/w"),
+                                                       QStringLiteral("/b/raidbench-cli"))
                                 .join(QLatin1Char(' '));
         QVERIFY2(one.contains(QStringLiteral("throttle-group,id=throttle0,x-iops-total=150,x-bps-total=38000000")),
                  qPrintable(one));
@@ -335,15 +337,15 @@ private Q_SLOTS:
         QVERIFY(all.contains(QStringLiteral("driver=throttle,node-name=limit0,throttle-group=throttle0,file=raw0")));
         // One virtual CPU under TCG, two under KVM, unless the options say.
         QCOMPARE(args.at(args.indexOf(QStringLiteral("-smp")) + 1), QStringLiteral("1"));
-        const QStringList kvm = LabMachine::qemuArguments(options, QStringLiteral("kvm"), QStringLiteral("/boot/k"),
-                                                          QStringLiteral("/c/i.cpio"), QStringLiteral("/w"),
-                                                          QStringLiteral("/b/raidbench-cli"));
+        const QStringList kvm = QemuCommandLine::arguments(options, QStringLiteral("kvm"), QStringLiteral("/boot/k"),
+                                                           QStringLiteral("/c/i.cpio"), QStringLiteral("/w"),
+                                                           QStringLiteral("/b/raidbench-cli"));
         QCOMPARE(kvm.at(kvm.indexOf(QStringLiteral("-smp")) + 1), QStringLiteral("2"));
         LabOptions three = options;
         three.cpus = 3;
-        const QStringList chosen = LabMachine::qemuArguments(three, QStringLiteral("tcg"), QStringLiteral("/boot/k"),
-                                                             QStringLiteral("/c/i.cpio"), QStringLiteral("/w"),
-                                                             QStringLiteral("/b/raidbench-cli"));
+        const QStringList chosen = QemuCommandLine::arguments(three, QStringLiteral("tcg"), QStringLiteral("/boot/k"),
+                                                              QStringLiteral("/c/i.cpio"), QStringLiteral("/w"),
+                                                              QStringLiteral("/b/raidbench-cli"));
         QCOMPARE(chosen.at(chosen.indexOf(QStringLiteral("-smp")) + 1), QStringLiteral("3"));
         // Arguments are argv entries, never one shell string.
         QVERIFY(args.contains(QStringLiteral("-kernel")));
@@ -355,9 +357,9 @@ private Q_SLOTS:
         // ssh-host: only 127.0.0.1:PORT reaches the guest's port 22, and the guest reaches nothing.
         options.sshPort = 2201;
         options.hostname = QStringLiteral("lab-host-1");
-        const QStringList net = LabMachine::qemuArguments(options, QStringLiteral("tcg"), QStringLiteral("/boot/k"),
-                                                          QStringLiteral("/c/i.cpio"), QStringLiteral("/w"),
-                                                          QStringLiteral("/b/raidbench-cli"));
+        const QStringList net = QemuCommandLine::arguments(options, QStringLiteral("tcg"), QStringLiteral("/boot/k"),
+                                                           QStringLiteral("/c/i.cpio"), QStringLiteral("/w"),
+                                                           QStringLiteral("/b/raidbench-cli"));
         QCOMPARE(net.at(net.indexOf(QStringLiteral("-netdev")) + 1),
                  QStringLiteral("user,id=net0,restrict=on,hostfwd=tcp:127.0.0.1:2201-:22"));
         QCOMPARE(net.count(QStringLiteral("-netdev")), 1);
@@ -500,8 +502,8 @@ private Q_SLOTS:
         LabOptions options;
         options.disks = *parseLabSpec(QStringLiteral("64M"));
         const QString args =
-            LabMachine::qemuArguments(options, QStringLiteral("tcg"), QStringLiteral("/k"), QStringLiteral("/i"),
-                                      QStringLiteral("/w"), QStringLiteral("/tmp/clone/build/bin/raidbench-cli"))
+            QemuCommandLine::arguments(options, QStringLiteral("tcg"), QStringLiteral("/k"), QStringLiteral("/i"),
+                                       QStringLiteral("/w"), QStringLiteral("/tmp/clone/build/bin/raidbench-cli"))
                 .join(QLatin1Char(' '));
         QVERIFY(args.contains(QStringLiteral("rb_keep=/tmp/clone/build/bin")));
     }
