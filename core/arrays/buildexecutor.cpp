@@ -3,6 +3,7 @@
 #include "arrays/buildexecutor_p.h"
 #include "arrays/buildwritecaches.h"
 #include "arrays/mdstat.h"
+#include "util/cancelflag.h"
 #include "util/errorcodes.h"
 
 #include <QElapsedTimer>
@@ -19,10 +20,6 @@ namespace RaidBench {
 namespace {
 constexpr int createTimeoutMs = 180'000;
 
-bool cancelled(const std::atomic_bool* cancel)
-{
-    return cancel && cancel->load();
-}
 } // namespace
 
 QStringList objectDevices(const QList<BuildObject>& objects)

@@ -1,5 +1,6 @@
 #include "arrays/mdsync.h"
 
+#include "util/cancelflag.h"
 #include "util/errorcodes.h"
 #include "util/statistics.h"
 
@@ -20,11 +21,6 @@ QString readText(const QString& path)
 {
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? QString::fromLatin1(file.read(256)).trimmed() : QString();
-}
-
-bool cancelled(const std::atomic_bool* cancel)
-{
-    return cancel && cancel->load();
 }
 
 } // namespace

@@ -10,6 +10,7 @@
 #include "layout/presets.h"
 #include "layout/stripes.h"
 #include "results/analysis.h"
+#include "util/cancelflag.h"
 #include "util/errorcodes.h"
 #include "util/privatedir.h"
 #include "util/units.h"
@@ -53,11 +54,6 @@ namespace {
 QString now()
 {
     return QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
-}
-
-bool cancelled(const std::atomic_bool* cancel)
-{
-    return cancel && cancel->load();
 }
 
 /// Each disk's likely causes of slowness, against the plan's other disks.

@@ -10,6 +10,7 @@
 #include "layout/stripes.h"
 #include "system/childprocess.h"
 #include "system/invokinguser.h"
+#include "util/cancelflag.h"
 #include "util/errorcodes.h"
 #include "util/statistics.h"
 #include "util/units.h"
@@ -34,11 +35,6 @@ void withoutAssumeClean(ArraySpec& spec)
     for (ArraySpec& child : spec.children) {
         withoutAssumeClean(child);
     }
-}
-
-bool cancelled(const std::atomic_bool* cancel)
-{
-    return cancel && cancel->load();
 }
 
 /// The size of the device the gate just checked, from sysfs by its device number (0 when unknown).

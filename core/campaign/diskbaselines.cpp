@@ -1,5 +1,6 @@
 #include "campaign/diskbaselines.h"
 
+#include "util/cancelflag.h"
 #include "util/errorcodes.h"
 #include "util/units.h"
 
@@ -8,15 +9,6 @@
 #include <algorithm>
 
 namespace RaidBench {
-
-namespace {
-
-bool cancelled(const std::atomic_bool* cancel)
-{
-    return cancel && cancel->load();
-}
-
-} // namespace
 
 DiskBaselines::DiskBaselines(Context context)
     : m_context(std::move(context))

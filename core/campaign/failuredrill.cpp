@@ -153,7 +153,7 @@ Result<RebuildResult> FailureDrill::follow(const QString& kind, const QStringLis
     result.estimateMemberBytes = spec.estimateMemberBytes;
     QStringList directories;
     for (const QString& array : arrays) {
-        const QString directory = m_context.mdDirectory ? m_context.mdDirectory(array) : mdSysDirectory(array);
+        const QString directory = m_context.mdDirectory(array);
         if (directory.isEmpty()) {
             return makeError(ErrorCode::internal, QStringLiteral("%1 is not an md array").arg(array));
         }
@@ -277,9 +277,7 @@ void FailureDrill::run(const ArraySpec& pinnedSpec)
     }
     m_target = *target;
     m_drill.failedArray = m_target.array;
-    const QString directory =
-        m_context.mdDirectory ? m_context.mdDirectory(m_target.array) : mdSysDirectory(m_target.array);
-    const MdSyncState state = m_context.readSync ? m_context.readSync(directory) : MdSyncState::read(directory);
+    const MdSyncState state = m_context.readSync(m_context.mdDirectory(m_target.array));
     if (!state.readable || state.degraded > 0 || state.working()) {
         m_drill.status = RunState::Failed;
         m_drill.error = !state.readable

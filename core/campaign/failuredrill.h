@@ -7,6 +7,7 @@
 #include "results/campaignplan.h"
 #include "results/campaignresults.h"
 #include "results/resourceuse.h"
+#include "util/cancelflag.h"
 #include "util/result.h"
 
 #include <QString>
@@ -41,8 +42,8 @@ public:
         std::function<QString(const QString& path)> pinnedNode;
         /// A member's own write speed (bytes/s) from the campaign's baselines, by its pinned node.
         std::function<std::optional<double>(const QString& node)> writeSpeed;
-        /// md's sysfs: an array's md directory, the state read there, the sleep and clock a rebuild
-        /// is followed with. Empty: the real ones.
+        /// md's sysfs: an array's md directory and the state read there (both required: the runner's
+        /// seams, real or recorded), and the sleep and clock a rebuild is followed with (empty: real).
         std::function<QString(const QString& device)> mdDirectory;
         SyncFollower::Reader readSync;
         SyncFollower::Sleeper syncSleep;
@@ -81,7 +82,7 @@ public:
                                         const QString& memberName, QString* why);
 
 private:
-    bool cancelled() const { return m_cancel && m_cancel->load(); }
+    bool cancelled() const { return RaidBench::cancelled(m_cancel); }
     void stop(const Error& error);
     /// One mdadm step on the built array, through the executor (the gate checks it right before).
     Result<void> command(const QString& what, const QStringList& argv, const std::atomic_bool* cancel);

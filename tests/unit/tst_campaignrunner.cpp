@@ -357,12 +357,29 @@ private Q_SLOTS:
             }
             return f.answer(job);
         };
+        // The disks measured together: the engine reports the first disk's progress, and its stall.
+        options.runIoTogether = [&](const QList<IoJob>& jobs, const std::atomic_bool*,
+                                    const IoEngine::ProgressCallback& progress) {
+            IoProgress p;
+            p.stalledNs = 45'000'000'000ull;
+            progress(p);
+            QList<IoResult> results;
+            for (const IoJob& job : jobs) {
+                results.append(f.answer(job));
+            }
+            return results;
+        };
         QStringList messages;
+        QStringList together;
         CampaignRunner runner(plan(QStringLiteral("[\"raid1\"]")), options,
                               {[&](const CampaignProgress& progress) {
                                    if (progress.phase == CampaignPhase::Test &&
                                        (messages.isEmpty() || messages.last() != progress.message)) {
                                        messages.append(progress.message);
+                                   }
+                                   if (progress.phase == CampaignPhase::Baseline &&
+                                       progress.testName.endsWith(QLatin1String("together"))) {
+                                       together.append(progress.message);
                                    }
                                },
                                {},
@@ -376,6 +393,10 @@ private Q_SLOTS:
                  qPrintable(messages.at(1)));
         QVERIFY2(messages.at(2).contains(QLatin1String("has completed for 40 s")), qPrintable(messages.at(2)));
         QVERIFY2(messages.at(2).startsWith(messages.at(0)), qPrintable(messages.at(2)));
+        QVERIFY(!together.isEmpty());
+        QVERIFY2(together.last().contains(QRegularExpression(
+                     QStringLiteral("together: .* - no I/O on /dev/sd[a-z]+ has completed for 40 s"))),
+                 qPrintable(together.join(QLatin1Char('\n'))));
     }
 
     void aFullDiskSendsTheResultsElsewhere()
