@@ -4,12 +4,16 @@
 #include "remotedialog.h"
 #include "uitest.h"
 
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QScopeGuard>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTextBrowser>
+#include <QTimer>
 
 #include <tuple>
 
@@ -18,6 +22,44 @@ class TstUiDisks : public QObject, public UiTestBase
     Q_OBJECT
 
 private Q_SLOTS:
+    void theHelpMenusDialogsSayWhatTheyShould()
+    {
+        // Each Help entry opens its dialog: the guide, the shortcuts read from the menus themselves,
+        // About with the helper's versions. (RAIDBENCH_DIALOG_SHOTS=DIR saves what each looked like.)
+        auto f = makeWindow();
+        QTRY_VERIFY(f->session->about().mdadm.contains(QLatin1String("mdadm")));
+        QMenu* help = nullptr;
+        for (QAction* top : f->window->menuBar()->actions()) {
+            help = top->text() == QLatin1String("&Help") ? top->menu() : help;
+        }
+        QVERIFY(help);
+        const QList<std::pair<QString, QString>> entries {
+            {QStringLiteral("&User guide"), QStringLiteral("Which RAID layout should these disks be?")},
+            {QStringLiteral("&Keyboard shortcuts"), QStringLiteral("Go &gt; Results")},
+            {QStringLiteral("&About RaidBench"), QStringLiteral("mdadm")}};
+        for (const auto& [entry, expected] : entries) {
+            QAction* action = nullptr;
+            for (QAction* candidate : help->actions()) {
+                action = candidate->text() == entry ? candidate : action;
+            }
+            QVERIFY2(action, qPrintable(entry));
+            QString shown;
+            QTimer::singleShot(200, this, [&, name = entry] {
+                auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+                if (!box) {
+                    return;
+                }
+                shown = box->text();
+                if (const QString dir = qEnvironmentVariable("RAIDBENCH_DIALOG_SHOTS"); !dir.isEmpty()) {
+                    box->grab().save(QStringLiteral("%1/%2.png").arg(dir, QString(name).remove(QLatin1Char('&'))));
+                }
+                box->accept();
+            });
+            action->trigger();
+            QVERIFY2(shown.contains(expected), qPrintable(entry + QStringLiteral(": ") + shown.left(300)));
+        }
+    }
+
     void initTestCase() { initCommon(); }
 
     void disksFromTheRecordedHelper()
