@@ -1,7 +1,7 @@
 #include "arrays/buildexecutor.h"
 
-#include "arrays/buildexecutor_p.h"
 #include "arrays/buildwritecaches.h"
+#include "arrays/leftoverrecovery.h"
 #include "arrays/mdstat.h"
 #include "util/cancelflag.h"
 #include "util/errorcodes.h"
@@ -19,9 +19,20 @@ namespace RaidBench {
 
 namespace {
 constexpr int createTimeoutMs = 180'000;
+/// A stop md refuses because the array is still claimed: asked again this often, this many times.
+constexpr int busyRetryMs = 500;
+constexpr int busyRetries = 20;
 
-} // namespace
+/// Whether `result` is md refusing to stop an array something still holds open. A process killed
+/// with I/O in flight (a helper killed mid-test) holds it until the kernel has torn its io_uring
+/// down, a moment after the process died.
+bool stopRefusedBusy(const QStringList& argv, const CommandResult& result)
+{
+    return !result.ok() && argv.value(0) == QLatin1String("mdadm") && argv.value(1) == QLatin1String("--stop") &&
+        (result.err.contains(QLatin1String("exclusive access")) || result.err.contains(QLatin1String("busy")));
+}
 
+/// The devices a build's own objects live on (md arrays, logical volumes, and PVs made of them).
 QStringList objectDevices(const QList<BuildObject>& objects)
 {
     QStringList devices;
@@ -32,6 +43,8 @@ QStringList objectDevices(const QList<BuildObject>& objects)
     }
     return devices;
 }
+
+} // namespace
 
 QString TeardownReport::summary() const
 {
@@ -374,6 +387,128 @@ Result<WriteCacheState> BuildExecutor::setWriteCache(BuiltArray& built, const Pi
 TeardownReport BuildExecutor::restoreWriteCaches(const BuiltArray& built)
 {
     return BuildWriteCaches(m_runner, m_options, m_callbacks.logged).restore(built);
+}
+
+TeardownReport BuildExecutor::removeObjects(const QList<BuildObject>& objects, const QList<QStringList>& finalWipes,
+                                            const QList<PinnedDevice>& pins)
+{
+    TeardownReport report;
+    const QStringList own = objectDevices(objects);
+    auto run = [&](const QString& description, const QStringList& argv) {
+        auto command = guard(argv, pins, own, nullptr, DeviceGate::Use::Own, {}, true);
+        if (!command && command.error().code == ErrorCode::notFound) {
+            return true; // an array of the build that is gone already (stopped, or a reboot): nothing to do
+        }
+        if (!command) {
+            report.skipped.append(
+                QStringLiteral("%1 not run: %2").arg(argv.mid(0, 2).join(QLatin1Char(' ')), command.error().message));
+            return false;
+        }
+        CommandResult result = runLogged(description, *command, BuildExecutor::removeTimeoutMs, nullptr);
+        for (int attempt = 0; attempt < busyRetries && stopRefusedBusy(argv, result); ++attempt) {
+            QThread::msleep(busyRetryMs);
+            // Checked again right before the command, as every command that names a device is.
+            auto again = guard(argv, pins, own, nullptr, DeviceGate::Use::Own, {}, true);
+            if (!again && again.error().code == ErrorCode::notFound) {
+                return true; // it went meanwhile
+            }
+            if (!again) {
+                report.skipped.append(
+                    QStringLiteral("%1 not run: %2").arg(argv.mid(0, 2).join(QLatin1Char(' ')), again.error().message));
+                return false;
+            }
+            result = runLogged(description, *again, BuildExecutor::removeTimeoutMs, nullptr);
+        }
+        if (stopRefusedBusy(argv, result)) {
+            // Still held: not an array that is gone. Said (a recover keeps the journal for a later one).
+            report.skipped.append(QStringLiteral("%1: still held open after %2 s: %3")
+                                      .arg(argv.join(QLatin1Char(' ')))
+                                      .arg(busyRetries * busyRetryMs / 1000)
+                                      .arg(result.summary()));
+        } else if (!result.ok()) {
+            report.problems.append(
+                QStringLiteral("%1: %2").arg(argv.mid(0, 2).join(QLatin1Char(' ')), result.summary()));
+        }
+        return result.ok();
+    };
+    for (auto it = objects.crbegin(); it != objects.crend(); ++it) {
+        bool ok = true;
+        for (const QStringList& argv : it->undo) {
+            ok = run(QStringLiteral("remove %1 %2").arg(it->kind, it->name), argv) && ok;
+        }
+        if (ok) {
+            report.removed.append(it->name);
+        }
+    }
+    for (const QStringList& argv : finalWipes) {
+        run(QStringLiteral("wipe %1").arg(argv.last()), argv);
+    }
+    return report;
+}
+
+TeardownReport BuildExecutor::teardown(const BuiltArray& array)
+{
+    report(QStringLiteral("tearing down %1").arg(array.device), 0);
+    TeardownReport result = restoreWriteCaches(array);
+    result.merge(removeObjects(array.objects, array.plan.finalWipes, array.plan.pins));
+    if (result.clean()) {
+        BuildJournal(m_options.journalDirectory, array.plan.tag).finish();
+    }
+    return result;
+}
+
+BuiltArray BuildExecutor::relocated(const JournalRecord& record, QStringList* notes) const
+{
+    BuiltArray array = BuiltArray::fromJournal(record);
+    if (!m_options.gate) {
+        return array;
+    }
+    QHash<QString, QString> moved;
+    for (PinnedDevice& pin : array.plan.pins) {
+        auto now = m_options.gate->relocate(pin);
+        if (!now) {
+            if (notes) {
+                notes->append(now.error().message);
+            }
+            continue; // commands naming it fail the gate and are skipped
+        }
+        now->tag = pin.tag; // the build it belongs to: which signatures on it are its own
+        if (now->node != pin.node) {
+            if (notes) {
+                notes->append(QStringLiteral("%1 is %2 now").arg(pin.describe(), now->node));
+            }
+            moved.insert(pin.node, now->node);
+            pin = *now;
+        }
+    }
+    if (moved.isEmpty()) {
+        return array;
+    }
+    auto rewrite = [&](QStringList& argv) {
+        for (QString& arg : argv) {
+            arg = moved.value(arg, arg);
+        }
+    };
+    for (BuildObject& object : array.objects) {
+        for (QStringList& argv : object.undo) {
+            rewrite(argv);
+        }
+        rewrite(object.members);
+        object.device = moved.value(object.device, object.device);
+    }
+    for (QStringList& argv : array.plan.finalWipes) {
+        rewrite(argv);
+    }
+    for (WriteCacheChange& change : array.writeCaches) {
+        change.device = moved.value(change.device, change.device);
+    }
+    rewrite(array.plan.destroys);
+    return array;
+}
+
+TeardownReport BuildExecutor::recoverLeftovers(const RecoverScope& scope)
+{
+    return LeftoverRecovery(*this).run(scope);
 }
 
 } // namespace RaidBench

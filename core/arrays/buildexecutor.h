@@ -3,6 +3,7 @@
 #include "arrays/buildjournal.h"
 #include "arrays/buildplan.h"
 #include "arrays/mdstat.h"
+#include "arrays/recoverscope.h"
 #include "disks/devicegate.h"
 #include "disks/disk.h"
 #include "system/commandrunner.h"
@@ -36,21 +37,6 @@ struct TeardownReport
     void merge(const TeardownReport& other);
 };
 
-/// Whose leftovers a recovery or a teardown by tag may touch.
-struct RecoverScope
-{
-    /// The caller is root itself (the CLI as root, or a helper whose client is root): it may remove
-    /// what any ended run left, and RaidBench objects no journal names.
-    bool root = true;
-    /// Otherwise: the user a helper works for; only that user's ended helper sessions are theirs.
-    qint64 clientUid = -1;
-    /// Whether arrays built to stay (raidbench-cli array create) are included (only by their tag).
-    bool includeKept = false;
-
-    /// Whether `record` may be acted on: its owner has ended, and it is the caller's to act on.
-    bool allows(const JournalRecord& record) const;
-};
-
 /// A built array, ready to benchmark, and what it takes to remove it.
 struct BuiltArray
 {
@@ -76,6 +62,9 @@ Result<VerifiedDevice> verifyTarget(const DeviceGate* gate, const BuiltArray& bu
 /// refused.
 class BuildExecutor
 {
+    /// Recovery runs its commands through guard() and runLogged(), the build's own gate-guarded path.
+    friend class LeftoverRecovery;
+
 public:
     struct Options
     {
@@ -112,6 +101,8 @@ public:
     /// named raidbench_* that no journal names are reported, never removed. Arrays built to stay (array
     /// create) are left. Touches nothing else.
     TeardownReport recoverLeftovers(const RecoverScope& scope = {});
+    /// How long one removing command may take.
+    static constexpr int removeTimeoutMs = 120'000;
     /// The journal's array with each pin moved to where its device is now (a reboot renames disks);
     /// pins whose device is gone stay, so that the commands naming them are skipped.
     BuiltArray relocated(const JournalRecord& record, QStringList* notes = nullptr) const;
@@ -159,14 +150,6 @@ private:
                                  bool takingDown = false) const;
     TeardownReport removeObjects(const QList<BuildObject>& objects, const QList<QStringList>& finalWipes,
                                  const QList<PinnedDevice>& pins);
-    /// What no journal names: volume groups named raidbench_* are reported and left; md arrays named
-    /// raidbench-* are stopped only when every disk under them passes the gate as the build's.
-    TeardownReport removeUnjournaled(const QSet<QString>& protectedTags, const QSet<QString>& journaled);
-    TeardownReport reportUnjournaledGroups(const QSet<QString>& leave);
-    bool removeUnjournaledArray(const MdStat& stat, const MdStatArray& array, const QString& name,
-                                TeardownReport& total);
-    QString mdNameOf(const QString& device);
-    TeardownReport unmountLeftovers(const QSet<QString>& protectedTags);
     Result<void> followResync(const QString& device, const std::atomic_bool* cancel);
     void report(const QString& message, double fraction);
 

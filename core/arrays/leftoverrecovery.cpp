@@ -1,35 +1,17 @@
-#include "arrays/buildexecutor.h"
-#include "arrays/buildexecutor_p.h"
+#include "arrays/leftoverrecovery.h"
+
 #include "arrays/lvmreport.h"
-#include "arrays/mdstat.h"
 #include "util/errorcodes.h"
 
 #include <QDir>
 #include <QFile>
-#include <QHash>
 #include <QRegularExpression>
-#include <QSet>
-#include <QThread>
+
+#include <functional>
 
 namespace RaidBench {
 
-// Removing what a build made: a teardown, and the recovery of what ended runs left behind.
-
 namespace {
-constexpr int removeTimeoutMs = 120'000;
-/// A stop md refuses because the array is still claimed: asked again this often, this many times.
-constexpr int busyRetryMs = 500;
-constexpr int busyRetries = 20;
-
-/// Whether `result` is md refusing to stop an array something still holds open. A process killed
-/// with I/O in flight (a helper killed mid-test) holds it until the kernel has torn its io_uring
-/// down, a moment after the process died.
-bool stopRefusedBusy(const QStringList& argv, const CommandResult& result)
-{
-    return !result.ok() && argv.value(0) == QLatin1String("mdadm") && argv.value(1) == QLatin1String("--stop") &&
-        (result.err.contains(QLatin1String("exclusive access")) || result.err.contains(QLatin1String("busy")));
-}
-
 /// The tag in raidbench-TAG-N (md) or raidbench_TAG[_N] (volume group).
 QString tagOfName(const QString& name)
 {
@@ -43,138 +25,12 @@ QString tagOfName(const QString& name)
 }
 } // namespace
 
-TeardownReport BuildExecutor::removeObjects(const QList<BuildObject>& objects, const QList<QStringList>& finalWipes,
-                                            const QList<PinnedDevice>& pins)
-{
-    TeardownReport report;
-    const QStringList own = objectDevices(objects);
-    auto run = [&](const QString& description, const QStringList& argv) {
-        auto command = guard(argv, pins, own, nullptr, DeviceGate::Use::Own, {}, true);
-        if (!command && command.error().code == ErrorCode::notFound) {
-            return true; // an array of the build that is gone already (stopped, or a reboot): nothing to do
-        }
-        if (!command) {
-            report.skipped.append(
-                QStringLiteral("%1 not run: %2").arg(argv.mid(0, 2).join(QLatin1Char(' ')), command.error().message));
-            return false;
-        }
-        CommandResult result = runLogged(description, *command, removeTimeoutMs, nullptr);
-        for (int attempt = 0; attempt < busyRetries && stopRefusedBusy(argv, result); ++attempt) {
-            QThread::msleep(busyRetryMs);
-            // Checked again right before the command, as every command that names a device is.
-            auto again = guard(argv, pins, own, nullptr, DeviceGate::Use::Own, {}, true);
-            if (!again && again.error().code == ErrorCode::notFound) {
-                return true; // it went meanwhile
-            }
-            if (!again) {
-                report.skipped.append(
-                    QStringLiteral("%1 not run: %2").arg(argv.mid(0, 2).join(QLatin1Char(' ')), again.error().message));
-                return false;
-            }
-            result = runLogged(description, *again, removeTimeoutMs, nullptr);
-        }
-        if (stopRefusedBusy(argv, result)) {
-            // Still held: not an array that is gone. Said (a recover keeps the journal for a later one).
-            report.skipped.append(QStringLiteral("%1: still held open after %2 s: %3")
-                                      .arg(argv.join(QLatin1Char(' ')))
-                                      .arg(busyRetries * busyRetryMs / 1000)
-                                      .arg(result.summary()));
-        } else if (!result.ok()) {
-            report.problems.append(
-                QStringLiteral("%1: %2").arg(argv.mid(0, 2).join(QLatin1Char(' ')), result.summary()));
-        }
-        return result.ok();
-    };
-    for (auto it = objects.crbegin(); it != objects.crend(); ++it) {
-        bool ok = true;
-        for (const QStringList& argv : it->undo) {
-            ok = run(QStringLiteral("remove %1 %2").arg(it->kind, it->name), argv) && ok;
-        }
-        if (ok) {
-            report.removed.append(it->name);
-        }
-    }
-    for (const QStringList& argv : finalWipes) {
-        run(QStringLiteral("wipe %1").arg(argv.last()), argv);
-    }
-    return report;
-}
+LeftoverRecovery::LeftoverRecovery(BuildExecutor& executor)
+    : m_executor(executor)
+    , m_options(executor.m_options)
+{ }
 
-TeardownReport BuildExecutor::teardown(const BuiltArray& array)
-{
-    report(QStringLiteral("tearing down %1").arg(array.device), 0);
-    TeardownReport result = restoreWriteCaches(array);
-    result.merge(removeObjects(array.objects, array.plan.finalWipes, array.plan.pins));
-    if (result.clean()) {
-        BuildJournal(m_options.journalDirectory, array.plan.tag).finish();
-    }
-    return result;
-}
-
-BuiltArray BuildExecutor::relocated(const JournalRecord& record, QStringList* notes) const
-{
-    BuiltArray array = BuiltArray::fromJournal(record);
-    if (!m_options.gate) {
-        return array;
-    }
-    QHash<QString, QString> moved;
-    for (PinnedDevice& pin : array.plan.pins) {
-        auto now = m_options.gate->relocate(pin);
-        if (!now) {
-            if (notes) {
-                notes->append(now.error().message);
-            }
-            continue; // commands naming it fail the gate and are skipped
-        }
-        now->tag = pin.tag; // the build it belongs to: which signatures on it are its own
-        if (now->node != pin.node) {
-            if (notes) {
-                notes->append(QStringLiteral("%1 is %2 now").arg(pin.describe(), now->node));
-            }
-            moved.insert(pin.node, now->node);
-            pin = *now;
-        }
-    }
-    if (moved.isEmpty()) {
-        return array;
-    }
-    auto rewrite = [&](QStringList& argv) {
-        for (QString& arg : argv) {
-            arg = moved.value(arg, arg);
-        }
-    };
-    for (BuildObject& object : array.objects) {
-        for (QStringList& argv : object.undo) {
-            rewrite(argv);
-        }
-        rewrite(object.members);
-        object.device = moved.value(object.device, object.device);
-    }
-    for (QStringList& argv : array.plan.finalWipes) {
-        rewrite(argv);
-    }
-    for (WriteCacheChange& change : array.writeCaches) {
-        change.device = moved.value(change.device, change.device);
-    }
-    rewrite(array.plan.destroys);
-    return array;
-}
-
-bool RecoverScope::allows(const JournalRecord& record) const
-{
-    if (record.owner.isAlive()) {
-        return false; // a running RaidBench's arrays: never ours to remove
-    }
-    if (record.owner.program == QLatin1String("cli-array") && record.built && !includeKept) {
-        return false; // built to stay: removed by its tag only (an interrupted build is a leftover)
-    }
-    if (root) {
-        return true;
-    }
-    return record.owner.program == QLatin1String("helper") && clientUid >= 0 && record.owner.clientUid == clientUid;
-}
-
-TeardownReport BuildExecutor::recoverLeftovers(const RecoverScope& scope)
+TeardownReport LeftoverRecovery::run(const RecoverScope& scope)
 {
     TeardownReport total;
     const QList<JournalRecord> records = BuildJournal::readAll(m_options.journalDirectory);
@@ -195,13 +51,13 @@ TeardownReport BuildExecutor::recoverLeftovers(const RecoverScope& scope)
             continue;
         }
         QStringList notes;
-        const BuiltArray array = relocated(record, &notes);
+        const BuiltArray array = m_executor.relocated(record, &notes);
         // Write caches first: the only change a run makes that outlives its arrays. One that could not
         // be set back keeps the journal, for a later recover.
-        TeardownReport caches = restoreWriteCaches(array);
+        TeardownReport caches = m_executor.restoreWriteCaches(array);
         caches.skipped += caches.problems;
         caches.problems.clear();
-        TeardownReport part = removeObjects(array.objects, array.plan.finalWipes, array.plan.pins);
+        TeardownReport part = m_executor.removeObjects(array.objects, array.plan.finalWipes, array.plan.pins);
         part.problems.clear();
         part.merge(caches);
         if (part.skipped.isEmpty()) {
@@ -229,7 +85,7 @@ TeardownReport BuildExecutor::recoverLeftovers(const RecoverScope& scope)
     return total;
 }
 
-TeardownReport BuildExecutor::unmountLeftovers(const QSet<QString>& protectedTags)
+TeardownReport LeftoverRecovery::unmountLeftovers(const QSet<QString>& protectedTags)
 {
     TeardownReport report;
     QFile mountinfo(m_options.procRoot + QStringLiteral("/self/mountinfo"));
@@ -253,15 +109,16 @@ TeardownReport BuildExecutor::unmountLeftovers(const QSet<QString>& protectedTag
     for (const QString& point : std::as_const(points)) {
         // --no-canonicalize: the path is used as it is, nothing in it is followed.
         CommandResult result =
-            runLogged(QStringLiteral("unmount %1").arg(point),
-                      {QStringLiteral("umount"), QStringLiteral("--no-canonicalize"), point}, removeTimeoutMs, nullptr);
+            m_executor.runLogged(QStringLiteral("unmount %1").arg(point),
+                                 {QStringLiteral("umount"), QStringLiteral("--no-canonicalize"), point},
+                                 BuildExecutor::removeTimeoutMs, nullptr);
         if (!result.ok()) {
             // Something still has it open (a killed test's process): detach it, and whatever was mounted
             // inside it, so the array can go.
-            result =
-                runLogged(QStringLiteral("unmount %1").arg(point),
-                          {QStringLiteral("umount"), QStringLiteral("--no-canonicalize"), QStringLiteral("-l"), point},
-                          removeTimeoutMs, nullptr);
+            result = m_executor.runLogged(
+                QStringLiteral("unmount %1").arg(point),
+                {QStringLiteral("umount"), QStringLiteral("--no-canonicalize"), QStringLiteral("-l"), point},
+                BuildExecutor::removeTimeoutMs, nullptr);
         }
         if (result.ok()) {
             QDir().rmdir(point);
@@ -273,7 +130,7 @@ TeardownReport BuildExecutor::unmountLeftovers(const QSet<QString>& protectedTag
     return report;
 }
 
-TeardownReport BuildExecutor::removeUnjournaled(const QSet<QString>& protectedTags, const QSet<QString>& journaled)
+TeardownReport LeftoverRecovery::removeUnjournaled(const QSet<QString>& protectedTags, const QSet<QString>& journaled)
 {
     TeardownReport total = reportUnjournaledGroups(protectedTags + journaled);
     // md arrays named raidbench-*: the top ones first (those no other array holds), each only when every
@@ -310,25 +167,25 @@ TeardownReport BuildExecutor::removeUnjournaled(const QSet<QString>& protectedTa
     return total;
 }
 
-QString BuildExecutor::mdNameOf(const QString& device)
+QString LeftoverRecovery::mdNameOf(const QString& device)
 {
     const CommandResult detail =
-        runLogged(QStringLiteral("inspect %1").arg(device),
-                  {QStringLiteral("mdadm"), QStringLiteral("--detail"), QStringLiteral("--export"), device},
-                  removeTimeoutMs, nullptr);
+        m_executor.runLogged(QStringLiteral("inspect %1").arg(device),
+                             {QStringLiteral("mdadm"), QStringLiteral("--detail"), QStringLiteral("--export"), device},
+                             BuildExecutor::removeTimeoutMs, nullptr);
     return MdDetail::parse(detail.out).name().section(QLatin1Char(':'), -1);
 }
 
-TeardownReport BuildExecutor::reportUnjournaledGroups(const QSet<QString>& leave)
+TeardownReport LeftoverRecovery::reportUnjournaledGroups(const QSet<QString>& leave)
 {
     // A volume group is LVM's word on which disks belong to it, and anyone who can attach a disk can
     // present one named raidbench_* that claims another's: none is removed by its name alone.
     TeardownReport report;
-    const CommandResult vgs = runLogged(QStringLiteral("list volume groups"),
-                                        {QStringLiteral("lvm"), QStringLiteral("vgs"), QStringLiteral("--config"),
-                                         lvmConfig(udevIsRunning()), QStringLiteral("--reportformat"),
-                                         QStringLiteral("json"), QStringLiteral("-o"), QStringLiteral("vg_name")},
-                                        removeTimeoutMs, nullptr);
+    const CommandResult vgs = m_executor.runLogged(
+        QStringLiteral("list volume groups"),
+        {QStringLiteral("lvm"), QStringLiteral("vgs"), QStringLiteral("--config"), lvmConfig(udevIsRunning()),
+         QStringLiteral("--reportformat"), QStringLiteral("json"), QStringLiteral("-o"), QStringLiteral("vg_name")},
+        BuildExecutor::removeTimeoutMs, nullptr);
     const auto groups = LvmReport::parse(vgs.out.toUtf8(), QStringLiteral("vg"));
     if (!vgs.ok() || !groups) {
         return report;
@@ -345,8 +202,8 @@ TeardownReport BuildExecutor::reportUnjournaledGroups(const QSet<QString>& leave
     return report;
 }
 
-bool BuildExecutor::removeUnjournaledArray(const MdStat& stat, const MdStatArray& array, const QString& name,
-                                           TeardownReport& total)
+bool LeftoverRecovery::removeUnjournaledArray(const MdStat& stat, const MdStatArray& array, const QString& name,
+                                              TeardownReport& total)
 {
     const QString tag = tagOfName(name);
     const QString path = QStringLiteral("/dev/md/") + name;
@@ -381,12 +238,13 @@ bool BuildExecutor::removeUnjournaledArray(const MdStat& stat, const MdStatArray
     if (!collect(array, 0)) {
         return false;
     }
-    auto stop = guard({QStringLiteral("mdadm"), QStringLiteral("--stop"), path}, pins, {path}, nullptr,
-                      DeviceGate::Use::Own, {}, true);
+    auto stop = m_executor.guard({QStringLiteral("mdadm"), QStringLiteral("--stop"), path}, pins, {path}, nullptr,
+                                 DeviceGate::Use::Own, {}, true);
     if (!stop) {
         return skip(stop.error().message);
     }
-    const CommandResult stopped = runLogged(QStringLiteral("remove md %1").arg(name), *stop, removeTimeoutMs, nullptr);
+    const CommandResult stopped =
+        m_executor.runLogged(QStringLiteral("remove md %1").arg(name), *stop, BuildExecutor::removeTimeoutMs, nullptr);
     if (!stopped.ok()) {
         total.problems.append(QStringLiteral("mdadm --stop %1: %2").arg(path, stopped.summary()));
         return false;
@@ -405,14 +263,15 @@ bool BuildExecutor::removeUnjournaledArray(const MdStat& stat, const MdStatArray
             target = QStringLiteral("/dev/md/") + leg;
             own = {target};
         }
-        auto zero = guard({QStringLiteral("mdadm"), QStringLiteral("--zero-superblock"), target}, pins, own, nullptr,
-                          DeviceGate::Use::Own, {}, true);
+        auto zero = m_executor.guard({QStringLiteral("mdadm"), QStringLiteral("--zero-superblock"), target}, pins, own,
+                                     nullptr, DeviceGate::Use::Own, {}, true);
         if (!zero) {
             total.skipped.append(
                 QStringLiteral("mdadm --zero-superblock %1 not run: %2").arg(target, zero.error().message));
             continue;
         }
-        const CommandResult zeroed = runLogged(QStringLiteral("wipe %1").arg(target), *zero, removeTimeoutMs, nullptr);
+        const CommandResult zeroed =
+            m_executor.runLogged(QStringLiteral("wipe %1").arg(target), *zero, BuildExecutor::removeTimeoutMs, nullptr);
         if (!zeroed.ok()) {
             total.problems.append(QStringLiteral("mdadm --zero-superblock %1: %2").arg(target, zeroed.summary()));
         }
