@@ -3,7 +3,6 @@
 #include "arrays/buildjournal.h"
 #include "disks/diskscanner.h"
 #include "disks/healthprobe.h"
-#include "helper/helperservice_p.h"
 #include "helper/messages.h"
 #include "system/childprocess.h"
 #include "util/errorcodes.h"
@@ -17,113 +16,15 @@
 namespace RaidBench {
 
 HelperService::HelperService(Options options, std::function<void(const QByteArray&)> write)
-    : m_options(std::move(options))
-    , m_write(std::move(write))
-    , m_session(std::make_unique<Session>())
-    , m_jobs(m_options.maxWorkers)
-{
-    if (!m_options.gate) {
-        m_options.gate = [](bool allowLoop) -> std::shared_ptr<const DeviceGate> {
-            return std::make_shared<SystemDeviceGate>(SystemDeviceGate::withLoop(allowLoop));
-        };
-    }
-    openlog("raidbench-helper", LOG_PID, LOG_DAEMON);
-}
+    : m_context(std::move(options), std::move(write))
+    , m_arrays(m_context)
+    , m_runs(m_context)
+    , m_intents(intents())
+{ }
 
 HelperService::~HelperService()
 {
     shutdown(QStringLiteral("service destroyed"));
-}
-
-QString HelperService::loggable(const QString& text)
-{
-    QString out;
-    for (const QChar c : text.left(300)) {
-        if (c.unicode() < 0x20 || c.unicode() == 0x7f || c.category() == QChar::Other_Format ||
-            c == QChar::LineSeparator || c == QChar::ParagraphSeparator) {
-            out += QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QLatin1Char('0'));
-        } else {
-            out += c;
-        }
-    }
-    return out;
-}
-
-void HelperService::log(const QString& line) const
-{
-    // A client's strings reach these lines: one line each, whatever they hold.
-    const QByteArray text = QStringLiteral("uid %1: %2").arg(m_options.clientUid).arg(loggable(line)).toLocal8Bit();
-    syslog(LOG_INFO, "%s", text.constData());
-    std::fprintf(stderr, "raidbench-helper[%d] %s\n", int(getpid()), text.constData());
-}
-
-std::shared_ptr<const DeviceGate> HelperService::gateFor(bool allowLoop) const
-{
-    return m_options.gate(allowLoop);
-}
-
-BuildExecutor::Options HelperService::executorOptions(bool allowLoop) const
-{
-    BuildExecutor::Options options = m_options.executor;
-    options.gate = gateFor(allowLoop);
-    options.mountRoot = m_options.stateDirectory;
-    options.program = QStringLiteral("helper");
-    options.clientUid = m_options.clientUid >= 0 ? m_options.clientUid : qint64(getuid());
-    return options;
-}
-
-RecoverScope HelperService::scope() const
-{
-    // A root client may clean up after anyone (and take down an array built to stay, by its tag); a
-    // user only what their own ended sessions left.
-    RecoverScope scope;
-    scope.clientUid = m_options.clientUid >= 0 ? m_options.clientUid : qint64(getuid());
-    scope.root = scope.clientUid == 0;
-    return scope;
-}
-
-QString HelperService::newSessionTag() const
-{
-    // The helper's own tags: random, and checked against this session and every journal.
-    for (;;) {
-        const QString tag = newBuildTag();
-        std::lock_guard lock(m_session->mutex);
-        if (!m_session->arrays.contains(tag) && !BuildJournal::exists(m_options.executor.journalDirectory, tag)) {
-            return tag;
-        }
-    }
-}
-
-BuildExecutor::Callbacks HelperService::buildCallbacks(qint64 id, bool withProgress)
-{
-    BuildExecutor::Callbacks callbacks;
-    if (withProgress) {
-        callbacks.progress = [this, id](const QString& message, double fraction) {
-            event(id, Messages::Event::progress, Messages::BuildProgress {message, fraction}.toJson());
-        };
-    }
-    callbacks.logged = [this, id](const StepLog& step) {
-        event(id, Messages::Event::command, Messages::CommandEvent::fromStep(step).toJson());
-    };
-    return callbacks;
-}
-
-void HelperService::reply(qint64 id, const QJsonObject& result)
-{
-    std::lock_guard lock(m_writeMutex);
-    m_write(HelperProtocol::encodeReply(id, result));
-}
-
-void HelperService::fail(qint64 id, const QString& code, const QString& message)
-{
-    std::lock_guard lock(m_writeMutex);
-    m_write(HelperProtocol::encodeError(id, code, message));
-}
-
-void HelperService::event(qint64 id, const QString& name, const QJsonObject& fields)
-{
-    std::lock_guard lock(m_writeMutex);
-    m_write(HelperProtocol::encodeEvent(id, name, fields));
 }
 
 void HelperService::handleLine(const QByteArray& line)
@@ -131,83 +32,67 @@ void HelperService::handleLine(const QByteArray& line)
     qint64 id = -1;
     auto request = HelperProtocol::parseRequest(line, &id);
     if (!request) {
-        log(QStringLiteral("refused a request: %1").arg(request.error().message));
-        fail(id, request.error());
+        m_context.log(QStringLiteral("refused a request: %1").arg(request.error().message));
+        m_context.fail(id, request.error());
         return;
     }
-    if (m_shuttingDown.load()) {
-        fail(request->id, ErrorCode::shuttingDown, QStringLiteral("the helper is shutting down"));
+    if (m_context.shuttingDown()) {
+        m_context.fail(request->id, ErrorCode::shuttingDown, QStringLiteral("the helper is shutting down"));
         return;
     }
     {
-        std::lock_guard lock(m_session->mutex);
-        if (!m_session->hello && request->op != QLatin1String("hello") && request->op != QLatin1String("bye")) {
-            fail(request->id, ErrorCode::helloRequired,
-                 QStringLiteral("say hello first (protocol version %1)").arg(HelperProtocol::version));
+        std::lock_guard lock(m_context.session().mutex);
+        if (!m_context.session().hello && request->op != QLatin1String("hello") &&
+            request->op != QLatin1String("bye")) {
+            m_context.fail(request->id, ErrorCode::helloRequired,
+                           QStringLiteral("say hello first (protocol version %1)").arg(HelperProtocol::version));
             return;
         }
     }
-    if (m_jobs.isRunning(request->id)) {
-        fail(request->id, ErrorCode::duplicateId, QStringLiteral("request %1 is still running").arg(request->id));
+    if (m_context.jobs().isRunning(request->id)) {
+        m_context.fail(request->id, ErrorCode::duplicateId,
+                       QStringLiteral("request %1 is still running").arg(request->id));
         return;
     }
-    log(QStringLiteral("request %1: %2").arg(request->id).arg(request->op));
-    dispatch(*request);
-}
-
-std::optional<HelperJobs::Exclusive> HelperService::exclusive(qint64 id)
-{
-    auto token = m_jobs.tryExclusive();
-    if (!token) {
-        fail(id, ErrorCode::busy, QStringLiteral("another operation that changes disks is running; cancel it or wait"));
-    }
-    return token;
-}
-
-void HelperService::startJob(qint64 id, std::function<void(const std::atomic_bool*)> work,
-                             std::optional<HelperJobs::Exclusive> token)
-{
-    if (auto ok = m_jobs.start(id, std::move(work), std::move(token)); !ok) {
-        fail(id, ok.error());
+    m_context.log(QStringLiteral("request %1: %2").arg(request->id).arg(request->op));
+    if (const Intent intent = m_intents.value(request->op)) {
+        intent(*request);
     }
 }
 
-void HelperService::startExclusive(qint64 id, std::function<void(const std::atomic_bool*)> work)
+QHash<QString, HelperService::Intent> HelperService::intents()
 {
-    if (auto token = exclusive(id)) {
-        startJob(id, std::move(work), std::move(token));
-    }
-}
-
-void HelperService::dispatch(const HelperProtocol::Request& request)
-{
-    // The intents, one member each; HelperProtocol has checked the request's shape against the same list.
-    using Intent = void (HelperService::*)(const HelperProtocol::Request&);
-    static const QHash<QString, Intent> intents {
-        {Messages::Op::hello, &HelperService::hello},
-        {Messages::Op::scanDisks, &HelperService::scanDisks},
-        {Messages::Op::readHealth, &HelperService::readHealth},
-        {Messages::Op::planArray, &HelperService::planArray},
-        {Messages::Op::createArray, &HelperService::createArray},
-        {Messages::Op::teardown, &HelperService::teardown},
-        {Messages::Op::listArrays, &HelperService::listArrays},
-        {Messages::Op::recover, &HelperService::recover},
-        {Messages::Op::runIo, &HelperService::runIo},
-        {Messages::Op::runCampaign, &HelperService::runCampaign},
-        {Messages::Op::makeFs, &HelperService::makeFs},
-        {Messages::Op::unmount, &HelperService::unmount},
-        {Messages::Op::cancel, &HelperService::cancel},
-        {Messages::Op::about, &HelperService::about},
-        {Messages::Op::bye, &HelperService::bye},
+    auto own = [this](void (HelperService::*intent)(const HelperProtocol::Request&)) -> Intent {
+        return [this, intent](const HelperProtocol::Request& request) { (this->*intent)(request); };
     };
-    if (const Intent intent = intents.value(request.op)) {
-        (this->*intent)(request);
-    }
+    auto arrays = [this](void (ArrayIntents::*intent)(const HelperProtocol::Request&)) -> Intent {
+        return [this, intent](const HelperProtocol::Request& request) { (m_arrays.*intent)(request); };
+    };
+    auto runs = [this](void (RunIntents::*intent)(const HelperProtocol::Request&)) -> Intent {
+        return [this, intent](const HelperProtocol::Request& request) { (m_runs.*intent)(request); };
+    };
+    return {
+        {Messages::Op::hello, own(&HelperService::hello)},
+        {Messages::Op::scanDisks, own(&HelperService::scanDisks)},
+        {Messages::Op::readHealth, own(&HelperService::readHealth)},
+        {Messages::Op::planArray, arrays(&ArrayIntents::planArray)},
+        {Messages::Op::createArray, arrays(&ArrayIntents::createArray)},
+        {Messages::Op::teardown, arrays(&ArrayIntents::teardown)},
+        {Messages::Op::listArrays, arrays(&ArrayIntents::listArrays)},
+        {Messages::Op::recover, own(&HelperService::recover)},
+        {Messages::Op::runIo, runs(&RunIntents::runIo)},
+        {Messages::Op::runCampaign, runs(&RunIntents::runCampaign)},
+        {Messages::Op::makeFs, arrays(&ArrayIntents::makeFs)},
+        {Messages::Op::unmount, arrays(&ArrayIntents::unmount)},
+        {Messages::Op::cancel, own(&HelperService::cancel)},
+        {Messages::Op::about, own(&HelperService::about)},
+        {Messages::Op::bye, own(&HelperService::bye)},
+    };
 }
 
 void HelperService::bye(const HelperProtocol::Request& request)
 {
-    reply(request.id, Messages::byeReply());
+    m_context.reply(request.id, Messages::byeReply());
     m_quit.store(true);
 }
 
@@ -215,15 +100,15 @@ void HelperService::hello(const HelperProtocol::Request& request)
 {
     const Messages::Hello hello = Messages::Hello::fromJson(request.args);
     if (hello.protocol != HelperProtocol::version) {
-        fail(request.id, ErrorCode::protocolMismatch,
-             QStringLiteral("this helper speaks protocol %1, the client %2; install matching versions")
-                 .arg(HelperProtocol::version)
-                 .arg(hello.protocol));
+        m_context.fail(request.id, ErrorCode::protocolMismatch,
+                       QStringLiteral("this helper speaks protocol %1, the client %2; install matching versions")
+                           .arg(HelperProtocol::version)
+                           .arg(hello.protocol));
         return;
     }
     {
-        std::lock_guard lock(m_session->mutex);
-        m_session->hello = true;
+        std::lock_guard lock(m_context.session().mutex);
+        m_context.session().hello = true;
     }
     Messages::HelloReply answer;
     answer.protocol = HelperProtocol::version;
@@ -231,10 +116,10 @@ void HelperService::hello(const HelperProtocol::Request& request)
     answer.pid = getpid();
     answer.euid = geteuid();
     answer.lab = qEnvironmentVariableIsSet("RAIDBENCH_LAB");
-    for (const JournalRecord& record : BuildJournal::readAll(m_options.executor.journalDirectory)) {
-        answer.journals += scope().allows(record) ? 1 : 0;
+    for (const JournalRecord& record : BuildJournal::readAll(m_context.options().executor.journalDirectory)) {
+        answer.journals += m_context.scope().allows(record) ? 1 : 0;
     }
-    reply(request.id, answer.toJson());
+    m_context.reply(request.id, answer.toJson());
 }
 
 void HelperService::scanDisks(const HelperProtocol::Request& request)
@@ -249,7 +134,7 @@ void HelperService::scanDisks(const HelperProtocol::Request& request)
             disks.append(disk);
         }
     }
-    reply(request.id, Messages::encodeDisks(disks));
+    m_context.reply(request.id, Messages::encodeDisks(disks));
 }
 
 void HelperService::readHealth(const HelperProtocol::Request& request)
@@ -269,15 +154,15 @@ void HelperService::readHealth(const HelperProtocol::Request& request)
     // the exclusive operations: it only reads, and a campaign asked for right after a scan must not be
     // refused as busy while the health of the disks is still being read.
     const qint64 id = request.id;
-    startJob(
+    m_context.startJob(
         id,
         [this, id, disks](const std::atomic_bool* cancel) mutable {
-            HealthProbe::probe(disks, *m_options.runner, QStringLiteral("/sys"), cancel);
+            HealthProbe::probe(disks, *m_context.options().runner, QStringLiteral("/sys"), cancel);
             if (cancel && cancel->load()) {
-                fail(id, ErrorCode::cancelled, QStringLiteral("reading the disks' health was cancelled"));
+                m_context.fail(id, ErrorCode::cancelled, QStringLiteral("reading the disks' health was cancelled"));
                 return;
             }
-            reply(id, Messages::encodeDisks(disks));
+            m_context.reply(id, Messages::encodeDisks(disks));
         },
         std::nullopt);
 }
@@ -285,53 +170,72 @@ void HelperService::readHealth(const HelperProtocol::Request& request)
 void HelperService::about(const HelperProtocol::Request& request)
 {
     // For the About dialog: the versions where the work happens (the VM's, in the lab).
-    const CommandResult mdadm = m_options.runner->run({QStringLiteral("mdadm"), QStringLiteral("--version")}, 10000);
+    const CommandResult mdadm =
+        m_context.options().runner->run({QStringLiteral("mdadm"), QStringLiteral("--version")}, 10000);
     struct utsname name
     { };
     uname(&name);
-    reply(request.id,
-          Messages::About {QString(mdadm.out + mdadm.err).trimmed().left(200), QString::fromLocal8Bit(name.release),
-                           QStringLiteral(RAIDBENCH_VERSION), udevIsRunning()}
-              .toJson());
+    m_context.reply(request.id,
+                    Messages::About {QString(mdadm.out + mdadm.err).trimmed().left(200),
+                                     QString::fromLocal8Bit(name.release), QStringLiteral(RAIDBENCH_VERSION),
+                                     udevIsRunning()}
+                        .toJson());
 }
 
 void HelperService::cancel(const HelperProtocol::Request& request)
 {
     const qint64 target = Messages::cancelTarget(request.args);
-    if (!m_jobs.cancel(target)) {
-        fail(request.id, ErrorCode::notRunning, QStringLiteral("request %1 is not running").arg(target));
+    if (!m_context.jobs().cancel(target)) {
+        m_context.fail(request.id, ErrorCode::notRunning, QStringLiteral("request %1 is not running").arg(target));
         return;
     }
-    reply(request.id, Messages::cancelledReply(target));
+    m_context.reply(request.id, Messages::cancelledReply(target));
 }
 
 void HelperService::shutdown(const QString& why)
 {
-    if (m_shuttingDown.exchange(true)) {
+    if (!m_context.beginShutdown()) {
         return;
     }
-    log(QStringLiteral("shutting down (%1)").arg(why));
-    m_jobs.cancelAll();
-    m_jobs.joinAll();
+    m_context.log(QStringLiteral("shutting down (%1)").arg(why));
+    m_context.jobs().cancelAll();
+    m_context.jobs().joinAll();
     QHash<QString, MountedFilesystem> mounts;
     QHash<QString, SessionArray> arrays;
     {
-        std::lock_guard lock(m_session->mutex);
-        mounts.swap(m_session->mounts);
-        arrays.swap(m_session->arrays);
+        std::lock_guard lock(m_context.session().mutex);
+        mounts.swap(m_context.session().mounts);
+        arrays.swap(m_context.session().arrays);
     }
     // Nothing of this session stays behind: unmount, then tear down (a teardown that failed before
     // is tried again here).
     for (const MountedFilesystem& mounted : std::as_const(mounts)) {
-        if (auto ok = unmountFilesystem(*m_options.runner, mounted); !ok) {
-            log(ok.error().message);
+        if (auto ok = unmountFilesystem(*m_context.options().runner, mounted); !ok) {
+            m_context.log(ok.error().message);
         }
     }
-    BuildExecutor executor(*m_options.runner, executorOptions(true));
+    BuildExecutor executor(*m_context.options().runner, m_context.executorOptions(true));
     for (const SessionArray& array : std::as_const(arrays)) {
-        log(QStringLiteral("tearing down %1: %2").arg(array.array.plan.tag, executor.teardown(array.array).summary()));
+        m_context.log(
+            QStringLiteral("tearing down %1: %2").arg(array.array.plan.tag, executor.teardown(array.array).summary()));
     }
     m_quit.store(true);
+}
+
+void HelperService::recover(const HelperProtocol::Request& request)
+{
+    const qint64 id = request.id;
+    m_context.startExclusive(id, [this, id](const std::atomic_bool*) {
+        BuildExecutor executor(*m_context.options().runner, m_context.executorOptions(true),
+                               m_context.buildCallbacks(id, false));
+        const TeardownReport report = executor.recoverLeftovers(m_context.scope());
+        m_context.log(QStringLiteral("recover: %1").arg(report.summary()));
+        if (const QStringList results = m_runs.removeEndedRunsResults(); !results.isEmpty()) {
+            m_context.log(QStringLiteral("recover: removed the results files of ended runs: %1")
+                              .arg(results.join(QStringLiteral(", "))));
+        }
+        m_context.reply(id, Messages::Removal {report.removed, report.problems, report.skipped}.toJson());
+    });
 }
 
 } // namespace RaidBench

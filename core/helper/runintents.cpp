@@ -1,7 +1,8 @@
+#include "helper/runintents.h"
+
 #include "campaign/campaignrunner.h"
 #include "engine/ioengine.h"
-#include "helper/helperservice.h"
-#include "helper/helperservice_p.h"
+#include "helper/messages.h"
 #include "util/atomicfile.h"
 #include "util/errorcodes.h"
 #include "util/privatedir.h"
@@ -17,14 +18,18 @@
 
 namespace RaidBench {
 
+RunIntents::RunIntents(HelperContext& context)
+    : m_context(context)
+{ }
+
 // The intents that measure: one engine run on a device, and a whole campaign.
 
-void HelperService::runIo(const HelperProtocol::Request& request)
+void RunIntents::runIo(const HelperProtocol::Request& request)
 {
     const Messages::RunIo args = Messages::RunIo::fromJson(request.args);
     auto decoded = Messages::decodeIoJob(args.job);
     if (!decoded) {
-        fail(request.id, decoded.error());
+        m_context.fail(request.id, decoded.error());
         return;
     }
     IoJob job = *decoded;
@@ -35,18 +40,18 @@ void HelperService::runIo(const HelperProtocol::Request& request)
     std::optional<PinnedDevice> pin;
     std::optional<BuiltArray> array;
     {
-        std::lock_guard lock(m_session->mutex);
-        for (const SessionArray& session : std::as_const(m_session->arrays)) {
+        std::lock_guard lock(m_context.session().mutex);
+        for (const SessionArray& session : std::as_const(m_context.session().arrays)) {
             if (session.array.device == target && session.teardownError.isEmpty() &&
-                !m_session->mounts.contains(session.array.plan.tag)) {
+                !m_context.session().mounts.contains(session.array.plan.tag)) {
                 array = session.array;
             }
         }
     }
     if (!array) {
-        auto pinned = gateFor(allowLoop)->pin(target, DeviceGate::Use::Create);
+        auto pinned = m_context.gateFor(allowLoop)->pin(target, DeviceGate::Use::Create);
         if (!pinned) {
-            fail(request.id, pinned.error());
+            m_context.fail(request.id, pinned.error());
             return;
         }
         pin = *pinned;
@@ -54,34 +59,35 @@ void HelperService::runIo(const HelperProtocol::Request& request)
     job.target = array ? array->device : pin->node;
     job.destroyData = true;
     const qint64 id = request.id;
-    startExclusive(id, [this, id, job, pin, array, allowLoop](const std::atomic_bool* cancel) mutable {
+    m_context.startExclusive(id, [this, id, job, pin, array, allowLoop](const std::atomic_bool* cancel) mutable {
         // A configuration that is one disk is checked like any other: right before the write.
-        auto verified = array ? verifyTarget(gateFor(true).get(), *array)
-                              : gateFor(allowLoop)->verify(*pin, DeviceGate::Use::Create);
+        auto verified = array ? verifyTarget(m_context.gateFor(true).get(), *array)
+                              : m_context.gateFor(allowLoop)->verify(*pin, DeviceGate::Use::Create);
         if (!verified) {
-            fail(id, verified.error());
+            m_context.fail(id, verified.error());
             return;
         }
         job.verified = *verified;
         const IoResult result = IoEngine::run(job, cancel, [&](const IoProgress& progress) {
-            event(id, Messages::Event::progress, Messages::encodeIoProgress(progress));
+            m_context.event(id, Messages::Event::progress, Messages::encodeIoProgress(progress));
         });
-        reply(id, Messages::encodeIoResult(result));
+        m_context.reply(id, Messages::encodeIoResult(result));
     });
 }
 
-void HelperService::runCampaign(const HelperProtocol::Request& request)
+void RunIntents::runCampaign(const HelperProtocol::Request& request)
 {
     const Messages::RunCampaign args = Messages::RunCampaign::fromJson(request.args);
     auto plan = CampaignPlan::fromJson(args.plan);
     if (!plan) {
-        fail(request.id, plan.error());
+        m_context.fail(request.id, plan.error());
         return;
     }
     if (plan->disks.isEmpty()) {
         // A rule is resolved by the client against scan-disks, so the user confirms the disks it chose.
-        fail(request.id, ErrorCode::invalidPlan,
-             QStringLiteral("the plan's disk rule is not resolved: list the disks it chose (scan-disks first)"));
+        m_context.fail(
+            request.id, ErrorCode::invalidPlan,
+            QStringLiteral("the plan's disk rule is not resolved: list the disks it chose (scan-disks first)"));
         return;
     }
     QStringList confirmed = args.confirmDestroy;
@@ -89,27 +95,28 @@ void HelperService::runCampaign(const HelperProtocol::Request& request)
     std::sort(confirmed.begin(), confirmed.end());
     std::sort(disks.begin(), disks.end());
     if (confirmed != disks) {
-        fail(request.id, ErrorCode::notConfirmed, QStringLiteral("confirm_destroy must list exactly the plan's disks"));
+        m_context.fail(request.id, ErrorCode::notConfirmed,
+                       QStringLiteral("confirm_destroy must list exactly the plan's disks"));
         return;
     }
-    auto token = exclusive(request.id);
+    auto token = m_context.exclusive(request.id);
     if (!token) {
         return;
     }
     // Serials, the user's command line and the tail of its output: for this client only, 0600 in a
     // directory only root enters, and gone when the run ends (recover removes what a killed helper left).
-    const QString resultsDirectory = m_options.stateDirectory + QStringLiteral("/results");
-    if (auto ok = ensurePrivateDirectory(m_options.stateDirectory, 0711); !ok) {
-        fail(request.id, ErrorCode::internal, ok.error().message);
+    const QString resultsDirectory = m_context.options().stateDirectory + QStringLiteral("/results");
+    if (auto ok = ensurePrivateDirectory(m_context.options().stateDirectory, 0711); !ok) {
+        m_context.fail(request.id, ErrorCode::internal, ok.error().message);
         return;
     }
     if (auto ok = ensurePrivateDirectory(resultsDirectory, 0700); !ok) {
-        fail(request.id, ErrorCode::internal, ok.error().message);
+        m_context.fail(request.id, ErrorCode::internal, ok.error().message);
         return;
     }
     const QString resultsPath = QStringLiteral("%1/results-%2-%3-%4.json")
                                     .arg(resultsDirectory)
-                                    .arg(scope().clientUid)
+                                    .arg(m_context.scope().clientUid)
                                     .arg(getpid())
                                     .arg(request.id);
     const bool resume = args.hasResume;
@@ -117,17 +124,17 @@ void HelperService::runCampaign(const HelperProtocol::Request& request)
         // The client's previous results: only measurements are taken from them; what runs is checked
         // against the plan and the disks the gate pins now (CampaignRunner::prepare).
         if (auto ok = writeFileAtomically(resultsPath, QJsonDocument(args.resume).toJson(), {}, 0600); !ok) {
-            fail(request.id, ok.error());
+            m_context.fail(request.id, ok.error());
             return;
         }
     }
     CampaignRunner::Options options;
     options.resultsPath = resultsPath;
     options.resultsMode = 0600;
-    options.fallbackDirectory = m_options.stateFallbackDirectory;
+    options.fallbackDirectory = m_context.options().stateFallbackDirectory;
     options.resume = resume;
-    options.runner = m_options.runner;
-    options.executor = executorOptions(plan->allowLoop);
+    options.runner = m_context.options().runner;
+    options.executor = m_context.executorOptions(plan->allowLoop);
     const qint64 id = request.id;
     auto lastProgressMs = std::make_shared<qint64>(-1000);
     auto lastMessage = std::make_shared<QString>();
@@ -135,31 +142,31 @@ void HelperService::runCampaign(const HelperProtocol::Request& request)
     clock->start();
     auto runner = std::make_shared<CampaignRunner>(
         *plan, options,
-        CampaignRunner::Callbacks {[this, id, lastProgressMs, lastMessage, clock](const CampaignProgress& progress) {
-                                       // Every new step is told at once; the live figures of one step five times a
-                                       // second.
-                                       if (clock->elapsed() - *lastProgressMs < 200 &&
-                                           progress.message == *lastMessage && progress.phase != CampaignPhase::Done) {
-                                           return;
-                                       }
-                                       *lastProgressMs = clock->elapsed();
-                                       *lastMessage = progress.message;
-                                       event(id, Messages::Event::progress, Messages::encodeCampaignProgress(progress));
-                                   },
-                                   [this, id](const StepLog& step) {
-                                       event(id, Messages::Event::command,
-                                             Messages::CommandEvent::fromStep(step).toJson());
-                                   },
-                                   [this, id](const CampaignResults& results) {
-                                       event(id, Messages::Event::results, Messages::encodeResults(results));
-                                   }});
+        CampaignRunner::Callbacks {
+            [this, id, lastProgressMs, lastMessage, clock](const CampaignProgress& progress) {
+                // Every new step is told at once; the live figures of one step five times a
+                // second.
+                if (clock->elapsed() - *lastProgressMs < 200 && progress.message == *lastMessage &&
+                    progress.phase != CampaignPhase::Done) {
+                    return;
+                }
+                *lastProgressMs = clock->elapsed();
+                *lastMessage = progress.message;
+                m_context.event(id, Messages::Event::progress, Messages::encodeCampaignProgress(progress));
+            },
+            [this, id](const StepLog& step) {
+                m_context.event(id, Messages::Event::command, Messages::CommandEvent::fromStep(step).toJson());
+            },
+            [this, id](const CampaignResults& results) {
+                m_context.event(id, Messages::Event::results, Messages::encodeResults(results));
+            }});
     // Bad input is answered now, before anything is touched: disks through the gate, the plan, a resume.
     if (auto ok = runner->prepare(); !ok) {
         QFile::remove(resultsPath);
-        fail(request.id, ok.error());
+        m_context.fail(request.id, ok.error());
         return;
     }
-    startJob(
+    m_context.startJob(
         id,
         [this, id, runner, resultsPath](const std::atomic_bool* cancel) {
             auto results = runner->run(cancel);
@@ -169,25 +176,21 @@ void HelperService::runCampaign(const HelperProtocol::Request& request)
             if (runner->savedTo() != resultsPath) {
                 QFile::remove(runner->savedTo()); // the fallback of a full /run
             }
-            if (m_shuttingDown.load()) {
-                log(QStringLiteral("campaign %1 ended with the session").arg(id));
+            if (m_context.shuttingDown()) {
+                m_context.log(QStringLiteral("campaign %1 ended with the session").arg(id));
             }
             if (!results) {
-                fail(id, results.error());
+                m_context.fail(id, results.error());
                 return;
             }
-            log(QStringLiteral("campaign %1: %2 configurations, %3")
-                    .arg(id)
-                    .arg(results->configs.size())
-                    .arg(runStateName(results->status)));
-            reply(id, Messages::encodeResults(*results));
+            m_context.log(QStringLiteral("campaign %1: %2 configurations, %3")
+                              .arg(id)
+                              .arg(results->configs.size())
+                              .arg(runStateName(results->status)));
+            m_context.reply(id, Messages::encodeResults(*results));
         },
         std::move(token));
 }
-
-} // namespace RaidBench
-
-namespace RaidBench {
 
 namespace {
 
@@ -200,16 +203,17 @@ bool helperRunning(qint64 pid)
 
 } // namespace
 
-QStringList HelperService::removeEndedRunsResults() const
+QStringList RunIntents::removeEndedRunsResults() const
 {
     // results-UID-PID-ID.json (and its .tmp-XXXXXX while it is written); results-PID-ID.json in the state
     // directory itself: where versions before this one kept them, world-readable, for anyone's client.
     static const QRegularExpression current(QStringLiteral("^results-(\\d{1,10})-(\\d{1,10})-\\d{1,18}\\.json"));
     static const QRegularExpression earlier(QStringLiteral("^results-(\\d{1,10})-\\d{1,18}\\.json"));
-    const RecoverScope who = scope();
+    const RecoverScope who = m_context.scope();
     QStringList removed;
     const std::pair<QString, const QRegularExpression*> places[] = {
-        {m_options.stateDirectory + QStringLiteral("/results"), &current}, {m_options.stateDirectory, &earlier}};
+        {m_context.options().stateDirectory + QStringLiteral("/results"), &current},
+        {m_context.options().stateDirectory, &earlier}};
     for (const auto& [directory, pattern] : places) {
         QDir dir(directory);
         for (const QString& name : dir.entryList({QStringLiteral("results-*")}, QDir::Files | QDir::System)) {
