@@ -3205,8 +3205,87 @@ limitado por %1</translation>
         <translation>Discos</translation>
     </message>
     <message>
+        <source>Table</source>
+        <translation>Tabla</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Detalles</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>Respuesta</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt; — %2, %n configuration(s), updated %3</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; — %2, %n configuración, actualizado %3</numerusform>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt; — %2, %n configuraciones, actualizado %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Last run</source>
+        <translation>Última ejecución</translation>
+    </message>
+    <message>
+        <source>%1 is in no configuration.</source>
+        <translation>%1 no está en ninguna configuración.</translation>
+    </message>
+    <message>
+        <source>%1 is in %2.</source>
+        <translation>%1 está en %2.</translation>
+    </message>
+    <message numerus="yes">
+        <source>of %1 (%n configuration(s))</source>
+        <translation>
+            <numerusform>de %1 (%n configuración)</numerusform>
+            <numerusform>de %1 (%n configuraciones)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 — %2 %3, controller %4
+write %5, read %6%7</source>
+        <translation>%1 — %2 %3, controladora %4
+escritura %5, lectura %6%7</translation>
+    </message>
+    <message>
+        <source>No disk is slow against the others.</source>
+        <translation>Ningún disco es lento en comparación con los demás.</translation>
+    </message>
+    <message>
+        <source>Slow: %1.</source>
+        <translation>Lentos: %1.</translation>
+    </message>
+    <message>
+        <source> Click a disk to highlight every configuration it is in.</source>
+        <translation> Haga clic en un disco para resaltar todas las configuraciones en las que está.</translation>
+    </message>
+    <message>
+        <source>Failed:</source>
+        <translation>Fallidas:</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;No file-system tests in these results.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;No hay pruebas de sistema de archivos en estos resultados.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Export the chart</source>
+        <translation>Exportar el gráfico</translation>
+    </message>
+    <message>
+        <source>%1 is in every configuration.</source>
+        <translation>%1 está en todas las configuraciones.</translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::Ui::ResultsTable</name>
+    <message>
         <source>Configuration</source>
         <translation>Configuración</translation>
+    </message>
+    <message>
+        <source>Disks</source>
+        <translation>Discos</translation>
     </message>
     <message>
         <source>Write MB/s</source>
@@ -3245,8 +3324,16 @@ limitado por %1</translation>
         <translation>Escritura, % de un disco</translation>
     </message>
     <message>
+        <source>Sequential write against one disk: the median disk (above the table)</source>
+        <translation>Escritura secuencial frente a un disco: el disco mediano (encima de la tabla)</translation>
+    </message>
+    <message>
         <source>Read, % of one disk</source>
         <translation>Lectura, % de un disco</translation>
+    </message>
+    <message>
+        <source>Sequential read against one disk: the median disk (above the table)</source>
+        <translation>Lectura secuencial frente a un disco: el disco mediano (encima de la tabla)</translation>
     </message>
     <message>
         <source>Space kept</source>
@@ -3313,66 +3400,6 @@ limitado por %1</translation>
         <translation>Estado</translation>
     </message>
     <message>
-        <source>Table</source>
-        <translation>Tabla</translation>
-    </message>
-    <message>
-        <source>Details</source>
-        <translation>Detalles</translation>
-    </message>
-    <message>
-        <source>Answer</source>
-        <translation>Respuesta</translation>
-    </message>
-    <message numerus="yes">
-        <source>&lt;b&gt;%1&lt;/b&gt; — %2, %n configuration(s), updated %3</source>
-        <translation>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt; — %2, %n configuración, actualizado %3</numerusform>
-            <numerusform>&lt;b&gt;%1&lt;/b&gt; — %2, %n configuraciones, actualizado %3</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Last run</source>
-        <translation>Última ejecución</translation>
-    </message>
-    <message>
-        <source>%1 is in no configuration.</source>
-        <translation>%1 no está en ninguna configuración.</translation>
-    </message>
-    <message>
-        <source>%1 is in %2.</source>
-        <translation>%1 está en %2.</translation>
-    </message>
-    <message numerus="yes">
-        <source>of %1 (%n configuration(s))</source>
-        <translation>
-            <numerusform>de %1 (%n configuración)</numerusform>
-            <numerusform>de %1 (%n configuraciones)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 — %2 %3, controller %4
-write %5, read %6%7</source>
-        <translation>%1 — %2 %3, controladora %4
-escritura %5, lectura %6%7</translation>
-    </message>
-    <message>
-        <source>No disk is slow against the others.</source>
-        <translation>Ningún disco es lento en comparación con los demás.</translation>
-    </message>
-    <message>
-        <source>Slow: %1.</source>
-        <translation>Lentos: %1.</translation>
-    </message>
-    <message>
-        <source> Click a disk to highlight every configuration it is in.</source>
-        <translation> Haga clic en un disco para resaltar todas las configuraciones en las que está.</translation>
-    </message>
-    <message>
-        <source>Failed:</source>
-        <translation>Fallidas:</translation>
-    </message>
-    <message>
         <source>disks</source>
         <translation>discos</translation>
     </message>
@@ -3391,6 +3418,10 @@ escritura %5, lectura %6%7</translation>
     <message>
         <source>%1, partial stripes</source>
         <translation>%1, franjas parciales</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;One disk&lt;/b&gt; is the median disk (the disks in order of their own speed, the one in the middle; of an even count, the faster of the two): %1 writing %2, %3 reading %4. The slowest disk is %5: %6 write, %7 read.</source>
+        <translation>&lt;b&gt;Un disco&lt;/b&gt; es el disco mediano (los discos ordenados por su propia velocidad, el del medio; si son un número par, el más rápido de los dos del medio): %1 escribe a %2, %3 lee a %4. El disco más lento es %5: %6 de escritura, %7 de lectura.</translation>
     </message>
     <message>
         <source>The disks were not measured on their own, so there is no &quot;one disk&quot; to compare with.</source>
@@ -3447,30 +3478,6 @@ escritura %5, lectura %6%7</translation>
     <message>
         <source>measured while an array resynced</source>
         <translation>medido mientras se resincronizaba un array</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;No file-system tests in these results.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;No hay pruebas de sistema de archivos en estos resultados.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Export the chart</source>
-        <translation>Exportar el gráfico</translation>
-    </message>
-    <message>
-        <source>Sequential write against one disk: the median disk (above the table)</source>
-        <translation>Escritura secuencial frente a un disco: el disco mediano (encima de la tabla)</translation>
-    </message>
-    <message>
-        <source>Sequential read against one disk: the median disk (above the table)</source>
-        <translation>Lectura secuencial frente a un disco: el disco mediano (encima de la tabla)</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;One disk&lt;/b&gt; is the median disk (the disks in order of their own speed, the one in the middle; of an even count, the faster of the two): %1 writing %2, %3 reading %4. The slowest disk is %5: %6 write, %7 read.</source>
-        <translation>&lt;b&gt;Un disco&lt;/b&gt; es el disco mediano (los discos ordenados por su propia velocidad, el del medio; si son un número par, el más rápido de los dos del medio): %1 escribe a %2, %3 lee a %4. El disco más lento es %5: %6 de escritura, %7 de lectura.</translation>
-    </message>
-    <message>
-        <source>%1 is in every configuration.</source>
-        <translation>%1 está en todas las configuraciones.</translation>
     </message>
 </context>
 <context>

@@ -820,20 +820,20 @@ private Q_SLOTS:
         QTableWidget* table = page.configTable();
         int row = -1;
         for (int r = 0; r < table->rowCount(); ++r) {
-            row = table->item(r, ResultsPage::ColumnName)->text() == QLatin1String("raid6") ? r : row;
+            row = table->item(r, ResultsTable::ColumnName)->text() == QLatin1String("raid6") ? r : row;
         }
         QVERIFY(row >= 0);
-        QTableWidgetItem* limit = table->item(row, ResultsPage::ColumnLimit);
+        QTableWidgetItem* limit = table->item(row, ResultsTable::ColumnLimit);
         QCOMPARE(limit->text(), QStringLiteral("CPU (md thread) / disks"));
         QVERIFY2(limit->toolTip().contains(QLatin1String("md127_raid6) used 97 % of a core")),
                  qPrintable(limit->toolTip()));
         QVERIFY2(limit->toolTip().contains(QLatin1String("busy sdc 99 % of the time")), qPrintable(limit->toolTip()));
-        QCOMPARE(table->horizontalHeaderItem(ResultsPage::ColumnLimit)->text(),
+        QCOMPARE(table->horizontalHeaderItem(ResultsTable::ColumnLimit)->text(),
                  QStringLiteral("Limited by (write / read)"));
         // Configurations measured before this existed say nothing rather than guess.
         for (int r = 0; r < table->rowCount(); ++r) {
             if (r != row) {
-                QCOMPARE(table->item(r, ResultsPage::ColumnLimit)->text(), QStringLiteral("–"));
+                QCOMPARE(table->item(r, ResultsTable::ColumnLimit)->text(), QStringLiteral("–"));
             }
         }
 
@@ -858,19 +858,19 @@ private Q_SLOTS:
         page.setResults(load());
         QTableWidget* table = page.configTable();
         QCOMPARE(table->rowCount(), 9);
-        table->sortItems(ResultsPage::ColumnWritePct, Qt::DescendingOrder);
+        table->sortItems(ResultsTable::ColumnWritePct, Qt::DescendingOrder);
         QCOMPARE(table->item(0, 0)->text(), QStringLiteral("raid0"));
-        table->sortItems(ResultsPage::ColumnWrite, Qt::DescendingOrder); // absolute MB/s sort the same way
+        table->sortItems(ResultsTable::ColumnWrite, Qt::DescendingOrder); // absolute MB/s sort the same way
         QCOMPARE(table->item(0, 0)->text(), QStringLiteral("raid0"));
-        table->sortItems(ResultsPage::ColumnSpace, Qt::DescendingOrder);
-        QCOMPARE(table->item(0, ResultsPage::ColumnSpace)->text(), QStringLiteral("100 %"));
-        table->sortItems(ResultsPage::ColumnSpace, Qt::AscendingOrder);
-        QCOMPARE(table->item(0, ResultsPage::ColumnSpace)->text(), QStringLiteral("25 %")); // raid1 over four disks
+        table->sortItems(ResultsTable::ColumnSpace, Qt::DescendingOrder);
+        QCOMPARE(table->item(0, ResultsTable::ColumnSpace)->text(), QStringLiteral("100 %"));
+        table->sortItems(ResultsTable::ColumnSpace, Qt::AscendingOrder);
+        QCOMPARE(table->item(0, ResultsTable::ColumnSpace)->text(), QStringLiteral("25 %")); // raid1 over four disks
         // Absolute figures beside the percentages, random results as IOPS, and "one disk" in words.
-        table->sortItems(ResultsPage::ColumnRandomRead, Qt::DescendingOrder);
-        QVERIFY(!table->item(0, ResultsPage::ColumnRandomRead)->text().contains(QLatin1String("MB/s")));
-        QVERIFY(table->item(0, ResultsPage::ColumnRandomRead)->text() != QLatin1String("–"));
-        QVERIFY(table->item(0, ResultsPage::ColumnReadRatio)->text() != QLatin1String("–"));
+        table->sortItems(ResultsTable::ColumnRandomRead, Qt::DescendingOrder);
+        QVERIFY(!table->item(0, ResultsTable::ColumnRandomRead)->text().contains(QLatin1String("MB/s")));
+        QVERIFY(table->item(0, ResultsTable::ColumnRandomRead)->text() != QLatin1String("–"));
+        QVERIFY(table->item(0, ResultsTable::ColumnReadRatio)->text() != QLatin1String("–"));
         QVERIFY2(page.oneDiskLabel()->text().contains(QLatin1String("median disk")),
                  qPrintable(page.oneDiskLabel()->text()));
         QVERIFY(page.oneDiskLabel()->text().contains(QLatin1String("slowest disk")));
@@ -1112,12 +1112,12 @@ private Q_SLOTS:
         bool sawUnstable = false;
         bool sawResync = false;
         for (int row = 0; row < table->rowCount(); ++row) {
-            const QString spread = table->item(row, ResultsPage::ColumnSpread)->text();
+            const QString spread = table->item(row, ResultsTable::ColumnSpread)->text();
             sawUnstable = sawUnstable ||
-                (table->item(row, ResultsPage::ColumnName)->text() == QLatin1String("raid5") &&
+                (table->item(row, ResultsTable::ColumnName)->text() == QLatin1String("raid5") &&
                  spread.contains(QLatin1String("%, unstable")));
             sawResync = sawResync ||
-                (table->item(row, ResultsPage::ColumnName)->text() == QLatin1String("raid1") &&
+                (table->item(row, ResultsTable::ColumnName)->text() == QLatin1String("raid1") &&
                  spread.contains(QLatin1String("during resync")));
         }
         QVERIFY(sawUnstable);

@@ -11,6 +11,7 @@
 #include "results/htmlreport.h"
 #include "results/librarydialog.h"
 #include "results/resultsfolder.h"
+#include "results/resultstable.h"
 #include "util/errorcodes.h"
 #include "util/units.h"
 
@@ -104,7 +105,7 @@ ResultsPage::ResultsPage(QWidget* parent)
     , m_comparisonView(new QChartView(this))
     , m_disksView(new QChartView(this))
     , m_disksNote(new QLabel(this))
-    , m_relative(new QTableWidget(0, TableColumns, this))
+    , m_relative(new ResultsTable(this))
     , m_detailChooser(new QComboBox(this))
     , m_detailTest(new QComboBox(this))
     , m_detailView(new QChartView(this))
@@ -232,50 +233,6 @@ ResultsPage::ResultsPage(QWidget* parent)
     m_tabs->addTab(disks, tr("Disks"));
 
     // Relative table.
-    m_relative->setObjectName(QStringLiteral("resultsTable"));
-    const QList<std::pair<QString, QString>> headers {
-        {tr("Configuration"), {}},
-        {tr("Disks"), {}},
-        {tr("Write MB/s"), tr("Sequential write, 1 MiB blocks, queue depth 8 (median of the runs)")},
-        {tr("Read MB/s"), tr("Sequential read, 1 MiB blocks, queue depth 8 (median of the runs)")},
-        {tr("Random write IOPS"), tr("Random 4 KiB writes a second, queue depth 32")},
-        {tr("Random read IOPS"), tr("Random 4 KiB reads a second, queue depth 32")},
-        {tr("Write, % of one disk"), tr("Sequential write against one disk: the median disk (above the table)")},
-        {tr("Read, % of one disk"), tr("Sequential read against one disk: the median disk (above the table)")},
-        {tr("Space kept"), tr("Usable space as a share of the disks' raw space")},
-        {tr("Failures survived"),
-         tr("Disks that may fail without losing data: any that many, and up to how many if "
-            "the right ones fail")},
-        {tr("Controller loss"), tr("Whether the layout survives losing any one disk controller")},
-        {tr("Write measured / predicted"),
-         tr("Sequential write measured, divided by what the member disks' own "
-            "speeds predict for this layout (docs/analysis.md)")},
-        {tr("Read measured / predicted"),
-         tr("Sequential read measured, divided by what the member disks' own "
-            "speeds predict for this layout")},
-        {tr("Limited by (write / read)"),
-         tr("The busiest resource while the sequential tests ran: the disks, md's kernel thread for the array (one "
-            "core), the whole CPU, or neither (the queue depth or each request's latency set the pace). Hover a "
-            "cell for the figures.")},
-        {tr("Spread"),
-         tr("How much the repeats of this configuration's tests varied: the largest coefficient of variation "
-            "(standard deviation over mean) of its tests' MB/s; \"unstable\" when a test still varied more than the "
-            "plan allows after its most repeats. Hover a cell for each test.")},
-        {tr("Weakest link"), {}},
-        {tr("State"), {}}};
-    for (int column = 0; column < headers.size(); ++column) {
-        auto* header = new QTableWidgetItem(headers.at(column).first);
-        header->setToolTip(headers.at(column).second);
-        m_relative->setHorizontalHeaderItem(column, header);
-    }
-    m_relative->verticalHeader()->hide();
-    m_relative->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_relative->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_relative->setSelectionMode(QAbstractItemView::MultiSelection);
-    m_relative->horizontalHeader()->setStretchLastSection(true);
-    // Plan order until the user clicks a header.
-    m_relative->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
-    m_relative->setSortingEnabled(true);
     auto* tablePage = new QWidget(this);
     auto* tableLayout = new QVBoxLayout(tablePage);
     tableLayout->setContentsMargins(0, 0, 0, 0);
@@ -384,6 +341,20 @@ void ResultsPage::setResults(const CampaignResults& results, const QString& sour
     rebuildCharts();
 }
 
+void ResultsPage::fillTable()
+{
+    m_oneDisk->setText(ResultsTable::oneDiskText(m_results));
+    m_relative->fill(m_results);
+}
+
+void ResultsPage::fillFileTests()
+{
+    // The same bonnie-like table the CLI report writes.
+    const QString markdown = resultsFileTestsMarkdown(m_results);
+    m_fileTests->setHtml(markdown.isEmpty() ? tr("<p>No file-system tests in these results.</p>")
+                                            : markdownToHtml(markdown));
+}
+
 void ResultsPage::setOrder(ResultsOrder order)
 {
     m_options.order = order;
@@ -405,18 +376,7 @@ void ResultsPage::highlightDisk(const QString& path)
     // The configurations holding the disk are marked in the table's first column, not selected: the user's
     // own selection stays, and a disk that is in every configuration does not make the whole table look
     // selected.
-    QStringList names;
-    for (int row = 0; row < m_relative->rowCount(); ++row) {
-        QTableWidgetItem* item = m_relative->item(row, 0);
-        const bool holds = !path.isEmpty() && item->data(Qt::UserRole).toStringList().contains(path);
-        item->setBackground(holds ? QBrush(Charts::warningColour().lighter(170)) : QBrush());
-        QFont font = item->font();
-        font.setBold(holds);
-        item->setFont(font);
-        if (holds) {
-            names.append(item->text());
-        }
-    }
+    const QStringList names = m_relative->markDisk(path);
     rebuildCharts();
     if (!path.isEmpty()) {
         const DiskResult* disk = m_results.disk(path);

@@ -2,6 +2,7 @@
 
 #include "results/campaignresults.h"
 #include "results/resultcharts.h"
+#include "results/resultstable.h"
 #include "util/result.h"
 
 #include <QPointer>
@@ -37,28 +38,6 @@ class ResultsPage final : public QWidget
     Q_DISABLE_COPY_MOVE(ResultsPage)
 
 public:
-    /// The columns of the results table.
-    enum TableColumn {
-        ColumnName,
-        ColumnDisks,
-        ColumnWrite,
-        ColumnRead,
-        ColumnRandomWrite,
-        ColumnRandomRead,
-        ColumnWritePct,
-        ColumnReadPct,
-        ColumnSpace,
-        ColumnFailures,
-        ColumnController,
-        ColumnWriteRatio,
-        ColumnReadRatio,
-        ColumnLimit,
-        ColumnSpread,
-        ColumnWeakest,
-        ColumnState,
-        TableColumns
-    };
-
     explicit ResultsPage(QWidget* parent = nullptr);
     QLabel* oneDiskLabel() const { return m_oneDisk; }
 
@@ -96,10 +75,8 @@ public:
     QChart* chart(const QString& name) const;
     void showDetail(const QString& name, const QString& test = QString());
     QString detailName() const { return m_detail; }
-    /// "disks", "CPU (md thread)", "CPU" or "neither" for a test's ResourceUse; empty without one.
-    static QString limitWord(const TestResult* test);
 
-    QTableWidget* configTable() const { return m_relative; }
+    ResultsTable* configTable() const { return m_relative; }
     /// The tabs, in this order.
     enum Tab { AnswerTab, ComparisonTab, DisksTab, TableTab, DetailsTab };
     QTabWidget* tabs() const { return m_tabs; }
@@ -128,7 +105,6 @@ private:
     void rebuildCharts();
     void rebuildDetail();
     void fillTable();
-    static QTableWidgetItem* spreadItem(const ConfigResult& config);
     void fillFileTests();
     void rememberRecent(const QString& path);
     void updateRecentMenu();
@@ -154,7 +130,7 @@ private:
     QChartView* m_comparisonView;
     QChartView* m_disksView;
     QLabel* m_disksNote;
-    QTableWidget* m_relative;
+    ResultsTable* m_relative;
     QComboBox* m_detailChooser;
     QComboBox* m_detailTest;
     QChartView* m_detailView;

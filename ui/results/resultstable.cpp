@@ -1,22 +1,19 @@
+#include "results/resultstable.h"
+
 #include "../displaynumbers.h"
-#include "fs/filetests.h"
 #include "results/analysis.h"
 #include "results/exports.h"
-#include "results/htmlreport.h"
-#include "results/resultspage.h"
+#include "results/resultcharts.h"
 #include "util/units.h"
 
 #include <QBrush>
 #include <QHeaderView>
-#include <QLabel>
 #include <QLocale>
-#include <QSignalBlocker>
 #include <QTableWidget>
-#include <QTextBrowser>
 
 namespace RaidBench::Ui {
 
-// The results page's tables: the configurations with their relative figures, and the file tests.
+// The results table: the configurations with their relative figures.
 
 namespace {
 
@@ -49,7 +46,74 @@ QString percent(std::optional<double> value)
 
 } // namespace
 
-QString ResultsPage::limitWord(const TestResult* test)
+ResultsTable::ResultsTable(QWidget* parent)
+    : QTableWidget(parent)
+{
+    setObjectName(QStringLiteral("resultsTable"));
+    setColumnCount(TableColumns);
+    const QList<std::pair<QString, QString>> headers {
+        {tr("Configuration"), {}},
+        {tr("Disks"), {}},
+        {tr("Write MB/s"), tr("Sequential write, 1 MiB blocks, queue depth 8 (median of the runs)")},
+        {tr("Read MB/s"), tr("Sequential read, 1 MiB blocks, queue depth 8 (median of the runs)")},
+        {tr("Random write IOPS"), tr("Random 4 KiB writes a second, queue depth 32")},
+        {tr("Random read IOPS"), tr("Random 4 KiB reads a second, queue depth 32")},
+        {tr("Write, % of one disk"), tr("Sequential write against one disk: the median disk (above the table)")},
+        {tr("Read, % of one disk"), tr("Sequential read against one disk: the median disk (above the table)")},
+        {tr("Space kept"), tr("Usable space as a share of the disks' raw space")},
+        {tr("Failures survived"),
+         tr("Disks that may fail without losing data: any that many, and up to how many if "
+            "the right ones fail")},
+        {tr("Controller loss"), tr("Whether the layout survives losing any one disk controller")},
+        {tr("Write measured / predicted"),
+         tr("Sequential write measured, divided by what the member disks' own "
+            "speeds predict for this layout (docs/analysis.md)")},
+        {tr("Read measured / predicted"),
+         tr("Sequential read measured, divided by what the member disks' own "
+            "speeds predict for this layout")},
+        {tr("Limited by (write / read)"),
+         tr("The busiest resource while the sequential tests ran: the disks, md's kernel thread for the array (one "
+            "core), the whole CPU, or neither (the queue depth or each request's latency set the pace). Hover a "
+            "cell for the figures.")},
+        {tr("Spread"),
+         tr("How much the repeats of this configuration's tests varied: the largest coefficient of variation "
+            "(standard deviation over mean) of its tests' MB/s; \"unstable\" when a test still varied more than the "
+            "plan allows after its most repeats. Hover a cell for each test.")},
+        {tr("Weakest link"), {}},
+        {tr("State"), {}}};
+    for (int column = 0; column < headers.size(); ++column) {
+        auto* header = new QTableWidgetItem(headers.at(column).first);
+        header->setToolTip(headers.at(column).second);
+        setHorizontalHeaderItem(column, header);
+    }
+    verticalHeader()->hide();
+    setEditTriggers(QAbstractItemView::NoEditTriggers);
+    setSelectionBehavior(QAbstractItemView::SelectRows);
+    setSelectionMode(QAbstractItemView::MultiSelection);
+    horizontalHeader()->setStretchLastSection(true);
+    // Plan order until the user clicks a header.
+    horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    setSortingEnabled(true);
+}
+
+QStringList ResultsTable::markDisk(const QString& path)
+{
+    QStringList names;
+    for (int row = 0; row < rowCount(); ++row) {
+        QTableWidgetItem* item = this->item(row, ColumnName);
+        const bool holds = !path.isEmpty() && item->data(Qt::UserRole).toStringList().contains(path);
+        item->setBackground(holds ? QBrush(Charts::warningColour().lighter(170)) : QBrush());
+        QFont font = item->font();
+        font.setBold(holds);
+        item->setFont(font);
+        if (holds) {
+            names.append(item->text());
+        }
+    }
+    return names;
+}
+
+QString ResultsTable::limitWord(const TestResult* test)
 {
     if (!test || !test->resources) {
         return {};
@@ -63,26 +127,26 @@ QString ResultsPage::limitWord(const TestResult* test)
     return test->resources->wrotePartialStripes() ? tr("%1, partial stripes").arg(word) : word;
 }
 
-void ResultsPage::fillTable()
+QString ResultsTable::oneDiskText(const CampaignResults& results)
 {
     // "One disk", in words, where the table uses it: the median disk, and the slowest beside it.
-    const DiskResult* writer = medianDisk(m_results, true);
-    const DiskResult* reader = medianDisk(m_results, false);
-    const DiskResult* slowest = slowestDisk(m_results);
+    const DiskResult* writer = medianDisk(results, true);
+    const DiskResult* reader = medianDisk(results, false);
+    const DiskResult* slowest = slowestDisk(results);
     if (writer && slowest) {
-        m_oneDisk->setText(
-            tr("<b>One disk</b> is the median disk (the disks in order of their own speed, the one in the middle; "
-               "of an even count, the faster of the two): %1 writing %2, %3 reading %4. The slowest disk is %5: "
-               "%6 write, %7 read.")
-                .arg(writer->label().toHtmlEscaped(), Display::formatMBps(*writer->writeBw),
-                     (reader ? reader->label() : writer->label()).toHtmlEscaped(),
-                     Display::formatMBps(reader && reader->readBw ? *reader->readBw : 0),
-                     slowest->label().toHtmlEscaped(), Display::formatMBps(*slowest->writeBw),
-                     Display::formatMBps(slowest->readBw.value_or(0))));
-    } else {
-        m_oneDisk->setText(
-            tr("The disks were not measured on their own, so there is no \"one disk\" to compare with."));
+        return tr("<b>One disk</b> is the median disk (the disks in order of their own speed, the one in the middle; "
+                  "of an even count, the faster of the two): %1 writing %2, %3 reading %4. The slowest disk is %5: "
+                  "%6 write, %7 read.")
+            .arg(writer->label().toHtmlEscaped(), Display::formatMBps(*writer->writeBw),
+                 (reader ? reader->label() : writer->label()).toHtmlEscaped(),
+                 Display::formatMBps(reader && reader->readBw ? *reader->readBw : 0), slowest->label().toHtmlEscaped(),
+                 Display::formatMBps(*slowest->writeBw), Display::formatMBps(slowest->readBw.value_or(0)));
     }
+    return tr("The disks were not measured on their own, so there is no \"one disk\" to compare with.");
+}
+
+void ResultsTable::fill(const CampaignResults& results)
+{
     auto mbps = [](std::optional<double> bytesPerSecond) {
         return new NumberItem(bytesPerSecond ? QLocale().toString(*bytesPerSecond / 1e6, 'f', 1) : QStringLiteral("–"),
                               bytesPerSecond ? std::optional<double>(*bytesPerSecond / 1e6) : std::nullopt);
@@ -98,39 +162,36 @@ void ResultsPage::fillTable()
         }
         return item;
     };
-    m_relative->setSortingEnabled(false);
-    m_relative->setRowCount(int(m_results.configs.size()));
-    for (int row = 0; row < m_results.configs.size(); ++row) {
-        const ConfigResult& config = m_results.configs.at(row);
+    setSortingEnabled(false);
+    setRowCount(int(results.configs.size()));
+    for (int row = 0; row < results.configs.size(); ++row) {
+        const ConfigResult& config = results.configs.at(row);
         const QStringList leaves = config.spec.leafDevices();
         QStringList diskNames;
         for (const QString& leaf : leaves) {
-            const DiskResult* disk = m_results.disk(leaf);
+            const DiskResult* disk = results.disk(leaf);
             diskNames.append(disk && !disk->name.isEmpty() ? disk->name : leaf.section(QLatin1Char('/'), -1));
         }
         auto* name = new QTableWidgetItem(config.name);
         name->setData(Qt::UserRole, leaves);
         name->setToolTip(config.spec.describe());
-        m_relative->setItem(row, ColumnName, name);
-        m_relative->setItem(row, ColumnDisks, new QTableWidgetItem(diskNames.join(QStringLiteral(", "))));
-        m_relative->setItem(row, ColumnWrite, mbps(config.sequentialWrite()));
-        m_relative->setItem(row, ColumnRead, mbps(config.sequentialRead()));
-        m_relative->setItem(row, ColumnRandomWrite, iops(config.randomIops(true)));
-        m_relative->setItem(row, ColumnRandomRead, iops(config.randomIops(false)));
-        m_relative->setItem(row, ColumnWritePct,
-                            new NumberItem(percent(config.relativeWritePct), config.relativeWritePct));
-        m_relative->setItem(row, ColumnReadPct,
-                            new NumberItem(percent(config.relativeReadPct), config.relativeReadPct));
-        m_relative->setItem(row, ColumnSpace,
-                            new NumberItem(QStringLiteral("%1 %").arg(qRound(config.spacePct)), config.spacePct));
+        setItem(row, ColumnName, name);
+        setItem(row, ColumnDisks, new QTableWidgetItem(diskNames.join(QStringLiteral(", "))));
+        setItem(row, ColumnWrite, mbps(config.sequentialWrite()));
+        setItem(row, ColumnRead, mbps(config.sequentialRead()));
+        setItem(row, ColumnRandomWrite, iops(config.randomIops(true)));
+        setItem(row, ColumnRandomRead, iops(config.randomIops(false)));
+        setItem(row, ColumnWritePct, new NumberItem(percent(config.relativeWritePct), config.relativeWritePct));
+        setItem(row, ColumnReadPct, new NumberItem(percent(config.relativeReadPct), config.relativeReadPct));
+        setItem(row, ColumnSpace, new NumberItem(QStringLiteral("%1 %").arg(qRound(config.spacePct)), config.spacePct));
         const QString failures = config.failuresBestCase > config.failuresGuaranteed
             ? tr("%1 (up to %2)").arg(config.failuresGuaranteed).arg(config.failuresBestCase)
             : QString::number(config.failuresGuaranteed);
-        m_relative->setItem(row, ColumnFailures, new NumberItem(failures, double(config.failuresGuaranteed)));
+        setItem(row, ColumnFailures, new NumberItem(failures, double(config.failuresGuaranteed)));
         const QString controller = !config.controllerFailureSurvived ? QStringLiteral("–")
             : *config.controllerFailureSurvived                      ? tr("survives")
                                                                      : tr("lost");
-        m_relative->setItem(row, ColumnController, new QTableWidgetItem(controller));
+        setItem(row, ColumnController, new QTableWidgetItem(controller));
         QTableWidgetItem* writeRatio =
             ratio(config.measuredOverPredicted, config.sequentialWrite(), config.predictedWrite);
         if (config.predictedWriteRange && config.sequentialWrite()) {
@@ -141,9 +202,9 @@ void ResultsPage::fillTable()
                                             Display::formatMBps(config.predictedWriteRange->first),
                                             Display::formatMBps(config.predictedWriteRange->second)));
         }
-        m_relative->setItem(row, ColumnWriteRatio, writeRatio);
-        m_relative->setItem(row, ColumnReadRatio,
-                            ratio(config.measuredOverPredictedRead, config.sequentialRead(), config.predictedRead));
+        setItem(row, ColumnWriteRatio, writeRatio);
+        setItem(row, ColumnReadRatio,
+                ratio(config.measuredOverPredictedRead, config.sequentialRead(), config.predictedRead));
         const TestResult* write = config.sequentialTest(true);
         const TestResult* read = config.sequentialTest(false);
         auto* limit = new QTableWidgetItem(limitWord(write).isEmpty() && limitWord(read).isEmpty()
@@ -156,24 +217,24 @@ void ResultsPage::fillTable()
             }
         }
         limit->setToolTip(limits.join(QLatin1Char('\n')));
-        m_relative->setItem(row, ColumnLimit, limit);
-        m_relative->setItem(row, ColumnSpread, spreadItem(config));
+        setItem(row, ColumnLimit, limit);
+        setItem(row, ColumnSpread, spreadItem(config));
         auto* weakest = new QTableWidgetItem(config.weakestLink.join(QStringLiteral(", ")));
         weakest->setToolTip(weakest->text());
-        m_relative->setItem(row, ColumnWeakest, weakest);
+        setItem(row, ColumnWeakest, weakest);
         auto* state = new QTableWidgetItem(config.status == RunState::Failed ? tr("failed: %1").arg(config.error)
                                                                              : Display::runStatus(config.status));
         if (config.status == RunState::Failed) {
             state->setForeground(QColor(0xc0, 0x39, 0x2b));
         }
-        m_relative->setItem(row, ColumnState, state);
+        setItem(row, ColumnState, state);
     }
-    m_relative->setSortingEnabled(true);
-    m_relative->resizeColumnsToContents();
-    m_relative->setColumnWidth(ColumnWeakest, std::min(m_relative->columnWidth(ColumnWeakest), 360));
+    setSortingEnabled(true);
+    resizeColumnsToContents();
+    setColumnWidth(ColumnWeakest, std::min(columnWidth(ColumnWeakest), 360));
 }
 
-QTableWidgetItem* ResultsPage::spreadItem(const ConfigResult& config)
+QTableWidgetItem* ResultsTable::spreadItem(const ConfigResult& config)
 {
     // The largest coefficient of variation of the configuration's repeated tests, and which were unstable.
     std::optional<double> largest;
@@ -216,14 +277,6 @@ QTableWidgetItem* ResultsPage::spreadItem(const ConfigResult& config)
     }
     item->setToolTip(lines.join(QLatin1Char('\n')));
     return item;
-}
-
-void ResultsPage::fillFileTests()
-{
-    // The same bonnie-like table the CLI report writes.
-    const QString markdown = resultsFileTestsMarkdown(m_results);
-    m_fileTests->setHtml(markdown.isEmpty() ? tr("<p>No file-system tests in these results.</p>")
-                                            : markdownToHtml(markdown));
 }
 
 } // namespace RaidBench::Ui
