@@ -2772,6 +2772,186 @@
     </message>
 </context>
 <context>
+    <name>RaidBench::Ui::ResultsFiles</name>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>No se puede abrir %1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Comparing %n results file(s).</source>
+        <translation>
+            <numerusform>Comparando %n archivo de resultados.</numerusform>
+            <numerusform>Comparando %n archivos de resultados.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Choose two or more results files to compare.</source>
+        <translation>Elija dos o más archivos de resultados para comparar.</translation>
+    </message>
+    <message>
+        <source>The imported configuration needs a name.</source>
+        <translation>La configuración importada necesita un nombre.</translation>
+    </message>
+    <message>
+        <source>Cannot import %1: %2</source>
+        <translation>No se puede importar %1: %2</translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation>Se ha abierto %1.</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>Abriendo %1…</translation>
+    </message>
+    <message>
+        <source>Imported %1 as %2.</source>
+        <translation>Se ha importado %1 como %2.</translation>
+    </message>
+    <message>
+        <source>A report is being written to %1; wait for it or cancel it.</source>
+        <translation>Se está escribiendo un informe en %1; espere a que termine o cancélelo.</translation>
+    </message>
+    <message>
+        <source>Writing the report to %1…</source>
+        <translation>Escribiendo el informe en %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>HTML report</source>
+        <translation>Informe HTML</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>Se ha guardado %1.</translation>
+    </message>
+    <message>
+        <source>The report was not written: %1</source>
+        <translation>No se ha escrito el informe: %1</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>No se puede escribir %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 — unreadable: %2</source>
+        <translation>%1 — ilegible: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n configuration(s)</source>
+        <translation>
+            <numerusform>%n configuración</numerusform>
+            <numerusform>%n configuraciones</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n disk(s) measured</source>
+        <translation>
+            <numerusform>%n disco medido</numerusform>
+            <numerusform>%n discos medidos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 — %2, %3, %4</source>
+        <translation>%1 — %2, %3, %4</translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation>(ninguno aún)</translation>
+    </message>
+    <message>
+        <source>Results folder: %1</source>
+        <translation>Carpeta de resultados: %1</translation>
+    </message>
+    <message>
+        <source>There are no results to save yet.</source>
+        <translation>Aún no hay resultados que guardar.</translation>
+    </message>
+    <message>
+        <source>Save results as</source>
+        <translation>Guardar resultados como</translation>
+    </message>
+    <message>
+        <source>RaidBench results (*.json)</source>
+        <translation>Resultados de RaidBench (*.json)</translation>
+    </message>
+    <message>
+        <source>Results saved to %1.</source>
+        <translation>Resultados guardados en %1.</translation>
+    </message>
+    <message>
+        <source>Open results</source>
+        <translation>Abrir resultados</translation>
+    </message>
+    <message>
+        <source>Choose two results files</source>
+        <translation>Elija dos archivos de resultados</translation>
+    </message>
+    <message>
+        <source>Choose exactly two results files to compare.</source>
+        <translation>Elija exactamente dos archivos de resultados para comparar.</translation>
+    </message>
+    <message>
+        <source>Comparing %1 and %2.</source>
+        <translation>Comparando %1 y %2.</translation>
+    </message>
+    <message>
+        <source>fio JSON output</source>
+        <translation>Salida JSON de fio</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Import fio</source>
+        <translation>Importar fio</translation>
+    </message>
+    <message>
+        <source>Configuration name:</source>
+        <translation>Nombre de la configuración:</translation>
+    </message>
+    <message>
+        <source>Export the chart</source>
+        <translation>Exportar el gráfico</translation>
+    </message>
+    <message>
+        <source>Export the %1 chart</source>
+        <translation>Exportar el gráfico %1</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source>&amp;Width:</source>
+        <translation>&amp;Anchura:</translation>
+    </message>
+    <message>
+        <source>&amp;Height:</source>
+        <translation>A&amp;ltura:</translation>
+    </message>
+    <message>
+        <source>&amp;DPI:</source>
+        <translation>&amp;DPI:</translation>
+    </message>
+    <message>
+        <source>Export chart</source>
+        <translation>Exportar gráfico</translation>
+    </message>
+    <message>
+        <source>Chart saved to %1.</source>
+        <translation>Gráfico guardado en %1.</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportar</translation>
+    </message>
+</context>
+<context>
     <name>RaidBench::Ui::ResultsLibraryDialog</name>
     <message>
         <source>&amp;Open</source>
@@ -2892,153 +3072,8 @@
 <context>
     <name>RaidBench::Ui::ResultsPage</name>
     <message>
-        <source>Cannot open %1: %2</source>
-        <translation>No se puede abrir %1: %2</translation>
-    </message>
-    <message numerus="yes">
-        <source>Comparing %n results file(s).</source>
-        <translation>
-            <numerusform>Comparando %n archivo de resultados.</numerusform>
-            <numerusform>Comparando %n archivos de resultados.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Choose two or more results files to compare.</source>
-        <translation>Elija dos o más archivos de resultados para comparar.</translation>
-    </message>
-    <message>
         <source>%1 side by side — configurations grouped by name</source>
         <translation>%1 lado a lado — configuraciones agrupadas por nombre</translation>
-    </message>
-    <message>
-        <source>The imported configuration needs a name.</source>
-        <translation>La configuración importada necesita un nombre.</translation>
-    </message>
-    <message>
-        <source>Cannot import %1: %2</source>
-        <translation>No se puede importar %1: %2</translation>
-    </message>
-    <message>
-        <source>Opened %1.</source>
-        <translation>Se ha abierto %1.</translation>
-    </message>
-    <message>
-        <source>Opening %1…</source>
-        <translation>Abriendo %1…</translation>
-    </message>
-    <message>
-        <source>Imported %1 as %2.</source>
-        <translation>Se ha importado %1 como %2.</translation>
-    </message>
-    <message>
-        <source>A report is being written to %1; wait for it or cancel it.</source>
-        <translation>Se está escribiendo un informe en %1; espere a que termine o cancélelo.</translation>
-    </message>
-    <message>
-        <source>Writing the report to %1…</source>
-        <translation>Escribiendo el informe en %1…</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Cancelar</translation>
-    </message>
-    <message>
-        <source>HTML report</source>
-        <translation>Informe HTML</translation>
-    </message>
-    <message>
-        <source>Saved %1.</source>
-        <translation>Se ha guardado %1.</translation>
-    </message>
-    <message>
-        <source>The report was not written: %1</source>
-        <translation>No se ha escrito el informe: %1</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>No se puede escribir %1: %2</translation>
-    </message>
-    <message>
-        <source>%1 — unreadable: %2</source>
-        <translation>%1 — ilegible: %2</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n configuration(s)</source>
-        <translation>
-            <numerusform>%n configuración</numerusform>
-            <numerusform>%n configuraciones</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n disk(s) measured</source>
-        <translation>
-            <numerusform>%n disco medido</numerusform>
-            <numerusform>%n discos medidos</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 — %2, %3, %4</source>
-        <translation>%1 — %2, %3, %4</translation>
-    </message>
-    <message>
-        <source>(none yet)</source>
-        <translation>(ninguno aún)</translation>
-    </message>
-    <message>
-        <source>Results folder: %1</source>
-        <translation>Carpeta de resultados: %1</translation>
-    </message>
-    <message>
-        <source>There are no results to save yet.</source>
-        <translation>Aún no hay resultados que guardar.</translation>
-    </message>
-    <message>
-        <source>Save results as</source>
-        <translation>Guardar resultados como</translation>
-    </message>
-    <message>
-        <source>RaidBench results (*.json)</source>
-        <translation>Resultados de RaidBench (*.json)</translation>
-    </message>
-    <message>
-        <source>Results saved to %1.</source>
-        <translation>Resultados guardados en %1.</translation>
-    </message>
-    <message>
-        <source>Open results</source>
-        <translation>Abrir resultados</translation>
-    </message>
-    <message>
-        <source>Export the %1 chart</source>
-        <translation>Exportar el gráfico %1</translation>
-    </message>
-    <message>
-        <source> px</source>
-        <translation> px</translation>
-    </message>
-    <message>
-        <source>&amp;Width:</source>
-        <translation>&amp;Anchura:</translation>
-    </message>
-    <message>
-        <source>&amp;Height:</source>
-        <translation>A&amp;ltura:</translation>
-    </message>
-    <message>
-        <source>&amp;DPI:</source>
-        <translation>&amp;DPI:</translation>
-    </message>
-    <message>
-        <source>Export chart</source>
-        <translation>Exportar gráfico</translation>
-    </message>
-    <message>
-        <source>Chart saved to %1.</source>
-        <translation>Gráfico guardado en %1.</translation>
-    </message>
-    <message>
-        <source>Export</source>
-        <translation>Exportar</translation>
     </message>
     <message>
         <source>%1 — %2: %3</source>
@@ -3109,40 +3144,12 @@ limitado por %1</translation>
         <translation>Abra dos archivos de resultados lado a lado, p. ej., antes y después de sustituir un disco.</translation>
     </message>
     <message>
-        <source>Choose two results files</source>
-        <translation>Elija dos archivos de resultados</translation>
-    </message>
-    <message>
-        <source>Choose exactly two results files to compare.</source>
-        <translation>Elija exactamente dos archivos de resultados para comparar.</translation>
-    </message>
-    <message>
-        <source>Comparing %1 and %2.</source>
-        <translation>Comparando %1 y %2.</translation>
-    </message>
-    <message>
         <source>Import &amp;fio…</source>
         <translation>Importar &amp;fio…</translation>
     </message>
     <message>
         <source>Add fio&apos;s JSON output (fio --output-format=json) as a configuration of its own.</source>
         <translation>Añada la salida JSON de fio (fio --output-format=json) como una configuración propia.</translation>
-    </message>
-    <message>
-        <source>fio JSON output</source>
-        <translation>Salida JSON de fio</translation>
-    </message>
-    <message>
-        <source>JSON (*.json)</source>
-        <translation>JSON (*.json)</translation>
-    </message>
-    <message>
-        <source>Import fio</source>
-        <translation>Importar fio</translation>
-    </message>
-    <message>
-        <source>Configuration name:</source>
-        <translation>Nombre de la configuración:</translation>
     </message>
     <message>
         <source>&amp;Export</source>
@@ -3267,10 +3274,6 @@ escritura %5, lectura %6%7</translation>
     <message>
         <source>&lt;p&gt;No file-system tests in these results.&lt;/p&gt;</source>
         <translation>&lt;p&gt;No hay pruebas de sistema de archivos en estos resultados.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Export the chart</source>
-        <translation>Exportar el gráfico</translation>
     </message>
     <message>
         <source>%1 is in every configuration.</source>

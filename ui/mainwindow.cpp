@@ -16,6 +16,7 @@
 #include "recentfolder.h"
 #include "remotedialog.h"
 #include "results/answerpanel.h"
+#include "results/resultsfiles.h"
 #include "results/resultsfolder.h"
 #include "results/resultspage.h"
 #include "runpage.h"
@@ -180,7 +181,7 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
             showMessage(
                 tr("The results could not be written to %1: %2. They go to %3 from now on.").arg(path, why, fallback),
                 true);
-            m_results->setCurrentFile(fallback); // File > Save and the Recent menu: the file they are in
+            m_results->files()->setCurrentFile(fallback); // File > Save and the Recent menu: the file they are in
         });
     connect(m_runFile, &RunResultsFile::writeFailed, this, [this](const QString& path, const QString& why) {
         showMessage(tr("The results could not be written to %1: %2. They are still on the Results page; save "
@@ -270,7 +271,7 @@ Result<void> MainWindow::openFile(const QString& path)
         }
         return loaded;
     }
-    auto opened = m_results->open(path);
+    auto opened = m_results->files()->open(path);
     if (opened) {
         showStep(ResultsStep);
     }
@@ -774,7 +775,7 @@ bool MainWindow::beginResultsFile(const QString& name)
                     true);
         return false;
     }
-    m_results->setCurrentFile(*path);
+    m_results->files()->setCurrentFile(*path);
     return true;
 }
 
@@ -853,15 +854,15 @@ void MainWindow::makeMenus()
     });
     file->addAction(tr("Open &results…"), this, [this] {
         showStep(ResultsStep);
-        m_results->openDialog();
+        m_results->files()->openDialog();
     });
     file->addAction(tr("Save results &as…"), QKeySequence::SaveAs, this, [this] {
         showStep(ResultsStep);
-        m_results->saveAsDialog();
+        m_results->files()->saveAsDialog();
     });
     file->addAction(tr("Results &library…"), QKeySequence(Qt::CTRL | Qt::Key_L), this, [this] {
         showStep(ResultsStep);
-        m_results->openLibrary();
+        m_results->files()->openLibrary();
     });
     file->addAction(tr("Show the results &folder"), this, [] {
         QDir().mkpath(ResultsFolder::path());

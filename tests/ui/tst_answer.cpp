@@ -8,6 +8,7 @@
 #include "results/analysis.h"
 #include "results/answerpanel.h"
 #include "results/resultcharts.h"
+#include "results/resultsfiles.h"
 #include "results/resultspage.h"
 
 #include <QApplication>
@@ -264,11 +265,11 @@ private Q_SLOTS:
         chooseMeasure(page.answerPanel(), QStringLiteral("random-write"));
         QTemporaryDir dir;
         const QString png = dir.filePath(QStringLiteral("t.png"));
-        QVERIFY(page.exportChart(QStringLiteral("tradeoff"), png, QSize(1000, 600), 96).ok());
+        QVERIFY(page.files()->exportChart(QStringLiteral("tradeoff"), png, QSize(1000, 600), 96).ok());
         QImage image(png);
         QCOMPARE(image.size(), QSize(1000, 600));
         const QString svg = dir.filePath(QStringLiteral("t.svg"));
-        QVERIFY(page.exportChart(QStringLiteral("tradeoff"), svg).ok());
+        QVERIFY(page.files()->exportChart(QStringLiteral("tradeoff"), svg).ok());
         QFile svgFile(svg);
         QVERIFY(svgFile.open(QIODevice::ReadOnly));
         const QByteArray svgData = svgFile.readAll();
@@ -279,11 +280,11 @@ private Q_SLOTS:
         QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
         QVERIFY(svgData.contains("space kept (%)"));
         QVERIFY(svgData.contains("random writes (IOPS)"));
-        QVERIFY(page.exportChart(QStringLiteral("tradeoff"), dir.filePath(QStringLiteral("t.pdf"))).ok());
+        QVERIFY(page.files()->exportChart(QStringLiteral("tradeoff"), dir.filePath(QStringLiteral("t.pdf"))).ok());
         QVERIFY(QFile(dir.filePath(QStringLiteral("t.pdf"))).size() > 1000);
         // The HTML report answers as the form does, with the trade-off chart in it.
         const QString html = dir.filePath(QStringLiteral("r.html"));
-        QVERIFY(page.exportReport(html).ok());
+        QVERIFY(page.files()->exportReport(html).ok());
         QFile htmlFile(html);
         QVERIFY(htmlFile.open(QIODevice::ReadOnly));
         const QString report = QString::fromUtf8(htmlFile.readAll());

@@ -4,6 +4,7 @@
 
 #include "results/analysis.h"
 #include "results/librarydialog.h"
+#include "results/resultsfiles.h"
 #include "results/resultspage.h"
 
 #include <QApplication>
@@ -119,7 +120,7 @@ private Q_SLOTS:
     {
         ResultsPage page;
         page.show();
-        ResultsLibraryDialog* dialog = page.openLibrary();
+        ResultsLibraryDialog* dialog = page.files()->openLibrary();
         QSignalSpy loaded(dialog, &ResultsLibraryDialog::loaded);
         QVERIFY(loaded.wait(10000));
         const QList<int> rows {rowOf(*dialog, QStringLiteral("run-0.json")),
@@ -135,13 +136,13 @@ private Q_SLOTS:
                  qPrintable(page.results().configs.first().name));
         QTRY_VERIFY(!dialog->isVisible() || dialog->isHidden());
 
-        ResultsLibraryDialog* again = page.openLibrary();
+        ResultsLibraryDialog* again = page.files()->openLibrary();
         QSignalSpy reloaded(again, &ResultsLibraryDialog::loaded);
         QVERIFY(reloaded.wait(10000));
         selectRows(*again, {rowOf(*again, QStringLiteral("run-2.json"))});
         QVERIFY(again->openButton()->isEnabled());
         again->openButton()->click();
-        QTRY_COMPARE(page.currentFile(), m_folder.filePath(QStringLiteral("run-2.json")));
+        QTRY_COMPARE(page.files()->currentFile(), m_folder.filePath(QStringLiteral("run-2.json")));
         QCOMPARE(page.results().configs.size(), 9);
         QVERIFY(page.results().comparedLabels.isEmpty());
     }

@@ -14,6 +14,7 @@
 #include "results/htmlreport.h"
 #include "results/reportwriter.h"
 #include "results/resultcharts.h"
+#include "results/resultsfiles.h"
 #include "results/resultspage.h"
 #include "stallwatchdog.h"
 #include "util/units.h"
@@ -887,14 +888,14 @@ private Q_SLOTS:
         QTemporaryDir dir;
         // PNG: decodable, exactly the size asked, the DPI recorded.
         const QString png = dir.filePath(QStringLiteral("c.png"));
-        QVERIFY(page.exportChart(QStringLiteral("comparison"), png, QSize(1600, 900), 192).ok());
+        QVERIFY(page.files()->exportChart(QStringLiteral("comparison"), png, QSize(1600, 900), 192).ok());
         QImage image(png);
         QVERIFY(!image.isNull());
         QCOMPARE(image.size(), QSize(1600, 900));
         QCOMPARE(qRound(image.dotsPerMeterX() * 0.0254), 192);
         // SVG: well-formed XML holding every configuration's name.
         const QString svg = dir.filePath(QStringLiteral("c.svg"));
-        QVERIFY(page.exportChart(QStringLiteral("comparison"), svg).ok());
+        QVERIFY(page.files()->exportChart(QStringLiteral("comparison"), svg).ok());
         QFile svgFile(svg);
         QVERIFY(svgFile.open(QIODevice::ReadOnly));
         const QByteArray svgData = svgFile.readAll();
@@ -918,7 +919,7 @@ private Q_SLOTS:
         QVERIFY2(inked > 100, qPrintable(QString::number(inked)));
         // PDF: a PDF, and its text names the configurations.
         const QString pdf = dir.filePath(QStringLiteral("c.pdf"));
-        QVERIFY(page.exportChart(QStringLiteral("comparison"), pdf).ok());
+        QVERIFY(page.files()->exportChart(QStringLiteral("comparison"), pdf).ok());
         QFile pdfFile(pdf);
         QVERIFY(pdfFile.open(QIODevice::ReadOnly));
         QVERIFY(pdfFile.size() > 1000);
@@ -938,26 +939,28 @@ private Q_SLOTS:
         for (const QString& name : Charts::names()) {
             for (const char* suffix : {"png", "svg", "pdf"}) {
                 const QString path = dir.filePath(QStringLiteral("%1.%2").arg(name, QLatin1String(suffix)));
-                const auto exported = page.exportChart(name, path);
+                const auto exported = page.files()->exportChart(name, path);
                 QVERIFY2(exported.ok(),
                          qPrintable(name + QLatin1Char(' ') + (exported ? QString() : exported.error().message)));
                 QVERIFY(QFileInfo(path).size() > 500);
             }
         }
         // Refused: a format we do not write, a silly size; nothing is written.
-        QVERIFY(!page.exportChart(QStringLiteral("comparison"), dir.filePath(QStringLiteral("c.gif"))).ok());
-        QVERIFY(!page.exportChart(QStringLiteral("comparison"), dir.filePath(QStringLiteral("tiny.png")), QSize(10, 10))
-                     .ok());
+        QVERIFY(!page.files()->exportChart(QStringLiteral("comparison"), dir.filePath(QStringLiteral("c.gif"))).ok());
+        QVERIFY(
+            !page.files()
+                 ->exportChart(QStringLiteral("comparison"), dir.filePath(QStringLiteral("tiny.png")), QSize(10, 10))
+                 .ok());
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("tiny.png"))));
         // Data: CSV with a row per configuration x test, JSON that loads back.
         const QString csv = dir.filePath(QStringLiteral("r.csv"));
-        QVERIFY(page.exportData(csv).ok());
+        QVERIFY(page.files()->exportData(csv).ok());
         QFile csvFile(csv);
         QVERIFY(csvFile.open(QIODevice::ReadOnly));
         const QList<QByteArray> rows = csvFile.readAll().trimmed().split('\n');
         QVERIFY(rows.size() > 9 * 5);
         const QString json = dir.filePath(QStringLiteral("r.json"));
-        QVERIFY(page.exportData(json).ok());
+        QVERIFY(page.files()->exportData(json).ok());
         auto back = CampaignResults::load(json);
         QVERIFY2(back.ok(), qPrintable(back ? QString() : back.error().message));
         QCOMPARE(back->configs.size(), results.configs.size());
@@ -992,13 +995,13 @@ private Q_SLOTS:
         StallWatchdog watchdog;
         watchdog.start();
         QSignalSpy opened(&page, &ResultsPage::message);
-        page.openInBackground(file);
+        page.files()->openInBackground(file);
         QTRY_COMPARE_WITH_TIMEOUT(page.results().configs.size(), 200, 30000);
         const qint64 openStall = watchdog.longestStallMs();
 
         watchdog.start();
         const QString report = dir.filePath(QStringLiteral("many.html"));
-        QSignalSpy written(&page, &ResultsPage::reportWritten);
+        QSignalSpy written(page.files(), &ResultsFiles::reportWritten);
         // The event loop's turns, counted by a timer that fires on every one, at each step of the writer.
         int turns = 0;
         QTimer everyTurn;
@@ -1006,14 +1009,14 @@ private Q_SLOTS:
         connect(&everyTurn, &QTimer::timeout, this, [&turns] { ++turns; });
         everyTurn.start();
         QList<int> turnsAtStep;
-        ReportWriter* writing = page.exportReportInBackground(report);
+        ReportWriter* writing = page.files()->exportReportInBackground(report);
         QVERIFY(writing);
         int steps = 0;
         connect(writing, &ReportWriter::progress, this, [&](int, int total) {
             turnsAtStep.append(turns);
             steps = total;
         });
-        QVERIFY(!page.exportReportInBackground(report)); // one at a time
+        QVERIFY(!page.files()->exportReportInBackground(report)); // one at a time
         QVERIFY(written.wait(60000));
         everyTurn.stop();
         const qint64 reportStall = watchdog.longestStallMs();
@@ -1045,7 +1048,7 @@ private Q_SLOTS:
         // Cancelled: no file, and the page says so.
         const QString cancelled = dir.filePath(QStringLiteral("cancelled.html"));
         written.clear();
-        ReportWriter* writer = page.exportReportInBackground(cancelled);
+        ReportWriter* writer = page.files()->exportReportInBackground(cancelled);
         QVERIFY(writer);
         writer->cancel();
         QVERIFY(written.wait(30000));
@@ -1168,7 +1171,7 @@ private Q_SLOTS:
         for (const QString& name : {QStringLiteral("qd-latency"), QStringLiteral("qd-iops")}) {
             for (const char* suffix : {"png", "svg"}) {
                 const QString path = dir.filePath(QStringLiteral("%1.%2").arg(name, QLatin1String(suffix)));
-                const auto exported = page.exportChart(name, path);
+                const auto exported = page.files()->exportChart(name, path);
                 QVERIFY2(exported.ok(), qPrintable(exported ? QString() : exported.error().message));
                 QVERIFY(QFileInfo(path).size() > 2000);
             }
@@ -1412,10 +1415,11 @@ private Q_SLOTS:
         ResultsPage page;
         page.show();
         QVERIFY(
-            page.openCompare(dir.filePath(QStringLiteral("before.json")), dir.filePath(QStringLiteral("after.json")))
+            page.files()
+                ->openCompare(dir.filePath(QStringLiteral("before.json")), dir.filePath(QStringLiteral("after.json")))
                 .ok());
         QCOMPARE(page.configTable()->rowCount(), 17);
-        QVERIFY(page.recentFiles().contains(dir.filePath(QStringLiteral("after.json"))));
+        QVERIFY(page.files()->recentFiles().contains(dir.filePath(QStringLiteral("after.json"))));
     }
 
     void compareHostsFlagsSlowDisksAcrossTheFleet()
@@ -1438,8 +1442,9 @@ private Q_SLOTS:
         QVERIFY(second.save(dir.filePath(QStringLiteral("b.json"))).ok());
         ResultsPage page;
         page.show();
-        QVERIFY(
-            page.openCompare({dir.filePath(QStringLiteral("a.json")), dir.filePath(QStringLiteral("b.json"))}).ok());
+        QVERIFY(page.files()
+                    ->openCompare({dir.filePath(QStringLiteral("a.json")), dir.filePath(QStringLiteral("b.json"))})
+                    .ok());
         QCOMPARE(page.results().comparedLabels,
                  (QStringList {QStringLiteral("root@nas1"), QStringLiteral("root@nas2:2222")}));
         QChart* chart = page.chart(QStringLiteral("disks"));
@@ -1471,7 +1476,7 @@ private Q_SLOTS:
         ResultsPage page;
         page.show();
         page.setResults(results);
-        QVERIFY(page.importFio(fioDir.filePath(files.first()), QStringLiteral("fio raid0")).ok());
+        QVERIFY(page.files()->importFio(fioDir.filePath(files.first()), QStringLiteral("fio raid0")).ok());
         QCOMPARE(page.results().configs.size(), 10);
         QVERIFY(categoriesOf(page.chart(QStringLiteral("comparison"))).contains(QStringLiteral("fio raid0")));
         const QString bad = dir.filePath(QStringLiteral("bad.json"));
@@ -1479,7 +1484,7 @@ private Q_SLOTS:
         QVERIFY(badFile.open(QIODevice::WriteOnly));
         badFile.write("{\"jobs\": 3}");
         badFile.close();
-        QVERIFY(!page.importFio(bad, QStringLiteral("x")).ok());
+        QVERIFY(!page.files()->importFio(bad, QStringLiteral("x")).ok());
         QCOMPARE(page.results().configs.size(), 10);
 
         // A results file dropped on the window opens on the Results page; a plan file on the canvas.
@@ -1494,7 +1499,7 @@ private Q_SLOTS:
         QApplication::sendEvent(&window, &drop);
         QCOMPARE(window.currentStep(), MainWindow::ResultsStep);
         QCOMPARE(window.resultsPage()->configTable()->rowCount(), 9);
-        QVERIFY(window.resultsPage()->recentFiles().contains(QFileInfo(fixture).absoluteFilePath()));
+        QVERIFY(window.resultsPage()->files()->recentFiles().contains(QFileInfo(fixture).absoluteFilePath()));
         QMimeData other;
         other.setUrls({QUrl::fromLocalFile(dir.filePath(QStringLiteral("photo.jpg")))});
         QDragEnterEvent refused(QPoint(50, 50), Qt::CopyAction, &other, Qt::LeftButton, Qt::NoModifier);
@@ -1525,14 +1530,14 @@ private Q_SLOTS:
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(content);
         file.close();
-        const auto opened = page.open(path);
+        const auto opened = page.files()->open(path);
         QVERIFY(!opened);
         QVERIFY2(opened.error().message.contains(path), qPrintable(opened.error().message));
         QVERIFY2(opened.error().message.contains(reason), qPrintable(opened.error().message));
         // What was shown stays.
         QCOMPARE(page.results().configs.size(), 9);
         QCOMPARE(page.configTable()->rowCount(), 9);
-        QVERIFY(!page.recentFiles().contains(path));
+        QVERIFY(!page.files()->recentFiles().contains(path));
     }
 
     void headlessCommandLine()

@@ -3,6 +3,7 @@
 
 #include "results/diskstogether.h"
 #include "results/quickanswer.h"
+#include "results/resultsfiles.h"
 #include "results/surfacescan.h"
 #include "uitest.h"
 
@@ -166,7 +167,7 @@ private Q_SLOTS:
         QCOMPARE(again->configs.size(), 2);
 
         // Recent lists both, newest first, with what they hold.
-        const QStringList recent = f->window->resultsPage()->recentEntries();
+        const QStringList recent = f->window->resultsPage()->files()->recentEntries();
         const QString joined = recent.join(QLatin1Char('\n'));
         // Each entry short enough for a menu beside the window, its whole path in its tooltip.
         const auto entryOf = [&](const QString& path) {
@@ -278,7 +279,7 @@ private Q_SLOTS:
         corrupt.write("{\"raidbench_results\": 1, \"configs\": [tru");
         corrupt.close();
         auto f = makeWindow();
-        const QString joined = f->window->resultsPage()->recentEntries().join(QLatin1Char('\n'));
+        const QString joined = f->window->resultsPage()->files()->recentEntries().join(QLatin1Char('\n'));
         QVERIFY2(joined.contains(QStringLiteral("2000-01-01_000000_host_broken.json — unreadable")) ||
                      joined.contains(QStringLiteral("_broken.json — unreadable")),
                  qPrintable(joined));

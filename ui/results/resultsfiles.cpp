@@ -1,3 +1,5 @@
+#include "results/resultsfiles.h"
+
 #include "../displaynumbers.h"
 #include "../recentfolder.h"
 #include "results/analysis.h"
@@ -24,6 +26,7 @@
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QFutureWatcher>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLocale>
 #include <QMenu>
@@ -37,31 +40,38 @@
 
 namespace RaidBench::Ui {
 
-// The results page's files: open, compare, import, save, export, and the recent files.
-
 namespace {
 
 constexpr int maxRecent = 8;
 
 } // namespace
 
-Result<void> ResultsPage::open(const QString& path)
+ResultsFiles::ResultsFiles(ResultsPage* page)
+    : QObject(page)
+    , m_page(page)
+    , m_recentMenu(new QMenu(page))
+{
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &ResultsFiles::updateRecentMenu); // runs write there
+    updateRecentMenu();
+}
+
+Result<void> ResultsFiles::open(const QString& path)
 {
     auto results = CampaignResults::load(path);
     if (!results) {
         return makeError(results.error().code, tr("Cannot open %1: %2").arg(path, results.error().message));
     }
-    setResults(*results, QFileInfo(path).fileName());
+    m_page->setResults(*results, QFileInfo(path).fileName());
     setCurrentFile(path);
     rememberRecent(path);
     return {};
 }
 
-ResultsLibraryDialog* ResultsPage::openLibrary()
+ResultsLibraryDialog* ResultsFiles::openLibrary()
 {
-    auto* dialog = new ResultsLibraryDialog(ResultsFolder::path(), this);
+    auto* dialog = new ResultsLibraryDialog(ResultsFolder::path(), m_page);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &ResultsLibraryDialog::message, this, &ResultsPage::message);
+    connect(dialog, &ResultsLibraryDialog::message, this, &ResultsFiles::message);
     connect(dialog, &ResultsLibraryDialog::openRequested, this, [this, dialog](const QString& path) {
         openInBackground(path);
         dialog->close();
@@ -78,12 +88,12 @@ ResultsLibraryDialog* ResultsPage::openLibrary()
     return dialog;
 }
 
-Result<void> ResultsPage::openCompare(const QString& first, const QString& second)
+Result<void> ResultsFiles::openCompare(const QString& first, const QString& second)
 {
     return openCompare(QStringList {first, second});
 }
 
-Result<void> ResultsPage::openCompare(const QStringList& paths)
+Result<void> ResultsFiles::openCompare(const QStringList& paths)
 {
     if (paths.size() < 2) {
         return makeError(ErrorCode::usage, tr("Choose two or more results files to compare."));
@@ -102,26 +112,14 @@ Result<void> ResultsPage::openCompare(const QStringList& paths)
         sides.append({loadedFiles.at(i), labels.at(i)});
     }
     // Each side keeps its own analysis; the merge is shown as it is.
-    m_results = compareResults(sides);
-    const Requirements requirements = m_options.requirements;
-    m_options = ChartOptions {};
-    m_options.requirements = requirements;
-    QStringList names;
-    for (const QString& label : labels) {
-        names.append(QStringLiteral("<b>%1</b>").arg(label.toHtmlEscaped()));
-    }
-    m_title->setText(tr("%1 side by side — configurations grouped by name").arg(names.join(QStringLiteral(", "))));
-    fillTable();
-    fillFileTests();
-    m_answer->setResults(m_results);
-    rebuildCharts();
+    m_page->showCompared(compareResults(sides), labels);
     for (const QString& path : paths) {
         rememberRecent(path);
     }
     return {};
 }
 
-Result<void> ResultsPage::importFio(const QString& path, const QString& configName)
+Result<void> ResultsFiles::importFio(const QString& path, const QString& configName)
 {
     if (configName.isEmpty()) {
         return makeError(ErrorCode::usage, tr("The imported configuration needs a name."));
@@ -130,19 +128,16 @@ Result<void> ResultsPage::importFio(const QString& path, const QString& configNa
     if (!file.open(QIODevice::ReadOnly)) {
         return makeError(ErrorCode::ioError, tr("Cannot open %1: %2").arg(path, file.errorString()));
     }
-    CampaignResults next = m_results;
+    CampaignResults next = m_page->results();
     if (auto imported = importFioJson(next, file.readAll(), configName); !imported) {
         return makeError(imported.error().code, tr("Cannot import %1: %2").arg(path, imported.error().message));
     }
-    m_results = next;
-    analyzeResults(m_results);
-    fillTable();
-    m_answer->setResults(m_results);
-    rebuildCharts();
+    analyzeResults(next);
+    m_page->replaceResults(next);
     return {};
 }
 
-void ResultsPage::openInBackground(const QString& path)
+void ResultsFiles::openInBackground(const QString& path)
 {
     // A big file takes a while to read and check: not on the thread that paints the window.
     auto* watcher = new QFutureWatcher<Result<CampaignResults>>(this);
@@ -153,7 +148,7 @@ void ResultsPage::openInBackground(const QString& path)
             Q_EMIT message(tr("Cannot open %1: %2").arg(path, ErrorCode::userText(results.error())));
             return;
         }
-        setResults(*results, QFileInfo(path).fileName());
+        m_page->setResults(*results, QFileInfo(path).fileName());
         setCurrentFile(path);
         rememberRecent(path);
         Q_EMIT message(tr("Opened %1.").arg(path));
@@ -162,7 +157,7 @@ void ResultsPage::openInBackground(const QString& path)
     watcher->setFuture(QtConcurrent::run([path] { return CampaignResults::load(path); }));
 }
 
-void ResultsPage::importFioInBackground(const QString& path, const QString& configName)
+void ResultsFiles::importFioInBackground(const QString& path, const QString& configName)
 {
     if (configName.isEmpty()) {
         Q_EMIT message(tr("The imported configuration needs a name."));
@@ -176,13 +171,10 @@ void ResultsPage::importFioInBackground(const QString& path, const QString& conf
             Q_EMIT message(ErrorCode::userText(imported.error()));
             return;
         }
-        m_results = *imported;
-        fillTable();
-        m_answer->setResults(m_results);
-        rebuildCharts();
+        m_page->replaceResults(*imported);
         Q_EMIT message(tr("Imported %1 as %2.").arg(path, configName));
     });
-    const CampaignResults current = m_results;
+    const CampaignResults current = m_page->results();
     watcher->setFuture(QtConcurrent::run([current, path, configName]() -> Result<CampaignResults> {
         QFile file(path);
         if (!file.open(QIODevice::ReadOnly)) {
@@ -197,15 +189,15 @@ void ResultsPage::importFioInBackground(const QString& path, const QString& conf
     }));
 }
 
-ReportWriter* ResultsPage::exportReportInBackground(const QString& path)
+ReportWriter* ResultsFiles::exportReportInBackground(const QString& path)
 {
     if (m_report) {
         Q_EMIT message(tr("A report is being written to %1; wait for it or cancel it.").arg(m_report->path()));
         return nullptr;
     }
-    m_report = new ReportWriter(m_results, path, false, this);
-    m_report->setRequirements(m_options.requirements);
-    auto* progress = new QProgressDialog(tr("Writing the report to %1…").arg(path), tr("Cancel"), 0, 1, this);
+    m_report = new ReportWriter(m_page->results(), path, false, this);
+    m_report->setRequirements(m_page->chartOptions().requirements);
+    auto* progress = new QProgressDialog(tr("Writing the report to %1…").arg(path), tr("Cancel"), 0, 1, m_page);
     progress->setWindowTitle(tr("HTML report"));
     progress->setWindowModality(Qt::NonModal); // the window stays usable while it is written
     progress->setMinimumDuration(400);
@@ -227,41 +219,41 @@ ReportWriter* ResultsPage::exportReportInBackground(const QString& path)
     return m_report;
 }
 
-Result<void> ResultsPage::save(const QString& path) const
+Result<void> ResultsFiles::save(const QString& path) const
 {
-    return m_results.save(path);
+    return m_page->results().save(path);
 }
 
-Result<void> ResultsPage::exportData(const QString& path) const
+Result<void> ResultsFiles::exportData(const QString& path) const
 {
     if (path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
-        return m_results.save(path);
+        return m_page->results().save(path);
     }
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
         return makeError(ErrorCode::ioError, tr("Cannot write %1: %2").arg(path, file.errorString()));
     }
-    file.write(resultsToCsv(m_results).toUtf8());
+    file.write(resultsToCsv(m_page->results()).toUtf8());
     if (!file.commit()) {
         return makeError(ErrorCode::ioError, tr("Cannot write %1: %2").arg(path, file.errorString()));
     }
     return {};
 }
 
-Result<void> ResultsPage::exportReport(const QString& path) const
+Result<void> ResultsFiles::exportReport(const QString& path) const
 {
-    return writeHtmlReport(m_results, path, false, m_options.requirements);
+    return writeHtmlReport(m_page->results(), path, false, m_page->chartOptions().requirements);
 }
 
-Result<void> ResultsPage::exportChart(const QString& name, const QString& path, QSize pixels, int dpi) const
+Result<void> ResultsFiles::exportChart(const QString& name, const QString& path, QSize pixels, int dpi) const
 {
     auto format = parseChartFormat(path);
     if (!format) {
         return format.error();
     }
-    ChartOptions options = m_options;
+    ChartOptions options = m_page->chartOptions();
     options.dark = false; // exports are for documents: light
-    auto chart = Charts::make(name, m_results, options);
+    auto chart = Charts::make(name, m_page->results(), options);
     if (!chart) {
         return chart.error();
     }
@@ -269,12 +261,12 @@ Result<void> ResultsPage::exportChart(const QString& name, const QString& path, 
     return RaidBench::Ui::exportChart(owned.get(), path, *format, pixels, dpi, Charts::caption(name));
 }
 
-QStringList ResultsPage::recentFiles() const
+QStringList ResultsFiles::recentFiles() const
 {
     return QSettings().value(QStringLiteral("results/recent")).toStringList();
 }
 
-void ResultsPage::rememberRecent(const QString& path)
+void ResultsFiles::rememberRecent(const QString& path)
 {
     QStringList recent = recentFiles();
     const QString absolute = QFileInfo(path).absoluteFilePath();
@@ -284,12 +276,12 @@ void ResultsPage::rememberRecent(const QString& path)
     updateRecentMenu();
 }
 
-void ResultsPage::setCurrentFile(const QString& path)
+void ResultsFiles::setCurrentFile(const QString& path)
 {
     m_currentFile = path.isEmpty() ? QString() : QFileInfo(path).absoluteFilePath();
 }
 
-QStringList ResultsPage::recentEntries()
+QStringList ResultsFiles::recentEntries()
 {
     updateRecentMenu();
     QStringList texts;
@@ -314,7 +306,7 @@ QString elidedMiddle(const QString& text, qsizetype most = 40)
 
 } // namespace
 
-void ResultsPage::updateRecentMenu()
+void ResultsFiles::updateRecentMenu()
 {
     m_recentMenu->clear();
     m_recentMenu->setToolTipsVisible(true); // each entry's whole path
@@ -361,15 +353,15 @@ void ResultsPage::updateRecentMenu()
         ->setEnabled(false);
 }
 
-void ResultsPage::saveAsDialog()
+void ResultsFiles::saveAsDialog()
 {
-    if (m_results.configs.isEmpty() && m_results.disks.isEmpty()) {
+    if (m_page->results().configs.isEmpty() && m_page->results().disks.isEmpty()) {
         Q_EMIT message(tr("There are no results to save yet."));
         return;
     }
     const QString suggested =
         m_currentFile.isEmpty() ? QStringLiteral("results.json") : QFileInfo(m_currentFile).fileName();
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save results as"),
+    const QString path = QFileDialog::getSaveFileName(m_page, tr("Save results as"),
                                                       RecentFolder::startPath(QStringLiteral("results"), suggested),
                                                       tr("RaidBench results (*.json)"));
     RecentFolder::remember(QStringLiteral("results"), path);
@@ -383,24 +375,54 @@ void ResultsPage::saveAsDialog()
     Q_EMIT message(saved ? tr("Results saved to %1.").arg(path) : ErrorCode::userText(saved.error()));
 }
 
-void ResultsPage::openDialog()
+void ResultsFiles::openDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open results"), RecentFolder::startPath(QStringLiteral("results")), tr("RaidBench results (*.json)"));
+    const QString path =
+        QFileDialog::getOpenFileName(m_page, tr("Open results"), RecentFolder::startPath(QStringLiteral("results")),
+                                     tr("RaidBench results (*.json)"));
     RecentFolder::remember(QStringLiteral("results"), path);
     if (!path.isEmpty()) {
         openInBackground(path);
     }
 }
 
-void ResultsPage::exportChartDialog(const QString& suffix)
+void ResultsFiles::compareDialog()
 {
-    const int tab = m_tabs->currentIndex();
-    const QString name = tab == DisksTab ? QStringLiteral("disks")
-        : tab == DetailsTab              ? m_detail
-        : tab == AnswerTab               ? QStringLiteral("tradeoff")
-                                         : QStringLiteral("comparison");
-    QDialog dialog(this);
+    const QStringList paths = QFileDialog::getOpenFileNames(m_page, tr("Choose two results files"),
+                                                            RecentFolder::startPath(QStringLiteral("results")),
+                                                            tr("RaidBench results (*.json)"));
+    RecentFolder::remember(QStringLiteral("results"), paths.value(0));
+    if (paths.size() != 2) {
+        if (!paths.isEmpty()) {
+            Q_EMIT message(tr("Choose exactly two results files to compare."));
+        }
+        return;
+    }
+    const auto opened = openCompare(paths.at(0), paths.at(1));
+    Q_EMIT message(opened ? tr("Comparing %1 and %2.").arg(paths.at(0), paths.at(1))
+                          : ErrorCode::userText(opened.error()));
+}
+
+void ResultsFiles::importFioDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        m_page, tr("fio JSON output"), RecentFolder::startPath(QStringLiteral("fio")), tr("JSON (*.json)"));
+    RecentFolder::remember(QStringLiteral("fio"), path);
+    if (path.isEmpty()) {
+        return;
+    }
+    bool ok = false;
+    const QString name = QInputDialog::getText(m_page, tr("Import fio"), tr("Configuration name:"), QLineEdit::Normal,
+                                               QStringLiteral("fio"), &ok);
+    if (ok) {
+        importFioInBackground(path, name.trimmed());
+    }
+}
+
+void ResultsFiles::exportChartDialog(const QString& suffix)
+{
+    const QString name = m_page->chartOnScreen();
+    QDialog dialog(m_page);
     const QString chartTitle = Charts::title(name);
     dialog.setWindowTitle(chartTitle.isEmpty() ? tr("Export the chart") : tr("Export the %1 chart").arg(chartTitle));
     auto* form = new QFormLayout(&dialog);
@@ -426,7 +448,7 @@ void ResultsPage::exportChartDialog(const QString& suffix)
         return;
     }
     const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export chart"),
+        m_page, tr("Export chart"),
         RecentFolder::startPath(QStringLiteral("exports"), QStringLiteral("%1.%2").arg(name, suffix)),
         suffix.toUpper() + QStringLiteral(" (*.") + suffix + QLatin1Char(')'));
     RecentFolder::remember(QStringLiteral("exports"), path);
@@ -437,10 +459,10 @@ void ResultsPage::exportChartDialog(const QString& suffix)
     Q_EMIT message(exported ? tr("Chart saved to %1.").arg(path) : ErrorCode::userText(exported.error()));
 }
 
-void ResultsPage::exportFileDialog(const QString& what)
+void ResultsFiles::exportFileDialog(const QString& what)
 {
     const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export"),
+        m_page, tr("Export"),
         RecentFolder::startPath(QStringLiteral("exports"),
                                 QStringLiteral("%1.%2").arg(what == QLatin1String("html") ? QStringLiteral("report")
                                                                                           : QStringLiteral("results"),

@@ -10,6 +10,7 @@
 #include "results/exports.h"
 #include "results/htmlreport.h"
 #include "results/librarydialog.h"
+#include "results/resultsfiles.h"
 #include "results/resultsfolder.h"
 #include "results/resultstable.h"
 #include "util/errorcodes.h"
@@ -111,9 +112,10 @@ ResultsPage::ResultsPage(QWidget* parent)
     , m_detailView(new QChartView(this))
     , m_fileTests(new QTextBrowser(this))
     , m_answer(new AnswerPanel(this))
-    , m_recentMenu(new QMenu(this))
+    , m_files(new ResultsFiles(this))
 {
     setObjectName(QStringLiteral("resultsPage"));
+    connect(m_files, &ResultsFiles::message, this, &ResultsPage::message);
     setAcceptDrops(false);
     for (QChartView* view : {m_comparisonView, m_disksView, m_detailView, m_answer->chartView()}) {
         view->installEventFilter(this); // a resize may move the legend under or beside the chart
@@ -126,59 +128,31 @@ ResultsPage::ResultsPage(QWidget* parent)
     top->addWidget(m_title, 1);
     auto* open = new QPushButton(tr("&Open…"), this);
     open->setToolTip(tr("Open a results file (or drop one on the window)."));
-    connect(open, &QPushButton::clicked, this, &ResultsPage::openDialog);
+    connect(open, &QPushButton::clicked, m_files, &ResultsFiles::openDialog);
     auto* recent = new QToolButton(this);
     recent->setText(tr("Recent"));
     recent->setPopupMode(QToolButton::InstantPopup);
-    recent->setMenu(m_recentMenu);
-    connect(m_recentMenu, &QMenu::aboutToShow, this, &ResultsPage::updateRecentMenu); // runs write there
+    recent->setMenu(m_files->recentMenu());
     auto* library = new QPushButton(tr("&Library…"), this);
     library->setToolTip(tr("Every run's results kept in the results folder: open, compare or remove them."));
-    connect(library, &QPushButton::clicked, this, &ResultsPage::openLibrary);
+    connect(library, &QPushButton::clicked, m_files, &ResultsFiles::openLibrary);
     auto* compare = new QPushButton(tr("&Compare…"), this);
     compare->setToolTip(tr("Open two results files side by side, e.g. before and after replacing a disk."));
-    connect(compare, &QPushButton::clicked, this, [this] {
-        const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Choose two results files"),
-                                                                RecentFolder::startPath(QStringLiteral("results")),
-                                                                tr("RaidBench results (*.json)"));
-        RecentFolder::remember(QStringLiteral("results"), paths.value(0));
-        if (paths.size() != 2) {
-            if (!paths.isEmpty()) {
-                Q_EMIT message(tr("Choose exactly two results files to compare."));
-            }
-            return;
-        }
-        const auto opened = openCompare(paths.at(0), paths.at(1));
-        Q_EMIT message(opened ? tr("Comparing %1 and %2.").arg(paths.at(0), paths.at(1))
-                              : ErrorCode::userText(opened.error()));
-    });
+    connect(compare, &QPushButton::clicked, m_files, &ResultsFiles::compareDialog);
     auto* fio = new QPushButton(tr("Import &fio…"), this);
     fio->setToolTip(tr("Add fio's JSON output (fio --output-format=json) as a configuration of its own."));
-    connect(fio, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(
-            this, tr("fio JSON output"), RecentFolder::startPath(QStringLiteral("fio")), tr("JSON (*.json)"));
-        RecentFolder::remember(QStringLiteral("fio"), path);
-        if (path.isEmpty()) {
-            return;
-        }
-        bool ok = false;
-        const QString name = QInputDialog::getText(this, tr("Import fio"), tr("Configuration name:"), QLineEdit::Normal,
-                                                   QStringLiteral("fio"), &ok);
-        if (ok) {
-            importFioInBackground(path, name.trimmed());
-        }
-    });
+    connect(fio, &QPushButton::clicked, m_files, &ResultsFiles::importFioDialog);
     auto* exportButton = new QToolButton(this);
     exportButton->setText(tr("&Export"));
     exportButton->setPopupMode(QToolButton::InstantPopup);
     auto* exportMenu = new QMenu(exportButton);
-    exportMenu->addAction(tr("Chart as PNG…"), this, [this] { exportChartDialog(QStringLiteral("png")); });
-    exportMenu->addAction(tr("Chart as SVG…"), this, [this] { exportChartDialog(QStringLiteral("svg")); });
-    exportMenu->addAction(tr("Chart as PDF…"), this, [this] { exportChartDialog(QStringLiteral("pdf")); });
+    exportMenu->addAction(tr("Chart as PNG…"), m_files, [this] { m_files->exportChartDialog(QStringLiteral("png")); });
+    exportMenu->addAction(tr("Chart as SVG…"), m_files, [this] { m_files->exportChartDialog(QStringLiteral("svg")); });
+    exportMenu->addAction(tr("Chart as PDF…"), m_files, [this] { m_files->exportChartDialog(QStringLiteral("pdf")); });
     exportMenu->addSeparator();
-    exportMenu->addAction(tr("Data as CSV…"), this, [this] { exportFileDialog(QStringLiteral("csv")); });
-    exportMenu->addAction(tr("Data as JSON…"), this, [this] { exportFileDialog(QStringLiteral("json")); });
-    exportMenu->addAction(tr("HTML report…"), this, [this] { exportFileDialog(QStringLiteral("html")); });
+    exportMenu->addAction(tr("Data as CSV…"), m_files, [this] { m_files->exportFileDialog(QStringLiteral("csv")); });
+    exportMenu->addAction(tr("Data as JSON…"), m_files, [this] { m_files->exportFileDialog(QStringLiteral("json")); });
+    exportMenu->addAction(tr("HTML report…"), m_files, [this] { m_files->exportFileDialog(QStringLiteral("html")); });
     exportButton->setMenu(exportMenu);
     for (QWidget* widget : std::initializer_list<QWidget*> {open, recent, library, compare, fio, exportButton}) {
         top->addWidget(widget);
@@ -285,7 +259,6 @@ ResultsPage::ResultsPage(QWidget* parent)
         QSettings().setValue(QStringLiteral("results/requirements"), requirements.text());
     });
 
-    updateRecentMenu();
     rebuildCharts();
 }
 
@@ -353,6 +326,40 @@ void ResultsPage::fillFileTests()
     const QString markdown = resultsFileTestsMarkdown(m_results);
     m_fileTests->setHtml(markdown.isEmpty() ? tr("<p>No file-system tests in these results.</p>")
                                             : markdownToHtml(markdown));
+}
+
+void ResultsPage::showCompared(const CampaignResults& merged, const QStringList& labels)
+{
+    m_results = merged;
+    const Requirements requirements = m_options.requirements;
+    m_options = ChartOptions {};
+    m_options.requirements = requirements;
+    QStringList names;
+    for (const QString& label : labels) {
+        names.append(QStringLiteral("<b>%1</b>").arg(label.toHtmlEscaped()));
+    }
+    m_title->setText(tr("%1 side by side — configurations grouped by name").arg(names.join(QStringLiteral(", "))));
+    fillTable();
+    fillFileTests();
+    m_answer->setResults(m_results);
+    rebuildCharts();
+}
+
+void ResultsPage::replaceResults(const CampaignResults& results)
+{
+    m_results = results;
+    fillTable();
+    m_answer->setResults(m_results);
+    rebuildCharts();
+}
+
+QString ResultsPage::chartOnScreen() const
+{
+    const int tab = m_tabs->currentIndex();
+    return tab == DisksTab  ? QStringLiteral("disks")
+        : tab == DetailsTab ? m_detail
+        : tab == AnswerTab  ? QStringLiteral("tradeoff")
+                            : QStringLiteral("comparison");
 }
 
 void ResultsPage::setOrder(ResultsOrder order)
