@@ -6,6 +6,7 @@
 #include "engine/iotarget.h"
 #include "util/errnotext.h"
 #include "util/errorcodes.h"
+#include "util/monotonicclock.h"
 #include "util/units.h"
 
 #include <QStringList>
@@ -31,13 +32,6 @@ constexpr std::uint64_t pollIntervalNs = 40'000'000;
 constexpr std::uint64_t noDeadline = std::numeric_limits<std::uint64_t>::max();
 /// Blocks above this many bytes are more than 128 pages of 4 KiB (the common max_segments).
 constexpr std::uint32_t hugePageNoteBlock = 512u << 10;
-
-std::uint64_t nowNs()
-{
-    timespec ts {};
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return std::uint64_t(ts.tv_sec) * 1'000'000'000ull + std::uint64_t(ts.tv_nsec);
-}
 
 /// Shared state of one run between the two I/O paths.
 struct RunContext
@@ -214,7 +208,7 @@ public:
     /// error is in `ctx`).
     bool submitFresh(RunContext& ctx, std::vector<Slot>& slots, std::vector<int>& fresh)
     {
-        const std::uint64_t submitAt = nowNs();
+        const std::uint64_t submitAt = monotonicNs();
         for (int s : fresh) {
             slots[std::size_t(s)].submitNs = submitAt;
         }
@@ -263,7 +257,7 @@ public:
         if (!sqe) {
             return; // the ring's submission queue is full; armed after the next submit
         }
-        const std::uint64_t now = nowNs();
+        const std::uint64_t now = monotonicNs();
         std::uint64_t waitNs = pollIntervalNs;
         if (ctx.deadline != noDeadline && issuing) {
             waitNs = std::clamp<std::uint64_t>(ctx.deadline > now ? ctx.deadline - now : 0, 1'000'000, pollIntervalNs);
@@ -288,7 +282,7 @@ public:
         }
         const int err = ctx.completeShortTransfer(slot.request, ctx.buffers.buffer(s), std::uint32_t(res));
         if (err == 0) {
-            now = nowNs(); // finished synchronously just now
+            now = monotonicNs(); // finished synchronously just now
             ctx.stats.complete(now - slot.submitNs, slot.request.length, slot.request.write);
         } else {
             ctx.setError(err < 0 ? 0 : err, slot.request.write, slot.request.offset, slot.request.length);
@@ -353,7 +347,7 @@ public:
                 }
                 // Each completion is timed when it is reaped, from its own submission: the clock is read
                 // once per I/O, so an I/O reaped after others of its batch is charged the time it waited.
-                now = nowNs();
+                now = monotonicNs();
                 reaped = true;
                 const int s = int(io_uring_cqe_get_data64(cqe));
                 --inflight;
@@ -364,7 +358,7 @@ public:
             if (reaped) {
                 ctx.lastCompletion = now;
             } else {
-                now = nowNs();
+                now = monotonicNs();
             }
             ctx.inflight = inflight;
             if (!ctx.afterBatch(now)) {
@@ -394,9 +388,9 @@ void runSynchronous(RunContext& ctx)
         if (request.write) {
             ctx.buffers.stamp(0, request.offset);
         }
-        const std::uint64_t start = nowNs();
+        const std::uint64_t start = monotonicNs();
         const int err = ctx.completeShortTransfer(request, buffer, 0);
-        const std::uint64_t end = nowNs();
+        const std::uint64_t end = monotonicNs();
         if (err != 0) {
             ctx.setError(err < 0 ? 0 : err, request.write, request.offset, request.length);
         } else {
@@ -470,7 +464,7 @@ IoResult IoEngine::run(const IoJob& jobIn, const std::atomic_bool* cancel, const
     IoJob job = jobIn;
     IoResult result;
     if (job.seed == 0) {
-        job.seed = nowNs() ^ (std::uint64_t(getpid()) << 32) ^ 0x2545f4914f6cdd1dull;
+        job.seed = monotonicNs() ^ (std::uint64_t(getpid()) << 32) ^ 0x2545f4914f6cdd1dull;
     }
     result.job = job;
     if (auto valid = job.validate(); !valid) {
@@ -523,7 +517,7 @@ IoResult IoEngine::run(const IoJob& jobIn, const std::atomic_bool* cancel, const
     IoScheduler scheduler(job, target.rangeStart(), target.rangeLength(), job.seed);
     IoStats stats(job.rampNs);
     RunContext ctx(job, target, buffers, scheduler, stats, cancel, progress);
-    const std::uint64_t start = nowNs();
+    const std::uint64_t start = monotonicNs();
     stats.begin(start);
     ctx.lastProgress = start;
     ctx.lastCompletion = start;
@@ -544,7 +538,7 @@ IoResult IoEngine::run(const IoJob& jobIn, const std::atomic_bool* cancel, const
                                  QStringLiteral("fdatasync of %1 failed: %2").arg(job.target, errnoText(err)), err,
                                  std::nullopt};
         }
-        end = nowNs();
+        end = monotonicNs();
         result.notes.append(QStringLiteral("buffered writes: the final fdatasync is included in the time"));
     }
     stats.finish(std::max(end, stats.rampEndNs()));
@@ -553,12 +547,12 @@ IoResult IoEngine::run(const IoJob& jobIn, const std::atomic_bool* cancel, const
         // Outside the time, and after a finish too (a sustained write stopped once its rate settled): the
         // next test starts with this one's writes on the media, and none wait in a cache. Not after a
         // cancel, which must stop at once: a stalled disk's flush has no time limit.
-        const std::uint64_t flushStart = nowNs();
+        const std::uint64_t flushStart = monotonicNs();
         if (fdatasync(target.fd()) != 0) {
             result.notes.append(
                 QStringLiteral("flushing the write cache after the run failed: %1").arg(errnoText(errno)));
         }
-        result.flushAfterNs = std::max<std::uint64_t>(1, nowNs() - flushStart);
+        result.flushAfterNs = std::max<std::uint64_t>(1, monotonicNs() - flushStart);
     }
     if (!stats.measuring() && !ctx.error && !ctx.cancelled) {
         result.notes.append(QStringLiteral("the run ended before its ramp time was over; nothing was measured"));

@@ -1,6 +1,9 @@
-#include "fs/filetests.h"
-#include "fs/filetests_p.h"
+#include "fs/filecommand.h"
+
 #include "system/childprocess.h"
+#include "util/cancelflag.h"
+#include "util/errnotext.h"
+#include "util/monotonicclock.h"
 #include "util/units.h"
 
 #include <QFile>
@@ -68,7 +71,7 @@ CommandRun runCommand(const QStringList& argv, const FileTestParams& params, con
     spec.stderrFd = output[1];
     spec.uid = params.uid;
     spec.gid = params.gid;
-    const std::uint64_t start = nowNs();
+    const std::uint64_t start = monotonicNs();
     auto child = ChildProcess::start(spec);
     ::close(output[1]);
     if (!child) {
@@ -85,8 +88,8 @@ CommandRun runCommand(const QStringList& argv, const FileTestParams& params, con
             status = *done;
             break;
         }
-        const bool overTime = params.timeoutNs && nowNs() - start > params.timeoutNs;
-        if (overTime || isCancelled(cancel)) {
+        const bool overTime = params.timeoutNs && monotonicNs() - start > params.timeoutNs;
+        if (overTime || cancelled(cancel)) {
             run.timedOut = overTime;
             run.cancelled = !overTime;
             child->kill(SIGKILL); // the whole group: whatever it started goes too
@@ -98,7 +101,7 @@ CommandRun runCommand(const QStringList& argv, const FileTestParams& params, con
     }
     drain();
     ::close(output[0]);
-    run.seconds = double(nowNs() - start) / 1e9;
+    run.seconds = double(monotonicNs() - start) / 1e9;
     run.userS = double(usage.ru_utime.tv_sec) + double(usage.ru_utime.tv_usec) / 1e6;
     run.sysS = double(usage.ru_stime.tv_sec) + double(usage.ru_stime.tv_usec) / 1e6;
     if (WIFEXITED(status)) {
@@ -130,7 +133,7 @@ void commandTest(const FileTestParams& params, const std::atomic_bool* cancel, F
     QList<double> seconds;
     bool dropped = false;
     for (int repeat = 1; repeat <= std::max(1, params.repeats); ++repeat) {
-        if (isCancelled(cancel)) {
+        if (cancelled(cancel)) {
             result.status = RunState::Cancelled;
             break;
         }

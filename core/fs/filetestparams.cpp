@@ -1,5 +1,6 @@
+#include "fs/filetestparams.h"
+
 #include "engine/iojob.h"
-#include "fs/filetests.h"
 #include "util/errorcodes.h"
 #include "util/jsonvalues.h"
 #include "util/runstate.h"

@@ -1,8 +1,11 @@
 #include "fs/filetests.h"
 
 #include "engine/ioengine.h"
-#include "fs/filetests_p.h"
+#include "fs/filecommand.h"
+#include "util/cancelflag.h"
+#include "util/errnotext.h"
 #include "util/errorcodes.h"
+#include "util/monotonicclock.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -22,18 +25,6 @@
 
 namespace RaidBench {
 
-std::uint64_t nowNs()
-{
-    timespec ts {};
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return std::uint64_t(ts.tv_sec) * 1'000'000'000ull + std::uint64_t(ts.tv_nsec);
-}
-
-bool isCancelled(const std::atomic_bool* cancel)
-{
-    return cancel && cancel->load();
-}
-
 namespace {
 
 double cpuSeconds()
@@ -47,7 +38,7 @@ double cpuSeconds()
 /// Times a phase: wall clock and this process's CPU.
 struct PhaseClock
 {
-    std::uint64_t start = nowNs();
+    std::uint64_t start = monotonicNs();
     double cpu = cpuSeconds();
 
     FilePhase finish(const QString& name, std::uint64_t ops, std::uint64_t bytes) const
@@ -56,7 +47,7 @@ struct PhaseClock
         phase.name = name;
         phase.ops = ops;
         phase.bytes = bytes;
-        phase.seconds = double(nowNs() - start) / 1e9;
+        phase.seconds = double(monotonicNs() - start) / 1e9;
         phase.cpuPct = phase.seconds > 0 ? 100.0 * (cpuSeconds() - cpu) / phase.seconds : 0;
         return phase;
     }
@@ -220,7 +211,7 @@ void fileSequential(const FileTestParams& params, const std::atomic_bool* cancel
     std::uint64_t done = 0;
     std::uint64_t blocks = 0;
     QString failure;
-    for (std::uint64_t at = 0; at + params.blockSize <= written.bytes && !isCancelled(cancel); at += params.blockSize) {
+    for (std::uint64_t at = 0; at + params.blockSize <= written.bytes && !cancelled(cancel); at += params.blockSize) {
         if (::pread(fd, buffer, params.blockSize, off_t(at)) != ssize_t(params.blockSize)) {
             failure = QStringLiteral("rewrite: read at offset %1 failed: %2").arg(at).arg(errnoText(errno));
             break;
@@ -241,7 +232,7 @@ void fileSequential(const FileTestParams& params, const std::atomic_bool* cancel
     posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
     ::close(fd);
     free(buffer);
-    if (!failure.isEmpty() || isCancelled(cancel)) {
+    if (!failure.isEmpty() || cancelled(cancel)) {
         result.status = failure.isEmpty() ? RunState::Cancelled : RunState::Failed;
         result.error = failure;
         return;
@@ -331,7 +322,7 @@ struct SmallFiles
         PhaseClock clock;
         std::uint64_t count = 0;
         for (const int i : order) {
-            if (isCancelled(cancel)) {
+            if (cancelled(cancel)) {
                 break;
             }
             const int fd =
@@ -364,7 +355,7 @@ struct SmallFiles
         struct stat st
         { };
         for (const int i : order) {
-            if (isCancelled(cancel) || ::fstatat(root, name(i).constData(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+            if (cancelled(cancel) || ::fstatat(root, name(i).constData(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
                 break;
             }
             ++count;
@@ -378,7 +369,7 @@ struct SmallFiles
         std::uint64_t count = 0;
         std::uint64_t bytes = 0;
         for (const int i : order) {
-            if (isCancelled(cancel)) {
+            if (cancelled(cancel)) {
                 break;
             }
             const int fd = ::openat(root, name(i).constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
@@ -430,12 +421,12 @@ void smallFiles(const FileTestParams& params, const std::atomic_bool* cancel, Fi
     for (const auto& [order, suffix] :
          {std::pair {names, QString()}, std::pair {shuffled, QStringLiteral("-random")}}) {
         run.createAll(order, QStringLiteral("create") + suffix);
-        if (run.failure.isEmpty() && !isCancelled(cancel)) {
+        if (run.failure.isEmpty() && !cancelled(cancel)) {
             run.statAll(order, QStringLiteral("stat") + suffix);
             run.readAll(order, QStringLiteral("read") + suffix);
         }
         run.deleteAll(order, QStringLiteral("delete") + suffix);
-        if (!run.failure.isEmpty() || isCancelled(cancel)) {
+        if (!run.failure.isEmpty() || cancelled(cancel)) {
             break;
         }
     }
@@ -446,7 +437,7 @@ void smallFiles(const FileTestParams& params, const std::atomic_bool* cancel, Fi
     if (!run.failure.isEmpty()) {
         result.status = RunState::Failed;
         result.error = run.failure;
-    } else if (isCancelled(cancel)) {
+    } else if (cancelled(cancel)) {
         result.status = RunState::Cancelled;
     }
 }

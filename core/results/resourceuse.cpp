@@ -1,6 +1,7 @@
 #include "resourceuse.h"
 
 #include "util/enumwords.h"
+#include "util/monotonicclock.h"
 
 #include <QDir>
 #include <QFile>
@@ -47,13 +48,6 @@ QByteArray readSmall(const QString& path)
 {
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? file.read(4096) : QByteArray();
-}
-
-qint64 monotonicNs()
-{
-    timespec now {};
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return qint64(now.tv_sec) * 1000000000 + now.tv_nsec;
 }
 
 QString percent(double share)
@@ -171,7 +165,7 @@ const QStringList& ResourceMonitor::threads() const
 ResourceSample ResourceMonitor::sample() const
 {
     ResourceSample sample;
-    sample.monotonicNs = monotonicNs();
+    sample.monotonicNs = qint64(monotonicNs());
     for (const QString& disk : m_disks) {
         // Field 10 of the block layer's stat: milliseconds with at least one request in flight.
         const QList<QByteArray> fields =
