@@ -12,6 +12,7 @@
 #include "results/analysis.h"
 #include "util/cancelflag.h"
 #include "util/errorcodes.h"
+#include "util/monotonicclock.h"
 #include "util/privatedir.h"
 #include "util/units.h"
 #include "version.h"
@@ -51,11 +52,6 @@ void applyStripeCache(ArraySpec& spec, int stripes)
 
 namespace {
 
-QString now()
-{
-    return QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
-}
-
 /// Each disk's likely causes of slowness, against the plan's other disks.
 void explainDisks(QList<DiskResult>& disks)
 {
@@ -80,6 +76,12 @@ CampaignRunner::CampaignRunner(CampaignPlan plan, Options options, Callbacks cal
     , m_callbacks(std::move(callbacks))
     , m_sink(m_options.resultsPath, m_options.fallbackDirectory, m_options.resultsMode)
 {
+    if (!m_options.wallClock) {
+        m_options.wallClock = [] { return QDateTime::currentDateTimeUtc(); };
+    }
+    if (!m_options.clock) {
+        m_options.clock = [] { return double(monotonicNs()) / 1e9; };
+    }
     // Nothing measured is lost: a full disk under the results file sends them elsewhere.
     m_sink.setMovedHandler([this](const Error& why, const QString& fallback) {
         CampaignProgress progress;
@@ -377,7 +379,7 @@ Result<void> CampaignRunner::startResults(const QList<DiskResult>& disks, const 
         }
     } else {
         m_results = CampaignResults {};
-        m_results.created = now();
+        m_results.created = m_options.wallClock().toUTC().toString(Qt::ISODate);
         m_results.disks = disks;
         m_results.configs = configs;
     }
@@ -462,6 +464,7 @@ ConfigurationRun::Context CampaignRunner::configurationContext()
     context.monitorRoot = m_options.monitorRoot;
     context.syncSleep = m_options.syncSleep;
     context.syncClock = m_options.syncClock;
+    context.clock = m_options.clock;
     context.pins = &m_pins;
     context.pinOf = [this](const QString& path) { return pinOf(path); };
     context.report = [this](const CampaignProgress& progress) { report(progress); };
@@ -492,6 +495,7 @@ DiskBaselines::Context CampaignRunner::baselinesContext()
     };
     context.report = [this](const CampaignProgress& progress) { report(progress); };
     context.save = [this] { return save(); };
+    context.clock = m_options.clock;
     context.unitsDone = &m_unitsDone;
     context.unitsTotal = &m_unitsTotal;
     return context;
@@ -561,7 +565,7 @@ MdSyncState CampaignRunner::readSync(const QString& mdDirectory) const
 
 Result<void> CampaignRunner::save()
 {
-    m_results.updated = now();
+    m_results.updated = m_options.wallClock().toUTC().toString(Qt::ISODate);
     analyzeResults(m_results);
     auto saved = m_sink.write(QJsonDocument(m_results.toJson()).toJson(QJsonDocument::Indented));
     if (saved && m_callbacks.saved) {

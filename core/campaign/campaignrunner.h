@@ -14,6 +14,7 @@
 #include "results/resultssink.h"
 #include "util/result.h"
 
+#include <QDateTime>
 #include <QString>
 #include <QStringList>
 
@@ -55,6 +56,11 @@ public:
         /// Seam of the resource monitor: the root its /proc and /sys are read under (empty: /). A unit
         /// test gives it a tree whose counters its fake I/O moves.
         QString monitorRoot;
+        /// Seams of time: the wall clock the results are stamped with (created, updated), and the
+        /// monotonic clock, in seconds, that each configuration's time is taken on. Empty: the real
+        /// ones. A unit test gives its own.
+        std::function<QDateTime()> wallClock;
+        std::function<double()> clock;
     };
     struct Callbacks
     {

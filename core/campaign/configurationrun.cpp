@@ -15,7 +15,6 @@
 #include "util/statistics.h"
 #include "util/units.h"
 
-#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 
@@ -435,8 +434,7 @@ Result<BuildPlan> ConfigurationRun::planGroupBuild(PinnedSpec& pinned, const QLi
 
 void ConfigurationRun::run(const QList<int>& group, const std::atomic_bool* cancel)
 {
-    QElapsedTimer timer;
-    timer.start();
+    const double started = m_context.clock();
     // One build for the group: a configuration of its own, or a stripe cache sweep's configurations,
     // each measured on the same array with its own cache.
     for (int i : group) {
@@ -448,7 +446,7 @@ void ConfigurationRun::run(const QList<int>& group, const std::atomic_bool* canc
         for (int i : group) {
             m_results.configs[i].status = status;
             m_results.configs[i].error = error;
-            m_results.configs[i].seconds = double(timer.elapsed()) / 1000.0;
+            m_results.configs[i].seconds = m_context.clock() - started;
         }
     };
     CampaignProgress progress;
@@ -500,8 +498,7 @@ void ConfigurationRun::run(const QList<int>& group, const std::atomic_bool* canc
     bool stop = false;
     for (qsizetype k = 0; k < group.size() && !stop; ++k) {
         ConfigResult& entry = m_results.configs[group.at(k)];
-        QElapsedTimer entryTimer;
-        entryTimer.start();
+        const double entryStarted = m_context.clock();
         progress.configIndex = group.at(k) + 1;
         progress.configName = entry.name;
         entry.device = built->device;
@@ -520,7 +517,7 @@ void ConfigurationRun::run(const QList<int>& group, const std::atomic_bool* canc
             stripeCacheNow = entry.stripeCache;
         }
         stop = measureOnArray(entry, group.at(k), config, onArray, progress, cancel);
-        entry.seconds = double((k == 0 ? timer : entryTimer).elapsed()) / 1000.0;
+        entry.seconds = m_context.clock() - (k == 0 ? started : entryStarted);
     }
     if (stripeCacheNow != builtStripeCache) {
         // md forgets the cache when the array stops; set back first all the same, as the build left it.
@@ -532,15 +529,14 @@ void ConfigurationRun::run(const QList<int>& group, const std::atomic_bool* canc
     progress.message = QStringLiteral("tearing down %1").arg(config.name);
     m_context.report(progress);
     m_mdArrays.clear();
-    QElapsedTimer teardownTimer;
-    teardownTimer.start();
+    const double teardownStarted = m_context.clock();
     const TeardownReport teardown = executor.teardown(*built);
     // Each configuration's own time; the build counts for the first and the teardown for the last, so
     // that a sweep's times add up to the group's.
     if (group.size() == 1) {
-        config.seconds = double(timer.elapsed()) / 1000.0;
+        config.seconds = m_context.clock() - started;
     } else {
-        m_results.configs[group.last()].seconds += double(teardownTimer.elapsed()) / 1000.0;
+        m_results.configs[group.last()].seconds += m_context.clock() - teardownStarted;
     }
     settleGroup(group, teardown, cancel);
 }
@@ -628,6 +624,7 @@ FailureDrill::Context ConfigurationRun::drillContext(const BuiltArray& built)
     context.readSync = m_context.readSync;
     context.syncSleep = m_context.syncSleep;
     context.syncClock = m_context.syncClock;
+    context.clock = m_context.clock;
     context.report = m_context.report;
     context.commandLogged = m_context.commandLogged;
     context.saved = m_context.saveAfterTest;

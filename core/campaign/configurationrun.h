@@ -40,6 +40,8 @@ public:
         QString monitorRoot; ///< the /proc and /sys the resource monitor reads (empty: /)
         SyncFollower::Sleeper syncSleep;
         SyncFollower::Clock syncClock;
+        /// Seconds on a monotonic clock: each configuration's time.
+        std::function<double()> clock;
         /// The pin of a plan disk (by the path the plan names it with), or null.
         std::function<const PinnedDevice*(const QString& path)> pinOf;
         std::function<void(const CampaignProgress&)> report;

@@ -4,8 +4,6 @@
 #include "util/errorcodes.h"
 #include "util/units.h"
 
-#include <QElapsedTimer>
-
 #include <algorithm>
 
 namespace RaidBench {
@@ -251,8 +249,7 @@ QList<IoJob> DiskBaselines::togetherJobs(DisksTogether& group, IoPattern pattern
     // the writes start: a pass that took longer than two seconds (a disk slow to answer) is made again.
     constexpr qint64 freshMs = 2000;
     for (int pass = 0; pass < 2; ++pass) {
-        QElapsedTimer clock;
-        clock.start();
+        const double started = m_context.clock();
         QList<IoJob> jobs;
         for (const QString& path : std::as_const(group.disks)) {
             const PinnedDevice* pin = pinOf(path);
@@ -266,7 +263,7 @@ QList<IoJob> DiskBaselines::togetherJobs(DisksTogether& group, IoPattern pattern
             }
             jobs.append(baselineJob(*pin, *ok, pattern, disk->sizeBytes));
         }
-        if (clock.elapsed() <= freshMs) {
+        if ((m_context.clock() - started) * 1000.0 <= double(freshMs)) {
             return jobs;
         }
     }

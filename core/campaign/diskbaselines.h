@@ -37,6 +37,8 @@ public:
             runIoTogether;
         std::function<void(const CampaignProgress&)> report;
         std::function<Result<void>()> save;
+        /// Seconds on a monotonic clock: how fresh the gate's checks are when the writes start.
+        std::function<double()> clock;
         /// The campaign's progress count: units done, and the total (which the groups measured together
         /// can lower when a disk's own baseline failed).
         int* unitsDone = nullptr;

@@ -3,7 +3,6 @@
 #include "util/errorcodes.h"
 #include "util/units.h"
 
-#include <QElapsedTimer>
 #include <QFileInfo>
 
 #include <thread>
@@ -428,10 +427,9 @@ Result<RebuildResult> FailureDrill::rebuildWithLoad()
         progress.phase = CampaignPhase::Drill;
         progress.configName = QStringLiteral("%1 (rebuilding)").arg(m_config.name);
         load = std::thread([&, progress] {
-            QElapsedTimer clock;
-            clock.start();
+            const double started = m_context.clock();
             m_context.runTest(loadResult.spec, loadResult, progress, &loadStop, nullptr, TestContext::UnderRebuild);
-            loadSeconds = double(clock.nsecsElapsed()) / 1e9;
+            loadSeconds = m_context.clock() - started;
             loadRunning = false;
         });
     }

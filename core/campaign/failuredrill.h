@@ -48,6 +48,8 @@ public:
         SyncFollower::Reader readSync;
         SyncFollower::Sleeper syncSleep;
         SyncFollower::Clock syncClock;
+        /// Seconds on a monotonic clock: the foreground test's time during the rebuild.
+        std::function<double()> clock;
         std::function<void(const CampaignProgress&)> report;
         std::function<void(const StepLog&)> commandLogged;
         /// The results saved after a step that measured something.

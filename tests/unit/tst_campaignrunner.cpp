@@ -424,6 +424,31 @@ private Q_SLOTS:
         QVERIFY(saved.ok());
         QCOMPARE(saved->configs.first().status, RunState::Completed);
     }
+
+    void theClocksAreTheOnesItIsGiven()
+    {
+        // Each configuration's time is taken on the clock the runner is given, and the results are
+        // stamped with its wall clock: a job here takes three seconds of that clock, and nothing else
+        // moves it.
+        Fixture f;
+        double seconds = 0;
+        f.afterJob = [&] { seconds += 3; };
+        CampaignRunner::Options options = f.options();
+        const QDateTime stamp(QDate(2026, 1, 2), QTime(3, 4, 5), Qt::UTC);
+        options.wallClock = [&] { return stamp; };
+        options.clock = [&] { return seconds; };
+        CampaignRunner runner(plan(QStringLiteral("[\"raid1\"]")), options);
+        QVERIFY(runner.prepare().ok());
+        const Result<CampaignResults> results = runner.run(&f.cancel);
+        QVERIFY(results.ok());
+        QCOMPARE(results->created, QStringLiteral("2026-01-02T03:04:05Z"));
+        QCOMPARE(results->updated, results->created);
+        const ConfigResult& config = results->configs.first();
+        QCOMPARE(config.status, RunState::Completed);
+        const qsizetype onArray = f.jobs.filter(QRegularExpression(QStringLiteral("^/dev/md"))).size();
+        QVERIFY(onArray >= 2);
+        QCOMPARE(config.seconds, 3.0 * double(onArray));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCampaignRunner)
