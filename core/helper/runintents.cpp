@@ -103,31 +103,13 @@ void RunIntents::runCampaign(const HelperProtocol::Request& request)
     if (!token) {
         return;
     }
-    // Serials, the user's command line and the tail of its output: for this client only, 0600 in a
-    // directory only root enters, and gone when the run ends (recover removes what a killed helper left).
-    const QString resultsDirectory = m_context.options().stateDirectory + QStringLiteral("/results");
-    if (auto ok = ensurePrivateDirectory(m_context.options().stateDirectory, 0711); !ok) {
-        m_context.fail(request.id, ErrorCode::internal, ok.error().message);
+    const auto prepared = prepareResultsFile(request.id, args);
+    if (!prepared) {
+        m_context.fail(request.id, prepared.error());
         return;
     }
-    if (auto ok = ensurePrivateDirectory(resultsDirectory, 0700); !ok) {
-        m_context.fail(request.id, ErrorCode::internal, ok.error().message);
-        return;
-    }
-    const QString resultsPath = QStringLiteral("%1/results-%2-%3-%4.json")
-                                    .arg(resultsDirectory)
-                                    .arg(m_context.scope().clientUid)
-                                    .arg(getpid())
-                                    .arg(request.id);
+    const QString resultsPath = *prepared;
     const bool resume = args.hasResume;
-    if (resume) {
-        // The client's previous results: only measurements are taken from them; what runs is checked
-        // against the plan and the disks the gate pins now (CampaignRunner::prepare).
-        if (auto ok = writeFileAtomically(resultsPath, QJsonDocument(args.resume).toJson(), {}, 0600); !ok) {
-            m_context.fail(request.id, ok.error());
-            return;
-        }
-    }
     CampaignRunner::Options options;
     options.resultsPath = resultsPath;
     options.resultsMode = 0600;
@@ -136,30 +118,7 @@ void RunIntents::runCampaign(const HelperProtocol::Request& request)
     options.runner = m_context.options().runner;
     options.executor = m_context.executorOptions(plan->allowLoop);
     const qint64 id = request.id;
-    auto lastProgressMs = std::make_shared<qint64>(-1000);
-    auto lastMessage = std::make_shared<QString>();
-    auto clock = std::make_shared<QElapsedTimer>();
-    clock->start();
-    auto runner = std::make_shared<CampaignRunner>(
-        *plan, options,
-        CampaignRunner::Callbacks {
-            [this, id, lastProgressMs, lastMessage, clock](const CampaignProgress& progress) {
-                // Every new step is told at once; the live figures of one step five times a
-                // second.
-                if (clock->elapsed() - *lastProgressMs < 200 && progress.message == *lastMessage &&
-                    progress.phase != CampaignPhase::Done) {
-                    return;
-                }
-                *lastProgressMs = clock->elapsed();
-                *lastMessage = progress.message;
-                m_context.event(id, Messages::Event::progress, Messages::encodeCampaignProgress(progress));
-            },
-            [this, id](const StepLog& step) {
-                m_context.event(id, Messages::Event::command, Messages::CommandEvent::fromStep(step).toJson());
-            },
-            [this, id](const CampaignResults& results) {
-                m_context.event(id, Messages::Event::results, Messages::encodeResults(results));
-            }});
+    auto runner = std::make_shared<CampaignRunner>(*plan, options, campaignCallbacks(id));
     // Bad input is answered now, before anything is touched: disks through the gate, the plan, a resume.
     if (auto ok = runner->prepare(); !ok) {
         QFile::remove(resultsPath);
@@ -190,6 +149,58 @@ void RunIntents::runCampaign(const HelperProtocol::Request& request)
             m_context.reply(id, Messages::encodeResults(*results));
         },
         std::move(token));
+}
+
+Result<QString> RunIntents::prepareResultsFile(qint64 id, const Messages::RunCampaign& args)
+{
+    // Serials, the user's command line and the tail of its output: for this client only, 0600 in a
+    // directory only root enters, and gone when the run ends (recover removes what a killed helper left).
+    const QString resultsDirectory = m_context.options().stateDirectory + QStringLiteral("/results");
+    if (auto ok = ensurePrivateDirectory(m_context.options().stateDirectory, 0711); !ok) {
+        return makeError(ErrorCode::internal, ok.error().message);
+    }
+    if (auto ok = ensurePrivateDirectory(resultsDirectory, 0700); !ok) {
+        return makeError(ErrorCode::internal, ok.error().message);
+    }
+    const QString resultsPath = QStringLiteral("%1/results-%2-%3-%4.json")
+                                    .arg(resultsDirectory)
+                                    .arg(m_context.scope().clientUid)
+                                    .arg(getpid())
+                                    .arg(id);
+    if (args.hasResume) {
+        // The client's previous results: only measurements are taken from them; what runs is checked
+        // against the plan and the disks the gate pins now (CampaignRunner::prepare).
+        if (auto ok = writeFileAtomically(resultsPath, QJsonDocument(args.resume).toJson(), {}, 0600); !ok) {
+            return ok.error();
+        }
+    }
+    return resultsPath;
+}
+
+CampaignRunner::Callbacks RunIntents::campaignCallbacks(qint64 id)
+{
+    auto lastProgressMs = std::make_shared<qint64>(-1000);
+    auto lastMessage = std::make_shared<QString>();
+    auto clock = std::make_shared<QElapsedTimer>();
+    clock->start();
+    return CampaignRunner::Callbacks {
+        [this, id, lastProgressMs, lastMessage, clock](const CampaignProgress& progress) {
+            // Every new step is told at once; the live figures of one step five times a
+            // second.
+            if (clock->elapsed() - *lastProgressMs < 200 && progress.message == *lastMessage &&
+                progress.phase != CampaignPhase::Done) {
+                return;
+            }
+            *lastProgressMs = clock->elapsed();
+            *lastMessage = progress.message;
+            m_context.event(id, Messages::Event::progress, Messages::encodeCampaignProgress(progress));
+        },
+        [this, id](const StepLog& step) {
+            m_context.event(id, Messages::Event::command, Messages::CommandEvent::fromStep(step).toJson());
+        },
+        [this, id](const CampaignResults& results) {
+            m_context.event(id, Messages::Event::results, Messages::encodeResults(results));
+        }};
 }
 
 namespace {
