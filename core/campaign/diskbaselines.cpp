@@ -211,11 +211,13 @@ void DiskBaselines::runTogether(const std::atomic_bool* cancel)
                                    .arg(jobs.size())
                                    .arg(patternName(pattern));
             m_context.report(progress);
-            // The progress is the first disk's (IoEngine::runTogether): its stall is the one said.
+            // The disks' progress as one (IoEngine::runTogether): their rates summed, and the disk that
+            // has stopped answering the longest, if one has.
             const QString message = progress.message;
             const QList<IoResult> runs = m_context.runIoTogether(jobs, cancel, [&](const IoProgress& p) {
                 progress.fraction = p.fraction;
-                progress.message = withStall(message, jobs.first().target, p.stalledNs);
+                progress.liveBwBytes = p.currentBwBytes;
+                progress.message = withStall(message, jobs.value(p.stalledJob).target, p.stalledNs);
                 m_context.report(progress);
             });
             bool complete = true;

@@ -24,8 +24,10 @@ public:
                         const ProgressCallback& progress = {});
 
     /// Each job on its own thread, all at once (disks measured together: each its own stream), until
-    /// each ends; `progress` follows the first job. One result per job, in order; a job that fails
-    /// leaves the others running.
+    /// each ends. `progress` is called on the caller's thread with the jobs as one: bytes and rates
+    /// summed, the least advanced job's fraction, and the longest stall (IoProgress::stalledJob says
+    /// whose), for as long as any job runs. One result per job, in order; a job that fails leaves the
+    /// others running.
     static QList<IoResult> runTogether(const QList<IoJob>& jobs, const std::atomic_bool* cancel = nullptr,
                                        const ProgressCallback& progress = {});
 

@@ -213,12 +213,28 @@ private Q_SLOTS:
             j.timeLimitNs = 400'000'000;
             jobs.append(j);
         }
-        const QList<IoResult> runs = IoEngine::runTogether(jobs);
+        // Their progress comes as one, on this thread, while they run: both jobs' bytes in it.
+        const std::thread::id caller = std::this_thread::get_id();
+        int reports = 0;
+        bool onCaller = true;
+        std::uint64_t lastBytes = 0;
+        const QList<IoResult> runs = IoEngine::runTogether(jobs, nullptr, [&](const IoProgress& p) {
+            ++reports;
+            onCaller = onCaller && std::this_thread::get_id() == caller;
+            lastBytes = p.bytes;
+            QCOMPARE(p.stalledJob, 0); // nothing stalled: no job named
+        });
         QCOMPARE(runs.size(), 2);
+        std::uint64_t total = 0;
         for (const IoResult& run : runs) {
             QCOMPARE(run.status, IoStatus::Completed);
             QVERIFY(run.measureStartNs > 0);
+            total += run.bytes;
         }
+        QVERIFY(reports >= 2);
+        QVERIFY(onCaller);
+        QVERIFY(lastBytes > std::max(runs.at(0).bytes, runs.at(1).bytes) / 2);
+        QVERIFY(lastBytes <= total);
         // (Whether they overlapped depends on the host's load: the made-up runs below check the figure.)
         const auto together = overlappedBandwidth(runs);
         QVERIFY(!together || *together > 0);
