@@ -426,15 +426,15 @@ struct LiveJob
     std::atomic_bool done = false;
 };
 
-/// The jobs' progress as one: their bytes and current rates summed, the least advanced job's fraction,
-/// and the longest stall with the job it is on.
-IoProgress together(const std::vector<LiveJob>& live)
+/// The progress of the first `started` jobs as one: their bytes and current rates summed, the least
+/// advanced job's fraction, and the longest stall with the job it is on.
+IoProgress together(const std::vector<LiveJob>& live, std::size_t started)
 {
     IoProgress sum;
     sum.ramping = false;
     double fraction = 1;
     bool known = false;
-    for (std::size_t i = 0; i < live.size(); ++i) {
+    for (std::size_t i = 0; i < started; ++i) {
         const LiveJob& job = live[i];
         sum.bytes += job.bytes.load();
         sum.elapsedNs = std::max(sum.elapsedNs, job.elapsedNs.load());
@@ -467,10 +467,22 @@ QList<IoResult> IoEngine::runTogether(const QList<IoJob>& jobs, const std::atomi
     std::vector<LiveJob> live(std::size_t(jobs.size()));
     std::vector<std::thread> threads;
     threads.reserve(std::size_t(jobs.size()));
-    // Every job stops on the caller's cancel, or when a thread could not be started.
+    // Every job stops on the caller's cancel, or when a thread could not be started. The cancel is
+    // passed on by a thread of its own, so that a progress report that blocks (a client that stopped
+    // reading) does not hold it up.
     std::atomic_bool stop = false;
+    std::atomic_bool stopWatching = false;
+    std::thread watcher;
     QString failure;
     try {
+        watcher = std::thread([&] {
+            while (!stopWatching.load()) {
+                if (cancel && cancel->load()) {
+                    stop = true;
+                }
+                std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            }
+        });
         for (qsizetype i = 0; i < jobs.size(); ++i) {
             threads.emplace_back([&, i] {
                 LiveJob& own = live[std::size_t(i)];
@@ -490,27 +502,25 @@ QList<IoResult> IoEngine::runTogether(const QList<IoJob>& jobs, const std::atomi
             QStringLiteral("could not start a thread for each disk: %1").arg(QString::fromLocal8Bit(error.what()));
         stop = true;
     }
-    // The caller's thread watches: its cancel reaches every job, and the jobs' progress reaches it as
-    // one, for as long as any job runs (a disk that stopped answering included, with its stall).
+    // The jobs' progress reaches the caller's thread as one, for as long as any job runs (a disk that
+    // stopped answering included, with its stall).
     std::uint64_t lastProgress = monotonicNs();
-    for (;;) {
-        const bool allDone = std::all_of(live.begin(), live.begin() + qsizetype(threads.size()),
-                                         [](const LiveJob& job) { return job.done.load(); });
-        if (allDone) {
-            break;
-        }
-        if (cancel && cancel->load()) {
-            stop = true;
-        }
+    const std::size_t started = threads.size();
+    while (!std::all_of(live.begin(), live.begin() + qsizetype(started),
+                        [](const LiveJob& job) { return job.done.load(); })) {
         const std::uint64_t now = monotonicNs();
         if (progress && now - lastProgress >= progressIntervalNs) {
             lastProgress = now;
-            progress(together(live));
+            progress(together(live, started));
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
     for (std::thread& thread : threads) {
         thread.join();
+    }
+    stopWatching = true;
+    if (watcher.joinable()) {
+        watcher.join();
     }
     if (!failure.isEmpty()) {
         for (IoResult& result : results) {

@@ -357,7 +357,8 @@ private Q_SLOTS:
             }
             return f.answer(job);
         };
-        // The disks measured together: the engine reports the first disk's progress, and its stall.
+        // The disks measured together: the engine reports their progress as one, with the longest stall
+        // (IoProgress::stalledJob names whose; the first disk's here).
         options.runIoTogether = [&](const QList<IoJob>& jobs, const std::atomic_bool*,
                                     const IoEngine::ProgressCallback& progress) {
             IoProgress p;
