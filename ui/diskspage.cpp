@@ -125,21 +125,38 @@ void DisksPage::refresh(const QString& lastMessage)
     for (const Disk& disk : disks) {
         usable += disk.eligible ? 1 : 0;
     }
+    showState(usable);
+    m_firstRun->setVisible(m_session->isConnected() && !m_session->isLab() && usable == 0);
+    showTogether();
+    m_diskTable->setRowCount(int(disks.size()));
+    for (int row = 0; row < disks.size(); ++row) {
+        fillDiskRow(row, disks.at(row));
+    }
+    m_diskTable->resizeColumnsToContents();
+    m_connectButton->setVisible(!m_session->isConnected() || m_session->isLab());
+    updateButtons();
+}
+
+void DisksPage::showState(int usable)
+{
     if (!m_session->isConnected()) {
         m_disksState->setText(
-            lastMessage.isEmpty()
+            m_lastMessage.isEmpty()
                 ? tr("RaidBench needs administrator rights to see the disks and build arrays. Connect, and polkit asks "
                      "for the password once; or try everything on virtual disks in the lab.")
-                : tr("Not connected. %1").arg(lastMessage.toHtmlEscaped()));
+                : tr("Not connected. %1").arg(m_lastMessage.toHtmlEscaped()));
     } else {
         m_disksState->setText(tr("%1 disk(s) on %2, %3 usable. Select disks and drag them onto the Build page; "
                                  "<i>Measure disks</i> times each alone; <i>Surface</i> reads them from start to end; "
                                  "<i>Quick answer</i> says which layout fits, building only the best two.")
-                                  .arg(disks.size())
+                                  .arg(m_session->disks().size())
                                   .arg(m_session->helperHost().toHtmlEscaped())
                                   .arg(usable));
     }
-    m_firstRun->setVisible(m_session->isConnected() && !m_session->isLab() && usable == 0);
+}
+
+void DisksPage::showTogether()
+{
     QStringList ceilings;
     QStringList failed;
     bool measured = false;
@@ -165,75 +182,71 @@ void DisksPage::refresh(const QString& lastMessage)
     }
     m_together->setText(text.join(QStringLiteral("<br>")));
     m_together->setVisible(!text.isEmpty());
-    m_diskTable->setRowCount(int(disks.size()));
-    for (int row = 0; row < disks.size(); ++row) {
-        const Disk& disk = disks.at(row);
-        const auto baseline = m_session->baseline(DiskPoolModel::planPath(disk));
-        QStringList why;
-        for (const DiskReason& reason : disk.reasons) {
-            why.append(reason.message);
-        }
-        const QString slow = m_session->slowReason(DiskPoolModel::planPath(disk));
-        // Not measured in this session: the pool's last kept speeds of the same disk, dated.
-        QString rememberedWrite;
-        QString rememberedRead;
-        for (int poolRow = 0; !baseline && m_pool && poolRow < m_pool->rowCount(); ++poolRow) {
-            const QModelIndex index = m_pool->index(poolRow);
-            if (index.data(DiskPoolModel::DiskPathRole).toString() == DiskPoolModel::planPath(disk) &&
-                index.data(DiskPoolModel::WriteRole).isValid()) {
-                const QString when = index.data(DiskPoolModel::RememberedRole).toString();
-                rememberedWrite =
-                    tr("%1 (%2)").arg(Display::formatMBps(index.data(DiskPoolModel::WriteRole).toDouble()), when);
-                rememberedRead =
-                    tr("%1 (%2)").arg(Display::formatMBps(index.data(DiskPoolModel::ReadRole).toDouble()), when);
-            }
-        }
-        const QStringList cells {disk.path,
-                                 disk.model,
-                                 disk.serial,
-                                 Display::formatBytesDecimal(double(disk.sizeBytes)),
-                                 disk.transport,
-                                 disk.controller,
-                                 DiskHealthText::status(disk),
-                                 DiskHealthText::temperature(disk),
-                                 DiskHealthText::link(disk),
-                                 DiskHealthText::cache(disk),
-                                 baseline ? Display::formatMBps(baseline->first) : rememberedWrite,
-                                 baseline ? Display::formatMBps(baseline->second) : rememberedRead,
-                                 disk.eligible ? (slow.isEmpty() ? tr("yes") : tr("yes (slow)"))
-                                               : tr("no: %1").arg(why.join(QStringLiteral("; ")))};
-        QString tip = disk.eligible ? (slow.isEmpty() ? tr("Usable: nothing uses it and it holds no data.")
-                                                      : tr("Usable, but slow: %1").arg(slow))
-                                    : tr("Not usable: %1").arg(why.join(QStringLiteral("; ")));
-        if (const QString causes = DiskHealthText::causes(disk); !causes.isEmpty()) {
-            tip += QLatin1Char('\n') + causes;
-        }
-        if (disk.healthRead && !disk.health.reason.isEmpty()) {
-            tip += QLatin1Char('\n') + tr("Health: %1").arg(disk.health.reason);
-        }
-        for (int column = 0; column < cells.size(); ++column) {
-            auto* item = new QTableWidgetItem(cells.at(column));
-            item->setToolTip(tip);
-            if (disk.eligible && !slow.isEmpty() && column >= 10) {
-                item->setForeground(QColor(0xe6, 0x7e, 0x22));
-            }
-            // What could make it slow, where it shows: failing, hot, a slow link, its cache off.
-            const bool flagged = (column == 6 && disk.health.status == QLatin1String("failed")) ||
-                (column == 7 && disk.health.temperatureC > kHotDiskCelsius) ||
-                (column == 8 && disk.health.linkBelowMax()) ||
-                (column == 9 && disk.healthRead && disk.writeCache.off());
-            if (flagged) {
-                item->setForeground(QColor(0xe6, 0x7e, 0x22));
-            }
-            if (!disk.eligible) {
-                item->setForeground(palette().color(QPalette::Disabled, QPalette::Text));
-            }
-            m_diskTable->setItem(row, column, item);
+}
+
+void DisksPage::fillDiskRow(int row, const Disk& disk)
+{
+    const auto baseline = m_session->baseline(DiskPoolModel::planPath(disk));
+    QStringList why;
+    for (const DiskReason& reason : disk.reasons) {
+        why.append(reason.message);
+    }
+    const QString slow = m_session->slowReason(DiskPoolModel::planPath(disk));
+    // Not measured in this session: the pool's last kept speeds of the same disk, dated.
+    QString rememberedWrite;
+    QString rememberedRead;
+    for (int poolRow = 0; !baseline && m_pool && poolRow < m_pool->rowCount(); ++poolRow) {
+        const QModelIndex index = m_pool->index(poolRow);
+        if (index.data(DiskPoolModel::DiskPathRole).toString() == DiskPoolModel::planPath(disk) &&
+            index.data(DiskPoolModel::WriteRole).isValid()) {
+            const QString when = index.data(DiskPoolModel::RememberedRole).toString();
+            rememberedWrite =
+                tr("%1 (%2)").arg(Display::formatMBps(index.data(DiskPoolModel::WriteRole).toDouble()), when);
+            rememberedRead =
+                tr("%1 (%2)").arg(Display::formatMBps(index.data(DiskPoolModel::ReadRole).toDouble()), when);
         }
     }
-    m_diskTable->resizeColumnsToContents();
-    m_connectButton->setVisible(!m_session->isConnected() || m_session->isLab());
-    updateButtons();
+    const QStringList cells {disk.path,
+                             disk.model,
+                             disk.serial,
+                             Display::formatBytesDecimal(double(disk.sizeBytes)),
+                             disk.transport,
+                             disk.controller,
+                             DiskHealthText::status(disk),
+                             DiskHealthText::temperature(disk),
+                             DiskHealthText::link(disk),
+                             DiskHealthText::cache(disk),
+                             baseline ? Display::formatMBps(baseline->first) : rememberedWrite,
+                             baseline ? Display::formatMBps(baseline->second) : rememberedRead,
+                             disk.eligible ? (slow.isEmpty() ? tr("yes") : tr("yes (slow)"))
+                                           : tr("no: %1").arg(why.join(QStringLiteral("; ")))};
+    QString tip = disk.eligible
+        ? (slow.isEmpty() ? tr("Usable: nothing uses it and it holds no data.") : tr("Usable, but slow: %1").arg(slow))
+        : tr("Not usable: %1").arg(why.join(QStringLiteral("; ")));
+    if (const QString causes = DiskHealthText::causes(disk); !causes.isEmpty()) {
+        tip += QLatin1Char('\n') + causes;
+    }
+    if (disk.healthRead && !disk.health.reason.isEmpty()) {
+        tip += QLatin1Char('\n') + tr("Health: %1").arg(disk.health.reason);
+    }
+    for (int column = 0; column < cells.size(); ++column) {
+        auto* item = new QTableWidgetItem(cells.at(column));
+        item->setToolTip(tip);
+        if (disk.eligible && !slow.isEmpty() && column >= 10) {
+            item->setForeground(QColor(0xe6, 0x7e, 0x22));
+        }
+        // What could make it slow, where it shows: failing, hot, a slow link, its cache off.
+        const bool flagged = (column == 6 && disk.health.status == QLatin1String("failed")) ||
+            (column == 7 && disk.health.temperatureC > kHotDiskCelsius) ||
+            (column == 8 && disk.health.linkBelowMax()) || (column == 9 && disk.healthRead && disk.writeCache.off());
+        if (flagged) {
+            item->setForeground(QColor(0xe6, 0x7e, 0x22));
+        }
+        if (!disk.eligible) {
+            item->setForeground(palette().color(QPalette::Disabled, QPalette::Text));
+        }
+        m_diskTable->setItem(row, column, item);
+    }
 }
 
 void DisksPage::setPool(const DiskPoolModel* pool)

@@ -9,7 +9,8 @@ class QTableWidget;
 
 namespace RaidBench {
 class Session;
-}
+struct Disk;
+} // namespace RaidBench
 
 namespace RaidBench::Ui {
 
@@ -43,6 +44,13 @@ Q_SIGNALS:
 
 private:
     void updateButtons();
+    /// Connected or not, and what the page offers, above the table.
+    void showState(int usable);
+    /// What the disks measured together reached: a shared ceiling named, or none.
+    void showTogether();
+    /// One disk's row: its facts, health, speeds (this session's, or the last kept ones, dated) and
+    /// whether it can be used, with why not.
+    void fillDiskRow(int row, const Disk& disk);
 
     Session* m_session;
     const DiskPoolModel* m_pool = nullptr;
