@@ -3,7 +3,7 @@
 #include "clicommon.h"
 #include "disks/diskscanner.h"
 #include "disks/healthprobe.h"
-#include "remotecommand.h"
+#include "remotehosts.h"
 #include "results/diskhistory.h"
 #include "results/resultsfolder.h"
 #include "surfacecommand.h"

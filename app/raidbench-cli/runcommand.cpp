@@ -3,7 +3,7 @@
 #include "clicommon.h"
 #include "disks/diskscanner.h"
 #include "planrun.h"
-#include "remotecommand.h"
+#include "remotehosts.h"
 #include "results/resultsfolder.h"
 #include "util/errorcodes.h"
 

@@ -1,4 +1,4 @@
-#include "remotecommand.h"
+#include "remotehosts.h"
 
 #include "clicommon.h"
 #include "client/fleetrun.h"
