@@ -14,10 +14,12 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <condition_variable>
 #include <cstring>
 #include <ctime>
 #include <liburing.h>
 #include <limits>
+#include <mutex>
 #include <system_error>
 #include <thread>
 #include <unistd.h>
@@ -57,6 +59,10 @@ struct RunContext
 
     std::uint64_t deadline = noDeadline;
     std::uint64_t lastProgress = 0;
+    /// The synchronous path's watcher also reports (a call that blocks): one report at a time, and the
+    /// last one it builds on.
+    std::mutex progressMutex;
+    IoProgress lastReported;
     std::uint64_t lastCompletion = 0;
     int inflight = 0; ///< I/Os submitted and not yet reaped
     bool cancelled = false;
@@ -110,6 +116,8 @@ struct RunContext
                 fraction = std::max(fraction, double(p.bytes) / double(scheduler.budget()));
             }
             p.fraction = fraction < 0 ? -1 : std::min(1.0, fraction);
+            const std::lock_guard lock(progressMutex);
+            lastReported = p;
             progress(p);
         }
         if (cancel && cancel->load(std::memory_order_relaxed)) {
@@ -380,8 +388,69 @@ private:
     static constexpr std::uint64_t timerTag = std::numeric_limits<std::uint64_t>::max();
 };
 
+/// Synchronous I/O blocks in its call: a read or write the disk never answers holds the loop, and its
+/// progress, until the kernel gives up. While one call is in flight for longer than two progress
+/// intervals, this says so through the same progress (IoProgress::stalledNs), as the ring's loop does.
+class SyncStallWatch
+{
+public:
+    explicit SyncStallWatch(RunContext& ctx)
+        : m_ctx(ctx)
+    {
+        if (ctx.progress) {
+            try {
+                m_thread = std::thread([this] { watch(); });
+            } catch (const std::system_error&) {
+                // Without a thread, a stall goes unsaid; the run itself is unchanged.
+            }
+        }
+    }
+    ~SyncStallWatch()
+    {
+        {
+            const std::lock_guard lock(m_mutex);
+            m_stop = true;
+        }
+        m_wake.notify_all();
+        if (m_thread.joinable()) {
+            m_thread.join();
+        }
+    }
+    SyncStallWatch(const SyncStallWatch&) = delete;
+    SyncStallWatch& operator=(const SyncStallWatch&) = delete;
+
+    void begin(std::uint64_t at) { m_since = at; }
+    void end() { m_since = 0; }
+
+private:
+    void watch()
+    {
+        std::unique_lock lock(m_mutex);
+        while (!m_wake.wait_for(lock, std::chrono::nanoseconds(progressIntervalNs), [this] { return m_stop; })) {
+            const std::uint64_t since = m_since.load();
+            const std::uint64_t now = monotonicNs();
+            if (since == 0 || now < since + 2 * progressIntervalNs) {
+                continue;
+            }
+            const std::lock_guard report(m_ctx.progressMutex);
+            IoProgress p = m_ctx.lastReported;
+            p.currentBwBytes = 0;
+            p.stalledNs = now - since;
+            m_ctx.progress(p);
+        }
+    }
+
+    RunContext& m_ctx;
+    std::atomic<std::uint64_t> m_since = 0;
+    std::mutex m_mutex;
+    std::condition_variable m_wake;
+    bool m_stop = false;
+    std::thread m_thread;
+};
+
 void runSynchronous(RunContext& ctx)
 {
+    SyncStallWatch watch(ctx);
     char* buffer = ctx.buffers.buffer(0);
     IoRequest request;
     while (ctx.scheduler.next(request)) {
@@ -389,7 +458,9 @@ void runSynchronous(RunContext& ctx)
             ctx.buffers.stamp(0, request.offset);
         }
         const std::uint64_t start = monotonicNs();
+        watch.begin(start);
         const int err = ctx.completeShortTransfer(request, buffer, 0);
+        watch.end();
         const std::uint64_t end = monotonicNs();
         if (err != 0) {
             ctx.setError(err < 0 ? 0 : err, request.write, request.offset, request.length);

@@ -2,14 +2,18 @@
 #include "disks/devicegate.h"
 #include "engine/ioengine.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <atomic>
 #include <fcntl.h>
 #include <sys/mount.h>
+#include <thread>
 #include <unistd.h>
 
 using namespace RaidBench;
@@ -200,6 +204,63 @@ private Q_SLOTS:
         QCOMPARE(r.status, IoStatus::Failed);
         QCOMPARE(r.error->code, QStringLiteral("invalid-range"));
         QCOMPARE(r.bytes, 0ull);
+    }
+
+    void aCallThatBlocksIsSaidWhileItWaits_data()
+    {
+        QTest::addColumn<bool>("sync");
+        QTest::newRow("io_uring") << false;
+        QTest::newRow("sync") << true;
+    }
+    void aCallThatBlocksIsSaidWhileItWaits()
+    {
+        // Writes into a file system frozen under them wait in the kernel, as a disk that stopped answering
+        // holds its requests: on either path, the progress says how long no I/O has completed, while it
+        // waits, and the run ends normally once the writes go through.
+        QFETCH(bool, sync);
+        LoopDevice loop(m_dir.path(), 64 << 20);
+        QVERIFY(loop.ok());
+        QCOMPARE(
+            QProcess::execute(QStringLiteral("mkfs.ext4"), {QStringLiteral("-q"), QStringLiteral("-F"), loop.device()}),
+            0);
+        const QString mountPoint = m_dir.filePath(QStringLiteral("frozen"));
+        QVERIFY(QDir().mkpath(mountPoint));
+        QCOMPARE(QProcess::execute(QStringLiteral("mount"), {loop.device(), mountPoint}), 0);
+        const auto unmount = qScopeGuard([&] {
+            QProcess thawed; // thawed already, unless the test stopped early: its complaint is not shown
+            thawed.setStandardErrorFile(QProcess::nullDevice());
+            thawed.start(QStringLiteral("fsfreeze"), {QStringLiteral("-u"), mountPoint});
+            thawed.waitForFinished(10000);
+            QProcess::execute(QStringLiteral("umount"), {mountPoint});
+        });
+        IoJob job;
+        job.target = mountPoint + QStringLiteral("/stall");
+        job.pattern = IoPattern::Write;
+        job.blockSize = 64 * 1024;
+        job.queueDepth = sync ? 1 : 4;
+        job.forceSync = sync;
+        job.direct = false;
+        job.sizeLimit = 4u << 20;
+        QCOMPARE(IoEngine::run(job).status, IoStatus::Completed); // the file exists before the freeze
+        job.sizeLimit = 0;
+        job.timeLimitNs = 400'000'000;
+        QCOMPARE(QProcess::execute(QStringLiteral("fsfreeze"), {QStringLiteral("-f"), mountPoint}), 0);
+        std::atomic<std::uint64_t> stalled = 0;
+        std::atomic_bool done = false;
+        std::thread thaw([&] {
+            // Thawed once the stall has been said for a second, or after 20 s whatever was said.
+            for (int i = 0; i < 400 && stalled.load() < 1'000'000'000ull && !done.load(); ++i) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            }
+            QProcess::execute(QStringLiteral("fsfreeze"), {QStringLiteral("-u"), mountPoint});
+        });
+        const IoResult r =
+            IoEngine::run(job, nullptr, [&](const IoProgress& p) { stalled = std::max(stalled.load(), p.stalledNs); });
+        done = true;
+        thaw.join();
+        QCOMPARE(r.status, IoStatus::Completed);
+        QVERIFY2(stalled.load() >= 1'000'000'000ull, qPrintable(QString::number(stalled.load())));
+        QVERIFY(r.bytes > 0);
     }
 };
 
