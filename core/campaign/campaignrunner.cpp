@@ -6,6 +6,7 @@
 #include "campaign/progresscount.h"
 #include "disks/diskscanner.h"
 #include "disks/healthprobe.h"
+#include "engine/iotogether.h"
 #include "layout/arrayanalysis.h"
 #include "layout/presets.h"
 #include "layout/stripes.h"
@@ -79,8 +80,14 @@ CampaignRunner::CampaignRunner(CampaignPlan plan, Options options, Callbacks cal
     if (!m_options.wallClock) {
         m_options.wallClock = [] { return QDateTime::currentDateTimeUtc(); };
     }
+    // One monotonic clock for the runner and md's progress (a drill compares times from both): a test
+    // that gives one of them gives both.
     if (!m_options.clock) {
-        m_options.clock = [] { return double(monotonicNs()) / 1e9; };
+        m_options.clock =
+            m_options.syncClock ? m_options.syncClock : SyncFollower::Clock([] { return double(monotonicNs()) / 1e9; });
+    }
+    if (!m_options.syncClock) {
+        m_options.syncClock = m_options.clock;
     }
     // Nothing measured is lost: a full disk under the results file sends them elsewhere.
     m_sink.setMovedHandler([this](const Error& why, const QString& fallback) {
@@ -545,7 +552,7 @@ QList<IoResult> CampaignRunner::runIoTogether(const QList<IoJob>& jobs, const st
                                               const IoEngine::ProgressCallback& progress) const
 {
     return m_options.runIoTogether ? m_options.runIoTogether(jobs, cancel, progress)
-                                   : IoEngine::runTogether(jobs, cancel, progress);
+                                   : IoTogether::run(jobs, cancel, progress);
 }
 
 Result<Disk> CampaignRunner::inspectDisk(const QString& node) const

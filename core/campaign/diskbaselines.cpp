@@ -211,7 +211,7 @@ void DiskBaselines::runTogether(const std::atomic_bool* cancel)
                                    .arg(jobs.size())
                                    .arg(patternName(pattern));
             m_context.report(progress);
-            // The disks' progress as one (IoEngine::runTogether): their rates summed, and the disk that
+            // The disks' progress as one (IoTogether::run): their rates summed, and the disk that
             // has stopped answering the longest, if one has.
             const QString message = progress.message;
             const QList<IoResult> runs = m_context.runIoTogether(jobs, cancel, [&](const IoProgress& p) {

@@ -4,6 +4,7 @@
 #include "engine/ioscheduler.h"
 #include "engine/iostats.h"
 #include "engine/iotarget.h"
+#include "engine/stallwatch.h"
 #include "util/errnotext.h"
 #include "util/errorcodes.h"
 #include "util/monotonicclock.h"
@@ -14,7 +15,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
-#include <condition_variable>
 #include <cstring>
 #include <ctime>
 #include <liburing.h>
@@ -28,7 +28,7 @@ namespace RaidBench {
 
 namespace {
 
-constexpr std::uint64_t progressIntervalNs = 100'000'000;
+constexpr std::uint64_t progressIntervalNs = IoEngine::progressIntervalNs;
 /// Longest wait for a completion before the loop looks at the clock and the cancel flag again.
 constexpr std::uint64_t pollIntervalNs = 40'000'000;
 constexpr std::uint64_t noDeadline = std::numeric_limits<std::uint64_t>::max();
@@ -388,69 +388,27 @@ private:
     static constexpr std::uint64_t timerTag = std::numeric_limits<std::uint64_t>::max();
 };
 
-/// Synchronous I/O blocks in its call: a read or write the disk never answers holds the loop, and its
-/// progress, until the kernel gives up. While one call is in flight for longer than two progress
-/// intervals, this says so through the same progress (IoProgress::stalledNs), as the ring's loop does.
-class SyncStallWatch
+/// For a call that blocks (synchronous I/O, a flush): what a StallWatch says while it waits, through the
+/// run's progress, one report at a time; nothing without a progress callback.
+std::function<void(std::uint64_t)> stallReport(RunContext& ctx)
 {
-public:
-    explicit SyncStallWatch(RunContext& ctx)
-        : m_ctx(ctx)
-    {
-        if (ctx.progress) {
-            try {
-                m_thread = std::thread([this] { watch(); });
-            } catch (const std::system_error&) {
-                // Without a thread, a stall goes unsaid; the run itself is unchanged.
-            }
-        }
+    if (!ctx.progress) {
+        return {};
     }
-    ~SyncStallWatch()
-    {
-        {
-            const std::lock_guard lock(m_mutex);
-            m_stop = true;
-        }
-        m_wake.notify_all();
-        if (m_thread.joinable()) {
-            m_thread.join();
-        }
-    }
-    SyncStallWatch(const SyncStallWatch&) = delete;
-    SyncStallWatch& operator=(const SyncStallWatch&) = delete;
-
-    void begin(std::uint64_t at) { m_since = at; }
-    void end() { m_since = 0; }
-
-private:
-    void watch()
-    {
-        std::unique_lock lock(m_mutex);
-        while (!m_wake.wait_for(lock, std::chrono::nanoseconds(progressIntervalNs), [this] { return m_stop; })) {
-            const std::uint64_t since = m_since.load();
-            const std::uint64_t now = monotonicNs();
-            if (since == 0 || now < since + 2 * progressIntervalNs) {
-                continue;
-            }
-            const std::lock_guard report(m_ctx.progressMutex);
-            IoProgress p = m_ctx.lastReported;
-            p.currentBwBytes = 0;
-            p.stalledNs = now - since;
-            m_ctx.progress(p);
-        }
-    }
-
-    RunContext& m_ctx;
-    std::atomic<std::uint64_t> m_since = 0;
-    std::mutex m_mutex;
-    std::condition_variable m_wake;
-    bool m_stop = false;
-    std::thread m_thread;
-};
+    return [&ctx](std::uint64_t stalledNs) {
+        const std::lock_guard lock(ctx.progressMutex);
+        IoProgress p = ctx.lastReported;
+        p.currentBwBytes = 0;
+        p.stalledNs = stalledNs;
+        ctx.progress(p);
+    };
+}
 
 void runSynchronous(RunContext& ctx)
 {
-    SyncStallWatch watch(ctx);
+    // A call the disk never answers holds this loop and its progress: the watch says so meanwhile, as
+    // the ring's loop does.
+    StallWatch watch(progressIntervalNs, stallReport(ctx));
     char* buffer = ctx.buffers.buffer(0);
     IoRequest request;
     while (ctx.scheduler.next(request)) {
@@ -482,125 +440,6 @@ IoResult failed(IoResult result, const Error& error)
 }
 
 } // namespace
-
-namespace {
-
-/// One job's latest progress in a run together, written by its thread and read by the caller's.
-struct LiveJob
-{
-    std::atomic<std::uint64_t> bytes = 0;
-    std::atomic<std::uint64_t> elapsedNs = 0;
-    std::atomic<std::uint64_t> stalledNs = 0;
-    std::atomic<double> currentBwBytes = 0;
-    std::atomic<double> fraction = -1;
-    std::atomic_bool ramping = true;
-    std::atomic_bool done = false;
-};
-
-/// The progress of the first `started` jobs as one: their bytes and current rates summed, the least
-/// advanced job's fraction, and the longest stall with the job it is on.
-IoProgress together(const std::vector<LiveJob>& live, std::size_t started)
-{
-    IoProgress sum;
-    sum.ramping = false;
-    double fraction = 1;
-    bool known = false;
-    for (std::size_t i = 0; i < started; ++i) {
-        const LiveJob& job = live[i];
-        sum.bytes += job.bytes.load();
-        sum.elapsedNs = std::max(sum.elapsedNs, job.elapsedNs.load());
-        const bool done = job.done.load();
-        if (!done) {
-            sum.currentBwBytes += job.currentBwBytes.load();
-            sum.ramping = sum.ramping || job.ramping.load();
-        }
-        const double own = done ? 1.0 : job.fraction.load();
-        if (own >= 0) {
-            fraction = std::min(fraction, own);
-            known = true;
-        }
-        const std::uint64_t stalled = done ? 0 : job.stalledNs.load();
-        if (stalled > sum.stalledNs) {
-            sum.stalledNs = stalled;
-            sum.stalledJob = int(i);
-        }
-    }
-    sum.fraction = known ? fraction : -1;
-    return sum;
-}
-
-} // namespace
-
-QList<IoResult> IoEngine::runTogether(const QList<IoJob>& jobs, const std::atomic_bool* cancel,
-                                      const ProgressCallback& progress)
-{
-    std::vector<IoResult> results(std::size_t(jobs.size())); // each thread writes its own element
-    std::vector<LiveJob> live(std::size_t(jobs.size()));
-    std::vector<std::thread> threads;
-    threads.reserve(std::size_t(jobs.size()));
-    // Every job stops on the caller's cancel, or when a thread could not be started. The cancel is
-    // passed on by a thread of its own, so that a progress report that blocks (a client that stopped
-    // reading) does not hold it up.
-    std::atomic_bool stop = false;
-    std::atomic_bool stopWatching = false;
-    std::thread watcher;
-    QString failure;
-    try {
-        watcher = std::thread([&] {
-            while (!stopWatching.load()) {
-                if (cancel && cancel->load()) {
-                    stop = true;
-                }
-                std::this_thread::sleep_for(std::chrono::milliseconds(20));
-            }
-        });
-        for (qsizetype i = 0; i < jobs.size(); ++i) {
-            threads.emplace_back([&, i] {
-                LiveJob& own = live[std::size_t(i)];
-                results[std::size_t(i)] = run(jobs.at(i), &stop, [&own](const IoProgress& p) {
-                    own.bytes = p.bytes;
-                    own.elapsedNs = p.elapsedNs;
-                    own.stalledNs = p.stalledNs;
-                    own.currentBwBytes = p.currentBwBytes;
-                    own.fraction = p.fraction;
-                    own.ramping = p.ramping;
-                });
-                own.done = true;
-            });
-        }
-    } catch (const std::system_error& error) {
-        failure =
-            QStringLiteral("could not start a thread for each disk: %1").arg(QString::fromLocal8Bit(error.what()));
-        stop = true;
-    }
-    // The jobs' progress reaches the caller's thread as one, for as long as any job runs (a disk that
-    // stopped answering included, with its stall).
-    std::uint64_t lastProgress = monotonicNs();
-    const std::size_t started = threads.size();
-    while (!std::all_of(live.begin(), live.begin() + qsizetype(started),
-                        [](const LiveJob& job) { return job.done.load(); })) {
-        const std::uint64_t now = monotonicNs();
-        if (progress && now - lastProgress >= progressIntervalNs) {
-            lastProgress = now;
-            progress(together(live, started));
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    for (std::thread& thread : threads) {
-        thread.join();
-    }
-    stopWatching = true;
-    if (watcher.joinable()) {
-        watcher.join();
-    }
-    if (!failure.isEmpty()) {
-        for (IoResult& result : results) {
-            result.status = IoStatus::Failed;
-            result.error = IoError {ErrorCode::internal, failure, 0, std::nullopt};
-        }
-    }
-    return QList<IoResult>(results.begin(), results.end());
-}
 
 IoResult IoEngine::run(const IoJob& jobIn, const std::atomic_bool* cancel, const ProgressCallback& progress)
 {
@@ -675,6 +514,8 @@ IoResult IoEngine::run(const IoJob& jobIn, const std::atomic_bool* cancel, const
     std::uint64_t end = ctx.lastCompletion;
     if (!job.direct && patternWrites(job.pattern) && !ctx.error && !ctx.cancelled) {
         // Buffered writes are not on the disk until synced; dd conv=fdatasync counts that time too.
+        StallWatch watch(progressIntervalNs, stallReport(ctx)); // a flush a disk never answers is said too
+        watch.begin(monotonicNs());
         if (fdatasync(target.fd()) != 0) {
             const int err = errno;
             ctx.error = IoError {err == ENOSPC ? ErrorCode::noSpace : ErrorCode::ioError,
@@ -691,6 +532,8 @@ IoResult IoEngine::run(const IoJob& jobIn, const std::atomic_bool* cancel, const
         // next test starts with this one's writes on the media, and none wait in a cache. Not after a
         // cancel, which must stop at once: a stalled disk's flush has no time limit.
         const std::uint64_t flushStart = monotonicNs();
+        StallWatch watch(progressIntervalNs, stallReport(ctx));
+        watch.begin(flushStart);
         if (fdatasync(target.fd()) != 0) {
             result.notes.append(
                 QStringLiteral("flushing the write cache after the run failed: %1").arg(errnoText(errno)));

@@ -23,13 +23,8 @@ public:
     static IoResult run(const IoJob& job, const std::atomic_bool* cancel = nullptr,
                         const ProgressCallback& progress = {});
 
-    /// Each job on its own thread, all at once (disks measured together: each its own stream), until
-    /// each ends. `progress` is called on the caller's thread with the jobs as one: bytes and rates
-    /// summed, the least advanced job's fraction, and the longest stall (IoProgress::stalledJob says
-    /// whose), for as long as any job runs. One result per job, in order; a job that fails leaves the
-    /// others running.
-    static QList<IoResult> runTogether(const QList<IoJob>& jobs, const std::atomic_bool* cancel = nullptr,
-                                       const ProgressCallback& progress = {});
+    /// How often a run reports its progress.
+    static constexpr std::uint64_t progressIntervalNs = 100'000'000;
 
     /// The fio command line that runs the same job.
     static QString fioCommand(const IoJob& job, std::uint64_t rangeLength, bool fixedBuffers, bool sync);

@@ -67,7 +67,7 @@ struct IoProgress
     /// How long I/O has been in flight with none completing (0 while they complete): a disk that stopped
     /// answering shows here, every progress interval, long before the kernel's own timeouts end it.
     std::uint64_t stalledNs = 0;
-    /// In a run of several jobs together (IoEngine::runTogether), the job whose stall stalledNs is.
+    /// In a run of several jobs together (IoTogether::run), the job whose stall stalledNs is.
     int stalledJob = 0;
 };
 
