@@ -1,7 +1,6 @@
 #include "arrays/leftoverrecovery.h"
 
 #include "arrays/lvmreport.h"
-#include "util/errorcodes.h"
 
 #include <QDir>
 #include <QFile>

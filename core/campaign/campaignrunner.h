@@ -5,7 +5,6 @@
 #include "campaign/campaignprogress.h"
 #include "campaign/configurationrun.h"
 #include "campaign/diskbaselines.h"
-#include "campaign/failuredrill.h"
 #include "disks/disk.h"
 #include "engine/ioengine.h"
 #include "layout/presets.h"
@@ -57,8 +56,8 @@ public:
         /// test gives it a tree whose counters its fake I/O moves.
         QString monitorRoot;
         /// Seams of time: the wall clock the results are stamped with (created, updated), and the
-        /// monotonic clock, in seconds, that each configuration's time is taken on. Empty: the real
-        /// ones. A unit test gives its own.
+        /// monotonic clock, in seconds, that each configuration's time is taken on (the same as
+        /// syncClock: either given sets both). Empty: the real ones. A unit test gives its own.
         std::function<QDateTime()> wallClock;
         std::function<double()> clock;
     };

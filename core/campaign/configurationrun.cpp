@@ -2,11 +2,7 @@
 
 #include "arrays/mdsync.h"
 #include "campaign/diskbaselines.h"
-#include "campaign/hostinfo.h"
-#include "campaign/progresscount.h"
-#include "disks/diskscanner.h"
 #include "disks/healthprobe.h"
-#include "engine/ioengine.h"
 #include "layout/stripes.h"
 #include "system/childprocess.h"
 #include "system/invokinguser.h"
@@ -64,7 +60,7 @@ bool ConfigurationRun::waitForQuietArrays(TestResult& result, CampaignProgress p
         QString busyArray;
         MdSyncState busy;
         for (const QString& array : std::as_const(m_mdArrays)) {
-            const MdSyncState state = m_context.readSync(QStringLiteral("/sys/block/%1/md").arg(array));
+            const MdSyncState state = m_context.readSync(m_context.mdDirectory(QStringLiteral("/dev/") + array));
             if (state.working()) {
                 busyArray = array;
                 busy = state;

@@ -1,6 +1,7 @@
 #include "disks/healthprobe.h"
 
 #include "system/commandrunner.h"
+#include "util/cancelflag.h"
 #include "util/errorcodes.h"
 
 #include <QFile>
@@ -199,7 +200,7 @@ void probe(QList<Disk>& disks, CommandRunner& runner, const QString& sysRoot, co
         if (!isWholeDisk(disk)) {
             continue;
         }
-        if (cancel && cancel->load()) {
+        if (cancelled(cancel)) {
             disk.health = DiskHealth::unknown(QStringLiteral("not read: cancelled"));
             disk.writeCache = WriteCacheState::unknown(QStringLiteral("not read: cancelled"));
         } else {

@@ -5,6 +5,7 @@
 #include "disks/healthprobe.h"
 #include "helper/messages.h"
 #include "system/childprocess.h"
+#include "util/cancelflag.h"
 #include "util/errorcodes.h"
 #include "version.h"
 
@@ -158,7 +159,7 @@ void HelperService::readHealth(const HelperProtocol::Request& request)
         id,
         [this, id, disks](const std::atomic_bool* cancel) mutable {
             HealthProbe::probe(disks, *m_context.options().runner, QStringLiteral("/sys"), cancel);
-            if (cancel && cancel->load()) {
+            if (cancelled(cancel)) {
                 m_context.fail(id, ErrorCode::cancelled, QStringLiteral("reading the disks' health was cancelled"));
                 return;
             }

@@ -35,9 +35,6 @@ public:
     void shutdown(const QString& why);
     bool quitRequested() const { return m_quit.load(); }
 
-    /// `text` fit for one log line: control characters shown as \xNN, at most 300 characters.
-    static QString loggable(const QString& text) { return HelperContext::loggable(text); }
-
 private:
     using Intent = std::function<void(const HelperProtocol::Request&)>;
     /// The intents by name, one member each; HelperProtocol has checked the request's shape against

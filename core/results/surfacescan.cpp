@@ -1,6 +1,7 @@
 #include "results/surfacescan.h"
 
 #include "results/campaignresults.h"
+#include "util/cancelflag.h"
 #include "util/errorcodes.h"
 #include "util/jsonvalues.h"
 #include "util/units.h"
@@ -19,11 +20,6 @@ constexpr std::uint64_t surfaceAlignment = 1ull << 20;
 Error surfaceError(const QString& message)
 {
     return makeError(ErrorCode::invalidPlan, QStringLiteral("surface: %1").arg(message));
-}
-
-bool scanCancelled(const std::atomic_bool* cancel)
-{
-    return cancel && cancel->load();
 }
 
 } // namespace
@@ -237,7 +233,7 @@ bool SurfaceScanner::scan(DiskSurface& surface, const ReadAt& read, const Progre
         }
     }
     for (int i = int(surface.points.size()); i < offsets.size(); ++i) {
-        if (scanCancelled(cancel)) {
+        if (cancelled(cancel)) {
             return false;
         }
         if (progress) {

@@ -1,5 +1,7 @@
 #include "system/commandrunner.h"
 
+#include "util/cancelflag.h"
+
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
@@ -176,7 +178,7 @@ CommandResult SystemCommandRunner::execute(const QStringList& argv, int timeoutM
         if (process.state() == QProcess::NotRunning) {
             break;
         }
-        if (cancel && cancel->load()) {
+        if (cancelled(cancel)) {
             result.cancelled = true;
         } else if (timeoutMs > 0 && timer.elapsed() > timeoutMs) {
             result.timedOut = true;

@@ -358,11 +358,14 @@ private Q_SLOTS:
             return f.answer(job);
         };
         // The disks measured together: the engine reports their progress as one, with the longest stall
-        // (IoProgress::stalledJob names whose; the first disk's here).
+        // (IoProgress::stalledJob names whose: the second disk's here, which the words must name).
+        QString secondDisk;
         options.runIoTogether = [&](const QList<IoJob>& jobs, const std::atomic_bool*,
                                     const IoEngine::ProgressCallback& progress) {
+            secondDisk = jobs.value(1).target;
             IoProgress p;
             p.stalledNs = 45'000'000'000ull;
+            p.stalledJob = 1;
             progress(p);
             QList<IoResult> results;
             for (const IoJob& job : jobs) {
@@ -398,6 +401,9 @@ private Q_SLOTS:
         QVERIFY2(together.last().contains(QRegularExpression(
                      QStringLiteral("together: .* - no I/O on /dev/sd[a-z]+ has completed for 40 s"))),
                  qPrintable(together.join(QLatin1Char('\n'))));
+        QVERIFY(secondDisk.startsWith(QLatin1String("/dev/sd")));
+        QVERIFY2(together.last().contains(QStringLiteral("no I/O on %1 has").arg(secondDisk)),
+                 qPrintable(together.last()));
     }
 
     void aFullDiskSendsTheResultsElsewhere()

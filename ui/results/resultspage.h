@@ -3,19 +3,15 @@
 #include "results/campaignresults.h"
 #include "results/resultcharts.h"
 #include "results/resultstable.h"
-#include "util/result.h"
 
 #include <QWidget>
 
 class QChart;
 class QChartView;
 class QComboBox;
-class QTableWidgetItem;
 class QLabel;
-class QMenu;
 class QSpinBox;
 class QTabWidget;
-class QTableWidget;
 class QTextBrowser;
 
 namespace RaidBench::Ui {
