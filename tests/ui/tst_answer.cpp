@@ -30,6 +30,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QValueAxis>
 #include <QXmlStreamReader>
 
 using namespace RaidBench;
@@ -213,6 +214,14 @@ private Q_SLOTS:
         QVERIFY(groups.contains(QStringLiteral("survives 1 failure")));
         QVERIFY(groups.contains(QStringLiteral("survives 2 failures")));
         QVERIFY(groups.contains(QStringLiteral("survives 3 or more")));
+        // A layout that keeps all the space (raid0) sits at 100 %: its marker is drawn whole, not cut at the
+        // plot's edge, and the space axis still reads 0 to 100.
+        const auto* space = qobject_cast<QValueAxis*>(chart->axes(Qt::Horizontal).value(0));
+        QVERIFY(space);
+        QVERIFY2(space->min() < 0 && space->max() > 100,
+                 qPrintable(QStringLiteral("%1..%2").arg(space->min()).arg(space->max())));
+        QCOMPARE(space->tickType(), QValueAxis::TicksDynamic);
+        QCOMPARE(space->tickAnchor(), 0.0);
         // The front of the layouts that survive a failure: raid5 keeps the most space and writes fastest.
         QLineSeries* front = nullptr;
         QStringList labels;

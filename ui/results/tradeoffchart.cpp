@@ -61,8 +61,11 @@ Result<QChart*> Charts::tradeoffChart(const CampaignResults& results, const Char
     QChart* chart = newChart(tr("Space kept against %1").arg(options.requirements.measureText()), options);
     auto* axisX = new QValueAxis;
     axisX->setTitleText(tr("space kept (%)"));
-    axisX->setRange(0, 100);
-    axisX->setTickCount(6);
+    // A little room either side, so a marker at 0 or 100 % is drawn whole; the ticks stay 0, 20, ... 100.
+    axisX->setRange(-5, 105);
+    axisX->setTickType(QValueAxis::TicksDynamic);
+    axisX->setTickAnchor(0);
+    axisX->setTickInterval(20);
     axisX->setLabelFormat(QStringLiteral("%.0f"));
     auto* axisY = new QValueAxis;
     axisY->setTitleText(data.speedTitle);
