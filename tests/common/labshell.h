@@ -22,7 +22,10 @@ namespace RaidBench::Test {
 ///   says where the time went;
 /// - `check_clean FILE`: what a test may have left, into FILE: /proc/mdstat, then the device-mapper
 ///   devices after "--- dm" and the lab disks' signatures after "--- wipefs" (nothing after either
-///   when clean).
+///   when clean);
+/// - `watchdog SECONDS`: if the script still runs after SECONDS, what the VM is doing then, into the
+///   file `watchdog`: the disks with I/O in flight, RaidBench's threads and their kernel stacks, and
+///   the kernel's log after it listed its blocked tasks. A test that runs out of time prints it.
 inline QString labShellHelpers()
 {
     return QStringLiteral(R"SH(
@@ -61,6 +64,19 @@ check_clean() {
   { while IFS= read -r line; do printf '%s\n' "$line"; done < /proc/mdstat
     echo "--- dm"; for f in /dev/mapper/*; do [ -e "$f" ] && [ "${f##*/}" != control ] && echo "${f##*/}"; done
     echo "--- wipefs"; wipefs --noheadings $DISKS; } > "$1"
+}
+watchdog() {
+  ( nap "$1"
+    { echo "--- I/O in flight (reads, writes)"
+      for f in /sys/block/*/inflight; do read -r r w < "$f"; [ "$r$w" = 00 ] || echo "${f%/inflight}: $r $w"; done
+      echo "--- threads of RaidBench and io_uring, with their kernel stacks"
+      for f in /proc/[0-9]*/task/[0-9]*/comm; do
+        read -r name 2>/dev/null < "$f" || continue
+        case $name in raidbench*|iou-*) t=${f%/comm}; echo "$name $t"; cat "$t/stack" 2>/dev/null;; esac
+      done
+      echo w > /proc/sysrq-trigger 2>/dev/null
+      echo "--- kernel log"; dmesg | tail -n 80; } > watchdog 2>&1 ) &
+  rb_watchdog=$!
 }
 )SH");
 }

@@ -150,6 +150,7 @@ private Q_SLOTS:
                          QJsonArray {QStringLiteral("seq1m-qd8-read")},
                          {{QStringLiteral("resync"), QStringLiteral("label")}});
         const QString script = QStringLiteral(R"SH(
+watchdog 1000
 start=$(date +%s)
 mark campaign
 raidbench-cli run plan.json --out results.json --yes > run.out 2> run.err; echo $? > run.rc
@@ -190,6 +191,7 @@ mark resync-label
 raidbench-cli run resync-label.json --out resync-label-results.json --yes > resync-label.out 2> resync-label.err; echo $? > resync-label.rc
 check_clean measure.after
 mark done
+kill $rb_watchdog
 )SH");
         // The disk files on the host's disk, not in memory: the queue-depth sweep needs disks that take
         // time to answer one request (in memory one disk did 3849 of its 4000 a second at QD1, so no
@@ -202,7 +204,8 @@ mark done
             1200000, QStringLiteral("raidbench-cli"), {}, {QStringLiteral("RAIDBENCH_LAB_DIR=/var/tmp")});
         QVERIFY2(run.exitCode == 0,
                  qPrintable(run.err + QStringLiteral("\nWhere the time went (the VM's clock):\n") +
-                            read(QStringLiteral("phases")) + lastLinesOfEachLog()));
+                            read(QStringLiteral("phases")) + lastLinesOfEachLog() +
+                            QStringLiteral("--- the VM after 1000 s:\n") + read(QStringLiteral("watchdog"))));
         qInfo("campaign inside the VM took %s s", qPrintable(read(QStringLiteral("run.seconds")).trimmed()));
         QVERIFY2(read(QStringLiteral("run.rc")).trimmed() == QLatin1String("0"),
                  qPrintable(read(QStringLiteral("run.err")).right(3000)));
