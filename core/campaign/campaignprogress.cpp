@@ -1,5 +1,6 @@
 #include "campaign/campaignprogress.h"
 
+#include "engine/ioresult.h"
 #include "util/enumwords.h"
 
 namespace RaidBench {
@@ -26,17 +27,20 @@ std::optional<CampaignPhase> parseCampaignPhase(const QString& name)
     return enumFromWord(phaseWords, name);
 }
 
-QString withStall(const QString& message, const QString& target, std::uint64_t stalledNs)
+void CampaignProgress::follow(const IoProgress& io, const QString& text, const QString& target)
 {
+    fraction = io.fraction;
+    liveBwBytes = io.currentBwBytes;
     constexpr std::uint64_t reportAfterNs = 30'000'000'000ull;
-    if (stalledNs < reportAfterNs) {
-        return message;
+    if (io.stalledNs < reportAfterNs) {
+        message = text;
+        return;
     }
-    const std::uint64_t seconds = stalledNs / 10'000'000'000ull * 10;
-    return QStringLiteral("%1 - no I/O on %2 has completed for %3 s: a disk is not answering (the run waits for it, "
-                          "or for the kernel to give up on it)")
-        .arg(message, target)
-        .arg(seconds);
+    const std::uint64_t seconds = io.stalledNs / 10'000'000'000ull * 10;
+    message = QStringLiteral("%1 - no I/O on %2 has completed for %3 s: a disk is not answering (the run waits for "
+                             "it, or for the kernel to give up on it)")
+                  .arg(text, target)
+                  .arg(seconds);
 }
 
 } // namespace RaidBench

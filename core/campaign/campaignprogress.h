@@ -7,6 +7,8 @@
 
 namespace RaidBench {
 
+struct IoProgress;
+
 /// What a campaign is doing. The helper's progress events carry it as a word (campaignPhaseName);
 /// everything else compares the enum.
 enum class CampaignPhase { Baseline, Build, Test, Teardown, Drill, Save, Done };
@@ -36,10 +38,11 @@ struct CampaignProgress
     {
         return phase == CampaignPhase::Test || phase == CampaignPhase::Baseline || phase == CampaignPhase::Drill;
     }
-};
 
-/// `message` with how long no I/O on `target` has completed, once that passes 30 s, in steps of ten
-/// seconds (a line a step where lines are printed only when they change); `message` itself before.
-QString withStall(const QString& message, const QString& target, std::uint64_t stalledNs);
+    /// Takes the engine's progress of the run under way: its fraction and live rate, and as the message
+    /// `message`, with how long no I/O on `target` has completed once that passes 30 s, in steps of ten
+    /// seconds (a line a step where lines are printed only when they change).
+    void follow(const IoProgress& io, const QString& message, const QString& target);
+};
 
 } // namespace RaidBench

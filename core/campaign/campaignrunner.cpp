@@ -587,9 +587,7 @@ IoResult CampaignRunner::runJob(const IoJob& job, CampaignProgress progress, con
     const QString message = progress.message;
     if (!settle) {
         return runIo(job, cancel, [&](const IoProgress& p) {
-            progress.fraction = p.fraction;
-            progress.liveBwBytes = p.currentBwBytes;
-            progress.message = withStall(message, job.target, p.stalledNs);
+            progress.follow(p, message, job.target);
             report(progress);
         });
     }
@@ -598,9 +596,7 @@ IoResult CampaignRunner::runJob(const IoJob& job, CampaignProgress progress, con
     IoJob settling = job;
     settling.finish = &settled;
     IoResult result = runIo(settling, cancel, [&](const IoProgress& p) {
-        progress.fraction = p.fraction;
-        progress.liveBwBytes = p.currentBwBytes;
-        progress.message = withStall(message, job.target, p.stalledNs);
+        progress.follow(p, message, job.target);
         report(progress);
         if (settle->add(p.elapsedNs, p.bytes)) {
             settled = true;

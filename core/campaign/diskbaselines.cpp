@@ -215,9 +215,7 @@ void DiskBaselines::runTogether(const std::atomic_bool* cancel)
             // has stopped answering the longest, if one has.
             const QString message = progress.message;
             const QList<IoResult> runs = m_context.runIoTogether(jobs, cancel, [&](const IoProgress& p) {
-                progress.fraction = p.fraction;
-                progress.liveBwBytes = p.currentBwBytes;
-                progress.message = withStall(message, jobs.value(p.stalledJob).target, p.stalledNs);
+                progress.follow(p, message, jobs.value(p.stalledJob).target);
                 m_context.report(progress);
             });
             bool complete = true;
