@@ -44,18 +44,25 @@ private Q_SLOTS:
             }
             QVERIFY2(action, qPrintable(entry));
             QString shown;
-            QTimer::singleShot(200, this, [&, name = entry] {
+            // Looked for until the dialog is up, however long that takes here: a single look that came too
+            // early would leave the dialog open and the test waiting on it.
+            QTimer look;
+            look.setInterval(50);
+            connect(&look, &QTimer::timeout, this, [&, name = entry] {
                 auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
                 if (!box) {
                     return;
                 }
+                look.stop();
                 shown = box->text();
                 if (const QString dir = qEnvironmentVariable("RAIDBENCH_DIALOG_SHOTS"); !dir.isEmpty()) {
                     box->grab().save(QStringLiteral("%1/%2.png").arg(dir, QString(name).remove(QLatin1Char('&'))));
                 }
                 box->accept();
             });
+            look.start();
             action->trigger();
+            look.stop();
             QVERIFY2(shown.contains(expected), qPrintable(entry + QStringLiteral(": ") + shown.left(300)));
         }
     }
