@@ -68,7 +68,12 @@ Result<QChart*> Charts::tradeoffChart(const CampaignResults& results, const Char
     axisX->setTickInterval(20);
     axisX->setLabelFormat(QStringLiteral("%.0f"));
     auto* axisY = new QValueAxis;
-    axisY->setTitleText(data.speedTitle);
+    // A score's title says what 100 is: on two lines, so a short plot shows it whole (titles take HTML).
+    QString speedTitle = data.speedTitle.toHtmlEscaped();
+    if (const qsizetype open = speedTitle.indexOf(QLatin1String(" (")); open > 0 && speedTitle.size() > 30) {
+        speedTitle.replace(open, 1, QStringLiteral("<br>"));
+    }
+    axisY->setTitleText(speedTitle);
     chart->addAxis(axisX, Qt::AlignBottom);
     chart->addAxis(axisY, Qt::AlignLeft);
     double top = 0;
