@@ -105,15 +105,6 @@ private:
     /// Each disk's health and write cache as found, before anything changes them (smartctl reads
     /// only), with what could make it slow; on the run's thread, never the helper's request loop.
     void probeDisks(const std::atomic_bool* cancel);
-    /// prepare()'s steps: every disk through the gate (pinned, and described for the presets); the
-    /// configurations as they will run (presets resolved, write caches measured both ways and
-    /// stripe cache sweeps expanded, drills planned); the results to fill (new, or resumed).
-    Result<QList<DiskResult>> pinDisks(QList<PresetDisk>& presetDisks);
-    Result<QList<ConfigResult>> expandConfigurations(const QList<PresetDisk>& presetDisks) const;
-    /// The drill `config` gets on `spec`: none, pending, or skipped with why; an error when the
-    /// configuration asks for a drill its layout cannot have.
-    Result<std::optional<DrillResult>> plannedDrill(const ConfigSpec& config, const ArraySpec& spec) const;
-    Result<void> startResults(const QList<DiskResult>& disks, const QList<ConfigResult>& configs);
     /// The seams of Options, or the real engine and DiskScanner when they are empty.
     IoResult runIo(const IoJob& job, const std::atomic_bool* cancel, const IoEngine::ProgressCallback& progress) const;
     QList<IoResult> runIoTogether(const QList<IoJob>& jobs, const std::atomic_bool* cancel,
@@ -123,10 +114,6 @@ private:
     MdSyncState readSync(const QString& mdDirectory) const;
     /// The pin of a plan disk (by the path the plan names it with), or null.
     const PinnedDevice* pinOf(const QString& path) const;
-    /// The plan's expected disks (if any) against the disks just pinned: serial, model and size.
-    Result<void> checkExpectedDisks(const QList<DiskResult>& disks) const;
-    Result<void> checkResume(const CampaignResults& previous, const QList<DiskResult>& disks,
-                             const QList<ConfigResult>& configs) const;
 
     CampaignPlan m_plan;
     Options m_options;
