@@ -25,7 +25,9 @@ namespace RaidBench::Test {
 ///   when clean);
 /// - `watchdog SECONDS`: if the script still runs after SECONDS, what the VM is doing then, into the
 ///   file `watchdog`: the disks with I/O in flight, RaidBench's threads and their kernel stacks, and
-///   the kernel's log after it listed its blocked tasks. A test that runs out of time prints it.
+///   the kernel's log after it listed its blocked tasks. A test that runs out of time prints it. End it
+///   with `kill $rb_watchdog 2>/dev/null || :`, not as the script's last word: once the watchdog has
+///   written, it is gone, and a bare kill's failure would be the script's exit status.
 inline QString labShellHelpers()
 {
     return QStringLiteral(R"SH(
@@ -74,7 +76,7 @@ watchdog() {
         read -r name 2>/dev/null < "$f" || continue
         case $name in raidbench*|iou-*) t=${f%/comm}; echo "$name $t"; cat "$t/stack" 2>/dev/null;; esac
       done
-      echo w > /proc/sysrq-trigger 2>/dev/null
+      echo w 2>/dev/null > /proc/sysrq-trigger
       echo "--- kernel log"; dmesg | tail -n 80; } > watchdog 2>&1 ) &
   rb_watchdog=$!
 }

@@ -190,8 +190,8 @@ raidbench-cli run resync-wait.json --out resync-wait-results.json --yes > resync
 mark resync-label
 raidbench-cli run resync-label.json --out resync-label-results.json --yes > resync-label.out 2> resync-label.err; echo $? > resync-label.rc
 check_clean measure.after
+kill $rb_watchdog 2>/dev/null || :
 mark done
-kill $rb_watchdog
 )SH");
         // The disk files on the host's disk, not in memory: the queue-depth sweep needs disks that take
         // time to answer one request (in memory one disk did 3849 of its 4000 a second at QD1, so no

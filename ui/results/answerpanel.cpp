@@ -317,7 +317,8 @@ void AnswerPanel::showPoint(double spacePct, double speed)
         top = std::max(top, point.speed);
     }
     for (const TradeoffPoint& point : data.points) {
-        // Distance on the chart's own scales: space over 0-100, speed over 0-top.
+        // Distance on roughly the chart's own scales: space in percent (its axis adds 5 either side),
+        // speed over 0-top.
         const double dx = (point.spacePct - spacePct) / 100.0;
         const double dy = (point.speed - speed) / top;
         const double distance = dx * dx + dy * dy;
