@@ -598,10 +598,6 @@
         <translation>KVM no funcionó (%1); arrancando de nuevo con TCG</translation>
     </message>
     <message>
-        <source>the VM stopped before it came up: %1</source>
-        <translation>la VM se detuvo antes de arrancar: %1</translation>
-    </message>
-    <message>
         <source>the VM stopped before the command finished; its console ends with:
 %1</source>
         <translation>la VM se detuvo antes de que terminara la orden; su consola termina con:
@@ -633,6 +629,18 @@
     <message>
         <source>done</source>
         <translation>hecho</translation>
+    </message>
+    <message>
+        <source>panicked while booting (%1)</source>
+        <translation>sufrió un pánico del núcleo al arrancar (%1)</translation>
+    </message>
+    <message>
+        <source>the VM stopped before it came up%1: %2</source>
+        <translation>la VM se detuvo antes de arrancar%1: %2</translation>
+    </message>
+    <message>
+        <source> (the first boot %1)</source>
+        <translation> (el primer arranque %1)</translation>
     </message>
 </context>
 <context>

@@ -309,6 +309,17 @@ QString LabMachine::bootHang() const
     return {};
 }
 
+QString LabMachine::bootPanic() const
+{
+    const qsizetype at = m_console.indexOf("Kernel panic - not syncing");
+    if (at < 0) {
+        return {};
+    }
+    const qsizetype end = m_console.indexOf('\n', at);
+    return tr("panicked while booting (%1)")
+        .arg(QString::fromUtf8(m_console.mid(at, end < 0 ? -1 : end - at)).trimmed().left(120));
+}
+
 void LabMachine::retryAfterHang(const QString& reason)
 {
     // Nothing has run inside yet, so booting again changes nothing the command would see.
@@ -447,6 +458,17 @@ void LabMachine::onQemuFinished()
         }
         return;
     }
+    if (m_bootMs < 0 && m_stopReason.isEmpty() && m_hangReason.isEmpty()) {
+        if (const QString panic = bootPanic(); !panic.isEmpty()) {
+            // A panic before the guest came up (under TCG on a busy host, its early timer check can
+            // fail): nothing has run inside yet, so, as after a hang, it boots once more.
+            m_hangReason = panic;
+            logBoot(QStringLiteral("hung: %1; booting again").arg(panic));
+            Q_EMIT progress(tr("the VM %1; booting it again (once)").arg(panic));
+            bootAgain();
+            return;
+        }
+    }
     // Whatever the guest wrote before it powered off is still in the sockets.
     if (const QByteArray rest = m_stdout->drain(50); !rest.isEmpty()) {
         Q_EMIT standardOutput(rest);
@@ -477,7 +499,9 @@ void LabMachine::onQemuFinished()
     if (message.isEmpty()) {
         const QString qemuErrors = QString::fromLocal8Bit(m_qemu->readAllStandardError()).trimmed();
         message = m_bootMs < 0
-            ? tr("the VM stopped before it came up: %1").arg(qemuErrors.isEmpty() ? consoleTail(8) : qemuErrors)
+            ? tr("the VM stopped before it came up%1: %2")
+                  .arg(m_hangReason.isEmpty() ? QString() : tr(" (the first boot %1)").arg(m_hangReason),
+                       qemuErrors.isEmpty() ? consoleTail(8) : qemuErrors)
             : tr("the VM stopped before the command finished; its console ends with:\n%1").arg(consoleTail(8));
     }
     finish(

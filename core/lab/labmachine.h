@@ -107,6 +107,8 @@ private:
     /// CPU stalled, it showed no sign of life within its half of the boot time, or it came up and did
     /// not start the command.
     QString bootHang() const;
+    /// The kernel's panic line when a guest that has not come up yet panicked, or an empty string.
+    QString bootPanic() const;
     void retryAfterHang(const QString& reason);
     /// A line in the file RAIDBENCH_LAB_BOOT_LOG names, when it names one: how test runs count boots.
     void logBoot(const QString& what) const;

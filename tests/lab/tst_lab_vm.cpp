@@ -3,6 +3,7 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -288,6 +289,39 @@ echo $? > fault-rc
                      run.err.contains(QStringLiteral("the second boot")),
                  qPrintable(run.err));
         QVERIFY2(workDirEmpty(), "a VM that timed out left files behind");
+    }
+
+    void aPanicBeforeBootIsBootedAgainOnce()
+    {
+        // A qemu that gives the kernel an initramfs init that does not exist: the kernel panics before the
+        // VM comes up, on both boots. The lab boots once more, then says what the first boot did.
+        QTemporaryDir bin;
+        QVERIFY(bin.isValid());
+        const QString qemu = QStandardPaths::findExecutable(QStringLiteral("qemu-system-x86_64"));
+        QVERIFY(!qemu.isEmpty());
+        QFile wrapper(bin.filePath(QStringLiteral("qemu-system-x86_64")));
+        QVERIFY(wrapper.open(QIODevice::WriteOnly));
+        wrapper.write(QStringLiteral("#!/bin/bash\nargs=(); append=0\n"
+                                     "for a in \"$@\"; do\n"
+                                     "  [ $append = 1 ] && a=\"$a rdinit=/nonexistent\"; append=0\n"
+                                     "  [ \"$a\" = -append ] && append=1\n  args+=(\"$a\")\ndone\n"
+                                     "exec %1 \"${args[@]}\"\n")
+                          .arg(qemu)
+                          .toUtf8());
+        wrapper.close();
+        QVERIFY(wrapper.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        const CliRun run =
+            runCli({QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--disks"), QStringLiteral("64M"),
+                    QStringLiteral("--"), QStringLiteral("true")},
+                   180000, QStringLiteral("raidbench-cli"), {},
+                   env() + QStringList {QStringLiteral("PATH=%1:%2").arg(bin.path(), qEnvironmentVariable("PATH"))});
+        QCOMPARE(run.exitCode, 125);
+        QVERIFY2(run.err.contains(QStringLiteral("panicked while booting (Kernel panic - not syncing")) &&
+                     run.err.contains(QStringLiteral("booting it again (once)")),
+                 qPrintable(run.err));
+        QVERIFY2(run.err.contains(QStringLiteral("the VM stopped before it came up (the first boot panicked")),
+                 qPrintable(run.err));
+        QVERIFY2(workDirEmpty(), "a VM that panicked left files behind");
     }
 
     void aDiskModelWithoutNbdkitIsRefused()

@@ -325,6 +325,7 @@ private Q_SLOTS:
         QVERIFY(all.contains(QStringLiteral("path=/tmp/out,")));
         QVERIFY(all.contains(QStringLiteral("rb_out=/tmp/out")));
         QVERIFY(all.contains(QStringLiteral("rb_agent=/b/raidbench-cli")));
+        QVERIFY(all.contains(QStringLiteral(" no_timer_check ")));
         QVERIFY(all.contains(QStringLiteral("driver=blkdebug,node-name=fault1,config=/w/disks/disk1.blkdebug")));
         QVERIFY(all.contains(QStringLiteral("virtio-scsi-pci,id=scsi1,event_idx=off")));
         QVERIFY(all.contains(QStringLiteral("bus=scsi1.0,channel=0,scsi-id=1")));
