@@ -3697,6 +3697,424 @@ escritura %5, lectura %6%7</translation>
     </message>
 </context>
 <context>
+    <name>Recommendation</name>
+    <message>
+        <source>seeks/s</source>
+        <translation>búsquedas/s</translation>
+    </message>
+    <message>
+        <source>files/s</source>
+        <translation>archivos/s</translation>
+    </message>
+    <message>
+        <source>runs/s</source>
+        <translation>ejecuciones/s</translation>
+    </message>
+    <message>
+        <source>survives no failure</source>
+        <translation>no sobrevive a ningún fallo</translation>
+    </message>
+    <message>
+        <source>survives 1 failure</source>
+        <translation>sobrevive a 1 fallo</translation>
+    </message>
+    <message>
+        <source>survives %1 failures</source>
+        <translation>sobrevive a %1 fallos</translation>
+    </message>
+    <message>
+        <source> and the loss of a controller</source>
+        <translation> y a la pérdida de una controladora</translation>
+    </message>
+    <message>
+        <source>, not the loss of a controller</source>
+        <translation>, no a la pérdida de una controladora</translation>
+    </message>
+    <message>
+        <source>%1; %2 needed</source>
+        <translation>%1; el mínimo es %2</translation>
+    </message>
+    <message>
+        <source>all its disks are on one controller</source>
+        <translation>todos sus discos están en una sola controladora</translation>
+    </message>
+    <message>
+        <source>its disks&apos; controllers are not known</source>
+        <translation>no se conocen las controladoras de sus discos</translation>
+    </message>
+    <message>
+        <source>losing one controller takes it down</source>
+        <translation>la pérdida de una controladora la inutiliza</translation>
+    </message>
+    <message>
+        <source>keeps %1 of the space; %2 % needed</source>
+        <translation>conserva el %1 del espacio; el mínimo es el %2 %</translation>
+    </message>
+    <message>
+        <source>its run failed</source>
+        <translation>su ejecución falló</translation>
+    </message>
+    <message>
+        <source>its run failed: %1</source>
+        <translation>su ejecución falló: %1</translation>
+    </message>
+    <message>
+        <source>its run was cancelled</source>
+        <translation>su ejecución se canceló</translation>
+    </message>
+    <message>
+        <source>it was skipped</source>
+        <translation>se omitió</translation>
+    </message>
+    <message>
+        <source>it is not measured yet</source>
+        <translation>aún no se ha medido</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> y </translation>
+    </message>
+    <message>
+        <source>%1%2 (%3, keeps %4 of the space)</source>
+        <translation>%1%2 (%3, conserva el %4 del espacio)</translation>
+    </message>
+    <message>
+        <source>, predicted</source>
+        <translation>, prevista</translation>
+    </message>
+    <message>
+        <source>; the closest are </source>
+        <translation>; las más cercanas son </translation>
+    </message>
+    <message>
+        <source>one disk</source>
+        <translation>un disco</translation>
+    </message>
+    <message>
+        <source>%1 disks</source>
+        <translation>%1 discos</translation>
+    </message>
+    <message>
+        <source>1 failure</source>
+        <translation>1 fallo</translation>
+    </message>
+    <message>
+        <source>%1 failures</source>
+        <translation>%1 fallos</translation>
+    </message>
+    <message>
+        <source>%1 cannot survive %2</source>
+        <translation>con %1 no se puede sobrevivir a %2</translation>
+    </message>
+    <message>
+        <source>with %1, a layout that survives %2 keeps at most %3 % of the space</source>
+        <translation>con %1, una disposición que sobreviva a %2 conserva como mucho el %3 % del espacio</translation>
+    </message>
+    <message>
+        <source>all %1 are on one controller</source>
+        <translation>los %1 están en una sola controladora</translation>
+    </message>
+    <message>
+        <source>the only layout</source>
+        <translation>la única disposición</translation>
+    </message>
+    <message>
+        <source>the only layout that can </source>
+        <translation>la única disposición que puede </translation>
+    </message>
+    <message>
+        <source>the only layout measured</source>
+        <translation>la única disposición medida</translation>
+    </message>
+    <message>
+        <source>%1 measured on %2</source>
+        <translation>%1 medida en %2</translation>
+    </message>
+    <message>
+        <source>all layouts</source>
+        <translation>todas las disposiciones</translation>
+    </message>
+    <message>
+        <source>the layouts that </source>
+        <translation>las disposiciones que pueden </translation>
+    </message>
+    <message>
+        <source>; keeps %1 of the space</source>
+        <translation>; conserva el %1 del espacio</translation>
+    </message>
+    <message>
+        <source>, survives the loss of a controller</source>
+        <translation>, sobrevive a la pérdida de una controladora</translation>
+    </message>
+    <message>
+        <source>, does not survive the loss of a controller</source>
+        <translation>, no sobrevive a la pérdida de una controladora</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3 % of the best)</source>
+        <translation>%1 %2 (%3 % de la mejor)</translation>
+    </message>
+    <message>
+        <source>keeps more space</source>
+        <translation>conserva más espacio</translation>
+    </message>
+    <message>
+        <source>survives more failures</source>
+        <translation>sobrevive a más fallos</translation>
+    </message>
+    <message>
+        <source>was measured</source>
+        <translation>se midió</translation>
+    </message>
+    <message>
+        <source>comes first by name</source>
+        <translation>va antes por su nombre</translation>
+    </message>
+    <message>
+        <source>predicted, not run; </source>
+        <translation>prevista, no ejecutada; </translation>
+    </message>
+    <message>
+        <source>nothing it was measured on can rank it</source>
+        <translation>nada de lo que se midió en ella permite clasificarla</translation>
+    </message>
+    <message>
+        <source>predicted, not run: the model gives sequential speed only, not %1; run it to rank it</source>
+        <translation>prevista, no ejecutada: el modelo solo da la velocidad secuencial, no %1; ejecútela para clasificarla</translation>
+    </message>
+    <message>
+        <source>not measured on %1</source>
+        <translation>no se midió en %1</translation>
+    </message>
+    <message>
+        <source>predicted, not run: </source>
+        <translation>prevista, no ejecutada: </translation>
+    </message>
+    <message>
+        <source>; ties with %1 on speed and %2</source>
+        <translation>; empata con %1 en velocidad y %2</translation>
+    </message>
+    <message>
+        <source>as fast as %1 (score %2), which %3</source>
+        <translation>tan rápida como %1 (puntuación %2), que %3</translation>
+    </message>
+    <message>
+        <source>scores %1 against %2&apos;s %3</source>
+        <translation>puntúa %1 frente al %3 de %2</translation>
+    </message>
+    <message>
+        <source>: %1; keeps %2 of the space, %3</source>
+        <translation>: %1; conserva el %2 del espacio, %3</translation>
+    </message>
+    <message>
+        <source>; unstable: its %1 still varied more than the plan allows, so its rank is less sure than its score says</source>
+        <translation>; inestable: sus %1 aún variaban más de lo que permite el plan, así que su puesto es menos seguro de lo que dice su puntuación</translation>
+    </message>
+    <message>
+        <source> (predicted)</source>
+        <translation> (prevista)</translation>
+    </message>
+    <message>
+        <source>No layout that can %1 was measured on %2: add those tests to the plan.</source>
+        <translation>No se midió en %2 ninguna disposición que pueda %1: añada esas pruebas al plan.</translation>
+    </message>
+    <message>
+        <source>be ranked</source>
+        <translation>clasificarse</translation>
+    </message>
+    <message>
+        <source>Nothing can meet this: %1%2.</source>
+        <translation>Nada puede cumplir esto: %1%2.</translation>
+    </message>
+    <message>
+        <source>No layout was measured.</source>
+        <translation>No se midió ninguna disposición.</translation>
+    </message>
+    <message>
+        <source>No measured layout can %1%2.</source>
+        <translation>Ninguna disposición medida puede %1%2.</translation>
+    </message>
+    <message>
+        <source>A comparison of several runs has no recommendation: open one results file to rank its layouts.</source>
+        <translation>Una comparación de varias ejecuciones no tiene recomendación: abra un solo archivo de resultados para clasificar sus disposiciones.</translation>
+    </message>
+    <message>
+        <source>No layout that qualifies was measured on %1: it is left out of the ranking.</source>
+        <translation>Ninguna disposición que cumpla los requisitos se midió en %1: queda fuera de la clasificación.</translation>
+    </message>
+    <message>
+        <source>Layouts marked predicted were not run: their sequential speed comes from the throughput model and the disks&apos; own speeds.</source>
+        <translation>Las disposiciones marcadas como previstas no se ejecutaron: su velocidad secuencial procede del modelo de rendimiento y de la velocidad propia de los discos.</translation>
+    </message>
+    <message>
+        <source>Layouts%1, ranked on %2:
+
+</source>
+        <translation>Disposiciones%1, clasificadas por %2:
+
+</translation>
+    </message>
+    <message>
+        <source> that </source>
+        <translation> que pueden </translation>
+    </message>
+    <message>
+        <source>%1. %2  score %3
+   %4
+</source>
+        <translation>%1. %2  puntuación %3
+   %4
+</translation>
+    </message>
+    <message>
+        <source>
+Left out:
+</source>
+        <translation>
+Descartadas:
+</translation>
+    </message>
+    <message>
+        <source>
+Note: %1
+</source>
+        <translation>
+Nota: %1
+</translation>
+    </message>
+    <message>
+        <source>score (100 = the best of all; none qualifies)</source>
+        <translation>puntuación (100 = la mejor de todas; ninguna cumple)</translation>
+    </message>
+    <message>
+        <source>score (100 = the best that qualifies)</source>
+        <translation>puntuación (100 = la mejor que cumple)</translation>
+    </message>
+    <message>
+        <source> (predicted, not run)</source>
+        <translation> (prevista, no ejecutada)</translation>
+    </message>
+    <message>
+        <source>keeps %1 of the space, %2</source>
+        <translation>conserva el %1 del espacio, %2</translation>
+    </message>
+    <message>
+        <source>score %1</source>
+        <translation>puntuación %1</translation>
+    </message>
+    <message>
+        <source>left out: %1</source>
+        <translation>descartada: %1</translation>
+    </message>
+    <message>
+        <source>fastest %1 of %2</source>
+        <translation>la más rápida en %1 de %2</translation>
+    </message>
+    <message>
+        <source>best %1 of %2</source>
+        <translation>la mejor en %1 de %2</translation>
+    </message>
+</context>
+<context>
+    <name>Requirements</name>
+    <message>
+        <source>sequential speed</source>
+        <translation>velocidad secuencial</translation>
+    </message>
+    <message>
+        <source>sequential writes</source>
+        <translation>escrituras secuenciales</translation>
+    </message>
+    <message>
+        <source>sequential reads</source>
+        <translation>lecturas secuenciales</translation>
+    </message>
+    <message>
+        <source>random speed</source>
+        <translation>velocidad aleatoria</translation>
+    </message>
+    <message>
+        <source>random writes</source>
+        <translation>escrituras aleatorias</translation>
+    </message>
+    <message>
+        <source>random reads</source>
+        <translation>lecturas aleatorias</translation>
+    </message>
+    <message>
+        <source>file-system tests</source>
+        <translation>pruebas del sistema de archivos</translation>
+    </message>
+    <message>
+        <source>your command&apos;s time</source>
+        <translation>el tiempo de su comando</translation>
+    </message>
+    <message>
+        <source>one failure</source>
+        <translation>un fallo</translation>
+    </message>
+    <message>
+        <source>two failures</source>
+        <translation>dos fallos</translation>
+    </message>
+    <message>
+        <source>three failures</source>
+        <translation>tres fallos</translation>
+    </message>
+    <message>
+        <source>%1 failures</source>
+        <translation>%1 fallos</translation>
+    </message>
+    <message>
+        <source>file writes</source>
+        <translation>escrituras de archivos</translation>
+    </message>
+    <message>
+        <source>file reads</source>
+        <translation>lecturas de archivos</translation>
+    </message>
+    <message>
+        <source>file seeks</source>
+        <translation>búsquedas en archivos</translation>
+    </message>
+    <message>
+        <source>small files created</source>
+        <translation>archivos pequeños creados</translation>
+    </message>
+    <message>
+        <source>small files read</source>
+        <translation>archivos pequeños leídos</translation>
+    </message>
+    <message>
+        <source>your command</source>
+        <translation>su comando</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> y </translation>
+    </message>
+    <message>
+        <source>the loss of a controller</source>
+        <translation>la pérdida de una controladora</translation>
+    </message>
+    <message>
+        <source>survive %1</source>
+        <translation>sobrevivir a %1</translation>
+    </message>
+    <message>
+        <source>keep at least %1 % of the space</source>
+        <translation>conservar al menos el %1 % del espacio</translation>
+    </message>
+    <message>
+        <source>sequential and random speed</source>
+        <translation>velocidad secuencial y aleatoria</translation>
+    </message>
+    <message>
+        <source>%1 (weight %2)</source>
+        <translation>%1 (peso %2)</translation>
+    </message>
+</context>
+<context>
     <name>ResultsPage</name>
     <message>
         <source>could be: %1</source>

@@ -218,7 +218,10 @@ int ReportCommand::execute(const QStringList& arguments)
     }
     QString text;
     if (parser.isSet(recommendOption) && !parser.isSet(mdOption) && !parser.isSet(csvOption)) {
-        const Recommendation answer = recommend(*results, requirements);
+        // Read on a terminal, the answer is in the user's language; JSON and a file keep English.
+        const bool person = !parser.isSet(jsonOption) && !parser.isSet(outOption);
+        const Recommendation answer =
+            recommend(*results, requirements, true, person ? Audience::Person : Audience::File);
         text = parser.isSet(jsonOption) ? QString::fromUtf8(QJsonDocument(answer.toJson()).toJson()) : answer.toText();
     } else {
         text = parser.isSet(csvOption) ? resultsToCsv(*results) : resultsToMarkdown(*results, requirements);

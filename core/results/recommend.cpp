@@ -4,10 +4,13 @@
 #include "layout/arrayanalysis.h"
 #include "layout/presets.h"
 #include "results/analysis.h"
+#include "util/translation.h"
 #include "util/units.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QJsonArray>
+#include <QLocale>
 #include <QSet>
 
 #include <algorithm>
@@ -17,6 +20,14 @@
 namespace RaidBench {
 
 namespace {
+
+/// The answer's words for whom it is built: English for a file, the user's language for a person.
+struct Words
+{
+    Audience audience = Audience::File;
+
+    QString operator()(const char* english) const { return phrase(audience, "Recommendation", english); }
+};
 
 /// A layout as the ranking sees it: measured (a configuration of the results) or predicted (a preset
 /// the results do not hold).
@@ -141,29 +152,7 @@ const QList<Measure>& allMeasures()
     return all;
 }
 
-QString formatValue(Measure measure, double value)
-{
-    switch (measure) {
-    case Measure::SeqWrite:
-    case Measure::SeqRead:
-    case Measure::FileSeqWrite:
-    case Measure::FileSeqRead:
-        return Units::formatMBps(value);
-    case Measure::RandomWrite:
-    case Measure::RandomRead:
-        return QStringLiteral("%L1 IOPS").arg(qRound64(value));
-    case Measure::FileSeeks:
-        return QStringLiteral("%L1 seeks/s").arg(qRound64(value));
-    case Measure::SmallFilesCreate:
-    case Measure::SmallFilesRead:
-        return QStringLiteral("%L1 files/s").arg(qRound64(value));
-    case Measure::Command:
-        return QStringLiteral("%1 s").arg(1.0 / value, 0, 'f', 2);
-    }
-    return {};
-}
-
-QString unitTitle(Measure measure)
+QString unitTitle(const Words& say, Measure measure)
 {
     switch (measure) {
     case Measure::SeqWrite:
@@ -175,27 +164,49 @@ QString unitTitle(Measure measure)
     case Measure::RandomRead:
         return QStringLiteral("IOPS");
     case Measure::FileSeeks:
-        return QStringLiteral("seeks/s");
+        return say(QT_TRANSLATE_NOOP("Recommendation", "seeks/s"));
     case Measure::SmallFilesCreate:
     case Measure::SmallFilesRead:
-        return QStringLiteral("files/s");
+        return say(QT_TRANSLATE_NOOP("Recommendation", "files/s"));
     case Measure::Command:
-        return QStringLiteral("runs/s");
+        return say(QT_TRANSLATE_NOOP("Recommendation", "runs/s"));
+    }
+    return {};
+}
+
+QString formatValue(const Words& say, Measure measure, double value)
+{
+    switch (measure) {
+    case Measure::SeqWrite:
+    case Measure::SeqRead:
+    case Measure::FileSeqWrite:
+    case Measure::FileSeqRead:
+        return number(say.audience, value / 1e6, 1) + QStringLiteral(" MB/s");
+    case Measure::RandomWrite:
+    case Measure::RandomRead:
+    case Measure::FileSeeks:
+    case Measure::SmallFilesCreate:
+    case Measure::SmallFilesRead:
+        // "2,059 IOPS": digits grouped, in English for a file, as the user's locale groups them for a person.
+        return (say.audience == Audience::Person ? QLocale() : QLocale(QLocale::English)).toString(qRound64(value)) +
+            QLatin1Char(' ') + unitTitle(say, measure);
+    case Measure::Command:
+        return number(say.audience, 1.0 / value, 2) + QStringLiteral(" s");
     }
     return {};
 }
 
 /// "75 %": space kept as the reports show it.
-QString spaceText(double pct)
+QString spaceText(const Words& say, double pct)
 {
-    return QStringLiteral("%1 %").arg(pct, 0, 'f', 0);
+    return number(say.audience, pct, 0) + QStringLiteral(" %");
 }
 
-QString survivesText(int failures)
+QString survivesText(const Words& say, int failures)
 {
-    return failures == 0 ? QStringLiteral("survives no failure")
-        : failures == 1  ? QStringLiteral("survives 1 failure")
-                         : QStringLiteral("survives %1 failures").arg(failures);
+    return failures == 0 ? say(QT_TRANSLATE_NOOP("Recommendation", "survives no failure"))
+        : failures == 1  ? say(QT_TRANSLATE_NOOP("Recommendation", "survives 1 failure"))
+                         : say(QT_TRANSLATE_NOOP("Recommendation", "survives %1 failures")).arg(failures);
 }
 
 /// Whether the disks of `results` sit on more than one controller: only then can a layout survive
@@ -213,13 +224,14 @@ bool spansControllers(const CampaignResults& results)
 
 /// As survivesText, and where the disks sit on several controllers, whether losing one is survived: two
 /// layouts that differ only in how their disks pair across controllers differ there.
-QString survivesText(int failures, std::optional<bool> controllerLoss)
+QString survivesText(const Words& say, int failures, std::optional<bool> controllerLoss)
 {
     if (!controllerLoss || failures == 0) {
-        return survivesText(failures);
+        return survivesText(say, failures);
     }
-    return *controllerLoss ? survivesText(failures) + QStringLiteral(" and the loss of a controller")
-                           : survivesText(failures) + QStringLiteral(", not the loss of a controller");
+    return *controllerLoss
+        ? survivesText(say, failures) + say(QT_TRANSLATE_NOOP("Recommendation", " and the loss of a controller"))
+        : survivesText(say, failures) + say(QT_TRANSLATE_NOOP("Recommendation", ", not the loss of a controller"));
 }
 
 /// A layout's space meets `needed` as the report shows it, in whole per cent (md's metadata makes a
@@ -236,23 +248,26 @@ struct Misses
     double shortfall = 0;
 };
 
-Misses missesOf(const Candidate& candidate, const Requirements& requirements)
+Misses missesOf(const Words& say, const Candidate& candidate, const Requirements& requirements)
 {
     Misses misses;
     if (candidate.failures < requirements.failures) {
-        misses.reasons.append(
-            QStringLiteral("%1; %2 needed").arg(survivesText(candidate.failures)).arg(requirements.failures));
+        misses.reasons.append(say(QT_TRANSLATE_NOOP("Recommendation", "%1; %2 needed"))
+                                  .arg(survivesText(say, candidate.failures))
+                                  .arg(requirements.failures));
         misses.shortfall += requirements.failures - candidate.failures;
     }
     if (requirements.controllerLoss && candidate.controllerLoss != true) {
-        misses.reasons.append(candidate.oneController         ? QStringLiteral("all its disks are on one controller")
-                                  : !candidate.controllerLoss ? QStringLiteral("its disks' controllers are not known")
-                                                              : QStringLiteral("losing one controller takes it down"));
+        misses.reasons.append(candidate.oneController
+                                  ? say(QT_TRANSLATE_NOOP("Recommendation", "all its disks are on one controller"))
+                                  : !candidate.controllerLoss
+                                  ? say(QT_TRANSLATE_NOOP("Recommendation", "its disks' controllers are not known"))
+                                  : say(QT_TRANSLATE_NOOP("Recommendation", "losing one controller takes it down")));
         misses.shortfall += 1;
     }
     if (!keepsEnough(candidate.spacePct, requirements.minSpacePct)) {
-        misses.reasons.append(QStringLiteral("keeps %1 of the space; %2 % needed")
-                                  .arg(spaceText(candidate.spacePct))
+        misses.reasons.append(say(QT_TRANSLATE_NOOP("Recommendation", "keeps %1 of the space; %2 % needed"))
+                                  .arg(spaceText(say, candidate.spacePct))
                                   .arg(requirements.minSpacePct, 0, 'g', 6));
         misses.shortfall += (requirements.minSpacePct - candidate.spacePct) / 25.0;
     }
@@ -277,7 +292,7 @@ bool onOneController(const ArraySpec& spec)
     return collect(spec) && controllers.size() == 1;
 }
 
-QList<Candidate> candidatesOf(const CampaignResults& results, bool predictMissing)
+QList<Candidate> candidatesOf(const Words& say, const CampaignResults& results, bool predictMissing)
 {
     QList<Candidate> candidates;
     QSet<QString> present;
@@ -289,10 +304,15 @@ QList<Candidate> candidatesOf(const CampaignResults& results, bool predictMissin
         candidate.controllerLoss = config.controllerFailureSurvived;
         candidate.oneController = onOneController(sizedSpec(config.spec, results));
         if (config.status == RunState::Failed) {
-            candidate.unusable = config.error.isEmpty() ? QStringLiteral("its run failed")
-                                                        : QStringLiteral("its run failed: %1").arg(config.error);
+            candidate.unusable = config.error.isEmpty()
+                ? say(QT_TRANSLATE_NOOP("Recommendation", "its run failed"))
+                : say(QT_TRANSLATE_NOOP("Recommendation", "its run failed: %1")).arg(config.error);
+        } else if (config.status == RunState::Cancelled) {
+            candidate.unusable = say(QT_TRANSLATE_NOOP("Recommendation", "its run was cancelled"));
+        } else if (config.status == RunState::Skipped) {
+            candidate.unusable = say(QT_TRANSLATE_NOOP("Recommendation", "it was skipped"));
         } else if (config.status != RunState::Completed) {
-            candidate.unusable = QStringLiteral("its run did not finish (%1)").arg(runStateName(config.status));
+            candidate.unusable = say(QT_TRANSLATE_NOOP("Recommendation", "it is not measured yet"));
         }
         for (const Measure measure : allMeasures()) {
             if (const auto value = measuredValue(config, measure)) {
@@ -360,7 +380,7 @@ struct ScoringTerms
     QHash<Measure, double> best;
 };
 
-ScoringTerms scoringTerms(const Requirements& requirements, const QList<const Candidate*>& pool)
+ScoringTerms scoringTerms(const Words& say, const Requirements& requirements, const QList<const Candidate*>& pool)
 {
     ScoringTerms scoring;
     for (const auto& [name, weight] : requirements.terms()) {
@@ -378,7 +398,7 @@ ScoringTerms scoringTerms(const Requirements& requirements, const QList<const Ca
         if (kept.isEmpty()) {
             Requirements one;
             one.weights = {{name, 1.0}};
-            scoring.dropped.append(one.measureText());
+            scoring.dropped.append(one.measureText(say.audience));
         } else {
             scoring.terms.append({kept, weight});
         }
@@ -387,13 +407,13 @@ ScoringTerms scoringTerms(const Requirements& requirements, const QList<const Ca
 }
 
 /// The measures of `scoring` that `candidate` lacks.
-QStringList missingOf(const Candidate& candidate, const ScoringTerms& scoring)
+QStringList missingOf(const Words& say, const Candidate& candidate, const ScoringTerms& scoring)
 {
     QStringList missing;
     for (const auto& [measures, weight] : scoring.terms) {
         for (const Measure measure : measures) {
             if (!candidate.values.contains(measure)) {
-                missing.append(Requirements::measureName(measure));
+                missing.append(Requirements::measureName(measure, say.audience));
             }
         }
     }
@@ -415,36 +435,38 @@ double scoreOf(const Candidate& candidate, const ScoringTerms& scoring)
     return weights > 0 ? 100.0 * total / weights : 0;
 }
 
-QString listNames(const QStringList& names)
+QString listNames(const Words& say, const QStringList& names)
 {
     if (names.size() <= 1) {
         return names.value(0);
     }
     QStringList head = names;
     const QString last = head.takeLast();
-    return head.join(QStringLiteral(", ")) + QStringLiteral(" and ") + last;
+    return head.join(QStringLiteral(", ")) + say(QT_TRANSLATE_NOOP("Recommendation", " and ")) + last;
 }
 
 /// "raid6 (survives 2 failures, keeps 50 %)".
-QString nearestText(const QList<ExcludedLayout>& excluded)
+QString nearestText(const Words& say, const QList<ExcludedLayout>& excluded)
 {
     QStringList nearest;
     for (const ExcludedLayout& layout : excluded) {
         if (layout.rulesMissed == 0) {
             continue;
         }
-        nearest.append(QStringLiteral("%1%2 (%3, keeps %4 of the space)")
-                           .arg(layout.name, layout.predicted ? QStringLiteral(", predicted") : QString(),
-                                survivesText(layout.failures), spaceText(layout.spacePct)));
+        nearest.append(say(QT_TRANSLATE_NOOP("Recommendation", "%1%2 (%3, keeps %4 of the space)"))
+                           .arg(layout.name,
+                                layout.predicted ? say(QT_TRANSLATE_NOOP("Recommendation", ", predicted")) : QString(),
+                                survivesText(say, layout.failures), spaceText(say, layout.spacePct)));
         if (nearest.size() == 3) {
             break;
         }
     }
-    return nearest.isEmpty() ? QString() : QStringLiteral("; the closest are ") + listNames(nearest);
+    return nearest.isEmpty() ? QString()
+                             : say(QT_TRANSLATE_NOOP("Recommendation", "; the closest are ")) + listNames(say, nearest);
 }
 
 /// Why nothing of these disks can meet the requirements, or "" when something could.
-QString impossibility(const CampaignResults& results, const Requirements& requirements)
+QString impossibility(const Words& say, const CampaignResults& results, const Requirements& requirements)
 {
     int disks = int(results.disks.size());
     QSet<QString> controllers;
@@ -459,48 +481,57 @@ QString impossibility(const CampaignResults& results, const Requirements& requir
     if (disks == 0) {
         return {};
     }
-    const QString count = disks == 1 ? QStringLiteral("one disk") : QStringLiteral("%1 disks").arg(disks);
-    const QString failures = requirements.failures == 1 ? QStringLiteral("1 failure")
-                                                        : QStringLiteral("%1 failures").arg(requirements.failures);
+    const QString count = disks == 1 ? say(QT_TRANSLATE_NOOP("Recommendation", "one disk"))
+                                     : say(QT_TRANSLATE_NOOP("Recommendation", "%1 disks")).arg(disks);
+    const QString failures = requirements.failures == 1
+        ? say(QT_TRANSLATE_NOOP("Recommendation", "1 failure"))
+        : say(QT_TRANSLATE_NOOP("Recommendation", "%1 failures")).arg(requirements.failures);
     if (requirements.failures >= disks) {
-        return QStringLiteral("%1 cannot survive %2").arg(count, failures);
+        return say(QT_TRANSLATE_NOOP("Recommendation", "%1 cannot survive %2")).arg(count, failures);
     }
     const double most = 100.0 * double(disks - requirements.failures) / double(disks);
     if (!keepsEnough(most, requirements.minSpacePct)) {
-        return QStringLiteral("with %1, a layout that survives %2 keeps at most %3 % of the space")
+        return say(QT_TRANSLATE_NOOP("Recommendation",
+                                     "with %1, a layout that survives %2 keeps at most %3 % of the space"))
             .arg(count, failures)
             .arg(most, 0, 'f', 0);
     }
     if (requirements.controllerLoss && controllersKnown && controllers.size() == 1) {
-        return QStringLiteral("all %1 are on one controller").arg(count);
+        return say(QT_TRANSLATE_NOOP("Recommendation", "all %1 are on one controller")).arg(count);
     }
     return {};
 }
 
 /// Rank one's sentence; `qualifying` layouts met the requirements, `ranked` of them had the measures.
-QString whyFirst(const RankedLayout& first, const Requirements& requirements, int qualifying, int ranked,
-                 const QString& measureText)
+QString whyFirst(const Words& say, const RankedLayout& first, const Requirements& requirements, int qualifying,
+                 int ranked, const QString& measureText)
 {
-    const QString scope = requirements.describe();
-    const QString only =
-        scope.isEmpty() ? QStringLiteral("the only layout") : QStringLiteral("the only layout that can ") + scope;
-    QString why = ranked == 1 && qualifying == 1 ? (scope.isEmpty() ? QStringLiteral("the only layout measured") : only)
+    const QString scope = requirements.describe(say.audience);
+    const QString only = scope.isEmpty()
+        ? say(QT_TRANSLATE_NOOP("Recommendation", "the only layout"))
+        : say(QT_TRANSLATE_NOOP("Recommendation", "the only layout that can ")) + scope;
+    QString why = ranked == 1 && qualifying == 1
+        ? (scope.isEmpty() ? say(QT_TRANSLATE_NOOP("Recommendation", "the only layout measured")) : only)
         : ranked == 1
-        ? QStringLiteral("%1 measured on %2").arg(only, measureText)
-        : QStringLiteral("%1 %2 of %3")
-              .arg(requirements.terms().size() == 1 ? QStringLiteral("fastest") : QStringLiteral("best"), measureText,
-                   scope.isEmpty() ? QStringLiteral("all layouts") : QStringLiteral("the layouts that ") + scope);
-    why += QStringLiteral("; keeps %1 of the space").arg(spaceText(first.spacePct));
+        ? say(QT_TRANSLATE_NOOP("Recommendation", "%1 measured on %2")).arg(only, measureText)
+        : (requirements.terms().size() == 1 ? say(QT_TRANSLATE_NOOP("Recommendation", "fastest %1 of %2"))
+                                            : say(QT_TRANSLATE_NOOP("Recommendation", "best %1 of %2")))
+              .arg(measureText,
+                   scope.isEmpty() ? say(QT_TRANSLATE_NOOP("Recommendation", "all layouts"))
+                                   : say(QT_TRANSLATE_NOOP("Recommendation", "the layouts that ")) + scope);
+    why += say(QT_TRANSLATE_NOOP("Recommendation", "; keeps %1 of the space")).arg(spaceText(say, first.spacePct));
     if (requirements.failures == 0) {
-        why += QStringLiteral(", %1").arg(survivesText(first.failures, first.controllerLoss));
+        why += QStringLiteral(", %1").arg(survivesText(say, first.failures, first.controllerLoss));
     } else if (first.controllerLoss && first.failures > 0) {
-        why += *first.controllerLoss ? QStringLiteral(", survives the loss of a controller")
-                                     : QStringLiteral(", does not survive the loss of a controller");
+        why += *first.controllerLoss
+            ? say(QT_TRANSLATE_NOOP("Recommendation", ", survives the loss of a controller"))
+            : say(QT_TRANSLATE_NOOP("Recommendation", ", does not survive the loss of a controller"));
     }
     return why;
 }
 
-QString detailOf(const RankedLayout& layout, const QHash<Measure, double>& best, const QList<Measure>& shown)
+QString detailOf(const Words& say, const RankedLayout& layout, const QHash<Measure, double>& best,
+                 const QList<Measure>& shown)
 {
     QStringList parts;
     for (const Measure measure : shown) {
@@ -510,26 +541,27 @@ QString detailOf(const RankedLayout& layout, const QHash<Measure, double>& best,
             continue;
         }
         const double pct = 100.0 * found->second / best.value(measure, found->second);
-        parts.append(QStringLiteral("%1 %2 (%3 % of the best)")
-                         .arg(Requirements::measureName(measure), formatValue(measure, found->second))
-                         .arg(qRound(pct)));
+        parts.append(
+            say(QT_TRANSLATE_NOOP("Recommendation", "%1 %2 (%3 % of the best)"))
+                .arg(Requirements::measureName(measure, say.audience), formatValue(say, measure, found->second))
+                .arg(qRound(pct)));
     }
     return parts.join(QStringLiteral(", "));
 }
 
 /// The tie-breaker between two layouts of the same rounded score, as a phrase ("keeps more space").
-QString tieBreak(const RankedLayout& higher, const RankedLayout& lower)
+QString tieBreak(const Words& say, const RankedLayout& higher, const RankedLayout& lower)
 {
     if (qRound(higher.spacePct) != qRound(lower.spacePct)) {
-        return QStringLiteral("keeps more space");
+        return say(QT_TRANSLATE_NOOP("Recommendation", "keeps more space"));
     }
     if (higher.failures != lower.failures) {
-        return QStringLiteral("survives more failures");
+        return say(QT_TRANSLATE_NOOP("Recommendation", "survives more failures"));
     }
     if (higher.predicted != lower.predicted) {
-        return QStringLiteral("was measured");
+        return say(QT_TRANSLATE_NOOP("Recommendation", "was measured"));
     }
-    return QStringLiteral("comes first by name");
+    return say(QT_TRANSLATE_NOOP("Recommendation", "comes first by name"));
 }
 
 bool ranksBefore(const RankedLayout& a, const RankedLayout& b)
@@ -550,8 +582,8 @@ bool ranksBefore(const RankedLayout& a, const RankedLayout& b)
 }
 
 /// The candidates that meet `requirements`; the others go to `excluded`, with why.
-QList<const Candidate*> qualifyingOf(const QList<Candidate>& candidates, const Requirements& requirements,
-                                     QList<ExcludedLayout>& excluded)
+QList<const Candidate*> qualifyingOf(const Words& say, const QList<Candidate>& candidates,
+                                     const Requirements& requirements, QList<ExcludedLayout>& excluded)
 {
     QList<const Candidate*> qualifying;
     for (const Candidate& candidate : candidates) {
@@ -560,13 +592,14 @@ QList<const Candidate*> qualifyingOf(const QList<Candidate>& candidates, const R
                              candidate.failures});
             continue;
         }
-        const Misses misses = missesOf(candidate, requirements);
+        const Misses misses = missesOf(say, candidate, requirements);
         if (!misses.reasons.isEmpty()) {
-            excluded.append({candidate.name,
-                             (candidate.predicted ? QStringLiteral("predicted, not run; ") : QString()) +
-                                 misses.reasons.join(QStringLiteral("; ")),
-                             candidate.predicted, int(misses.reasons.size()), misses.shortfall, candidate.spacePct,
-                             candidate.failures});
+            excluded.append(
+                {candidate.name,
+                 (candidate.predicted ? say(QT_TRANSLATE_NOOP("Recommendation", "predicted, not run; ")) : QString()) +
+                     misses.reasons.join(QStringLiteral("; ")),
+                 candidate.predicted, int(misses.reasons.size()), misses.shortfall, candidate.spacePct,
+                 candidate.failures});
             continue;
         }
         qualifying.append(&candidate);
@@ -577,14 +610,15 @@ QList<const Candidate*> qualifyingOf(const QList<Candidate>& candidates, const R
 
 /// The qualifying layouts ranked on `scoring` (those it cannot rank go to `answer.excluded`), best
 /// first; whether any of them is predicted.
-bool rankQualifying(const QList<const Candidate*>& qualifying, const ScoringTerms& scoring, const QList<Measure>& shown,
-                    Recommendation& answer)
+bool rankQualifying(const Words& say, const QList<const Candidate*>& qualifying, const ScoringTerms& scoring,
+                    const QList<Measure>& shown, Recommendation& answer)
 {
     bool anyPredicted = false;
     for (const Candidate* candidate : std::as_const(qualifying)) {
-        const QStringList missing = missingOf(*candidate, scoring);
+        const QStringList missing = missingOf(say, *candidate, scoring);
         if (scoring.terms.isEmpty()) {
-            answer.excluded.append({candidate->name, QStringLiteral("nothing it was measured on can rank it"),
+            answer.excluded.append({candidate->name,
+                                    say(QT_TRANSLATE_NOOP("Recommendation", "nothing it was measured on can rank it")),
                                     candidate->predicted, 0, 0, candidate->spacePct, candidate->failures});
             continue;
         }
@@ -592,10 +626,11 @@ bool rankQualifying(const QList<const Candidate*>& qualifying, const ScoringTerm
             answer.excluded.append(
                 {candidate->name,
                  candidate->predicted
-                     ? QStringLiteral("predicted, not run: the model gives sequential speed only, not %1; "
-                                      "run it to rank it")
-                           .arg(listNames(missing))
-                     : QStringLiteral("not measured on %1").arg(listNames(missing)),
+                     ? say(QT_TRANSLATE_NOOP("Recommendation",
+                                             "predicted, not run: the model gives sequential speed only, not %1; "
+                                             "run it to rank it"))
+                           .arg(listNames(say, missing))
+                     : say(QT_TRANSLATE_NOOP("Recommendation", "not measured on %1")).arg(listNames(say, missing)),
                  candidate->predicted, 0, 0, candidate->spacePct, candidate->failures});
             continue;
         }
@@ -629,12 +664,19 @@ bool rankQualifying(const QList<const Candidate*>& qualifying, const ScoringTerm
     return anyPredicted;
 }
 
+/// What the reason of a ranked layout that was not run starts with.
+QString predictedPrefix(const Words& say)
+{
+    return say(QT_TRANSLATE_NOOP("Recommendation", "predicted, not run: "));
+}
+
 /// Why each ranked layout stands where it does: the first against the requirements, the others
 /// against the one above and the first.
-void explainRanks(Recommendation& answer, const CampaignResults& results, const Requirements& requirements,
-                  int qualifying, const ScoringTerms& scoring, const QList<Measure>& shown)
+void explainRanks(const Words& say, Recommendation& answer, const CampaignResults& results,
+                  const Requirements& requirements, int qualifying, const ScoringTerms& scoring,
+                  const QList<Measure>& shown)
 {
-    const QString measureText = requirements.measureText();
+    const QString measureText = requirements.measureText(say.audience);
     const bool severalControllers = spansControllers(results);
     for (int i = 0; i < answer.ranked.size(); ++i) {
         RankedLayout& layout = answer.ranked[i];
@@ -643,85 +685,96 @@ void explainRanks(Recommendation& answer, const CampaignResults& results, const 
         if (i == 0) {
             RankedLayout said = layout;
             said.controllerLoss = controllerLoss;
-            layout.why = whyFirst(said, requirements, qualifying, int(answer.ranked.size()), measureText);
+            layout.why = whyFirst(say, said, requirements, qualifying, int(answer.ranked.size()), measureText);
             if (answer.ranked.size() > 1 && qRound(answer.ranked.at(1).score) == qRound(layout.score)) {
-                layout.why += QStringLiteral("; ties with %1 on speed and %2")
-                                  .arg(answer.ranked.at(1).name, tieBreak(layout, answer.ranked.at(1)));
+                layout.why += say(QT_TRANSLATE_NOOP("Recommendation", "; ties with %1 on speed and %2"))
+                                  .arg(answer.ranked.at(1).name, tieBreak(say, layout, answer.ranked.at(1)));
             }
         } else {
             const RankedLayout& top = answer.ranked.first();
             const RankedLayout& previous = answer.ranked.at(i - 1);
             layout.why = qRound(previous.score) == qRound(layout.score)
-                ? QStringLiteral("as fast as %1 (score %2), which %3")
+                ? say(QT_TRANSLATE_NOOP("Recommendation", "as fast as %1 (score %2), which %3"))
                       .arg(previous.name)
                       .arg(qRound(layout.score))
-                      .arg(tieBreak(previous, layout))
-                : QStringLiteral("scores %1 against %2's %3")
+                      .arg(tieBreak(say, previous, layout))
+                : say(QT_TRANSLATE_NOOP("Recommendation", "scores %1 against %2's %3"))
                       .arg(qRound(layout.score))
                       .arg(top.name)
                       .arg(qRound(top.score));
-            layout.why += QStringLiteral(": %1; keeps %2 of the space, %3")
-                              .arg(detailOf(layout, scoring.best, shown), spaceText(layout.spacePct),
-                                   survivesText(layout.failures, controllerLoss));
+            layout.why += say(QT_TRANSLATE_NOOP("Recommendation", ": %1; keeps %2 of the space, %3"))
+                              .arg(detailOf(say, layout, scoring.best, shown), spaceText(say, layout.spacePct),
+                                   survivesText(say, layout.failures, controllerLoss));
         }
         if (layout.predicted) {
-            layout.why = QStringLiteral("predicted, not run: ") + layout.why;
+            layout.why = predictedPrefix(say) + layout.why;
         }
         if (!layout.unstable.isEmpty()) {
             QStringList names;
             for (const Measure measure : std::as_const(layout.unstable)) {
-                names.append(Requirements::measureName(measure));
+                names.append(Requirements::measureName(measure, say.audience));
             }
-            layout.why += QStringLiteral("; unstable: its %1 still varied more than the plan allows, so its rank "
-                                         "is less sure than its score says")
-                              .arg(names.join(QStringLiteral(" and ")));
+            layout.why +=
+                say(QT_TRANSLATE_NOOP("Recommendation",
+                                      "; unstable: its %1 still varied more than the plan allows, so its rank "
+                                      "is less sure than its score says"))
+                    .arg(names.join(say(QT_TRANSLATE_NOOP("Recommendation", " and "))));
         }
     }
 }
 
 /// The one sentence above the ranking: the first layout and why, or why there is none.
-QString summaryOf(Recommendation& answer, const CampaignResults& results, const Requirements& requirements,
-                  bool anyQualifying, bool anyCandidate)
+QString summaryOf(const Words& say, Recommendation& answer, const CampaignResults& results,
+                  const Requirements& requirements, bool anyQualifying, bool anyCandidate)
 {
-    const QString impossible = impossibility(results, requirements);
-    const QString scope = requirements.describe();
+    const QString impossible = impossibility(say, results, requirements);
+    const QString scope = requirements.describe(say.audience);
     if (!answer.ranked.isEmpty()) {
         const RankedLayout& first = answer.ranked.first();
         return QStringLiteral("%1%2: %3.")
-            .arg(first.name, first.predicted ? QStringLiteral(" (predicted)") : QString(),
-                 first.why.startsWith(QLatin1String("predicted, not run: ")) ? first.why.mid(20) : first.why);
+            .arg(first.name, first.predicted ? say(QT_TRANSLATE_NOOP("Recommendation", " (predicted)")) : QString(),
+                 first.predicted ? first.why.mid(predictedPrefix(say).size()) : first.why);
     }
     if (anyQualifying) {
-        return QStringLiteral("No layout that can %1 was measured on %2: add those tests to the plan.")
-            .arg(scope.isEmpty() ? QStringLiteral("be ranked") : scope, requirements.measureText());
+        return say(QT_TRANSLATE_NOOP("Recommendation",
+                                     "No layout that can %1 was measured on %2: add those tests to the plan."))
+            .arg(scope.isEmpty() ? say(QT_TRANSLATE_NOOP("Recommendation", "be ranked")) : scope,
+                 requirements.measureText(say.audience));
     }
     if (!impossible.isEmpty()) {
         answer.impossible = true;
-        return QStringLiteral("Nothing can meet this: %1%2.").arg(impossible, nearestText(answer.excluded));
+        return say(QT_TRANSLATE_NOOP("Recommendation", "Nothing can meet this: %1%2."))
+            .arg(impossible, nearestText(say, answer.excluded));
     }
     if (!anyCandidate) {
-        return QStringLiteral("No layout was measured.");
+        return say(QT_TRANSLATE_NOOP("Recommendation", "No layout was measured."));
     }
-    return QStringLiteral("No measured layout can %1%2.")
-        .arg(scope.isEmpty() ? QStringLiteral("be ranked") : scope, nearestText(answer.excluded));
+    return say(QT_TRANSLATE_NOOP("Recommendation", "No measured layout can %1%2."))
+        .arg(scope.isEmpty() ? say(QT_TRANSLATE_NOOP("Recommendation", "be ranked")) : scope,
+             nearestText(say, answer.excluded));
 }
 
 } // namespace
 
-Recommendation recommend(const CampaignResults& results, const Requirements& requirements, bool predictMissing)
+Recommendation recommend(const CampaignResults& results, const Requirements& requirements, bool predictMissing,
+                         Audience audience)
 {
+    const Words say {audience};
     Recommendation answer;
     answer.requirements = requirements;
+    answer.audience = audience;
     if (!results.comparedLabels.isEmpty()) {
         // The same layouts at other times or on other hosts: ranking them against each other answers
         // nothing about which layout to choose.
-        answer.summary = QStringLiteral("A comparison of several runs has no recommendation: open one results file "
-                                        "to rank its layouts.");
+        answer.summary =
+            say(QT_TRANSLATE_NOOP("Recommendation",
+                                  "A comparison of several runs has no recommendation: open one results file "
+                                  "to rank its layouts."));
         return answer;
     }
-    const QList<Candidate> candidates = candidatesOf(results, predictMissing);
+    const QList<Candidate> candidates = candidatesOf(say, results, predictMissing);
 
-    const QList<const Candidate*> qualifying = qualifyingOf(candidates, requirements, answer.excluded);
+    const QList<const Candidate*> qualifying = qualifyingOf(say, candidates, requirements, answer.excluded);
 
     // Measured numbers decide which measures count; a prediction never adds a measure of its own.
     QList<const Candidate*> measured;
@@ -730,10 +783,11 @@ Recommendation recommend(const CampaignResults& results, const Requirements& req
             measured.append(candidate);
         }
     }
-    ScoringTerms scoring = scoringTerms(requirements, measured.isEmpty() ? qualifying : measured);
+    ScoringTerms scoring = scoringTerms(say, requirements, measured.isEmpty() ? qualifying : measured);
     for (const QString& dropped : qualifying.isEmpty() ? QStringList() : scoring.dropped) {
-        answer.notes.append(QStringLiteral("No layout that qualifies was measured on %1: it is left out of the "
-                                           "ranking.")
+        answer.notes.append(say(QT_TRANSLATE_NOOP("Recommendation",
+                                                  "No layout that qualifies was measured on %1: it is left out of the "
+                                                  "ranking."))
                                 .arg(dropped));
     }
     // The best of each measure over every qualifying layout that has it, predictions included.
@@ -746,14 +800,15 @@ Recommendation recommend(const CampaignResults& results, const Requirements& req
     for (const auto& [measures, weight] : scoring.terms) {
         shown.append(measures);
     }
-    const bool anyPredicted = rankQualifying(qualifying, scoring, shown, answer);
+    const bool anyPredicted = rankQualifying(say, qualifying, scoring, shown, answer);
     if (anyPredicted) {
-        answer.notes.append(QStringLiteral("Layouts marked predicted were not run: their sequential speed comes "
-                                           "from the throughput model and the disks' own speeds."));
+        answer.notes.append(say(QT_TRANSLATE_NOOP("Recommendation",
+                                                  "Layouts marked predicted were not run: their sequential speed comes "
+                                                  "from the throughput model and the disks' own speeds.")));
     }
 
-    explainRanks(answer, results, requirements, int(qualifying.size()), scoring, shown);
-    answer.summary = summaryOf(answer, results, requirements, !qualifying.isEmpty(), !candidates.isEmpty());
+    explainRanks(say, answer, results, requirements, int(qualifying.size()), scoring, shown);
+    answer.summary = summaryOf(say, answer, results, requirements, !qualifying.isEmpty(), !candidates.isEmpty());
     return answer;
 }
 
@@ -791,14 +846,16 @@ QJsonObject Recommendation::toJson() const
 
 QString Recommendation::toText() const
 {
-    const QString scope = requirements.describe();
-    QString text = QStringLiteral("Layouts%1, ranked on %2:\n\n")
-                       .arg(scope.isEmpty() ? QString() : QStringLiteral(" that ") + scope, requirements.measureText());
+    const Words say {audience};
+    const QString scope = requirements.describe(audience);
+    QString text = say(QT_TRANSLATE_NOOP("Recommendation", "Layouts%1, ranked on %2:\n\n"))
+                       .arg(scope.isEmpty() ? QString() : say(QT_TRANSLATE_NOOP("Recommendation", " that ")) + scope,
+                            requirements.measureText(audience));
     text += summary + QLatin1Char('\n');
     if (!ranked.isEmpty()) {
         text += QLatin1Char('\n');
         for (int i = 0; i < ranked.size(); ++i) {
-            text += QStringLiteral("%1. %2  score %3\n   %4\n")
+            text += say(QT_TRANSLATE_NOOP("Recommendation", "%1. %2  score %3\n   %4\n"))
                         .arg(i + 1, 2)
                         .arg(ranked.at(i).name)
                         .arg(qRound(ranked.at(i).score))
@@ -806,13 +863,13 @@ QString Recommendation::toText() const
         }
     }
     if (!excluded.isEmpty()) {
-        text += QStringLiteral("\nLeft out:\n");
+        text += say(QT_TRANSLATE_NOOP("Recommendation", "\nLeft out:\n"));
         for (const ExcludedLayout& layout : excluded) {
             text += QStringLiteral("   %1: %2\n").arg(layout.name, layout.why);
         }
     }
     for (const QString& note : notes) {
-        text += QStringLiteral("\nNote: %1\n").arg(note);
+        text += say(QT_TRANSLATE_NOOP("Recommendation", "\nNote: %1\n")).arg(note);
     }
     return text;
 }
@@ -873,15 +930,16 @@ QList<int> paretoFront(const QList<std::pair<double, double>>& points)
     return front;
 }
 
-Tradeoff tradeoff(const CampaignResults& results, const Requirements& requirements)
+Tradeoff tradeoff(const CampaignResults& results, const Requirements& requirements, Audience audience)
 {
+    const Words say {audience};
     Tradeoff chart;
     if (!results.comparedLabels.isEmpty()) {
         return chart;
     }
     // The same candidates and scores as the ranking: the best that qualifies is 100, so a layout the
     // requirements leave out may score above it.
-    const QList<Candidate> candidates = candidatesOf(results, true);
+    const QList<Candidate> candidates = candidatesOf(say, results, true);
     QList<const Candidate*> usable;
     QList<const Candidate*> qualifying;
     for (const Candidate& candidate : candidates) {
@@ -889,7 +947,7 @@ Tradeoff tradeoff(const CampaignResults& results, const Requirements& requiremen
             continue;
         }
         usable.append(&candidate);
-        if (missesOf(candidate, requirements).reasons.isEmpty()) {
+        if (missesOf(say, candidate, requirements).reasons.isEmpty()) {
             qualifying.append(&candidate);
         }
     }
@@ -900,7 +958,7 @@ Tradeoff tradeoff(const CampaignResults& results, const Requirements& requiremen
             measured.append(candidate);
         }
     }
-    ScoringTerms scoring = scoringTerms(requirements, measured.isEmpty() ? reference : measured);
+    ScoringTerms scoring = scoringTerms(say, requirements, measured.isEmpty() ? reference : measured);
     for (const Candidate* candidate : reference) {
         for (auto it = scoring.best.begin(); it != scoring.best.end(); ++it) {
             it.value() = std::max(it.value(), candidate->values.value(it.key(), 0));
@@ -911,19 +969,20 @@ Tradeoff tradeoff(const CampaignResults& results, const Requirements& requiremen
         measures.append(kept);
     }
     const bool raw = measures.size() == 1;
-    const bool megabytes = raw && unitTitle(measures.first()) == QLatin1String("MB/s");
-    chart.speedTitle = raw
-        ? QStringLiteral("%1 (%2)").arg(Requirements::measureName(measures.first()), unitTitle(measures.first()))
-        : qualifying.isEmpty() ? QStringLiteral("score (100 = the best of all; none qualifies)")
-                               : QStringLiteral("score (100 = the best that qualifies)");
+    const bool megabytes = raw && unitTitle(say, measures.first()) == QLatin1String("MB/s");
+    chart.speedTitle = raw ? QStringLiteral("%1 (%2)").arg(Requirements::measureName(measures.first(), audience),
+                                                           unitTitle(say, measures.first()))
+        : qualifying.isEmpty()
+        ? say(QT_TRANSLATE_NOOP("Recommendation", "score (100 = the best of all; none qualifies)"))
+        : say(QT_TRANSLATE_NOOP("Recommendation", "score (100 = the best that qualifies)"));
     if (scoring.terms.isEmpty()) {
         return chart;
     }
-    const Recommendation answer = recommend(results, requirements);
+    const Recommendation answer = recommend(results, requirements, true, audience);
     QList<std::pair<double, double>> frontXy;
     QList<int> frontIndex;
     for (const Candidate* candidate : std::as_const(usable)) {
-        if (!missingOf(*candidate, scoring).isEmpty()) {
+        if (!missingOf(say, *candidate, scoring).isEmpty()) {
             continue;
         }
         TradeoffPoint point;
@@ -935,22 +994,23 @@ Tradeoff tradeoff(const CampaignResults& results, const Requirements& requiremen
         const double score = scoreOf(*candidate, scoring);
         point.speed = raw ? candidate->values.value(measures.first()) / (megabytes ? 1e6 : 1.0) : score;
         QStringList lines {
-            QStringLiteral("%1%2").arg(candidate->name,
-                                       candidate->predicted ? QStringLiteral(" (predicted, not run)") : QString()),
-            QStringLiteral("keeps %1 of the space, %2")
-                .arg(spaceText(candidate->spacePct),
-                     survivesText(candidate->failures,
+            QStringLiteral("%1%2").arg(
+                candidate->name,
+                candidate->predicted ? say(QT_TRANSLATE_NOOP("Recommendation", " (predicted, not run)")) : QString()),
+            say(QT_TRANSLATE_NOOP("Recommendation", "keeps %1 of the space, %2"))
+                .arg(spaceText(say, candidate->spacePct),
+                     survivesText(say, candidate->failures,
                                   spansControllers(results) ? candidate->controllerLoss : std::nullopt))};
         for (const Measure measure : std::as_const(measures)) {
-            lines.append(QStringLiteral("%1: %2").arg(Requirements::measureName(measure),
-                                                      formatValue(measure, candidate->values.value(measure))));
+            lines.append(QStringLiteral("%1: %2").arg(Requirements::measureName(measure, say.audience),
+                                                      formatValue(say, measure, candidate->values.value(measure))));
         }
         if (!raw) {
-            lines.append(QStringLiteral("score %1").arg(qRound(score)));
+            lines.append(say(QT_TRANSLATE_NOOP("Recommendation", "score %1")).arg(qRound(score)));
         }
         for (const ExcludedLayout& excluded : answer.excluded) {
             if (excluded.name == candidate->name) {
-                lines.append(QStringLiteral("left out: %1").arg(excluded.why));
+                lines.append(say(QT_TRANSLATE_NOOP("Recommendation", "left out: %1")).arg(excluded.why));
             }
         }
         point.detail = lines.join(QLatin1Char('\n'));

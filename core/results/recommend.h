@@ -3,6 +3,7 @@
 #include "results/campaignresults.h"
 #include "results/requirements.h"
 #include "util/result.h"
+#include "util/translation.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -50,16 +51,23 @@ struct Recommendation
     QString summary; ///< one sentence: the answer, or why there is none and what comes closest
     QStringList notes; ///< measures left out because no layout has them, predictions used
     bool impossible = false; ///< no layout of these disks could meet the requirements at all
+    /// Whom its texts are worded for: English for files, the user's language for a person.
+    Audience audience = Audience::File;
 
+    /// For the results file and --json: build it for Audience::File, so that its texts are English.
     QJsonObject toJson() const;
+    /// For a person at a terminal, in its audience's words.
     QString toText() const;
+    /// For the Markdown report, a file: build it for Audience::File.
     QString toMarkdown() const;
 };
 
 /// Ranks the measured layouts of `results` that meet `requirements`; presets these disks allow but
 /// the results do not hold are filled in from the throughput model (sequential only), marked
-/// predicted, when `predictMissing` and every disk was measured on its own.
-Recommendation recommend(const CampaignResults& results, const Requirements& requirements, bool predictMissing = true);
+/// predicted, when `predictMissing` and every disk was measured on its own. Its texts are worded for
+/// `audience`: the window and the terminal ask for Audience::Person, files keep English.
+Recommendation recommend(const CampaignResults& results, const Requirements& requirements, bool predictMissing = true,
+                         Audience audience = Audience::File);
 
 /// One layout on the trade-off chart: space kept against speed.
 struct TradeoffPoint
@@ -83,8 +91,9 @@ struct Tradeoff
 };
 
 /// The points of the trade-off chart for `requirements`' measures: the raw value when they are one
-/// measure, else the score as recommend() gives it (a layout left out may score above 100).
-Tradeoff tradeoff(const CampaignResults& results, const Requirements& requirements);
+/// measure, else the score as recommend() gives it (a layout left out may score above 100); its words
+/// for `audience`.
+Tradeoff tradeoff(const CampaignResults& results, const Requirements& requirements, Audience audience = Audience::File);
 
 /// The indices of the points no other point dominates (at least as good in both, better in one),
 /// ordered by the first coordinate.

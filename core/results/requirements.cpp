@@ -1,7 +1,10 @@
 #include "results/requirements.h"
 
 #include "util/errorcodes.h"
+#include "util/translation.h"
 
+#include <QCoreApplication>
+#include <QLocale>
 #include <QRegularExpression>
 #include <QSet>
 
@@ -21,17 +24,17 @@ struct Term
 const QList<Term>& termTable()
 {
     static const QList<Term> table {
-        {"seq", "sequential speed", {Measure::SeqWrite, Measure::SeqRead}},
-        {"seq-write", "sequential writes", {Measure::SeqWrite}},
-        {"seq-read", "sequential reads", {Measure::SeqRead}},
-        {"random", "random speed", {Measure::RandomWrite, Measure::RandomRead}},
-        {"random-write", "random writes", {Measure::RandomWrite}},
-        {"random-read", "random reads", {Measure::RandomRead}},
+        {"seq", QT_TRANSLATE_NOOP("Requirements", "sequential speed"), {Measure::SeqWrite, Measure::SeqRead}},
+        {"seq-write", QT_TRANSLATE_NOOP("Requirements", "sequential writes"), {Measure::SeqWrite}},
+        {"seq-read", QT_TRANSLATE_NOOP("Requirements", "sequential reads"), {Measure::SeqRead}},
+        {"random", QT_TRANSLATE_NOOP("Requirements", "random speed"), {Measure::RandomWrite, Measure::RandomRead}},
+        {"random-write", QT_TRANSLATE_NOOP("Requirements", "random writes"), {Measure::RandomWrite}},
+        {"random-read", QT_TRANSLATE_NOOP("Requirements", "random reads"), {Measure::RandomRead}},
         {"files",
-         "file-system tests",
+         QT_TRANSLATE_NOOP("Requirements", "file-system tests"),
          {Measure::FileSeqWrite, Measure::FileSeqRead, Measure::FileSeeks, Measure::SmallFilesCreate,
           Measure::SmallFilesRead}},
-        {"command", "your command's time", {Measure::Command}},
+        {"command", QT_TRANSLATE_NOOP("Requirements", "your command's time"), {Measure::Command}},
     };
     return table;
 }
@@ -56,17 +59,22 @@ QString number(double value)
     return QString::number(value, 'g', 6);
 }
 
-QString failuresPhrase(int failures)
+QString say(Audience audience, const char* english)
+{
+    return phrase(audience, "Requirements", english);
+}
+
+QString failuresPhrase(int failures, Audience audience)
 {
     switch (failures) {
     case 1:
-        return QStringLiteral("one failure");
+        return say(audience, QT_TRANSLATE_NOOP("Requirements", "one failure"));
     case 2:
-        return QStringLiteral("two failures");
+        return say(audience, QT_TRANSLATE_NOOP("Requirements", "two failures"));
     case 3:
-        return QStringLiteral("three failures");
+        return say(audience, QT_TRANSLATE_NOOP("Requirements", "three failures"));
     default:
-        return QStringLiteral("%1 failures").arg(failures);
+        return say(audience, QT_TRANSLATE_NOOP("Requirements", "%1 failures")).arg(failures);
     }
 }
 
@@ -87,29 +95,29 @@ QList<Measure> Requirements::measuresOf(const QString& term)
     return found ? found->measures : QList<Measure> {};
 }
 
-QString Requirements::measureName(Measure measure)
+QString Requirements::measureName(Measure measure, Audience audience)
 {
     switch (measure) {
     case Measure::SeqWrite:
-        return QStringLiteral("sequential writes");
+        return say(audience, QT_TRANSLATE_NOOP("Requirements", "sequential writes"));
     case Measure::SeqRead:
-        return QStringLiteral("sequential reads");
+        return say(audience, QT_TRANSLATE_NOOP("Requirements", "sequential reads"));
     case Measure::RandomWrite:
-        return QStringLiteral("random writes");
+        return say(audience, QT_TRANSLATE_NOOP("Requirements", "random writes"));
     case Measure::RandomRead:
-        return QStringLiteral("random reads");
+        return say(audience, QT_TRANSLATE_NOOP("Requirements", "random reads"));
     case Measure::FileSeqWrite:
-        return QStringLiteral("file writes");
+        return say(audience, QT_TRANSLATE_NOOP("Requirements", "file writes"));
     case Measure::FileSeqRead:
-        return QStringLiteral("file reads");
+        return say(audience, QT_TRANSLATE_NOOP("Requirements", "file reads"));
     case Measure::FileSeeks:
-        return QStringLiteral("file seeks");
+        return say(audience, QT_TRANSLATE_NOOP("Requirements", "file seeks"));
     case Measure::SmallFilesCreate:
-        return QStringLiteral("small files created");
+        return say(audience, QT_TRANSLATE_NOOP("Requirements", "small files created"));
     case Measure::SmallFilesRead:
-        return QStringLiteral("small files read");
+        return say(audience, QT_TRANSLATE_NOOP("Requirements", "small files read"));
     case Measure::Command:
-        return QStringLiteral("your command");
+        return say(audience, QT_TRANSLATE_NOOP("Requirements", "your command"));
     }
     return {};
 }
@@ -231,26 +239,28 @@ QString Requirements::text() const
     return clauses.join(QLatin1Char(','));
 }
 
-QString Requirements::describe() const
+QString Requirements::describe(Audience audience) const
 {
+    const QString andWord = say(audience, QT_TRANSLATE_NOOP("Requirements", " and "));
     QStringList survive;
     if (failures > 0) {
-        survive.append(failuresPhrase(failures));
+        survive.append(failuresPhrase(failures, audience));
     }
     if (controllerLoss) {
-        survive.append(QStringLiteral("the loss of a controller"));
+        survive.append(say(audience, QT_TRANSLATE_NOOP("Requirements", "the loss of a controller")));
     }
     QStringList parts;
     if (!survive.isEmpty()) {
-        parts.append(QStringLiteral("survive ") + survive.join(QStringLiteral(" and ")));
+        parts.append(say(audience, QT_TRANSLATE_NOOP("Requirements", "survive %1")).arg(survive.join(andWord)));
     }
     if (minSpacePct > 0) {
-        parts.append(QStringLiteral("keep at least %1 % of the space").arg(number(minSpacePct)));
+        parts.append(say(audience, QT_TRANSLATE_NOOP("Requirements", "keep at least %1 % of the space"))
+                         .arg(audience == Audience::Person ? QLocale().toString(minSpacePct) : number(minSpacePct)));
     }
-    return parts.join(QStringLiteral(" and "));
+    return parts.join(andWord);
 }
 
-QString Requirements::measureText() const
+QString Requirements::measureText(Audience audience) const
 {
     const QList<std::pair<QString, double>> all = terms();
     bool equal = true;
@@ -262,18 +272,21 @@ QString Requirements::measureText() const
         names.append(name);
     }
     if (equal && names == QStringList {QStringLiteral("seq"), QStringLiteral("random")}) {
-        return QStringLiteral("sequential and random speed");
+        return say(audience, QT_TRANSLATE_NOOP("Requirements", "sequential and random speed"));
     }
     QStringList phrases;
     for (const auto& [name, weight] : all) {
-        const QString phrase = QLatin1String(findTerm(name)->phrase);
-        phrases.append(equal ? phrase : QStringLiteral("%1 (weight %2)").arg(phrase, number(weight)));
+        const QString term = say(audience, findTerm(name)->phrase);
+        phrases.append(
+            equal ? term
+                  : say(audience, QT_TRANSLATE_NOOP("Requirements", "%1 (weight %2)"))
+                        .arg(term, audience == Audience::Person ? QLocale().toString(weight) : number(weight)));
     }
     if (phrases.size() <= 1) {
         return phrases.value(0);
     }
     const QString last = phrases.takeLast();
-    return phrases.join(QStringLiteral(", ")) + QStringLiteral(" and ") + last;
+    return phrases.join(QStringLiteral(", ")) + say(audience, QT_TRANSLATE_NOOP("Requirements", " and ")) + last;
 }
 
 } // namespace RaidBench

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "util/result.h"
+#include "util/translation.h"
 
 #include <QList>
 #include <QString>
@@ -37,16 +38,18 @@ struct Requirements
 
     /// "failures>=1,controller,space>=50,weight=seq:2+random": the text parse() reads back.
     QString text() const;
-    /// "survive one failure and keep at least 50 % of the space", or "" without requirements.
-    QString describe() const;
-    /// "sequential and random speed", "random writes", "sequential speed (x2) and file-system tests".
-    QString measureText() const;
+    /// "survive one failure and keep at least 50 % of the space", or "" without requirements; in the
+    /// user's language for a person.
+    QString describe(Audience audience = Audience::File) const;
+    /// "sequential and random speed", "random writes", "sequential speed (weight 2) and file-system tests".
+    QString measureText(Audience audience = Audience::File) const;
     /// The terms to rank on: the user's, or seq and random when there are none.
     QList<std::pair<QString, double>> terms() const;
     /// The measures a term stands for ("seq": sequential writes and reads; "files": the file tests).
     static QList<Measure> measuresOf(const QString& term);
-    /// "sequential writes", "random reads", "small files created", ...
-    static QString measureName(Measure measure);
+    /// "sequential writes", "random reads", "small files created", ...: the results' JSON keys for a
+    /// file.
+    static QString measureName(Measure measure, Audience audience = Audience::File);
 
     /// The CLI's and the window's form: comma-separated `failures>=N`, `controller` (or
     /// `controller=yes|no`), `space>=P` (per cent) and `weight=TERM[:W]+TERM[:W]...`. Empty text is no

@@ -41,4 +41,15 @@ QString installTranslations(QCoreApplication& app, const QLocale& locale)
     return {};
 }
 
+QString phrase(Audience audience, const char* context, const char* english)
+{
+    return audience == Audience::Person ? QCoreApplication::translate(context, english) : QString::fromUtf8(english);
+}
+
+QString number(Audience audience, double value, int decimals)
+{
+    return audience == Audience::Person ? QLocale().toString(value, 'f', decimals)
+                                        : QString::number(value, 'f', decimals);
+}
+
 } // namespace RaidBench

@@ -16,4 +16,20 @@ QString installTranslations(QCoreApplication& app, const QLocale& locale = QLoca
 /// The languages RaidBench has a catalogue for, besides English.
 QStringList translatedLanguages();
 
+/// Whom a text built in core is for. A file (JSON, CSV, a Markdown report, a log) keeps English whatever
+/// the user's language, so that tools and other machines read it alike; a person reads it in the
+/// language of the catalogue installTranslations() loaded.
+enum class Audience {
+    File,
+    Person,
+};
+
+/// `english`, marked for lupdate where it is written (QT_TRANSLATE_NOOP(context, "...")), as
+/// `audience` reads it: itself for a file, the catalogue's words under `context` for a person.
+QString phrase(Audience audience, const char* context, const char* english);
+
+/// `value` with `decimals` as `audience` reads it: the C locale's digits for a file, the user's
+/// locale's (decimal comma, digit groups) for a person.
+QString number(Audience audience, double value, int decimals);
+
 } // namespace RaidBench

@@ -1,13 +1,21 @@
 #include "../common/resultsfixture.h"
 #include "displaynumbers.h"
+#include "results/answerpanel.h"
+#include "results/recommend.h"
 #include "results/resultcharts.h"
+#include "results/resultspage.h"
 #include "uitest.h"
 #include "util/errorcodes.h"
 #include "util/translation.h"
 
+#include <QAbstractAxis>
 #include <QChart>
+#include <QChartView>
+#include <QJsonArray>
+#include <QLabel>
 #include <QLocale>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QUrl>
 
 /// The window in the user's language: run under LANG=es_ES.UTF-8 (ctest sets it), the catalogue the
@@ -66,6 +74,43 @@ private Q_SLOTS:
                  QStringLiteral("El cliente ssh no está instalado: ssh: not found"));
         QCOMPARE(ErrorCode::userText(QStringLiteral("no-such-code"), QStringLiteral("as it was")),
                  QStringLiteral("as it was"));
+    }
+
+    /// The Answer tab's sentence, reasons and chart in Spanish, built from the same ranking as the
+    /// English files: the results' JSON and the Markdown report keep English in any locale.
+    void theAnswerIsSpanishAndItsFilesEnglish()
+    {
+        ResultsPage page;
+        page.resize(1280, 800);
+        page.setResults(Test::labDemoResults());
+        AnswerPanel* answer = page.answerPanel();
+        QCOMPARE(answer->summaryLabel()->text(),
+                 QStringLiteral("raid10: la mejor en velocidad secuencial y aleatoria de las disposiciones que pueden "
+                                "sobrevivir a un fallo; conserva el 50 % del espacio."));
+        const QString second = answer->rankedTable()->item(1, 3)->text();
+        QVERIFY2(second.startsWith(QStringLiteral("puntúa 87 frente al 91 de raid10: escrituras secuenciales 77,4 MB/s "
+                                                  "(97 % de la mejor)")),
+                 qPrintable(second));
+        QCOMPARE(answer->excludedTable()->item(0, 1)->text(),
+                 QStringLiteral("no sobrevive a ningún fallo; el mínimo es 1"));
+        QChart* chart = answer->chartView()->chart();
+        QCOMPARE(chart->title(), QStringLiteral("Espacio útil frente a velocidad secuencial y aleatoria"));
+        const QString yTitle = chart->axes(Qt::Vertical).value(0)->titleText();
+        QVERIFY2(yTitle.startsWith(QStringLiteral("puntuación<br>(100 = la mejor que cumple)")), qPrintable(yTitle));
+
+        // The same answer for a file: English words and numbers, whatever the locale.
+        const Recommendation file = recommend(page.results(), Requirements::defaults());
+        QVERIFY2(file.summary.startsWith(QStringLiteral("raid10: best sequential and random speed of the layouts that "
+                                                        "survive one failure")),
+                 qPrintable(file.summary));
+        const QJsonObject json = file.toJson();
+        const QString why =
+            json.value(QStringLiteral("ranked")).toArray().at(1).toObject().value(QStringLiteral("why")).toString();
+        QVERIFY2(why.contains(QStringLiteral("sequential writes 77.4 MB/s (97 % of the best)")) &&
+                     why.contains(QStringLiteral("random writes 2,296 IOPS")),
+                 qPrintable(why));
+        QVERIFY2(file.toMarkdown().contains(QStringLiteral("| single | survives no failure; 1 needed |")),
+                 qPrintable(file.toMarkdown()));
     }
 
     void aChartCaptionIsSpanish()

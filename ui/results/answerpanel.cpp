@@ -246,7 +246,7 @@ void AnswerPanel::rebuild()
 {
     const QString text = m_requirements.text();
     m_command->setText(tr("The same from a shell: raidbench-cli report RESULTS.json --recommend \"%1\"").arg(text));
-    m_answer = recommend(m_results, m_requirements);
+    m_answer = recommend(m_results, m_requirements, true, Audience::Person);
     QString summary = m_results.configs.isEmpty() ? tr("No results yet.") : m_answer.summary;
     if (m_results.status == RunState::Running) {
         // A run under way: the answer covers what is measured so far, and says so.
@@ -309,7 +309,7 @@ void AnswerPanel::rebuild()
 
 void AnswerPanel::showPoint(double spacePct, double speed)
 {
-    const Tradeoff data = RaidBench::tradeoff(m_results, m_requirements);
+    const Tradeoff data = RaidBench::tradeoff(m_results, m_requirements, Audience::Person);
     const TradeoffPoint* nearest = nullptr;
     double best = std::numeric_limits<double>::max();
     double top = 1;

@@ -54,11 +54,13 @@ Result<QChart*> Charts::tradeoffChart(const CampaignResults& results, const Char
     if (!results.comparedLabels.isEmpty()) {
         return nothing(tr("A comparison of several runs has no trade-off chart: open one results file."));
     }
-    const Tradeoff data = RaidBench::tradeoff(results, options.requirements);
+    const Tradeoff data = RaidBench::tradeoff(results, options.requirements, Audience::Person);
     if (data.points.isEmpty()) {
-        return nothing(tr("No layout has the measures to rank on (%1).").arg(options.requirements.measureText()));
+        return nothing(
+            tr("No layout has the measures to rank on (%1).").arg(options.requirements.measureText(Audience::Person)));
     }
-    QChart* chart = newChart(tr("Space kept against %1").arg(options.requirements.measureText()), options);
+    QChart* chart =
+        newChart(tr("Space kept against %1").arg(options.requirements.measureText(Audience::Person)), options);
     auto* axisX = new QValueAxis;
     axisX->setTitleText(tr("space kept (%)"));
     // A little room either side, so a marker at 0 or 100 % is drawn whole; the ticks stay 0, 20, ... 100.
