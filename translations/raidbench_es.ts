@@ -4149,6 +4149,25 @@ Nota: %1
     </message>
 </context>
 <context>
+    <name>SlowDisk</name>
+    <message>
+        <source>median disk</source>
+        <translation>disco mediano</translation>
+    </message>
+    <message>
+        <source>fleet&apos;s median disk</source>
+        <translation>disco mediano de la flota</translation>
+    </message>
+    <message>
+        <source>%1 write, %2 % of the %3 (%4 at %5)</source>
+        <translation>%1 de escritura, el %2 % del %3 (%4 a %5)</translation>
+    </message>
+    <message>
+        <source>%1 read, %2 % of the %3 (%4 at %5)</source>
+        <translation>%1 de lectura, el %2 % del %3 (%4 a %5)</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Start in the virtual lab with these disks.</source>

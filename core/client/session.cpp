@@ -207,7 +207,8 @@ void Session::takeBaselines(const CampaignResults& results)
     for (const DiskResult& disk : results.disks) {
         if (disk.writeBw && disk.readBw) {
             m_baselines.insert(disk.path, {*disk.writeBw, *disk.readBw});
-            m_slow.insert(disk.path, disk.slowReason);
+            // The results file keeps the reason in English; the window says it in the user's language.
+            m_slow.insert(disk.path, disk.slow ? slowDiskReason(results, disk, Audience::Person) : QString());
             changed = true;
         }
     }

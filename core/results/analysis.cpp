@@ -4,6 +4,7 @@
 #include "util/statistics.h"
 #include "util/units.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QSet>
 
@@ -615,43 +616,48 @@ ArraySpec sizedSpec(ArraySpec spec, const CampaignResults& results)
     return spec;
 }
 
-void flagSlowDisks(CampaignResults& results, const QString& median)
+QString slowDiskReason(const CampaignResults& results, const DiskResult& disk, Audience audience)
 {
+    auto say = [audience](const char* english) { return phrase(audience, "SlowDisk", english); };
+    auto mbps = [audience](double bytesPerSecond) -> QString {
+        return number(audience, bytesPerSecond / 1e6, 1) + QStringLiteral(" MB/s");
+    };
+    const QString median = results.comparedHosts.isEmpty() ? say(QT_TRANSLATE_NOOP("SlowDisk", "median disk"))
+                                                           : say(QT_TRANSLATE_NOOP("SlowDisk", "fleet's median disk"));
     const auto [medianWrite, medianRead] = baselineMedians(results);
-    // Copies: the loop below writes into the disks these point at.
-    const DiskResult writerDisk = medianWrite ? *medianDisk(results, true) : DiskResult {};
-    const DiskResult readerDisk = medianRead ? *medianDisk(results, false) : DiskResult {};
-    const DiskResult* writer = &writerDisk;
-    const DiskResult* reader = &readerDisk;
-    for (DiskResult& disk : results.disks) {
-        disk.slow = false;
-        disk.slowReason.clear();
-        QStringList why;
-        if (disk.writeBw && medianWrite && *disk.writeBw < slowThreshold * *medianWrite) {
-            why.append(QStringLiteral("%1 write, %2 % of the %3 (%4 at %5)")
-                           .arg(Units::formatMBps(*disk.writeBw))
-                           .arg(qRound(100.0 * *disk.writeBw / *medianWrite))
-                           .arg(median, writer->shortName(), Units::formatMBps(*medianWrite)));
-        }
-        if (disk.readBw && medianRead && *disk.readBw < slowThreshold * *medianRead) {
-            why.append(QStringLiteral("%1 read, %2 % of the %3 (%4 at %5)")
-                           .arg(Units::formatMBps(*disk.readBw))
-                           .arg(qRound(100.0 * *disk.readBw / *medianRead))
-                           .arg(median, reader->shortName(), Units::formatMBps(*medianRead)));
-        }
-        if (!why.isEmpty()) {
-            disk.slow = true;
-            disk.slowReason = why.join(QStringLiteral("; "));
-        }
+    QStringList why;
+    if (disk.writeBw && medianWrite && *disk.writeBw < slowThreshold * *medianWrite) {
+        why.append(say(QT_TRANSLATE_NOOP("SlowDisk", "%1 write, %2 % of the %3 (%4 at %5)"))
+                       .arg(mbps(*disk.writeBw))
+                       .arg(qRound(100.0 * *disk.writeBw / *medianWrite))
+                       .arg(median, medianDisk(results, true)->shortName(), mbps(*medianWrite)));
+    }
+    if (disk.readBw && medianRead && *disk.readBw < slowThreshold * *medianRead) {
+        why.append(say(QT_TRANSLATE_NOOP("SlowDisk", "%1 read, %2 % of the %3 (%4 at %5)"))
+                       .arg(mbps(*disk.readBw))
+                       .arg(qRound(100.0 * *disk.readBw / *medianRead))
+                       .arg(median, medianDisk(results, false)->shortName(), mbps(*medianRead)));
+    }
+    return why.join(QStringLiteral("; "));
+}
+
+void flagSlowDisks(CampaignResults& results)
+{
+    // Every reason first: medianDisk() points into the disks the second loop writes.
+    QStringList reasons;
+    for (const DiskResult& disk : std::as_const(results.disks)) {
+        reasons.append(slowDiskReason(results, disk));
+    }
+    for (qsizetype i = 0; i < results.disks.size(); ++i) {
+        results.disks[i].slowReason = reasons.at(i);
+        results.disks[i].slow = !reasons.at(i).isEmpty();
     }
 }
 
 void analyzeResults(CampaignResults& results)
 {
     // The disks of many machines are judged against the fleet's median (compareResults()).
-    flagSlowDisks(results,
-                  results.comparedHosts.isEmpty() ? QStringLiteral("median disk")
-                                                  : QStringLiteral("fleet's median disk"));
+    flagSlowDisks(results);
     const auto [medianWrite, medianRead] = baselineMedians(results);
     const auto baselineOf = baselineLookup(results);
     for (ConfigResult& config : results.configs) {

@@ -3,6 +3,7 @@
 #include "layout/arrayspec.h"
 #include "layout/stripes.h"
 #include "results/campaignresults.h"
+#include "util/translation.h"
 
 #include <functional>
 #include <optional>
@@ -77,9 +78,14 @@ ArraySpec sizedSpec(ArraySpec spec, const CampaignResults& results);
 /// median disk) and weakest link.
 void analyzeResults(CampaignResults& results);
 
-/// Marks the disks below 75 % of the median disk's speed, write or read, as slow, the reason naming that
-/// disk ("median disk", or "fleet's median disk" for the disks of many hosts).
-void flagSlowDisks(CampaignResults& results, const QString& median);
+/// Marks the disks below 75 % of the median disk's speed, write or read, as slow, with slowDiskReason()
+/// for a file.
+void flagSlowDisks(CampaignResults& results);
+
+/// Why `disk` is slow, naming the disk it is measured against ("38.0 MB/s write, 36 % of the median disk
+/// (sda at 105.0 MB/s)"; "fleet's median disk" for the disks of many hosts), or "" when it is not; in
+/// words for `audience`.
+QString slowDiskReason(const CampaignResults& results, const DiskResult& disk, Audience audience = Audience::File);
 
 /// "One disk", the reference every "% of one disk" and the slow-disk rule use: the median disk, that is
 /// the disks in order of their own write (or read) speed, the one in the middle; of an even count, the

@@ -67,7 +67,7 @@ CampaignResults compareResults(const QList<ComparedResults>& sides)
         for (const ComparedResults& side : sides) {
             merged.comparedHosts.append(side.results.host);
         }
-        flagSlowDisks(merged, QStringLiteral("fleet's median disk"));
+        flagSlowDisks(merged); // comparedHosts set: against the fleet's median disk
     }
     return merged;
 }

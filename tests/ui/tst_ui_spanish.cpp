@@ -1,5 +1,6 @@
 #include "../common/resultsfixture.h"
 #include "displaynumbers.h"
+#include "results/analysis.h"
 #include "results/answerpanel.h"
 #include "results/recommend.h"
 #include "results/resultcharts.h"
@@ -111,6 +112,23 @@ private Q_SLOTS:
                  qPrintable(why));
         QVERIFY2(file.toMarkdown().contains(QStringLiteral("| single | survives no failure; 1 needed |")),
                  qPrintable(file.toMarkdown()));
+    }
+
+    /// A slow disk's reason: Spanish in the window, English in the results file.
+    void aSlowDiskIsSaidInSpanish()
+    {
+        const CampaignResults results = Test::labDemoResults();
+        const DiskResult* slow = nullptr;
+        for (const DiskResult& disk : results.disks) {
+            slow = disk.slow && !slow ? &disk : slow;
+        }
+        QVERIFY(slow);
+        const QString person = slowDiskReason(results, *slow, Audience::Person);
+        QVERIFY2(person.contains(QStringLiteral(" MB/s de escritura, el ")) &&
+                     person.contains(QStringLiteral(" % del disco mediano (")) && person.contains(QLatin1Char(',')),
+                 qPrintable(person));
+        QCOMPARE(slowDiskReason(results, *slow), slow->slowReason);
+        QVERIFY2(slow->slowReason.contains(QStringLiteral(" MB/s write, ")), qPrintable(slow->slowReason));
     }
 
     void aChartCaptionIsSpanish()

@@ -482,7 +482,9 @@ void ResultsPage::rebuildCharts()
                                      disk->controller,
                                      disk->writeBw ? Display::formatMBps(*disk->writeBw) : QStringLiteral("–"),
                                      disk->readBw ? Display::formatMBps(*disk->readBw) : QStringLiteral("–"),
-                                     (disk->slow ? QStringLiteral("\n") + disk->slowReason : QString()) +
+                                     (disk->slow
+                                          ? QStringLiteral("\n") + slowDiskReason(m_results, *disk, Audience::Person)
+                                          : QString()) +
                                          likelyCauses(*disk, QStringLiteral("\n"))));
                     }
                 });
@@ -496,7 +498,7 @@ void ResultsPage::rebuildCharts()
         if (disk.slow) {
             slow.append(QStringLiteral("<b style='color:%1'>%2</b>: %3%4")
                             .arg(Charts::warningColour().name(), disk.label().toHtmlEscaped(),
-                                 disk.slowReason.toHtmlEscaped(),
+                                 slowDiskReason(m_results, disk, Audience::Person).toHtmlEscaped(),
                                  likelyCauses(disk, QStringLiteral(" — ")).toHtmlEscaped()));
         }
     }
