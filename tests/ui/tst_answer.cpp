@@ -10,6 +10,7 @@
 #include "results/resultcharts.h"
 #include "results/resultsfiles.h"
 #include "results/resultspage.h"
+#include "results/tradeoff.h"
 
 #include <QApplication>
 #include <QChart>

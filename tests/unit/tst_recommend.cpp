@@ -3,6 +3,7 @@
 #include "results/compare.h"
 #include "results/exports.h"
 #include "results/recommend.h"
+#include "results/tradeoff.h"
 #include "util/errorcodes.h"
 
 #include <QJsonArray>

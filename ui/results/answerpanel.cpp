@@ -1,6 +1,7 @@
 #include "results/answerpanel.h"
 
 #include "results/resultcharts.h"
+#include "results/tradeoff.h"
 #include "util/errorcodes.h"
 
 #include <QChart>

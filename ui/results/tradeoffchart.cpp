@@ -1,5 +1,6 @@
 #include "results/resultcharts.h"
 #include "results/resultcharts_p.h"
+#include "results/tradeoff.h"
 
 #include <QChart>
 #include <QLineSeries>
