@@ -2,6 +2,81 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es_ES">
 <context>
+    <name>CampaignProgress</name>
+    <message>
+        <source>%1 - no I/O on %2 has completed for %3 s: a disk is not answering (the run waits for it, or for the kernel to give up on it)</source>
+        <translation>%1 - ninguna E/S en %2 ha terminado desde hace %3 s: un disco no responde (la ejecución lo espera, o espera a que el núcleo lo dé por perdido)</translation>
+    </message>
+    <message>
+        <source>%1; the results go to %2 from now on</source>
+        <translation>%1; a partir de ahora los resultados van a %2</translation>
+    </message>
+    <message>
+        <source>%1: waiting for %2&apos;s %3 to finish before %4</source>
+        <translation>%1: esperando a que termine %3 de %2 antes de %4</translation>
+    </message>
+    <message>
+        <source>%1: waiting for %2&apos;s %3 to finish before %4 (%5 % done)</source>
+        <translation>%1: esperando a que termine %3 de %2 antes de %4 (%5 % hecho)</translation>
+    </message>
+    <message>
+        <source>%1: %2 (run %3, until MB/s vary by at most %4 %, at most %5 runs)</source>
+        <translation>%1: %2 (repetición %3, hasta que los MB/s varíen como mucho un %4 %, como mucho %5 repeticiones)</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3/%4)</source>
+        <translation>%1: %2 (%3/%4)</translation>
+    </message>
+    <message>
+        <source>%1: making %2 on %3</source>
+        <translation>%1: creando %2 en %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 on %3</source>
+        <translation>%1: %2 en %3</translation>
+    </message>
+    <message>
+        <source>building %1 (%2)</source>
+        <translation>creando %1 (%2)</translation>
+    </message>
+    <message>
+        <source>tearing down %1</source>
+        <translation>desmontando %1</translation>
+    </message>
+    <message>
+        <source>measuring %1 alone: %2, %3 written</source>
+        <translation>midiendo %1 por separado: %2, %3 escritos</translation>
+    </message>
+    <message>
+        <source>measuring %1 alone: %2, until the rate settles</source>
+        <translation>midiendo %1 por separado: %2, hasta que la velocidad se estabilice</translation>
+    </message>
+    <message>
+        <source>measuring %1 alone: %2</source>
+        <translation>midiendo %1 por separado: %2</translation>
+    </message>
+    <message>
+        <source>reading %1 across its surface: point %2 of %3, at %4 % (%5)</source>
+        <translation>leyendo %1 a lo largo de su superficie: punto %2 de %3, al %4 % (%5)</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3, %4 % at %5</source>
+        <translation>%1: %2 de %3, %4 % a %5</translation>
+    </message>
+    <message>
+        <source>%1: writing 64 MiB while %2 is out</source>
+        <translation>%1: escribiendo 64 MiB mientras %2 está fuera</translation>
+    </message>
+    <message>
+        <source>measuring %1 together: %2 disks at once, writing</source>
+        <translation>midiendo %1 juntos: %2 discos a la vez, escritura</translation>
+    </message>
+    <message>
+        <source>measuring %1 together: %2 disks at once, reading</source>
+        <translation>midiendo %1 juntos: %2 discos a la vez, lectura</translation>
+    </message>
+</context>
+<context>
     <name>ErrorCode</name>
     <message>
         <source>a request line over 16 MiB</source>

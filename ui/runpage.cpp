@@ -287,7 +287,7 @@ void RunPage::onProgress(const CampaignProgress& progress)
     if (progress.phase == CampaignPhase::Save || progress.phase == CampaignPhase::Done) {
         // Neither belongs to a row: a save's trouble is told as it is, and the end is onFinished's.
         if (progress.phase == CampaignPhase::Save) {
-            m_now->setText(progress.message);
+            m_now->setText(progress.text(Audience::Person));
         }
         return;
     }
@@ -318,7 +318,7 @@ void RunPage::onProgress(const CampaignProgress& progress)
     const double elapsed = double(m_clock.elapsed()) / 1000.0;
     m_eta->setText(tr("ETA %1").arg(
         Display::formatRoughDuration(remainingSeconds(unitsDone, std::max(0, configIndex - 1), elapsed))));
-    m_now->setText(progress.message);
+    m_now->setText(progress.text(Audience::Person));
     const double bw = progress.liveBwBytes;
     if (!progress.measuring()) {
         return;

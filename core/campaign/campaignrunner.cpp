@@ -70,7 +70,8 @@ CampaignRunner::CampaignRunner(CampaignPlan plan, Options options, Callbacks cal
     m_sink.setMovedHandler([this](const Error& why, const QString& fallback) {
         CampaignProgress progress;
         progress.phase = CampaignPhase::Save;
-        progress.message = QStringLiteral("%1; the results go to %2 from now on").arg(why.message, fallback);
+        progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "%1; the results go to %2 from now on"),
+                     {why.message, fallback});
         report(progress);
     });
 }
@@ -232,7 +233,7 @@ void CampaignRunner::saveAfterTest()
     if (auto ok = save(); !ok) {
         CampaignProgress progress;
         progress.phase = CampaignPhase::Save;
-        progress.message = ok.error().message;
+        progress.sayAsIs(ok.error().message);
         report(progress);
     }
 }
@@ -279,10 +280,9 @@ Result<void> CampaignRunner::save()
 IoResult CampaignRunner::runJob(const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel,
                                 SettleWatch* settle)
 {
-    const QString message = progress.message;
     if (!settle) {
         return runIo(job, cancel, [&](const IoProgress& p) {
-            progress.follow(p, message, job.target);
+            progress.follow(p, job.target);
             report(progress);
         });
     }
@@ -291,7 +291,7 @@ IoResult CampaignRunner::runJob(const IoJob& job, CampaignProgress progress, con
     IoJob settling = job;
     settling.finish = &settled;
     IoResult result = runIo(settling, cancel, [&](const IoProgress& p) {
-        progress.follow(p, message, job.target);
+        progress.follow(p, job.target);
         report(progress);
         if (settle->add(p.elapsedNs, p.bytes)) {
             settled = true;
@@ -377,7 +377,7 @@ Result<CampaignResults> CampaignRunner::run(const std::atomic_bool* cancel)
     }
     CampaignProgress done;
     done.phase = CampaignPhase::Done;
-    done.message = runStateName(m_results.status);
+    done.sayAsIs(runStateName(m_results.status));
     m_unitsDone = m_unitsTotal;
     report(done);
     return m_results;

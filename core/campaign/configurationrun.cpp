@@ -79,9 +79,14 @@ bool ConfigurationRun::waitForQuietArrays(TestResult& result, CampaignProgress p
         progress.fraction = -1;
         progress.liveBwBytes = 0;
         progress.testName = result.spec.name;
-        progress.message = QStringLiteral("%1: waiting for %2's %3 to finish before %4%5")
-                               .arg(progress.configName, busyArray, busy.action, result.spec.name,
-                                    done < 0 ? QString() : QStringLiteral(" (%1 % done)").arg(int(done * 100)));
+        if (done < 0) {
+            progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "%1: waiting for %2's %3 to finish before %4"),
+                         {progress.configName, busyArray, busy.action, result.spec.name});
+        } else {
+            progress.say(
+                QT_TRANSLATE_NOOP("CampaignProgress", "%1: waiting for %2's %3 to finish before %4 (%5 % done)"),
+                {progress.configName, busyArray, busy.action, result.spec.name, QString::number(int(done * 100))});
+        }
         m_context.report(progress);
         for (int slice = 0; slice < 10; ++slice) {
             if (cancelled(cancel)) {
@@ -194,13 +199,16 @@ void ConfigurationRun::runTest(const BuiltArray& built, const TestSpec& spec, Te
                 ? QStringLiteral("%1, bs %2").arg(spec.name, Units::formatSizeCompact(blockSize))
                 : depthSweep ? QStringLiteral("%1, QD %2").arg(spec.name).arg(queueDepth)
                              : spec.name;
-            progress.message = stable
-                ? QStringLiteral("%1: %2 (run %3, until MB/s vary by at most %4 %, at most %5 runs)")
-                      .arg(progress.configName, progress.testName)
-                      .arg(repeat)
-                      .arg(m_plan.stable.cvMax * 100, 0, 'g', 3)
-                      .arg(maxRuns)
-                : QStringLiteral("%1: %2 (%3/%4)").arg(progress.configName, progress.testName).arg(repeat).arg(maxRuns);
+            if (stable) {
+                progress.say(QT_TRANSLATE_NOOP("CampaignProgress",
+                                               "%1: %2 (run %3, until MB/s vary by at most %4 %, at most %5 runs)"),
+                             {progress.configName, progress.testName, QString::number(repeat),
+                              QString::number(m_plan.stable.cvMax * 100, 'g', 3), QString::number(maxRuns)});
+            } else {
+                progress.say(
+                    QT_TRANSLATE_NOOP("CampaignProgress", "%1: %2 (%3/%4)"),
+                    {progress.configName, progress.testName, QString::number(repeat), QString::number(maxRuns)});
+            }
             m_context.report(progress);
             const ResourceSample before = monitor ? monitor->sample() : ResourceSample();
             const IoResult run = m_context.runJob(*job, progress, cancel, settle ? &*settle : nullptr);
@@ -257,7 +265,7 @@ void ConfigurationRun::runFileTests(ConfigResult& config, const BuiltArray& buil
 {
     const FilesystemSpec fs = config.requestedFilesystem.value_or(m_plan.filesystem);
     const auto [uid, gid] = commandUser();
-    progress.message = QStringLiteral("%1: making %2 on %3").arg(config.name, fs.type, built.device);
+    progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "%1: making %2 on %3"), {config.name, fs.type, built.device});
     m_context.report(progress);
     auto mounted = makeAndMount(
         *m_context.runner, fs, [&] { return verifyTarget(m_executor.gate.get(), built); }, config.spec, built.plan.tag,
@@ -296,7 +304,7 @@ void ConfigurationRun::runFileTests(ConfigResult& config, const BuiltArray& buil
             break;
         }
         progress.testName = spec.name;
-        progress.message = QStringLiteral("%1: %2 on %3").arg(config.name, spec.name, fs.type);
+        progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "%1: %2 on %3"), {config.name, spec.name, fs.type});
         m_context.report(progress);
         const FileTestResult outcome = runFileTest(params, cancel);
         result.status = outcome.status;
@@ -449,7 +457,7 @@ void ConfigurationRun::run(const QList<int>& group, const std::atomic_bool* canc
     progress.phase = CampaignPhase::Build;
     progress.configIndex = group.first() + 1;
     progress.configName = config.name;
-    progress.message = QStringLiteral("building %1 (%2)").arg(config.name, config.spec.describe());
+    progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "building %1 (%2)"), {config.name, config.spec.describe()});
     m_context.report(progress);
 
     const bool drill = config.drill && config.drill->status != RunState::Skipped;
@@ -462,7 +470,7 @@ void ConfigurationRun::run(const QList<int>& group, const std::atomic_bool* canc
     BuildExecutor executor(*m_context.runner, m_executor,
                            {[&](const QString& message, double) {
                                 CampaignProgress p = progress;
-                                p.message = message;
+                                p.sayAsIs(message);
                                 m_context.report(p);
                             },
                             m_context.commandLogged});
@@ -522,7 +530,7 @@ void ConfigurationRun::run(const QList<int>& group, const std::atomic_bool* canc
         }
     }
     progress.phase = CampaignPhase::Teardown;
-    progress.message = QStringLiteral("tearing down %1").arg(config.name);
+    progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "tearing down %1"), {config.name});
     m_context.report(progress);
     m_mdArrays.clear();
     const double teardownStarted = m_context.clock();

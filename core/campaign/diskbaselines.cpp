@@ -90,12 +90,13 @@ void DiskBaselines::runSustained(const std::atomic_bool* cancel)
         progress.phase = CampaignPhase::Baseline;
         progress.configName = disk.label();
         progress.testName = spec->name;
-        progress.message =
-            QStringLiteral("measuring %1 alone: %2, %3")
-                .arg(disk.label(), spec->name,
-                     spec->sustainedBytes
-                         ? QStringLiteral("%1 written").arg(Units::formatBytesBinary(double(spec->sustainedBytes)))
-                         : QStringLiteral("until the rate settles"));
+        if (spec->sustainedBytes) {
+            progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "measuring %1 alone: %2, %3 written"),
+                         {disk.label(), spec->name, Units::formatBytesBinary(double(spec->sustainedBytes))});
+        } else {
+            progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "measuring %1 alone: %2, until the rate settles"),
+                         {disk.label(), spec->name});
+        }
         m_context.report(progress);
         const IoResult run = runJob(job, progress, cancel, settle ? &*settle : nullptr);
         // A cancelled or failed one keeps what it measured, as any run does, marked so: its steady rate
@@ -157,7 +158,8 @@ void DiskBaselines::runAlone(const std::atomic_bool* cancel)
             progress.phase = CampaignPhase::Baseline;
             progress.configName = disk.label();
             progress.testName = QStringLiteral("SEQ1M QD8 %1").arg(patternName(pattern));
-            progress.message = QStringLiteral("measuring %1 alone: %2").arg(disk.label(), progress.testName);
+            progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "measuring %1 alone: %2"),
+                         {disk.label(), progress.testName});
             m_context.report(progress);
             const IoResult result = runJob(job, progress, cancel);
             if (result.status == IoStatus::Completed) {
@@ -206,16 +208,18 @@ void DiskBaselines::runTogether(const std::atomic_bool* cancel)
             progress.phase = CampaignPhase::Baseline;
             progress.configName = group.name();
             progress.testName = QStringLiteral("SEQ1M QD8 %1 together").arg(patternName(pattern));
-            progress.message = QStringLiteral("measuring %1 together: %2 disks at once, %3")
-                                   .arg(group.name())
-                                   .arg(jobs.size())
-                                   .arg(patternName(pattern));
+            if (pattern == IoPattern::Write) {
+                progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "measuring %1 together: %2 disks at once, writing"),
+                             {group.name(), QString::number(jobs.size())});
+            } else {
+                progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "measuring %1 together: %2 disks at once, reading"),
+                             {group.name(), QString::number(jobs.size())});
+            }
             m_context.report(progress);
             // The disks' progress as one (IoTogether::run): their rates summed, and the disk that
             // has stopped answering the longest, if one has.
-            const QString message = progress.message;
             const QList<IoResult> runs = m_context.runIoTogether(jobs, cancel, [&](const IoProgress& p) {
-                progress.follow(p, message, jobs.value(p.stalledJob).target);
+                progress.follow(p, jobs.value(p.stalledJob).target);
                 m_context.report(progress);
             });
             bool complete = true;
@@ -306,12 +310,11 @@ void DiskBaselines::runSurfaces(const std::atomic_bool* cancel)
             },
             [&](int point, int points, std::uint64_t offset) {
                 progress.testName = QStringLiteral("surface %1/%2").arg(point + 1).arg(points);
-                progress.message = QStringLiteral("reading %1 across its surface: point %2 of %3, at %4 % (%5)")
-                                       .arg(disk.label())
-                                       .arg(point + 1)
-                                       .arg(points)
-                                       .arg(points > 1 ? qRound(100.0 * point / (points - 1)) : 0)
-                                       .arg(Units::formatBytesDecimal(double(offset)));
+                progress.say(QT_TRANSLATE_NOOP("CampaignProgress",
+                                               "reading %1 across its surface: point %2 of %3, at %4 % (%5)"),
+                             {disk.label(), QString::number(point + 1), QString::number(points),
+                              QString::number(points > 1 ? qRound(100.0 * point / (points - 1)) : 0),
+                              Units::formatBytesDecimal(double(offset))});
                 m_unitsDone = start + point;
                 m_context.report(progress);
             },

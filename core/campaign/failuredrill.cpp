@@ -127,7 +127,7 @@ Result<void> FailureDrill::command(const QString& what, const QStringList& argv,
 {
     CampaignProgress step = m_progress;
     step.phase = CampaignPhase::Drill;
-    step.message = what;
+    step.sayAsIs(what);
     m_context.report(step);
     auto result = m_executor.runOnBuilt(m_built, what, argv, cancel);
     if (!result) {
@@ -172,12 +172,10 @@ Result<RebuildResult> FailureDrill::follow(const QString& kind, const QStringLis
         }
         progress.fraction = point.fraction;
         progress.liveBwBytes = point.bytesPerSecond;
-        progress.message =
-            QStringLiteral("%1: %2 of %3, %4 % at %5")
-                .arg(progress.configName, kind,
-                     shortNames.isEmpty() ? QStringLiteral("the array") : shortNames.join(QStringLiteral(", ")))
-                .arg(point.fraction * 100, 0, 'f', 1)
-                .arg(Units::formatMBps(point.bytesPerSecond));
+        progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "%1: %2 of %3, %4 % at %5"),
+                     {progress.configName, kind,
+                      shortNames.isEmpty() ? QStringLiteral("the array") : shortNames.join(QStringLiteral(", ")),
+                      QString::number(point.fraction * 100, 'f', 1), Units::formatMBps(point.bytesPerSecond)});
         m_context.report(progress);
     };
     const ResourceSample before = m_monitor ? m_monitor->sample() : ResourceSample();
@@ -497,7 +495,7 @@ Result<void> FailureDrill::readd()
     CampaignProgress writing = m_progress;
     writing.phase = CampaignPhase::Drill;
     writing.testName = QStringLiteral("re-add");
-    writing.message = QStringLiteral("%1: writing 64 MiB while %2 is out").arg(m_config.name, member);
+    writing.say(QT_TRANSLATE_NOOP("CampaignProgress", "%1: writing 64 MiB while %2 is out"), {m_config.name, member});
     m_context.report(writing);
     m_context.runJob(job, writing, m_cancel);
     if (auto ok = command(

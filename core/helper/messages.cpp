@@ -382,7 +382,11 @@ QJsonObject encodeCampaignProgress(const CampaignProgress& progress)
             {QStringLiteral("fraction"), progress.fraction},
             {QStringLiteral("overall"), progress.overall},
             {QStringLiteral("bw_bytes"), progress.liveBwBytes},
-            {QStringLiteral("message"), progress.message}};
+            {QStringLiteral("message"), progress.message},
+            {QStringLiteral("message_template"), progress.messageTemplate},
+            {QStringLiteral("message_args"), QJsonArray::fromStringList(progress.messageArgs)},
+            {QStringLiteral("stalled_s"), progress.stalledSeconds},
+            {QStringLiteral("stalled_target"), progress.stalledTarget}};
 }
 
 CampaignProgress decodeCampaignProgress(const QJsonObject& event)
@@ -400,6 +404,15 @@ CampaignProgress decodeCampaignProgress(const QJsonObject& event)
     progress.overall = event.value(QStringLiteral("overall")).toDouble();
     progress.liveBwBytes = event.value(QStringLiteral("bw_bytes")).toDouble();
     progress.message = event.value(QStringLiteral("message")).toString();
+    // The message's template and its arguments, for the user's language; an older helper sends neither,
+    // and a template with more than nine arguments is not one this side can fill.
+    const QStringList args = readStrings(event.value(QStringLiteral("message_args")));
+    if (args.size() <= 9) {
+        progress.messageTemplate = event.value(QStringLiteral("message_template")).toString();
+        progress.messageArgs = args;
+    }
+    progress.stalledSeconds = std::max(0, event.value(QStringLiteral("stalled_s")).toInt());
+    progress.stalledTarget = event.value(QStringLiteral("stalled_target")).toString();
     return progress;
 }
 

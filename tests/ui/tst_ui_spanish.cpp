@@ -1,5 +1,8 @@
 #include "../common/resultsfixture.h"
+#include "campaign/campaignprogress.h"
 #include "displaynumbers.h"
+#include "engine/ioresult.h"
+#include "helper/messages.h"
 #include "results/analysis.h"
 #include "results/answerpanel.h"
 #include "results/recommend.h"
@@ -129,6 +132,43 @@ private Q_SLOTS:
                  qPrintable(person));
         QCOMPARE(slowDiskReason(results, *slow), slow->slowReason);
         QVERIFY2(slow->slowReason.contains(QStringLiteral(" MB/s write, ")), qPrintable(slow->slowReason));
+    }
+
+    /// The Run page's line: the helper sends each progress message's template and arguments beside its
+    /// English text, and the window says it in Spanish, the stall of a disk too.
+    void progressIsSaidInSpanish()
+    {
+        CampaignProgress progress;
+        progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "measuring %1 alone: %2"),
+                     {QStringLiteral("sda%2"), QStringLiteral("SEQ1M QD8 write")});
+        QCOMPARE(progress.message, QStringLiteral("measuring sda%2 alone: SEQ1M QD8 write"));
+        QCOMPARE(progress.text(Audience::Person), QStringLiteral("midiendo sda%2 por separado: SEQ1M QD8 write"));
+        IoProgress stalled;
+        stalled.stalledNs = 41'000'000'000ull;
+        progress.follow(stalled, QStringLiteral("/dev/sda"));
+        QVERIFY2(progress.message.endsWith(QStringLiteral("no I/O on /dev/sda has completed for 40 s: a disk is not "
+                                                          "answering (the run waits for it, or for the kernel to give "
+                                                          "up on it)")),
+                 qPrintable(progress.message));
+        // Through the helper's protocol, as the window receives it.
+        const CampaignProgress received = Messages::decodeCampaignProgress(Messages::encodeCampaignProgress(progress));
+        QCOMPARE(received.message, progress.message);
+        QCOMPARE(received.text(Audience::Person),
+                 QStringLiteral("midiendo sda%2 por separado: SEQ1M QD8 write - ninguna E/S en /dev/sda ha terminado "
+                                "desde hace 40 s: un disco no responde (la ejecución lo espera, o espera a que el "
+                                "núcleo lo dé por perdido)"));
+        // I/O completes again: the stall is gone from both.
+        progress.follow(IoProgress {}, QStringLiteral("/dev/sda"));
+        QCOMPARE(progress.text(Audience::Person), QStringLiteral("midiendo sda%2 por separado: SEQ1M QD8 write"));
+        // An older helper sends the English text alone, and it is shown as it came; so is a template with
+        // more arguments than one can have.
+        QJsonObject older = Messages::encodeCampaignProgress(progress);
+        older.remove(QStringLiteral("message_template"));
+        QCOMPARE(Messages::decodeCampaignProgress(older).text(Audience::Person), progress.message);
+        QJsonObject tooMany = Messages::encodeCampaignProgress(progress);
+        tooMany.insert(QStringLiteral("message_args"),
+                       QJsonArray::fromStringList(QStringList(10, QStringLiteral("x"))));
+        QCOMPARE(Messages::decodeCampaignProgress(tooMany).text(Audience::Person), progress.message);
     }
 
     void aChartCaptionIsSpanish()
