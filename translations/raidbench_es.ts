@@ -17,7 +17,7 @@
     </message>
     <message>
         <source>%1: waiting for %2&apos;s %3 to finish before %4 (%5 % done)</source>
-        <translation>%1: esperando a que termine %3 de %2 antes de %4 (%5 % hecho)</translation>
+        <translation>%1: esperando a que termine %3 de %2 antes de %4 (%5 % completado)</translation>
     </message>
     <message>
         <source>%1: %2 (run %3, until MB/s vary by at most %4 %, at most %5 runs)</source>
@@ -68,12 +68,16 @@
         <translation>%1: escribiendo 64 MiB mientras %2 está fuera</translation>
     </message>
     <message>
-        <source>measuring %1 together: %2 disks at once, writing</source>
+        <source>measuring %1 together: %2 disks at once, write</source>
         <translation>midiendo %1 juntos: %2 discos a la vez, escritura</translation>
     </message>
     <message>
-        <source>measuring %1 together: %2 disks at once, reading</source>
+        <source>measuring %1 together: %2 disks at once, read</source>
         <translation>midiendo %1 juntos: %2 discos a la vez, lectura</translation>
+    </message>
+    <message>
+        <source>%1: %2 of the array, %3 % at %4</source>
+        <translation>%1: %2 del array, %3 % a %4</translation>
     </message>
 </context>
 <context>
@@ -4126,19 +4130,19 @@ Nota: %1
     </message>
     <message>
         <source>one failure</source>
-        <translation>un fallo</translation>
+        <translation>a un fallo</translation>
     </message>
     <message>
         <source>two failures</source>
-        <translation>dos fallos</translation>
+        <translation>a dos fallos</translation>
     </message>
     <message>
         <source>three failures</source>
-        <translation>tres fallos</translation>
+        <translation>a tres fallos</translation>
     </message>
     <message>
         <source>%1 failures</source>
-        <translation>%1 fallos</translation>
+        <translation>a %1 fallos</translation>
     </message>
     <message>
         <source>file writes</source>
@@ -4170,11 +4174,11 @@ Nota: %1
     </message>
     <message>
         <source>the loss of a controller</source>
-        <translation>la pérdida de una controladora</translation>
+        <translation>a la pérdida de una controladora</translation>
     </message>
     <message>
         <source>survive %1</source>
-        <translation>sobrevivir a %1</translation>
+        <translation>sobrevivir %1</translation>
     </message>
     <message>
         <source>keep at least %1 % of the space</source>

@@ -113,6 +113,11 @@ bool stdinIsTerminal()
     return isatty(STDIN_FILENO) == 1;
 }
 
+bool stdoutIsTerminal()
+{
+    return isatty(STDOUT_FILENO) == 1;
+}
+
 std::atomic_bool& cancelFlag()
 {
     return g_cancel;

@@ -32,6 +32,8 @@ void printProgress(const QString& line);
 QString progressHead(const RaidBench::CampaignProgress& progress);
 bool stderrIsTerminal();
 bool stdinIsTerminal();
+/// Whether standard output is a terminal: a person reads it, not a file or a pipe.
+bool stdoutIsTerminal();
 /// Prints `question` on stderr and reads a line from the terminal: true when it is "yes"; otherwise
 /// says "not confirmed; nothing was changed".
 bool answeredYes(const QString& question);

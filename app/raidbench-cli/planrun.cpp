@@ -79,9 +79,11 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, const
     QObject::connect(&campaign, &HostCampaign::ready, &campaign, &HostCampaign::run);
     QString lastMessage;
     QObject::connect(&campaign, &HostCampaign::progressed, [&](const CampaignProgress& progress) {
-        if (!flags.quiet && progress.message != lastMessage) {
-            printErr(QStringLiteral("%1\n").arg(progress.message));
-            lastMessage = progress.message;
+        // Read by a person: in the user's language, as the window says it.
+        const QString said = progress.text(Audience::Person);
+        if (!flags.quiet && said != lastMessage) {
+            printErr(QStringLiteral("%1\n").arg(said));
+            lastMessage = said;
         }
     });
     QObject::connect(&campaign, &HostCampaign::resultsMoved, [](const Error& why, const QString& fallback) {
@@ -142,16 +144,17 @@ int runPlanHere(const CampaignPlan& plan, const QString& out, const PlanRunFlags
                  return;
              }
              const QString head = progressHead(progress);
+             const QString said = progress.text(Audience::Person);
              if (terminal) {
-                 QString line = head + progress.message;
+                 QString line = head + said;
                  if (progress.liveBwBytes > 0) {
                      line += QStringLiteral("  %1").arg(Units::formatMBps(progress.liveBwBytes));
                  }
                  printProgress(QStringLiteral("%1  %2 %").arg(line.left(110)).arg(qRound(progress.overall * 100)));
-             } else if (progress.message != lastMessage) {
-                 printErr(QStringLiteral("%1%2\n").arg(head, progress.message));
+             } else if (said != lastMessage) {
+                 printErr(QStringLiteral("%1%2\n").arg(head, said));
              }
-             lastMessage = progress.message;
+             lastMessage = said;
          },
          {},
          {}});

@@ -99,9 +99,10 @@ void printHostEvents(HostCampaign* host, bool quiet)
     });
     auto lastMessage = std::make_shared<QString>();
     QObject::connect(host, &HostCampaign::progressed, [say, quiet, lastMessage](const CampaignProgress& progress) {
-        if (!quiet && progress.message != *lastMessage) {
-            say(progressHead(progress) + progress.message);
-            *lastMessage = progress.message;
+        const QString said = progress.text(Audience::Person);
+        if (!quiet && said != *lastMessage) {
+            say(progressHead(progress) + said);
+            *lastMessage = said;
         }
     });
     QObject::connect(host, &HostCampaign::resultsMoved, [say](const Error& why, const QString& fallback) {

@@ -219,7 +219,7 @@ int ReportCommand::execute(const QStringList& arguments)
     QString text;
     if (parser.isSet(recommendOption) && !parser.isSet(mdOption) && !parser.isSet(csvOption)) {
         // Read on a terminal, the answer is in the user's language; JSON and a file keep English.
-        const bool person = !parser.isSet(jsonOption) && !parser.isSet(outOption);
+        const bool person = !parser.isSet(jsonOption) && !parser.isSet(outOption) && stdoutIsTerminal();
         const Recommendation answer =
             recommend(*results, requirements, true, person ? Audience::Person : Audience::File);
         text = parser.isSet(jsonOption) ? QString::fromUtf8(QJsonDocument(answer.toJson()).toJson()) : answer.toText();

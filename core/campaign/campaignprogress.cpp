@@ -17,13 +17,17 @@ constexpr EnumWords<CampaignPhase, 7> phaseWords {{{CampaignPhase::Baseline, "ba
                                                    {CampaignPhase::Save, "save"},
                                                    {CampaignPhase::Done, "done"}}};
 
+/// The longest message filled(): a template and its arguments come from the helper, and a template that
+/// repeats one long argument must not grow without end.
+constexpr qsizetype maxFilled = 4096;
+
 /// `pattern` with each %1..%9 replaced by that argument, in one pass: an argument that itself holds "%2"
-/// stays as it is. A marker without its argument stays too.
+/// stays as it is. A marker without its argument stays too. At most maxFilled characters.
 QString filled(const QString& pattern, const QStringList& args)
 {
     QString out;
     out.reserve(pattern.size() + 32);
-    for (qsizetype i = 0; i < pattern.size(); ++i) {
+    for (qsizetype i = 0; i < pattern.size() && out.size() < maxFilled; ++i) {
         const QChar c = pattern.at(i);
         if (c == QLatin1Char('%') && i + 1 < pattern.size() && pattern.at(i + 1) >= QLatin1Char('1') &&
             pattern.at(i + 1) <= QLatin1Char('9')) {
@@ -36,7 +40,7 @@ QString filled(const QString& pattern, const QStringList& args)
         }
         out += c;
     }
-    return out;
+    return out.left(maxFilled);
 }
 
 QString stallText(Audience audience, const QString& base, const QString& target, int seconds)

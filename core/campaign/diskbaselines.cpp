@@ -209,10 +209,10 @@ void DiskBaselines::runTogether(const std::atomic_bool* cancel)
             progress.configName = group.name();
             progress.testName = QStringLiteral("SEQ1M QD8 %1 together").arg(patternName(pattern));
             if (pattern == IoPattern::Write) {
-                progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "measuring %1 together: %2 disks at once, writing"),
+                progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "measuring %1 together: %2 disks at once, write"),
                              {group.name(), QString::number(jobs.size())});
             } else {
-                progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "measuring %1 together: %2 disks at once, reading"),
+                progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "measuring %1 together: %2 disks at once, read"),
                              {group.name(), QString::number(jobs.size())});
             }
             m_context.report(progress);

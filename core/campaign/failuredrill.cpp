@@ -172,10 +172,15 @@ Result<RebuildResult> FailureDrill::follow(const QString& kind, const QStringLis
         }
         progress.fraction = point.fraction;
         progress.liveBwBytes = point.bytesPerSecond;
-        progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "%1: %2 of %3, %4 % at %5"),
-                     {progress.configName, kind,
-                      shortNames.isEmpty() ? QStringLiteral("the array") : shortNames.join(QStringLiteral(", ")),
-                      QString::number(point.fraction * 100, 'f', 1), Units::formatMBps(point.bytesPerSecond)});
+        const QString done = QString::number(point.fraction * 100, 'f', 1);
+        if (shortNames.isEmpty()) {
+            progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "%1: %2 of the array, %3 % at %4"),
+                         {progress.configName, kind, done, Units::formatMBps(point.bytesPerSecond)});
+        } else {
+            progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "%1: %2 of %3, %4 % at %5"),
+                         {progress.configName, kind, shortNames.join(QStringLiteral(", ")), done,
+                          Units::formatMBps(point.bytesPerSecond)});
+        }
         m_context.report(progress);
     };
     const ResourceSample before = m_monitor ? m_monitor->sample() : ResourceSample();

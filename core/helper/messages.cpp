@@ -405,10 +405,11 @@ CampaignProgress decodeCampaignProgress(const QJsonObject& event)
     progress.liveBwBytes = event.value(QStringLiteral("bw_bytes")).toDouble();
     progress.message = event.value(QStringLiteral("message")).toString();
     // The message's template and its arguments, for the user's language; an older helper sends neither,
-    // and a template with more than nine arguments is not one this side can fill.
+    // and a template with more than nine arguments, or longer than any of ours, is not one to fill.
     const QStringList args = readStrings(event.value(QStringLiteral("message_args")));
-    if (args.size() <= 9) {
-        progress.messageTemplate = event.value(QStringLiteral("message_template")).toString();
+    const QString pattern = event.value(QStringLiteral("message_template")).toString();
+    if (args.size() <= 9 && pattern.size() <= 1000) {
+        progress.messageTemplate = pattern;
         progress.messageArgs = args;
     }
     progress.stalledSeconds = std::max(0, event.value(QStringLiteral("stalled_s")).toInt());

@@ -245,8 +245,10 @@ Misses missesOf(const Words& say, const Candidate& candidate, const Requirements
     }
     if (!keepsEnough(candidate.spacePct, requirements.minSpacePct)) {
         misses.reasons.append(say(QT_TRANSLATE_NOOP("Recommendation", "keeps %1 of the space; %2 % needed"))
-                                  .arg(spaceText(say, candidate.spacePct))
-                                  .arg(requirements.minSpacePct, 0, 'g', 6));
+                                  .arg(spaceText(say, candidate.spacePct),
+                                       say.audience == Audience::Person
+                                           ? QLocale().toString(requirements.minSpacePct)
+                                           : QString::number(requirements.minSpacePct, 'g', 6)));
         misses.shortfall += (requirements.minSpacePct - candidate.spacePct) / 25.0;
     }
     return misses;

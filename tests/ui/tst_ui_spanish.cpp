@@ -169,6 +169,15 @@ private Q_SLOTS:
         tooMany.insert(QStringLiteral("message_args"),
                        QJsonArray::fromStringList(QStringList(10, QStringLiteral("x"))));
         QCOMPARE(Messages::decodeCampaignProgress(tooMany).text(Audience::Person), progress.message);
+        // A helper's template longer than any of ours is not filled; one that repeats a long argument is
+        // filled up to a bound, not without end.
+        QJsonObject tooLong = Messages::encodeCampaignProgress(progress);
+        tooLong.insert(QStringLiteral("message_template"), QString(1001, QLatin1Char('x')));
+        QCOMPARE(Messages::decodeCampaignProgress(tooLong).text(Audience::Person), progress.message);
+        QJsonObject repeated = Messages::encodeCampaignProgress(progress);
+        repeated.insert(QStringLiteral("message_template"), QStringLiteral("%1").repeated(500));
+        repeated.insert(QStringLiteral("message_args"), QJsonArray {QString(100'000, QLatin1Char('y'))});
+        QCOMPARE(Messages::decodeCampaignProgress(repeated).text(Audience::Person).size(), 4096);
     }
 
     void aChartCaptionIsSpanish()
