@@ -955,8 +955,10 @@
         <translation>Aún se está midiendo: quedan %1 de %2 disposiciones; esta respuesta solo cubre las medidas hasta ahora.</translation>
     </message>
     <message>
-        <source>%1 (predicted, not run)</source>
-        <translation>%1 (previsto, no ejecutado)</translation>
+        <source>%1
+(predicted, not run)</source>
+        <translation>%1
+(prevista, no ejecutada)</translation>
     </message>
 </context>
 <context>
@@ -1527,10 +1529,6 @@
         <translation>MB/s de reconstrucción a lo largo del tiempo</translation>
     </message>
     <message>
-        <source>A point per layout: further right keeps more space, higher is faster. Shape and colour: the failures it survives; hollow: left out by the requirements. The dashed line joins the best trade-offs among the layouts that qualify (no other that qualifies keeps as much space and is as fast), which are named.</source>
-        <translation>Un punto por disposición: cuanto más a la derecha, más espacio útil; cuanto más arriba, más rápida. Forma y color: los fallos a los que sobrevive; hueco: descartada por los requisitos. La línea discontinua une los mejores compromisos entre las disposiciones que cumplen los requisitos (ninguna otra que los cumpla conserva tanto espacio y es igual de rápida), que aparecen con su nombre.</translation>
-    </message>
-    <message>
         <source>Each disk read at points from its first byte (0 %) to its last (100 %), read only. A hard disk passes more data per turn on its outer tracks, at the start, than on its inner ones at the end; an SSD stays flat. A dip in one place only can be a weak area of the disk.</source>
         <translation>Cada disco leído en puntos desde su primer byte (0 %) hasta el último (100 %), solo lectura. Un disco duro transfiere más datos por vuelta en sus pistas exteriores, al principio, que en las interiores, al final; un SSD se mantiene plano. Una caída en un solo punto puede indicar una zona débil del disco.</translation>
     </message>
@@ -1609,6 +1607,10 @@
     <message>
         <source>Each disk on its own, grouped by controller; a slow disk (below 75 % of the median disk&apos;s speed) in orange.</source>
         <translation>Cada disco por separado, agrupados por controladora; en naranja, un disco lento (por debajo del 75 % de la velocidad del disco mediano).</translation>
+    </message>
+    <message>
+        <source>A point per layout: further right keeps more space, higher is faster. Shape and colour: the failures it survives; hollow: left out by the requirements. The dashed line joins the best trade-offs among the layouts that qualify (no other that qualifies keeps as much space and is as fast), which are named. A score is the weighted mean of each measure as a share of the best layout that qualifies (100); a layout left out may score above it.</source>
+        <translation>Un punto por disposición: cuanto más a la derecha, más espacio útil; cuanto más arriba, más rápida. Forma y color: los fallos a los que sobrevive; hueco: descartada por los requisitos. La línea discontinua une los mejores compromisos entre las disposiciones que cumplen los requisitos (ninguna otra que los cumpla conserva tanto espacio y es igual de rápida), que aparecen con su nombre. La puntuación es la media ponderada de cada medida como proporción de la mejor disposición que cumple los requisitos (100); una descartada puede puntuar por encima.</translation>
     </message>
 </context>
 <context>
@@ -4062,14 +4064,6 @@ Nota: %1
 </translation>
     </message>
     <message>
-        <source>score (100 = the best of all; none qualifies)</source>
-        <translation>puntuación (100 = la mejor de todas; ninguna cumple)</translation>
-    </message>
-    <message>
-        <source>score (100 = the best that qualifies)</source>
-        <translation>puntuación (100 = la mejor que cumple)</translation>
-    </message>
-    <message>
         <source> (predicted, not run)</source>
         <translation> (prevista, no ejecutada)</translation>
     </message>
@@ -4092,6 +4086,14 @@ Nota: %1
     <message>
         <source>best %1 of %2</source>
         <translation>la mejor en %1 de %2</translation>
+    </message>
+    <message>
+        <source>score (best of all = 100)</source>
+        <translation>puntuación (la mejor de todas = 100)</translation>
+    </message>
+    <message>
+        <source>score (best = 100)</source>
+        <translation>puntuación (la mejor = 100)</translation>
     </message>
 </context>
 <context>

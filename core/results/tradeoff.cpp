@@ -75,11 +75,10 @@ Tradeoff tradeoff(const CampaignResults& results, const Requirements& requiremen
     }
     const bool raw = measures.size() == 1;
     const bool megabytes = raw && unitTitle(say, measures.first()) == QLatin1String("MB/s");
-    chart.speedTitle = raw ? QStringLiteral("%1 (%2)").arg(Requirements::measureName(measures.first(), audience),
-                                                           unitTitle(say, measures.first()))
-        : qualifying.isEmpty()
-        ? say(QT_TRANSLATE_NOOP("Recommendation", "score (100 = the best of all; none qualifies)"))
-        : say(QT_TRANSLATE_NOOP("Recommendation", "score (100 = the best that qualifies)"));
+    chart.speedTitle = raw     ? QStringLiteral("%1 (%2)").arg(Requirements::measureName(measures.first(), audience),
+                                                               unitTitle(say, measures.first()))
+        : qualifying.isEmpty() ? say(QT_TRANSLATE_NOOP("Recommendation", "score (best of all = 100)"))
+                               : say(QT_TRANSLATE_NOOP("Recommendation", "score (best = 100)"));
     if (scoring.terms.isEmpty()) {
         return chart;
     }

@@ -28,7 +28,9 @@ struct TradeoffPoint
 
 struct Tradeoff
 {
-    QString speedTitle; ///< "sequential writes (MB/s)", or "..., score (100 = the best that qualifies)"
+    /// "sequential writes (MB/s)", or "score (best = 100)": 100 is the best layout that qualifies (the
+    /// chart's caption says so), or the best of all when none does.
+    QString speedTitle;
     QList<TradeoffPoint> points;
 };
 

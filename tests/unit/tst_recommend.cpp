@@ -537,7 +537,7 @@ private Q_SLOTS:
         // A mix is scored as the ranking scores it: the best that qualifies is the top; a layout left
         // out may score above it.
         const Tradeoff mix = tradeoff(demo(), Requirements::defaults());
-        QCOMPARE(mix.speedTitle, QStringLiteral("score (100 = the best that qualifies)"));
+        QCOMPARE(mix.speedTitle, QStringLiteral("score (best = 100)"));
         const Recommendation ranked = recommend(demo(), Requirements::defaults());
         for (const TradeoffPoint& point : mix.points) {
             if (point.qualifies) {

@@ -269,7 +269,7 @@ void AnswerPanel::rebuild()
         const RankedLayout& layout = m_answer.ranked.at(row);
         m_ranked->setItem(row, 0, item(QString::number(row + 1)));
         m_ranked->setItem(row, 1,
-                          item(layout.predicted ? tr("%1 (predicted, not run)").arg(layout.name) : layout.name));
+                          item(layout.predicted ? tr("%1\n(predicted, not run)").arg(layout.name) : layout.name));
         auto* score = item(QString::number(qRound(layout.score)));
         score->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         m_ranked->setItem(row, 2, score);

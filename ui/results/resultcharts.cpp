@@ -267,7 +267,8 @@ QString Charts::caption(const QString& name)
         return tr("A point per layout: further right keeps more space, higher is faster. Shape and colour: the "
                   "failures it survives; hollow: left out by the requirements. The dashed line joins the best "
                   "trade-offs among the layouts that qualify (no other that qualifies keeps as much space and is as "
-                  "fast), which are named.");
+                  "fast), which are named. A score is the weighted mean of each measure as a share of the best "
+                  "layout that qualifies (100); a layout left out may score above it.");
     }
     if (name == QLatin1String("surface")) {
         return tr("Each disk read at points from its first byte (0 %) to its last (100 %), read only. A hard disk "

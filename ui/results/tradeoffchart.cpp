@@ -73,7 +73,7 @@ Result<QChart*> Charts::tradeoffChart(const CampaignResults& results, const Char
     auto* axisY = new QValueAxis;
     // A score's title says what 100 is: on two lines, so a short plot shows it whole (titles take HTML).
     QString speedTitle = data.speedTitle.toHtmlEscaped();
-    if (const qsizetype open = speedTitle.indexOf(QLatin1String(" (")); open > 0 && speedTitle.size() > 30) {
+    if (const qsizetype open = speedTitle.indexOf(QLatin1String(" (")); open > 0 && speedTitle.size() > 20) {
         speedTitle.replace(open, 1, QStringLiteral("<br>"));
     }
     axisY->setTitleText(speedTitle);
