@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace RaidBench {
 
@@ -213,6 +214,13 @@ SurfaceScanner::SurfaceScanner(SurfaceSpec spec, std::uint64_t diskBytes)
     , m_diskBytes(diskBytes)
 { }
 
+namespace {
+
+/// A point below this share of both its neighbours' rates is a dip, read once more.
+constexpr double dipShare = 0.85;
+
+} // namespace
+
 bool SurfaceScanner::scan(DiskSurface& surface, const ReadAt& read, const Progress& progress,
                           const std::atomic_bool* cancel) const
 {
@@ -232,9 +240,11 @@ bool SurfaceScanner::scan(DiskSurface& surface, const ReadAt& read, const Progre
             break;
         }
     }
-    for (int i = int(surface.points.size()); i < offsets.size(); ++i) {
+    // One point read: its rate, or nothing when the scan must stop (`surface.error` says why, unless
+    // cancelled).
+    auto readPoint = [&](int i) -> std::optional<double> {
         if (cancelled(cancel)) {
-            return false;
+            return std::nullopt;
         }
         if (progress) {
             progress(i, int(offsets.size()), offsets.at(i));
@@ -243,21 +253,44 @@ bool SurfaceScanner::scan(DiskSurface& surface, const ReadAt& read, const Progre
         auto result = read(job);
         if (!result) {
             surface.error = result.error().message;
-            return false;
+            return std::nullopt;
         }
         if (result->status == IoStatus::Failed) {
             surface.error = result->error ? result->error->message : QStringLiteral("the read failed");
-            return false;
+            return std::nullopt;
         }
         if (result->status == IoStatus::Cancelled) {
-            return false; // a point cut short is not a point
+            return std::nullopt; // a point cut short is not a point
         }
         if (result->bytes == 0) {
             surface.error = QStringLiteral("nothing was read at %1 %")
                                 .arg(qRound(100.0 * i / std::max(1, int(offsets.size()) - 1)));
+            return std::nullopt;
+        }
+        return result->bandwidth();
+    };
+    for (int i = int(surface.points.size()); i < offsets.size(); ++i) {
+        const auto bw = readPoint(i);
+        if (!bw) {
             return false;
         }
-        surface.points.append({job.offset, job.length, result->bandwidth()});
+        const IoJob job = m_spec.jobAt(offsets.at(i), m_diskBytes);
+        surface.points.append({job.offset, job.length, *bw});
+    }
+    // A point far below both its neighbours is read once more and keeps the better reading: a moment
+    // when the machine was busy is not the disk's speed there, while a slow place on the disk reads
+    // slow again (and so stays).
+    for (int i = 1; i + 1 < surface.points.size(); ++i) {
+        SurfacePoint& point = surface.points[i];
+        const double neighbours = std::min(surface.points.at(i - 1).bwBytes, surface.points.at(i + 1).bwBytes);
+        if (point.bwBytes >= dipShare * neighbours) {
+            continue;
+        }
+        const auto again = readPoint(i);
+        if (!again) {
+            return false;
+        }
+        point.bwBytes = std::max(point.bwBytes, *again);
     }
     return true;
 }

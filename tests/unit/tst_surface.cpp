@@ -212,6 +212,48 @@ private Q_SLOTS:
         QVERIFY(cut.points.isEmpty());
     }
 
+    /// A point far below both its neighbours is read once more: a busy moment does not make the middle
+    /// of a disk its slowest place, a slow place that reads slow again does.
+    void aDipIsReadAgain()
+    {
+        SurfaceSpec spec;
+        spec.points = 8;
+        const std::uint64_t disk = 1ull << 30;
+        const SurfaceScanner scanner(spec, disk);
+        const QList<std::uint64_t> offsets = spec.offsets(disk);
+        auto hdd = [&](const IoJob& job) {
+            const double at = double(job.offset) / double(disk - job.length);
+            return 105e6 - 50e6 * at;
+        };
+        // The fourth point reads at half its speed the first time only.
+        QList<int> read;
+        DiskSurface once;
+        QVERIFY(scanner.scan(
+            once,
+            [&](IoJob job) -> Result<IoResult> {
+                const bool dip = job.offset == offsets.at(3) && !read.contains(3);
+                read.append(int(offsets.indexOf(job.offset)));
+                return completed(job, dip ? hdd(job) / 2 : hdd(job));
+            },
+            {}, nullptr));
+        QCOMPARE(read, (QList<int> {0, 1, 2, 3, 4, 5, 6, 7, 3}));
+        QCOMPARE(once.slowestZone(disk), QStringLiteral("end"));
+        QVERIFY(qAbs(once.points.at(3).bwBytes / hdd(spec.jobAt(offsets.at(3), disk)) - 1) < 1e-6);
+
+        // A slow place reads slow again, and stays the slowest.
+        read.clear();
+        DiskSurface slowPlace;
+        QVERIFY(scanner.scan(
+            slowPlace,
+            [&](IoJob job) -> Result<IoResult> {
+                read.append(int(offsets.indexOf(job.offset)));
+                return completed(job, job.offset == offsets.at(3) ? hdd(job) / 2 : hdd(job));
+            },
+            {}, nullptr));
+        QCOMPARE(read.size(), 9);
+        QCOMPARE(slowPlace.slowestZone(disk), QStringLiteral("middle"));
+    }
+
     void regions()
     {
         const std::uint64_t disk = 16ull << 30;
