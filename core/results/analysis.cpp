@@ -619,24 +619,21 @@ ArraySpec sizedSpec(ArraySpec spec, const CampaignResults& results)
 QString slowDiskReason(const CampaignResults& results, const DiskResult& disk, Audience audience)
 {
     auto say = [audience](const char* english) { return phrase(audience, "SlowDisk", english); };
-    auto mbps = [audience](double bytesPerSecond) -> QString {
-        return number(audience, bytesPerSecond / 1e6, 1) + QStringLiteral(" MB/s");
-    };
     const QString median = results.comparedHosts.isEmpty() ? say(QT_TRANSLATE_NOOP("SlowDisk", "median disk"))
                                                            : say(QT_TRANSLATE_NOOP("SlowDisk", "fleet's median disk"));
     const auto [medianWrite, medianRead] = baselineMedians(results);
     QStringList why;
     if (disk.writeBw && medianWrite && *disk.writeBw < slowThreshold * *medianWrite) {
         why.append(say(QT_TRANSLATE_NOOP("SlowDisk", "%1 write, %2 % of the %3 (%4 at %5)"))
-                       .arg(mbps(*disk.writeBw))
+                       .arg(formatMBps(audience, *disk.writeBw))
                        .arg(qRound(100.0 * *disk.writeBw / *medianWrite))
-                       .arg(median, medianDisk(results, true)->shortName(), mbps(*medianWrite)));
+                       .arg(median, medianDisk(results, true)->shortName(), formatMBps(audience, *medianWrite)));
     }
     if (disk.readBw && medianRead && *disk.readBw < slowThreshold * *medianRead) {
         why.append(say(QT_TRANSLATE_NOOP("SlowDisk", "%1 read, %2 % of the %3 (%4 at %5)"))
-                       .arg(mbps(*disk.readBw))
+                       .arg(formatMBps(audience, *disk.readBw))
                        .arg(qRound(100.0 * *disk.readBw / *medianRead))
-                       .arg(median, medianDisk(results, false)->shortName(), mbps(*medianRead)));
+                       .arg(median, medianDisk(results, false)->shortName(), formatMBps(audience, *medianRead)));
     }
     return why.join(QStringLiteral("; "));
 }

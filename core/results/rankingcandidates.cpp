@@ -173,7 +173,7 @@ QString formatValue(const Words& say, Measure measure, double value)
     case Measure::SeqRead:
     case Measure::FileSeqWrite:
     case Measure::FileSeqRead:
-        return number(say.audience, value / 1e6, 1) + QStringLiteral(" MB/s");
+        return formatMBps(say.audience, value);
     case Measure::RandomWrite:
     case Measure::RandomRead:
     case Measure::FileSeeks:

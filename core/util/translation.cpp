@@ -52,4 +52,9 @@ QString number(Audience audience, double value, int decimals)
                                         : QString::number(value, 'f', decimals);
 }
 
+QString formatMBps(Audience audience, double bytesPerSecond)
+{
+    return number(audience, bytesPerSecond / 1e6, 1) + QStringLiteral(" MB/s");
+}
+
 } // namespace RaidBench

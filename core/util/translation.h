@@ -32,4 +32,8 @@ QString phrase(Audience audience, const char* context, const char* english);
 /// locale's (decimal comma, digit groups) for a person.
 QString number(Audience audience, double value, int decimals);
 
+/// "77.4 MB/s" for a file (as Units::formatMBps), "77,4 MB/s" for a person in a locale with a decimal
+/// comma.
+QString formatMBps(Audience audience, double bytesPerSecond);
+
 } // namespace RaidBench

@@ -1,3 +1,4 @@
+#include "../common/cli.h"
 #include "../common/resultsfixture.h"
 #include "campaign/campaignprogress.h"
 #include "displaynumbers.h"
@@ -18,6 +19,8 @@
 #include <QJsonArray>
 #include <QLabel>
 #include <QLocale>
+#include <QProcess>
+#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QUrl>
@@ -178,6 +181,34 @@ private Q_SLOTS:
         repeated.insert(QStringLiteral("message_template"), QStringLiteral("%1").repeated(500));
         repeated.insert(QStringLiteral("message_args"), QJsonArray {QString(100'000, QLatin1Char('y'))});
         QCOMPARE(Messages::decodeCampaignProgress(repeated).text(Audience::Person).size(), 4096);
+    }
+
+    /// `raidbench-cli report --recommend` answers a person at a terminal in Spanish, and keeps English
+    /// where its output goes to a pipe or a file.
+    void theCliAnswersInSpanishOnATerminalOnly()
+    {
+        const QString file = QStringLiteral(RAIDBENCH_TEST_DATA "/results/lab-demo.json");
+        const Test::CliRun piped = Test::runCli(
+            {QStringLiteral("report"), file, QStringLiteral("--recommend"), QStringLiteral("failures>=1")});
+        QCOMPARE(piped.exitCode, 0);
+        QVERIFY2(piped.out.startsWith(QStringLiteral("Layouts that survive one failure, ranked on sequential")),
+                 qPrintable(piped.out));
+        const QString script = QStandardPaths::findExecutable(QStringLiteral("script"));
+        if (script.isEmpty()) {
+            QSKIP("script (util-linux) is missing: no terminal to run the CLI on");
+        }
+        QProcess terminal;
+        terminal.start(script,
+                       {QStringLiteral("-qec"),
+                        QStringLiteral("'%1' report '%2' --recommend 'failures>=1'")
+                            .arg(Test::binary(QStringLiteral("raidbench-cli")), file),
+                        QStringLiteral("/dev/null")});
+        QVERIFY(terminal.waitForFinished(60000));
+        QCOMPARE(terminal.exitCode(), 0);
+        const QString said = QString::fromUtf8(terminal.readAllStandardOutput());
+        QVERIFY2(said.contains(QStringLiteral("Disposiciones que pueden sobrevivir a un fallo, clasificadas por "
+                                              "velocidad secuencial y aleatoria")),
+                 qPrintable(said));
     }
 
     void aChartCaptionIsSpanish()
