@@ -4324,7 +4324,7 @@ Nota: %1
     </message>
 </context>
 <context>
-    <name>raidbench-cli</name>
+    <name>raidbench_cli</name>
     <message>
         <source>the answer in minutes: the disks measured, every layout predicted, the best few built</source>
         <translation>la respuesta en minutos: los discos medidos, cada disposición prevista, las mejores creadas</translation>
@@ -4402,6 +4402,1936 @@ Ejemplo:
     <message>
         <source>the lab&apos;s VM as a machine reached over ssh</source>
         <translation>la máquina virtual del laboratorio como una máquina a la que se llega por ssh</translation>
+    </message>
+    <message>
+        <source>The answer in minutes: measure the disks, each alone and then together (per
+controller and all at once, so a shared ceiling shows), predict every layout the
+disks allow from those speeds (docs/analysis.md says how), rank them for your
+requirements, then build and measure only the best N and say how the measurement
+compared with the prediction. A full campaign (raidbench-cli run) builds every
+layout; this builds N.
+
+All the disks named are destroyed, as by a campaign: the command lists them and asks
+first (--yes does not ask). As a user it goes through raidbench-helper (pkexec).
+The results file holds the disks, the layouts built, and the comparison
+(&quot;quick_answer&quot;); reports and the window show the layouts not built as predicted.
+
+--recommend takes the requirements of raidbench-cli report --recommend, e.g.
+&quot;failures&gt;=1,space&gt;=50&quot; (default: survive one failure).
+
+Exit code: 0 answered, 1 a layout failed or nothing qualifies, 2 bad arguments,
+130 cancelled (the results so far are kept).
+
+Examples:
+  raidbench-cli answer /dev/sdb /dev/sdc /dev/sdd /dev/sde --recommend &quot;failures&gt;=1,space&gt;=50&quot;
+  raidbench-cli answer --disks /dev/sd[b-m] --verify 3 --out answer.json</source>
+        <translation>La respuesta en minutos: mide los discos, cada uno solo y luego juntos (por
+controladora y todos a la vez, para que se vea un techo compartido), predice cada
+disposición que los discos permiten a partir de esas velocidades (docs/analysis.md
+explica cómo), las ordena según sus requisitos, y luego construye y mide solo las N
+mejores y dice cómo se comparó la medida con la predicción. Una campaña completa
+(raidbench-cli run) construye todas las disposiciones; esta construye N.
+
+Se destruyen todos los discos nombrados, como en una campaña: la orden los enumera y
+pregunta antes (--yes no pregunta). Como usuario normal pasa por raidbench-helper (pkexec).
+El archivo de resultados guarda los discos, las disposiciones construidas y la
+comparación (&quot;quick_answer&quot;); los informes y la ventana muestran como predichas las
+disposiciones no construidas.
+
+--recommend acepta los requisitos de raidbench-cli report --recommend, p. ej.
+&quot;failures&gt;=1,space&gt;=50&quot; (por defecto: sobrevivir a un fallo).
+
+Código de salida: 0 respondido, 1 una disposición falló o ninguna cumple, 2 argumentos
+incorrectos, 130 cancelado (se conservan los resultados obtenidos hasta entonces).
+
+Ejemplos:
+  raidbench-cli answer /dev/sdb /dev/sdc /dev/sdd /dev/sde --recommend &quot;failures&gt;=1,space&gt;=50&quot;
+  raidbench-cli answer --disks /dev/sd[b-m] --verify 3 --out answer.json</translation>
+    </message>
+    <message>
+        <source>The disks, comma-separated.</source>
+        <translation>Los discos, separados por comas.</translation>
+    </message>
+    <message>
+        <source>What the layout must give (default: survive one failure).</source>
+        <translation>Lo que debe dar la disposición (por defecto: sobrevivir a un fallo).</translation>
+    </message>
+    <message>
+        <source>Build and measure the best N layouts (0 to %1, default %2; 0 predicts only).</source>
+        <translation>Construir y medir las N mejores disposiciones (de 0 a %1, por defecto %2; 0 solo predice).</translation>
+    </message>
+    <message>
+        <source>Each test run&apos;s time (default 10s).</source>
+        <translation>El tiempo de cada ejecución de prueba (por defecto 10s).</translation>
+    </message>
+    <message>
+        <source>The tests of the layouts built (default: seq1m-qd8-write,seq1m-qd8-read, what the model predicts).</source>
+        <translation>Las pruebas de las disposiciones construidas (por defecto: seq1m-qd8-write,seq1m-qd8-read, lo que el modelo predice).</translation>
+    </message>
+    <message>
+        <source>Results file (default: a new file in the results folder).</source>
+        <translation>Archivo de resultados (por defecto: un archivo nuevo en la carpeta de resultados).</translation>
+    </message>
+    <message>
+        <source>Loop devices may be used.</source>
+        <translation>Se pueden usar dispositivos loop.</translation>
+    </message>
+    <message>
+        <source>Do not ask before destroying the disks&apos; data.</source>
+        <translation>No preguntar antes de destruir los datos de los discos.</translation>
+    </message>
+    <message>
+        <source>No progress on stderr.</source>
+        <translation>Sin progreso en stderr.</translation>
+    </message>
+    <message>
+        <source>Print the recommendation and the comparison as JSON.</source>
+        <translation>Imprimir la recomendación y la comparación como JSON.</translation>
+    </message>
+    <message>
+        <source>As root too, do the root work in raidbench-helper, as the desktop program does.</source>
+        <translation>También como root, hacer el trabajo de root en raidbench-helper, como hace el programa de escritorio.</translation>
+    </message>
+    <message>
+        <source>The disks (or --disks).</source>
+        <translation>Los discos (o --disks).</translation>
+    </message>
+    <message>
+        <source>name at least two disks, e.g. raidbench-cli answer /dev/sdb /dev/sdc</source>
+        <translation>nombre al menos dos discos, p. ej. raidbench-cli answer /dev/sdb /dev/sdc</translation>
+    </message>
+    <message>
+        <source>--verify &apos;%1&apos;: a number from 0 to %2</source>
+        <translation>--verify &apos;%1&apos;: un número de 0 a %2</translation>
+    </message>
+    <message>
+        <source>--time: %1</source>
+        <translation>--time: %1</translation>
+    </message>
+    <message>
+        <source>building the best %1 of the layouts the model ranked: %2
+</source>
+        <translation>construyendo las %1 mejores de las disposiciones que ordenó el modelo: %2
+</translation>
+    </message>
+    <message>
+        <source>measured, the layouts built fell behind %1, which the model puts first: building it too
+</source>
+        <translation>medidas, las disposiciones construidas quedaron por detrás de %1, que el modelo pone primera: se construye también
+</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>no medido</translation>
+    </message>
+    <message>
+        <source>no layout can be predicted without every disk&apos;s own speed; %1 (results: %2)</source>
+        <translation>no se puede predecir ninguna disposición sin la velocidad propia de cada disco; %1 (resultados: %2)</translation>
+    </message>
+    <message>
+        <source>%1; the disks&apos; figures are in %2 as measured, the layouts&apos; in %3</source>
+        <translation>%1; las cifras de los discos están en %2 tal como se midieron, las de las disposiciones en %3</translation>
+    </message>
+    <message>
+        <source>(none built)</source>
+        <translation>(ninguna construida)</translation>
+    </message>
+    <message>
+        <source>: a shared ceiling</source>
+        <translation>: un techo compartido</translation>
+    </message>
+    <message>
+        <source>The disks together:
+%1
+</source>
+        <translation>Los discos juntos:
+%1
+</translation>
+    </message>
+    <message>
+        <source>Results: %1
+</source>
+        <translation>Resultados: %1
+</translation>
+    </message>
+    <message>
+        <source>%1; give --out RESULTS.json</source>
+        <translation>%1; indique --out RESULTADOS.json</translation>
+    </message>
+    <message>
+        <source>Build and tear down software-RAID arrays from eligible disks, with every object
+tagged (md arrays raidbench-TAG-N, volume groups raidbench_TAG) and journaled in
+/var/lib/raidbench/journal so that teardown and recovery remove exactly what
+RaidBench made, on exactly the disks it checked. An array made by create stays
+until torn down by its tag (or --all); recover removes what interrupted runs left
+(campaigns killed, power cuts) and never touches a RaidBench run still running.
+
+  raidbench-cli array create --level LEVEL --disks DEV,DEV,... [options]
+  raidbench-cli array create --preset PRESET --disks DEV,DEV,... [options]
+  raidbench-cli array create --spec FILE.json [options]
+  raidbench-cli array list
+  raidbench-cli array teardown TAG | --all
+  raidbench-cli array recover
+
+LEVEL: linear, raid0, raid1, raid4, raid5, raid6, raid10, lvm-stripe.
+PRESET: single, raid0, raid1, raid5, raid6, raid10, raid50, raid60, raid0+1,
+raid1+0, lvm-stripe-over-raid1 (members spread across controllers).
+create lists the disks it will destroy and asks on a terminal; --yes skips the
+question; without a terminal and without --yes it refuses. --dry-run prints the
+exact commands, the capacity and the fault tolerance, and touches nothing.
+
+Examples:
+  raidbench-cli array create --level raid5 --disks /dev/sdb,/dev/sdc,/dev/sdd --dry-run
+  raidbench-cli array create --preset raid50 --disks /dev/sd[b-g] --chunk 256k --yes
+  raidbench-cli array teardown 3fa2c1</source>
+        <translation>Construye y desmonta arreglos de RAID por software a partir de discos aptos, con cada
+objeto etiquetado (arreglos md raidbench-TAG-N, grupos de volúmenes raidbench_TAG) y
+anotado en el diario /var/lib/raidbench/journal, para que el desmontaje y la
+recuperación quiten exactamente lo que RaidBench hizo, exactamente en los discos que
+comprobó. Un arreglo hecho con create se queda hasta que se desmonta por su etiqueta (o
+--all); recover quita lo que dejaron ejecuciones interrumpidas (campañas matadas, cortes
+de corriente) y nunca toca una ejecución de RaidBench que siga en marcha.
+
+  raidbench-cli array create --level LEVEL --disks DEV,DEV,... [opciones]
+  raidbench-cli array create --preset PRESET --disks DEV,DEV,... [opciones]
+  raidbench-cli array create --spec FILE.json [opciones]
+  raidbench-cli array list
+  raidbench-cli array teardown TAG | --all
+  raidbench-cli array recover
+
+LEVEL: linear, raid0, raid1, raid4, raid5, raid6, raid10, lvm-stripe.
+PRESET: single, raid0, raid1, raid5, raid6, raid10, raid50, raid60, raid0+1,
+raid1+0, lvm-stripe-over-raid1 (miembros repartidos entre controladoras).
+create enumera los discos que va a destruir y pregunta en un terminal; --yes se salta
+la pregunta; sin terminal y sin --yes se niega. --dry-run imprime las órdenes exactas,
+la capacidad y la tolerancia a fallos, y no toca nada.
+
+Ejemplos:
+  raidbench-cli array create --level raid5 --disks /dev/sdb,/dev/sdc,/dev/sdd --dry-run
+  raidbench-cli array create --preset raid50 --disks /dev/sd[b-g] --chunk 256k --yes
+  raidbench-cli array teardown 3fa2c1</translation>
+    </message>
+    <message>
+        <source>usable %1 of %2 raw (%3 % kept)</source>
+        <translation>utilizable %1 de %2 en bruto (se conserva el %3 %)</translation>
+    </message>
+    <message>
+        <source>usable size unknown</source>
+        <translation>tamaño utilizable desconocido</translation>
+    </message>
+    <message>
+        <source>; survives %1 disk failure(s) for sure, %2 at best</source>
+        <translation>; sobrevive con seguridad a %1 fallos de disco, a %2 en el mejor caso</translation>
+    </message>
+    <message>
+        <source>; all disks on one controller</source>
+        <translation>; todos los discos en una controladora</translation>
+    </message>
+    <message>
+        <source>; survives losing any one of its %1 controllers</source>
+        <translation>; sobrevive a la pérdida de cualquiera de sus %1 controladoras</translation>
+    </message>
+    <message>
+        <source>; does not survive losing controller %1</source>
+        <translation>; no sobrevive a la pérdida de la controladora %1</translation>
+    </message>
+    <message>
+        <source> NOT SAFE: </source>
+        <translation> NO SEGURO: </translation>
+    </message>
+    <message>
+        <source>this destroys the data on %1 disk(s); run on a terminal to confirm, or pass --yes</source>
+        <translation>esto destruye los datos de %1 disco(s); ejecútelo en un terminal para confirmar, o pase --yes</translation>
+    </message>
+    <message>
+        <source>Type yes to destroy everything on these %1 disk(s): </source>
+        <translation>Escriba yes para destruir todo en estos %1 disco(s): </translation>
+    </message>
+    <message>
+        <source>tag %1 is in use (see raidbench-cli array list); choose another or leave --tag out</source>
+        <translation>la etiqueta %1 está en uso (vea raidbench-cli array list); elija otra o no indique --tag</translation>
+    </message>
+    <message>
+        <source>%1 (tag %2)
+  %3
+</source>
+        <translation>%1 (etiqueta %2)
+  %3
+</translation>
+    </message>
+    <message>
+        <source>  warning: %1
+</source>
+        <translation>  aviso: %1
+</translation>
+    </message>
+    <message>
+        <source>  destroys: %1
+</source>
+        <translation>  destruye: %1
+</translation>
+    </message>
+    <message>
+        <source>commands:
+</source>
+        <translation>órdenes:
+</translation>
+    </message>
+    <message>
+        <source>teardown:
+</source>
+        <translation>desmontaje:
+</translation>
+    </message>
+    <message>
+        <source>built %1; remove it with: raidbench-cli array teardown %2
+</source>
+        <translation>construido %1; quítelo con: raidbench-cli array teardown %2
+</translation>
+    </message>
+    <message>
+        <source>%1  started %2 by pid %3: %4
+</source>
+        <translation>%1  iniciado %2 por el pid %3: %4
+</translation>
+    </message>
+    <message>
+        <source>(nothing created yet)</source>
+        <translation>(aún no se ha creado nada)</translation>
+    </message>
+    <message>
+        <source>%1  /dev/%2 %3 (no journal: run recover)
+</source>
+        <translation>%1  /dev/%2 %3 (sin diario: ejecute recover)
+</translation>
+    </message>
+    <message>
+        <source>no arrays made by RaidBench
+</source>
+        <translation>ningún arreglo hecho por RaidBench
+</translation>
+    </message>
+    <message>
+        <source>%1 belongs to RaidBench process %2, which is still running; left alone</source>
+        <translation>%1 pertenece al proceso %2 de RaidBench, que sigue en marcha; se deja como está</translation>
+    </message>
+    <message>
+        <source>no arrays made by RaidBench to tear down</source>
+        <translation>ningún arreglo hecho por RaidBench que desmontar</translation>
+    </message>
+    <message>
+        <source>no journal for tag %1 in %2; raidbench-cli array recover removes leftovers</source>
+        <translation>no hay diario para la etiqueta %1 en %2; raidbench-cli array recover quita los restos</translation>
+    </message>
+    <message>
+        <source>md level or lvm-stripe.</source>
+        <translation>Nivel md o lvm-stripe.</translation>
+    </message>
+    <message>
+        <source>A standard layout: %1.</source>
+        <translation>Una disposición estándar: %1.</translation>
+    </message>
+    <message>
+        <source>An array tree as JSON.</source>
+        <translation>Un árbol de arreglos en JSON.</translation>
+    </message>
+    <message>
+        <source>Comma-separated member devices.</source>
+        <translation>Dispositivos miembro, separados por comas.</translation>
+    </message>
+    <message>
+        <source>md chunk size (e.g. 512k).</source>
+        <translation>Tamaño de chunk de md (p. ej. 512k).</translation>
+    </message>
+    <message>
+        <source>raid10: n2, f2, o2, n3, f3; raid5/6: left-symmetric...</source>
+        <translation>raid10: n2, f2, o2, n3, f3; raid5/6: left-symmetric...</translation>
+    </message>
+    <message>
+        <source>none (default) or internal.</source>
+        <translation>none (por defecto) o internal.</translation>
+    </message>
+    <message>
+        <source>Let md resync the new array (slow; see --wait-resync).</source>
+        <translation>Dejar que md resincronice el arreglo nuevo (lento; vea --wait-resync).</translation>
+    </message>
+    <message>
+        <source>Wait for the resync to finish, showing progress.</source>
+        <translation>Esperar a que termine la resincronización, mostrando el progreso.</translation>
+    </message>
+    <message>
+        <source>Print the plan and touch nothing.</source>
+        <translation>Imprimir el plan y no tocar nada.</translation>
+    </message>
+    <message>
+        <source>Do not ask before destroying data.</source>
+        <translation>No preguntar antes de destruir datos.</translation>
+    </message>
+    <message>
+        <source>Accept loop devices as disks (tests).</source>
+        <translation>Aceptar dispositivos loop como discos (pruebas).</translation>
+    </message>
+    <message>
+        <source>Tag for the objects (default: random).</source>
+        <translation>Etiqueta de los objetos (por defecto: aleatoria).</translation>
+    </message>
+    <message>
+        <source>teardown: every array RaidBench made.</source>
+        <translation>teardown: todos los arreglos que hizo RaidBench.</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>no se puede leer %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a JSON object: %2</source>
+        <translation>%1 no es un objeto JSON: %2</translation>
+    </message>
+    <message>
+        <source>give exactly one of --level, --preset or --spec</source>
+        <translation>indique exactamente uno de --level, --preset o --spec</translation>
+    </message>
+    <message>
+        <source>--disks is required, e.g. --disks /dev/sdb,/dev/sdc</source>
+        <translation>--disks es obligatorio, p. ej. --disks /dev/sdb,/dev/sdc</translation>
+    </message>
+    <message>
+        <source>--bitmap &apos;%1&apos; must be none or internal</source>
+        <translation>--bitmap &apos;%1&apos; debe ser none o internal</translation>
+    </message>
+    <message>
+        <source>recover: %1
+</source>
+        <translation>recover: %1
+</translation>
+    </message>
+    <message>
+        <source>give a TAG (see raidbench-cli array list) or --all</source>
+        <translation>indique una TAG (vea raidbench-cli array list) o --all</translation>
+    </message>
+    <message>
+        <source>unknown array command &apos;%1&apos;; use create, list, teardown or recover</source>
+        <translation>orden de array desconocida &apos;%1&apos;; use create, list, teardown o recover</translation>
+    </message>
+    <message>
+        <source>Run one direct-I/O job on a file or block device and print what it measured.
+
+Stops after --size bytes or --time, whichever comes first; with --time alone a
+sequential job wraps around at the end of the target (as fio&apos;s time_based does);
+with neither, one pass over the target. Sizes are powers of 1024 (512, 4k, 1M, 1G,
+as dd and fio read them); MB/s in the output is 10^6 bytes per second, as dd prints.
+
+A missing file is created (give --size); a file is never reached through a
+symbolic link. Writing to a block device destroys its data and needs --destroy-data,
+and the device must pass the same checks as a disk in an array (see raidbench-cli
+disks): not mounted, not in use, not the system disk, no file system, partition
+table or RAID signature; its path may not pass through a directory anyone but root
+can change. Loop devices and arrays (md, device-mapper) are allowed here. Ctrl-C stops the run and prints the
+partial result.
+
+Blocks of 128 KiB and more live in transparent huge pages where the kernel gives
+them, so a large block reaches the device as one request (fio&apos;s default memory
+splits blocks over 512 KiB in two); the &quot;io path&quot; line and huge_page_bytes say so.
+
+Examples:
+  raidbench-cli bench --target /tmp/rb.dat --rw write --bs 1M --qd 8 --size 1G
+  raidbench-cli bench --target /tmp/rb.dat --rw randread --bs 4k --qd 32 --time 10s --json
+  raidbench-cli bench --target /dev/sdb --rw write --bs 1M --size 4G --destroy-data
+  raidbench-cli bench --target /tmp/rb.dat --rw randrw --rwmix-read 70 --bs 4k --qd 16 --time 30s --ramp 2s</source>
+        <translation>Ejecuta un trabajo de E/S directa sobre un archivo o dispositivo de bloques e imprime lo
+que midió.
+
+Se detiene tras --size bytes o --time, lo que llegue antes; con --time solo, un trabajo
+secuencial vuelve al principio al llegar al final del destino (como hace time_based de
+fio); sin ninguno, una pasada por el destino. Los tamaños son potencias de 1024 (512, 4k,
+1M, 1G, como los leen dd y fio); MB/s en la salida son 10^6 bytes por segundo, como
+imprime dd.
+
+Un archivo que no existe se crea (indique --size); nunca se llega a un archivo a través
+de un enlace simbólico. Escribir en un dispositivo de bloques destruye sus datos y
+necesita --destroy-data, y el dispositivo debe pasar las mismas comprobaciones que un
+disco de un arreglo (vea raidbench-cli disks): no montado, no en uso, no el disco del
+sistema, sin sistema de archivos, tabla de particiones ni firma RAID; su ruta no puede
+pasar por un directorio que pueda cambiar alguien que no sea root. Aquí se permiten
+dispositivos loop y arreglos (md, device-mapper). Ctrl-C detiene la ejecución e imprime
+el resultado parcial.
+
+Los bloques de 128 KiB o más viven en páginas enormes transparentes donde el núcleo las
+da, para que un bloque grande llegue al dispositivo como una sola petición (la memoria
+por defecto de fio parte en dos los bloques de más de 512 KiB); la línea &quot;vía de E/S&quot; y
+huge_page_bytes lo dicen.
+
+Ejemplos:
+  raidbench-cli bench --target /tmp/rb.dat --rw write --bs 1M --qd 8 --size 1G
+  raidbench-cli bench --target /tmp/rb.dat --rw randread --bs 4k --qd 32 --time 10s --json
+  raidbench-cli bench --target /dev/sdb --rw write --bs 1M --size 4G --destroy-data
+  raidbench-cli bench --target /tmp/rb.dat --rw randrw --rwmix-read 70 --bs 4k --qd 16 --time 30s --ramp 2s</translation>
+    </message>
+    <message>
+        <source>min %1  p50 %2  p90 %3  p99 %4  p99.9 %5  max %6</source>
+        <translation>mín %1  p50 %2  p90 %3  p99 %4  p99.9 %5  máx %6</translation>
+    </message>
+    <message>
+        <source>fixed buffers</source>
+        <translation>búferes fijos</translation>
+    </message>
+    <message>
+        <source>huge pages</source>
+        <translation>páginas enormes</translation>
+    </message>
+    <message>
+        <source>%1 %2: %3 in %4%5
+</source>
+        <translation>%1 %2: %3 en %4%5
+</translation>
+    </message>
+    <message>
+        <source>  bandwidth  %1 (%2 MiB/s), %3 IOPS
+</source>
+        <translation>  velocidad  %1 (%2 MiB/s), %3 IOPS
+</translation>
+    </message>
+    <message>
+        <source>  latency    %1
+</source>
+        <translation>  latencia   %1
+</translation>
+    </message>
+    <message>
+        <source>   latency   %1
+</source>
+        <translation>   latencia  %1
+</translation>
+    </message>
+    <message>
+        <source>  cpu        user %1 s, sys %2 s
+</source>
+        <translation>  cpu        usuario %1 s, sistema %2 s
+</translation>
+    </message>
+    <message>
+        <source>  io path    %1%2, queue depth %3, %4, %5 data, block size %6
+</source>
+        <translation>  vía de E/S %1%2, profundidad de cola %3, %4, datos %5, tamaño de bloque %6
+</translation>
+    </message>
+    <message>
+        <source>buffered (page cache)</source>
+        <translation>con búfer (caché de páginas)</translation>
+    </message>
+    <message>
+        <source>  note       %1
+</source>
+        <translation>  nota       %1
+</translation>
+    </message>
+    <message>
+        <source>  fio        %1
+</source>
+        <translation>  fio        %1
+</translation>
+    </message>
+    <message>
+        <source>  dd         %1
+</source>
+        <translation>  dd         %1
+</translation>
+    </message>
+    <message>
+        <source>File or block device to run on (required).</source>
+        <translation>Archivo o dispositivo de bloques sobre el que ejecutar (obligatorio).</translation>
+    </message>
+    <message>
+        <source>Pattern: write, read, randwrite, randread, rw, randrw (default read).</source>
+        <translation>Patrón: write, read, randwrite, randread, rw, randrw (por defecto read).</translation>
+    </message>
+    <message>
+        <source>Percentage of reads for rw and randrw, 0 to 100 (default 50); reads and writes are reported apart.</source>
+        <translation>Porcentaje de lecturas para rw y randrw, de 0 a 100 (por defecto 50); lecturas y escrituras se informan por separado.</translation>
+    </message>
+    <message>
+        <source>Block size, 512 to 64M (default 1M).</source>
+        <translation>Tamaño de bloque, de 512 a 64M (por defecto 1M).</translation>
+    </message>
+    <message>
+        <source>Queue depth, 1 to 256 (default 1).</source>
+        <translation>Profundidad de cola, de 1 a 256 (por defecto 1).</translation>
+    </message>
+    <message>
+        <source>Bytes to transfer; also the size of a file to create.</source>
+        <translation>Bytes que transferir; también el tamaño de un archivo que crear.</translation>
+    </message>
+    <message>
+        <source>Run for this long (e.g. 500ms, 10s, 2m).</source>
+        <translation>Ejecutar durante este tiempo (p. ej. 500ms, 10s, 2m).</translation>
+    </message>
+    <message>
+        <source>Run this long first without measuring.</source>
+        <translation>Ejecutar primero este tiempo sin medir.</translation>
+    </message>
+    <message>
+        <source>Start of the range within the target (default 0).</source>
+        <translation>Inicio del rango dentro del destino (por defecto 0).</translation>
+    </message>
+    <message>
+        <source>Length of the range (default: to the end).</source>
+        <translation>Longitud del rango (por defecto: hasta el final).</translation>
+    </message>
+    <message>
+        <source>Go through the page cache instead of O_DIRECT; writes end with an fdatasync that is timed.</source>
+        <translation>Pasar por la caché de páginas en lugar de O_DIRECT; las escrituras terminan con un fdatasync cronometrado.</translation>
+    </message>
+    <message>
+        <source>Data written: random (default; defeats compression and dedup) or zeros (what dd if=/dev/zero writes).</source>
+        <translation>Datos escritos: random (por defecto; anula la compresión y la deduplicación) o zeros (lo que escribe dd if=/dev/zero).</translation>
+    </message>
+    <message>
+        <source>Use synchronous pread/pwrite (queue depth 1) instead of io_uring.</source>
+        <translation>Usar pread/pwrite síncronos (profundidad de cola 1) en lugar de io_uring.</translation>
+    </message>
+    <message>
+        <source>Submit every I/O whose slot one reap freed in one call, instead of each as soon as its slot is free (the default, as fio does).</source>
+        <translation>Enviar en una sola llamada cada E/S cuyo hueco liberó una recogida, en lugar de cada una en cuanto su hueco queda libre (lo predeterminado, como hace fio).</translation>
+    </message>
+    <message>
+        <source>Make every write durable before it completes (O_DSYNC, fio&apos;s --sync=dsync): the disk&apos;s write cache is flushed or written through per write, as a database log does.</source>
+        <translation>Hacer duradera cada escritura antes de que termine (O_DSYNC, --sync=dsync de fio): la caché de escritura del disco se vacía o se atraviesa en cada escritura, como hace el registro de una base de datos.</translation>
+    </message>
+    <message>
+        <source>Allow writing to a block device, destroying its data.</source>
+        <translation>Permitir escribir en un dispositivo de bloques, destruyendo sus datos.</translation>
+    </message>
+    <message>
+        <source>Print the result as one JSON object.</source>
+        <translation>Imprimir el resultado como un objeto JSON.</translation>
+    </message>
+    <message>
+        <source>No progress line on a terminal.</source>
+        <translation>Sin línea de progreso en un terminal.</translation>
+    </message>
+    <message>
+        <source>--rwmix-read &apos;%1&apos; must be a whole number from 0 to 100</source>
+        <translation>--rwmix-read &apos;%1&apos; debe ser un número entero de 0 a 100</translation>
+    </message>
+    <message>
+        <source>--rwmix-read only applies to --rw rw or randrw</source>
+        <translation>--rwmix-read solo se aplica a --rw rw o randrw</translation>
+    </message>
+    <message>
+        <source>--bs %1 is out of range; it must be between 512 and 64M</source>
+        <translation>--bs %1 está fuera de rango; debe estar entre 512 y 64M</translation>
+    </message>
+    <message>
+        <source>--qd &apos;%1&apos; is not a whole number</source>
+        <translation>--qd &apos;%1&apos; no es un número entero</translation>
+    </message>
+    <message>
+        <source>--size must be more than 0</source>
+        <translation>--size debe ser mayor que 0</translation>
+    </message>
+    <message>
+        <source>--time must be more than 0</source>
+        <translation>--time debe ser mayor que 0</translation>
+    </message>
+    <message>
+        <source>writing to block device %1 destroys the data on it; pass --destroy-data if that is what you want</source>
+        <translation>escribir en el dispositivo de bloques %1 destruye sus datos; pase --destroy-data si es lo que quiere</translation>
+    </message>
+    <message>
+        <source>ramp </source>
+        <translation>rampa </translation>
+    </message>
+    <message>
+        <source>the run failed</source>
+        <translation>la ejecución falló</translation>
+    </message>
+    <message>
+        <source>cancelled; the partial result is above</source>
+        <translation>cancelado; el resultado parcial está arriba</translation>
+    </message>
+    <message>
+        <source>--target is required (a file or block device)</source>
+        <translation>--target es obligatorio (un archivo o dispositivo de bloques)</translation>
+    </message>
+    <message>
+        <source>Run one file-system test in an existing directory (no array is built) and leave
+the directory as it was found.
+
+Tests:
+  file-seq     write a file (--size, --bs; buffered, or --direct), rewrite it block by
+               block, read it back: MB/s and CPU % per phase (bonnie&apos;s block columns)
+  file-seeks   random 4k reads over a --size file at queue depth 1 for --time (seeks/s)
+  small-files  create --files files of --file-size in --dirs directories, stat, read,
+               delete them, in order and then in random order: files/s per phase
+               (default 16 x 1024 files of 0 bytes, like bonnie; small-files-100k makes 100000 x 1k)
+  command      run -- COMMAND ARGS (no shell unless you write sh -c) in the directory
+               --repeats times, dropping caches between runs (as root): wall time each
+
+Examples:
+  raidbench-cli bench-fs --dir /mnt/new --test small-files --files 100000 --file-size 1k --dirs 1
+  raidbench-cli bench-fs --dir /mnt/new --test file-seq --size 1G --json
+  raidbench-cli bench-fs --dir /mnt/new --test command --repeats 5 -- sh -c &apos;psql &lt; dump.sql&apos;</source>
+        <translation>Ejecuta una prueba de sistema de archivos en un directorio existente (no se construye
+ningún arreglo) y deja el directorio como lo encontró.
+
+Pruebas:
+  file-seq     escribe un archivo (--size, --bs; con búfer, o --direct), lo reescribe bloque
+               a bloque, lo vuelve a leer: MB/s y % de CPU por fase (las columnas de bloque de bonnie)
+  file-seeks   lecturas aleatorias de 4k sobre un archivo de --size a profundidad de cola 1
+               durante --time (búsquedas/s)
+  small-files  crea --files archivos de --file-size en --dirs directorios, los consulta, lee y
+               borra, en orden y luego en orden aleatorio: archivos/s por fase (por defecto
+               16 x 1024 archivos de 0 bytes, como bonnie; small-files-100k hace 100000 x 1k)
+  command      ejecuta -- ORDEN ARGS (sin shell salvo que escriba sh -c) en el directorio
+               --repeats veces, vaciando las cachés entre ejecuciones (como root): tiempo
+               real de cada una
+
+Ejemplos:
+  raidbench-cli bench-fs --dir /mnt/new --test small-files --files 100000 --file-size 1k --dirs 1
+  raidbench-cli bench-fs --dir /mnt/new --test file-seq --size 1G --json
+  raidbench-cli bench-fs --dir /mnt/new --test command --repeats 5 -- sh -c &apos;psql &lt; dump.sql&apos;</translation>
+    </message>
+    <message>
+        <source>Directory to test in (required).</source>
+        <translation>Directorio en el que probar (obligatorio).</translation>
+    </message>
+    <message>
+        <source>file-seq, file-seeks, small-files or command.</source>
+        <translation>file-seq, file-seeks, small-files o command.</translation>
+    </message>
+    <message>
+        <source>File size for file-seq and file-seeks (default 256M).</source>
+        <translation>Tamaño de archivo para file-seq y file-seeks (por defecto 256M).</translation>
+    </message>
+    <message>
+        <source>Block size for file-seq (default 1M).</source>
+        <translation>Tamaño de bloque para file-seq (por defecto 1M).</translation>
+    </message>
+    <message>
+        <source>file-seq with O_DIRECT instead of the page cache.</source>
+        <translation>file-seq con O_DIRECT en lugar de la caché de páginas.</translation>
+    </message>
+    <message>
+        <source>file-seeks duration (default 5s).</source>
+        <translation>Duración de file-seeks (por defecto 5s).</translation>
+    </message>
+    <message>
+        <source>small-files: number of files (default 16384).</source>
+        <translation>small-files: número de archivos (por defecto 16384).</translation>
+    </message>
+    <message>
+        <source>small-files: directories (default 16).</source>
+        <translation>small-files: directorios (por defecto 16).</translation>
+    </message>
+    <message>
+        <source>small-files: bytes per file (default 0).</source>
+        <translation>small-files: bytes por archivo (por defecto 0).</translation>
+    </message>
+    <message>
+        <source>small-files: none, each or end (default none).</source>
+        <translation>small-files: none, each o end (por defecto none).</translation>
+    </message>
+    <message>
+        <source>command: runs (default 1).</source>
+        <translation>command: ejecuciones (por defecto 1).</translation>
+    </message>
+    <message>
+        <source>command: kill it after this long (default 10m).</source>
+        <translation>command: matarla pasado este tiempo (por defecto 10m).</translation>
+    </message>
+    <message>
+        <source>command: do not drop caches between runs.</source>
+        <translation>command: no vaciar las cachés entre ejecuciones.</translation>
+    </message>
+    <message>
+        <source>Print the result as JSON.</source>
+        <translation>Imprimir el resultado como JSON.</translation>
+    </message>
+    <message>
+        <source>For --test command.</source>
+        <translation>Para --test command.</translation>
+    </message>
+    <message>
+        <source>--dir and --test are required (see raidbench-cli bench-fs --help)</source>
+        <translation>--dir y --test son obligatorios (vea raidbench-cli bench-fs --help)</translation>
+    </message>
+    <message>
+        <source>unexpected argument &apos;%1&apos; (a command goes with --test command)</source>
+        <translation>argumento inesperado &apos;%1&apos; (una orden va con --test command)</translation>
+    </message>
+    <message>
+        <source>%1 in %2: %3
+</source>
+        <translation>%1 en %2: %3
+</translation>
+    </message>
+    <message>
+        <source>  %1 %2 ops in %3 s  %4 ops/s  %5  cpu %6 %
+</source>
+        <translation>  %1 %2 operaciones en %3 s  %4 op/s  %5  cpu %6 %
+</translation>
+    </message>
+    <message>
+        <source>%1 (see raidbench-cli %2 --help)</source>
+        <translation>%1 (vea raidbench-cli %2 --help)</translation>
+    </message>
+    <message>
+        <source>unexpected argument &apos;%1&apos; (see raidbench-cli %2 --help)</source>
+        <translation>argumento inesperado &apos;%1&apos; (vea raidbench-cli %2 --help)</translation>
+    </message>
+    <message>
+        <source>not confirmed; nothing was changed</source>
+        <translation>no confirmado; no se ha cambiado nada</translation>
+    </message>
+    <message>
+        <source>List the block devices of this machine, like lsblk, with model, size, transport
+and controller, and say for each whether RaidBench may write to it, and why not.
+
+A device is usable only if nothing uses it: not mounted (nor any partition), not swap,
+not held by md, dm or LVM, not the disk of / or /boot, not read-only, and without a
+file system, RAID or LVM signature or partition table. Probing signatures needs root.
+
+As root it also reads each disk&apos;s health with smartctl (read only; no self-test is
+started): SMART&apos;s verdict, temperature, the link&apos;s speed against its maximum, error
+counters, and the disk&apos;s own write cache (hdparm, sdparm or nvme). What could make a disk
+slow is listed under it: a link below its maximum, cable (CRC) errors, reallocated or
+pending sectors, a temperature above 55 °C, a write cache that is off, or a model or
+rotation rate unlike the rest of the disks. --no-health skips all of this.
+
+--history SERIAL shows one disk&apos;s own speed over time instead: every results file kept in
+the results folder (~/.local/share/raidbench/results, or --results-dir) that measured the
+disk with that serial number on its own, oldest first, and whether it is now more than 10 %
+slower than at its first measurement.
+
+--surface reads disks across their surface instead: each disk given (or every usable
+disk) at --points places from its first byte to its last, --point-time at each (1M
+blocks, queue depth 8, at most 256 MiB a point), and prints MB/s against position with
+the slowest zone named. A hard disk&apos;s last (inner) tracks are often half as fast as its
+first; an array tested only at its start overstates what it sustains when full. It only
+reads, but still refuses a disk that anything uses (mounted, in an array, with a file
+system). Ctrl-C stops it and keeps the points read. The results file (--out, default a
+new one in the results folder) holds them under disks[].surface, for the report and the
+desktop program&apos;s Surface chart.
+
+--host [USER@]HOST[:PORT] lists another machine&apos;s disks instead, through the RaidBench
+helper installed there, over ssh (as root there, or through sudo -n; your keys and
+known_hosts apply, and no password is ever typed).
+
+Examples:
+  raidbench-cli disks
+  raidbench-cli disks --json
+  raidbench-cli disks --host root@storage1
+  raidbench-cli disks --all --allow-loop
+  raidbench-cli disks --no-health
+  raidbench-cli disks --history WD-WCC4E1234567
+  raidbench-cli disks --surface
+  raidbench-cli disks --surface /dev/sdb /dev/sdc --points 32 --point-time 2s --out sdb-sdc.json</source>
+        <translation>Enumera los dispositivos de bloques de esta máquina, como lsblk, con modelo, tamaño,
+transporte y controladora, y dice de cada uno si RaidBench puede escribir en él, y por qué no.
+
+Un dispositivo solo es utilizable si nada lo usa: no montado (ni ninguna partición), no
+swap, no retenido por md, dm o LVM, no el disco de / o /boot, no de solo lectura, y sin
+sistema de archivos, firma RAID o LVM ni tabla de particiones. Buscar firmas necesita root.
+
+Como root también lee la salud de cada disco con smartctl (solo lectura; no se inicia
+ninguna autoprueba): el veredicto de SMART, la temperatura, la velocidad del enlace frente a
+su máximo, los contadores de errores, y la caché de escritura propia del disco (hdparm,
+sdparm o nvme). Lo que podría hacer lento a un disco se enumera debajo de él: un enlace por
+debajo de su máximo, errores de cable (CRC), sectores reasignados o pendientes, una
+temperatura de más de 55 °C, una caché de escritura desactivada, o un modelo o una velocidad
+de giro distintos de los del resto de discos. --no-health se salta todo esto.
+
+--history NÚMERO_DE_SERIE muestra en cambio la velocidad propia de un disco a lo largo del
+tiempo: cada archivo de resultados guardado en la carpeta de resultados
+(~/.local/share/raidbench/results, o --results-dir) que midió por sí solo el disco con ese
+número de serie, del más antiguo al más nuevo, y si ahora es más de un 10 % más lento que en
+su primera medida.
+
+--surface lee en cambio los discos a lo largo de su superficie: cada disco indicado (o cada
+disco utilizable) en --points lugares desde su primer byte hasta el último, --point-time en
+cada uno (bloques de 1M, profundidad de cola 8, como mucho 256 MiB por punto), e imprime MB/s
+frente a la posición, nombrando la zona más lenta. Las últimas pistas (interiores) de un disco
+duro suelen ir a la mitad de velocidad que las primeras; un arreglo probado solo en su inicio
+exagera lo que sostiene cuando está lleno. Solo lee, pero aun así rechaza un disco que algo
+usa (montado, en un arreglo, con un sistema de archivos). Ctrl-C lo detiene y conserva los
+puntos leídos. El archivo de resultados (--out, por defecto uno nuevo en la carpeta de
+resultados) los guarda en disks[].surface, para el informe y el gráfico de superficie del
+programa de escritorio.
+
+--host [USUARIO@]MÁQUINA[:PUERTO] enumera en cambio los discos de otra máquina, a través del
+asistente de RaidBench instalado allí, por ssh (como root allí, o mediante sudo -n; se aplican
+sus claves y known_hosts, y nunca se teclea una contraseña).
+
+Ejemplos:
+  raidbench-cli disks
+  raidbench-cli disks --json
+  raidbench-cli disks --host root@storage1
+  raidbench-cli disks --all --allow-loop
+  raidbench-cli disks --no-health
+  raidbench-cli disks --history WD-WCC4E1234567
+  raidbench-cli disks --surface
+  raidbench-cli disks --surface /dev/sdb /dev/sdc --points 32 --point-time 2s --out sdb-sdc.json</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>sí</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>no</translation>
+    </message>
+    <message>
+        <source>           health: %1
+</source>
+        <translation>           salud: %1
+</translation>
+    </message>
+    <message>
+        <source>           link: %1 of %2
+</source>
+        <translation>           enlace: %1 de %2
+</translation>
+    </message>
+    <message>
+        <source>           could be slow: %1
+</source>
+        <translation>           podría ser lento: %1
+</translation>
+    </message>
+    <message>
+        <source>--history needs a disk&apos;s serial number</source>
+        <translation>--history necesita el número de serie de un disco</translation>
+    </message>
+    <message>
+        <source>no results folder at %1: nothing has been measured yet</source>
+        <translation>no hay carpeta de resultados en %1: aún no se ha medido nada</translation>
+    </message>
+    <message>
+        <source>raidbench-cli: skipped %1
+</source>
+        <translation>raidbench-cli: se omite %1
+</translation>
+    </message>
+    <message>
+        <source>no results file in %1 measured a disk on its own</source>
+        <translation>ningún archivo de resultados de %1 midió un disco por sí solo</translation>
+    </message>
+    <message>
+        <source>no results file in %1 measured a disk with serial %2; these have a history: %3</source>
+        <translation>ningún archivo de resultados de %1 midió un disco con el número de serie %2; estos tienen historial: %3</translation>
+    </message>
+    <message>
+        <source>--surface reads this machine&apos;s disks; not with --%1</source>
+        <translation>--surface lee los discos de esta máquina; no con --%1</translation>
+    </message>
+    <message>
+        <source>--points &apos;%1&apos; must be a whole number from %2 to %3</source>
+        <translation>--points &apos;%1&apos; debe ser un número entero de %2 a %3</translation>
+    </message>
+    <message>
+        <source>Print a JSON array of devices.</source>
+        <translation>Imprimir un arreglo JSON de dispositivos.</translation>
+    </message>
+    <message>
+        <source>Also list loop, RAM, md and dm devices.</source>
+        <translation>Enumerar también los dispositivos loop, RAM, md y dm.</translation>
+    </message>
+    <message>
+        <source>Treat loop devices as usable disks (for tests).</source>
+        <translation>Tratar los dispositivos loop como discos utilizables (para pruebas).</translation>
+    </message>
+    <message>
+        <source>Mark devices smaller than SIZE as too small.</source>
+        <translation>Marcar como demasiado pequeños los dispositivos de menos de SIZE.</translation>
+    </message>
+    <message>
+        <source>Do not read SMART health and write caches (smartctl, hdparm, ...).</source>
+        <translation>No leer la salud SMART ni las cachés de escritura (smartctl, hdparm, ...).</translation>
+    </message>
+    <message>
+        <source>Show the disk with serial number SERIAL&apos;s speed over time.</source>
+        <translation>Mostrar la velocidad a lo largo del tiempo del disco con el número de serie SERIAL.</translation>
+    </message>
+    <message>
+        <source>With --history: the folder of results files (default: the results folder).</source>
+        <translation>Con --history: la carpeta de archivos de resultados (por defecto: la carpeta de resultados).</translation>
+    </message>
+    <message>
+        <source>List that machine&apos;s disks, over ssh.</source>
+        <translation>Enumerar los discos de esa máquina, por ssh.</translation>
+    </message>
+    <message>
+        <source>With --host: where the helper is there, paths separated by &apos;:&apos;, the first found runs (default %1).</source>
+        <translation>Con --host: dónde está allí el asistente, rutas separadas por &apos;:&apos;, se ejecuta la primera que se encuentre (por defecto %1).</translation>
+    </message>
+    <message>
+        <source>Read the disks given (or every usable disk) across their surface.</source>
+        <translation>Leer los discos indicados (o todos los utilizables) a lo largo de su superficie.</translation>
+    </message>
+    <message>
+        <source>With --surface: places read on each disk, %1 to %2 (default %3).</source>
+        <translation>Con --surface: lugares leídos en cada disco, de %1 a %2 (por defecto %3).</translation>
+    </message>
+    <message>
+        <source>With --surface: reading at each place (default 1s).</source>
+        <translation>Con --surface: lectura en cada lugar (por defecto 1s).</translation>
+    </message>
+    <message>
+        <source>With --surface: the results file (default: a new one in the results folder).</source>
+        <translation>Con --surface: el archivo de resultados (por defecto: uno nuevo en la carpeta de resultados).</translation>
+    </message>
+    <message>
+        <source>With --surface, as root too: read through raidbench-helper.</source>
+        <translation>Con --surface, también como root: leer a través de raidbench-helper.</translation>
+    </message>
+    <message>
+        <source>--%1 goes with --surface</source>
+        <translation>--%1 va con --surface</translation>
+    </message>
+    <message>
+        <source>disks are named only with --surface (raidbench-cli disks lists them all)</source>
+        <translation>los discos solo se nombran con --surface (raidbench-cli disks los enumera todos)</translation>
+    </message>
+    <message>
+        <source>--results-dir goes with --history</source>
+        <translation>--results-dir va con --history</translation>
+    </message>
+    <message>
+        <source>--connect-timeout goes with --host</source>
+        <translation>--connect-timeout va con --host</translation>
+    </message>
+    <message>
+        <source>--min-size is for this machine&apos;s disks, not with --host</source>
+        <translation>--min-size es para los discos de esta máquina, no con --host</translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation>NOMBRE</translation>
+    </message>
+    <message>
+        <source>SIZE</source>
+        <translation>TAMAÑO</translation>
+    </message>
+    <message>
+        <source>MODEL</source>
+        <translation>MODELO</translation>
+    </message>
+    <message>
+        <source>TRAN</source>
+        <translation>TRAN</translation>
+    </message>
+    <message>
+        <source>CONTROLLER</source>
+        <translation>CONTROLADORA</translation>
+    </message>
+    <message>
+        <source>HEALTH</source>
+        <translation>SALUD</translation>
+    </message>
+    <message>
+        <source>CACHE</source>
+        <translation>CACHÉ</translation>
+    </message>
+    <message>
+        <source>USABLE</source>
+        <translation>USABLE</translation>
+    </message>
+    <message>
+        <source>WHY NOT</source>
+        <translation>POR QUÉ NO</translation>
+    </message>
+    <message>
+        <source>(no disks; --all lists loop, RAM, md and dm devices too)
+</source>
+        <translation>(ningún disco; --all enumera también dispositivos loop, RAM, md y dm)
+</translation>
+    </message>
+    <message>
+        <source>With --surface: the disks to read.</source>
+        <translation>Con --surface: los discos que leer.</translation>
+    </message>
+    <message>
+        <source>Spread the disks over N SCSI controllers, taking turns (default %1); N@MBPS limits each controller to MBPS for all its disks together.</source>
+        <translation>Repartir los discos entre N controladoras SCSI, por turnos (por defecto %1); N@MBPS limita cada controladora a MBPS para todos sus discos juntos.</translation>
+    </message>
+    <message>
+        <source> (apt-get install %1)</source>
+        <translation> (apt-get install %1)</translation>
+    </message>
+    <message>
+        <source>the lab can run here
+</source>
+        <translation>el laboratorio puede funcionar aquí
+</translation>
+    </message>
+    <message>
+        <source>the lab cannot run here yet
+</source>
+        <translation>el laboratorio aún no puede funcionar aquí
+</translation>
+    </message>
+    <message>
+        <source>lab %1 works only inside the lab VM (raidbench-cli lab run)</source>
+        <translation>lab %1 solo funciona dentro de la máquina virtual del laboratorio (raidbench-cli lab run)</translation>
+    </message>
+    <message>
+        <source>give the disk&apos;s number: raidbench-cli lab %1 N (1 for RBLAB0001)</source>
+        <translation>indique el número del disco: raidbench-cli lab %1 N (1 para RBLAB0001)</translation>
+    </message>
+    <message>
+        <source>cannot ask the lab: %1</source>
+        <translation>no se puede preguntar al laboratorio: %1</translation>
+    </message>
+    <message>
+        <source>disk %1 was put back, but the VM did not see it within 120 s</source>
+        <translation>el disco %1 se volvió a conectar, pero la máquina virtual no lo vio en 120 s</translation>
+    </message>
+    <message>
+        <source>the lab did not answer within 60 s</source>
+        <translation>el laboratorio no respondió en 60 s</translation>
+    </message>
+    <message>
+        <source>unknown lab command &apos;%1&apos;; use run, check, demo, ssh-host (or, inside the VM, unplug, plug, power-cycle)</source>
+        <translation>orden de lab desconocida &apos;%1&apos;; use run, check, demo, ssh-host (o, dentro de la máquina virtual, unplug, plug, power-cycle)</translation>
+    </message>
+    <message>
+        <source>Boot the virtual lab and run RaidBench&apos;s main job on its disks: per-disk baselines, then every layout
+the disks allow, each built, measured and torn down. Leaves results.json and report.md in DIR.
+The default disks are hard disks (models served by nbdkit; see raidbench-cli lab --help): two at
+105 MB/s at their start falling to 55 at their end, 7200 rpm, and two older ones at 60 falling to
+32, 5400 rpm, each seeking and turning as a disk does, with a 16 MiB write cache (filled during
+each test&apos;s ramp, so the figures are the disks&apos; own). The report names them.
+--disks 2x2G@105:iops=150,2x2G@38:iops=150 gives the flat throttles of earlier versions.
+Each test runs at least twice and until its runs&apos; MB/s vary by at most 5 % (coefficient of variation;
+at most 5 runs; --repeats N sets a fixed count instead), and the report marks any that never settled.
+
+With --drill, every layout that survives a failed disk also loses one: it is tested degraded, the
+disk is added back and the rebuild is timed (this adds about a rebuild&apos;s time per layout).
+
+The disks take turns over --controllers N SCSI controllers (default 2), so the report says which
+layouts survive losing a controller; 24 disks on 3 controllers are a server&apos;s shape.
+
+Example:
+  raidbench-cli lab demo --out demo-out
+  raidbench-cli lab demo --disks 4x1G@100,1G@40 --time 5s
+  raidbench-cli lab demo --configs raid1,raid5,raid10 --drill
+  raidbench-cli lab demo --disks 24x1G@100 --controllers 3 --configs raid0,raid10,raid50,raid60,raid1+0</source>
+        <translation>Arranca el laboratorio virtual y ejecuta sobre sus discos el trabajo principal de RaidBench: las medidas
+de cada disco, y luego cada disposición que los discos permiten, cada una construida, medida y desmontada.
+Deja results.json y report.md en DIR.
+Los discos por defecto son discos duros (modelos servidos por nbdkit; vea raidbench-cli lab --help): dos a
+105 MB/s al principio que bajan a 55 al final, 7200 rpm, y dos más antiguos a 60 que bajan a 32,
+5400 rpm, cada uno buscando y girando como lo hace un disco, con una caché de escritura de 16 MiB (llena
+durante la rampa de cada prueba, para que las cifras sean las de los propios discos). El informe los nombra.
+--disks 2x2G@105:iops=150,2x2G@38:iops=150 da los límites planos de versiones anteriores.
+Cada prueba se ejecuta al menos dos veces y hasta que los MB/s de sus ejecuciones varían como mucho un 5 %
+(coeficiente de variación; como mucho 5 ejecuciones; --repeats N fija en cambio un número), y el informe
+marca las que nunca se estabilizaron.
+
+Con --drill, cada disposición que sobrevive a un disco fallido también pierde uno: se prueba degradada,
+el disco se vuelve a añadir y se cronometra la reconstrucción (esto añade el tiempo de una
+reconstrucción por disposición).
+
+Los discos se turnan entre --controllers N controladoras SCSI (por defecto 2), para que el informe diga
+qué disposiciones sobreviven a la pérdida de una controladora; 24 discos en 3 controladoras son la forma
+de un servidor.
+
+Ejemplo:
+  raidbench-cli lab demo --out demo-out
+  raidbench-cli lab demo --disks 4x1G@100,1G@40 --time 5s
+  raidbench-cli lab demo --configs raid1,raid5,raid10 --drill
+  raidbench-cli lab demo --disks 24x1G@100 --controllers 3 --configs raid0,raid10,raid50,raid60,raid1+0</translation>
+    </message>
+    <message>
+        <source>lab: %1
+</source>
+        <translation>lab: %1
+</translation>
+    </message>
+    <message>
+        <source>lab: up in %1 s (%2)
+</source>
+        <translation>lab: arrancado en %1 s (%2)
+</translation>
+    </message>
+    <message>
+        <source>Directory for plan, results and report (default ./raidbench-demo).</source>
+        <translation>Directorio para el plan, los resultados y el informe (por defecto ./raidbench-demo).</translation>
+    </message>
+    <message>
+        <source>Lab disks (default %1).</source>
+        <translation>Discos del laboratorio (por defecto %1).</translation>
+    </message>
+    <message>
+        <source>Seconds per test run, after a ramp of a quarter second (default 1s).</source>
+        <translation>Segundos por ejecución de prueba, tras una rampa de un cuarto de segundo (por defecto 1s).</translation>
+    </message>
+    <message>
+        <source>Runs per test, a fixed count (default: until they vary by at most 5 %, 2 to 5 runs).</source>
+        <translation>Ejecuciones por prueba, un número fijo (por defecto: hasta que varían como mucho un 5 %, de 2 a 5 ejecuciones).</translation>
+    </message>
+    <message>
+        <source>Comma-separated presets (default: all the disks allow).</source>
+        <translation>Disposiciones estándar separadas por comas (por defecto: todas las que los discos permiten).</translation>
+    </message>
+    <message>
+        <source>Comma-separated test names (default: the standard five).</source>
+        <translation>Nombres de pruebas separados por comas (por defecto: las cinco estándar).</translation>
+    </message>
+    <message>
+        <source>Fail a disk in each layout that survives one: degraded tests, then the rebuild timed.</source>
+        <translation>Hacer fallar un disco en cada disposición que sobrevive a uno: pruebas en modo degradado, y luego se cronometra la reconstrucción.</translation>
+    </message>
+    <message>
+        <source>cannot create %1</source>
+        <translation>no se puede crear %1</translation>
+    </message>
+    <message>
+        <source>demo: %1 virtual disks (%2), results in %3
+</source>
+        <translation>demo: %1 discos virtuales (%2), resultados en %3
+</translation>
+    </message>
+    <message>
+        <source>the demo left no results: %1</source>
+        <translation>la demostración no dejó resultados: %1</translation>
+    </message>
+    <message>
+        <source>
+demo finished in %1 s: %2/results.json, %2/report.md
+</source>
+        <translation>
+demostración terminada en %1 s: %2/results.json, %2/report.md
+</translation>
+    </message>
+    <message>
+        <source>Virtual disks (see above).</source>
+        <translation>Discos virtuales (vea arriba).</translation>
+    </message>
+    <message>
+        <source>Directory shared read-write at the same path inside the VM; the command starts there.</source>
+        <translation>Directorio compartido en lectura y escritura en la misma ruta dentro de la máquina virtual; la orden empieza allí.</translation>
+    </message>
+    <message>
+        <source>Stop the VM after this long (default 30m).</source>
+        <translation>Detener la máquina virtual pasado este tiempo (por defecto 30m).</translation>
+    </message>
+    <message>
+        <source>Give up when the VM is not up after this long (default 3m).</source>
+        <translation>Desistir cuando la máquina virtual no haya arrancado pasado este tiempo (por defecto 3m).</translation>
+    </message>
+    <message>
+        <source>auto (KVM when a probe shows it works, else TCG), kvm or tcg.</source>
+        <translation>auto (KVM cuando una prueba muestra que funciona, si no TCG), kvm o tcg.</translation>
+    </message>
+    <message>
+        <source>VM memory in MiB (default 1024).</source>
+        <translation>Memoria de la máquina virtual en MiB (por defecto 1024).</translation>
+    </message>
+    <message>
+        <source>Virtual CPUs (default 2 with KVM, 1 with TCG, where a second one costs the host more than it gives).</source>
+        <translation>CPU virtuales (por defecto 2 con KVM, 1 con TCG, donde una segunda le cuesta al anfitrión más de lo que da).</translation>
+    </message>
+    <message>
+        <source>Do not report the boot on stderr.</source>
+        <translation>No informar del arranque en stderr.</translation>
+    </message>
+    <message>
+        <source>--boot-timeout must be more than 0</source>
+        <translation>--boot-timeout debe ser mayor que 0</translation>
+    </message>
+    <message>
+        <source>--memory must be at least 256 (MiB)</source>
+        <translation>--memory debe ser al menos 256 (MiB)</translation>
+    </message>
+    <message>
+        <source>--cpus must be a number from 1 to 64</source>
+        <translation>--cpus debe ser un número de 1 a 64</translation>
+    </message>
+    <message>
+        <source>lab: up in %1 s (%2: %3)
+</source>
+        <translation>lab: arrancado en %1 s (%2: %3)
+</translation>
+    </message>
+    <message>
+        <source>The command to run inside the VM.</source>
+        <translation>La orden que ejecutar dentro de la máquina virtual.</translation>
+    </message>
+    <message>
+        <source>--disks is required, e.g. --disks 2x1G@100</source>
+        <translation>--disks es obligatorio, p. ej. --disks 2x1G@100</translation>
+    </message>
+    <message>
+        <source>no command given; put it after --, e.g. lab run --disks 1G -- cat /proc/mdstat</source>
+        <translation>no se indicó ninguna orden; póngala después de --, p. ej. lab run --disks 1G -- cat /proc/mdstat</translation>
+    </message>
+    <message>
+        <source>The port on 127.0.0.1 that reaches the VM&apos;s sshd.</source>
+        <translation>El puerto de 127.0.0.1 que lleva al sshd de la máquina virtual.</translation>
+    </message>
+    <message>
+        <source>Public keys allowed to log in (an authorized_keys file).</source>
+        <translation>Claves públicas a las que se permite entrar (un archivo authorized_keys).</translation>
+    </message>
+    <message>
+        <source>The VM&apos;s ssh host key (a private key file, FILE.pub beside it); default: a new one.</source>
+        <translation>La clave de máquina ssh de la máquina virtual (un archivo de clave privada, con FILE.pub al lado); por defecto: una nueva.</translation>
+    </message>
+    <message>
+        <source>The VM&apos;s host name.</source>
+        <translation>El nombre de máquina de la máquina virtual.</translation>
+    </message>
+    <message>
+        <source>Also let this user of this machine in (not only root).</source>
+        <translation>Dejar entrar también a este usuario de esta máquina (no solo a root).</translation>
+    </message>
+    <message>
+        <source>auto, kvm or tcg.</source>
+        <translation>auto, kvm o tcg.</translation>
+    </message>
+    <message>
+        <source>Stop the VM after this long (default 2h).</source>
+        <translation>Detener la máquina virtual pasado este tiempo (por defecto 2h).</translation>
+    </message>
+    <message>
+        <source>ssh-keygen could not make a host key: %1</source>
+        <translation>ssh-keygen no pudo crear una clave de máquina: %1</translation>
+    </message>
+    <message>
+        <source>cannot read the host key %1 and %1.pub</source>
+        <translation>no se puede leer la clave de máquina %1 ni %1.pub</translation>
+    </message>
+    <message>
+        <source>ready on 127.0.0.1:%1
+[127.0.0.1]:%1 %2
+</source>
+        <translation>lista en 127.0.0.1:%1
+[127.0.0.1]:%1 %2
+</translation>
+    </message>
+    <message>
+        <source>give --disks, --port and --authorized-keys, e.g. lab ssh-host --disks 2x1G@100 --port 2201 --authorized-keys ~/.ssh/id_ed25519.pub</source>
+        <translation>indique --disks, --port y --authorized-keys, p. ej. lab ssh-host --disks 2x1G@100 --port 2201 --authorized-keys ~/.ssh/id_ed25519.pub</translation>
+    </message>
+    <message>
+        <source>--port must be a number from 1 to 65535</source>
+        <translation>--port debe ser un número de 1 a 65535</translation>
+    </message>
+    <message>
+        <source>the lab runs this machine&apos;s sshd and ssh-keygen; install the Debian packages openssh-server and openssh-client</source>
+        <translation>el laboratorio ejecuta el sshd y el ssh-keygen de esta máquina; instale los paquetes de Debian openssh-server y openssh-client</translation>
+    </message>
+    <message>
+        <source>--user &apos;%1&apos; is not a user name other than root</source>
+        <translation>--user &apos;%1&apos; no es un nombre de usuario distinto de root</translation>
+    </message>
+    <message>
+        <source>raidbench-cli %1
+</source>
+        <translation>raidbench-cli %1
+</translation>
+    </message>
+    <message>
+        <source>the campaign destroys the data on %1 disk(s); run on a terminal to confirm, or pass --yes</source>
+        <translation>la campaña destruye los datos de %1 disco(s); ejecútela en un terminal para confirmar, o pase --yes</translation>
+    </message>
+    <message>
+        <source>This destroys everything on:
+  %1
+Type yes to go on: </source>
+        <translation>Esto destruye todo en:
+  %1
+Escriba yes para continuar: </translation>
+    </message>
+    <message>
+        <source>cannot write results to %1</source>
+        <translation>no se pueden escribir los resultados en %1</translation>
+    </message>
+    <message>
+        <source>disk %1: %2</source>
+        <translation>disco %1: %2</translation>
+    </message>
+    <message>
+        <source>%1; the results go to %2</source>
+        <translation>%1; los resultados van a %2</translation>
+    </message>
+    <message>
+        <source>what it measured is in %1
+</source>
+        <translation>lo que midió está en %1
+</translation>
+    </message>
+    <message>
+        <source>cancelled before the campaign started; nothing was changed
+</source>
+        <translation>cancelado antes de que empezara la campaña; no se ha cambiado nada
+</translation>
+    </message>
+    <message>
+        <source>the helper stopped before it answered</source>
+        <translation>el asistente se detuvo antes de responder</translation>
+    </message>
+    <message>
+        <source>campaign %1; results in %2
+</source>
+        <translation>campaña %1; resultados en %2
+</translation>
+    </message>
+    <message>
+        <source>%1: note: %2
+</source>
+        <translation>%1: nota: %2
+</translation>
+    </message>
+    <message>
+        <source>slow disk %1: %2
+</source>
+        <translation>disco lento %1: %2
+</translation>
+    </message>
+    <message>
+        <source>results in %1 (%2 s)
+</source>
+        <translation>resultados en %1 (%2 s)
+</translation>
+    </message>
+    <message>
+        <source>%1 could not be written; the results are in %2</source>
+        <translation>no se pudo escribir %1; los resultados están en %2</translation>
+    </message>
+    <message>
+        <source>cancelled; what was measured is in %1</source>
+        <translation>cancelado; lo que se midió está en %1</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>completada</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>cancelada</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fallida</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>no ejecutada</translation>
+    </message>
+    <message>
+        <source>the campaign destroys the data on %1 disk(s) on %2 host(s); run on a terminal to confirm, or pass --yes</source>
+        <translation>la campaña destruye los datos de %1 disco(s) en %2 máquina(s); ejecútela en un terminal para confirmar, o pase --yes</translation>
+    </message>
+    <message>
+        <source>connected (RaidBench %1, %2 journal(s) of ended runs)</source>
+        <translation>conectado (RaidBench %1, %2 diario(s) de ejecuciones terminadas)</translation>
+    </message>
+    <message>
+        <source>campaign started; results go to %1</source>
+        <translation>campaña iniciada; los resultados van a %1</translation>
+    </message>
+    <message>
+        <source>%1; its results go to %2</source>
+        <translation>%1; sus resultados van a %2</translation>
+    </message>
+    <message>
+        <source> (raidbench-cli disks --host %1 lists its disks)</source>
+        <translation> (raidbench-cli disks --host %1 enumera sus discos)</translation>
+    </message>
+    <message>
+        <source>; skipped</source>
+        <translation>; omitida</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>error: %1</translation>
+    </message>
+    <message>
+        <source>what it measured is in %1</source>
+        <translation>lo que midió está en %1</translation>
+    </message>
+    <message>
+        <source>campaign %1; results in %2</source>
+        <translation>campaña %1; resultados en %2</translation>
+    </message>
+    <message>
+        <source>host %1 is named twice</source>
+        <translation>la máquina %1 se nombra dos veces</translation>
+    </message>
+    <message>
+        <source>at most 256 hosts at once</source>
+        <translation>como mucho 256 máquinas a la vez</translation>
+    </message>
+    <message>
+        <source>How long a host may take to log in, start its helper and list its disks before it is given up (1-3600 s, default %1).</source>
+        <translation>Cuánto puede tardar una máquina en iniciar sesión, arrancar su asistente y enumerar sus discos antes de darla por perdida (1-3600 s, por defecto %1).</translation>
+    </message>
+    <message>
+        <source>--connect-timeout takes a number of seconds from 1 to 3600, not &apos;%1&apos;</source>
+        <translation>--connect-timeout acepta un número de segundos de 1 a 3600, no &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>%1: no answer within %2 s of connecting</source>
+        <translation>%1: sin respuesta en %2 s desde la conexión</translation>
+    </message>
+    <message>
+        <source>[%1] connecting over ssh
+</source>
+        <translation>[%1] conectando por ssh
+</translation>
+    </message>
+    <message>
+        <source>give --host or --hosts, not both</source>
+        <translation>indique --host o --hosts, no ambos</translation>
+    </message>
+    <message>
+        <source>--resume and --helper are for this machine; not with --host or --hosts</source>
+        <translation>--resume y --helper son para esta máquina; no con --host ni --hosts</translation>
+    </message>
+    <message>
+        <source>--parallel takes a number from 1 to 64</source>
+        <translation>--parallel acepta un número de 1 a 64</translation>
+    </message>
+    <message>
+        <source>--hosts needs --out DIR: the folder for one results file per host</source>
+        <translation>--hosts necesita --out DIR: la carpeta para un archivo de resultados por máquina</translation>
+    </message>
+    <message>
+        <source>--out %1 is a file; with --hosts it names a folder</source>
+        <translation>--out %1 es un archivo; con --hosts nombra una carpeta</translation>
+    </message>
+    <message>
+        <source>cannot write results into %1</source>
+        <translation>no se pueden escribir resultados en %1</translation>
+    </message>
+    <message>
+        <source>%1 already holds results for %2; give another --out folder</source>
+        <translation>%1 ya contiene resultados de %2; indique otra carpeta en --out</translation>
+    </message>
+    <message>
+        <source>Turn a results file into a Markdown report (default), CSV, or fio-style JSON files; add fio&apos;s own
+--output-format=json results beside RaidBench&apos;s.
+
+Examples:
+  raidbench-cli report results.json &gt; report.md
+  raidbench-cli report results.json --csv --out results.csv
+  raidbench-cli report results.json --fio-json fio-dir/
+  raidbench-cli report results.json --fio fio.json:raid5 --md
+  raidbench-cli report --compare before.json after.json &gt; compare.md
+  raidbench-cli report results.json --recommend &quot;failures&gt;=1,space&gt;=50,weight=random&quot;
+
+The Markdown report ends with a recommendation: the measured layouts that survive one failure,
+ranked on sequential and random speed. --recommend REQUIREMENTS prints the ranking for your own
+(as text, or JSON with --json; with --md the report uses them), comma-separated:
+  failures&gt;=N         survive any N failed disks
+  controller          survive losing one controller (host adapter)
+  space&gt;=P            keep at least P % of the disks&apos; space
+  weight=TERM[:W]+... what to rank on: seq, seq-write, seq-read, random, random-write,
+                      random-read, files (the file-system tests), command (your command&apos;s time);
+                      W weighs a term (default 1). Without weight: seq+random.
+Layouts the disks allow but the results do not hold are filled in from the throughput model,
+marked predicted (sequential speed only).</source>
+        <translation>Convierte un archivo de resultados en un informe Markdown (por defecto), CSV, o archivos JSON al estilo
+de fio; añade los resultados del propio fio (--output-format=json) junto a los de RaidBench.
+
+Ejemplos:
+  raidbench-cli report results.json &gt; report.md
+  raidbench-cli report results.json --csv --out results.csv
+  raidbench-cli report results.json --fio-json fio-dir/
+  raidbench-cli report results.json --fio fio.json:raid5 --md
+  raidbench-cli report --compare before.json after.json &gt; compare.md
+  raidbench-cli report results.json --recommend &quot;failures&gt;=1,space&gt;=50,weight=random&quot;
+
+El informe Markdown termina con una recomendación: las disposiciones medidas que sobreviven a un
+fallo, ordenadas por velocidad secuencial y aleatoria. --recommend REQUISITOS imprime la
+clasificación según los suyos (como texto, o JSON con --json; con --md el informe los usa),
+separados por comas:
+  failures&gt;=N         sobrevivir a N discos fallidos cualesquiera
+  controller          sobrevivir a la pérdida de una controladora (adaptador de host)
+  space&gt;=P            conservar al menos el P % del espacio de los discos
+  weight=TERM[:W]+... por qué ordenar: seq, seq-write, seq-read, random, random-write,
+                      random-read, files (las pruebas de sistema de archivos), command (el
+                      tiempo de su orden); W pondera un término (por defecto 1). Sin weight: seq+random.
+Las disposiciones que los discos permiten pero que los resultados no contienen se completan con el
+modelo de rendimiento, marcadas como predichas (solo velocidad secuencial).</translation>
+    </message>
+    <message>
+        <source>--html writes to --out FILE, and alone (not with --md, --csv, --fio or --json)</source>
+        <translation>--html escribe en --out FILE, y solo (no con --md, --csv, --fio ni --json)</translation>
+    </message>
+    <message>
+        <source>the HTML report is drawn by the desktop program; install the raidbench package (or use --md or --csv)</source>
+        <translation>el informe HTML lo dibuja el programa de escritorio; instale el paquete raidbench (o use --md o --csv)</translation>
+    </message>
+    <message>
+        <source>cannot run %1: %2</source>
+        <translation>no se puede ejecutar %1: %2</translation>
+    </message>
+    <message>
+        <source>Markdown report (the default).</source>
+        <translation>Informe Markdown (lo predeterminado).</translation>
+    </message>
+    <message>
+        <source>CSV, one row per configuration and test.</source>
+        <translation>CSV, una fila por configuración y prueba.</translation>
+    </message>
+    <message>
+        <source>Write fio-style JSON per test into DIR.</source>
+        <translation>Escribir en DIR un JSON al estilo de fio por prueba.</translation>
+    </message>
+    <message>
+        <source>Add a fio JSON output file, as configuration CONFIG (default: the file name).</source>
+        <translation>Añadir un archivo de salida JSON de fio, como la configuración CONFIG (por defecto: el nombre del archivo).</translation>
+    </message>
+    <message>
+        <source>Write to FILE instead of stdout.</source>
+        <translation>Escribir en FILE en lugar de en stdout.</translation>
+    </message>
+    <message>
+        <source>Put two or more results files side by side: configurations grouped by name (raid5 · before beside raid5 · after, labelled by the files&apos; names, or by their hosts when they ran on different machines: then each disk is judged against the fleet&apos;s median).</source>
+        <translation>Poner dos o más archivos de resultados uno junto a otro: configuraciones agrupadas por nombre (raid5 · antes junto a raid5 · después, etiquetadas con los nombres de los archivos, o con sus máquinas cuando se ejecutaron en máquinas distintas: entonces cada disco se juzga frente a la mediana de la flota).</translation>
+    </message>
+    <message>
+        <source>The HTML report with its charts, to --out FILE (drawn by the desktop program, raidbench).</source>
+        <translation>El informe HTML con sus gráficos, en --out FILE (lo dibuja el programa de escritorio, raidbench).</translation>
+    </message>
+    <message>
+        <source>Rank the layouts for REQUIREMENTS (see above; &quot;&quot; for none) and print the ranking.</source>
+        <translation>Ordenar las disposiciones según REQUIREMENTS (vea arriba; &quot;&quot; para ninguno) e imprimir la clasificación.</translation>
+    </message>
+    <message>
+        <source>With --recommend: the ranking as JSON (ranked, excluded).</source>
+        <translation>Con --recommend: la clasificación como JSON (ranked, excluded).</translation>
+    </message>
+    <message>
+        <source>Results file (two or more with --compare).</source>
+        <translation>Archivo de resultados (dos o más con --compare).</translation>
+    </message>
+    <message>
+        <source>give two or more results files to compare</source>
+        <translation>indique dos o más archivos de resultados que comparar</translation>
+    </message>
+    <message>
+        <source>give one results file (or --compare and two or more)</source>
+        <translation>indique un archivo de resultados (o --compare y dos o más)</translation>
+    </message>
+    <message>
+        <source>--recommend ranks the layouts of one results file, not a comparison</source>
+        <translation>--recommend ordena las disposiciones de un archivo de resultados, no de una comparación</translation>
+    </message>
+    <message>
+        <source>--json goes with --recommend</source>
+        <translation>--json va con --recommend</translation>
+    </message>
+    <message>
+        <source>wrote %1 fio-style JSON files into %2
+</source>
+        <translation>se escribieron %1 archivos JSON al estilo de fio en %2
+</translation>
+    </message>
+    <message>
+        <source>Run a campaign: measure each disk on its own, then build every configuration of
+the plan, run its tests, tear it down, and write the results after each one.
+
+All disks of the plan are destroyed. The command lists them (model, serial, size)
+and asks on a terminal; --yes skips the question; without a terminal it refuses.
+Ctrl-C stops at once: what stands is torn down and everything measured is kept.
+A plan&apos;s &quot;write_cache&quot; (on, off, both) sets the member disks&apos; own write caches for
+the tests; each disk is set back as it was, after Ctrl-C too, and after a crash by
+raidbench-cli array recover (docs/write-cache.md).
+As a normal user the root work is done by raidbench-helper, started through
+pkexec (polkit asks for an administrator password); as root it runs in-process,
+or with --helper in raidbench-helper as the desktop program does.
+The results are written after every measurement, to --out or else to a new file
+in the results folder (~/.local/share/raidbench/results; RAIDBENCH_RESULTS_DIR
+changes it), named by date, host and plan. If the file cannot be written (a full
+disk), they go to a file in the temporary directory and the command says where.
+--resume skips the configurations RESULTS.json already has. The plan format is in
+docs/plan-format.md; the results format in docs/results-format.md.
+
+Other machines, over OpenSSH (no port opened, no agent of ours; docs/remote.md):
+--host [USER@]HOST[:PORT] runs the plan on that machine&apos;s disks through the raidbench-helper
+installed there (as root, or through sudo -n); --hosts H1,H2,... runs it on every host, at
+most --parallel at once, with one results file per host in the folder --out names. Your ssh
+configuration, keys, agent and known_hosts apply; RaidBench never types a password and never
+accepts an unknown host key. A plan may choose disks by rule (&quot;disks&quot;: {&quot;select&quot;: &quot;usable&quot;,
+&quot;model&quot;: &quot;ST4000*&quot;, &quot;count&quot;: 4}), resolved on each host; a host where nothing matches is
+skipped, as is one that has not listed its disks within --connect-timeout (120 s). One host
+failing or losing its connection leaves the others running; its results file keeps what it
+measured.
+
+Exit code: 0 all configurations completed, 1 some failed (see the results), 2 bad
+plan or options, 130 cancelled.
+
+Examples:
+  raidbench-cli run plan.json
+  raidbench-cli run plan.json --out results.json
+  raidbench-cli run plan.json --host root@storage1 --out storage1.json
+  raidbench-cli run plan.json --hosts storage1,storage2,admin@storage3:2222 --out fleet/
+  raidbench-cli report results.json --md &gt; report.md
+  raidbench-cli report --compare fleet/*.json &gt; fleet.md</source>
+        <translation>Ejecuta una campaña: mide cada disco por sí solo, luego construye cada configuración del
+plan, ejecuta sus pruebas, la desmonta, y escribe los resultados después de cada una.
+
+Se destruyen todos los discos del plan. La orden los enumera (modelo, número de serie, tamaño)
+y pregunta en un terminal; --yes se salta la pregunta; sin terminal se niega.
+Ctrl-C detiene al momento: lo que está en pie se desmonta y todo lo medido se conserva.
+El &quot;write_cache&quot; de un plan (on, off, both) fija las cachés de escritura propias de los discos
+miembro para las pruebas; cada disco vuelve a quedar como estaba, también tras Ctrl-C, y tras
+una caída mediante raidbench-cli array recover (docs/write-cache.md).
+Como usuario normal el trabajo de root lo hace raidbench-helper, iniciado mediante pkexec
+(polkit pide una contraseña de administrador); como root se ejecuta en el mismo proceso, o con
+--helper en raidbench-helper como hace el programa de escritorio.
+Los resultados se escriben después de cada medida, en --out o si no en un archivo nuevo de la
+carpeta de resultados (~/.local/share/raidbench/results; RAIDBENCH_RESULTS_DIR la cambia),
+nombrado por fecha, máquina y plan. Si el archivo no se puede escribir (un disco lleno), van a
+un archivo del directorio temporal y la orden dice dónde.
+--resume se salta las configuraciones que RESULTS.json ya tiene. El formato del plan está en
+docs/plan-format.md; el de los resultados en docs/results-format.md.
+
+Otras máquinas, por OpenSSH (sin abrir puertos, sin agente nuestro; docs/remote.md):
+--host [USUARIO@]MÁQUINA[:PUERTO] ejecuta el plan sobre los discos de esa máquina a través del
+raidbench-helper instalado allí (como root, o mediante sudo -n); --hosts M1,M2,... lo ejecuta en
+cada máquina, como mucho --parallel a la vez, con un archivo de resultados por máquina en la
+carpeta que nombra --out. Se aplican su configuración de ssh, claves, agente y known_hosts;
+RaidBench nunca teclea una contraseña y nunca acepta una clave de máquina desconocida. Un plan
+puede elegir los discos por regla (&quot;disks&quot;: {&quot;select&quot;: &quot;usable&quot;, &quot;model&quot;: &quot;ST4000*&quot;, &quot;count&quot;: 4}),
+resuelta en cada máquina; una máquina donde nada coincide se omite, igual que una que no ha
+enumerado sus discos dentro de --connect-timeout (120 s). Que una máquina falle o pierda la
+conexión deja a las demás en marcha; su archivo de resultados conserva lo que midió.
+
+Código de salida: 0 todas las configuraciones completadas, 1 alguna falló (vea los resultados),
+2 plan u opciones incorrectos, 130 cancelado.
+
+Ejemplos:
+  raidbench-cli run plan.json
+  raidbench-cli run plan.json --out results.json
+  raidbench-cli run plan.json --host root@storage1 --out storage1.json
+  raidbench-cli run plan.json --hosts storage1,storage2,admin@storage3:2222 --out fleet/
+  raidbench-cli report results.json --md &gt; report.md
+  raidbench-cli report --compare fleet/*.json &gt; fleet.md</translation>
+    </message>
+    <message>
+        <source>Results file (JSON), written after every measurement. Default: a new file in the results folder, %1.</source>
+        <translation>Archivo de resultados (JSON), escrito después de cada medida. Por defecto: un archivo nuevo en la carpeta de resultados, %1.</translation>
+    </message>
+    <message>
+        <source>Skip configurations already done in the results file.</source>
+        <translation>Saltarse las configuraciones ya hechas en el archivo de resultados.</translation>
+    </message>
+    <message>
+        <source>Run on that machine&apos;s disks, over ssh.</source>
+        <translation>Ejecutar sobre los discos de esa máquina, por ssh.</translation>
+    </message>
+    <message>
+        <source>Run on every one of these machines over ssh; --out names a folder for one results file per host. @FILE reads the hosts of an Ansible inventory (INI or YAML; ansible_host, ansible_port, ansible_user), @FILE:GROUP one group of it.</source>
+        <translation>Ejecutar en cada una de estas máquinas por ssh; --out nombra una carpeta para un archivo de resultados por máquina. @FILE lee las máquinas de un inventario de Ansible (INI o YAML; ansible_host, ansible_port, ansible_user), @FILE:GROUP un grupo de él.</translation>
+    </message>
+    <message>
+        <source>With --hosts: how many hosts run at once (1-64, default 4).</source>
+        <translation>Con --hosts: cuántas máquinas se ejecutan a la vez (1-64, por defecto 4).</translation>
+    </message>
+    <message>
+        <source>Where the helper is on the other machines: paths separated by &apos;:&apos;, the first found runs (default %1).</source>
+        <translation>Dónde está el asistente en las otras máquinas: rutas separadas por &apos;:&apos;, se ejecuta la primera que se encuentre (por defecto %1).</translation>
+    </message>
+    <message>
+        <source>The campaign plan (JSON).</source>
+        <translation>El plan de la campaña (JSON).</translation>
+    </message>
+    <message>
+        <source>give one plan file, e.g. raidbench-cli run plan.json --out results.json</source>
+        <translation>indique un archivo de plan, p. ej. raidbench-cli run plan.json --out results.json</translation>
+    </message>
+    <message>
+        <source>--connect-timeout goes with --host or --hosts</source>
+        <translation>--connect-timeout va con --host o --hosts</translation>
+    </message>
+    <message>
+        <source>--resume needs --out RESULTS.json: the file whose run goes on</source>
+        <translation>--resume necesita --out RESULTS.json: el archivo cuya ejecución continúa</translation>
+    </message>
+    <message>
+        <source>%1; give --out RESULTS.json, or set RAIDBENCH_RESULTS_DIR to a writable folder</source>
+        <translation>%1; indique --out RESULTS.json, o ponga en RAIDBENCH_RESULTS_DIR una carpeta en la que se pueda escribir</translation>
+    </message>
+    <message>
+        <source>results go to %1
+</source>
+        <translation>los resultados van a %1
+</translation>
+    </message>
+    <message>
+        <source>no disk is free to read across (raidbench-cli disks says why); a surface scan reads only disks nothing uses</source>
+        <translation>ningún disco está libre para leerlo entero (raidbench-cli disks dice por qué); un análisis de superficie solo lee discos que nada usa</translation>
+    </message>
+    <message>
+        <source>%1 is in use, so it is not read: %2</source>
+        <translation>%1 está en uso, así que no se lee: %2</translation>
+    </message>
+    <message>
+        <source>not usable</source>
+        <translation>no utilizable</translation>
+    </message>
+    <message>
+        <source>%1 is named twice</source>
+        <translation>%1 se nombra dos veces</translation>
+    </message>
+    <message>
+        <source>  stopped: %1
+</source>
+        <translation>  detenido: %1
+</translation>
+    </message>
+    <message>
+        <source>reading %1 at %2 points each (read only; %3 a point)
+</source>
+        <translation>leyendo %1 en %2 puntos cada uno (solo lectura; %3 por punto)
+</translation>
+    </message>
+    <message>
+        <source>The virtual disk lab: a qemu VM with real kernel md, real mdadm and LVM, and
+throttled virtual disks, running RaidBench&apos;s own binaries as root. No real disk is touched.
+
+  raidbench-cli lab run --disks SPEC [options] -- COMMAND [ARGS...]
+      Boot the VM with the disks of SPEC and run COMMAND inside it as root (no shell
+      unless you write sh -c). Its stdin, stdout and stderr are this program&apos;s. Exits
+      with the command&apos;s exit code, or 125 when the lab itself failed.
+  raidbench-cli lab check
+      Say whether the lab can run here, and which package is missing if not.
+  raidbench-cli lab demo [--out DIR] [--disks SPEC] [--controllers N]
+      The whole campaign on virtual disks (default: two hard disks at 105 MB/s
+      falling to 55 and two older ones at 60 falling to 32, on two controllers:
+      2x2G:hdd:cache=16M,2x2G@60:hdd:inner=32:rpm=5400:cache=16M); leaves
+      results.json and report.md in DIR.
+
+  raidbench-cli lab ssh-host --disks SPEC --port PORT --authorized-keys FILE [--name NAME]
+      Boot the VM as a machine you reach over ssh: its sshd (this machine&apos;s own) listens
+      on 127.0.0.1:PORT only, lets in the keys of FILE (as root, or as a --user that
+      exists here), and the VM reaches no network. Prints &quot;ready&quot; and the line for
+      known_hosts on stdout once sshd listens, then runs until Ctrl-C. raidbench-cli
+      run --host root@127.0.0.1:PORT then drives real md on it as on a remote server.
+      The VM sees this machine&apos;s files read-only: give only your own keys (they log in
+      as root there, and as --user alike).
+
+Inside the VM (in the command that lab run runs), to see what failures do:
+  raidbench-cli lab unplug N      pull virtual disk N (1, 2, ...) out, as if its cable went
+  raidbench-cli lab plug N        put it back (it comes back under a new sdX name; returns once the VM
+                                  sees it, its /dev/disk/by-id links pointing at the new name)
+  raidbench-cli lab power-cycle   cut the power; the VM boots again with the same disks and
+                                  runs the same command, with RAIDBENCH_LAB_BOOT=2 (3, ...)
+
+SPEC is a comma list of [Nx]SIZE[@MBPS[/MBPS]][:hdd|:ssd][:iops=N][:fail-write=OFFSET|:fail-read=OFFSET]:
+  2x2G@105,2x2G@38    four 2 GiB disks, two at 105 MB/s and two at 38 MB/s (reads and
+                      writes share that speed, as they share a real disk&apos;s time)
+  3x1G                three unthrottled 1 GiB disks
+  1G@100/200          write 100 MB/s and, at the same time, read 200 MB/s
+  1G@150:iops=150     at most 150 requests a second, reads and writes together, as a
+                      hard disk&apos;s seeks allow (every request counts, sequential too)
+  1G:fail-write=100M  a write covering byte 100 MiB fails with an I/O error (EIO)
+  2G:hdd              a hard disk: 105 MB/s on the outer zone falling to 55 on the inner
+                      one, 7200 rpm, 8.5 ms average seek, a 64 MiB write cache (on; the
+                      guest turns it off with sdparm --clear WCE); no seek between
+                      sequential requests, a queue served shortest positioning first.
+                      @OUTER, inner=MBPS, rpm=N, seek=MS and cache=SIZE change it
+  1G:ssd              an SSD: writes at 500 MB/s until its cache (an eighth of the disk)
+                      is full, then at 120 until it is idle again; reads at 540; 60 us
+                      a request. @BURST/READ, steady=MBPS, cache=SIZE and latency=US
+                      change it
+A hard disk or SSD model is served by nbdkit (Debian&apos;s nbdkit package) through
+RaidBench&apos;s own filter; flat disks are qemu&apos;s throttles.
+MB/s is 10^6 bytes per second. Inside the VM the disks have serials RBLAB0001,
+RBLAB0002, ... and models naming their speeds. Their sdX names follow the kernel&apos;s
+probe order, which is not the order of SPEC: name them by serial, through the links
+/dev/disk/by-id/scsi-RAIDBNCH_*_RBLAB0001, ... With --controllers N the disks take
+turns over N SCSI controllers (disk 1 on the first, disk 2 on the second, ...), so
+arrays that survive the loss of a controller can be tried; --controllers N@MBPS
+also limits each controller to MBPS for all its disks together, as a host adapter
+or an expander slower than its disks does. The disk files live in
+memory (/dev/shm) when they fit, else in /var/tmp; RAIDBENCH_LAB_DIR chooses.
+
+Examples:
+  raidbench-cli lab check
+  raidbench-cli lab run --disks 2x1G@100 -- cat /proc/mdstat
+  raidbench-cli lab run --disks 4x1G --out /tmp/res -- sh -c &apos;mdadm --create /dev/md0 --level=5 --raid-devices=4 --assume-clean --run /dev/disk/by-id/scsi-*_RBLAB000[1-4]&apos;
+  raidbench-cli lab run --disks 12x1G --controllers 3 -- ls /sys/class/scsi_host
+  raidbench-cli lab demo --disks 24x512M@100 --controllers 3@300</source>
+        <translation>El laboratorio de discos virtuales: una máquina virtual qemu con md real del núcleo, mdadm y LVM
+reales, y discos virtuales con velocidad limitada, que ejecuta como root los propios binarios de
+RaidBench. No se toca ningún disco real.
+
+  raidbench-cli lab run --disks SPEC [opciones] -- ORDEN [ARGS...]
+      Arranca la máquina virtual con los discos de SPEC y ejecuta ORDEN dentro de ella como root
+      (sin shell salvo que escriba sh -c). Su stdin, stdout y stderr son los de este programa.
+      Sale con el código de salida de la orden, o 125 cuando falló el propio laboratorio.
+  raidbench-cli lab check
+      Dice si el laboratorio puede funcionar aquí, y qué paquete falta si no.
+  raidbench-cli lab demo [--out DIR] [--disks SPEC] [--controllers N]
+      La campaña completa sobre discos virtuales (por defecto: dos discos duros a 105 MB/s
+      que bajan a 55 y dos más antiguos a 60 que bajan a 32, en dos controladoras:
+      2x2G:hdd:cache=16M,2x2G@60:hdd:inner=32:rpm=5400:cache=16M); deja
+      results.json y report.md en DIR.
+
+  raidbench-cli lab ssh-host --disks SPEC --port PORT --authorized-keys FILE [--name NAME]
+      Arranca la máquina virtual como una máquina a la que se llega por ssh: su sshd (el de
+      esta máquina) escucha solo en 127.0.0.1:PORT, deja entrar las claves de FILE (como
+      root, o como un --user que exista aquí), y la máquina virtual no llega a ninguna red.
+      Imprime &quot;ready&quot; y la línea para known_hosts en stdout cuando sshd escucha, y sigue
+      hasta Ctrl-C. raidbench-cli run --host root@127.0.0.1:PORT maneja entonces md real en
+      ella como en un servidor remoto. La máquina virtual ve los archivos de esta máquina en
+      solo lectura: indique solo sus propias claves (con ellas se entra allí como root, y
+      también como --user).
+
+Dentro de la máquina virtual (en la orden que ejecuta lab run), para ver qué hacen los fallos:
+  raidbench-cli lab unplug N      desconecta el disco virtual N (1, 2, ...), como si se soltara su cable
+  raidbench-cli lab plug N        lo vuelve a conectar (vuelve con un nombre sdX nuevo; termina cuando la
+                                  máquina virtual lo ve, con sus enlaces /dev/disk/by-id apuntando al
+                                  nombre nuevo)
+  raidbench-cli lab power-cycle   corta la corriente; la máquina virtual vuelve a arrancar con los mismos
+                                  discos y ejecuta la misma orden, con RAIDBENCH_LAB_BOOT=2 (3, ...)
+
+SPEC es una lista separada por comas de [Nx]SIZE[@MBPS[/MBPS]][:hdd|:ssd][:iops=N][:fail-write=OFFSET|:fail-read=OFFSET]:
+  2x2G@105,2x2G@38    cuatro discos de 2 GiB, dos a 105 MB/s y dos a 38 MB/s (lecturas y
+                      escrituras comparten esa velocidad, como comparten el tiempo de un disco real)
+  3x1G                tres discos de 1 GiB sin límite
+  1G@100/200          escribe a 100 MB/s y, a la vez, lee a 200 MB/s
+  1G@150:iops=150     como mucho 150 peticiones por segundo, lecturas y escrituras juntas, como
+                      permiten las búsquedas de un disco duro (cuenta cada petición, también las
+                      secuenciales)
+  1G:fail-write=100M  una escritura que cubre el byte 100 MiB falla con un error de E/S (EIO)
+  2G:hdd              un disco duro: 105 MB/s en la zona exterior que bajan a 55 en la interior,
+                      7200 rpm, 8,5 ms de búsqueda media, una caché de escritura de 64 MiB
+                      (activada; el sistema invitado la desactiva con sdparm --clear WCE); sin
+                      búsqueda entre peticiones secuenciales, una cola servida por el
+                      posicionamiento más corto primero. @OUTER, inner=MBPS, rpm=N, seek=MS y
+                      cache=SIZE lo cambian
+  1G:ssd              un SSD: escribe a 500 MB/s hasta que se llena su caché (un octavo del
+                      disco), luego a 120 hasta que vuelve a estar inactivo; lee a 540; 60 us por
+                      petición. @BURST/READ, steady=MBPS, cache=SIZE y latency=US lo cambian
+Un modelo de disco duro o de SSD lo sirve nbdkit (el paquete nbdkit de Debian) a través del
+filtro propio de RaidBench; los discos planos son los límites de qemu.
+MB/s son 10^6 bytes por segundo. Dentro de la máquina virtual los discos tienen los números de
+serie RBLAB0001, RBLAB0002, ... y modelos que nombran sus velocidades. Sus nombres sdX siguen el
+orden de sondeo del núcleo, que no es el orden de SPEC: nómbrelos por número de serie, a través
+de los enlaces /dev/disk/by-id/scsi-RAIDBNCH_*_RBLAB0001, ... Con --controllers N los discos se
+turnan entre N controladoras SCSI (el disco 1 en la primera, el disco 2 en la segunda, ...), para
+poder probar arreglos que sobreviven a la pérdida de una controladora; --controllers N@MBPS
+limita además cada controladora a MBPS para todos sus discos juntos, como hace un adaptador de
+host o un expansor más lento que sus discos. Los archivos de los discos viven en memoria
+(/dev/shm) cuando caben, si no en /var/tmp; RAIDBENCH_LAB_DIR lo elige.
+
+Ejemplos:
+  raidbench-cli lab check
+  raidbench-cli lab run --disks 2x1G@100 -- cat /proc/mdstat
+  raidbench-cli lab run --disks 4x1G --out /tmp/res -- sh -c &apos;mdadm --create /dev/md0 --level=5 --raid-devices=4 --assume-clean --run /dev/disk/by-id/scsi-*_RBLAB000[1-4]&apos;
+  raidbench-cli lab run --disks 12x1G --controllers 3 -- ls /sys/class/scsi_host
+  raidbench-cli lab demo --disks 24x512M@100 --controllers 3@300</translation>
+    </message>
+    <message>
+        <source>Show this help.</source>
+        <translation>Mostrar esta ayuda.</translation>
     </message>
 </context>
 </TS>

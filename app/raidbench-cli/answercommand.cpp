@@ -23,7 +23,8 @@ namespace RaidBench::Cli {
 
 namespace {
 
-const char* const answerDescription = R"(The answer in minutes: measure the disks, each alone and then together (per
+const char* const answerDescription =
+    QT_TRANSLATE_NOOP("raidbench_cli", R"(The answer in minutes: measure the disks, each alone and then together (per
 controller and all at once, so a shared ceiling shows), predict every layout the
 disks allow from those speeds (docs/analysis.md says how), rank them for your
 requirements, then build and measure only the best N and say how the measurement
@@ -43,7 +44,7 @@ Exit code: 0 answered, 1 a layout failed or nothing qualifies, 2 bad arguments,
 
 Examples:
   raidbench-cli answer /dev/sdb /dev/sdc /dev/sdd /dev/sde --recommend "failures>=1,space>=50"
-  raidbench-cli answer --disks /dev/sd[b-m] --verify 3 --out answer.json)";
+  raidbench-cli answer --disks /dev/sd[b-m] --verify 3 --out answer.json)");
 
 struct AnswerOptions
 {
@@ -58,41 +59,41 @@ struct AnswerOptions
 
 std::optional<AnswerOptions> parseOptions(const QStringList& arguments, int& code)
 {
-    CommandParser command(QStringLiteral("answer"), QString::fromUtf8(answerDescription));
+    CommandParser command(QStringLiteral("answer"), Text::tr(answerDescription));
     QCommandLineParser& parser = command.parser();
-    const QCommandLineOption disksOption(QStringLiteral("disks"), QStringLiteral("The disks, comma-separated."),
+    const QCommandLineOption disksOption(QStringLiteral("disks"), Text::tr("The disks, comma-separated."),
                                          QStringLiteral("D1,D2,..."));
-    const QCommandLineOption recommendOption(
-        QStringLiteral("recommend"), QStringLiteral("What the layout must give (default: survive one failure)."),
-        QStringLiteral("REQUIREMENTS"));
+    const QCommandLineOption recommendOption(QStringLiteral("recommend"),
+                                             Text::tr("What the layout must give (default: survive one failure)."),
+                                             QStringLiteral("REQUIREMENTS"));
     const QCommandLineOption verifyOption(
         QStringLiteral("verify"),
-        QStringLiteral("Build and measure the best N layouts (0 to %1, default %2; 0 predicts only).")
+        Text::tr("Build and measure the best N layouts (0 to %1, default %2; 0 predicts only).")
             .arg(QuickAnswer::maxVerify)
             .arg(QuickAnswer::defaultVerify),
         QStringLiteral("N"), QString::number(QuickAnswer::defaultVerify));
-    const QCommandLineOption timeOption(QStringLiteral("time"), QStringLiteral("Each test run's time (default 10s)."),
+    const QCommandLineOption timeOption(QStringLiteral("time"), Text::tr("Each test run's time (default 10s)."),
                                         QStringLiteral("DURATION"), QStringLiteral("10s"));
     const QCommandLineOption testsOption(
         QStringLiteral("tests"),
-        QStringLiteral("The tests of the layouts built (default: seq1m-qd8-write,seq1m-qd8-read, what the model "
-                       "predicts)."),
+        Text::tr("The tests of the layouts built (default: seq1m-qd8-write,seq1m-qd8-read, what the model "
+                 "predicts)."),
         QStringLiteral("LIST"), QStringLiteral("seq1m-qd8-write,seq1m-qd8-read"));
     const QCommandLineOption outOption(QStringLiteral("out"),
-                                       QStringLiteral("Results file (default: a new file in the results folder)."),
+                                       Text::tr("Results file (default: a new file in the results folder)."),
                                        QStringLiteral("RESULTS.json"));
-    const QCommandLineOption loopOption(QStringLiteral("allow-loop"), QStringLiteral("Loop devices may be used."));
+    const QCommandLineOption loopOption(QStringLiteral("allow-loop"), Text::tr("Loop devices may be used."));
     const QCommandLineOption yesOption(QStringLiteral("yes"),
-                                       QStringLiteral("Do not ask before destroying the disks' data."));
-    const QCommandLineOption quietOption(QStringLiteral("quiet"), QStringLiteral("No progress on stderr."));
+                                       Text::tr("Do not ask before destroying the disks' data."));
+    const QCommandLineOption quietOption(QStringLiteral("quiet"), Text::tr("No progress on stderr."));
     const QCommandLineOption jsonOption(QStringLiteral("json"),
-                                        QStringLiteral("Print the recommendation and the comparison as JSON."));
+                                        Text::tr("Print the recommendation and the comparison as JSON."));
     const QCommandLineOption helperOption(
         QStringLiteral("helper"),
-        QStringLiteral("As root too, do the root work in raidbench-helper, as the desktop program does."));
+        Text::tr("As root too, do the root work in raidbench-helper, as the desktop program does."));
     parser.addOptions({disksOption, recommendOption, verifyOption, timeOption, testsOption, outOption, loopOption,
                        yesOption, quietOption, jsonOption, helperOption});
-    parser.addPositionalArgument(QStringLiteral("disks"), QStringLiteral("The disks (or --disks)."),
+    parser.addPositionalArgument(QStringLiteral("disks"), Text::tr("The disks (or --disks)."),
                                  QStringLiteral("[DISK...]"));
     if (const std::optional<int> done = command.parse(arguments)) {
         code = *done;
@@ -105,13 +106,13 @@ std::optional<AnswerOptions> parseOptions(const QStringList& arguments, int& cod
         options.disks += parser.value(disksOption).split(QLatin1Char(','), Qt::SkipEmptyParts);
     }
     if (options.disks.size() < 2) {
-        printError(QStringLiteral("name at least two disks, e.g. raidbench-cli answer /dev/sdb /dev/sdc"));
+        printError(Text::tr("name at least two disks, e.g. raidbench-cli answer /dev/sdb /dev/sdc"));
         return std::nullopt;
     }
     bool ok = false;
     options.verify = parser.value(verifyOption).toInt(&ok);
     if (!ok || options.verify < 0 || options.verify > QuickAnswer::maxVerify) {
-        printError(QStringLiteral("--verify '%1': a number from 0 to %2")
+        printError(Text::tr("--verify '%1': a number from 0 to %2")
                        .arg(parser.value(verifyOption))
                        .arg(QuickAnswer::maxVerify));
         return std::nullopt;
@@ -126,7 +127,7 @@ std::optional<AnswerOptions> parseOptions(const QStringList& arguments, int& cod
     }
     const auto time = Units::parseDuration(parser.value(timeOption));
     if (!time) {
-        printError(QStringLiteral("--time: %1").arg(ErrorCode::userText(time.error())));
+        printError(Text::tr("--time: %1").arg(ErrorCode::userText(time.error())));
         return std::nullopt;
     }
     options.plan = QJsonObject {
@@ -165,7 +166,7 @@ CampaignResults buildLayouts(const AnswerOptions& options, const CampaignPlan& m
                              const QStringList& chosen, const QString& verifyOut, QuickAnswer& quick, int& code)
 {
     if (!options.flags.quiet) {
-        printErr(QStringLiteral("building the best %1 of the layouts the model ranked: %2\n")
+        printErr(Text::tr("building the best %1 of the layouts the model ranked: %2\n")
                      .arg(chosen.size())
                      .arg(chosen.join(QStringLiteral(", "))));
     }
@@ -185,8 +186,8 @@ CampaignResults buildLayouts(const AnswerOptions& options, const CampaignPlan& m
             break;
         }
         if (!options.flags.quiet) {
-            printErr(QStringLiteral("measured, the layouts built fell behind %1, which the model puts first: "
-                                    "building it too\n")
+            printErr(Text::tr("measured, the layouts built fell behind %1, which the model puts first: "
+                              "building it too\n")
                          .arg(next));
         }
         const QString nextOut = verifyOut + QStringLiteral(".%1").arg(extra + 1);
@@ -231,11 +232,11 @@ int answer(const AnswerOptions& options)
     for (const DiskResult& disk : measured->disks) {
         if (!disk.writeBw || !disk.readBw) {
             unmeasured.append(QStringLiteral("%1: %2").arg(
-                disk.label(), disk.baselineError.isEmpty() ? QStringLiteral("not measured") : disk.baselineError));
+                disk.label(), disk.baselineError.isEmpty() ? Text::tr("not measured") : disk.baselineError));
         }
     }
     if (!unmeasured.isEmpty()) {
-        printError(QStringLiteral("no layout can be predicted without every disk's own speed; %1 (results: %2)")
+        printError(Text::tr("no layout can be predicted without every disk's own speed; %1 (results: %2)")
                        .arg(unmeasured.join(QStringLiteral("; ")), options.out));
         return ExitFailed;
     }
@@ -251,9 +252,9 @@ int answer(const AnswerOptions& options)
     quick.compare(before, results);
     results.quickAnswer = quick.toJson();
     if (auto saved = results.save(options.out); !saved) {
-        printError(QStringLiteral("%1; the disks' figures are in %2 as measured, the layouts' in %3")
-                       .arg(saved.error().message, options.out,
-                            verifyOut.isEmpty() ? QStringLiteral("(none built)") : verifyOut));
+        printError(
+            Text::tr("%1; the disks' figures are in %2 as measured, the layouts' in %3")
+                .arg(saved.error().message, options.out, verifyOut.isEmpty() ? Text::tr("(none built)") : verifyOut));
         return ExitFailed;
     }
     if (!verifyOut.isEmpty()) {
@@ -268,11 +269,10 @@ int answer(const AnswerOptions& options)
         QString together;
         for (const DisksTogether& group : results.together) {
             together += QStringLiteral("  %1%2\n")
-                            .arg(group.describe(), group.limited() ? QStringLiteral(": a shared ceiling") : QString());
+                            .arg(group.describe(), group.limited() ? Text::tr(": a shared ceiling") : QString());
         }
-        printOut((together.isEmpty() ? QString() : QStringLiteral("The disks together:\n%1\n").arg(together)) +
-                 after.toText() + QLatin1Char('\n') + quick.toText() +
-                 QStringLiteral("Results: %1\n").arg(options.out));
+        printOut((together.isEmpty() ? QString() : Text::tr("The disks together:\n%1\n").arg(together)) +
+                 after.toText() + QLatin1Char('\n') + quick.toText() + Text::tr("Results: %1\n").arg(options.out));
     }
     if (code != ExitOk) {
         return code;
@@ -290,7 +290,7 @@ int answer(const AnswerOptions& options)
 AnswerCommand::AnswerCommand()
     : Command(
           QStringLiteral("answer"),
-          QT_TRANSLATE_NOOP("raidbench-cli",
+          QT_TRANSLATE_NOOP("raidbench_cli",
                             "the answer in minutes: the disks measured, every layout predicted, the best few built"))
 { }
 
@@ -306,7 +306,7 @@ int AnswerCommand::execute(const QStringList& arguments)
         auto created = ResultsFolder::create(ResultsFolder::path(), QDateTime::currentDateTime(),
                                              QSysInfo::machineHostName(), QStringLiteral("answer"));
         if (!created) {
-            printError(QStringLiteral("%1; give --out RESULTS.json").arg(ErrorCode::userText(created.error())));
+            printError(Text::tr("%1; give --out RESULTS.json").arg(ErrorCode::userText(created.error())));
             return ExitFailed;
         }
         options->out = *created;

@@ -22,7 +22,8 @@ namespace RaidBench::Cli {
 
 namespace {
 
-const char* const arrayDescription = R"(Build and tear down software-RAID arrays from eligible disks, with every object
+const char* const arrayDescription = QT_TRANSLATE_NOOP(
+    "raidbench_cli", R"(Build and tear down software-RAID arrays from eligible disks, with every object
 tagged (md arrays raidbench-TAG-N, volume groups raidbench_TAG) and journaled in
 /var/lib/raidbench/journal so that teardown and recovery remove exactly what
 RaidBench made, on exactly the disks it checked. An array made by create stays
@@ -46,7 +47,7 @@ exact commands, the capacity and the fault tolerance, and touches nothing.
 Examples:
   raidbench-cli array create --level raid5 --disks /dev/sdb,/dev/sdc,/dev/sdd --dry-run
   raidbench-cli array create --preset raid50 --disks /dev/sd[b-g] --chunk 256k --yes
-  raidbench-cli array teardown 3fa2c1)";
+  raidbench-cli array teardown 3fa2c1)");
 
 struct CreateOptions
 {
@@ -62,23 +63,23 @@ QString describeFigures(const ArraySpec& spec)
     const ArrayFigures figures = analyzeSpec(spec);
     QString text;
     if (figures.usableBytes) {
-        text += QStringLiteral("usable %1 of %2 raw (%3 % kept)")
+        text += Text::tr("usable %1 of %2 raw (%3 % kept)")
                     .arg(Units::formatBytesDecimal(double(*figures.usableBytes)),
                          Units::formatBytesDecimal(double(figures.rawBytes)))
                     .arg(figures.spacePct, 0, 'f', 1);
     } else {
-        text += QStringLiteral("usable size unknown");
+        text += Text::tr("usable size unknown");
     }
-    text += QStringLiteral("; survives %1 disk failure(s) for sure, %2 at best")
+    text += Text::tr("; survives %1 disk failure(s) for sure, %2 at best")
                 .arg(figures.failuresGuaranteed)
                 .arg(figures.failuresBestCase);
     if (figures.controllersKnown) {
         if (figures.controllerCount < 2) {
-            text += QStringLiteral("; all disks on one controller");
+            text += Text::tr("; all disks on one controller");
         } else {
             text += figures.survivesControllerLoss
-                ? QStringLiteral("; survives losing any one of its %1 controllers").arg(figures.controllerCount)
-                : QStringLiteral("; does not survive losing controller %1").arg(figures.fatalController);
+                ? Text::tr("; survives losing any one of its %1 controllers").arg(figures.controllerCount)
+                : Text::tr("; does not survive losing controller %1").arg(figures.fatalController);
         }
     }
     return text;
@@ -99,7 +100,7 @@ Result<void> describeLeaves(ArraySpec& spec, const EligibilityOptions& options, 
                 .arg(terminalSafe(spec.device), terminalSafe(disk->model.isEmpty() ? disk->transport : disk->model),
                      disk->serial.isEmpty() ? QString() : QStringLiteral(" ") + terminalSafe(disk->serial),
                      Units::formatBytesDecimal(double(disk->sizeBytes)),
-                     disk->eligible ? QString() : QStringLiteral(" NOT SAFE: ") + disk->reasons.first().message));
+                     disk->eligible ? QString() : Text::tr(" NOT SAFE: ") + disk->reasons.first().message));
         return {};
     }
     for (ArraySpec& child : spec.children) {
@@ -116,11 +117,11 @@ bool confirm(const QStringList& identities, bool yes)
         return true;
     }
     if (!stdinIsTerminal()) {
-        printError(QStringLiteral("this destroys the data on %1 disk(s); run on a terminal to confirm, or pass --yes")
+        printError(Text::tr("this destroys the data on %1 disk(s); run on a terminal to confirm, or pass --yes")
                        .arg(identities.size()));
         return false;
     }
-    return answeredYes(QStringLiteral("Type yes to destroy everything on these %1 disk(s): ").arg(identities.size()));
+    return answeredYes(Text::tr("Type yes to destroy everything on these %1 disk(s): ").arg(identities.size()));
 }
 
 int create(const ArraySpec& input, const CreateOptions& options)
@@ -140,8 +141,8 @@ int create(const ArraySpec& input, const CreateOptions& options)
     }
     const QString tag = options.tag.isEmpty() ? newBuildTag() : options.tag;
     if (BuildJournal::exists(BuildJournal::defaultDirectory(), tag)) {
-        printError(QStringLiteral("tag %1 is in use (see raidbench-cli array list); choose another or leave --tag out")
-                       .arg(tag));
+        printError(
+            Text::tr("tag %1 is in use (see raidbench-cli array list); choose another or leave --tag out").arg(tag));
         return ExitUsage;
     }
     // A real build resolves and checks every disk once, through the device gate, and from then on names
@@ -162,16 +163,16 @@ int create(const ArraySpec& input, const CreateOptions& options)
         printError(ErrorCode::userText(plan.error()));
         return ExitUsage;
     }
-    QString text = QStringLiteral("%1 (tag %2)\n  %3\n").arg(spec.describe(), tag, describeFigures(spec));
+    QString text = Text::tr("%1 (tag %2)\n  %3\n").arg(spec.describe(), tag, describeFigures(spec));
     for (const auto& issue : issues) {
-        text += QStringLiteral("  warning: %1\n").arg(issue.message);
+        text += Text::tr("  warning: %1\n").arg(issue.message);
     }
-    text += QStringLiteral("  destroys: %1\n").arg(identities.join(QStringLiteral("\n            ")));
-    text += QStringLiteral("commands:\n");
+    text += Text::tr("  destroys: %1\n").arg(identities.join(QStringLiteral("\n            ")));
+    text += Text::tr("commands:\n");
     for (const QString& line : plan->commandLines()) {
         text += QStringLiteral("  %1\n").arg(line);
     }
-    text += QStringLiteral("teardown:\n");
+    text += Text::tr("teardown:\n");
     for (const QStringList& argv : plan->teardownCommands()) {
         QStringList quoted;
         for (const QString& arg : argv) {
@@ -205,7 +206,7 @@ int create(const ArraySpec& input, const CreateOptions& options)
         printError(ErrorCode::userText(built.error()));
         return built.error().code == ErrorCode::cancelled ? ExitCancelled : ExitFailed;
     }
-    printOut(QStringLiteral("built %1; remove it with: raidbench-cli array teardown %2\n").arg(built->device, tag));
+    printOut(Text::tr("built %1; remove it with: raidbench-cli array teardown %2\n").arg(built->device, tag));
     return ExitOk;
 }
 
@@ -229,10 +230,10 @@ int list()
                 names.append(object.device);
             }
         }
-        text += QStringLiteral("%1  started %2 by pid %3: %4\n")
+        text += Text::tr("%1  started %2 by pid %3: %4\n")
                     .arg(record.tag, record.started)
                     .arg(record.owner.pid)
-                    .arg(names.isEmpty() ? QStringLiteral("(nothing created yet)") : names.join(QStringLiteral(", ")));
+                    .arg(names.isEmpty() ? Text::tr("(nothing created yet)") : names.join(QStringLiteral(", ")));
     }
     QFile mdstat(QStringLiteral("/proc/mdstat"));
     if (mdstat.open(QIODevice::ReadOnly)) {
@@ -243,11 +244,11 @@ int list()
                                                     30000);
             const QString name = MdDetail::parse(detail.out).name().section(QLatin1Char(':'), -1);
             if (name.startsWith(QLatin1String("raidbench-")) && !text.contains(name)) {
-                text += QStringLiteral("%1  /dev/%2 %3 (no journal: run recover)\n").arg(name, array.name, array.level);
+                text += Text::tr("%1  /dev/%2 %3 (no journal: run recover)\n").arg(name, array.name, array.level);
             }
         }
     }
-    printOut(text.isEmpty() ? QStringLiteral("no arrays made by RaidBench\n") : text);
+    printOut(text.isEmpty() ? Text::tr("no arrays made by RaidBench\n") : text);
     return ExitOk;
 }
 
@@ -267,7 +268,7 @@ int teardown(const QStringList& tags, bool all)
         byTag.clientUid = qint64(getuid());
         byTag.includeKept = true;
         if (record.owner.isAlive() || !byTag.allows(record)) {
-            printError(QStringLiteral("%1 belongs to RaidBench process %2, which is still running; left alone")
+            printError(Text::tr("%1 belongs to RaidBench process %2, which is still running; left alone")
                            .arg(record.tag)
                            .arg(record.owner.pid));
             ++failures;
@@ -285,8 +286,8 @@ int teardown(const QStringList& tags, bool all)
         failures += report.clean() ? 0 : 1;
     }
     if (done == 0) {
-        printError(all ? QStringLiteral("no arrays made by RaidBench to tear down")
-                       : QStringLiteral("no journal for tag %1 in %2; raidbench-cli array recover removes leftovers")
+        printError(all ? Text::tr("no arrays made by RaidBench to tear down")
+                       : Text::tr("no journal for tag %1 in %2; raidbench-cli array recover removes leftovers")
                              .arg(tags.join(QStringLiteral(", ")), BuildJournal::defaultDirectory()));
         return ExitFailed;
     }
@@ -307,35 +308,33 @@ QStringList splitDisks(const QStringList& values)
 /// The options of `array`.
 struct ArrayOptions
 {
-    const QCommandLineOption levelOption {QStringLiteral("level"), QStringLiteral("md level or lvm-stripe."),
+    const QCommandLineOption levelOption {QStringLiteral("level"), Text::tr("md level or lvm-stripe."),
                                           QStringLiteral("LEVEL")};
     const QCommandLineOption presetOption {
-        QStringLiteral("preset"),
-        QStringLiteral("A standard layout: %1.").arg(presetNames().join(QStringLiteral(", "))),
+        QStringLiteral("preset"), Text::tr("A standard layout: %1.").arg(presetNames().join(QStringLiteral(", "))),
         QStringLiteral("PRESET")};
-    const QCommandLineOption specOption {QStringLiteral("spec"), QStringLiteral("An array tree as JSON."),
+    const QCommandLineOption specOption {QStringLiteral("spec"), Text::tr("An array tree as JSON."),
                                          QStringLiteral("FILE")};
-    const QCommandLineOption disksOption {QStringLiteral("disks"), QStringLiteral("Comma-separated member devices."),
+    const QCommandLineOption disksOption {QStringLiteral("disks"), Text::tr("Comma-separated member devices."),
                                           QStringLiteral("DEVS")};
-    const QCommandLineOption chunkOption {QStringLiteral("chunk"), QStringLiteral("md chunk size (e.g. 512k)."),
+    const QCommandLineOption chunkOption {QStringLiteral("chunk"), Text::tr("md chunk size (e.g. 512k)."),
                                           QStringLiteral("SIZE")};
     const QCommandLineOption layoutOption {QStringLiteral("layout"),
-                                           QStringLiteral("raid10: n2, f2, o2, n3, f3; raid5/6: left-symmetric..."),
+                                           Text::tr("raid10: n2, f2, o2, n3, f3; raid5/6: left-symmetric..."),
                                            QStringLiteral("LAYOUT")};
-    const QCommandLineOption bitmapOption {QStringLiteral("bitmap"), QStringLiteral("none (default) or internal."),
+    const QCommandLineOption bitmapOption {QStringLiteral("bitmap"), Text::tr("none (default) or internal."),
                                            QStringLiteral("BITMAP"), QStringLiteral("none")};
     const QCommandLineOption noCleanOption {QStringLiteral("no-assume-clean"),
-                                            QStringLiteral("Let md resync the new array (slow; see --wait-resync).")};
+                                            Text::tr("Let md resync the new array (slow; see --wait-resync).")};
     const QCommandLineOption waitOption {QStringLiteral("wait-resync"),
-                                         QStringLiteral("Wait for the resync to finish, showing progress.")};
-    const QCommandLineOption dryRunOption {QStringLiteral("dry-run"),
-                                           QStringLiteral("Print the plan and touch nothing.")};
-    const QCommandLineOption yesOption {QStringLiteral("yes"), QStringLiteral("Do not ask before destroying data.")};
+                                         Text::tr("Wait for the resync to finish, showing progress.")};
+    const QCommandLineOption dryRunOption {QStringLiteral("dry-run"), Text::tr("Print the plan and touch nothing.")};
+    const QCommandLineOption yesOption {QStringLiteral("yes"), Text::tr("Do not ask before destroying data.")};
     const QCommandLineOption loopOption {QStringLiteral("allow-loop"),
-                                         QStringLiteral("Accept loop devices as disks (tests).")};
-    const QCommandLineOption tagOption {QStringLiteral("tag"), QStringLiteral("Tag for the objects (default: random)."),
+                                         Text::tr("Accept loop devices as disks (tests).")};
+    const QCommandLineOption tagOption {QStringLiteral("tag"), Text::tr("Tag for the objects (default: random)."),
                                         QStringLiteral("TAG")};
-    const QCommandLineOption allOption {QStringLiteral("all"), QStringLiteral("teardown: every array RaidBench made.")};
+    const QCommandLineOption allOption {QStringLiteral("all"), Text::tr("teardown: every array RaidBench made.")};
 
     QList<QCommandLineOption> all() const
     {
@@ -349,13 +348,13 @@ std::optional<ArraySpec> specFromFile(const QString& path)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        printError(QStringLiteral("cannot read %1: %2").arg(file.fileName(), file.errorString()));
+        printError(Text::tr("cannot read %1: %2").arg(file.fileName(), file.errorString()));
         return std::nullopt;
     }
     QJsonParseError error {};
     const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &error);
     if (error.error != QJsonParseError::NoError || !document.isObject()) {
-        printError(QStringLiteral("%1 is not a JSON object: %2").arg(file.fileName(), error.errorString()));
+        printError(Text::tr("%1 is not a JSON object: %2").arg(file.fileName(), error.errorString()));
         return std::nullopt;
     }
     auto parsed = ArraySpec::fromJson(document.object());
@@ -423,7 +422,7 @@ std::optional<ArraySpec> specToCreate(const QCommandLineParser& parser, const Ar
     const int sources =
         int(parser.isSet(o.levelOption)) + int(parser.isSet(o.presetOption)) + int(parser.isSet(o.specOption));
     if (sources != 1) {
-        printError(QStringLiteral("give exactly one of --level, --preset or --spec"));
+        printError(Text::tr("give exactly one of --level, --preset or --spec"));
         return std::nullopt;
     }
     if (parser.isSet(o.specOption)) {
@@ -431,11 +430,11 @@ std::optional<ArraySpec> specToCreate(const QCommandLineParser& parser, const Ar
     }
     const QStringList disks = splitDisks(parser.values(o.disksOption));
     if (disks.isEmpty()) {
-        printError(QStringLiteral("--disks is required, e.g. --disks /dev/sdb,/dev/sdc"));
+        printError(Text::tr("--disks is required, e.g. --disks /dev/sdb,/dev/sdc"));
         return std::nullopt;
     }
     if (!parseBitmap(parser.value(o.bitmapOption))) {
-        printError(QStringLiteral("--bitmap '%1' must be none or internal").arg(parser.value(o.bitmapOption).left(16)));
+        printError(Text::tr("--bitmap '%1' must be none or internal").arg(parser.value(o.bitmapOption).left(16)));
         return std::nullopt;
     }
     if (parser.isSet(o.chunkOption)) {
@@ -476,7 +475,7 @@ int recover()
     scope.root = geteuid() == 0;
     scope.clientUid = qint64(getuid());
     const TeardownReport report = executor.recoverLeftovers(scope);
-    printOut(QStringLiteral("recover: %1\n").arg(report.summary()));
+    printOut(Text::tr("recover: %1\n").arg(report.summary()));
     return report.clean() ? ExitOk : ExitFailed;
 }
 
@@ -484,19 +483,19 @@ int recover()
 
 ArrayCommand::ArrayCommand()
     : Command(QStringLiteral("array"),
-              QT_TRANSLATE_NOOP("raidbench-cli", "build, list and tear down RAID arrays (mdadm, LVM)"))
+              QT_TRANSLATE_NOOP("raidbench_cli", "build, list and tear down RAID arrays (mdadm, LVM)"))
 { }
 
 int ArrayCommand::execute(const QStringList& arguments)
 {
     const QString sub = arguments.value(1);
     if (sub.isEmpty() || sub == QLatin1String("-h") || sub == QLatin1String("--help")) {
-        printOut(QString::fromUtf8(arrayDescription) + QLatin1Char('\n'));
+        printOut(Text::tr(arrayDescription) + QLatin1Char('\n'));
         return sub.isEmpty() ? ExitUsage : ExitOk;
     }
     QStringList rest = arguments;
     rest.removeAt(1);
-    CommandParser command(QStringLiteral("array ") + sub, QString::fromUtf8(arrayDescription));
+    CommandParser command(QStringLiteral("array ") + sub, Text::tr(arrayDescription));
     QCommandLineParser& parser = command.parser();
     const ArrayOptions o;
     parser.addOptions(o.all());
@@ -508,7 +507,7 @@ int ArrayCommand::execute(const QStringList& arguments)
     }
     if (sub == QLatin1String("teardown")) {
         if (!parser.isSet(o.allOption) && parser.positionalArguments().isEmpty()) {
-            printError(QStringLiteral("give a TAG (see raidbench-cli array list) or --all"));
+            printError(Text::tr("give a TAG (see raidbench-cli array list) or --all"));
             return ExitUsage;
         }
         return teardown(parser.positionalArguments(), parser.isSet(o.allOption));
@@ -517,7 +516,7 @@ int ArrayCommand::execute(const QStringList& arguments)
         return recover();
     }
     if (sub != QLatin1String("create")) {
-        printError(QStringLiteral("unknown array command '%1'; use create, list, teardown or recover").arg(sub));
+        printError(Text::tr("unknown array command '%1'; use create, list, teardown or recover").arg(sub));
         return ExitUsage;
     }
     int code = ExitUsage;

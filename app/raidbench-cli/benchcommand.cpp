@@ -17,7 +17,8 @@ namespace RaidBench::Cli {
 
 namespace {
 
-const char* const benchDescription = R"(Run one direct-I/O job on a file or block device and print what it measured.
+const char* const benchDescription =
+    QT_TRANSLATE_NOOP("raidbench_cli", R"(Run one direct-I/O job on a file or block device and print what it measured.
 
 Stops after --size bytes or --time, whichever comes first; with --time alone a
 sequential job wraps around at the end of the target (as fio's time_based does);
@@ -40,11 +41,11 @@ Examples:
   raidbench-cli bench --target /tmp/rb.dat --rw write --bs 1M --qd 8 --size 1G
   raidbench-cli bench --target /tmp/rb.dat --rw randread --bs 4k --qd 32 --time 10s --json
   raidbench-cli bench --target /dev/sdb --rw write --bs 1M --size 4G --destroy-data
-  raidbench-cli bench --target /tmp/rb.dat --rw randrw --rwmix-read 70 --bs 4k --qd 16 --time 30s --ramp 2s)";
+  raidbench-cli bench --target /tmp/rb.dat --rw randrw --rwmix-read 70 --bs 4k --qd 16 --time 30s --ramp 2s)");
 
 QString latencyLine(const LatencySummary& l)
 {
-    return QStringLiteral("min %1  p50 %2  p90 %3  p99 %4  p99.9 %5  max %6")
+    return Text::tr("min %1  p50 %2  p90 %3  p99 %4  p99.9 %5  max %6")
         .arg(Units::formatDuration(l.min), Units::formatDuration(l.p50), Units::formatDuration(l.p90),
              Units::formatDuration(l.p99), Units::formatDuration(l.p999), Units::formatDuration(l.max));
 }
@@ -54,10 +55,10 @@ QString ioPathDetails(const IoResult& result)
 {
     QStringList details;
     if (result.fixedBuffers) {
-        details << QStringLiteral("fixed buffers");
+        details << Text::tr("fixed buffers");
     }
     if (result.hugePageBytes) {
-        details << QStringLiteral("huge pages");
+        details << Text::tr("huge pages");
     }
     return details.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(details.join(QStringLiteral(", ")));
 }
@@ -66,16 +67,16 @@ QString humanReport(const IoResult& result)
 {
     QString text;
     const IoJob& job = result.job;
-    text += QStringLiteral("%1 %2: %3 in %4%5\n")
+    text += Text::tr("%1 %2: %3 in %4%5\n")
                 .arg(patternName(job.pattern), job.target, Units::formatBytesDecimal(double(result.bytes)),
                      Units::formatDuration(result.elapsedNs),
                      result.status == IoStatus::Completed ? QString()
                                                           : QStringLiteral(" (%1)").arg(ioStatusName(result.status)));
-    text += QStringLiteral("  bandwidth  %1 (%2 MiB/s), %3 IOPS\n")
+    text += Text::tr("  bandwidth  %1 (%2 MiB/s), %3 IOPS\n")
                 .arg(Units::formatMBps(result.bandwidth()))
                 .arg(result.bandwidth() / 1048576.0, 0, 'f', 1)
                 .arg(result.iops(), 0, 'f', 0);
-    text += QStringLiteral("  latency    %1\n").arg(latencyLine(result.latency));
+    text += Text::tr("  latency    %1\n").arg(latencyLine(result.latency));
     if (job.pattern == IoPattern::ReadWrite || job.pattern == IoPattern::RandReadWrite) {
         const double total = double(std::max<std::uint64_t>(1, result.bytes));
         for (const auto& [name, part] :
@@ -85,26 +86,25 @@ QString humanReport(const IoResult& result)
                         .arg(100.0 * double(part->bytes) / total, 0, 'f', 1)
                         .arg(Units::formatMBps(result.bandwidth(*part)))
                         .arg(result.iops(*part), 0, 'f', 0);
-            text += QStringLiteral("   latency   %1\n").arg(latencyLine(part->latency));
+            text += Text::tr("   latency   %1\n").arg(latencyLine(part->latency));
         }
     }
-    text += QStringLiteral("  cpu        user %1 s, sys %2 s\n")
-                .arg(result.cpuUserS, 0, 'f', 2)
-                .arg(result.cpuSysS, 0, 'f', 2);
-    text += QStringLiteral("  io path    %1%2, queue depth %3, %4, %5 data, block size %6\n")
+    text +=
+        Text::tr("  cpu        user %1 s, sys %2 s\n").arg(result.cpuUserS, 0, 'f', 2).arg(result.cpuSysS, 0, 'f', 2);
+    text += Text::tr("  io path    %1%2, queue depth %3, %4, %5 data, block size %6\n")
                 .arg(result.ioPath, ioPathDetails(result))
                 .arg(result.effectiveQueueDepth)
-                .arg(job.direct ? QStringLiteral("O_DIRECT") : QStringLiteral("buffered (page cache)"),
+                .arg(job.direct ? QStringLiteral("O_DIRECT") : Text::tr("buffered (page cache)"),
                      dataPatternName(job.data), Units::formatSizeCompact(job.blockSize));
     if (!result.fallbackReason.isEmpty() && result.ioPath != QLatin1String("io_uring")) {
-        text += QStringLiteral("  note       %1\n").arg(result.fallbackReason);
+        text += Text::tr("  note       %1\n").arg(result.fallbackReason);
     }
     for (const QString& note : result.notes) {
-        text += QStringLiteral("  note       %1\n").arg(note);
+        text += Text::tr("  note       %1\n").arg(note);
     }
-    text += QStringLiteral("  fio        %1\n").arg(result.fioCommand);
+    text += Text::tr("  fio        %1\n").arg(result.fioCommand);
     if (!result.ddCommand.isEmpty()) {
-        text += QStringLiteral("  dd         %1\n").arg(result.ddCommand);
+        text += Text::tr("  dd         %1\n").arg(result.ddCommand);
     }
     return text;
 }
@@ -113,52 +113,51 @@ QString humanReport(const IoResult& result)
 struct BenchOptions
 {
     const QCommandLineOption targetOption {
-        QStringLiteral("target"), QStringLiteral("File or block device to run on (required)."), QStringLiteral("PATH")};
+        QStringLiteral("target"), Text::tr("File or block device to run on (required)."), QStringLiteral("PATH")};
     const QCommandLineOption rwOption {
-        QStringLiteral("rw"), QStringLiteral("Pattern: write, read, randwrite, randread, rw, randrw (default read)."),
+        QStringLiteral("rw"), Text::tr("Pattern: write, read, randwrite, randread, rw, randrw (default read)."),
         QStringLiteral("PATTERN"), QStringLiteral("read")};
     const QCommandLineOption rwmixOption {QStringList {QStringLiteral("rwmix-read"), QStringLiteral("rwmix")},
-                                          QStringLiteral("Percentage of reads for rw and randrw, 0 to 100 (default "
-                                                         "50); reads and writes are reported apart."),
+                                          Text::tr("Percentage of reads for rw and randrw, 0 to 100 (default "
+                                                   "50); reads and writes are reported apart."),
                                           QStringLiteral("PCT"), QStringLiteral("50")};
-    const QCommandLineOption bsOption {QStringLiteral("bs"), QStringLiteral("Block size, 512 to 64M (default 1M)."),
+    const QCommandLineOption bsOption {QStringLiteral("bs"), Text::tr("Block size, 512 to 64M (default 1M)."),
                                        QStringLiteral("SIZE"), QStringLiteral("1M")};
-    const QCommandLineOption qdOption {QStringLiteral("qd"), QStringLiteral("Queue depth, 1 to 256 (default 1)."),
+    const QCommandLineOption qdOption {QStringLiteral("qd"), Text::tr("Queue depth, 1 to 256 (default 1)."),
                                        QStringLiteral("N"), QStringLiteral("1")};
     const QCommandLineOption sizeOption {QStringLiteral("size"),
-                                         QStringLiteral("Bytes to transfer; also the size of a file to create."),
+                                         Text::tr("Bytes to transfer; also the size of a file to create."),
                                          QStringLiteral("SIZE")};
-    const QCommandLineOption timeOption {
-        QStringLiteral("time"), QStringLiteral("Run for this long (e.g. 500ms, 10s, 2m)."), QStringLiteral("DURATION")};
-    const QCommandLineOption rampOption {
-        QStringLiteral("ramp"), QStringLiteral("Run this long first without measuring."), QStringLiteral("DURATION")};
+    const QCommandLineOption timeOption {QStringLiteral("time"), Text::tr("Run for this long (e.g. 500ms, 10s, 2m)."),
+                                         QStringLiteral("DURATION")};
+    const QCommandLineOption rampOption {QStringLiteral("ramp"), Text::tr("Run this long first without measuring."),
+                                         QStringLiteral("DURATION")};
     const QCommandLineOption offsetOption {QStringLiteral("offset"),
-                                           QStringLiteral("Start of the range within the target (default 0)."),
+                                           Text::tr("Start of the range within the target (default 0)."),
                                            QStringLiteral("SIZE"), QStringLiteral("0")};
     const QCommandLineOption lengthOption {
-        QStringLiteral("length"), QStringLiteral("Length of the range (default: to the end)."), QStringLiteral("SIZE")};
+        QStringLiteral("length"), Text::tr("Length of the range (default: to the end)."), QStringLiteral("SIZE")};
     const QCommandLineOption bufferedOption {QStringLiteral("buffered"),
-                                             QStringLiteral("Go through the page cache instead of O_DIRECT; writes end "
-                                                            "with an fdatasync that is timed.")};
+                                             Text::tr("Go through the page cache instead of O_DIRECT; writes end "
+                                                      "with an fdatasync that is timed.")};
     const QCommandLineOption dataOption {QStringLiteral("data"),
-                                         QStringLiteral("Data written: random (default; defeats compression and "
-                                                        "dedup) or zeros (what dd if=/dev/zero writes)."),
+                                         Text::tr("Data written: random (default; defeats compression and "
+                                                  "dedup) or zeros (what dd if=/dev/zero writes)."),
                                          QStringLiteral("random|zeros"), QStringLiteral("random")};
-    const QCommandLineOption syncOption {
-        QStringLiteral("sync-io"), QStringLiteral("Use synchronous pread/pwrite (queue depth 1) instead of io_uring.")};
+    const QCommandLineOption syncOption {QStringLiteral("sync-io"),
+                                         Text::tr("Use synchronous pread/pwrite (queue depth 1) instead of io_uring.")};
     const QCommandLineOption batchOption {
         QStringLiteral("batch-submit"),
-        QStringLiteral("Submit every I/O whose slot one reap freed in one call, instead of each as soon as its slot "
-                       "is free (the default, as fio does).")};
+        Text::tr("Submit every I/O whose slot one reap freed in one call, instead of each as soon as its slot "
+                 "is free (the default, as fio does).")};
     const QCommandLineOption dsyncOption {
         QStringLiteral("dsync"),
-        QStringLiteral("Make every write durable before it completes (O_DSYNC, fio's --sync=dsync): the disk's "
-                       "write cache is flushed or written through per write, as a database log does.")};
+        Text::tr("Make every write durable before it completes (O_DSYNC, fio's --sync=dsync): the disk's "
+                 "write cache is flushed or written through per write, as a database log does.")};
     const QCommandLineOption destroyOption {QStringLiteral("destroy-data"),
-                                            QStringLiteral("Allow writing to a block device, destroying its data.")};
-    const QCommandLineOption jsonOption {QStringLiteral("json"),
-                                         QStringLiteral("Print the result as one JSON object.")};
-    const QCommandLineOption quietOption {QStringLiteral("quiet"), QStringLiteral("No progress line on a terminal.")};
+                                            Text::tr("Allow writing to a block device, destroying its data.")};
+    const QCommandLineOption jsonOption {QStringLiteral("json"), Text::tr("Print the result as one JSON object.")};
+    const QCommandLineOption quietOption {QStringLiteral("quiet"), Text::tr("No progress line on a terminal.")};
 
     QList<QCommandLineOption> all() const
     {
@@ -182,11 +181,10 @@ Result<IoJob> readJob(const QCommandLineParser& parser, const BenchOptions& o)
     job.readPercent = parser.value(o.rwmixOption).toInt(&ok);
     if (!ok || job.readPercent < 0 || job.readPercent > 100) {
         return makeError(
-            {},
-            QStringLiteral("--rwmix-read '%1' must be a whole number from 0 to 100").arg(parser.value(o.rwmixOption)));
+            {}, Text::tr("--rwmix-read '%1' must be a whole number from 0 to 100").arg(parser.value(o.rwmixOption)));
     }
     if (parser.isSet(o.rwmixOption) && job.pattern != IoPattern::ReadWrite && job.pattern != IoPattern::RandReadWrite) {
-        return makeError({}, QStringLiteral("--rwmix-read only applies to --rw rw or randrw"));
+        return makeError({}, Text::tr("--rwmix-read only applies to --rw rw or randrw"));
     }
     auto bs = Units::parseSize(parser.value(o.bsOption));
     if (!bs) {
@@ -194,13 +192,12 @@ Result<IoJob> readJob(const QCommandLineParser& parser, const BenchOptions& o)
     }
     if (*bs > IoJob::maxBlockSize || *bs < IoJob::minBlockSize) {
         return makeError(
-            {},
-            QStringLiteral("--bs %1 is out of range; it must be between 512 and 64M").arg(parser.value(o.bsOption)));
+            {}, Text::tr("--bs %1 is out of range; it must be between 512 and 64M").arg(parser.value(o.bsOption)));
     }
     job.blockSize = std::uint32_t(*bs);
     job.queueDepth = parser.value(o.qdOption).toInt(&ok);
     if (!ok) {
-        return makeError({}, QStringLiteral("--qd '%1' is not a whole number").arg(parser.value(o.qdOption)));
+        return makeError({}, Text::tr("--qd '%1' is not a whole number").arg(parser.value(o.qdOption)));
     }
     if (parser.isSet(o.sizeOption)) {
         auto size = Units::parseSize(parser.value(o.sizeOption));
@@ -208,7 +205,7 @@ Result<IoJob> readJob(const QCommandLineParser& parser, const BenchOptions& o)
             return size.error();
         }
         if (*size == 0) {
-            return makeError({}, QStringLiteral("--size must be more than 0"));
+            return makeError({}, Text::tr("--size must be more than 0"));
         }
         job.sizeLimit = *size;
     }
@@ -218,7 +215,7 @@ Result<IoJob> readJob(const QCommandLineParser& parser, const BenchOptions& o)
             return time.error();
         }
         if (*time == 0) {
-            return makeError({}, QStringLiteral("--time must be more than 0"));
+            return makeError({}, Text::tr("--time must be more than 0"));
         }
         job.timeLimitNs = *time;
     }
@@ -274,8 +271,8 @@ int runJob(IoJob job, bool json, bool quiet)
     if (patternWrites(job.pattern) && ::stat(QFile::encodeName(job.target).constData(), &targetStat) == 0 &&
         S_ISBLK(targetStat.st_mode)) {
         if (!job.destroyData) {
-            printError(QStringLiteral("writing to block device %1 destroys the data on it; pass --destroy-data if "
-                                      "that is what you want")
+            printError(Text::tr("writing to block device %1 destroys the data on it; pass --destroy-data if "
+                                "that is what you want")
                            .arg(job.target));
             return ExitUsage;
         }
@@ -299,8 +296,8 @@ int runJob(IoJob job, bool json, bool quiet)
             const QString fraction =
                 p.fraction >= 0 ? QStringLiteral("%1 %").arg(p.fraction * 100, 3, 'f', 0) : QStringLiteral("     ");
             printProgress(QStringLiteral("  %1  %2  %3   ")
-                              .arg(p.ramping ? QStringLiteral("ramp ") : fraction,
-                                   Units::formatBytesDecimal(double(p.bytes)), Units::formatMBps(p.currentBwBytes)));
+                              .arg(p.ramping ? Text::tr("ramp ") : fraction, Units::formatBytesDecimal(double(p.bytes)),
+                                   Units::formatMBps(p.currentBwBytes)));
         };
     }
     if (pin) {
@@ -322,11 +319,11 @@ int runJob(IoJob job, bool json, bool quiet)
         printOut(humanReport(result));
     }
     if (result.status == IoStatus::Failed) {
-        printError(result.error ? result.error->message : QStringLiteral("the run failed"));
+        printError(result.error ? result.error->message : Text::tr("the run failed"));
         return ExitFailed;
     }
     if (result.status == IoStatus::Cancelled) {
-        printError(QStringLiteral("cancelled; the partial result is above"));
+        printError(Text::tr("cancelled; the partial result is above"));
         return ExitCancelled;
     }
     return ExitOk;
@@ -336,12 +333,12 @@ int runJob(IoJob job, bool json, bool quiet)
 
 BenchCommand::BenchCommand()
     : Command(QStringLiteral("bench"),
-              QT_TRANSLATE_NOOP("raidbench-cli", "run one direct-I/O job on a file or block device"))
+              QT_TRANSLATE_NOOP("raidbench_cli", "run one direct-I/O job on a file or block device"))
 { }
 
 int BenchCommand::execute(const QStringList& arguments)
 {
-    CommandParser command(QStringLiteral("bench"), QString::fromUtf8(benchDescription));
+    CommandParser command(QStringLiteral("bench"), Text::tr(benchDescription));
     QCommandLineParser& parser = command.parser();
     const BenchOptions options;
     parser.addOptions(options.all());
@@ -349,7 +346,7 @@ int BenchCommand::execute(const QStringList& arguments)
         return *done;
     }
     if (!parser.isSet(options.targetOption)) {
-        printError(QStringLiteral("--target is required (a file or block device)"));
+        printError(Text::tr("--target is required (a file or block device)"));
         return ExitUsage;
     }
     auto job = readJob(parser, options);

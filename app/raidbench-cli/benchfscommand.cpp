@@ -13,8 +13,8 @@
 namespace RaidBench::Cli {
 
 namespace {
-const char* const benchFsDescription =
-    R"(Run one file-system test in an existing directory (no array is built) and leave
+const char* const benchFsDescription = QT_TRANSLATE_NOOP(
+    "raidbench_cli", R"(Run one file-system test in an existing directory (no array is built) and leave
 the directory as it was found.
 
 Tests:
@@ -30,62 +30,60 @@ Tests:
 Examples:
   raidbench-cli bench-fs --dir /mnt/new --test small-files --files 100000 --file-size 1k --dirs 1
   raidbench-cli bench-fs --dir /mnt/new --test file-seq --size 1G --json
-  raidbench-cli bench-fs --dir /mnt/new --test command --repeats 5 -- sh -c 'psql < dump.sql')";
+  raidbench-cli bench-fs --dir /mnt/new --test command --repeats 5 -- sh -c 'psql < dump.sql')");
 } // namespace
 
 BenchFsCommand::BenchFsCommand()
     : Command(QStringLiteral("bench-fs"),
-              QT_TRANSLATE_NOOP("raidbench-cli",
+              QT_TRANSLATE_NOOP("raidbench_cli",
                                 "run a file-system test (bonnie-like, small files, your command) in a directory"))
 { }
 
 int BenchFsCommand::execute(const QStringList& arguments)
 {
-    CommandParser command(QStringLiteral("bench-fs"), QString::fromUtf8(benchFsDescription));
+    CommandParser command(QStringLiteral("bench-fs"), Text::tr(benchFsDescription));
     QCommandLineParser& parser = command.parser();
-    const QCommandLineOption dirOption(QStringLiteral("dir"), QStringLiteral("Directory to test in (required)."),
+    const QCommandLineOption dirOption(QStringLiteral("dir"), Text::tr("Directory to test in (required)."),
                                        QStringLiteral("DIR"));
-    const QCommandLineOption testOption(QStringLiteral("test"),
-                                        QStringLiteral("file-seq, file-seeks, small-files or command."),
-                                        QStringLiteral("TEST"));
+    const QCommandLineOption testOption(
+        QStringLiteral("test"), Text::tr("file-seq, file-seeks, small-files or command."), QStringLiteral("TEST"));
     const QCommandLineOption sizeOption(QStringLiteral("size"),
-                                        QStringLiteral("File size for file-seq and file-seeks (default 256M)."),
+                                        Text::tr("File size for file-seq and file-seeks (default 256M)."),
                                         QStringLiteral("SIZE"), QStringLiteral("256M"));
-    const QCommandLineOption bsOption(QStringLiteral("bs"), QStringLiteral("Block size for file-seq (default 1M)."),
+    const QCommandLineOption bsOption(QStringLiteral("bs"), Text::tr("Block size for file-seq (default 1M)."),
                                       QStringLiteral("SIZE"), QStringLiteral("1M"));
     const QCommandLineOption directOption(QStringLiteral("direct"),
-                                          QStringLiteral("file-seq with O_DIRECT instead of the page cache."));
-    const QCommandLineOption timeOption(QStringLiteral("time"), QStringLiteral("file-seeks duration (default 5s)."),
+                                          Text::tr("file-seq with O_DIRECT instead of the page cache."));
+    const QCommandLineOption timeOption(QStringLiteral("time"), Text::tr("file-seeks duration (default 5s)."),
                                         QStringLiteral("DURATION"), QStringLiteral("5s"));
     const QCommandLineOption filesOption(QStringLiteral("files"),
-                                         QStringLiteral("small-files: number of files (default 16384)."),
-                                         QStringLiteral("N"), QStringLiteral("16384"));
-    const QCommandLineOption dirsOption(QStringLiteral("dirs"),
-                                        QStringLiteral("small-files: directories (default 16)."), QStringLiteral("N"),
-                                        QStringLiteral("16"));
+                                         Text::tr("small-files: number of files (default 16384)."), QStringLiteral("N"),
+                                         QStringLiteral("16384"));
+    const QCommandLineOption dirsOption(QStringLiteral("dirs"), Text::tr("small-files: directories (default 16)."),
+                                        QStringLiteral("N"), QStringLiteral("16"));
     const QCommandLineOption fileSizeOption(QStringLiteral("file-size"),
-                                            QStringLiteral("small-files: bytes per file (default 0)."),
+                                            Text::tr("small-files: bytes per file (default 0)."),
                                             QStringLiteral("SIZE"), QStringLiteral("0"));
     const QCommandLineOption fsyncOption(QStringLiteral("fsync"),
-                                         QStringLiteral("small-files: none, each or end (default none)."),
+                                         Text::tr("small-files: none, each or end (default none)."),
                                          QStringLiteral("POLICY"), QStringLiteral("none"));
-    const QCommandLineOption repeatsOption(QStringLiteral("repeats"), QStringLiteral("command: runs (default 1)."),
+    const QCommandLineOption repeatsOption(QStringLiteral("repeats"), Text::tr("command: runs (default 1)."),
                                            QStringLiteral("N"), QStringLiteral("1"));
     const QCommandLineOption timeoutOption(QStringLiteral("timeout"),
-                                           QStringLiteral("command: kill it after this long (default 10m)."),
+                                           Text::tr("command: kill it after this long (default 10m)."),
                                            QStringLiteral("DURATION"), QStringLiteral("10m"));
     const QCommandLineOption noDropOption(QStringLiteral("no-drop-caches"),
-                                          QStringLiteral("command: do not drop caches between runs."));
-    const QCommandLineOption jsonOption(QStringLiteral("json"), QStringLiteral("Print the result as JSON."));
+                                          Text::tr("command: do not drop caches between runs."));
+    const QCommandLineOption jsonOption(QStringLiteral("json"), Text::tr("Print the result as JSON."));
     parser.addOptions({dirOption, testOption, sizeOption, bsOption, directOption, timeOption, filesOption, dirsOption,
                        fileSizeOption, fsyncOption, repeatsOption, timeoutOption, noDropOption, jsonOption});
-    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("For --test command."),
+    parser.addPositionalArgument(QStringLiteral("command"), Text::tr("For --test command."),
                                  QStringLiteral("[-- COMMAND ARGS...]"));
     if (const std::optional<int> done = command.parse(arguments)) {
         return *done;
     }
     if (!parser.isSet(dirOption) || !parser.isSet(testOption)) {
-        printError(QStringLiteral("--dir and --test are required (see raidbench-cli bench-fs --help)"));
+        printError(Text::tr("--dir and --test are required (see raidbench-cli bench-fs --help)"));
         return ExitUsage;
     }
     QJsonObject json {{QStringLiteral("kind"), parser.value(testOption)},
@@ -107,7 +105,7 @@ int BenchFsCommand::execute(const QStringList& arguments)
         return ExitUsage;
     }
     if (params->kind != TestKind::Command && !parser.positionalArguments().isEmpty()) {
-        printError(QStringLiteral("unexpected argument '%1' (a command goes with --test command)")
+        printError(Text::tr("unexpected argument '%1' (a command goes with --test command)")
                        .arg(parser.positionalArguments().first()));
         return ExitUsage;
     }
@@ -119,10 +117,10 @@ int BenchFsCommand::execute(const QStringList& arguments)
         out.insert(QStringLiteral("directory"), params->directory);
         printJson(QJsonDocument(out));
     } else {
-        QString text = QStringLiteral("%1 in %2: %3\n")
-                           .arg(testKindName(result.kind), params->directory, runStateName(result.status));
+        QString text =
+            Text::tr("%1 in %2: %3\n").arg(testKindName(result.kind), params->directory, runStateName(result.status));
         for (const FilePhase& phase : result.phases) {
-            text += QStringLiteral("  %1 %2 ops in %3 s  %4 ops/s  %5  cpu %6 %\n")
+            text += Text::tr("  %1 %2 ops in %3 s  %4 ops/s  %5  cpu %6 %\n")
                         .arg(phase.name, -14)
                         .arg(phase.ops, 8)
                         .arg(phase.seconds, 7, 'f', 2)

@@ -25,17 +25,20 @@ CommandParser::CommandParser(const QString& command, const QString& description)
     : m_command(command)
 {
     m_parser.setApplicationDescription(description);
-    m_parser.addHelpOption();
+    // Our own, not addHelpOption(): Qt's words for it are not in every catalogue, and --help-all would
+    // list Qt's own options, which no command reads.
+    m_parser.addOption({{QStringLiteral("h"), QStringLiteral("help")}, Text::tr("Show this help.")});
 }
 
 QString CommandParser::helpText() const
 {
-    // Qt's first line is "Usage: <the path we were started by> [options] ...".
+    // Qt's first line is "Usage: <the path we were started by> [options] ...", its words in the user's
+    // language ("Uso: ... [opciones]").
     QString text = m_parser.helpText();
-    const qsizetype options = text.indexOf(QLatin1String(" [options]"));
-    const qsizetype lineEnd = text.indexOf(QLatin1Char('\n'));
-    if (text.startsWith(QLatin1String("Usage: ")) && options > 0 && options < lineEnd) {
-        text.replace(7, options - 7, QStringLiteral("raidbench-cli ") + m_command);
+    const QString startedBy = QCoreApplication::arguments().value(0);
+    const qsizetype path = startedBy.isEmpty() ? -1 : text.indexOf(startedBy);
+    if (path > 0 && path < text.indexOf(QLatin1Char('\n'))) {
+        text.replace(path, startedBy.size(), QStringLiteral("raidbench-cli ") + m_command);
     }
     return text;
 }
@@ -43,7 +46,7 @@ QString CommandParser::helpText() const
 std::optional<int> CommandParser::parse(const QStringList& arguments, bool positional)
 {
     if (!m_parser.parse(arguments)) {
-        printError(QStringLiteral("%1 (see raidbench-cli %2 --help)").arg(m_parser.errorText(), m_command));
+        printError(Text::tr("%1 (see raidbench-cli %2 --help)").arg(m_parser.errorText(), m_command));
         return ExitUsage;
     }
     if (m_parser.isSet(QStringLiteral("help"))) {
@@ -51,7 +54,7 @@ std::optional<int> CommandParser::parse(const QStringList& arguments, bool posit
         return ExitOk;
     }
     if (!positional && !m_parser.positionalArguments().isEmpty()) {
-        printError(QStringLiteral("unexpected argument '%1' (see raidbench-cli %2 --help)")
+        printError(Text::tr("unexpected argument '%1' (see raidbench-cli %2 --help)")
                        .arg(m_parser.positionalArguments().constFirst(), m_command));
         return ExitUsage;
     }
@@ -160,7 +163,7 @@ bool answeredYes(const QString& question)
     char answer[64] = {};
     if (!std::fgets(answer, sizeof(answer), stdin) ||
         QString::fromLocal8Bit(answer).trimmed() != QLatin1String("yes")) {
-        printError(QStringLiteral("not confirmed; nothing was changed"));
+        printError(Text::tr("not confirmed; nothing was changed"));
         return false;
     }
     return true;

@@ -3,6 +3,7 @@
 #include "campaign/campaignprogress.h"
 
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 
@@ -14,6 +15,14 @@ class QEventLoop;
 class QJsonDocument;
 
 namespace RaidBench::Cli {
+
+/// The CLI's own words in the user's language: `Text::tr("...")` reads the catalogue under the
+/// context "raidbench_cli" (what lupdate collects). Only what a person reads goes through it: help,
+/// messages, progress and the tables printed on a terminal; JSON, CSV and files keep English.
+struct Text
+{
+    Q_DECLARE_TR_FUNCTIONS(raidbench_cli)
+};
 
 /// Exit codes shared by every subcommand.
 enum ExitCode { ExitOk = 0, ExitFailed = 1, ExitUsage = 2, ExitCancelled = 130 };

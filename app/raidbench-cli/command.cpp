@@ -4,6 +4,7 @@
 #include "arraycommand.h"
 #include "benchcommand.h"
 #include "benchfscommand.h"
+#include "clicommon.h"
 #include "diskscommand.h"
 #include "labcommand.h"
 #include "reportcommand.h"
@@ -20,7 +21,7 @@ Command::Command(QString name, const char* summary)
 
 QString Command::summary() const
 {
-    return QCoreApplication::translate("raidbench-cli", m_summary);
+    return Text::tr(m_summary);
 }
 
 const std::map<QString, std::unique_ptr<Command>>& Command::all()

@@ -15,7 +15,7 @@ namespace RaidBench::Cli {
 class Command
 {
 public:
-    /// `summary`: QT_TRANSLATE_NOOP("raidbench-cli", ...), shown in the user's language.
+    /// `summary`: QT_TRANSLATE_NOOP("raidbench_cli", ...), shown in the user's language.
     Command(QString name, const char* summary);
     virtual ~Command() = default;
     Q_DISABLE_COPY_MOVE(Command)

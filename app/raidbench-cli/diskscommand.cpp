@@ -23,7 +23,8 @@ namespace RaidBench::Cli {
 
 namespace {
 
-const char* const disksDescription = R"(List the block devices of this machine, like lsblk, with model, size, transport
+const char* const disksDescription = QT_TRANSLATE_NOOP(
+    "raidbench_cli", R"(List the block devices of this machine, like lsblk, with model, size, transport
 and controller, and say for each whether RaidBench may write to it, and why not.
 
 A device is usable only if nothing uses it: not mounted (nor any partition), not swap,
@@ -64,7 +65,7 @@ Examples:
   raidbench-cli disks --no-health
   raidbench-cli disks --history WD-WCC4E1234567
   raidbench-cli disks --surface
-  raidbench-cli disks --surface /dev/sdb /dev/sdc --points 32 --point-time 2s --out sdb-sdc.json)";
+  raidbench-cli disks --surface /dev/sdb /dev/sdc --points 32 --point-time 2s --out sdb-sdc.json)");
 
 bool shown(const Disk& disk, bool all, bool allowLoop)
 {
@@ -102,7 +103,7 @@ QString cacheCell(const Disk& disk)
 QString row(const Disk& disk, bool partition)
 {
     const QString name = partition ? QStringLiteral("  ") + disk.name : disk.name;
-    const QString state = disk.eligible ? QStringLiteral("yes") : QStringLiteral("no");
+    const QString state = disk.eligible ? Text::tr("yes") : Text::tr("no");
     QStringList why;
     for (const auto& reason : disk.reasons) {
         why.append(reason.message);
@@ -121,14 +122,14 @@ QString row(const Disk& disk, bool partition)
                        .arg(terminalSafe(why.join(QStringLiteral("; "))));
     if (!partition && disk.healthRead) {
         if (disk.health.status == QLatin1String("unknown") || disk.health.status == QLatin1String("no-smart")) {
-            line += QStringLiteral("           health: %1\n").arg(terminalSafe(disk.health.reason));
+            line += Text::tr("           health: %1\n").arg(terminalSafe(disk.health.reason));
         }
         if (!disk.health.linkMax.isEmpty()) {
-            line += QStringLiteral("           link: %1 of %2\n")
+            line += Text::tr("           link: %1 of %2\n")
                         .arg(terminalSafe(disk.health.linkCurrent), terminalSafe(disk.health.linkMax));
         }
         for (const auto& explanation : disk.explanations) {
-            line += QStringLiteral("           could be slow: %1\n").arg(terminalSafe(explanation.message));
+            line += Text::tr("           could be slow: %1\n").arg(terminalSafe(explanation.message));
         }
     }
     return line;
@@ -137,17 +138,17 @@ QString row(const Disk& disk, bool partition)
 int printHistory(const QString& serial, const QString& folder, bool json)
 {
     if (serial.trimmed().isEmpty()) {
-        printError(QStringLiteral("--history needs a disk's serial number"));
+        printError(Text::tr("--history needs a disk's serial number"));
         return ExitUsage;
     }
     if (!QFileInfo(folder).isDir()) {
-        printError(QStringLiteral("no results folder at %1: nothing has been measured yet").arg(folder));
+        printError(Text::tr("no results folder at %1: nothing has been measured yet").arg(folder));
         return ExitFailed;
     }
     const HistoryScan scan = scanHistory(folder);
     const QList<DiskHistory> found = historiesOf(scan, serial);
     for (const QString& unreadable : scan.unreadable) {
-        printErr(QStringLiteral("raidbench-cli: skipped %1\n").arg(unreadable));
+        printErr(Text::tr("raidbench-cli: skipped %1\n").arg(unreadable));
     }
     if (found.isEmpty()) {
         QStringList serials;
@@ -156,11 +157,10 @@ int printHistory(const QString& serial, const QString& folder, bool json)
                 serials.append(history.serial);
             }
         }
-        printError(
-            serials.isEmpty()
-                ? QStringLiteral("no results file in %1 measured a disk on its own").arg(folder)
-                : QStringLiteral("no results file in %1 measured a disk with serial %2; these have a history: %3")
-                      .arg(folder, serial, serials.join(QStringLiteral(", "))));
+        printError(serials.isEmpty()
+                       ? Text::tr("no results file in %1 measured a disk on its own").arg(folder)
+                       : Text::tr("no results file in %1 measured a disk with serial %2; these have a history: %3")
+                             .arg(folder, serial, serials.join(QStringLiteral(", "))));
         return ExitFailed;
     }
     if (json) {
@@ -189,8 +189,7 @@ int surfaceScan(const QCommandLineParser& parser, const SurfaceOptions& options)
 {
     for (const QCommandLineOption* option : {&options.host, &options.history, &options.all}) {
         if (parser.isSet(*option)) {
-            printError(
-                QStringLiteral("--surface reads this machine's disks; not with --%1").arg(option->names().first()));
+            printError(Text::tr("--surface reads this machine's disks; not with --%1").arg(option->names().first()));
             return ExitUsage;
         }
     }
@@ -205,7 +204,7 @@ int surfaceScan(const QCommandLineParser& parser, const SurfaceOptions& options)
     bool ok = false;
     parser.value(options.points).toInt(&ok);
     if (!ok) {
-        printError(QStringLiteral("--points '%1' must be a whole number from %2 to %3")
+        printError(Text::tr("--points '%1' must be a whole number from %2 to %3")
                        .arg(parser.value(options.points).left(32))
                        .arg(SurfaceSpec::minPoints)
                        .arg(SurfaceSpec::maxPoints));
@@ -225,51 +224,45 @@ int surfaceScan(const QCommandLineParser& parser, const SurfaceOptions& options)
 /// The options of `disks`.
 struct DisksOptions
 {
-    const QCommandLineOption jsonOption {QStringLiteral("json"), QStringLiteral("Print a JSON array of devices.")};
-    const QCommandLineOption allOption {QStringLiteral("all"),
-                                        QStringLiteral("Also list loop, RAM, md and dm devices.")};
+    const QCommandLineOption jsonOption {QStringLiteral("json"), Text::tr("Print a JSON array of devices.")};
+    const QCommandLineOption allOption {QStringLiteral("all"), Text::tr("Also list loop, RAM, md and dm devices.")};
     const QCommandLineOption loopOption {QStringLiteral("allow-loop"),
-                                         QStringLiteral("Treat loop devices as usable disks (for tests).")};
-    const QCommandLineOption minSizeOption {QStringLiteral("min-size"),
-                                            QStringLiteral("Mark devices smaller than SIZE as too small."),
-                                            QStringLiteral("SIZE")};
+                                         Text::tr("Treat loop devices as usable disks (for tests).")};
+    const QCommandLineOption minSizeOption {
+        QStringLiteral("min-size"), Text::tr("Mark devices smaller than SIZE as too small."), QStringLiteral("SIZE")};
     const QCommandLineOption noHealthOption {
-        QStringLiteral("no-health"),
-        QStringLiteral("Do not read SMART health and write caches (smartctl, hdparm, ...).")};
-    const QCommandLineOption historyOption {
-        QStringLiteral("history"), QStringLiteral("Show the disk with serial number SERIAL's speed over time."),
-        QStringLiteral("SERIAL")};
+        QStringLiteral("no-health"), Text::tr("Do not read SMART health and write caches (smartctl, hdparm, ...).")};
+    const QCommandLineOption historyOption {QStringLiteral("history"),
+                                            Text::tr("Show the disk with serial number SERIAL's speed over time."),
+                                            QStringLiteral("SERIAL")};
     const QCommandLineOption resultsDirOption {
         QStringLiteral("results-dir"),
-        QStringLiteral("With --history: the folder of results files (default: the results folder)."),
-        QStringLiteral("DIR")};
-    const QCommandLineOption hostOption {QStringLiteral("host"), QStringLiteral("List that machine's disks, over ssh."),
+        Text::tr("With --history: the folder of results files (default: the results folder)."), QStringLiteral("DIR")};
+    const QCommandLineOption hostOption {QStringLiteral("host"), Text::tr("List that machine's disks, over ssh."),
                                          QStringLiteral("[USER@]HOST[:PORT]")};
     const QCommandLineOption remoteHelperOption {
         QStringLiteral("remote-helper"),
-        QStringLiteral(
-            "With --host: where the helper is there, paths separated by ':', the first found runs (default %1).")
+        Text::tr("With --host: where the helper is there, paths separated by ':', the first found runs (default %1).")
             .arg(SshTarget::defaultRemoteHelper()),
         QStringLiteral("PATH")};
     const QCommandLineOption timeoutOption = connectTimeoutOption();
     const QCommandLineOption surfaceOption {
-        QStringLiteral("surface"), QStringLiteral("Read the disks given (or every usable disk) across their surface.")};
-    const QCommandLineOption pointsOption {
-        QStringLiteral("points"),
-        QStringLiteral("With --surface: places read on each disk, %1 to %2 (default %3).")
-            .arg(SurfaceSpec::minPoints)
-            .arg(SurfaceSpec::maxPoints)
-            .arg(SurfaceSpec::defaultPoints),
-        QStringLiteral("N"), QString::number(SurfaceSpec::defaultPoints)};
+        QStringLiteral("surface"), Text::tr("Read the disks given (or every usable disk) across their surface.")};
+    const QCommandLineOption pointsOption {QStringLiteral("points"),
+                                           Text::tr("With --surface: places read on each disk, %1 to %2 (default %3).")
+                                               .arg(SurfaceSpec::minPoints)
+                                               .arg(SurfaceSpec::maxPoints)
+                                               .arg(SurfaceSpec::defaultPoints),
+                                           QStringLiteral("N"), QString::number(SurfaceSpec::defaultPoints)};
     const QCommandLineOption pointTimeOption {QStringLiteral("point-time"),
-                                              QStringLiteral("With --surface: reading at each place (default 1s)."),
+                                              Text::tr("With --surface: reading at each place (default 1s)."),
                                               QStringLiteral("DURATION"), QStringLiteral("1s")};
     const QCommandLineOption outOption {QStringLiteral("out"),
-                                        QStringLiteral("With --surface: the results file (default: a new one in the "
-                                                       "results folder)."),
+                                        Text::tr("With --surface: the results file (default: a new one in the "
+                                                 "results folder)."),
                                         QStringLiteral("RESULTS.json")};
-    const QCommandLineOption helperOption {
-        QStringLiteral("helper"), QStringLiteral("With --surface, as root too: read through raidbench-helper.")};
+    const QCommandLineOption helperOption {QStringLiteral("helper"),
+                                           Text::tr("With --surface, as root too: read through raidbench-helper.")};
 
     QList<QCommandLineOption> all() const
     {
@@ -284,12 +277,12 @@ bool surfaceOptionsAlone(const QCommandLineParser& parser, const DisksOptions& o
 {
     for (const QCommandLineOption& option : {o.pointsOption, o.pointTimeOption, o.outOption, o.helperOption}) {
         if (parser.isSet(option)) {
-            printError(QStringLiteral("--%1 goes with --surface").arg(option.names().first()));
+            printError(Text::tr("--%1 goes with --surface").arg(option.names().first()));
             return false;
         }
     }
     if (!parser.positionalArguments().isEmpty()) {
-        printError(QStringLiteral("disks are named only with --surface (raidbench-cli disks lists them all)"));
+        printError(Text::tr("disks are named only with --surface (raidbench-cli disks lists them all)"));
         return false;
     }
     return true;
@@ -300,15 +293,15 @@ bool surfaceOptionsAlone(const QCommandLineParser& parser, const DisksOptions& o
 bool listOptionsFit(const QCommandLineParser& parser, const DisksOptions& o)
 {
     if (parser.isSet(o.resultsDirOption)) {
-        printError(QStringLiteral("--results-dir goes with --history"));
+        printError(Text::tr("--results-dir goes with --history"));
         return false;
     }
     if (parser.isSet(o.timeoutOption) && !parser.isSet(o.hostOption)) {
-        printError(QStringLiteral("--connect-timeout goes with --host"));
+        printError(Text::tr("--connect-timeout goes with --host"));
         return false;
     }
     if (parser.isSet(o.hostOption) && parser.isSet(o.minSizeOption)) {
-        printError(QStringLiteral("--min-size is for this machine's disks, not with --host"));
+        printError(Text::tr("--min-size is for this machine's disks, not with --host"));
         return false;
     }
     return true;
@@ -376,15 +369,15 @@ void printDisks(const QList<Disk>& disks, bool all, bool allowLoop, bool json)
         return;
     }
     QString text = QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
-                       .arg(QStringLiteral("NAME"), -10)
-                       .arg(QStringLiteral("SIZE"), 9)
-                       .arg(QStringLiteral("MODEL"), -24)
-                       .arg(QStringLiteral("TRAN"), -8)
-                       .arg(QStringLiteral("CONTROLLER"), -13)
-                       .arg(QStringLiteral("HEALTH"), -12)
-                       .arg(QStringLiteral("CACHE"), -7)
-                       .arg(QStringLiteral("USABLE"), -6)
-                       .arg(QStringLiteral("WHY NOT"));
+                       .arg(Text::tr("NAME"), -10)
+                       .arg(Text::tr("SIZE"), 9)
+                       .arg(Text::tr("MODEL"), -24)
+                       .arg(Text::tr("TRAN"), -8)
+                       .arg(Text::tr("CONTROLLER"), -13)
+                       .arg(Text::tr("HEALTH"), -12)
+                       .arg(Text::tr("CACHE"), -7)
+                       .arg(Text::tr("USABLE"), -6)
+                       .arg(Text::tr("WHY NOT"));
     int count = 0;
     for (const Disk& disk : disks) {
         if (!shown(disk, all, allowLoop)) {
@@ -397,7 +390,7 @@ void printDisks(const QList<Disk>& disks, bool all, bool allowLoop, bool json)
         }
     }
     if (count == 0) {
-        text += QStringLiteral("(no disks; --all lists loop, RAM, md and dm devices too)\n");
+        text += Text::tr("(no disks; --all lists loop, RAM, md and dm devices too)\n");
     }
     printOut(text);
 }
@@ -406,16 +399,16 @@ void printDisks(const QList<Disk>& disks, bool all, bool allowLoop, bool json)
 
 DisksCommand::DisksCommand()
     : Command(QStringLiteral("disks"),
-              QT_TRANSLATE_NOOP("raidbench-cli", "list disks and whether RaidBench may use each"))
+              QT_TRANSLATE_NOOP("raidbench_cli", "list disks and whether RaidBench may use each"))
 { }
 
 int DisksCommand::execute(const QStringList& arguments)
 {
-    CommandParser command(QStringLiteral("disks"), QString::fromUtf8(disksDescription));
+    CommandParser command(QStringLiteral("disks"), Text::tr(disksDescription));
     QCommandLineParser& parser = command.parser();
     const DisksOptions o;
     parser.addOptions(o.all());
-    parser.addPositionalArgument(QStringLiteral("disks"), QStringLiteral("With --surface: the disks to read."),
+    parser.addPositionalArgument(QStringLiteral("disks"), Text::tr("With --surface: the disks to read."),
                                  QStringLiteral("[DISK...]"));
     if (const std::optional<int> done = command.parse(arguments)) {
         return *done;

@@ -25,7 +25,8 @@ namespace RaidBench::Cli {
 
 namespace {
 
-const char* const labDescriptionText = R"(The virtual disk lab: a qemu VM with real kernel md, real mdadm and LVM, and
+const char* const labDescriptionText =
+    QT_TRANSLATE_NOOP("raidbench_cli", R"(The virtual disk lab: a qemu VM with real kernel md, real mdadm and LVM, and
 throttled virtual disks, running RaidBench's own binaries as root. No real disk is touched.
 
   raidbench-cli lab run --disks SPEC [options] -- COMMAND [ARGS...]
@@ -88,24 +89,23 @@ memory (/dev/shm) when they fit, else in /var/tmp; RAIDBENCH_LAB_DIR chooses.
 Examples:
   raidbench-cli lab check
   raidbench-cli lab run --disks 2x1G@100 -- cat /proc/mdstat
-  raidbench-cli lab run --disks 4x1G --out /tmp/res -- sh -c 'mdadm --create /dev/md0 \
-      --level=5 --raid-devices=4 --assume-clean --run /dev/disk/by-id/scsi-*_RBLAB000[1-4]'
+  raidbench-cli lab run --disks 4x1G --out /tmp/res -- sh -c 'mdadm --create /dev/md0 --level=5 --raid-devices=4 --assume-clean --run /dev/disk/by-id/scsi-*_RBLAB000[1-4]'
   raidbench-cli lab run --disks 12x1G --controllers 3 -- ls /sys/class/scsi_host
-  raidbench-cli lab demo --disks 24x512M@100 --controllers 3@300)";
+  raidbench-cli lab demo --disks 24x512M@100 --controllers 3@300)");
 
 } // namespace
 
 QString labDescription()
 {
-    return QString::fromUtf8(labDescriptionText);
+    return Text::tr(labDescriptionText);
 }
 
 QCommandLineOption controllersOption(int n)
 {
     return QCommandLineOption(
         QStringLiteral("controllers"),
-        QStringLiteral("Spread the disks over N SCSI controllers, taking turns (default %1); N@MBPS limits each "
-                       "controller to MBPS for all its disks together.")
+        Text::tr("Spread the disks over N SCSI controllers, taking turns (default %1); N@MBPS limits each "
+                 "controller to MBPS for all its disks together.")
             .arg(n),
         QStringLiteral("N[@MBPS]"), QString::number(n));
 }
@@ -136,14 +136,14 @@ int runCheck()
             check.ok ? QStringLiteral("ok") : (check.required ? QStringLiteral("MISSING") : QStringLiteral("no"));
         QString line = QStringLiteral("%1  %2: %3").arg(state, -7).arg(check.what, check.detail);
         if (!check.ok && !check.package.isEmpty()) {
-            line += QStringLiteral(" (apt-get install %1)").arg(check.package);
+            line += Text::tr(" (apt-get install %1)").arg(check.package);
         }
         printOut(line + QLatin1Char('\n'));
         if (!check.ok && check.required) {
             allOk = false;
         }
     }
-    printOut(allOk ? QStringLiteral("the lab can run here\n") : QStringLiteral("the lab cannot run here yet\n"));
+    printOut(allOk ? Text::tr("the lab can run here\n") : Text::tr("the lab cannot run here yet\n"));
     return allOk ? ExitOk : ExitFailed;
 }
 
@@ -152,7 +152,7 @@ int askTheLab(const QString& what, const QString& disk)
 {
     const QString control = QStringLiteral("/run/raidbench-lab");
     if (!qEnvironmentVariableIsSet("RAIDBENCH_LAB") || !QFileInfo(control).isDir()) {
-        printError(QStringLiteral("lab %1 works only inside the lab VM (raidbench-cli lab run)").arg(what));
+        printError(Text::tr("lab %1 works only inside the lab VM (raidbench-cli lab run)").arg(what));
         return ExitUsage;
     }
     QString name = what;
@@ -160,7 +160,7 @@ int askTheLab(const QString& what, const QString& disk)
         bool ok = false;
         const int number = disk.toInt(&ok);
         if (!ok || number < 1) {
-            printError(QStringLiteral("give the disk's number: raidbench-cli lab %1 N (1 for RBLAB0001)").arg(what));
+            printError(Text::tr("give the disk's number: raidbench-cli lab %1 N (1 for RBLAB0001)").arg(what));
             return ExitUsage;
         }
         name = QStringLiteral("%1-%2").arg(what).arg(number - 1);
@@ -170,7 +170,7 @@ int askTheLab(const QString& what, const QString& disk)
     QFile::remove(request + QStringLiteral(".done"));
     QFile file(request);
     if (!file.open(QIODevice::WriteOnly)) {
-        printError(QStringLiteral("cannot ask the lab: %1").arg(file.errorString()));
+        printError(Text::tr("cannot ask the lab: %1").arg(file.errorString()));
         return ExitFailed;
     }
     file.close();
@@ -187,14 +187,14 @@ int askTheLab(const QString& what, const QString& disk)
             // links udev would have made pointing at its new name.
             if (what == QLatin1String("plug") &&
                 !waitForReturningDisk(QStringLiteral("RBLAB%1").arg(disk.toInt(), 4, 10, QLatin1Char('0')), 120000)) {
-                printError(QStringLiteral("disk %1 was put back, but the VM did not see it within 120 s").arg(disk));
+                printError(Text::tr("disk %1 was put back, but the VM did not see it within 120 s").arg(disk));
                 return ExitFailed;
             }
             return ExitOk;
         }
         ::usleep(100'000);
     }
-    printError(QStringLiteral("the lab did not answer within 60 s"));
+    printError(Text::tr("the lab did not answer within 60 s"));
     return ExitFailed;
 }
 
@@ -203,7 +203,7 @@ int askTheLab(const QString& what, const QString& disk)
 LabCommand::LabCommand()
     : Command(
           QStringLiteral("lab"),
-          QT_TRANSLATE_NOOP("raidbench-cli", "the virtual disk lab: run commands in a VM with throttled virtual disks"))
+          QT_TRANSLATE_NOOP("raidbench_cli", "the virtual disk lab: run commands in a VM with throttled virtual disks"))
 { }
 
 int LabCommand::execute(const QStringList& arguments)
@@ -235,10 +235,9 @@ int LabCommand::execute(const QStringList& arguments)
         // Internal: runs inside the VM, started by its init.
         return runLabAgent(rest.value(1, QStringLiteral("/run/raidbench-lab")));
     }
-    printError(
-        QStringLiteral("unknown lab command '%1'; use run, check, demo, ssh-host (or, inside the VM, unplug, plug, "
-                       "power-cycle)")
-            .arg(sub));
+    printError(Text::tr("unknown lab command '%1'; use run, check, demo, ssh-host (or, inside the VM, unplug, plug, "
+                        "power-cycle)")
+                   .arg(sub));
     return ExitUsage;
 }
 

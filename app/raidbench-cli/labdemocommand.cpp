@@ -24,7 +24,8 @@ namespace RaidBench::Cli {
 namespace {
 
 /// What `raidbench-cli lab demo --help` says above its options.
-const char* const demoDescription =
+const char* const demoDescription = QT_TRANSLATE_NOOP(
+    "raidbench_cli",
     "Boot the virtual lab and run RaidBench's main job on its disks: per-disk baselines, then every layout\n"
     "the disks allow, each built, measured and torn down. Leaves results.json and report.md in DIR.\n"
     "The default disks are hard disks (models served by nbdkit; see raidbench-cli lab --help): two at\n"
@@ -42,7 +43,7 @@ const char* const demoDescription =
     "  raidbench-cli lab demo --out demo-out\n"
     "  raidbench-cli lab demo --disks 4x1G@100,1G@40 --time 5s\n"
     "  raidbench-cli lab demo --configs raid1,raid5,raid10 --drill\n"
-    "  raidbench-cli lab demo --disks 24x1G@100 --controllers 3 --configs raid0,raid10,raid50,raid60,raid1+0";
+    "  raidbench-cli lab demo --disks 24x1G@100 --controllers 3 --configs raid0,raid10,raid50,raid60,raid1+0");
 
 /// The options that shape the demo's plan.
 struct DemoPlanOptions
@@ -100,11 +101,10 @@ std::optional<int> runInLab(const QList<LabDiskSpec>& disks, const QString& out,
     LabMachine lab(options);
     int exitCode = 125;
     QObject::connect(&lab, &LabMachine::progress,
-                     [](const QString& message) { printErr(QStringLiteral("lab: %1\n").arg(message)); });
+                     [](const QString& message) { printErr(Text::tr("lab: %1\n").arg(message)); });
     QObject::connect(&lab, &LabMachine::booted, [&lab](qint64 ms) {
-        printErr(QStringLiteral("lab: up in %1 s (%2)\n")
-                     .arg(double(ms) / 1000.0, 0, 'f', 1)
-                     .arg(lab.accelerator().toUpper()));
+        printErr(
+            Text::tr("lab: up in %1 s (%2)\n").arg(double(ms) / 1000.0, 0, 'f', 1).arg(lab.accelerator().toUpper()));
     });
     QObject::connect(&lab, &LabMachine::standardOutput,
                      [](const QByteArray& data) { printErr(QString::fromUtf8(data)); });
@@ -156,36 +156,35 @@ QString demoReport(const CampaignResults& results, const QList<LabDiskSpec>& dis
 
 LabDemoCommand::LabDemoCommand()
     : Command(QStringLiteral("lab demo"),
-              QT_TRANSLATE_NOOP("raidbench-cli", "the whole campaign on the virtual lab's disks, with its report"))
+              QT_TRANSLATE_NOOP("raidbench_cli", "the whole campaign on the virtual lab's disks, with its report"))
 { }
 
 int LabDemoCommand::execute(const QStringList& arguments)
 {
     const QString demoDisks = QStringLiteral("2x2G:hdd:cache=16M,2x2G@60:hdd:inner=32:rpm=5400:cache=16M");
-    CommandParser command(QStringLiteral("lab demo"), QString::fromUtf8(demoDescription));
+    CommandParser command(QStringLiteral("lab demo"), Text::tr(demoDescription));
     QCommandLineParser& parser = command.parser();
-    const QCommandLineOption outOption(
-        QStringLiteral("out"), QStringLiteral("Directory for plan, results and report (default ./raidbench-demo)."),
-        QStringLiteral("DIR"), QStringLiteral("raidbench-demo"));
-    const QCommandLineOption disksOption(QStringLiteral("disks"),
-                                         QStringLiteral("Lab disks (default %1).").arg(demoDisks),
+    const QCommandLineOption outOption(QStringLiteral("out"),
+                                       Text::tr("Directory for plan, results and report (default ./raidbench-demo)."),
+                                       QStringLiteral("DIR"), QStringLiteral("raidbench-demo"));
+    const QCommandLineOption disksOption(QStringLiteral("disks"), Text::tr("Lab disks (default %1).").arg(demoDisks),
                                          QStringLiteral("SPEC"), demoDisks);
     const QCommandLineOption timeOption(
-        QStringLiteral("time"), QStringLiteral("Seconds per test run, after a ramp of a quarter second (default 1s)."),
+        QStringLiteral("time"), Text::tr("Seconds per test run, after a ramp of a quarter second (default 1s)."),
         QStringLiteral("DURATION"), QStringLiteral("1s"));
     const QCommandLineOption repeatsOption(
         QStringLiteral("repeats"),
-        QStringLiteral("Runs per test, a fixed count (default: until they vary by at most 5 %, 2 to 5 runs)."),
+        Text::tr("Runs per test, a fixed count (default: until they vary by at most 5 %, 2 to 5 runs)."),
         QStringLiteral("N"));
     const QCommandLineOption configsOption(QStringLiteral("configs"),
-                                           QStringLiteral("Comma-separated presets (default: all the disks allow)."),
+                                           Text::tr("Comma-separated presets (default: all the disks allow)."),
                                            QStringLiteral("LIST"));
     const QCommandLineOption testsOption(QStringLiteral("tests"),
-                                         QStringLiteral("Comma-separated test names (default: the standard five)."),
+                                         Text::tr("Comma-separated test names (default: the standard five)."),
                                          QStringLiteral("LIST"));
     const QCommandLineOption drillOption(
         QStringLiteral("drill"),
-        QStringLiteral("Fail a disk in each layout that survives one: degraded tests, then the rebuild timed."));
+        Text::tr("Fail a disk in each layout that survives one: degraded tests, then the rebuild timed."));
     // Two controllers by default, so that the layouts that survive losing one show it.
     const QCommandLineOption controllers = controllersOption(2);
     parser.addOptions(
@@ -199,12 +198,12 @@ int LabDemoCommand::execute(const QStringList& arguments)
     }
     auto time = Units::parseDuration(parser.value(timeOption));
     if (!time || *time == 0) {
-        printError(time ? QStringLiteral("--time must be more than 0") : ErrorCode::userText(time.error()));
+        printError(time ? Text::tr("--time must be more than 0") : ErrorCode::userText(time.error()));
         return ExitUsage;
     }
     const QString out = QDir(parser.value(outOption)).absolutePath();
     if (!QDir().mkpath(out)) {
-        printError(QStringLiteral("cannot create %1").arg(out));
+        printError(Text::tr("cannot create %1").arg(out));
         return ExitFailed;
     }
     const QJsonObject plan =
@@ -223,16 +222,15 @@ int LabDemoCommand::execute(const QStringList& arguments)
 
     QElapsedTimer timer;
     timer.start();
-    printErr(QStringLiteral("demo: %1 virtual disks (%2), results in %3\n")
-                 .arg(disks->size())
-                 .arg(formatLabSpec(*disks), out));
+    printErr(
+        Text::tr("demo: %1 virtual disks (%2), results in %3\n").arg(disks->size()).arg(formatLabSpec(*disks), out));
     const std::optional<int> exitCode = runInLab(*disks, out, planPath, resultsPath);
     if (!exitCode) {
         return ExitFailed;
     }
     auto results = CampaignResults::load(resultsPath);
     if (!results) {
-        printError(QStringLiteral("the demo left no results: %1").arg(ErrorCode::userText(results.error())));
+        printError(Text::tr("the demo left no results: %1").arg(ErrorCode::userText(results.error())));
         return ExitFailed;
     }
     const QString report = demoReport(*results, *disks);
@@ -241,9 +239,7 @@ int LabDemoCommand::execute(const QStringList& arguments)
         return ExitFailed;
     }
     printOut(report);
-    printOut(QStringLiteral("\ndemo finished in %1 s: %2/results.json, %2/report.md\n")
-                 .arg(timer.elapsed() / 1000)
-                 .arg(out));
+    printOut(Text::tr("\ndemo finished in %1 s: %2/results.json, %2/report.md\n").arg(timer.elapsed() / 1000).arg(out));
     return *exitCode == 0 ? ExitOk : ExitFailed;
 }
 

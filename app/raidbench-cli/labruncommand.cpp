@@ -22,30 +22,30 @@ namespace {
 /// The options of `lab run`.
 struct LabRunOptions
 {
-    const QCommandLineOption disksOption {QStringLiteral("disks"), QStringLiteral("Virtual disks (see above)."),
+    const QCommandLineOption disksOption {QStringLiteral("disks"), Text::tr("Virtual disks (see above)."),
                                           QStringLiteral("SPEC")};
     const QCommandLineOption outOption {QStringLiteral("out"),
-                                        QStringLiteral("Directory shared read-write at the same path inside the VM; "
-                                                       "the command starts there."),
+                                        Text::tr("Directory shared read-write at the same path inside the VM; "
+                                                 "the command starts there."),
                                         QStringLiteral("DIR")};
     const QCommandLineOption timeoutOption {QStringLiteral("timeout"),
-                                            QStringLiteral("Stop the VM after this long (default 30m)."),
+                                            Text::tr("Stop the VM after this long (default 30m)."),
                                             QStringLiteral("DURATION"), QStringLiteral("30m")};
     const QCommandLineOption bootTimeoutOption {QStringLiteral("boot-timeout"),
-                                                QStringLiteral("Give up when the VM is not up after this long "
-                                                               "(default 3m)."),
+                                                Text::tr("Give up when the VM is not up after this long "
+                                                         "(default 3m)."),
                                                 QStringLiteral("DURATION"), QStringLiteral("3m")};
-    const QCommandLineOption accelOption {
-        QStringLiteral("accel"), QStringLiteral("auto (KVM when a probe shows it works, else TCG), kvm or tcg."),
-        QStringLiteral("ACCEL"), QStringLiteral("auto")};
+    const QCommandLineOption accelOption {QStringLiteral("accel"),
+                                          Text::tr("auto (KVM when a probe shows it works, else TCG), kvm or tcg."),
+                                          QStringLiteral("ACCEL"), QStringLiteral("auto")};
     const QCommandLineOption controllers = controllersOption(1);
-    const QCommandLineOption memoryOption {QStringLiteral("memory"), QStringLiteral("VM memory in MiB (default 1024)."),
+    const QCommandLineOption memoryOption {QStringLiteral("memory"), Text::tr("VM memory in MiB (default 1024)."),
                                            QStringLiteral("MIB"), QStringLiteral("1024")};
     const QCommandLineOption cpusOption {QStringLiteral("cpus"),
-                                         QStringLiteral("Virtual CPUs (default 2 with KVM, 1 with TCG, where a second "
-                                                        "one costs the host more than it gives)."),
+                                         Text::tr("Virtual CPUs (default 2 with KVM, 1 with TCG, where a second "
+                                                  "one costs the host more than it gives)."),
                                          QStringLiteral("N")};
-    const QCommandLineOption quietOption {QStringLiteral("quiet"), QStringLiteral("Do not report the boot on stderr.")};
+    const QCommandLineOption quietOption {QStringLiteral("quiet"), Text::tr("Do not report the boot on stderr.")};
 
     QList<QCommandLineOption> all() const
     {
@@ -68,7 +68,7 @@ std::optional<LabOptions> machineOptions(const QCommandLineParser& parser, const
     }
     auto bootTimeout = Units::parseDuration(parser.value(o.bootTimeoutOption));
     if (!bootTimeout || *bootTimeout == 0) {
-        printError(bootTimeout ? QStringLiteral("--boot-timeout must be more than 0")
+        printError(bootTimeout ? Text::tr("--boot-timeout must be more than 0")
                                : ErrorCode::userText(bootTimeout.error()));
         return std::nullopt;
     }
@@ -81,13 +81,13 @@ std::optional<LabOptions> machineOptions(const QCommandLineParser& parser, const
     bool ok = false;
     options.memoryMiB = parser.value(o.memoryOption).toInt(&ok);
     if (!ok || options.memoryMiB < 256) {
-        printError(QStringLiteral("--memory must be at least 256 (MiB)"));
+        printError(Text::tr("--memory must be at least 256 (MiB)"));
         return std::nullopt;
     }
     if (parser.isSet(o.cpusOption)) {
         options.cpus = parser.value(o.cpusOption).toInt(&ok);
         if (!ok || options.cpus < 1 || options.cpus > 64) {
-            printError(QStringLiteral("--cpus must be a number from 1 to 64"));
+            printError(Text::tr("--cpus must be a number from 1 to 64"));
             return std::nullopt;
         }
     }
@@ -134,12 +134,12 @@ int runInMachine(const LabOptions& options, const QStringList& command, bool qui
     QEventLoop loop;
     QObject::connect(&lab, &LabMachine::progress, [quiet](const QString& message) {
         if (!quiet) {
-            printErr(QStringLiteral("lab: %1\n").arg(message));
+            printErr(Text::tr("lab: %1\n").arg(message));
         }
     });
     QObject::connect(&lab, &LabMachine::booted, [&lab, quiet](qint64 ms) {
         if (!quiet) {
-            printErr(QStringLiteral("lab: up in %1 s (%2: %3)\n")
+            printErr(Text::tr("lab: up in %1 s (%2: %3)\n")
                          .arg(double(ms) / 1000.0, 0, 'f', 1)
                          .arg(lab.accelerator().toUpper(), lab.acceleratorReason()));
         }
@@ -178,7 +178,7 @@ int runInMachine(const LabOptions& options, const QStringList& command, bool qui
 
 LabRunCommand::LabRunCommand()
     : Command(QStringLiteral("lab run"),
-              QT_TRANSLATE_NOOP("raidbench-cli", "run a command in the lab's VM, with its virtual disks"))
+              QT_TRANSLATE_NOOP("raidbench_cli", "run a command in the lab's VM, with its virtual disks"))
 { }
 
 int LabRunCommand::execute(const QStringList& arguments)
@@ -187,18 +187,18 @@ int LabRunCommand::execute(const QStringList& arguments)
     QCommandLineParser& parser = commandLine.parser();
     const LabRunOptions o;
     parser.addOptions(o.all());
-    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("The command to run inside the VM."),
+    parser.addPositionalArgument(QStringLiteral("command"), Text::tr("The command to run inside the VM."),
                                  QStringLiteral("-- COMMAND [ARGS...]"));
     if (const std::optional<int> done = commandLine.parse(arguments)) {
         return *done;
     }
     if (!parser.isSet(o.disksOption)) {
-        printError(QStringLiteral("--disks is required, e.g. --disks 2x1G@100"));
+        printError(Text::tr("--disks is required, e.g. --disks 2x1G@100"));
         return ExitUsage;
     }
     const QStringList command = parser.positionalArguments();
     if (command.isEmpty()) {
-        printError(QStringLiteral("no command given; put it after --, e.g. lab run --disks 1G -- cat /proc/mdstat"));
+        printError(Text::tr("no command given; put it after --, e.g. lab run --disks 1G -- cat /proc/mdstat"));
         return ExitUsage;
     }
     const std::optional<LabOptions> options = machineOptions(parser, o);

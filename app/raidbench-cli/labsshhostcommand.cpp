@@ -25,28 +25,27 @@ namespace {
 /// The options of `lab ssh-host`.
 struct SshHostOptions
 {
-    const QCommandLineOption disksOption {QStringLiteral("disks"), QStringLiteral("Virtual disks (see above)."),
+    const QCommandLineOption disksOption {QStringLiteral("disks"), Text::tr("Virtual disks (see above)."),
                                           QStringLiteral("SPEC")};
-    const QCommandLineOption portOption {QStringLiteral("port"),
-                                         QStringLiteral("The port on 127.0.0.1 that reaches the VM's sshd."),
-                                         QStringLiteral("PORT")};
+    const QCommandLineOption portOption {
+        QStringLiteral("port"), Text::tr("The port on 127.0.0.1 that reaches the VM's sshd."), QStringLiteral("PORT")};
     const QCommandLineOption keysOption {QStringLiteral("authorized-keys"),
-                                         QStringLiteral("Public keys allowed to log in (an authorized_keys file)."),
+                                         Text::tr("Public keys allowed to log in (an authorized_keys file)."),
                                          QStringLiteral("FILE")};
     const QCommandLineOption hostKeyOption {
         QStringLiteral("host-key"),
-        QStringLiteral("The VM's ssh host key (a private key file, FILE.pub beside it); default: a new one."),
+        Text::tr("The VM's ssh host key (a private key file, FILE.pub beside it); default: a new one."),
         QStringLiteral("FILE")};
-    const QCommandLineOption nameOption {QStringLiteral("name"), QStringLiteral("The VM's host name."),
+    const QCommandLineOption nameOption {QStringLiteral("name"), Text::tr("The VM's host name."),
                                          QStringLiteral("NAME"), QStringLiteral("raidbench-lab")};
     const QCommandLineOption userOption {QStringLiteral("user"),
-                                         QStringLiteral("Also let this user of this machine in (not only root)."),
+                                         Text::tr("Also let this user of this machine in (not only root)."),
                                          QStringLiteral("USER")};
     const QCommandLineOption controllers = controllersOption(1);
-    const QCommandLineOption accelOption {QStringLiteral("accel"), QStringLiteral("auto, kvm or tcg."),
+    const QCommandLineOption accelOption {QStringLiteral("accel"), Text::tr("auto, kvm or tcg."),
                                           QStringLiteral("ACCEL"), QStringLiteral("auto")};
     const QCommandLineOption timeoutOption {QStringLiteral("timeout"),
-                                            QStringLiteral("Stop the VM after this long (default 2h)."),
+                                            Text::tr("Stop the VM after this long (default 2h)."),
                                             QStringLiteral("DURATION"), QStringLiteral("2h")};
 
     QList<QCommandLineOption> all() const
@@ -69,7 +68,7 @@ std::optional<std::pair<QByteArray, QByteArray>> hostKey(const QString& given, c
                    {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ed25519"), QStringLiteral("-N"),
                     QString(), QStringLiteral("-C"), name, QStringLiteral("-f"), path});
         if (!make.waitForFinished(30000) || make.exitCode() != 0) {
-            printError(QStringLiteral("ssh-keygen could not make a host key: %1")
+            printError(Text::tr("ssh-keygen could not make a host key: %1")
                            .arg(QString::fromLocal8Bit(make.readAllStandardError()).trimmed()));
             code = ExitLabFailed;
             return std::nullopt;
@@ -78,7 +77,7 @@ std::optional<std::pair<QByteArray, QByteArray>> hostKey(const QString& given, c
     QFile privateKey(path);
     QFile publicKey(path + QStringLiteral(".pub"));
     if (!privateKey.open(QIODevice::ReadOnly) || !publicKey.open(QIODevice::ReadOnly)) {
-        printError(QStringLiteral("cannot read the host key %1 and %1.pub").arg(path));
+        printError(Text::tr("cannot read the host key %1 and %1.pub").arg(path));
         code = ExitUsage;
         return std::nullopt;
     }
@@ -110,14 +109,14 @@ int serveSsh(const LabOptions& options, const QString& sshd, const QString& cont
     bool ready = false;
     QByteArray errorLine;
     QObject::connect(&lab, &LabMachine::progress,
-                     [](const QString& message) { printErr(QStringLiteral("lab: %1\n").arg(message)); });
+                     [](const QString& message) { printErr(Text::tr("lab: %1\n").arg(message)); });
     QObject::connect(&lab, &LabMachine::standardError, [&](const QByteArray& data) {
         std::fwrite(data.constData(), 1, size_t(data.size()), stderr);
         std::fflush(stderr);
         errorLine += data;
         if (!ready && errorLine.contains("Server listening on")) {
             ready = true;
-            printOut(QStringLiteral("ready on 127.0.0.1:%1\n[127.0.0.1]:%1 %2\n")
+            printOut(Text::tr("ready on 127.0.0.1:%1\n[127.0.0.1]:%1 %2\n")
                          .arg(port)
                          .arg(QString::fromLatin1(publicLine.split(' ').mid(0, 2).join(' '))));
         }
@@ -153,7 +152,7 @@ int serveSsh(const LabOptions& options, const QString& sshd, const QString& cont
 
 LabSshHostCommand::LabSshHostCommand()
     : Command(QStringLiteral("lab ssh-host"),
-              QT_TRANSLATE_NOOP("raidbench-cli", "the lab's VM as a machine reached over ssh"))
+              QT_TRANSLATE_NOOP("raidbench_cli", "the lab's VM as a machine reached over ssh"))
 { }
 
 int LabSshHostCommand::execute(const QStringList& arguments)
@@ -166,14 +165,14 @@ int LabSshHostCommand::execute(const QStringList& arguments)
         return *done;
     }
     if (!parser.isSet(o.disksOption) || !parser.isSet(o.portOption) || !parser.isSet(o.keysOption)) {
-        printError(QStringLiteral("give --disks, --port and --authorized-keys, e.g. lab ssh-host --disks 2x1G@100 "
-                                  "--port 2201 --authorized-keys ~/.ssh/id_ed25519.pub"));
+        printError(Text::tr("give --disks, --port and --authorized-keys, e.g. lab ssh-host --disks 2x1G@100 "
+                            "--port 2201 --authorized-keys ~/.ssh/id_ed25519.pub"));
         return ExitUsage;
     }
     bool ok = false;
     const int port = parser.value(o.portOption).toInt(&ok);
     if (!ok || port < 1 || port > 65535) {
-        printError(QStringLiteral("--port must be a number from 1 to 65535"));
+        printError(Text::tr("--port must be a number from 1 to 65535"));
         return ExitUsage;
     }
     const auto disks = labDisks(parser, parser.value(o.disksOption), o.controllers);
@@ -188,13 +187,13 @@ int LabSshHostCommand::execute(const QStringList& arguments)
     const QString sshd = QStringLiteral("/usr/sbin/sshd");
     const QString keygen = QStandardPaths::findExecutable(QStringLiteral("ssh-keygen"));
     if (!QFileInfo(sshd).isExecutable() || keygen.isEmpty()) {
-        printError(QStringLiteral("the lab runs this machine's sshd and ssh-keygen; install the Debian packages "
-                                  "openssh-server and openssh-client"));
+        printError(Text::tr("the lab runs this machine's sshd and ssh-keygen; install the Debian packages "
+                            "openssh-server and openssh-client"));
         return ExitLabFailed;
     }
     QFile keys(parser.value(o.keysOption));
     if (!keys.open(QIODevice::ReadOnly)) {
-        printError(QStringLiteral("cannot read %1: %2").arg(keys.fileName(), keys.errorString()));
+        printError(Text::tr("cannot read %1: %2").arg(keys.fileName(), keys.errorString()));
         return ExitUsage;
     }
     const QByteArray authorized = keys.read(1 << 20);
@@ -202,7 +201,7 @@ int LabSshHostCommand::execute(const QStringList& arguments)
     static const QRegularExpression userPattern(
         QRegularExpression::anchoredPattern(QStringLiteral("[a-z_][a-z0-9_-]{0,31}")));
     if (!user.isEmpty() && (!userPattern.match(user).hasMatch() || user == QLatin1String("root"))) {
-        printError(QStringLiteral("--user '%1' is not a user name other than root").arg(user.left(100)));
+        printError(Text::tr("--user '%1' is not a user name other than root").arg(user.left(100)));
         return ExitUsage;
     }
     // The host key: the caller's, or a new one made here (printed for known_hosts once sshd listens).

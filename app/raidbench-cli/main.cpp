@@ -12,19 +12,17 @@ namespace {
 QString usage()
 {
     // In the user's language where RaidBench has a catalogue for it (core/util/translation.h).
-    QString text = QCoreApplication::translate("raidbench-cli",
-                                               "Usage: raidbench-cli COMMAND [OPTIONS]\n\n"
-                                               "Builds Linux software-RAID layouts, benchmarks them and compares the "
-                                               "results.\n\n"
-                                               "Commands:\n");
+    QString text = Text::tr("Usage: raidbench-cli COMMAND [OPTIONS]\n\n"
+                            "Builds Linux software-RAID layouts, benchmarks them and compares the "
+                            "results.\n\n"
+                            "Commands:\n");
     for (const auto& [name, command] : Command::all()) {
         text += QStringLiteral("  %1  %2\n").arg(name, -8).arg(command->summary());
     }
-    text += QCoreApplication::translate("raidbench-cli",
-                                        "\nOptions:\n"
-                                        "  -h, --help     show this help; COMMAND --help shows a command's options\n"
-                                        "  -v, --version  show the version\n\n"
-                                        "Example:\n");
+    text += Text::tr("\nOptions:\n"
+                     "  -h, --help     show this help; COMMAND --help shows a command's options\n"
+                     "  -v, --version  show the version\n\n"
+                     "Example:\n");
     text += QStringLiteral("  raidbench-cli bench --target /tmp/rb.dat --rw write --bs 1M --qd 8 --size 1G\n");
     return text;
 }
@@ -49,14 +47,12 @@ int main(int argc, char* argv[])
         return ExitOk;
     }
     if (first == QLatin1String("-v") || first == QLatin1String("--version")) {
-        printOut(QStringLiteral("raidbench-cli %1\n").arg(QStringLiteral(RAIDBENCH_VERSION)));
+        printOut(Text::tr("raidbench-cli %1\n").arg(QStringLiteral(RAIDBENCH_VERSION)));
         return ExitOk;
     }
     const auto it = Command::all().find(first);
     if (it == Command::all().end()) {
-        printError(
-            QCoreApplication::translate("raidbench-cli", "unknown command '%1'; run raidbench-cli --help for the list")
-                .arg(first));
+        printError(Text::tr("unknown command '%1'; run raidbench-cli --help for the list").arg(first));
         return ExitUsage;
     }
     // Each command parses its own options; its help names it in the usage line.

@@ -30,13 +30,12 @@ bool confirmDestroy(const QStringList& disks, bool yes)
         return true;
     }
     if (!stdinIsTerminal()) {
-        printError(
-            QStringLiteral("the campaign destroys the data on %1 disk(s); run on a terminal to confirm, or pass --yes")
-                .arg(disks.size()));
+        printError(Text::tr("the campaign destroys the data on %1 disk(s); run on a terminal to confirm, or pass --yes")
+                       .arg(disks.size()));
         return false;
     }
-    return answeredYes(QStringLiteral("This destroys everything on:\n  %1\nType yes to go on: ")
-                           .arg(disks.join(QStringLiteral("\n  "))));
+    return answeredYes(
+        Text::tr("This destroys everything on:\n  %1\nType yes to go on: ").arg(disks.join(QStringLiteral("\n  "))));
 }
 
 int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, const PlanRunFlags& flags, bool direct)
@@ -45,14 +44,14 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, const
     if (flags.resume && QFileInfo::exists(out)) {
         QFile file(out);
         if (!file.open(QIODevice::ReadOnly)) {
-            printError(QStringLiteral("cannot read %1: %2").arg(out, file.errorString()));
+            printError(Text::tr("cannot read %1: %2").arg(out, file.errorString()));
             return ExitFailed;
         }
         previous = QJsonDocument::fromJson(file.readAll()).object();
     }
     const QFileInfo outInfo(out);
     if (!QFileInfo(outInfo.absolutePath()).isWritable()) {
-        printError(QStringLiteral("cannot write results to %1").arg(out));
+        printError(Text::tr("cannot write results to %1").arg(out));
         return ExitFailed;
     }
     QStringList identities;
@@ -61,7 +60,7 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, const
     for (const QString& path : plan.disks) {
         auto disk = DiskScanner().inspect(path, eligibility);
         if (!disk) {
-            printError(QStringLiteral("disk %1: %2").arg(path, ErrorCode::userText(disk.error())));
+            printError(Text::tr("disk %1: %2").arg(path, ErrorCode::userText(disk.error())));
             return ExitFailed;
         }
         identities.append(QStringLiteral("%1  %2  %3  %4")
@@ -87,7 +86,7 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, const
         }
     });
     QObject::connect(&campaign, &HostCampaign::resultsMoved, [](const Error& why, const QString& fallback) {
-        printError(QStringLiteral("%1; the results go to %2").arg(ErrorCode::userText(why), fallback));
+        printError(Text::tr("%1; the results go to %2").arg(ErrorCode::userText(why), fallback));
     });
     QObject::connect(&campaign, &HostCampaign::saveFailed,
                      [](const Error& why) { printError(ErrorCode::userText(why)); });
@@ -102,26 +101,25 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, const
     if (campaign.state() == HostCampaign::State::Failed) {
         printError(ErrorCode::userText(campaign.error()));
         if (campaign.wroteResults()) {
-            printErr(QStringLiteral("what it measured is in %1\n").arg(campaign.resultsPath()));
+            printErr(Text::tr("what it measured is in %1\n").arg(campaign.resultsPath()));
         }
         return ExitFailed;
     }
     if (!campaign.hasStarted()) {
-        printErr(QStringLiteral("cancelled before the campaign started; nothing was changed\n"));
+        printErr(Text::tr("cancelled before the campaign started; nothing was changed\n"));
         return ExitCancelled;
     }
     if (!campaign.finalStatus()) {
         // Cancelled, and the helper went before its last answer: what it sent is in the file.
-        printError(campaign.error().message.isEmpty() ? QStringLiteral("the helper stopped before it answered")
+        printError(campaign.error().message.isEmpty() ? Text::tr("the helper stopped before it answered")
                                                       : ErrorCode::userText(campaign.error()));
         if (campaign.wroteResults()) {
-            printErr(QStringLiteral("what it measured is in %1\n").arg(campaign.resultsPath()));
+            printErr(Text::tr("what it measured is in %1\n").arg(campaign.resultsPath()));
         }
         return ExitCancelled;
     }
     const QString status = runStateName(*campaign.finalStatus());
-    (flags.summary ? printOut
-                   : printErr)(QStringLiteral("campaign %1; results in %2\n").arg(status, campaign.resultsPath()));
+    (flags.summary ? printOut : printErr)(Text::tr("campaign %1; results in %2\n").arg(status, campaign.resultsPath()));
     return campaign.state() == HostCampaign::State::Cancelled ? ExitCancelled : ExitOk;
 }
 
@@ -165,7 +163,7 @@ int runPlanHere(const CampaignPlan& plan, const QString& out, const PlanRunFlags
     // What validation allows but a user should know before the disks are destroyed.
     for (const ConfigResult& config : runner.results().configs) {
         for (const QString& warning : config.warnings) {
-            printErr(QStringLiteral("%1: note: %2\n").arg(config.name, warning));
+            printErr(Text::tr("%1: note: %2\n").arg(config.name, warning));
         }
     }
     if (plan.writes() && !confirmDestroy(runner.destroys(), flags.yes)) {
@@ -196,17 +194,17 @@ int runPlanHere(const CampaignPlan& plan, const QString& out, const PlanRunFlags
     }
     for (const DiskResult& disk : results->disks) {
         if (disk.slow) {
-            summary += QStringLiteral("slow disk %1: %2\n").arg(disk.label(), disk.slowReason);
+            summary += Text::tr("slow disk %1: %2\n").arg(disk.label(), disk.slowReason);
         }
     }
     (flags.summary ? printOut : printErr)(
-        summary + QStringLiteral("results in %1 (%2 s)\n").arg(runner.savedTo()).arg(timer.elapsed() / 1000));
+        summary + Text::tr("results in %1 (%2 s)\n").arg(runner.savedTo()).arg(timer.elapsed() / 1000));
     if (runner.savedTo() != options.resultsPath) {
-        printError(QStringLiteral("%1 could not be written; the results are in %2")
-                       .arg(options.resultsPath, runner.savedTo()));
+        printError(
+            Text::tr("%1 could not be written; the results are in %2").arg(options.resultsPath, runner.savedTo()));
     }
     if (results->status == RunState::Cancelled) {
-        printError(QStringLiteral("cancelled; what was measured is in %1").arg(runner.savedTo()));
+        printError(Text::tr("cancelled; what was measured is in %1").arg(runner.savedTo()));
         return ExitCancelled;
     }
     return failed || runner.savedTo() != options.resultsPath ? ExitFailed : ExitOk;

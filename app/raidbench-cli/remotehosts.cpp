@@ -31,15 +31,15 @@ QString stateText(HostCampaign::State state)
 {
     switch (state) {
     case HostCampaign::State::Completed:
-        return QStringLiteral("completed");
+        return Text::tr("completed");
     case HostCampaign::State::Cancelled:
-        return QStringLiteral("cancelled");
+        return Text::tr("cancelled");
     case HostCampaign::State::Failed:
-        return QStringLiteral("failed");
+        return Text::tr("failed");
     default:
         break;
     }
-    return QStringLiteral("not run");
+    return Text::tr("not run");
 }
 
 /// One line of visible text per disk a host's helper described: path, model, serial, size.
@@ -66,14 +66,14 @@ bool confirmHosts(const QList<const HostCampaign*>& hosts, bool yes)
         }
     }
     if (!stdinIsTerminal()) {
-        printError(QStringLiteral("the campaign destroys the data on %1 disk(s) on %2 host(s); run on a terminal to "
-                                  "confirm, or pass --yes")
+        printError(Text::tr("the campaign destroys the data on %1 disk(s) on %2 host(s); run on a terminal to "
+                            "confirm, or pass --yes")
                        .arg(count)
                        .arg(hosts.size()));
         return false;
     }
-    return answeredYes(QStringLiteral("This destroys everything on:\n  %1\nType yes to go on: ")
-                           .arg(lines.join(QStringLiteral("\n  "))));
+    return answeredYes(
+        Text::tr("This destroys everything on:\n  %1\nType yes to go on: ").arg(lines.join(QStringLiteral("\n  "))));
 }
 
 /// Prints what one host of a fleet run says, prefixed with its name.
@@ -83,7 +83,7 @@ void printHostEvents(HostCampaign* host, bool quiet)
     const auto say = [name](const QString& text) { printErr(QStringLiteral("[%1] %2\n").arg(name, text)); };
     QObject::connect(host, &HostCampaign::connected, [say, quiet](const Messages::HelloReply& hello) {
         if (!quiet) {
-            say(QStringLiteral("connected (RaidBench %1, %2 journal(s) of ended runs)")
+            say(Text::tr("connected (RaidBench %1, %2 journal(s) of ended runs)")
                     .arg(hello.raidbenchVersion)
                     .arg(hello.journals));
         }
@@ -94,9 +94,8 @@ void printHostEvents(HostCampaign* host, bool quiet)
                                              host->plan().disks.join(QStringLiteral(", "))));
         }
     });
-    QObject::connect(host, &HostCampaign::started, [host, say] {
-        say(QStringLiteral("campaign started; results go to %1").arg(host->resultsPath()));
-    });
+    QObject::connect(host, &HostCampaign::started,
+                     [host, say] { say(Text::tr("campaign started; results go to %1").arg(host->resultsPath())); });
     auto lastMessage = std::make_shared<QString>();
     QObject::connect(host, &HostCampaign::progressed, [say, quiet, lastMessage](const CampaignProgress& progress) {
         const QString said = progress.text(Audience::Person);
@@ -106,26 +105,25 @@ void printHostEvents(HostCampaign* host, bool quiet)
         }
     });
     QObject::connect(host, &HostCampaign::resultsMoved, [say](const Error& why, const QString& fallback) {
-        say(QStringLiteral("%1; its results go to %2").arg(ErrorCode::userText(why), fallback));
+        say(Text::tr("%1; its results go to %2").arg(ErrorCode::userText(why), fallback));
     });
     QObject::connect(host, &HostCampaign::saveFailed, [say](const Error& why) { say(ErrorCode::userText(why)); });
     QObject::connect(host, &HostCampaign::finished, [host, say, name](bool partial) {
         if (!host->error().message.isEmpty()) {
             QString text = ErrorCode::userText(host->error());
             if (host->error().code == ErrorCode::notFound) {
-                text += QStringLiteral(" (raidbench-cli disks --host %1 lists its disks)").arg(name);
+                text += Text::tr(" (raidbench-cli disks --host %1 lists its disks)").arg(name);
             }
             if (!host->hasStarted() && host->state() == HostCampaign::State::Failed &&
                 !text.endsWith(QLatin1String("; skipped"))) {
-                text += QStringLiteral("; skipped");
+                text += Text::tr("; skipped");
             }
-            say(QStringLiteral("error: %1").arg(text));
+            say(Text::tr("error: %1").arg(text));
         }
         if (partial) {
-            say(QStringLiteral("what it measured is in %1").arg(host->resultsPath()));
+            say(Text::tr("what it measured is in %1").arg(host->resultsPath()));
         } else if (host->finalStatus()) {
-            say(QStringLiteral("campaign %1; results in %2")
-                    .arg(runStateName(*host->finalStatus()), host->resultsPath()));
+            say(Text::tr("campaign %1; results in %2").arg(runStateName(*host->finalStatus()), host->resultsPath()));
         }
     });
 }
@@ -159,13 +157,13 @@ Result<QList<SshTarget>> parseHosts(const QString& list)
     for (const SshTarget& target : std::as_const(named)) {
         const QString key = hostFileName(target).toLower();
         if (seen.contains(key)) {
-            return makeError(ErrorCode::badHost, QStringLiteral("host %1 is named twice").arg(target.text()));
+            return makeError(ErrorCode::badHost, Text::tr("host %1 is named twice").arg(target.text()));
         }
         seen.append(key);
         hosts.append(target);
     }
     if (hosts.size() > 256) {
-        return makeError(ErrorCode::badHost, QStringLiteral("at most 256 hosts at once"));
+        return makeError(ErrorCode::badHost, Text::tr("at most 256 hosts at once"));
     }
     return hosts;
 }
@@ -183,8 +181,8 @@ QString hostFileName(const SshTarget& host)
 QCommandLineOption connectTimeoutOption()
 {
     return QCommandLineOption(QStringLiteral("connect-timeout"),
-                              QStringLiteral("How long a host may take to log in, start its helper and list its "
-                                             "disks before it is given up (1-3600 s, default %1).")
+                              Text::tr("How long a host may take to log in, start its helper and list its "
+                                       "disks before it is given up (1-3600 s, default %1).")
                                   .arg(HelperClient::defaultAnswerTimeout),
                               QStringLiteral("SECONDS"), QString::number(HelperClient::defaultAnswerTimeout));
 }
@@ -194,7 +192,7 @@ std::optional<int> connectTimeout(const QCommandLineParser& parser, const QComma
     bool ok = false;
     const int seconds = parser.value(option).toInt(&ok);
     if (!ok || seconds < 1 || seconds > 3600) {
-        printError(QStringLiteral("--connect-timeout takes a number of seconds from 1 to 3600, not '%1'")
+        printError(Text::tr("--connect-timeout takes a number of seconds from 1 to 3600, not '%1'")
                        .arg(parser.value(option).left(32)));
         return std::nullopt;
     }
@@ -238,7 +236,7 @@ Result<QList<Disk>> remoteDisks(const SshTarget& host, const QString& remoteHelp
     deadline.setSingleShot(true);
     QObject::connect(&deadline, &QTimer::timeout, [&] {
         finish(Error {ErrorCode::sshFailed,
-                      QStringLiteral("%1: no answer within %2 s of connecting").arg(host.text()).arg(timeoutSeconds)});
+                      Text::tr("%1: no answer within %2 s of connecting").arg(host.text()).arg(timeoutSeconds)});
     });
     deadline.start(timeoutSeconds * 1000);
     loop.exec();
@@ -253,7 +251,7 @@ int runCampaignOnHosts(const CampaignPlan& plan, const QList<SshTarget>& targets
     fleetOptions.answerTimeoutSeconds = options.connectTimeoutSeconds;
     const auto startLink = [&options](const SshTarget& target) -> Result<std::unique_ptr<HelperLink>> {
         if (!options.quiet) {
-            printErr(QStringLiteral("[%1] connecting over ssh\n").arg(target.text()));
+            printErr(Text::tr("[%1] connecting over ssh\n").arg(target.text()));
         }
         auto helper = std::make_unique<HelperClient>();
         helper->setAnswerTimeout(options.connectTimeoutSeconds);
@@ -298,11 +296,11 @@ int runPlanOnHosts(const CampaignPlan& plan, const QString& planPath, const QCom
                    const RemoteOptionSet& o)
 {
     if (parser.isSet(o.host) && parser.isSet(o.hosts)) {
-        printError(QStringLiteral("give --host or --hosts, not both"));
+        printError(Text::tr("give --host or --hosts, not both"));
         return ExitUsage;
     }
     if (parser.isSet(o.resume) || parser.isSet(o.helper)) {
-        printError(QStringLiteral("--resume and --helper are for this machine; not with --host or --hosts"));
+        printError(Text::tr("--resume and --helper are for this machine; not with --host or --hosts"));
         return ExitUsage;
     }
     auto hosts = parser.isSet(o.hosts) ? parseHosts(parser.value(o.hosts)) : [&]() -> Result<QList<SshTarget>> {
@@ -326,7 +324,7 @@ int runPlanOnHosts(const CampaignPlan& plan, const QString& planPath, const QCom
     bool parallelOk = false;
     options.parallel = parser.value(o.parallel).toInt(&parallelOk);
     if (!parallelOk || options.parallel < 1 || options.parallel > 64) {
-        printError(QStringLiteral("--parallel takes a number from 1 to 64"));
+        printError(Text::tr("--parallel takes a number from 1 to 64"));
         return ExitUsage;
     }
     const std::optional<int> timeout = connectTimeout(parser, o.connectTimeout);
@@ -339,23 +337,23 @@ int runPlanOnHosts(const CampaignPlan& plan, const QString& planPath, const QCom
     QStringList outputs;
     if (parser.isSet(o.hosts)) {
         if (!parser.isSet(o.out)) {
-            printError(QStringLiteral("--hosts needs --out DIR: the folder for one results file per host"));
+            printError(Text::tr("--hosts needs --out DIR: the folder for one results file per host"));
             return ExitUsage;
         }
         const QString dir = parser.value(o.out);
         if (QFileInfo(dir).exists() && !QFileInfo(dir).isDir()) {
-            printError(QStringLiteral("--out %1 is a file; with --hosts it names a folder").arg(dir));
+            printError(Text::tr("--out %1 is a file; with --hosts it names a folder").arg(dir));
             return ExitUsage;
         }
         if (!QDir().mkpath(dir) || !QFileInfo(dir).isWritable()) {
-            printError(QStringLiteral("cannot write results into %1").arg(dir));
+            printError(Text::tr("cannot write results into %1").arg(dir));
             return ExitFailed;
         }
         for (const SshTarget& host : std::as_const(*hosts)) {
             outputs.append(QDir(dir).filePath(hostFileName(host)));
             // Never over an earlier run's results, and never a stale file beside this run's.
             if (QFileInfo::exists(outputs.last())) {
-                printError(QStringLiteral("%1 already holds results for %2; give another --out folder")
+                printError(Text::tr("%1 already holds results for %2; give another --out folder")
                                .arg(outputs.last(), host.text()));
                 return ExitUsage;
             }
@@ -363,14 +361,14 @@ int runPlanOnHosts(const CampaignPlan& plan, const QString& planPath, const QCom
     } else if (parser.isSet(o.out)) {
         outputs.append(parser.value(o.out));
         if (!QFileInfo(QFileInfo(outputs.first()).absolutePath()).isWritable()) {
-            printError(QStringLiteral("cannot write results to %1").arg(outputs.first()));
+            printError(Text::tr("cannot write results to %1").arg(outputs.first()));
             return ExitFailed;
         }
     } else {
         auto created = ResultsFolder::create(ResultsFolder::path(), QDateTime::currentDateTime(), hosts->first().host,
                                              QFileInfo(planPath).completeBaseName());
         if (!created) {
-            printError(QStringLiteral("%1; give --out RESULTS.json").arg(ErrorCode::userText(created.error())));
+            printError(Text::tr("%1; give --out RESULTS.json").arg(ErrorCode::userText(created.error())));
             return ExitFailed;
         }
         outputs.append(*created);

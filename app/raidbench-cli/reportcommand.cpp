@@ -22,7 +22,8 @@ namespace RaidBench::Cli {
 namespace {
 
 /// What `raidbench-cli report --help` says above its options.
-const char* const reportDescription =
+const char* const reportDescription = QT_TRANSLATE_NOOP(
+    "raidbench_cli",
     "Turn a results file into a Markdown report (default), CSV, or fio-style JSON files; add fio's own\n"
     "--output-format=json results beside RaidBench's.\n\n"
     "Examples:\n"
@@ -42,13 +43,13 @@ const char* const reportDescription =
     "                      random-read, files (the file-system tests), command (your command's time);\n"
     "                      W weighs a term (default 1). Without weight: seq+random.\n"
     "Layouts the disks allow but the results do not hold are filled in from the throughput model,\n"
-    "marked predicted (sequential speed only).";
+    "marked predicted (sequential speed only).");
 
 /// The HTML report is the desktop program's (its charts need Qt Charts): run it headless.
 int writeHtmlReport(const QStringList& files, const QString& out, const QString& requirements, bool otherFormat)
 {
     if (out.isEmpty() || otherFormat) {
-        printError(QStringLiteral("--html writes to --out FILE, and alone (not with --md, --csv, --fio or --json)"));
+        printError(Text::tr("--html writes to --out FILE, and alone (not with --md, --csv, --fio or --json)"));
         return ExitUsage;
     }
     QString program = QCoreApplication::applicationDirPath() + QStringLiteral("/raidbench");
@@ -56,8 +57,8 @@ int writeHtmlReport(const QStringList& files, const QString& out, const QString&
         program = QStandardPaths::findExecutable(QStringLiteral("raidbench"));
     }
     if (program.isEmpty()) {
-        printError(QStringLiteral("the HTML report is drawn by the desktop program; install the raidbench package "
-                                  "(or use --md or --csv)"));
+        printError(Text::tr("the HTML report is drawn by the desktop program; install the raidbench package "
+                            "(or use --md or --csv)"));
         return ExitFailed;
     }
     QStringList args {QStringLiteral("--export-report"), files.first(), QStringLiteral("--out"), out};
@@ -74,7 +75,7 @@ int writeHtmlReport(const QStringList& files, const QString& out, const QString&
     process.setProcessChannelMode(QProcess::ForwardedChannels);
     process.start(program, args);
     if (!process.waitForStarted(10000) || !process.waitForFinished(300000)) {
-        printError(QStringLiteral("cannot run %1: %2").arg(program, process.errorString()));
+        printError(Text::tr("cannot run %1: %2").arg(program, process.errorString()));
         return ExitFailed;
     }
     return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : ExitFailed;
@@ -116,7 +117,7 @@ bool addFioResults(CampaignResults& results, const QStringList& values)
             : QStringLiteral("fio: ") + QFileInfo(file).completeBaseName();
         QFile input(file);
         if (!input.open(QIODevice::ReadOnly)) {
-            printError(QStringLiteral("cannot read %1: %2").arg(file, input.errorString()));
+            printError(Text::tr("cannot read %1: %2").arg(file, input.errorString()));
             return false;
         }
         if (auto ok = importFioJson(results, input.readAll(), config); !ok) {
@@ -131,42 +132,40 @@ bool addFioResults(CampaignResults& results, const QStringList& values)
 
 ReportCommand::ReportCommand()
     : Command(QStringLiteral("report"),
-              QT_TRANSLATE_NOOP("raidbench-cli", "turn results into Markdown, CSV or fio JSON; import fio results"))
+              QT_TRANSLATE_NOOP("raidbench_cli", "turn results into Markdown, CSV or fio JSON; import fio results"))
 { }
 
 int ReportCommand::execute(const QStringList& arguments)
 {
-    CommandParser command(QStringLiteral("report"), QString::fromUtf8(reportDescription));
+    CommandParser command(QStringLiteral("report"), Text::tr(reportDescription));
     QCommandLineParser& parser = command.parser();
-    const QCommandLineOption mdOption(QStringLiteral("md"), QStringLiteral("Markdown report (the default)."));
-    const QCommandLineOption csvOption(QStringLiteral("csv"),
-                                       QStringLiteral("CSV, one row per configuration and test."));
-    const QCommandLineOption fioJsonOption(
-        QStringLiteral("fio-json"), QStringLiteral("Write fio-style JSON per test into DIR."), QStringLiteral("DIR"));
+    const QCommandLineOption mdOption(QStringLiteral("md"), Text::tr("Markdown report (the default)."));
+    const QCommandLineOption csvOption(QStringLiteral("csv"), Text::tr("CSV, one row per configuration and test."));
+    const QCommandLineOption fioJsonOption(QStringLiteral("fio-json"),
+                                           Text::tr("Write fio-style JSON per test into DIR."), QStringLiteral("DIR"));
     const QCommandLineOption fioOption(
         QStringLiteral("fio"),
-        QStringLiteral("Add a fio JSON output file, as configuration CONFIG (default: the file name)."),
+        Text::tr("Add a fio JSON output file, as configuration CONFIG (default: the file name)."),
         QStringLiteral("FILE[:CONFIG]"));
-    const QCommandLineOption outOption(QStringLiteral("out"), QStringLiteral("Write to FILE instead of stdout."),
+    const QCommandLineOption outOption(QStringLiteral("out"), Text::tr("Write to FILE instead of stdout."),
                                        QStringLiteral("FILE"));
     const QCommandLineOption compareOption(
         QStringLiteral("compare"),
-        QStringLiteral("Put two or more results files side by side: configurations grouped by name (raid5 · before "
-                       "beside raid5 · after, labelled by the files' names, or by their hosts when they ran on "
-                       "different machines: then each disk is judged against the fleet's median)."));
+        Text::tr("Put two or more results files side by side: configurations grouped by name (raid5 · before "
+                 "beside raid5 · after, labelled by the files' names, or by their hosts when they ran on "
+                 "different machines: then each disk is judged against the fleet's median)."));
     const QCommandLineOption htmlOption(
         QStringLiteral("html"),
-        QStringLiteral("The HTML report with its charts, to --out FILE (drawn by the desktop program, raidbench)."));
+        Text::tr("The HTML report with its charts, to --out FILE (drawn by the desktop program, raidbench)."));
     const QCommandLineOption recommendOption(
         QStringLiteral("recommend"),
-        QStringLiteral("Rank the layouts for REQUIREMENTS (see above; \"\" for none) and print the ranking."),
+        Text::tr("Rank the layouts for REQUIREMENTS (see above; \"\" for none) and print the ranking."),
         QStringLiteral("REQUIREMENTS"));
     const QCommandLineOption jsonOption(QStringLiteral("json"),
-                                        QStringLiteral("With --recommend: the ranking as JSON (ranked, excluded)."));
+                                        Text::tr("With --recommend: the ranking as JSON (ranked, excluded)."));
     parser.addOptions({mdOption, csvOption, htmlOption, fioJsonOption, fioOption, outOption, compareOption,
                        recommendOption, jsonOption});
-    parser.addPositionalArgument(QStringLiteral("results"),
-                                 QStringLiteral("Results file (two or more with --compare)."),
+    parser.addPositionalArgument(QStringLiteral("results"), Text::tr("Results file (two or more with --compare)."),
                                  QStringLiteral("RESULTS.json..."));
     if (const std::optional<int> done = command.parse(arguments)) {
         return *done;
@@ -174,8 +173,8 @@ int ReportCommand::execute(const QStringList& arguments)
     const QStringList files = parser.positionalArguments();
     const bool comparing = parser.isSet(compareOption);
     if (comparing ? files.size() < 2 : files.size() != 1) {
-        printError(comparing ? QStringLiteral("give two or more results files to compare")
-                             : QStringLiteral("give one results file (or --compare and two or more)"));
+        printError(comparing ? Text::tr("give two or more results files to compare")
+                             : Text::tr("give one results file (or --compare and two or more)"));
         return ExitUsage;
     }
     if (parser.isSet(htmlOption)) {
@@ -187,7 +186,7 @@ int ReportCommand::execute(const QStringList& arguments)
     Requirements requirements = Requirements::defaults();
     if (parser.isSet(recommendOption)) {
         if (comparing) {
-            printError(QStringLiteral("--recommend ranks the layouts of one results file, not a comparison"));
+            printError(Text::tr("--recommend ranks the layouts of one results file, not a comparison"));
             return ExitUsage;
         }
         auto parsed = Requirements::parse(parser.value(recommendOption));
@@ -197,7 +196,7 @@ int ReportCommand::execute(const QStringList& arguments)
         }
         requirements = *parsed;
     } else if (parser.isSet(jsonOption)) {
-        printError(QStringLiteral("--json goes with --recommend"));
+        printError(Text::tr("--json goes with --recommend"));
         return ExitUsage;
     }
     std::optional<CampaignResults> results = loadResults(files, comparing);
@@ -210,8 +209,7 @@ int ReportCommand::execute(const QStringList& arguments)
             printError(ErrorCode::userText(count.error()));
             return ExitFailed;
         }
-        printErr(
-            QStringLiteral("wrote %1 fio-style JSON files into %2\n").arg(*count).arg(parser.value(fioJsonOption)));
+        printErr(Text::tr("wrote %1 fio-style JSON files into %2\n").arg(*count).arg(parser.value(fioJsonOption)));
         if (!parser.isSet(mdOption) && !parser.isSet(csvOption)) {
             return ExitOk;
         }

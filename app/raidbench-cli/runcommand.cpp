@@ -21,7 +21,8 @@ namespace RaidBench::Cli {
 
 namespace {
 
-const char* const runDescription = R"(Run a campaign: measure each disk on its own, then build every configuration of
+const char* const runDescription = QT_TRANSLATE_NOOP(
+    "raidbench_cli", R"(Run a campaign: measure each disk on its own, then build every configuration of
 the plan, run its tests, tear it down, and write the results after each one.
 
 All disks of the plan are destroyed. The command lists them (model, serial, size)
@@ -60,63 +61,61 @@ Examples:
   raidbench-cli run plan.json --host root@storage1 --out storage1.json
   raidbench-cli run plan.json --hosts storage1,storage2,admin@storage3:2222 --out fleet/
   raidbench-cli report results.json --md > report.md
-  raidbench-cli report --compare fleet/*.json > fleet.md)";
+  raidbench-cli report --compare fleet/*.json > fleet.md)");
 
 } // namespace
 
 RunCommand::RunCommand()
     : Command(
           QStringLiteral("run"),
-          QT_TRANSLATE_NOOP("raidbench-cli", "run a campaign: baselines, then build, measure, tear down each layout"))
+          QT_TRANSLATE_NOOP("raidbench_cli", "run a campaign: baselines, then build, measure, tear down each layout"))
 { }
 
 int RunCommand::execute(const QStringList& arguments)
 {
-    CommandParser command(QStringLiteral("run"), QString::fromUtf8(runDescription));
+    CommandParser command(QStringLiteral("run"), Text::tr(runDescription));
     QCommandLineParser& parser = command.parser();
     const QCommandLineOption outOption(
         QStringLiteral("out"),
-        QStringLiteral("Results file (JSON), written after every measurement. Default: a new file in the "
-                       "results folder, %1.")
+        Text::tr("Results file (JSON), written after every measurement. Default: a new file in the "
+                 "results folder, %1.")
             .arg(ResultsFolder::path()),
         QStringLiteral("RESULTS.json"));
     const QCommandLineOption resumeOption(QStringLiteral("resume"),
-                                          QStringLiteral("Skip configurations already done in the results file."));
+                                          Text::tr("Skip configurations already done in the results file."));
     const QCommandLineOption yesOption(QStringLiteral("yes"),
-                                       QStringLiteral("Do not ask before destroying the disks' data."));
-    const QCommandLineOption quietOption(QStringLiteral("quiet"), QStringLiteral("No progress on stderr."));
+                                       Text::tr("Do not ask before destroying the disks' data."));
+    const QCommandLineOption quietOption(QStringLiteral("quiet"), Text::tr("No progress on stderr."));
     const QCommandLineOption helperOption(
         QStringLiteral("helper"),
-        QStringLiteral("As root too, do the root work in raidbench-helper, as the desktop program does."));
-    const QCommandLineOption hostOption(QStringLiteral("host"),
-                                        QStringLiteral("Run on that machine's disks, over ssh."),
+        Text::tr("As root too, do the root work in raidbench-helper, as the desktop program does."));
+    const QCommandLineOption hostOption(QStringLiteral("host"), Text::tr("Run on that machine's disks, over ssh."),
                                         QStringLiteral("[USER@]HOST[:PORT]"));
     const QCommandLineOption hostsOption(
         QStringLiteral("hosts"),
-        QStringLiteral(
-            "Run on every one of these machines over ssh; --out names a folder for one results file per host. "
-            "@FILE reads the hosts of an Ansible inventory (INI or YAML; ansible_host, ansible_port, "
-            "ansible_user), @FILE:GROUP one group of it."),
+        Text::tr("Run on every one of these machines over ssh; --out names a folder for one results file per host. "
+                 "@FILE reads the hosts of an Ansible inventory (INI or YAML; ansible_host, ansible_port, "
+                 "ansible_user), @FILE:GROUP one group of it."),
         QStringLiteral("H1,H2,...|@INVENTORY[:GROUP]"));
-    const QCommandLineOption parallelOption(
-        QStringLiteral("parallel"), QStringLiteral("With --hosts: how many hosts run at once (1-64, default 4)."),
-        QStringLiteral("N"), QStringLiteral("4"));
+    const QCommandLineOption parallelOption(QStringLiteral("parallel"),
+                                            Text::tr("With --hosts: how many hosts run at once (1-64, default 4)."),
+                                            QStringLiteral("N"), QStringLiteral("4"));
     const QCommandLineOption remoteHelperOption(
         QStringLiteral("remote-helper"),
-        QStringLiteral(
+        Text::tr(
             "Where the helper is on the other machines: paths separated by ':', the first found runs (default %1).")
             .arg(SshTarget::defaultRemoteHelper()),
         QStringLiteral("PATH"));
     const QCommandLineOption timeoutOption = connectTimeoutOption();
     parser.addOptions({outOption, resumeOption, yesOption, quietOption, helperOption, hostOption, hostsOption,
                        parallelOption, remoteHelperOption, timeoutOption});
-    parser.addPositionalArgument(QStringLiteral("plan"), QStringLiteral("The campaign plan (JSON)."),
+    parser.addPositionalArgument(QStringLiteral("plan"), Text::tr("The campaign plan (JSON)."),
                                  QStringLiteral("PLAN.json"));
     if (const std::optional<int> done = command.parse(arguments)) {
         return *done;
     }
     if (parser.positionalArguments().size() != 1) {
-        printError(QStringLiteral("give one plan file, e.g. raidbench-cli run plan.json --out results.json"));
+        printError(Text::tr("give one plan file, e.g. raidbench-cli run plan.json --out results.json"));
         return ExitUsage;
     }
     auto plan = CampaignPlan::load(parser.positionalArguments().first());
@@ -130,7 +129,7 @@ int RunCommand::execute(const QStringList& arguments)
                                yesOption, quietOption, resumeOption, helperOption});
     }
     if (parser.isSet(timeoutOption)) {
-        printError(QStringLiteral("--connect-timeout goes with --host or --hosts"));
+        printError(Text::tr("--connect-timeout goes with --host or --hosts"));
         return ExitUsage;
     }
     if (plan->diskRule && plan->disks.isEmpty()) {
@@ -147,7 +146,7 @@ int RunCommand::execute(const QStringList& arguments)
     }
     QString out = parser.value(outOption);
     if (out.isEmpty() && parser.isSet(resumeOption)) {
-        printError(QStringLiteral("--resume needs --out RESULTS.json: the file whose run goes on"));
+        printError(Text::tr("--resume needs --out RESULTS.json: the file whose run goes on"));
         return ExitUsage;
     }
     if (out.isEmpty()) {
@@ -156,13 +155,13 @@ int RunCommand::execute(const QStringList& arguments)
             ResultsFolder::create(ResultsFolder::path(), QDateTime::currentDateTime(), QSysInfo::machineHostName(),
                                   QFileInfo(parser.positionalArguments().first()).completeBaseName());
         if (!created) {
-            printError(QStringLiteral("%1; give --out RESULTS.json, or set RAIDBENCH_RESULTS_DIR to a writable folder")
+            printError(Text::tr("%1; give --out RESULTS.json, or set RAIDBENCH_RESULTS_DIR to a writable folder")
                            .arg(created.error().message));
             return ExitFailed;
         }
         out = *created;
         if (!parser.isSet(quietOption)) {
-            printErr(QStringLiteral("results go to %1\n").arg(out));
+            printErr(Text::tr("results go to %1\n").arg(out));
         }
     }
     // The run's own placeholder goes if the run never got to measure anything.

@@ -40,8 +40,8 @@ Result<QStringList> chooseDisks(const SurfaceRequest& request)
         }
         if (chosen.isEmpty()) {
             return makeError({},
-                             QStringLiteral("no disk is free to read across (raidbench-cli disks says why); "
-                                            "a surface scan reads only disks nothing uses"));
+                             Text::tr("no disk is free to read across (raidbench-cli disks says why); "
+                                      "a surface scan reads only disks nothing uses"));
         }
         return chosen;
     }
@@ -55,13 +55,12 @@ Result<QStringList> chooseDisks(const SurfaceRequest& request)
             for (const DiskReason& reason : disk->reasons) {
                 why.append(reason.message);
             }
-            return makeError(
-                {},
-                QStringLiteral("%1 is in use, so it is not read: %2")
-                    .arg(path, why.isEmpty() ? QStringLiteral("not usable") : why.join(QStringLiteral("; "))));
+            return makeError({},
+                             Text::tr("%1 is in use, so it is not read: %2")
+                                 .arg(path, why.isEmpty() ? Text::tr("not usable") : why.join(QStringLiteral("; "))));
         }
         if (chosen.contains(disk->path)) {
-            return makeError({}, QStringLiteral("%1 is named twice").arg(path));
+            return makeError({}, Text::tr("%1 is named twice").arg(path));
         }
         chosen.append(disk->path);
     }
@@ -94,7 +93,7 @@ QString surfaceText(const CampaignResults& results)
                         .arg(Units::formatMBps(point.bwBytes));
         }
         if (!disk.surface.error.isEmpty()) {
-            text += QStringLiteral("  stopped: %1\n").arg(terminalSafe(disk.surface.error));
+            text += Text::tr("  stopped: %1\n").arg(terminalSafe(disk.surface.error));
         }
     }
     return text;
@@ -117,7 +116,7 @@ int runSurfaceScan(const SurfaceRequest& request)
         auto created = ResultsFolder::create(ResultsFolder::path(), QDateTime::currentDateTime(),
                                              QSysInfo::machineHostName(), QStringLiteral("surface"));
         if (!created) {
-            printError(QStringLiteral("%1; give --out RESULTS.json").arg(ErrorCode::userText(created.error())));
+            printError(Text::tr("%1; give --out RESULTS.json").arg(ErrorCode::userText(created.error())));
             return ExitFailed;
         }
         out = *created;
@@ -129,7 +128,7 @@ int runSurfaceScan(const SurfaceRequest& request)
         }
     });
     if (!request.quiet) {
-        printErr(QStringLiteral("reading %1 at %2 points each (read only; %3 a point)\n")
+        printErr(Text::tr("reading %1 at %2 points each (read only; %3 a point)\n")
                      .arg(plan.disks.join(QStringLiteral(", ")))
                      .arg(plan.surface.points)
                      .arg(Units::formatDuration(plan.surface.timeNs)));
