@@ -6333,5 +6333,13 @@ Ejemplos:
         <source>Show this help.</source>
         <translation>Mostrar esta ayuda.</translation>
     </message>
+    <message>
+        <source>%1 write</source>
+        <translation>escritura %1</translation>
+    </message>
+    <message>
+        <source>%1 read</source>
+        <translation>lectura %1</translation>
+    </message>
 </context>
 </TS>

@@ -260,7 +260,9 @@ int answer(const AnswerOptions& options)
     if (!verifyOut.isEmpty()) {
         QFile::remove(verifyOut);
     }
-    const Recommendation after = recommend(results, quick.requirements, true);
+    // Worded for a person on a terminal, as report --recommend is; JSON and a pipe get the file's words.
+    const Recommendation after = recommend(results, quick.requirements, true,
+                                           !options.json && stdoutIsTerminal() ? Audience::Person : Audience::File);
     if (options.json) {
         printJson(QJsonDocument(QJsonObject {{QStringLiteral("recommendation"), after.toJson()},
                                              {QStringLiteral("quick_answer"), results.quickAnswer},

@@ -5,6 +5,7 @@
 #include "client/hostcampaign.h"
 #include "disks/diskscanner.h"
 #include "helper/helperclient.h"
+#include "results/analysis.h"
 #include "util/errorcodes.h"
 #include "util/terminaltext.h"
 #include "util/units.h"
@@ -188,13 +189,14 @@ int runPlanHere(const CampaignPlan& plan, const QString& out, const PlanRunFlags
         summary += QStringLiteral("%1 %2 %3 %4\n")
                        .arg(config.name, -24)
                        .arg(runStateName(config.status), -10)
-                       .arg(write ? Units::formatMBps(*write) + QStringLiteral(" write") : QString(), -18)
-                       .arg(read ? Units::formatMBps(*read) + QStringLiteral(" read") : config.error);
+                       .arg(write ? Text::tr("%1 write").arg(Units::formatMBps(*write)) : QString(), -18)
+                       .arg(read ? Text::tr("%1 read").arg(Units::formatMBps(*read)) : config.error);
         failed += config.status == RunState::Failed ? 1 : 0;
     }
     for (const DiskResult& disk : results->disks) {
         if (disk.slow) {
-            summary += Text::tr("slow disk %1: %2\n").arg(disk.label(), disk.slowReason);
+            summary +=
+                Text::tr("slow disk %1: %2\n").arg(disk.label(), slowDiskReason(*results, disk, Audience::Person));
         }
     }
     (flags.summary ? printOut : printErr)(
