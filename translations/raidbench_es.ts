@@ -81,6 +81,129 @@
     </message>
 </context>
 <context>
+    <name>DiskReason</name>
+    <message>
+        <source>partition %1 %2</source>
+        <translation>la partición %1: %2</translation>
+    </message>
+    <message>
+        <source>has a %1 partition table</source>
+        <translation>tiene una tabla de particiones %1</translation>
+    </message>
+    <message>
+        <source>has a file system signature (%1, label &apos;%2&apos;)</source>
+        <translation>tiene una firma de sistema de archivos (%1, etiqueta &apos;%2&apos;)</translation>
+    </message>
+    <message>
+        <source>has a file system signature (%1)</source>
+        <translation>tiene una firma de sistema de archivos (%1)</translation>
+    </message>
+    <message>
+        <source>has a swap signature (%1, label &apos;%2&apos;)</source>
+        <translation>tiene una firma de swap (%1, etiqueta &apos;%2&apos;)</translation>
+    </message>
+    <message>
+        <source>has a swap signature (%1)</source>
+        <translation>tiene una firma de swap (%1)</translation>
+    </message>
+    <message>
+        <source>has a RAID signature (%1, label &apos;%2&apos;)</source>
+        <translation>tiene una firma RAID (%1, etiqueta &apos;%2&apos;)</translation>
+    </message>
+    <message>
+        <source>has a RAID signature (%1)</source>
+        <translation>tiene una firma RAID (%1)</translation>
+    </message>
+    <message>
+        <source>has an encryption signature (%1, label &apos;%2&apos;)</source>
+        <translation>tiene una firma de cifrado (%1, etiqueta &apos;%2&apos;)</translation>
+    </message>
+    <message>
+        <source>has an encryption signature (%1)</source>
+        <translation>tiene una firma de cifrado (%1)</translation>
+    </message>
+    <message>
+        <source>has a signature (%1, label &apos;%2&apos;)</source>
+        <translation>tiene una firma (%1, etiqueta &apos;%2&apos;)</translation>
+    </message>
+    <message>
+        <source>has a signature (%1)</source>
+        <translation>tiene una firma (%1)</translation>
+    </message>
+    <message>
+        <source>mounted at %1</source>
+        <translation>montado en %1</translation>
+    </message>
+    <message>
+        <source>in use as swap</source>
+        <translation>en uso como swap</translation>
+    </message>
+    <message>
+        <source>held by %1</source>
+        <translation>retenido por %1</translation>
+    </message>
+    <message>
+        <source>member of md array %1</source>
+        <translation>miembro del arreglo md %1</translation>
+    </message>
+    <message>
+        <source>member of md array %1 (not running)</source>
+        <translation>miembro del arreglo md %1 (no en marcha)</translation>
+    </message>
+    <message>
+        <source>an LVM physical volume</source>
+        <translation>un volumen físico de LVM</translation>
+    </message>
+    <message>
+        <source>a RAM disk, not a disk</source>
+        <translation>un disco en RAM, no un disco</translation>
+    </message>
+    <message>
+        <source>an optical drive</source>
+        <translation>una unidad óptica</translation>
+    </message>
+    <message>
+        <source>%1 is itself an array or mapped device</source>
+        <translation>%1 es en sí un arreglo o un dispositivo mapeado</translation>
+    </message>
+    <message>
+        <source>not a disk RaidBench knows how to use</source>
+        <translation>no es un disco que RaidBench sepa usar</translation>
+    </message>
+    <message>
+        <source>a partition of loop device %1; allowed only when loop devices are allowed</source>
+        <translation>una partición del dispositivo loop %1; solo se admite cuando se admiten dispositivos loop</translation>
+    </message>
+    <message>
+        <source>a partition of %1: %2</source>
+        <translation>una partición de %1: %2</translation>
+    </message>
+    <message>
+        <source>a loop device (a file, not a disk); allowed only when loop devices are allowed</source>
+        <translation>un dispositivo loop (un archivo, no un disco); solo se admite cuando se admiten dispositivos loop</translation>
+    </message>
+    <message>
+        <source>on the disk that holds the running system (/ or /boot)</source>
+        <translation>en el disco que contiene el sistema en marcha (/ o /boot)</translation>
+    </message>
+    <message>
+        <source>holds the running system (/ or /boot)</source>
+        <translation>contiene el sistema en marcha (/ o /boot)</translation>
+    </message>
+    <message>
+        <source>read-only</source>
+        <translation>de solo lectura</translation>
+    </message>
+    <message>
+        <source>%1, smaller than the %2 the plan needs</source>
+        <translation>%1, menos que los %2 que necesita el plan</translation>
+    </message>
+    <message>
+        <source>has no media or a size of 0</source>
+        <translation>no tiene medio o su tamaño es 0</translation>
+    </message>
+</context>
+<context>
     <name>ErrorCode</name>
     <message>
         <source>a request line over 16 MiB</source>

@@ -42,7 +42,7 @@ CanvasContext BuildPage::canvasContext(Session* session)
         }
         QStringList reasons;
         for (const DiskReason& reason : disk->reasons) {
-            reasons.append(reason.message);
+            reasons.append(reason.text(Audience::Person));
         }
         return reasons.join(QStringLiteral("; "));
     };

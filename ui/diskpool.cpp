@@ -119,7 +119,7 @@ QVariant DiskPoolModel::data(const QModelIndex& index, int role) const
         if (!disk.eligible) {
             tip += QStringLiteral("<br><b>%1</b>").arg(tr("Cannot be used:"));
             for (const auto& reason : disk.reasons) {
-                tip += QStringLiteral("<br>• %1").arg(reason.message.toHtmlEscaped());
+                tip += QStringLiteral("<br>• %1").arg(reason.text(Audience::Person).toHtmlEscaped());
             }
         }
         const QString slow = m_session->slowReason(planPath(disk));
@@ -288,9 +288,10 @@ void DiskDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, 
                               opt.fontMetrics.elidedText(tr("slow: %1").arg(slow), Qt::ElideRight, line.width()));
         }
     } else if (!eligible) {
-        painter->drawText(line, Qt::AlignLeft | Qt::AlignVCenter,
-                          opt.fontMetrics.elidedText(disk.reasons.isEmpty() ? QString() : disk.reasons.first().message,
-                                                     Qt::ElideRight, line.width()));
+        painter->drawText(
+            line, Qt::AlignLeft | Qt::AlignVCenter,
+            opt.fontMetrics.elidedText(disk.reasons.isEmpty() ? QString() : disk.reasons.first().text(Audience::Person),
+                                       Qt::ElideRight, line.width()));
     }
     painter->restore();
 }
@@ -508,7 +509,8 @@ void DiskPoolWidget::updateDetails()
     } else {
         html += QStringLiteral("<br><b>%1</b><ul>").arg(tr("Not usable:"));
         for (const auto& reason : disk.reasons) {
-            html += QStringLiteral("<li>%1 <i>(%2)</i></li>").arg(reason.message.toHtmlEscaped(), reason.code);
+            html += QStringLiteral("<li>%1 <i>(%2)</i></li>")
+                        .arg(reason.text(Audience::Person).toHtmlEscaped(), reason.code);
         }
         html += QStringLiteral("</ul>");
     }

@@ -189,7 +189,7 @@ void DisksPage::fillDiskRow(int row, const Disk& disk)
     const auto baseline = m_session->baseline(DiskPoolModel::planPath(disk));
     QStringList why;
     for (const DiskReason& reason : disk.reasons) {
-        why.append(reason.message);
+        why.append(reason.text(Audience::Person));
     }
     const QString slow = m_session->slowReason(DiskPoolModel::planPath(disk));
     // Not measured in this session: the pool's last kept speeds of the same disk, dated.

@@ -100,7 +100,8 @@ Result<void> describeLeaves(ArraySpec& spec, const EligibilityOptions& options, 
                 .arg(terminalSafe(spec.device), terminalSafe(disk->model.isEmpty() ? disk->transport : disk->model),
                      disk->serial.isEmpty() ? QString() : QStringLiteral(" ") + terminalSafe(disk->serial),
                      Units::formatBytesDecimal(double(disk->sizeBytes)),
-                     disk->eligible ? QString() : Text::tr(" NOT SAFE: ") + disk->reasons.first().message));
+                     disk->eligible ? QString()
+                                    : Text::tr(" NOT SAFE: ") + disk->reasons.first().text(Audience::Person)));
         return {};
     }
     for (ArraySpec& child : spec.children) {

@@ -106,7 +106,7 @@ QString row(const Disk& disk, bool partition)
     const QString state = disk.eligible ? Text::tr("yes") : Text::tr("no");
     QStringList why;
     for (const auto& reason : disk.reasons) {
-        why.append(reason.message);
+        why.append(reason.text(Audience::Person));
     }
     // Every field as one line of visible text: a disk (or the host that reported it) names itself, and
     // a newline or an escape in a model or a reason must not make or hide a line.

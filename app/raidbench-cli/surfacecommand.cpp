@@ -53,7 +53,7 @@ Result<QStringList> chooseDisks(const SurfaceRequest& request)
         if (!disk->eligible) {
             QStringList why;
             for (const DiskReason& reason : disk->reasons) {
-                why.append(reason.message);
+                why.append(reason.text(Audience::Person));
             }
             return makeError({},
                              Text::tr("%1 is in use, so it is not read: %2")

@@ -31,8 +31,7 @@ QJsonObject Disk::toJson() const
     }
     QJsonArray reasonArray;
     for (const auto& reason : reasons) {
-        reasonArray.append(
-            QJsonObject {{QStringLiteral("code"), reason.code}, {QStringLiteral("message"), reason.message}});
+        reasonArray.append(reason.toJson());
     }
     auto orNull = [](const QString& text) { return text.isEmpty() ? QJsonValue() : QJsonValue(text); };
     QJsonObject json {
@@ -119,9 +118,7 @@ Disk Disk::fromJson(const QJsonObject& json)
     }
     disk.eligible = json.value(QStringLiteral("eligible")).toBool();
     for (const auto& value : json.value(QStringLiteral("reasons")).toArray()) {
-        const QJsonObject reason = value.toObject();
-        disk.reasons.append(
-            {reason.value(QStringLiteral("code")).toString(), reason.value(QStringLiteral("message")).toString()});
+        disk.reasons.append(DiskReason::fromJson(value.toObject()));
     }
     disk.healthRead = readHealthJson(json, disk.health, disk.writeCache, disk.explanations);
     return disk;

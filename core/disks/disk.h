@@ -1,6 +1,7 @@
 #pragma once
 
 #include "disks/diskhealth.h"
+#include "disks/diskreason.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -11,13 +12,6 @@
 #include <cstdint>
 
 namespace RaidBench {
-
-/// Why a device must not be written: a stable code for programs and a sentence for people.
-struct DiskReason
-{
-    QString code;
-    QString message;
-};
 
 /// A signature libblkid found: a file system, RAID or LVM superblock, or a partition table.
 struct DiskSignature

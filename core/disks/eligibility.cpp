@@ -2,18 +2,25 @@
 
 #include "util/units.h"
 
+#include <QCoreApplication>
+
+#include <optional>
+
 namespace RaidBench {
 
 namespace {
 
-void addReason(Disk& disk, const QString& code, const QString& message)
+/// Every reason's words are marked here for the catalogue, under "DiskReason" (DiskReason::text()).
+constexpr const char* ofPartition = QT_TRANSLATE_NOOP("DiskReason", "partition %1 %2");
+
+void addReason(Disk& disk, const DiskReason& reason)
 {
-    for (const auto& reason : disk.reasons) {
-        if (reason.code == code && reason.message == message) {
+    for (const auto& known : disk.reasons) {
+        if (known.code == reason.code && known.message == reason.message) {
             return;
         }
     }
-    disk.reasons.append({code, message});
+    disk.reasons.append(reason);
 }
 
 bool wipeAllowed(const Disk& disk, const EligibilityOptions& options)
@@ -22,56 +29,62 @@ bool wipeAllowed(const Disk& disk, const EligibilityOptions& options)
         (!disk.stablePath.isEmpty() && options.wipe.contains(disk.stablePath));
 }
 
-QString describeSignature(const DiskSignature& signature)
+/// "has a file system signature (ext4, label 'data')", "has a gpt partition table", ...
+DiskReason signatureReason(const DiskSignature& signature)
 {
     if (signature.usage == QLatin1String("partition-table")) {
-        return QStringLiteral("a %1 partition table").arg(signature.type);
+        return DiskReason::make(QStringLiteral("partition-table"),
+                                QT_TRANSLATE_NOOP("DiskReason", "has a %1 partition table"), {signature.type});
     }
-    QString what;
+    const bool labelled = !signature.label.isEmpty();
+    const char* english = nullptr;
     if (signature.usage == QLatin1String("filesystem")) {
-        what = QStringLiteral("a file system signature (%1").arg(signature.type);
+        english = labelled ? QT_TRANSLATE_NOOP("DiskReason", "has a file system signature (%1, label '%2')")
+                           : QT_TRANSLATE_NOOP("DiskReason", "has a file system signature (%1)");
     } else if (signature.type == QLatin1String("swap")) {
-        what = QStringLiteral("a swap signature (%1").arg(signature.type);
+        english = labelled ? QT_TRANSLATE_NOOP("DiskReason", "has a swap signature (%1, label '%2')")
+                           : QT_TRANSLATE_NOOP("DiskReason", "has a swap signature (%1)");
     } else if (signature.usage == QLatin1String("raid")) {
-        what = QStringLiteral("a RAID signature (%1").arg(signature.type);
+        english = labelled ? QT_TRANSLATE_NOOP("DiskReason", "has a RAID signature (%1, label '%2')")
+                           : QT_TRANSLATE_NOOP("DiskReason", "has a RAID signature (%1)");
     } else if (signature.usage == QLatin1String("crypto")) {
-        what = QStringLiteral("an encryption signature (%1").arg(signature.type);
+        english = labelled ? QT_TRANSLATE_NOOP("DiskReason", "has an encryption signature (%1, label '%2')")
+                           : QT_TRANSLATE_NOOP("DiskReason", "has an encryption signature (%1)");
     } else {
-        what = QStringLiteral("a signature (%1").arg(signature.type);
+        english = labelled ? QT_TRANSLATE_NOOP("DiskReason", "has a signature (%1, label '%2')")
+                           : QT_TRANSLATE_NOOP("DiskReason", "has a signature (%1)");
     }
-    if (!signature.label.isEmpty()) {
-        what += QStringLiteral(", label '%1'").arg(signature.label);
-    }
-    return what + QLatin1Char(')');
+    return DiskReason::make(QStringLiteral("signature"), english, {signature.type, signature.label});
 }
 
-/// Reasons a device has by itself (used by the device and, for partitions, by its disk too).
-void usageReasons(Disk& target, const Disk& source, const EligibilityOptions& options, bool viaPartition)
+/// The reasons a device has by itself, said of its disk too when `source` is a partition of it.
+QList<DiskReason> sourceReasons(const Disk& source, bool wipe)
 {
-    const QString who = viaPartition ? QStringLiteral("partition %1 ").arg(source.name) : QString();
+    QList<DiskReason> found;
     if (!source.mountPoints.isEmpty()) {
-        addReason(target, QStringLiteral("mounted"),
-                  QStringLiteral("%1mounted at %2").arg(who, source.mountPoints.join(QStringLiteral(", "))).trimmed());
+        found.append(DiskReason::make(QStringLiteral("mounted"), QT_TRANSLATE_NOOP("DiskReason", "mounted at %1"),
+                                      {source.mountPoints.join(QStringLiteral(", "))}));
     }
     if (source.swap) {
-        addReason(target, QStringLiteral("swap"), QStringLiteral("%1in use as swap").arg(who).trimmed());
+        found.append(DiskReason::make(QStringLiteral("swap"), QT_TRANSLATE_NOOP("DiskReason", "in use as swap")));
     }
     if (!source.holders.isEmpty()) {
-        addReason(target, QStringLiteral("holders"),
-                  QStringLiteral("%1held by %2").arg(who, source.holders.join(QStringLiteral(", "))).trimmed());
+        found.append(DiskReason::make(QStringLiteral("holders"), QT_TRANSLATE_NOOP("DiskReason", "held by %1"),
+                                      {source.holders.join(QStringLiteral(", "))}));
     }
-    const bool wipe = wipeAllowed(source, options) || (viaPartition && wipeAllowed(target, options));
     if (!source.mdArray.isEmpty()) {
         const bool active = source.holders.contains(source.mdArray);
         if (active || !wipe) {
-            addReason(target, QStringLiteral("md-member"),
-                      QStringLiteral("%1member of md array %2%3")
-                          .arg(who, source.mdArray, active ? QString() : QStringLiteral(" (not running)"))
-                          .trimmed());
+            found.append(DiskReason::make(QStringLiteral("md-member"),
+                                          active
+                                              ? QT_TRANSLATE_NOOP("DiskReason", "member of md array %1")
+                                              : QT_TRANSLATE_NOOP("DiskReason", "member of md array %1 (not running)"),
+                                          {source.mdArray}));
         }
     }
     if (source.lvmPv && (!source.holders.isEmpty() || !wipe)) {
-        addReason(target, QStringLiteral("lvm-pv"), QStringLiteral("%1an LVM physical volume").arg(who).trimmed());
+        found.append(
+            DiskReason::make(QStringLiteral("lvm-pv"), QT_TRANSLATE_NOOP("DiskReason", "an LVM physical volume")));
     }
     if (!wipe) {
         for (const auto& signature : source.signatures) {
@@ -79,33 +92,40 @@ void usageReasons(Disk& target, const Disk& source, const EligibilityOptions& op
                 signature.type == QLatin1String("LVM2_member")) {
                 continue; // said above as md-member / lvm-pv
             }
-            const bool table = signature.usage == QLatin1String("partition-table");
-            addReason(target, table ? QStringLiteral("partition-table") : QStringLiteral("signature"),
-                      QStringLiteral("%1has %2").arg(who, describeSignature(signature)).trimmed());
+            found.append(signatureReason(signature));
         }
+    }
+    return found;
+}
+
+/// Reasons a device has by itself (used by the device and, for partitions, by its disk too).
+void usageReasons(Disk& target, const Disk& source, const EligibilityOptions& options, bool viaPartition)
+{
+    const bool wipe = wipeAllowed(source, options) || (viaPartition && wipeAllowed(target, options));
+    for (const DiskReason& reason : sourceReasons(source, wipe)) {
+        addReason(target, viaPartition ? reason.within(ofPartition, source.name) : reason);
     }
 }
 
-} // namespace
-
-namespace {
-
-/// Why `disk` is no disk RaidBench writes (a RAM disk, an array, a network block device), or empty.
-QString virtualReason(const Disk& disk, const EligibilityOptions& options)
+/// Why `disk` is no disk RaidBench writes (a RAM disk, an array, a network block device), if it is not.
+std::optional<DiskReason> virtualReason(const Disk& disk, const EligibilityOptions& options)
 {
+    const QString virtualDevice = QStringLiteral("virtual-device");
     if (disk.kind == QLatin1String("zram") || disk.kind == QLatin1String("ram")) {
-        return QStringLiteral("a RAM disk, not a disk");
+        return DiskReason::make(virtualDevice, QT_TRANSLATE_NOOP("DiskReason", "a RAM disk, not a disk"));
     }
     if (disk.kind == QLatin1String("rom")) {
-        return QStringLiteral("an optical drive");
+        return DiskReason::make(virtualDevice, QT_TRANSLATE_NOOP("DiskReason", "an optical drive"));
     }
     if ((disk.kind == QLatin1String("md") || disk.kind == QLatin1String("dm")) && !options.allowArrays) {
-        return QStringLiteral("%1 is itself an array or mapped device").arg(disk.name);
+        return DiskReason::make(virtualDevice,
+                                QT_TRANSLATE_NOOP("DiskReason", "%1 is itself an array or mapped device"), {disk.name});
     }
     if (disk.kind == QLatin1String("other")) {
-        return QStringLiteral("not a disk RaidBench knows how to use");
+        return DiskReason::make(virtualDevice,
+                                QT_TRANSLATE_NOOP("DiskReason", "not a disk RaidBench knows how to use"));
     }
-    return {};
+    return std::nullopt;
 }
 
 } // namespace
@@ -113,56 +133,67 @@ QString virtualReason(const Disk& disk, const EligibilityOptions& options)
 void applyEligibility(Disk& disk, const EligibilityOptions& options)
 {
     disk.reasons.clear();
-    const QString virtualWhy = virtualReason(disk, options);
+    const std::optional<DiskReason> virtualWhy = virtualReason(disk, options);
     for (Disk& partition : disk.partitions) {
         partition.systemDisk = partition.systemDisk || disk.systemDisk;
         partition.readOnly = partition.readOnly || disk.readOnly;
         applyEligibility(partition, options);
         if (disk.kind == QLatin1String("loop") && !options.allowLoop) {
             // A partition of a loop device is as much a file as the loop device itself.
-            addReason(partition, QStringLiteral("loop-device"),
-                      QStringLiteral("a partition of loop device %1; allowed only when loop devices are allowed")
-                          .arg(disk.name));
+            addReason(partition,
+                      DiskReason::make(QStringLiteral("loop-device"),
+                                       QT_TRANSLATE_NOOP("DiskReason",
+                                                         "a partition of loop device %1; allowed only "
+                                                         "when loop devices are allowed"),
+                                       {disk.name}));
             partition.eligible = false;
         }
-        if (!virtualWhy.isEmpty()) {
+        if (virtualWhy) {
             // A partition of an array or a network block device is no more a disk than its parent.
-            addReason(partition, QStringLiteral("virtual-device"),
-                      QStringLiteral("a partition of %1: %2").arg(disk.name, virtualWhy));
+            addReason(partition,
+                      virtualWhy->within(QT_TRANSLATE_NOOP("DiskReason", "a partition of %1: %2"), disk.name));
             partition.eligible = false;
         }
     }
     if (disk.kind == QLatin1String("loop") && !options.allowLoop) {
-        addReason(disk, QStringLiteral("loop-device"),
-                  QStringLiteral("a loop device (a file, not a disk); allowed only when loop devices are allowed"));
+        addReason(disk,
+                  DiskReason::make(QStringLiteral("loop-device"),
+                                   QT_TRANSLATE_NOOP("DiskReason",
+                                                     "a loop device (a file, not a disk); allowed "
+                                                     "only when loop devices are allowed")));
     }
-    if (!virtualWhy.isEmpty()) {
-        addReason(disk, QStringLiteral("virtual-device"), virtualWhy);
+    if (virtualWhy) {
+        addReason(disk, *virtualWhy);
     }
     if (disk.systemDisk) {
-        addReason(disk, QStringLiteral("system-disk"),
-                  disk.kind == QLatin1String("partition")
-                      ? QStringLiteral("on the disk that holds the running system (/ or /boot)")
-                      : QStringLiteral("holds the running system (/ or /boot)"));
+        addReason(disk,
+                  DiskReason::make(
+                      QStringLiteral("system-disk"),
+                      disk.kind == QLatin1String("partition")
+                          ? QT_TRANSLATE_NOOP("DiskReason", "on the disk that holds the running system (/ or /boot)")
+                          : QT_TRANSLATE_NOOP("DiskReason", "holds the running system (/ or /boot)")));
     }
     if (disk.readOnly) {
-        addReason(disk, QStringLiteral("read-only"), QStringLiteral("read-only"));
+        addReason(disk, DiskReason::make(QStringLiteral("read-only"), QT_TRANSLATE_NOOP("DiskReason", "read-only")));
     }
     usageReasons(disk, disk, options, false);
     for (const Disk& partition : disk.partitions) {
         usageReasons(disk, partition, options, true);
     }
     if (options.minSizeBytes && disk.sizeBytes < options.minSizeBytes) {
-        addReason(disk, QStringLiteral("too-small"),
-                  QStringLiteral("%1, smaller than the %2 the plan needs")
-                      .arg(Units::formatBytesDecimal(double(disk.sizeBytes)),
-                           Units::formatBytesDecimal(double(options.minSizeBytes))));
+        addReason(disk,
+                  DiskReason::make(QStringLiteral("too-small"),
+                                   QT_TRANSLATE_NOOP("DiskReason", "%1, smaller than the %2 the plan needs"),
+                                   {Units::formatBytesDecimal(double(disk.sizeBytes)),
+                                    Units::formatBytesDecimal(double(options.minSizeBytes))}));
     }
     if (disk.sizeBytes == 0) {
-        addReason(disk, QStringLiteral("empty"), QStringLiteral("has no media or a size of 0"));
+        addReason(
+            disk,
+            DiskReason::make(QStringLiteral("empty"), QT_TRANSLATE_NOOP("DiskReason", "has no media or a size of 0")));
     }
     for (const QString& error : disk.scanErrors) {
-        addReason(disk, QStringLiteral("scan-error"), error);
+        addReason(disk, DiskReason::asIs(QStringLiteral("scan-error"), error));
     }
     disk.eligible = disk.reasons.isEmpty();
 }

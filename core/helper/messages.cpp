@@ -408,7 +408,7 @@ CampaignProgress decodeCampaignProgress(const QJsonObject& event)
     // and a template with more than nine arguments, or longer than any of ours, is not one to fill.
     const QStringList args = readStrings(event.value(QStringLiteral("message_args")));
     const QString pattern = event.value(QStringLiteral("message_template")).toString();
-    if (args.size() <= 9 && pattern.size() <= 1000) {
+    if (args.size() <= maxTemplateArgs && pattern.size() <= maxTemplateText) {
         progress.messageTemplate = pattern;
         progress.messageArgs = args;
     }

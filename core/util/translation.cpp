@@ -57,4 +57,33 @@ QString formatMBps(Audience audience, double bytesPerSecond)
     return number(audience, bytesPerSecond / 1e6, 1) + QStringLiteral(" MB/s");
 }
 
+QString fillTemplate(const QString& pattern, const QStringList& args)
+{
+    QString out;
+    out.reserve(pattern.size() + 32);
+    for (qsizetype i = 0; i < pattern.size() && out.size() < maxFilledText; ++i) {
+        const QChar c = pattern.at(i);
+        if (c == QLatin1Char('%') && i + 1 < pattern.size() && pattern.at(i + 1) >= QLatin1Char('1') &&
+            pattern.at(i + 1) <= QLatin1Char('9')) {
+            const int index = pattern.at(i + 1).unicode() - '1';
+            if (index < args.size()) {
+                out += args.at(index);
+                ++i;
+                continue;
+            }
+        }
+        out += c;
+    }
+    return out.left(maxFilledText);
+}
+
+QString fillPhrase(Audience audience, const char* context, const QString& english, const QStringList& args)
+{
+    if (audience == Audience::File) {
+        return fillTemplate(english, args);
+    }
+    const QByteArray utf8 = english.toUtf8();
+    return fillTemplate(QCoreApplication::translate(context, utf8.constData()), args);
+}
+
 } // namespace RaidBench

@@ -36,4 +36,20 @@ QString number(Audience audience, double value, int decimals);
 /// comma.
 QString formatMBps(Audience audience, double bytesPerSecond);
 
+/// The longest text fillTemplate() makes: templates and arguments may come from another process (the
+/// helper, another machine's), and a template that repeats one long argument must not grow without end.
+constexpr qsizetype maxFilledText = 4096;
+/// The longest template and the most arguments a text that crossed a process boundary may carry; one
+/// beyond them is said by its English text alone.
+constexpr qsizetype maxTemplateText = 1000;
+constexpr qsizetype maxTemplateArgs = 9;
+
+/// `pattern` with each %1..%9 replaced by that argument, in one pass: an argument that itself holds "%2"
+/// stays as it is, and a marker without its argument stays too. At most maxFilledText characters.
+QString fillTemplate(const QString& pattern, const QStringList& args);
+
+/// The English template `english` (kept as data, e.g. received from the helper) as `audience` reads it
+/// under `context`, filled with `args`.
+QString fillPhrase(Audience audience, const char* context, const QString& english, const QStringList& args);
+
 } // namespace RaidBench

@@ -1,6 +1,7 @@
 #include "../common/cli.h"
 #include "../common/resultsfixture.h"
 #include "campaign/campaignprogress.h"
+#include "disks/diskreason.h"
 #include "displaynumbers.h"
 #include "engine/ioresult.h"
 #include "helper/messages.h"
@@ -209,6 +210,20 @@ private Q_SLOTS:
         QVERIFY2(said.contains(QStringLiteral("Disposiciones que pueden sobrevivir a un fallo, clasificadas por "
                                               "velocidad secuencial y aleatoria")),
                  qPrintable(said));
+    }
+
+    void aDiskReasonIsSpanish()
+    {
+        // Why a disk cannot be used, as the helper words it (English, with its template) and as the window
+        // and the CLI say it.
+        const DiskReason mounted =
+            DiskReason::make(QStringLiteral("mounted"), "mounted at %1", {QStringLiteral("/srv")})
+                .within("partition %1 %2", QStringLiteral("sdb1"));
+        QCOMPARE(mounted.text(Audience::File), QStringLiteral("partition sdb1 mounted at /srv"));
+        QCOMPARE(mounted.text(Audience::Person), QStringLiteral("la partición sdb1: montado en /srv"));
+        const DiskReason system = DiskReason::fromJson(
+            DiskReason::make(QStringLiteral("system-disk"), "holds the running system (/ or /boot)").toJson());
+        QCOMPARE(system.text(Audience::Person), QStringLiteral("contiene el sistema en marcha (/ o /boot)"));
     }
 
     void theCliSpeaksSpanish()

@@ -314,6 +314,57 @@ private Q_SLOTS:
         QVERIFY(reason.contains(QStringLiteral("code")) && reason.contains(QStringLiteral("message")));
     }
 
+    void aReasonKeepsItsWordsForTheClient()
+    {
+        // sda's partition sda2 is mounted at /: the disk says so of its partition, in English for files,
+        // with the template and its arguments beside it for a client in another language.
+        const SysfsFixture& fixture = shared("desktop");
+        const QList<Disk> disks = scan(fixture);
+        const Disk* sda = find(disks, QStringLiteral("sda"));
+        const DiskReason* ofPartition = nullptr;
+        for (const DiskReason& reason : sda->reasons) {
+            if (reason.code == QLatin1String("mounted") && !reason.outerTemplate.isEmpty()) {
+                ofPartition = &reason;
+            }
+        }
+        QVERIFY(ofPartition);
+        QVERIFY2(ofPartition->message.startsWith(QStringLiteral("partition sda")) &&
+                     ofPartition->message.contains(QStringLiteral(" mounted at /")),
+                 qPrintable(ofPartition->message));
+        QCOMPARE(ofPartition->messageTemplate, QStringLiteral("mounted at %1"));
+        QCOMPARE(ofPartition->text(Audience::File), ofPartition->message);
+        // Without a catalogue a person reads the same English, filled from the template.
+        QCOMPARE(ofPartition->text(Audience::Person), ofPartition->message);
+        // Through the helper's JSON and back, whole.
+        QCOMPARE(DiskReason::fromJson(ofPartition->toJson()), *ofPartition);
+        const Disk again = Disk::fromJson(sda->toJson());
+        QCOMPARE(again.reasons, sda->reasons);
+
+        // An older helper sends the message alone; a template too long or with too many arguments is not
+        // filled: the message is said as it is.
+        const DiskReason older =
+            DiskReason::fromJson(QJsonObject {{QStringLiteral("code"), QStringLiteral("mounted")},
+                                              {QStringLiteral("message"), QStringLiteral("mounted at /srv")}});
+        QCOMPARE(older.text(Audience::Person), QStringLiteral("mounted at /srv"));
+        QJsonObject tooMany = ofPartition->toJson();
+        QJsonArray args;
+        for (int i = 0; i < 10; ++i) {
+            args.append(QStringLiteral("x"));
+        }
+        tooMany.insert(QStringLiteral("message_args"), args);
+        QVERIFY(DiskReason::fromJson(tooMany).messageTemplate.isEmpty());
+        QCOMPARE(DiskReason::fromJson(tooMany).text(Audience::Person), ofPartition->message);
+        QJsonObject tooLong = ofPartition->toJson();
+        tooLong.insert(QStringLiteral("message_template"), QString(1001, QLatin1Char('a')));
+        QVERIFY(DiskReason::fromJson(tooLong).messageTemplate.isEmpty());
+        // An argument holding a marker stays as it is; a template repeating a long argument stops at 4096.
+        const DiskReason marker = DiskReason::make(QStringLiteral("mounted"), "mounted at %1", {QStringLiteral("/%2")});
+        QCOMPARE(marker.text(Audience::Person), QStringLiteral("mounted at /%2"));
+        const DiskReason huge =
+            DiskReason::make(QStringLiteral("mounted"), "%1%1%1%1%1%1%1%1", {QString(100000, QLatin1Char('m'))});
+        QCOMPARE(huge.text(Audience::Person).size(), maxFilledText);
+    }
+
     void inspectRefusesWhatIsNotABlockDevice()
     {
         SysfsFixture fixture(fixturePath("desktop"));

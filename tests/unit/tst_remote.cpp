@@ -31,7 +31,7 @@ Disk makeDisk(const QString& name, const QString& model, std::uint64_t gb, bool 
     disk.sizeBytes = gb * 1000'000'000ull;
     disk.eligible = usable;
     if (!usable) {
-        disk.reasons.append({QStringLiteral("mounted"), QStringLiteral("mounted at /srv")});
+        disk.reasons.append(DiskReason::asIs(QStringLiteral("mounted"), QStringLiteral("mounted at /srv")));
     }
     return disk;
 }
