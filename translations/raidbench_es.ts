@@ -81,6 +81,181 @@
     </message>
 </context>
 <context>
+    <name>DiskExplanation</name>
+    <message>
+        <source>it spins at %1 rpm, the others at %2 rpm</source>
+        <translation>gira a %1 rpm, los demás a %2 rpm</translation>
+    </message>
+    <message>
+        <source>it spins at %1 rpm, most others at %2 rpm</source>
+        <translation>gira a %1 rpm, la mayoría de los demás a %2 rpm</translation>
+    </message>
+    <message>
+        <source>it is solid state</source>
+        <translation>es de estado sólido</translation>
+    </message>
+    <message>
+        <source>it is a hard disk</source>
+        <translation>es un disco duro</translation>
+    </message>
+    <message>
+        <source>the others are solid state</source>
+        <translation>los demás son de estado sólido</translation>
+    </message>
+    <message>
+        <source>most others are solid state</source>
+        <translation>la mayoría de los demás son de estado sólido</translation>
+    </message>
+    <message>
+        <source>the others are hard disks</source>
+        <translation>los demás son discos duros</translation>
+    </message>
+    <message>
+        <source>most others are hard disks</source>
+        <translation>la mayoría de los demás son discos duros</translation>
+    </message>
+    <message>
+        <source>the others spin at %1 rpm</source>
+        <translation>los demás giran a %1 rpm</translation>
+    </message>
+    <message>
+        <source>most others spin at %1 rpm</source>
+        <translation>la mayoría de los demás giran a %1 rpm</translation>
+    </message>
+    <message>
+        <source>it is a %1, the others are %2</source>
+        <translation>es un %1, los demás son %2</translation>
+    </message>
+    <message>
+        <source>it is a %1, most others are %2</source>
+        <translation>es un %1, la mayoría de los demás son %2</translation>
+    </message>
+    <message>
+        <source>its spare blocks are running out</source>
+        <translation>se le acaban los bloques de repuesto</translation>
+    </message>
+    <message>
+        <source>its temperature is out of range</source>
+        <translation>su temperatura está fuera de rango</translation>
+    </message>
+    <message>
+        <source>its reliability is degraded by media or internal errors</source>
+        <translation>su fiabilidad está degradada por errores del medio o internos</translation>
+    </message>
+    <message>
+        <source>it has made itself read-only</source>
+        <translation>se ha puesto en solo lectura</translation>
+    </message>
+    <message>
+        <source>its cache&apos;s power-loss backup failed</source>
+        <translation>falló la protección de su caché ante cortes de corriente</translation>
+    </message>
+    <message>
+        <source>its persistent memory region is unreliable</source>
+        <translation>su región de memoria persistente no es fiable</translation>
+    </message>
+    <message>
+        <source>code 0x%1</source>
+        <translation>código 0x%1</translation>
+    </message>
+    <message>
+        <source>SMART says the disk is failing</source>
+        <translation>SMART dice que el disco está fallando</translation>
+    </message>
+    <message>
+        <source>its link runs at %1 of %2</source>
+        <translation>su enlace funciona a %1 de %2</translation>
+    </message>
+    <message>
+        <source>%1: a cable or backplane fault</source>
+        <translation>%1: un fallo de cable o de placa posterior</translation>
+    </message>
+    <message>
+        <source>%1 interface CRC error</source>
+        <translation>%1 error CRC de interfaz</translation>
+    </message>
+    <message>
+        <source>%1 interface CRC errors</source>
+        <translation>%1 errores CRC de interfaz</translation>
+    </message>
+    <message>
+        <source>%1: the disk has replaced failing sectors with spares</source>
+        <translation>%1: el disco ha sustituido sectores defectuosos por otros de repuesto</translation>
+    </message>
+    <message>
+        <source>%1 reallocated sector</source>
+        <translation>%1 sector reasignado</translation>
+    </message>
+    <message>
+        <source>%1 reallocated sectors</source>
+        <translation>%1 sectores reasignados</translation>
+    </message>
+    <message>
+        <source>%1 found bad since the factory: the disk has replaced them with spares</source>
+        <translation>%1 defectuosos detectados desde fábrica: el disco los ha sustituido por otros de repuesto</translation>
+    </message>
+    <message>
+        <source>%1 sector</source>
+        <translation>%1 sector</translation>
+    </message>
+    <message>
+        <source>%1 sectors</source>
+        <translation>%1 sectores</translation>
+    </message>
+    <message>
+        <source>%1 waiting to be remapped</source>
+        <translation>%1 en espera de reasignación</translation>
+    </message>
+    <message>
+        <source>%1 unreadable sector</source>
+        <translation>%1 sector ilegible</translation>
+    </message>
+    <message>
+        <source>%1 unreadable sectors</source>
+        <translation>%1 sectores ilegibles</translation>
+    </message>
+    <message>
+        <source>%1 that failed the disk&apos;s own scan</source>
+        <translation>%1 con fallo en el análisis propio del disco</translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <translation>%1 y %2</translation>
+    </message>
+    <message>
+        <source>%1: reads that hit them stall on retries</source>
+        <translation>%1: las lecturas que los tocan se atascan en reintentos</translation>
+    </message>
+    <message>
+        <source>it runs at %1 °C, above %2 °C</source>
+        <translation>funciona a %1 °C, por encima de %2 °C</translation>
+    </message>
+    <message>
+        <source>its write cache is off</source>
+        <translation>su caché de escritura está desactivada</translation>
+    </message>
+    <message>
+        <source>the disk raises a critical warning: %1</source>
+        <translation>el disco da un aviso crítico: %1</translation>
+    </message>
+    <message>
+        <source>%1: data the disk could not read or write correctly</source>
+        <translation>%1: datos que el disco no pudo leer o escribir correctamente</translation>
+    </message>
+    <message>
+        <source>%1 media error</source>
+        <translation>%1 error del medio</translation>
+    </message>
+    <message>
+        <source>%1 media errors</source>
+        <translation>%1 errores del medio</translation>
+    </message>
+    <message>
+        <source>it has used %1% of its rated write endurance</source>
+        <translation>ha consumido el %1% de su resistencia de escritura nominal</translation>
+    </message>
+</context>
+<context>
     <name>DiskReason</name>
     <message>
         <source>partition %1 %2</source>

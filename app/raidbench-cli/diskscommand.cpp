@@ -356,7 +356,7 @@ QList<Disk> localDisks(const EligibilityOptions& options, bool health)
 }
 
 /// The table (or JSON array) of `disks`, partitions under their disk.
-void printDisks(const QList<Disk>& disks, bool all, bool allowLoop, bool json)
+void printDisks(QList<Disk> disks, bool all, bool allowLoop, bool json)
 {
     if (json) {
         QJsonArray array;
@@ -368,6 +368,7 @@ void printDisks(const QList<Disk>& disks, bool all, bool allowLoop, bool json)
         printJson(QJsonDocument(array));
         return;
     }
+    HealthProbe::explain(disks, Audience::Person); // the helper's facts, in the reader's words
     QString text = QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
                        .arg(Text::tr("NAME"), -10)
                        .arg(Text::tr("SIZE"), 9)

@@ -1,5 +1,6 @@
 #include "client/session.h"
 
+#include "disks/healthprobe.h"
 #include "helper/helperclient.h"
 #include "results/analysis.h"
 #include "util/errorcodes.h"
@@ -246,6 +247,8 @@ void Session::onReplied(qint64 id, const QJsonObject& result)
                 }
             }
         }
+        // The helper words its explanations in English, for files; the user reads them from the same facts.
+        HealthProbe::explain(m_disks, Audience::Person);
         Q_EMIT disksChanged();
         return;
     }

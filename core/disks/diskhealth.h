@@ -1,6 +1,7 @@
 #pragma once
 
 #include "util/result.h"
+#include "util/translation.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -118,7 +119,9 @@ struct DiskFacts
 /// Likely causes of slowness for `pool[index]`: its link below the maximum, CRC errors,
 /// reallocated or pending sectors, a temperature above 55 °C, its write cache off, SMART failed,
 /// NVMe warnings or wear, and a model or rotation rate that differs from most of the pool.
-QList<DiskExplanation> explainDisk(const QList<DiskFacts>& pool, int index);
+/// Worded for `audience`: a file's English (the helper's and the results file's), or the user's
+/// language, where the client words them again from the same facts.
+QList<DiskExplanation> explainDisk(const QList<DiskFacts>& pool, int index, Audience audience = Audience::File);
 
 constexpr int kHotDiskCelsius = 55;
 

@@ -6,7 +6,7 @@ namespace RaidBench {
 
 namespace {
 
-constexpr const char* context = "DiskReason";
+constexpr const char* reasonContext = "DiskReason";
 
 QJsonArray stringArray(const QStringList& strings)
 {
@@ -48,8 +48,8 @@ QString DiskReason::text(Audience audience) const
     if (audience == Audience::File || messageTemplate.isEmpty()) {
         return message;
     }
-    const QString inner = fillPhrase(audience, context, messageTemplate, messageArgs);
-    return outerTemplate.isEmpty() ? inner : fillPhrase(audience, context, outerTemplate, {outerArg, inner});
+    const QString inner = fillPhrase(audience, reasonContext, messageTemplate, messageArgs);
+    return outerTemplate.isEmpty() ? inner : fillPhrase(audience, reasonContext, outerTemplate, {outerArg, inner});
 }
 
 QJsonObject DiskReason::toJson() const

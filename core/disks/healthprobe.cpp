@@ -179,7 +179,7 @@ Result<WriteCacheState> setWriteCache(const VerifiedDevice& device, const Disk& 
     return now;
 }
 
-void explain(QList<Disk>& disks)
+void explain(QList<Disk>& disks, Audience audience)
 {
     QList<DiskFacts> pool;
     QList<int> index;
@@ -190,7 +190,7 @@ void explain(QList<Disk>& disks)
         }
     }
     for (int i = 0; i < pool.size(); ++i) {
-        disks[index[i]].explanations = explainDisk(pool, i);
+        disks[index[i]].explanations = explainDisk(pool, i, audience);
     }
 }
 

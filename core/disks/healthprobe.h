@@ -41,8 +41,9 @@ Result<WriteCacheState> setWriteCache(const VerifiedDevice& device, const Disk& 
 void probe(QList<Disk>& disks, CommandRunner& runner, const QString& sysRoot = QStringLiteral("/sys"),
            const std::atomic_bool* cancel = nullptr);
 
-/// Fills `explanations` of every disk whose health was read, against the others of the list.
-void explain(QList<Disk>& disks);
+/// Fills `explanations` of every disk whose health was read, against the others of the list, worded
+/// for `audience` (a client words them again for its user from the facts the helper sent).
+void explain(QList<Disk>& disks, Audience audience = Audience::File);
 
 /// A disk's health not read, with the reason (not root, asked not to).
 void markUnread(QList<Disk>& disks, const QString& reason);

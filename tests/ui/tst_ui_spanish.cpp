@@ -1,6 +1,7 @@
 #include "../common/cli.h"
 #include "../common/resultsfixture.h"
 #include "campaign/campaignprogress.h"
+#include "disks/diskhealth.h"
 #include "disks/diskreason.h"
 #include "displaynumbers.h"
 #include "engine/ioresult.h"
@@ -224,6 +225,37 @@ private Q_SLOTS:
         const DiskReason system = DiskReason::fromJson(
             DiskReason::make(QStringLiteral("system-disk"), "holds the running system (/ or /boot)").toJson());
         QCOMPARE(system.text(Audience::Person), QStringLiteral("contiene el sistema en marcha (/ o /boot)"));
+    }
+
+    void aDiskHealthIsSaidInSpanish()
+    {
+        // What could make a disk slow, from the facts the helper sent: Spanish for the user, English for files.
+        DiskFacts facts;
+        facts.rotational = true;
+        facts.health.status = QStringLiteral("passed");
+        facts.health.crcErrors = 12;
+        facts.health.pendingSectors = 1;
+        facts.health.offlineUncorrectable = 3;
+        facts.health.linkCurrentGbps = 1.5;
+        facts.health.linkMaxGbps = 6;
+        const auto texts = [&facts](Audience audience) {
+            QStringList found;
+            for (const DiskExplanation& explanation : explainDisk({facts}, 0, audience)) {
+                found.append(explanation.message);
+            }
+            return found;
+        };
+        QCOMPARE(texts(Audience::Person),
+                 (QStringList {QStringLiteral("su enlace funciona a 1,5 Gb/s de 6,0 Gb/s"),
+                               QStringLiteral("12 errores CRC de interfaz: un fallo de cable o de placa posterior"),
+                               QStringLiteral("1 sector ilegible en espera de reasignación y 3 sectores con fallo en "
+                                              "el análisis propio del disco: las lecturas que los tocan se atascan en "
+                                              "reintentos")}));
+        QCOMPARE(texts(Audience::File),
+                 (QStringList {QStringLiteral("its link runs at 1.5 Gb/s of 6.0 Gb/s"),
+                               QStringLiteral("12 interface CRC errors: a cable or backplane fault"),
+                               QStringLiteral("1 unreadable sector waiting to be remapped and 3 sectors that failed "
+                                              "the disk's own scan: reads that hit them stall on retries")}));
     }
 
     void theCliSpeaksSpanish()
