@@ -68,16 +68,24 @@
         <translation>%1: escribiendo 64 MiB mientras %2 está fuera</translation>
     </message>
     <message>
-        <source>measuring %1 together: %2 disks at once, write</source>
-        <translation>midiendo %1 juntos: %2 discos a la vez, escritura</translation>
-    </message>
-    <message>
-        <source>measuring %1 together: %2 disks at once, read</source>
-        <translation>midiendo %1 juntos: %2 discos a la vez, lectura</translation>
-    </message>
-    <message>
         <source>%1: %2 of the array, %3 % at %4</source>
         <translation>%1: %2 del array, %3 % a %4</translation>
+    </message>
+    <message>
+        <source>measuring controller %1 together: %2 disks at once, write</source>
+        <translation>midiendo la controladora %1 en conjunto: %2 discos a la vez, escritura</translation>
+    </message>
+    <message>
+        <source>measuring controller %1 together: %2 disks at once, read</source>
+        <translation>midiendo la controladora %1 en conjunto: %2 discos a la vez, lectura</translation>
+    </message>
+    <message>
+        <source>measuring all disks together: %1 disks at once, write</source>
+        <translation>midiendo todos los discos juntos: %1 discos a la vez, escritura</translation>
+    </message>
+    <message>
+        <source>measuring all disks together: %1 disks at once, read</source>
+        <translation>midiendo todos los discos juntos: %1 discos a la vez, lectura</translation>
     </message>
 </context>
 <context>
@@ -164,7 +172,7 @@
     </message>
     <message>
         <source>its link runs at %1 of %2</source>
-        <translation>su enlace funciona a %1 de %2</translation>
+        <translation>su enlace funciona a %1 de un máximo de %2</translation>
     </message>
     <message>
         <source>%1: a cable or backplane fault</source>
@@ -192,7 +200,7 @@
     </message>
     <message>
         <source>%1 found bad since the factory: the disk has replaced them with spares</source>
-        <translation>%1 defectuosos detectados desde fábrica: el disco los ha sustituido por otros de repuesto</translation>
+        <translation>defectuosos desde fábrica: %1; el disco los ha sustituido por otros de repuesto</translation>
     </message>
     <message>
         <source>%1 sector</source>
@@ -259,7 +267,7 @@
     <name>DiskReason</name>
     <message>
         <source>partition %1 %2</source>
-        <translation>la partición %1: %2</translation>
+        <translation>%2 (partición %1)</translation>
     </message>
     <message>
         <source>has a %1 partition table</source>
@@ -319,11 +327,11 @@
     </message>
     <message>
         <source>member of md array %1</source>
-        <translation>miembro del arreglo md %1</translation>
+        <translation>miembro del array md %1</translation>
     </message>
     <message>
         <source>member of md array %1 (not running)</source>
-        <translation>miembro del arreglo md %1 (no en marcha)</translation>
+        <translation>miembro del array md %1 (detenido)</translation>
     </message>
     <message>
         <source>an LVM physical volume</source>
@@ -339,7 +347,7 @@
     </message>
     <message>
         <source>%1 is itself an array or mapped device</source>
-        <translation>%1 es en sí un arreglo o un dispositivo mapeado</translation>
+        <translation>%1 es en sí un array o un dispositivo mapeado</translation>
     </message>
     <message>
         <source>not a disk RaidBench knows how to use</source>
@@ -371,11 +379,46 @@
     </message>
     <message>
         <source>%1, smaller than the %2 the plan needs</source>
-        <translation>%1, menos que los %2 que necesita el plan</translation>
+        <translation>%1, menor que los %2 que necesita el plan</translation>
     </message>
     <message>
         <source>has no media or a size of 0</source>
         <translation>no tiene medio o su tamaño es 0</translation>
+    </message>
+</context>
+<context>
+    <name>DisksTogether</name>
+    <message>
+        <source>controller %1</source>
+        <translation>controladora %1</translation>
+    </message>
+    <message>
+        <source>all %1 disks</source>
+        <translation>los %1 discos</translation>
+    </message>
+    <message>
+        <source>%1: not measured together: %2</source>
+        <translation>%1: no medidos en conjunto: %2</translation>
+    </message>
+    <message>
+        <source>%1 disks write %2 together, %3 % of their sum</source>
+        <translation>%1 discos escriben %2 juntos, el %3 % de su suma</translation>
+    </message>
+    <message>
+        <source>%1 disks read %2 together, %3 % of their sum</source>
+        <translation>%1 discos leen %2 juntos, el %3 % de su suma</translation>
+    </message>
+    <message>
+        <source>they write %2 together, %3 % of their sum</source>
+        <translation>escriben %2 juntos, el %3 % de su suma</translation>
+    </message>
+    <message>
+        <source>they read %2 together, %3 % of their sum</source>
+        <translation>leen %2 juntos, el %3 % de su suma</translation>
+    </message>
+    <message>
+        <source>%1: not measured together</source>
+        <translation>%1: no medidos en conjunto</translation>
     </message>
 </context>
 <context>
@@ -898,6 +941,75 @@
     <message>
         <source>no size limit</source>
         <translation>sin límite de tamaño</translation>
+    </message>
+</context>
+<context>
+    <name>QuickAnswer</name>
+    <message>
+        <source>Nothing was built: the answer rests on the model alone. Took %1 to measure the disks.
+</source>
+        <translation>No se construyó nada: la respuesta se basa solo en el modelo. Medir los discos llevó %1.
+</translation>
+    </message>
+    <message>
+        <source>Built and measured, against the model (MB/s):
+
+</source>
+        <translation>Construidas y medidas, frente al modelo (MB/s):
+
+</translation>
+    </message>
+    <message>
+        <source>layout</source>
+        <translation>disposición</translation>
+    </message>
+    <message>
+        <source>rank</source>
+        <translation>puesto</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>escritura</translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation>predicho</translation>
+    </message>
+    <message>
+        <source>ratio</source>
+        <translation>razón</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>lectura</translation>
+    </message>
+    <message>
+        <source>
+The measurement confirms the model&apos;s first choice: %1.
+</source>
+        <translation>
+La medida confirma la primera elección del modelo: %1.
+</translation>
+    </message>
+    <message>
+        <source>
+The model ranked %1 first; measured, %2 comes first.
+</source>
+        <translation>
+El modelo puso primera %1; medida, la primera es %2.
+</translation>
+    </message>
+    <message>
+        <source>no layout</source>
+        <translation>ninguna disposición</translation>
+    </message>
+    <message>
+        <source>
+Took %1: the disks %2, %3 layout(s) built %4. Building all %5 layouts these disks allow, with the same tests, would take about %6.
+</source>
+        <translation>
+Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5 disposiciones que estos discos permiten, con las mismas pruebas, llevaría unos %6.
+</translation>
     </message>
 </context>
 <context>
@@ -4501,6 +4613,33 @@ Nota: %1
     </message>
 </context>
 <context>
+    <name>RunState</name>
+    <message>
+        <source>pending</source>
+        <translation>pendiente</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>en curso</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>completada</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fallida</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>cancelada</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>omitida</translation>
+    </message>
+</context>
+<context>
     <name>RunStatus</name>
     <message>
         <source>running</source>
@@ -4695,7 +4834,7 @@ Ejemplo:
     </message>
     <message>
         <source>run a command in the lab&apos;s VM, with its virtual disks</source>
-        <translation>ejecuta una orden en la máquina virtual del laboratorio, con sus discos virtuales</translation>
+        <translation>ejecutar una orden en la máquina virtual del laboratorio, con sus discos virtuales</translation>
     </message>
     <message>
         <source>the lab&apos;s VM as a machine reached over ssh</source>
@@ -4854,7 +4993,7 @@ Ejemplos:
     </message>
     <message>
         <source>%1; give --out RESULTS.json</source>
-        <translation>%1; indique --out RESULTADOS.json</translation>
+        <translation>%1; indique --out RESULTS.json</translation>
     </message>
     <message>
         <source>Build and tear down software-RAID arrays from eligible disks, with every object
@@ -4882,11 +5021,11 @@ Examples:
   raidbench-cli array create --level raid5 --disks /dev/sdb,/dev/sdc,/dev/sdd --dry-run
   raidbench-cli array create --preset raid50 --disks /dev/sd[b-g] --chunk 256k --yes
   raidbench-cli array teardown 3fa2c1</source>
-        <translation>Construye y desmonta arreglos de RAID por software a partir de discos aptos, con cada
-objeto etiquetado (arreglos md raidbench-TAG-N, grupos de volúmenes raidbench_TAG) y
+        <translation>Construye y desmonta arrays de RAID por software a partir de discos aptos, con cada
+objeto etiquetado (arrays md raidbench-TAG-N, grupos de volúmenes raidbench_TAG) y
 anotado en el diario /var/lib/raidbench/journal, para que el desmontaje y la
 recuperación quiten exactamente lo que RaidBench hizo, exactamente en los discos que
-comprobó. Un arreglo hecho con create se queda hasta que se desmonta por su etiqueta (o
+comprobó. Un array hecho con create se queda hasta que se desmonta por su etiqueta (o
 --all); recover quita lo que dejaron ejecuciones interrumpidas (campañas matadas, cortes
 de corriente) y nunca toca una ejecución de RaidBench que siga en marcha.
 
@@ -4919,7 +5058,7 @@ Ejemplos:
     </message>
     <message>
         <source>; survives %1 disk failure(s) for sure, %2 at best</source>
-        <translation>; sobrevive con seguridad a %1 fallos de disco, a %2 en el mejor caso</translation>
+        <translation>; sobrevive con seguridad a %1 fallo(s) de disco, a %2 en el mejor caso</translation>
     </message>
     <message>
         <source>; all disks on one controller</source>
@@ -4982,12 +5121,6 @@ Ejemplos:
 </translation>
     </message>
     <message>
-        <source>built %1; remove it with: raidbench-cli array teardown %2
-</source>
-        <translation>construido %1; quítelo con: raidbench-cli array teardown %2
-</translation>
-    </message>
-    <message>
         <source>%1  started %2 by pid %3: %4
 </source>
         <translation>%1  iniciado %2 por el pid %3: %4
@@ -5006,7 +5139,7 @@ Ejemplos:
     <message>
         <source>no arrays made by RaidBench
 </source>
-        <translation>ningún arreglo hecho por RaidBench
+        <translation>ningún array hecho por RaidBench
 </translation>
     </message>
     <message>
@@ -5015,7 +5148,7 @@ Ejemplos:
     </message>
     <message>
         <source>no arrays made by RaidBench to tear down</source>
-        <translation>ningún arreglo hecho por RaidBench que desmontar</translation>
+        <translation>ningún array hecho por RaidBench que desmontar</translation>
     </message>
     <message>
         <source>no journal for tag %1 in %2; raidbench-cli array recover removes leftovers</source>
@@ -5031,7 +5164,7 @@ Ejemplos:
     </message>
     <message>
         <source>An array tree as JSON.</source>
-        <translation>Un árbol de arreglos en JSON.</translation>
+        <translation>Un árbol de arrays en JSON.</translation>
     </message>
     <message>
         <source>Comma-separated member devices.</source>
@@ -5051,7 +5184,7 @@ Ejemplos:
     </message>
     <message>
         <source>Let md resync the new array (slow; see --wait-resync).</source>
-        <translation>Dejar que md resincronice el arreglo nuevo (lento; vea --wait-resync).</translation>
+        <translation>Dejar que md resincronice el array nuevo (lento; vea --wait-resync).</translation>
     </message>
     <message>
         <source>Wait for the resync to finish, showing progress.</source>
@@ -5075,7 +5208,7 @@ Ejemplos:
     </message>
     <message>
         <source>teardown: every array RaidBench made.</source>
-        <translation>teardown: todos los arreglos que hizo RaidBench.</translation>
+        <translation>teardown: todos los arrays que hizo RaidBench.</translation>
     </message>
     <message>
         <source>cannot read %1: %2</source>
@@ -5148,10 +5281,10 @@ imprime dd.
 Un archivo que no existe se crea (indique --size); nunca se llega a un archivo a través
 de un enlace simbólico. Escribir en un dispositivo de bloques destruye sus datos y
 necesita --destroy-data, y el dispositivo debe pasar las mismas comprobaciones que un
-disco de un arreglo (vea raidbench-cli disks): no montado, no en uso, no el disco del
+disco de un array (vea raidbench-cli disks): no montado, no en uso, no el disco del
 sistema, sin sistema de archivos, tabla de particiones ni firma RAID; su ruta no puede
 pasar por un directorio que pueda cambiar alguien que no sea root. Aquí se permiten
-dispositivos loop y arreglos (md, device-mapper). Ctrl-C detiene la ejecución e imprime
+dispositivos loop y arrays (md, device-mapper). Ctrl-C detiene la ejecución e imprime
 el resultado parcial.
 
 Los bloques de 128 KiB o más viven en páginas enormes transparentes donde el núcleo las
@@ -5370,7 +5503,7 @@ Examples:
   raidbench-cli bench-fs --dir /mnt/new --test file-seq --size 1G --json
   raidbench-cli bench-fs --dir /mnt/new --test command --repeats 5 -- sh -c &apos;psql &lt; dump.sql&apos;</source>
         <translation>Ejecuta una prueba de sistema de archivos en un directorio existente (no se construye
-ningún arreglo) y deja el directorio como lo encontró.
+ningún array) y deja el directorio como lo encontró.
 
 Pruebas:
   file-seq     escribe un archivo (--size, --bs; con búfer, o --direct), lo reescribe bloque
@@ -5539,7 +5672,7 @@ debajo de su máximo, errores de cable (CRC), sectores reasignados o pendientes,
 temperatura de más de 55 °C, una caché de escritura desactivada, o un modelo o una velocidad
 de giro distintos de los del resto de discos. --no-health se salta todo esto.
 
---history NÚMERO_DE_SERIE muestra en cambio la velocidad propia de un disco a lo largo del
+--history SERIAL muestra en cambio la velocidad propia de un disco a lo largo del
 tiempo: cada archivo de resultados guardado en la carpeta de resultados
 (~/.local/share/raidbench/results, o --results-dir) que midió por sí solo el disco con ese
 número de serie, del más antiguo al más nuevo, y si ahora es más de un 10 % más lento que en
@@ -5549,14 +5682,14 @@ su primera medida.
 disco utilizable) en --points lugares desde su primer byte hasta el último, --point-time en
 cada uno (bloques de 1M, profundidad de cola 8, como mucho 256 MiB por punto), e imprime MB/s
 frente a la posición, nombrando la zona más lenta. Las últimas pistas (interiores) de un disco
-duro suelen ir a la mitad de velocidad que las primeras; un arreglo probado solo en su inicio
+duro suelen ir a la mitad de velocidad que las primeras; un array probado solo en su inicio
 exagera lo que sostiene cuando está lleno. Solo lee, pero aun así rechaza un disco que algo
-usa (montado, en un arreglo, con un sistema de archivos). Ctrl-C lo detiene y conserva los
+usa (montado, en un array, con un sistema de archivos). Ctrl-C lo detiene y conserva los
 puntos leídos. El archivo de resultados (--out, por defecto uno nuevo en la carpeta de
 resultados) los guarda en disks[].surface, para el informe y el gráfico de superficie del
 programa de escritorio.
 
---host [USUARIO@]MÁQUINA[:PUERTO] enumera en cambio los discos de otra máquina, a través del
+--host [USER@]HOST[:PORT] enumera en cambio los discos de otra máquina, a través del
 asistente de RaidBench instalado allí, por ssh (como root allí, o mediante sudo -n; se aplican
 sus claves y known_hosts, y nunca se teclea una contraseña).
 
@@ -5628,7 +5761,7 @@ Ejemplos:
     </message>
     <message>
         <source>Print a JSON array of devices.</source>
-        <translation>Imprimir un arreglo JSON de dispositivos.</translation>
+        <translation>Imprimir una lista JSON de dispositivos.</translation>
     </message>
     <message>
         <source>Also list loop, RAM, md and dm devices.</source>
@@ -6001,14 +6134,6 @@ demostración terminada en %1 s: %2/results.json, %2/report.md
         <translation>no se puede leer la clave de máquina %1 ni %1.pub</translation>
     </message>
     <message>
-        <source>ready on 127.0.0.1:%1
-[127.0.0.1]:%1 %2
-</source>
-        <translation>lista en 127.0.0.1:%1
-[127.0.0.1]:%1 %2
-</translation>
-    </message>
-    <message>
         <source>give --disks, --port and --authorized-keys, e.g. lab ssh-host --disks 2x1G@100 --port 2201 --authorized-keys ~/.ssh/id_ed25519.pub</source>
         <translation>indique --disks, --port y --authorized-keys, p. ej. lab ssh-host --disks 2x1G@100 --port 2201 --authorized-keys ~/.ssh/id_ed25519.pub</translation>
     </message>
@@ -6023,12 +6148,6 @@ demostración terminada en %1 s: %2/results.json, %2/report.md
     <message>
         <source>--user &apos;%1&apos; is not a user name other than root</source>
         <translation>--user &apos;%1&apos; no es un nombre de usuario distinto de root</translation>
-    </message>
-    <message>
-        <source>raidbench-cli %1
-</source>
-        <translation>raidbench-cli %1
-</translation>
     </message>
     <message>
         <source>the campaign destroys the data on %1 disk(s); run on a terminal to confirm, or pass --yes</source>
@@ -6243,7 +6362,7 @@ Ejemplos:
   raidbench-cli report results.json --recommend &quot;failures&gt;=1,space&gt;=50,weight=random&quot;
 
 El informe Markdown termina con una recomendación: las disposiciones medidas que sobreviven a un
-fallo, ordenadas por velocidad secuencial y aleatoria. --recommend REQUISITOS imprime la
+fallo, ordenadas por velocidad secuencial y aleatoria. --recommend REQUIREMENTS imprime la
 clasificación según los suyos (como texto, o JSON con --json; con --md el informe los usa),
 separados por comas:
   failures&gt;=N         sobrevivir a N discos fallidos cualesquiera
@@ -6390,7 +6509,7 @@ un archivo del directorio temporal y la orden dice dónde.
 docs/plan-format.md; el de los resultados en docs/results-format.md.
 
 Otras máquinas, por OpenSSH (sin abrir puertos, sin agente nuestro; docs/remote.md):
---host [USUARIO@]MÁQUINA[:PUERTO] ejecuta el plan sobre los discos de esa máquina a través del
+--host [USER@]HOST[:PORT] ejecuta el plan sobre los discos de esa máquina a través del
 raidbench-helper instalado allí (como root, o mediante sudo -n); --hosts M1,M2,... lo ejecuta en
 cada máquina, como mucho --parallel a la vez, con un archivo de resultados por máquina en la
 carpeta que nombra --out. Se aplican su configuración de ssh, claves, agente y known_hosts;
@@ -6615,7 +6734,7 @@ serie RBLAB0001, RBLAB0002, ... y modelos que nombran sus velocidades. Sus nombr
 orden de sondeo del núcleo, que no es el orden de SPEC: nómbrelos por número de serie, a través
 de los enlaces /dev/disk/by-id/scsi-RAIDBNCH_*_RBLAB0001, ... Con --controllers N los discos se
 turnan entre N controladoras SCSI (el disco 1 en la primera, el disco 2 en la segunda, ...), para
-poder probar arreglos que sobreviven a la pérdida de una controladora; --controllers N@MBPS
+poder probar arrays que sobreviven a la pérdida de una controladora; --controllers N@MBPS
 limita además cada controladora a MBPS para todos sus discos juntos, como hace un adaptador de
 host o un expansor más lento que sus discos. Los archivos de los discos viven en memoria
 (/dev/shm) cuando caben, si no en /var/tmp; RAIDBENCH_LAB_DIR lo elige.
@@ -6638,6 +6757,30 @@ Ejemplos:
     <message>
         <source>%1 read</source>
         <translation>lectura %1</translation>
+    </message>
+    <message>
+        <source>read </source>
+        <translation>lect.</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>escr.</translation>
+    </message>
+    <message>
+        <source>not read (--no-health or --all)</source>
+        <translation>no leída (--no-health o --all)</translation>
+    </message>
+    <message>
+        <source>reading SMART and write caches needs root</source>
+        <translation>leer SMART y las cachés de escritura necesita root</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>bien</translation>
+    </message>
+    <message>
+        <source>MISSING</source>
+        <translation>FALTA</translation>
     </message>
 </context>
 </TS>

@@ -163,9 +163,9 @@ void DisksPage::showTogether()
     for (const DisksTogether& group : m_session->together()) {
         measured = measured || group.share(true) || group.share(false);
         if (group.limited()) {
-            ceilings.append(group.describe().toHtmlEscaped());
+            ceilings.append(group.describe(Audience::Person).toHtmlEscaped());
         } else if (!group.error.isEmpty()) {
-            failed.append(group.describe().toHtmlEscaped());
+            failed.append(group.describe(Audience::Person).toHtmlEscaped());
         }
     }
     QStringList text;

@@ -261,8 +261,8 @@ int answer(const AnswerOptions& options)
         QFile::remove(verifyOut);
     }
     // Worded for a person on a terminal, as report --recommend is; JSON and a pipe get the file's words.
-    const Recommendation after = recommend(results, quick.requirements, true,
-                                           !options.json && stdoutIsTerminal() ? Audience::Person : Audience::File);
+    const Audience reader = !options.json && stdoutIsTerminal() ? Audience::Person : Audience::File;
+    const Recommendation after = recommend(results, quick.requirements, true, reader);
     if (options.json) {
         printJson(QJsonDocument(QJsonObject {{QStringLiteral("recommendation"), after.toJson()},
                                              {QStringLiteral("quick_answer"), results.quickAnswer},
@@ -271,10 +271,11 @@ int answer(const AnswerOptions& options)
         QString together;
         for (const DisksTogether& group : results.together) {
             together += QStringLiteral("  %1%2\n")
-                            .arg(group.describe(), group.limited() ? Text::tr(": a shared ceiling") : QString());
+                            .arg(group.describe(reader), group.limited() ? Text::tr(": a shared ceiling") : QString());
         }
         printOut((together.isEmpty() ? QString() : Text::tr("The disks together:\n%1\n").arg(together)) +
-                 after.toText() + QLatin1Char('\n') + quick.toText() + Text::tr("Results: %1\n").arg(options.out));
+                 after.toText() + QLatin1Char('\n') + quick.toText(reader) +
+                 Text::tr("Results: %1\n").arg(options.out));
     }
     if (code != ExitOk) {
         return code;

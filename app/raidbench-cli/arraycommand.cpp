@@ -207,7 +207,8 @@ int create(const ArraySpec& input, const CreateOptions& options)
         printError(ErrorCode::userText(built.error()));
         return built.error().code == ErrorCode::cancelled ? ExitCancelled : ExitFailed;
     }
-    printOut(Text::tr("built %1; remove it with: raidbench-cli array teardown %2\n").arg(built->device, tag));
+    // English in every language: scripts read the device from this line.
+    printOut(QStringLiteral("built %1; remove it with: raidbench-cli array teardown %2\n").arg(built->device, tag));
     return ExitOk;
 }
 

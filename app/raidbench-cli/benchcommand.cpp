@@ -80,7 +80,7 @@ QString humanReport(const IoResult& result)
     if (job.pattern == IoPattern::ReadWrite || job.pattern == IoPattern::RandReadWrite) {
         const double total = double(std::max<std::uint64_t>(1, result.bytes));
         for (const auto& [name, part] :
-             {std::pair {QStringLiteral("read "), &result.read}, std::pair {QStringLiteral("write"), &result.write}}) {
+             {std::pair {Text::tr("read "), &result.read}, std::pair {Text::tr("write"), &result.write}}) {
             text += QStringLiteral("  %1      %2 (%3 %), %4, %5 IOPS\n")
                         .arg(name, Units::formatBytesDecimal(double(part->bytes)))
                         .arg(100.0 * double(part->bytes) / total, 0, 'f', 1)

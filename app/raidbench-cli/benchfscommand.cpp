@@ -118,7 +118,8 @@ int BenchFsCommand::execute(const QStringList& arguments)
         printJson(QJsonDocument(out));
     } else {
         QString text =
-            Text::tr("%1 in %2: %3\n").arg(testKindName(result.kind), params->directory, runStateName(result.status));
+            Text::tr("%1 in %2: %3\n")
+                .arg(testKindName(result.kind), params->directory, runStateText(result.status, Audience::Person));
         for (const FilePhase& phase : result.phases) {
             text += Text::tr("  %1 %2 ops in %3 s  %4 ops/s  %5  cpu %6 %\n")
                         .arg(phase.name, -14)
@@ -131,7 +132,7 @@ int BenchFsCommand::execute(const QStringList& arguments)
         printOut(text);
     }
     if (result.status != RunState::Completed) {
-        printError(result.error.isEmpty() ? runStateName(result.status) : result.error);
+        printError(result.error.isEmpty() ? runStateText(result.status, Audience::Person) : result.error);
         return result.status == RunState::Cancelled ? ExitCancelled : ExitFailed;
     }
     return ExitOk;

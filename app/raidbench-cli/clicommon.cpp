@@ -36,7 +36,7 @@ QString CommandParser::helpText() const
     // language ("Uso: ... [opciones]").
     QString text = m_parser.helpText();
     const QString startedBy = QCoreApplication::arguments().value(0);
-    const qsizetype path = startedBy.isEmpty() ? -1 : text.indexOf(startedBy);
+    const qsizetype path = startedBy.isEmpty() ? -1 : text.indexOf(startedBy, text.indexOf(QLatin1Char(':')) + 1);
     if (path > 0 && path < text.indexOf(QLatin1Char('\n'))) {
         text.replace(path, startedBy.size(), QStringLiteral("raidbench-cli ") + m_command);
     }

@@ -67,6 +67,10 @@ Examples:
   raidbench-cli disks --surface
   raidbench-cli disks --surface /dev/sdb /dev/sdc --points 32 --point-time 2s --out sdb-sdc.json)");
 
+/// Why health was not read, kept in English in the disks' JSON and said in the user's language in the table.
+const char* const notReadAsked = QT_TRANSLATE_NOOP("raidbench_cli", "not read (--no-health or --all)");
+const char* const notReadNotRoot = QT_TRANSLATE_NOOP("raidbench_cli", "reading SMART and write caches needs root");
+
 bool shown(const Disk& disk, bool all, bool allowLoop)
 {
     if (all) {
@@ -122,7 +126,9 @@ QString row(const Disk& disk, bool partition)
                        .arg(terminalSafe(why.join(QStringLiteral("; "))));
     if (!partition && disk.healthRead) {
         if (disk.health.status == QLatin1String("unknown") || disk.health.status == QLatin1String("no-smart")) {
-            line += Text::tr("           health: %1\n").arg(terminalSafe(disk.health.reason));
+            // The reason stays English in JSON; one of ours reads in the user's language here.
+            const QByteArray reason = disk.health.reason.toUtf8();
+            line += Text::tr("           health: %1\n").arg(terminalSafe(Text::tr(reason.constData())));
         }
         if (!disk.health.linkMax.isEmpty()) {
             line += Text::tr("           link: %1 of %2\n")
@@ -335,7 +341,7 @@ std::optional<QList<Disk>> hostDisks(const QCommandLineParser& parser, const Dis
         return std::nullopt;
     }
     if (!health) {
-        HealthProbe::markUnread(*remote, QStringLiteral("not read (--no-health or --all)"));
+        HealthProbe::markUnread(*remote, QString::fromUtf8(notReadAsked));
     }
     return *remote;
 }
@@ -349,7 +355,7 @@ QList<Disk> localDisks(const EligibilityOptions& options, bool health)
             SystemCommandRunner runner;
             HealthProbe::probe(disks, runner);
         } else {
-            HealthProbe::markUnread(disks, QStringLiteral("reading SMART and write caches needs root"));
+            HealthProbe::markUnread(disks, QString::fromUtf8(notReadNotRoot));
         }
     }
     return disks;
@@ -368,7 +374,7 @@ void printDisks(QList<Disk> disks, bool all, bool allowLoop, bool json)
         printJson(QJsonDocument(array));
         return;
     }
-    HealthProbe::explain(disks, Audience::Person); // the helper's facts, in the reader's words
+    HealthProbe::reword(disks, Audience::Person); // the helper's explanations, in the reader's words
     QString text = QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
                        .arg(Text::tr("NAME"), -10)
                        .arg(Text::tr("SIZE"), 9)

@@ -132,8 +132,7 @@ int runCheck()
 {
     bool allOk = true;
     for (const LabCheck& check : checkLabHost()) {
-        const QString state =
-            check.ok ? QStringLiteral("ok") : (check.required ? QStringLiteral("MISSING") : QStringLiteral("no"));
+        const QString state = check.ok ? Text::tr("ok") : (check.required ? Text::tr("MISSING") : Text::tr("no"));
         QString line = QStringLiteral("%1  %2: %3").arg(state, -7).arg(check.what, check.detail);
         if (!check.ok && !check.package.isEmpty()) {
             line += Text::tr(" (apt-get install %1)").arg(check.package);

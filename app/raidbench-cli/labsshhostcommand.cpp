@@ -116,7 +116,8 @@ int serveSsh(const LabOptions& options, const QString& sshd, const QString& cont
         errorLine += data;
         if (!ready && errorLine.contains("Server listening on")) {
             ready = true;
-            printOut(Text::tr("ready on 127.0.0.1:%1\n[127.0.0.1]:%1 %2\n")
+            // English in every language: the caller waits for "ready", and the second line is known_hosts'.
+            printOut(QStringLiteral("ready on 127.0.0.1:%1\n[127.0.0.1]:%1 %2\n")
                          .arg(port)
                          .arg(QString::fromLatin1(publicLine.split(' ').mid(0, 2).join(' '))));
         }

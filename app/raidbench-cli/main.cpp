@@ -47,7 +47,7 @@ int main(int argc, char* argv[])
         return ExitOk;
     }
     if (first == QLatin1String("-v") || first == QLatin1String("--version")) {
-        printOut(Text::tr("raidbench-cli %1\n").arg(QStringLiteral(RAIDBENCH_VERSION)));
+        printOut(QStringLiteral("raidbench-cli %1\n").arg(QStringLiteral(RAIDBENCH_VERSION)));
         return ExitOk;
     }
     const auto it = Command::all().find(first);

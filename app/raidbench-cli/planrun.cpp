@@ -119,7 +119,7 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, const
         }
         return ExitCancelled;
     }
-    const QString status = runStateName(*campaign.finalStatus());
+    const QString status = runStateText(*campaign.finalStatus(), Audience::Person);
     (flags.summary ? printOut : printErr)(Text::tr("campaign %1; results in %2\n").arg(status, campaign.resultsPath()));
     return campaign.state() == HostCampaign::State::Cancelled ? ExitCancelled : ExitOk;
 }
@@ -188,8 +188,8 @@ int runPlanHere(const CampaignPlan& plan, const QString& out, const PlanRunFlags
         const auto read = config.sequentialRead();
         summary += QStringLiteral("%1 %2 %3 %4\n")
                        .arg(config.name, -24)
-                       .arg(runStateName(config.status), -10)
-                       .arg(write ? Text::tr("%1 write").arg(Units::formatMBps(*write)) : QString(), -18)
+                       .arg(runStateText(config.status, Audience::Person), -12)
+                       .arg(write ? Text::tr("%1 write").arg(Units::formatMBps(*write)) : QString(), -24)
                        .arg(read ? Text::tr("%1 read").arg(Units::formatMBps(*read)) : config.error);
         failed += config.status == RunState::Failed ? 1 : 0;
     }

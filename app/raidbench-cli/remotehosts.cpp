@@ -123,7 +123,8 @@ void printHostEvents(HostCampaign* host, bool quiet)
         if (partial) {
             say(Text::tr("what it measured is in %1").arg(host->resultsPath()));
         } else if (host->finalStatus()) {
-            say(Text::tr("campaign %1; results in %2").arg(runStateName(*host->finalStatus()), host->resultsPath()));
+            say(Text::tr("campaign %1; results in %2")
+                    .arg(runStateText(*host->finalStatus(), Audience::Person), host->resultsPath()));
         }
     });
 }
@@ -282,7 +283,7 @@ int runCampaignOnHosts(const CampaignPlan& plan, const QList<SshTarget>& targets
             host->error().message.isEmpty() ? QStringLiteral("-") : ErrorCode::userText(host->error());
         summary += QStringLiteral("%1  %2  %3\n")
                        .arg(host->options().target->text(), -28)
-                       .arg(stateText(host->state()), -9)
+                       .arg(stateText(host->state()), -13)
                        .arg(host->wroteResults() ? host->resultsPath() : error);
     }
     printOut(summary);

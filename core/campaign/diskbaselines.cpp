@@ -208,12 +208,21 @@ void DiskBaselines::runTogether(const std::atomic_bool* cancel)
             progress.phase = CampaignPhase::Baseline;
             progress.configName = group.name();
             progress.testName = QStringLiteral("SEQ1M QD8 %1 together").arg(patternName(pattern));
-            if (pattern == IoPattern::Write) {
-                progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "measuring %1 together: %2 disks at once, write"),
-                             {group.name(), QString::number(jobs.size())});
+            // A whole sentence per scope and direction, so a translation orders its own words.
+            const QString count = QString::number(jobs.size());
+            const bool write = pattern == IoPattern::Write;
+            if (group.scope == DisksTogether::Scope::Controller) {
+                progress.say(write ? QT_TRANSLATE_NOOP("CampaignProgress",
+                                                       "measuring controller %1 together: %2 disks at once, write")
+                                   : QT_TRANSLATE_NOOP("CampaignProgress",
+                                                       "measuring controller %1 together: %2 disks at once, read"),
+                             {group.controller, count});
             } else {
-                progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "measuring %1 together: %2 disks at once, read"),
-                             {group.name(), QString::number(jobs.size())});
+                progress.say(
+                    write
+                        ? QT_TRANSLATE_NOOP("CampaignProgress", "measuring all disks together: %1 disks at once, write")
+                        : QT_TRANSLATE_NOOP("CampaignProgress", "measuring all disks together: %1 disks at once, read"),
+                    {count});
             }
             m_context.report(progress);
             // The disks' progress as one (IoTogether::run): their rates summed, and the disk that

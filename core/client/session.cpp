@@ -248,7 +248,7 @@ void Session::onReplied(qint64 id, const QJsonObject& result)
             }
         }
         // The helper words its explanations in English, for files; the user reads them from the same facts.
-        HealthProbe::explain(m_disks, Audience::Person);
+        HealthProbe::reword(m_disks, Audience::Person);
         Q_EMIT disksChanged();
         return;
     }

@@ -1,6 +1,7 @@
 #include "disks/diskhealth.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 #include <QStringList>
 
 #include <optional>
@@ -176,7 +177,8 @@ QString nvmeWarningWords(Audience audience, int warning)
 /// which Spanish shares).
 QString counted(Audience audience, std::int64_t count, const char* one, const char* many)
 {
-    return explained(audience, count == 1 ? one : many).arg(number(audience, double(count), 0));
+    const QString digits = audience == Audience::Person ? QLocale().toString(qlonglong(count)) : QString::number(count);
+    return explained(audience, count == 1 ? one : many).arg(digits);
 }
 
 QString gbps(Audience audience, double rate)

@@ -2,11 +2,16 @@
 
 #include <QJsonArray>
 
+#include <limits>
+
 namespace RaidBench {
 
 namespace {
 
 constexpr const char* reasonContext = "DiskReason";
+
+/// A reason built here holds every mount point and holder, however many: no limit to its length.
+constexpr qsizetype whole = std::numeric_limits<qsizetype>::max();
 
 QJsonArray stringArray(const QStringList& strings)
 {
@@ -25,7 +30,7 @@ DiskReason DiskReason::make(const QString& code, const char* english, const QStr
     reason.code = code;
     reason.messageTemplate = QString::fromUtf8(english);
     reason.messageArgs = args;
-    reason.message = fillTemplate(reason.messageTemplate, args);
+    reason.message = fillTemplate(reason.messageTemplate, args, whole);
     return reason;
 }
 
@@ -39,7 +44,7 @@ DiskReason DiskReason::within(const char* outer, const QString& arg) const
     DiskReason wrapped = *this;
     wrapped.outerTemplate = QString::fromUtf8(outer);
     wrapped.outerArg = arg;
-    wrapped.message = fillTemplate(wrapped.outerTemplate, {arg, message});
+    wrapped.message = fillTemplate(wrapped.outerTemplate, {arg, message}, whole);
     return wrapped;
 }
 
@@ -72,17 +77,28 @@ DiskReason DiskReason::fromJson(const QJsonObject& json)
         asIs(json.value(QStringLiteral("code")).toString(), json.value(QStringLiteral("message")).toString());
     QStringList args;
     for (const auto& value : json.value(QStringLiteral("message_args")).toArray()) {
+        if (!value.isString()) {
+            return reason;
+        }
         args.append(value.toString());
     }
     const QString pattern = json.value(QStringLiteral("message_template")).toString();
     const QString outer = json.value(QStringLiteral("outer_template")).toString();
-    if (args.size() <= maxTemplateArgs && pattern.size() <= maxTemplateText && outer.size() <= maxTemplateText) {
-        reason.messageTemplate = pattern;
-        reason.messageArgs = args;
-        reason.outerTemplate = pattern.isEmpty() ? QString() : outer;
-        reason.outerArg =
-            reason.outerTemplate.isEmpty() ? QString() : json.value(QStringLiteral("outer_arg")).toString();
+    const QString outerArg = json.value(QStringLiteral("outer_arg")).toString();
+    if (pattern.isEmpty() || args.size() > maxTemplateArgs || pattern.size() > maxTemplateText ||
+        outer.size() > maxTemplateText) {
+        return reason;
     }
+    // The template and its arguments must say exactly the message: anything else (a template from
+    // another version, an argument missing, a mismatch on purpose) is said by the message alone.
+    const QString inner = fillTemplate(pattern, args);
+    if ((outer.isEmpty() ? inner : fillTemplate(outer, {outerArg, inner})) != reason.message) {
+        return reason;
+    }
+    reason.messageTemplate = pattern;
+    reason.messageArgs = args;
+    reason.outerTemplate = outer;
+    reason.outerArg = outer.isEmpty() ? QString() : outerArg;
     return reason;
 }
 

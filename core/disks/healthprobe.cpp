@@ -212,6 +212,22 @@ void probe(QList<Disk>& disks, CommandRunner& runner, const QString& sysRoot, co
     explain(disks);
 }
 
+void reword(QList<Disk>& disks, Audience audience)
+{
+    QList<Disk> worded = disks;
+    explain(worded, audience);
+    for (qsizetype i = 0; i < disks.size(); ++i) {
+        for (DiskExplanation& sent : disks[i].explanations) {
+            for (const DiskExplanation& mine : worded.at(i).explanations) {
+                if (mine.code == sent.code) {
+                    sent.message = mine.message;
+                    break;
+                }
+            }
+        }
+    }
+}
+
 void markUnread(QList<Disk>& disks, const QString& reason)
 {
     for (Disk& disk : disks) {

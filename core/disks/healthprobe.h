@@ -45,6 +45,10 @@ void probe(QList<Disk>& disks, CommandRunner& runner, const QString& sysRoot = Q
 /// for `audience` (a client words them again for its user from the facts the helper sent).
 void explain(QList<Disk>& disks, Audience audience = Audience::File);
 
+/// The explanations the helper sent (in English, for files), each worded again for `audience` from the
+/// same facts; one this version does not make stays as it came, and none is added.
+void reword(QList<Disk>& disks, Audience audience);
+
 /// A disk's health not read, with the reason (not root, asked not to).
 void markUnread(QList<Disk>& disks, const QString& reason);
 

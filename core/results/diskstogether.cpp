@@ -26,16 +26,18 @@ bool DisksTogether::limited(bool write) const
     return part && *part < ceilingShare;
 }
 
-QString DisksTogether::name() const
+QString DisksTogether::name(Audience audience) const
 {
-    return scope == Scope::Controller ? QStringLiteral("controller %1").arg(controller)
-                                      : QStringLiteral("all %1 disks").arg(disks.size());
+    return scope == Scope::Controller
+        ? phrase(audience, "DisksTogether", QT_TRANSLATE_NOOP("DisksTogether", "controller %1")).arg(controller)
+        : phrase(audience, "DisksTogether", QT_TRANSLATE_NOOP("DisksTogether", "all %1 disks")).arg(disks.size());
 }
 
-QString DisksTogether::describe() const
+QString DisksTogether::describe(Audience audience) const
 {
+    const auto words = [audience](const char* english) { return phrase(audience, "DisksTogether", english); };
     if (!error.isEmpty()) {
-        return QStringLiteral("%1: not measured together: %2").arg(name(), error);
+        return words(QT_TRANSLATE_NOOP("DisksTogether", "%1: not measured together: %2")).arg(name(audience), error);
     }
     QStringList parts;
     for (const bool write : {true, false}) {
@@ -43,17 +45,20 @@ QString DisksTogether::describe() const
         if (!part) {
             continue;
         }
-        parts.append(
-            QStringLiteral("%1 %2 %3 together, %4 % of their sum")
-                .arg(scope == Scope::Controller ? QStringLiteral("%1 disks").arg(disks.size()) : QStringLiteral("they"),
-                     write ? QStringLiteral("write") : QStringLiteral("read"),
-                     Units::formatMBps(write ? *writeBw : *readBw))
-                .arg(qRound(*part * 100)));
+        const bool controllerScope = scope == Scope::Controller;
+        const char* english = controllerScope
+            ? (write ? QT_TRANSLATE_NOOP("DisksTogether", "%1 disks write %2 together, %3 % of their sum")
+                     : QT_TRANSLATE_NOOP("DisksTogether", "%1 disks read %2 together, %3 % of their sum"))
+            : (write ? QT_TRANSLATE_NOOP("DisksTogether", "they write %2 together, %3 % of their sum")
+                     : QT_TRANSLATE_NOOP("DisksTogether", "they read %2 together, %3 % of their sum"));
+        parts.append(fillTemplate(words(english),
+                                  {QString::number(disks.size()), formatMBps(audience, write ? *writeBw : *readBw),
+                                   QString::number(qRound(*part * 100))}));
     }
     if (parts.isEmpty()) {
-        return QStringLiteral("%1: not measured together").arg(name());
+        return words(QT_TRANSLATE_NOOP("DisksTogether", "%1: not measured together")).arg(name(audience));
     }
-    return QStringLiteral("%1: %2").arg(name(), parts.join(QStringLiteral("; ")));
+    return QStringLiteral("%1: %2").arg(name(audience), parts.join(QStringLiteral("; ")));
 }
 
 QString DisksTogether::scopeName(Scope scope)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/translation.h"
+
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -35,10 +37,11 @@ struct DisksTogether
     /// Whether writes or reads together fall below ceilingShare of the sum: a shared ceiling.
     bool limited(bool write) const;
     bool limited() const { return limited(true) || limited(false); }
-    /// "controller 0000:00:05.0" or "all 8 disks".
-    QString name() const;
-    /// "controller 0000:00:05.0: 8 disks reach 310 MB/s together, 37 % of their sum (writes)".
-    QString describe() const;
+    /// "controller 0000:00:05.0" or "all 8 disks", as `audience` reads it.
+    QString name(Audience audience = Audience::File) const;
+    /// "controller 0000:00:05.0: 8 disks write 310.0 MB/s together, 37 % of their sum; ...", as
+    /// `audience` reads it.
+    QString describe(Audience audience = Audience::File) const;
 
     QJsonObject toJson() const;
     static DisksTogether fromJson(const QJsonObject& json);

@@ -201,51 +201,56 @@ QuickAnswer QuickAnswer::fromJson(const QJsonObject& json)
     return answer;
 }
 
-QString QuickAnswer::toText() const
+QString QuickAnswer::toText(Audience audience) const
 {
-    auto mbps = [](const std::optional<double>& value) {
-        return value ? QString::number(*value / 1e6, 'f', 1) : QStringLiteral("-");
+    const auto words = [audience](const char* english) { return phrase(audience, "QuickAnswer", english); };
+    auto mbps = [audience](const std::optional<double>& value) {
+        return value ? number(audience, *value / 1e6, 1) : QStringLiteral("-");
     };
-    auto ratio = [](const std::optional<double>& value) {
-        return value ? QString::number(*value, 'f', 2) : QStringLiteral("-");
+    auto ratio = [audience](const std::optional<double>& value) {
+        return value ? number(audience, *value, 2) : QStringLiteral("-");
     };
     if (verified.isEmpty()) {
-        return QStringLiteral("Nothing was built: the answer rests on the model alone. Took %1 to measure the "
-                              "disks.\n")
+        return words(QT_TRANSLATE_NOOP("QuickAnswer",
+                                       "Nothing was built: the answer rests on the model alone. Took %1 to measure the "
+                                       "disks.\n"))
             .arg(Units::formatRoughDuration(measureSeconds));
     }
-    QString text = QStringLiteral("Built and measured, against the model (MB/s):\n\n");
+    QString text = words(QT_TRANSLATE_NOOP("QuickAnswer", "Built and measured, against the model (MB/s):\n\n"));
     text += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8\n")
-                .arg(QStringLiteral("layout"), -16)
-                .arg(QStringLiteral("rank"), 4)
-                .arg(QStringLiteral("write"), 8)
-                .arg(QStringLiteral("predicted"), 10)
-                .arg(QStringLiteral("ratio"), 6)
-                .arg(QStringLiteral("read"), 8)
-                .arg(QStringLiteral("predicted"), 10)
-                .arg(QStringLiteral("ratio"), 6);
+                .arg(words(QT_TRANSLATE_NOOP("QuickAnswer", "layout")), -16)
+                .arg(words(QT_TRANSLATE_NOOP("QuickAnswer", "rank")), 4)
+                .arg(words(QT_TRANSLATE_NOOP("QuickAnswer", "write")), 8)
+                .arg(words(QT_TRANSLATE_NOOP("QuickAnswer", "predicted")), 10)
+                .arg(words(QT_TRANSLATE_NOOP("QuickAnswer", "ratio")), 6)
+                .arg(words(QT_TRANSLATE_NOOP("QuickAnswer", "read")), 8)
+                .arg(words(QT_TRANSLATE_NOOP("QuickAnswer", "predicted")), 10)
+                .arg(words(QT_TRANSLATE_NOOP("QuickAnswer", "ratio")), 6);
     for (const VerifiedLayout& layout : verified) {
-        text +=
-            QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8%9\n")
-                .arg(layout.name, -16)
-                .arg(layout.predictedRank > 0 ? QString::number(layout.predictedRank) : QStringLiteral("-"), 4)
-                .arg(mbps(layout.measuredWrite), 8)
-                .arg(mbps(layout.predictedWrite), 10)
-                .arg(ratio(layout.ratio(true)), 6)
-                .arg(mbps(layout.measuredRead), 8)
-                .arg(mbps(layout.predictedRead), 10)
-                .arg(ratio(layout.ratio(false)), 6)
-                .arg(layout.status == RunState::Completed ? QString()
-                                                          : QStringLiteral("  (%1)").arg(runStateName(layout.status)));
+        text += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8%9\n")
+                    .arg(layout.name, -16)
+                    .arg(layout.predictedRank > 0 ? QString::number(layout.predictedRank) : QStringLiteral("-"), 4)
+                    .arg(mbps(layout.measuredWrite), 8)
+                    .arg(mbps(layout.predictedWrite), 10)
+                    .arg(ratio(layout.ratio(true)), 6)
+                    .arg(mbps(layout.measuredRead), 8)
+                    .arg(mbps(layout.predictedRead), 10)
+                    .arg(ratio(layout.ratio(false)), 6)
+                    .arg(layout.status == RunState::Completed
+                             ? QString()
+                             : QStringLiteral("  (%1)").arg(runStateText(layout.status, audience)));
     }
     if (!firstPredicted.isEmpty()) {
         text += firstAfter == firstPredicted
-            ? QStringLiteral("\nThe measurement confirms the model's first choice: %1.\n").arg(firstPredicted)
-            : QStringLiteral("\nThe model ranked %1 first; measured, %2 comes first.\n")
-                  .arg(firstPredicted, firstAfter.isEmpty() ? QStringLiteral("no layout") : firstAfter);
+            ? words(QT_TRANSLATE_NOOP("QuickAnswer", "\nThe measurement confirms the model's first choice: %1.\n"))
+                  .arg(firstPredicted)
+            : words(QT_TRANSLATE_NOOP("QuickAnswer", "\nThe model ranked %1 first; measured, %2 comes first.\n"))
+                  .arg(firstPredicted,
+                       firstAfter.isEmpty() ? words(QT_TRANSLATE_NOOP("QuickAnswer", "no layout")) : firstAfter);
     }
-    text += QStringLiteral("\nTook %1: the disks %2, %3 layout(s) built %4. Building all %5 layouts these disks "
-                           "allow, with the same tests, would take about %6.\n")
+    text += words(QT_TRANSLATE_NOOP("QuickAnswer",
+                                    "\nTook %1: the disks %2, %3 layout(s) built %4. Building all %5 layouts these "
+                                    "disks allow, with the same tests, would take about %6.\n"))
                 .arg(Units::formatRoughDuration(seconds()), Units::formatRoughDuration(measureSeconds))
                 .arg(verified.size())
                 .arg(Units::formatRoughDuration(verifySeconds))

@@ -4,6 +4,7 @@
 #include "results/campaignresults.h"
 #include "results/recommend.h"
 #include "util/runstate.h"
+#include "util/translation.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -81,7 +82,7 @@ public:
     static QuickAnswer fromJson(const QJsonObject& json);
     /// What the command prints after the recommendation: each verified layout, predicted against
     /// measured, and the times.
-    QString toText() const;
+    QString toText(Audience audience = Audience::File) const;
 };
 
 } // namespace RaidBench

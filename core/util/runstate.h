@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/translation.h"
+
 #include <QString>
 
 #include <optional>
@@ -12,6 +14,8 @@ enum class RunState { Pending, Running, Completed, Failed, Cancelled, Skipped };
 
 /// The word a file carries: pending, running, completed, failed, cancelled, skipped.
 QString runStateName(RunState state);
+/// The word as `audience` reads it: runStateName() for a file, the user's language for a person.
+QString runStateText(RunState state, Audience audience);
 /// The state `name` names; none for a word that names none.
 std::optional<RunState> parseRunState(const QString& name);
 

@@ -57,11 +57,11 @@ QString formatMBps(Audience audience, double bytesPerSecond)
     return number(audience, bytesPerSecond / 1e6, 1) + QStringLiteral(" MB/s");
 }
 
-QString fillTemplate(const QString& pattern, const QStringList& args)
+QString fillTemplate(const QString& pattern, const QStringList& args, qsizetype limit)
 {
     QString out;
     out.reserve(pattern.size() + 32);
-    for (qsizetype i = 0; i < pattern.size() && out.size() < maxFilledText; ++i) {
+    for (qsizetype i = 0; i < pattern.size() && out.size() < limit; ++i) {
         const QChar c = pattern.at(i);
         if (c == QLatin1Char('%') && i + 1 < pattern.size() && pattern.at(i + 1) >= QLatin1Char('1') &&
             pattern.at(i + 1) <= QLatin1Char('9')) {
@@ -74,7 +74,7 @@ QString fillTemplate(const QString& pattern, const QStringList& args)
         }
         out += c;
     }
-    return out.left(maxFilledText);
+    return out.left(limit);
 }
 
 QString fillPhrase(Audience audience, const char* context, const QString& english, const QStringList& args)

@@ -45,8 +45,9 @@ constexpr qsizetype maxTemplateText = 1000;
 constexpr qsizetype maxTemplateArgs = 9;
 
 /// `pattern` with each %1..%9 replaced by that argument, in one pass: an argument that itself holds "%2"
-/// stays as it is, and a marker without its argument stays too. At most maxFilledText characters.
-QString fillTemplate(const QString& pattern, const QStringList& args);
+/// stays as it is, and a marker without its argument stays too. At most `limit` characters: text from
+/// another process keeps the default; a sentence built here from its own facts may pass none.
+QString fillTemplate(const QString& pattern, const QStringList& args, qsizetype limit = maxFilledText);
 
 /// The English template `english` (kept as data, e.g. received from the helper) as `audience` reads it
 /// under `context`, filled with `args`.

@@ -3,6 +3,8 @@
 #include "campaign/campaignprogress.h"
 #include "disks/diskhealth.h"
 #include "disks/diskreason.h"
+#include "disks/eligibility.h"
+#include "disks/healthprobe.h"
 #include "displaynumbers.h"
 #include "engine/ioresult.h"
 #include "helper/messages.h"
@@ -215,16 +217,32 @@ private Q_SLOTS:
 
     void aDiskReasonIsSpanish()
     {
-        // Why a disk cannot be used, as the helper words it (English, with its template) and as the window
-        // and the CLI say it.
-        const DiskReason mounted =
-            DiskReason::make(QStringLiteral("mounted"), "mounted at %1", {QStringLiteral("/srv")})
-                .within("partition %1 %2", QStringLiteral("sdb1"));
-        QCOMPARE(mounted.text(Audience::File), QStringLiteral("partition sdb1 mounted at /srv"));
-        QCOMPARE(mounted.text(Audience::Person), QStringLiteral("la partición sdb1: montado en /srv"));
-        const DiskReason system = DiskReason::fromJson(
-            DiskReason::make(QStringLiteral("system-disk"), "holds the running system (/ or /boot)").toJson());
-        QCOMPARE(system.text(Audience::Person), QStringLiteral("contiene el sistema en marcha (/ o /boot)"));
+        // Why a disk cannot be used, as the helper's scan words it (English, with its template) and as the
+        // window and the CLI say it.
+        Disk partition;
+        partition.name = QStringLiteral("sdb1");
+        partition.kind = QStringLiteral("partition");
+        partition.sizeBytes = 1000000000;
+        partition.mountPoints = {QStringLiteral("/srv")};
+        Disk disk;
+        disk.name = QStringLiteral("sdb");
+        disk.kind = QStringLiteral("disk");
+        disk.sizeBytes = 2000000000;
+        disk.systemDisk = true;
+        disk.partitions = {partition};
+        applyEligibility(disk, EligibilityOptions {});
+        QStringList files;
+        QStringList people;
+        for (const DiskReason& reason : Disk::fromJson(disk.toJson()).reasons) {
+            files.append(reason.message);
+            people.append(reason.text(Audience::Person));
+        }
+        QCOMPARE(files,
+                 (QStringList {QStringLiteral("holds the running system (/ or /boot)"),
+                               QStringLiteral("partition sdb1 mounted at /srv")}));
+        QCOMPARE(people,
+                 (QStringList {QStringLiteral("contiene el sistema en marcha (/ o /boot)"),
+                               QStringLiteral("montado en /srv (partición sdb1)")}));
     }
 
     void aDiskHealthIsSaidInSpanish()
@@ -246,7 +264,7 @@ private Q_SLOTS:
             return found;
         };
         QCOMPARE(texts(Audience::Person),
-                 (QStringList {QStringLiteral("su enlace funciona a 1,5 Gb/s de 6,0 Gb/s"),
+                 (QStringList {QStringLiteral("su enlace funciona a 1,5 Gb/s de un máximo de 6,0 Gb/s"),
                                QStringLiteral("12 errores CRC de interfaz: un fallo de cable o de placa posterior"),
                                QStringLiteral("1 sector ilegible en espera de reasignación y 3 sectores con fallo en "
                                               "el análisis propio del disco: las lecturas que los tocan se atascan en "
@@ -256,6 +274,42 @@ private Q_SLOTS:
                                QStringLiteral("12 interface CRC errors: a cable or backplane fault"),
                                QStringLiteral("1 unreadable sector waiting to be remapped and 3 sectors that failed "
                                               "the disk's own scan: reads that hit them stall on retries")}));
+
+        // Against the rest of the pool: one disk spins slower than the others; one sector found bad.
+        DiskFacts slow = facts;
+        slow.health = DiskHealth();
+        slow.health.status = QStringLiteral("passed");
+        slow.health.rotationRateRpm = 5400;
+        slow.health.grownDefects = 1;
+        DiskFacts fast = slow;
+        fast.health.rotationRateRpm = 7200;
+        fast.health.grownDefects = 0;
+        QStringList pool;
+        for (const DiskExplanation& explanation : explainDisk({slow, fast, fast}, 0, Audience::Person)) {
+            pool.append(explanation.message);
+        }
+        QCOMPARE(pool,
+                 (QStringList {QStringLiteral("defectuosos desde fábrica: 1 sector; el disco los ha sustituido "
+                                              "por otros de repuesto"),
+                               QStringLiteral("gira a 5400 rpm, los demás a 7200 rpm")}));
+        // The helper's English, worded again from the same facts; an explanation this version does not make
+        // stays as it came, and none is added.
+        QList<Disk> disks(3);
+        for (Disk& one : disks) {
+            one.kind = QStringLiteral("disk");
+            one.healthRead = true;
+            one.rotational = true;
+            one.health = fast.health;
+        }
+        disks[0].health = slow.health;
+        HealthProbe::explain(disks);
+        disks[0].explanations.append({QStringLiteral("from-a-newer-helper"), QStringLiteral("as it came")});
+        disks[1].explanations.clear();
+        HealthProbe::reword(disks, Audience::Person);
+        QCOMPARE(disks[0].explanations.size(), 3);
+        QCOMPARE(disks[0].explanations.at(1).message, QStringLiteral("gira a 5400 rpm, los demás a 7200 rpm"));
+        QCOMPARE(disks[0].explanations.at(2).message, QStringLiteral("as it came"));
+        QVERIFY(disks[1].explanations.isEmpty());
     }
 
     void theCliSpeaksSpanish()

@@ -354,15 +354,39 @@ private Q_SLOTS:
         tooMany.insert(QStringLiteral("message_args"), args);
         QVERIFY(DiskReason::fromJson(tooMany).messageTemplate.isEmpty());
         QCOMPARE(DiskReason::fromJson(tooMany).text(Audience::Person), ofPartition->message);
+        // A template that does not say the message, an argument of another type or missing, an outer
+        // template without its argument or too long: the message alone.
+        QJsonObject other = ofPartition->toJson();
+        other.insert(QStringLiteral("message_template"), QStringLiteral("held by %1"));
+        QVERIFY(DiskReason::fromJson(other).messageTemplate.isEmpty());
+        QJsonObject notText = ofPartition->toJson();
+        notText.insert(QStringLiteral("message_args"), QJsonArray {42});
+        QVERIFY(DiskReason::fromJson(notText).messageTemplate.isEmpty());
+        QJsonObject noArgs = ofPartition->toJson();
+        noArgs.remove(QStringLiteral("message_args"));
+        QVERIFY(DiskReason::fromJson(noArgs).messageTemplate.isEmpty());
+        QJsonObject noOuterArg = ofPartition->toJson();
+        noOuterArg.remove(QStringLiteral("outer_arg"));
+        QVERIFY(DiskReason::fromJson(noOuterArg).messageTemplate.isEmpty());
+        QJsonObject longOuter = ofPartition->toJson();
+        longOuter.insert(QStringLiteral("outer_template"), QString(1001, QLatin1Char('b')));
+        QVERIFY(DiskReason::fromJson(longOuter).outerTemplate.isEmpty());
+        QCOMPARE(DiskReason::fromJson(longOuter).text(Audience::Person), ofPartition->message);
+        QJsonObject outerAlone = DiskReason::asIs(QStringLiteral("mounted"), QStringLiteral("x")).toJson();
+        outerAlone.insert(QStringLiteral("outer_template"), QStringLiteral("partition %1 %2"));
+        QVERIFY(DiskReason::fromJson(outerAlone).outerTemplate.isEmpty());
+        // A reason built here keeps every mount point, however long the list.
+        const DiskReason many =
+            DiskReason::make(QStringLiteral("mounted"), "mounted at %1", {QString(10000, QLatin1Char('/'))});
+        QCOMPARE(many.message.size(), 10000 + 11);
         QJsonObject tooLong = ofPartition->toJson();
         tooLong.insert(QStringLiteral("message_template"), QString(1001, QLatin1Char('a')));
         QVERIFY(DiskReason::fromJson(tooLong).messageTemplate.isEmpty());
         // An argument holding a marker stays as it is; a template repeating a long argument stops at 4096.
         const DiskReason marker = DiskReason::make(QStringLiteral("mounted"), "mounted at %1", {QStringLiteral("/%2")});
         QCOMPARE(marker.text(Audience::Person), QStringLiteral("mounted at /%2"));
-        const DiskReason huge =
-            DiskReason::make(QStringLiteral("mounted"), "%1%1%1%1%1%1%1%1", {QString(100000, QLatin1Char('m'))});
-        QCOMPARE(huge.text(Audience::Person).size(), maxFilledText);
+        QCOMPARE(fillTemplate(QStringLiteral("%1%1%1%1%1%1%1%1"), {QString(100000, QLatin1Char('m'))}).size(),
+                 maxFilledText);
     }
 
     void inspectRefusesWhatIsNotABlockDevice()
