@@ -331,7 +331,13 @@ void RunPage::onProgress(const CampaignProgress& progress)
         m_testStart = elapsed;
         m_points.clear();
         const QString config = progress.configName;
-        m_chartTitle = config.isEmpty() ? test : QStringLiteral("%1: %2").arg(config, test);
+        // Disks measured together are a group the helper names in English ("controller ..."): their
+        // chart is titled by the step's own sentence, in the user's language.
+        const bool together = progress.phase == CampaignPhase::Baseline && !progress.messageTemplate.isEmpty() &&
+            test.endsWith(QLatin1String(" together"));
+        m_chartTitle = together ? progress.text(Audience::Person)
+            : config.isEmpty()  ? test
+                                : QStringLiteral("%1: %2").arg(config, test);
         m_chartDirty = true;
     }
     if (bw > 0) {
