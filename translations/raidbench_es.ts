@@ -4640,33 +4640,6 @@ Nota: %1
     </message>
 </context>
 <context>
-    <name>RunStatus</name>
-    <message>
-        <source>running</source>
-        <translation>en curso</translation>
-    </message>
-    <message>
-        <source>completed</source>
-        <translation>completada</translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation>cancelada</translation>
-    </message>
-    <message>
-        <source>failed</source>
-        <translation>fallida</translation>
-    </message>
-    <message>
-        <source>pending</source>
-        <translation>pendiente</translation>
-    </message>
-    <message>
-        <source>skipped</source>
-        <translation>omitida</translation>
-    </message>
-</context>
-<context>
     <name>SlowDisk</name>
     <message>
         <source>median disk</source>

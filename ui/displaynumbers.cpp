@@ -30,21 +30,7 @@ QString formatFileTime(const QString& iso)
 
 QString runStatus(RunState status)
 {
-    switch (status) {
-    case RunState::Pending:
-        return QCoreApplication::translate("RunStatus", "pending");
-    case RunState::Running:
-        return QCoreApplication::translate("RunStatus", "running");
-    case RunState::Completed:
-        return QCoreApplication::translate("RunStatus", "completed");
-    case RunState::Failed:
-        return QCoreApplication::translate("RunStatus", "failed");
-    case RunState::Cancelled:
-        return QCoreApplication::translate("RunStatus", "cancelled");
-    case RunState::Skipped:
-        return QCoreApplication::translate("RunStatus", "skipped");
-    }
-    return runStateName(status);
+    return runStateText(status, Audience::Person);
 }
 
 } // namespace RaidBench::Ui::Display
