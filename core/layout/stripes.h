@@ -4,6 +4,7 @@
 
 #include <QString>
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 
@@ -58,24 +59,37 @@ struct WriteStream
 {
     std::uint64_t pieceBytes = 1u << 20;
     int inFlight = 8;
+    /// The most writes that can wait on this array at once: a member of a stripe that falls behind its
+    /// siblings (md's thread busy, the CPU shared) holds every write of the stream above that is still in
+    /// flight. 0: the same as inFlight.
+    int mostInFlight = 0;
+
+    int most() const { return std::max(inFlight, mostInFlight); }
 };
 
 /// The stream a child of a striping node (RAID0 or LVM with its chunk or stripe size) receives.
 WriteStream childStream(const ArraySpec& node, const WriteStream& stream);
 
 /// What a stream of writes costs a parity array (docs/analysis.md, "Parity writes").
+/// How far md's gathering of partial stripes may move a parity write from the model's figure.
+constexpr double gatherBand = 0.2;
+
 struct ParityWriteCost
 {
     bool fullStripes = false; ///< every write covers whole stripes: nothing to read
     bool gathered = false; ///< the writes do not, but md can gather them into whole stripes in its cache
-    bool straddles = false; ///< writes cross stripe boundaries, which md does not gather
+    bool straddles = false; ///< writes cross stripe boundaries, so md cannot gather them all
     /// Member work of full-stripe writes over the work when md handles every write alone, reading
     /// old data or parity first (4 KiB pages read and written; reads and writes share each disk's time).
     double floorFactor = 1;
     /// What the model expects of the full-stripe speed: 1 for full or gathered stripes, the floor with
-    /// one write in flight, a third of the way from the floor to 1 for writes that cross stripes,
-    /// else halfway (md gathers some stripes anyway; docs/analysis.md has the lab's figures).
+    /// one write in flight, else halfway from the floor to 1 (md gathers some stripes anyway;
+    /// docs/analysis.md has the lab's figures).
     double factor = 1;
+    /// The band md's gathering leaves the figure in: a fifth either side of it, never below the floor
+    /// nor above full stripes. Both equal the factor when there is no doubt.
+    double lowFactor = 1;
+    double highFactor = 1;
     int stripeCache = defaultStripeCache; ///< the array's stripe cache, in stripes (a page per member)
     int stripeCacheNeeded = 0; ///< stripes the writes in flight touch: what gathering them needs
     QString explanation;

@@ -28,11 +28,14 @@ namespace {
 
 using BaselineFn = std::function<std::optional<std::pair<double, double>>(const QString&)>;
 
-/// One parity array of a tree: the share of the top's written bytes it receives, and its kind.
+/// One parity array of a tree: the share of the top's written bytes it receives, its kind, and the
+/// bytes its members read and write per byte it receives (data and parity, and the reads of partial
+/// stripes): md's thread handles every one of those pages, which is most of its work.
 struct ParityLoad
 {
     double share = 1;
     bool raid6 = false;
+    double memberBytes = 1;
 };
 
 /// The walk down a tree: the parity arrays met, the first write that does not fill its stripes, and
@@ -130,7 +133,33 @@ struct MemberFigures
     QList<double> lows;
     QList<double> highs;
     QList<double> reads;
+    QList<QList<double>> readStates; ///< each member's ThroughputPrediction::readStates
 };
+
+/// The mean of the slowest of `members`, each at one of its states (equally likely, independent of the
+/// others): what a stripe over mirrors reads at per member, each mirror on one of its copies at a time.
+double expectedSlowest(const QList<QList<double>>& members)
+{
+    QList<double> values;
+    for (const QList<double>& states : members) {
+        values.append(states);
+    }
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    // E[min] = sum over the values v_j in order of (v_j - v_j-1) x P(every member at v_j or faster).
+    double expected = 0;
+    double below = 0;
+    for (const double value : std::as_const(values)) {
+        double atLeast = 1;
+        for (const QList<double>& states : members) {
+            const auto faster = std::count_if(states.begin(), states.end(), [&](double s) { return s >= value; });
+            atLeast *= double(faster) / double(states.size());
+        }
+        expected += (value - below) * atLeast;
+        below = value;
+    }
+    return expected;
+}
 
 /// predictNode()'s members, each with its share of the stream; none when one of them has no figures.
 std::optional<MemberFigures> predictMembers(const ArraySpec& spec, const QList<ArraySpec>& members,
@@ -171,6 +200,7 @@ std::optional<MemberFigures> predictMembers(const ArraySpec& spec, const QList<A
         figures.lows.append(member.writeLow.value_or(*member.write));
         figures.highs.append(member.writeHigh.value_or(*member.write));
         figures.reads.append(*member.read);
+        figures.readStates.append(member.readStates.isEmpty() ? QList<double> {*member.read} : member.readStates);
     }
     return figures;
 }
@@ -216,9 +246,10 @@ ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& strea
     switch (spec.level) {
     case ArrayLevel::Raid0:
     case ArrayLevel::LvmStripe:
-        // Equal chunks on every member: the slowest sets the pace of the whole stripe.
+        // Equal chunks on every member: the slowest sets the pace of the whole stripe. A member that is a
+        // mirror reads from one copy at a time, so the pace is the slowest at each moment, on average.
         setWrite(n);
-        prediction.read = n * slowestRead;
+        prediction.read = n * expectedSlowest(figures->readStates);
         break;
     case ArrayLevel::Linear:
         prediction.write = writes.first();
@@ -228,10 +259,16 @@ ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& strea
         break;
     case ArrayLevel::Raid1:
         // Every write goes to every mirror. md keeps a sequential read stream on the mirror that served
-        // the read before it (raid1.c read_balance: next_seq_sect), and a stream that starts with every
-        // mirror idle starts on the first: the first member's speed (docs/analysis.md).
+        // the read before it (raid1.c read_balance: next_seq_sect); a read that reaches md out of order
+        // goes to the first idle mirror, so the stream moves between the first two members at random
+        // moments and spends about as long on each: their mean (docs/analysis.md).
         setWrite(1);
-        prediction.read = reads.first();
+        if (reads.size() >= 2) {
+            prediction.readStates = {reads.at(0), reads.at(1)};
+            prediction.read = (reads.at(0) + reads.at(1)) / 2;
+        } else {
+            prediction.read = reads.first();
+        }
         break;
     case ArrayLevel::Raid4:
     case ArrayLevel::Raid5:
@@ -242,16 +279,17 @@ ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& strea
         // so every member streams data: n x the slowest (on a disk whose head must pass over the
         // skipped chunk, as a hard disk's does, a little less).
         const ParityWriteCost cost = parityWriteCost(spec, stream);
-        // How many partial stripes md gathers depends on when the writes arrive: from none (the floor)
-        // to all of them (full speed), the figure between them (docs/analysis.md).
-        const bool doubt = cost.factor < 1 && cost.factor > cost.floorFactor;
-        setWrite(std::max(1.0, n - double(parityMembers(spec))), cost.factor, doubt ? cost.floorFactor : cost.factor,
-                 doubt ? 1.0 : cost.factor);
+        // How many partial stripes md gathers depends on when the writes arrive: the figure inside a
+        // band (ParityWriteCost::lowFactor, highFactor; docs/analysis.md).
+        setWrite(std::max(1.0, n - double(parityMembers(spec))), cost.factor, cost.lowFactor, cost.highFactor);
         prediction.read = spec.level == ArrayLevel::Raid4 ? (n - 1) * slowestRead : n * slowestRead;
         if (cost.factor < 1 && walk.partialNote.isEmpty()) {
             walk.partialNote = cost.explanation;
         }
-        walk.parity.append({share, spec.level == ArrayLevel::Raid6});
+        // The members move n/d bytes per byte of full stripes, and as much more as the figure is below
+        // full speed (reads first, parity written again): md's thread handles every one of those pages.
+        const double memberBytes = n / double(std::max(1, dataMembers(spec))) / std::max(0.01, cost.factor);
+        walk.parity.append({share, spec.level == ArrayLevel::Raid6, memberBytes});
         break;
     }
     case ArrayLevel::Raid10: {
@@ -298,7 +336,7 @@ ThroughputPrediction withRange(ThroughputPrediction prediction)
         return prediction;
     }
     prediction.writeNote += QStringLiteral("; md gathers some partial stripes into whole ones, how many depends on "
-                                           "when the writes arrive: %1 if none, %2 if all")
+                                           "when the writes arrive: from %1 to %2")
                                 .arg(Units::formatMBps(*prediction.writeLow), Units::formatMBps(*prediction.writeHigh));
     return prediction;
 }
@@ -425,19 +463,20 @@ ThroughputPrediction predictThroughput(const ArraySpec& spec, const BaselineFn& 
         }
     }
     // The CPU: md does a parity array's work in one kernel thread, at most a core; all of them and the
-    // rest of the I/O share the machine's cores. The rates are what md's threads did here.
+    // rest of the I/O share the machine's cores. The rates are the member bytes md's threads handled a
+    // second per core here; an array's thread handles its members' bytes for each byte it receives.
     double perThread = 0;
     double coresPerByte = context.otherCpuPerByte;
     bool rated = !walk.parity.isEmpty();
     for (const ParityLoad& load : std::as_const(walk.parity)) {
-        // RAID6's syndrome costs md more than RAID5's xor: each kind's own rate, or no CPU bound.
         const double rate = load.raid6 ? context.raid6Rate : context.parityRate;
-        if (rate <= 0 || load.share <= 0) {
+        const double work = load.share * load.memberBytes;
+        if (rate <= 0 || work <= 0) {
             rated = false;
             break;
         }
-        perThread = perThread > 0 ? std::min(perThread, rate / load.share) : rate / load.share;
-        coresPerByte += load.share / rate;
+        perThread = perThread > 0 ? std::min(perThread, rate / work) : rate / work;
+        coresPerByte += work / rate;
     }
     if (!rated) {
         return withRange(prediction);
@@ -483,18 +522,19 @@ ModelContext modelContext(const CampaignResults& results, const QString& except)
         if (!test || !test->resources || !written || *written <= 0) {
             continue;
         }
-        // The parity arrays of the tree and the bytes each received per byte written on top.
+        // The parity arrays of the tree, the bytes each received per byte written on top, and what its
+        // members moved for each.
         const BaselineFn unit = [](const QString&) { return std::optional<std::pair<double, double>>({1.0, 1.0}); };
         ModelWalk walk {unit, {}, {}, {}, {}, nullptr, {}};
         predictNode(config.spec, {}, 1.0, 1.0, walk);
         if (walk.parity.isEmpty()) {
             continue;
         }
-        double shares = 0;
+        double work = 0;
         bool raid6 = false;
         bool mixed = false;
         for (const ParityLoad& load : std::as_const(walk.parity)) {
-            shares += load.share;
+            work += load.share * load.memberBytes;
             mixed = mixed || (load.raid6 != walk.parity.first().raid6);
             raid6 = load.raid6;
         }
@@ -511,7 +551,7 @@ ModelContext modelContext(const CampaignResults& results, const QString& except)
         if (mixed || parityThreads < 0.2) {
             continue;
         }
-        (raid6 ? raid6Rates : raid5Rates).append(*written * shares / parityThreads);
+        (raid6 ? raid6Rates : raid5Rates).append(*written * work / parityThreads);
         const double rest = test->resources->cpuBusy * double(test->resources->cpus) - allThreads;
         if (rest > 0) {
             other.append(rest / *written);
@@ -522,25 +562,35 @@ ModelContext modelContext(const CampaignResults& results, const QString& except)
     context.otherCpuPerByte = median(other);
     QStringList measured;
     if (!raid5Rates.isEmpty()) {
-        measured.append(QStringLiteral("RAID5 %1 per core").arg(Units::formatMBps(context.parityRate)));
+        measured.append(QStringLiteral("RAID5 %1").arg(Units::formatMBps(context.parityRate)));
     }
     if (!raid6Rates.isEmpty()) {
-        measured.append(QStringLiteral("RAID6 %1 per core").arg(Units::formatMBps(context.raid6Rate)));
+        measured.append(QStringLiteral("RAID6 %1").arg(Units::formatMBps(context.raid6Rate)));
     }
     QStringList sources;
     if (!measured.isEmpty()) {
-        sources.append(QStringLiteral("md's threads wrote %1 in the other layouts of this run")
+        sources.append(QStringLiteral("md's threads handled %1 of their members' reads and writes a core in the other "
+                                      "layouts of this run")
                            .arg(measured.join(QStringLiteral(", "))));
+    }
+    // Most of md's work is handling its members' pages, whatever the parity: in the lab a RAID6's thread
+    // handled as many a core as a RAID5's (within 15 %), so one kind measured stands for the other.
+    if (raid6Rates.isEmpty() && !raid5Rates.isEmpty()) {
+        context.raid6Rate = context.parityRate;
+        sources.append(QStringLiteral("RAID6 taken as RAID5"));
+    } else if (raid5Rates.isEmpty() && !raid6Rates.isEmpty()) {
+        context.parityRate = context.raid6Rate;
+        sources.append(QStringLiteral("RAID5 taken as RAID6"));
     }
     // Nothing measured: the kernel's own parity speeds, the maths alone, are at least a ceiling (md's
     // thread moved 5 to 10 times less than them in the lab, so they bound only a very slow CPU).
     const QJsonObject kernel = results.host.value(QStringLiteral("kernel_parity")).toObject();
     QStringList ceilings;
-    if (raid5Rates.isEmpty() && kernel.value(QStringLiteral("xor_mbps")).toDouble() > 0) {
+    if (context.parityRate <= 0 && kernel.value(QStringLiteral("xor_mbps")).toDouble() > 0) {
         context.parityRate = kernel.value(QStringLiteral("xor_mbps")).toDouble() * 1e6;
         ceilings.append(QStringLiteral("xor %1").arg(Units::formatMBps(context.parityRate)));
     }
-    if (raid6Rates.isEmpty() && kernel.value(QStringLiteral("raid6_gen_mbps")).toDouble() > 0) {
+    if (context.raid6Rate <= 0 && kernel.value(QStringLiteral("raid6_gen_mbps")).toDouble() > 0) {
         context.raid6Rate = kernel.value(QStringLiteral("raid6_gen_mbps")).toDouble() * 1e6;
         ceilings.append(QStringLiteral("RAID6 syndrome %1").arg(Units::formatMBps(context.raid6Rate)));
     }

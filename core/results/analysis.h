@@ -17,8 +17,8 @@ struct ThroughputPrediction
     std::optional<double> read;
     /// Where parity writes are partial stripes that md may or may not gather (several in flight, the
     /// stripe cache too small or the writes crossing stripes), how many it gathers depends on when the
-    /// writes arrive: the write from none gathered (the floor) to all (full stripes). Both equal the
-    /// write when the model has no such doubt.
+    /// writes arrive: the band the lab measured it in around the figure, inside what none gathered
+    /// (the floor) and all (full stripes) give. Both equal the write when the model has no such doubt.
     std::optional<double> writeLow;
     std::optional<double> writeHigh;
     /// What sets the predicted write: "disks", "partial-stripes" (md reads before it writes) or "cpu"
@@ -27,6 +27,10 @@ struct ThroughputPrediction
     QString writeNote; ///< why, in words, for a layout with parity arrays or a shared ceiling
     /// What sets the predicted read: "disks", or "shared" (disks measured together reach less).
     QString readBound;
+    /// The speeds a read stream moves between over time, each for an equal share of it: a mirror's first
+    /// two members (md keeps a stream on one mirror and moves it to the other at random moments); empty
+    /// when the read is one speed. A stripe over mirrors goes at the pace of the slowest at each moment.
+    QList<double> readStates;
     QString readNote;
 
     /// Whether the write is a range (writeLow < writeHigh) rather than one figure.
@@ -37,8 +41,9 @@ struct ThroughputPrediction
 struct ModelContext
 {
     WriteStream stream; ///< the sequential test's writes (SEQ1M QD8)
-    /// Bytes a second md's thread for one parity array writes per core it uses, as measured on this
-    /// machine (RAID4/5, and RAID6 apart); 0 when nothing was measured.
+    /// Bytes of its members' reads and writes a second md's thread for one parity array handles per
+    /// core it uses, as measured on this machine (RAID4/5, and RAID6 apart; one kind stands for the
+    /// other when only one was measured); else the kernel's own parity speeds; 0 when nothing is known.
     double parityRate = 0;
     double raid6Rate = 0;
     double otherCpuPerByte = 0; ///< core-seconds the rest (engine, block layer) spends per byte written

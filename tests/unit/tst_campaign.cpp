@@ -560,17 +560,23 @@ private Q_SLOTS:
             << QStringLiteral("{\"level\":\"raid0\",\"children\":[%1]}").arg(leaves("a,b,c,d")) << 200.0 << 320.0;
         QTest::newRow("linear: first member")
             << QStringLiteral("{\"level\":\"linear\",\"children\":[%1]}").arg(leaves("c,a")) << 50.0 << 80.0;
-        // One read stream stays on the mirror it started on: the first (raid1.c read_balance).
-        QTest::newRow("raid1: reads at its first member")
-            << QStringLiteral("{\"level\":\"raid1\",\"children\":[%1]}").arg(leaves("a,c")) << 50.0 << 200.0;
-        QTest::newRow("raid1: a slow first member")
-            << QStringLiteral("{\"level\":\"raid1\",\"children\":[%1]}").arg(leaves("c,a")) << 50.0 << 80.0;
+        // One read stream stays on one mirror and moves between the first two at random moments
+        // (raid1.c read_balance): about as long on each, the mean of their speeds.
+        QTest::newRow("raid1: the mean of its first two members")
+            << QStringLiteral("{\"level\":\"raid1\",\"children\":[%1]}").arg(leaves("a,c")) << 50.0 << 140.0;
+        QTest::newRow("raid1: a third member is not read")
+            << QStringLiteral("{\"level\":\"raid1\",\"children\":[%1]}").arg(leaves("c,d,a")) << 50.0 << 80.0;
+        QTest::newRow("raid0+1: the mean of its two stripes")
+            << QStringLiteral("{\"level\":\"raid1\",\"children\":[{\"level\":\"raid0\",\"children\":[%1]},{"
+                              "\"level\":\"raid0\",\"children\":[%2]}]}")
+                   .arg(leaves("a,b"), leaves("c,d"))
+            << 100.0 << 280.0;
         QTest::newRow("raid5(3): writes (n-1) x slowest, reads n x")
             << QStringLiteral("{\"level\":\"raid5\",\"children\":[%1]}").arg(leaves("a,b,c")) << 100.0 << 240.0;
-        // 1 MiB writes across 1.5 MiB stripes: md reads before it writes (a third of the way from the
-        // floor of 0.5 to full stripes).
-        QTest::newRow("raid5(4): partial stripes, 2/3 x (n-1) x slowest")
-            << QStringLiteral("{\"level\":\"raid5\",\"children\":[%1]}").arg(leaves("a,b,c,d")) << 100.0 << 320.0;
+        // 1 MiB writes across 1.5 MiB stripes: md reads before it writes (halfway from the floor of 0.5
+        // to full stripes).
+        QTest::newRow("raid5(4): partial stripes, 3/4 x (n-1) x slowest")
+            << QStringLiteral("{\"level\":\"raid5\",\"children\":[%1]}").arg(leaves("a,b,c,d")) << 112.5 << 320.0;
         QTest::newRow("raid4") << QStringLiteral("{\"level\":\"raid4\",\"children\":[%1]}").arg(leaves("a,b,c"))
                                << 100.0 << 160.0;
         QTest::newRow("raid6: writes (n-2) x slowest, reads n x")
@@ -596,11 +602,13 @@ private Q_SLOTS:
                                                "1]},{\"level\":\"raid1\",\"children\":[%2]}]}")
                                                .arg(leaves("a,b"), leaves("c,d"))
                                         << 100.0 << 160.0;
-        QTest::newRow("lvm over mirrors")
+        // Each mirror on its 200 or its 80 at any moment, the stripe at the slower one's pace: 80, and 200
+        // a quarter of the time, 110 a member on average.
+        QTest::newRow("lvm over mirrors: the slowest at each moment")
             << QStringLiteral("{\"level\":\"lvm-stripe\",\"children\":[{\"level\":\"raid1\",\"children\":[%1]},{"
                               "\"level\":\"raid1\",\"children\":[%2]}]}")
                    .arg(leaves("a,c"), leaves("b,d"))
-            << 100.0 << 400.0;
+            << 100.0 << 220.0;
         QTest::newRow("raid50") << QStringLiteral("{\"level\":\"raid0\",\"children\":[{\"level\":\"raid5\","
                                                   "\"children\":[%1]},{\"level\":\"raid5\",\"children\":[%2]}]}")
                                        .arg(leaves("a,b,c"), leaves("d,e,f"))
@@ -634,7 +642,7 @@ private Q_SLOTS:
     void nearCopiesOverAnOddCountReadAtTheSum()
     {
         // Five disks, three at 120, one at 110, one at 45 MB/s: a RAID10 of near copies read 513 MB/s in
-        // the lab (the sum is 515), a RAID1 over them stays on its first member.
+        // the lab (the sum is 515), a RAID1 over them reads at its first two members' (129 measured).
         const QList<double> speeds {120, 120, 120, 110, 45};
         const auto baseline = [&](const QString& device) -> std::optional<std::pair<double, double>> {
             const int i = device.back().unicode() - 'a';
@@ -801,16 +809,16 @@ private Q_SLOTS:
             }
             return node;
         };
-        // 1 MiB writes across a 4-disk RAID5's 1.5 MiB stripes: from the floor (md gathers none: half of
-        // 3 x 50) to full stripes (all of them), the figure a third of the way up.
+        // 1 MiB writes across a 4-disk RAID5's 1.5 MiB stripes: halfway from the floor (md gathers none:
+        // half of 3 x 50) to full stripes (all of them), in a band of a fifth either side.
         ArraySpec raid5 = disks(QStringLiteral("abcd"));
         raid5.level = ArrayLevel::Raid5;
         const ThroughputPrediction crossing = predictThroughput(raid5, baseline);
         QVERIFY(crossing.writeIsRange());
-        QCOMPARE(qRound(*crossing.writeLow / 1e6), 75);
-        QCOMPARE(qRound(*crossing.write / 1e6), 100);
-        QCOMPARE(qRound(*crossing.writeHigh / 1e6), 150);
-        QVERIFY2(crossing.writeNote.contains(QLatin1String("75.0 MB/s if none, 150.0 MB/s if all")),
+        QCOMPARE(qRound(*crossing.writeLow / 1e6), 90);
+        QCOMPARE(qRound(*crossing.write / 1e6), 113);
+        QCOMPARE(qRound(*crossing.writeHigh / 1e6), 135);
+        QVERIFY2(crossing.writeNote.contains(QLatin1String("from 90.0 MB/s to 135.0 MB/s")),
                  qPrintable(crossing.writeNote));
         // One write in flight: md gathers nothing, the floor is the figure.
         ModelContext one;
@@ -836,7 +844,7 @@ private Q_SLOTS:
         raid50.chunkBytes = 512 * 1024;
         const ThroughputPrediction misaligned = predictThroughput(raid50, baseline);
         QVERIFY(misaligned.writeIsRange());
-        QCOMPARE(qRound(*misaligned.writeHigh / 1e6), 200);
+        QCOMPARE(qRound(*misaligned.writeHigh / 1e6), 180); // 0.9 of full stripes: 1.2 x the figure
         QVERIFY(*misaligned.writeLow < *misaligned.write && *misaligned.write < *misaligned.writeHigh);
         // A CPU bound below the whole range leaves one figure; one inside it caps the top.
         ModelContext cpu;
@@ -844,12 +852,14 @@ private Q_SLOTS:
         const ThroughputPrediction slowCpu = predictThroughput(raid5, baseline, cpu);
         QCOMPARE(slowCpu.writeBound, QStringLiteral("cpu"));
         QVERIFY(!slowCpu.writeIsRange());
-        cpu.parityRate = 120e6;
+        // The rate is of the members' bytes: this RAID5 moves 4/3 / 0.75 of them per byte (its figure is
+        // 0.75 of full stripes), so 213 MB/s of them bound it at 120.
+        cpu.parityRate = 120e6 * 4.0 / 3.0 / 0.75;
         const ThroughputPrediction capped = predictThroughput(raid5, baseline, cpu);
         QVERIFY(capped.writeIsRange());
         QCOMPARE(capped.writeBound, QStringLiteral("partial-stripes"));
-        QCOMPARE(qRound(*capped.writeLow / 1e6), 75);
-        QCOMPARE(qRound(*capped.write / 1e6), 100);
+        QCOMPARE(qRound(*capped.writeLow / 1e6), 90);
+        QCOMPARE(qRound(*capped.write / 1e6), 113);
         QCOMPARE(qRound(*capped.writeHigh / 1e6), 120);
         // The range travels with the results: saved, read back, in the CSV and the report.
         CampaignResults results;
@@ -869,10 +879,10 @@ private Q_SLOTS:
         QVERIFY(results.configs.first().predictedWriteRange.has_value());
         const auto reread = CampaignResults::fromJson(results.toJson());
         QVERIFY(reread.ok());
-        QCOMPARE(reread->configs.first().predictedWriteRange->first, 75e6);
-        QCOMPARE(reread->configs.first().predictedWriteRange->second, 150e6);
-        QVERIFY(resultsToCsv(results).contains(QLatin1String(",75.0,150.0")));
-        QVERIFY2(resultsToMarkdown(results).contains(QLatin1String("| 100.0 (75.0-150.0) |")),
+        QCOMPARE(reread->configs.first().predictedWriteRange->first, 90e6);
+        QCOMPARE(reread->configs.first().predictedWriteRange->second, 135e6);
+        QVERIFY(resultsToCsv(results).contains(QLatin1String(",90.0,135.0")));
+        QVERIFY2(resultsToMarkdown(results).contains(QLatin1String("| 112.5 (90.0-135.0) |")),
                  qPrintable(resultsToMarkdown(results)));
     }
 
@@ -922,15 +932,20 @@ private Q_SLOTS:
         add(QStringLiteral("raid6"), *makePreset(QStringLiteral("raid6"), disks.mid(0, 4)), 200,
             {{QStringLiteral("md124_raid6"), 0.5}}, 0.4);
         analyzeResults(results);
-        // The RAID5 is predicted from the RAID50's rate (500 MB/s over 1.2 cores: 417 a core), never its
-        // own: one array, at most a core, below its disks' 2000.
+        // The RAID5 is predicted from the RAID50's rate, never its own: 500 MB/s over 1.2 cores, each
+        // byte moving 1.5 bytes on the legs' members (two data disks and a parity), 625 MB/s of member
+        // reads and writes a core; the RAID5 moves 1.5 too: 417 MB/s, one array, at most a core, below
+        // its disks' 2000.
         const ConfigResult* raid5 = results.config(QStringLiteral("raid5"));
         QCOMPARE(raid5->predictedWriteBound, QStringLiteral("cpu"));
         QVERIFY2(std::abs(*raid5->predictedWrite / 1e6 - 500.0 / 1.2) < 1,
                  qPrintable(QString::number(*raid5->predictedWrite)));
         QVERIFY2(raid5->predictedWriteNote.contains(QLatin1String("one parity array")),
                  qPrintable(raid5->predictedWriteNote));
-        QVERIFY(raid5->predictedWriteNote.contains(QLatin1String("md's threads wrote RAID5 416.7 MB/s per core")));
+        QVERIFY2(raid5->predictedWriteNote.contains(
+                     QLatin1String("md's threads handled RAID5 625.0 MB/s, RAID6 800.0 MB/s of their members' reads "
+                                   "and writes a core")),
+                 qPrintable(raid5->predictedWriteNote));
         // The RAID50 from the RAID5's 400 a core: two threads, each with half the writes (800 MB/s), and
         // the machine's two cores shared with the rest of the I/O, which took (0.5 x 2 - 0.75) / 300 and
         // (0.4 x 2 - 0.5) / 200 of a core per MB/s in the others (the median of the two).
@@ -941,13 +956,36 @@ private Q_SLOTS:
                  qPrintable(QString::number(*raid50->predictedWrite / 1e6)));
         QVERIFY(
             raid50->predictedWriteNote.contains(QLatin1String("2 parity arrays, one md thread each, sharing 2 cores")));
-        // No other RAID6 was measured: the kernel's own syndrome speed (1400 MB/s a core) is the ceiling,
-        // and with the machine's two cores it bounds this RAID6 below its disks' 2000 MB/s.
+        // No other RAID6 was measured: the RAID5s' rate stands for it (the median of 600 and 625 MB/s of
+        // member reads and writes a core), each byte moving 2 on its four members: 306 MB/s, below its
+        // disks' 2000.
         const ConfigResult* raid6 = results.config(QStringLiteral("raid6"));
         QCOMPARE(raid6->predictedWriteBound, QStringLiteral("cpu"));
-        QVERIFY2(raid6->predictedWriteNote.contains(QLatin1String("at most the kernel's own parity code")),
+        QVERIFY2(raid6->predictedWriteNote.contains(QLatin1String("RAID6 taken as RAID5")),
                  qPrintable(raid6->predictedWriteNote));
-        QVERIFY(*raid6->predictedWrite < 2000e6);
+        QVERIFY2(std::abs(*raid6->predictedWrite / 1e6 - 612.5 / 2) < 1,
+                 qPrintable(QString::number(*raid6->predictedWrite / 1e6)));
+        // With only the RAID6 measured, the kernel's own speeds are no longer needed for either kind.
+        CampaignResults onlyRaid6 = results;
+        onlyRaid6.configs.removeIf([](const ConfigResult& c) { return c.name != QLatin1String("raid6"); });
+        onlyRaid6.configs.append(results.configs.first());
+        onlyRaid6.configs.last().tests.first().resources.reset();
+        analyzeResults(onlyRaid6);
+        QVERIFY2(onlyRaid6.config(QStringLiteral("raid5"))
+                     ->predictedWriteNote.contains(QLatin1String("RAID5 taken as RAID6")),
+                 qPrintable(onlyRaid6.config(QStringLiteral("raid5"))->predictedWriteNote));
+        // Nothing measured at all: the kernel's own syndrome speed (1400 MB/s a core) is the ceiling, and
+        // with the machine's two cores it bounds the RAID6 below its disks' 2000 MB/s.
+        CampaignResults kernelOnly = results;
+        for (ConfigResult& config : kernelOnly.configs) {
+            config.tests.first().resources.reset();
+        }
+        analyzeResults(kernelOnly);
+        const ConfigResult* kernelRaid6 = kernelOnly.config(QStringLiteral("raid6"));
+        QCOMPARE(kernelRaid6->predictedWriteBound, QStringLiteral("cpu"));
+        QVERIFY2(kernelRaid6->predictedWriteNote.contains(QLatin1String("at most the kernel's own parity code")),
+                 qPrintable(kernelRaid6->predictedWriteNote));
+        QVERIFY(*kernelRaid6->predictedWrite < 2000e6);
         // Without measured threads or the kernel's speeds: the disks' model alone.
         CampaignResults bare = results;
         bare.host.remove(QStringLiteral("kernel_parity"));
