@@ -333,7 +333,7 @@ check_clean after.txt
                          result.predictedWriteBound == QLatin1String("disks"),
                      qPrintable(result.predictedWriteBound));
             if (result.predictedWriteBound == QLatin1String("cpu")) {
-                QVERIFY2(result.predictedWriteNote.contains(QLatin1String("md's threads wrote")),
+                QVERIFY2(result.predictedWriteNote.contains(QLatin1String("md's threads handled")),
                          qPrintable(result.predictedWriteNote));
             }
             // How close to the CPU's bound is the emulator's business (see above): a benchmark row. What
