@@ -226,9 +226,11 @@ WriteStream childStream(const ArraySpec& node, const WriteStream& stream)
     const double inFlightBytes = double(stream.inFlight) * double(stream.pieceBytes);
     child.inFlight = std::max(1, int(std::lround(inFlightBytes / (double(child.pieceBytes) * double(members)))));
     // A member that falls behind holds all of them (the lab's RAID60 legs read for partial stripes
-    // with a stripe cache that held their even share).
-    const double mostBytes = double(stream.most()) * double(stream.pieceBytes);
-    child.mostInFlight = std::max(child.inFlight, int(std::lround(mostBytes / double(child.pieceBytes))));
+    // with a stripe cache that held their even share): each write above puts at most this many pieces
+    // on one member.
+    const std::uint64_t perWrite = std::max<std::uint64_t>(
+        1, (stream.pieceBytes + chunk * std::uint64_t(members) - 1) / (chunk * std::uint64_t(members)));
+    child.mostInFlight = std::max(child.inFlight, stream.most() * int(perWrite));
     return child;
 }
 

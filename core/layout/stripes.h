@@ -70,10 +70,10 @@ struct WriteStream
 /// The stream a child of a striping node (RAID0 or LVM with its chunk or stripe size) receives.
 WriteStream childStream(const ArraySpec& node, const WriteStream& stream);
 
-/// What a stream of writes costs a parity array (docs/analysis.md, "Parity writes").
 /// How far md's gathering of partial stripes may move a parity write from the model's figure.
 constexpr double gatherBand = 0.2;
 
+/// What a stream of writes costs a parity array (docs/analysis.md, "Parity writes").
 struct ParityWriteCost
 {
     bool fullStripes = false; ///< every write covers whole stripes: nothing to read

@@ -36,6 +36,8 @@ struct ParityLoad
     double share = 1;
     bool raid6 = false;
     double memberBytes = 1;
+    double memberBytesLow = 1; ///< at the low end of the band md's gathering leaves: more of them
+    double memberBytesHigh = 1; ///< at its high end: fewer
 };
 
 /// The walk down a tree: the parity arrays met, the first write that does not fill its stripes, and
@@ -288,8 +290,9 @@ ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& strea
         }
         // The members move n/d bytes per byte of full stripes, and as much more as the figure is below
         // full speed (reads first, parity written again): md's thread handles every one of those pages.
-        const double memberBytes = n / double(std::max(1, dataMembers(spec))) / std::max(0.01, cost.factor);
-        walk.parity.append({share, spec.level == ArrayLevel::Raid6, memberBytes});
+        const double perData = n / double(std::max(1, dataMembers(spec)));
+        walk.parity.append({share, spec.level == ArrayLevel::Raid6, perData / std::max(0.01, cost.factor),
+                            perData / std::max(0.01, cost.lowFactor), perData / std::max(0.01, cost.highFactor)});
         break;
     }
     case ArrayLevel::Raid10: {
@@ -404,6 +407,73 @@ SharedSpeeds sharedSpeeds(const ModelWalk& walk, const BaselineFn& baseline, con
 
 } // namespace
 
+namespace {
+
+/// What md's threads and the machine's cores allow a layout to write, and whether the cores (rather
+/// than one thread) set it.
+struct CpuBound
+{
+    double bytesPerSecond = 0;
+    bool machine = false;
+};
+
+/// The CPU's bound on a layout whose parity arrays are `parity`, with the members' bytes `bytes` of
+/// each: md does an array's work in one kernel thread, at most a core; all of them and the rest of the
+/// I/O share the machine's cores. The rates are the members' bytes md's threads handled a second per
+/// core (a kernel's own speed is of data bytes). None without a rate for every array.
+std::optional<CpuBound> cpuBound(const QList<ParityLoad>& parity, const ModelContext& context,
+                                 double ParityLoad::*bytes)
+{
+    double perThread = 0;
+    double coresPerByte = context.otherCpuPerByte;
+    for (const ParityLoad& load : parity) {
+        const double rate = load.raid6 ? context.raid6Rate : context.parityRate;
+        const bool kernel = load.raid6 ? context.raid6RateFromKernel : context.parityRateFromKernel;
+        const double work = load.share * (kernel ? 1.0 : load.*bytes);
+        if (rate <= 0 || work <= 0) {
+            return std::nullopt;
+        }
+        perThread = perThread > 0 ? std::min(perThread, rate / work) : rate / work;
+        coresPerByte += work / rate;
+    }
+    if (parity.isEmpty()) {
+        return std::nullopt;
+    }
+    CpuBound bound {perThread, false};
+    if (context.cpus > 0 && coresPerByte > 0 && double(context.cpus) / coresPerByte < perThread) {
+        bound = {double(context.cpus) / coresPerByte, true};
+    }
+    return bound;
+}
+
+/// The words for a write the CPU bounds.
+QString cpuNote(const QList<ParityLoad>& parity, const ModelContext& context, bool machine)
+{
+    const QString arrays = parity.size() == 1
+        ? QStringLiteral("one parity array, whose md thread uses at most a core")
+        : QStringLiteral("%1 parity arrays, one md thread each").arg(parity.size());
+    const QString cores = !machine ? QString()
+        : context.cpus == 1        ? QStringLiteral(", sharing the machine's one core with the rest of the I/O")
+                                   : QStringLiteral(", sharing %1 cores with the rest of the I/O").arg(context.cpus);
+    QStringList sources;
+    if (!context.rateSource.isEmpty()) {
+        sources.append(context.rateSource);
+    }
+    const bool raid6 = std::any_of(parity.begin(), parity.end(), [](const ParityLoad& l) { return l.raid6; });
+    const bool raid5 = std::any_of(parity.begin(), parity.end(), [](const ParityLoad& l) { return !l.raid6; });
+    if (raid6 && context.raid6RateBorrowed) {
+        sources.append(QStringLiteral("RAID6 taken as RAID5, which costs md's thread as much a member byte"));
+    }
+    if (raid5 && context.parityRateBorrowed) {
+        sources.append(QStringLiteral("RAID5 taken as RAID6, which costs md's thread as much a member byte"));
+    }
+    return QStringLiteral("the CPU: %1%2%3")
+        .arg(arrays, cores,
+             sources.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(sources.join(QStringLiteral("; "))));
+}
+
+} // namespace
+
 bool ThroughputPrediction::writeIsRange() const
 {
     return write && writeLow && writeHigh && *writeHigh > *writeLow * 1.001;
@@ -462,45 +532,20 @@ ThroughputPrediction predictThroughput(const ArraySpec& spec, const BaselineFn& 
             }
         }
     }
-    // The CPU: md does a parity array's work in one kernel thread, at most a core; all of them and the
-    // rest of the I/O share the machine's cores. The rates are the member bytes md's threads handled a
-    // second per core here; an array's thread handles its members' bytes for each byte it receives.
-    double perThread = 0;
-    double coresPerByte = context.otherCpuPerByte;
-    bool rated = !walk.parity.isEmpty();
-    for (const ParityLoad& load : std::as_const(walk.parity)) {
-        const double rate = load.raid6 ? context.raid6Rate : context.parityRate;
-        const double work = load.share * load.memberBytes;
-        if (rate <= 0 || work <= 0) {
-            rated = false;
-            break;
-        }
-        perThread = perThread > 0 ? std::min(perThread, rate / work) : rate / work;
-        coresPerByte += work / rate;
-    }
-    if (!rated) {
+    // The CPU: md's threads and the machine's cores bound the figure and each end of its band, each on
+    // the members' bytes md handles there (fewer where it gathers more).
+    const std::optional<CpuBound> bound = cpuBound(walk.parity, context, &ParityLoad::memberBytes);
+    if (!bound) {
         return withRange(prediction);
     }
-    double cpuBound = perThread;
-    if (context.cpus > 0 && coresPerByte > 0) {
-        cpuBound = std::min(cpuBound, double(context.cpus) / coresPerByte);
-    }
-    // Gathering partial stripes cannot take the writes past the CPU either.
-    prediction.writeLow = std::min(*prediction.writeLow, cpuBound);
-    prediction.writeHigh = std::min(*prediction.writeHigh, cpuBound);
-    if (cpuBound < *prediction.write) {
-        const bool machine = context.cpus > 0 && double(context.cpus) / coresPerByte < perThread;
-        prediction.write = cpuBound;
+    prediction.writeLow =
+        std::min(*prediction.writeLow, cpuBound(walk.parity, context, &ParityLoad::memberBytesLow)->bytesPerSecond);
+    prediction.writeHigh =
+        std::min(*prediction.writeHigh, cpuBound(walk.parity, context, &ParityLoad::memberBytesHigh)->bytesPerSecond);
+    if (bound->bytesPerSecond < *prediction.write) {
+        prediction.write = bound->bytesPerSecond;
         prediction.writeBound = QStringLiteral("cpu");
-        const QString arrays = walk.parity.size() == 1
-            ? QStringLiteral("one parity array, whose md thread uses at most a core")
-            : QStringLiteral("%1 parity arrays, one md thread each").arg(walk.parity.size());
-        prediction.writeNote =
-            QStringLiteral("the CPU: %1%2%3")
-                .arg(arrays,
-                     machine ? QStringLiteral(", sharing %1 cores with the rest of the I/O").arg(context.cpus)
-                             : QString(),
-                     context.rateSource.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(context.rateSource));
+        prediction.writeNote = cpuNote(walk.parity, context, bound->machine);
     }
     return withRange(prediction);
 }
@@ -562,25 +607,26 @@ ModelContext modelContext(const CampaignResults& results, const QString& except)
     context.otherCpuPerByte = median(other);
     QStringList measured;
     if (!raid5Rates.isEmpty()) {
-        measured.append(QStringLiteral("RAID5 %1").arg(Units::formatMBps(context.parityRate)));
+        measured.append(QStringLiteral("%1 (RAID5)").arg(Units::formatMBps(context.parityRate)));
     }
     if (!raid6Rates.isEmpty()) {
-        measured.append(QStringLiteral("RAID6 %1").arg(Units::formatMBps(context.raid6Rate)));
+        measured.append(QStringLiteral("%1 (RAID6)").arg(Units::formatMBps(context.raid6Rate)));
     }
     QStringList sources;
     if (!measured.isEmpty()) {
-        sources.append(QStringLiteral("md's threads handled %1 of their members' reads and writes a core in the other "
-                                      "layouts of this run")
-                           .arg(measured.join(QStringLiteral(", "))));
+        sources.append(
+            QStringLiteral("md's threads handled %1 of their members' reads and writes per core in the other "
+                           "layouts of this run")
+                .arg(measured.join(QStringLiteral(", "))));
     }
     // Most of md's work is handling its members' pages, whatever the parity: in the lab a RAID6's thread
     // handled as many a core as a RAID5's (within 15 %), so one kind measured stands for the other.
     if (raid6Rates.isEmpty() && !raid5Rates.isEmpty()) {
         context.raid6Rate = context.parityRate;
-        sources.append(QStringLiteral("RAID6 taken as RAID5"));
+        context.raid6RateBorrowed = true;
     } else if (raid5Rates.isEmpty() && !raid6Rates.isEmpty()) {
         context.parityRate = context.raid6Rate;
-        sources.append(QStringLiteral("RAID5 taken as RAID6"));
+        context.parityRateBorrowed = true;
     }
     // Nothing measured: the kernel's own parity speeds, the maths alone, are at least a ceiling (md's
     // thread moved 5 to 10 times less than them in the lab, so they bound only a very slow CPU).
@@ -588,10 +634,12 @@ ModelContext modelContext(const CampaignResults& results, const QString& except)
     QStringList ceilings;
     if (context.parityRate <= 0 && kernel.value(QStringLiteral("xor_mbps")).toDouble() > 0) {
         context.parityRate = kernel.value(QStringLiteral("xor_mbps")).toDouble() * 1e6;
+        context.parityRateFromKernel = true;
         ceilings.append(QStringLiteral("xor %1").arg(Units::formatMBps(context.parityRate)));
     }
     if (context.raid6Rate <= 0 && kernel.value(QStringLiteral("raid6_gen_mbps")).toDouble() > 0) {
         context.raid6Rate = kernel.value(QStringLiteral("raid6_gen_mbps")).toDouble() * 1e6;
+        context.raid6RateFromKernel = true;
         ceilings.append(QStringLiteral("RAID6 syndrome %1").arg(Units::formatMBps(context.raid6Rate)));
     }
     if (!ceilings.isEmpty()) {

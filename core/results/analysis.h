@@ -46,6 +46,11 @@ struct ModelContext
     /// other when only one was measured); else the kernel's own parity speeds; 0 when nothing is known.
     double parityRate = 0;
     double raid6Rate = 0;
+    bool parityRateBorrowed = false; ///< RAID5's rate is RAID6's: no RAID5 was measured
+    bool raid6RateBorrowed = false;
+    /// The rate is the kernel's own parity speed, of data bytes rather than members' bytes.
+    bool parityRateFromKernel = false;
+    bool raid6RateFromKernel = false;
     double otherCpuPerByte = 0; ///< core-seconds the rest (engine, block layer) spends per byte written
     int cpus = 0;
     QString rateSource; ///< where the rates come from, in words
