@@ -4814,51 +4814,6 @@ Ejemplo:
         <translation>la máquina virtual del laboratorio como una máquina a la que se llega por ssh</translation>
     </message>
     <message>
-        <source>The answer in minutes: measure the disks, each alone and then together (per
-controller and all at once, so a shared ceiling shows), predict every layout the
-disks allow from those speeds (docs/analysis.md says how), rank them for your
-requirements, then build and measure only the best N and say how the measurement
-compared with the prediction. A full campaign (raidbench-cli run) builds every
-layout; this builds N.
-
-All the disks named are destroyed, as by a campaign: the command lists them and asks
-first (--yes does not ask). As a user it goes through raidbench-helper (pkexec).
-The results file holds the disks, the layouts built, and the comparison
-(&quot;quick_answer&quot;); reports and the window show the layouts not built as predicted.
-
---recommend takes the requirements of raidbench-cli report --recommend, e.g.
-&quot;failures&gt;=1,space&gt;=50&quot; (default: survive one failure).
-
-Exit code: 0 answered, 1 a layout failed or nothing qualifies, 2 bad arguments,
-130 cancelled (the results so far are kept).
-
-Examples:
-  raidbench-cli answer /dev/sdb /dev/sdc /dev/sdd /dev/sde --recommend &quot;failures&gt;=1,space&gt;=50&quot;
-  raidbench-cli answer --disks /dev/sd[b-m] --verify 3 --out answer.json</source>
-        <translation>La respuesta en minutos: mide los discos, cada uno solo y luego juntos (por
-controladora y todos a la vez, para que se vea un techo compartido), predice cada
-disposición que los discos permiten a partir de esas velocidades (docs/analysis.md
-explica cómo), las ordena según sus requisitos, y luego construye y mide solo las N
-mejores y dice cómo se comparó la medida con la predicción. Una campaña completa
-(raidbench-cli run) construye todas las disposiciones; esta construye N.
-
-Se destruyen todos los discos nombrados, como en una campaña: la orden los enumera y
-pregunta antes (--yes no pregunta). Como usuario normal pasa por raidbench-helper (pkexec).
-El archivo de resultados guarda los discos, las disposiciones construidas y la
-comparación (&quot;quick_answer&quot;); los informes y la ventana muestran como predichas las
-disposiciones no construidas.
-
---recommend acepta los requisitos de raidbench-cli report --recommend, p. ej.
-&quot;failures&gt;=1,space&gt;=50&quot; (por defecto: sobrevivir a un fallo).
-
-Código de salida: 0 respondido, 1 una disposición falló o ninguna cumple, 2 argumentos
-incorrectos, 130 cancelado (se conservan los resultados obtenidos hasta entonces).
-
-Ejemplos:
-  raidbench-cli answer /dev/sdb /dev/sdc /dev/sdd /dev/sde --recommend &quot;failures&gt;=1,space&gt;=50&quot;
-  raidbench-cli answer --disks /dev/sd[b-m] --verify 3 --out answer.json</translation>
-    </message>
-    <message>
         <source>The disks, comma-separated.</source>
         <translation>Los discos, separados por comas.</translation>
     </message>
@@ -6754,6 +6709,54 @@ Ejemplos:
     <message>
         <source>MISSING</source>
         <translation>FALTA</translation>
+    </message>
+    <message>
+        <source>The answer in minutes: measure the disks, each alone and then together (per
+controller and all at once, so a shared ceiling shows; each run ends once its rate
+has settled, a second or two, where a full campaign runs it for --time), predict
+every layout the disks allow from those speeds (docs/analysis.md says how), rank
+them for your requirements, then build and measure only the best N and say how the
+measurement compared with the prediction. A full campaign (raidbench-cli run)
+builds every layout; this builds N.
+
+All the disks named are destroyed, as by a campaign: the command lists them and asks
+first (--yes does not ask). As a user it goes through raidbench-helper (pkexec).
+The results file holds the disks, the layouts built, and the comparison
+(&quot;quick_answer&quot;); reports and the window show the layouts not built as predicted.
+
+--recommend takes the requirements of raidbench-cli report --recommend, e.g.
+&quot;failures&gt;=1,space&gt;=50&quot; (default: survive one failure).
+
+Exit code: 0 answered, 1 a layout failed or nothing qualifies, 2 bad arguments,
+130 cancelled (the results so far are kept).
+
+Examples:
+  raidbench-cli answer /dev/sdb /dev/sdc /dev/sdd /dev/sde --recommend &quot;failures&gt;=1,space&gt;=50&quot;
+  raidbench-cli answer --disks /dev/sd[b-m] --verify 3 --out answer.json</source>
+        <translation>La respuesta en minutos: mide los discos, cada uno solo y luego juntos (por
+controladora y todos a la vez, para que se vea un techo compartido; cada medida
+termina en cuanto su velocidad se estabiliza, uno o dos segundos, donde una campaña
+completa mide durante --time), predice cada disposición que los discos permiten a
+partir de esas velocidades (docs/analysis.md explica cómo), las ordena según sus
+requisitos, y luego construye y mide solo las N mejores y dice cómo se comparó la
+medida con la predicción. Una campaña completa (raidbench-cli run) construye todas
+las disposiciones; esta construye N.
+
+Se destruyen todos los discos nombrados, como en una campaña: la orden los enumera y
+pregunta antes (--yes no pregunta). Como usuario normal pasa por raidbench-helper (pkexec).
+El archivo de resultados guarda los discos, las disposiciones construidas y la
+comparación (&quot;quick_answer&quot;); los informes y la ventana muestran como predichas las
+disposiciones no construidas.
+
+--recommend acepta los requisitos de raidbench-cli report --recommend, p. ej.
+&quot;failures&gt;=1,space&gt;=50&quot; (por defecto: sobrevivir a un fallo).
+
+Código de salida: 0 respondido, 1 una disposición falló o ninguna cumple, 2 argumentos
+incorrectos, 130 cancelado (se conservan los resultados obtenidos hasta entonces).
+
+Ejemplos:
+  raidbench-cli answer /dev/sdb /dev/sdc /dev/sdd /dev/sde --recommend &quot;failures&gt;=1,space&gt;=50&quot;
+  raidbench-cli answer --disks /dev/sd[b-m] --verify 3 --out answer.json</translation>
     </message>
 </context>
 </TS>

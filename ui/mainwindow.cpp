@@ -575,6 +575,7 @@ bool MainWindow::continueQuickAnswer(const CampaignResults& results, const QStri
     CampaignResults merged = quick.measured;
     if (quick.stage == QuickRun::Stage::Measuring) {
         quick.answer.measureSeconds = double(quick.clock.restart()) / 1000.0;
+        quick.answer.settledSeconds = QuickAnswer::savedBySettling(results, quick.measure);
         quick.measured = merged = results;
         quick.before = recommend(results, quick.answer.requirements, true);
         const QStringList chosen = QuickAnswer::choose(quick.before, quick.answer.verify);

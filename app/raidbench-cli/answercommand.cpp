@@ -25,11 +25,12 @@ namespace {
 
 const char* const answerDescription =
     QT_TRANSLATE_NOOP("raidbench_cli", R"(The answer in minutes: measure the disks, each alone and then together (per
-controller and all at once, so a shared ceiling shows), predict every layout the
-disks allow from those speeds (docs/analysis.md says how), rank them for your
-requirements, then build and measure only the best N and say how the measurement
-compared with the prediction. A full campaign (raidbench-cli run) builds every
-layout; this builds N.
+controller and all at once, so a shared ceiling shows; each run ends once its rate
+has settled, a second or two, where a full campaign runs it for --time), predict
+every layout the disks allow from those speeds (docs/analysis.md says how), rank
+them for your requirements, then build and measure only the best N and say how the
+measurement compared with the prediction. A full campaign (raidbench-cli run)
+builds every layout; this builds N.
 
 All the disks named are destroyed, as by a campaign: the command lists them and asks
 first (--yes does not ask). As a user it goes through raidbench-helper (pkexec).
@@ -227,6 +228,7 @@ int answer(const AnswerOptions& options)
         }
         return code == ExitOk ? ExitFailed : code;
     }
+    quick.settledSeconds = QuickAnswer::savedBySettling(*measured, measure);
     // Every disk's own speed is what the model needs.
     QStringList unmeasured;
     for (const DiskResult& disk : measured->disks) {

@@ -133,6 +133,17 @@ IoJob DiskBaselines::baselineJob(const PinnedDevice& pin, const VerifiedDevice& 
     return job;
 }
 
+std::optional<SettleWatch> DiskBaselines::baselineSettle() const
+{
+    // Over a region of several zones the rate is steady only over a whole cycle of them: the plan's time.
+    if (!m_plan.settleBaselines || m_plan.region == TestRegion::Spread) {
+        return std::nullopt;
+    }
+    // A second of steady rate after a second at least: a disk's sequential rate, which the model needs.
+    constexpr std::uint64_t second = 1'000'000'000ull;
+    return SettleWatch(second, second);
+}
+
 void DiskBaselines::runAlone(const std::atomic_bool* cancel)
 {
     for (DiskResult& disk : m_results.disks) {
@@ -161,7 +172,8 @@ void DiskBaselines::runAlone(const std::atomic_bool* cancel)
             progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "measuring %1 alone: %2"),
                          {disk.label(), progress.testName});
             m_context.report(progress);
-            const IoResult result = runJob(job, progress, cancel);
+            std::optional<SettleWatch> settle = baselineSettle();
+            const IoResult result = runJob(job, progress, cancel, settle ? &*settle : nullptr);
             if (result.status == IoStatus::Completed) {
                 (pattern == IoPattern::Write ? disk.writeBw : disk.readBw) = result.bandwidth();
             } else if (result.status == IoStatus::Failed) {
@@ -204,6 +216,12 @@ void DiskBaselines::runTogether(const std::atomic_bool* cancel)
                 ++m_unitsDone;
                 continue;
             }
+            // Settling, every disk's run ends when their summed rate has settled.
+            std::optional<SettleWatch> settle = baselineSettle();
+            std::atomic_bool settled = false;
+            for (IoJob& job : jobs) {
+                job.finish = settle ? &settled : nullptr;
+            }
             CampaignProgress progress;
             progress.phase = CampaignPhase::Baseline;
             progress.configName = group.name();
@@ -230,6 +248,10 @@ void DiskBaselines::runTogether(const std::atomic_bool* cancel)
             const QList<IoResult> runs = m_context.runIoTogether(jobs, cancel, [&](const IoProgress& p) {
                 progress.follow(p, jobs.value(p.stalledJob).target);
                 m_context.report(progress);
+                // Not while a disk is still in its ramp: every run must have measured something.
+                if (settle && !p.ramping && settle->add(p.elapsedNs, p.bytes)) {
+                    settled = true;
+                }
             });
             bool complete = true;
             for (qsizetype i = 0; i < runs.size(); ++i) {
@@ -260,9 +282,10 @@ QList<IoJob> DiskBaselines::togetherJobs(DisksTogether& group, IoPattern pattern
 {
     // The gate right before the raw writes, for every disk of the group, and all of the checks fresh when
     // the writes start: a pass that took longer than two seconds, a quarter of a second a disk for more
-    // than eight (a disk slow to answer), is made again. Checking a disk reads its sysfs, its holders and
-    // its signatures: 24 of them took more than two seconds on the lab's emulated CPU.
-    const qint64 freshMs = std::max<qint64>(2000, 250 * qint64(group.disks.size()));
+    // than eight, eight seconds at most (a disk slow to answer), is made again. Checking a disk reads its
+    // sysfs, its holders and its signatures: 24 of them took more than two seconds on the lab's emulated
+    // CPU.
+    const qint64 freshMs = std::clamp<qint64>(250 * qint64(group.disks.size()), 2000, 8000);
     for (int pass = 0; pass < 2; ++pass) {
         const double started = m_context.clock();
         QList<IoJob> jobs;

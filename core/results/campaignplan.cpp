@@ -584,6 +584,9 @@ QJsonObject CampaignPlan::toJson() const
     if (!together) {
         json.insert(QStringLiteral("together"), false); // written only when off: older versions know no such key
     }
+    if (settleBaselines) {
+        json.insert(QStringLiteral("baselines_settle"), true); // written only when on, as "together"
+    }
     if (diskRule) {
         // Resolved: the disks it chose here, and the rule that chose them.
         json.insert(QStringLiteral("disk_rule"), diskRule->toJson());
@@ -943,13 +946,14 @@ Result<void> checkDrills(const CampaignPlan& plan)
 Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
 {
     static const QStringList known {
-        QStringLiteral("raidbench_plan"), QStringLiteral("disks"),           QStringLiteral("baselines"),
-        QStringLiteral("configurations"), QStringLiteral("tests"),           QStringLiteral("repeats"),
-        QStringLiteral("limits"),         QStringLiteral("allow_loop"),      QStringLiteral("comment"),
-        QStringLiteral("filesystem"),     QStringLiteral("command_as_root"), QStringLiteral("drill"),
-        QStringLiteral("stable"),         QStringLiteral("resync"),          QStringLiteral("write_cache"),
-        QStringLiteral("disk_rule"),      QStringLiteral("stripe_cache"),    QStringLiteral("surface"),
-        QStringLiteral("region"),         QStringLiteral("together"),        QStringLiteral("expect_disks")};
+        QStringLiteral("raidbench_plan"),  QStringLiteral("disks"),           QStringLiteral("baselines"),
+        QStringLiteral("configurations"),  QStringLiteral("tests"),           QStringLiteral("repeats"),
+        QStringLiteral("limits"),          QStringLiteral("allow_loop"),      QStringLiteral("comment"),
+        QStringLiteral("filesystem"),      QStringLiteral("command_as_root"), QStringLiteral("drill"),
+        QStringLiteral("stable"),          QStringLiteral("resync"),          QStringLiteral("write_cache"),
+        QStringLiteral("disk_rule"),       QStringLiteral("stripe_cache"),    QStringLiteral("surface"),
+        QStringLiteral("region"),          QStringLiteral("together"),        QStringLiteral("expect_disks"),
+        QStringLiteral("baselines_settle")};
     for (const QString& key : json.keys()) {
         if (!known.contains(key)) {
             return planError(QStringLiteral("unknown field '%1' in the plan").arg(key.left(64)));
@@ -978,6 +982,12 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
             return planError(QStringLiteral("\"together\" must be true or false"));
         }
         plan.together = json.value(QStringLiteral("together")).toBool();
+    }
+    if (json.contains(QStringLiteral("baselines_settle"))) {
+        if (!json.value(QStringLiteral("baselines_settle")).isBool()) {
+            return planError(QStringLiteral("\"baselines_settle\" must be true or false"));
+        }
+        plan.settleBaselines = json.value(QStringLiteral("baselines_settle")).toBool();
     }
     if (auto ok = readRegionSurfaceAndExpected(json, plan); !ok) {
         return ok.error();

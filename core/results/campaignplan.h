@@ -127,6 +127,10 @@ struct CampaignPlan
     bool baselines = true;
     /// With baselines: the disks of each controller, then all of them, measured at once too.
     bool together = true;
+    /// With baselines: each disk's runs, alone and together, end once the rate has settled (the last
+    /// second within 10 %, after a second at least) rather than at the time limit; what a quick answer
+    /// needs of the disks, a steady sequential rate, in a fraction of the time.
+    bool settleBaselines = false;
     bool allConfigurations = false;
     QList<ConfigSpec> configurations;
     QList<TestSpec> tests;

@@ -38,6 +38,8 @@ CampaignPlan QuickAnswer::measurePlan(CampaignPlan base)
     base.allConfigurations = false;
     base.configurations.clear();
     base.surface = SurfaceSpec();
+    // The model needs each disk's steady sequential rate, which a second of it shows.
+    base.settleBaselines = true;
     return base;
 }
 
@@ -147,7 +149,33 @@ double QuickAnswer::fullEstimateSeconds() const
     if (verified.isEmpty()) {
         return 0;
     }
-    return measureSeconds + verifySeconds / double(verified.size()) * double(std::max<qsizetype>(layouts, 1));
+    return measureSeconds + settledSeconds +
+        verifySeconds / double(verified.size()) * double(std::max<qsizetype>(layouts, 1));
+}
+
+double QuickAnswer::savedBySettling(const CampaignResults& measured, const CampaignPlan& plan)
+{
+    if (!plan.settleBaselines || plan.timeLimitNs == 0) {
+        return 0;
+    }
+    double saved = 0;
+    int runs = 0;
+    for (const DiskResult& disk : measured.disks) {
+        for (const std::optional<IoResult>* run : {&disk.writeRun, &disk.readRun}) {
+            if (*run && (*run)->status == IoStatus::Completed) {
+                saved += double(plan.timeLimitNs - std::min(plan.timeLimitNs, (*run)->elapsedNs)) / 1e9;
+                ++runs;
+            }
+        }
+    }
+    if (runs == 0) {
+        return 0;
+    }
+    qsizetype together = 0;
+    for (const DisksTogether& group : measured.together) {
+        together += (group.writeBw ? 1 : 0) + (group.readBw ? 1 : 0);
+    }
+    return saved + saved / double(runs) * double(together);
 }
 
 QJsonObject QuickAnswer::toJson() const
@@ -170,6 +198,7 @@ QJsonObject QuickAnswer::toJson() const
                         {QStringLiteral("first_predicted"), firstPredicted},
                         {QStringLiteral("first_after"), firstAfter},
                         {QStringLiteral("measure_seconds"), measureSeconds},
+                        {QStringLiteral("settled_seconds"), settledSeconds},
                         {QStringLiteral("verify_seconds"), verifySeconds},
                         {QStringLiteral("full_estimate_seconds"), fullEstimateSeconds()}};
 }
@@ -185,6 +214,7 @@ QuickAnswer QuickAnswer::fromJson(const QJsonObject& json)
     answer.firstPredicted = json.value(QStringLiteral("first_predicted")).toString();
     answer.firstAfter = json.value(QStringLiteral("first_after")).toString();
     answer.measureSeconds = json.value(QStringLiteral("measure_seconds")).toDouble();
+    answer.settledSeconds = json.value(QStringLiteral("settled_seconds")).toDouble();
     answer.verifySeconds = json.value(QStringLiteral("verify_seconds")).toDouble();
     for (const auto& value : json.value(QStringLiteral("verified")).toArray()) {
         const QJsonObject object = value.toObject();

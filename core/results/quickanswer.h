@@ -67,15 +67,21 @@ public:
     Requirements requirements;
     int verify = defaultVerify;
     double measureSeconds = 0; ///< the disks alone and together
+    /// What a full campaign's disks would take beyond measureSeconds: the quick answer ends each disk's
+    /// run once its rate settled (measurePlan()), a full campaign runs it for the plan's time.
+    double settledSeconds = 0;
     double verifySeconds = 0; ///< building and measuring the chosen layouts
     int layouts = 0; ///< every layout the disks allow (built or predicted)
     QList<VerifiedLayout> verified;
     QString firstPredicted; ///< the top layout before any was built
     QString firstAfter; ///< the top layout once the chosen ones were measured
 
-    /// A full campaign's time on the same disks: the same measurement of the disks, then every layout
-    /// at the mean time the verified ones took.
+    /// A full campaign's time on the same disks: the disks measured for the plan's time, then every
+    /// layout at the mean time the verified ones took.
     double fullEstimateSeconds() const;
+    /// The seconds the disks' runs of `measured` saved by ending once settled: each run alone to the
+    /// plan's time, and each group's two runs together as much as the runs alone saved on average.
+    static double savedBySettling(const CampaignResults& measured, const CampaignPlan& plan);
     double seconds() const { return measureSeconds + verifySeconds; }
 
     QJsonObject toJson() const;

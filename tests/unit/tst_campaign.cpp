@@ -383,6 +383,9 @@ private Q_SLOTS:
         QTest::newRow("together not a yes or no")
             << "{\"raidbench_plan\":1,\"disks\":[\"/dev/sdb\"],\"together\":\"yes\"}"
             << "\"together\" must be true or false";
+        QTest::newRow("baselines_settle not a yes or no")
+            << "{\"raidbench_plan\":1,\"disks\":[\"/dev/sdb\"],\"baselines_settle\":1}"
+            << "\"baselines_settle\" must be true or false";
         QTest::newRow("dsync on a read test")
             << "{\"raidbench_plan\":1,\"disks\":[\"/dev/sdb\"],\"tests\":[{\"rw\":\"randread\",\"sync\":\"dsync\"}]}"
             << "only to tests that write";
@@ -794,6 +797,51 @@ private Q_SLOTS:
         QuickAnswer none;
         QCOMPARE(none.fullEstimateSeconds(), 0.0);
         QVERIFY(none.toText().startsWith(QStringLiteral("Nothing was built")));
+    }
+
+    void quickAnswerEndsTheDisksRunsOnceSettled()
+    {
+        // The quick answer's disks run until their rate settles; the plan says so, and says it again
+        // after a trip through JSON (the helper reads it there). A full campaign's do not.
+        CampaignPlan base;
+        base.disks = {QStringLiteral("/dev/sdb"), QStringLiteral("/dev/sdc")};
+        base.timeLimitNs = 10'000'000'000ull;
+        QVERIFY(!base.settleBaselines);
+        QVERIFY(!base.toJson().contains(QStringLiteral("baselines_settle")));
+        const CampaignPlan measure = QuickAnswer::measurePlan(base);
+        QVERIFY(measure.settleBaselines);
+        const auto reread = CampaignPlan::fromJson(measure.toJson());
+        QVERIFY(reread.ok());
+        QVERIFY(reread->settleBaselines);
+        // Two disks whose four runs ended after 1.2 s of the plan's 10, and one group measured together
+        // both ways: a full campaign spends 4 x 8.8 s more on them alone, and 2 x 8.8 together.
+        CampaignResults measured;
+        for (const QString& path : base.disks) {
+            DiskResult disk;
+            disk.path = path;
+            IoResult run;
+            run.status = IoStatus::Completed;
+            run.elapsedNs = 1'200'000'000ull;
+            disk.writeRun = run;
+            disk.readRun = run;
+            measured.disks.append(disk);
+        }
+        DisksTogether group;
+        group.disks = base.disks;
+        group.writeBw = 200e6;
+        group.readBw = 200e6;
+        measured.together = {group};
+        QVERIFY(std::abs(QuickAnswer::savedBySettling(measured, measure) - 6 * 8.8) < 1e-6);
+        QCOMPARE(QuickAnswer::savedBySettling(measured, base), 0.0);
+        // The estimate of the full campaign counts them, and the file keeps them.
+        QuickAnswer quick;
+        quick.measureSeconds = 20;
+        quick.settledSeconds = QuickAnswer::savedBySettling(measured, measure);
+        quick.verifySeconds = 60;
+        quick.layouts = 4;
+        quick.verified = {VerifiedLayout(), VerifiedLayout()};
+        QVERIFY(std::abs(quick.fullEstimateSeconds() - (20 + 6 * 8.8 + 4 * 30)) < 1e-6);
+        QCOMPARE(QuickAnswer::fromJson(quick.toJson()).settledSeconds, quick.settledSeconds);
     }
 
     void partialStripesGiveARange()
