@@ -360,6 +360,26 @@ struct SharedSpeeds
     bool any() const { return !writeFactor.isEmpty() || !readFactor.isEmpty(); }
 };
 
+/// Whether `pool` reached what its controllers reached together (within 5 %): it adds no ceiling of its
+/// own, the controllers are what bound it (24 disks on three controllers of 300 MB/s: 900 together).
+bool poolIsItsControllers(const DisksTogether& pool, const QList<DisksTogether>& together, bool write)
+{
+    const std::optional<double>& measured = write ? pool.writeBw : pool.readBw;
+    if (pool.scope != DisksTogether::Scope::Pool || !measured) {
+        return false;
+    }
+    double controllers = 0;
+    qsizetype covered = 0;
+    for (const DisksTogether& group : together) {
+        const std::optional<double>& figure = write ? group.writeBw : group.readBw;
+        if (group.scope == DisksTogether::Scope::Controller && figure && group.limited(write)) {
+            controllers += *figure;
+            covered += group.disks.size();
+        }
+    }
+    return covered == pool.disks.size() && *measured >= 0.95 * controllers;
+}
+
 SharedSpeeds sharedSpeeds(const ModelWalk& walk, const BaselineFn& baseline, const QList<DisksTogether>& together)
 {
     SharedSpeeds shared;
@@ -368,6 +388,9 @@ SharedSpeeds sharedSpeeds(const ModelWalk& walk, const BaselineFn& baseline, con
         QHash<QString, double>& factors = write ? shared.writeFactor : shared.readFactor;
         double lowest = 1;
         for (const DisksTogether& group : together) {
+            if (poolIsItsControllers(group, together, write)) {
+                continue;
+            }
             const std::optional<double>& measured = write ? group.writeBw : group.readBw;
             QList<std::pair<QString, double>> used; // a disk the layout loads, and its own speed
             double load = 0;

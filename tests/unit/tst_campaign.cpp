@@ -668,6 +668,43 @@ private Q_SLOTS:
         QCOMPARE(qRound(*predictThroughput(node, baseline).read / 1e6), 120);
     }
 
+    void aPoolThatIsItsControllersNamesThem()
+    {
+        // 24 disks of 100 MB/s on three controllers of 300: all of them reach 900 together, what the
+        // controllers reach, so the controllers are named as the bound (the pool adds no ceiling), and
+        // RAID0 over the 24 is predicted at 900.
+        CampaignResults results;
+        ArraySpec raid0;
+        raid0.level = ArrayLevel::Raid0;
+        for (int i = 0; i < 24; ++i) {
+            DiskResult disk;
+            disk.path = QStringLiteral("/dev/disk/by-id/d%1").arg(i);
+            disk.controller = QStringLiteral("0000:00:0%1.0").arg(6 + i / 8);
+            disk.writeBw = 100e6;
+            disk.readBw = 100e6;
+            results.disks.append(disk);
+            raid0.children.append(ArraySpec::disk(disk.path));
+        }
+        QList<DisksTogether> groups = togetherGroups(results.disks);
+        QCOMPARE(groups.size(), 4);
+        for (int i = 0; i < 3; ++i) {
+            groups[i].writeBw = groups[i].readBw = 301e6;
+        }
+        groups[3].writeBw = groups[3].readBw = 900.5e6;
+        ModelContext context;
+        context.together = groups;
+        const ThroughputPrediction prediction = predictThroughput(raid0, baselineLookup(results), context);
+        QVERIFY(std::abs(*prediction.write / 1e6 - 903) < 1);
+        QCOMPARE(prediction.writeBound, QStringLiteral("shared"));
+        QVERIFY2(prediction.writeNote.contains(QLatin1String("controller 0000:00:0")),
+                 qPrintable(prediction.writeNote));
+        // A pool below its controllers (a bus behind them at 600) is a ceiling of its own, and named.
+        context.together[3].writeBw = 600e6;
+        const ThroughputPrediction bus = predictThroughput(raid0, baselineLookup(results), context);
+        QVERIFY(std::abs(*bus.write / 1e6 - 600) < 1);
+        QVERIFY2(bus.writeNote.contains(QLatin1String("all 24 disks")), qPrintable(bus.writeNote));
+    }
+
     void disksTogetherBoundTheLayouts()
     {
         // Four disks of 100 MB/s, two per controller; controller B carries 120 MB/s for its two.
@@ -814,7 +851,7 @@ private Q_SLOTS:
         QVERIFY(reread.ok());
         QVERIFY(reread->settleBaselines);
         // Two disks whose four runs ended after 1.2 s of the plan's 10, and one group measured together
-        // both ways: a full campaign spends 4 x 8.8 s more on them alone, and 2 x 8.8 together.
+        // both ways for 2 s: a full campaign spends 4 x 8.8 s more on them alone, and 2 x 8 together.
         CampaignResults measured;
         for (const QString& path : base.disks) {
             DiskResult disk;
@@ -831,7 +868,7 @@ private Q_SLOTS:
         group.writeBw = 200e6;
         group.readBw = 200e6;
         measured.together = {group};
-        QVERIFY(std::abs(QuickAnswer::savedBySettling(measured, measure) - 6 * 8.8) < 1e-6);
+        QVERIFY(std::abs(QuickAnswer::savedBySettling(measured, measure) - (4 * 8.8 + 2 * 8)) < 1e-6);
         QCOMPARE(QuickAnswer::savedBySettling(measured, base), 0.0);
         // The estimate of the full campaign counts them, and the file keeps them.
         QuickAnswer quick;
@@ -840,7 +877,7 @@ private Q_SLOTS:
         quick.verifySeconds = 60;
         quick.layouts = 4;
         quick.verified = {VerifiedLayout(), VerifiedLayout()};
-        QVERIFY(std::abs(quick.fullEstimateSeconds() - (20 + 6 * 8.8 + 4 * 30)) < 1e-6);
+        QVERIFY(std::abs(quick.fullEstimateSeconds() - (20 + 4 * 8.8 + 2 * 8 + 4 * 30)) < 1e-6);
         QCOMPARE(QuickAnswer::fromJson(quick.toJson()).settledSeconds, quick.settledSeconds);
     }
 
