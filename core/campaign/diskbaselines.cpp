@@ -216,11 +216,12 @@ void DiskBaselines::runTogether(const std::atomic_bool* cancel)
                 ++m_unitsDone;
                 continue;
             }
-            // Settling, every disk's run ends when their summed rate has settled.
-            std::optional<SettleWatch> settle = baselineSettle();
-            std::atomic_bool settled = false;
-            for (IoJob& job : jobs) {
-                job.finish = settle ? &settled : nullptr;
+            // Settling, the disks run together for a short time: their summed progress, each job's
+            // reported at its own moments, never held within 10 % over a second in the lab.
+            if (m_plan.settleBaselines) {
+                for (IoJob& job : jobs) {
+                    job.timeLimitNs = std::min(job.timeLimitNs, CampaignPlan::settledTogetherNs);
+                }
             }
             CampaignProgress progress;
             progress.phase = CampaignPhase::Baseline;
@@ -248,10 +249,6 @@ void DiskBaselines::runTogether(const std::atomic_bool* cancel)
             const QList<IoResult> runs = m_context.runIoTogether(jobs, cancel, [&](const IoProgress& p) {
                 progress.follow(p, jobs.value(p.stalledJob).target);
                 m_context.report(progress);
-                // Not while a disk is still in its ramp: every run must have measured something.
-                if (settle && !p.ramping && settle->add(p.elapsedNs, p.bytes)) {
-                    settled = true;
-                }
             });
             bool complete = true;
             for (qsizetype i = 0; i < runs.size(); ++i) {

@@ -70,7 +70,7 @@ private:
     /// A disk's baseline SEQ1M QD8 run in the plan's region, alone or beside others (runTogether()).
     IoJob baselineJob(const PinnedDevice& pin, const VerifiedDevice& verified, IoPattern pattern,
                       std::uint64_t diskBytes) const;
-    /// The watch that ends a baseline run once its rate settled, with the plan's `baselines_settle`.
+    /// The watch that ends a baseline run alone once its rate settled, with the plan's `baselines_settle`.
     std::optional<SettleWatch> baselineSettle() const;
     /// The engine's jobs for one together-measurement of `group`, each disk freshly checked by the gate;
     /// empty with `group.error` set when one is not the disk it was.

@@ -127,10 +127,12 @@ struct CampaignPlan
     bool baselines = true;
     /// With baselines: the disks of each controller, then all of them, measured at once too.
     bool together = true;
-    /// With baselines: each disk's runs, alone and together, end once the rate has settled (the last
-    /// second within 10 %, after a second at least) rather than at the time limit; what a quick answer
-    /// needs of the disks, a steady sequential rate, in a fraction of the time.
+    /// With baselines: each disk's run alone ends once its rate has settled (the last second within
+    /// 10 %, after a second at least) rather than at the time limit, and the disks run together for
+    /// settledTogetherNs at most; what a quick answer needs of the disks, a steady sequential rate, in
+    /// a fraction of the time.
     bool settleBaselines = false;
+    static constexpr std::uint64_t settledTogetherNs = 2'000'000'000ull;
     bool allConfigurations = false;
     QList<ConfigSpec> configurations;
     QList<TestSpec> tests;

@@ -159,23 +159,20 @@ double QuickAnswer::savedBySettling(const CampaignResults& measured, const Campa
         return 0;
     }
     double saved = 0;
-    int runs = 0;
     for (const DiskResult& disk : measured.disks) {
         for (const std::optional<IoResult>* run : {&disk.writeRun, &disk.readRun}) {
             if (*run && (*run)->status == IoStatus::Completed) {
                 saved += double(plan.timeLimitNs - std::min(plan.timeLimitNs, (*run)->elapsedNs)) / 1e9;
-                ++runs;
             }
         }
     }
-    if (runs == 0) {
-        return 0;
-    }
+    // Together, the disks ran for CampaignPlan::settledTogetherNs at most.
     qsizetype together = 0;
     for (const DisksTogether& group : measured.together) {
         together += (group.writeBw ? 1 : 0) + (group.readBw ? 1 : 0);
     }
-    return saved + saved / double(runs) * double(together);
+    const std::uint64_t short_ = std::min(plan.timeLimitNs, CampaignPlan::settledTogetherNs);
+    return saved + double(plan.timeLimitNs - short_) / 1e9 * double(together);
 }
 
 QJsonObject QuickAnswer::toJson() const
