@@ -1,0 +1,673 @@
+#include "results/throughputmodel.h"
+
+#include "layout/arrayanalysis.h"
+#include "util/statistics.h"
+#include "util/units.h"
+
+#include <QHash>
+#include <QSet>
+
+#include <algorithm>
+#include <numeric>
+
+namespace RaidBench {
+
+namespace {
+
+int raid10Copies(const QString& layout)
+{
+    return layout.size() == 2 && layout.at(1).isDigit() ? layout.at(1).digitValue() : 2;
+}
+
+} // namespace
+
+namespace {
+
+using BaselineFn = std::function<std::optional<std::pair<double, double>>(const QString&)>;
+
+/// One parity array of a tree: the share of the top's written bytes it receives, its kind, and the
+/// bytes its members read and write per byte it receives (data and parity, and the reads of partial
+/// stripes): md's thread handles every one of those pages, which is most of its work.
+struct ParityLoad
+{
+    double share = 1;
+    bool raid6 = false;
+    double memberBytes = 1;
+    double memberBytesLow = 1; ///< at the low end of the band md's gathering leaves: more of them
+    double memberBytesHigh = 1; ///< at its high end: fewer
+};
+
+/// The walk down a tree: the parity arrays met, the first write that does not fill its stripes, and
+/// the bytes each disk moves per byte the top writes or reads.
+struct ModelWalk
+{
+    const BaselineFn& baseline;
+    QList<ParityLoad> parity;
+    QString partialNote;
+    QHash<QString, double> writeShare;
+    QHash<QString, double> readShare;
+    /// The disks measured together; a near layout's reads, which go wherever a copy is idle, meet their
+    /// ceilings in the flow itself (nearReadSpeed) rather than as slowed disks.
+    const QList<DisksTogether>* together = nullptr;
+    QSet<QString> adaptiveReads; ///< the disks whose reads follow idle copies
+};
+
+/// What `members` (disk paths, with their own read speeds) can read together: their sum, each group
+/// of disks measured together giving at most its figure for its members among them.
+double cappedSum(const QList<std::pair<QString, double>>& members, const QList<DisksTogether>* together)
+{
+    double sum = 0;
+    for (const auto& member : members) {
+        sum += member.second;
+    }
+    if (!together) {
+        return sum;
+    }
+    // The controllers first (they do not overlap), then the pool over all of them.
+    double capped = 0;
+    QSet<QString> counted;
+    for (const DisksTogether& group : *together) {
+        if (group.scope != DisksTogether::Scope::Controller || !group.readBw || !group.limited(false)) {
+            continue;
+        }
+        double inside = 0;
+        for (const auto& [disk, speed] : members) {
+            if (group.disks.contains(disk) && !counted.contains(disk)) {
+                inside += speed;
+                counted.insert(disk);
+            }
+        }
+        capped += std::min(inside, *group.readBw);
+    }
+    for (const auto& [disk, speed] : members) {
+        capped += counted.contains(disk) ? 0 : speed;
+    }
+    for (const DisksTogether& group : *together) {
+        if (group.scope == DisksTogether::Scope::Pool && group.readBw && group.limited(false)) {
+            capped = std::min(capped, *group.readBw);
+        }
+    }
+    return capped;
+}
+
+/// The fastest a near layout of `copies` copies over members reading at `reads` can read one stream.
+/// Chunk k's copies lie on the `copies` members from (k x copies) mod n on: g = gcd(n, copies) sets
+/// start at every g-th member, each holding g/n of the data, and md sends each piece to an idle copy
+/// (raid10.c read_balance). The sets share members when copies does not divide n, so the pace is a
+/// flow: for every run of L neighbouring sets, the members they cover must carry L x g/n of the data.
+/// With copies dividing n that is n/copies x the slowest set's sum; with gcd 1 (n2 over an odd count)
+/// the sum of all members.
+double nearReadSpeed(const QList<std::pair<QString, double>>& reads, int copies, const QList<DisksTogether>* together)
+{
+    const int n = int(reads.size());
+    const int g = std::gcd(n, copies);
+    const int sets = n / g;
+    double best = -1;
+    for (int length = 1; length <= sets; ++length) {
+        for (int first = 0; first < sets; ++first) {
+            QSet<int> covered;
+            for (int set = first; set < first + length; ++set) {
+                for (int c = 0; c < copies; ++c) {
+                    covered.insert(((set % sets) * g + c) % n);
+                }
+            }
+            QList<std::pair<QString, double>> members;
+            for (const int member : std::as_const(covered)) {
+                members.append(reads.at(member));
+            }
+            const double pace = cappedSum(members, together) * double(n) / double(g * length);
+            best = best < 0 ? pace : std::min(best, pace);
+        }
+    }
+    return std::max(0.0, best);
+}
+
+ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& stream, double share, double readShare,
+                                 ModelWalk& walk);
+
+/// What each active member of a node predicts, with its share of the node's writes and reads.
+struct MemberFigures
+{
+    QList<double> writes;
+    QList<double> lows;
+    QList<double> highs;
+    QList<double> reads;
+    QList<QList<double>> readStates; ///< each member's ThroughputPrediction::readStates
+};
+
+/// The mean of the slowest of `members`, each at one of its states (equally likely, independent of the
+/// others): what a stripe over mirrors reads at per member, each mirror on one of its copies at a time.
+double expectedSlowest(const QList<QList<double>>& members)
+{
+    QList<double> values;
+    for (const QList<double>& states : members) {
+        values.append(states);
+    }
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    // E[min] = sum over the values v_j in order of (v_j - v_j-1) x P(every member at v_j or faster).
+    double expected = 0;
+    double below = 0;
+    for (const double value : std::as_const(values)) {
+        double atLeast = 1;
+        for (const QList<double>& states : members) {
+            const auto faster = std::count_if(states.begin(), states.end(), [&](double s) { return s >= value; });
+            atLeast *= double(faster) / double(states.size());
+        }
+        expected += (value - below) * atLeast;
+        below = value;
+    }
+    return expected;
+}
+
+/// predictNode()'s members, each with its share of the stream; none when one of them has no figures.
+std::optional<MemberFigures> predictMembers(const ArraySpec& spec, const QList<ArraySpec>& members,
+                                            const WriteStream& stream, double share, double readShare, ModelWalk& walk)
+{
+    const double count = double(std::max<qsizetype>(1, members.size()));
+    const WriteStream inner = childStream(spec, stream);
+    double childShare = share;
+    double childRead = readShare / count; // striped, parity rotated, or copies balanced: evenly
+    if (spec.level == ArrayLevel::Raid0 || spec.level == ArrayLevel::LvmStripe) {
+        childShare = share / count;
+    } else if (spec.level == ArrayLevel::Raid10) {
+        childShare = share * double(raid10Copies(spec.layout.isEmpty() ? QStringLiteral("n2") : spec.layout)) / count;
+    } else if (isParityLevel(spec.level)) {
+        childShare = share / double(std::max(1, dataMembers(spec)));
+        if (spec.level == ArrayLevel::Raid4) {
+            childRead = readShare / std::max(1.0, count - 1); // its parity member holds no data
+        }
+    }
+    MemberFigures figures;
+    for (qsizetype i = 0; i < members.size(); ++i) {
+        const ArraySpec& child = members.at(i);
+        double read = childRead;
+        double write = childShare;
+        if (spec.level == ArrayLevel::Raid1 || spec.level == ArrayLevel::Linear) {
+            read = i == 0 ? readShare : 0; // one stream stays on the first mirror; linear's start is its first
+        } else if (spec.level == ArrayLevel::Raid4 && i == members.size() - 1) {
+            read = 0;
+        }
+        if (spec.level == ArrayLevel::Linear) {
+            write = i == 0 ? share : 0; // a stream from the start fills the first member
+        }
+        const ThroughputPrediction member = predictNode(child, inner, write, read, walk);
+        if (!member.write || !member.read) {
+            return std::nullopt;
+        }
+        figures.writes.append(*member.write);
+        figures.lows.append(member.writeLow.value_or(*member.write));
+        figures.highs.append(member.writeHigh.value_or(*member.write));
+        figures.reads.append(*member.read);
+        figures.readStates.append(member.readStates.isEmpty() ? QList<double> {*member.read} : member.readStates);
+    }
+    return figures;
+}
+
+ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& stream, double share, double readShare,
+                                 ModelWalk& walk)
+{
+    ThroughputPrediction prediction;
+    if (spec.isLeaf()) {
+        walk.writeShare[spec.device] += share;
+        walk.readShare[spec.device] += readShare;
+        if (const auto speeds = walk.baseline(spec.device)) {
+            prediction.write = speeds->first;
+            prediction.writeLow = speeds->first;
+            prediction.writeHigh = speeds->first;
+            prediction.read = speeds->second;
+        }
+        return prediction;
+    }
+    const QList<ArraySpec> members = spec.activeChildren();
+    const std::optional<MemberFigures> figures = predictMembers(spec, members, stream, share, readShare, walk);
+    if (!figures) {
+        return {};
+    }
+    const QList<double>& writes = figures->writes;
+    const QList<double>& lows = figures->lows;
+    const QList<double>& highs = figures->highs;
+    const QList<double>& reads = figures->reads;
+    if (writes.isEmpty()) {
+        return {};
+    }
+    const double n = double(writes.size());
+    const double slowestWrite = *std::min_element(writes.begin(), writes.end());
+    const double slowestLow = *std::min_element(lows.begin(), lows.end());
+    const double slowestHigh = *std::min_element(highs.begin(), highs.end());
+    const double slowestRead = *std::min_element(reads.begin(), reads.end());
+    // The write composes the same way for the figure and for both ends of its range.
+    const auto setWrite = [&](double times, double factor = 1, double lowFactor = 1, double highFactor = 1) {
+        prediction.write = times * slowestWrite * factor;
+        prediction.writeLow = times * slowestLow * lowFactor;
+        prediction.writeHigh = times * slowestHigh * highFactor;
+    };
+    switch (spec.level) {
+    case ArrayLevel::Raid0:
+    case ArrayLevel::LvmStripe:
+        // Equal chunks on every member: the slowest sets the pace of the whole stripe. A member that is a
+        // mirror reads from one copy at a time, so the pace is the slowest at each moment, on average.
+        setWrite(n);
+        prediction.read = n * expectedSlowest(figures->readStates);
+        break;
+    case ArrayLevel::Linear:
+        prediction.write = writes.first();
+        prediction.writeLow = lows.first();
+        prediction.writeHigh = highs.first();
+        prediction.read = reads.first();
+        break;
+    case ArrayLevel::Raid1:
+        // Every write goes to every mirror. md keeps a sequential read stream on the mirror that served
+        // the read before it (raid1.c read_balance: next_seq_sect); a read that reaches md out of order
+        // goes to the first idle mirror, so the stream moves between the first two members at random
+        // moments and spends about as long on each: their mean (docs/analysis.md).
+        setWrite(1);
+        if (reads.size() >= 2) {
+            prediction.readStates = {reads.at(0), reads.at(1)};
+            prediction.read = (reads.at(0) + reads.at(1)) / 2;
+        } else {
+            prediction.read = reads.first();
+        }
+        break;
+    case ArrayLevel::Raid4:
+    case ArrayLevel::Raid5:
+    case ArrayLevel::Raid6: {
+        // Full-stripe writes carry one (two) chunks of parity per stripe; writes that do not fill a
+        // stripe make md read first (parityWriteCost). RAID4's parity disk holds no data, so its reads
+        // come from the n-1 others; RAID5/6 reads skip the parity chunks, which rotate over all members,
+        // so every member streams data: n x the slowest (on a disk whose head must pass over the
+        // skipped chunk, as a hard disk's does, a little less).
+        const ParityWriteCost cost = parityWriteCost(spec, stream);
+        // How many partial stripes md gathers depends on when the writes arrive: the figure inside a
+        // band (ParityWriteCost::lowFactor, highFactor; docs/analysis.md).
+        setWrite(std::max(1.0, n - double(parityMembers(spec))), cost.factor, cost.lowFactor, cost.highFactor);
+        prediction.read = spec.level == ArrayLevel::Raid4 ? (n - 1) * slowestRead : n * slowestRead;
+        if (cost.factor < 1 && walk.partialNote.isEmpty()) {
+            walk.partialNote = cost.explanation;
+        }
+        // The members move n/d bytes per byte of full stripes, and as much more as the figure is below
+        // full speed (reads first, parity written again): md's thread handles every one of those pages.
+        const double perData = n / double(std::max(1, dataMembers(spec)));
+        walk.parity.append({share, spec.level == ArrayLevel::Raid6, perData / std::max(0.01, cost.factor),
+                            perData / std::max(0.01, cost.lowFactor), perData / std::max(0.01, cost.highFactor)});
+        break;
+    }
+    case ArrayLevel::Raid10: {
+        const QString layout = spec.layout.isEmpty() ? QStringLiteral("n2") : spec.layout;
+        const int copies = int(std::min(double(raid10Copies(layout)), n));
+        setWrite(n / double(copies));
+        if (layout.startsWith(QLatin1Char('n')) && copies > 1) {
+            // Near copies: md sends each piece of a read to an idle copy, so every member of a set works
+            // at its own speed (measured 286 MB/s for sets of a 105 and a 38 MB/s disk, 152 for sets of
+            // two 105s and two 38s, 513 for n2 over five disks whose sum is 515).
+            // Disks measured together cap what any of them can read at once.
+            QList<std::pair<QString, double>> named;
+            for (qsizetype i = 0; i < members.size(); ++i) {
+                named.append({members.at(i).isLeaf() ? members.at(i).device : QString(), reads.at(i)});
+                if (members.at(i).isLeaf()) {
+                    walk.adaptiveReads.insert(members.at(i).device);
+                }
+            }
+            prediction.read = nearReadSpeed(named, copies, walk.together);
+        } else {
+            // Far and offset layouts: md reads the copy nearest the start, the first, like raid0 over
+            // every member.
+            prediction.read = n * slowestRead;
+        }
+        break;
+    }
+    case ArrayLevel::Disk:
+        break;
+    }
+    return prediction;
+}
+
+} // namespace
+
+namespace {
+
+/// The range's own words, once the figure and both its ends are final; ends equal to the figure when
+/// there is no range.
+ThroughputPrediction withRange(ThroughputPrediction prediction)
+{
+    if (!prediction.writeIsRange()) {
+        prediction.writeLow = prediction.write;
+        prediction.writeHigh = prediction.write;
+        return prediction;
+    }
+    prediction.writeNote += QStringLiteral("; md gathers some partial stripes into whole ones, how many depends on "
+                                           "when the writes arrive: from %1 to %2")
+                                .arg(Units::formatMBps(*prediction.writeLow), Units::formatMBps(*prediction.writeHigh));
+    return prediction;
+}
+
+/// What each disk gives inside a layout when the disks it loads share a ceiling. For every group measured
+/// together that the layout loads with two disks or more, the group carries at most what it carried
+/// together, shared among those disks in proportion to the bytes the layout sends each (a RAID10 of
+/// six on two controllers of 120 MB/s: 40 MB/s a disk, whatever each could do alone); a disk whose
+/// share is below its own speed is slowed to it (the lowest over its groups), and the model composes
+/// the slowed speeds as it does the disks' own, partial stripes and all.
+struct SharedSpeeds
+{
+    QHash<QString, double> writeFactor;
+    QHash<QString, double> readFactor;
+    QString writeNote; ///< the group that slows a disk most, in words
+    QString readNote;
+
+    bool any() const { return !writeFactor.isEmpty() || !readFactor.isEmpty(); }
+};
+
+/// Whether `pool` reached what its controllers reached together (within 5 %): it adds no ceiling of its
+/// own, the controllers are what bound it (24 disks on three controllers of 300 MB/s: 900 together).
+bool poolIsItsControllers(const DisksTogether& pool, const QList<DisksTogether>& together, bool write)
+{
+    const std::optional<double>& measured = write ? pool.writeBw : pool.readBw;
+    if (pool.scope != DisksTogether::Scope::Pool || !measured) {
+        return false;
+    }
+    double controllers = 0;
+    qsizetype covered = 0;
+    for (const DisksTogether& group : together) {
+        const std::optional<double>& figure = write ? group.writeBw : group.readBw;
+        if (group.scope == DisksTogether::Scope::Controller && figure && group.limited(write)) {
+            controllers += *figure;
+            covered += group.disks.size();
+        }
+    }
+    return covered == pool.disks.size() && *measured >= 0.95 * controllers;
+}
+
+SharedSpeeds sharedSpeeds(const ModelWalk& walk, const BaselineFn& baseline, const QList<DisksTogether>& together)
+{
+    SharedSpeeds shared;
+    for (const bool write : {true, false}) {
+        const QHash<QString, double>& shares = write ? walk.writeShare : walk.readShare;
+        QHash<QString, double>& factors = write ? shared.writeFactor : shared.readFactor;
+        double lowest = 1;
+        for (const DisksTogether& group : together) {
+            if (poolIsItsControllers(group, together, write)) {
+                continue;
+            }
+            const std::optional<double>& measured = write ? group.writeBw : group.readBw;
+            QList<std::pair<QString, double>> used; // a disk the layout loads, and its own speed
+            double load = 0;
+            for (const QString& disk : group.disks) {
+                const auto speeds = baseline(disk);
+                if (shares.value(disk) > 0 && speeds && (write || !walk.adaptiveReads.contains(disk))) {
+                    used.append({disk, write ? speeds->first : speeds->second});
+                    load += shares.value(disk);
+                }
+            }
+            // A group the layout loads with one disk says nothing that disk's own speed does not; one that
+            // reached the sum of its disks alone shares no ceiling (its disks' parts go by their speeds).
+            if (!measured || used.size() < 2 || load <= 0 || !group.limited(write)) {
+                continue;
+            }
+            for (const auto& [disk, own] : std::as_const(used)) {
+                const double part = *measured * shares.value(disk) / load;
+                if (own <= 0 || part >= own) {
+                    continue;
+                }
+                const double factor = part / own;
+                factors[disk] = std::min(factors.value(disk, 1.0), factor);
+                if (factor < lowest) {
+                    lowest = factor;
+                    (write ? shared.writeNote : shared.readNote) =
+                        QStringLiteral("a shared ceiling: %1 %2 %3 together, %4 for each of the %5 disks this "
+                                       "layout loads there")
+                            .arg(group.name(), write ? QStringLiteral("writes") : QStringLiteral("reads"),
+                                 Units::formatMBps(*measured), Units::formatMBps(part))
+                            .arg(used.size());
+                }
+            }
+        }
+    }
+    return shared;
+}
+
+} // namespace
+
+namespace {
+
+/// What md's threads and the machine's cores allow a layout to write, and whether the cores (rather
+/// than one thread) set it.
+struct CpuBound
+{
+    double bytesPerSecond = 0;
+    bool machine = false;
+};
+
+/// The CPU's bound on a layout whose parity arrays are `parity`, with the members' bytes `bytes` of
+/// each: md does an array's work in one kernel thread, at most a core; all of them and the rest of the
+/// I/O share the machine's cores. The rates are the members' bytes md's threads handled a second per
+/// core (a kernel's own speed is of data bytes). None without a rate for every array.
+std::optional<CpuBound> cpuBound(const QList<ParityLoad>& parity, const ModelContext& context,
+                                 double ParityLoad::*bytes)
+{
+    double perThread = 0;
+    double coresPerByte = context.otherCpuPerByte;
+    for (const ParityLoad& load : parity) {
+        const double rate = load.raid6 ? context.raid6Rate : context.parityRate;
+        const bool kernel = load.raid6 ? context.raid6RateFromKernel : context.parityRateFromKernel;
+        const double work = load.share * (kernel ? 1.0 : load.*bytes);
+        if (rate <= 0 || work <= 0) {
+            return std::nullopt;
+        }
+        perThread = perThread > 0 ? std::min(perThread, rate / work) : rate / work;
+        coresPerByte += work / rate;
+    }
+    if (parity.isEmpty()) {
+        return std::nullopt;
+    }
+    CpuBound bound {perThread, false};
+    if (context.cpus > 0 && coresPerByte > 0 && double(context.cpus) / coresPerByte < perThread) {
+        bound = {double(context.cpus) / coresPerByte, true};
+    }
+    return bound;
+}
+
+/// The words for a write the CPU bounds.
+QString cpuNote(const QList<ParityLoad>& parity, const ModelContext& context, bool machine)
+{
+    const QString arrays = parity.size() == 1
+        ? QStringLiteral("one parity array, whose md thread uses at most a core")
+        : QStringLiteral("%1 parity arrays, one md thread each").arg(parity.size());
+    const QString cores = !machine ? QString()
+        : context.cpus == 1        ? QStringLiteral(", sharing the machine's one core with the rest of the I/O")
+                                   : QStringLiteral(", sharing %1 cores with the rest of the I/O").arg(context.cpus);
+    QStringList sources;
+    if (!context.rateSource.isEmpty()) {
+        sources.append(context.rateSource);
+    }
+    const bool raid6 = std::any_of(parity.begin(), parity.end(), [](const ParityLoad& l) { return l.raid6; });
+    const bool raid5 = std::any_of(parity.begin(), parity.end(), [](const ParityLoad& l) { return !l.raid6; });
+    if (raid6 && context.raid6RateBorrowed) {
+        sources.append(QStringLiteral("RAID6 taken as RAID5, which costs md's thread as much a member byte"));
+    }
+    if (raid5 && context.parityRateBorrowed) {
+        sources.append(QStringLiteral("RAID5 taken as RAID6, which costs md's thread as much a member byte"));
+    }
+    return QStringLiteral("the CPU: %1%2%3")
+        .arg(arrays, cores,
+             sources.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(sources.join(QStringLiteral("; "))));
+}
+
+} // namespace
+
+bool ThroughputPrediction::writeIsRange() const
+{
+    return write && writeLow && writeHigh && *writeHigh > *writeLow * 1.001;
+}
+
+ThroughputPrediction predictThroughput(const ArraySpec& spec, const BaselineFn& baseline, const ModelContext& context)
+{
+    ModelWalk alone {baseline, {}, {}, {}, {}, nullptr, {}};
+    const ThroughputPrediction unshared = predictNode(spec, context.stream, 1.0, 1.0, alone);
+    if (!unshared.write) {
+        return unshared;
+    }
+    // The disks the layout loads together may reach less than their own speeds: the walk again on the
+    // speeds they reach together.
+    const SharedSpeeds shared = sharedSpeeds(alone, baseline, context.together);
+    const BaselineFn slowed = [&](const QString& disk) {
+        auto speeds = baseline(disk);
+        if (speeds) {
+            speeds->first *= shared.writeFactor.value(disk, 1.0);
+            speeds->second *= shared.readFactor.value(disk, 1.0);
+        }
+        return speeds;
+    };
+    const bool again = shared.any() || !alone.adaptiveReads.isEmpty();
+    ModelWalk walk {shared.any() ? slowed : baseline, {}, {}, {}, {}, &context.together, {}};
+    ThroughputPrediction prediction = again ? predictNode(spec, context.stream, 1.0, 1.0, walk) : unshared;
+    if (!again) {
+        walk.parity = alone.parity;
+        walk.partialNote = alone.partialNote;
+    }
+    prediction.writeBound = walk.partialNote.isEmpty() ? QStringLiteral("disks") : QStringLiteral("partial-stripes");
+    prediction.writeNote = walk.partialNote;
+    prediction.readBound = QStringLiteral("disks");
+    if (prediction.write && *prediction.write < *unshared.write * 0.999) {
+        prediction.writeBound = QStringLiteral("shared");
+        prediction.writeNote = walk.partialNote.isEmpty()
+            ? shared.writeNote
+            : QStringLiteral("%1; %2").arg(shared.writeNote, walk.partialNote);
+    }
+    if (prediction.read && unshared.read && *prediction.read < *unshared.read * 0.999) {
+        prediction.readBound = QStringLiteral("shared");
+        prediction.readNote = shared.readNote;
+        for (const DisksTogether& group : context.together) {
+            if (!prediction.readNote.isEmpty()) {
+                break;
+            }
+            // Reads that go wherever a copy is idle meet the ceiling of the disks they use most.
+            if (group.limited(false) && group.readBw) {
+                for (const QString& disk : group.disks) {
+                    if (alone.readShare.value(disk) > 0) {
+                        prediction.readNote = QStringLiteral("a shared ceiling: %1 reads %2 together")
+                                                  .arg(group.name(), Units::formatMBps(*group.readBw));
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    // The CPU: md's threads and the machine's cores bound the figure and each end of its band, each on
+    // the members' bytes md handles there (fewer where it gathers more).
+    const std::optional<CpuBound> bound = cpuBound(walk.parity, context, &ParityLoad::memberBytes);
+    if (!bound) {
+        return withRange(prediction);
+    }
+    prediction.writeLow =
+        std::min(*prediction.writeLow, cpuBound(walk.parity, context, &ParityLoad::memberBytesLow)->bytesPerSecond);
+    prediction.writeHigh =
+        std::min(*prediction.writeHigh, cpuBound(walk.parity, context, &ParityLoad::memberBytesHigh)->bytesPerSecond);
+    if (bound->bytesPerSecond < *prediction.write) {
+        prediction.write = bound->bytesPerSecond;
+        prediction.writeBound = QStringLiteral("cpu");
+        prediction.writeNote = cpuNote(walk.parity, context, bound->machine);
+    }
+    return withRange(prediction);
+}
+
+ModelContext modelContext(const CampaignResults& results, const QString& except)
+{
+    ModelContext context;
+    context.cpus = results.host.value(QStringLiteral("cpus")).toInt();
+    context.together = results.together;
+    QList<double> raid5Rates;
+    QList<double> raid6Rates;
+    QList<double> other;
+    for (const ConfigResult& config : results.configs) {
+        if (config.name == except || config.status != RunState::Completed) {
+            continue;
+        }
+        const TestResult* test = config.sequentialTest(true);
+        const auto written = config.sequentialWrite();
+        if (!test || !test->resources || !written || *written <= 0) {
+            continue;
+        }
+        // The parity arrays of the tree, the bytes each received per byte written on top, and what its
+        // members moved for each.
+        const BaselineFn unit = [](const QString&) { return std::optional<std::pair<double, double>>({1.0, 1.0}); };
+        ModelWalk walk {unit, {}, {}, {}, {}, nullptr, {}};
+        predictNode(config.spec, {}, 1.0, 1.0, walk);
+        if (walk.parity.isEmpty()) {
+            continue;
+        }
+        double work = 0;
+        bool raid6 = false;
+        bool mixed = false;
+        for (const ParityLoad& load : std::as_const(walk.parity)) {
+            work += load.share * load.memberBytes;
+            mixed = mixed || (load.raid6 != walk.parity.first().raid6);
+            raid6 = load.raid6;
+        }
+        double parityThreads = 0;
+        double allThreads = 0;
+        for (const auto& [name, share] : test->resources->threadCpu) {
+            allThreads += share;
+            if (name.contains(QLatin1String("_raid4")) || name.contains(QLatin1String("_raid5")) ||
+                name.contains(QLatin1String("_raid6"))) {
+                parityThreads += share;
+            }
+        }
+        // Below a fifth of a core the thread's clock ticks are too few to tell its cost.
+        if (mixed || parityThreads < 0.2) {
+            continue;
+        }
+        (raid6 ? raid6Rates : raid5Rates).append(*written * work / parityThreads);
+        const double rest = test->resources->cpuBusy * double(test->resources->cpus) - allThreads;
+        if (rest > 0) {
+            other.append(rest / *written);
+        }
+    }
+    context.parityRate = median(raid5Rates);
+    context.raid6Rate = median(raid6Rates);
+    context.otherCpuPerByte = median(other);
+    QStringList measured;
+    if (!raid5Rates.isEmpty()) {
+        measured.append(QStringLiteral("%1 (RAID5)").arg(Units::formatMBps(context.parityRate)));
+    }
+    if (!raid6Rates.isEmpty()) {
+        measured.append(QStringLiteral("%1 (RAID6)").arg(Units::formatMBps(context.raid6Rate)));
+    }
+    QStringList sources;
+    if (!measured.isEmpty()) {
+        sources.append(
+            QStringLiteral("md's threads handled %1 of their members' reads and writes per core in the other "
+                           "layouts of this run")
+                .arg(measured.join(QStringLiteral(", "))));
+    }
+    // Most of md's work is handling its members' pages, whatever the parity: in the lab a RAID6's thread
+    // handled as many a core as a RAID5's (within 15 %), so one kind measured stands for the other.
+    if (raid6Rates.isEmpty() && !raid5Rates.isEmpty()) {
+        context.raid6Rate = context.parityRate;
+        context.raid6RateBorrowed = true;
+    } else if (raid5Rates.isEmpty() && !raid6Rates.isEmpty()) {
+        context.parityRate = context.raid6Rate;
+        context.parityRateBorrowed = true;
+    }
+    // Nothing measured: the kernel's own parity speeds, the maths alone, are at least a ceiling (md's
+    // thread moved 5 to 10 times less than them in the lab, so they bound only a very slow CPU).
+    const QJsonObject kernel = results.host.value(QStringLiteral("kernel_parity")).toObject();
+    QStringList ceilings;
+    if (context.parityRate <= 0 && kernel.value(QStringLiteral("xor_mbps")).toDouble() > 0) {
+        context.parityRate = kernel.value(QStringLiteral("xor_mbps")).toDouble() * 1e6;
+        context.parityRateFromKernel = true;
+        ceilings.append(QStringLiteral("xor %1").arg(Units::formatMBps(context.parityRate)));
+    }
+    if (context.raid6Rate <= 0 && kernel.value(QStringLiteral("raid6_gen_mbps")).toDouble() > 0) {
+        context.raid6Rate = kernel.value(QStringLiteral("raid6_gen_mbps")).toDouble() * 1e6;
+        context.raid6RateFromKernel = true;
+        ceilings.append(QStringLiteral("RAID6 syndrome %1").arg(Units::formatMBps(context.raid6Rate)));
+    }
+    if (!ceilings.isEmpty()) {
+        sources.append(
+            QStringLiteral("at most the kernel's own parity code: %1 a core").arg(ceilings.join(QStringLiteral(", "))));
+    }
+    context.rateSource = sources.join(QStringLiteral("; "));
+    return context;
+}
+
+} // namespace RaidBench
