@@ -234,6 +234,15 @@ WriteStream childStream(const ArraySpec& node, const WriteStream& stream)
     return child;
 }
 
+double ParityWriteCost::threadWork(double speedFactor) const
+{
+    const double total = fullWrites / std::max(0.01, speedFactor);
+    const double floorTotal = floorWrites + floorReads;
+    const double towardFloor =
+        floorTotal > fullWrites ? std::clamp((total - fullWrites) / (floorTotal - fullWrites), 0.0, 1.0) : 0.0;
+    return fullWrites + towardFloor * (floorWrites - fullWrites) + towardFloor * floorReads * mdReadWork;
+}
+
 ParityWriteCost parityWriteCost(const ArraySpec& node, const WriteStream& stream)
 {
     ParityWriteCost cost;
@@ -242,6 +251,8 @@ ParityWriteCost parityWriteCost(const ArraySpec& node, const WriteStream& stream
     const std::uint64_t p = std::uint64_t(parityMembers(node));
     const std::uint64_t chunk = effectiveChunk(node);
     const std::uint64_t piece = stream.pieceBytes;
+    cost.fullWrites = d > 0 ? double(d + p) / double(d) : 1.0;
+    cost.floorWrites = cost.fullWrites;
     if (d == 0 || chunk < page || piece < page || piece % page != 0) {
         cost.fullStripes = true;
         return cost;
@@ -270,7 +281,8 @@ ParityWriteCost parityWriteCost(const ArraySpec& node, const WriteStream& stream
     std::uint64_t step = std::max<std::uint64_t>(1, std::gcd(piece, chunk) / page);
     step = std::max(step, pagesPerChunk / 4096); // a sample of the heads of huge chunks is enough
     double fullWork = 0;
-    double work = 0;
+    double writeWork = 0;
+    double readWork = 0;
     for (std::uint64_t row = 0; row < rows; ++row) {
         for (std::uint64_t offset = 0; offset < pagesPerChunk; offset += step) {
             const double heads = double(std::min(step, pagesPerChunk - offset));
@@ -287,15 +299,22 @@ ParityWriteCost parityWriteCost(const ArraySpec& node, const WriteStream& stream
             }
             fullWork += heads * double(d + p);
             if (pages.size() == 1) {
-                work += heads * double(d + p);
+                writeWork += heads * double(d + p);
                 continue;
             }
             for (const auto& [write, j] : pages) {
-                work += heads * double(j + p + std::min(d - j, j + p));
+                writeWork += heads * double(j + p);
+                readWork += heads * double(std::min(d - j, j + p));
             }
         }
     }
+    const double work = writeWork + readWork;
     cost.floorFactor = work > 0 ? fullWork / work : 1.0;
+    const double dataPages = fullWork / double(d + p) * double(d);
+    if (dataPages > 0) {
+        cost.floorWrites = writeWork / dataPages;
+        cost.floorReads = readWork / dataPages;
+    }
     // md gathers a stripe's pieces only when more arrive while it works on the first: two stripes' worth
     // in flight (with one, the 24-disk lab's RAID60 legs read for every stripe).
     const bool wholeRowInFlight = std::uint64_t(std::max(1, stream.inFlight)) * piece >= 2 * stripe;

@@ -72,6 +72,10 @@ WriteStream childStream(const ArraySpec& node, const WriteStream& stream);
 
 /// How far md's gathering of partial stripes may move a parity write from the model's figure.
 constexpr double gatherBand = 0.2;
+/// What a page md reads before it writes costs its thread, against a page it writes: 1.6 times as much
+/// (a read sends the stripe through md's state machine once more). Measured in the lab over 30 parity
+/// writes of four benchmark runs: md's threads wrote 446 MB/s of member pages a core, and read 272.
+constexpr double mdReadWork = 1.6;
 
 /// What a stream of writes costs a parity array (docs/analysis.md, "Parity writes").
 struct ParityWriteCost
@@ -82,6 +86,11 @@ struct ParityWriteCost
     /// Member work of full-stripe writes over the work when md handles every write alone, reading
     /// old data or parity first (4 KiB pages read and written; reads and writes share each disk's time).
     double floorFactor = 1;
+    /// Member pages md writes and reads per data page: with full stripes (n/d, nothing read), and at
+    /// the floor (every write alone: data, parity again, and the reads first).
+    double fullWrites = 1;
+    double floorWrites = 1;
+    double floorReads = 0;
     /// What the model expects of the full-stripe speed: 1 for full or gathered stripes, the floor with
     /// one write in flight, else halfway from the floor to 1 (md gathers some stripes anyway;
     /// docs/analysis.md has the lab's figures).
@@ -93,6 +102,11 @@ struct ParityWriteCost
     int stripeCache = defaultStripeCache; ///< the array's stripe cache, in stripes (a page per member)
     int stripeCacheNeeded = 0; ///< stripes the writes in flight touch: what gathering them needs
     QString explanation;
+
+    /// The work of md's thread per data page when the write goes at `speedFactor` of full stripes: the
+    /// member pages it writes, and those it reads at mdReadWork each. The member pages beyond full
+    /// stripes (n/d over the factor, less n/d) are the floor's extra writes and reads in proportion.
+    double threadWork(double speedFactor) const;
 };
 ParityWriteCost parityWriteCost(const ArraySpec& node, const WriteStream& stream);
 

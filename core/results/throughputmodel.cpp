@@ -26,15 +26,15 @@ namespace {
 using BaselineFn = std::function<std::optional<std::pair<double, double>>(const QString&)>;
 
 /// One parity array of a tree: the share of the top's written bytes it receives, its kind, and the
-/// bytes its members read and write per byte it receives (data and parity, and the reads of partial
-/// stripes): md's thread handles every one of those pages, which is most of its work.
+/// work of its md thread per byte it receives: the bytes its members write (data and parity) and read
+/// (for partial stripes), a read counting mdReadWork times. Handling those pages is most of md's work.
 struct ParityLoad
 {
     double share = 1;
     bool raid6 = false;
-    double memberBytes = 1;
-    double memberBytesLow = 1; ///< at the low end of the band md's gathering leaves: more of them
-    double memberBytesHigh = 1; ///< at its high end: fewer
+    double work = 1;
+    double workLow = 1; ///< at the low end of the band md's gathering leaves: more of it
+    double workHigh = 1; ///< at its high end: less
 };
 
 /// The walk down a tree: the parity arrays met, the first write that does not fill its stripes, and
@@ -286,10 +286,10 @@ ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& strea
             walk.partialNote = cost.explanation;
         }
         // The members move n/d bytes per byte of full stripes, and as much more as the figure is below
-        // full speed (reads first, parity written again): md's thread handles every one of those pages.
-        const double perData = n / double(std::max(1, dataMembers(spec)));
-        walk.parity.append({share, spec.level == ArrayLevel::Raid6, perData / std::max(0.01, cost.factor),
-                            perData / std::max(0.01, cost.lowFactor), perData / std::max(0.01, cost.highFactor)});
+        // full speed (reads first, parity written again): md's thread handles every one of those pages,
+        // a page it reads costing more than one it writes (ParityWriteCost::threadWork).
+        walk.parity.append({share, spec.level == ArrayLevel::Raid6, cost.threadWork(cost.factor),
+                            cost.threadWork(cost.lowFactor), cost.threadWork(cost.highFactor)});
         break;
     }
     case ArrayLevel::Raid10: {
@@ -437,10 +437,10 @@ struct CpuBound
     bool machine = false;
 };
 
-/// The CPU's bound on a layout whose parity arrays are `parity`, with the members' bytes `bytes` of
-/// each: md does an array's work in one kernel thread, at most a core; all of them and the rest of the
-/// I/O share the machine's cores. The rates are the members' bytes md's threads handled a second per
-/// core (a kernel's own speed is of data bytes). None without a rate for every array.
+/// The CPU's bound on a layout whose parity arrays are `parity`, with the work `bytes` of each: md
+/// does an array's work in one kernel thread, at most a core; all of them and the rest of the I/O share
+/// the machine's cores. The rates are the work md's threads did a second per core (a kernel's own speed
+/// is of data bytes). None without a rate for every array.
 std::optional<CpuBound> cpuBound(const QList<ParityLoad>& parity, const ModelContext& context,
                                  double ParityLoad::*bytes)
 {
@@ -475,21 +475,8 @@ QString cpuNote(const QList<ParityLoad>& parity, const ModelContext& context, bo
     const QString cores = !machine ? QString()
         : context.cpus == 1        ? QStringLiteral(", sharing the machine's one core with the rest of the I/O")
                                    : QStringLiteral(", sharing %1 cores with the rest of the I/O").arg(context.cpus);
-    QStringList sources;
-    if (!context.rateSource.isEmpty()) {
-        sources.append(context.rateSource);
-    }
-    const bool raid6 = std::any_of(parity.begin(), parity.end(), [](const ParityLoad& l) { return l.raid6; });
-    const bool raid5 = std::any_of(parity.begin(), parity.end(), [](const ParityLoad& l) { return !l.raid6; });
-    if (raid6 && context.raid6RateBorrowed) {
-        sources.append(QStringLiteral("RAID6 taken as RAID5, which costs md's thread as much a member byte"));
-    }
-    if (raid5 && context.parityRateBorrowed) {
-        sources.append(QStringLiteral("RAID5 taken as RAID6, which costs md's thread as much a member byte"));
-    }
     return QStringLiteral("the CPU: %1%2%3")
-        .arg(arrays, cores,
-             sources.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(sources.join(QStringLiteral("; "))));
+        .arg(arrays, cores, context.rateSource.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(context.rateSource));
 }
 
 } // namespace
@@ -554,14 +541,14 @@ ThroughputPrediction predictThroughput(const ArraySpec& spec, const BaselineFn& 
     }
     // The CPU: md's threads and the machine's cores bound the figure and each end of its band, each on
     // the members' bytes md handles there (fewer where it gathers more).
-    const std::optional<CpuBound> bound = cpuBound(walk.parity, context, &ParityLoad::memberBytes);
+    const std::optional<CpuBound> bound = cpuBound(walk.parity, context, &ParityLoad::work);
     if (!bound) {
         return withRange(prediction);
     }
     prediction.writeLow =
-        std::min(*prediction.writeLow, cpuBound(walk.parity, context, &ParityLoad::memberBytesLow)->bytesPerSecond);
+        std::min(*prediction.writeLow, cpuBound(walk.parity, context, &ParityLoad::workLow)->bytesPerSecond);
     prediction.writeHigh =
-        std::min(*prediction.writeHigh, cpuBound(walk.parity, context, &ParityLoad::memberBytesHigh)->bytesPerSecond);
+        std::min(*prediction.writeHigh, cpuBound(walk.parity, context, &ParityLoad::workHigh)->bytesPerSecond);
     if (bound->bytesPerSecond < *prediction.write) {
         prediction.write = bound->bytesPerSecond;
         prediction.writeBound = QStringLiteral("cpu");
@@ -570,13 +557,29 @@ ThroughputPrediction predictThroughput(const ArraySpec& spec, const BaselineFn& 
     return withRange(prediction);
 }
 
+namespace {
+
+/// Whether every disk of `spec` is a member of a parity array (`under`: `spec` is inside one), so that
+/// all the bytes its disks move are md's parity threads' work.
+bool onlyParityDisks(const ArraySpec& spec, bool under)
+{
+    if (spec.isLeaf()) {
+        return under;
+    }
+    const bool parity = under || isParityLevel(spec.level);
+    const QList<ArraySpec> members = spec.activeChildren();
+    return !members.isEmpty() &&
+        std::all_of(members.begin(), members.end(), [&](const ArraySpec& m) { return onlyParityDisks(m, parity); });
+}
+
+} // namespace
+
 ModelContext modelContext(const CampaignResults& results, const QString& except)
 {
     ModelContext context;
     context.cpus = results.host.value(QStringLiteral("cpus")).toInt();
     context.together = results.together;
-    QList<double> raid5Rates;
-    QList<double> raid6Rates;
+    QList<double> rates;
     QList<double> other;
     for (const ConfigResult& config : results.configs) {
         if (config.name == except || config.status != RunState::Completed) {
@@ -596,12 +599,8 @@ ModelContext modelContext(const CampaignResults& results, const QString& except)
             continue;
         }
         double work = 0;
-        bool raid6 = false;
-        bool mixed = false;
         for (const ParityLoad& load : std::as_const(walk.parity)) {
-            work += load.share * load.memberBytes;
-            mixed = mixed || (load.raid6 != walk.parity.first().raid6);
-            raid6 = load.raid6;
+            work += load.share * load.work;
         }
         double parityThreads = 0;
         double allThreads = 0;
@@ -613,40 +612,33 @@ ModelContext modelContext(const CampaignResults& results, const QString& except)
             }
         }
         // Below a fifth of a core the thread's clock ticks are too few to tell its cost.
-        if (mixed || parityThreads < 0.2) {
+        if (parityThreads < 0.2) {
             continue;
         }
-        (raid6 ? raid6Rates : raid5Rates).append(*written * work / parityThreads);
+        // What md's threads did: the pages their members wrote and read, as counted, when every disk of
+        // the tree sits under a parity array; else as the model expects them.
+        const ResourceUse& use = *test->resources;
+        const bool counted = use.memberWriteBytes > 0 && use.seconds > 0 && onlyParityDisks(config.spec, false);
+        rates.append(counted ? (use.memberWriteBytes + mdReadWork * use.memberReadBytes) / (parityThreads * use.seconds)
+                             : *written * work / parityThreads);
         const double rest = test->resources->cpuBusy * double(test->resources->cpus) - allThreads;
         if (rest > 0) {
             other.append(rest / *written);
         }
     }
-    context.parityRate = median(raid5Rates);
-    context.raid6Rate = median(raid6Rates);
     context.otherCpuPerByte = median(other);
-    QStringList measured;
-    if (!raid5Rates.isEmpty()) {
-        measured.append(QStringLiteral("%1 (RAID5)").arg(Units::formatMBps(context.parityRate)));
-    }
-    if (!raid6Rates.isEmpty()) {
-        measured.append(QStringLiteral("%1 (RAID6)").arg(Units::formatMBps(context.raid6Rate)));
-    }
+    // Most of md's work is handling its members' pages, whatever the parity: in the lab a RAID6 page cost
+    // md no more than a RAID5 page (the two kinds' rates within 17 % in each of ten pool runs, RAID6's
+    // the higher in eight), so every parity layout measured gives one rate for both kinds.
     QStringList sources;
-    if (!measured.isEmpty()) {
-        sources.append(
-            QStringLiteral("md's threads handled %1 of their members' reads and writes per core in the other "
-                           "layouts of this run")
-                .arg(measured.join(QStringLiteral(", "))));
-    }
-    // Most of md's work is handling its members' pages, whatever the parity: in the lab a RAID6's thread
-    // handled as many a core as a RAID5's (within 15 %), so one kind measured stands for the other.
-    if (raid6Rates.isEmpty() && !raid5Rates.isEmpty()) {
+    if (!rates.isEmpty()) {
+        context.parityRate = median(rates);
         context.raid6Rate = context.parityRate;
-        context.raid6RateBorrowed = true;
-    } else if (raid5Rates.isEmpty() && !raid6Rates.isEmpty()) {
-        context.parityRate = context.raid6Rate;
-        context.parityRateBorrowed = true;
+        const QString layouts = rates.size() == 1 ? QStringLiteral("one other parity layout")
+                                                  : QStringLiteral("%1 other parity layouts").arg(rates.size());
+        sources.append(QStringLiteral("md's threads handled %1 of their members' writes per core, a read counting as "
+                                      "%2 writes, in %3 of this run")
+                           .arg(Units::formatMBps(context.parityRate), QString::number(mdReadWork), layouts));
     }
     // Nothing measured: the kernel's own parity speeds, the maths alone, are at least a ceiling (md's
     // thread moved 5 to 10 times less than them in the lab, so they bound only a very slow CPU).

@@ -43,13 +43,11 @@ struct ThroughputPrediction
 struct ModelContext
 {
     WriteStream stream; ///< the sequential test's writes (SEQ1M QD8)
-    /// Bytes of its members' reads and writes a second md's thread for one parity array handles per
-    /// core it uses, as measured on this machine (RAID4/5, and RAID6 apart; one kind stands for the
-    /// other when only one was measured); else the kernel's own parity speeds; 0 when nothing is known.
+    /// The work md's thread for one parity array does a second per core it uses, as measured on this
+    /// machine: its members' bytes written, and read at mdReadWork each (one rate for RAID4/5 and RAID6,
+    /// which cost md the same); else the kernel's own parity speeds, apart; 0 when nothing is known.
     double parityRate = 0;
     double raid6Rate = 0;
-    bool parityRateBorrowed = false; ///< RAID5's rate is RAID6's: no RAID5 was measured
-    bool raid6RateBorrowed = false;
     /// The rate is the kernel's own parity speed, of data bytes rather than members' bytes.
     bool parityRateFromKernel = false;
     bool raid6RateFromKernel = false;

@@ -350,6 +350,29 @@ private Q_SLOTS:
         }
     }
 
+    void threadWork()
+    {
+        // A RAID5 of four (1.5 MiB stripes) under 1 MiB writes: each head of a stripe gets two writes,
+        // one of two data pages (3 written with the parity, 1 read) and one of one (2 written, 2 read):
+        // per data page 5/3 written and 1 read when md gathers none, 4/3 written for full stripes.
+        ArraySpec raid5 = nested(ArrayLevel::Raid0, ArrayLevel::Raid5, {4}, 0).children.first();
+        const ParityWriteCost cost = parityWriteCost(raid5, WriteStream {MiB, 8});
+        QVERIFY(std::abs(cost.fullWrites - 4.0 / 3) < 1e-9);
+        QVERIFY(std::abs(cost.floorWrites - 5.0 / 3) < 1e-9);
+        QVERIFY(std::abs(cost.floorReads - 1.0) < 1e-9);
+        // md's thread: full stripes n/d; the floor its writes and its reads at 1.6 each; at 0.75 of full
+        // speed (the figure) a third of the way: 13/9 written, 1/3 read.
+        QVERIFY(std::abs(cost.threadWork(1.0) - 4.0 / 3) < 1e-9);
+        QVERIFY(std::abs(cost.threadWork(cost.floorFactor) - (5.0 / 3 + mdReadWork)) < 1e-9);
+        QVERIFY(std::abs(cost.threadWork(0.75) - (13.0 / 9 + mdReadWork / 3)) < 1e-9);
+        QVERIFY(std::abs(cost.threadWork(0.1) - cost.threadWork(cost.floorFactor)) < 1e-9); // never past the floor
+        // Full stripes read nothing, however slow the figure.
+        const ParityWriteCost full = parityWriteCost(raid5, WriteStream {1536 * KiB, 8});
+        QVERIFY(full.fullStripes);
+        QVERIFY(std::abs(full.threadWork(1.0) - 4.0 / 3) < 1e-9);
+        QVERIFY(std::abs(full.threadWork(0.5) - 4.0 / 3) < 1e-9);
+    }
+
     void nestedStreams()
     {
         // SEQ1M QD8 on a RAID0 with a 512k chunk over two legs: each leg gets 512k writes, 8 at a time;
