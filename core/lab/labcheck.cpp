@@ -1,6 +1,7 @@
 #include "lab/labcheck.h"
 
 #include "lab/kvmprobe.h"
+#include "lab/labdisks.h"
 #include "lab/labimage.h"
 #include "lab/labmachine.h"
 #include "util/units.h"
@@ -105,7 +106,7 @@ QList<LabCheck> checkLabHost(const QString& cacheDirIn, const QString& workRootI
                    cacheOk ? cacheDir : QStringLiteral("%1 is not writable (set XDG_CACHE_HOME)").arg(cacheDir),
                    QString()});
 
-    const QString workRoot = workRootIn.isEmpty() ? LabMachine::defaultWorkRoot(2ull << 30) : workRootIn;
+    const QString workRoot = workRootIn.isEmpty() ? LabDisks::defaultWorkRoot(2ull << 30) : workRootIn;
     struct statvfs fs
     { };
     const bool statOk = statvfs(QFile::encodeName(workRoot).constData(), &fs) == 0;

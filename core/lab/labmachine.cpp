@@ -2,10 +2,10 @@
 
 #include "lab/kvmprobe.h"
 #include "lab/labchannel.h"
+#include "lab/labdisks.h"
 #include "lab/labimage.h"
 #include "lab/labreaper.h"
 #include "lab/qemucommandline.h"
-#include "lab/qmpcommand.h"
 #include "util/errnotext.h"
 #include "util/errorcodes.h"
 #include "util/units.h"
@@ -26,9 +26,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <fcntl.h>
 #include <optional>
-#include <sys/statvfs.h>
 #include <unistd.h>
 
 namespace RaidBench {
@@ -59,52 +57,8 @@ LabMachine::LabMachine(LabOptions options, QObject* parent)
         m_options.cacheDir = LabImage::defaultCacheDir();
     }
     if (m_options.workRoot.isEmpty()) {
-        std::uint64_t total = 0;
-        for (const auto& disk : m_options.disks) {
-            total += disk.sizeBytes;
-        }
-        m_options.workRoot = defaultWorkRoot(total);
+        m_options.workRoot = LabDisks::defaultWorkRoot(LabDisks::totalBytes(m_options.disks));
     }
-}
-
-QString LabMachine::defaultWorkRoot(std::uint64_t diskBytes)
-{
-    if (const QString chosen = qEnvironmentVariable("RAIDBENCH_LAB_DIR"); !chosen.isEmpty()) {
-        return chosen;
-    }
-    const QString memory = QStringLiteral("/dev/shm");
-    const QString disk = QStringLiteral("/var/tmp");
-    // Room: the disks, and 4 GiB of the machine's memory left for the VM (1 GiB) and everything else.
-    std::uint64_t memAvailable = 0;
-    QFile meminfo(QStringLiteral("/proc/meminfo"));
-    if (meminfo.open(QIODevice::ReadOnly)) {
-        for (const QByteArray& line : meminfo.readAll().split('\n')) {
-            if (line.startsWith("MemAvailable:")) {
-                memAvailable = line.mid(13).trimmed().split(' ').value(0).toULongLong() * 1024;
-            }
-        }
-    }
-    struct statvfs fs
-    { };
-    const std::uint64_t margin = 4ull << 30;
-    if (statvfs(QFile::encodeName(memory).constData(), &fs) != 0 ||
-        std::uint64_t(fs.f_bavail) * fs.f_frsize < diskBytes + margin || memAvailable < diskBytes + margin) {
-        return disk;
-    }
-    // qemu opens the disk files with O_DIRECT; tmpfs takes it only since Linux 6.6.
-    QByteArray probe = QFile::encodeName(memory + QStringLiteral("/raidbench-probe-XXXXXX"));
-    const int fd = mkstemp(probe.data());
-    if (fd < 0) {
-        return disk;
-    }
-    const int direct = ::open(probe.constData(), O_RDWR | O_DIRECT | O_CLOEXEC);
-    unlink(probe.constData());
-    ::close(fd);
-    if (direct < 0) {
-        return disk;
-    }
-    ::close(direct);
-    return memory;
 }
 
 LabMachine::~LabMachine()
@@ -132,6 +86,38 @@ Result<void> LabMachine::start(const QStringList& command)
     if (m_qemu) {
         return makeError(ErrorCode::labBusy, QStringLiteral("this lab machine was already started"));
     }
+    if (auto checked = checkOptions(command); !checked) {
+        return checked;
+    }
+    Q_EMIT progress(tr("preparing the boot image"));
+    auto kernel = LabImage::findKernel();
+    if (!kernel) {
+        return kernel.error();
+    }
+    auto initramfs = LabImage::ensureInitramfs(*kernel, m_options.cacheDir);
+    if (!initramfs) {
+        return initramfs.error();
+    }
+    m_kernel = kernel->image;
+    m_initramfs = *initramfs;
+
+    if (auto chosen = chooseAccelerator(); !chosen) {
+        return chosen;
+    }
+
+    if (auto disks = prepareDisks(); !disks) {
+        cleanUp();
+        return disks.error();
+    }
+    if (auto launched = launch(); !launched) {
+        cleanUp();
+        return launched.error();
+    }
+    return {};
+}
+
+Result<void> LabMachine::checkOptions(const QStringList& command)
+{
     if (m_options.disks.isEmpty()) {
         return makeError(ErrorCode::invalidLabSpec, QStringLiteral("the lab needs at least one disk"));
     }
@@ -180,18 +166,11 @@ Result<void> LabMachine::start(const QStringList& command)
         m_options.outDir = out.canonicalFilePath();
     }
 
-    Q_EMIT progress(tr("preparing the boot image"));
-    auto kernel = LabImage::findKernel();
-    if (!kernel) {
-        return kernel.error();
-    }
-    auto initramfs = LabImage::ensureInitramfs(*kernel, m_options.cacheDir);
-    if (!initramfs) {
-        return initramfs.error();
-    }
-    m_kernel = kernel->image;
-    m_initramfs = *initramfs;
+    return {};
+}
 
+Result<void> LabMachine::chooseAccelerator()
+{
     if (m_options.accel == QLatin1String("kvm") || m_options.accel == QLatin1String("tcg")) {
         m_accel = m_options.accel;
         m_accelReason = tr("chosen by the caller");
@@ -210,17 +189,9 @@ Result<void> LabMachine::start(const QStringList& command)
         return makeError(ErrorCode::labBadAccel,
                          QStringLiteral("unknown accelerator '%1'; use auto, kvm or tcg").arg(m_options.accel));
     }
-
-    if (auto disks = prepareDisks(); !disks) {
-        cleanUp();
-        return disks.error();
-    }
-    if (auto launched = launch(); !launched) {
-        cleanUp();
-        return launched.error();
-    }
     return {};
 }
+
 void LabMachine::pollConsole()
 {
     QFile console(m_workDir + QStringLiteral("/console.log"));
@@ -555,14 +526,9 @@ void LabMachine::cleanUp()
             channel->close();
         }
     }
-    for (QProcess* server : std::as_const(m_diskServers)) {
-        if (server->state() != QProcess::NotRunning) {
-            server->kill();
-            server->waitForFinished(5000);
-        }
+    if (m_disks) {
+        m_disks->stop();
     }
-    qDeleteAll(m_diskServers);
-    m_diskServers.clear();
     if (!m_workDir.isEmpty()) {
         QDir(m_workDir).removeRecursively();
     }
@@ -589,58 +555,18 @@ Result<void> LabMachine::prepareDisks()
         return makeError(ErrorCode::labNoWorkdir, QStringLiteral("cannot start the lab's clean-up watchdog"));
     }
 
-    std::uint64_t total = 0;
-    for (const auto& disk : m_options.disks) {
-        total += disk.sizeBytes;
-    }
-    struct statvfs fs
-    { };
-    if (statvfs(pattern.constData(), &fs) == 0) {
-        const std::uint64_t available = std::uint64_t(fs.f_bavail) * fs.f_frsize;
-        if (total > available) {
-            return makeError(ErrorCode::labNoSpace,
-                             QStringLiteral("the virtual disks need %1 but %2 has only %3 free (set RAIDBENCH_LAB_DIR "
-                                            "to a larger file system, or use smaller disks)")
-                                 .arg(Units::formatBytesBinary(double(total)), m_options.workRoot,
-                                      Units::formatBytesBinary(double(available))));
-        }
-    }
-    if (!QDir().mkpath(m_workDir + QStringLiteral("/disks")) || !QDir().mkpath(m_workDir + QStringLiteral("/ctl"))) {
+    if (!QDir().mkpath(m_workDir + QStringLiteral("/ctl"))) {
         return makeError(ErrorCode::labNoWorkdir, QStringLiteral("cannot create directories in %1").arg(m_workDir));
     }
-    for (const auto& disk : m_options.disks) {
-        QFile image(QStringLiteral("%1/disks/disk%2.img").arg(m_workDir).arg(disk.index));
-        if (!image.open(QIODevice::WriteOnly) || !image.resize(qint64(disk.sizeBytes))) {
-            return makeError(
-                ErrorCode::labNoSpace,
-                QStringLiteral("cannot create virtual disk %1: %2").arg(image.fileName(), image.errorString()));
-        }
-        // Allocated up front: a sparse file makes the first pass of writes slower than the throttle
-        // (the host allocates blocks as it goes), and a disk's first write is its baseline.
-        const int allocated = posix_fallocate(image.handle(), 0, off_t(disk.sizeBytes));
-        if (allocated != 0 && allocated != EOPNOTSUPP) {
-            return makeError(
-                ErrorCode::labNoSpace,
-                QStringLiteral("cannot allocate %1 for virtual disk %2: %3")
-                    .arg(Units::formatBytesBinary(double(disk.sizeBytes)), image.fileName(), errnoText(allocated)));
-        }
-        if (disk.fault) {
-            QFile config(QStringLiteral("%1/disks/disk%2.blkdebug").arg(m_workDir).arg(disk.index));
-            if (!config.open(QIODevice::WriteOnly)) {
-                return makeError(ErrorCode::labNoWorkdir, config.errorString());
-            }
-            config.write(QStringLiteral("[inject-error]\nevent = \"none\"\niotype = \"%1\"\nerrno = \"5\"\n"
-                                        "sector = \"%2\"\nonce = \"off\"\nimmediately = \"on\"\n")
-                             .arg(disk.fault->onWrite ? QStringLiteral("write") : QStringLiteral("read"))
-                             .arg(disk.fault->offset / 512)
-                             .toUtf8());
-        }
+    m_disks = std::make_unique<LabDisks>(m_options.disks, m_workDir);
+    if (auto created = m_disks->create(); !created) {
+        return created;
     }
+    return writeRequest();
+}
 
-    if (auto served = startDiskServers(); !served) {
-        return served;
-    }
-
+Result<void> LabMachine::writeRequest() const
+{
     QJsonArray argv;
     for (const QString& arg : m_command) {
         argv.append(arg);
@@ -766,96 +692,14 @@ void LabMachine::pollRequests()
             answer(QStringLiteral("error no such request or disk: %1").arg(name));
             continue;
         }
-        const QString qmp = m_workDir + QStringLiteral("/qmp.sock");
-        Result<QJsonObject> done = makeError({}, {});
-        if (what == QLatin1String("unplug")) {
-            done = qmpCommand(
-                qmp,
-                QStringLiteral("{\"execute\":\"device_del\",\"arguments\":{\"id\":\"disk%1\"}}").arg(index).toUtf8(),
-                5000);
-        } else {
-            // The same disk again: its node, serial, model and WWN, on its controller.
-            const std::uint64_t wwn = disk->wwn().mid(2).toULongLong(nullptr, 16);
-            done = qmpCommand(qmp,
-                              QStringLiteral("{\"execute\":\"device_add\",\"arguments\":{\"driver\":\"scsi-hd\",\"id\":"
-                                             "\"disk%1\",\"bus\":\"scsi%2.0\",\"channel\":0,\"scsi-id\":%1,\"lun\":0,"
-                                             "\"drive\":\"%3\",\"serial\":\"%4\",\"vendor\":\"%5\",\"product\":\"%6\","
-                                             "\"wwn\":%7}}")
-                                  .arg(index)
-                                  .arg(disk->controller)
-                                  .arg(QemuCommandLine::topNode(*disk), disk->serial(), disk->vendor(), disk->model())
-                                  .arg(wwn)
-                                  .toUtf8(),
-                              5000);
-        }
+        const Result<void> done =
+            LabDisks::hotplug(m_workDir + QStringLiteral("/qmp.sock"), *disk, what == QLatin1String("plug"));
         Q_EMIT progress(tr("%1 virtual disk %2: %3")
                             .arg(what == QLatin1String("unplug") ? tr("pulled out") : tr("put back"))
                             .arg(index + 1)
                             .arg(done ? tr("done") : done.error().message));
         answer(done ? QStringLiteral("ok") : QStringLiteral("error ") + done.error().message);
     }
-}
-
-QString LabMachine::diskFilter()
-{
-    const QString beside =
-        QFileInfo(QCoreApplication::applicationDirPath() + QStringLiteral("/../lib/nbdkit-raidbench-filter.so"))
-            .absoluteFilePath();
-    if (QFileInfo::exists(beside)) {
-        return beside;
-    }
-    return QStringLiteral(RAIDBENCH_INSTALL_LIBEXECDIR "/raidbench/nbdkit-raidbench-filter.so");
-}
-
-Result<void> LabMachine::startDiskServers()
-{
-    for (const auto& disk : std::as_const(m_options.disks)) {
-        if (disk.diskModel.kind == DiskKind::Flat) {
-            continue;
-        }
-        const QString nbdkit = QStandardPaths::findExecutable(QStringLiteral("nbdkit"));
-        const QString filter = diskFilter();
-        if (nbdkit.isEmpty() || !QFileInfo::exists(filter)) {
-            return makeError(ErrorCode::labNoDiskModel,
-                             nbdkit.isEmpty()
-                                 ? QStringLiteral("disk %1 is a %2, which needs nbdkit (apt-get install nbdkit)")
-                                       .arg(disk.index + 1)
-                                       .arg(disk.diskModel.kind == DiskKind::Hdd ? QStringLiteral("hard disk model")
-                                                                                 : QStringLiteral("SSD model"))
-                                 : QStringLiteral("the lab's disk-model filter %1 is missing (build it with nbdkit's "
-                                                  "plugin headers installed: apt-get install nbdkit-plugin-dev)")
-                                       .arg(filter));
-        }
-        const QString socket = QStringLiteral("%1/disks/disk%2.sock").arg(m_workDir).arg(disk.index);
-        QStringList args {QStringLiteral("--foreground"),
-                          QStringLiteral("--exit-with-parent"),
-                          QStringLiteral("--unix"),
-                          socket,
-                          QStringLiteral("--threads"),
-                          QStringLiteral("32"),
-                          QStringLiteral("--filter=%1").arg(filter),
-                          QStringLiteral("file"),
-                          QStringLiteral("file=%1/disks/disk%2.img").arg(m_workDir).arg(disk.index)};
-        for (const QString& word : QString::fromStdString(disk.diskModel.toConfig()).split(QLatin1Char(' '))) {
-            args.append(QStringLiteral("disk-") + word);
-        }
-        auto* server = new QProcess(this);
-        server->setProcessChannelMode(QProcess::SeparateChannels);
-        server->start(nbdkit, args);
-        m_diskServers.append(server);
-        QElapsedTimer waited;
-        waited.start();
-        while (!QFileInfo::exists(socket) && waited.elapsed() < 10000 && server->state() != QProcess::NotRunning) {
-            server->waitForFinished(50);
-        }
-        if (!QFileInfo::exists(socket)) {
-            return makeError(ErrorCode::labNoDiskModel,
-                             QStringLiteral("nbdkit did not serve disk %1: %2")
-                                 .arg(disk.index + 1)
-                                 .arg(QString::fromLocal8Bit(server->readAllStandardError()).trimmed()));
-        }
-    }
-    return {};
 }
 
 } // namespace RaidBench

@@ -19,6 +19,7 @@ class QTimer;
 namespace RaidBench {
 
 class LabChannel;
+class LabDisks;
 class LabReaper;
 
 /// How to run the lab.
@@ -34,7 +35,7 @@ struct LabOptions
     int cpus = 0;
     QString agent; ///< raidbench-cli to run inside the VM; empty = the one beside this program
     QString cacheDir; ///< empty = LabImage::defaultCacheDir()
-    QString workRoot; ///< where the disk files go; empty = defaultWorkRoot()
+    QString workRoot; ///< where the disk files go; empty = LabDisks::defaultWorkRoot()
     QStringList environment; ///< extra NAME=VALUE for the command
     /// The guest's port 22 forwarded from 127.0.0.1:sshPort on this machine (qemu user networking,
     /// restricted: the guest reaches nothing else); 0 = no network.
@@ -76,15 +77,6 @@ public:
 
     /// The raidbench-cli beside the running program, else the installed one.
     static QString defaultAgent();
-    /// The nbdkit filter that serves modelled disks: beside the programs (a build's lib/), else the
-    /// installed one.
-    static QString diskFilter();
-    /// Where the disk files of `diskBytes` go: $RAIDBENCH_LAB_DIR; else memory (/dev/shm) when it takes
-    /// direct I/O and holds them with room to spare, since a first write to a preallocated file on a disk
-    /// costs the host's file system work the throttle does not see (a 100 MB/s disk measured 50-90 on
-    /// its first pass); else /var/tmp.
-    static QString defaultWorkRoot(std::uint64_t diskBytes);
-
 Q_SIGNALS:
     void progress(const QString& message);
     void booted(qint64 milliseconds);
@@ -95,9 +87,14 @@ Q_SIGNALS:
     void failed(const RaidBench::Error& error);
 
 private:
+    /// The options and the command, checked: an error for each that cannot run. Resolves the agent
+    /// and the output directory.
+    Result<void> checkOptions(const QStringList& command);
+    /// KVM or TCG, as asked, or for auto whether KVM works here and has not stalled before.
+    Result<void> chooseAccelerator();
+    /// The work directory, its clean-up watchdog, the disks (LabDisks) and the command's request.
     Result<void> prepareDisks();
-    /// Starts an nbdkit for each disk with a model, serving its image on disks/diskN.sock.
-    Result<void> startDiskServers();
+    Result<void> writeRequest() const;
     Result<void> launch();
     void onQemuFinished();
     void pollConsole();
@@ -129,7 +126,7 @@ private:
     QString m_workDir;
     QString m_agent;
     QProcess* m_qemu = nullptr;
-    QList<QProcess*> m_diskServers; ///< one nbdkit per modelled disk
+    std::unique_ptr<LabDisks> m_disks;
     LabChannel* m_stdin = nullptr;
     LabChannel* m_stdout = nullptr;
     LabChannel* m_stderr = nullptr;

@@ -57,7 +57,7 @@ QStringList QemuCommandLine::diskArguments(const LabOptions& options, const QStr
                         .arg(i)
                         .arg(workDir);
         } else {
-            // A modelled disk: the lab's nbdkit filter times its requests (startDiskServers).
+            // A modelled disk: the lab's nbdkit filter times its requests (LabDisks::startServer).
             args << QStringLiteral("-blockdev")
                  << QStringLiteral("driver=nbd,node-name=file%1,server.type=unix,server.path=%2/disks/disk%1.sock")
                         .arg(i)

@@ -1,5 +1,6 @@
 #include "lab/cpioarchive.h"
 #include "lab/diskmodel.h"
+#include "lab/labdisks.h"
 #include "lab/labimage.h"
 #include "lab/labmachine.h"
 #include "lab/labspec.h"
@@ -288,11 +289,11 @@ private Q_SLOTS:
         // environment variable always wins.
         const QByteArray saved = qgetenv("RAIDBENCH_LAB_DIR");
         qunsetenv("RAIDBENCH_LAB_DIR");
-        QCOMPARE(LabMachine::defaultWorkRoot(1ull << 50), QStringLiteral("/var/tmp"));
-        const QString small = LabMachine::defaultWorkRoot(16ull << 20);
+        QCOMPARE(LabDisks::defaultWorkRoot(1ull << 50), QStringLiteral("/var/tmp"));
+        const QString small = LabDisks::defaultWorkRoot(16ull << 20);
         QVERIFY2(small == QLatin1String("/dev/shm") || small == QLatin1String("/var/tmp"), qPrintable(small));
         qputenv("RAIDBENCH_LAB_DIR", "/srv/lab");
-        QCOMPARE(LabMachine::defaultWorkRoot(16ull << 20), QStringLiteral("/srv/lab"));
+        QCOMPARE(LabDisks::defaultWorkRoot(16ull << 20), QStringLiteral("/srv/lab"));
         if (saved.isNull()) {
             qunsetenv("RAIDBENCH_LAB_DIR");
         } else {
