@@ -101,9 +101,7 @@ Result<void> LabMachine::start(const QStringList& command)
     m_kernel = kernel->image;
     m_initramfs = *initramfs;
 
-    if (auto chosen = chooseAccelerator(); !chosen) {
-        return chosen;
-    }
+    chooseAccelerator();
 
     if (auto disks = prepareDisks(); !disks) {
         cleanUp();
@@ -140,6 +138,12 @@ Result<void> LabMachine::checkOptions(const QStringList& command)
                 QStringLiteral("'%1' cannot be a file of the lab's control directory").arg(file.first.left(100)));
         }
     }
+    if (m_options.accel != QLatin1String("auto") && m_options.accel != QLatin1String("kvm") &&
+        m_options.accel != QLatin1String("tcg")) {
+        return makeError(
+            ErrorCode::labBadAccel,
+            QStringLiteral("unknown accelerator '%1'; use auto, kvm or tcg").arg(m_options.accel.left(100)));
+    }
     if (command.isEmpty()) {
         return makeError(ErrorCode::labNoCommand, QStringLiteral("no command to run inside the VM"));
     }
@@ -169,27 +173,22 @@ Result<void> LabMachine::checkOptions(const QStringList& command)
     return {};
 }
 
-Result<void> LabMachine::chooseAccelerator()
+void LabMachine::chooseAccelerator()
 {
-    if (m_options.accel == QLatin1String("kvm") || m_options.accel == QLatin1String("tcg")) {
+    if (m_options.accel != QLatin1String("auto")) {
         m_accel = m_options.accel;
         m_accelReason = tr("chosen by the caller");
-    } else if (m_options.accel == QLatin1String("auto")) {
-        m_accelAuto = true;
-        if (QFile::exists(kvmStalledMarker(m_options.cacheDir))) {
-            m_accel = QStringLiteral("tcg");
-            m_accelReason =
-                tr("a KVM guest stalled on this host before (%1)").arg(kvmStalledMarker(m_options.cacheDir));
-        } else {
-            const KvmProbe probe = KvmProbe::run(2000);
-            m_accel = probe.works ? QStringLiteral("kvm") : QStringLiteral("tcg");
-            m_accelReason = probe.reason;
-        }
-    } else {
-        return makeError(ErrorCode::labBadAccel,
-                         QStringLiteral("unknown accelerator '%1'; use auto, kvm or tcg").arg(m_options.accel));
+        return;
     }
-    return {};
+    m_accelAuto = true;
+    if (QFile::exists(kvmStalledMarker(m_options.cacheDir))) {
+        m_accel = QStringLiteral("tcg");
+        m_accelReason = tr("a KVM guest stalled on this host before (%1)").arg(kvmStalledMarker(m_options.cacheDir));
+    } else {
+        const KvmProbe probe = KvmProbe::run(2000);
+        m_accel = probe.works ? QStringLiteral("kvm") : QStringLiteral("tcg");
+        m_accelReason = probe.reason;
+    }
 }
 
 void LabMachine::pollConsole()

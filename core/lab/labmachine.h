@@ -87,11 +87,11 @@ Q_SIGNALS:
     void failed(const RaidBench::Error& error);
 
 private:
-    /// The options and the command, checked: an error for each that cannot run. Resolves the agent
-    /// and the output directory.
+    /// The options and the command, checked before anything is built: an error for each that cannot
+    /// run (an unknown accelerator too). Resolves the agent and the output directory.
     Result<void> checkOptions(const QStringList& command);
     /// KVM or TCG, as asked, or for auto whether KVM works here and has not stalled before.
-    Result<void> chooseAccelerator();
+    void chooseAccelerator();
     /// The work directory, its clean-up watchdog, the disks (LabDisks) and the command's request.
     Result<void> prepareDisks();
     Result<void> writeRequest() const;

@@ -73,8 +73,9 @@ WriteStream childStream(const ArraySpec& node, const WriteStream& stream);
 /// How far md's gathering of partial stripes may move a parity write from the model's figure.
 constexpr double gatherBand = 0.2;
 /// What a page md reads before it writes costs its thread, against a page it writes: 1.6 times as much
-/// (a read sends the stripe through md's state machine once more). Measured in the lab over 30 parity
-/// writes of four benchmark runs: md's threads wrote 446 MB/s of member pages a core, and read 272.
+/// (a read sends the stripe through md's state machine once more). Fitted in the lab over 30 parity
+/// writes of four benchmark runs (least squares): a core handles 446 MB/s of member writes alone, or
+/// 272 MB/s of member reads alone.
 constexpr double mdReadWork = 1.6;
 
 /// What a stream of writes costs a parity array (docs/analysis.md, "Parity writes").

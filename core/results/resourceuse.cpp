@@ -260,7 +260,9 @@ void ResourceMonitor::classify(ResourceUse& use)
     };
     const auto [disk, diskShare] = busiest(use.diskBusy);
     const auto [thread, threadShare] = busiest(use.threadCpu);
-    const QString cores = QStringLiteral("all %1 cores %2 busy").arg(use.cpus).arg(percent(use.cpuBusy));
+    const QString cores = use.cpus == 1
+        ? QStringLiteral("its one core %1 busy").arg(percent(use.cpuBusy))
+        : QStringLiteral("all %1 cores %2 busy").arg(use.cpus).arg(percent(use.cpuBusy));
     if (diskShare >= saturated && diskShare >= threadShare && diskShare >= use.cpuBusy) {
         QStringList busy;
         for (const auto& [name, share] : use.diskBusy) {

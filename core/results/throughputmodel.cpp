@@ -437,19 +437,19 @@ struct CpuBound
     bool machine = false;
 };
 
-/// The CPU's bound on a layout whose parity arrays are `parity`, with the work `bytes` of each: md
+/// The CPU's bound on a layout whose parity arrays are `parity`, with the work `work` of each: md
 /// does an array's work in one kernel thread, at most a core; all of them and the rest of the I/O share
 /// the machine's cores. The rates are the work md's threads did a second per core (a kernel's own speed
 /// is of data bytes). None without a rate for every array.
 std::optional<CpuBound> cpuBound(const QList<ParityLoad>& parity, const ModelContext& context,
-                                 double ParityLoad::*bytes)
+                                 double ParityLoad::*workOf)
 {
     double perThread = 0;
     double coresPerByte = context.otherCpuPerByte;
     for (const ParityLoad& load : parity) {
         const double rate = load.raid6 ? context.raid6Rate : context.parityRate;
         const bool kernel = load.raid6 ? context.raid6RateFromKernel : context.parityRateFromKernel;
-        const double work = load.share * (kernel ? 1.0 : load.*bytes);
+        const double work = load.share * (kernel ? 1.0 : load.*workOf);
         if (rate <= 0 || work <= 0) {
             return std::nullopt;
         }
@@ -540,7 +540,7 @@ ThroughputPrediction predictThroughput(const ArraySpec& spec, const BaselineFn& 
         }
     }
     // The CPU: md's threads and the machine's cores bound the figure and each end of its band, each on
-    // the members' bytes md handles there (fewer where it gathers more).
+    // md's work there (less where it gathers more).
     const std::optional<CpuBound> bound = cpuBound(walk.parity, context, &ParityLoad::work);
     if (!bound) {
         return withRange(prediction);
@@ -559,17 +559,19 @@ ThroughputPrediction predictThroughput(const ArraySpec& spec, const BaselineFn& 
 
 namespace {
 
-/// Whether every disk of `spec` is a member of a parity array (`under`: `spec` is inside one), so that
-/// all the bytes its disks move are md's parity threads' work.
-bool onlyParityDisks(const ArraySpec& spec, bool under)
+/// Whether what `spec`'s disks move is all md's parity threads' work: every parity array's members
+/// are disks, and every disk is a member of one (mirrors, stripes or linear arrays above them only; a
+/// mirror under a parity array doubles its disks' writes, a parity array under one hides its own).
+bool countedByParityThreads(const ArraySpec& spec)
 {
-    if (spec.isLeaf()) {
-        return under;
-    }
-    const bool parity = under || isParityLevel(spec.level);
     const QList<ArraySpec> members = spec.activeChildren();
-    return !members.isEmpty() &&
-        std::all_of(members.begin(), members.end(), [&](const ArraySpec& m) { return onlyParityDisks(m, parity); });
+    if (spec.isLeaf() || members.isEmpty()) {
+        return false;
+    }
+    if (isParityLevel(spec.level)) {
+        return std::all_of(members.begin(), members.end(), [](const ArraySpec& m) { return m.isLeaf(); });
+    }
+    return std::all_of(members.begin(), members.end(), [](const ArraySpec& m) { return countedByParityThreads(m); });
 }
 
 } // namespace
@@ -590,8 +592,8 @@ ModelContext modelContext(const CampaignResults& results, const QString& except)
         if (!test || !test->resources || !written || *written <= 0) {
             continue;
         }
-        // The parity arrays of the tree, the bytes each received per byte written on top, and what its
-        // members moved for each.
+        // The parity arrays of the tree, the bytes each received per byte written on top, and md's work
+        // for each.
         const BaselineFn unit = [](const QString&) { return std::optional<std::pair<double, double>>({1.0, 1.0}); };
         ModelWalk walk {unit, {}, {}, {}, {}, nullptr, {}};
         predictNode(config.spec, {}, 1.0, 1.0, walk);
@@ -616,9 +618,9 @@ ModelContext modelContext(const CampaignResults& results, const QString& except)
             continue;
         }
         // What md's threads did: the pages their members wrote and read, as counted, when every disk of
-        // the tree sits under a parity array; else as the model expects them.
+        // the tree is a parity array's member (countedByParityThreads); else as the model expects them.
         const ResourceUse& use = *test->resources;
-        const bool counted = use.memberWriteBytes > 0 && use.seconds > 0 && onlyParityDisks(config.spec, false);
+        const bool counted = use.memberWriteBytes > 0 && use.seconds > 0 && countedByParityThreads(config.spec);
         rates.append(counted ? (use.memberWriteBytes + mdReadWork * use.memberReadBytes) / (parityThreads * use.seconds)
                              : *written * work / parityThreads);
         const double rest = test->resources->cpuBusy * double(test->resources->cpus) - allThreads;
@@ -636,8 +638,8 @@ ModelContext modelContext(const CampaignResults& results, const QString& except)
         context.raid6Rate = context.parityRate;
         const QString layouts = rates.size() == 1 ? QStringLiteral("one other parity layout")
                                                   : QStringLiteral("%1 other parity layouts").arg(rates.size());
-        sources.append(QStringLiteral("md's threads handled %1 of their members' writes per core, a read counting as "
-                                      "%2 writes, in %3 of this run")
+        sources.append(QStringLiteral("md's threads handled %1 of their members' writes and reads per core, a read "
+                                      "counting %2 times, in %3 of this run")
                            .arg(Units::formatMBps(context.parityRate), QString::number(mdReadWork), layouts));
     }
     // Nothing measured: the kernel's own parity speeds, the maths alone, are at least a ceiling (md's

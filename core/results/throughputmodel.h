@@ -48,7 +48,7 @@ struct ModelContext
     /// which cost md the same); else the kernel's own parity speeds, apart; 0 when nothing is known.
     double parityRate = 0;
     double raid6Rate = 0;
-    /// The rate is the kernel's own parity speed, of data bytes rather than members' bytes.
+    /// The rate is the kernel's own parity speed, of data bytes rather than md's work.
     bool parityRateFromKernel = false;
     bool raid6RateFromKernel = false;
     double otherCpuPerByte = 0; ///< core-seconds the rest (engine, block layer) spends per byte written

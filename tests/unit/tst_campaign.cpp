@@ -9,6 +9,7 @@
 #include "results/exports.h"
 #include "results/quickanswer.h"
 #include "results/resultsfolder.h"
+#include "results/throughputmodel.h"
 #include "util/atomicfile.h"
 #include "util/statistics.h"
 
@@ -979,6 +980,52 @@ private Q_SLOTS:
                  qPrintable(resultsToMarkdown(results)));
     }
 
+    void countedWorkOnlyWhereParityThreadsDidIt()
+    {
+        // A RAID5 over three mirrors wrote 300 MB/s with its thread at half a core; its disks counted
+        // 3000 MB written in 2 s, but half of that is the mirrors' copies, not the RAID5 thread's work.
+        // The rate is the model's: 300 x 1.5 (full stripes of two data legs and a parity) / 0.5 = 900.
+        const auto config = [&](const QString& name, const ArraySpec& spec) {
+            ConfigResult result;
+            result.name = name;
+            result.spec = spec;
+            result.status = RunState::Completed;
+            TestResult write;
+            write.spec = *TestSpec::standard(QStringLiteral("seq1m-qd8-write"));
+            write.runs = {run(300)};
+            write.summary = RunSummary::of(write.runs);
+            ResourceUse use;
+            use.seconds = 2;
+            use.threadCpu = {{QStringLiteral("md127_raid5"), 0.5}};
+            use.cpuBusy = 0.5;
+            use.memberWriteBytes = 3000e6;
+            write.resources = use;
+            result.tests = {write};
+            return result;
+        };
+        ArraySpec overMirrors;
+        overMirrors.level = ArrayLevel::Raid5;
+        for (int leg = 0; leg < 3; ++leg) {
+            ArraySpec mirror;
+            mirror.level = ArrayLevel::Raid1;
+            mirror.children = {ArraySpec::disk(QStringLiteral("/dev/sd%1").arg(QChar('a' + 2 * leg))),
+                               ArraySpec::disk(QStringLiteral("/dev/sd%1").arg(QChar('b' + 2 * leg)))};
+            overMirrors.children.append(mirror);
+        }
+        CampaignResults results;
+        results.configs = {config(QStringLiteral("raid5 over mirrors"), overMirrors)};
+        QCOMPARE(modelContext(results).parityRate, 900e6);
+        // A RAID5 over three disks: what its disks counted is all its thread's work, 3000 MB in a second
+        // of a core.
+        ArraySpec plain;
+        plain.level = ArrayLevel::Raid5;
+        for (const QChar letter : QStringLiteral("abc")) {
+            plain.children.append(ArraySpec::disk(QStringLiteral("/dev/sd") + letter));
+        }
+        results.configs = {config(QStringLiteral("raid5"), plain)};
+        QCOMPARE(modelContext(results).parityRate, 3000e6);
+    }
+
     void cpuBoundsParityWrites()
     {
         // Six fast disks (1000 MB/s) and three parity layouts on them, with md's threads measured: the
@@ -1042,8 +1089,8 @@ private Q_SLOTS:
         QVERIFY2(raid5->predictedWriteNote.contains(QLatin1String("one parity array")),
                  qPrintable(raid5->predictedWriteNote));
         QVERIFY2(raid5->predictedWriteNote.contains(
-                     QLatin1String("md's threads handled 812.5 MB/s of their members' writes per core, a read "
-                                   "counting as 1.6 writes, in 2 other parity layouts of this run")),
+                     QLatin1String("md's threads handled 812.5 MB/s of their members' writes and reads per core, "
+                                   "a read counting 1.6 times, in 2 other parity layouts of this run")),
                  qPrintable(raid5->predictedWriteNote));
         // The RAID50 from the median of 600 and 800: two threads, each with half the writes (0.75 of
         // work a byte), and the machine's two cores shared with the rest of the I/O, which took
@@ -1068,7 +1115,7 @@ private Q_SLOTS:
         onlyRaid6.configs.last().tests.first().resources.reset();
         analyzeResults(onlyRaid6);
         const QString borrowed = onlyRaid6.config(QStringLiteral("raid5"))->predictedWriteNote;
-        QVERIFY2(borrowed.contains(QLatin1String("800.0 MB/s of their members' writes per core")) &&
+        QVERIFY2(borrowed.contains(QLatin1String("800.0 MB/s of their members' writes and reads per core")) &&
                      borrowed.contains(QLatin1String("in one other parity layout of this run")) &&
                      !borrowed.contains(QLatin1String("kernel's own parity code")),
                  qPrintable(borrowed));

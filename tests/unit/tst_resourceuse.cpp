@@ -140,6 +140,18 @@ private Q_SLOTS:
         QVERIFY(!whole.wrotePartialStripes());
     }
 
+    void oneCore()
+    {
+        // A machine of one core (the lab's VM): its core, not "all 1 cores".
+        ResourceUse use;
+        use.seconds = 10;
+        use.cpus = 1;
+        use.diskBusy = {{QStringLiteral("sdc"), 0.4}};
+        use.cpuBusy = 0.99;
+        ResourceMonitor::classify(use);
+        QCOMPARE(use.explanation, QStringLiteral("the CPU: its one core 99 % busy; the disks were busy 40 % at most"));
+    }
+
     void classification_data()
     {
         QTest::addColumn<double>("disk");
