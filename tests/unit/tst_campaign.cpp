@@ -84,6 +84,29 @@ private:
         return result;
     }
 
+    /// A configuration whose SEQ1M QD8 write went at `mbps`, with md's threads and the machine's CPU as
+    /// measured over its 2 s.
+    static ConfigResult parityWrite(const QString& name, const ArraySpec& spec, double mbps,
+                                    const QList<std::pair<QString, double>>& threads, double cpuBusy)
+    {
+        ConfigResult config;
+        config.name = name;
+        config.spec = spec;
+        config.status = RunState::Completed;
+        TestResult write;
+        write.spec = *TestSpec::standard(QStringLiteral("seq1m-qd8-write"));
+        write.runs = {run(mbps)};
+        write.summary = RunSummary::of(write.runs);
+        ResourceUse use;
+        use.seconds = 2;
+        use.threadCpu = threads;
+        use.cpuBusy = cpuBusy;
+        use.cpus = 2;
+        write.resources = use;
+        config.tests = {write};
+        return config;
+    }
+
     /// Seed 002's pool: two disks at 105 MB/s, two at 38.
     static CampaignResults seed002()
     {
@@ -986,21 +1009,8 @@ private Q_SLOTS:
         // 3000 MB written in 2 s, but half of that is the mirrors' copies, not the RAID5 thread's work.
         // The rate is the model's: 300 x 1.5 (full stripes of two data legs and a parity) / 0.5 = 900.
         const auto config = [&](const QString& name, const ArraySpec& spec) {
-            ConfigResult result;
-            result.name = name;
-            result.spec = spec;
-            result.status = RunState::Completed;
-            TestResult write;
-            write.spec = *TestSpec::standard(QStringLiteral("seq1m-qd8-write"));
-            write.runs = {run(300)};
-            write.summary = RunSummary::of(write.runs);
-            ResourceUse use;
-            use.seconds = 2;
-            use.threadCpu = {{QStringLiteral("md127_raid5"), 0.5}};
-            use.cpuBusy = 0.5;
-            use.memberWriteBytes = 3000e6;
-            write.resources = use;
-            result.tests = {write};
+            ConfigResult result = parityWrite(name, spec, 300, {{QStringLiteral("md127_raid5"), 0.5}}, 0.5);
+            result.tests.first().resources->memberWriteBytes = 3000e6;
             return result;
         };
         ArraySpec overMirrors;
@@ -1047,23 +1057,8 @@ private Q_SLOTS:
             disks.append({disk.path, disk.sizeBytes, QString(), QString()});
         }
         const auto add = [&](const QString& name, const ArraySpec& spec, double mbps,
-                             QList<std::pair<QString, double>> threads, double cpuBusy) {
-            ConfigResult config;
-            config.name = name;
-            config.spec = spec;
-            config.status = RunState::Completed;
-            TestResult write;
-            write.spec = *TestSpec::standard(QStringLiteral("seq1m-qd8-write"));
-            write.runs = {run(mbps)};
-            write.summary = RunSummary::of(write.runs);
-            ResourceUse use;
-            use.seconds = 2;
-            use.threadCpu = threads;
-            use.cpuBusy = cpuBusy;
-            use.cpus = 2;
-            write.resources = use;
-            config.tests = {write};
-            results.configs.append(config);
+                             const QList<std::pair<QString, double>>& threads, double cpuBusy) {
+            results.configs.append(parityWrite(name, spec, mbps, threads, cpuBusy));
         };
         QList<PresetDisk> three = disks.mid(0, 3);
         add(QStringLiteral("raid5"), *makePreset(QStringLiteral("raid5"), three), 300,
