@@ -137,7 +137,7 @@ QString CanvasModel::cardName(const CardPath& path) const
             break;
         }
     }
-    return QStringLiteral("%1 #%2").arg(levelTitle(level)).arg(number);
+    return QStringLiteral("%1 #%2").arg(levelTitle(level), QString::number(number));
 }
 
 QList<CanvasModel::CardPath> CanvasModel::cards() const
@@ -230,7 +230,7 @@ void CanvasModel::commit(QList<CanvasConfig> configs, const QString& description
         const QString base = derivedName(configs[i].spec);
         QString name = base;
         for (int n = 2; taken.contains(name); ++n) {
-            name = QStringLiteral("%1-%2").arg(base).arg(n);
+            name = QStringLiteral("%1-%2").arg(base, QString::number(n));
         }
         configs[i].name = name;
         taken.insert(name);

@@ -433,8 +433,7 @@ QString historyHtml(const HistoryScan& scan, const Disk& disk)
         const double toBw = *(write ? to->writeBw : to->readBw);
         return change ? QStringLiteral("%1 %2 → %3 (%4%5 %)")
                             .arg(what, Display::formatMBps(fromBw), Display::formatMBps(toBw),
-                                 *change >= 0 ? QStringLiteral("+") : QString())
-                            .arg(qRound(*change))
+                                 *change >= 0 ? QStringLiteral("+") : QString(), QString::number(qRound(*change)))
                       : QStringLiteral("%1 %2").arg(what, Display::formatMBps(toBw));
     };
     QStringList sides;
@@ -494,10 +493,9 @@ void DiskPoolWidget::updateDetails()
     QString html = QStringLiteral("<b>%1</b> — %2 %3<br>")
                        .arg(disk.path.toHtmlEscaped(), disk.vendor.toHtmlEscaped(), disk.model.toHtmlEscaped());
     html += tr("Serial %1, %2, %3, sectors %4/%5 B, %6")
-                .arg(disk.serial.toHtmlEscaped(), Display::formatBytesDecimal(double(disk.sizeBytes)), disk.transport)
-                .arg(disk.logicalSectorSize)
-                .arg(disk.physicalSectorSize)
-                .arg(disk.rotational ? tr("rotational") : tr("solid state"));
+                .arg(disk.serial.toHtmlEscaped(), Display::formatBytesDecimal(double(disk.sizeBytes)), disk.transport,
+                     QString::number(disk.logicalSectorSize), QString::number(disk.physicalSectorSize),
+                     disk.rotational ? tr("rotational") : tr("solid state"));
     html += QStringLiteral("<br>") +
         tr("Controller %1, port %2").arg(disk.controller.toHtmlEscaped(), disk.port.toHtmlEscaped());
     if (!disk.stablePath.isEmpty()) {

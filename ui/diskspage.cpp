@@ -149,9 +149,8 @@ void DisksPage::showState(int usable)
         m_disksState->setText(tr("%1 disk(s) on %2, %3 usable. Select disks and drag them onto the Build page; "
                                  "<i>Measure disks</i> times each alone; <i>Surface</i> reads them from start to end; "
                                  "<i>Quick answer</i> says which layout fits, building only the best two.")
-                                  .arg(m_session->disks().size())
-                                  .arg(m_session->helperHost().toHtmlEscaped())
-                                  .arg(usable));
+                                  .arg(QString::number(m_session->disks().size()),
+                                       m_session->helperHost().toHtmlEscaped(), QString::number(usable)));
     }
 }
 

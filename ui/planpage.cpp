@@ -312,7 +312,7 @@ Result<CampaignPlan> PlanPage::plan() const
         const QString base = config.name.isEmpty() ? CanvasModel::derivedName(config.spec) : config.name;
         spec.name = base;
         for (int n = 2; names.contains(spec.name); ++n) {
-            spec.name = QStringLiteral("%1 #%2").arg(base).arg(n);
+            spec.name = QStringLiteral("%1 #%2").arg(base, QString::number(n));
         }
         names.append(spec.name);
         spec.spec = config.spec;
@@ -498,10 +498,9 @@ Result<QStringList> PlanPage::commandListing() const
     }
     const QString limits =
         tr("%1 s per run%2, %3 s ramp, ×%4")
-            .arg(current->timeLimitNs / 1'000'000'000ull)
-            .arg(current->sizeLimit ? tr(" or %1").arg(Display::formatSizeCompact(current->sizeLimit)) : QString())
-            .arg(current->rampNs / 1'000'000'000ull)
-            .arg(current->repeats);
+            .arg(QString::number(current->timeLimitNs / 1'000'000'000ull),
+                 current->sizeLimit ? tr(" or %1").arg(Display::formatSizeCompact(current->sizeLimit)) : QString(),
+                 QString::number(current->rampNs / 1'000'000'000ull), QString::number(current->repeats));
     if (current->baselines) {
         lines.append(tr("# Each disk on its own (RaidBench's direct-I/O engine): sequential write, then read"));
         for (const QString& disk : current->disks) {
@@ -516,7 +515,8 @@ Result<QStringList> PlanPage::commandListing() const
     for (const ConfigSpec& config : current->configurations) {
         ++index;
         lines.append(QString());
-        lines.append(tr("# %1/%2: %3").arg(index).arg(current->configurations.size()).arg(config.name));
+        lines.append(tr("# %1/%2: %3")
+                         .arg(QString::number(index), QString::number(current->configurations.size()), config.name));
         auto build = planBuild(config.spec, QStringLiteral("c%1").arg(index, 5, 10, QLatin1Char('0')), options);
         if (!build) {
             lines.append(tr("#   cannot be built: %1").arg(ErrorCode::userText(build.error())));
@@ -567,9 +567,9 @@ void PlanPage::showCommands()
 
 void PlanPage::updateStableText()
 {
-    m_stable->setText(tr("Repeat each test until its runs agree within %1 % (at most %2 runs)")
-                          .arg(m_stableSpec.cvMax * 100, 0, 'g', 3)
-                          .arg(m_stableSpec.maxRepeats));
+    m_stable->setText(
+        tr("Repeat each test until its runs agree within %1 % (at most %2 runs)")
+            .arg(QString::number(m_stableSpec.cvMax * 100, 'g', 3), QString::number(m_stableSpec.maxRepeats)));
 }
 
 void PlanPage::updateSummary()

@@ -263,7 +263,9 @@ QString RunPage::stepText(const CampaignProgress& progress)
         if (test.isEmpty()) {
             return tr("measuring");
         }
-        return progress.repeats > 1 ? tr("%1 (%2/%3)").arg(test).arg(progress.repeat).arg(progress.repeats) : test;
+        return progress.repeats > 1
+            ? tr("%1 (%2/%3)").arg(test, QString::number(progress.repeat), QString::number(progress.repeats))
+            : test;
     case CampaignPhase::Build:
         return tr("building");
     case CampaignPhase::Teardown:
@@ -325,7 +327,8 @@ void RunPage::onProgress(const CampaignProgress& progress)
     }
     // One test at a time: a new test (or repeat) starts a fresh line at 0 s, even one without live
     // figures (disks measured together), so the chart never goes on showing the step before.
-    const QString key = QStringLiteral("%1/%2/%3/%4").arg(configIndex).arg(progress.configName, test).arg(repeat);
+    const QString key = QStringLiteral("%1/%2/%3/%4")
+                            .arg(QString::number(configIndex), progress.configName, test, QString::number(repeat));
     if (key != m_chartKey) {
         m_chartKey = key;
         m_testStart = elapsed;
@@ -461,9 +464,7 @@ void RunPage::onFinished(const CampaignResults& results, const QString& error)
         m_overall->setValue(1000);
         m_eta->setText(tr("done in %1").arg(Display::formatRoughDuration(double(m_clock.elapsed()) / 1000.0)));
         m_status->setText(tr("<b>Finished:</b> %1 configuration(s) completed, %2 failed. See Results. %3")
-                              .arg(completed)
-                              .arg(failed)
-                              .arg(stall));
+                              .arg(QString::number(completed), QString::number(failed), stall));
     }
     m_log->appendPlainText(
         tr("=== run ended: %1 ===").arg(error.isEmpty() ? Display::runStatus(results.status) : error));

@@ -63,16 +63,15 @@ QString describeFigures(const ArraySpec& spec)
     const ArrayFigures figures = analyzeSpec(spec);
     QString text;
     if (figures.usableBytes) {
-        text += Text::tr("usable %1 of %2 raw (%3 % kept)")
-                    .arg(Units::formatBytesDecimal(double(*figures.usableBytes)),
-                         Units::formatBytesDecimal(double(figures.rawBytes)))
-                    .arg(figures.spacePct, 0, 'f', 1);
+        text +=
+            Text::tr("usable %1 of %2 raw (%3 % kept)")
+                .arg(Units::formatBytesDecimal(double(*figures.usableBytes)),
+                     Units::formatBytesDecimal(double(figures.rawBytes)), QString::number(figures.spacePct, 'f', 1));
     } else {
         text += Text::tr("usable size unknown");
     }
     text += Text::tr("; survives %1 disk failure(s) for sure, %2 at best")
-                .arg(figures.failuresGuaranteed)
-                .arg(figures.failuresBestCase);
+                .arg(QString::number(figures.failuresGuaranteed), QString::number(figures.failuresBestCase));
     if (figures.controllersKnown) {
         if (figures.controllerCount < 2) {
             text += Text::tr("; all disks on one controller");
@@ -233,9 +232,8 @@ int list()
             }
         }
         text += Text::tr("%1  started %2 by pid %3: %4\n")
-                    .arg(record.tag, record.started)
-                    .arg(record.owner.pid)
-                    .arg(names.isEmpty() ? Text::tr("(nothing created yet)") : names.join(QStringLiteral(", ")));
+                    .arg(record.tag, record.started, QString::number(record.owner.pid),
+                         names.isEmpty() ? Text::tr("(nothing created yet)") : names.join(QStringLiteral(", ")));
     }
     QFile mdstat(QStringLiteral("/proc/mdstat"));
     if (mdstat.open(QIODevice::ReadOnly)) {
@@ -271,8 +269,7 @@ int teardown(const QStringList& tags, bool all)
         byTag.includeKept = true;
         if (record.owner.isAlive() || !byTag.allows(record)) {
             printError(Text::tr("%1 belongs to RaidBench process %2, which is still running; left alone")
-                           .arg(record.tag)
-                           .arg(record.owner.pid));
+                           .arg(record.tag, QString::number(record.owner.pid)));
             ++failures;
             ++done;
             continue;

@@ -73,28 +73,25 @@ QString humanReport(const IoResult& result)
                      result.status == IoStatus::Completed ? QString()
                                                           : QStringLiteral(" (%1)").arg(ioStatusName(result.status)));
     text += Text::tr("  bandwidth  %1 (%2 MiB/s), %3 IOPS\n")
-                .arg(Units::formatMBps(result.bandwidth()))
-                .arg(result.bandwidth() / 1048576.0, 0, 'f', 1)
-                .arg(result.iops(), 0, 'f', 0);
+                .arg(Units::formatMBps(result.bandwidth()), QString::number(result.bandwidth() / 1048576.0, 'f', 1),
+                     QString::number(result.iops(), 'f', 0));
     text += Text::tr("  latency    %1\n").arg(latencyLine(result.latency));
     if (job.pattern == IoPattern::ReadWrite || job.pattern == IoPattern::RandReadWrite) {
         const double total = double(std::max<std::uint64_t>(1, result.bytes));
         for (const auto& [name, part] :
              {std::pair {Text::tr("read "), &result.read}, std::pair {Text::tr("write"), &result.write}}) {
             text += QStringLiteral("  %1      %2 (%3 %), %4, %5 IOPS\n")
-                        .arg(name, Units::formatBytesDecimal(double(part->bytes)))
-                        .arg(100.0 * double(part->bytes) / total, 0, 'f', 1)
-                        .arg(Units::formatMBps(result.bandwidth(*part)))
-                        .arg(result.iops(*part), 0, 'f', 0);
+                        .arg(name, Units::formatBytesDecimal(double(part->bytes)),
+                             QString::number(100.0 * double(part->bytes) / total, 'f', 1),
+                             Units::formatMBps(result.bandwidth(*part)), QString::number(result.iops(*part), 'f', 0));
             text += Text::tr("   latency   %1\n").arg(latencyLine(part->latency));
         }
     }
-    text +=
-        Text::tr("  cpu        user %1 s, sys %2 s\n").arg(result.cpuUserS, 0, 'f', 2).arg(result.cpuSysS, 0, 'f', 2);
+    text += Text::tr("  cpu        user %1 s, sys %2 s\n")
+                .arg(QString::number(result.cpuUserS, 'f', 2), QString::number(result.cpuSysS, 'f', 2));
     text += Text::tr("  io path    %1%2, queue depth %3, %4, %5 data, block size %6\n")
-                .arg(result.ioPath, ioPathDetails(result))
-                .arg(result.effectiveQueueDepth)
-                .arg(job.direct ? QStringLiteral("O_DIRECT") : Text::tr("buffered (page cache)"),
+                .arg(result.ioPath, ioPathDetails(result), QString::number(result.effectiveQueueDepth),
+                     job.direct ? QStringLiteral("O_DIRECT") : Text::tr("buffered (page cache)"),
                      dataPatternName(job.data), Units::formatSizeCompact(job.blockSize));
     if (!result.fallbackReason.isEmpty() && result.ioPath != QLatin1String("io_uring")) {
         text += Text::tr("  note       %1\n").arg(result.fallbackReason);

@@ -114,16 +114,15 @@ QString row(const Disk& disk, bool partition)
     }
     // Every field as one line of visible text: a disk (or the host that reported it) names itself, and
     // a newline or an escape in a model or a reason must not make or hide a line.
-    QString line = QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
-                       .arg(terminalSafe(name), -10)
-                       .arg(Units::formatBytesDecimal(double(disk.sizeBytes)), 9)
-                       .arg(terminalSafe(disk.model).left(24), -24)
-                       .arg(terminalSafe(disk.transport), -8)
-                       .arg(terminalSafe(disk.controller), -13)
-                       .arg(partition ? QString() : terminalSafe(healthCell(disk)), -12)
-                       .arg(partition ? QString() : terminalSafe(cacheCell(disk)), -7)
-                       .arg(state, -6)
-                       .arg(terminalSafe(why.join(QStringLiteral("; "))));
+    QString line =
+        QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
+            .arg(terminalSafe(name).leftJustified(10),
+                 Units::formatBytesDecimal(double(disk.sizeBytes)).rightJustified(9),
+                 terminalSafe(disk.model).left(24).leftJustified(24), terminalSafe(disk.transport).leftJustified(8),
+                 terminalSafe(disk.controller).leftJustified(13),
+                 (partition ? QString() : terminalSafe(healthCell(disk))).leftJustified(12),
+                 (partition ? QString() : terminalSafe(cacheCell(disk))).leftJustified(7), state.leftJustified(6),
+                 terminalSafe(why.join(QStringLiteral("; "))));
     if (!partition && disk.healthRead) {
         if (disk.health.status == QLatin1String("unknown") || disk.health.status == QLatin1String("no-smart")) {
             // The reason stays English in JSON; one of ours reads in the user's language here.
@@ -211,9 +210,8 @@ int surfaceScan(const QCommandLineParser& parser, const SurfaceOptions& options)
     parser.value(options.points).toInt(&ok);
     if (!ok) {
         printError(Text::tr("--points '%1' must be a whole number from %2 to %3")
-                       .arg(parser.value(options.points).left(32))
-                       .arg(SurfaceSpec::minPoints)
-                       .arg(SurfaceSpec::maxPoints));
+                       .arg(parser.value(options.points).left(32), QString::number(SurfaceSpec::minPoints),
+                            QString::number(SurfaceSpec::maxPoints)));
         return ExitUsage;
     }
     auto parsed = SurfaceSpec::fromJson(spec);
@@ -256,9 +254,9 @@ struct DisksOptions
         QStringLiteral("surface"), Text::tr("Read the disks given (or every usable disk) across their surface.")};
     const QCommandLineOption pointsOption {QStringLiteral("points"),
                                            Text::tr("With --surface: places read on each disk, %1 to %2 (default %3).")
-                                               .arg(SurfaceSpec::minPoints)
-                                               .arg(SurfaceSpec::maxPoints)
-                                               .arg(SurfaceSpec::defaultPoints),
+                                               .arg(QString::number(SurfaceSpec::minPoints),
+                                                    QString::number(SurfaceSpec::maxPoints),
+                                                    QString::number(SurfaceSpec::defaultPoints)),
                                            QStringLiteral("N"), QString::number(SurfaceSpec::defaultPoints)};
     const QCommandLineOption pointTimeOption {QStringLiteral("point-time"),
                                               Text::tr("With --surface: reading at each place (default 1s)."),
@@ -375,16 +373,12 @@ void printDisks(QList<Disk> disks, bool all, bool allowLoop, bool json)
         return;
     }
     HealthProbe::reword(disks, Audience::Person); // the helper's explanations, in the reader's words
-    QString text = QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
-                       .arg(Text::tr("NAME"), -10)
-                       .arg(Text::tr("SIZE"), 9)
-                       .arg(Text::tr("MODEL"), -24)
-                       .arg(Text::tr("TRAN"), -8)
-                       .arg(Text::tr("CONTROLLER"), -13)
-                       .arg(Text::tr("HEALTH"), -12)
-                       .arg(Text::tr("CACHE"), -7)
-                       .arg(Text::tr("USABLE"), -6)
-                       .arg(Text::tr("WHY NOT"));
+    QString text =
+        QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9\n")
+            .arg(Text::tr("NAME").leftJustified(10), Text::tr("SIZE").rightJustified(9),
+                 Text::tr("MODEL").leftJustified(24), Text::tr("TRAN").leftJustified(8),
+                 Text::tr("CONTROLLER").leftJustified(13), Text::tr("HEALTH").leftJustified(12),
+                 Text::tr("CACHE").leftJustified(7), Text::tr("USABLE").leftJustified(6), Text::tr("WHY NOT"));
     int count = 0;
     for (const Disk& disk : disks) {
         if (!shown(disk, all, allowLoop)) {

@@ -68,8 +68,7 @@ bool confirmHosts(const QList<const HostCampaign*>& hosts, bool yes)
     if (!stdinIsTerminal()) {
         printError(Text::tr("the campaign destroys the data on %1 disk(s) on %2 host(s); run on a terminal to "
                             "confirm, or pass --yes")
-                       .arg(count)
-                       .arg(hosts.size()));
+                       .arg(QString::number(count), QString::number(hosts.size())));
         return false;
     }
     return answeredYes(
@@ -84,8 +83,7 @@ void printHostEvents(HostCampaign* host, bool quiet)
     QObject::connect(host, &HostCampaign::connected, [say, quiet](const Messages::HelloReply& hello) {
         if (!quiet) {
             say(Text::tr("connected (RaidBench %1, %2 journal(s) of ended runs)")
-                    .arg(hello.raidbenchVersion)
-                    .arg(hello.journals));
+                    .arg(hello.raidbenchVersion, QString::number(hello.journals)));
         }
     });
     QObject::connect(host, &HostCampaign::ready, [host, say, quiet] {
@@ -236,8 +234,9 @@ Result<QList<Disk>> remoteDisks(const SshTarget& host, const QString& remoteHelp
     QTimer deadline;
     deadline.setSingleShot(true);
     QObject::connect(&deadline, &QTimer::timeout, [&] {
-        finish(Error {ErrorCode::sshFailed,
-                      Text::tr("%1: no answer within %2 s of connecting").arg(host.text()).arg(timeoutSeconds)});
+        finish(Error {
+            ErrorCode::sshFailed,
+            Text::tr("%1: no answer within %2 s of connecting").arg(host.text(), QString::number(timeoutSeconds))});
     });
     deadline.start(timeoutSeconds * 1000);
     loop.exec();
@@ -281,10 +280,10 @@ int runCampaignOnHosts(const CampaignPlan& plan, const QList<SshTarget>& targets
         cancelled += host->state() == HostCampaign::State::Cancelled ? 1 : 0;
         const QString error =
             host->error().message.isEmpty() ? QStringLiteral("-") : ErrorCode::userText(host->error());
-        summary += QStringLiteral("%1  %2  %3\n")
-                       .arg(host->options().target->text(), -28)
-                       .arg(stateText(host->state()), -13)
-                       .arg(host->wroteResults() ? host->resultsPath() : error);
+        summary +=
+            QStringLiteral("%1  %2  %3\n")
+                .arg(host->options().target->text().leftJustified(28), stateText(host->state()).leftJustified(13),
+                     host->wroteResults() ? host->resultsPath() : error);
     }
     printOut(summary);
     if (failed > 0 || fleet.declined()) {

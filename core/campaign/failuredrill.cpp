@@ -242,8 +242,8 @@ void FailureDrill::explainPace(RebuildResult& result, const ResourceSample& befo
     if (use.boundBy == Bound::Disks && !busiest.isEmpty()) {
         result.limitedBy =
             QStringLiteral("%1 (%2, %3 % busy)")
-                .arg(busiest, shortNames.contains(busiest) ? QStringLiteral("written") : QStringLiteral("read"))
-                .arg(qRound(busy * 100));
+                .arg(busiest, shortNames.contains(busiest) ? QStringLiteral("written") : QStringLiteral("read"),
+                     QString::number(qRound(busy * 100)));
     } else {
         result.limitedBy = use.explanation;
     }

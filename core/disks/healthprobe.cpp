@@ -43,8 +43,8 @@ void readPcieLink(const Disk& disk, const QString& sysRoot, DiskHealth& health)
     if (transferRate(speed) <= 0 || transferRate(maxSpeed) <= 0 || width <= 0 || maxWidth <= 0) {
         return;
     }
-    health.linkCurrent = QStringLiteral("%1 x%2").arg(speed).arg(width);
-    health.linkMax = QStringLiteral("%1 x%2").arg(maxSpeed).arg(maxWidth);
+    health.linkCurrent = QStringLiteral("%1 x%2").arg(speed, QString::number(width));
+    health.linkMax = QStringLiteral("%1 x%2").arg(maxSpeed, QString::number(maxWidth));
     health.linkCurrentGbps = transferRate(speed) * width;
     health.linkMaxGbps = transferRate(maxSpeed) * maxWidth;
 }

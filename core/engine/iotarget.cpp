@@ -78,9 +78,9 @@ Result<void> layOutFile(int fd, const QString& path, std::uint64_t bytes, std::u
                 continue;
             }
             const int err = errno;
-            return makeError(
-                err == ENOSPC ? ErrorCode::noSpace : ErrorCode::ioError,
-                QStringLiteral("cannot lay out %1 for reading at offset %2: %3").arg(path).arg(at).arg(errnoText(err)));
+            return makeError(err == ENOSPC ? ErrorCode::noSpace : ErrorCode::ioError,
+                             QStringLiteral("cannot lay out %1 for reading at offset %2: %3")
+                                 .arg(path, QString::number(at), errnoText(err)));
         }
         at += std::uint64_t(written);
     }
@@ -174,9 +174,9 @@ Result<std::pair<dev_t, ino_t>> createTargetFile(const IoJob& job, int dirFd, co
     }
     if (ftruncate(fd, off_t(newSize)) != 0) {
         const int err = errno;
-        return cleanup(makeError(
-            ErrorCode::createFailed,
-            QStringLiteral("cannot size %1 to %2 bytes: %3").arg(job.target).arg(newSize).arg(errnoText(err))));
+        return cleanup(makeError(ErrorCode::createFailed,
+                                 QStringLiteral("cannot size %1 to %2 bytes: %3")
+                                     .arg(job.target, QString::number(newSize), errnoText(err))));
     }
     if (reads) {
         if (auto laidOut = layOutFile(fd, job.target, newSize, job.seed ^ 0x5eedull); !laidOut) {
@@ -241,47 +241,36 @@ Result<void> IoTarget::setRange(const IoJob& job, QStringList& notes)
             return makeError(ErrorCode::misaligned,
                              QStringLiteral("block size %1 is not a multiple of %2 bytes, the O_DIRECT alignment of "
                                             "%3; choose a multiple of %2 or use --buffered")
-                                 .arg(job.blockSize)
-                                 .arg(align)
-                                 .arg(job.target));
+                                 .arg(QString::number(job.blockSize), QString::number(align), job.target));
         }
         if (job.offset % align != 0) {
             return makeError(ErrorCode::misaligned,
                              QStringLiteral("offset %1 is not a multiple of %2 bytes, the O_DIRECT alignment of %3")
-                                 .arg(job.offset)
-                                 .arg(align)
-                                 .arg(job.target));
+                                 .arg(QString::number(job.offset), QString::number(align), job.target));
         }
     }
     if (job.offset >= m_size) {
         return makeError(ErrorCode::invalidRange,
                          QStringLiteral("offset %1 is at or beyond the end of %2 (%3 bytes)")
-                             .arg(job.offset)
-                             .arg(job.target)
-                             .arg(m_size));
+                             .arg(QString::number(job.offset), job.target, QString::number(m_size)));
     }
     std::uint64_t length = job.length ? job.length : m_size - job.offset;
     if (job.offset + length > m_size) {
-        return makeError(ErrorCode::invalidRange,
-                         QStringLiteral("range %1+%2 ends beyond the end of %3 (%4 bytes)")
-                             .arg(job.offset)
-                             .arg(length)
-                             .arg(job.target)
-                             .arg(m_size));
+        return makeError(
+            ErrorCode::invalidRange,
+            QStringLiteral("range %1+%2 ends beyond the end of %3 (%4 bytes)")
+                .arg(QString::number(job.offset), QString::number(length), job.target, QString::number(m_size)));
     }
     const std::uint64_t rounded = length - length % job.blockSize;
     if (rounded == 0) {
-        return makeError(ErrorCode::invalidRange,
-                         QStringLiteral("%1 has %2 bytes from offset %3, less than one block of %4")
-                             .arg(job.target)
-                             .arg(length)
-                             .arg(job.offset)
-                             .arg(job.blockSize));
+        return makeError(
+            ErrorCode::invalidRange,
+            QStringLiteral("%1 has %2 bytes from offset %3, less than one block of %4")
+                .arg(job.target, QString::number(length), QString::number(job.offset), QString::number(job.blockSize)));
     }
     if (rounded != length) {
         notes.append(QStringLiteral("range rounded down from %1 to %2 bytes, a whole number of blocks")
-                         .arg(length)
-                         .arg(rounded));
+                         .arg(QString::number(length), QString::number(rounded)));
     }
     m_rangeStart = job.offset;
     m_rangeLength = rounded;
@@ -317,11 +306,10 @@ Result<void> IoTarget::openBlock(const IoJob& job, int dirFd, const QByteArray& 
                          QStringLiteral("%1 changed while it was being opened").arg(job.target));
     }
     if (writes && std::uint64_t(opened.st_rdev) != job.verified->rdev()) {
-        return makeError(ErrorCode::deviceChanged,
-                         QStringLiteral("%1 is not the device the gate checked (it is %2:%3 now)")
-                             .arg(job.target)
-                             .arg(major(opened.st_rdev))
-                             .arg(minor(opened.st_rdev)));
+        return makeError(
+            ErrorCode::deviceChanged,
+            QStringLiteral("%1 is not the device the gate checked (it is %2:%3 now)")
+                .arg(job.target, QString::number(major(opened.st_rdev)), QString::number(minor(opened.st_rdev))));
     }
     std::uint64_t bytes = 0;
     int sector = 512;
@@ -437,16 +425,10 @@ QString IoTarget::describeIoError(int err, bool write, std::uint64_t offset, std
     if (err == EINVAL && m_direct) {
         return QStringLiteral("O_DIRECT %1 of %2 bytes at offset %3 of %4 was refused (EINVAL): the device or file "
                               "system needs other alignment; try another block size or --buffered")
-            .arg(what)
-            .arg(length)
-            .arg(offset)
-            .arg(m_path);
+            .arg(what, QString::number(length), QString::number(offset), m_path);
     }
     return QStringLiteral("%1 of %2 bytes at offset %3 of %4 failed: %5")
-        .arg(what)
-        .arg(length)
-        .arg(offset)
-        .arg(m_path, errnoText(err));
+        .arg(what, QString::number(length), QString::number(offset), m_path, errnoText(err));
 }
 
 } // namespace RaidBench

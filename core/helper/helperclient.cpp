@@ -127,9 +127,8 @@ void HelperClient::onNoAnswer()
     const QString said = m_stderrTail.trimmed().section(QLatin1Char('\n'), -1).trimmed();
     onClosed(QStringLiteral("%1: no answer within %2 s of connecting: the host, its ssh server or the helper there "
                             "is not responding%3")
-                 .arg(m_target.text())
-                 .arg(m_answerTimeoutSeconds)
-                 .arg(said.isEmpty() ? QString() : QStringLiteral(" (ssh said: %1)").arg(said.left(300))),
+                 .arg(m_target.text(), QString::number(m_answerTimeoutSeconds),
+                      said.isEmpty() ? QString() : QStringLiteral(" (ssh said: %1)").arg(said.left(300))),
              ErrorCode::sshFailed);
     hangUp();
 }
@@ -177,17 +176,15 @@ void HelperClient::onFinished(int code, bool crashed)
         }
         if (!m_buffer.isEmpty()) {
             onClosed(QStringLiteral("%1: the helper stopped in the middle of a message (%2 bytes without an end)")
-                         .arg(m_target.text())
-                         .arg(m_buffer.size()),
+                         .arg(m_target.text(), QString::number(m_buffer.size())),
                      ErrorCode::sshFailed);
             return;
         }
         const QString tail = m_stderrTail.trimmed().section(QLatin1Char('\n'), -1).trimmed();
-        onClosed(QStringLiteral("%1: the connection ended (ssh exited with code %2)%3")
-                     .arg(m_target.text())
-                     .arg(code)
-                     .arg(tail.isEmpty() ? QString() : QStringLiteral(": ") + tail),
-                 ErrorCode::sshFailed);
+        onClosed(
+            QStringLiteral("%1: the connection ended (ssh exited with code %2)%3")
+                .arg(m_target.text(), QString::number(code), tail.isEmpty() ? QString() : QStringLiteral(": ") + tail),
+            ErrorCode::sshFailed);
         return;
     }
     QString why =
@@ -338,8 +335,8 @@ void HelperClient::onData(const QByteArray& data)
     if (m_buffer.size() > HelperProtocol::maxLineBytes) {
         // No helper writes a line this long: a far side that does would only fill our memory.
         onClosed(QStringLiteral("%1the helper sent a line longer than %2 MiB")
-                     .arg(m_transport == Transport::Ssh ? m_target.text() + QStringLiteral(": ") : QString())
-                     .arg(HelperProtocol::maxLineBytes >> 20),
+                     .arg(m_transport == Transport::Ssh ? m_target.text() + QStringLiteral(": ") : QString(),
+                          QString::number(HelperProtocol::maxLineBytes >> 20)),
                  ErrorCode::sshFailed);
         m_buffer.clear();
         hangUp();
@@ -373,14 +370,13 @@ void HelperClient::onLine(const QByteArray& line)
                 // refused here, with both versions named.
                 const QString where =
                     m_transport == Transport::Ssh ? m_target.text() + QStringLiteral(": ") : QString();
-                onClosed(
-                    QStringLiteral("%1the helper there is RaidBench %2 (protocol %3), this is RaidBench %4 "
-                                   "(protocol %5); install the same version on both")
-                        .arg(where, hello.raidbenchVersion.isEmpty() ? QStringLiteral("?") : hello.raidbenchVersion)
-                        .arg(hello.protocol)
-                        .arg(QStringLiteral(RAIDBENCH_VERSION))
-                        .arg(HelperProtocol::version),
-                    ErrorCode::protocolMismatch);
+                onClosed(QStringLiteral("%1the helper there is RaidBench %2 (protocol %3), this is RaidBench %4 "
+                                        "(protocol %5); install the same version on both")
+                             .arg(where,
+                                  hello.raidbenchVersion.isEmpty() ? QStringLiteral("?") : hello.raidbenchVersion,
+                                  QString::number(hello.protocol), QStringLiteral(RAIDBENCH_VERSION),
+                                  QString::number(HelperProtocol::version)),
+                         ErrorCode::protocolMismatch);
                 hangUp();
                 return;
             }

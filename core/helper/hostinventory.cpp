@@ -75,7 +75,7 @@ struct Inventory
 
 Error lineError(const QString& file, int line, const QString& what)
 {
-    return {ErrorCode::badInventory, QStringLiteral("%1 line %2: %3").arg(file).arg(line).arg(what)};
+    return {ErrorCode::badInventory, QStringLiteral("%1 line %2: %3").arg(file, QString::number(line), what)};
 }
 
 bool plainName(const QString& name)

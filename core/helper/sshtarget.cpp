@@ -282,9 +282,7 @@ Error SshTarget::explainFailure(const QString& remoteHelper, int exitCode, const
     }
     return {ErrorCode::sshFailed,
             QStringLiteral("%1: the helper there ended before it answered (exit code %2)%3")
-                .arg(name)
-                .arg(exitCode)
-                .arg(said.isEmpty() ? QString() : QStringLiteral(": ") + said)};
+                .arg(name, QString::number(exitCode), said.isEmpty() ? QString() : QStringLiteral(": ") + said)};
 }
 
 QJsonObject SshTarget::stampConnection(QJsonObject hostObject, const QString& lost) const

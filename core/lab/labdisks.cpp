@@ -116,7 +116,7 @@ Result<void> LabDisks::create()
 
 Result<void> LabDisks::createImage(const LabDiskSpec& disk) const
 {
-    QFile image(QStringLiteral("%1/disks/disk%2.img").arg(m_workDir).arg(disk.index));
+    QFile image(QStringLiteral("%1/disks/disk%2.img").arg(m_workDir, QString::number(disk.index)));
     if (!image.open(QIODevice::WriteOnly) || !image.resize(qint64(disk.sizeBytes))) {
         return makeError(
             ErrorCode::labNoSpace,
@@ -132,14 +132,14 @@ Result<void> LabDisks::createImage(const LabDiskSpec& disk) const
                 .arg(Units::formatBytesBinary(double(disk.sizeBytes)), image.fileName(), errnoText(allocated)));
     }
     if (disk.fault) {
-        QFile config(QStringLiteral("%1/disks/disk%2.blkdebug").arg(m_workDir).arg(disk.index));
+        QFile config(QStringLiteral("%1/disks/disk%2.blkdebug").arg(m_workDir, QString::number(disk.index)));
         if (!config.open(QIODevice::WriteOnly)) {
             return makeError(ErrorCode::labNoWorkdir, config.errorString());
         }
         config.write(QStringLiteral("[inject-error]\nevent = \"none\"\niotype = \"%1\"\nerrno = \"5\"\n"
                                     "sector = \"%2\"\nonce = \"off\"\nimmediately = \"on\"\n")
-                         .arg(disk.fault->onWrite ? QStringLiteral("write") : QStringLiteral("read"))
-                         .arg(disk.fault->offset / 512)
+                         .arg(disk.fault->onWrite ? QStringLiteral("write") : QStringLiteral("read"),
+                              QString::number(disk.fault->offset / 512))
                          .toUtf8());
     }
     return {};
@@ -178,14 +178,14 @@ Result<void> LabDisks::startServer(const LabDiskSpec& disk)
         return makeError(ErrorCode::labNoDiskModel,
                          nbdkit.isEmpty()
                              ? QStringLiteral("disk %1 is a %2, which needs nbdkit (apt-get install nbdkit)")
-                                   .arg(disk.index + 1)
-                                   .arg(disk.diskModel.kind == DiskKind::Hdd ? QStringLiteral("hard disk model")
+                                   .arg(QString::number(disk.index + 1),
+                                        disk.diskModel.kind == DiskKind::Hdd ? QStringLiteral("hard disk model")
                                                                              : QStringLiteral("SSD model"))
                              : QStringLiteral("the lab's disk-model filter %1 is missing (build it with nbdkit's "
                                               "plugin headers installed: apt-get install nbdkit-plugin-dev)")
                                    .arg(filter));
     }
-    const QString socket = QStringLiteral("%1/disks/disk%2.sock").arg(m_workDir).arg(disk.index);
+    const QString socket = QStringLiteral("%1/disks/disk%2.sock").arg(m_workDir, QString::number(disk.index));
     QStringList args {QStringLiteral("--foreground"),
                       QStringLiteral("--exit-with-parent"),
                       QStringLiteral("--unix"),
@@ -194,7 +194,7 @@ Result<void> LabDisks::startServer(const LabDiskSpec& disk)
                       QStringLiteral("32"),
                       QStringLiteral("--filter=%1").arg(filter),
                       QStringLiteral("file"),
-                      QStringLiteral("file=%1/disks/disk%2.img").arg(m_workDir).arg(disk.index)};
+                      QStringLiteral("file=%1/disks/disk%2.img").arg(m_workDir, QString::number(disk.index))};
     for (const QString& word : QString::fromStdString(disk.diskModel.toConfig()).split(QLatin1Char(' '))) {
         args.append(QStringLiteral("disk-") + word);
     }
@@ -209,8 +209,8 @@ Result<void> LabDisks::startServer(const LabDiskSpec& disk)
     if (!QFileInfo::exists(socket)) {
         return makeError(ErrorCode::labNoDiskModel,
                          QStringLiteral("nbdkit did not serve disk %1: %2")
-                             .arg(disk.index + 1)
-                             .arg(QString::fromLocal8Bit(server->readAllStandardError()).trimmed()));
+                             .arg(QString::number(disk.index + 1),
+                                  QString::fromLocal8Bit(server->readAllStandardError()).trimmed()));
     }
     return {};
 }
@@ -231,10 +231,9 @@ Result<void> LabDisks::hotplug(const QString& qmpSocket, const LabDiskSpec& disk
                                          "\"disk%1\",\"bus\":\"scsi%2.0\",\"channel\":0,\"scsi-id\":%1,\"lun\":0,"
                                          "\"drive\":\"%3\",\"serial\":\"%4\",\"vendor\":\"%5\",\"product\":\"%6\","
                                          "\"wwn\":%7}}")
-                              .arg(disk.index)
-                              .arg(disk.controller)
-                              .arg(QemuCommandLine::topNode(disk), disk.serial(), disk.vendor(), disk.model())
-                              .arg(wwn)
+                              .arg(QString::number(disk.index), QString::number(disk.controller),
+                                   QemuCommandLine::topNode(disk), disk.serial(), disk.vendor(), disk.model(),
+                                   QString::number(wwn))
                               .toUtf8(),
                           5000);
     }

@@ -30,8 +30,7 @@ Result<double> parseSpeed(const QString& item, const QString& text)
         return specError(item,
                          QStringLiteral("speed %1 MB/s must be more than 0 and at most %2 (leave out @ for an "
                                         "unthrottled disk)")
-                             .arg(text)
-                             .arg(maxMBps));
+                             .arg(text, QString::number(maxMBps)));
     }
     return value;
 }
@@ -52,7 +51,8 @@ Result<double> modelNumber(const QString& item, const QString& key, const QStrin
     const double number = value.toDouble(&ok);
     if (!ok || !(number >= low && number <= high)) {
         return specError(item,
-                         QStringLiteral("%1=%2 must be a number from %3 to %4").arg(key, value).arg(low).arg(high));
+                         QStringLiteral("%1=%2 must be a number from %3 to %4")
+                             .arg(key, value, QString::number(low), QString::number(high)));
     }
     return number;
 }
@@ -156,13 +156,14 @@ QString LabDiskSpec::model() const
     // disk says its model: "VHDD 105-55 7200", "VSSD W500 R540".
     if (diskModel.kind == DiskKind::Hdd) {
         return QStringLiteral("VHDD %1-%2 %3")
-            .arg(qRound(diskModel.outerMBps))
-            .arg(qRound(diskModel.innerMBps))
-            .arg(qRound(diskModel.rpm))
+            .arg(QString::number(qRound(diskModel.outerMBps)), QString::number(qRound(diskModel.innerMBps)),
+                 QString::number(qRound(diskModel.rpm)))
             .left(16);
     }
     if (diskModel.kind == DiskKind::Ssd) {
-        return QStringLiteral("VSSD W%1 R%2").arg(qRound(diskModel.burstMBps)).arg(qRound(diskModel.readMBps)).left(16);
+        return QStringLiteral("VSSD W%1 R%2")
+            .arg(QString::number(qRound(diskModel.burstMBps)), QString::number(qRound(diskModel.readMBps)))
+            .left(16);
     }
     if (writeMBps <= 0 && readMBps <= 0) {
         return QStringLiteral("VDISK");
@@ -178,27 +179,19 @@ QString LabDiskSpec::describe() const
     if (diskModel.kind == DiskKind::Hdd) {
         return QStringLiteral("%1 hard disk: %2 MB/s at its start (outer tracks) falling to %3 at its end, %4 rpm, "
                               "%5 ms average seek, a %6 write cache")
-            .arg(size)
-            .arg(diskModel.outerMBps)
-            .arg(diskModel.innerMBps)
-            .arg(diskModel.rpm)
-            .arg(diskModel.seekMs)
-            .arg(cache);
+            .arg(size, QString::number(diskModel.outerMBps), QString::number(diskModel.innerMBps),
+                 QString::number(diskModel.rpm), QString::number(diskModel.seekMs), cache);
     }
     if (diskModel.kind == DiskKind::Ssd) {
         return QStringLiteral("%1 SSD: writes at %2 MB/s until %3 are waiting, then at %4; reads at %5; %6 us a "
                               "request")
-            .arg(size)
-            .arg(diskModel.burstMBps)
-            .arg(cache)
-            .arg(diskModel.steadyMBps)
-            .arg(diskModel.readMBps)
-            .arg(diskModel.latencyUs);
+            .arg(size, QString::number(diskModel.burstMBps), cache, QString::number(diskModel.steadyMBps),
+                 QString::number(diskModel.readMBps), QString::number(diskModel.latencyUs));
     }
     QString text = writeMBps <= 0 && readMBps <= 0 ? QStringLiteral("%1 disk, unthrottled").arg(size)
-        : writeMBps == readMBps
-        ? QStringLiteral("%1 disk at %2 MB/s").arg(size).arg(writeMBps)
-        : QStringLiteral("%1 disk, writes at %2 MB/s, reads at %3").arg(size).arg(writeMBps).arg(readMBps);
+        : writeMBps == readMBps ? QStringLiteral("%1 disk at %2 MB/s").arg(size, QString::number(writeMBps))
+                                : QStringLiteral("%1 disk, writes at %2 MB/s, reads at %3")
+                                      .arg(size, QString::number(writeMBps), QString::number(readMBps));
     if (iops > 0) {
         text += QStringLiteral(", at most %1 requests a second").arg(iops);
     }
@@ -241,8 +234,9 @@ Result<void> applyValueOption(const QString& item, const QString& key, const QSt
         bool ok = false;
         const int iops = value.toInt(&ok);
         if (!ok || iops < 1 || iops > maxIops) {
-            return specError(item,
-                             QStringLiteral("iops=%1 must be a whole number from 1 to %2").arg(value).arg(maxIops));
+            return specError(
+                item,
+                QStringLiteral("iops=%1 must be a whole number from 1 to %2").arg(value, QString::number(maxIops)));
         }
         if (disk.iops) {
             return specError(item, QStringLiteral("iops given twice"));
@@ -384,8 +378,7 @@ Result<QList<LabDiskSpec>> parseLabSpec(const QString& spec, int controllers, do
     if (controllers > disks.size()) {
         return makeError(ErrorCode::invalidLabSpec,
                          QStringLiteral("%1 controllers for %2 disk(s): every controller needs a disk; use at most %2")
-                             .arg(controllers)
-                             .arg(disks.size()));
+                             .arg(QString::number(controllers), QString::number(disks.size())));
     }
     return disks;
 }
@@ -397,19 +390,15 @@ QString formatLabSpec(const QList<LabDiskSpec>& disks)
         QString item = Units::formatSizeCompact(disk.sizeBytes);
         const DiskModelParams& model = disk.diskModel;
         if (model.kind == DiskKind::Hdd) {
-            item += QStringLiteral("@%1:hdd:inner=%2:rpm=%3:seek=%4:cache=%5")
-                        .arg(model.outerMBps)
-                        .arg(model.innerMBps)
-                        .arg(model.rpm)
-                        .arg(model.seekMs)
-                        .arg(Units::formatSizeCompact(model.cacheBytes));
+            item +=
+                QStringLiteral("@%1:hdd:inner=%2:rpm=%3:seek=%4:cache=%5")
+                    .arg(QString::number(model.outerMBps), QString::number(model.innerMBps), QString::number(model.rpm),
+                         QString::number(model.seekMs), Units::formatSizeCompact(model.cacheBytes));
         } else if (model.kind == DiskKind::Ssd) {
             item += QStringLiteral("@%1/%2:ssd:steady=%3:cache=%4:latency=%5")
-                        .arg(model.burstMBps)
-                        .arg(model.readMBps)
-                        .arg(model.steadyMBps)
-                        .arg(Units::formatSizeCompact(model.cacheBytes))
-                        .arg(model.latencyUs);
+                        .arg(QString::number(model.burstMBps), QString::number(model.readMBps),
+                             QString::number(model.steadyMBps), Units::formatSizeCompact(model.cacheBytes),
+                             QString::number(model.latencyUs));
         } else if (disk.writeMBps > 0 || disk.readMBps > 0) {
             item += QLatin1Char('@') + QString::number(disk.writeMBps);
             if (disk.readMBps != disk.writeMBps) {

@@ -79,7 +79,7 @@ void checkMemberCount(const ArraySpec& spec, const QString& name, qsizetype acti
 {
     if (spec.spares < 0 || spec.spares >= spec.children.size()) {
         list.error(QStringLiteral("bad-spares"),
-                   QStringLiteral("%1: %2 spares leave no active members").arg(name).arg(spec.spares));
+                   QStringLiteral("%1: %2 spares leave no active members").arg(name, QString::number(spec.spares)));
     } else if (spec.spares > 0 && !levelIsMd(spec.level)) {
         list.error(QStringLiteral("bad-spares"), QStringLiteral("%1 has no hot spares").arg(name));
     } else if (spec.spares > 0 && (spec.level == ArrayLevel::Raid0 || spec.level == ArrayLevel::Linear)) {
@@ -96,12 +96,12 @@ void checkMemberCount(const ArraySpec& spec, const QString& name, qsizetype acti
         return QStringLiteral("disks");
     }();
     if (active < minimum) {
-        list.error(QStringLiteral("too-few-members"),
-                   QStringLiteral("%1 needs at least %2 %3 (has %4)")
-                       .arg(name)
-                       .arg(spec.level == ArrayLevel::Raid5 || spec.level == ArrayLevel::Raid4 ? 3 : minimum)
-                       .arg(what)
-                       .arg(active));
+        list.error(
+            QStringLiteral("too-few-members"),
+            QStringLiteral("%1 needs at least %2 %3 (has %4)")
+                .arg(name,
+                     QString::number(spec.level == ArrayLevel::Raid5 || spec.level == ArrayLevel::Raid4 ? 3 : minimum),
+                     what, QString::number(active)));
     } else if ((spec.level == ArrayLevel::Raid5 || spec.level == ArrayLevel::Raid4) && active == 2) {
         list.warning(QStringLiteral("two-member-parity"),
                      QStringLiteral("%1 on 2 %2 works but is a slower mirror; 3 or more make sense").arg(name, what));
@@ -156,8 +156,7 @@ void checkLayout(const ArraySpec& spec, const QString& name, qsizetype active, I
             } else if (raid10Copies(spec.layout) > active) {
                 list.error(QStringLiteral("bad-layout"),
                            QStringLiteral("RAID10 layout %1 keeps %2 copies and needs at least %2 disks")
-                               .arg(spec.layout)
-                               .arg(raid10Copies(spec.layout)));
+                               .arg(spec.layout, QString::number(raid10Copies(spec.layout))));
             }
         } else if (spec.level == ArrayLevel::Raid5 || spec.level == ArrayLevel::Raid6 ||
                    spec.level == ArrayLevel::Raid4) {
@@ -182,9 +181,8 @@ void checkStripeCache(const ArraySpec& spec, const QString& name, IssueList& lis
                (spec.stripeCachePages < minStripeCache || spec.stripeCachePages > maxStripeCache)) {
         list.error(QStringLiteral("bad-stripe-cache"),
                    QStringLiteral("stripe cache %1 is outside md's range of %2 to %3 stripes")
-                       .arg(spec.stripeCachePages)
-                       .arg(minStripeCache)
-                       .arg(maxStripeCache));
+                       .arg(QString::number(spec.stripeCachePages), QString::number(minStripeCache),
+                            QString::number(maxStripeCache)));
     }
     // A chunk (stripe size) on top of parity legs that cuts every write into partial stripes: allowed, said.
     if (const QString partial = partialStripeWarning(spec); !partial.isEmpty()) {
@@ -233,8 +231,8 @@ void checkMixedSizes(const ArraySpec& spec, const QString& name, IssueList& list
                     QStringLiteral("%1 members differ in size: each is used only up to the smallest (%2), wasting "
                                    "%3 (%4 %)")
                         .arg(name, Units::formatBytesDecimal(double(smallest)),
-                             Units::formatBytesDecimal(double(wasted)))
-                        .arg(100.0 * double(wasted) / double(total), 0, 'f', 0));
+                             Units::formatBytesDecimal(double(wasted)),
+                             QString::number(100.0 * double(wasted) / double(total), 'f', 0)));
             }
         }
     }
@@ -379,8 +377,7 @@ QList<SpecIssue> validateSpec(const ArraySpec& spec, int maxDepth)
                 issues.append(
                     {QStringLiteral("disk-reused"),
                      QStringLiteral("%1 is used %2 times in this configuration; a disk can be in one place only")
-                         .arg(it.key())
-                         .arg(it.value()),
+                         .arg(it.key(), QString::number(it.value())),
                      false});
             }
         }

@@ -161,7 +161,7 @@ QString ArraySpec::describe() const
             parts.append(child.describe());
         }
         parts.removeDuplicates();
-        inner = parts.size() == 1 ? QStringLiteral("%1 x %2").arg(parts.first()).arg(children.size())
+        inner = parts.size() == 1 ? QStringLiteral("%1 x %2").arg(parts.first(), QString::number(children.size()))
                                   : parts.join(QStringLiteral(", "));
     }
     QString name = levelName(level);

@@ -56,9 +56,8 @@ void judge(DiskHistory& history)
             history.dropped = true;
             notes.append(QStringLiteral("%1 %2 on %3, %4 % below its first (%5 on %6)")
                              .arg(write ? QStringLiteral("write") : QStringLiteral("read"), Units::formatMBps(*lastBw),
-                                  day(last->when))
-                             .arg(qRound(-*change))
-                             .arg(Units::formatMBps(*firstBw), day(first->when)));
+                                  day(last->when), QString::number(qRound(-*change)), Units::formatMBps(*firstBw),
+                                  day(first->when)));
         }
     }
     history.dropNote = notes.join(QStringLiteral("; "));
@@ -181,9 +180,8 @@ QJsonObject DiskHistory::toJson() const
 QString DiskHistory::toText() const
 {
     QString text = QStringLiteral("%1, serial %2: %3 measurement%4\n\n")
-                       .arg(model.isEmpty() ? QStringLiteral("disk") : model, serial)
-                       .arg(points.size())
-                       .arg(points.size() == 1 ? QString() : QStringLiteral("s"));
+                       .arg(model.isEmpty() ? QStringLiteral("disk") : model, serial, QString::number(points.size()),
+                            points.size() == 1 ? QString() : QStringLiteral("s"));
     text += QStringLiteral("%1 %2 %3 %4  %5\n")
                 .arg(QStringLiteral("date"), -16)
                 .arg(QStringLiteral("write"), 12)
@@ -208,8 +206,7 @@ QString DiskHistory::toText() const
                     .arg(point.host.isEmpty() ? QStringLiteral("?") : point.host, QFileInfo(point.file).fileName());
     }
     text += dropped ? QStringLiteral("\nSLOWER: %1; more than %2 % below its first measurement.\n")
-                          .arg(dropNote)
-                          .arg(qRound(100 * dropThreshold))
+                          .arg(dropNote, QString::number(qRound(100 * dropThreshold)))
         : points.size() > 1
         ? QStringLiteral("\nNo drop of more than %1 % from its first measurement.\n").arg(qRound(100 * dropThreshold))
         : QStringLiteral("\nOne measurement: nothing to compare yet.\n");

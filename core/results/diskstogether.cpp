@@ -178,11 +178,10 @@ QString togetherMarkdown(const CampaignResults& results)
             .arg(qRound(DisksTogether::ceilingShare * 100));
     QStringList ceilings;
     for (const DisksTogether& group : groups) {
-        text += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 |\n")
-                    .arg(group.name())
-                    .arg(group.disks.size())
-                    .arg(mbps(group.writeBw), mbps(group.aloneWriteBw), pct(group.share(true)), mbps(group.readBw),
-                         mbps(group.aloneReadBw), pct(group.share(false)));
+        text +=
+            QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 |\n")
+                .arg(group.name(), QString::number(group.disks.size()), mbps(group.writeBw), mbps(group.aloneWriteBw),
+                     pct(group.share(true)), mbps(group.readBw), mbps(group.aloneReadBw), pct(group.share(false)));
         if (group.limited() || !group.error.isEmpty()) {
             ceilings.append(QStringLiteral("- %1\n").arg(group.describe()));
         }

@@ -61,9 +61,8 @@ QString drillMarkdown(const CampaignResults& results)
         QString load = QStringLiteral("–");
         if (drill.underLoad) {
             load = QStringLiteral("%1 %2 IOPS, rebuild %3")
-                       .arg(drill.underLoad->spec.name)
-                       .arg(drill.underLoad->summary.iopsMedian, 0, 'f', 0)
-                       .arg(rate(drill.rebuildUnderLoadBw.value_or(0)));
+                       .arg(drill.underLoad->spec.name, QString::number(drill.underLoad->summary.iopsMedian, 'f', 0),
+                            rate(drill.rebuildUnderLoadBw.value_or(0)));
         }
         rows += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 |\n")
                     .arg(cell(config.name), degraded ? cell(degraded->spec.name) : QStringLiteral("–"), healthyText,
@@ -138,8 +137,8 @@ drillCsvRows(const ConfigResult& config,
                                  {}));
             }
             for (const auto& [depth, point] : test.depthSweep) {
-                lines.append(
-                    row(&test, point, phase, QStringLiteral("%1, QD %2").arg(test.spec.name).arg(depth), {}, {}));
+                lines.append(row(&test, point, phase,
+                                 QStringLiteral("%1, QD %2").arg(test.spec.name, QString::number(depth)), {}, {}));
             }
             if (!test.spec.isSweep()) {
                 lines.append(row(&test, test.summary, phase, test.spec.name, {}, {}));

@@ -258,8 +258,9 @@ QJsonObject fioJob(const ConfigResult& config, const TestResult& test, qsizetype
     const QJsonObject none = fioDirection(run, IoDirectionResult {});
     QJsonObject job {
         {QStringLiteral("jobname"),
-         test.runs.size() > 1 ? QStringLiteral("%1/%2 run %3").arg(config.name, test.spec.id()).arg(index + 1)
-                              : QStringLiteral("%1/%2").arg(config.name, test.spec.id())},
+         test.runs.size() > 1
+             ? QStringLiteral("%1/%2 run %3").arg(config.name, test.spec.id(), QString::number(index + 1))
+             : QStringLiteral("%1/%2").arg(config.name, test.spec.id())},
         {QStringLiteral("groupid"), 0},
         {QStringLiteral("error"), run.error ? run.error->errnoValue : 0},
         {QStringLiteral("eta"), 0},

@@ -245,25 +245,23 @@ QString QuickAnswer::toText(Audience audience) const
     }
     QString text = words(QT_TRANSLATE_NOOP("QuickAnswer", "Built and measured, against the model (MB/s):\n\n"));
     text += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8\n")
-                .arg(words(QT_TRANSLATE_NOOP("QuickAnswer", "layout")), -16)
-                .arg(words(QT_TRANSLATE_NOOP("QuickAnswer", "rank")), 4)
-                .arg(words(QT_TRANSLATE_NOOP("QuickAnswer", "write")), 8)
-                .arg(words(QT_TRANSLATE_NOOP("QuickAnswer", "predicted")), 10)
-                .arg(words(QT_TRANSLATE_NOOP("QuickAnswer", "ratio")), 6)
-                .arg(words(QT_TRANSLATE_NOOP("QuickAnswer", "read")), 8)
-                .arg(words(QT_TRANSLATE_NOOP("QuickAnswer", "predicted")), 10)
-                .arg(words(QT_TRANSLATE_NOOP("QuickAnswer", "ratio")), 6);
+                .arg(words(QT_TRANSLATE_NOOP("QuickAnswer", "layout")).leftJustified(16),
+                     words(QT_TRANSLATE_NOOP("QuickAnswer", "rank")).rightJustified(4),
+                     words(QT_TRANSLATE_NOOP("QuickAnswer", "write")).rightJustified(8),
+                     words(QT_TRANSLATE_NOOP("QuickAnswer", "predicted")).rightJustified(10),
+                     words(QT_TRANSLATE_NOOP("QuickAnswer", "ratio")).rightJustified(6),
+                     words(QT_TRANSLATE_NOOP("QuickAnswer", "read")).rightJustified(8),
+                     words(QT_TRANSLATE_NOOP("QuickAnswer", "predicted")).rightJustified(10),
+                     words(QT_TRANSLATE_NOOP("QuickAnswer", "ratio")).rightJustified(6));
     for (const VerifiedLayout& layout : verified) {
         text += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8%9\n")
-                    .arg(layout.name, -16)
-                    .arg(layout.predictedRank > 0 ? QString::number(layout.predictedRank) : QStringLiteral("-"), 4)
-                    .arg(mbps(layout.measuredWrite), 8)
-                    .arg(mbps(layout.predictedWrite), 10)
-                    .arg(ratio(layout.ratio(true)), 6)
-                    .arg(mbps(layout.measuredRead), 8)
-                    .arg(mbps(layout.predictedRead), 10)
-                    .arg(ratio(layout.ratio(false)), 6)
-                    .arg(layout.status == RunState::Completed
+                    .arg(layout.name.leftJustified(16),
+                         (layout.predictedRank > 0 ? QString::number(layout.predictedRank) : QStringLiteral("-"))
+                             .rightJustified(4),
+                         mbps(layout.measuredWrite).rightJustified(8), mbps(layout.predictedWrite).rightJustified(10),
+                         ratio(layout.ratio(true)).rightJustified(6), mbps(layout.measuredRead).rightJustified(8),
+                         mbps(layout.predictedRead).rightJustified(10), ratio(layout.ratio(false)).rightJustified(6),
+                         layout.status == RunState::Completed
                              ? QString()
                              : QStringLiteral("  (%1)").arg(runStateText(layout.status, audience)));
     }
@@ -278,11 +276,9 @@ QString QuickAnswer::toText(Audience audience) const
     text += words(QT_TRANSLATE_NOOP("QuickAnswer",
                                     "\nTook %1: the disks %2, %3 layout(s) built %4. Building all %5 layouts these "
                                     "disks allow, with the same tests, would take about %6.\n"))
-                .arg(Units::formatRoughDuration(seconds()), Units::formatRoughDuration(measureSeconds))
-                .arg(verified.size())
-                .arg(Units::formatRoughDuration(verifySeconds))
-                .arg(layouts)
-                .arg(Units::formatRoughDuration(fullEstimateSeconds()));
+                .arg(Units::formatRoughDuration(seconds()), Units::formatRoughDuration(measureSeconds),
+                     QString::number(verified.size()), Units::formatRoughDuration(verifySeconds),
+                     QString::number(layouts), Units::formatRoughDuration(fullEstimateSeconds()));
     return text;
 }
 

@@ -75,8 +75,7 @@ QString impossibility(const Words& say, const CampaignResults& results, const Re
     if (!keepsEnough(most, requirements.minSpacePct)) {
         return say(QT_TRANSLATE_NOOP("Recommendation",
                                      "with %1, a layout that survives %2 keeps at most %3 % of the space"))
-            .arg(count, failures)
-            .arg(most, 0, 'f', 0);
+            .arg(count, failures, QString::number(most, 'f', 0));
     }
     if (requirements.controllerLoss && controllersKnown && controllers.size() == 1) {
         return say(QT_TRANSLATE_NOOP("Recommendation", "all %1 are on one controller")).arg(count);
@@ -123,10 +122,9 @@ QString detailOf(const Words& say, const RankedLayout& layout, const QHash<Measu
             continue;
         }
         const double pct = 100.0 * found->second / best.value(measure, found->second);
-        parts.append(
-            say(QT_TRANSLATE_NOOP("Recommendation", "%1 %2 (%3 % of the best)"))
-                .arg(Requirements::measureName(measure, say.audience), formatValue(say, measure, found->second))
-                .arg(qRound(pct)));
+        parts.append(say(QT_TRANSLATE_NOOP("Recommendation", "%1 %2 (%3 % of the best)"))
+                         .arg(Requirements::measureName(measure, say.audience),
+                              formatValue(say, measure, found->second), QString::number(qRound(pct))));
     }
     return parts.join(QStringLiteral(", "));
 }
@@ -277,13 +275,9 @@ void explainRanks(const Words& say, Recommendation& answer, const CampaignResult
             const RankedLayout& previous = answer.ranked.at(i - 1);
             layout.why = qRound(previous.score) == qRound(layout.score)
                 ? say(QT_TRANSLATE_NOOP("Recommendation", "as fast as %1 (score %2), which %3"))
-                      .arg(previous.name)
-                      .arg(qRound(layout.score))
-                      .arg(tieBreak(say, previous, layout))
+                      .arg(previous.name, QString::number(qRound(layout.score)), tieBreak(say, previous, layout))
                 : say(QT_TRANSLATE_NOOP("Recommendation", "scores %1 against %2's %3"))
-                      .arg(qRound(layout.score))
-                      .arg(top.name)
-                      .arg(qRound(top.score));
+                      .arg(QString::number(qRound(layout.score)), top.name, QString::number(qRound(top.score)));
             layout.why += say(QT_TRANSLATE_NOOP("Recommendation", ": %1; keeps %2 of the space, %3"))
                               .arg(detailOf(say, layout, scoring.best, shown), spaceText(say, layout.spacePct),
                                    survivesText(say, layout.failures, controllerLoss));
@@ -438,10 +432,8 @@ QString Recommendation::toText() const
         text += QLatin1Char('\n');
         for (int i = 0; i < ranked.size(); ++i) {
             text += say(QT_TRANSLATE_NOOP("Recommendation", "%1. %2  score %3\n   %4\n"))
-                        .arg(i + 1, 2)
-                        .arg(ranked.at(i).name)
-                        .arg(qRound(ranked.at(i).score))
-                        .arg(ranked.at(i).why);
+                        .arg(QString::number(i + 1).rightJustified(2), ranked.at(i).name,
+                             QString::number(qRound(ranked.at(i).score)), ranked.at(i).why);
         }
     }
     if (!excluded.isEmpty()) {
@@ -470,10 +462,9 @@ QString Recommendation::toMarkdown() const
         md += QStringLiteral("\n| rank | layout | score | why |\n|---:|---|---:|---|\n");
         for (int i = 0; i < ranked.size(); ++i) {
             md += QStringLiteral("| %1 | %2%3 | %4 | %5 |\n")
-                      .arg(i + 1)
-                      .arg(cell(ranked.at(i).name), ranked.at(i).predicted ? QStringLiteral(" (predicted)") : QString())
-                      .arg(qRound(ranked.at(i).score))
-                      .arg(cell(ranked.at(i).why));
+                      .arg(QString::number(i + 1), cell(ranked.at(i).name),
+                           ranked.at(i).predicted ? QStringLiteral(" (predicted)") : QString(),
+                           QString::number(qRound(ranked.at(i).score)), cell(ranked.at(i).why));
         }
     }
     if (!excluded.isEmpty()) {

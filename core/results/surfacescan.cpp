@@ -88,8 +88,8 @@ Result<SurfaceSpec> SurfaceSpec::fromJson(const QJsonValue& json)
     const QJsonValue points = object.value(QStringLiteral("points"));
     const double count = points.toDouble(-1);
     if (!points.isDouble() || count != std::floor(count) || count < minPoints || count > maxPoints) {
-        return surfaceError(
-            QStringLiteral("points must be a whole number from %1 to %2").arg(minPoints).arg(maxPoints));
+        return surfaceError(QStringLiteral("points must be a whole number from %1 to %2")
+                                .arg(QString::number(minPoints), QString::number(maxPoints)));
     }
     spec.points = int(count);
     if (object.contains(QStringLiteral("time"))) {
@@ -161,14 +161,12 @@ QString DiskSurface::summary(std::uint64_t diskBytes) const
         ? QStringLiteral("flat: %1 to %2 from start to end")
               .arg(Units::formatMBps(slow->bwBytes).remove(QStringLiteral(" MB/s")), Units::formatMBps(fast->bwBytes))
         : QStringLiteral("slowest at the %1 (%2 %): %3, %4 % of the fastest (%5 at %6 %)")
-              .arg(zone(slowAt))
-              .arg(qRound(slowAt * 100))
-              .arg(Units::formatMBps(slow->bwBytes))
-              .arg(fast->bwBytes > 0 ? qRound(100 * slow->bwBytes / fast->bwBytes) : 0)
-              .arg(Units::formatMBps(fast->bwBytes))
-              .arg(qRound(fast->position(diskBytes) * 100));
+              .arg(zone(slowAt), QString::number(qRound(slowAt * 100)), Units::formatMBps(slow->bwBytes),
+                   QString::number(fast->bwBytes > 0 ? qRound(100 * slow->bwBytes / fast->bwBytes) : 0),
+                   Units::formatMBps(fast->bwBytes), QString::number(qRound(fast->position(diskBytes) * 100)));
     if (!complete()) {
-        text += QStringLiteral("; %1 of %2 points measured").arg(points.size()).arg(pointsPlanned);
+        text += QStringLiteral("; %1 of %2 points measured")
+                    .arg(QString::number(points.size()), QString::number(pointsPlanned));
     }
     return text;
 }
@@ -228,8 +226,7 @@ bool SurfaceScanner::scan(DiskSurface& surface, const ReadAt& read, const Progre
     surface.pointsPlanned = int(offsets.size());
     if (offsets.isEmpty()) {
         surface.error = QStringLiteral("the disk (%1) is too small for %2 points")
-                            .arg(Units::formatBytesDecimal(double(m_diskBytes)))
-                            .arg(m_spec.points);
+                            .arg(Units::formatBytesDecimal(double(m_diskBytes)), QString::number(m_spec.points));
         return false;
     }
     surface.error.clear();
@@ -313,14 +310,13 @@ QString surfaceMarkdown(const CampaignResults& results)
                           fast ? QString::number(fast->bwBytes / 1e6, 'f', 1) : QStringLiteral("-"),
                           slow && fast && fast->bwBytes > 0
                               ? QStringLiteral("%1 %").arg(qRound(100 * slow->bwBytes / fast->bwBytes))
-                              : QStringLiteral("-"))
-                     .arg(disk.surface.points.size())
-                     .arg(disk.surface.pointsPlanned);
+                              : QStringLiteral("-"),
+                          QString::number(disk.surface.points.size()), QString::number(disk.surface.pointsPlanned));
         QStringList points;
         for (const SurfacePoint& point : disk.surface.points) {
             points.append(QStringLiteral("%1 %: %2")
-                              .arg(qRound(point.position(disk.sizeBytes) * 100))
-                              .arg(point.bwBytes / 1e6, 0, 'f', 1));
+                              .arg(QString::number(qRound(point.position(disk.sizeBytes) * 100)),
+                                   QString::number(point.bwBytes / 1e6, 'f', 1)));
         }
         lines += QStringLiteral("- %1: %2%3\n")
                      .arg(name, points.join(QStringLiteral(" · ")),

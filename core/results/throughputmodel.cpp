@@ -416,8 +416,7 @@ SharedSpeeds sharedSpeeds(const ModelWalk& walk, const BaselineFn& baseline, con
                         QStringLiteral("a shared ceiling: %1 %2 %3 together, %4 for each of the %5 disks this "
                                        "layout loads there")
                             .arg(group.name(), write ? QStringLiteral("writes") : QStringLiteral("reads"),
-                                 Units::formatMBps(*measured), Units::formatMBps(part))
-                            .arg(used.size());
+                                 Units::formatMBps(*measured), Units::formatMBps(part), QString::number(used.size()));
                 }
             }
         }

@@ -98,11 +98,12 @@ Result<QChart*> Charts::surface(const CampaignResults& results, const ChartOptio
         auto* line = new QLineSeries;
         const SurfacePoint* slow = disk.surface.slowest();
         const SurfacePoint* fast = disk.surface.fastest();
-        line->setName(disk.surface.flat()
-                          ? tr("%1: flat (within 5 %)").arg(disk.label())
-                          : tr("%1: slowest at the %2, %3 % of its fastest")
-                                .arg(disk.label(), DiskSurface::zone(slow->position(disk.sizeBytes)))
-                                .arg(fast->bwBytes > 0 ? qRound(100 * slow->bwBytes / fast->bwBytes) : 0));
+        line->setName(
+            disk.surface.flat()
+                ? tr("%1: flat (within 5 %)").arg(disk.label())
+                : tr("%1: slowest at the %2, %3 % of its fastest")
+                      .arg(disk.label(), DiskSurface::zone(slow->position(disk.sizeBytes)),
+                           QString::number(fast->bwBytes > 0 ? qRound(100 * slow->bwBytes / fast->bwBytes) : 0)));
         line->setPointsVisible(true);
         line->setPen(QPen(seriesColour(int(chart->series().size()), options.dark), 2));
         for (const SurfacePoint& point : disk.surface.points) {

@@ -81,7 +81,7 @@ Result<QChart*> Charts::rebuild(const CampaignResults& results, const ChartOptio
             chart->addAxis(axisY, Qt::AlignLeft);
         }
         auto* line = new QLineSeries;
-        line->setName(tr("%1 (%2 s)").arg(config->name).arg(config->drill->rebuild->seconds, 0, 'f', 1));
+        line->setName(tr("%1 (%2 s)").arg(config->name, QString::number(config->drill->rebuild->seconds, 'f', 1)));
         line->setPen(QPen(seriesColour(int(chart->series().size()), options.dark), 2));
         for (const SyncPoint& point : config->drill->rebuild->timeline) {
             line->append(point.seconds, point.bytesPerSecond / 1e6);

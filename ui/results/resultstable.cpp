@@ -185,7 +185,8 @@ void ResultsTable::fill(const CampaignResults& results)
         setItem(row, ColumnReadPct, new NumberItem(percent(config.relativeReadPct), config.relativeReadPct));
         setItem(row, ColumnSpace, new NumberItem(QStringLiteral("%1 %").arg(qRound(config.spacePct)), config.spacePct));
         const QString failures = config.failuresBestCase > config.failuresGuaranteed
-            ? tr("%1 (up to %2)").arg(config.failuresGuaranteed).arg(config.failuresBestCase)
+            ? tr("%1 (up to %2)")
+                  .arg(QString::number(config.failuresGuaranteed), QString::number(config.failuresBestCase))
             : QString::number(config.failuresGuaranteed);
         setItem(row, ColumnFailures, new NumberItem(failures, double(config.failuresGuaranteed)));
         const QString controller = !config.controllerFailureSurvived ? QStringLiteral("–")
@@ -248,10 +249,8 @@ QTableWidgetItem* ResultsTable::spreadItem(const ConfigResult& config)
         largest = std::max(largest.value_or(0), summary.cv);
         unstable = unstable || summary.unstable;
         lines.append(tr("%1: %2 % over %3 runs%4")
-                         .arg(name)
-                         .arg(summary.cv * 100, 0, 'f', 1)
-                         .arg(summary.runs)
-                         .arg(summary.unstable ? tr(", unstable") : QString()));
+                         .arg(name, QString::number(summary.cv * 100, 'f', 1), QString::number(summary.runs),
+                              summary.unstable ? tr(", unstable") : QString()));
     };
     for (const TestResult& test : config.tests) {
         resync = resync || test.duringResync;
@@ -260,7 +259,7 @@ QTableWidgetItem* ResultsTable::spreadItem(const ConfigResult& config)
             note(tr("%1, bs %2").arg(test.spec.name, Display::formatSizeCompact(size)), summary);
         }
         for (const auto& [depth, summary] : test.depthSweep) {
-            note(tr("%1, QD %2").arg(test.spec.name).arg(depth), summary);
+            note(tr("%1, QD %2").arg(test.spec.name, QString::number(depth)), summary);
         }
     }
     QString text = largest ? QStringLiteral("%1 %").arg(*largest * 100, 0, 'f', 1) : QStringLiteral("–");
