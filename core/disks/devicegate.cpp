@@ -1,10 +1,12 @@
 #include "disks/devicegate.h"
 
+#include "disks/deviceusers.h"
 #include "disks/diskscanner.h"
 #include "system/commandrunner.h"
 #include "util/errnotext.h"
 #include "util/errorcodes.h"
 #include "util/jsonvalues.h"
+#include "util/monotonicclock.h"
 #include "util/privatedir.h"
 #include "util/terminaltext.h"
 #include "util/units.h"
@@ -25,6 +27,7 @@
 #include <grp.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <time.h>
 #include <unistd.h>
 
 namespace RaidBench {
@@ -74,11 +77,12 @@ gid_t diskGroup()
 /// In-use reasons: never waived, whatever the device carries.
 bool inUseReason(const QString& code)
 {
-    static const QSet<QString> codes {QStringLiteral("mounted"),     QStringLiteral("swap"),
-                                      QStringLiteral("holders"),     QStringLiteral("system-disk"),
-                                      QStringLiteral("read-only"),   QStringLiteral("virtual-device"),
-                                      QStringLiteral("loop-device"), QStringLiteral("empty"),
-                                      QStringLiteral("scan-error"),  QStringLiteral("too-small")};
+    static const QSet<QString> codes {
+        QStringLiteral("mounted"),     QStringLiteral("swap"),         QStringLiteral("holders"),
+        QStringLiteral("system-disk"), QStringLiteral("read-only"),    QStringLiteral("virtual-device"),
+        QStringLiteral("loop-device"), QStringLiteral("empty"),        QStringLiteral("scan-error"),
+        QStringLiteral("too-small"),   QStringLiteral("loop-backing"), QStringLiteral("open"),
+        QStringLiteral("exported")};
     return codes.contains(code);
 }
 
@@ -112,79 +116,6 @@ bool ownVolumeGroup(const QString& group, const QString& tag)
     }
     const QRegularExpression ours(QStringLiteral("^raidbench_%1(_\\d{1,4})?$").arg(tag));
     return ours.match(group).hasMatch();
-}
-
-QString PinnedDevice::describe() const
-{
-    // What the disk says of itself, shown as visible text: it reaches terminals and confirmations.
-    QStringList parts;
-    if (!model.isEmpty()) {
-        parts.append(terminalSafe(model));
-    }
-    if (!serial.isEmpty()) {
-        parts.append(QStringLiteral("serial %1").arg(terminalSafe(serial)));
-    } else if (!backingFile.isEmpty()) {
-        parts.append(QStringLiteral("file %1").arg(terminalSafe(backingFile.left(200))));
-    }
-    parts.append(Units::formatBytesDecimal(double(sizeBytes)));
-    return QStringLiteral("%1 (%2)").arg(node, parts.join(QStringLiteral(", ")));
-}
-
-bool PinnedDevice::sameIdentity(const PinnedDevice& other) const
-{
-    if (sizeBytes != other.sizeBytes || kind != other.kind || model != other.model || serial != other.serial ||
-        wwn != other.wwn || backingFile != other.backingFile || partitionNumber != other.partitionNumber ||
-        startSector != other.startSector) {
-        return false;
-    }
-    // A device without serial, WWN or file has nothing but its number and size to go by, and only
-    // within one boot: after a reboot two such disks may have swapped names.
-    if (serial.isEmpty() && wwn.isEmpty() && backingFile.isEmpty()) {
-        return rdev == other.rdev && name == other.name && bootId == other.bootId;
-    }
-    return true;
-}
-
-QJsonObject PinnedDevice::toJson() const
-{
-    return QJsonObject {{QStringLiteral("requested"), requested},
-                        {QStringLiteral("node"), node},
-                        {QStringLiteral("name"), name},
-                        {QStringLiteral("major"), qint64(major(dev_t(rdev)))},
-                        {QStringLiteral("minor"), qint64(minor(dev_t(rdev)))},
-                        {QStringLiteral("kind"), kind},
-                        {QStringLiteral("stable_path"), stablePath},
-                        {QStringLiteral("model"), model},
-                        {QStringLiteral("serial"), serial},
-                        {QStringLiteral("wwn"), wwn},
-                        {QStringLiteral("size_bytes"), double(sizeBytes)},
-                        {QStringLiteral("backing_file"), backingFile},
-                        {QStringLiteral("partition"), partitionNumber},
-                        {QStringLiteral("start_sector"), double(startSector)},
-                        {QStringLiteral("tag"), tag},
-                        {QStringLiteral("boot_id"), bootId}};
-}
-
-PinnedDevice PinnedDevice::fromJson(const QJsonObject& json)
-{
-    PinnedDevice pin;
-    pin.requested = json.value(QStringLiteral("requested")).toString();
-    pin.node = json.value(QStringLiteral("node")).toString();
-    pin.name = json.value(QStringLiteral("name")).toString();
-    pin.rdev = makedev(unsigned(json.value(QStringLiteral("major")).toInteger()),
-                       unsigned(json.value(QStringLiteral("minor")).toInteger()));
-    pin.kind = json.value(QStringLiteral("kind")).toString();
-    pin.stablePath = json.value(QStringLiteral("stable_path")).toString();
-    pin.model = json.value(QStringLiteral("model")).toString();
-    pin.serial = json.value(QStringLiteral("serial")).toString();
-    pin.wwn = json.value(QStringLiteral("wwn")).toString();
-    pin.sizeBytes = readUInt64(json.value(QStringLiteral("size_bytes")));
-    pin.backingFile = json.value(QStringLiteral("backing_file")).toString();
-    pin.partitionNumber = json.value(QStringLiteral("partition")).toInt();
-    pin.startSector = readUInt64(json.value(QStringLiteral("start_sector")));
-    pin.tag = json.value(QStringLiteral("tag")).toString();
-    pin.bootId = json.value(QStringLiteral("boot_id")).toString();
-    return pin;
 }
 
 namespace {
@@ -385,6 +316,56 @@ Result<Disk> SystemDeviceGate::inspectNode(const QString& node) const
 
 namespace {
 
+bool openByProcess(const Disk& disk)
+{
+    auto open = [](const Disk& device) {
+        return std::any_of(device.users.begin(), device.users.end(),
+                           [](const DeviceUse& use) { return use.kind == DeviceUse::Kind::OpenByProcess; });
+    };
+    return open(disk) || std::any_of(disk.partitions.begin(), disk.partitions.end(), open);
+}
+
+} // namespace
+
+QStringList SystemDeviceGate::usersOf(std::uint64_t rdev) const
+{
+    const std::uint64_t until = monotonicNs() + std::uint64_t(m_options.settleMs) * 1'000'000ull;
+    for (;;) {
+        const auto found =
+            DeviceUsers(m_options.sysRoot, m_options.procRoot, m_options.devRoot, qint64(getpid())).find(5000);
+        if (!found) {
+            return {found.error().message};
+        }
+        const QList<DeviceUse> uses = found->value(rdev);
+        const bool processesOnly = std::all_of(
+            uses.begin(), uses.end(), [](const DeviceUse& use) { return use.kind == DeviceUse::Kind::OpenByProcess; });
+        if (uses.isEmpty() || !processesOnly || monotonicNs() >= until) {
+            QStringList reasons;
+            for (const DeviceUse& use : uses) {
+                reasons.append(use.reason().message);
+            }
+            return reasons;
+        }
+        const timespec pause {0, 100'000'000};
+        nanosleep(&pause, nullptr);
+    }
+}
+
+Result<Disk> SystemDeviceGate::inspectSettled(const QString& node) const
+{
+    const std::uint64_t until = monotonicNs() + std::uint64_t(m_options.settleMs) * 1'000'000ull;
+    for (;;) {
+        auto disk = inspectNode(node);
+        if (!disk || !openByProcess(*disk) || monotonicNs() >= until) {
+            return disk;
+        }
+        const timespec pause {0, 100'000'000};
+        nanosleep(&pause, nullptr);
+    }
+}
+
+namespace {
+
 /// The volume group the LVM label on `node` names, asking LVM about that one device only.
 Result<QString> volumeGroupFromLvm(const QString& node)
 {
@@ -550,11 +531,13 @@ PinnedDevice SystemDeviceGate::pinOf(const Disk& disk, const QString& node, std:
         : disk.parent.startsWith(QLatin1String("loop"))         ? disk.parent
                                                                 : QString();
     if (!loopName.isEmpty()) {
-        QFile backing(QStringLiteral("%1/block/%2/loop/backing_file").arg(m_options.sysRoot, loopName));
-        if (backing.open(QIODevice::ReadOnly)) {
-            pin.backingFile = QString::fromUtf8(backing.readAll()).trimmed();
-        }
+        const DeviceUsers::LoopBacking backing =
+            DeviceUsers::loopBacking(m_options.sysRoot, m_options.devRoot, loopName);
+        pin.backingFile = backing.file;
+        pin.backingInode = backing.inode;
+        pin.backingOffset = backing.offset;
     }
+    pin.diskSeq = disk.diskSeq;
     return pin;
 }
 
@@ -569,7 +552,7 @@ Result<PinnedDevice> SystemDeviceGate::pin(const QString& path, Use use, const Q
     if (::stat(QFile::encodeName(*resolved).constData(), &st) != 0 || !S_ISBLK(st.st_mode)) {
         return makeError(ErrorCode::notBlockDevice, QStringLiteral("%1 is not a block device").arg(shown(path)));
     }
-    auto disk = inspectNode(*resolved);
+    auto disk = inspectSettled(*resolved);
     if (!disk) {
         return disk.error();
     }
@@ -602,13 +585,10 @@ Result<void> SystemDeviceGate::check(const PinnedDevice& pin, Use use) const
     if (std::uint64_t(st.st_rdev) != pin.rdev) {
         return makeError(ErrorCode::deviceChanged,
                          QStringLiteral("%1 is now device %2:%3, not the %4:%5 that was checked")
-                             .arg(pin.node)
-                             .arg(major(st.st_rdev))
-                             .arg(minor(st.st_rdev))
-                             .arg(major(dev_t(pin.rdev)))
-                             .arg(minor(dev_t(pin.rdev))));
+                             .arg(pin.node, QString::number(major(st.st_rdev)), QString::number(minor(st.st_rdev)),
+                                  QString::number(major(dev_t(pin.rdev))), QString::number(minor(dev_t(pin.rdev)))));
     }
-    auto disk = inspectNode(pin.node);
+    auto disk = inspectSettled(pin.node);
     if (!disk) {
         return makeError(ErrorCode::deviceChanged, QStringLiteral("%1: %2").arg(pin.describe(), disk.error().message));
     }
@@ -659,11 +639,10 @@ Result<PinnedDevice> SystemDeviceGate::relocate(const PinnedDevice& pin) const
         }
     }
     if (matches.size() != 1) {
-        return makeError(
-            ErrorCode::deviceChanged,
-            matches.isEmpty()
-                ? QStringLiteral("%1 is not there any more").arg(pin.describe())
-                : QStringLiteral("%1 matches %2 devices; touching none").arg(pin.describe()).arg(matches.size()));
+        return makeError(ErrorCode::deviceChanged,
+                         matches.isEmpty() ? QStringLiteral("%1 is not there any more").arg(pin.describe())
+                                           : QStringLiteral("%1 matches %2 devices; touching none")
+                                                 .arg(pin.describe(), QString::number(matches.size())));
     }
     return matches.first();
 }
@@ -746,6 +725,11 @@ Result<DeviceGate::BuiltNode> SystemDeviceGate::checkBuilt(const QString& path, 
     if (leaves == 0) {
         return makeError(ErrorCode::deviceChanged,
                          QStringLiteral("%1: every disk under it has vanished").arg(shown(path)));
+    }
+    // Nobody else uses the array itself: a process with it open, a loop device over it.
+    if (const QStringList users = usersOf(std::uint64_t(st.st_rdev)); !users.isEmpty()) {
+        return makeError(ErrorCode::deviceInUse,
+                         QStringLiteral("%1 is in use: %2").arg(shown(path), users.join(QStringLiteral("; "))));
     }
     return BuiltNode {*resolved, std::uint64_t(st.st_rdev)};
 }

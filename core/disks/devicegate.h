@@ -3,6 +3,7 @@
 #include "disks/disk.h"
 #include "disks/diskscanner.h"
 #include "disks/eligibility.h"
+#include "disks/pinneddevice.h"
 #include "disks/signatureprobe.h"
 #include "layout/arrayspec.h"
 #include "system/verifieddevice.h"
@@ -18,36 +19,6 @@
 #include <sys/types.h>
 
 namespace RaidBench {
-
-/// A device the gate resolved and checked once. Every later command names `node`, never the
-/// caller's path, and the gate re-verifies the pin right before each destructive command.
-struct PinnedDevice
-{
-    QString requested; ///< the path the caller gave (messages only)
-    QString node; ///< the canonical node, /dev/NAME
-    QString name; ///< sdb, loop3, sdb1
-    std::uint64_t rdev = 0; ///< st_rdev of the node when it was pinned
-    QString kind; ///< disk, partition, loop
-    QString stablePath; ///< /dev/disk/by-id/... when there is one
-    QString model;
-    QString serial;
-    QString wwn;
-    std::uint64_t sizeBytes = 0;
-    QString backingFile; ///< a loop device's file: the only identity a loop device has
-    int partitionNumber = 0; ///< a partition's number on its disk (0: not a partition)
-    std::uint64_t startSector = 0; ///< where a partition starts on its disk (512-byte sectors)
-    QString bootId; ///< the boot it was pinned in (identity of a device without serial or file)
-    QString tag; ///< the build it belongs to: which RaidBench signatures on it are its own
-
-    bool isValid() const { return rdev != 0 && !node.isEmpty(); }
-    /// "/dev/sdb (WDC WD40, serial WD-123, 4.00 TB)" for messages.
-    QString describe() const;
-    /// Whether `other` is the same physical device (serial/WWN, model, size; a loop device's file; a
-    /// partition's number and start).
-    bool sameIdentity(const PinnedDevice& other) const;
-    QJsonObject toJson() const;
-    static PinnedDevice fromJson(const QJsonObject& json);
-};
 
 /// Whether `signature` is one RaidBench writes for the build `tag` (any build when empty): the md
 /// superblock of its array, an ext4 or XFS file system labelled fileSystemLabel(tag), and for a build's
@@ -146,6 +117,9 @@ public:
         std::function<Result<QString>(const QString& node)> volumeGroupOf;
         /// How long a probe of one device may take before its check fails (a disk whose reads hang).
         int probeTimeoutMs = 15000;
+        /// How long a check waits for processes that hold the device open to let go (udev's workers
+        /// probe a disk for a moment after every change) before it calls the device in use.
+        int settleMs = 2000;
     };
 
     SystemDeviceGate();
@@ -171,6 +145,12 @@ protected:
 
 private:
     Result<Disk> inspectNode(const QString& node) const;
+    /// inspectNode(), looked at again for a moment while only processes hold it open: udev's workers
+    /// open a disk briefly after every change to it (a wipe, an array stopped), then let go.
+    Result<Disk> inspectSettled(const QString& node) const;
+    /// Who uses the device `rdev` without a claim (DeviceUsers), as reasons; looked at again for a moment
+    /// while only processes hold it. An array a build made is checked so, its disks by inspectSettled().
+    QStringList usersOf(std::uint64_t rdev) const;
     DiskScanner scanner() const;
     /// Every signature on `disk` that the build `tag` did not write, one reason each.
     QStringList foreignSignatures(const Disk& disk, const QString& node, const QString& tag) const;

@@ -33,6 +33,10 @@ QJsonObject Disk::toJson() const
     for (const auto& reason : reasons) {
         reasonArray.append(reason.toJson());
     }
+    QJsonArray userArray;
+    for (const DeviceUse& use : users) {
+        userArray.append(use.toJson());
+    }
     auto orNull = [](const QString& text) { return text.isEmpty() ? QJsonValue() : QJsonValue(text); };
     QJsonObject json {
         {QStringLiteral("name"), name},
@@ -57,6 +61,7 @@ QJsonObject Disk::toJson() const
         {QStringLiteral("partitions"), partitionArray},
         {QStringLiteral("signatures"), signatureArray},
         {QStringLiteral("holders"), QJsonArray::fromStringList(holders)},
+        {QStringLiteral("users"), userArray},
         {QStringLiteral("mount_points"), QJsonArray::fromStringList(mountPoints)},
         {QStringLiteral("swap"), swap},
         {QStringLiteral("md_array"), orNull(mdArray)},
@@ -66,6 +71,14 @@ QJsonObject Disk::toJson() const
         {QStringLiteral("eligible"), eligible},
         {QStringLiteral("reasons"), reasonArray},
     };
+    if (!backingFile.isEmpty()) {
+        json.insert(QStringLiteral("backing_file"), backingFile);
+        json.insert(QStringLiteral("backing_inode"), QString::number(backingInode));
+        json.insert(QStringLiteral("backing_offset"), QString::number(backingOffset));
+    }
+    if (diskSeq != 0) {
+        json.insert(QStringLiteral("diskseq"), QString::number(diskSeq));
+    }
     if (healthRead) {
         insertHealthJson(json, health, writeCache, explanations);
     }
@@ -94,6 +107,11 @@ Disk Disk::fromJson(const QJsonObject& json)
     disk.controller = json.value(QStringLiteral("controller")).toString();
     disk.port = json.value(QStringLiteral("port")).toString();
     disk.devNumber = json.value(QStringLiteral("dev")).toString();
+    disk.backingFile = json.value(QStringLiteral("backing_file")).toString();
+    // Strings: 64-bit numbers beyond what a JSON number holds exactly.
+    disk.backingInode = json.value(QStringLiteral("backing_inode")).toString().toULongLong();
+    disk.backingOffset = json.value(QStringLiteral("backing_offset")).toString().toULongLong();
+    disk.diskSeq = json.value(QStringLiteral("diskseq")).toString().toULongLong();
     for (const auto& partition : json.value(QStringLiteral("partitions")).toArray()) {
         disk.partitions.append(fromJson(partition.toObject()));
     }
@@ -105,6 +123,9 @@ Disk Disk::fromJson(const QJsonObject& json)
     }
     for (const auto& holder : json.value(QStringLiteral("holders")).toArray()) {
         disk.holders.append(holder.toString());
+    }
+    for (const auto& use : json.value(QStringLiteral("users")).toArray()) {
+        disk.users.append(DeviceUse::fromJson(use.toObject()));
     }
     for (const auto& mount : json.value(QStringLiteral("mount_points")).toArray()) {
         disk.mountPoints.append(mount.toString());

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "disks/deviceusers.h"
 #include "disks/diskhealth.h"
 #include "disks/diskreason.h"
 
@@ -44,9 +45,17 @@ struct Disk
     QString controller; ///< PCI address of the host adapter, or "virtual"
     QString port; ///< H:C:T:L, ataN, USB port, NVMe namespace
     QString devNumber; ///< major:minor
+    QString backingFile; ///< a loop device's backing file, as the kernel names it
+    std::uint64_t backingInode = 0; ///< and its inode (0 when it cannot be read)
+    std::uint64_t backingOffset = 0; ///< and where in it the loop device starts
+    /// The kernel's sequence number of the disk's media (/sys/block/X/diskseq; a partition's disk's): a
+    /// new one for every disk plugged in, never used twice in a boot. 0 where the kernel has none.
+    std::uint64_t diskSeq = 0;
     QList<Disk> partitions;
     QList<DiskSignature> signatures;
     QStringList holders;
+    /// Who uses it without a claim `holders` shows: loop devices it backs, processes that hold it open.
+    QList<DeviceUse> users;
     QStringList mountPoints;
     bool swap = false;
     QString mdArray; ///< the md array it belongs to (holder or superblock)

@@ -15,6 +15,7 @@
 #include <cstring>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <unistd.h>
 
 namespace RaidBench {
 
@@ -24,6 +25,8 @@ struct DiskScanner::Context
     QSet<QString> swapNames; // sda2, dm-1
     QHash<QString, QStringList> idLinks; // sda -> by-id link names
     QSet<QString> systemDevs; // dev numbers of the file systems at /, /boot, /boot/efi
+    QHash<std::uint64_t, QList<DeviceUse>> users; // device number -> who uses it without a claim
+    QString usersError; // why the users could not be told: every device may be in use
 };
 
 namespace {
@@ -31,10 +34,21 @@ namespace {
 QString kindOf(const QString& name)
 {
     static const QList<std::pair<QString, QString>> prefixes {
-        {QStringLiteral("loop"), QStringLiteral("loop")}, {QStringLiteral("md"), QStringLiteral("md")},
-        {QStringLiteral("dm-"), QStringLiteral("dm")},    {QStringLiteral("zram"), QStringLiteral("zram")},
-        {QStringLiteral("ram"), QStringLiteral("ram")},   {QStringLiteral("sr"), QStringLiteral("rom")},
-        {QStringLiteral("nbd"), QStringLiteral("other")}, {QStringLiteral("fd"), QStringLiteral("other")},
+        {QStringLiteral("loop"), QStringLiteral("loop")},
+        {QStringLiteral("md"), QStringLiteral("md")},
+        {QStringLiteral("dm-"), QStringLiteral("dm")},
+        {QStringLiteral("zram"), QStringLiteral("zram")},
+        {QStringLiteral("ram"), QStringLiteral("ram")},
+        {QStringLiteral("sr"), QStringLiteral("rom")},
+        {QStringLiteral("nbd"), QStringLiteral("other")},
+        {QStringLiteral("fd"), QStringLiteral("other")},
+        // Served by a process or another machine, or stacked on other disks: no disk RaidBench may
+        // write (a Ceph image, a DRBD replica, a ZFS volume, a bcache cache, a userspace block device).
+        {QStringLiteral("rbd"), QStringLiteral("other")},
+        {QStringLiteral("drbd"), QStringLiteral("other")},
+        {QStringLiteral("zd"), QStringLiteral("other")},
+        {QStringLiteral("bcache"), QStringLiteral("other")},
+        {QStringLiteral("ublkb"), QStringLiteral("other")},
     };
     for (const auto& [prefix, kind] : prefixes) {
         if (name.startsWith(prefix)) {
@@ -286,6 +300,18 @@ Disk DiskScanner::readDevice(const Context& context, const QString& sysPath, con
             disk.mdArray = holder;
         }
     }
+    disk.users = context.users.value(makedev(disk.devNumber.section(QLatin1Char(':'), 0, 0).toUInt(),
+                                             disk.devNumber.section(QLatin1Char(':'), 1).toUInt()));
+    if (!context.usersError.isEmpty()) {
+        errors.append(context.usersError);
+    }
+    if (disk.kind == QLatin1String("loop")) {
+        const DeviceUsers::LoopBacking backing = DeviceUsers::loopBacking(m_sysRoot, m_devRoot, name);
+        disk.backingFile = backing.file;
+        disk.backingInode = backing.inode;
+        disk.backingOffset = backing.offset;
+    }
+    disk.diskSeq = parent ? parent->diskSeq : readAttribute(sysPath + QStringLiteral("/diskseq")).toULongLong();
     disk.mountPoints = context.mountsByDev.value(disk.devNumber);
     disk.swap = context.swapNames.contains(name);
 
@@ -365,6 +391,13 @@ QList<Disk> DiskScanner::scanDevices(const EligibilityOptions& options, const QS
     }
     for (auto it = context.idLinks.begin(); it != context.idLinks.end(); ++it) {
         it->sort();
+    }
+    // Who uses a device without a claim (a loop device over it, a process holding it open): one look
+    // for every device. This process is left out: it opens the disks it probes and measures itself.
+    if (auto users = DeviceUsers(m_sysRoot, m_procRoot, m_devRoot, qint64(getpid())).find(usersTimeoutMs)) {
+        context.users = *users;
+    } else {
+        context.usersError = users.error().message;
     }
 
     QList<Disk> disks;

@@ -31,6 +31,8 @@ public:
     void setProbeTimeout(int milliseconds) { m_probeTimeoutMs = milliseconds; }
 
 private:
+    /// How long the look for processes holding devices open may take.
+    static constexpr int usersTimeoutMs = 5000;
     struct Context;
     /// `onlyDev` set: only that device (major:minor, or the disk holding it) is probed with libblkid.
     QList<Disk> scanDevices(const EligibilityOptions& options, const QString& onlyDev) const;

@@ -72,6 +72,22 @@ QList<DiskReason> sourceReasons(const Disk& source, bool wipe)
         found.append(DiskReason::make(QStringLiteral("holders"), QT_TRANSLATE_NOOP("DiskReason", "held by %1"),
                                       {source.holders.join(QStringLiteral(", "))}));
     }
+    // Users that hold no claim: a loop device over it, a process that has it open. At most a few
+    // processes by name: the rest are counted.
+    constexpr qsizetype namedUsers = 4;
+    qsizetype processes = 0;
+    for (const DeviceUse& use : source.users) {
+        const bool process = use.kind == DeviceUse::Kind::OpenByProcess;
+        processes += process ? 1 : 0;
+        if (!process || processes <= namedUsers) {
+            found.append(use.reason());
+        }
+    }
+    if (processes > namedUsers) {
+        found.append(DiskReason::make(QStringLiteral("open"),
+                                      QT_TRANSLATE_NOOP("DiskReason", "open by %1 more processes"),
+                                      {QString::number(processes - namedUsers)}));
+    }
     if (!source.mdArray.isEmpty()) {
         const bool active = source.holders.contains(source.mdArray);
         if (active || !wipe) {

@@ -125,17 +125,24 @@ void HelperService::hello(const HelperProtocol::Request& request)
 
 void HelperService::scanDisks(const HelperProtocol::Request& request)
 {
+    // On a worker: a scan probes every disk and looks at every process that may hold one.
     const Messages::ScanDisks scan = Messages::ScanDisks::fromJson(request.args);
-    EligibilityOptions options;
-    options.allowLoop = scan.allowLoop;
-    QList<Disk> disks;
-    for (const Disk& disk : DiskScanner().scan(options)) {
-        if (scan.all || disk.kind == QLatin1String("disk") ||
-            (options.allowLoop && disk.kind == QLatin1String("loop") && disk.sizeBytes > 0)) {
-            disks.append(disk);
-        }
-    }
-    m_context.reply(request.id, Messages::encodeDisks(disks));
+    const qint64 id = request.id;
+    m_context.startJob(
+        id,
+        [this, id, scan](const std::atomic_bool*) {
+            EligibilityOptions options;
+            options.allowLoop = scan.allowLoop;
+            QList<Disk> disks;
+            for (const Disk& disk : DiskScanner().scan(options)) {
+                if (scan.all || disk.kind == QLatin1String("disk") ||
+                    (options.allowLoop && disk.kind == QLatin1String("loop") && disk.sizeBytes > 0)) {
+                    disks.append(disk);
+                }
+            }
+            m_context.reply(id, Messages::encodeDisks(disks));
+        },
+        std::nullopt);
 }
 
 void HelperService::readHealth(const HelperProtocol::Request& request)
@@ -143,21 +150,21 @@ void HelperService::readHealth(const HelperProtocol::Request& request)
     // Reading only: smartctl -a (never a self-test) and the write cache's current setting, on the
     // nodes of the helper's own scan. A name the scan does not have is not an error: it is not listed.
     const Messages::ReadHealth read = Messages::ReadHealth::fromJson(request.args);
-    EligibilityOptions options;
-    options.allowLoop = read.allowLoop;
-    QList<Disk> disks;
-    for (const Disk& disk : DiskScanner().scan(options)) {
-        if (disk.kind == QLatin1String("disk") && (read.disks.isEmpty() || read.disks.contains(disk.name))) {
-            disks.append(disk);
-        }
-    }
-    // On a worker, cancellable: a stalled disk's smartctl never holds up the request loop. Not one of
-    // the exclusive operations: it only reads, and a campaign asked for right after a scan must not be
-    // refused as busy while the health of the disks is still being read.
+    // On a worker, cancellable: neither the scan nor a stalled disk's smartctl holds up the request
+    // loop. Not one of the exclusive operations: it only reads, and a campaign asked for right after a
+    // scan must not be refused as busy while the health of the disks is still being read.
     const qint64 id = request.id;
     m_context.startJob(
         id,
-        [this, id, disks](const std::atomic_bool* cancel) mutable {
+        [this, id, read](const std::atomic_bool* cancel) {
+            EligibilityOptions options;
+            options.allowLoop = read.allowLoop;
+            QList<Disk> disks;
+            for (const Disk& disk : DiskScanner().scan(options)) {
+                if (disk.kind == QLatin1String("disk") && (read.disks.isEmpty() || read.disks.contains(disk.name))) {
+                    disks.append(disk);
+                }
+            }
             HealthProbe::probe(disks, *m_context.options().runner, QStringLiteral("/sys"), cancel);
             if (cancelled(cancel)) {
                 m_context.fail(id, ErrorCode::cancelled, QStringLiteral("reading the disks' health was cancelled"));

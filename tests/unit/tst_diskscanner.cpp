@@ -1,11 +1,18 @@
 #include "../common/sysfsfixture.h"
 #include "disks/controllers.h"
+#include "disks/deviceusers.h"
 #include "disks/diskscanner.h"
 
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
+
+#include <sys/stat.h>
 
 using namespace RaidBench;
 using RaidBench::Test::SysfsFixture;
@@ -246,6 +253,10 @@ private Q_SLOTS:
         QTest::newRow("partition of an md array") << "md127p1" << QStringList {"virtual-device"};
         QTest::newRow("network block device") << "nbd0" << QStringList {"virtual-device"};
         QTest::newRow("partition of a network block device") << "nbd0p1" << QStringList {"virtual-device"};
+        QTest::newRow("a Ceph image") << "rbd0" << QStringList {"virtual-device"};
+        QTest::newRow("a DRBD replica") << "drbd0" << QStringList {"virtual-device"};
+        QTest::newRow("a ZFS volume") << "zd0" << QStringList {"virtual-device"};
+        QTest::newRow("a bcache device") << "bcache0" << QStringList {"virtual-device"};
     }
     void special()
     {
@@ -413,6 +424,158 @@ private Q_SLOTS:
         QVERIFY(!gone->eligible);
         QVERIFY(gone->hasReason(QStringLiteral("scan-error")));
         QVERIFY(find(disks, QStringLiteral("sdb"))->eligible); // the scan went on
+    }
+
+    /// A block device of this machine (its node and number), which the fixture below names as its own
+    /// disk: a process's descriptor and a loop device's backing file must lead to a real block device.
+    static std::pair<QString, QString> realBlockDevice()
+    {
+        for (const QString& number :
+             QDir(QStringLiteral("/sys/dev/block")).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System)) {
+            QFile uevent(QStringLiteral("/sys/dev/block/%1/uevent").arg(number));
+            if (!uevent.open(QIODevice::ReadOnly)) {
+                continue;
+            }
+            for (const QByteArray& line : uevent.readAll().split('\n')) {
+                if (line.startsWith("DEVNAME=")) {
+                    const QString node = QStringLiteral("/dev/") + QString::fromLatin1(line.mid(8));
+                    struct stat st
+                    { };
+                    if (::stat(QFile::encodeName(node).constData(), &st) == 0 && S_ISBLK(st.st_mode)) {
+                        return {node, number};
+                    }
+                }
+            }
+        }
+        return {};
+    }
+    /// A tree with one disk (this machine's `number`), a loop device backed by it, and processes that
+    /// hold it: 4242 by a descriptor, 4343 by a mapping whose descriptor it closed, 4444 by nothing.
+    static void writeUsersTree(const QString& root, const QString& node, const QString& number, int extraHolders = 0)
+    {
+        auto write = [&](const QString& path, const QByteArray& text) {
+            QDir().mkpath(QFileInfo(root + path).path());
+            QFile file(root + path);
+            file.open(QIODevice::WriteOnly);
+            file.write(text);
+        };
+        auto link = [&](const QString& target, const QString& path) {
+            QDir().mkpath(QFileInfo(root + path).path());
+            QFile::link(target, root + path);
+        };
+        write(QStringLiteral("/sys/devices/virtual/block/sdz/dev"), number.toLatin1() + '\n');
+        write(QStringLiteral("/sys/devices/virtual/block/sdz/size"), "2097152\n");
+        write(QStringLiteral("/sys/devices/virtual/block/sdz/ro"), "0\n");
+        QDir().mkpath(root + QStringLiteral("/sys/devices/virtual/block/sdz/holders"));
+        link(QStringLiteral("../devices/virtual/block/sdz"), QStringLiteral("/sys/block/sdz"));
+        write(QStringLiteral("/sys/devices/virtual/block/loop7/dev"), "7:7\n");
+        write(QStringLiteral("/sys/devices/virtual/block/loop7/size"), "1024\n");
+        write(QStringLiteral("/sys/devices/virtual/block/loop7/ro"), "0\n");
+        write(QStringLiteral("/sys/devices/virtual/block/loop7/loop/backing_file"), node.toLatin1() + '\n');
+        link(QStringLiteral("../devices/virtual/block/loop7"), QStringLiteral("/sys/block/loop7"));
+        write(QStringLiteral("/proc/self/mountinfo"), "");
+        write(QStringLiteral("/proc/swaps"), "Filename Type Size Used Priority\n");
+        write(QStringLiteral("/proc/4242/comm"), "qemu-system-x86\n");
+        link(node, QStringLiteral("/proc/4242/fd/3"));
+        link(QStringLiteral("pipe:[42]"), QStringLiteral("/proc/4242/fd/4"));
+        write(QStringLiteral("/proc/4343/comm"), "python3\n");
+        write(QStringLiteral("/proc/4343/maps"), "7f00-7f80 r--s 00000000 00:05 123 " + node.toLatin1() + "\n");
+        link(node, QStringLiteral("/proc/4343/map_files/7f00-7f80"));
+        write(QStringLiteral("/proc/4444/comm"), "bash\n");
+        link(QStringLiteral("socket:[7]"), QStringLiteral("/proc/4444/fd/0"));
+        for (int i = 0; i < extraHolders; ++i) {
+            write(QStringLiteral("/proc/%1/comm").arg(5000 + i), "dd\n");
+            link(node, QStringLiteral("/proc/%1/fd/0").arg(5000 + i));
+        }
+    }
+
+    void usersWithoutAClaimMakeADiskInUse()
+    {
+        const auto [node, number] = realBlockDevice();
+        if (node.isEmpty()) {
+            QSKIP("no block device on this machine to point the fixture at");
+        }
+        QTemporaryDir dir;
+        writeUsersTree(dir.path(), node, number);
+        const QList<Disk> disks = DiskScanner(dir.filePath(QStringLiteral("sys")), dir.filePath(QStringLiteral("proc")),
+                                              dir.filePath(QStringLiteral("dev")), SignatureProbe())
+                                      .scan({});
+        const Disk* disk = find(disks, QStringLiteral("sdz"));
+        QVERIFY(disk);
+        QVERIFY(!disk->eligible);
+        QStringList messages;
+        for (const DiskReason& reason : disk->reasons) {
+            messages.append(reason.code + QLatin1Char(':') + reason.message);
+        }
+        QVERIFY2(messages.contains(QStringLiteral("open:open by qemu-system-x86 (pid 4242)")),
+                 qPrintable(messages.join('|')));
+        QVERIFY2(messages.contains(QStringLiteral("open:open by python3 (pid 4343)")), qPrintable(messages.join('|')));
+        QVERIFY2(messages.contains(
+                     QStringLiteral("loop-backing:backs loop device /dev/loop7 (which may hold a file system)")),
+                 qPrintable(messages.join('|')));
+        QVERIFY(!messages.join('|').contains(QStringLiteral("4444"))); // a pipe and a socket are no disk
+        QCOMPARE(disk->users.size(), 3);
+        // As the helper sends it and a client reads it back.
+        QCOMPARE(Disk::fromJson(disk->toJson()).users, disk->users);
+        // The loop device itself says what backs it.
+        const Disk* loop = find(disks, QStringLiteral("loop7"));
+        QVERIFY(loop);
+        QCOMPARE(loop->backingFile, node);
+    }
+
+    void manyHoldersAreCountedAndThisProcessIsLeftOut()
+    {
+        const auto [node, number] = realBlockDevice();
+        if (node.isEmpty()) {
+            QSKIP("no block device on this machine to point the fixture at");
+        }
+        QTemporaryDir dir;
+        writeUsersTree(dir.path(), node, number, 6);
+        const QList<Disk> disks = DiskScanner(dir.filePath(QStringLiteral("sys")), dir.filePath(QStringLiteral("proc")),
+                                              dir.filePath(QStringLiteral("dev")), SignatureProbe())
+                                      .scan({});
+        const Disk* disk = find(disks, QStringLiteral("sdz"));
+        QVERIFY(disk);
+        int named = 0;
+        QString counted;
+        for (const DiskReason& reason : disk->reasons) {
+            named += reason.code == QLatin1String("open") && reason.message.contains(QLatin1String("(pid")) ? 1 : 0;
+            counted += reason.message.contains(QLatin1String("more processes")) ? reason.message : QString();
+        }
+        QCOMPARE(named, 4);
+        QCOMPARE(counted, QStringLiteral("open by 4 more processes"));
+        // The process that looks is left out: the helper opens the disks it measures itself.
+        const auto users = DeviceUsers(dir.filePath(QStringLiteral("sys")), dir.filePath(QStringLiteral("proc")),
+                                       dir.filePath(QStringLiteral("dev")), 4242)
+                               .find(5000);
+        QVERIFY(users.ok());
+        for (const QList<DeviceUse>& uses : *users) {
+            for (const DeviceUse& use : uses) {
+                QVERIFY(use.pid != 4242);
+            }
+        }
+    }
+
+    void processesInAFileSystemAreNamed()
+    {
+        // What keeps an unmount from succeeding: a directory, an open file, a mapping on the file system.
+        QTemporaryDir dir;
+        struct stat st
+        { };
+        QVERIFY(::stat(QFile::encodeName(dir.path()).constData(), &st) == 0);
+        const QString proc = dir.filePath(QStringLiteral("proc"));
+        QDir().mkpath(proc + QStringLiteral("/77/fd"));
+        QFile comm(proc + QStringLiteral("/77/comm"));
+        QVERIFY(comm.open(QIODevice::WriteOnly));
+        comm.write("sleep\n");
+        comm.close();
+        QVERIFY(QFile::link(dir.path(), proc + QStringLiteral("/77/cwd")));
+        QDir().mkpath(proc + QStringLiteral("/78/fd"));
+        QVERIFY(QFile::link(QStringLiteral("/proc"), proc + QStringLiteral("/78/cwd"))); // another file system
+        const auto users = DeviceUsers(QString(), proc, QString(), 0).onFileSystem(std::uint64_t(st.st_dev), 5000);
+        QVERIFY(users.ok());
+        QCOMPARE(users->size(), 1);
+        QCOMPARE(users->first().reason().message, QStringLiteral("open by sleep (pid 77)"));
     }
 };
 
