@@ -461,6 +461,11 @@ void MainWindow::startRun()
         showMessage(tr("The run was not started; nothing was touched."));
         return;
     }
+    // The disks as the dialog showed them: a disk list that came in while it was open may name others.
+    QList<ConfirmedDisk> confirmed;
+    for (qsizetype i = 0; i < disks.size(); ++i) {
+        confirmed.append(ConfirmedDisk::fromDisk(disks.at(i), plan->disks.at(i)));
+    }
     QStringList names;
     for (const ConfigSpec& config : plan->configurations) {
         names.append(config.name);
@@ -474,26 +479,30 @@ void MainWindow::startRun()
     if (m_results->results().status == RunState::Completed && !m_results->results().configs.isEmpty()) {
         m_frontBeforeRun.emplace(m_results->results(), m_results->source());
     }
-    m_session->runCampaign(*plan);
+    m_session->runCampaign(*plan, confirmed);
     clearStandingMessage(); // a refusal from before this run no longer stands
     m_nextStep->hide(); // the last run's offer is over
     m_run->start(*plan);
     showStep(RunStep);
 }
 
-bool MainWindow::confirmMeasuring(const QStringList& paths)
+std::optional<QList<ConfirmedDisk>> MainWindow::confirmMeasuring(const QStringList& paths)
 {
+    // Taken before the dialog: what it shows is what is confirmed, whatever disk list comes in meanwhile.
+    auto confirmed = m_session->confirmations(paths);
+    if (!confirmed) {
+        showMessage(confirmed.error().message, true);
+        return std::nullopt;
+    }
     QList<Disk> disks;
     for (const QString& path : paths) {
-        if (const Disk* disk = m_session->disk(path)) {
-            disks.append(*disk);
-        }
+        disks.append(*m_session->disk(path));
     }
     if (!m_session->isLab() && !confirmDestroy(disks)) {
         showMessage(tr("Nothing was measured; nothing was touched."));
-        return false;
+        return std::nullopt;
     }
-    return true;
+    return *confirmed;
 }
 
 void MainWindow::measureDisks(const QStringList& paths)
@@ -506,7 +515,8 @@ void MainWindow::measureDisks(const QStringList& paths)
         showMessage(tr("A run is in progress."), true);
         return;
     }
-    if (!confirmMeasuring(paths)) {
+    const auto confirmed = confirmMeasuring(paths);
+    if (!confirmed) {
         return;
     }
     const CampaignPlan plan = m_plan->baselinePlan(paths);
@@ -514,7 +524,7 @@ void MainWindow::measureDisks(const QStringList& paths)
         return;
     }
     m_measureRun = true;
-    m_session->measureDisks(plan);
+    m_session->measureDisks(plan, *confirmed);
     m_nextStep->hide(); // the last run's offer is over
     m_run->start(plan);
     showStep(RunStep);
@@ -532,7 +542,8 @@ void MainWindow::quickAnswer(const QStringList& paths)
         showMessage(tr("A run is in progress."), true);
         return;
     }
-    if (!confirmMeasuring(paths)) {
+    const auto confirmed = confirmMeasuring(paths);
+    if (!confirmed) {
         return;
     }
     CampaignPlan base = m_plan->baselinePlan(paths);
@@ -541,12 +552,13 @@ void MainWindow::quickAnswer(const QStringList& paths)
         return;
     }
     m_quick.emplace();
+    m_quick->confirmed = *confirmed;
     m_quick->measure = QuickAnswer::measurePlan(base);
     m_quick->answer.requirements = m_results->answerPanel()->requirements();
     m_quick->clock.start();
     m_measureRun = false;
     m_surfaceRun = false;
-    m_session->measureDisks(m_quick->measure);
+    m_session->measureDisks(m_quick->measure, m_quick->confirmed);
     m_nextStep->hide(); // the last run's offer is over
     m_run->start(m_quick->measure);
     showStep(RunStep);
@@ -555,7 +567,8 @@ void MainWindow::quickAnswer(const QStringList& paths)
 bool MainWindow::startQuickBuild(const QStringList& names)
 {
     const CampaignPlan plan = QuickAnswer::verifyPlan(m_quick->measure, m_quick->measured, names);
-    m_session->runCampaign(plan);
+    // The disks confirmed for the measurement, as they were then: never looked up again.
+    m_session->runCampaign(plan, m_quick->confirmed);
     clearStandingMessage(); // a refusal from before this run no longer stands
     if (!m_session->campaignRunning()) {
         // The helper refused or is gone (Session said why): what was measured so far is what there is.
@@ -621,9 +634,9 @@ void MainWindow::finishQuickAnswer(CampaignResults merged)
                           .arg(first, Display::formatRoughDuration(quick.answer.seconds()))
                     : tr("Quick answer: %1 first. Took %2; building all %3 layouts with the same tests would take "
                          "about %4.")
-                          .arg(first, Display::formatRoughDuration(quick.answer.seconds()))
-                          .arg(quick.answer.layouts)
-                          .arg(Display::formatRoughDuration(quick.answer.fullEstimateSeconds())));
+                          .arg(first, Display::formatRoughDuration(quick.answer.seconds()),
+                               QString::number(quick.answer.layouts),
+                               Display::formatRoughDuration(quick.answer.fullEstimateSeconds())));
     m_quick.reset();
 }
 
@@ -654,9 +667,15 @@ void MainWindow::scanSurface(const QStringList& paths)
     if (!beginResultsFile(QStringLiteral("surface"))) {
         return;
     }
+    // It writes nothing, so nothing is asked; it still names each disk as the window shows it now.
+    const auto confirmed = m_session->confirmations(plan.disks);
+    if (!confirmed) {
+        showMessage(confirmed.error().message, true);
+        return;
+    }
     m_measureRun = false;
     m_surfaceRun = true;
-    m_session->runCampaign(plan);
+    m_session->runCampaign(plan, *confirmed);
     clearStandingMessage(); // a refusal from before this run no longer stands
     m_nextStep->hide(); // the last run's offer is over
     m_run->start(plan);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "disks/confirmeddisk.h"
 #include "disks/disk.h"
 #include "helper/sshtarget.h"
 #include "lab/labmachine.h"
@@ -158,6 +159,7 @@ private:
         Stage stage = Stage::Measuring;
         QuickAnswer answer;
         CampaignPlan measure;
+        QList<RaidBench::ConfirmedDisk> confirmed; ///< its disks as the user confirmed them, for every run
         CampaignResults measured;
         CampaignResults built; ///< the layouts built so far (their runs' configurations)
         int extra = 0; ///< layouts built after the chosen ones, because the model alone put them first
@@ -171,9 +173,9 @@ private:
     bool continueQuickAnswer(const RaidBench::CampaignResults& results, const QString& error);
     /// Starts the run that builds `names`; false when the helper refused it.
     bool startQuickBuild(const QStringList& names);
-    /// Asks before measuring `paths` destroys their data (not on the lab's disks); false and a message when
-    /// the user says no.
-    bool confirmMeasuring(const QStringList& paths);
+    /// Asks before measuring `paths` destroys their data (not on the lab's disks): the disks as the user
+    /// confirmed them; nothing and a message when the user says no or a path is not listed.
+    std::optional<QList<RaidBench::ConfirmedDisk>> confirmMeasuring(const QStringList& paths);
     /// Saves and shows the quick answer's results, with the comparison, on the Answer tab.
     void finishQuickAnswer(RaidBench::CampaignResults merged);
     /// What a run's results are in the window: a quick answer's second run beside its first.

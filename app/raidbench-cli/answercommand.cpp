@@ -114,8 +114,7 @@ std::optional<AnswerOptions> parseOptions(const QStringList& arguments, int& cod
     options.verify = parser.value(verifyOption).toInt(&ok);
     if (!ok || options.verify < 0 || options.verify > QuickAnswer::maxVerify) {
         printError(Text::tr("--verify '%1': a number from 0 to %2")
-                       .arg(parser.value(verifyOption))
-                       .arg(QuickAnswer::maxVerify));
+                       .arg(parser.value(verifyOption), QString::number(QuickAnswer::maxVerify)));
         return std::nullopt;
     }
     if (parser.isSet(recommendOption)) {
@@ -140,8 +139,12 @@ std::optional<AnswerOptions> parseOptions(const QStringList& arguments, int& cod
         {QStringLiteral("allow_loop"), parser.isSet(loopOption)}};
     options.out = parser.value(outOption);
     options.json = parser.isSet(jsonOption);
-    options.flags = {parser.isSet(yesOption), parser.isSet(quietOption) || options.json, false,
-                     parser.isSet(helperOption), false};
+    options.flags = {parser.isSet(yesOption),
+                     parser.isSet(quietOption) || options.json,
+                     false,
+                     parser.isSet(helperOption),
+                     false,
+                     std::make_shared<QList<ConfirmedDisk>>()};
     code = ExitOk;
     return options;
 }

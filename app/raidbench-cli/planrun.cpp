@@ -39,6 +39,46 @@ bool confirmDestroy(const QStringList& disks, bool yes)
         Text::tr("This destroys everything on:\n  %1\nType yes to go on: ").arg(disks.join(QStringLiteral("\n  "))));
 }
 
+/// The plan's disks as the user confirms them now (shown by path, model, serial and size, then "yes"
+/// or --yes), or as they confirmed them for an earlier run of the same command (`flags.confirmed`).
+/// Each carries its device number and, for a loop device, its backing file: the helper, started
+/// after this, writes exactly these disks or refuses.
+Result<QList<ConfirmedDisk>> confirmedDisks(const CampaignPlan& plan, const PlanRunFlags& flags)
+{
+    QList<ConfirmedDisk> confirmed;
+    if (flags.confirmed && !flags.confirmed->isEmpty()) {
+        for (const QString& path : plan.disks) {
+            const auto earlier = std::find_if(flags.confirmed->begin(), flags.confirmed->end(),
+                                              [&path](const ConfirmedDisk& disk) { return disk.path == path; });
+            if (earlier == flags.confirmed->end()) {
+                return makeError(ErrorCode::notConfirmed, Text::tr("disk %1 was not confirmed").arg(path));
+            }
+            confirmed.append(*earlier);
+        }
+        return confirmed;
+    }
+    QStringList identities;
+    EligibilityOptions eligibility;
+    eligibility.allowLoop = plan.allowLoop;
+    for (const QString& path : plan.disks) {
+        auto disk = DiskScanner().inspect(path, eligibility);
+        if (!disk) {
+            return makeError(disk.error().code, Text::tr("disk %1: %2").arg(path, ErrorCode::userText(disk.error())));
+        }
+        identities.append(QStringLiteral("%1  %2  %3  %4")
+                              .arg(terminalSafe(path), terminalSafe(disk->model), terminalSafe(disk->serial),
+                                   Units::formatBytesDecimal(double(disk->sizeBytes))));
+        confirmed.append(ConfirmedDisk::fromDisk(*disk, path));
+    }
+    if (plan.writes() && !confirmDestroy(identities, flags.yes)) {
+        return makeError(ErrorCode::notConfirmed, QString()); // confirmDestroy() said why
+    }
+    if (flags.confirmed) {
+        *flags.confirmed = confirmed;
+    }
+    return confirmed;
+}
+
 int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, const PlanRunFlags& flags, bool direct)
 {
     QJsonObject previous;
@@ -55,24 +95,16 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, const
         printError(Text::tr("cannot write results to %1").arg(out));
         return ExitFailed;
     }
-    QStringList identities;
-    EligibilityOptions eligibility;
-    eligibility.allowLoop = plan.allowLoop;
-    for (const QString& path : plan.disks) {
-        auto disk = DiskScanner().inspect(path, eligibility);
-        if (!disk) {
-            printError(Text::tr("disk %1: %2").arg(path, ErrorCode::userText(disk.error())));
-            return ExitFailed;
+    auto confirmed = confirmedDisks(plan, flags);
+    if (!confirmed) {
+        if (!confirmed.error().message.isEmpty()) {
+            printError(confirmed.error().message);
         }
-        identities.append(QStringLiteral("%1  %2  %3  %4")
-                              .arg(terminalSafe(path), terminalSafe(disk->model), terminalSafe(disk->serial),
-                                   Units::formatBytesDecimal(double(disk->sizeBytes))));
-    }
-    if (plan.writes() && !confirmDestroy(identities, flags.yes)) {
         return ExitFailed;
     }
     HostCampaign::Options hostOptions;
     hostOptions.resolveDisks = false; // checked above, on this machine
+    hostOptions.confirmed = *confirmed; // the helper writes these very disks, or nothing
     hostOptions.previous = previous;
     HostCampaign campaign(plan, out, hostOptions);
     QEventLoop loop;
@@ -133,6 +165,10 @@ int runPlanHere(const CampaignPlan& plan, const QString& out, const PlanRunFlags
     options.resume = flags.resume;
     options.runner = &commands;
     options.executor.gate = std::make_shared<SystemDeviceGate>(SystemDeviceGate::withLoop(plan.allowLoop));
+    const bool confirmedBefore = flags.confirmed && !flags.confirmed->isEmpty();
+    if (confirmedBefore) {
+        options.confirmed = *flags.confirmed; // the disks the user confirmed for the first run, no other
+    }
     const bool quiet = flags.quiet;
     const bool terminal = stderrIsTerminal();
     QString lastMessage;
@@ -149,7 +185,8 @@ int runPlanHere(const CampaignPlan& plan, const QString& out, const PlanRunFlags
                  if (progress.liveBwBytes > 0) {
                      line += QStringLiteral("  %1").arg(Units::formatMBps(progress.liveBwBytes));
                  }
-                 printProgress(QStringLiteral("%1  %2 %").arg(line.left(110)).arg(qRound(progress.overall * 100)));
+                 printProgress(
+                     QStringLiteral("%1  %2 %").arg(line.left(110), QString::number(qRound(progress.overall * 100))));
              } else if (said != lastMessage) {
                  printErr(QStringLiteral("%1%2\n").arg(head, said));
              }
@@ -167,8 +204,11 @@ int runPlanHere(const CampaignPlan& plan, const QString& out, const PlanRunFlags
             printErr(Text::tr("%1: note: %2\n").arg(config.name, warning));
         }
     }
-    if (plan.writes() && !confirmDestroy(runner.destroys(), flags.yes)) {
+    if (!confirmedBefore && plan.writes() && !confirmDestroy(runner.destroys(), flags.yes)) {
         return ExitFailed;
+    }
+    if (flags.confirmed && !confirmedBefore) {
+        *flags.confirmed = runner.confirmations();
     }
     installCancelHandler();
     QElapsedTimer timer;
@@ -186,11 +226,12 @@ int runPlanHere(const CampaignPlan& plan, const QString& out, const PlanRunFlags
     for (const ConfigResult& config : results->configs) {
         const auto write = config.sequentialWrite();
         const auto read = config.sequentialRead();
-        summary += QStringLiteral("%1 %2 %3 %4\n")
-                       .arg(config.name, -24)
-                       .arg(runStateText(config.status, Audience::Person), -12)
-                       .arg(write ? Text::tr("%1 write").arg(Units::formatMBps(*write)) : QString(), -24)
-                       .arg(read ? Text::tr("%1 read").arg(Units::formatMBps(*read)) : config.error);
+        // One pass: a configuration's name is the user's text, which may hold a %.
+        summary +=
+            QStringLiteral("%1 %2 %3 %4\n")
+                .arg(config.name.leftJustified(24), runStateText(config.status, Audience::Person).leftJustified(12),
+                     (write ? Text::tr("%1 write").arg(Units::formatMBps(*write)) : QString()).leftJustified(24),
+                     read ? Text::tr("%1 read").arg(Units::formatMBps(*read)) : config.error);
         failed += config.status == RunState::Failed ? 1 : 0;
     }
     for (const DiskResult& disk : results->disks) {
@@ -200,7 +241,7 @@ int runPlanHere(const CampaignPlan& plan, const QString& out, const PlanRunFlags
         }
     }
     (flags.summary ? printOut : printErr)(
-        summary + Text::tr("results in %1 (%2 s)\n").arg(runner.savedTo()).arg(timer.elapsed() / 1000));
+        summary + Text::tr("results in %1 (%2 s)\n").arg(runner.savedTo(), QString::number(timer.elapsed() / 1000)));
     if (runner.savedTo() != options.resultsPath) {
         printError(
             Text::tr("%1 could not be written; the results are in %2").arg(options.resultsPath, runner.savedTo()));

@@ -171,9 +171,13 @@ int RunCommand::execute(const QStringList& arguments)
             QFile::remove(out);
         }
     });
-    return runPlan(
-        *plan, out,
-        {parser.isSet(yesOption), parser.isSet(quietOption), parser.isSet(resumeOption), parser.isSet(helperOption)});
+    return runPlan(*plan, out,
+                   {parser.isSet(yesOption),
+                    parser.isSet(quietOption),
+                    parser.isSet(resumeOption),
+                    parser.isSet(helperOption),
+                    true,
+                    {}});
 }
 
 } // namespace RaidBench::Cli

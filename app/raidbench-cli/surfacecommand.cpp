@@ -88,9 +88,9 @@ QString surfaceText(const CampaignResults& results)
         const SurfacePoint* fastest = disk.surface.fastest();
         for (const SurfacePoint& point : disk.surface.points) {
             text += QStringLiteral("  %1 %  %2 %3\n")
-                        .arg(qRound(point.position(disk.sizeBytes) * 100), 3)
-                        .arg(bar(fastest && fastest->bwBytes > 0 ? point.bwBytes / fastest->bwBytes : 0, 40))
-                        .arg(Units::formatMBps(point.bwBytes));
+                        .arg(QString::number(qRound(point.position(disk.sizeBytes) * 100)).rightJustified(3),
+                             bar(fastest && fastest->bwBytes > 0 ? point.bwBytes / fastest->bwBytes : 0, 40),
+                             Units::formatMBps(point.bwBytes));
         }
         if (!disk.surface.error.isEmpty()) {
             text += Text::tr("  stopped: %1\n").arg(terminalSafe(disk.surface.error));
@@ -129,11 +129,10 @@ int runSurfaceScan(const SurfaceRequest& request)
     });
     if (!request.quiet) {
         printErr(Text::tr("reading %1 at %2 points each (read only; %3 a point)\n")
-                     .arg(plan.disks.join(QStringLiteral(", ")))
-                     .arg(plan.surface.points)
-                     .arg(Units::formatDuration(plan.surface.timeNs)));
+                     .arg(plan.disks.join(QStringLiteral(", ")), QString::number(plan.surface.points),
+                          Units::formatDuration(plan.surface.timeNs)));
     }
-    const int code = runPlan(plan, out, {false, request.quiet || request.json, false, request.viaHelper, false});
+    const int code = runPlan(plan, out, {false, request.quiet || request.json, false, request.viaHelper, false, {}});
     auto results = CampaignResults::load(out);
     if (!results) {
         return code == ExitOk ? ExitFailed : code;

@@ -148,6 +148,12 @@ Result<void> CampaignRunner::prepare()
     if (!prepared) {
         return prepared.error();
     }
+    if (m_options.confirmed) {
+        // Each disk still the one the user confirmed: device number, serial, model, size, backing file.
+        if (auto same = checkConfirmed(prepared->pins, *m_options.confirmed); !same) {
+            return same.error();
+        }
+    }
     m_pins = prepared->pins;
     m_results = prepared->results;
     m_results.raidbenchVersion = QStringLiteral(RAIDBENCH_VERSION);
@@ -224,6 +230,15 @@ QStringList CampaignRunner::destroys() const
                               Units::formatBytesDecimal(double(disk.sizeBytes))));
     }
     return lines;
+}
+
+QList<ConfirmedDisk> CampaignRunner::confirmations() const
+{
+    QList<ConfirmedDisk> confirmed;
+    for (const PinnedDevice& pin : m_pins) {
+        confirmed.append(ConfirmedDisk::fromPin(pin));
+    }
+    return confirmed;
 }
 
 void CampaignRunner::saveAfterTest()

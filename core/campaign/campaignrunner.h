@@ -5,6 +5,7 @@
 #include "campaign/campaignprogress.h"
 #include "campaign/configurationrun.h"
 #include "campaign/diskbaselines.h"
+#include "disks/confirmeddisk.h"
 #include "disks/disk.h"
 #include "engine/ioengine.h"
 #include "layout/presets.h"
@@ -19,6 +20,7 @@
 
 #include <atomic>
 #include <functional>
+#include <optional>
 
 namespace RaidBench {
 
@@ -37,6 +39,9 @@ public:
         /// Made private (0700) when first used.
         QString fallbackDirectory;
         bool resume = false;
+        /// The plan's disks as the user confirmed them: prepare() refuses a disk that is not the one
+        /// confirmed any more (the helper always gives them; root's CLI when it confirmed them earlier).
+        std::optional<QList<ConfirmedDisk>> confirmed;
         CommandRunner* runner = nullptr;
         BuildExecutor::Options executor;
         /// Seams: the engine's runs and a disk's facts. Empty: the real engine and DiskScanner. A unit
@@ -81,6 +86,8 @@ public:
     Result<void> prepare();
     /// The disks this campaign will destroy, with model, serial and size (for the confirmation).
     QStringList destroys() const;
+    /// Those disks as pinned, to confirm a later run on them with (Options::confirmed).
+    QList<ConfirmedDisk> confirmations() const;
     const CampaignResults& results() const { return m_results; }
 
     /// Runs it. Returns the results (also when configurations failed), or an error when nothing

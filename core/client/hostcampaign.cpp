@@ -25,6 +25,7 @@ HostCampaign::HostCampaign(CampaignPlan plan, const QString& resultsPath, Option
     , m_plan(std::move(plan))
     , m_options(std::move(options))
     , m_sink(resultsPath, m_options.fallbackDirectory)
+    , m_confirmed(m_options.confirmed)
 {
     m_sink.setMovedHandler([this](const Error& why, const QString& fallback) { Q_EMIT resultsMoved(why, fallback); });
     m_deadline.setSingleShot(true);
@@ -33,8 +34,7 @@ HostCampaign::HostCampaign(CampaignPlan plan, const QString& resultsPath, Option
         end(State::Failed,
             Error {ErrorCode::sshFailed,
                    QStringLiteral("%1: no answer within %2 s of connecting; skipped")
-                       .arg(machine)
-                       .arg(m_options.answerTimeoutSeconds)});
+                       .arg(machine, QString::number(m_options.answerTimeoutSeconds))});
     });
 }
 
@@ -70,8 +70,9 @@ void HostCampaign::run()
         return;
     }
     m_state = State::Running;
-    m_runId =
-        m_link->request(Messages::Op::runCampaign, Messages::RunCampaign::forPlan(m_plan, m_options.previous).toJson());
+    // The disks go with their identity as the user confirmed it: the helper refuses one that is not it.
+    m_runId = m_link->request(Messages::Op::runCampaign,
+                              Messages::RunCampaign::forPlan(m_plan, m_confirmed, m_options.previous).toJson());
     Q_EMIT started();
 }
 
@@ -137,6 +138,7 @@ void HostCampaign::takeDisks(const QJsonObject& result)
         if (!disk->stablePath.isEmpty()) {
             path = disk->stablePath;
         }
+        m_confirmed.append(ConfirmedDisk::fromDisk(*disk, path));
     }
     m_state = State::Ready;
     Q_EMIT ready();

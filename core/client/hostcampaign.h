@@ -46,6 +46,9 @@ public:
         /// Lists the machine's disks and resolves the plan there (a rule, or paths as that machine
         /// names them). Off: the plan's disks are this machine's, checked already.
         bool resolveDisks = true;
+        /// Without resolveDisks: the plan's disks as the user confirmed them on this machine (with
+        /// resolveDisks, those the machine's helper listed are, as chosenDisks() shows them).
+        QList<ConfirmedDisk> confirmed;
         QJsonObject previous; ///< results of an earlier run of the plan to go on from
         std::optional<SshTarget> target; ///< the machine reached over ssh, stamped into its results
         /// From attach() to Ready: a machine that logs in but never lists its disks is given up
@@ -124,6 +127,7 @@ private:
     qint64 m_runId = -1;
     QList<Disk> m_chosen;
     QStringList m_chosenAs;
+    QList<ConfirmedDisk> m_confirmed; ///< what run() sends: each disk of the plan as the user confirms it
     Error m_error;
     bool m_cancelRequested = false;
     bool m_connectionLost = false;

@@ -168,7 +168,21 @@ void Session::refreshDisks()
     m_scanId = m_link->request(Messages::Op::scanDisks, Messages::ScanDisks {}.toJson());
 }
 
-void Session::measureDisks(CampaignPlan plan)
+Result<QList<ConfirmedDisk>> Session::confirmations(const QStringList& paths) const
+{
+    QList<ConfirmedDisk> confirmed;
+    for (const QString& path : paths) {
+        const Disk* shown = disk(path);
+        if (!shown) {
+            return makeError(ErrorCode::notFound,
+                             tr("%1 is not among the disks the helper sees; rescan the disks.").arg(path));
+        }
+        confirmed.append(ConfirmedDisk::fromDisk(*shown, path));
+    }
+    return confirmed;
+}
+
+void Session::measureDisks(CampaignPlan plan, const QList<ConfirmedDisk>& confirmed)
 {
     plan.baselines = true;
     plan.configurations.clear();
@@ -177,10 +191,10 @@ void Session::measureDisks(CampaignPlan plan)
         plan.tests = TestSpec::defaults();
     }
     m_measuring = true;
-    runCampaign(plan);
+    runCampaign(plan, confirmed);
 }
 
-void Session::runCampaign(const CampaignPlan& plan)
+void Session::runCampaign(const CampaignPlan& plan, const QList<ConfirmedDisk>& confirmed)
 {
     if (!m_link || !m_connected) {
         Q_EMIT errorOccurred(tr("The helper is not running; RaidBench cannot reach the disks."));
@@ -191,7 +205,7 @@ void Session::runCampaign(const CampaignPlan& plan)
         return;
     }
     m_results = CampaignResults {};
-    m_campaignId = m_link->request(Messages::Op::runCampaign, Messages::RunCampaign::forPlan(plan).toJson());
+    m_campaignId = m_link->request(Messages::Op::runCampaign, Messages::RunCampaign::forPlan(plan, confirmed).toJson());
     Q_EMIT campaignStarted();
 }
 

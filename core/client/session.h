@@ -58,9 +58,15 @@ public:
     QString slowReason(const QString& path) const { return m_slow.value(path); }
 
     void refreshDisks();
-    /// Baselines only: `plan` with no configurations (its disks, limits).
-    void measureDisks(CampaignPlan plan);
-    void runCampaign(const CampaignPlan& plan);
+    /// The disks at `paths` as the window shows them now, as a user confirms them; an error naming a
+    /// path the helper does not list.
+    Result<QList<ConfirmedDisk>> confirmations(const QStringList& paths) const;
+    /// Baselines only: `plan` with no configurations (its disks, limits), on `confirmed`.
+    void measureDisks(CampaignPlan plan, const QList<ConfirmedDisk>& confirmed);
+    /// Runs `plan` on `confirmed`: its disks as the user saw them when they said yes (the helper writes
+    /// those very disks or refuses), kept from the confirmation, never looked up again here: a disk
+    /// list that came in since may name other devices.
+    void runCampaign(const CampaignPlan& plan, const QList<ConfirmedDisk>& confirmed);
     void cancelCampaign();
     bool campaignRunning() const { return m_campaignId >= 0; }
     const CampaignResults& lastResults() const { return m_results; }

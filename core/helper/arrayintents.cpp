@@ -15,21 +15,26 @@ ArrayIntents::ArrayIntents(HelperContext& context)
 
 // The intents that build, list, mount and remove arrays.
 
-std::optional<ArrayIntents::PreparedArray> ArrayIntents::prepareArray(qint64 id, const Messages::ArrayRequest& args)
+std::optional<ArraySpec> ArrayIntents::checkedSpec(qint64 id, const Messages::ArrayRequest& args)
 {
     auto spec = ArraySpec::fromJson(args.spec);
     if (!spec) {
         m_context.fail(id, spec.error());
         return std::nullopt;
     }
-    const QList<SpecIssue> issues = validateSpec(*spec);
-    if (hasErrors(issues)) {
+    if (const QList<SpecIssue> issues = validateSpec(*spec); hasErrors(issues)) {
         m_context.fail(id, ErrorCode::invalidSpec, firstError(issues));
         return std::nullopt;
     }
+    return *spec;
+}
+
+std::optional<ArrayIntents::PreparedArray> ArrayIntents::prepareArray(qint64 id, const ArraySpec& spec, bool allowLoop)
+{
+    const QList<SpecIssue> issues = validateSpec(spec);
     // Every device is resolved and checked here, once, whatever the client said about it; from now on
     // only the pinned canonical nodes are used.
-    auto pinned = m_context.gateFor(args.allowLoop)->pinSpec(*spec, DeviceGate::Use::Create);
+    auto pinned = m_context.gateFor(allowLoop)->pinSpec(spec, DeviceGate::Use::Create);
     if (!pinned) {
         m_context.fail(id, pinned.error());
         return std::nullopt;
@@ -60,47 +65,50 @@ std::optional<ArrayIntents::PreparedArray> ArrayIntents::prepareArray(qint64 id,
     for (const auto& issue : issues) {
         answer.warnings.append(issue.message);
     }
-    return PreparedArray {*pinned, *plan, answer, spec->leafDevices()};
+    return PreparedArray {*pinned, *plan, answer};
 }
 
 void ArrayIntents::planArray(const HelperProtocol::Request& request)
 {
-    if (const auto prepared = prepareArray(request.id, Messages::ArrayRequest::fromJson(request.args))) {
-        m_context.reply(request.id, prepared->answer.toJson());
+    // Pinning looks at the devices and at who holds them open: on a worker, never on the request loop.
+    const qint64 id = request.id;
+    const Messages::ArrayRequest args = Messages::ArrayRequest::fromJson(request.args);
+    const auto spec = checkedSpec(id, args);
+    if (!spec) {
+        return;
     }
+    m_context.startJob(
+        id,
+        [this, id, spec = *spec, allowLoop = args.allowLoop](const std::atomic_bool*) {
+            if (const auto prepared = prepareArray(id, spec, allowLoop)) {
+                m_context.reply(id, prepared->answer.toJson());
+            }
+        },
+        std::nullopt);
 }
 
 void ArrayIntents::createArray(const HelperProtocol::Request& request)
 {
-    const Messages::ArrayRequest args = Messages::ArrayRequest::fromJson(request.args);
-    const auto prepared = prepareArray(request.id, args);
-    if (!prepared) {
-        return;
-    }
-    // The confirmation names exactly the disks destroyed: by the path the client gave or by their node.
-    QStringList confirmed = args.confirmDestroy;
-    bool matches = confirmed.size() == prepared->pinned.pins.size();
-    for (const PinnedDevice& pin : prepared->pinned.pins) {
-        const qsizetype at = std::max(confirmed.indexOf(pin.requested), confirmed.indexOf(pin.node));
-        matches = matches && at >= 0;
-        if (at >= 0) {
-            confirmed.removeAt(at);
-        }
-    }
-    if (!matches) {
-        m_context.fail(request.id, ErrorCode::notConfirmed,
-                       QStringLiteral("confirm_destroy must list exactly the disks the array destroys: %1")
-                           .arg(prepared->requestedDisks.join(QStringLiteral(", ")).left(2000)));
-        return;
-    }
     const qint64 id = request.id;
-    const BuildPlan buildPlan = prepared->plan;
-    const QJsonObject answer = prepared->answer.toJson();
-    const bool allowLoop = args.allowLoop;
-    const bool waitResync = args.waitResync;
-    m_context.startExclusive(id, [this, id, buildPlan, allowLoop, answer, waitResync](const std::atomic_bool* cancel) {
-        BuildExecutor::Options options = m_context.executorOptions(allowLoop);
-        options.waitForResync = options.waitForResync || waitResync;
+    const Messages::ArrayRequest args = Messages::ArrayRequest::fromJson(request.args);
+    const auto spec = checkedSpec(id, args);
+    if (!spec) {
+        return;
+    }
+    m_context.startExclusive(id, [this, id, args, spec = *spec](const std::atomic_bool* cancel) {
+        const auto prepared = prepareArray(id, spec, args.allowLoop);
+        if (!prepared) {
+            return;
+        }
+        // The confirmation names exactly the disks destroyed (by the path the client gave or by their
+        // node), each as the user saw it: another device under one of those names now is refused.
+        if (auto confirmed = checkConfirmed(prepared->pinned.pins, args.confirmDestroy); !confirmed) {
+            m_context.fail(id, confirmed.error());
+            return;
+        }
+        const BuildPlan& buildPlan = prepared->plan;
+        BuildExecutor::Options options = m_context.executorOptions(args.allowLoop);
+        options.waitForResync = options.waitForResync || args.waitResync;
         BuildExecutor executor(*m_context.options().runner, options, m_context.buildCallbacks(id, true));
         auto built = executor.build(buildPlan, cancel);
         if (!built) {
@@ -113,7 +121,7 @@ void ArrayIntents::createArray(const HelperProtocol::Request& request)
             m_context.session().arrays.insert(buildPlan.tag, SessionArray {*built, {}});
         }
         m_context.log(QStringLiteral("created %1 (%2)").arg(built->device, buildPlan.tag));
-        m_context.reply(id, answer);
+        m_context.reply(id, prepared->answer.toJson());
     });
 }
 
@@ -141,8 +149,7 @@ void ArrayIntents::teardown(const HelperProtocol::Request& request)
             if (record.owner.isAlive()) {
                 m_context.fail(request.id, ErrorCode::notOwner,
                                QStringLiteral("array %1 belongs to RaidBench process %2, which is still running")
-                                   .arg(tag)
-                                   .arg(record.owner.pid));
+                                   .arg(tag, QString::number(record.owner.pid)));
                 return;
             }
             RecoverScope byTag = m_context.scope();
@@ -245,6 +252,11 @@ void ArrayIntents::makeFs(const HelperProtocol::Request& request)
         m_context.fail(
             request.id, ErrorCode::unknownTag,
             QStringLiteral("no unmounted array %1 made in this session").arg(m_context.loggable(tag.left(64))));
+        return;
+    }
+    // The array's disks as the user confirmed them when it was made: still those, or nothing is made.
+    if (auto confirmed = checkConfirmed(array->plan.pins, args.confirmDestroy); !confirmed) {
+        m_context.fail(request.id, confirmed.error());
         return;
     }
     const qint64 id = request.id;

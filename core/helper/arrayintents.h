@@ -28,15 +28,17 @@ public:
     void unmount(const HelperProtocol::Request& request);
 
 private:
-    /// A create-array or plan-array request, checked and pinned: what would run, and the answer.
+    /// A create-array or plan-array request, checked and pinned: what would run, and the answer. On a
+    /// worker: pinning looks at the devices and at every process that may hold them open.
     struct PreparedArray
     {
         PinnedSpec pinned;
         BuildPlan plan;
         Messages::ArrayPlan answer;
-        QStringList requestedDisks; ///< the paths the client gave (messages)
     };
-    std::optional<PreparedArray> prepareArray(qint64 id, const Messages::ArrayRequest& args);
+    /// The request's spec, parsed and valid; an error answered otherwise (at once, before any disk).
+    std::optional<ArraySpec> checkedSpec(qint64 id, const Messages::ArrayRequest& args);
+    std::optional<PreparedArray> prepareArray(qint64 id, const ArraySpec& spec, bool allowLoop);
 
     HelperContext& m_context;
 };

@@ -1,5 +1,6 @@
 #include "helper/helperprotocol.h"
 
+#include "disks/confirmeddisk.h"
 #include "helper/messages.h"
 #include "util/errorcodes.h"
 #include "util/jsonvalues.h"
@@ -16,7 +17,9 @@ namespace RaidBench::HelperProtocol {
 
 namespace {
 
-enum class Type { Bool, Int, String, Object, Array, StringArray, StringOrObject };
+/// Confirmations: the disks a request destroys as the user confirmed them (ConfirmedDisk), each entry
+/// checked whole.
+enum class Type { Bool, Int, String, Object, Array, StringArray, StringOrObject, Confirmations };
 
 struct Field
 {
@@ -36,16 +39,25 @@ const std::map<QString, QList<Field>>& schema()
         // No "tag": the helper makes every tag itself, so that sessions cannot name each other's arrays.
         {Messages::Op::createArray,
          {{"spec", Type::Object, true},
-          {"confirm_destroy", Type::StringArray, true},
+          {"confirm_destroy", Type::Confirmations, true},
           {"allow_loop", Type::Bool, false},
           {"wait_resync", Type::Bool, false}}},
         {Messages::Op::teardown, {{"tag", Type::String, true}}},
         {Messages::Op::listArrays, {}},
         {Messages::Op::recover, {}},
-        {Messages::Op::runIo, {{"job", Type::Object, true}, {"allow_loop", Type::Bool, false}}},
+        // Every request that destroys names its disks as the user confirmed them.
+        {Messages::Op::runIo,
+         {{"job", Type::Object, true},
+          {"confirm_destroy", Type::Confirmations, true},
+          {"allow_loop", Type::Bool, false}}},
         {Messages::Op::runCampaign,
-         {{"plan", Type::Object, true}, {"confirm_destroy", Type::StringArray, true}, {"resume", Type::Object, false}}},
-        {Messages::Op::makeFs, {{"tag", Type::String, true}, {"filesystem", Type::StringOrObject, true}}},
+         {{"plan", Type::Object, true},
+          {"confirm_destroy", Type::Confirmations, true},
+          {"resume", Type::Object, false}}},
+        {Messages::Op::makeFs,
+         {{"tag", Type::String, true},
+          {"filesystem", Type::StringOrObject, true},
+          {"confirm_destroy", Type::Confirmations, true}}},
         {Messages::Op::unmount, {{"tag", Type::String, true}}},
         {Messages::Op::cancel, {{"request", Type::Int, true}}},
         {Messages::Op::about, {}},
@@ -80,6 +92,8 @@ bool typeMatches(const QJsonValue& value, Type type)
         return true;
     case Type::StringOrObject:
         return value.isString() || value.isObject();
+    case Type::Confirmations:
+        return value.isArray(); // and each entry checked whole in parseRequest()
     }
     return false;
 }
@@ -101,6 +115,8 @@ QString typeName(Type type)
         return QStringLiteral("an array of strings");
     case Type::StringOrObject:
         return QStringLiteral("a string or an object");
+    case Type::Confirmations:
+        return QStringLiteral("a list of the disks as confirmed");
     }
     return {};
 }
@@ -240,6 +256,12 @@ Result<Request> parseRequest(const QByteArray& line, qint64* idOut)
             return protocolError(
                 ErrorCode::badType,
                 QStringLiteral("%1: '%2' must be %3").arg(request.op, QLatin1String(field.name), typeName(field.type)));
+        }
+        if (field.type == Type::Confirmations) {
+            if (auto confirmed = ConfirmedDisk::fromJsonArray(value); !confirmed) {
+                return Error {confirmed.error().code,
+                              QStringLiteral("%1: %2").arg(request.op, confirmed.error().message)};
+            }
         }
     }
     return request;

@@ -15,7 +15,9 @@ namespace RaidBench {
 namespace HelperProtocol {
 
 /// 2: tags are the helper's own (create-array and plan-array take none); devices are pinned.
-constexpr int version = 2;
+/// 3: every request that destroys carries its disks as the user confirmed them (device number, serial,
+/// model, size, a loop device's backing file and inode), run-io and make-fs-and-mount too.
+constexpr int version = 3;
 /// Room for a resumed campaign's results (a 24-disk campaign's file is several MiB).
 constexpr qsizetype maxLineBytes = 16 << 20;
 /// Deep enough for a resumed campaign's results (request > args > resume > configs > test > runs >

@@ -114,7 +114,7 @@ QJsonObject ArrayRequest::toJson(bool create) const
 {
     QJsonObject args {{QStringLiteral("spec"), spec}, {QStringLiteral("allow_loop"), allowLoop}};
     if (create) {
-        args.insert(QStringLiteral("confirm_destroy"), QJsonArray::fromStringList(confirmDestroy));
+        args.insert(QStringLiteral("confirm_destroy"), ConfirmedDisk::toJsonArray(confirmDestroy));
         args.insert(QStringLiteral("wait_resync"), waitResync);
     }
     return args;
@@ -125,7 +125,7 @@ ArrayRequest ArrayRequest::fromJson(const QJsonObject& args)
     ArrayRequest request;
     request.spec = args.value(QStringLiteral("spec")).toObject();
     request.allowLoop = args.value(QStringLiteral("allow_loop")).toBool();
-    request.confirmDestroy = readStrings(args.value(QStringLiteral("confirm_destroy")));
+    request.confirmDestroy = ConfirmedDisk::fromJsonArray(args.value(QStringLiteral("confirm_destroy"))).value_or({});
     request.waitResync = args.value(QStringLiteral("wait_resync")).toBool();
     return request;
 }
@@ -234,12 +234,16 @@ ArrayListing ArrayListing::fromJson(const QJsonObject& result)
 
 QJsonObject RunIo::toJson() const
 {
-    return {{QStringLiteral("job"), job}, {QStringLiteral("allow_loop"), allowLoop}};
+    return {{QStringLiteral("job"), job},
+            {QStringLiteral("confirm_destroy"), ConfirmedDisk::toJsonArray(confirmDestroy)},
+            {QStringLiteral("allow_loop"), allowLoop}};
 }
 
 RunIo RunIo::fromJson(const QJsonObject& args)
 {
-    return {args.value(QStringLiteral("job")).toObject(), args.value(QStringLiteral("allow_loop")).toBool()};
+    return {args.value(QStringLiteral("job")).toObject(),
+            ConfirmedDisk::fromJsonArray(args.value(QStringLiteral("confirm_destroy"))).value_or({}),
+            args.value(QStringLiteral("allow_loop")).toBool()};
 }
 
 QJsonObject encodeIoJob(const IoJob& job)
@@ -349,15 +353,16 @@ Result<IoResult> decodeIoResult(const QJsonObject& reply)
     return IoResult::fromJson(reply.value(QStringLiteral("result")).toObject());
 }
 
-RunCampaign RunCampaign::forPlan(const CampaignPlan& plan, const QJsonObject& resume)
+RunCampaign RunCampaign::forPlan(const CampaignPlan& plan, const QList<ConfirmedDisk>& confirmed,
+                                 const QJsonObject& resume)
 {
-    return {plan.toJson(), plan.disks, resume, !resume.isEmpty()};
+    return {plan.toJson(), confirmed, resume, !resume.isEmpty()};
 }
 
 QJsonObject RunCampaign::toJson() const
 {
     QJsonObject args {{QStringLiteral("plan"), plan},
-                      {QStringLiteral("confirm_destroy"), QJsonArray::fromStringList(confirmDestroy)}};
+                      {QStringLiteral("confirm_destroy"), ConfirmedDisk::toJsonArray(confirmDestroy)}};
     if (hasResume) {
         args.insert(QStringLiteral("resume"), resume);
     }
@@ -366,7 +371,8 @@ QJsonObject RunCampaign::toJson() const
 
 RunCampaign RunCampaign::fromJson(const QJsonObject& args)
 {
-    return {args.value(QStringLiteral("plan")).toObject(), readStrings(args.value(QStringLiteral("confirm_destroy"))),
+    return {args.value(QStringLiteral("plan")).toObject(),
+            ConfirmedDisk::fromJsonArray(args.value(QStringLiteral("confirm_destroy"))).value_or({}),
             args.value(QStringLiteral("resume")).toObject(), args.contains(QStringLiteral("resume"))};
 }
 
@@ -473,12 +479,15 @@ QString tagOf(const QJsonObject& args)
 
 QJsonObject MakeFs::toJson() const
 {
-    return {{QStringLiteral("tag"), tag}, {QStringLiteral("filesystem"), filesystem}};
+    return {{QStringLiteral("tag"), tag},
+            {QStringLiteral("filesystem"), filesystem},
+            {QStringLiteral("confirm_destroy"), ConfirmedDisk::toJsonArray(confirmDestroy)}};
 }
 
 MakeFs MakeFs::fromJson(const QJsonObject& args)
 {
-    return {tagOf(args), args.value(QStringLiteral("filesystem"))};
+    return {tagOf(args), args.value(QStringLiteral("filesystem")),
+            ConfirmedDisk::fromJsonArray(args.value(QStringLiteral("confirm_destroy"))).value_or({})};
 }
 
 QJsonObject encodeMounted(const MountedFilesystem& mounted)

@@ -2,6 +2,7 @@
 
 #include "arrays/buildexecutor.h"
 #include "campaign/campaignrunner.h"
+#include "disks/confirmeddisk.h"
 #include "disks/disk.h"
 #include "engine/iojob.h"
 #include "engine/ioresult.h"
@@ -96,7 +97,7 @@ struct ArrayRequest
 {
     QJsonObject spec; ///< ArraySpec::toJson()
     bool allowLoop = false;
-    QStringList confirmDestroy; ///< create-array: exactly the disks it destroys
+    QList<ConfirmedDisk> confirmDestroy; ///< create-array: exactly the disks it destroys, as confirmed
     bool waitResync = false; ///< create-array
     QJsonObject toJson(bool create) const;
     static ArrayRequest fromJson(const QJsonObject& args);
@@ -156,6 +157,8 @@ struct ArrayListing
 struct RunIo
 {
     QJsonObject job; ///< encodeIoJob()
+    /// The disk it writes as the user confirmed it; for an array of this session, the array's disks.
+    QList<ConfirmedDisk> confirmDestroy;
     bool allowLoop = false;
     QJsonObject toJson() const;
     static RunIo fromJson(const QJsonObject& args);
@@ -173,10 +176,12 @@ Result<IoResult> decodeIoResult(const QJsonObject& reply);
 struct RunCampaign
 {
     QJsonObject plan; ///< CampaignPlan::toJson(), parsed by the helper itself
-    QStringList confirmDestroy; ///< exactly the plan's disks
+    QList<ConfirmedDisk> confirmDestroy; ///< exactly the plan's disks, as the user confirmed them
     QJsonObject resume; ///< the previous results
     bool hasResume = false;
-    static RunCampaign forPlan(const CampaignPlan& plan, const QJsonObject& resume = {});
+    /// The plan's run on `confirmed`: its disks as the user saw them when they said yes.
+    static RunCampaign forPlan(const CampaignPlan& plan, const QList<ConfirmedDisk>& confirmed,
+                               const QJsonObject& resume = {});
     QJsonObject toJson() const;
     static RunCampaign fromJson(const QJsonObject& args);
 };
@@ -215,6 +220,7 @@ struct MakeFs
 {
     QString tag;
     QJsonValue filesystem; ///< a FilesystemSpec: its name or its object
+    QList<ConfirmedDisk> confirmDestroy; ///< the array's disks, as confirmed when it was made
     QJsonObject toJson() const;
     static MakeFs fromJson(const QJsonObject& args);
 };

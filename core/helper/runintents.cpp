@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QRegularExpression>
 
@@ -32,47 +33,58 @@ void RunIntents::runIo(const HelperProtocol::Request& request)
         m_context.fail(request.id, decoded.error());
         return;
     }
-    IoJob job = *decoded;
     // The target: an array of this session (by the device it reported), or a disk that passes the gate
-    // (pinned now); either is verified again right before the first write.
-    const QString target = job.target;
-    const bool allowLoop = args.allowLoop;
-    std::optional<PinnedDevice> pin;
+    // (pinned in the job, off the request loop); either is verified again right before the first write,
+    // and its disks must be the ones the user confirmed.
     std::optional<BuiltArray> array;
     {
         std::lock_guard lock(m_context.session().mutex);
         for (const SessionArray& session : std::as_const(m_context.session().arrays)) {
-            if (session.array.device == target && session.teardownError.isEmpty() &&
+            if (session.array.device == decoded->target && session.teardownError.isEmpty() &&
                 !m_context.session().mounts.contains(session.array.plan.tag)) {
                 array = session.array;
             }
         }
     }
-    if (!array) {
-        auto pinned = m_context.gateFor(allowLoop)->pin(target, DeviceGate::Use::Create);
-        if (!pinned) {
-            m_context.fail(request.id, pinned.error());
-            return;
-        }
-        pin = *pinned;
-    }
-    job.target = array ? array->device : pin->node;
-    job.destroyData = true;
     const qint64 id = request.id;
-    m_context.startExclusive(id, [this, id, job, pin, array, allowLoop](const std::atomic_bool* cancel) mutable {
-        // A configuration that is one disk is checked like any other: right before the write.
-        auto verified = array ? verifyTarget(m_context.gateFor(true).get(), *array)
-                              : m_context.gateFor(allowLoop)->verify(*pin, DeviceGate::Use::Create);
+    m_context.startExclusive(id, [this, id, job = *decoded, args, array](const std::atomic_bool* cancel) mutable {
+        auto verified = array ? verifiedArray(*array, args.confirmDestroy)
+                              : verifiedDisk(job.target, args.allowLoop, args.confirmDestroy);
         if (!verified) {
             m_context.fail(id, verified.error());
             return;
         }
+        job.target = verified->path();
+        job.destroyData = true;
         job.verified = *verified;
         const IoResult result = IoEngine::run(job, cancel, [&](const IoProgress& progress) {
             m_context.event(id, Messages::Event::progress, Messages::encodeIoProgress(progress));
         });
         m_context.reply(id, Messages::encodeIoResult(result));
     });
+}
+
+Result<VerifiedDevice> RunIntents::verifiedArray(const BuiltArray& array, const QList<ConfirmedDisk>& confirmed) const
+{
+    if (auto same = checkConfirmed(array.plan.pins, confirmed); !same) {
+        return same.error();
+    }
+    // A configuration that is one disk is checked like any other: right before the write.
+    return verifyTarget(m_context.gateFor(true).get(), array);
+}
+
+Result<VerifiedDevice> RunIntents::verifiedDisk(const QString& target, bool allowLoop,
+                                                const QList<ConfirmedDisk>& confirmed) const
+{
+    const auto gate = m_context.gateFor(allowLoop);
+    auto pin = gate->pin(target, DeviceGate::Use::Create);
+    if (!pin) {
+        return pin.error();
+    }
+    if (auto same = checkConfirmed({*pin}, confirmed); !same) {
+        return same.error();
+    }
+    return gate->verify(*pin, DeviceGate::Use::Create);
 }
 
 void RunIntents::runCampaign(const HelperProtocol::Request& request)
@@ -90,15 +102,6 @@ void RunIntents::runCampaign(const HelperProtocol::Request& request)
             QStringLiteral("the plan's disk rule is not resolved: list the disks it chose (scan-disks first)"));
         return;
     }
-    QStringList confirmed = args.confirmDestroy;
-    QStringList disks = plan->disks;
-    std::sort(confirmed.begin(), confirmed.end());
-    std::sort(disks.begin(), disks.end());
-    if (confirmed != disks) {
-        m_context.fail(request.id, ErrorCode::notConfirmed,
-                       QStringLiteral("confirm_destroy must list exactly the plan's disks"));
-        return;
-    }
     auto token = m_context.exclusive(request.id);
     if (!token) {
         return;
@@ -109,31 +112,34 @@ void RunIntents::runCampaign(const HelperProtocol::Request& request)
         return;
     }
     const QString resultsPath = *prepared;
-    const bool resume = args.hasResume;
     CampaignRunner::Options options;
     options.resultsPath = resultsPath;
     options.resultsMode = 0600;
     options.fallbackDirectory = m_context.options().stateFallbackDirectory;
-    options.resume = resume;
+    options.resume = args.hasResume;
+    // Exactly the plan's disks, each still the one the user confirmed (checked as they are pinned).
+    options.confirmed = args.confirmDestroy;
     options.runner = m_context.options().runner;
     options.executor = m_context.executorOptions(plan->allowLoop);
     const qint64 id = request.id;
     auto runner = std::make_shared<CampaignRunner>(*plan, options, campaignCallbacks(id));
-    // Bad input is answered now, before anything is touched: disks through the gate, the plan, a resume.
-    if (auto ok = runner->prepare(); !ok) {
-        QFile::remove(resultsPath);
-        m_context.fail(request.id, ok.error());
-        return;
-    }
     m_context.startJob(
         id,
         [this, id, runner, resultsPath](const std::atomic_bool* cancel) {
+            // Bad input is answered before anything is touched: the disks through the gate (on this
+            // worker: pinning looks at every process that may hold them), the plan, a resume.
+            if (auto ok = runner->prepare(); !ok) {
+                QFile::remove(resultsPath);
+                m_context.fail(id, ok.error());
+                return;
+            }
             auto results = runner->run(cancel);
             // The client had every result as it came (results events); a client that went away mid-run
             // had what was measured until then. The file held them for the run only.
             QFile::remove(resultsPath);
             if (runner->savedTo() != resultsPath) {
                 QFile::remove(runner->savedTo()); // the fallback of a full /run
+                QDir().rmdir(QFileInfo(runner->savedTo()).path()); // ours, when another had its name
             }
             if (m_context.shuttingDown()) {
                 m_context.log(QStringLiteral("campaign %1 ended with the session").arg(id));
@@ -163,10 +169,8 @@ Result<QString> RunIntents::prepareResultsFile(qint64 id, const Messages::RunCam
         return makeError(ErrorCode::internal, ok.error().message);
     }
     const QString resultsPath = QStringLiteral("%1/results-%2-%3-%4.json")
-                                    .arg(resultsDirectory)
-                                    .arg(m_context.scope().clientUid)
-                                    .arg(getpid())
-                                    .arg(id);
+                                    .arg(resultsDirectory, QString::number(m_context.scope().clientUid),
+                                         QString::number(getpid()), QString::number(id));
     if (args.hasResume) {
         // The client's previous results: only measurements are taken from them; what runs is checked
         // against the plan and the disks the gate pins now (CampaignRunner::prepare).

@@ -25,6 +25,11 @@ public:
     QStringList removeEndedRunsResults() const;
 
 private:
+    /// run-io's target, verified right before the write: an array of this session, or a disk pinned
+    /// now; either way, its disks must be the ones `confirmed` names, as confirmed.
+    Result<VerifiedDevice> verifiedArray(const BuiltArray& array, const QList<ConfirmedDisk>& confirmed) const;
+    Result<VerifiedDevice> verifiedDisk(const QString& target, bool allowLoop,
+                                        const QList<ConfirmedDisk>& confirmed) const;
     /// The private file a campaign's results are kept in while it runs (with the client's earlier
     /// results in it for a resume): its path.
     Result<QString> prepareResultsFile(qint64 id, const Messages::RunCampaign& args);

@@ -40,6 +40,8 @@ public:
     const T& operator*() const& { return value(); }
 
     const Error& error() const { return std::get<1>(m_data); }
+    /// The value, or `fallback` when it is an error (where the error was answered before).
+    T value_or(T fallback) const& { return ok() ? value() : std::move(fallback); }
 
 private:
     std::variant<T, Error> m_data;

@@ -200,10 +200,38 @@ void TestFaultsLab::writePlans()
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(HelperProtocol::encodeRequest(1, QStringLiteral("hello"),
                                                  {{QStringLiteral("protocol"), HelperProtocol::version}}));
+        // The disks as a user confirms them are the VM's: confirm.py fills them in there, from the list of
+        // disks RaidBench gives (raidbench-cli disks --json), before the requests are sent.
         file.write(HelperProtocol::encodeRequest(
             2, QStringLiteral("create-array"),
             {{QStringLiteral("spec"), spec},
              {QStringLiteral("confirm_destroy"), QJsonArray {disk(1), disk(2), disk(3), disk(4)}}}));
+        QFile script(m_out->filePath(QStringLiteral("confirm.py")));
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write(R"(import json, os, sys
+disks = {}
+for d in json.load(open(sys.argv[1])):
+    disks[d["path"]] = d
+    for p in d.get("partitions", []):
+        disks[p["path"]] = p
+out = []
+for line in open(sys.argv[2]):
+    request = json.loads(line)
+    args = request.get("args", {})
+    if "confirm_destroy" in args:
+        confirmed = []
+        for path in args["confirm_destroy"]:
+            d = disks[os.path.realpath(path)]
+            entry = {"path": path, "device": d["dev"], "serial": d.get("serial") or "",
+                     "model": d.get("model") or "", "size_bytes": d["size_bytes"]}
+            if d.get("backing_file"):
+                entry["backing_file"] = d["backing_file"]
+                entry["backing_inode"] = str(int(d.get("backing_inode", 0)))
+            confirmed.append(entry)
+        args["confirm_destroy"] = confirmed
+    out.append(json.dumps(request, separators=(",", ":")))
+open(sys.argv[3], "w").write("\n".join(out) + "\n")
+)");
     }
 }
 
@@ -381,7 +409,8 @@ n=stdin-closed-create
 fifo=/run/raidbench-hin; rm -f $fifo; mkfifo $fifo
 raidbench-helper < $fifo > $n.out 2> $n.log & hpid=$!
 exec 3> $fifo
-cat create.requests >&3
+raidbench-cli disks --json > disks.json && python3 confirm.py disks.json create.requests create.confirmed
+cat create.confirmed >&3
 wait_for 120 has_md; exec 3>&-
 wait $hpid; echo $? > $n.rc; rm -f $fifo
 check $n

@@ -1,6 +1,7 @@
 #include "../common/benchrow.h"
 #include "../common/cli.h"
 #include "../common/helperawait.h"
+#include "disks/confirmeddisk.h"
 #include "helper/helperclient.h"
 #include "helper/helperprotocol.h"
 #include "lab/labspec.h"
@@ -44,11 +45,13 @@ private Q_SLOTS:
         const QJsonObject scanned = awaitReply(client, client.request(QStringLiteral("scan-disks"), {}), 60000);
         QVERIFY(scanned.value(QStringLiteral("ok")).toBool());
         QStringList disks;
+        QJsonArray confirmed; // each disk as the helper listed it: what a user confirms
         for (const auto& value :
              scanned.value(QStringLiteral("result")).toObject().value(QStringLiteral("disks")).toArray()) {
             const QJsonObject disk = value.toObject();
             QVERIFY(disk.value(QStringLiteral("eligible")).toBool());
             disks.append(disk.value(QStringLiteral("stable_path")).toString());
+            confirmed.append(ConfirmedDisk::fromDisk(Disk::fromJson(disk), disks.last()).toJson());
         }
         QCOMPARE(disks.size(), 2);
 
@@ -69,8 +72,7 @@ private Q_SLOTS:
         const QJsonObject campaign =
             awaitReply(client,
                        client.request(QStringLiteral("run-campaign"),
-                                      {{QStringLiteral("plan"), plan},
-                                       {QStringLiteral("confirm_destroy"), QJsonArray::fromStringList(disks)}}),
+                                      {{QStringLiteral("plan"), plan}, {QStringLiteral("confirm_destroy"), confirmed}}),
                        600000);
         QVERIFY2(campaign.value(QStringLiteral("ok")).toBool(), qPrintable(QJsonDocument(campaign).toJson()));
         const QJsonObject results =
@@ -107,16 +109,16 @@ private Q_SLOTS:
         const QJsonObject created =
             awaitReply(client,
                        client.request(QStringLiteral("create-array"),
-                                      {{QStringLiteral("spec"), spec},
-                                       {QStringLiteral("confirm_destroy"), QJsonArray::fromStringList(disks)}}),
+                                      {{QStringLiteral("spec"), spec}, {QStringLiteral("confirm_destroy"), confirmed}}),
                        120000);
         QVERIFY2(created.value(QStringLiteral("ok")).toBool(), qPrintable(QJsonDocument(created).toJson()));
         const QString tag = created.value(QStringLiteral("result")).toObject().value(QStringLiteral("tag")).toString();
-        const QJsonObject mounted = awaitReply(
-            client,
-            client.request(QStringLiteral("make-fs-and-mount"),
-                           {{QStringLiteral("tag"), tag}, {QStringLiteral("filesystem"), QStringLiteral("ext4")}}),
-            120000);
+        const QJsonObject mounted = awaitReply(client,
+                                               client.request(QStringLiteral("make-fs-and-mount"),
+                                                              {{QStringLiteral("tag"), tag},
+                                                               {QStringLiteral("filesystem"), QStringLiteral("ext4")},
+                                                               {QStringLiteral("confirm_destroy"), confirmed}}),
+                                               120000);
         QVERIFY2(mounted.value(QStringLiteral("ok")).toBool(), qPrintable(QJsonDocument(mounted).toJson()));
         QVERIFY(mounted.value(QStringLiteral("result"))
                     .toObject()

@@ -1,12 +1,16 @@
 #pragma once
 
+#include "../common/confirmed.h"
+#include "disks/confirmeddisk.h"
 #include "disks/devicegate.h"
 
 #include <QHash>
+#include <QJsonArray>
 #include <QSet>
 #include <QStringList>
 
 #include <mutex>
+#include <sys/sysmacros.h>
 
 namespace RaidBench::Test {
 
@@ -29,16 +33,36 @@ public:
         if (auto ok = problem(path); !ok) {
             return ok.error();
         }
+        PinnedDevice pin = fakePin(path);
+        pin.tag = tag;
+        return pin;
+    }
+
+    /// The pin a pretend device gets: its identity, as a user confirming it would see it.
+    static PinnedDevice fakePin(const QString& path)
+    {
         PinnedDevice pin;
         pin.requested = path;
         pin.node = path;
         pin.name = path.section(QLatin1Char('/'), -1);
-        pin.rdev = qHash(path) | 1;
+        pin.rdev = makedev(240, (qHash(path) & 0xffff) | 1);
         pin.kind = QStringLiteral("disk");
         pin.serial = QStringLiteral("FAKE-") + pin.name;
         pin.sizeBytes = 1ull << 40;
-        pin.tag = tag;
         return pin;
+    }
+    /// `confirm_destroy` for pretend devices (by their identity) and real ones (scanned now).
+    static QJsonArray confirmed(const QStringList& paths, const QStringList& pretend)
+    {
+        QJsonArray entries;
+        for (const QString& path : paths) {
+            if (pretend.contains(path)) {
+                entries.append(ConfirmedDisk::fromPin(fakePin(path)).toJson());
+            } else {
+                entries.append(confirmedNow({path}).first());
+            }
+        }
+        return entries;
     }
 
     Result<PinnedDevice> relocate(const PinnedDevice& pin) const override

@@ -15,6 +15,19 @@ class TstUiRun : public QObject, public UiTestBase
 {
     Q_OBJECT
 
+    /// The recorded disk list, but the first disk's name leads to another device (its number and serial).
+    static QJsonObject withAnotherFirstDisk(const Fixture& f)
+    {
+        QJsonObject scan = f.helper->recordedResult(QStringLiteral("scan-disks"));
+        QJsonArray disks = scan.value(QStringLiteral("disks")).toArray();
+        QJsonObject first = disks.first().toObject();
+        first.insert(QStringLiteral("dev"), QStringLiteral("8:240"));
+        first.insert(QStringLiteral("serial"), QStringLiteral("ANOTHER"));
+        disks.replace(0, first);
+        scan.insert(QStringLiteral("disks"), disks);
+        return scan;
+    }
+
 private Q_SLOTS:
     void initTestCase() { initCommon(); }
 
@@ -199,15 +212,23 @@ private Q_SLOTS:
         QTest::mouseClick(button, Qt::LeftButton);
         QCOMPARE(f->confirmations, 1); // real disks: asked once, for both runs
         QCOMPARE(f->window->currentStep(), MainWindow::RunStep);
+        // While the disks are measured, a disk list comes in in which a disk's name leads to another
+        // device: the builds still name the disks as they were confirmed, and the helper judges.
+        f->helper->replies.insert(QStringLiteral("scan-disks"), withAnotherFirstDisk(*f));
+        f->session->refreshDisks();
         const QString file = f->window->runResultsPath();
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 60000);
         QList<QJsonObject> plans;
+        QList<QJsonArray> confirmed;
         for (const auto& [op, args] : std::as_const(f->helper->requests)) {
             if (op == QLatin1String("run-campaign")) {
                 plans.append(args.value(QStringLiteral("plan")).toObject());
+                confirmed.append(args.value(QStringLiteral("confirm_destroy")).toArray());
             }
         }
         QCOMPARE(plans.size(), 2);
+        QCOMPARE(confirmed.at(0).size(), 4);
+        QCOMPARE(confirmed.at(1), confirmed.at(0));
         QVERIFY(plans.at(0).value(QStringLiteral("baselines")).toBool());
         QVERIFY(plans.at(0).value(QStringLiteral("together")).toBool(true)); // written only when off
         QCOMPARE(plans.at(0).value(QStringLiteral("configurations")).toArray().size(), 0);
@@ -305,6 +326,38 @@ private Q_SLOTS:
         for (const auto& [op, args] : f->helper->requests) {
             QVERIFY(op != QLatin1String("run-campaign"));
         }
+    }
+
+    void whatIsSentIsTheDiskTheDialogShowed()
+    {
+        // A disk list that comes in while the confirmation is open (its dialog runs an event loop) and
+        // says a disk's name now leads to another device: what is sent is the disk the user saw.
+        auto f = makeWindow();
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        QVERIFY(f->window->canvasModel()->addArray(labDisks(*f), ArrayLevel::Raid0).ok());
+        Fixture* raw = f.get();
+        const QJsonObject other = withAnotherFirstDisk(*f);
+        f->window->confirmDestroy = [raw, other](const QList<Disk>& disks) {
+            raw->confirmed = disks;
+            raw->helper->replies.insert(QStringLiteral("scan-disks"), other);
+            raw->session->refreshDisks();
+            QTest::qWait(100);
+            return true;
+        };
+        f->window->startRun();
+        QJsonArray sent;
+        for (const auto& [op, args] : std::as_const(f->helper->requests)) {
+            if (op == QLatin1String("run-campaign")) {
+                sent = args.value(QStringLiteral("confirm_destroy")).toArray();
+            }
+        }
+        QCOMPARE(sent.size(), f->confirmed.size());
+        for (qsizetype i = 0; i < sent.size(); ++i) {
+            const QJsonObject entry = sent.at(i).toObject();
+            QCOMPARE(entry.value(QStringLiteral("device")).toString(), f->confirmed.at(i).devNumber);
+            QCOMPARE(entry.value(QStringLiteral("serial")).toString(), f->confirmed.at(i).serial);
+        }
+        QVERIFY(f->session->disks().first().serial == QLatin1String("ANOTHER")); // the list did change
     }
 
     void runNotStartedWhenTheConfirmationIsRefused()

@@ -1,10 +1,13 @@
+#include "disks/confirmeddisk.h"
 #include "disks/devicegate.h"
 
 #include <QDir>
 #include <QFile>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -224,6 +227,108 @@ private Q_SLOTS:
         const auto doubled = DeviceGate::bindSpec(twice, {a, b});
         QVERIFY(!doubled.ok());
         QCOMPARE(doubled.error().code, QStringLiteral("invalid-spec"));
+    }
+
+    void aConfirmationIsTheDiskAsTheUserSawIt()
+    {
+        PinnedDevice pin;
+        pin.requested = QStringLiteral("/dev/disk/by-id/ata-WDC_WD40-1");
+        pin.node = QStringLiteral("/dev/sdb");
+        pin.name = QStringLiteral("sdb");
+        pin.rdev = makedev(8, 16);
+        pin.kind = QStringLiteral("disk");
+        pin.model = QStringLiteral("WDC WD40EFRX");
+        pin.serial = QStringLiteral("WD-1");
+        pin.sizeBytes = 4000787030016ull;
+        const ConfirmedDisk confirmed = ConfirmedDisk::fromPin(pin);
+        // Through the wire and back: the same identity.
+        const auto back = ConfirmedDisk::fromJson(confirmed.toJson());
+        QVERIFY(back.ok());
+        QCOMPARE(back->toJson(), confirmed.toJson());
+        QVERIFY(checkConfirmed({pin}, {*back}).ok());
+        // By its node as well as by the path it was pinned from.
+        ConfirmedDisk byNode = confirmed;
+        byNode.path = pin.node;
+        QVERIFY(checkConfirmed({pin}, {byNode}).ok());
+
+        // Another disk under the same name: each difference named.
+        PinnedDevice other = pin;
+        other.rdev = makedev(8, 32);
+        other.serial = QStringLiteral("WD-2");
+        const auto changed = checkConfirmed({other}, {confirmed});
+        QVERIFY(!changed.ok());
+        QCOMPARE(changed.error().code, QStringLiteral("device-changed"));
+        QVERIFY2(changed.error().message.contains(QStringLiteral("it is device 8:32 now, not the 8:16 confirmed")),
+                 qPrintable(changed.error().message));
+        QVERIFY(changed.error().message.contains(QStringLiteral("its serial is WD-2 now, not the WD-1 confirmed")));
+        // A loop device: its backing file's inode too.
+        PinnedDevice loop = pin;
+        loop.kind = QStringLiteral("loop");
+        loop.serial.clear();
+        loop.backingFile = QStringLiteral("/var/tmp/disk.img");
+        loop.backingInode = 1234;
+        PinnedDevice replaced = loop;
+        replaced.backingInode = 99;
+        const auto swapped = checkConfirmed({replaced}, {ConfirmedDisk::fromPin(loop)});
+        QVERIFY(!swapped.ok());
+        QVERIFY(swapped.error().message.contains(QStringLiteral("inode 99 now, not the 1234 confirmed")));
+        // Exactly the disks destroyed: one missing or one more is not confirmed.
+        PinnedDevice second = other;
+        second.requested = second.node = QStringLiteral("/dev/sdc");
+        QCOMPARE(checkConfirmed({pin, second}, {confirmed}).error().code, QStringLiteral("not-confirmed"));
+        QCOMPARE(checkConfirmed({pin}, {confirmed, ConfirmedDisk::fromPin(second)}).error().code,
+                 QStringLiteral("not-confirmed"));
+        // Text from a disk reaches a message visibly, never as a terminal's command.
+        PinnedDevice strange = pin;
+        strange.model = QStringLiteral("\x1b[8mhidden%2");
+        QVERIFY(!checkConfirmed({strange}, {confirmed}).error().message.contains(QChar(0x1b)));
+    }
+
+    void aConfirmationIsReadStrictly_data()
+    {
+        QTest::addColumn<QJsonValue>("entry");
+        QTest::addColumn<QString>("code");
+        const QJsonObject good {{QStringLiteral("path"), QStringLiteral("/dev/sdb")},
+                                {QStringLiteral("device"), QStringLiteral("8:16")},
+                                {QStringLiteral("serial"), QStringLiteral("WD-1")},
+                                {QStringLiteral("model"), QStringLiteral("WDC")},
+                                {QStringLiteral("size_bytes"), 4000787030016.0}};
+        auto with = [&](const QString& key, const QJsonValue& value) {
+            QJsonObject entry = good;
+            if (value.isUndefined()) {
+                entry.remove(key);
+            } else {
+                entry.insert(key, value);
+            }
+            return QJsonValue(entry);
+        };
+        QTest::newRow("good") << QJsonValue(good) << QString();
+        QTest::newRow("a bare path") << QJsonValue(QStringLiteral("/dev/sdb")) << "bad-type";
+        QTest::newRow("no path") << with(QStringLiteral("path"), QJsonValue::Undefined) << "missing-field";
+        QTest::newRow("no serial") << with(QStringLiteral("serial"), QJsonValue::Undefined) << "missing-field";
+        QTest::newRow("an empty path") << with(QStringLiteral("path"), QString()) << "bad-argument";
+        QTest::newRow("device 0:0") << with(QStringLiteral("device"), QStringLiteral("0:0")) << "bad-argument";
+        QTest::newRow("device 8:16:1") << with(QStringLiteral("device"), QStringLiteral("8:16:1")) << "bad-argument";
+        QTest::newRow("device beyond 20 bits")
+            << with(QStringLiteral("device"), QStringLiteral("8:9999999")) << "bad-argument";
+        QTest::newRow("a device as a number") << with(QStringLiteral("device"), 2064) << "bad-type";
+        QTest::newRow("a size of NaN") << with(QStringLiteral("size_bytes"), std::nan("")) << "bad-argument";
+        QTest::newRow("a size of 0") << with(QStringLiteral("size_bytes"), 0) << "bad-argument";
+        QTest::newRow("a fractional size") << with(QStringLiteral("size_bytes"), 512.5) << "bad-argument";
+        QTest::newRow("a size beyond 2^53") << with(QStringLiteral("size_bytes"), 1e17) << "bad-argument";
+        QTest::newRow("an inode as a number") << with(QStringLiteral("backing_inode"), 12) << "bad-type";
+        QTest::newRow("an inode of 21 digits")
+            << with(QStringLiteral("backing_inode"), QStringLiteral("123456789012345678901")) << "bad-argument";
+        QTest::newRow("a path of 5000 characters")
+            << with(QStringLiteral("path"), QString(5000, QLatin1Char('a'))) << "bad-argument";
+        QTest::newRow("an unknown field") << with(QStringLiteral("force"), true) << "unknown-field";
+    }
+    void aConfirmationIsReadStrictly()
+    {
+        QFETCH(QJsonValue, entry);
+        QFETCH(QString, code);
+        const auto read = ConfirmedDisk::fromJson(entry);
+        QCOMPARE(read.ok() ? QString() : read.error().code, code);
     }
 };
 

@@ -27,6 +27,12 @@ class TestHelper final : public QObject
 private:
     QTemporaryDir m_dir;
 
+    /// confirm_destroy as a client sends it: the pretend disks by their identity, any other path scanned.
+    static QJsonArray confirmedOf(const QStringList& paths)
+    {
+        return FakeDeviceGate::confirmed(paths, {QStringLiteral("/dev/rbtest-a"), QStringLiteral("/dev/rbtest-b")});
+    }
+
     struct Harness
     {
         RecordingCommandRunner runner;
@@ -42,6 +48,7 @@ private:
             HelperService::Options options;
             options.runner = &runner;
             options.executor.journalDirectory = stateDir + QStringLiteral("/journal");
+            options.executor.etcRoot = stateDir + QStringLiteral("/etc");
             options.executor.deviceExists = [](const QString&) { return true; };
             options.stateDirectory = stateDir;
             // Two pretend disks are fine; every other path meets the real gate.
@@ -196,11 +203,16 @@ private Q_SLOTS:
         QCOMPARE(listingBack.leftovers.first().pid, 1234);
         QVERIFY(listingBack.inUseByOthers.isEmpty());
 
-        const RunCampaign run = RunCampaign::fromJson(
-            RunCampaign {QJsonObject {{QStringLiteral("version"), 1}}, {QStringLiteral("/dev/sdb")}, {}, true}
-                .toJson());
+        ConfirmedDisk sdb;
+        sdb.path = QStringLiteral("/dev/sdb");
+        sdb.rdev = makedev(8, 16);
+        sdb.serial = QStringLiteral("WD-1");
+        sdb.sizeBytes = 4000787030016ull;
+        const RunCampaign run =
+            RunCampaign::fromJson(RunCampaign {QJsonObject {{QStringLiteral("version"), 1}}, {sdb}, {}, true}.toJson());
         QVERIFY(run.hasResume); // an empty resume is still a resume, and is refused as such
-        QCOMPARE(run.confirmDestroy, QStringList {QStringLiteral("/dev/sdb")});
+        QCOMPARE(run.confirmDestroy.size(), 1);
+        QCOMPARE(run.confirmDestroy.first().toJson(), sdb.toJson());
         const About about = About::fromJson(throughWire(
             About {QStringLiteral("mdadm - v4.2"), QStringLiteral("6.1.0"), QStringLiteral("0.9"), false}.toJson()));
         QCOMPARE(about.mdadm, QStringLiteral("mdadm - v4.2"));
@@ -266,10 +278,14 @@ private Q_SLOTS:
         };
         auto create = [&](const QJsonObject& spec, const QStringList& confirm) {
             return req("create-array",
-                       {{QStringLiteral("spec"), spec},
-                        {QStringLiteral("confirm_destroy"), QJsonArray::fromStringList(confirm)}});
+                       {{QStringLiteral("spec"), spec}, {QStringLiteral("confirm_destroy"), confirmedOf(confirm)}});
         };
-        auto io = [&](const QJsonObject& job) { return req("run-io", {{QStringLiteral("job"), job}}); };
+        auto io = [&](const QJsonObject& job) {
+            const QString target = job.value(QStringLiteral("target")).toString();
+            return req("run-io",
+                       {{QStringLiteral("job"), job},
+                        {QStringLiteral("confirm_destroy"), target.isEmpty() ? QJsonArray() : confirmedOf({target})}});
+        };
         const QString good = QStringLiteral("/dev/rbtest-a");
         const QString other = QStringLiteral("/dev/rbtest-b");
         QString systemDisk;
@@ -341,7 +357,7 @@ private Q_SLOTS:
                        {{QStringLiteral("plan"),
                          QJsonObject {{QStringLiteral("raidbench_plan"), 1},
                                       {QStringLiteral("disks"), QJsonArray {systemDisk}}}},
-                        {QStringLiteral("confirm_destroy"), QJsonArray {systemDisk}}})
+                        {QStringLiteral("confirm_destroy"), confirmedOf({systemDisk})}})
                 << "device-in-use";
         }
         QTest::newRow("25 a device used twice") << create(mirror(good, good), {good}) << "invalid-spec";
@@ -400,7 +416,7 @@ private Q_SLOTS:
         QTest::newRow("41 tag with a shell") << req("create-array",
                                                     {{QStringLiteral("spec"), mirror(good, other)},
                                                      {QStringLiteral("tag"), QStringLiteral("x`reboot`")},
-                                                     {QStringLiteral("confirm_destroy"), QJsonArray {good, other}}})
+                                                     {QStringLiteral("confirm_destroy"), confirmedOf({good, other})}})
                                              << "unknown-field";
         QTest::newRow("42 destroy not confirmed") << create(mirror(good, other), {good}) << "not-confirmed";
         QTest::newRow("43 confirmation of another disk")
@@ -420,25 +436,28 @@ private Q_SLOTS:
             << req("teardown", {{QStringLiteral("tag"), QStringLiteral("root")}}) << "unknown-tag";
         QTest::newRow("47 mount an array not ours") << req("make-fs-and-mount",
                                                            {{QStringLiteral("tag"), QStringLiteral("zz")},
-                                                            {QStringLiteral("filesystem"), QStringLiteral("ext4")}})
+                                                            {QStringLiteral("filesystem"), QStringLiteral("ext4")},
+                                                            {QStringLiteral("confirm_destroy"), confirmedOf({good})}})
                                                     << "unknown-tag";
         QTest::newRow("48 a file system with options")
             << req("make-fs-and-mount",
                    {{QStringLiteral("tag"), QStringLiteral("zz")},
+                    {QStringLiteral("confirm_destroy"), confirmedOf({good})},
                     {QStringLiteral("filesystem"),
                      QJsonObject {{QStringLiteral("type"), QStringLiteral("ext4")},
                                   {QStringLiteral("mount_options"), QStringLiteral("exec,suid;x")}}}})
             << "invalid-plan";
         QTest::newRow("49 unknown file system") << req("make-fs-and-mount",
                                                        {{QStringLiteral("tag"), QStringLiteral("zz")},
-                                                        {QStringLiteral("filesystem"), QStringLiteral("ntfs")}})
+                                                        {QStringLiteral("filesystem"), QStringLiteral("ntfs")},
+                                                        {QStringLiteral("confirm_destroy"), confirmedOf({good})}})
                                                 << "invalid-plan";
         QTest::newRow("51 campaign plan from the future")
             << req("run-campaign",
                    {{QStringLiteral("plan"),
                      QJsonObject {{QStringLiteral("raidbench_plan"), 99},
                                   {QStringLiteral("disks"), QJsonArray {good}}}},
-                    {QStringLiteral("confirm_destroy"), QJsonArray {good}}})
+                    {QStringLiteral("confirm_destroy"), confirmedOf({good})}})
             << "future-version";
         QTest::newRow("52 cancel of nothing") << req("cancel", {{QStringLiteral("request"), 424242}}) << "not-running";
         QTest::newRow("53 wrong protocol version")
@@ -523,7 +542,7 @@ private Q_SLOTS:
             harness.request(3, QStringLiteral("create-array"),
                             {{QStringLiteral("spec"), spec},
                              {QStringLiteral("confirm_destroy"),
-                              QJsonArray {QStringLiteral("/dev/rbtest-b"), QStringLiteral("/dev/rbtest-a")}}});
+                              confirmedOf({QStringLiteral("/dev/rbtest-b"), QStringLiteral("/dev/rbtest-a")})}});
         QVERIFY2(created.value(QStringLiteral("ok")).toBool(), qPrintable(QJsonDocument(created).toJson()));
         const QString tag = created.value(QStringLiteral("result")).toObject().value(QStringLiteral("tag")).toString();
         QVERIFY2(QRegularExpression(QStringLiteral("^[0-9a-f]{8}$")).match(tag).hasMatch(),

@@ -1,4 +1,5 @@
 #include "../common/cli.h"
+#include "../common/confirmed.h"
 #include "../common/helperawait.h"
 #include "../common/loopdevice.h"
 #include "helper/helperclient.h"
@@ -77,21 +78,23 @@ private Q_SLOTS:
                        client.request(QStringLiteral("create-array"),
                                       {{QStringLiteral("spec"), spec},
                                        {QStringLiteral("allow_loop"), true},
-                                       {QStringLiteral("confirm_destroy"), QJsonArray {loop.device()}}}));
+                                       {QStringLiteral("confirm_destroy"), confirmedNow({loop.device()})}}));
         QVERIFY2(created.value(QStringLiteral("ok")).toBool(), qPrintable(QJsonDocument(created).toJson()));
         int progress = 0;
         connect(&client, &HelperClient::eventReceived, this, [&](qint64, const QString& event, const QJsonObject&) {
             progress += event == QLatin1String("progress") ? 1 : 0;
         });
-        const QJsonObject io = awaitReply(client,
-                                          client.request(QStringLiteral("run-io"),
-                                                         {{QStringLiteral("allow_loop"), true},
-                                                          {QStringLiteral("job"),
-                                                           QJsonObject {{QStringLiteral("target"), loop.device()},
-                                                                        {QStringLiteral("rw"), QStringLiteral("write")},
-                                                                        {QStringLiteral("bs"), 1 << 20},
-                                                                        {QStringLiteral("qd"), 4},
-                                                                        {QStringLiteral("size"), 32 << 20}}}}));
+        const QJsonObject io =
+            awaitReply(client,
+                       client.request(QStringLiteral("run-io"),
+                                      {{QStringLiteral("allow_loop"), true},
+                                       {QStringLiteral("confirm_destroy"), confirmedNow({loop.device()})},
+                                       {QStringLiteral("job"),
+                                        QJsonObject {{QStringLiteral("target"), loop.device()},
+                                                     {QStringLiteral("rw"), QStringLiteral("write")},
+                                                     {QStringLiteral("bs"), 1 << 20},
+                                                     {QStringLiteral("qd"), 4},
+                                                     {QStringLiteral("size"), 32 << 20}}}}));
         QVERIFY2(io.value(QStringLiteral("ok")).toBool(), qPrintable(QJsonDocument(io).toJson()));
         const QJsonObject result =
             io.value(QStringLiteral("result")).toObject().value(QStringLiteral("result")).toObject();
@@ -117,6 +120,7 @@ private Q_SLOTS:
                                                     {{QStringLiteral("protocol"), HelperProtocol::version}}));
         process.write(HelperProtocol::encodeRequest(2, QStringLiteral("run-io"),
                                                     {{QStringLiteral("allow_loop"), true},
+                                                     {QStringLiteral("confirm_destroy"), confirmedNow({loop.device()})},
                                                      {QStringLiteral("job"),
                                                       QJsonObject {{QStringLiteral("target"), loop.device()},
                                                                    {QStringLiteral("rw"), QStringLiteral("write")},
@@ -159,6 +163,7 @@ private Q_SLOTS:
                                            {QStringLiteral("confirm_destroy"), QJsonArray {}}}),
             HelperProtocol::encodeRequest(13, QStringLiteral("run-io"),
                                           {{QStringLiteral("allow_loop"), true},
+                                           {QStringLiteral("confirm_destroy"), confirmedNow({dev})},
                                            {QStringLiteral("job"),
                                             QJsonObject {{QStringLiteral("target"), dev},
                                                          {QStringLiteral("rw"), QStringLiteral("write")},
@@ -166,17 +171,20 @@ private Q_SLOTS:
                                                          {QStringLiteral("size"), 4096}}}}),
             HelperProtocol::encodeRequest(14, QStringLiteral("run-io"),
                                           {{QStringLiteral("allow_loop"), true},
+                                           {QStringLiteral("confirm_destroy"), confirmedNow({traversal})},
                                            {QStringLiteral("job"),
                                             QJsonObject {{QStringLiteral("target"), traversal},
                                                          {QStringLiteral("rw"), QStringLiteral("write")},
                                                          {QStringLiteral("size"), 4096}}}}),
             HelperProtocol::encodeRequest(15, QStringLiteral("run-io"),
-                                          {{QStringLiteral("job"),
+                                          {{QStringLiteral("confirm_destroy"), confirmedNow({dev})},
+                                           {QStringLiteral("job"),
                                             QJsonObject {{QStringLiteral("target"), dev},
                                                          {QStringLiteral("rw"), QStringLiteral("write")},
                                                          {QStringLiteral("size"), 4096}}}}),
             HelperProtocol::encodeRequest(16, QStringLiteral("run-io"),
                                           {{QStringLiteral("allow_loop"), true},
+                                           {QStringLiteral("confirm_destroy"), confirmedNow({dev})},
                                            {QStringLiteral("job"),
                                             QJsonObject {{QStringLiteral("target"), dev},
                                                          {QStringLiteral("rw"), QStringLiteral("write")},
@@ -187,21 +195,22 @@ private Q_SLOTS:
                   QJsonObject {{QStringLiteral("level"), QString(QStringLiteral("raid1;wipefs -a ") + dev)},
                                {QStringLiteral("children"), QJsonArray {leaf, leaf}}}},
                  {QStringLiteral("allow_loop"), true},
-                 {QStringLiteral("confirm_destroy"), QJsonArray {dev}}}),
+                 {QStringLiteral("confirm_destroy"), confirmedNow({dev})}}),
             HelperProtocol::encodeRequest(18, QStringLiteral("create-array"),
                                           {{QStringLiteral("spec"),
                                             QJsonObject {{QStringLiteral("level"), QStringLiteral("raid1")},
                                                          {QStringLiteral("children"), QJsonArray {leaf, leaf}}}},
                                            {QStringLiteral("allow_loop"), true},
-                                           {QStringLiteral("confirm_destroy"), QJsonArray {dev}}}),
+                                           {QStringLiteral("confirm_destroy"), confirmedNow({dev})}}),
             HelperProtocol::encodeRequest(19, QStringLiteral("create-array"),
                                           {{QStringLiteral("spec"), leaf},
                                            {QStringLiteral("tag"), QStringLiteral("$(wipefs)")},
                                            {QStringLiteral("allow_loop"), true},
-                                           {QStringLiteral("confirm_destroy"), QJsonArray {dev}}}),
+                                           {QStringLiteral("confirm_destroy"), confirmedNow({dev})}}),
             HelperProtocol::encodeRequest(20, QStringLiteral("make-fs-and-mount"),
                                           {{QStringLiteral("tag"), QStringLiteral("none")},
-                                           {QStringLiteral("filesystem"), QStringLiteral("ext4")}}),
+                                           {QStringLiteral("filesystem"), QStringLiteral("ext4")},
+                                           {QStringLiteral("confirm_destroy"), confirmedNow({dev})}}),
             HelperProtocol::encodeRequest(21, QStringLiteral("teardown"),
                                           {{QStringLiteral("tag"), QStringLiteral("../../etc")}}),
         };
