@@ -5,6 +5,7 @@
 #include "helper/helperprotocol.h"
 #include "helper/helperservice.h"
 #include "system/childprocess.h"
+#include "system/commandcgroup.h"
 #include "system/commandrunner.h"
 #include "system/helpercgroup.h"
 #include "system/invokinguser.h"
@@ -132,6 +133,12 @@ int main(int argc, char* argv[])
         // command it guards, or before it tears down.
         std::fprintf(stderr, "raidbench-helper: refusing to start: it %s\n", qPrintable(ok.error().message));
         return 1;
+    }
+    // What the user's command of a helper that was killed left running (its control group outlived it):
+    // it ends now, before it can hold a file system or a disk this session needs.
+    for (const QString& group : CommandCgroup::removeOrphans()) {
+        std::fprintf(stderr, "raidbench-helper: ended the processes an ended session's command left in %s\n",
+                     qPrintable(group));
     }
     QCoreApplication app(argc, argv);
     signal(SIGPIPE, SIG_IGN);

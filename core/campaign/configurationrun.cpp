@@ -35,7 +35,8 @@ void withoutAssumeClean(ArraySpec& spec)
 /// The size of the device the gate just checked, from sysfs by its device number (0 when unknown).
 std::uint64_t checkedDeviceBytes(const VerifiedDevice& device)
 {
-    QFile size(QStringLiteral("/sys/dev/block/%1:%2/size").arg(major(device.rdev())).arg(minor(device.rdev())));
+    QFile size(QStringLiteral("/sys/dev/block/%1:%2/size")
+                   .arg(QString::number(major(device.rdev())), QString::number(minor(device.rdev()))));
     if (!size.open(QIODevice::ReadOnly)) {
         return 0;
     }
@@ -197,7 +198,7 @@ void ConfigurationRun::runTest(const BuiltArray& built, const TestSpec& spec, Te
             progress.repeats = maxRuns;
             progress.testName = sizeSweep
                 ? QStringLiteral("%1, bs %2").arg(spec.name, Units::formatSizeCompact(blockSize))
-                : depthSweep ? QStringLiteral("%1, QD %2").arg(spec.name).arg(queueDepth)
+                : depthSweep ? QStringLiteral("%1, QD %2").arg(spec.name, QString::number(queueDepth))
                              : spec.name;
             if (stable) {
                 progress.say(QT_TRANSLATE_NOOP("CampaignProgress",
@@ -559,8 +560,10 @@ void ConfigurationRun::settleGroup(const QList<int>& group, const TeardownReport
         } else if (cancelled(cancel)) {
             entry.status = RunState::Cancelled;
         } else if (!teardown.clean()) {
+            // What kept it from going first (a file system that would not unmount names who holds it).
             entry.status = RunState::Failed;
-            entry.error = QStringLiteral("teardown: %1").arg(teardown.summary());
+            entry.error = (entry.error.isEmpty() ? QString() : entry.error + QStringLiteral("; ")) +
+                QStringLiteral("teardown: %1").arg(teardown.summary());
         } else if (!entry.error.isEmpty()) {
             entry.status = RunState::Failed; // e.g. the file system would not unmount
         } else if (anyFailed) {

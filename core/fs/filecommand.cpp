@@ -1,6 +1,7 @@
 #include "fs/filecommand.h"
 
 #include "system/childprocess.h"
+#include "system/commandcgroup.h"
 #include "util/cancelflag.h"
 #include "util/errnotext.h"
 #include "util/monotonicclock.h"
@@ -14,6 +15,7 @@
 #include <csignal>
 #include <fcntl.h>
 #include <numeric>
+#include <optional>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -71,6 +73,22 @@ CommandRun runCommand(const QStringList& argv, const FileTestParams& params, con
     spec.stderrFd = output[1];
     spec.uid = params.uid;
     spec.gid = params.gid;
+    // Run for someone by root: a control group of its own, so that what it starts in a session of its
+    // own (setsid, a daemon) is in it too and goes when the run ends, never left holding the file
+    // system or the disk. A user's own run of their own command needs none.
+    std::optional<CommandCgroup> group;
+    if (geteuid() == 0) {
+        auto made = CommandCgroup::create();
+        if (!made) {
+            ::close(output[0]);
+            ::close(output[1]);
+            run.error = made.error().message;
+            run.exitCode = 127;
+            return run;
+        }
+        group.emplace(std::move(*made));
+        spec.cgroupFd = group->joinFd();
+    }
     const std::uint64_t start = monotonicNs();
     auto child = ChildProcess::start(spec);
     ::close(output[1]);
@@ -98,6 +116,12 @@ CommandRun runCommand(const QStringList& argv, const FileTestParams& params, con
         }
         const timespec pause {0, 10'000'000};
         nanosleep(&pause, nullptr);
+    }
+    // Everything it left running, in any session or process group, ends with it.
+    if (group) {
+        if (auto ended = group->killAll(); !ended && run.error.isEmpty()) {
+            run.error = ended.error().message;
+        }
     }
     drain();
     ::close(output[0]);

@@ -1,6 +1,7 @@
 #include "fs/filesystem.h"
 
 #include "disks/devicegate.h"
+#include "disks/deviceusers.h"
 #include "util/errnotext.h"
 #include "util/errorcodes.h"
 #include "util/privatedir.h"
@@ -278,16 +279,20 @@ Result<void> unmountFilesystem(CommandRunner& runner, const MountedFilesystem& m
     if (mounted.mountPoint.isEmpty()) {
         return {};
     }
+    // The device of the file system, while it is still there: who keeps it busy, if it is busy.
+    struct stat st
+    { };
+    const bool known = ::stat(QFile::encodeName(mounted.mountPoint).constData(), &st) == 0;
     const CommandResult umount = runner.run({QStringLiteral("umount"), mounted.mountPoint}, mountTimeoutMs);
     if (!umount.ok()) {
-        // Something still has it open: detach it now so the array can still be torn down.
-        const CommandResult lazy =
-            runner.run({QStringLiteral("umount"), QStringLiteral("-l"), mounted.mountPoint}, mountTimeoutMs);
-        if (!lazy.ok()) {
-            return makeError(ErrorCode::umountFailed,
-                             QStringLiteral("%1 is still mounted on %2: %3")
-                                 .arg(mounted.device, mounted.mountPoint, lazy.summary()));
-        }
+        // Never detached lazily: a file system gone from every mount table while a process still writes
+        // through it would let the teardown wipe a disk that is being written. It stays, and so does
+        // the array under it, with its disks held, and the message says who holds it.
+        return makeError(ErrorCode::umountFailed,
+                         QStringLiteral("%1 stays mounted on %2, so the array under it stays built and its disks "
+                                        "held: %3; end it, then run raidbench-cli recover")
+                             .arg(mounted.device, mounted.mountPoint,
+                                  known ? DeviceUsers::mountHolders(std::uint64_t(st.st_dev)) : umount.summary()));
     }
     ::rmdir(QFile::encodeName(mounted.mountPoint).constData());
     return {};

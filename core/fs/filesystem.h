@@ -55,7 +55,8 @@ Result<MountedFilesystem> makeAndMount(CommandRunner& runner, const FilesystemSp
                                        const ArraySpec& spec, const QString& tag, int ownerUid = -1, int ownerGid = -1,
                                        const QString& root = QStringLiteral("/run/raidbench"));
 
-/// Unmounts (falling back to a lazy unmount) and removes the mount point. Errors say what is left.
+/// Unmounts and removes the mount point. Never lazily: a file system still in use stays mounted (and the
+/// array under it built), and the error names the processes that hold it.
 Result<void> unmountFilesystem(CommandRunner& runner, const MountedFilesystem& mounted);
 
 } // namespace RaidBench

@@ -100,7 +100,7 @@ StartLimits& startLimits()
 /// What the child tells the parent through the errno pipe when it cannot run the program.
 struct ChildFailure
 {
-    int stage = 0; ///< 1 switching user, 2 entering the directory, 3 running the program
+    int stage = 0; ///< 1 switching user, 2 entering the directory, 3 running the program, 4 its control group
     int err = 0;
 };
 
@@ -177,6 +177,12 @@ struct ExecImage
     if (spec.ownProcessGroup) {
         setpgid(0, 0);
     }
+    // Into its own control group first, while still root (the group is root's): from here on, whatever
+    // it starts is in there with it.
+    if (spec.cgroupFd >= 0 && ::write(spec.cgroupFd, "0", 1) != 1) {
+        tellParent(reportFd, 4, errno);
+        childFail("joining its control group", errno, 126);
+    }
     struct sigaction dflt
     { };
     dflt.sa_handler = SIG_DFL;
@@ -247,7 +253,10 @@ Error childStartError(const ChildSpec& spec, const ChildFailure& failure, const 
     switch (failure.stage) {
     case 1:
         return makeError(ErrorCode::forkFailed,
-                         QStringLiteral("cannot run %1 as user %2: %3").arg(program).arg(spec.uid).arg(why));
+                         QStringLiteral("cannot run %1 as user %2: %3").arg(program, QString::number(spec.uid), why));
+    case 4:
+        return makeError(ErrorCode::forkFailed,
+                         QStringLiteral("cannot put %1 in a control group of its own: %2").arg(program, why));
     case 2:
         return makeError(ErrorCode::forkFailed,
                          QStringLiteral("cannot run %1 in %2: %3").arg(program, spec.workingDirectory, why));

@@ -27,6 +27,9 @@ struct ChildSpec
     int uid = -1; ///< run as this user, with that user's own groups and none of ours; -1 = as we are
     int gid = -1;
     bool ownProcessGroup = true; ///< so that kill() reaches everything it starts
+    /// A control group's cgroup.procs, open for writing: the child joins it before anything else
+    /// (CommandCgroup), so that what it starts in a session of its own is in it too. -1: none.
+    int cgroupFd = -1;
     bool dieWithParent = true; ///< the kernel kills it (SIGKILL) if this process dies first
 };
 
@@ -46,7 +49,7 @@ public:
     /// A child still running is killed (with its group) and reaped: nothing is left behind.
     ~ChildProcess();
     // A process it starts in a session of its own (setsid) leaves its group and escapes the group
-    // kill; a cgroup would catch it.
+    // kill: a user's command runs in a CommandCgroup (ChildSpec::cgroupFd), which catches it.
 
     pid_t pid() const { return m_pid; }
     bool running() const { return m_pid > 0 && !m_status; }

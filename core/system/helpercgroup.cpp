@@ -33,7 +33,18 @@ bool writeExisting(const QString& path, const QByteArray& text)
     return ok;
 }
 
+QString& savedCallerPath()
+{
+    static QString path;
+    return path;
+}
+
 } // namespace
+
+QString HelperCgroup::callerPath()
+{
+    return savedCallerPath().isEmpty() ? unifiedPath(readText(QStringLiteral("/proc/self/cgroup"))) : savedCallerPath();
+}
 
 QString HelperCgroup::unifiedMount(const QString& mountInfo)
 {
@@ -98,10 +109,19 @@ Result<void> HelperCgroup::leaveCallersControl(const QString& procRoot)
     }
     const QString mount = unifiedMount(readText(procRoot + QStringLiteral("/self/mountinfo")));
     const QString path = unifiedPath(readText(procRoot + QStringLiteral("/self/cgroup")));
+    if (procRoot == QLatin1String("/proc")) {
+        savedCallerPath() = path; // the user's command goes back under it
+    }
     if (mount.isEmpty() || path.isEmpty()) {
         return {}; // no cgroup v2 hierarchy: no group a user could be given
     }
-    const QString foreign = foreignOwner(mount, path);
+    // A group the user controls, or one of their login's: logind lets a user signal every process in
+    // their session's scope and in their user slice (loginctl kill-session, kill-user) without a
+    // password, root's helper too, though both are root's.
+    QString foreign = foreignOwner(mount, path);
+    if (foreign.isEmpty() && (path == QLatin1String("/user.slice") || path.startsWith(QLatin1String("/user.slice/")))) {
+        foreign = mount + path;
+    }
     if (foreign.isEmpty()) {
         return {};
     }
@@ -118,7 +138,8 @@ Result<void> HelperCgroup::leaveCallersControl(const QString& procRoot)
                              .arg(foreign, own, errnoText(errno)));
     }
     const QString now = unifiedPath(readText(procRoot + QStringLiteral("/self/cgroup")));
-    if (const QString still = foreignOwner(mount, now); !still.isEmpty()) {
+    if (const QString still = now.startsWith(QLatin1String("/user.slice")) ? mount + now : foreignOwner(mount, now);
+        !still.isEmpty()) {
         return makeError(ErrorCode::internal,
                          QStringLiteral("still runs in %1, which another user controls").arg(still));
     }

@@ -1,6 +1,10 @@
 #include "fs/filetests.h"
+#include "system/commandcgroup.h"
+#include "system/helpercgroup.h"
 
 #include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QProcess>
@@ -205,6 +209,68 @@ private Q_SLOTS:
         pgrep.start(QStringLiteral("pgrep"), {QStringLiteral("-f"), QStringLiteral("^sleep 313[12]")});
         QVERIFY(pgrep.waitForFinished());
         QVERIFY2(pgrep.readAllStandardOutput().trimmed().isEmpty(), "the command's processes outlived it");
+    }
+
+    void aDaemonInASessionOfItsOwnEndsWithTheCommand()
+    {
+        // setsid -f: a new session and process group, its parent gone at once. Only the command's own
+        // control group still holds it.
+        const QString dir = m_dir.filePath(QStringLiteral("command-daemon"));
+        QVERIFY(QDir().mkpath(dir));
+        QVERIFY(::chown(QFile::encodeName(dir).constData(), 65534, 65534) == 0);
+        FileTestParams params;
+        params.kind = TestKind::Command;
+        params.directory = dir;
+        params.uid = 65534;
+        params.gid = 65534;
+        params.dropCaches = false;
+        params.argv = {QStringLiteral("sh"), QStringLiteral("-c"),
+                       QStringLiteral("setsid -f sleep 3134; cat /proc/self/cgroup; exit 0")};
+        const FileTestResult result = runFileTest(params);
+        QVERIFY2(result.status == RunState::Completed, qPrintable(result.error));
+        const QString output = result.details.value(QStringLiteral("runs"))
+                                   .toArray()
+                                   .first()
+                                   .toObject()
+                                   .value(QStringLiteral("output_tail"))
+                                   .toString();
+        QVERIFY2(output.contains(QStringLiteral("/raidbench-command-")), qPrintable(output));
+        QProcess pgrep;
+        pgrep.start(QStringLiteral("pgrep"), {QStringLiteral("-f"), QStringLiteral("^sleep 3134")});
+        QVERIFY(pgrep.waitForFinished());
+        QVERIFY2(pgrep.readAllStandardOutput().trimmed().isEmpty(), "the daemon outlived the command's test");
+        // Its group went with it.
+        const QString group = output.section(QStringLiteral("0::"), 1).section(QLatin1Char('\n'), 0, 0).trimmed();
+        QFile info(QStringLiteral("/proc/self/mountinfo"));
+        QVERIFY(info.open(QIODevice::ReadOnly));
+        const QString mount = HelperCgroup::unifiedMount(QString::fromUtf8(info.readAll()));
+        QVERIFY(!QFileInfo::exists(mount + group));
+    }
+
+    void aCommandsGroupGoesUnderTheCallersSlice()
+    {
+        // A tree standing in for the hierarchy: root's slices, then a manager the user was given.
+        QTemporaryDir tree;
+        const QString mount = tree.path();
+        QVERIFY(::chmod(QFile::encodeName(mount).constData(), 0755) == 0);
+        const QString user = QStringLiteral("/user.slice/user-1000.slice/user@1000.service/app.slice/term.scope");
+        QVERIFY(QDir().mkpath(mount + user));
+        QVERIFY(QDir().mkpath(mount + QStringLiteral("/user.slice/user-1000.slice/session-2.scope")));
+        QVERIFY(QDir().mkpath(mount + QStringLiteral("/system.slice/ssh.service")));
+        for (const QString& owned : {QStringLiteral("/user.slice/user-1000.slice/user@1000.service"),
+                                     QStringLiteral("/user.slice/user-1000.slice/user@1000.service/app.slice"),
+                                     QString(QStringLiteral("/user.slice/user-1000.slice/user@1000.service/app.slice") +
+                                             QStringLiteral("/term.scope"))}) {
+            QVERIFY(::chown(QFile::encodeName(mount + owned).constData(), 1000, 1000) == 0);
+        }
+        // Out of the user's own manager, up to the slice only root controls.
+        QCOMPARE(CommandCgroup::parentFor(mount, user), QStringLiteral("/user.slice/user-1000.slice"));
+        // A login session's scope is root's, but a unit's group: its slice.
+        QCOMPARE(CommandCgroup::parentFor(mount, QStringLiteral("/user.slice/user-1000.slice/session-2.scope")),
+                 QStringLiteral("/user.slice/user-1000.slice"));
+        QCOMPARE(CommandCgroup::parentFor(mount, QStringLiteral("/system.slice/ssh.service")),
+                 QStringLiteral("/system.slice"));
+        QCOMPARE(CommandCgroup::parentFor(mount, QStringLiteral("/")), QStringLiteral("/"));
     }
 
     void theCommandDiesWithItsParent()
