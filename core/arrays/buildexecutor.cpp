@@ -2,6 +2,7 @@
 
 #include "arrays/buildwritecaches.h"
 #include "arrays/leftoverrecovery.h"
+#include "arrays/mdassemblyguard.h"
 #include "arrays/mdstat.h"
 #include "util/cancelflag.h"
 #include "util/errorcodes.h"
@@ -267,11 +268,11 @@ Result<void> BuildExecutor::buildStep(const BuildStep& step, BuildProgress& prog
             QThread::msleep(50);
         }
         if (!m_options.deviceExists(step.waitForDevice)) {
-            return cancelled(cancel) ? Error {ErrorCode::cancelled, QStringLiteral("cancelled")}
-                                     : Error {ErrorCode::noDeviceNode,
-                                              QStringLiteral("the device node %1 never appeared (waited %2 s)")
-                                                  .arg(step.waitForDevice)
-                                                  .arg(m_options.deviceTimeoutMs / 1000)};
+            return cancelled(cancel)
+                ? Error {ErrorCode::cancelled, QStringLiteral("cancelled")}
+                : Error {ErrorCode::noDeviceNode,
+                         QStringLiteral("the device node %1 never appeared (waited %2 s)")
+                             .arg(step.waitForDevice, QString::number(m_options.deviceTimeoutMs / 1000))};
         }
     }
     if (!step.resyncDevice.isEmpty()) {
@@ -298,8 +299,9 @@ Error BuildExecutor::undoFailedBuild(BuildProgress& progress, const Error& failu
             wipes.append(argv);
         }
     }
-    const TeardownReport cleanup = removeObjects(built.objects, wipes, plan.pins);
+    TeardownReport cleanup = removeObjects(built.objects, wipes, plan.pins);
     if (cleanup.clean()) {
+        cleanup.merge(removeAssemblyGuard(plan.tag));
         progress.journal.finish();
     }
     const bool nothingDone = built.objects.isEmpty() && wipes.isEmpty();
@@ -319,6 +321,10 @@ Result<BuiltArray> BuildExecutor::build(const BuildPlan& plan, const std::atomic
     BuildJournal journal(m_options.journalDirectory, plan.tag, m_options.program, m_options.clientUid);
     if (auto ok = journal.begin(plan.pins, plan.finalWipes); !ok) {
         return ok.error();
+    }
+    if (auto guarded = guardAssembly(plan); !guarded) {
+        journal.finish();
+        return guarded.error();
     }
     QList<BuildObject> planned;
     for (const BuildStep& step : plan.steps) {
@@ -364,10 +370,9 @@ Result<void> BuildExecutor::followResync(const QString& device, const std::atomi
         const MdSync& sync = *array->sync;
         report(sync.delayed ? QStringLiteral("%1: %2 waiting").arg(device, sync.action)
                             : QStringLiteral("%1: %2 %3 % at %4 MB/s, %5 min left")
-                                  .arg(device, sync.action)
-                                  .arg(sync.percent, 0, 'f', 1)
-                                  .arg(double(sync.speedKiBs) * 1024 / 1e6, 0, 'f', 1)
-                                  .arg(sync.finishMinutes, 0, 'f', 1),
+                                  .arg(device, sync.action, QString::number(sync.percent, 'f', 1),
+                                       QString::number(double(sync.speedKiBs) * 1024 / 1e6, 'f', 1),
+                                       QString::number(sync.finishMinutes, 'f', 1)),
                sync.percent / 100.0);
         if (!m_options.waitForResync) {
             return {};
@@ -422,9 +427,8 @@ TeardownReport BuildExecutor::removeObjects(const QList<BuildObject>& objects, c
         if (stopRefusedBusy(argv, result)) {
             // Still held: not an array that is gone. Said (a recover keeps the journal for a later one).
             report.skipped.append(QStringLiteral("%1: still held open after %2 s: %3")
-                                      .arg(argv.join(QLatin1Char(' ')))
-                                      .arg(busyRetries * busyRetryMs / 1000)
-                                      .arg(result.summary()));
+                                      .arg(argv.join(QLatin1Char(' ')),
+                                           QString::number(busyRetries * busyRetryMs / 1000), result.summary()));
         } else if (!result.ok()) {
             report.problems.append(
                 QStringLiteral("%1: %2").arg(argv.mid(0, 2).join(QLatin1Char(' ')), result.summary()));
@@ -452,9 +456,44 @@ TeardownReport BuildExecutor::teardown(const BuiltArray& array)
     TeardownReport result = restoreWriteCaches(array);
     result.merge(removeObjects(array.objects, array.plan.finalWipes, array.plan.pins));
     if (result.clean()) {
+        // Its arrays are gone: md may assemble their UUIDs again (nothing carries them any more).
+        result.merge(removeAssemblyGuard(array.plan.tag));
         BuildJournal(m_options.journalDirectory, array.plan.tag).finish();
     }
     return result;
+}
+
+Result<void> BuildExecutor::guardAssembly(const BuildPlan& plan)
+{
+    const QStringList uuids = plan.mdUuids();
+    if (uuids.isEmpty()) {
+        return {};
+    }
+    auto installed = MdAssemblyGuard(m_options.etcRoot).install(plan.tag, uuids);
+    if (installed) {
+        return {};
+    }
+    const bool assemblyRuns = m_options.assemblyRuns ? m_options.assemblyRuns() : udevIsRunning();
+    if (assemblyRuns) {
+        return makeError(ErrorCode::stepFailed,
+                         QStringLiteral("refusing to build: md's automatic assembly could add another device to the "
+                                        "new arrays and cannot be kept off them (%1)")
+                             .arg(installed.error().message));
+    }
+    // No udev here (the lab, a container): nothing assembles arrays on its own.
+    report(QStringLiteral("md's configuration cannot be written (%1); no udev runs here to assemble arrays")
+               .arg(installed.error().message),
+           0);
+    return {};
+}
+
+TeardownReport BuildExecutor::removeAssemblyGuard(const QString& tag) const
+{
+    TeardownReport report;
+    if (auto removed = MdAssemblyGuard(m_options.etcRoot).remove(tag); !removed) {
+        report.problems.append(removed.error().message);
+    }
+    return report;
 }
 
 BuiltArray BuildExecutor::relocated(const JournalRecord& record, QStringList* notes) const

@@ -83,6 +83,11 @@ public:
         /// Written into journals: what builds (see JournalOwner::program) and for whom (-1: this uid).
         QString program = QStringLiteral("cli-run");
         qint64 clientUid = -1;
+        /// Where mdadm's configuration is (MdAssemblyGuard); tests give a tree of their own.
+        QString etcRoot = QStringLiteral("/etc");
+        /// Whether a build must refuse when it cannot keep md's automatic assembly off its arrays: where
+        /// udev runs (it runs that assembly on every device that appears). Empty: udevIsRunning().
+        std::function<bool()> assemblyRuns;
     };
     struct Callbacks
     {
@@ -101,6 +106,8 @@ public:
     /// named raidbench_* that no journal names are reported, never removed. Arrays built to stay (array
     /// create) are left. Touches nothing else.
     TeardownReport recoverLeftovers(const RecoverScope& scope = {});
+    /// Removes the assembly guard of build `tag` (MdAssemblyGuard): a problem when it cannot.
+    TeardownReport removeAssemblyGuard(const QString& tag) const;
     /// How long one removing command may take.
     static constexpr int removeTimeoutMs = 120'000;
     /// The journal's array with each pin moved to where its device is now (a reboot renames disks);
@@ -135,6 +142,9 @@ private:
     Result<void> checkPins(const BuildPlan& plan) const;
     Result<void> buildStep(const BuildStep& step, BuildProgress& progress, const std::atomic_bool* cancel);
     Error undoFailedBuild(BuildProgress& progress, const Error& failure);
+    /// Before the first array exists: md's automatic assembly kept off the plan's arrays (MdAssemblyGuard);
+    /// an error where udev runs and it cannot be.
+    Result<void> guardAssembly(const BuildPlan& plan);
     /// A command that writes no device (a report, an unmount).
     CommandResult runLogged(const QString& description, const QStringList& argv, int timeoutMs,
                             const std::atomic_bool* cancel);

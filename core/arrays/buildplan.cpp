@@ -1,5 +1,6 @@
 #include "arrays/buildplan.h"
 
+#include "arrays/mdassemblyguard.h"
 #include "layout/arrayanalysis.h"
 #include "layout/stripes.h"
 #include "util/errorcodes.h"
@@ -54,11 +55,15 @@ struct Planner
         const QString name = QStringLiteral("raidbench-%1-%2").arg(tag).arg(mdIndex++);
         const QString device = QStringLiteral("/dev/md/") + name;
         const int spares = node.spares;
+        // Its UUID is ours, chosen now: md is told to ignore any other device carrying it before the array
+        // exists (MdAssemblyGuard).
+        const QString uuid = MdAssemblyGuard::newUuid();
         QStringList argv {QStringLiteral("mdadm"),
                           QStringLiteral("--create"),
                           device,
                           QStringLiteral("--run"),
                           QStringLiteral("--name=") + name,
+                          QStringLiteral("--uuid=") + uuid,
                           QStringLiteral("--level=") + levelName(node.level),
                           QStringLiteral("--raid-devices=%1").arg(members.size() - spares)};
         if (spares) {
@@ -78,7 +83,7 @@ struct Planner
             }
         }
         argv += members;
-        BuildObject object {QStringLiteral("md"), name, device, members, {}};
+        BuildObject object {QStringLiteral("md"), name, device, members, {}, uuid};
         object.undo.append({QStringLiteral("mdadm"), QStringLiteral("--stop"), device});
         for (const QString& member : members) {
             object.undo.append({QStringLiteral("mdadm"), QStringLiteral("--zero-superblock"), member});
@@ -121,7 +126,7 @@ struct Planner
         const QString lv = vg + QStringLiteral("/bench");
         const QString device = QStringLiteral("/dev/") + lv;
         for (const QString& member : members) {
-            BuildObject pv {QStringLiteral("pv"), member, member, {}, {}};
+            BuildObject pv {QStringLiteral("pv"), member, member, {}, {}, {}};
             pv.undo.append(lvmCommand(QStringLiteral("pvremove"), {member},
                                       {QStringLiteral("-y"), QStringLiteral("-ff"), member}));
             plan.steps.append({QStringLiteral("make %1 an LVM physical volume").arg(member),
@@ -132,7 +137,7 @@ struct Planner
                                QString(),
                                {}});
         }
-        BuildObject group {QStringLiteral("vg"), vg, QString(), members, {}};
+        BuildObject group {QStringLiteral("vg"), vg, QString(), members, {}, {}};
         group.undo.append(lvmCommand(QStringLiteral("vgremove"), members, {QStringLiteral("-f"), vg}));
         plan.steps.append({QStringLiteral("create volume group %1").arg(vg),
                            lvmCommand(QStringLiteral("vgcreate"), members, QStringList {vg} + members),
@@ -141,7 +146,7 @@ struct Planner
                            QString(),
                            {}});
         const std::uint64_t stripe = effectiveStripeSize(node);
-        BuildObject volume {QStringLiteral("lv"), lv, device, {vg}, {}};
+        BuildObject volume {QStringLiteral("lv"), lv, device, {vg}, {}, {}};
         volume.undo.append(lvmCommand(QStringLiteral("lvremove"), members, {QStringLiteral("-f"), lv}));
         QStringList lvcreate {QStringLiteral("-y"), QStringLiteral("--wipesignatures"), QStringLiteral("y")};
         if (members.size() > 1) {
@@ -169,11 +174,10 @@ QJsonObject BuildObject::toJson() const
     for (const QStringList& argv : undo) {
         undoArray.append(QJsonArray::fromStringList(argv));
     }
-    return QJsonObject {{QStringLiteral("kind"), kind},
-                        {QStringLiteral("name"), name},
-                        {QStringLiteral("device"), device},
-                        {QStringLiteral("members"), QJsonArray::fromStringList(members)},
-                        {QStringLiteral("undo"), undoArray}};
+    return QJsonObject {
+        {QStringLiteral("kind"), kind},      {QStringLiteral("name"), name},
+        {QStringLiteral("device"), device},  {QStringLiteral("members"), QJsonArray::fromStringList(members)},
+        {QStringLiteral("undo"), undoArray}, {QStringLiteral("uuid"), uuid}};
 }
 
 BuildObject BuildObject::fromJson(const QJsonObject& json)
@@ -182,6 +186,7 @@ BuildObject BuildObject::fromJson(const QJsonObject& json)
     object.kind = json.value(QStringLiteral("kind")).toString();
     object.name = json.value(QStringLiteral("name")).toString();
     object.device = json.value(QStringLiteral("device")).toString();
+    object.uuid = json.value(QStringLiteral("uuid")).toString();
     for (const auto& member : json.value(QStringLiteral("members")).toArray()) {
         object.members.append(member.toString());
     }
@@ -205,6 +210,17 @@ QList<QStringList> BuildPlan::teardownCommands() const
     }
     commands += finalWipes;
     return commands;
+}
+
+QStringList BuildPlan::mdUuids() const
+{
+    QStringList uuids;
+    for (const BuildStep& step : steps) {
+        if (step.creates && step.creates->kind == QLatin1String("md") && !step.creates->uuid.isEmpty()) {
+            uuids.append(step.creates->uuid);
+        }
+    }
+    return uuids;
 }
 
 QString shellQuote(const QString& argument)

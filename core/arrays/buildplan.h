@@ -21,6 +21,7 @@ struct BuildObject
     QString device; ///< its block device (md and lv) or the PV device
     QStringList members;
     QList<QStringList> undo; ///< argv lists that remove it, in order
+    QString uuid; ///< an md array's UUID, chosen before it is made (MdAssemblyGuard)
 
     QJsonObject toJson() const;
     static BuildObject fromJson(const QJsonObject& json);
@@ -53,6 +54,8 @@ struct BuildPlan
 
     /// Every undo command, top-down, then the final wipes.
     QList<QStringList> teardownCommands() const;
+    /// The UUIDs of the md arrays it makes.
+    QStringList mdUuids() const;
     /// Human-readable command lines, quoted as a shell would need them (for --dry-run and the GUI).
     QStringList commandLines() const;
 };

@@ -1,12 +1,15 @@
 #include "arrays/leftoverrecovery.h"
 
 #include "arrays/lvmreport.h"
+#include "arrays/mdassemblyguard.h"
+#include "disks/deviceusers.h"
 
 #include <QDir>
 #include <QFile>
 #include <QRegularExpression>
 
 #include <functional>
+#include <sys/stat.h>
 
 namespace RaidBench {
 
@@ -60,11 +63,12 @@ TeardownReport LeftoverRecovery::run(const RecoverScope& scope)
         part.problems.clear();
         part.merge(caches);
         if (part.skipped.isEmpty()) {
+            part.merge(m_executor.removeAssemblyGuard(record.tag));
             QFile::remove(record.path);
             BuildJournal::removeTemporaries(m_options.journalDirectory, record.tag);
             // Objects not running any more (after a reboot) are not "removed", their metadata is: say so.
             part.removed.append(
-                QStringLiteral("what run %1 left on %2 disk(s)").arg(record.tag).arg(record.pins.size()));
+                QStringLiteral("what run %1 left on %2 disk(s)").arg(record.tag, QString::number(record.pins.size())));
         } else {
             part.skipped += notes; // the journal stays for a later recover
         }
@@ -80,6 +84,15 @@ TeardownReport LeftoverRecovery::run(const RecoverScope& scope)
             journaled.insert(record.tag);
         }
         total.merge(removeUnjournaled(protectedTags, journaled));
+        // The assembly guards of builds no journal names any more (one that ended as its guard was
+        // written): they only name UUIDs nothing carries.
+        QSet<QString> live;
+        for (const JournalRecord& record : BuildJournal::readAll(m_options.journalDirectory)) {
+            live.insert(record.tag);
+        }
+        for (const QString& guard : MdAssemblyGuard(m_options.etcRoot).removeStale(live)) {
+            total.removed.append(QStringLiteral("md assembly guard %1").arg(guard));
+        }
     }
     return total;
 }
@@ -106,24 +119,23 @@ TeardownReport LeftoverRecovery::unmountLeftovers(const QSet<QString>& protected
         }
     }
     for (const QString& point : std::as_const(points)) {
+        struct stat st
+        { };
+        const bool known = ::stat(QFile::encodeName(point).constData(), &st) == 0;
         // --no-canonicalize: the path is used as it is, nothing in it is followed.
-        CommandResult result =
+        const CommandResult result =
             m_executor.runLogged(QStringLiteral("unmount %1").arg(point),
                                  {QStringLiteral("umount"), QStringLiteral("--no-canonicalize"), point},
                                  BuildExecutor::removeTimeoutMs, nullptr);
-        if (!result.ok()) {
-            // Something still has it open (a killed test's process): detach it, and whatever was mounted
-            // inside it, so the array can go.
-            result = m_executor.runLogged(
-                QStringLiteral("unmount %1").arg(point),
-                {QStringLiteral("umount"), QStringLiteral("--no-canonicalize"), QStringLiteral("-l"), point},
-                BuildExecutor::removeTimeoutMs, nullptr);
-        }
         if (result.ok()) {
             QDir().rmdir(point);
             report.removed.append(QStringLiteral("mount %1").arg(point));
         } else {
-            report.problems.append(QStringLiteral("umount %1: %2").arg(point, result.summary()));
+            // Never detached lazily (a process would go on writing through it to a disk the teardown
+            // then wipes): it stays, with its array, and the problem names who holds it.
+            report.problems.append(
+                QStringLiteral("umount %1: %2; its array stays built and its disks held")
+                    .arg(point, known ? DeviceUsers::mountHolders(std::uint64_t(st.st_dev)) : result.summary()));
         }
     }
     return report;

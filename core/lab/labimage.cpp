@@ -256,6 +256,15 @@ if [ -n "$rb_keep" ]; then
     mount -o bind /mnt/keep "$R$rb_keep" || die "cannot mount $rb_keep"
 fi
 mount -t tmpfs -o mode=1777 tmpfs $R/dev/shm
+# cgroup v2: the user's command runs in a group of its own, killed as a whole when its test ends.
+mount -t cgroup2 cgroup2 $R/sys/fs/cgroup 2>/dev/null || say "no cgroup2 hierarchy"
+# md's configuration writable in the VM (the host's /etc is read-only here): a build keeps md's
+# automatic assembly off its arrays with a file in mdadm.conf.d.
+if [ -d $R/etc/mdadm ]; then
+    mkdir -p /mnt/mdadm && cp -a $R/etc/mdadm/. /mnt/mdadm/ 2>/dev/null
+    mount -t tmpfs -o mode=0755 tmpfs $R/etc/mdadm && cp -a /mnt/mdadm/. $R/etc/mdadm/ \
+        || say "md's configuration stays read-only"
+fi
 if [ -n "$rb_net" ] && [ -f $R/etc/resolv.conf ]; then
     # qemu's restricted network drops every query to a name server: one on loopback refuses at once,
     # where the host's would keep sudo (and anything else resolving this machine's name) waiting.

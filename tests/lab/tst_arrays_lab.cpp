@@ -105,6 +105,7 @@ check_clean %1.after
 )SH")
                           .arg(c.name, tag);
         }
+        script += adoptionScript();
         const CliRun run = runCli(QStringList {QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--quiet"),
                                                QStringLiteral("--disks"), QStringLiteral("8x256M"),
                                                QStringLiteral("--out"), m_out.path(), QStringLiteral("--")} +
@@ -145,6 +146,71 @@ check_clean %1.after
             QVERIFY2(after.section(QStringLiteral("--- wipefs"), 1).trimmed().isEmpty(),
                      qPrintable(name + QStringLiteral(" left signatures:\n") + after));
         }
+        checkAdoption();
+    }
+
+private:
+    /// md never adopts a stranger: a device that appears carrying a running array's UUID, as a spare of
+    /// it (udev runs `mdadm --incremental` on it, which adds such a device to the running array), is
+    /// ignored; one an admin adds by hand makes RaidBench refuse the array, name the stranger and leave
+    /// it alone. Disks 1-2 are the array, 8 the stranger.
+    static QString adoptionScript()
+    {
+        return QStringLiteral(R"SH(
+# --- md never adopts a stranger ---------------------------------------------------------------
+d() { readlink -f /dev/disk/by-id/scsi-RAIDBNCH_VDISK_RBLAB000$1; }
+raidbench-cli array create --spec raid1.spec.json --yes --tag adopt > adopt.create 2>&1; echo $? > adopt.rc
+built adopt.create
+mdadm --detail --export "$TOP" > adopt.export 2>&1
+uuid=$(sed -n 's/^MD_UUID=//p' adopt.export)
+cat /etc/mdadm/mdadm.conf.d/raidbench-adopt.conf > adopt.guard 2>&1
+# A stranger carrying a spare's superblock of this very array (what anyone can copy from a member and
+# write to a stick): added by hand and removed again, on a disk nobody confirmed.
+mdadm "$TOP" --add "$(d 8)" > adopt.stranger 2>&1
+mdadm "$TOP" --remove "$(d 8)" >> adopt.stranger 2>&1
+mdadm --examine "$(d 8)" >> adopt.stranger 2>&1
+basename "$(d 8)" > adopt.name
+# What udev runs when a device with an md superblock appears.
+mdadm --incremental "$(d 8)" --offroot > adopt.incremental 2>&1; echo "rc $?" >> adopt.incremental
+mdadm --detail "$TOP" > adopt.detail 2>&1
+# An admin adds it by hand: the array is no longer the build's, and the stranger is left as it is.
+mdadm --add "$TOP" "$(d 8)" > adopt.add 2>&1
+raidbench-cli array teardown adopt > adopt.teardown 2>&1; echo $? > adopt.teardown-rc
+mdadm --examine "$(d 8)" > adopt.examine 2>&1
+mdadm --stop "$TOP" > adopt.cleanup 2>&1
+mdadm --zero-superblock "$(d 1)" "$(d 2)" "$(d 8)" >> adopt.cleanup 2>&1
+raidbench-cli recover >> adopt.cleanup 2>&1
+check_clean adopt.after
+)SH");
+    }
+
+    void checkAdoption()
+    {
+        QVERIFY2(read(QStringLiteral("adopt.rc")).trimmed() == QLatin1String("0"),
+                 qPrintable(read(QStringLiteral("adopt.create"))));
+        const QString uuid = read(QStringLiteral("adopt.export"))
+                                 .section(QStringLiteral("MD_UUID="), 1)
+                                 .section(QLatin1Char('\n'), 0, 0);
+        QVERIFY2(!uuid.isEmpty(), qPrintable(read(QStringLiteral("adopt.export"))));
+        QVERIFY2(read(QStringLiteral("adopt.guard")).contains(QStringLiteral("ARRAY <ignore> UUID=") + uuid),
+                 qPrintable(read(QStringLiteral("adopt.guard"))));
+        const QString stranger = read(QStringLiteral("adopt.name")).trimmed();
+        QVERIFY2(read(QStringLiteral("adopt.stranger")).contains(QStringLiteral("spare")),
+                 qPrintable(read(QStringLiteral("adopt.stranger"))));
+        const QString incremental = read(QStringLiteral("adopt.incremental"));
+        QVERIFY2(incremental.contains(QStringLiteral("explicitly ignored")), qPrintable(incremental));
+        QVERIFY2(!read(QStringLiteral("adopt.detail")).contains(QStringLiteral("/dev/") + stranger),
+                 qPrintable(read(QStringLiteral("adopt.detail"))));
+        // Added by hand: refused, the stranger named, and its superblock (its data) as it was.
+        QVERIFY2(read(QStringLiteral("adopt.teardown-rc")).trimmed() != QLatin1String("0"),
+                 qPrintable(read(QStringLiteral("adopt.teardown"))));
+        QVERIFY2(read(QStringLiteral("adopt.teardown")).contains(stranger + QStringLiteral(" (")),
+                 qPrintable(read(QStringLiteral("adopt.teardown"))));
+        QVERIFY2(read(QStringLiteral("adopt.examine")).contains(uuid),
+                 qPrintable(read(QStringLiteral("adopt.examine"))));
+        const QString after = read(QStringLiteral("adopt.after"));
+        QVERIFY2(!after.contains(QLatin1String(" : active")),
+                 qPrintable(after + read(QStringLiteral("adopt.cleanup"))));
     }
 };
 

@@ -1,6 +1,7 @@
 #include "../mock/fakedevicegate.h"
 #include "arrays/buildexecutor.h"
 #include "arrays/lvmreport.h"
+#include "arrays/mdassemblyguard.h"
 #include "arrays/mdstat.h"
 #include "layout/presets.h"
 #include "system/guardedcommand.h"
@@ -8,8 +9,12 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
+#include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -53,11 +58,19 @@ private:
         return std::make_shared<FakeDeviceGate>(devices);
     }
 
+    /// Where the builds of a test write md's configuration (never this machine's /etc).
+    static QString testEtc()
+    {
+        static QTemporaryDir etc;
+        return etc.path();
+    }
+
     static BuildExecutor::Options testOptions(const QString& journalDir,
                                               std::shared_ptr<FakeDeviceGate> gate = fakeGate())
     {
         BuildExecutor::Options options;
         options.journalDirectory = journalDir;
+        options.etcRoot = testEtc(); // md's configuration: the test's own
         options.procRoot = QStringLiteral("/nonexistent");
         options.deviceExists = [](const QString&) { return true; };
         options.gate = std::move(gate);
@@ -160,17 +173,28 @@ private:
     }
 
 private Q_SLOTS:
+    /// Command lines with each md UUID (random, the plan's own) written as UUID.
+    static QStringList withUuidsNamed(QStringList lines)
+    {
+        static const QRegularExpression uuid(QStringLiteral("--uuid=[0-9a-f]{8}(:[0-9a-f]{8}){3} "));
+        for (QString& line : lines) {
+            line.replace(uuid, QStringLiteral("--uuid=UUID "));
+        }
+        return lines;
+    }
+
     void raid5PlanSnapshot()
     {
         auto spec = makePreset(QStringLiteral("raid5"), disks(3));
         spec->chunkBytes = 256 * 1024;
         const auto plan = planBuild(*spec, QStringLiteral("t1"), PlanOptions {true});
         QVERIFY(plan.ok());
-        QCOMPARE(plan->commandLines(),
+        QCOMPARE(withUuidsNamed(plan->commandLines()),
                  (QStringList {
                      "wipefs --all --quiet /dev/sdb", "wipefs --all --quiet /dev/sdc", "wipefs --all --quiet /dev/sdd",
-                     "mdadm --create /dev/md/raidbench-t1-0 --run --name=raidbench-t1-0 --level=raid5 --raid-devices=3 "
-                     "--chunk=256K --metadata=1.2 --bitmap=none --assume-clean /dev/sdb /dev/sdc /dev/sdd"}));
+                     "mdadm --create /dev/md/raidbench-t1-0 --run --name=raidbench-t1-0 --uuid=UUID --level=raid5 "
+                     "--raid-devices=3 --chunk=256K --metadata=1.2 --bitmap=none --assume-clean /dev/sdb /dev/sdc "
+                     "/dev/sdd"}));
         QCOMPARE(plan->topDevice, QStringLiteral("/dev/md/raidbench-t1-0"));
         QCOMPARE(plan->destroys, (QStringList {"/dev/sdb", "/dev/sdc", "/dev/sdd"}));
         QCOMPARE(plan->teardownCommands(),
@@ -201,15 +225,18 @@ private Q_SLOTS:
         const auto spec = makePreset(QStringLiteral("raid50"), disks(6));
         const auto plan = planBuild(*spec, QStringLiteral("n5"), PlanOptions {true});
         QVERIFY(plan.ok());
-        const QStringList lines = plan->commandLines();
+        const QStringList lines = withUuidsNamed(plan->commandLines());
         QCOMPARE(lines.size(), 9); // 6 wipes, 3 creates; md keeps its own stripe cache
+        // Each array its own UUID, chosen by the plan (md is told to ignore any other device with it).
+        const QStringList uuids = plan->mdUuids();
+        QCOMPARE(QSet<QString>(uuids.cbegin(), uuids.cend()).size(), 3);
         QVERIFY(lines[3].startsWith(QStringLiteral("mdadm --create /dev/md/raidbench-n5-0 ")));
         QVERIFY(lines[3].contains(QStringLiteral("--level=raid5 --raid-devices=3")));
         QVERIFY(lines[7].startsWith(QStringLiteral("mdadm --create /dev/md/raidbench-n5-1 ")));
         // The RAID0 on top gets a chunk that fills the legs' 1 MiB stripes (2 data disks x 512 KiB).
         QCOMPARE(lines[8],
-                 QStringLiteral("mdadm --create /dev/md/raidbench-n5-2 --run --name=raidbench-n5-2 --level=raid0 "
-                                "--raid-devices=2 --chunk=1024K --metadata=1.2 /dev/md/raidbench-n5-0 "
+                 QStringLiteral("mdadm --create /dev/md/raidbench-n5-2 --run --name=raidbench-n5-2 --uuid=UUID "
+                                "--level=raid0 --raid-devices=2 --chunk=1024K --metadata=1.2 /dev/md/raidbench-n5-0 "
                                 "/dev/md/raidbench-n5-1"));
         const QList<QStringList> teardown = plan->teardownCommands();
         QCOMPARE(teardown.first(), (QStringList {"mdadm", "--stop", "/dev/md/raidbench-n5-2"}));
@@ -873,6 +900,111 @@ private Q_SLOTS:
         // A gate that says no: the build stops before the command.
         gate->setChanged(QStringLiteral("/dev/sdb"));
         QVERIFY(!gate->verify(*sdb, DeviceGate::Use::Create).ok());
+    }
+
+    void aBuildKeepsMdAssemblyOffItsArrays()
+    {
+        QTemporaryDir journals;
+        const QString etc = journals.filePath(QStringLiteral("etc"));
+        QDir().mkpath(etc + QStringLiteral("/mdadm"));
+        QFile conf(etc + QStringLiteral("/mdadm/mdadm.conf"));
+        QVERIFY(conf.open(QIODevice::WriteOnly));
+        conf.close();
+        const auto spec = makePreset(QStringLiteral("raid1+0"), disks(4));
+        const auto gate = fakeGate();
+        const BuildPlan plan = pinnedPlan(*spec, QStringLiteral("g1"), *gate);
+        RecordingCommandRunner runner;
+        const QString guard = etc + QStringLiteral("/mdadm.conf.d/raidbench-g1.conf");
+        // Written before the first array exists.
+        bool guardedBeforeCreate = false;
+        BuildExecutor::Options options = testOptions(journals.path(), gate);
+        options.etcRoot = etc;
+        BuildExecutor executor(runner, options,
+                               {{}, [&](const StepLog& log) {
+                                    if (log.argv.value(1) == QLatin1String("--create") && !guardedBeforeCreate) {
+                                        guardedBeforeCreate = QFile::exists(guard);
+                                    }
+                                }});
+        const auto built = executor.build(plan);
+        QVERIFY2(built.ok(), qPrintable(built.ok() ? QString() : built.error().message));
+        QVERIFY(guardedBeforeCreate);
+        QFile written(guard);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        const QString text = QString::fromLatin1(written.readAll());
+        for (const QString& uuid : plan.mdUuids()) {
+            QVERIFY2(text.contains(QStringLiteral("ARRAY <ignore> UUID=") + uuid + QLatin1Char('\n')),
+                     qPrintable(text));
+        }
+        QCOMPARE(text.count(QStringLiteral("ARRAY <ignore>")), 3);
+        QVERIFY(QFile::exists(etc + QStringLiteral("/mdadm/mdadm.conf.d/raidbench-g1.conf")));
+        // Gone with the arrays.
+        QVERIFY(executor.teardown(*built).clean());
+        QVERIFY(!QFile::exists(guard));
+        QVERIFY(!QFile::exists(etc + QStringLiteral("/mdadm/mdadm.conf.d/raidbench-g1.conf")));
+    }
+
+    void aBuildRefusesWhereAssemblyRunsUnguarded()
+    {
+        QTemporaryDir journals;
+        // mdadm's configuration directory cannot be made (a file stands where it would be).
+        const QString etc = journals.filePath(QStringLiteral("etc"));
+        QDir().mkpath(etc);
+        QFile blocker(etc + QStringLiteral("/mdadm"));
+        QVERIFY(blocker.open(QIODevice::WriteOnly));
+        blocker.close();
+        const auto spec = makePreset(QStringLiteral("raid1"), disks(2));
+        const auto gate = fakeGate();
+        const BuildPlan plan = pinnedPlan(*spec, QStringLiteral("g2"), *gate);
+        RecordingCommandRunner runner;
+        BuildExecutor::Options options = testOptions(journals.path(), gate);
+        options.etcRoot = etc;
+        options.assemblyRuns = [] { return true; };
+        const auto refused = BuildExecutor(runner, options).build(plan);
+        QVERIFY(!refused.ok());
+        QVERIFY2(refused.error().message.contains(QStringLiteral("automatic assembly")),
+                 qPrintable(refused.error().message));
+        QVERIFY(runner.commands().isEmpty()); // nothing touched
+        QVERIFY(BuildJournal::readAll(journals.path()).isEmpty());
+        // Where nothing assembles arrays on its own (no udev), the build goes on and says so.
+        options.assemblyRuns = [] { return false; };
+        const auto built = BuildExecutor(runner, options).build(plan);
+        QVERIFY(built.ok());
+    }
+
+    void theGuardGoesWhereEveryMdadmReadsIt()
+    {
+        QTemporaryDir dir;
+        const MdAssemblyGuard guard(dir.path());
+        // Debian's mdadm reads /etc/mdadm/mdadm.conf.d, upstream's /etc/mdadm.conf.d: whichever this is.
+        const QString debian = dir.path() + QStringLiteral("/mdadm/mdadm.conf.d");
+        const QString upstream = dir.path() + QStringLiteral("/mdadm.conf.d");
+        QCOMPARE(guard.directories(), (QStringList {debian, upstream}));
+        // An admin's existing directory keeps its mode.
+        QVERIFY(QDir().mkpath(upstream));
+        QVERIFY(
+            QFile::setPermissions(upstream, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner));
+        QVERIFY(guard.install(QStringLiteral("ab12"), {MdAssemblyGuard::newUuid()}).ok());
+        for (const QString& directory : {debian, upstream}) {
+            QVERIFY2(QFile::exists(directory + QStringLiteral("/raidbench-ab12.conf")), qPrintable(directory));
+        }
+        QCOMPARE(QFileInfo(upstream).permissions() & (QFileDevice::ReadOther | QFileDevice::ExeOther),
+                 QFileDevice::Permissions());
+        QVERIFY(guard.install(QStringLiteral("cd34"), {MdAssemblyGuard::newUuid()}).ok());
+        // A stale one (no journal names its build) is removed from both; a live one stays.
+        QCOMPARE(guard.removeStale({QStringLiteral("cd34")}).size(), 2);
+        QVERIFY(!QFile::exists(debian + QStringLiteral("/raidbench-ab12.conf")));
+        QVERIFY(!QFile::exists(upstream + QStringLiteral("/raidbench-ab12.conf")));
+        QVERIFY(QFile::exists(upstream + QStringLiteral("/raidbench-cd34.conf")));
+        QVERIFY(guard.remove(QStringLiteral("cd34")).ok());
+        // What is not a tag or a UUID is refused, and nothing is written.
+        QVERIFY(!guard.install(QStringLiteral("../x"), {MdAssemblyGuard::newUuid()}).ok());
+        QVERIFY(!guard.install(QStringLiteral("ef56"), {QStringLiteral("x\nAUTO +all")}).ok());
+        QVERIFY(QDir(upstream).entryList(QDir::Files).isEmpty());
+        QVERIFY(QDir(debian).entryList(QDir::Files).isEmpty());
+        // A directory others may write is no place for root's guard: refused, and none stays behind.
+        QVERIFY(QFile::setPermissions(upstream, QFileDevice::Permissions(0x7777)));
+        QVERIFY(!guard.install(QStringLiteral("gh78"), {MdAssemblyGuard::newUuid()}).ok());
+        QVERIFY(!QFile::exists(debian + QStringLiteral("/raidbench-gh78.conf")));
     }
 
     void recoveryLeavesAnArrayWithAForeignDisk()

@@ -70,6 +70,7 @@ private:
             options.fallbackDirectory = dir.filePath(QStringLiteral("fallback"));
             options.runner = &runner;
             options.executor.journalDirectory = dir.filePath(QStringLiteral("journal"));
+            options.executor.etcRoot = dir.filePath(QStringLiteral("etc"));
             options.executor.procRoot = QStringLiteral("/nonexistent");
             options.executor.deviceExists = [](const QString&) { return true; };
             options.executor.gate = gate;
