@@ -5,7 +5,10 @@
 
 #include <QDateTime>
 #include <QDir>
+#include <QFile>
 #include <QRandomGenerator>
+
+#include <cstdlib>
 
 namespace RaidBench {
 
@@ -25,8 +28,14 @@ Result<void> ResultsSink::write(const QByteArray& bytes)
     // Each write makes a new file and renames it, so the old one stays whole; the campaign goes on.
     if (!m_fallbackDirectory.isEmpty()) {
         if (auto ok = ensurePrivateDirectory(m_fallbackDirectory, 0700); !ok) {
-            return Error {written.error().code,
-                          QStringLiteral("%1; and %2").arg(written.error().message, ok.error().message)};
+            // Someone else made that name first (it is in a directory anyone may write, /var/tmp): a
+            // new one of our own beside it, which no one can have made before.
+            QByteArray pattern = QFile::encodeName(m_fallbackDirectory + QStringLiteral("-XXXXXX"));
+            if (!::mkdtemp(pattern.data())) {
+                return Error {written.error().code,
+                              QStringLiteral("%1; and %2").arg(written.error().message, ok.error().message)};
+            }
+            m_fallbackDirectory = QFile::decodeName(pattern);
         }
     }
     m_current = fallbackPath(m_fallbackDirectory);
@@ -40,8 +49,8 @@ QString ResultsSink::fallbackPath(const QString& directory)
 {
     return QStringLiteral("%1/raidbench-results-%2-%3.json")
         .arg(directory.isEmpty() ? QDir::tempPath() : directory,
-             QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss")))
-        .arg(QRandomGenerator::system()->generate(), 8, 16, QLatin1Char('0'));
+             QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss")),
+             QString::number(QRandomGenerator::system()->generate(), 16).rightJustified(8, QLatin1Char('0')));
 }
 
 } // namespace RaidBench

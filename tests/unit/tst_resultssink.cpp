@@ -83,6 +83,25 @@ private Q_SLOTS:
         QVERIFY2(written.error().message.contains(QLatin1String("; and ")), qPrintable(written.error().message));
     }
 
+    void aFallbackNameSomeoneElseMadeFirstIsNotUsed()
+    {
+        // The fallback is in a folder anyone may write (/var/tmp): another user made its name first, a
+        // link to a folder of theirs. The results go to a folder of our own beside it, never through it.
+        QTemporaryDir dir;
+        QTemporaryDir theirs;
+        const QString fallbackDirectory = dir.filePath(QStringLiteral("fallback"));
+        QVERIFY(QFile::link(theirs.path(), fallbackDirectory));
+        ResultsSink sink(dir.filePath(QStringLiteral("gone/r.json")), fallbackDirectory);
+        QVERIFY(sink.write("first").ok());
+        QVERIFY2(sink.path().startsWith(fallbackDirectory + QLatin1Char('-')), qPrintable(sink.path()));
+        QCOMPARE(read(sink.path()), QByteArray("first"));
+        QVERIFY(QDir(theirs.path()).isEmpty());
+        struct stat st
+        { };
+        QCOMPARE(::stat(QFile::encodeName(QFileInfo(sink.path()).path()).constData(), &st), 0);
+        QCOMPARE(st.st_mode & 0777, mode_t(0700));
+    }
+
     void fallbackNamesCannotBeGuessed()
     {
         const QString a = ResultsSink::fallbackPath(QStringLiteral("/d"));
