@@ -55,8 +55,8 @@ raidbench-cli disks --json > after.json
 )SH");
         const CliRun run =
             runCli({QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--quiet"), QStringLiteral("--disks"),
-                    QStringLiteral("4x256M@200,512M"), QStringLiteral("--out"), m_out.path(), QStringLiteral("--"),
-                    QStringLiteral("sh"), QStringLiteral("-e"), QStringLiteral("-c"), script},
+                    QStringLiteral("4x256M@200,512M,256M:fail-read=0"), QStringLiteral("--out"), m_out.path(),
+                    QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-e"), QStringLiteral("-c"), script},
                    600000);
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
 
@@ -84,6 +84,12 @@ raidbench-cli disks --json > after.json
         QVERIFY(diskBySerial(QStringLiteral("after.json"), QStringLiteral("RBLAB0005"))
                     .value(QStringLiteral("eligible"))
                     .toBool());
+        // A disk whose first sectors cannot be read: what it holds is unknown, so it is not a blank disk.
+        const QJsonObject unreadable = diskBySerial(QStringLiteral("before.json"), QStringLiteral("RBLAB0006"));
+        QVERIFY2(!unreadable.value(QStringLiteral("eligible")).toBool(),
+                 qPrintable(QJsonDocument(unreadable).toJson()));
+        QVERIFY2(codes(unreadable).contains(QStringLiteral("scan-error")),
+                 qPrintable(QJsonDocument(unreadable).toJson()));
         const QJsonObject ext4 = diskBySerial(QStringLiteral("after.json"), QStringLiteral("RBLAB0001"));
         const QJsonObject signature = ext4.value(QStringLiteral("signatures")).toArray().first().toObject();
         QCOMPARE(signature.value(QStringLiteral("type")).toString(), QStringLiteral("ext4"));

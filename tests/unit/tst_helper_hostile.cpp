@@ -1,6 +1,5 @@
-#include "../common/cli.h"
-#include "../common/helpersession.h"
-#include "../common/loopdevice.h"
+#include "tst_helper_hostile.h"
+
 #include "helper/helperprotocol.h"
 #include "system/helpercgroup.h"
 
@@ -23,198 +22,6 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
-
-using namespace RaidBench;
-using namespace RaidBench::Test;
-
-/// The hostile table: every way we know to aim the root helper (and root's CLI) at the wrong device,
-/// file or session, each against the real binaries on loop devices. After every row the victim
-/// disk (a file system), a bystander disk nobody named, and root's own file are byte for byte what
-/// they were, and nothing is left: no journal, no mount, no held device. Label `root`.
-class TestHelperHostile final : public QObject
-{
-    Q_OBJECT
-
-    /// One row: it drives helpers (or the CLI) and returns the answer to its hostile request, whose
-    /// error code must be the row's.
-    struct Row
-    {
-        QString name;
-        QString code;
-        std::function<QJsonObject()> run;
-    };
-
-private:
-    QTemporaryDir m_dir;
-    QTemporaryDir m_journals;
-    std::unique_ptr<LoopDevice> m_alpha; ///< blank: the client's own disk
-    std::unique_ptr<LoopDevice> m_beta; ///< blank: the client's second disk
-    std::unique_ptr<LoopDevice> m_victim; ///< holds a file system: never to be written
-    std::unique_ptr<LoopDevice> m_bystander; ///< blank but not the client's: never to be written
-    std::unique_ptr<LoopDevice> m_partitioned; ///< a loop device with a partition
-    QString m_readOnly; ///< a read-only loop device
-    QString m_links; ///< root's directory under /dev, like /dev/disk/by-id
-    QString m_rootFile; ///< a file only root may write
-    QString m_shmLink;
-    QByteArray m_victimSum;
-    QByteArray m_bystanderSum;
-    QByteArray m_rootFileSum;
-    QList<Row> m_rows;
-
-    static QByteArray checksum(const QString& path)
-    {
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly)) {
-            return {};
-        }
-        QCryptographicHash hash(QCryptographicHash::Sha256);
-        hash.addData(&file);
-        return hash.result().toHex();
-    }
-    static bool run(const QString& program, const QStringList& args, QString* out = nullptr)
-    {
-        QProcess process;
-        process.start(program, args);
-        const bool ok =
-            process.waitForFinished(60000) && process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0;
-        if (out) {
-            *out = QString::fromLocal8Bit(process.readAllStandardOutput() + process.readAllStandardError());
-        }
-        return ok;
-    }
-    static QJsonObject leaf(const QString& device)
-    {
-        return {{QStringLiteral("level"), QStringLiteral("disk")}, {QStringLiteral("device"), device}};
-    }
-    static QJsonObject mirror(const QString& a, const QString& b)
-    {
-        return {{QStringLiteral("level"), QStringLiteral("raid1")},
-                {QStringLiteral("children"), QJsonArray {leaf(a), leaf(b)}}};
-    }
-    /// What a campaign's tests said: each one's error and the user's command's output of each run.
-    static QString commandOutput(const QJsonArray& tests)
-    {
-        QString output;
-        for (const auto& test : tests) {
-            const QJsonObject object = test.toObject();
-            output += object.value(QStringLiteral("error")).toString();
-            for (const auto& entry : object.value(QStringLiteral("extra"))
-                                         .toObject()
-                                         .value(QStringLiteral("details"))
-                                         .toObject()
-                                         .value(QStringLiteral("runs"))
-                                         .toArray()) {
-                output += entry.toObject().value(QStringLiteral("output_tail")).toString();
-            }
-        }
-        return output;
-    }
-    static QJsonObject withError(const QString& code, const QString& message)
-    {
-        return {{QStringLiteral("ok"), false},
-                {QStringLiteral("error"),
-                 QJsonObject {{QStringLiteral("code"), code}, {QStringLiteral("message"), message}}}};
-    }
-
-    QString alpha() const { return m_alpha->device(); }
-    QString link(const QString& name) const { return m_links + QLatin1Char('/') + name; }
-
-    void makeLink(const QString& target, const QString& path) const
-    {
-        QFile::remove(path);
-        if (!QFile::link(target, path)) {
-            qFatal("cannot make the link %s", qPrintable(path));
-        }
-    }
-
-    // The three ways a device reaches the helper.
-    QJsonObject create(HelperSession& helper, const QJsonObject& spec, const QStringList& confirm,
-                       bool allowLoop = true) const
-    {
-        return helper.request(QStringLiteral("create-array"),
-                              {{QStringLiteral("spec"), spec},
-                               {QStringLiteral("allow_loop"), allowLoop},
-                               {QStringLiteral("confirm_destroy"), QJsonArray::fromStringList(confirm)}});
-    }
-    QJsonObject runIo(HelperSession& helper, const QString& target, bool allowLoop = true) const
-    {
-        return helper.request(QStringLiteral("run-io"),
-                              {{QStringLiteral("allow_loop"), allowLoop},
-                               {QStringLiteral("job"),
-                                QJsonObject {{QStringLiteral("target"), target},
-                                             {QStringLiteral("rw"), QStringLiteral("write")},
-                                             {QStringLiteral("size"), 1 << 20}}}});
-    }
-    static QJsonObject plan(const QStringList& disks, const QJsonValue& configurations = QJsonValue(),
-                            const QJsonArray& tests = {QStringLiteral("seq1m-qd8-write")}, bool allowLoop = true)
-    {
-        QJsonObject plan {{QStringLiteral("raidbench_plan"), 1},
-                          {QStringLiteral("disks"), QJsonArray::fromStringList(disks)},
-                          {QStringLiteral("allow_loop"), allowLoop},
-                          {QStringLiteral("tests"), tests},
-                          {QStringLiteral("limits"),
-                           QJsonObject {{QStringLiteral("time"), QStringLiteral("200ms")},
-                                        {QStringLiteral("ramp"), QStringLiteral("0s")}}}};
-        plan.insert(QStringLiteral("configurations"),
-                    configurations.isUndefined() || configurations.isNull()
-                        ? QJsonValue(QJsonArray {QJsonObject {{QStringLiteral("name"), QStringLiteral("one")},
-                                                              {QStringLiteral("spec"), leaf(disks.value(0))}}})
-                        : configurations);
-        return plan;
-    }
-    QJsonObject campaign(HelperSession& helper, const QJsonObject& plan, const QStringList& confirm,
-                         const QJsonValue& resume = QJsonValue()) const
-    {
-        QJsonObject args {{QStringLiteral("plan"), plan},
-                          {QStringLiteral("confirm_destroy"), QJsonArray::fromStringList(confirm)}};
-        if (resume.isObject()) {
-            args.insert(QStringLiteral("resume"), resume);
-        }
-        return helper.request(QStringLiteral("run-campaign"), args, 120000);
-    }
-    QString tagOf(const QJsonObject& reply) const
-    {
-        return HelperSession::result(reply).value(QStringLiteral("tag")).toString();
-    }
-
-    void addRow(const QString& name, const QString& code, std::function<QJsonObject()> run)
-    {
-        m_rows.append({name, code, std::move(run)});
-    }
-
-    void framingRows();
-    void schemaRows();
-    void pathRows();
-    void raceRows();
-    void sessionRows();
-    void resumeRows();
-    void mountRows();
-    void numberRows();
-    void fileTestRows();
-    void cliRows();
-    void healthRows();
-    void trustRows();
-    void lvmRows();
-    void planFieldRows();
-
-private Q_SLOTS:
-    void initTestCase();
-    void cleanupTestCase();
-    void hostile_data();
-    void hostile();
-    /// After a row that failed: what it left is removed, so that the next rows start clean.
-    void cleanup()
-    {
-        if (!QDir(m_journals.path()).entryList(QDir::Files).isEmpty()) {
-            HelperSession helper(m_journals.path());
-            helper.request(QStringLiteral("recover"), {});
-            for (const QString& name : QDir(m_journals.path()).entryList(QDir::Files)) {
-                QFile::remove(m_journals.filePath(name));
-            }
-        }
-    }
-    void tableIsLarge() { QVERIFY2(m_rows.size() > 150, qPrintable(QString::number(m_rows.size()))); }
-};
 
 void TestHelperHostile::initTestCase()
 {
@@ -311,6 +118,9 @@ void TestHelperHostile::initTestCase()
     healthRows();
     trustRows();
     lvmRows();
+    holderRows();
+    confirmationRows();
+    commandRows();
 }
 
 void TestHelperHostile::cleanupTestCase()
@@ -439,7 +249,7 @@ void TestHelperHostile::schemaRows()
     addRow(QStringLiteral("schema: run-campaign with a script"), QStringLiteral("unknown-field"),
            request(QStringLiteral("run-campaign"),
                    {{QStringLiteral("plan"), plan({alpha()})},
-                    {QStringLiteral("confirm_destroy"), QJsonArray {alpha()}},
+                    {QStringLiteral("confirm_destroy"), confirmedNow({alpha()})},
                     {QStringLiteral("script"), QStringLiteral("rm -rf /")}}));
     addRow(QStringLiteral("schema: a file system with options beside it"), QStringLiteral("unknown-field"),
            request(QStringLiteral("make-fs-and-mount"),
@@ -453,22 +263,24 @@ void TestHelperHostile::schemaRows()
     addRow(QStringLiteral("schema: run-io without a job"), QStringLiteral("missing-field"),
            request(QStringLiteral("run-io"), {}));
     addRow(QStringLiteral("schema: a campaign without a plan"), QStringLiteral("missing-field"),
-           request(QStringLiteral("run-campaign"), {{QStringLiteral("confirm_destroy"), QJsonArray {alpha()}}}));
+           request(QStringLiteral("run-campaign"), {{QStringLiteral("confirm_destroy"), confirmedNow({alpha()})}}));
     {
         // A plan that chooses its disks by rule is resolved by the client, which confirms what it
         // chose; the helper never picks disks from a rule on its own.
         QJsonObject byRule = plan({alpha()});
         byRule.insert(QStringLiteral("disks"), QJsonObject {{QStringLiteral("select"), QStringLiteral("usable")}});
-        addRow(QStringLiteral("plan: disks by a rule the client did not resolve"), QStringLiteral("invalid-plan"),
-               request(QStringLiteral("run-campaign"),
-                       {{QStringLiteral("plan"), byRule}, {QStringLiteral("confirm_destroy"), QJsonArray {alpha()}}}));
+        addRow(
+            QStringLiteral("plan: disks by a rule the client did not resolve"), QStringLiteral("invalid-plan"),
+            request(QStringLiteral("run-campaign"),
+                    {{QStringLiteral("plan"), byRule}, {QStringLiteral("confirm_destroy"), confirmedNow({alpha()})}}));
         QJsonObject badRule = plan({alpha()});
         badRule.insert(QStringLiteral("disk_rule"),
                        QJsonObject {{QStringLiteral("select"), QStringLiteral("usable")},
                                     {QStringLiteral("exec"), QStringLiteral("sh")}});
-        addRow(QStringLiteral("plan: a disk rule with a command in it"), QStringLiteral("invalid-plan"),
-               request(QStringLiteral("run-campaign"),
-                       {{QStringLiteral("plan"), badRule}, {QStringLiteral("confirm_destroy"), QJsonArray {alpha()}}}));
+        addRow(
+            QStringLiteral("plan: a disk rule with a command in it"), QStringLiteral("invalid-plan"),
+            request(QStringLiteral("run-campaign"),
+                    {{QStringLiteral("plan"), badRule}, {QStringLiteral("confirm_destroy"), confirmedNow({alpha()})}}));
     }
     addRow(QStringLiteral("schema: cancel without a request"), QStringLiteral("missing-field"),
            request(QStringLiteral("cancel"), {}));
@@ -498,6 +310,7 @@ void TestHelperHostile::schemaRows()
         const QByteArray line =
             HelperProtocol::encodeRequest(77, QStringLiteral("run-io"),
                                           {{QStringLiteral("allow_loop"), true},
+                                           {QStringLiteral("confirm_destroy"), confirmedNow({alpha()})},
                                            {QStringLiteral("job"),
                                             QJsonObject {{QStringLiteral("target"), alpha()},
                                                          {QStringLiteral("rw"), QStringLiteral("write")},
@@ -513,6 +326,7 @@ void TestHelperHostile::schemaRows()
         HelperSession helper(m_journals.path());
         const qint64 id = helper.send(QStringLiteral("run-io"),
                                       {{QStringLiteral("allow_loop"), true},
+                                       {QStringLiteral("confirm_destroy"), confirmedNow({alpha()})},
                                        {QStringLiteral("job"),
                                         QJsonObject {{QStringLiteral("target"), alpha()},
                                                      {QStringLiteral("rw"), QStringLiteral("write")},
@@ -924,7 +738,7 @@ void TestHelperHostile::sessionRows()
                               {{QStringLiteral("spec"), leaf(alpha())},
                                {QStringLiteral("tag"), QStringLiteral("mine")},
                                {QStringLiteral("allow_loop"), true},
-                               {QStringLiteral("confirm_destroy"), QJsonArray {alpha()}}});
+                               {QStringLiteral("confirm_destroy"), confirmedNow({alpha()})}});
     });
     addRow(QStringLiteral("session: a client's own tag for plan"), QStringLiteral("unknown-field"), [this] {
         HelperSession helper(m_journals.path());
@@ -992,9 +806,10 @@ void TestHelperHostile::sessionRows()
     }
     addRow(QStringLiteral("session: a file system on an array not ours"), QStringLiteral("unknown-tag"), [this] {
         HelperSession helper(m_journals.path());
-        return helper.request(
-            QStringLiteral("make-fs-and-mount"),
-            {{QStringLiteral("tag"), QStringLiteral("zz")}, {QStringLiteral("filesystem"), QStringLiteral("ext4")}});
+        return helper.request(QStringLiteral("make-fs-and-mount"),
+                              {{QStringLiteral("tag"), QStringLiteral("zz")},
+                               {QStringLiteral("filesystem"), QStringLiteral("ext4")},
+                               {QStringLiteral("confirm_destroy"), confirmedNow({alpha()})}});
     });
     addRow(QStringLiteral("session: unmount of nothing"), QStringLiteral("unknown-tag"), [this] {
         HelperSession helper(m_journals.path());
@@ -1277,6 +1092,7 @@ void TestHelperHostile::mountRows()
             const QJsonObject created = create(helper, leaf(alpha()), {alpha()});
             const QJsonObject mounted = helper.request(QStringLiteral("make-fs-and-mount"),
                                                        {{QStringLiteral("tag"), tagOf(created)},
+                                                        {QStringLiteral("confirm_destroy"), confirmedNow({alpha()})},
                                                         {QStringLiteral("filesystem"),
                                                          QJsonObject {{QStringLiteral("type"), QStringLiteral("ext4")},
                                                                       {QStringLiteral("mount_options"), options}}}});
@@ -1322,6 +1138,7 @@ void TestHelperHostile::mountRows()
         const QJsonObject mounted = helper.request(
             QStringLiteral("make-fs-and-mount"),
             {{QStringLiteral("tag"), tagOf(created)},
+             {QStringLiteral("confirm_destroy"), confirmedNow({alpha()})},
              {QStringLiteral("filesystem"),
               QJsonObject {{QStringLiteral("type"), QStringLiteral("ext4")},
                            {QStringLiteral("mount_options"), QStringLiteral("noatime,data=writeback,commit=30")}}}});
@@ -1362,7 +1179,9 @@ void TestHelperHostile::numberRows()
             }
             HelperSession helper(m_journals.path());
             return helper.request(QStringLiteral("run-io"),
-                                  {{QStringLiteral("allow_loop"), true}, {QStringLiteral("job"), job}});
+                                  {{QStringLiteral("allow_loop"), true},
+                                   {QStringLiteral("confirm_destroy"), confirmedNow({alpha()})},
+                                   {QStringLiteral("job"), job}});
         };
     };
     const QList<std::tuple<const char*, QJsonObject, const char*>> rows {
@@ -1735,10 +1554,11 @@ void TestHelperHostile::trustRows()
                [this](HelperSession& helper, const QString&, const QString& device) { return runIo(helper, device); }));
     addRow(QStringLiteral("race: make-fs on a one-disk configuration after another disk took its node"),
            QStringLiteral("device-changed"),
-           singleSwapped([](HelperSession& helper, const QString& tag, const QString&) {
+           singleSwapped([](HelperSession& helper, const QString& tag, const QString& device) {
                return helper.request(
                    QStringLiteral("make-fs-and-mount"),
                    {{QStringLiteral("tag"), tag},
+                    {QStringLiteral("confirm_destroy"), confirmedNow({device})},
                     {QStringLiteral("filesystem"), QJsonObject {{QStringLiteral("type"), QStringLiteral("ext4")}}}});
            }));
 
@@ -1816,71 +1636,72 @@ void TestHelperHostile::trustRows()
                }
                return QJsonObject {{QStringLiteral("ok"), true}};
            });
-    addRow(
-        QStringLiteral("results: a killed helper's results file is private and recover removes it"),
-        QStringLiteral("ok"), [=, this] {
-            const QString directory = QStringLiteral("/run/raidbench/results");
-            auto files = [&] { return QDir(directory).entryList({QStringLiteral("results-*")}, QDir::Files); };
-            const QStringList before = files();
-            QString problem;
-            {
-                HelperSession helper(m_journals.path());
-                QJsonObject p =
-                    plan({alpha()}, QJsonValue(), {seq, command({QStringLiteral("sleep"), QStringLiteral("29.5")})});
-                p.insert(QStringLiteral("baselines"), false);
-                helper.send(QStringLiteral("run-campaign"),
-                            {{QStringLiteral("plan"), p}, {QStringLiteral("confirm_destroy"), QJsonArray {alpha()}}});
-                // Killed while the user's command runs: the array is built, its journal written.
-                (void)QTest::qWaitFor(
-                    [] {
-                        QProcess pgrep;
-                        pgrep.start(QStringLiteral("pgrep"), {QStringLiteral("-f"), QStringLiteral("^sleep 29.5$")});
-                        pgrep.waitForFinished();
-                        return !pgrep.readAllStandardOutput().trimmed().isEmpty();
-                    },
-                    60000);
-                QString running;
-                (void)QTest::qWaitFor(
-                    [&] {
-                        for (const QString& name : files()) {
-                            if (!before.contains(name) && name.endsWith(QLatin1String(".json"))) {
-                                running = name;
-                            }
-                        }
-                        return !running.isEmpty();
-                    },
-                    60000);
-                struct stat file
-                { };
-                struct stat dir
-                { };
-                if (running.isEmpty()) {
-                    problem = QStringLiteral("no results file appeared in %1").arg(directory);
-                } else if (::stat(QFile::encodeName(directory + QLatin1Char('/') + running).constData(), &file) != 0 ||
-                           ::stat(QFile::encodeName(directory).constData(), &dir) != 0 ||
-                           (file.st_mode & 07777) != 0600 || (dir.st_mode & 07777) != 0700) {
-                    problem = QStringLiteral("the results file is %1 in a directory %2")
-                                  .arg(file.st_mode & 07777, 0, 8)
-                                  .arg(dir.st_mode & 07777, 0, 8);
-                }
-                helper.signal(SIGKILL);
-                helper.waitForExit();
-            }
-            const QStringList left = files();
-            HelperSession cleaner(m_journals.path());
-            const QJsonObject recovered = cleaner.request(QStringLiteral("recover"), {});
-            QStringList after = files();
-            for (const QString& name : before) {
-                after.removeAll(name);
-            }
-            if (problem.isEmpty() && left.size() <= before.size()) {
-                problem = QStringLiteral("the killed run left no results file to recover");
-            }
-            if (problem.isEmpty() && !after.isEmpty()) {
-                problem = QStringLiteral("recover left %1").arg(after.join(QLatin1Char(' ')));
-            }
-            return problem.isEmpty() ? recovered : withError(QStringLiteral("test"), problem);
-        });
+    addRow(QStringLiteral("results: a killed helper's results file is private and recover removes it"),
+           QStringLiteral("ok"), [=, this] {
+               const QString directory = QStringLiteral("/run/raidbench/results");
+               auto files = [&] { return QDir(directory).entryList({QStringLiteral("results-*")}, QDir::Files); };
+               const QStringList before = files();
+               QString problem;
+               {
+                   HelperSession helper(m_journals.path());
+                   QJsonObject p =
+                       plan({alpha()}, QJsonValue(), {seq, command({QStringLiteral("sleep"), QStringLiteral("29.5")})});
+                   p.insert(QStringLiteral("baselines"), false);
+                   helper.send(
+                       QStringLiteral("run-campaign"),
+                       {{QStringLiteral("plan"), p}, {QStringLiteral("confirm_destroy"), confirmedNow({alpha()})}});
+                   // Killed while the user's command runs: the array is built, its journal written.
+                   (void)QTest::qWaitFor(
+                       [] {
+                           QProcess pgrep;
+                           pgrep.start(QStringLiteral("pgrep"), {QStringLiteral("-f"), QStringLiteral("^sleep 29.5$")});
+                           pgrep.waitForFinished();
+                           return !pgrep.readAllStandardOutput().trimmed().isEmpty();
+                       },
+                       60000);
+                   QString running;
+                   (void)QTest::qWaitFor(
+                       [&] {
+                           for (const QString& name : files()) {
+                               if (!before.contains(name) && name.endsWith(QLatin1String(".json"))) {
+                                   running = name;
+                               }
+                           }
+                           return !running.isEmpty();
+                       },
+                       60000);
+                   struct stat file
+                   { };
+                   struct stat dir
+                   { };
+                   if (running.isEmpty()) {
+                       problem = QStringLiteral("no results file appeared in %1").arg(directory);
+                   } else if (::stat(QFile::encodeName(directory + QLatin1Char('/') + running).constData(), &file) !=
+                                  0 ||
+                              ::stat(QFile::encodeName(directory).constData(), &dir) != 0 ||
+                              (file.st_mode & 07777) != 0600 || (dir.st_mode & 07777) != 0700) {
+                       problem = QStringLiteral("the results file is %1 in a directory %2")
+                                     .arg(file.st_mode & 07777, 0, 8)
+                                     .arg(dir.st_mode & 07777, 0, 8);
+                   }
+                   helper.signal(SIGKILL);
+                   helper.waitForExit();
+               }
+               const QStringList left = files();
+               HelperSession cleaner(m_journals.path());
+               const QJsonObject recovered = cleaner.request(QStringLiteral("recover"), {});
+               QStringList after = files();
+               for (const QString& name : before) {
+                   after.removeAll(name);
+               }
+               if (problem.isEmpty() && left.size() <= before.size()) {
+                   problem = QStringLiteral("the killed run left no results file to recover");
+               }
+               if (problem.isEmpty() && !after.isEmpty()) {
+                   problem = QStringLiteral("recover left %1").arg(after.join(QLatin1Char(' ')));
+               }
+               return problem.isEmpty() ? recovered : withError(QStringLiteral("test"), problem);
+           });
     addRow(QStringLiteral("results: a session that ends leaves no results file"), QStringLiteral("ok"), [=, this] {
         const QStringList before = QDir(QStringLiteral("/run/raidbench/results")).entryList(QDir::Files);
         const QStringList earlier =
@@ -1891,7 +1712,7 @@ void TestHelperHostile::trustRows()
                 plan({alpha()}, QJsonValue(), {seq, command({QStringLiteral("sleep"), QStringLiteral("30")})});
             p.insert(QStringLiteral("baselines"), false);
             helper.send(QStringLiteral("run-campaign"),
-                        {{QStringLiteral("plan"), p}, {QStringLiteral("confirm_destroy"), QJsonArray {alpha()}}});
+                        {{QStringLiteral("plan"), p}, {QStringLiteral("confirm_destroy"), confirmedNow({alpha()})}});
             QTest::qWait(1500);
             helper.closeStdin(); // the client goes away mid-run
             helper.waitForExit();
@@ -1979,6 +1800,7 @@ void TestHelperHostile::trustRows()
                const QJsonObject mounted = helper.request(
                    QStringLiteral("make-fs-and-mount"),
                    {{QStringLiteral("tag"), tagOf(created)},
+                    {QStringLiteral("confirm_destroy"), confirmedNow({alpha()})},
                     {QStringLiteral("filesystem"), QJsonObject {{QStringLiteral("type"), QStringLiteral("ext4")}}}});
                const QString point = HelperSession::result(mounted).value(QStringLiteral("mount_point")).toString();
                QFile info(QStringLiteral("/proc/self/mountinfo"));
@@ -2120,7 +1942,6 @@ void TestHelperHostile::lvmRows()
 }
 
 QTEST_GUILESS_MAIN(TestHelperHostile)
-#include "tst_helper_hostile.moc"
 
 void TestHelperHostile::planFieldRows()
 {
