@@ -385,6 +385,22 @@
         <source>has no media or a size of 0</source>
         <translation>no tiene medio o su tamaño es 0</translation>
     </message>
+    <message>
+        <source>backs loop device %1 (which may hold a file system)</source>
+        <translation>respalda el dispositivo loop %1 (que puede contener un sistema de archivos)</translation>
+    </message>
+    <message>
+        <source>open by %1 (pid %2)</source>
+        <translation>abierto por %1 (pid %2)</translation>
+    </message>
+    <message>
+        <source>open by %1 more processes</source>
+        <translation>abierto por %1 procesos más</translation>
+    </message>
+    <message>
+        <source>exported by the kernel (%1)</source>
+        <translation>exportado por el núcleo (%1)</translation>
+    </message>
 </context>
 <context>
     <name>DisksTogether</name>
@@ -1153,6 +1169,10 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
     <message>
         <source>A run is in progress.</source>
         <translation>Hay una ejecución en curso.</translation>
+    </message>
+    <message>
+        <source>%1 is not among the disks the helper sees; rescan the disks.</source>
+        <translation>%1 no está entre los discos que ve el asistente; vuelva a buscar los discos.</translation>
     </message>
 </context>
 <context>
@@ -6757,6 +6777,10 @@ incorrectos, 130 cancelado (se conservan los resultados obtenidos hasta entonces
 Ejemplos:
   raidbench-cli answer /dev/sdb /dev/sdc /dev/sdd /dev/sde --recommend &quot;failures&gt;=1,space&gt;=50&quot;
   raidbench-cli answer --disks /dev/sd[b-m] --verify 3 --out answer.json</translation>
+    </message>
+    <message>
+        <source>disk %1 was not confirmed</source>
+        <translation>el disco %1 no se confirmó</translation>
     </message>
 </context>
 </TS>
