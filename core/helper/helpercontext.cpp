@@ -11,6 +11,20 @@
 
 namespace RaidBench {
 
+namespace {
+
+/// The answer of the job this thread runs, held until the job has let go of the token for operations
+/// that change disks: a client that sends its next operation once it has the answer never meets "busy".
+struct HeldAnswer
+{
+    bool active = false; ///< this thread runs a job
+    qint64 id = -1;
+    QByteArray line;
+};
+thread_local HeldAnswer t_heldAnswer;
+
+} // namespace
+
 HelperContext::HelperContext(HelperOptions options, std::function<void(const QByteArray&)> write)
     : m_options(std::move(options))
     , m_write(std::move(write))
@@ -97,16 +111,24 @@ BuildExecutor::Callbacks HelperContext::buildCallbacks(qint64 id, bool withProgr
     return callbacks;
 }
 
+void HelperContext::answer(qint64 id, const QByteArray& line)
+{
+    if (t_heldAnswer.active && t_heldAnswer.id == id) {
+        t_heldAnswer.line = line; // written once the job ends (startJob)
+        return;
+    }
+    std::lock_guard lock(m_writeMutex);
+    m_write(line);
+}
+
 void HelperContext::reply(qint64 id, const QJsonObject& result)
 {
-    std::lock_guard lock(m_writeMutex);
-    m_write(HelperProtocol::encodeReply(id, result));
+    answer(id, HelperProtocol::encodeReply(id, result));
 }
 
 void HelperContext::fail(qint64 id, const QString& code, const QString& message)
 {
-    std::lock_guard lock(m_writeMutex);
-    m_write(HelperProtocol::encodeError(id, code, message));
+    answer(id, HelperProtocol::encodeError(id, code, message));
 }
 
 void HelperContext::event(qint64 id, const QString& name, const QJsonObject& fields)
@@ -127,7 +149,20 @@ std::optional<HelperJobs::Exclusive> HelperContext::exclusive(qint64 id)
 void HelperContext::startJob(qint64 id, std::function<void(const std::atomic_bool*)> work,
                              std::optional<HelperJobs::Exclusive> token)
 {
-    if (auto ok = m_jobs.start(id, std::move(work), std::move(token)); !ok) {
+    auto held = [id](const std::atomic_bool*) { t_heldAnswer = {true, id, {}}; };
+    auto release = [this] {
+        // The token is let go: now the answer.
+        const HeldAnswer answered = std::exchange(t_heldAnswer, HeldAnswer {});
+        if (!answered.line.isEmpty()) {
+            std::lock_guard lock(m_writeMutex);
+            m_write(answered.line);
+        }
+    };
+    auto wrapped = [held, work = std::move(work)](const std::atomic_bool* cancel) {
+        held(cancel);
+        work(cancel);
+    };
+    if (auto ok = m_jobs.start(id, std::move(wrapped), std::move(token), std::move(release)); !ok) {
         fail(id, ok.error());
     }
 }

@@ -76,6 +76,9 @@ public:
     BuildExecutor::Callbacks buildCallbacks(qint64 id, bool withProgress);
 
 private:
+    /// Writes the reply or error `line` of request `id`; a job's own is held until its token is let go.
+    void answer(qint64 id, const QByteArray& line);
+
     HelperOptions m_options;
     std::function<void(const QByteArray&)> m_write;
     std::mutex m_writeMutex;

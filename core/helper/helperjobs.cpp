@@ -63,7 +63,7 @@ void HelperJobs::reapFinished(std::unique_lock<std::mutex>& lock)
 }
 
 Result<void> HelperJobs::start(qint64 id, std::function<void(const std::atomic_bool*)> work,
-                               std::optional<Exclusive> token)
+                               std::optional<Exclusive> token, std::function<void()> after)
 {
     std::unique_lock lock(m_mutex);
     reapFinished(lock);
@@ -78,14 +78,17 @@ Result<void> HelperJobs::start(qint64 id, std::function<void(const std::atomic_b
     job->cancel = std::make_shared<std::atomic_bool>(false);
     job->done = std::make_shared<std::atomic_bool>(false);
     m_jobs.insert(id, job);
-    job->thread = std::thread(
-        [cancel = job->cancel, done = job->done, work = std::move(work), token = std::move(token)]() mutable {
-            {
-                auto held = std::move(token); // released as soon as the work is done
-                work(cancel.get());
-            }
-            done->store(true);
-        });
+    job->thread = std::thread([cancel = job->cancel, done = job->done, work = std::move(work), token = std::move(token),
+                               after = std::move(after)]() mutable {
+        {
+            auto held = std::move(token); // released as soon as the work is done
+            work(cancel.get());
+        }
+        if (after) {
+            after();
+        }
+        done->store(true);
+    });
     return {};
 }
 

@@ -42,10 +42,11 @@ public:
 
     /// The token, or nothing while another operation holds it.
     std::optional<Exclusive> tryExclusive();
-    /// Runs `work` on a worker thread with a cancel flag, holding `token` (if any) until it returns.
-    /// An error (and nothing run) when the id is running already or all workers are busy.
+    /// Runs `work` on a worker thread with a cancel flag, holding `token` (if any) until it returns, then
+    /// `after` (on that thread, the token let go). An error (and nothing run) when the id is running
+    /// already or all workers are busy.
     Result<void> start(qint64 id, std::function<void(const std::atomic_bool*)> work,
-                       std::optional<Exclusive> token = std::nullopt);
+                       std::optional<Exclusive> token = std::nullopt, std::function<void()> after = {});
     bool isRunning(qint64 id) const;
     /// Sets the request's cancel flag; false when it is not running.
     bool cancel(qint64 id);
