@@ -32,6 +32,21 @@ private:
 
     void link(const QString& target, const QString& name) const { QVERIFY(QFile::link(target, m_dev + name)); }
 
+    /// A 4 TB disk at /dev/sdb (8:16), pinned from `requested`, with `serial`.
+    static PinnedDevice sdbPin(const QString& requested, const QString& serial)
+    {
+        PinnedDevice pin;
+        pin.requested = requested;
+        pin.node = QStringLiteral("/dev/sdb");
+        pin.name = QStringLiteral("sdb");
+        pin.rdev = makedev(8, 16);
+        pin.kind = QStringLiteral("disk");
+        pin.model = QStringLiteral("WDC WD40EFRX");
+        pin.serial = serial;
+        pin.sizeBytes = 4000787030016ull;
+        return pin;
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -159,16 +174,8 @@ private Q_SLOTS:
 
     void pinsRoundTripAndCompare()
     {
-        PinnedDevice pin;
-        pin.requested = QStringLiteral("/dev/disk/by-id/ata-DISK_1");
-        pin.node = QStringLiteral("/dev/sdb");
-        pin.name = QStringLiteral("sdb");
-        pin.rdev = makedev(8, 16);
-        pin.kind = QStringLiteral("disk");
-        pin.model = QStringLiteral("WDC WD40EFRX");
-        pin.serial = QStringLiteral("WD-1234");
+        PinnedDevice pin = sdbPin(QStringLiteral("/dev/disk/by-id/ata-DISK_1"), QStringLiteral("WD-1234"));
         pin.wwn = QStringLiteral("0x50014ee2b1c2d3e4");
-        pin.sizeBytes = 4000787030016ull;
         const PinnedDevice back = PinnedDevice::fromJson(pin.toJson());
         QCOMPARE(back.rdev, pin.rdev);
         QCOMPARE(back.node, pin.node);
@@ -231,15 +238,7 @@ private Q_SLOTS:
 
     void aConfirmationIsTheDiskAsTheUserSawIt()
     {
-        PinnedDevice pin;
-        pin.requested = QStringLiteral("/dev/disk/by-id/ata-WDC_WD40-1");
-        pin.node = QStringLiteral("/dev/sdb");
-        pin.name = QStringLiteral("sdb");
-        pin.rdev = makedev(8, 16);
-        pin.kind = QStringLiteral("disk");
-        pin.model = QStringLiteral("WDC WD40EFRX");
-        pin.serial = QStringLiteral("WD-1");
-        pin.sizeBytes = 4000787030016ull;
+        const PinnedDevice pin = sdbPin(QStringLiteral("/dev/disk/by-id/ata-WDC_WD40-1"), QStringLiteral("WD-1"));
         const ConfirmedDisk confirmed = ConfirmedDisk::fromPin(pin);
         // Through the wire and back: the same identity.
         const auto back = ConfirmedDisk::fromJson(confirmed.toJson());

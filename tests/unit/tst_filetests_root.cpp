@@ -38,6 +38,22 @@ private:
         return point;
     }
 
+    /// `script` as the user's command (sh -c), run as nobody in a directory of theirs named `name`.
+    FileTestResult runAsNobody(const QString& name, const QString& script)
+    {
+        const QString dir = m_dir.filePath(name);
+        QDir().mkpath(dir);
+        (void)!::chown(QFile::encodeName(dir).constData(), 65534, 65534);
+        FileTestParams params;
+        params.kind = TestKind::Command;
+        params.directory = dir;
+        params.uid = 65534;
+        params.gid = 65534;
+        params.dropCaches = false;
+        params.argv = {QStringLiteral("sh"), QStringLiteral("-c"), script};
+        return runFileTest(params);
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -190,19 +206,9 @@ private Q_SLOTS:
 
     void whatTheCommandStartsEndsWithIt()
     {
-        const QString dir = m_dir.filePath(QStringLiteral("command-group"));
-        QVERIFY(QDir().mkpath(dir));
-        QVERIFY(::chown(QFile::encodeName(dir).constData(), 65534, 65534) == 0);
-        FileTestParams params;
-        params.kind = TestKind::Command;
-        params.directory = dir;
-        params.uid = 65534;
-        params.gid = 65534;
-        params.dropCaches = false;
         // It leaves a process behind, and one in a subshell, and exits at once.
-        params.argv = {QStringLiteral("sh"), QStringLiteral("-c"),
-                       QStringLiteral("sleep 3131 & (sleep 3132 &) ; echo $! > left; exit 0")};
-        const FileTestResult result = runFileTest(params);
+        const FileTestResult result = runAsNobody(
+            QStringLiteral("command-group"), QStringLiteral("sleep 3131 & (sleep 3132 &) ; echo $! > left; exit 0"));
         QVERIFY2(result.status == RunState::Completed, qPrintable(result.error));
         QTest::qWait(200);
         QProcess pgrep;
@@ -215,18 +221,8 @@ private Q_SLOTS:
     {
         // setsid -f: a new session and process group, its parent gone at once. Only the command's own
         // control group still holds it.
-        const QString dir = m_dir.filePath(QStringLiteral("command-daemon"));
-        QVERIFY(QDir().mkpath(dir));
-        QVERIFY(::chown(QFile::encodeName(dir).constData(), 65534, 65534) == 0);
-        FileTestParams params;
-        params.kind = TestKind::Command;
-        params.directory = dir;
-        params.uid = 65534;
-        params.gid = 65534;
-        params.dropCaches = false;
-        params.argv = {QStringLiteral("sh"), QStringLiteral("-c"),
-                       QStringLiteral("setsid -f sleep 3134; cat /proc/self/cgroup; exit 0")};
-        const FileTestResult result = runFileTest(params);
+        const FileTestResult result = runAsNobody(
+            QStringLiteral("command-daemon"), QStringLiteral("setsid -f sleep 3134; cat /proc/self/cgroup; exit 0"));
         QVERIFY2(result.status == RunState::Completed, qPrintable(result.error));
         const QString output = result.details.value(QStringLiteral("runs"))
                                    .toArray()

@@ -1,3 +1,4 @@
+#include "../common/checksum.h"
 #include "../common/cli.h"
 #include "../common/confirmed.h"
 #include "../common/helperawait.h"
@@ -31,16 +32,7 @@ private:
 
     static QString helper() { return binary(QStringLiteral("raidbench-helper")); }
 
-    static QByteArray checksum(const QString& path)
-    {
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly)) {
-            return {};
-        }
-        QCryptographicHash hash(QCryptographicHash::Sha256);
-        hash.addData(&file);
-        return hash.result().toHex();
-    }
+    static QByteArray checksum(const QString& path) { return fileChecksum(path); }
 
 private Q_SLOTS:
     void initTestCase()
