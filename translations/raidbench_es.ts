@@ -401,6 +401,10 @@
         <source>exported by the kernel (%1)</source>
         <translation>exportado por el núcleo (%1)</translation>
     </message>
+    <message>
+        <source>its disk %1: %2</source>
+        <translation>su disco %1: %2</translation>
+    </message>
 </context>
 <context>
     <name>DisksTogether</name>

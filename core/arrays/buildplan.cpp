@@ -305,6 +305,10 @@ Result<BuildPlan> pinnedBuild(const PinnedSpec& pinned, const QString& tag, cons
     plan->pins = pinned.pins;
     for (PinnedDevice& pin : plan->pins) {
         pin.tag = tag; // which RaidBench signatures on it will be this build's own
+        // An LVM label is its own only on the disks it makes physical volumes of.
+        pin.lvmPv = std::any_of(plan->steps.cbegin(), plan->steps.cend(), [&pin](const BuildStep& step) {
+            return step.creates && step.creates->kind == QLatin1String("pv") && step.creates->device == pin.node;
+        });
     }
     return plan;
 }

@@ -62,6 +62,9 @@ ConfirmedDisk ConfirmedDisk::fromDisk(const Disk& disk, const QString& path)
     confirmed.backingInode = disk.backingInode;
     confirmed.backingOffset = disk.backingOffset;
     confirmed.diskSeq = disk.diskSeq;
+    confirmed.wwn = disk.wwn;
+    confirmed.partitionNumber = disk.partitionNumber;
+    confirmed.startSector = disk.startSector;
     return confirmed;
 }
 
@@ -77,6 +80,9 @@ ConfirmedDisk ConfirmedDisk::fromPin(const PinnedDevice& pin)
     confirmed.backingInode = pin.backingInode;
     confirmed.backingOffset = pin.backingOffset;
     confirmed.diskSeq = pin.diskSeq;
+    confirmed.wwn = pin.wwn;
+    confirmed.partitionNumber = pin.partitionNumber;
+    confirmed.startSector = pin.startSector;
     return confirmed;
 }
 
@@ -87,14 +93,13 @@ QJsonObject ConfirmedDisk::toJson() const
                       {QStringLiteral("serial"), serial},
                       {QStringLiteral("model"), model},
                       {QStringLiteral("size_bytes"), double(sizeBytes)}};
-    if (!backingFile.isEmpty()) {
-        json.insert(QStringLiteral("backing_file"), backingFile);
-        // A string: an inode number may be beyond what a JSON number holds exactly.
-        json.insert(QStringLiteral("backing_inode"), QString::number(backingInode));
-        json.insert(QStringLiteral("backing_offset"), QString::number(backingOffset));
+    insertMediaIdentity(json, backingFile, backingInode, backingOffset, diskSeq);
+    if (!wwn.isEmpty()) {
+        json.insert(QStringLiteral("wwn"), wwn);
     }
-    if (diskSeq != 0) {
-        json.insert(QStringLiteral("diskseq"), QString::number(diskSeq));
+    if (partitionNumber > 0) {
+        json.insert(QStringLiteral("partition"), QString::number(partitionNumber));
+        json.insert(QStringLiteral("start_sector"), QString::number(startSector));
     }
     return json;
 }
@@ -110,7 +115,8 @@ Result<ConfirmedDisk> ConfirmedDisk::fromJson(const QJsonValue& json)
     static const QSet<QString> known {
         QStringLiteral("path"),          QStringLiteral("device"),         QStringLiteral("serial"),
         QStringLiteral("model"),         QStringLiteral("size_bytes"),     QStringLiteral("backing_file"),
-        QStringLiteral("backing_inode"), QStringLiteral("backing_offset"), QStringLiteral("diskseq")};
+        QStringLiteral("backing_inode"), QStringLiteral("backing_offset"), QStringLiteral("diskseq"),
+        QStringLiteral("wwn"),           QStringLiteral("partition"),      QStringLiteral("start_sector")};
     for (auto it = object.begin(); it != object.end(); ++it) {
         if (!known.contains(it.key())) {
             return entryError(
@@ -132,7 +138,9 @@ Result<ConfirmedDisk> ConfirmedDisk::fromJson(const QJsonValue& json)
     confirmed.serial = object.value(QStringLiteral("serial")).toString();
     confirmed.model = object.value(QStringLiteral("model")).toString();
     confirmed.backingFile = object.value(QStringLiteral("backing_file")).toString();
-    for (const QString* text : {&confirmed.path, &confirmed.serial, &confirmed.model, &confirmed.backingFile}) {
+    confirmed.wwn = object.value(QStringLiteral("wwn")).toString();
+    for (const QString* text :
+         {&confirmed.path, &confirmed.serial, &confirmed.model, &confirmed.backingFile, &confirmed.wwn}) {
         if (text->size() > 4096) {
             return entryError(ErrorCode::badArgument, QStringLiteral("a field longer than 4096 characters"));
         }
@@ -158,9 +166,12 @@ Result<ConfirmedDisk> ConfirmedDisk::fromJson(const QJsonValue& json)
     }
     confirmed.sizeBytes = std::uint64_t(bytes);
     // 64-bit numbers, as decimal strings.
+    std::uint64_t partition = 0;
     const std::pair<const char*, std::uint64_t*> numbers[] = {{"backing_inode", &confirmed.backingInode},
                                                               {"backing_offset", &confirmed.backingOffset},
-                                                              {"diskseq", &confirmed.diskSeq}};
+                                                              {"diskseq", &confirmed.diskSeq},
+                                                              {"partition", &partition},
+                                                              {"start_sector", &confirmed.startSector}};
     for (const auto& [key, value] : numbers) {
         if (!object.contains(QLatin1String(key))) {
             continue;
@@ -174,6 +185,12 @@ Result<ConfirmedDisk> ConfirmedDisk::fromJson(const QJsonValue& json)
                 QStringLiteral("'%1' of %2 is not a number").arg(QLatin1String(key), confirmationText(confirmed.path)));
         }
     }
+    if (partition > 65535) {
+        return entryError(
+            ErrorCode::badArgument,
+            QStringLiteral("'partition' of %1 is not a partition number").arg(confirmationText(confirmed.path)));
+    }
+    confirmed.partitionNumber = int(partition);
     return confirmed;
 }
 
@@ -217,6 +234,12 @@ QStringList ConfirmedDisk::differences(const PinnedDevice& pin) const
     };
     compare("serial", serial, pin.serial);
     compare("model", model, pin.model);
+    compare("WWN", wwn, pin.wwn);
+    if (pin.partitionNumber != partitionNumber || pin.startSector != startSector) {
+        changed.append(QStringLiteral("it is partition %1 at sector %2 now, not the %3 at %4 confirmed")
+                           .arg(QString::number(pin.partitionNumber), QString::number(pin.startSector),
+                                QString::number(partitionNumber), QString::number(startSector)));
+    }
     if (pin.sizeBytes != sizeBytes) {
         changed.append(
             QStringLiteral("its size is %1 now, not the %2 confirmed")

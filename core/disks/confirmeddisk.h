@@ -30,6 +30,9 @@ struct ConfirmedDisk
     std::uint64_t backingInode = 0;
     std::uint64_t backingOffset = 0;
     std::uint64_t diskSeq = 0; ///< the kernel's sequence number of the media when confirmed (0: none)
+    QString wwn;
+    int partitionNumber = 0; ///< a partition's number and start: after repartitioning, another is not it
+    std::uint64_t startSector = 0;
 
     /// The identity of `disk` (as a scan describes it), confirmed as `path`.
     static ConfirmedDisk fromDisk(const Disk& disk, const QString& path);
@@ -38,8 +41,9 @@ struct ConfirmedDisk
 
     QJsonObject toJson() const;
     /// One entry of `confirm_destroy`: an object with `path`, `device` ("8:16"), `serial`, `model` and
-    /// `size_bytes`, `diskseq` where the kernel numbers disks, and `backing_file`, `backing_inode` and
-    /// `backing_offset` for a loop device (64-bit numbers as decimal strings); anything else, or a
+    /// `size_bytes`, `diskseq` where the kernel numbers disks, `wwn` where it has one, `partition` and
+    /// `start_sector` for a partition, and `backing_file`, `backing_inode` and `backing_offset` for a
+    /// loop device (64-bit numbers as decimal strings); anything else, or a
     /// value of the wrong type or range, is an error (bad-type, missing-field, unknown-field,
     /// bad-argument).
     static Result<ConfirmedDisk> fromJson(const QJsonValue& json);

@@ -319,8 +319,9 @@ namespace {
 bool openByProcess(const Disk& disk)
 {
     auto open = [](const Disk& device) {
-        return std::any_of(device.users.begin(), device.users.end(),
-                           [](const DeviceUse& use) { return use.kind == DeviceUse::Kind::OpenByProcess; });
+        auto byProcess = [](const DeviceUse& use) { return use.kind == DeviceUse::Kind::OpenByProcess; };
+        return std::any_of(device.users.begin(), device.users.end(), byProcess) ||
+            std::any_of(device.diskUsers.begin(), device.diskUsers.end(), byProcess);
     };
     return open(disk) || std::any_of(disk.partitions.begin(), disk.partitions.end(), open);
 }
@@ -388,11 +389,14 @@ Result<QString> volumeGroupFromLvm(const QString& node)
 
 } // namespace
 
-QStringList SystemDeviceGate::foreignSignatures(const Disk& disk, const QString& node, const QString& tag) const
+QStringList SystemDeviceGate::foreignSignatures(const Disk& disk, const QString& node, const QString& tag,
+                                                bool lvmPv) const
 {
     QStringList why;
     for (const DiskSignature& signature : disk.signatures) {
-        if (!ownSignature(signature, tag)) {
+        // An LVM label is the build's only on a disk it made a physical volume of.
+        const bool foreignLabel = signature.type == QLatin1String("LVM2_member") && !lvmPv;
+        if (foreignLabel || !ownSignature(signature, tag)) {
             why.append(
                 QStringLiteral("it carries %1 %2%3, which RaidBench did not write")
                     .arg(signature.usage, signature.type,
@@ -414,7 +418,8 @@ QStringList SystemDeviceGate::foreignSignatures(const Disk& disk, const QString&
     return why;
 }
 
-Result<void> SystemDeviceGate::checkUse(const Disk& disk, const QString& node, Use use, const QString& tag) const
+Result<void> SystemDeviceGate::checkUse(const Disk& disk, const QString& node, Use use, const QString& tag,
+                                        bool lvmPv) const
 {
     QStringList why;
     // A member of this build's running array is held by it, and only by it.
@@ -433,7 +438,7 @@ Result<void> SystemDeviceGate::checkUse(const Disk& disk, const QString& node, U
         if (!disk.partitions.isEmpty()) {
             why.append(QStringLiteral("it has partitions now, which RaidBench never makes"));
         }
-        why += foreignSignatures(disk, node, tag);
+        why += foreignSignatures(disk, node, tag, lvmPv);
     }
     if (!why.isEmpty()) {
         return makeError(ErrorCode::deviceInUse,
@@ -451,6 +456,21 @@ Result<void> SystemDeviceGate::checkUse(const Disk& disk, const QString& node, U
             QStringLiteral("%1 is in use: the kernel refused exclusive access (%2)").arg(node, errnoText(err)));
     }
     ::close(fd);
+    if (use == Use::Create && disk.kind == QLatin1String("partition")) {
+        // A partition whose disk has another partition in use (mounted, in a pool or an array: the
+        // kernel then refuses the whole disk to anyone) is on a disk at work, the running system's
+        // perhaps, whatever its own file systems show (a btrfs or ZFS root, a BIOS boot partition).
+        const QString whole = m_options.devRoot + QLatin1Char('/') + disk.parent;
+        const int wholeFd = ::open(QFile::encodeName(whole).constData(), O_RDONLY | O_EXCL | O_CLOEXEC | O_NOFOLLOW);
+        if (wholeFd < 0) {
+            const int err = errno;
+            return makeError(ErrorCode::deviceInUse,
+                             QStringLiteral("%1 is on %2, another partition of which is in use: the kernel refused "
+                                            "exclusive access to %2 (%3)")
+                                 .arg(node, whole, errnoText(err)));
+        }
+        ::close(wholeFd);
+    }
     return {};
 }
 
@@ -564,7 +584,7 @@ Result<PinnedDevice> SystemDeviceGate::pin(const QString& path, Use use, const Q
         canonical.st_rdev != st.st_rdev) {
         node = *resolved;
     }
-    if (auto ok = checkUse(*disk, node, use, tag); !ok) {
+    if (auto ok = checkUse(*disk, node, use, tag, false); !ok) {
         return ok.error();
     }
     PinnedDevice pinned = pinOf(*disk, node, std::uint64_t(st.st_rdev), path);
@@ -597,7 +617,7 @@ Result<void> SystemDeviceGate::check(const PinnedDevice& pin, Use use) const
         return makeError(ErrorCode::deviceChanged,
                          QStringLiteral("%1 is another device now: %2").arg(pin.describe(), now.describe()));
     }
-    return checkUse(*disk, pin.node, use, pin.tag);
+    return checkUse(*disk, pin.node, use, pin.tag, pin.lvmPv);
 }
 
 Result<PinnedDevice> SystemDeviceGate::relocate(const PinnedDevice& pin) const

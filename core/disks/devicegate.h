@@ -153,11 +153,12 @@ private:
     QStringList usersOf(std::uint64_t rdev) const;
     DiskScanner scanner() const;
     /// Every signature on `disk` that the build `tag` did not write, one reason each.
-    QStringList foreignSignatures(const Disk& disk, const QString& node, const QString& tag) const;
+    /// An LVM label counts as the build's only where it made a physical volume (`lvmPv`).
+    QStringList foreignSignatures(const Disk& disk, const QString& node, const QString& tag, bool lvmPv) const;
     /// The disks under the array at sysfs directory `sysDir`, each checked against `pins`.
     Result<void> checkLeaves(const QString& sysDir, const QList<PinnedDevice>& pins, int depth, bool goneMembersAllowed,
                              int& leaves) const;
-    Result<void> checkUse(const Disk& disk, const QString& node, Use use, const QString& tag) const;
+    Result<void> checkUse(const Disk& disk, const QString& node, Use use, const QString& tag, bool lvmPv) const;
     /// Every holder of `disk` is an md array of build `tag` (/dev/md/raidbench-TAG-*).
     bool heldOnlyByBuild(const Disk& disk, const QString& tag) const;
     PinnedDevice pinOf(const Disk& disk, const QString& node, std::uint64_t rdev, const QString& requested) const;

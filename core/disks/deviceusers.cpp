@@ -222,8 +222,9 @@ void DeviceUsers::findLoops(Look& look) const
 
 void DeviceUsers::findExports(Look& look) const
 {
-    // What the kernel exports opens the device without claiming it: the NVMe target, LIO's file
-    // backstores (an iSCSI or other target), a USB mass-storage gadget.
+    // What the kernel exports opens the device without claiming it: the NVMe target (a namespace, or a
+    // whole controller passed through), LIO's file backstores (an iSCSI or other target), a USB
+    // mass-storage gadget, Xen's block back end.
     const QString config = m_sysRoot + QStringLiteral("/kernel/config");
     auto exported = [&look](const QString& path, const QString& what) {
         if (const std::uint64_t device =
@@ -246,12 +247,44 @@ void DeviceUsers::findExports(Look& look) const
             }
         }
     }
+    for (const QString& subsystem : under(config + QStringLiteral("/nvmet/subsystems"))) {
+        // A passthru subsystem exports every namespace of the controller it names (a character device).
+        const QString passthru = subsystem + QStringLiteral("/passthru");
+        if (readKernelText(passthru + QStringLiteral("/enable")) == QLatin1String("1")) {
+            const QString controller = QFileInfo(readKernelText(passthru + QStringLiteral("/device_path"))).fileName();
+            for (const QString& space : under(m_sysRoot + QStringLiteral("/class/nvme/") + controller)) {
+                const QString number = readKernelText(space + QStringLiteral("/dev"));
+                if (QFileInfo(space).fileName().startsWith(controller + QLatin1Char('n')) && !number.isEmpty()) {
+                    look.add({DeviceUse::Kind::Exported,
+                              makedev(number.section(QLatin1Char(':'), 0, 0).toUInt(),
+                                      number.section(QLatin1Char(':'), 1).toUInt()),
+                              QStringLiteral("NVMe-oF passthru %1").arg(QFileInfo(subsystem).fileName()), 0});
+                }
+            }
+        }
+    }
+    static const QRegularExpression fileBackstore(QStringLiteral("File: (/\\S+)"));
     for (const QString& hba : under(config + QStringLiteral("/target/core"))) {
         for (const QString& backstore : under(hba)) {
-            if (readKernelText(backstore + QStringLiteral("/enable")) != QLatin1String("0")) {
-                exported(readKernelText(backstore + QStringLiteral("/udev_path")),
-                         QStringLiteral("LIO backstore %1").arg(QFileInfo(backstore).fileName()));
+            if (readKernelText(backstore + QStringLiteral("/enable")) == QLatin1String("0")) {
+                continue;
             }
+            const QString name = QStringLiteral("LIO backstore %1").arg(QFileInfo(backstore).fileName());
+            exported(readKernelText(backstore + QStringLiteral("/udev_path")), name);
+            // A file backstore set up through its control file alone names its file in its info.
+            exported(fileBackstore.match(readKernelText(backstore + QStringLiteral("/info"))).captured(1), name);
+        }
+    }
+    // Xen's block back end gives a guest the device it names ("MAJOR:MINOR" in hex), unclaimed.
+    for (const QString& vbd : under(m_sysRoot + QStringLiteral("/bus/xen-backend/devices"))) {
+        const QString number = readKernelText(vbd + QStringLiteral("/physical_device"));
+        bool majorOk = false;
+        bool minorOk = false;
+        const uint majorNumber = number.section(QLatin1Char(':'), 0, 0).toUInt(&majorOk, 16);
+        const uint minorNumber = number.section(QLatin1Char(':'), 1).toUInt(&minorOk, 16);
+        if (QFileInfo(vbd).fileName().startsWith(QLatin1String("vbd-")) && majorOk && minorOk) {
+            look.add({DeviceUse::Kind::Exported, makedev(majorNumber, minorNumber),
+                      QStringLiteral("Xen guest disk %1").arg(QFileInfo(vbd).fileName()), 0});
         }
     }
     for (const QString& gadget : under(config + QStringLiteral("/usb_gadget"))) {

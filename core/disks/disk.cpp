@@ -16,6 +16,20 @@ bool Disk::hasReason(const QString& code) const
     return false;
 }
 
+void insertMediaIdentity(QJsonObject& json, const QString& backingFile, std::uint64_t backingInode,
+                         std::uint64_t backingOffset, std::uint64_t diskSeq)
+{
+    // Strings: 64-bit numbers beyond what a JSON number holds exactly.
+    if (!backingFile.isEmpty()) {
+        json.insert(QStringLiteral("backing_file"), backingFile);
+        json.insert(QStringLiteral("backing_inode"), QString::number(backingInode));
+        json.insert(QStringLiteral("backing_offset"), QString::number(backingOffset));
+    }
+    if (diskSeq != 0) {
+        json.insert(QStringLiteral("diskseq"), QString::number(diskSeq));
+    }
+}
+
 QJsonObject Disk::toJson() const
 {
     QJsonArray partitionArray;
@@ -36,6 +50,10 @@ QJsonObject Disk::toJson() const
     QJsonArray userArray;
     for (const DeviceUse& use : users) {
         userArray.append(use.toJson());
+    }
+    QJsonArray diskUserArray;
+    for (const DeviceUse& use : diskUsers) {
+        diskUserArray.append(use.toJson());
     }
     auto orNull = [](const QString& text) { return text.isEmpty() ? QJsonValue() : QJsonValue(text); };
     QJsonObject json {
@@ -62,6 +80,7 @@ QJsonObject Disk::toJson() const
         {QStringLiteral("signatures"), signatureArray},
         {QStringLiteral("holders"), QJsonArray::fromStringList(holders)},
         {QStringLiteral("users"), userArray},
+        {QStringLiteral("disk_users"), diskUserArray},
         {QStringLiteral("mount_points"), QJsonArray::fromStringList(mountPoints)},
         {QStringLiteral("swap"), swap},
         {QStringLiteral("md_array"), orNull(mdArray)},
@@ -71,13 +90,10 @@ QJsonObject Disk::toJson() const
         {QStringLiteral("eligible"), eligible},
         {QStringLiteral("reasons"), reasonArray},
     };
-    if (!backingFile.isEmpty()) {
-        json.insert(QStringLiteral("backing_file"), backingFile);
-        json.insert(QStringLiteral("backing_inode"), QString::number(backingInode));
-        json.insert(QStringLiteral("backing_offset"), QString::number(backingOffset));
-    }
-    if (diskSeq != 0) {
-        json.insert(QStringLiteral("diskseq"), QString::number(diskSeq));
+    insertMediaIdentity(json, backingFile, backingInode, backingOffset, diskSeq);
+    if (partitionNumber > 0) {
+        json.insert(QStringLiteral("partition"), partitionNumber);
+        json.insert(QStringLiteral("start_sector"), QString::number(startSector));
     }
     if (healthRead) {
         insertHealthJson(json, health, writeCache, explanations);
@@ -112,6 +128,8 @@ Disk Disk::fromJson(const QJsonObject& json)
     disk.backingInode = json.value(QStringLiteral("backing_inode")).toString().toULongLong();
     disk.backingOffset = json.value(QStringLiteral("backing_offset")).toString().toULongLong();
     disk.diskSeq = json.value(QStringLiteral("diskseq")).toString().toULongLong();
+    disk.partitionNumber = json.value(QStringLiteral("partition")).toInt();
+    disk.startSector = json.value(QStringLiteral("start_sector")).toString().toULongLong();
     for (const auto& partition : json.value(QStringLiteral("partitions")).toArray()) {
         disk.partitions.append(fromJson(partition.toObject()));
     }
@@ -126,6 +144,9 @@ Disk Disk::fromJson(const QJsonObject& json)
     }
     for (const auto& use : json.value(QStringLiteral("users")).toArray()) {
         disk.users.append(DeviceUse::fromJson(use.toObject()));
+    }
+    for (const auto& use : json.value(QStringLiteral("disk_users")).toArray()) {
+        disk.diskUsers.append(DeviceUse::fromJson(use.toObject()));
     }
     for (const auto& mount : json.value(QStringLiteral("mount_points")).toArray()) {
         disk.mountPoints.append(mount.toString());

@@ -48,6 +48,8 @@ struct Disk
     QString backingFile; ///< a loop device's backing file, as the kernel names it
     std::uint64_t backingInode = 0; ///< and its inode (0 when it cannot be read)
     std::uint64_t backingOffset = 0; ///< and where in it the loop device starts
+    int partitionNumber = 0; ///< a partition's number on its disk (0: not a partition)
+    std::uint64_t startSector = 0; ///< where a partition starts (512-byte sectors)
     /// The kernel's sequence number of the disk's media (/sys/block/X/diskseq; a partition's disk's): a
     /// new one for every disk plugged in, never used twice in a boot. 0 where the kernel has none.
     std::uint64_t diskSeq = 0;
@@ -56,6 +58,9 @@ struct Disk
     QStringList holders;
     /// Who uses it without a claim `holders` shows: loop devices it backs, processes that hold it open.
     QList<DeviceUse> users;
+    /// A partition's: who uses the whole disk it is on so (a process, a loop device over the disk, an
+    /// export), which uses this partition's sectors as well.
+    QList<DeviceUse> diskUsers;
     QStringList mountPoints;
     bool swap = false;
     QString mdArray; ///< the md array it belongs to (holder or superblock)
@@ -75,6 +80,11 @@ struct Disk
     QJsonObject toJson() const;
     static Disk fromJson(const QJsonObject& json);
 };
+
+/// A loop device's backing file, inode and offset (when it has a file) and the kernel's sequence number
+/// of the media (when there is one), as the disk list and a confirmation write them.
+void insertMediaIdentity(QJsonObject& json, const QString& backingFile, std::uint64_t backingInode,
+                         std::uint64_t backingOffset, std::uint64_t diskSeq);
 
 } // namespace RaidBench
 

@@ -49,11 +49,19 @@ QString kindOf(const QString& name)
         {QStringLiteral("zd"), QStringLiteral("other")},
         {QStringLiteral("bcache"), QStringLiteral("other")},
         {QStringLiteral("ublkb"), QStringLiteral("other")},
+        // Flash chips' raw and firmware areas, not disks.
+        {QStringLiteral("mtdblock"), QStringLiteral("other")},
+        {QStringLiteral("ubiblock"), QStringLiteral("other")},
     };
     for (const auto& [prefix, kind] : prefixes) {
         if (name.startsWith(prefix)) {
             return kind;
         }
+    }
+    // An eMMC's boot and replay-protected areas hold its firmware, not data.
+    static const QRegularExpression firmwareArea(QStringLiteral("^mmcblk\\d+(boot\\d+|rpmb)$"));
+    if (firmwareArea.match(name).hasMatch()) {
+        return QStringLiteral("other");
     }
     return QStringLiteral("disk");
 }
@@ -311,6 +319,17 @@ Disk DiskScanner::readDevice(const Context& context, const QString& sysPath, con
         disk.backingInode = backing.inode;
         disk.backingOffset = backing.offset;
     }
+    if (parent) {
+        disk.partitionNumber = readAttribute(sysPath + QStringLiteral("/partition")).toInt();
+        disk.startSector = readAttribute(sysPath + QStringLiteral("/start")).toULongLong();
+        // A partition is used by whatever uses its whole disk; a loop device's partition is that file's.
+        disk.diskUsers = parent->users;
+        if (parent->kind == QLatin1String("loop")) {
+            disk.backingFile = parent->backingFile;
+            disk.backingInode = parent->backingInode;
+            disk.backingOffset = parent->backingOffset;
+        }
+    }
     disk.diskSeq = parent ? parent->diskSeq : readAttribute(sysPath + QStringLiteral("/diskseq")).toULongLong();
     disk.mountPoints = context.mountsByDev.value(disk.devNumber);
     disk.swap = context.swapNames.contains(name);
@@ -363,9 +382,21 @@ QList<Disk> DiskScanner::scanDevices(const EligibilityOptions& options, const QS
             const QString dev = fields[2];
             const QString mountPoint = unescapeMount(fields[4]);
             context.mountsByDev[dev].append(mountPoint);
-            if (mountPoint == QLatin1String("/") || mountPoint == QLatin1String("/boot") ||
-                mountPoint == QLatin1String("/boot/efi") || mountPoint == QLatin1String("/usr")) {
+            static const QStringList systemPoints {QStringLiteral("/"), QStringLiteral("/boot"),
+                                                   QStringLiteral("/boot/efi"), QStringLiteral("/efi"),
+                                                   QStringLiteral("/usr")};
+            if (systemPoints.contains(mountPoint)) {
                 context.systemDevs.insert(dev);
+                // A btrfs (or any file system with a device number of its own) says its device only as
+                // its source, after " - TYPE ".
+                const qsizetype dash = fields.indexOf(QStringLiteral("-"), 6);
+                const QString source = dash > 0 ? unescapeMount(fields.value(dash + 2)) : QString();
+                struct stat st
+                { };
+                if (source.startsWith(QLatin1String("/dev/")) &&
+                    ::stat(QFile::encodeName(m_devRoot + source.mid(4)).constData(), &st) == 0 && S_ISBLK(st.st_mode)) {
+                    context.systemDevs.insert(QStringLiteral("%1:%2").arg(major(st.st_rdev)).arg(minor(st.st_rdev)));
+                }
             }
         }
     }

@@ -164,6 +164,11 @@ void applyEligibility(Disk& disk, const EligibilityOptions& options)
                                        {disk.name}));
             partition.eligible = false;
         }
+        for (const DeviceUse& use : partition.diskUsers) {
+            // Whatever uses the whole disk uses this partition's sectors too.
+            addReason(partition, use.reason().within(QT_TRANSLATE_NOOP("DiskReason", "its disk %1: %2"), disk.name));
+            partition.eligible = false;
+        }
         if (virtualWhy) {
             // A partition of an array or a network block device is no more a disk than its parent.
             addReason(partition,

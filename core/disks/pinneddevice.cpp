@@ -64,6 +64,7 @@ QJsonObject PinnedDevice::toJson() const
                         {QStringLiteral("partition"), partitionNumber},
                         {QStringLiteral("start_sector"), double(startSector)},
                         {QStringLiteral("tag"), tag},
+                        {QStringLiteral("lvm_pv"), lvmPv},
                         {QStringLiteral("boot_id"), bootId}};
 }
 
@@ -88,6 +89,7 @@ PinnedDevice PinnedDevice::fromJson(const QJsonObject& json)
     pin.partitionNumber = json.value(QStringLiteral("partition")).toInt();
     pin.startSector = readUInt64(json.value(QStringLiteral("start_sector")));
     pin.tag = json.value(QStringLiteral("tag")).toString();
+    pin.lvmPv = json.value(QStringLiteral("lvm_pv")).toBool();
     pin.bootId = json.value(QStringLiteral("boot_id")).toString();
     return pin;
 }

@@ -31,6 +31,7 @@ struct PinnedDevice
     std::uint64_t startSector = 0; ///< where a partition starts on its disk (512-byte sectors)
     QString bootId; ///< the boot it was pinned in (identity of a device without serial or file)
     QString tag; ///< the build it belongs to: which RaidBench signatures on it are its own
+    bool lvmPv = false; ///< the build makes an LVM physical volume of it (so an LVM label may be its own)
 
     bool isValid() const { return rdev != 0 && !node.isEmpty(); }
     /// "/dev/sdb (WDC WD40, serial WD-123, 4.00 TB)" for messages.

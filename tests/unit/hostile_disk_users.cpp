@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -85,18 +86,6 @@ QJsonObject refusedFor(const QJsonObject& reply, const QString& code, const QStr
              {QStringLiteral("code"), QStringLiteral("wrong-reason")},
              {QStringLiteral("message"),
               QStringLiteral("expected \"%1\" in: %2").arg(why, error.value(QStringLiteral("message")).toString())}}}};
-}
-
-/// The first configuration of a campaign's reply.
-QJsonObject firstConfig(const QJsonObject& reply)
-{
-    return HelperSession::result(reply)
-        .value(QStringLiteral("results"))
-        .toObject()
-        .value(QStringLiteral("configs"))
-        .toArray()
-        .first()
-        .toObject();
 }
 
 QJsonObject commandTest(const QJsonArray& argv)
@@ -233,6 +222,62 @@ void TestHelperHostile::holderRows()
            QStringLiteral("device-in-use"),
            openBy(QStringLiteral("python3"), {QStringLiteral("-c"), threaded, alpha(), QStringLiteral("leader-gone")},
                   QStringLiteral("python3"), alpha()));
+    // The other way round: whatever uses the whole disk uses its partitions' sectors too.
+    addRow(QStringLiteral("in use: run-io on a partition whose disk a process holds open"),
+           QStringLiteral("device-in-use"), [this] {
+               QString out;
+               run(QStringLiteral("losetup"), {QStringLiteral("-j"), m_dir.filePath(QStringLiteral("partitioned.img"))},
+                   &out);
+               const QString disk = out.section(QLatin1Char(':'), 0, 0);
+               Background holder(
+                   QStringLiteral("sh"),
+                   {QStringLiteral("-c"), QStringLiteral("exec 3<>\"$0\"; echo ready; exec sleep 60"), disk});
+               holder.ready();
+               HelperSession helper(m_journals.path());
+               return refusedFor(runIo(helper, disk + QStringLiteral("p1")), QStringLiteral("device-in-use"),
+                                 QStringLiteral("open by sleep (pid %1)").arg(holder.pid()));
+           });
+    // A partition on a disk another partition of which is at work (mounted here; a btrfs or ZFS root's,
+    // whose own file system shows no device): the disk is busy, the system's perhaps.
+    addRow(QStringLiteral("in use: a partition beside a mounted one"), QStringLiteral("device-in-use"), [this] {
+        const QString image = m_dir.filePath(QStringLiteral("two-partitions.img"));
+        {
+            QFile file(image);
+            file.open(QIODevice::WriteOnly);
+            file.resize(32 << 20);
+            QByteArray mbr(512, '\0');
+            const quint32 entries[2][2] = {{2048, 28672}, {30720, 34816}}; // start, sectors
+            for (int i = 0; i < 2; ++i) {
+                mbr[446 + 16 * i + 4] = char(0x83);
+                for (int b = 0; b < 4; ++b) {
+                    mbr[446 + 16 * i + 8 + b] = char((entries[i][0] >> (8 * b)) & 0xff);
+                    mbr[446 + 16 * i + 12 + b] = char((entries[i][1] >> (8 * b)) & 0xff);
+                }
+            }
+            mbr[510] = char(0x55);
+            mbr[511] = char(0xaa);
+            file.seek(0);
+            file.write(mbr);
+        }
+        QString loop;
+        run(QStringLiteral("losetup"), {QStringLiteral("-f"), QStringLiteral("-P"), QStringLiteral("--show"), image},
+            &loop);
+        loop = loop.trimmed();
+        run(QStringLiteral("partx"), {QStringLiteral("-a"), loop});
+        QTemporaryDir point;
+        run(QStringLiteral("mkfs.ext4"), {QStringLiteral("-q"), QStringLiteral("-F"), loop + QStringLiteral("p1")});
+        run(QStringLiteral("mount"), {loop + QStringLiteral("p1"), point.path()});
+        QJsonObject reply;
+        {
+            HelperSession helper(m_journals.path());
+            reply = runIo(helper, loop + QStringLiteral("p2"));
+        }
+        run(QStringLiteral("umount"), {point.path()});
+        run(QStringLiteral("losetup"), {QStringLiteral("-d"), loop});
+        QFile::remove(image);
+        return refusedFor(reply, QStringLiteral("device-in-use"),
+                          QStringLiteral("another partition of which is in use"));
+    });
     addRow(QStringLiteral("in use: the disk list says which process holds a disk"), QStringLiteral("ok"), [this] {
         Background holder(QStringLiteral("sh"),
                           {QStringLiteral("-c"), QStringLiteral("exec 3<\"$0\"; echo ready; exec sleep 60"), alpha()});
@@ -299,13 +344,7 @@ void TestHelperHostile::confirmationRows()
     addRow(QStringLiteral("confirm: run-io after its disk's name was given to another"),
            QStringLiteral("device-changed"),
            renamedAfterYes([](HelperSession& helper, const QString& name, const QJsonArray& confirmed) {
-               return helper.request(QStringLiteral("run-io"),
-                                     {{QStringLiteral("allow_loop"), true},
-                                      {QStringLiteral("confirm_destroy"), confirmed},
-                                      {QStringLiteral("job"),
-                                       QJsonObject {{QStringLiteral("target"), name},
-                                                    {QStringLiteral("rw"), QStringLiteral("write")},
-                                                    {QStringLiteral("size"), 1 << 20}}}});
+               return writeMiB(helper, name, confirmed);
            }));
     // Two devices without serials, of one size: the device number and the backing file tell them apart.
     addRow(QStringLiteral("confirm: another serial-less disk of the same size confirmed under this one's name"),
@@ -313,13 +352,7 @@ void TestHelperHostile::confirmationRows()
                QJsonObject other = confirmedNow({m_beta->device()}).first().toObject();
                other.insert(QStringLiteral("path"), alpha());
                HelperSession helper(m_journals.path());
-               return helper.request(QStringLiteral("run-io"),
-                                     {{QStringLiteral("allow_loop"), true},
-                                      {QStringLiteral("confirm_destroy"), QJsonArray {other}},
-                                      {QStringLiteral("job"),
-                                       QJsonObject {{QStringLiteral("target"), alpha()},
-                                                    {QStringLiteral("rw"), QStringLiteral("write")},
-                                                    {QStringLiteral("size"), 1 << 20}}}});
+               return writeMiB(helper, alpha(), QJsonArray {other});
            });
     // The same loop device, the same backing path, but another file behind it since it was confirmed.
     addRow(QStringLiteral("confirm: a loop device whose backing file was replaced since"),
@@ -342,13 +375,7 @@ void TestHelperHostile::confirmationRows()
                QJsonObject reply;
                {
                    HelperSession helper(m_journals.path());
-                   reply = helper.request(QStringLiteral("run-io"),
-                                          {{QStringLiteral("allow_loop"), true},
-                                           {QStringLiteral("confirm_destroy"), confirmed},
-                                           {QStringLiteral("job"),
-                                            QJsonObject {{QStringLiteral("target"), loop},
-                                                         {QStringLiteral("rw"), QStringLiteral("write")},
-                                                         {QStringLiteral("size"), 1 << 20}}}});
+                   reply = writeMiB(helper, loop, confirmed);
                }
                run(QStringLiteral("losetup"), {QStringLiteral("-d"), loop});
                QFile::remove(file);
@@ -377,13 +404,7 @@ void TestHelperHostile::confirmationRows()
                QJsonObject reply;
                {
                    HelperSession helper(m_journals.path());
-                   reply = helper.request(QStringLiteral("run-io"),
-                                          {{QStringLiteral("allow_loop"), true},
-                                           {QStringLiteral("confirm_destroy"), confirmed},
-                                           {QStringLiteral("job"),
-                                            QJsonObject {{QStringLiteral("target"), loop},
-                                                         {QStringLiteral("rw"), QStringLiteral("write")},
-                                                         {QStringLiteral("size"), 1 << 20}}}});
+                   reply = writeMiB(helper, loop, confirmed);
                }
                run(QStringLiteral("losetup"), {QStringLiteral("-d"), loop});
                QFile::remove(file);
@@ -660,5 +681,65 @@ void TestHelperHostile::commandRows()
                    return withError(QStringLiteral("test"), QStringLiteral("the configuration's error: ") + error);
                }
                return reply;
+           });
+}
+
+void TestHelperHostile::reuseRows()
+{
+    // A disk a killed helper's build journaled, reused since as a physical volume whose group's metadata
+    // is on another disk: LVM reads no group from it alone, and the label is not RaidBench's to wipe.
+    if (QStandardPaths::findExecutable(QStringLiteral("lvm")).isEmpty()) {
+        return;
+    }
+    addRow(QStringLiteral("reuse: recover leaves a disk reused as a physical volume without metadata"),
+           QStringLiteral("ok"), [this] {
+               qputenv("LVM_SUPPRESS_FD_WARNINGS", "1");
+               LoopDevice disk(m_dir.path(), 16 << 20);
+               LoopDevice group(m_dir.path(), 16 << 20);
+               const QStringList before = QDir(m_journals.path()).entryList(QDir::Files);
+               {
+                   HelperSession helper(m_journals.path());
+                   create(helper, leaf(disk.device()), {disk.device()});
+                   helper.signal(SIGKILL); // its journal stays, its owner gone
+                   helper.waitForExit();
+               }
+               auto lvm = [](const QString& command, const QStringList& args, const QStringList& devices) {
+                   QStringList argv {command, QStringLiteral("--config"),
+                                     QStringLiteral("backup{backup=0 archive=0} devices{use_devicesfile=0}")};
+                   for (const QString& device : devices) {
+                       argv << QStringLiteral("--devices") << device;
+                   }
+                   return run(QStringLiteral("lvm"), argv + args);
+               };
+               const QStringList both {disk.device(), group.device()};
+               const bool reused =
+                   lvm(QStringLiteral("pvcreate"),
+                       {QStringLiteral("-y"), QStringLiteral("--metadatacopies"), QStringLiteral("0"), disk.device()},
+                       both) &&
+                   lvm(QStringLiteral("pvcreate"), {QStringLiteral("-y"), group.device()}, both) &&
+                   lvm(QStringLiteral("vgcreate"), {QStringLiteral("vgreused"), group.device(), disk.device()}, both);
+               const QByteArray sum = checksum(disk.file());
+               QJsonObject recovered;
+               {
+                   HelperSession helper(m_journals.path());
+                   recovered = helper.request(QStringLiteral("recover"), {});
+               }
+               const bool kept = checksum(disk.file()) == sum;
+               // What the row left: the journal it kept (as it should) and the disks.
+               for (const QString& name : QDir(m_journals.path()).entryList(QDir::Files)) {
+                   if (!before.contains(name)) {
+                       QFile::remove(m_journals.filePath(name));
+                   }
+               }
+               for (const QString& device : both) {
+                   run(QStringLiteral("wipefs"), {QStringLiteral("-a"), QStringLiteral("-q"), device});
+               }
+               if (!reused) {
+                   return withError(QStringLiteral("test"), QStringLiteral("could not reuse the disk for LVM"));
+               }
+               return kept ? recovered
+                           : withError(QStringLiteral("test"),
+                                       QStringLiteral("recover wiped a label it did not write: ") +
+                                           QString::fromUtf8(QJsonDocument(recovered).toJson(QJsonDocument::Compact)));
            });
 }

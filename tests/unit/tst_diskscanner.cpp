@@ -12,7 +12,9 @@
 #include <QTest>
 #include <QThread>
 
+#include <functional>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 
 using namespace RaidBench;
 using RaidBench::Test::SysfsFixture;
@@ -553,6 +555,66 @@ private Q_SLOTS:
             for (const DeviceUse& use : uses) {
                 QVERIFY(use.pid != 4242);
             }
+        }
+    }
+
+    void whatTheKernelExportsIsInUse()
+    {
+        // The kernel's exports open a disk without claiming it: each found by its configfs or sysfs entry.
+        const auto [node, number] = realBlockDevice();
+        if (node.isEmpty()) {
+            QSKIP("no block device on this machine to point the fixture at");
+        }
+        QTemporaryDir dir;
+        writeUsersTree(dir.path(), node, number);
+        auto write = [&](const QString& path, const QByteArray& text) {
+            QDir().mkpath(QFileInfo(dir.path() + path).path());
+            QFile file(dir.path() + path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(text);
+        };
+        const QByteArray nodeText = node.toLatin1();
+        struct stat st
+        { };
+        QVERIFY(::stat(QFile::encodeName(node).constData(), &st) == 0);
+        const QString sys = QStringLiteral("/sys");
+        const QList<std::pair<QString, std::function<void()>>> exports {
+            {QStringLiteral("NVMe-oF subsystem s1"),
+             [&] {
+                 write(sys + QStringLiteral("/kernel/config/nvmet/subsystems/s1/namespaces/1/enable"), "1\n");
+                 write(sys + QStringLiteral("/kernel/config/nvmet/subsystems/s1/namespaces/1/device_path"), nodeText);
+             }},
+            {QStringLiteral("LIO backstore disk1"),
+             [&] {
+                 write(sys + QStringLiteral("/kernel/config/target/core/fileio_0/disk1/enable"), "1\n");
+                 write(sys + QStringLiteral("/kernel/config/target/core/fileio_0/disk1/info"),
+                       "Status: ACTIVATED  Max Queue Depth: 128\n        TCM FILEIO ID: 0        File: " + nodeText +
+                           "  Size: 0  Mode: O_DSYNC\n");
+             }},
+            {QStringLiteral("USB mass-storage gadget g1"),
+             [&] {
+                 write(sys + QStringLiteral("/kernel/config/usb_gadget/g1/functions/mass_storage.0/lun.0/file"),
+                       nodeText);
+             }},
+            {QStringLiteral("Xen guest disk vbd-1-51712"),
+             [&] {
+                 write(sys + QStringLiteral("/bus/xen-backend/devices/vbd-1-51712/physical_device"),
+                       QByteArray::number(major(st.st_rdev), 16) + ':' + QByteArray::number(minor(st.st_rdev), 16));
+             }},
+        };
+        for (const auto& [what, make] : exports) {
+            make();
+            const auto users = DeviceUsers(dir.filePath(QStringLiteral("sys")), dir.filePath(QStringLiteral("proc")),
+                                           dir.filePath(QStringLiteral("dev")), 0)
+                                   .find(5000);
+            QVERIFY(users.ok());
+            bool found = false;
+            for (const DeviceUse& use : users->value(std::uint64_t(st.st_rdev))) {
+                found = found ||
+                    (use.kind == DeviceUse::Kind::Exported && use.name == what &&
+                     use.reason().message == QStringLiteral("exported by the kernel (%1)").arg(what));
+            }
+            QVERIFY2(found, qPrintable(what));
         }
     }
 

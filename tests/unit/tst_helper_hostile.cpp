@@ -121,6 +121,7 @@ void TestHelperHostile::initTestCase()
     holderRows();
     confirmationRows();
     commandRows();
+    reuseRows();
 }
 
 void TestHelperHostile::cleanupTestCase()
@@ -1304,13 +1305,7 @@ void TestHelperHostile::fileTestRows()
                                               {QStringLiteral("files"), 20}}});
             p.insert(QStringLiteral("baselines"), false);
             const QJsonObject reply = campaign(helper, p, {alpha()});
-            const QJsonObject config = HelperSession::result(reply)
-                                           .value(QStringLiteral("results"))
-                                           .toObject()
-                                           .value(QStringLiteral("configs"))
-                                           .toArray()
-                                           .first()
-                                           .toObject();
+            const QJsonObject config = firstConfig(reply);
             if (config.value(QStringLiteral("status")).toString() != QLatin1String("completed")) {
                 return withError(QStringLiteral("test"),
                                  QStringLiteral("the configuration did not complete: ") +

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "../common/checksum.h"
 #include "../common/cli.h"
 #include "../common/confirmed.h"
 #include "../common/helpersession.h"
@@ -64,16 +65,7 @@ private:
     QByteArray m_rootFileSum;
     QList<Row> m_rows;
 
-    static QByteArray checksum(const QString& path)
-    {
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly)) {
-            return {};
-        }
-        QCryptographicHash hash(QCryptographicHash::Sha256);
-        hash.addData(&file);
-        return hash.result().toHex();
-    }
+    static QByteArray checksum(const QString& path) { return fileChecksum(path); }
     static bool run(const QString& program, const QStringList& args, QString* out = nullptr)
     {
         QProcess process;
@@ -111,6 +103,28 @@ private:
             }
         }
         return output;
+    }
+    /// The first configuration of a campaign's reply.
+    static QJsonObject firstConfig(const QJsonObject& reply)
+    {
+        return HelperSession::result(reply)
+            .value(QStringLiteral("results"))
+            .toObject()
+            .value(QStringLiteral("configs"))
+            .toArray()
+            .first()
+            .toObject();
+    }
+    /// run-io writing 1 MiB to `target`, with `confirmed` as its confirmation.
+    static QJsonObject writeMiB(HelperSession& helper, const QJsonValue& target, const QJsonArray& confirmed)
+    {
+        return helper.request(QStringLiteral("run-io"),
+                              {{QStringLiteral("allow_loop"), true},
+                               {QStringLiteral("confirm_destroy"), confirmed},
+                               {QStringLiteral("job"),
+                                QJsonObject {{QStringLiteral("target"), target},
+                                             {QStringLiteral("rw"), QStringLiteral("write")},
+                                             {QStringLiteral("size"), 1 << 20}}}});
     }
     static QJsonObject withError(const QString& code, const QString& message)
     {
@@ -203,6 +217,7 @@ private:
     void holderRows();
     void confirmationRows();
     void commandRows();
+    void reuseRows();
 
 private Q_SLOTS:
     void initTestCase();
