@@ -563,6 +563,11 @@ QString IoEngine::fioCommand(const IoJob& job, std::uint64_t rangeLength, bool f
     QStringList args {QStringLiteral("fio"), QStringLiteral("--name=raidbench"),
                       QStringLiteral("--filename=%1").arg(job.target),
                       QStringLiteral("--rw=%1").arg(patternName(job.pattern))};
+    if (job.strideBlocks == 1) {
+        // fio's offset modifier skips after every I/O; a gap after several blocks has no fio equivalent.
+        args.last() +=
+            QStringLiteral(":%1").arg(Units::formatSizeCompact(std::uint64_t(job.skipBlocks) * job.blockSize));
+    }
     if (job.pattern == IoPattern::ReadWrite || job.pattern == IoPattern::RandReadWrite) {
         args << QStringLiteral("--rwmixread=%1").arg(job.readPercent);
     }

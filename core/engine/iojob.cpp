@@ -5,6 +5,7 @@
 #include "util/units.h"
 
 #include <array>
+#include <cmath>
 
 namespace RaidBench {
 
@@ -118,6 +119,15 @@ Result<void> IoJob::validate() const
         return makeError(ErrorCode::invalidRange,
                          QStringLiteral("a range in %1 parts: give 1 to %2").arg(zones).arg(maxZones));
     }
+    if (strideBlocks > maxStride || skipBlocks > maxStride || (strideBlocks == 0) != (skipBlocks == 0)) {
+        return makeError(
+            ErrorCode::invalidRange,
+            QStringLiteral("a stride of %1 block(s) with %2 skipped: give both, each 1 to %3, or neither")
+                .arg(QString::number(strideBlocks), QString::number(skipBlocks), QString::number(maxStride)));
+    }
+    if (strideBlocks != 0 && patternIsRandom(pattern)) {
+        return makeError(ErrorCode::invalidRange, QStringLiteral("a stride applies to sequential patterns only"));
+    }
     if (sizeLimit != 0 && sizeLimit < blockSize) {
         return makeError(ErrorCode::invalidSize,
                          QStringLiteral("size %1 is smaller than one block (%2)")
@@ -157,6 +167,10 @@ QJsonObject IoJob::toJson() const
     if (zones > 1) {
         json.insert(QStringLiteral("zones"), double(zones));
     }
+    if (strideBlocks != 0) {
+        json.insert(QStringLiteral("stride_blocks"), double(strideBlocks));
+        json.insert(QStringLiteral("skip_blocks"), double(skipBlocks));
+    }
     return json;
 }
 
@@ -179,6 +193,13 @@ Result<IoJob> IoJob::fromJson(const QJsonObject& json)
     job.length = readUInt64(json.value(QStringLiteral("length")));
     const double zones = json.value(QStringLiteral("zones")).toDouble(1);
     job.zones = zones >= 1 && zones <= maxZones ? std::uint32_t(zones) : 0; // 0: refused by validate()
+    // Out of range or not whole: one beyond the limit, which validate() refuses.
+    const auto strideField = [&](const char* key) {
+        const double value = json.value(QLatin1String(key)).toDouble(0);
+        return value >= 0 && value <= maxStride && value == std::floor(value) ? std::uint32_t(value) : maxStride + 1;
+    };
+    job.strideBlocks = strideField("stride_blocks");
+    job.skipBlocks = strideField("skip_blocks");
     job.direct = json.value(QStringLiteral("direct")).toBool(true);
     auto data = parseDataPattern(json.value(QStringLiteral("data")).toString(QStringLiteral("random")));
     if (!data) {

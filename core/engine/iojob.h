@@ -56,6 +56,12 @@ struct IoJob
     std::uint32_t zones = 1;
     static constexpr std::uint32_t maxZones = 64;
     static constexpr std::uint64_t zoneVisitBytes = 64ull << 20;
+    /// Sequential patterns: after every `strideBlocks` blocks, skip `skipBlocks` blocks (what a member of
+    /// a parity array does when a stream skips its parity chunks); 0 = no gaps. The bandwidth counts the
+    /// blocks transferred, so the gaps' cost shows as a lower rate. Random patterns refuse it.
+    std::uint32_t strideBlocks = 0;
+    std::uint32_t skipBlocks = 0;
+    static constexpr std::uint32_t maxStride = 64;
     bool direct = true;
     DataPattern data = DataPattern::Random;
     bool forceSync = false; ///< use pread/pwrite even where io_uring works

@@ -12,6 +12,9 @@ IoScheduler::IoScheduler(const IoJob& job, std::uint64_t rangeStart, std::uint64
     , m_rangeStart(rangeStart)
     , m_rangeLength(rangeLength)
     , m_blocks(rangeLength / job.blockSize)
+    , m_strideBlocks(job.strideBlocks)
+    , m_skipBlocks(job.skipBlocks)
+    , m_strideLeft(job.strideBlocks)
     , m_random(seed)
 {
     if (job.sizeLimit != 0) {
@@ -39,6 +42,7 @@ std::uint64_t IoScheduler::nextSequential()
         }
         const std::uint64_t offset = m_rangeStart + m_position;
         m_position += m_blockSize;
+        skipAfter(m_position);
         return offset;
     }
     if (m_visitLeft == 0) {
@@ -52,7 +56,18 @@ std::uint64_t IoScheduler::nextSequential()
     const std::uint64_t offset = m_rangeStart + std::uint64_t(m_zone) * m_zoneBytes + position;
     position += m_blockSize;
     m_visitLeft -= m_blockSize;
+    skipAfter(position);
     return offset;
+}
+
+void IoScheduler::skipAfter(std::uint64_t& position)
+{
+    if (m_strideBlocks == 0 || --m_strideLeft > 0) {
+        return;
+    }
+    // The gap is never transferred; past the end, the next block wraps to the start as any would.
+    position += std::uint64_t(m_skipBlocks) * m_blockSize;
+    m_strideLeft = m_strideBlocks;
 }
 
 bool IoScheduler::next(IoRequest& request)

@@ -41,6 +41,9 @@ private:
     std::uint64_t m_budget;
     std::uint64_t m_issued = 0;
     std::uint64_t m_position = 0;
+    std::uint32_t m_strideBlocks = 0;
+    std::uint32_t m_skipBlocks = 0;
+    std::uint32_t m_strideLeft = 0; ///< blocks before the next gap
     // Spread across the range: where each part goes on, which part is being read and how much of its
     // visit is left.
     std::uint64_t m_zoneBytes = 0;
@@ -51,6 +54,8 @@ private:
     FastRandom m_random;
 
     std::uint64_t nextSequential();
+    /// After a block at `position` (within its part or the range): the gap, when a stride says one is due.
+    void skipAfter(std::uint64_t& position);
 };
 
 } // namespace RaidBench

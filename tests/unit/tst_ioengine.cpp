@@ -526,6 +526,65 @@ private Q_SLOTS:
         QVERIFY(!IoJob::fromJson(hostile).ok() || !IoJob::fromJson(hostile)->validate().ok());
     }
 
+    /// A stride skips its gap after every so many blocks, in one pass and within each part of a spread
+    /// test; bad strides are refused before anything runs.
+    void strideSkipsItsGaps()
+    {
+        constexpr std::uint64_t kib = 1024;
+        IoJob j = job(QStringLiteral("/dev/null"), IoPattern::Read, 512 * kib, 8, 0);
+        j.timeLimitNs = 1'000'000'000;
+        j.strideBlocks = 2;
+        j.skipBlocks = 1;
+        QVERIFY(j.validate().ok());
+        IoScheduler scheduler(j, 0, 6 * 512 * kib, 1);
+        IoRequest request;
+        QList<std::uint64_t> offsets;
+        for (int i = 0; i < 6; ++i) {
+            QVERIFY(scheduler.next(request));
+            offsets.append(request.offset / (512 * kib));
+        }
+        QCOMPARE(offsets, (QList<std::uint64_t> {0, 1, 3, 4, 0, 1})); // blocks 2 and 5 skipped, then wraps
+        j.zones = 2;
+        IoScheduler spread(j, 0, 1024 * 1024 * kib, 1);
+        QVERIFY(spread.next(request));
+        QCOMPARE(request.offset, 0ull);
+        QVERIFY(spread.next(request));
+        QCOMPARE(request.offset, 512 * kib);
+        QVERIFY(spread.next(request));
+        QCOMPARE(request.offset, 3 * 512 * kib);
+        QCOMPARE(IoJob::fromJson(j.toJson())->strideBlocks, 2u);
+        QCOMPARE(IoJob::fromJson(j.toJson())->skipBlocks, 1u);
+        const auto refused = [](IoJob bad) {
+            const auto checked = IoJob::fromJson(bad.toJson());
+            return !bad.validate().ok() && (!checked.ok() || !checked->validate().ok());
+        };
+        IoJob bad = j;
+        bad.skipBlocks = 0; // a stride without a gap
+        QVERIFY(refused(bad));
+        bad = j;
+        bad.strideBlocks = IoJob::maxStride + 1;
+        QVERIFY(refused(bad));
+        bad = j;
+        bad.pattern = IoPattern::RandRead;
+        QVERIFY(refused(bad));
+        QJsonObject hostile = j.toJson();
+        hostile.insert(QStringLiteral("skip_blocks"), 1.5);
+        QVERIFY(!IoJob::fromJson(hostile)->validate().ok());
+        hostile.insert(QStringLiteral("skip_blocks"), -1);
+        QVERIFY(!IoJob::fromJson(hostile)->validate().ok());
+        // Run for real on a file: the rate counts the blocks read, not the gaps.
+        IoJob file = job(path(QStringLiteral("stride")), IoPattern::Write, 64 * kib, 4, 4 << 20);
+        QCOMPARE(IoEngine::run(file).status, IoStatus::Completed);
+        file.pattern = IoPattern::Read;
+        file.sizeLimit = 1 << 20;
+        file.strideBlocks = 1;
+        file.skipBlocks = 3;
+        const IoResult strided = IoEngine::run(file);
+        QCOMPARE(strided.status, IoStatus::Completed);
+        QCOMPARE(strided.bytes, 1ull << 20);
+        QVERIFY(strided.fioCommand.contains(QStringLiteral("rw=read:192k")));
+    }
+
     void misalignedOffsetWorksBuffered()
     {
         IoJob j = job(path(QStringLiteral("buffered-offset")), IoPattern::Write, 4096, 1, 64 * 1024);
