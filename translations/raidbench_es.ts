@@ -87,6 +87,18 @@
         <source>measuring all disks together: %1 disks at once, read</source>
         <translation>midiendo todos los discos juntos: %1 discos a la vez, lectura</translation>
     </message>
+    <message>
+        <source>measuring %1 alone: reads that skip a chunk</source>
+        <translation>midiendo %1 por separado: lecturas que saltan un bloque</translation>
+    </message>
+    <message>
+        <source>measuring %1 alone: reads that skip two chunks</source>
+        <translation>midiendo %1 por separado: lecturas que saltan dos bloques</translation>
+    </message>
+    <message>
+        <source>measuring every disk at once: %1, %2 disks</source>
+        <translation>midiendo todos los discos a la vez: %1, %2 discos</translation>
+    </message>
 </context>
 <context>
     <name>DiskExplanation</name>

@@ -3,6 +3,7 @@
 #include "campaign/campaignpreparation.h"
 #include "campaign/configurationrun.h"
 #include "campaign/diskbaselines.h"
+#include "campaign/diskpatterns.h"
 #include "campaign/hostinfo.h"
 #include "campaign/progresscount.h"
 #include "disks/diskscanner.h"
@@ -352,6 +353,9 @@ Result<CampaignResults> CampaignRunner::run(const std::atomic_bool* cancel)
         baselines.runAlone(cancel);
         if (together) {
             baselines.runTogether(cancel);
+        }
+        if (m_plan.patterns) {
+            DiskPatterns(baselinesContext()).run(cancel);
         }
         if (auto ok = save(); !ok) {
             return ok.error();

@@ -1,5 +1,7 @@
 #include "campaign/progresscount.h"
 
+#include "campaign/diskpatterns.h"
+
 #include <algorithm>
 
 namespace RaidBench {
@@ -16,7 +18,8 @@ ProgressCount ProgressCount::forPlan(const CampaignPlan& plan, int disks, int to
     }
     const int perDisk = plan.baselines ? (sustained ? 3 : 2) : 0;
     const int together = plan.baselines && plan.together ? 2 * togetherGroups : 0;
-    count.m_disksUnits = disks * (perDisk + plan.surface.points) + together;
+    const int patterns = plan.baselines && plan.patterns ? DiskPatterns::units(disks) : 0;
+    count.m_disksUnits = disks * (perDisk + plan.surface.points) + together + patterns;
     count.m_perConfig = plan.unitsPerConfiguration();
     count.m_configs = configurations >= 0 ? configurations : int(plan.configurations.size());
     count.m_unitSeconds =

@@ -1,6 +1,7 @@
 #include "results/analysis.h"
 
 #include "layout/arrayanalysis.h"
+#include "results/randommodel.h"
 #include "util/statistics.h"
 #include "util/units.h"
 
@@ -144,6 +145,13 @@ void analyzeResults(CampaignResults& results)
         config.predictedWriteNote = prediction.writeNote;
         config.predictedReadBound = prediction.readBound;
         config.predictedReadNote = prediction.readNote;
+        const RandomPrediction random = predictRandom(sized, [&](const QString& device) -> const DiskAccess* {
+            const DiskResult* disk = results.disk(device);
+            return disk ? &disk->access : nullptr;
+        });
+        config.predictedRandomRead = random.readIops;
+        config.predictedRandomWrite = random.writeIops;
+        config.predictedRandomNote = random.writeIops ? random.note : QString();
         const auto write = config.sequentialWrite();
         const auto read = config.sequentialRead();
         config.measuredOverPredicted = write && prediction.write && *prediction.write > 0

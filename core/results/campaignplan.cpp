@@ -587,6 +587,9 @@ QJsonObject CampaignPlan::toJson() const
     if (settleBaselines) {
         json.insert(QStringLiteral("baselines_settle"), true); // written only when on, as "together"
     }
+    if (!patterns) {
+        json.insert(QStringLiteral("patterns"), false); // written only when off, as "together"
+    }
     if (diskRule) {
         // Resolved: the disks it chose here, and the rule that chose them.
         json.insert(QStringLiteral("disk_rule"), diskRule->toJson());
@@ -946,14 +949,14 @@ Result<void> checkDrills(const CampaignPlan& plan)
 Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
 {
     static const QStringList known {
-        QStringLiteral("raidbench_plan"),  QStringLiteral("disks"),           QStringLiteral("baselines"),
-        QStringLiteral("configurations"),  QStringLiteral("tests"),           QStringLiteral("repeats"),
-        QStringLiteral("limits"),          QStringLiteral("allow_loop"),      QStringLiteral("comment"),
-        QStringLiteral("filesystem"),      QStringLiteral("command_as_root"), QStringLiteral("drill"),
-        QStringLiteral("stable"),          QStringLiteral("resync"),          QStringLiteral("write_cache"),
-        QStringLiteral("disk_rule"),       QStringLiteral("stripe_cache"),    QStringLiteral("surface"),
-        QStringLiteral("region"),          QStringLiteral("together"),        QStringLiteral("expect_disks"),
-        QStringLiteral("baselines_settle")};
+        QStringLiteral("raidbench_plan"),   QStringLiteral("disks"),           QStringLiteral("baselines"),
+        QStringLiteral("configurations"),   QStringLiteral("tests"),           QStringLiteral("repeats"),
+        QStringLiteral("limits"),           QStringLiteral("allow_loop"),      QStringLiteral("comment"),
+        QStringLiteral("filesystem"),       QStringLiteral("command_as_root"), QStringLiteral("drill"),
+        QStringLiteral("stable"),           QStringLiteral("resync"),          QStringLiteral("write_cache"),
+        QStringLiteral("disk_rule"),        QStringLiteral("stripe_cache"),    QStringLiteral("surface"),
+        QStringLiteral("region"),           QStringLiteral("together"),        QStringLiteral("expect_disks"),
+        QStringLiteral("baselines_settle"), QStringLiteral("patterns")};
     for (const QString& key : json.keys()) {
         if (!known.contains(key)) {
             return planError(QStringLiteral("unknown field '%1' in the plan").arg(key.left(64)));
@@ -988,6 +991,12 @@ Result<CampaignPlan> CampaignPlan::fromJson(const QJsonObject& json)
             return planError(QStringLiteral("\"baselines_settle\" must be true or false"));
         }
         plan.settleBaselines = json.value(QStringLiteral("baselines_settle")).toBool();
+    }
+    if (json.contains(QStringLiteral("patterns"))) {
+        if (!json.value(QStringLiteral("patterns")).isBool()) {
+            return planError(QStringLiteral("\"patterns\" must be true or false"));
+        }
+        plan.patterns = json.value(QStringLiteral("patterns")).toBool();
     }
     if (auto ok = readRegionSurfaceAndExpected(json, plan); !ok) {
         return ok.error();

@@ -132,6 +132,10 @@ struct CampaignPlan
     /// settledTogetherNs at most; what a quick answer needs of the disks, a steady sequential rate, in
     /// a fraction of the time.
     bool settleBaselines = false;
+    /// With baselines: each disk also timed on the access patterns layouts make of it (reads that skip
+    /// chunks, random 4K at QD1 and QD32), a few seconds each; the model's figures for parity reads and
+    /// random speed (results/diskaccess.h).
+    bool patterns = true;
     static constexpr std::uint64_t settledTogetherNs = 2'000'000'000ull;
     bool allConfigurations = false;
     QList<ConfigSpec> configurations;

@@ -48,6 +48,9 @@ QJsonObject DiskResult::toJson() const
     if (sustained.measured || sustained.interrupted || !sustained.error.isEmpty()) {
         baseline.insert(QStringLiteral("sustained"), sustained.toJson());
     }
+    if (!access.isEmpty()) {
+        baseline.insert(QStringLiteral("access"), access.toJson());
+    }
     QJsonObject json {{QStringLiteral("path"), path},
                       {QStringLiteral("stable_path"), stablePath},
                       {QStringLiteral("name"), name},
@@ -83,6 +86,7 @@ DiskResult DiskResult::fromJson(const QJsonObject& json)
     disk.sustained = SustainedWrite::fromJson(
         json.value(QStringLiteral("baseline")).toObject().value(QStringLiteral("sustained")).toObject());
     const QJsonObject baseline = json.value(QStringLiteral("baseline")).toObject();
+    disk.access = DiskAccess::fromJson(baseline.value(QStringLiteral("access")).toObject());
     disk.writeBw = readOptional(baseline.value(QStringLiteral("write_bw_bytes")));
     disk.readBw = readOptional(baseline.value(QStringLiteral("read_bw_bytes")));
     if (baseline.value(QStringLiteral("write")).isObject()) {
@@ -184,7 +188,10 @@ QJsonObject ConfigResult::toJson(bool withSamples) const
                       {QStringLiteral("write_bound"), predictedWriteBound},
                       {QStringLiteral("write_note"), predictedWriteNote},
                       {QStringLiteral("read_bound"), predictedReadBound},
-                      {QStringLiteral("read_note"), predictedReadNote}}},
+                      {QStringLiteral("read_note"), predictedReadNote},
+                      {QStringLiteral("rand_read_iops"), optionalNumber(predictedRandomRead)},
+                      {QStringLiteral("rand_write_iops"), optionalNumber(predictedRandomWrite)},
+                      {QStringLiteral("rand_note"), predictedRandomNote}}},
         {QStringLiteral("relative"),
          QJsonObject {{QStringLiteral("write_pct"), optionalNumber(relativeWritePct)},
                       {QStringLiteral("read_pct"), optionalNumber(relativeReadPct)}}},
@@ -275,6 +282,9 @@ Result<ConfigResult> ConfigResult::fromJson(const QJsonObject& json)
     config.predictedWriteNote = predicted.value(QStringLiteral("write_note")).toString();
     config.predictedReadBound = predicted.value(QStringLiteral("read_bound")).toString();
     config.predictedReadNote = predicted.value(QStringLiteral("read_note")).toString();
+    config.predictedRandomRead = readOptional(predicted.value(QStringLiteral("rand_read_iops")));
+    config.predictedRandomWrite = readOptional(predicted.value(QStringLiteral("rand_write_iops")));
+    config.predictedRandomNote = predicted.value(QStringLiteral("rand_note")).toString();
     const QJsonObject relative = json.value(QStringLiteral("relative")).toObject();
     config.relativeWritePct = readOptional(relative.value(QStringLiteral("write_pct")));
     config.relativeReadPct = readOptional(relative.value(QStringLiteral("read_pct")));

@@ -4,6 +4,7 @@
 #include "engine/ioresult.h"
 #include "layout/arrayspec.h"
 #include "results/campaignplan.h"
+#include "results/diskaccess.h"
 #include "results/diskstogether.h"
 #include "results/drillresult.h"
 #include "results/resourceuse.h"
@@ -43,6 +44,8 @@ struct DiskResult
     DiskSurface surface;
     /// A sustained write on the disk alone (a plan with a sustained write test): whether a cache filled.
     SustainedWrite sustained;
+    /// The access patterns layouts make of it (skipped chunks, random 4K), when the plan measured them.
+    DiskAccess access;
     bool slow = false;
     QString slowReason;
     /// SMART and the write cache as the run found them (before any change), and what in them could
@@ -93,6 +96,10 @@ struct ConfigResult
     QString predictedWriteNote; ///< why, in words
     QString predictedReadBound; ///< what the model says sets the read: disks or shared
     QString predictedReadNote;
+    /// RND4K QD32 IOPS the random model predicts (results/randommodel.h), and what a write costs.
+    std::optional<double> predictedRandomRead;
+    std::optional<double> predictedRandomWrite;
+    QString predictedRandomNote;
     std::optional<double> relativeWritePct;
     std::optional<double> relativeReadPct;
     std::optional<double> measuredOverPredicted; ///< sequential write

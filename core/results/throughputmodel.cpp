@@ -50,6 +50,8 @@ struct ModelWalk
     /// ceilings in the flow itself (nearReadSpeed) rather than as slowed disks.
     const QList<DisksTogether>* together = nullptr;
     QSet<QString> adaptiveReads; ///< the disks whose reads follow idle copies
+    const ModelContext* context = nullptr; ///< the disks' gap costs
+    QString skipNote; ///< what skipping parity chunks costs the disks, in words, where it costs
 };
 
 /// What `members` (disk paths, with their own read speeds) can read together: their sum, each group
@@ -204,6 +206,41 @@ std::optional<MemberFigures> predictMembers(const ArraySpec& spec, const QList<A
     return figures;
 }
 
+/// The pace of each member of a RAID5/6 array reading a stream, the slowest: each reads the data chunks
+/// of n - p stripes in every n and skips its parity chunks in between (p of them in a row: RAID6's P
+/// and Q lie side by side on a member), which costs a disk that must wait for them to pass (a hard
+/// disk's platter carries the head over them) as DiskAccess::gapCost() measured.
+double parityReadPace(const ArraySpec& spec, const QList<ArraySpec>& members, const QList<double>& reads,
+                      ModelWalk& walk)
+{
+    const int parity = parityMembers(spec);
+    const double data = double(std::max<qsizetype>(1, members.size() - parity));
+    double slowest = -1;
+    double costliest = 0;
+    QString costliestDisk;
+    for (qsizetype i = 0; i < members.size(); ++i) {
+        double cost = 0;
+        if (walk.context && members.at(i).isLeaf()) {
+            cost = (parity >= 2 ? walk.context->gapTwo : walk.context->gapOne).value(members.at(i).device, 0.0);
+        }
+        const double pace = reads.at(i) * data / (data + double(parity) * cost);
+        slowest = slowest < 0 ? pace : std::min(slowest, pace);
+        if (cost > costliest) {
+            costliest = cost;
+            costliestDisk = members.at(i).device;
+        }
+    }
+    if (costliest >= 0.05 && walk.skipNote.isEmpty()) {
+        walk.skipNote =
+            (parity >= 2 ? QStringLiteral("each member skips the two parity chunks of every %1 stripes: "
+                                          "on %2 a skip costs %3 % of the time reading the chunks takes")
+                         : QStringLiteral("each member skips the parity chunk of every %1 stripes: on %2 a "
+                                          "skip costs %3 % of the time reading the chunk takes"))
+                .arg(QString::number(members.size()), costliestDisk, QString::number(std::lround(100 * costliest)));
+    }
+    return std::max(0.0, slowest);
+}
+
 ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& stream, double share, double readShare,
                                  ModelWalk& walk)
 {
@@ -281,7 +318,8 @@ ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& strea
         // How many partial stripes md gathers depends on when the writes arrive: the figure inside a
         // band (ParityWriteCost::lowFactor, highFactor; docs/analysis.md).
         setWrite(std::max(1.0, n - double(parityMembers(spec))), cost.factor, cost.lowFactor, cost.highFactor);
-        prediction.read = spec.level == ArrayLevel::Raid4 ? (n - 1) * slowestRead : n * slowestRead;
+        prediction.read =
+            spec.level == ArrayLevel::Raid4 ? (n - 1) * slowestRead : n * parityReadPace(spec, members, reads, walk);
         if (cost.factor < 1 && walk.partialNote.isEmpty()) {
             walk.partialNote = cost.explanation;
         }
@@ -487,7 +525,7 @@ bool ThroughputPrediction::writeIsRange() const
 
 ThroughputPrediction predictThroughput(const ArraySpec& spec, const BaselineFn& baseline, const ModelContext& context)
 {
-    ModelWalk alone {baseline, {}, {}, {}, {}, nullptr, {}};
+    ModelWalk alone {baseline, {}, {}, {}, {}, nullptr, {}, &context, {}};
     const ThroughputPrediction unshared = predictNode(spec, context.stream, 1.0, 1.0, alone);
     if (!unshared.write) {
         return unshared;
@@ -504,7 +542,7 @@ ThroughputPrediction predictThroughput(const ArraySpec& spec, const BaselineFn& 
         return speeds;
     };
     const bool again = shared.any() || !alone.adaptiveReads.isEmpty();
-    ModelWalk walk {shared.any() ? slowed : baseline, {}, {}, {}, {}, &context.together, {}};
+    ModelWalk walk {shared.any() ? slowed : baseline, {}, {}, {}, {}, &context.together, {}, &context, {}};
     ThroughputPrediction prediction = again ? predictNode(spec, context.stream, 1.0, 1.0, walk) : unshared;
     if (!again) {
         walk.parity = alone.parity;
@@ -513,6 +551,8 @@ ThroughputPrediction predictThroughput(const ArraySpec& spec, const BaselineFn& 
     prediction.writeBound = walk.partialNote.isEmpty() ? QStringLiteral("disks") : QStringLiteral("partial-stripes");
     prediction.writeNote = walk.partialNote;
     prediction.readBound = QStringLiteral("disks");
+    const QString skipNote = (again ? walk : alone).skipNote;
+    prediction.readNote = skipNote;
     if (prediction.write && *prediction.write < *unshared.write * 0.999) {
         prediction.writeBound = QStringLiteral("shared");
         prediction.writeNote = walk.partialNote.isEmpty()
@@ -521,9 +561,11 @@ ThroughputPrediction predictThroughput(const ArraySpec& spec, const BaselineFn& 
     }
     if (prediction.read && unshared.read && *prediction.read < *unshared.read * 0.999) {
         prediction.readBound = QStringLiteral("shared");
-        prediction.readNote = shared.readNote;
+        prediction.readNote = skipNote.isEmpty() || shared.readNote.isEmpty()
+            ? shared.readNote
+            : QStringLiteral("%1; %2").arg(shared.readNote, skipNote);
         for (const DisksTogether& group : context.together) {
-            if (!prediction.readNote.isEmpty()) {
+            if (!prediction.readNote.isEmpty() && prediction.readNote != skipNote) {
                 break;
             }
             // Reads that go wherever a copy is idle meet the ceiling of the disks they use most.
@@ -580,6 +622,17 @@ ModelContext modelContext(const CampaignResults& results, const QString& except)
     ModelContext context;
     context.cpus = results.host.value(QStringLiteral("cpus")).toInt();
     context.together = results.together;
+    for (const DiskResult& disk : results.disks) {
+        if (!disk.readBw) {
+            continue;
+        }
+        if (const auto one = disk.access.gapCost(1, *disk.readBw)) {
+            context.gapOne.insert(disk.path, *one);
+        }
+        if (const auto two = disk.access.gapCost(2, *disk.readBw)) {
+            context.gapTwo.insert(disk.path, *two);
+        }
+    }
     QList<double> rates;
     QList<double> other;
     for (const ConfigResult& config : results.configs) {
@@ -594,7 +647,7 @@ ModelContext modelContext(const CampaignResults& results, const QString& except)
         // The parity arrays of the tree, the bytes each received per byte written on top, and md's work
         // for each.
         const BaselineFn unit = [](const QString&) { return std::optional<std::pair<double, double>>({1.0, 1.0}); };
-        ModelWalk walk {unit, {}, {}, {}, {}, nullptr, {}};
+        ModelWalk walk {unit, {}, {}, {}, {}, nullptr, {}, nullptr, {}};
         predictNode(config.spec, {}, 1.0, 1.0, walk);
         if (walk.parity.isEmpty()) {
             continue;

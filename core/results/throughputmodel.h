@@ -4,6 +4,7 @@
 #include "layout/stripes.h"
 #include "results/campaignresults.h"
 
+#include <QHash>
 #include <QList>
 #include <QString>
 
@@ -56,6 +57,11 @@ struct ModelContext
     QString rateSource; ///< where the rates come from, in words
     /// The disks measured together (a controller's, the pool's): no layout moves more through them.
     QList<DisksTogether> together;
+    /// What a gap of one and of two chunks in a read costs each disk (by its path), as a share of the
+    /// time reading them takes (DiskAccess::gapCost): a parity array's members skip its parity chunks.
+    /// A disk not in them skips for free.
+    QHash<QString, double> gapOne;
+    QHash<QString, double> gapTwo;
 };
 
 /// The throughput model (docs/analysis.md), for one sequential stream: raid0 and LVM striping n x

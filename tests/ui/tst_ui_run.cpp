@@ -396,7 +396,8 @@ private Q_SLOTS:
                  std::clamp(double(plan->timeLimitNs + plan->rampNs) / 1e9 * 1.1, 5.0, RunPage::chartWindowSeconds));
         QVERIFY(run->chartSpanSeconds() < RunPage::chartWindowSeconds);
         // The first ETA comes from the plan's own durations: 4 disks x 2, the disks together (a write
-        // and a read for each group: the pool, and each controller's disks), 2 configurations x their
+        // and a read for each group: the pool, and each controller's disks), the access patterns (two
+        // strided reads a disk, four random runs of all four at once), 2 configurations x their
         // tests, each a run and its ramp (at least twice when the runs are repeated until they agree),
         // and 10 s to build and tear down each configuration.
         const double unit = double(plan->timeLimitNs + plan->rampNs) / 1e9;
@@ -410,7 +411,8 @@ private Q_SLOTS:
         }
         const int groups = int(togetherGroups(pool, false).size());
         QVERIFY(groups >= 1); // the pool, and each controller's disks when there are several
-        const double units = 8 + (plan->together ? 2 * groups : 0) + 2.0 * double(plan->tests.size()) * runs;
+        const double units = 8 + (plan->together ? 2 * groups : 0) + (plan->patterns ? 2 * 4 + 4 : 0) +
+            2.0 * double(plan->tests.size()) * runs;
         QCOMPARE(run->remainingSeconds(0, 0, 0), units * unit + 2 * 10);
         QVERIFY2(run->findChild<QLabel*>(QStringLiteral("etaLabel"))->text().contains(QLatin1String("planned")),
                  qPrintable(run->findChild<QLabel*>(QStringLiteral("etaLabel"))->text()));

@@ -232,7 +232,8 @@ private Q_SLOTS:
     void progressCountIsTheRunnersUnits()
     {
         // Three disks, the default tests (5, each run at least twice to check they agree), all
-        // layouts: 2 units a disk, 2 per group measured together, each configuration's runs.
+        // layouts: 2 units a disk, 2 per group measured together, the access patterns (two strided
+        // reads a disk, four random runs of every disk at once), each configuration's runs.
         const auto plan =
             CampaignPlan::fromJson(planJson(QStringLiteral(",\"limits\":{\"time\":\"2s\",\"ramp\":\"1s\"}")));
         QVERIFY2(plan.ok(), qPrintable(plan.ok() ? QString() : plan.error().message));
@@ -240,19 +241,20 @@ private Q_SLOTS:
         QVERIFY(perConfig >= 5);
         const ProgressCount count = ProgressCount::forPlan(*plan, -1, 3, 4);
         QVERIFY(count.hasDisksRow());
-        QCOMPARE(count.disksUnits(), 3 * 2 + 2 * 3);
-        QCOMPARE(count.rowUnits(), (QList<int> {12, perConfig, perConfig, perConfig, perConfig}));
-        QCOMPARE(count.total(), 12 + 4 * perConfig);
+        const int disks = 3 * 2 + 2 * 3 + (3 * 2 + 4);
+        QCOMPARE(count.disksUnits(), disks);
+        QCOMPARE(count.rowUnits(), (QList<int> {disks, perConfig, perConfig, perConfig, perConfig}));
+        QCOMPARE(count.total(), disks + 4 * perConfig);
         QCOMPARE(count.unitSeconds(), 3.0);
         // Rows fill in order: the disks' row first, then each configuration's.
-        QCOMPARE(count.rowFraction(0, 6), 0.5);
-        QCOMPARE(count.rowFraction(1, 6), 0.0);
-        QCOMPARE(count.rowFraction(1, 12 + perConfig / 2.0), 0.5);
+        QCOMPARE(count.rowFraction(0, disks / 2.0), 0.5);
+        QCOMPARE(count.rowFraction(1, disks / 2.0), 0.0);
+        QCOMPARE(count.rowFraction(1, disks + perConfig / 2.0), 0.5);
         QCOMPARE(count.rowFraction(0, 1000), 1.0);
         QCOMPARE(count.rowFraction(9, 10), 0.0);
         // Time left: units at their planned time, 10 s a configuration until one has shown its own.
         QCOMPARE(count.remainingSeconds(0, 0, 0), count.total() * 3.0 + 4 * 10);
-        const double done = 12 + perConfig;
+        const double done = disks + perConfig;
         // One configuration done after its units' time plus 30 s: 30 s each for the three left.
         QCOMPARE(count.remainingSeconds(done, 1, done * 3.0 + 30), (count.total() - done) * 3.0 + 3 * 30);
         // Without baselines or surface scans there is no disks' row; no together without baselines.

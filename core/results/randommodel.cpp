@@ -1,0 +1,136 @@
+#include "results/randommodel.h"
+
+#include "layout/stripes.h"
+
+#include <QList>
+
+#include <algorithm>
+#include <cmath>
+
+namespace RaidBench {
+
+namespace {
+
+using AccessFn = std::function<const DiskAccess*(const QString&)>;
+
+/// The requests one random 4K write on top makes of a node's members, read and written; a read is one.
+struct WriteCost
+{
+    double reads = 0;
+    double writes = 1;
+};
+
+int copiesOf(const ArraySpec& spec, int members)
+{
+    if (spec.level == ArrayLevel::Raid1) {
+        return members;
+    }
+    if (spec.level == ArrayLevel::Raid10) {
+        const QString layout = spec.layout.isEmpty() ? QStringLiteral("n2") : spec.layout;
+        const int copies = layout.size() == 2 && layout.at(1).isDigit() ? layout.at(1).digitValue() : 2;
+        return std::clamp(copies, 1, std::max(1, members));
+    }
+    return 1;
+}
+
+/// md's cheaper way to update one block of a parity array with `data` data members and `parity` parity:
+/// read-modify-write reads the block and its parity; reconstruct-write reads the other data blocks.
+WriteCost parityWriteCost(int data, int parity)
+{
+    WriteCost cost;
+    cost.reads = std::min(1 + parity, std::max(0, data - 1));
+    cost.writes = 1 + parity;
+    return cost;
+}
+
+/// A node's IOPS at a queue depth, for reads or writes; none when a disk has no figures.
+std::optional<double> nodeIops(const ArraySpec& spec, bool write, double depth, const AccessFn& access);
+
+/// The members' pace for requests spread evenly over them, `reads` and `writes` of them per request on
+/// top: each member takes (reads + writes) / n of them, at the depth they pile up to, and the slowest
+/// sets the pace.
+std::optional<double> spread(const QList<ArraySpec>& members, double reads, double writes, double depth,
+                             const AccessFn& access)
+{
+    const double n = double(members.size());
+    const double perMember = std::max(0.25, depth * std::max(reads, writes) / n);
+    double slowest = -1;
+    for (const ArraySpec& member : members) {
+        // Seconds a request on top costs this member: its share of the reads and the writes.
+        double seconds = 0;
+        if (reads > 0) {
+            const auto iops = nodeIops(member, false, perMember, access);
+            if (!iops || *iops <= 0) {
+                return std::nullopt;
+            }
+            seconds += reads / n / *iops;
+        }
+        if (writes > 0) {
+            const auto iops = nodeIops(member, true, perMember, access);
+            if (!iops || *iops <= 0) {
+                return std::nullopt;
+            }
+            seconds += writes / n / *iops;
+        }
+        const double pace = 1.0 / seconds;
+        slowest = slowest < 0 ? pace : std::min(slowest, pace);
+    }
+    return slowest < 0 ? std::nullopt : std::optional<double>(slowest);
+}
+
+std::optional<double> nodeIops(const ArraySpec& spec, bool write, double depth, const AccessFn& access)
+{
+    if (spec.isLeaf()) {
+        const DiskAccess* disk = access(spec.device);
+        return disk ? disk->randomIops(write, depth) : std::nullopt;
+    }
+    const QList<ArraySpec> members = spec.activeChildren();
+    if (members.isEmpty()) {
+        return std::nullopt;
+    }
+    if (!write) {
+        // RAID4's parity member holds no data; every other layout keeps data on every member.
+        if (spec.level == ArrayLevel::Raid4 && members.size() > 1) {
+            return spread(members.mid(0, members.size() - 1), 1, 0, depth, access);
+        }
+        return spread(members, 1, 0, depth, access);
+    }
+    if (isParityLevel(spec.level)) {
+        const WriteCost cost = parityWriteCost(dataMembers(spec), parityMembers(spec));
+        if (spec.level == ArrayLevel::Raid4 && members.size() > 1) {
+            // The block's data member and the one parity member each read and write for every write.
+            const auto data = spread(members.mid(0, members.size() - 1), 1, 1, depth, access);
+            const auto parity = spread(members.mid(members.size() - 1), 1, 1, depth, access);
+            return data && parity ? std::optional<double>(std::min(*data, *parity)) : std::nullopt;
+        }
+        return spread(members, cost.reads, cost.writes, depth, access);
+    }
+    return spread(members, 0, copiesOf(spec, int(members.size())), depth, access);
+}
+
+QString writeNote(const ArraySpec& spec)
+{
+    if (!isParityLevel(spec.level)) {
+        const int copies = copiesOf(spec, int(spec.activeChildren().size()));
+        return copies > 1
+            ? QStringLiteral("each random write is written %1 times (a copy on each of %1 disks)").arg(copies)
+            : QString();
+    }
+    const WriteCost cost = parityWriteCost(dataMembers(spec), parityMembers(spec));
+    return QStringLiteral("each random write costs the disks %1 reads and %2 writes (md reads the old data and "
+                          "parity, or the rest of the stripe, before it writes)")
+        .arg(QString::number(cost.reads), QString::number(cost.writes));
+}
+
+} // namespace
+
+RandomPrediction predictRandom(const ArraySpec& spec, const AccessFn& access, int queueDepth)
+{
+    RandomPrediction prediction;
+    prediction.readIops = nodeIops(spec, false, double(queueDepth), access);
+    prediction.writeIops = nodeIops(spec, true, double(queueDepth), access);
+    prediction.note = writeNote(spec);
+    return prediction;
+}
+
+} // namespace RaidBench
