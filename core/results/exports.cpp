@@ -1,8 +1,10 @@
 #include "results/exports.h"
 
 #include "fs/filetests.h"
+#include "results/accessreport.h"
 #include "results/analysis.h"
 #include "results/drillreport.h"
+#include "results/markdowncell.h"
 #include "util/atomicfile.h"
 #include "util/errorcodes.h"
 #include "util/statistics.h"
@@ -53,11 +55,6 @@ QString predictedWriteCell(const ConfigResult& config)
     }
     return QStringLiteral("%1 (%2-%3)")
         .arg(mb(*config.predictedWrite), mb(config.predictedWriteRange->first), mb(config.predictedWriteRange->second));
-}
-
-QString mdCell(QString text)
-{
-    return text.replace(QLatin1Char('|'), QStringLiteral("\\|")).replace(QLatin1Char('\n'), QLatin1Char(' '));
 }
 
 /// The members' write cache during a configuration's runs: on, off, mixed, or empty when not known.
@@ -747,6 +744,7 @@ QString resultsToMarkdown(const CampaignResults& results, const Requirements& re
     md += relativeMarkdown(results);
     md += limitsMarkdown(results);
     md += sustainedMarkdown(results);
+    md += accessMarkdown(results);
     md += parityMarkdown(results);
     md += drillMarkdown(results);
     md += sweepMarkdown(results);

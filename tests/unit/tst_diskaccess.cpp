@@ -1,0 +1,206 @@
+// The disks' access patterns (results/diskaccess.h) and what the models make of them: the cost of
+// skipping parity chunks in a RAID5/6 read, and the random model (results/randommodel.h). Real disks'
+// figures come from tst_campaign_lab and the benchmark tests/bench/model-accuracy; here the maths.
+#include "campaign/progresscount.h"
+#include "results/accessreport.h"
+#include "results/campaignplan.h"
+#include "results/diskaccess.h"
+#include "results/randommodel.h"
+#include "results/throughputmodel.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTest>
+
+using namespace RaidBench;
+
+class TestDiskAccess : public QObject
+{
+    Q_OBJECT
+
+    static ArraySpec spec(const QString& level, int disks, const QString& layout = QString())
+    {
+        QStringList children;
+        for (int i = 0; i < disks; ++i) {
+            children.append(QStringLiteral("{\"level\":\"disk\",\"device\":\"/dev/sd%1\"}").arg(QChar(u'a' + i)));
+        }
+        const QString json =
+            QStringLiteral("{\"level\":\"%1\",%2\"children\":[%3]}")
+                .arg(level, layout.isEmpty() ? QString() : QStringLiteral("\"layout\":\"%1\",").arg(layout),
+                     children.join(QLatin1Char(',')));
+        auto parsed = ArraySpec::fromJson(QJsonDocument::fromJson(json.toUtf8()).object());
+        Q_ASSERT(parsed.ok());
+        return *parsed;
+    }
+
+    /// A hard disk as the lab's models measure: 80 IOPS at QD1, 200 at QD32 reading, 150 writing.
+    static DiskAccess hardDisk()
+    {
+        DiskAccess access;
+        access.chunkBytes = 512u << 10;
+        access.skipOneBw = 50e6; // read 100 MB/s: a skipped chunk costs as long as reading it
+        access.skipTwoBw = 40e6; // 1 + 2 x 0.75 = 2.5 chunks' time for one read
+        access.randReadQd1 = 80;
+        access.randReadQd32 = 200;
+        access.randWriteQd1 = 150; // its write cache reorders at any depth
+        access.randWriteQd32 = 150;
+        return access;
+    }
+
+private Q_SLOTS:
+    void gapCostIsTheSkipsShareOfTheTime()
+    {
+        const DiskAccess disk = hardDisk();
+        QCOMPARE(*disk.gapCost(1, 100e6), 1.0);
+        QCOMPARE(*disk.gapCost(2, 100e6), 0.75);
+        DiskAccess ssd;
+        ssd.skipOneBw = 540e6; // an SSD skips for free (a little faster than its sequential read: 0)
+        QCOMPARE(*ssd.gapCost(1, 530e6), 0.0);
+        QVERIFY(!ssd.gapCost(2, 530e6)); // not measured: none, never a guess
+        QVERIFY(!ssd.gapCost(1, 0));
+    }
+
+    void randomIopsFollowTheQueueDepth()
+    {
+        const DiskAccess disk = hardDisk();
+        QCOMPARE(*disk.randomIops(false, 1), 80.0);
+        QCOMPARE(*disk.randomIops(false, 32), 200.0);
+        QCOMPARE(*disk.randomIops(false, 64), 200.0); // flat beyond what was measured
+        const double qd8 = *disk.randomIops(false, 8);
+        QVERIFY(qd8 > 80 && qd8 < 200);
+        QCOMPARE(*disk.randomIops(true, 32), 150.0);
+        QCOMPARE(*disk.randomIops(true, 8), 150.0);
+        DiskAccess noCache = disk;
+        noCache.randWriteQd1 = 60;
+        QCOMPARE(*noCache.randomIops(true, 1), 60.0);
+        const double write8 = *noCache.randomIops(true, 8);
+        QVERIFY(write8 > 60 && write8 < 150);
+        DiskAccess none;
+        QVERIFY(!none.randomIops(false, 32));
+        none.randReadQd1 = 100;
+        none.randReadQd32 = 100;
+        QVERIFY(!none.randomIops(true, 32)); // no write figure
+        QCOMPARE(*none.randomIops(false, 7), 100.0);
+    }
+
+    void jsonRoundTripAndHostileValues()
+    {
+        const DiskAccess disk = hardDisk();
+        const DiskAccess back = DiskAccess::fromJson(disk.toJson());
+        QCOMPARE(back.skipOneBw, disk.skipOneBw);
+        QCOMPARE(back.randWriteQd32, disk.randWriteQd32);
+        QCOMPARE(back.chunkBytes, disk.chunkBytes);
+        QVERIFY(back.complete());
+        QJsonObject hostile = disk.toJson();
+        hostile.insert(QStringLiteral("skip_one_bw_bytes"), -5);
+        hostile.insert(QStringLiteral("rand_read_qd1_iops"), 0);
+        hostile.insert(QStringLiteral("rand_read_qd32_iops"), QStringLiteral("lots"));
+        hostile.insert(QStringLiteral("chunk_bytes"), 1e300);
+        const DiskAccess refused = DiskAccess::fromJson(hostile);
+        QVERIFY(!refused.skipOneBw);
+        QVERIFY(!refused.randReadQd1);
+        QVERIFY(!refused.randReadQd32);
+        QCOMPARE(refused.chunkBytes, 0u);
+        QVERIFY(!refused.complete());
+        QVERIFY(DiskAccess::fromJson({}).isEmpty());
+    }
+
+    /// A RAID5 member reads n-1 chunks and skips one in every n; a RAID6 member skips two in a row. On
+    /// disks that skip for free every member streams data (n x the slowest); on disks that wait, less.
+    void parityReadsPayForTheirSkips()
+    {
+        const auto baseline = [](const QString&) { return std::optional<std::pair<double, double>>({100e6, 100e6}); };
+        ModelContext free;
+        QCOMPARE(*predictThroughput(spec(QStringLiteral("raid5"), 4), baseline, free).read, 400e6);
+        ModelContext seeking;
+        for (const QString& disk : {QStringLiteral("/dev/sda"), QStringLiteral("/dev/sdb"), QStringLiteral("/dev/sdc"),
+                                    QStringLiteral("/dev/sdd")}) {
+            seeking.gapOne.insert(disk, 1.0);
+            seeking.gapTwo.insert(disk, 0.5);
+        }
+        const ThroughputPrediction raid5 = predictThroughput(spec(QStringLiteral("raid5"), 4), baseline, seeking);
+        QCOMPARE(*raid5.read, 300e6); // 4 x 100 x 3 / (3 + 1)
+        QVERIFY2(raid5.readNote.contains(QStringLiteral("skips the parity chunk")), qPrintable(raid5.readNote));
+        QVERIFY(raid5.readNote.contains(QStringLiteral("100 %")));
+        const ThroughputPrediction raid6 = predictThroughput(spec(QStringLiteral("raid6"), 4), baseline, seeking);
+        QCOMPARE(*raid6.read, 4 * 100e6 * 2 / 3); // 2 data chunks, then 2 x 0.5 of a chunk's time
+        QVERIFY(raid6.readNote.contains(QStringLiteral("two parity chunks")));
+        // RAID4's parity member holds no data: nothing to skip.
+        QCOMPARE(*predictThroughput(spec(QStringLiteral("raid4"), 4), baseline, seeking).read, 300e6);
+        // Stripes and mirrors skip nothing.
+        QCOMPARE(*predictThroughput(spec(QStringLiteral("raid0"), 4), baseline, seeking).read, 400e6);
+        QVERIFY(predictThroughput(spec(QStringLiteral("raid0"), 4), baseline, seeking).readNote.isEmpty());
+    }
+
+    /// Reads add up wherever a copy lies; writes cost every copy, and on parity arrays md's reads first.
+    void randomModelCountsWhatAWriteCosts()
+    {
+        const DiskAccess disk = hardDisk();
+        const auto access = [&](const QString& device) -> const DiskAccess* {
+            return device.startsWith(QLatin1String("/dev/sd")) ? &disk : nullptr;
+        };
+        const RandomPrediction raid0 = predictRandom(spec(QStringLiteral("raid0"), 4), access);
+        QCOMPARE(*raid0.readIops, 4 * *disk.randomIops(false, 8)); // QD32 over four: 8 each
+        QCOMPARE(*raid0.writeIops, 4 * *disk.randomIops(true, 8));
+        QVERIFY(raid0.note.isEmpty());
+        const RandomPrediction raid1 = predictRandom(spec(QStringLiteral("raid1"), 2), access);
+        QCOMPARE(*raid1.writeIops, 150.0); // every write to both, each at QD32
+        QCOMPARE(*raid1.readIops, 2 * *disk.randomIops(false, 16));
+        const RandomPrediction raid10 = predictRandom(spec(QStringLiteral("raid10"), 4, QStringLiteral("n2")), access);
+        QCOMPARE(*raid10.writeIops, 2 * *disk.randomIops(true, 16));
+        QVERIFY(raid10.note.contains(QStringLiteral("2 times")));
+        const RandomPrediction raid5 = predictRandom(spec(QStringLiteral("raid5"), 4), access);
+        // Two reads and two writes a write, spread over four members at QD16 each.
+        const double seconds = 2.0 / 4 / *disk.randomIops(false, 16) + 2.0 / 4 / *disk.randomIops(true, 16);
+        QCOMPARE(*raid5.writeIops, 1.0 / seconds);
+        QVERIFY(raid5.note.contains(QStringLiteral("2 reads and 2 writes")));
+        const RandomPrediction raid6 = predictRandom(spec(QStringLiteral("raid6"), 6), access);
+        QVERIFY(raid6.note.contains(QStringLiteral("3 reads and 3 writes")));
+        // Over six disks a RAID5 write costs four requests, a RAID6 write six.
+        QVERIFY(*raid6.writeIops < *predictRandom(spec(QStringLiteral("raid5"), 6), access).writeIops * 0.8);
+        QVERIFY(*raid5.writeIops < *raid10.writeIops);
+        QCOMPARE(*raid5.readIops, *raid0.readIops); // reads land on one data chunk wherever it lies
+        // A three-disk RAID5 reads the other data block rather than the old data and parity.
+        QVERIFY(predictRandom(spec(QStringLiteral("raid5"), 3), access).note.contains(QStringLiteral("1 reads and 2")));
+        // A disk without figures: no prediction, never a guess.
+        const auto none = [](const QString&) -> const DiskAccess* { return nullptr; };
+        QVERIFY(!predictRandom(spec(QStringLiteral("raid5"), 4), none).readIops);
+    }
+
+    void planOptionAndItsProgress()
+    {
+        QJsonObject json {{QStringLiteral("raidbench_plan"), 1},
+                          {QStringLiteral("disks"), QJsonArray {QStringLiteral("/dev/sdb")}}};
+        auto plan = CampaignPlan::fromJson(json);
+        QVERIFY(plan.ok());
+        QVERIFY(plan->patterns);
+        QVERIFY(!plan->toJson().contains(QStringLiteral("patterns")));
+        const int with = ProgressCount::forPlan(*plan, 4).disksUnits();
+        json.insert(QStringLiteral("patterns"), false);
+        plan = CampaignPlan::fromJson(json);
+        QVERIFY(plan.ok());
+        QVERIFY(!plan->patterns);
+        QCOMPARE(plan->toJson().value(QStringLiteral("patterns")), QJsonValue(false));
+        QCOMPARE(with - ProgressCount::forPlan(*plan, 4).disksUnits(), 2 * 4 + 4);
+        json.insert(QStringLiteral("patterns"), QStringLiteral("yes"));
+        QVERIFY(!CampaignPlan::fromJson(json).ok());
+    }
+
+    void reportSaysWhatTheLayoutsAsk()
+    {
+        CampaignResults results;
+        QVERIFY(accessMarkdown(results).isEmpty()); // nothing measured: no section
+        DiskResult disk;
+        disk.path = QStringLiteral("/dev/sda");
+        disk.readBw = 100e6;
+        disk.access = hardDisk();
+        results.disks.append(disk);
+        const QString md = accessMarkdown(results);
+        QVERIFY(md.contains(QStringLiteral("| 100 % |")));
+        QVERIFY(md.contains(QStringLiteral("| 75 % |")));
+        QVERIFY(md.contains(QStringLiteral("| 80 | 200 | 150 | 150 |")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDiskAccess)
+#include "tst_diskaccess.moc"
