@@ -4866,8 +4866,8 @@ Ejemplo:
         <translation>El tiempo de cada ejecución de prueba (por defecto 10s).</translation>
     </message>
     <message>
-        <source>The tests of the layouts built (default: seq1m-qd8-write,seq1m-qd8-read, what the model predicts).</source>
-        <translation>Las pruebas de las disposiciones construidas (por defecto: seq1m-qd8-write,seq1m-qd8-read, lo que el modelo predice).</translation>
+        <source>The tests of the layouts built (default: seq1m-qd8-write,seq1m-qd8-read,rnd4k-qd32-write,rnd4k-qd32-read, what the models predict).</source>
+        <translation>Las pruebas de las disposiciones construidas (por defecto: seq1m-qd8-write,seq1m-qd8-read,rnd4k-qd32-write,rnd4k-qd32-read, lo que los modelos predicen).</translation>
     </message>
     <message>
         <source>Results file (default: a new file in the results folder).</source>

@@ -547,7 +547,7 @@ void MainWindow::quickAnswer(const QStringList& paths)
         return;
     }
     CampaignPlan base = m_plan->baselinePlan(paths);
-    base.tests = QuickAnswer::sequentialTests();
+    base.tests = QuickAnswer::modelledTests();
     if (!beginResultsFile(QStringLiteral("answer"))) {
         return;
     }

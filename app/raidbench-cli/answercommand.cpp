@@ -77,9 +77,9 @@ std::optional<AnswerOptions> parseOptions(const QStringList& arguments, int& cod
                                         QStringLiteral("DURATION"), QStringLiteral("10s"));
     const QCommandLineOption testsOption(
         QStringLiteral("tests"),
-        Text::tr("The tests of the layouts built (default: seq1m-qd8-write,seq1m-qd8-read, what the model "
-                 "predicts)."),
-        QStringLiteral("LIST"), QStringLiteral("seq1m-qd8-write,seq1m-qd8-read"));
+        Text::tr("The tests of the layouts built (default: seq1m-qd8-write,seq1m-qd8-read,rnd4k-qd32-write,"
+                 "rnd4k-qd32-read, what the models predict)."),
+        QStringLiteral("LIST"), QStringLiteral("seq1m-qd8-write,seq1m-qd8-read,rnd4k-qd32-write,rnd4k-qd32-read"));
     const QCommandLineOption outOption(QStringLiteral("out"),
                                        Text::tr("Results file (default: a new file in the results folder)."),
                                        QStringLiteral("RESULTS.json"));

@@ -22,6 +22,11 @@ Result<VerifiedDevice> verified(const DeviceGate& gate, const PinnedDevice* pin)
 
 } // namespace
 
+double DiskPatterns::runSeconds(const CampaignPlan& plan)
+{
+    return double(std::min(plan.timeLimitNs ? plan.timeLimitNs : runNs, runNs) + std::min(plan.rampNs, rampNs)) / 1e9;
+}
+
 DiskPatterns::DiskPatterns(DiskBaselines::Context context)
     : m_context(std::move(context))
     , m_unitsDone(*m_context.unitsDone)
@@ -33,7 +38,7 @@ IoJob DiskPatterns::job(const DiskResult& disk, const PinnedDevice& pin, const V
     IoJob job;
     job.target = pin.node;
     job.verified = verified;
-    job.timeLimitNs = std::min(plan.timeLimitNs ? plan.timeLimitNs : runNs, runNs);
+    job.timeLimitNs = std::min(plan.timeLimitNs ? plan.timeLimitNs : runNs, runNs); // as runSeconds() counts
     job.rampNs = std::min(plan.rampNs, rampNs);
     job.destroyData = true;
     const RegionRange region = regionRange(plan.region, disk.sizeBytes);

@@ -19,6 +19,8 @@ public:
     static int units(int disks) { return 2 * disks + 4; }
     static constexpr std::uint32_t chunkBytes = 512u << 10; ///< md's default chunk
     static constexpr int randomQueueDepth = 32;
+    /// One run's seconds under `plan`, its ramp included.
+    static double runSeconds(const CampaignPlan& plan);
 
     explicit DiskPatterns(DiskBaselines::Context context);
 

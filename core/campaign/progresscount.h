@@ -37,12 +37,17 @@ public:
     /// `elapsed` seconds: the units left at their planned time, and each configuration's building
     /// and tearing down at what it took so far (10 s until one is done).
     double remainingSeconds(double unitsDone, int configsDone, double elapsed) const;
+    /// The planned seconds of the first `units` units.
+    double plannedSeconds(double units) const;
 
 private:
     int m_disksUnits = 0;
     int m_perConfig = 1;
     int m_configs = 0;
     double m_unitSeconds = 0;
+    int m_patternUnits = 0; ///< the access patterns' units, which end at m_patternsEnd
+    int m_patternsEnd = 0;
+    double m_patternSeconds = 0; ///< one of them, ramp included
 };
 
 } // namespace RaidBench

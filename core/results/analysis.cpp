@@ -63,6 +63,14 @@ std::function<std::optional<std::pair<double, double>>(const QString&)> baseline
     };
 }
 
+std::function<const DiskAccess*(const QString&)> accessLookup(const CampaignResults& results)
+{
+    return [&results](const QString& device) -> const DiskAccess* {
+        const DiskResult* disk = results.disk(device);
+        return disk ? &disk->access : nullptr;
+    };
+}
+
 ArraySpec sizedSpec(ArraySpec spec, const CampaignResults& results)
 {
     std::function<void(ArraySpec&)> fill = [&](ArraySpec& node) {
@@ -145,10 +153,7 @@ void analyzeResults(CampaignResults& results)
         config.predictedWriteNote = prediction.writeNote;
         config.predictedReadBound = prediction.readBound;
         config.predictedReadNote = prediction.readNote;
-        const RandomPrediction random = predictRandom(sized, [&](const QString& device) -> const DiskAccess* {
-            const DiskResult* disk = results.disk(device);
-            return disk ? &disk->access : nullptr;
-        });
+        const RandomPrediction random = predictRandom(sized, accessLookup(results));
         config.predictedRandomRead = random.readIops;
         config.predictedRandomWrite = random.writeIops;
         config.predictedRandomNote = random.writeIops ? random.note : QString();

@@ -14,6 +14,10 @@ namespace RaidBench {
 /// not measured on its own. The lookup refers to `results`, which must outlive it.
 std::function<std::optional<std::pair<double, double>>(const QString&)> baselineLookup(const CampaignResults& results);
 
+/// Each disk's access patterns by its results path, for predictRandom(); null for a disk not in the
+/// results. The lookup refers to `results`, which must outlive it.
+std::function<const DiskAccess*(const QString&)> accessLookup(const CampaignResults& results);
+
 /// `spec` with each leaf's size and controller filled from the results' disks where the tree lacks them.
 ArraySpec sizedSpec(ArraySpec spec, const CampaignResults& results);
 

@@ -20,10 +20,10 @@ std::optional<double> VerifiedLayout::ratio(bool write) const
     return *measured / *predicted;
 }
 
-QList<TestSpec> QuickAnswer::sequentialTests()
+QList<TestSpec> QuickAnswer::modelledTests()
 {
     QList<TestSpec> tests;
-    for (const char* id : {"seq1m-qd8-write", "seq1m-qd8-read"}) {
+    for (const char* id : {"seq1m-qd8-write", "seq1m-qd8-read", "rnd4k-qd32-write", "rnd4k-qd32-read"}) {
         if (auto spec = TestSpec::fromJson(QJsonValue(QLatin1String(id)))) {
             tests.append(*spec);
         }

@@ -39,8 +39,9 @@ public:
     static constexpr int defaultVerify = 2;
     static constexpr int maxVerify = 20;
 
-    /// What the model predicts, and so what the layouts built are measured on: SEQ1M QD8 write and read.
-    static QList<TestSpec> sequentialTests();
+    /// What the models predict, and so what the layouts built are measured on: SEQ1M QD8 write and read,
+    /// RND4K QD32 write and read.
+    static QList<TestSpec> modelledTests();
     /// The first run: each disk alone and together, nothing built. `base` gives the disks and limits.
     static CampaignPlan measurePlan(CampaignPlan base);
     /// Once the chosen layouts are measured, a layout the model alone puts first is built too, so the

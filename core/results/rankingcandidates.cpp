@@ -4,6 +4,7 @@
 #include "layout/arrayanalysis.h"
 #include "layout/presets.h"
 #include "results/analysis.h"
+#include "results/randommodel.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -328,6 +329,13 @@ QList<Candidate> candidatesOf(const Words& say, const CampaignResults& results, 
         }
         if (prediction.read) {
             candidate.values.insert(Measure::SeqRead, *prediction.read);
+        }
+        const RandomPrediction random = predictRandom(sized, accessLookup(results));
+        if (random.writeIops) {
+            candidate.values.insert(Measure::RandomWrite, *random.writeIops);
+        }
+        if (random.readIops) {
+            candidate.values.insert(Measure::RandomRead, *random.readIops);
         }
         candidates.append(candidate);
     }

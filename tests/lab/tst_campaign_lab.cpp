@@ -225,6 +225,13 @@ mark done
                       throttle / 1e6, 0.93, 1.07, QStringLiteral("MB/s")});
             // The two 38 MB/s disks, and only they, are slow.
             QCOMPARE(disk.slow, throttle < 50e6);
+            // The access patterns, for real through the engine and the gate: every figure there. The
+            // lab's flat disks skip for free (a throttle counts bytes, not positions) and their random
+            // speed is the request limit's: how close is a benchmark row, not a test.
+            QVERIFY2(disk.access.complete() && disk.access.error.isEmpty(), qPrintable(disk.access.error));
+            QCOMPARE(disk.access.chunkBytes, 512u << 10);
+            benchRow({QStringLiteral("patterns"), disk.serial + QStringLiteral(" read skipping a chunk after each"),
+                      *disk.access.skipOneBw / 1e6, *disk.readBw / 1e6, 0.90, 1.10, QStringLiteral("MB/s")});
         }
         QStringList presets;
         for (const ConfigResult& config : results->configs) {
@@ -243,6 +250,13 @@ mark done
             // on RaidBench (a RAID5 read at 0.81 of the model beside another lab test in a CI run), so
             // CI checks that every prediction is there and the benchmark keeps the ratios.
             QVERIFY2(predicted > 0 && predictedRead > 0, qPrintable(config.name));
+            // Random speed predicted for every layout from the disks' patterns, and measured beside it.
+            QVERIFY2(config.predictedRandomRead.value_or(0) > 0 && config.predictedRandomWrite.value_or(0) > 0,
+                     qPrintable(config.name));
+            if (const auto randomWrite = config.randomIops(true)) {
+                benchRow({QStringLiteral("random model"), config.name + QStringLiteral(" write"), *randomWrite,
+                          *config.predictedRandomWrite, 0.80, 1.20, QStringLiteral("IOPS")});
+            }
             const bool parityWrite = config.name == QLatin1String("raid5") || config.name == QLatin1String("raid6");
             const bool mirrorRead = config.name == QLatin1String("raid1");
             benchRow({QStringLiteral("model"), config.name + QStringLiteral(" write"), measured / 1e6, predicted / 1e6,

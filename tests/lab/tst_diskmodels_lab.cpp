@@ -130,6 +130,9 @@ raidbench-cli run sustained-plan.json --out sustained.json --yes > sustained.out
             QJsonObject {{QStringLiteral("raidbench_plan"), 1},
                          {QStringLiteral("disks"), QJsonArray {ssdPath}},
                          {QStringLiteral("baselines"), true},
+                         // Random writes before the configuration would fill the SSD's cache the
+                         // configuration's sustained write is to find as the baselines left it.
+                         {QStringLiteral("patterns"), false},
                          {QStringLiteral("configurations"),
                           QJsonArray {QJsonObject {{QStringLiteral("name"), QStringLiteral("ssd")},
                                                    {QStringLiteral("spec"),

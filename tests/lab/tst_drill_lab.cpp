@@ -52,6 +52,7 @@ private:
         QJsonObject plan {{QStringLiteral("raidbench_plan"), 1},
                           {QStringLiteral("disks"), QJsonArray {diskPath(1), diskPath(2), diskPath(3), diskPath(4)}},
                           {QStringLiteral("baselines"), baselines},
+                          {QStringLiteral("patterns"), false}, // tst_campaign_lab measures them
                           {QStringLiteral("configurations"), configs},
                           {QStringLiteral("tests"), QJsonArray {QStringLiteral("seq1m-qd8-read")}},
                           {QStringLiteral("repeats"), 1},

@@ -65,6 +65,7 @@ private Q_SLOTS:
             {QStringLiteral("raidbench_plan"), 1},
             {QStringLiteral("disks"), QJsonArray::fromStringList(disks)},
             {QStringLiteral("configurations"), QJsonArray {QStringLiteral("raid0"), QStringLiteral("raid1")}},
+            {QStringLiteral("patterns"), false}, // tst_campaign_lab measures them
             {QStringLiteral("tests"), QJsonArray {QStringLiteral("seq1m-qd8-write")}},
             {QStringLiteral("limits"),
              QJsonObject {{QStringLiteral("time"), QStringLiteral("1s")},

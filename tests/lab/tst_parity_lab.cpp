@@ -79,6 +79,7 @@ private:
         const QJsonObject plan {{QStringLiteral("raidbench_plan"), 1},
                                 {QStringLiteral("disks"), QJsonArray::fromStringList(disks)},
                                 {QStringLiteral("configurations"), configs},
+                                {QStringLiteral("patterns"), false}, // tst_campaign_lab measures them
                                 {QStringLiteral("tests"), QJsonArray {QStringLiteral("seq1m-qd8-write")}},
                                 {QStringLiteral("repeats"), 2},
                                 {QStringLiteral("limits"),

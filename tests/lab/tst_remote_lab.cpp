@@ -122,6 +122,7 @@ private:
             {QStringLiteral("raidbench_plan"), 1},
             {QStringLiteral("disks"), disks},
             {QStringLiteral("configurations"), configs},
+            {QStringLiteral("patterns"), false}, // tst_campaign_lab measures them
             {QStringLiteral("tests"), QJsonArray {QStringLiteral("seq1m-qd8-write"), QStringLiteral("seq1m-qd8-read")}},
             {QStringLiteral("limits"),
              QJsonObject {{QStringLiteral("time"), time}, {QStringLiteral("ramp"), QStringLiteral("500ms")}}}};

@@ -139,7 +139,7 @@ private Q_SLOTS:
         QFile plan(m_out.filePath(QStringLiteral("together.json")));
         QVERIFY(plan.open(QIODevice::WriteOnly));
         plan.write(QStringLiteral(R"({"raidbench_plan":1,"disks":["%1","%2"],"configurations":[],
-            "tests":["seq1m-qd8-read"],"repeats":1,"limits":{"time":"4s","ramp":"0s"}})")
+            "patterns":false,"tests":["seq1m-qd8-read"],"repeats":1,"limits":{"time":"4s","ramp":"0s"}})")
                        .arg(disks.at(0), disks.at(1))
                        .toUtf8());
         plan.close();

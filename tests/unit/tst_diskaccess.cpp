@@ -6,6 +6,8 @@
 #include "results/campaignplan.h"
 #include "results/diskaccess.h"
 #include "results/randommodel.h"
+#include "results/recommend.h"
+#include "results/requirements.h"
 #include "results/throughputmodel.h"
 
 #include <QJsonArray>
@@ -165,6 +167,45 @@ private Q_SLOTS:
         // A disk without figures: no prediction, never a guess.
         const auto none = [](const QString&) -> const DiskAccess* { return nullptr; };
         QVERIFY(!predictRandom(spec(QStringLiteral("raid5"), 4), none).readIops);
+    }
+
+    /// Layouts the model alone ranks (nothing built yet: the quick answer's first step) rank on random
+    /// speed too once the disks' patterns were measured: on random writes a mirror pair beats parity.
+    void predictedLayoutsRankOnRandomSpeed()
+    {
+        CampaignResults results;
+        for (int i = 0; i < 4; ++i) {
+            DiskResult disk;
+            disk.path = QStringLiteral("/dev/sd%1").arg(QChar(u'a' + i));
+            disk.sizeBytes = 2'000'000'000;
+            disk.writeBw = 100e6;
+            disk.readBw = 100e6;
+            disk.access = hardDisk();
+            results.disks.append(disk);
+        }
+        const auto requirements = Requirements::parse(QStringLiteral("failures>=1,weight=random-write"));
+        QVERIFY(requirements.ok());
+        const Recommendation ranking = recommend(results, *requirements);
+        QVERIFY(!ranking.ranked.isEmpty());
+        const RankedLayout& first = ranking.ranked.first();
+        QVERIFY(first.predicted);
+        QVERIFY2(first.name.startsWith(QStringLiteral("raid10")) || first.name.contains(QStringLiteral("raid1")),
+                 qPrintable(first.name));
+        bool hasRandom = false;
+        for (const auto& [measure, value] : first.values) {
+            hasRandom = hasRandom || (measure == Measure::RandomWrite && value > 0);
+        }
+        QVERIFY(hasRandom);
+        // Without the patterns the same layouts have no random figure: nothing to rank on.
+        for (DiskResult& disk : results.disks) {
+            disk.access = DiskAccess();
+        }
+        const Recommendation blind = recommend(results, *requirements);
+        for (const RankedLayout& layout : blind.ranked) {
+            for (const auto& [measure, value] : layout.values) {
+                QVERIFY(measure != Measure::RandomWrite);
+            }
+        }
     }
 
     void planOptionAndItsProgress()

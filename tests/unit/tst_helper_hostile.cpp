@@ -1206,6 +1206,10 @@ void TestHelperHostile::numberRows()
         {"an unknown data pattern",
          {{QStringLiteral("data"), QStringLiteral("/etc/shadow")}, {QStringLiteral("size"), 4096}},
          "invalid-data"},
+        // Reads that skip blocks are the disk phase's own, inside a campaign; run-io takes none.
+        {"a stride of 1e300 blocks",
+         {{QStringLiteral("stride_blocks"), 1}, {QStringLiteral("skip_blocks"), 1e300}, {QStringLiteral("size"), 4096}},
+         "unknown-field"},
     };
     for (const auto& [name, fields, code] : rows) {
         addRow(QStringLiteral("numbers: %1").arg(QLatin1String(name)), QLatin1String(code), io(fields));
