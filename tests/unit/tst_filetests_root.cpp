@@ -54,6 +54,17 @@ private:
         return runFileTest(params);
     }
 
+    /// The end of what the command's first run printed.
+    static QString firstOutput(const FileTestResult& result)
+    {
+        return result.details.value(QStringLiteral("runs"))
+            .toArray()
+            .first()
+            .toObject()
+            .value(QStringLiteral("output_tail"))
+            .toString();
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -189,12 +200,7 @@ private Q_SLOTS:
         qunsetenv("RAIDBENCH_SECRET_OF_ROOT");
         ::setgroups(0, nullptr);
         QVERIFY2(result.status == RunState::Completed, qPrintable(result.error));
-        const QString output = result.details.value(QStringLiteral("runs"))
-                                   .toArray()
-                                   .first()
-                                   .toObject()
-                                   .value(QStringLiteral("output_tail"))
-                                   .toString();
+        const QString output = firstOutput(result);
         // Only the user's own groups: none of root's (0) comes along.
         QVERIFY2(output.contains(QStringLiteral("uid=65534 groups=65534 pwd=") + dir), qPrintable(output));
         QVERIFY2(!output.contains(QStringLiteral("RAIDBENCH_SECRET_OF_ROOT")), qPrintable(output));
@@ -224,12 +230,7 @@ private Q_SLOTS:
         const FileTestResult result = runAsNobody(
             QStringLiteral("command-daemon"), QStringLiteral("setsid -f sleep 3134; cat /proc/self/cgroup; exit 0"));
         QVERIFY2(result.status == RunState::Completed, qPrintable(result.error));
-        const QString output = result.details.value(QStringLiteral("runs"))
-                                   .toArray()
-                                   .first()
-                                   .toObject()
-                                   .value(QStringLiteral("output_tail"))
-                                   .toString();
+        const QString output = firstOutput(result);
         QVERIFY2(output.contains(QStringLiteral("/raidbench-command-")), qPrintable(output));
         QProcess pgrep;
         pgrep.start(QStringLiteral("pgrep"), {QStringLiteral("-f"), QStringLiteral("^sleep 3134")});
