@@ -117,9 +117,10 @@ QString writeNote(const ArraySpec& spec)
             : QString();
     }
     const WriteCost cost = parityWriteCost(dataMembers(spec), parityMembers(spec));
-    return QStringLiteral("each random write costs the disks %1 reads and %2 writes (md reads the old data and "
-                          "parity, or the rest of the stripe, before it writes)")
-        .arg(QString::number(cost.reads), QString::number(cost.writes));
+    return QStringLiteral("each random write costs the disks %1 and %2 (md reads the old data and parity, or the rest "
+                          "of the stripe, before it writes)")
+        .arg(cost.reads == 1 ? QStringLiteral("1 read") : QStringLiteral("%1 reads").arg(cost.reads),
+             QStringLiteral("%1 writes").arg(cost.writes));
 }
 
 } // namespace

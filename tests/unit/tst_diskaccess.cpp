@@ -163,7 +163,7 @@ private Q_SLOTS:
         QVERIFY(*raid5.writeIops < *raid10.writeIops);
         QCOMPARE(*raid5.readIops, *raid0.readIops); // reads land on one data chunk wherever it lies
         // A three-disk RAID5 reads the other data block rather than the old data and parity.
-        QVERIFY(predictRandom(spec(QStringLiteral("raid5"), 3), access).note.contains(QStringLiteral("1 reads and 2")));
+        QVERIFY(predictRandom(spec(QStringLiteral("raid5"), 3), access).note.contains(QStringLiteral("1 read and 2")));
         // A disk without figures: no prediction, never a guess.
         const auto none = [](const QString&) -> const DiskAccess* { return nullptr; };
         QVERIFY(!predictRandom(spec(QStringLiteral("raid5"), 4), none).readIops);

@@ -44,6 +44,12 @@ private:
         const QString dir = m_dir.filePath(name);
         QDir().mkpath(dir);
         (void)!::chown(QFile::encodeName(dir).constData(), 65534, 65534);
+        return runFileTest(nobodyCommand(dir, script));
+    }
+
+    /// The user's command `script` (sh -c) as nobody, in `dir`.
+    static FileTestParams nobodyCommand(const QString& dir, const QString& script)
+    {
         FileTestParams params;
         params.kind = TestKind::Command;
         params.directory = dir;
@@ -51,7 +57,7 @@ private:
         params.gid = 65534;
         params.dropCaches = false;
         params.argv = {QStringLiteral("sh"), QStringLiteral("-c"), script};
-        return runFileTest(params);
+        return params;
     }
 
     /// The end of what the command's first run printed.
@@ -186,16 +192,11 @@ private Q_SLOTS:
         // Root with supplementary groups (disk, shadow) that must not reach the user's command.
         const gid_t rootGroups[] {0, 6, 42};
         QVERIFY(::setgroups(3, rootGroups) == 0);
-        FileTestParams params;
-        params.kind = TestKind::Command;
-        params.directory = dir;
-        params.uid = 65534;
-        params.gid = 65534;
-        params.dropCaches = false;
-        params.argv = {QStringLiteral("sh"), QStringLiteral("-c"),
-                       QStringLiteral("echo uid=$(id -u) groups=$(id -G) pwd=$(pwd); env | sort | tr '\\n' ' '; "
-                                      "touch /root/raidbench-was-here 2>/dev/null && echo WROTE-ROOT; "
-                                      "ls /proc/self/fd | wc -l")};
+        const FileTestParams params =
+            nobodyCommand(dir,
+                          QStringLiteral("echo uid=$(id -u) groups=$(id -G) pwd=$(pwd); env | sort | tr '\\n' ' '; "
+                                         "touch /root/raidbench-was-here 2>/dev/null && echo WROTE-ROOT; "
+                                         "ls /proc/self/fd | wc -l"));
         const FileTestResult result = runFileTest(params);
         qunsetenv("RAIDBENCH_SECRET_OF_ROOT");
         ::setgroups(0, nullptr);
