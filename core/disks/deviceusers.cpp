@@ -10,6 +10,7 @@
 #include <QRegularExpression>
 #include <QSet>
 
+#include <algorithm>
 #include <cerrno>
 #include <dirent.h>
 #include <fcntl.h>
@@ -154,6 +155,7 @@ Result<QHash<std::uint64_t, QList<DeviceUse>>> DeviceUsers::find(int timeoutMs) 
     findLoops(look);
     findExports(look);
     findProcesses(look);
+    keepHeld(look);
     if (look.late()) {
         return makeError(
             ErrorCode::deviceInUse,
@@ -316,6 +318,41 @@ void DeviceUsers::findProcesses(Look& look) const
             return;
         }
         findInProcess(look, pid);
+    }
+}
+
+void DeviceUsers::keepHeld(Look& look) const
+{
+    // A probe (blkid, udev, another scan) opens a disk for milliseconds; what uses a disk holds it. A
+    // process counts only when it still has the device open or mapped at each of two more looks.
+    for (int again = 0; again < 2; ++again) {
+        QSet<qint64> pids;
+        for (const QList<DeviceUse>& list : std::as_const(look.uses)) {
+            for (const DeviceUse& use : list) {
+                if (use.kind == DeviceUse::Kind::OpenByProcess) {
+                    pids.insert(use.pid);
+                }
+            }
+        }
+        if (pids.isEmpty() || look.late()) {
+            return;
+        }
+        ::usleep(100'000);
+        Look later;
+        later.deadlineNs = look.deadlineNs;
+        for (const qint64 pid : std::as_const(pids)) {
+            findInProcess(later, pid);
+        }
+        for (auto it = look.uses.begin(); it != look.uses.end();) {
+            const QList<DeviceUse> seen = later.uses.value(it.key());
+            it->removeIf([&seen](const DeviceUse& use) {
+                return use.kind == DeviceUse::Kind::OpenByProcess &&
+                    std::none_of(seen.cbegin(), seen.cend(), [&use](const DeviceUse& other) {
+                        return other.pid == use.pid;
+                    });
+            });
+            it = it->isEmpty() ? look.uses.erase(it) : std::next(it);
+        }
     }
 }
 

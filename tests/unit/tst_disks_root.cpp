@@ -19,6 +19,15 @@ class TestDisksRoot final : public QObject
 private:
     QTemporaryDir m_dir;
 
+    static QString reasonsOf(const Disk& disk)
+    {
+        QStringList messages;
+        for (const DiskReason& reason : disk.reasons) {
+            messages.append(reason.code + QLatin1Char(':') + reason.message);
+        }
+        return messages.join(QLatin1Char('|'));
+    }
+
     static Disk findByPath(const QString& path, const EligibilityOptions& options)
     {
         for (const Disk& disk : DiskScanner().scan(options)) {
@@ -119,8 +128,39 @@ private Q_SLOTS:
         const auto disk = DiskScanner().inspect(link, options);
         QVERIFY2(disk.ok(), qPrintable(disk.ok() ? QString() : disk.error().message));
         QCOMPARE(disk->path, loop.device());
-        QVERIFY(disk->eligible);
+        QVERIFY2(disk->eligible, qPrintable(reasonsOf(*disk)));
         QCOMPARE(DiskScanner().inspect(loop.file()).error().code, QStringLiteral("not-block-device"));
+    }
+
+    /// blkid, udev or another scan opens a disk for a moment: that is a probe, not a use. One that
+    /// keeps it open is a use.
+    void aProbeIsNotAUse()
+    {
+        LoopDevice loop(m_dir.path(), 32 << 20);
+        QVERIFY(loop.ok());
+        EligibilityOptions options;
+        options.allowLoop = true;
+        auto holdFor = [&loop](const QString& seconds) {
+            auto holder = std::make_unique<QProcess>();
+            holder->start(QStringLiteral("sh"), {QStringLiteral("-c"),
+                                                 QStringLiteral("exec 3<\"$0\"; echo ready; exec sleep $1"),
+                                                 loop.device(), seconds});
+            holder->waitForReadyRead(5000);
+            return holder;
+        };
+        auto probe = holdFor(QStringLiteral("0.15"));
+        auto disk = DiskScanner().inspect(loop.device(), options);
+        QVERIFY(disk.ok());
+        QVERIFY2(disk->eligible, qPrintable(reasonsOf(*disk)));
+        probe->waitForFinished(5000);
+
+        auto user = holdFor(QStringLiteral("30"));
+        disk = DiskScanner().inspect(loop.device(), options);
+        user->kill();
+        user->waitForFinished(5000);
+        QVERIFY(disk.ok());
+        QVERIFY(!disk->eligible);
+        QVERIFY2(disk->hasReason(QStringLiteral("open")), qPrintable(reasonsOf(*disk)));
     }
 };
 
