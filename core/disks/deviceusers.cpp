@@ -347,9 +347,8 @@ void DeviceUsers::keepHeld(Look& look) const
             const QList<DeviceUse> seen = later.uses.value(it.key());
             it->removeIf([&seen](const DeviceUse& use) {
                 return use.kind == DeviceUse::Kind::OpenByProcess &&
-                    std::none_of(seen.cbegin(), seen.cend(), [&use](const DeviceUse& other) {
-                        return other.pid == use.pid;
-                    });
+                    std::none_of(seen.cbegin(), seen.cend(),
+                                 [&use](const DeviceUse& other) { return other.pid == use.pid; });
             });
             it = it->isEmpty() ? look.uses.erase(it) : std::next(it);
         }

@@ -142,9 +142,9 @@ private Q_SLOTS:
         options.allowLoop = true;
         auto holdFor = [&loop](const QString& seconds) {
             auto holder = std::make_unique<QProcess>();
-            holder->start(QStringLiteral("sh"), {QStringLiteral("-c"),
-                                                 QStringLiteral("exec 3<\"$0\"; echo ready; exec sleep $1"),
-                                                 loop.device(), seconds});
+            holder->start(QStringLiteral("sh"),
+                          {QStringLiteral("-c"), QStringLiteral("exec 3<\"$0\"; echo ready; exec sleep $1"),
+                           loop.device(), seconds});
             holder->waitForReadyRead(5000);
             return holder;
         };
