@@ -11,8 +11,11 @@ namespace RaidBench {
 
 namespace {
 
-constexpr std::uint64_t runNs = 2'000'000'000ull;
-constexpr std::uint64_t rampNs = 500'000'000ull;
+constexpr std::uint64_t stridedNs = 2'000'000'000ull;
+constexpr std::uint64_t stridedRampNs = 500'000'000ull;
+// A random run counts thousands of requests in a second, a hard disk's at QD1 about a hundred.
+constexpr std::uint64_t randomNs = 1'000'000'000ull;
+constexpr std::uint64_t randomRampNs = 250'000'000ull;
 
 Result<VerifiedDevice> verified(const DeviceGate& gate, const PinnedDevice* pin)
 {
@@ -20,11 +23,36 @@ Result<VerifiedDevice> verified(const DeviceGate& gate, const PinnedDevice* pin)
                : Result<VerifiedDevice>(makeError(ErrorCode::deviceChanged, QStringLiteral("not checked")));
 }
 
+std::uint64_t runLimitNs(const CampaignPlan& plan, std::uint64_t cap)
+{
+    return std::min(plan.timeLimitNs ? plan.timeLimitNs : cap, cap);
+}
+
+/// The figure a random run fills: alone at QD1 or QD32, or at QD32 with every disk at once.
+std::optional<double>& randomFigure(DiskAccess& access, IoPattern pattern, int queueDepth, bool together)
+{
+    const bool write = pattern == IoPattern::RandWrite;
+    if (together) {
+        return write ? access.randWriteTogether : access.randReadTogether;
+    }
+    if (write) {
+        return queueDepth == 1 ? access.randWriteQd1 : access.randWriteQd32;
+    }
+    return queueDepth == 1 ? access.randReadQd1 : access.randReadQd32;
+}
+
+QString randomTestName(IoPattern pattern, int queueDepth)
+{
+    return QStringLiteral("RND4K QD%1 %2").arg(QString::number(queueDepth), patternName(pattern));
+}
+
 } // namespace
 
-double DiskPatterns::runSeconds(const CampaignPlan& plan)
+double DiskPatterns::seconds(const CampaignPlan& plan, int disks)
 {
-    return double(std::min(plan.timeLimitNs ? plan.timeLimitNs : runNs, runNs) + std::min(plan.rampNs, rampNs)) / 1e9;
+    const double strided = double(runLimitNs(plan, stridedNs) + std::min(plan.rampNs, stridedRampNs)) / 1e9;
+    const double random = double(runLimitNs(plan, randomNs) + std::min(plan.rampNs, randomRampNs)) / 1e9;
+    return 2 * disks * strided + double(units(disks) - 2 * disks) * random;
 }
 
 DiskPatterns::DiskPatterns(DiskBaselines::Context context)
@@ -32,14 +60,16 @@ DiskPatterns::DiskPatterns(DiskBaselines::Context context)
     , m_unitsDone(*m_context.unitsDone)
 { }
 
-IoJob DiskPatterns::job(const DiskResult& disk, const PinnedDevice& pin, const VerifiedDevice& verified) const
+IoJob DiskPatterns::job(Kind kind, const DiskResult& disk, const PinnedDevice& pin,
+                        const VerifiedDevice& verified) const
 {
     const CampaignPlan& plan = *m_context.plan;
     IoJob job;
     job.target = pin.node;
     job.verified = verified;
-    job.timeLimitNs = std::min(plan.timeLimitNs ? plan.timeLimitNs : runNs, runNs); // as runSeconds() counts
-    job.rampNs = std::min(plan.rampNs, rampNs);
+    // As seconds() counts them.
+    job.timeLimitNs = runLimitNs(plan, kind == Kind::Strided ? stridedNs : randomNs);
+    job.rampNs = std::min(plan.rampNs, kind == Kind::Strided ? stridedRampNs : randomRampNs);
     job.destroyData = true;
     const RegionRange region = regionRange(plan.region, disk.sizeBytes);
     job.offset = region.offset;
@@ -61,7 +91,7 @@ void DiskPatterns::runStrided(DiskResult& disk, const std::atomic_bool* cancel)
             ++m_unitsDone;
             continue;
         }
-        IoJob strided = job(disk, *m_context.pinOf(disk.path), *ok);
+        IoJob strided = job(Kind::Strided, disk, *m_context.pinOf(disk.path), *ok);
         strided.pattern = IoPattern::Read;
         strided.blockSize = chunkBytes;
         strided.queueDepth = 8;
@@ -88,18 +118,52 @@ void DiskPatterns::runStrided(DiskResult& disk, const std::atomic_bool* cancel)
     }
 }
 
-void DiskPatterns::runRandom(IoPattern pattern, int queueDepth, const std::atomic_bool* cancel)
+void DiskPatterns::runRandomAlone(DiskResult& disk, const std::atomic_bool* cancel)
 {
-    const auto figureOf = [&](DiskResult& disk) -> std::optional<double>& {
-        if (pattern == IoPattern::RandWrite) {
-            return queueDepth == 1 ? disk.access.randWriteQd1 : disk.access.randWriteQd32;
+    for (const IoPattern pattern : {IoPattern::RandRead, IoPattern::RandWrite}) {
+        for (const int queueDepth : {1, randomQueueDepth}) {
+            std::optional<double>& figure = randomFigure(disk.access, pattern, queueDepth, false);
+            if (figure || cancelled(cancel) || !disk.access.error.isEmpty()) {
+                ++m_unitsDone;
+                continue; // resumed, cancelled or failed
+            }
+            auto ok = verified(*m_context.gate, m_context.pinOf(disk.path));
+            if (!ok) {
+                disk.access.error = ok.error().message;
+                ++m_unitsDone;
+                continue;
+            }
+            IoJob random = job(Kind::Random, disk, *m_context.pinOf(disk.path), *ok);
+            random.pattern = pattern;
+            random.blockSize = 4096;
+            random.queueDepth = queueDepth;
+            random.flushAfter = pattern == IoPattern::RandWrite; // the next run must not wait for the cache
+            CampaignProgress progress;
+            progress.phase = CampaignPhase::Baseline;
+            progress.configName = disk.label();
+            progress.testName = randomTestName(pattern, queueDepth);
+            progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "measuring %1 alone: %2"),
+                         {disk.label(), progress.testName});
+            m_context.report(progress);
+            const IoResult run = m_context.runJob(random, progress, cancel, nullptr);
+            if (run.status == IoStatus::Completed && run.iops() > 0) {
+                figure = run.iops();
+            } else if (run.status == IoStatus::Failed) {
+                disk.access.error = QStringLiteral("%1: %2").arg(
+                    progress.testName, run.error ? run.error->message : QStringLiteral("failed"));
+            }
+            ++m_unitsDone;
         }
-        return queueDepth == 1 ? disk.access.randReadQd1 : disk.access.randReadQd32;
-    };
+    }
+}
+
+void DiskPatterns::runRandomTogether(IoPattern pattern, const std::atomic_bool* cancel)
+{
     QList<IoJob> jobs;
     QList<DiskResult*> disks;
     for (DiskResult& disk : m_context.results->disks) {
-        if (!disk.readBw || figureOf(disk) || !disk.access.error.isEmpty()) {
+        if (!disk.readBw || randomFigure(disk.access, pattern, randomQueueDepth, true) ||
+            !disk.access.error.isEmpty()) {
             continue; // not measured alone, resumed, or failed
         }
         // The gate right before the raw writes, for every disk, as the disks measured together are.
@@ -108,17 +172,17 @@ void DiskPatterns::runRandom(IoPattern pattern, int queueDepth, const std::atomi
             disk.access.error = ok.error().message;
             continue;
         }
-        IoJob random = job(disk, *m_context.pinOf(disk.path), *ok);
+        IoJob random = job(Kind::Random, disk, *m_context.pinOf(disk.path), *ok);
         random.pattern = pattern;
         random.blockSize = 4096;
-        random.queueDepth = queueDepth;
-        random.flushAfter = pattern == IoPattern::RandWrite; // the next test must not wait for the cache
+        random.queueDepth = randomQueueDepth;
+        random.flushAfter = pattern == IoPattern::RandWrite;
         jobs.append(random);
         disks.append(&disk);
     }
     ++m_unitsDone;
-    if (jobs.isEmpty() || cancelled(cancel)) {
-        return;
+    if (jobs.size() < 2 || cancelled(cancel)) {
+        return; // one disk together is that disk alone
     }
     CampaignProgress progress;
     progress.phase = CampaignPhase::Baseline;
@@ -128,7 +192,7 @@ void DiskPatterns::runRandom(IoPattern pattern, int queueDepth, const std::atomi
         all.disks.append(disk->path);
     }
     progress.configName = all.name();
-    progress.testName = QStringLiteral("RND4K QD%1 %2").arg(QString::number(queueDepth), patternName(pattern));
+    progress.testName = randomTestName(pattern, randomQueueDepth);
     progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "measuring every disk at once: %1, %2 disks"),
                  {progress.testName, QString::number(jobs.size())});
     m_context.report(progress);
@@ -139,7 +203,7 @@ void DiskPatterns::runRandom(IoPattern pattern, int queueDepth, const std::atomi
     for (qsizetype i = 0; i < runs.size() && i < disks.size(); ++i) {
         const IoResult& run = runs.at(i);
         if (run.status == IoStatus::Completed && run.iops() > 0) {
-            figureOf(*disks.at(i)) = run.iops();
+            randomFigure(disks.at(i)->access, pattern, randomQueueDepth, true) = run.iops();
         } else if (run.status == IoStatus::Failed) {
             disks.at(i)->access.error = QStringLiteral("%1: %2").arg(
                 progress.testName, run.error ? run.error->message : QStringLiteral("failed"));
@@ -151,18 +215,19 @@ void DiskPatterns::run(const std::atomic_bool* cancel)
 {
     for (DiskResult& disk : m_context.results->disks) {
         if (!disk.readBw) {
-            m_unitsDone += 2; // its own read failed: nothing to compare a strided read with
+            m_unitsDone += 2 + 4; // its own read failed: nothing to compare a strided read with
             continue;
         }
         runStrided(disk, cancel);
+        runRandomAlone(disk, cancel);
     }
     if (auto saved = m_context.save(); !saved) {
         return;
     }
-    runRandom(IoPattern::RandRead, 1, cancel);
-    runRandom(IoPattern::RandRead, randomQueueDepth, cancel);
-    runRandom(IoPattern::RandWrite, 1, cancel);
-    runRandom(IoPattern::RandWrite, randomQueueDepth, cancel);
+    if (m_context.results->disks.size() > 1) {
+        runRandomTogether(IoPattern::RandRead, cancel);
+        runRandomTogether(IoPattern::RandWrite, cancel);
+    }
     // A failed save stops the campaign at its next save, as the baselines' does.
     (void)m_context.save();
 }

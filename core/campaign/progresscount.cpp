@@ -27,7 +27,9 @@ ProgressCount ProgressCount::forPlan(const CampaignPlan& plan, int disks, int to
     count.m_configs = configurations >= 0 ? configurations : int(plan.configurations.size());
     count.m_unitSeconds =
         plan.writes() ? double(plan.timeLimitNs + plan.rampNs) / 1e9 : double(plan.surface.timeNs) / 1e9;
-    count.m_patternSeconds = std::min(count.m_unitSeconds, DiskPatterns::runSeconds(plan));
+    // The patterns' runs are shorter than the plan's (two seconds strided, one random): their mean.
+    count.m_patternSeconds =
+        patterns > 0 ? std::min(count.m_unitSeconds, DiskPatterns::seconds(plan, disks) / patterns) : 0;
     return count;
 }
 

@@ -71,6 +71,22 @@ std::function<const DiskAccess*(const QString&)> accessLookup(const CampaignResu
     };
 }
 
+RandomCeiling randomCeiling(const CampaignResults& results)
+{
+    RandomCeiling ceiling;
+    for (const bool write : {false, true}) {
+        double sum = 0;
+        bool every = !results.disks.isEmpty();
+        for (const DiskResult& disk : results.disks) {
+            const std::optional<double>& figure = write ? disk.access.randWriteTogether : disk.access.randReadTogether;
+            every = every && figure;
+            sum += figure.value_or(0);
+        }
+        (write ? ceiling.writeIops : ceiling.readIops) = every ? std::optional<double>(sum) : std::nullopt;
+    }
+    return ceiling;
+}
+
 ArraySpec sizedSpec(ArraySpec spec, const CampaignResults& results)
 {
     std::function<void(ArraySpec&)> fill = [&](ArraySpec& node) {
@@ -153,7 +169,7 @@ void analyzeResults(CampaignResults& results)
         config.predictedWriteNote = prediction.writeNote;
         config.predictedReadBound = prediction.readBound;
         config.predictedReadNote = prediction.readNote;
-        const RandomPrediction random = predictRandom(sized, accessLookup(results));
+        const RandomPrediction random = predictRandom(sized, accessLookup(results), randomCeiling(results));
         config.predictedRandomRead = random.readIops;
         config.predictedRandomWrite = random.writeIops;
         config.predictedRandomNote = random.writeIops ? random.note : QString();

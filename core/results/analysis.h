@@ -2,6 +2,7 @@
 
 #include "layout/arrayspec.h"
 #include "results/campaignresults.h"
+#include "results/randommodel.h"
 #include "results/throughputmodel.h"
 #include "util/translation.h"
 
@@ -17,6 +18,10 @@ std::function<std::optional<std::pair<double, double>>(const QString&)> baseline
 /// Each disk's access patterns by its results path, for predictRandom(); null for a disk not in the
 /// results. The lookup refers to `results`, which must outlive it.
 std::function<const DiskAccess*(const QString&)> accessLookup(const CampaignResults& results);
+
+/// What the results' disks managed at random together at QD32, in all; none where a disk was not
+/// measured so (one disk, or the patterns left out).
+RandomCeiling randomCeiling(const CampaignResults& results);
 
 /// `spec` with each leaf's size and controller filled from the results' disks where the tree lacks them.
 ArraySpec sizedSpec(ArraySpec spec, const CampaignResults& results);

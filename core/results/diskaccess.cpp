@@ -15,7 +15,7 @@ bool DiskAccess::complete() const
 bool DiskAccess::isEmpty() const
 {
     return !skipOneBw && !skipTwoBw && !randReadQd1 && !randReadQd32 && !randWriteQd1 && !randWriteQd32 &&
-        error.isEmpty();
+        !randReadTogether && !randWriteTogether && error.isEmpty();
 }
 
 std::optional<double> DiskAccess::gapCost(int chunks, double readBw) const
@@ -50,6 +50,8 @@ QJsonObject DiskAccess::toJson() const
         {QStringLiteral("rand_read_qd32_iops"), optionalNumber(randReadQd32)},
         {QStringLiteral("rand_write_qd1_iops"), optionalNumber(randWriteQd1)},
         {QStringLiteral("rand_write_qd32_iops"), optionalNumber(randWriteQd32)},
+        {QStringLiteral("rand_read_qd32_together_iops"), optionalNumber(randReadTogether)},
+        {QStringLiteral("rand_write_qd32_together_iops"), optionalNumber(randWriteTogether)},
     };
     if (!error.isEmpty()) {
         json.insert(QStringLiteral("error"), error);
@@ -73,6 +75,8 @@ DiskAccess DiskAccess::fromJson(const QJsonObject& json)
     access.randReadQd32 = figure("rand_read_qd32_iops");
     access.randWriteQd1 = figure("rand_write_qd1_iops");
     access.randWriteQd32 = figure("rand_write_qd32_iops");
+    access.randReadTogether = figure("rand_read_qd32_together_iops");
+    access.randWriteTogether = figure("rand_write_qd32_together_iops");
     access.error = json.value(QStringLiteral("error")).toString().left(1000);
     return access;
 }

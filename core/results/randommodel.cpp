@@ -3,6 +3,7 @@
 #include "layout/stripes.h"
 
 #include <QList>
+#include <QStringList>
 
 #include <algorithm>
 #include <cmath>
@@ -108,6 +109,44 @@ std::optional<double> nodeIops(const ArraySpec& spec, bool write, double depth, 
     return spread(members, 0, copiesOf(spec, int(members.size())), depth, access);
 }
 
+/// The requests the disks get for one random request on top: a read is one read of one disk wherever
+/// it lands; a write is what each level makes of it, down to the disks.
+WriteCost requestsBelow(const ArraySpec& spec, bool write)
+{
+    if (!write) {
+        return {1, 0};
+    }
+    const QList<ArraySpec> members = spec.activeChildren();
+    if (spec.isLeaf() || members.isEmpty()) {
+        return {0, 1};
+    }
+    const WriteCost child = requestsBelow(members.first(), true);
+    if (isParityLevel(spec.level)) {
+        const WriteCost cost = parityWriteCost(dataMembers(spec), parityMembers(spec));
+        return {cost.reads + cost.writes * child.reads, cost.writes * child.writes};
+    }
+    const double copies = double(copiesOf(spec, int(members.size())));
+    return {copies * child.reads, copies * child.writes};
+}
+
+/// The pace `ceiling` allows a layout: the seconds its disks' requests for one request on top take at
+/// the pool's pace together. None without the figures it needs.
+std::optional<double> ceilingIops(const ArraySpec& spec, bool write, const RandomCeiling& ceiling)
+{
+    const WriteCost below = requestsBelow(spec, write);
+    double seconds = 0;
+    for (const auto& [count, pace] : {std::pair {below.reads, ceiling.readIops}, {below.writes, ceiling.writeIops}}) {
+        if (count <= 0) {
+            continue;
+        }
+        if (!pace || *pace <= 0) {
+            return std::nullopt;
+        }
+        seconds += count / *pace;
+    }
+    return seconds > 0 ? std::optional<double>(1.0 / seconds) : std::nullopt;
+}
+
 QString writeNote(const ArraySpec& spec)
 {
     if (!isParityLevel(spec.level)) {
@@ -125,12 +164,29 @@ QString writeNote(const ArraySpec& spec)
 
 } // namespace
 
-RandomPrediction predictRandom(const ArraySpec& spec, const AccessFn& access, int queueDepth)
+RandomPrediction predictRandom(const ArraySpec& spec, const AccessFn& access, const RandomCeiling& ceiling,
+                               int queueDepth)
 {
     RandomPrediction prediction;
-    prediction.readIops = nodeIops(spec, false, double(queueDepth), access);
-    prediction.writeIops = nodeIops(spec, true, double(queueDepth), access);
     prediction.note = writeNote(spec);
+    QStringList bound;
+    for (const bool write : {false, true}) {
+        std::optional<double>& iops = write ? prediction.writeIops : prediction.readIops;
+        iops = nodeIops(spec, write, double(queueDepth), access);
+        const auto most = iops ? ceilingIops(spec, write, ceiling) : std::nullopt;
+        if (most && *most < *iops) {
+            iops = most;
+            bound.append(write ? QStringLiteral("writes") : QStringLiteral("reads"));
+        }
+    }
+    if (!bound.isEmpty()) {
+        const QString limit =
+            QStringLiteral("its %1 are bounded by what every disk managed at once (%2 random reads "
+                           "and %3 writes a second in all: the controllers' and processors' limit)")
+                .arg(bound.join(QStringLiteral(" and ")), QString::number(std::lround(ceiling.readIops.value_or(0))),
+                     QString::number(std::lround(ceiling.writeIops.value_or(0))));
+        prediction.note = prediction.note.isEmpty() ? limit : prediction.note + QStringLiteral("; ") + limit;
+    }
     return prediction;
 }
 

@@ -10,6 +10,15 @@
 
 namespace RaidBench {
 
+/// What every disk of the pool managed together at QD32, in all: the requests a second the controllers
+/// and processors allow the disks at once (in the lab's VM the processor bounds flat disks long before
+/// they do). None when the disks were not measured together.
+struct RandomCeiling
+{
+    std::optional<double> readIops;
+    std::optional<double> writeIops;
+};
+
 /// Random 4K IOPS a layout should give at a queue depth (RND4K QD32 by default), reads and writes apart.
 struct RandomPrediction
 {
@@ -26,8 +35,9 @@ struct RandomPrediction
 /// parity it replaces, or the stripe's other data when that is fewer, and writes the block and the
 /// parity, so a RAID5 write costs four requests (two reads, two writes) and a RAID6 write six. The
 /// requests spread over the members evenly, the slowest setting the pace. Nested layouts compose,
-/// each child acting as a member. None when a disk has no random figures.
+/// each child acting as a member. The disks' requests for one request on top, reads and writes, then
+/// take at least their time at `ceiling`'s pace. None when a disk has no random figures.
 RandomPrediction predictRandom(const ArraySpec& spec, const std::function<const DiskAccess*(const QString&)>& access,
-                               int queueDepth = 32);
+                               const RandomCeiling& ceiling = {}, int queueDepth = 32);
 
 } // namespace RaidBench

@@ -330,7 +330,7 @@ QList<Candidate> candidatesOf(const Words& say, const CampaignResults& results, 
         if (prediction.read) {
             candidate.values.insert(Measure::SeqRead, *prediction.read);
         }
-        const RandomPrediction random = predictRandom(sized, accessLookup(results));
+        const RandomPrediction random = predictRandom(sized, accessLookup(results), randomCeiling(results));
         if (random.writeIops) {
             candidate.values.insert(Measure::RandomWrite, *random.writeIops);
         }

@@ -229,6 +229,8 @@ mark done
             // lab's flat disks skip for free (a throttle counts bytes, not positions) and their random
             // speed is the request limit's: how close is a benchmark row, not a test.
             QVERIFY2(disk.access.complete() && disk.access.error.isEmpty(), qPrintable(disk.access.error));
+            // Four disks: each one's share of random 4K with every disk at once, too.
+            QVERIFY(disk.access.randReadTogether && disk.access.randWriteTogether);
             QCOMPARE(disk.access.chunkBytes, 512u << 10);
             benchRow({QStringLiteral("patterns"), disk.serial + QStringLiteral(" read skipping a chunk after each"),
                       *disk.access.skipOneBw / 1e6, *disk.readBw / 1e6, 0.90, 1.10, QStringLiteral("MB/s")});

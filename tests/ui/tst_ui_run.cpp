@@ -399,7 +399,7 @@ private Q_SLOTS:
         QVERIFY(run->chartSpanSeconds() < RunPage::chartWindowSeconds);
         // The first ETA comes from the plan's own durations: 4 disks x 2, the disks together (a write
         // and a read for each group: the pool, and each controller's disks), the access patterns (two
-        // strided reads a disk, four random runs of all four at once), 2 configurations x their
+        // strided reads and four random runs a disk, two random runs of all four at once), 2 configurations x their
         // tests, each a run and its ramp (at least twice when the runs are repeated until they agree),
         // and 10 s to build and tear down each configuration.
         const double unit = double(plan->timeLimitNs + plan->rampNs) / 1e9;
@@ -413,10 +413,14 @@ private Q_SLOTS:
         }
         const int groups = int(togetherGroups(pool, false).size());
         QVERIFY(groups >= 1); // the pool, and each controller's disks when there are several
-        const double units = 8 + (plan->together ? 2 * groups : 0) + (plan->patterns ? 2 * 4 + 4 : 0) +
-            2.0 * double(plan->tests.size()) * runs;
-        const double patterns = plan->patterns ? 2 * 4 + 4 : 0; // each at most 2 s and 0.5 s of ramp
-        const double shorter = patterns * (unit - std::min(unit, DiskPatterns::runSeconds(*plan)));
+        const double patterns = plan->patterns ? 6 * 4 + 2 : 0;
+        const double units = 8 + (plan->together ? 2 * groups : 0) + patterns + 2.0 * double(plan->tests.size()) * runs;
+        // The strided runs at most 2 s and 0.5 s of ramp, the random ones 1 s and 0.25 s.
+        const double patternSeconds =
+            8 * (std::min(unit - double(plan->rampNs) / 1e9, 2.0) + std::min(double(plan->rampNs) / 1e9, 0.5)) +
+            18 * (std::min(unit - double(plan->rampNs) / 1e9, 1.0) + std::min(double(plan->rampNs) / 1e9, 0.25));
+        QCOMPARE(DiskPatterns::seconds(*plan, 4), patternSeconds);
+        const double shorter = patterns * unit - std::min(patterns * unit, patternSeconds);
         QCOMPARE(run->remainingSeconds(0, 0, 0), units * unit - shorter + 2 * 10);
         QVERIFY2(run->findChild<QLabel*>(QStringLiteral("etaLabel"))->text().contains(QLatin1String("planned")),
                  qPrintable(run->findChild<QLabel*>(QStringLiteral("etaLabel"))->text()));

@@ -233,7 +233,8 @@ private Q_SLOTS:
     {
         // Three disks, the default tests (5, each run at least twice to check they agree), all
         // layouts: 2 units a disk, 2 per group measured together, the access patterns (two strided
-        // reads a disk, four random runs of every disk at once), each configuration's runs.
+        // reads and four random runs a disk, two random runs of every disk at once), each
+        // configuration's runs.
         const auto plan =
             CampaignPlan::fromJson(planJson(QStringLiteral(",\"limits\":{\"time\":\"2s\",\"ramp\":\"1s\"}")));
         QVERIFY2(plan.ok(), qPrintable(plan.ok() ? QString() : plan.error().message));
@@ -241,7 +242,7 @@ private Q_SLOTS:
         QVERIFY(perConfig >= 5);
         const ProgressCount count = ProgressCount::forPlan(*plan, -1, 3, 4);
         QVERIFY(count.hasDisksRow());
-        const int disks = 3 * 2 + 2 * 3 + (3 * 2 + 4);
+        const int disks = 3 * 2 + 2 * 3 + (3 * 6 + 2);
         QCOMPARE(count.disksUnits(), disks);
         QCOMPARE(count.rowUnits(), (QList<int> {disks, perConfig, perConfig, perConfig, perConfig}));
         QCOMPARE(count.total(), disks + 4 * perConfig);
@@ -253,8 +254,9 @@ private Q_SLOTS:
         QCOMPARE(count.rowFraction(0, 1000), 1.0);
         QCOMPARE(count.rowFraction(9, 10), 0.0);
         // Time left: units at their planned time, 10 s a configuration until one has shown its own.
-        // The access patterns' runs take 2 s and a ramp of at most 0.5 s: half a second less each.
-        const double patternsShorter = (3 * 2 + 4) * 0.5;
+        // The access patterns' strided runs take 2 s and a ramp of at most 0.5 s (half a second less
+        // each), the random ones 1 s and 0.25 s (1.75 s less).
+        const double patternsShorter = 3 * 2 * 0.5 + (3 * 4 + 2) * 1.75;
         QCOMPARE(count.remainingSeconds(0, 0, 0), count.total() * 3.0 - patternsShorter + 4 * 10);
         const double done = disks + perConfig;
         // One configuration done after its units' time plus 30 s: 30 s each for the three left.

@@ -3,6 +3,7 @@
 // figures come from tst_campaign_lab and the benchmark tests/bench/model-accuracy; here the maths.
 #include "campaign/progresscount.h"
 #include "results/accessreport.h"
+#include "results/analysis.h"
 #include "results/campaignplan.h"
 #include "results/diskaccess.h"
 #include "results/randommodel.h"
@@ -87,9 +88,13 @@ private Q_SLOTS:
 
     void jsonRoundTripAndHostileValues()
     {
-        const DiskAccess disk = hardDisk();
+        DiskAccess disk = hardDisk();
+        disk.randReadTogether = 140;
+        disk.randWriteTogether = 120;
         const DiskAccess back = DiskAccess::fromJson(disk.toJson());
         QCOMPARE(back.skipOneBw, disk.skipOneBw);
+        QCOMPARE(back.randReadTogether, disk.randReadTogether);
+        QCOMPARE(back.randWriteTogether, disk.randWriteTogether);
         QCOMPARE(back.randWriteQd32, disk.randWriteQd32);
         QCOMPARE(back.chunkBytes, disk.chunkBytes);
         QVERIFY(back.complete());
@@ -98,11 +103,13 @@ private Q_SLOTS:
         hostile.insert(QStringLiteral("rand_read_qd1_iops"), 0);
         hostile.insert(QStringLiteral("rand_read_qd32_iops"), QStringLiteral("lots"));
         hostile.insert(QStringLiteral("chunk_bytes"), 1e300);
+        hostile.insert(QStringLiteral("rand_write_qd32_together_iops"), QJsonValue::Null);
         const DiskAccess refused = DiskAccess::fromJson(hostile);
         QVERIFY(!refused.skipOneBw);
         QVERIFY(!refused.randReadQd1);
         QVERIFY(!refused.randReadQd32);
         QCOMPARE(refused.chunkBytes, 0u);
+        QVERIFY(!refused.randWriteTogether);
         QVERIFY(!refused.complete());
         QVERIFY(DiskAccess::fromJson({}).isEmpty());
     }
@@ -169,6 +176,53 @@ private Q_SLOTS:
         QVERIFY(!predictRandom(spec(QStringLiteral("raid5"), 4), none).readIops);
     }
 
+    /// Disks that share a processor or a controller: what they managed at once bounds every layout, by
+    /// the requests one request on top makes of them.
+    void randomModelKeepsToWhatTheDisksManagedTogether()
+    {
+        DiskAccess flat;
+        flat.randReadQd1 = 2000;
+        flat.randReadQd32 = 8000;
+        flat.randWriteQd1 = 1800;
+        flat.randWriteQd32 = 7000;
+        const auto access = [&](const QString&) -> const DiskAccess* { return &flat; };
+        // Four disks at once managed 9000 reads and 8000 writes a second in all.
+        const RandomCeiling ceiling {9000.0, 8000.0};
+        const RandomPrediction raid0 = predictRandom(spec(QStringLiteral("raid0"), 4), access, ceiling);
+        QCOMPARE(*raid0.readIops, 9000.0); // four disks alone would give 4 x 8000 x (QD8)
+        QCOMPARE(*raid0.writeIops, 8000.0);
+        QVERIFY2(raid0.note.contains(QStringLiteral("reads and writes are bounded by what every disk managed at once")),
+                 qPrintable(raid0.note));
+        // A RAID5 write costs the disks two reads and two writes; a RAID10 write two writes.
+        QCOMPARE(*predictRandom(spec(QStringLiteral("raid5"), 4), access, ceiling).writeIops,
+                 1.0 / (2.0 / 9000 + 2.0 / 8000));
+        QCOMPARE(*predictRandom(spec(QStringLiteral("raid10"), 4, QStringLiteral("n2")), access, ceiling).writeIops,
+                 4000.0);
+        // Nested: a RAID50 of two RAID5s writes as one RAID5 does; a RAID1 of two RAID0s twice.
+        ArraySpec fifty;
+        fifty.level = ArrayLevel::Raid0;
+        fifty.children = {spec(QStringLiteral("raid5"), 3), spec(QStringLiteral("raid5"), 3)};
+        QCOMPARE(*predictRandom(fifty, access, ceiling).writeIops, 1.0 / (1.0 / 9000 + 2.0 / 8000));
+        // Where the ceiling is above what the disks do alone, it changes nothing and says nothing.
+        const RandomCeiling high {1e9, 1e9};
+        const RandomPrediction free = predictRandom(spec(QStringLiteral("raid0"), 4), access, high);
+        QCOMPARE(*free.readIops, 4 * *flat.randomIops(false, 8));
+        QVERIFY(free.note.isEmpty());
+        // Results without the disks measured together: no ceiling.
+        CampaignResults results;
+        DiskResult one;
+        one.path = QStringLiteral("/dev/sdb");
+        one.access.randReadTogether = 5000;
+        one.access.randWriteTogether = 4000;
+        DiskResult two = one;
+        two.path = QStringLiteral("/dev/sdc");
+        results.disks = {one, two};
+        QCOMPARE(*randomCeiling(results).readIops, 10000.0);
+        QCOMPARE(*randomCeiling(results).writeIops, 8000.0);
+        results.disks[1].access.randWriteTogether.reset();
+        QVERIFY(!randomCeiling(results).writeIops);
+    }
+
     /// Layouts the model alone ranks (nothing built yet: the quick answer's first step) rank on random
     /// speed too once the disks' patterns were measured: on random writes a mirror pair beats parity.
     void predictedLayoutsRankOnRandomSpeed()
@@ -222,7 +276,8 @@ private Q_SLOTS:
         QVERIFY(plan.ok());
         QVERIFY(!plan->patterns);
         QCOMPARE(plan->toJson().value(QStringLiteral("patterns")), QJsonValue(false));
-        QCOMPARE(with - ProgressCount::forPlan(*plan, 4).disksUnits(), 2 * 4 + 4);
+        // Two strided and four random runs a disk alone, two random runs of the four at once.
+        QCOMPARE(with - ProgressCount::forPlan(*plan, 4).disksUnits(), 6 * 4 + 2);
         json.insert(QStringLiteral("patterns"), QStringLiteral("yes"));
         QVERIFY(!CampaignPlan::fromJson(json).ok());
     }
@@ -235,11 +290,13 @@ private Q_SLOTS:
         disk.path = QStringLiteral("/dev/sda");
         disk.readBw = 100e6;
         disk.access = hardDisk();
+        disk.access.randReadTogether = 190;
         results.disks.append(disk);
         const QString md = accessMarkdown(results);
         QVERIFY(md.contains(QStringLiteral("| 100 % |")));
         QVERIFY(md.contains(QStringLiteral("| 75 % |")));
-        QVERIFY(md.contains(QStringLiteral("| 80 | 200 | 150 | 150 |")));
+        // Alone at QD1 and QD32, then together (the write's was not measured).
+        QVERIFY2(md.contains(QStringLiteral("| 80 | 200 | 190 | 150 | 150 |  |")), qPrintable(md));
     }
 };
 
