@@ -318,12 +318,11 @@ echo $? > fault-rc
                           .toUtf8());
         wrapper.close();
         QVERIFY(wrapper.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
-        const CliRun run =
-            runCli({QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--disks"), QStringLiteral("64M"),
-                    QStringLiteral("--"), QStringLiteral("true")},
-                   180000, QStringLiteral("raidbench-cli"), {},
-                   provokedEnv() +
-                       QStringList {QStringLiteral("PATH=%1:%2").arg(bin.path(), qEnvironmentVariable("PATH"))});
+        const CliRun run = runCli(
+            {QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--disks"), QStringLiteral("64M"),
+             QStringLiteral("--"), QStringLiteral("true")},
+            180000, QStringLiteral("raidbench-cli"), {},
+            provokedEnv() + QStringList {QStringLiteral("PATH=%1:%2").arg(bin.path(), qEnvironmentVariable("PATH"))});
         QCOMPARE(run.exitCode, 125);
         QVERIFY2(run.err.contains(QStringLiteral("panicked while booting (Kernel panic - not syncing")) &&
                      run.err.contains(QStringLiteral("booting it again (once)")),
