@@ -130,6 +130,8 @@ struct DeviceUsers::Look
     QHash<QByteArray, std::uint64_t> nodes; ///< "dev inode" of each block device node in /dev -> its number
     bool nodesRead = false;
     std::uint64_t deadlineNs = 0;
+    /// (pid, device) a process holds open for writing or mapped: a use at the first look.
+    QSet<std::pair<qint64, std::uint64_t>> firm;
 
     bool late() const { return monotonicNs() > deadlineNs; }
     void add(const DeviceUse& use)
@@ -323,13 +325,14 @@ void DeviceUsers::findProcesses(Look& look) const
 
 void DeviceUsers::keepHeld(Look& look) const
 {
-    // A probe (blkid, udev, another scan) opens a disk for milliseconds; what uses a disk holds it. A
-    // process counts only when it still has the device open or mapped at each of two more looks.
+    // A probe (blkid, udev, another scan) opens a disk for reading, for milliseconds; what uses a disk
+    // holds it. A process that only reads it counts when it still has it open at each of two more
+    // looks; one that opened it for writing, or mapped it, at once.
     for (int again = 0; again < 2; ++again) {
         QSet<qint64> pids;
         for (const QList<DeviceUse>& list : std::as_const(look.uses)) {
             for (const DeviceUse& use : list) {
-                if (use.kind == DeviceUse::Kind::OpenByProcess) {
+                if (use.kind == DeviceUse::Kind::OpenByProcess && !look.firm.contains({use.pid, use.device})) {
                     pids.insert(use.pid);
                 }
             }
@@ -345,8 +348,8 @@ void DeviceUsers::keepHeld(Look& look) const
         }
         for (auto it = look.uses.begin(); it != look.uses.end();) {
             const QList<DeviceUse> seen = later.uses.value(it.key());
-            it->removeIf([&seen](const DeviceUse& use) {
-                return use.kind == DeviceUse::Kind::OpenByProcess &&
+            it->removeIf([&seen, &look](const DeviceUse& use) {
+                return use.kind == DeviceUse::Kind::OpenByProcess && !look.firm.contains({use.pid, use.device}) &&
                     std::none_of(seen.cbegin(), seen.cend(),
                                  [&use](const DeviceUse& other) { return other.pid == use.pid; });
             });
@@ -357,8 +360,27 @@ void DeviceUsers::keepHeld(Look& look) const
 
 namespace {
 
-/// The block devices the descriptors in `fdDir` are open on (a pipe or a socket is no device).
-QList<std::uint64_t> descriptorDevices(const QByteArray& fdDir)
+/// Whether descriptor `fd` of the table `fdDir` (".../fd") was opened for reading only, from its
+/// fdinfo flags; no when that cannot be told.
+bool readOnlyDescriptor(const QByteArray& fdDir, const QByteArray& fd)
+{
+    QFile info(QFile::decodeName(fdDir.chopped(2) + "fdinfo/" + fd));
+    if (!info.open(QIODevice::ReadOnly)) {
+        return false;
+    }
+    for (const QByteArray& line : info.read(4096).split('\n')) {
+        if (line.startsWith("flags:")) {
+            bool ok = false;
+            const uint flags = line.mid(6).trimmed().toUInt(&ok, 8);
+            return ok && (flags & O_ACCMODE) == O_RDONLY;
+        }
+    }
+    return false;
+}
+
+/// The block devices the descriptors in `fdDir` are open on (a pipe or a socket is no device); those
+/// open for reading only go to `readOnly` instead.
+QList<std::uint64_t> descriptorDevices(const QByteArray& fdDir, QList<std::uint64_t>& readOnly)
 {
     QList<std::uint64_t> found;
     for (const QByteArray& fd : directoryEntries(fdDir)) {
@@ -370,7 +392,7 @@ QList<std::uint64_t> descriptorDevices(const QByteArray& fdDir)
             continue;
         }
         if (const std::uint64_t device = blockDeviceAt(link)) {
-            found.append(device);
+            (readOnlyDescriptor(fdDir, fd) ? readOnly : found).append(device);
         }
     }
     return found;
@@ -399,7 +421,8 @@ std::pair<QByteArray, QByteArray> mappedFile(const QByteArray& line)
 void DeviceUsers::findInProcess(Look& look, qint64 pid) const
 {
     const QByteArray base = QFile::encodeName(m_procRoot) + '/' + QByteArray::number(pid);
-    QList<std::uint64_t> found = descriptorDevices(base + "/fd");
+    QList<std::uint64_t> readOnly;
+    QList<std::uint64_t> found = descriptorDevices(base + "/fd", readOnly);
     // Its mappings (a device mapped and its descriptor closed), each file followed once per look.
     QFile maps(QFile::decodeName(base + "/maps"));
     QByteArray mapsText;
@@ -419,17 +442,22 @@ void DeviceUsers::findInProcess(Look& look, qint64 pid) const
             found.append(*known);
         }
     }
-    found += threadDevices(look, base, pid, mapsText.isEmpty());
-    if (found.isEmpty()) {
+    found += threadDevices(look, base, pid, mapsText.isEmpty(), readOnly);
+    if (found.isEmpty() && readOnly.isEmpty()) {
         return;
     }
     const QString name = processName(base);
     for (const std::uint64_t device : std::as_const(found)) {
         look.add({DeviceUse::Kind::OpenByProcess, device, name, pid});
+        look.firm.insert({pid, device});
+    }
+    for (const std::uint64_t device : std::as_const(readOnly)) {
+        look.add({DeviceUse::Kind::OpenByProcess, device, name, pid});
     }
 }
 
-QList<std::uint64_t> DeviceUsers::threadDevices(Look& look, const QByteArray& base, qint64 pid, bool leaderGone) const
+QList<std::uint64_t> DeviceUsers::threadDevices(Look& look, const QByteArray& base, qint64 pid, bool leaderGone,
+                                                QList<std::uint64_t>& readOnly) const
 {
     // A thread with a descriptor table of its own (unshare(CLONE_FILES)) shows it only under
     // task/TID/fd; a process whose first thread ended shows nothing under its own fd and maps, while
@@ -441,7 +469,7 @@ QList<std::uint64_t> DeviceUsers::threadDevices(Look& look, const QByteArray& ba
             continue;
         }
         if (leaderGone || !sharesDescriptors(pid, tid)) {
-            found += descriptorDevices(base + "/task/" + task + "/fd");
+            found += descriptorDevices(base + "/task/" + task + "/fd", readOnly);
         }
         if (!leaderGone) {
             continue;

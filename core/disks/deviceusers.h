@@ -40,8 +40,9 @@ struct DeviceUse
 /// process's open descriptors and mappings (/proc/PID/fd and /proc/PID/map_files, followed to the
 /// device number without waiting on any file system), and its threads' where they differ (a thread
 /// with its own descriptor table, a process whose first thread ended), and what the kernel exports
-/// (the NVMe target, LIO's backstores, a USB mass-storage gadget). A process counts when it holds the
-/// device at three looks 100 ms apart: blkid or udev probing a disk is not a use. One look covers
+/// (the NVMe target, LIO's backstores, a USB mass-storage gadget). A process that opened a device for
+/// writing or mapped it counts at once; one that opened it for reading only when it holds it at three
+/// looks 100 ms apart: blkid or udev probing a disk is not a use. One look covers
 /// every device; it stops at a deadline, and one that did not finish is an error (the caller then
 /// treats every device as possibly in use). What it cannot see: a descriptor in flight over a socket,
 /// or registered with io_uring and closed.
@@ -80,10 +81,12 @@ private:
     void findExports(Look& look) const;
     void findProcesses(Look& look) const;
     void findInProcess(Look& look, qint64 pid) const;
-    /// Drops the processes that let go of a device within 200 ms (a probe, not a user).
+    /// Drops the processes that only read a device and let go of it within 200 ms (a probe, not a user).
     void keepHeld(Look& look) const;
     /// What `pid`'s other threads hold that its own descriptors and maps do not show.
-    QList<std::uint64_t> threadDevices(Look& look, const QByteArray& base, qint64 pid, bool leaderGone) const;
+    /// Those open for reading only go to `readOnly`.
+    QList<std::uint64_t> threadDevices(Look& look, const QByteArray& base, qint64 pid, bool leaderGone,
+                                       QList<std::uint64_t>& readOnly) const;
     /// The block device nodes in /dev by the "dev inode" maps shows for a mapping of them.
     const QHash<QByteArray, std::uint64_t>& deviceNodes(Look& look) const;
     static QString processName(const QByteArray& base);

@@ -132,35 +132,40 @@ private Q_SLOTS:
         QCOMPARE(DiskScanner().inspect(loop.file()).error().code, QStringLiteral("not-block-device"));
     }
 
-    /// blkid, udev or another scan opens a disk for a moment: that is a probe, not a use. One that
-    /// keeps it open is a use.
+    /// blkid, udev or another scan opens a disk for reading, for a moment: that is a probe, not a use.
+    /// One that keeps it open is a use, and so is one that opened it for writing, however briefly.
     void aProbeIsNotAUse()
     {
         LoopDevice loop(m_dir.path(), 32 << 20);
         QVERIFY(loop.ok());
         EligibilityOptions options;
         options.allowLoop = true;
-        auto holdFor = [&loop](const QString& seconds) {
+        auto holdFor = [&loop](const QString& redirect, const QString& seconds) {
             auto holder = std::make_unique<QProcess>();
             holder->start(QStringLiteral("sh"),
-                          {QStringLiteral("-c"), QStringLiteral("exec 3<\"$0\"; echo ready; exec sleep $1"),
-                           loop.device(), seconds});
+                          {QStringLiteral("-c"),
+                           QStringLiteral("exec 3%1\"$0\"; echo ready; exec sleep $1").arg(redirect), loop.device(),
+                           seconds});
             holder->waitForReadyRead(5000);
             return holder;
         };
-        auto probe = holdFor(QStringLiteral("0.15"));
+        auto probe = holdFor(QStringLiteral("<"), QStringLiteral("0.15"));
         auto disk = DiskScanner().inspect(loop.device(), options);
         QVERIFY(disk.ok());
         QVERIFY2(disk->eligible, qPrintable(reasonsOf(*disk)));
         probe->waitForFinished(5000);
 
-        auto user = holdFor(QStringLiteral("30"));
-        disk = DiskScanner().inspect(loop.device(), options);
-        user->kill();
-        user->waitForFinished(5000);
-        QVERIFY(disk.ok());
-        QVERIFY(!disk->eligible);
-        QVERIFY2(disk->hasReason(QStringLiteral("open")), qPrintable(reasonsOf(*disk)));
+        for (const QString& redirect : {QStringLiteral("<"), QStringLiteral("<>")}) {
+            // A reader that stays, and a writer that leaves as soon as a probe would.
+            auto user =
+                holdFor(redirect, redirect == QLatin1String("<") ? QStringLiteral("30") : QStringLiteral("0.15"));
+            disk = DiskScanner().inspect(loop.device(), options);
+            user->kill();
+            user->waitForFinished(5000);
+            QVERIFY(disk.ok());
+            QVERIFY2(!disk->eligible && disk->hasReason(QStringLiteral("open")),
+                     qPrintable(redirect + QLatin1Char(' ') + reasonsOf(*disk)));
+        }
     }
 };
 
