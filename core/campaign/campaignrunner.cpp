@@ -313,7 +313,9 @@ IoResult CampaignRunner::runJob(const IoJob& job, CampaignProgress progress, con
             settled = true;
         }
     });
-    if (result.status == IoStatus::Completed && settle->settled()) {
+    // A rate that settled only as the run reached its length stopped nothing: the run is a full one.
+    const bool stoppedEarly = !job.timeLimitNs || result.elapsedNs < job.timeLimitNs;
+    if (result.status == IoStatus::Completed && settle->settled() && stoppedEarly) {
         result.notes.append(QStringLiteral("stopped once the rate had settled"));
     }
     return result;
