@@ -77,21 +77,30 @@ IoJob DiskPatterns::job(Kind kind, const DiskResult& disk, const PinnedDevice& p
     return job;
 }
 
+std::optional<IoJob> DiskPatterns::nextAlone(Kind kind, DiskResult& disk, bool done, const std::atomic_bool* cancel)
+{
+    if (done || cancelled(cancel) || !disk.access.error.isEmpty()) {
+        ++m_unitsDone;
+        return std::nullopt; // resumed, cancelled or failed
+    }
+    auto ok = verified(*m_context.gate, m_context.pinOf(disk.path));
+    if (!ok) {
+        disk.access.error = ok.error().message;
+        ++m_unitsDone;
+        return std::nullopt;
+    }
+    return job(kind, disk, *m_context.pinOf(disk.path), *ok);
+}
+
 void DiskPatterns::runStrided(DiskResult& disk, const std::atomic_bool* cancel)
 {
     for (const std::uint32_t skip : {1u, 2u}) {
         std::optional<double>& figure = skip == 1 ? disk.access.skipOneBw : disk.access.skipTwoBw;
-        if (figure || cancelled(cancel) || !disk.access.error.isEmpty()) {
-            ++m_unitsDone;
-            continue; // resumed, cancelled or failed
-        }
-        auto ok = verified(*m_context.gate, m_context.pinOf(disk.path));
-        if (!ok) {
-            disk.access.error = ok.error().message;
-            ++m_unitsDone;
+        std::optional<IoJob> next = nextAlone(Kind::Strided, disk, figure.has_value(), cancel);
+        if (!next) {
             continue;
         }
-        IoJob strided = job(Kind::Strided, disk, *m_context.pinOf(disk.path), *ok);
+        IoJob& strided = *next;
         strided.pattern = IoPattern::Read;
         strided.blockSize = chunkBytes;
         strided.queueDepth = 8;
@@ -123,17 +132,11 @@ void DiskPatterns::runRandomAlone(DiskResult& disk, const std::atomic_bool* canc
     for (const IoPattern pattern : {IoPattern::RandRead, IoPattern::RandWrite}) {
         for (const int queueDepth : {1, randomQueueDepth}) {
             std::optional<double>& figure = randomFigure(disk.access, pattern, queueDepth, false);
-            if (figure || cancelled(cancel) || !disk.access.error.isEmpty()) {
-                ++m_unitsDone;
-                continue; // resumed, cancelled or failed
-            }
-            auto ok = verified(*m_context.gate, m_context.pinOf(disk.path));
-            if (!ok) {
-                disk.access.error = ok.error().message;
-                ++m_unitsDone;
+            std::optional<IoJob> next = nextAlone(Kind::Random, disk, figure.has_value(), cancel);
+            if (!next) {
                 continue;
             }
-            IoJob random = job(Kind::Random, disk, *m_context.pinOf(disk.path), *ok);
+            IoJob& random = *next;
             random.pattern = pattern;
             random.blockSize = 4096;
             random.queueDepth = queueDepth;

@@ -3,6 +3,7 @@
 #include "campaign/diskbaselines.h"
 
 #include <atomic>
+#include <optional>
 
 namespace RaidBench {
 
@@ -32,6 +33,9 @@ private:
     /// A pattern run's limits: the plan's region and ramp, two seconds at most for a strided run and one
     /// for a random run (the model's inputs, not figures a user reads).
     IoJob job(Kind kind, const DiskResult& disk, const PinnedDevice& pin, const VerifiedDevice& verified) const;
+    /// The next run of `disk` alone, checked by the gate right before it; none (its unit counted) when
+    /// its figure is `done` (resumed), the run was cancelled, the disk failed before, or fails the gate.
+    std::optional<IoJob> nextAlone(Kind kind, DiskResult& disk, bool done, const std::atomic_bool* cancel);
     void runStrided(DiskResult& disk, const std::atomic_bool* cancel);
     void runRandomAlone(DiskResult& disk, const std::atomic_bool* cancel);
     void runRandomTogether(IoPattern pattern, const std::atomic_bool* cancel);
