@@ -4406,8 +4406,8 @@ escritura %5, lectura %6%7</translation>
         <translation>nada de lo que se midió en ella permite clasificarla</translation>
     </message>
     <message>
-        <source>predicted, not run: the model gives sequential speed only, not %1; run it to rank it</source>
-        <translation>prevista, no ejecutada: el modelo solo da la velocidad secuencial, no %1; ejecútela para clasificarla</translation>
+        <source>predicted, not run: the models do not give %1 for these disks; run it to rank it</source>
+        <translation>prevista, no ejecutada: los modelos no dan %1 para estos discos; ejecútela para clasificarla</translation>
     </message>
     <message>
         <source>not measured on %1</source>
@@ -4468,6 +4468,10 @@ escritura %5, lectura %6%7</translation>
     <message>
         <source>No layout that qualifies was measured on %1: it is left out of the ranking.</source>
         <translation>Ninguna disposición que cumpla los requisitos se midió en %1: queda fuera de la clasificación.</translation>
+    </message>
+    <message>
+        <source>Layouts marked predicted were not run: their sequential speed comes from the throughput model and the disks&apos; own speeds, their random speed from the disks&apos; random speeds and the requests each layout makes of them.</source>
+        <translation>Las disposiciones marcadas como previstas no se ejecutaron: su velocidad secuencial procede del modelo de rendimiento y de la velocidad propia de los discos, su velocidad aleatoria de la velocidad aleatoria de los discos y de las peticiones que cada disposición les hace.</translation>
     </message>
     <message>
         <source>Layouts marked predicted were not run: their sequential speed comes from the throughput model and the disks&apos; own speeds.</source>
@@ -6312,8 +6316,9 @@ ranked on sequential and random speed. --recommend REQUIREMENTS prints the ranki
   weight=TERM[:W]+... what to rank on: seq, seq-write, seq-read, random, random-write,
                       random-read, files (the file-system tests), command (your command&apos;s time);
                       W weighs a term (default 1). Without weight: seq+random.
-Layouts the disks allow but the results do not hold are filled in from the throughput model,
-marked predicted (sequential speed only).</source>
+Layouts the disks allow but the results do not hold are filled in from the models, marked
+predicted: sequential speed from the disks&apos; own, random speed from their access patterns
+(results from before those were measured have sequential speed only).</source>
         <translation>Convierte un archivo de resultados en un informe Markdown (por defecto), CSV, o archivos JSON al estilo
 de fio; añade los resultados del propio fio (--output-format=json) junto a los de RaidBench.
 
@@ -6335,8 +6340,10 @@ separados por comas:
   weight=TERM[:W]+... por qué ordenar: seq, seq-write, seq-read, random, random-write,
                       random-read, files (las pruebas de sistema de archivos), command (el
                       tiempo de su orden); W pondera un término (por defecto 1). Sin weight: seq+random.
-Las disposiciones que los discos permiten pero que los resultados no contienen se completan con el
-modelo de rendimiento, marcadas como predichas (solo velocidad secuencial).</translation>
+Las disposiciones que los discos permiten pero que los resultados no contienen se completan con los
+modelos, marcadas como predichas: la velocidad secuencial a partir de la de los discos, la aleatoria
+a partir de sus patrones de acceso (los resultados anteriores a su medida solo tienen velocidad
+secuencial).</translation>
     </message>
     <message>
         <source>--html writes to --out FILE, and alone (not with --md, --csv, --fio or --json)</source>

@@ -42,8 +42,9 @@ const char* const reportDescription = QT_TRANSLATE_NOOP(
     "  weight=TERM[:W]+... what to rank on: seq, seq-write, seq-read, random, random-write,\n"
     "                      random-read, files (the file-system tests), command (your command's time);\n"
     "                      W weighs a term (default 1). Without weight: seq+random.\n"
-    "Layouts the disks allow but the results do not hold are filled in from the throughput model,\n"
-    "marked predicted (sequential speed only).");
+    "Layouts the disks allow but the results do not hold are filled in from the models, marked\n"
+    "predicted: sequential speed from the disks' own, random speed from their access patterns\n"
+    "(results from before those were measured have sequential speed only).");
 
 /// The HTML report is the desktop program's (its charts need Qt Charts): run it headless.
 int writeHtmlReport(const QStringList& files, const QString& out, const QString& requirements, bool otherFormat)

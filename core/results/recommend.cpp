@@ -207,7 +207,7 @@ bool rankQualifying(const Words& say, const QList<const Candidate*>& qualifying,
                 {candidate->name,
                  candidate->predicted
                      ? say(QT_TRANSLATE_NOOP("Recommendation",
-                                             "predicted, not run: the model gives sequential speed only, not %1; "
+                                             "predicted, not run: the models do not give %1 for these disks; "
                                              "run it to rank it"))
                            .arg(listNames(say, missing))
                      : say(QT_TRANSLATE_NOOP("Recommendation", "not measured on %1")).arg(listNames(say, missing)),
@@ -377,7 +377,19 @@ Recommendation recommend(const CampaignResults& results, const Requirements& req
         shown.append(measures);
     }
     const bool anyPredicted = rankQualifying(say, qualifying, scoring, shown, answer);
-    if (anyPredicted) {
+    const bool randomPredicted = std::any_of(answer.ranked.cbegin(), answer.ranked.cend(), [](const RankedLayout& l) {
+        return l.predicted && std::any_of(l.values.cbegin(), l.values.cend(), [](const auto& value) {
+                   return (value.first == Measure::RandomWrite || value.first == Measure::RandomRead) &&
+                       value.second > 0;
+               });
+    });
+    if (anyPredicted && randomPredicted) {
+        answer.notes.append(say(
+            QT_TRANSLATE_NOOP("Recommendation",
+                              "Layouts marked predicted were not run: their sequential speed comes from the throughput "
+                              "model and the disks' own speeds, their random speed from the disks' random speeds and "
+                              "the requests each layout makes of them.")));
+    } else if (anyPredicted) {
         answer.notes.append(say(QT_TRANSLATE_NOOP("Recommendation",
                                                   "Layouts marked predicted were not run: their sequential speed comes "
                                                   "from the throughput model and the disks' own speeds.")));
