@@ -984,6 +984,14 @@
 </translation>
     </message>
     <message>
+        <source>Random 4K at QD32, built and measured, against the model (IOPS):
+
+</source>
+        <translation>4K aleatorio a QD32, construidas y medidas, frente al modelo (IOPS):
+
+</translation>
+    </message>
+    <message>
         <source>Built and measured, against the model (MB/s):
 
 </source>

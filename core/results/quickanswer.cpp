@@ -8,16 +8,31 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
+
 namespace RaidBench {
 
-std::optional<double> VerifiedLayout::ratio(bool write) const
+namespace {
+
+std::optional<double> measuredOver(const std::optional<double>& measured, const std::optional<double>& predicted)
 {
-    const std::optional<double>& predicted = write ? predictedWrite : predictedRead;
-    const std::optional<double>& measured = write ? measuredWrite : measuredRead;
     if (!predicted || !measured || *predicted <= 0) {
         return std::nullopt;
     }
     return *measured / *predicted;
+}
+
+} // namespace
+
+std::optional<double> VerifiedLayout::ratio(bool write) const
+{
+    return write ? measuredOver(measuredWrite, predictedWrite) : measuredOver(measuredRead, predictedRead);
+}
+
+std::optional<double> VerifiedLayout::randomRatio(bool write) const
+{
+    return write ? measuredOver(measuredRandomWrite, predictedRandomWrite)
+                 : measuredOver(measuredRandomRead, predictedRandomRead);
 }
 
 QList<TestSpec> QuickAnswer::modelledTests()
@@ -125,14 +140,24 @@ void QuickAnswer::compare(const Recommendation& before, const CampaignResults& m
                     layout.predictedWrite = value;
                 } else if (measure == Measure::SeqRead) {
                     layout.predictedRead = value;
+                } else if (measure == Measure::RandomWrite) {
+                    layout.predictedRandomWrite = value;
+                } else if (measure == Measure::RandomRead) {
+                    layout.predictedRandomRead = value;
                 }
             }
         }
-        // The model's figure for the layout as built, when the ranking did not hold it.
+        // The models' figures for the layout as built, where the ranking did not hold them.
         layout.predictedWrite = layout.predictedWrite ? layout.predictedWrite : config.predictedWrite;
         layout.predictedRead = layout.predictedRead ? layout.predictedRead : config.predictedRead;
+        layout.predictedRandomWrite =
+            layout.predictedRandomWrite ? layout.predictedRandomWrite : config.predictedRandomWrite;
+        layout.predictedRandomRead =
+            layout.predictedRandomRead ? layout.predictedRandomRead : config.predictedRandomRead;
         layout.measuredWrite = config.sequentialWrite();
         layout.measuredRead = config.sequentialRead();
+        layout.measuredRandomWrite = config.randomIops(true);
+        layout.measuredRandomRead = config.randomIops(false);
         verified.append(layout);
     }
     const Recommendation after = recommend(merged, requirements, true);
@@ -186,7 +211,11 @@ QJsonObject QuickAnswer::toJson() const
                          {QStringLiteral("predicted_write_bw_bytes"), optionalNumber(layout.predictedWrite)},
                          {QStringLiteral("predicted_read_bw_bytes"), optionalNumber(layout.predictedRead)},
                          {QStringLiteral("measured_write_bw_bytes"), optionalNumber(layout.measuredWrite)},
-                         {QStringLiteral("measured_read_bw_bytes"), optionalNumber(layout.measuredRead)}});
+                         {QStringLiteral("measured_read_bw_bytes"), optionalNumber(layout.measuredRead)},
+                         {QStringLiteral("predicted_rand_write_iops"), optionalNumber(layout.predictedRandomWrite)},
+                         {QStringLiteral("predicted_rand_read_iops"), optionalNumber(layout.predictedRandomRead)},
+                         {QStringLiteral("measured_rand_write_iops"), optionalNumber(layout.measuredRandomWrite)},
+                         {QStringLiteral("measured_rand_read_iops"), optionalNumber(layout.measuredRandomRead)}});
     }
     return QJsonObject {{QStringLiteral("requirements"), requirements.text()},
                         {QStringLiteral("verify"), verify},
@@ -223,27 +252,31 @@ QuickAnswer QuickAnswer::fromJson(const QJsonObject& json)
         layout.predictedRead = readOptional(object.value(QStringLiteral("predicted_read_bw_bytes")));
         layout.measuredWrite = readOptional(object.value(QStringLiteral("measured_write_bw_bytes")));
         layout.measuredRead = readOptional(object.value(QStringLiteral("measured_read_bw_bytes")));
+        layout.predictedRandomWrite = readOptional(object.value(QStringLiteral("predicted_rand_write_iops")));
+        layout.predictedRandomRead = readOptional(object.value(QStringLiteral("predicted_rand_read_iops")));
+        layout.measuredRandomWrite = readOptional(object.value(QStringLiteral("measured_rand_write_iops")));
+        layout.measuredRandomRead = readOptional(object.value(QStringLiteral("measured_rand_read_iops")));
         answer.verified.append(layout);
     }
     return answer;
 }
 
-QString QuickAnswer::toText(Audience audience) const
+namespace {
+
+/// The built layouts' measured figures beside the models', sequential (MB/s) or random (IOPS).
+QString comparisonTable(Audience audience, const QList<VerifiedLayout>& verified, bool random)
 {
     const auto words = [audience](const char* english) { return phrase(audience, "QuickAnswer", english); };
-    auto mbps = [audience](const std::optional<double>& value) {
-        return value ? number(audience, *value / 1e6, 1) : QStringLiteral("-");
+    auto figure = [audience, random](const std::optional<double>& value) {
+        return value ? number(audience, random ? *value : *value / 1e6, random ? 0 : 1) : QStringLiteral("-");
     };
     auto ratio = [audience](const std::optional<double>& value) {
         return value ? number(audience, *value, 2) : QStringLiteral("-");
     };
-    if (verified.isEmpty()) {
-        return words(QT_TRANSLATE_NOOP("QuickAnswer",
-                                       "Nothing was built: the answer rests on the model alone. Took %1 to measure the "
-                                       "disks.\n"))
-            .arg(Units::formatRoughDuration(measureSeconds));
-    }
-    QString text = words(QT_TRANSLATE_NOOP("QuickAnswer", "Built and measured, against the model (MB/s):\n\n"));
+    QString text = random
+        ? words(
+              QT_TRANSLATE_NOOP("QuickAnswer", "Random 4K at QD32, built and measured, against the model (IOPS):\n\n"))
+        : words(QT_TRANSLATE_NOOP("QuickAnswer", "Built and measured, against the model (MB/s):\n\n"));
     text += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8\n")
                 .arg(words(QT_TRANSLATE_NOOP("QuickAnswer", "layout")).leftJustified(16),
                      words(QT_TRANSLATE_NOOP("QuickAnswer", "rank")).rightJustified(4),
@@ -258,12 +291,38 @@ QString QuickAnswer::toText(Audience audience) const
                     .arg(layout.name.leftJustified(16),
                          (layout.predictedRank > 0 ? QString::number(layout.predictedRank) : QStringLiteral("-"))
                              .rightJustified(4),
-                         mbps(layout.measuredWrite).rightJustified(8), mbps(layout.predictedWrite).rightJustified(10),
-                         ratio(layout.ratio(true)).rightJustified(6), mbps(layout.measuredRead).rightJustified(8),
-                         mbps(layout.predictedRead).rightJustified(10), ratio(layout.ratio(false)).rightJustified(6),
+                         figure(random ? layout.measuredRandomWrite : layout.measuredWrite).rightJustified(8),
+                         figure(random ? layout.predictedRandomWrite : layout.predictedWrite).rightJustified(10),
+                         ratio(random ? layout.randomRatio(true) : layout.ratio(true)).rightJustified(6),
+                         figure(random ? layout.measuredRandomRead : layout.measuredRead).rightJustified(8),
+                         figure(random ? layout.predictedRandomRead : layout.predictedRead).rightJustified(10),
+                         ratio(random ? layout.randomRatio(false) : layout.ratio(false)).rightJustified(6),
                          layout.status == RunState::Completed
                              ? QString()
                              : QStringLiteral("  (%1)").arg(runStateText(layout.status, audience)));
+    }
+    return text;
+}
+
+} // namespace
+
+QString QuickAnswer::toText(Audience audience) const
+{
+    const auto words = [audience](const char* english) { return phrase(audience, "QuickAnswer", english); };
+    if (verified.isEmpty()) {
+        return words(QT_TRANSLATE_NOOP("QuickAnswer",
+                                       "Nothing was built: the answer rests on the model alone. Took %1 to measure the "
+                                       "disks.\n"))
+            .arg(Units::formatRoughDuration(measureSeconds));
+    }
+    QString text = comparisonTable(audience, verified, false);
+    // The random table where a built layout was measured or predicted on random speed.
+    const bool random = std::any_of(verified.cbegin(), verified.cend(), [](const VerifiedLayout& layout) {
+        return layout.measuredRandomWrite || layout.measuredRandomRead || layout.predictedRandomWrite ||
+            layout.predictedRandomRead;
+    });
+    if (random) {
+        text += QLatin1Char('\n') + comparisonTable(audience, verified, true);
     }
     if (!firstPredicted.isEmpty()) {
         text += firstAfter == firstPredicted

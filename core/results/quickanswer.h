@@ -24,9 +24,16 @@ struct VerifiedLayout
     std::optional<double> predictedRead;
     std::optional<double> measuredWrite;
     std::optional<double> measuredRead;
+    std::optional<double> predictedRandomWrite; ///< RND4K QD32 IOPS
+    std::optional<double> predictedRandomRead;
+    std::optional<double> measuredRandomWrite;
+    std::optional<double> measuredRandomRead;
     RunState status = RunState::Pending; ///< the configuration's: completed, failed, cancelled
 
+    /// Measured over predicted, sequential.
     std::optional<double> ratio(bool write) const;
+    /// Measured over predicted, random.
+    std::optional<double> randomRatio(bool write) const;
 };
 
 /// The quick answer: measure the disks (alone and together), predict every layout they allow, rank

@@ -96,8 +96,11 @@ raidbench-cli answer $disks --recommend "speed>=fast" > bad.out 2>&1; echo $? > 
             QVERIFY2(layout.status == RunState::Completed, qPrintable(layout.name));
             QVERIFY2(i >= 2 || (layout.predictedRank >= 1 && layout.predictedRank <= 2), qPrintable(layout.name));
             QVERIFY2(layout.ratio(true) && layout.ratio(false), qPrintable(layout.name));
-            qInfo("%s: write %.2f, read %.2f of the model", qPrintable(layout.name), *layout.ratio(true),
-                  *layout.ratio(false));
+            // Random speed too: the disks' access patterns give every layout a prediction.
+            QVERIFY2(layout.randomRatio(true) && layout.randomRatio(false), qPrintable(layout.name));
+            qInfo("%s: write %.2f, read %.2f, random write %.2f, random read %.2f of the models",
+                  qPrintable(layout.name), *layout.ratio(true), *layout.ratio(false), *layout.randomRatio(true),
+                  *layout.randomRatio(false));
         }
         QVERIFY(quick.layouts > 2);
         QVERIFY(quick.measureSeconds > 0 && quick.verifySeconds > 0 && quick.settledSeconds > 0);
@@ -107,6 +110,8 @@ raidbench-cli answer $disks --recommend "speed>=fast" > bad.out 2>&1; echo $? > 
                              .arg(quick.layouts)),
             qPrintable(out));
         QVERIFY2(out.contains(QStringLiteral("predicted")), qPrintable(out));
+        QVERIFY2(out.contains(QStringLiteral("Random 4K at QD32, built and measured, against the model (IOPS)")),
+                 qPrintable(out));
         // Nothing left running.
         QVERIFY2(!read(QStringLiteral("after")).contains(QStringLiteral("active")), qPrintable(read("after")));
         // Bad arguments: a clear error, exit 2, nothing touched.

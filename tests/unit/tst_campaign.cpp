@@ -913,6 +913,40 @@ private Q_SLOTS:
         QCOMPARE(QuickAnswer::fromJson(quick.toJson()).settledSeconds, quick.settledSeconds);
     }
 
+    void quickAnswerComparesRandomSpeedToo()
+    {
+        QuickAnswer quick;
+        quick.layouts = 3;
+        VerifiedLayout built;
+        built.name = QStringLiteral("raid10");
+        built.predictedRank = 1;
+        built.status = RunState::Completed;
+        built.predictedWrite = 200e6;
+        built.measuredWrite = 190e6;
+        built.predictedRead = 400e6;
+        built.measuredRead = 380e6;
+        built.predictedRandomWrite = 1000;
+        built.measuredRandomWrite = 900;
+        built.predictedRandomRead = 2000;
+        quick.verified = {built};
+        const QuickAnswer back = QuickAnswer::fromJson(quick.toJson());
+        QCOMPARE(back.verified.size(), 1);
+        QCOMPARE(back.verified.first().measuredRandomWrite, std::optional<double>(900));
+        QCOMPARE(back.verified.first().predictedRandomRead, std::optional<double>(2000));
+        QVERIFY(!back.verified.first().measuredRandomRead);
+        QCOMPARE(*back.verified.first().randomRatio(true), 0.9);
+        QVERIFY(!back.verified.first().randomRatio(false)); // not measured: no ratio
+        const QString text = back.toText();
+        QVERIFY2(text.contains(QStringLiteral("Random 4K at QD32, built and measured, against the model (IOPS)")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("     900       1000   0.90")), qPrintable(text));
+        // Without a random figure anywhere, the table is not printed.
+        quick.verified.first().predictedRandomWrite.reset();
+        quick.verified.first().measuredRandomWrite.reset();
+        quick.verified.first().predictedRandomRead.reset();
+        QVERIFY(!quick.toText().contains(QStringLiteral("Random 4K")));
+    }
+
     void partialStripesGiveARange()
     {
         const auto baseline = [](const QString& device) -> std::optional<std::pair<double, double>> {
