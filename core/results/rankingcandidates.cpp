@@ -345,25 +345,31 @@ QList<Candidate> candidatesOf(const Words& say, const CampaignResults& results, 
 ScoringTerms scoringTerms(const Words& say, const Requirements& requirements, const QList<const Candidate*>& pool)
 {
     ScoringTerms scoring;
+    QList<std::pair<QString, double>> kept;
     for (const auto& [name, weight] : requirements.terms()) {
-        QList<Measure> kept;
+        QList<Measure> measures;
         for (const Measure measure : Requirements::measuresOf(name)) {
             double best = 0;
             for (const Candidate* candidate : pool) {
                 best = std::max(best, candidate->values.value(measure, 0));
             }
             if (best > 0) {
-                kept.append(measure);
+                measures.append(measure);
                 scoring.best.insert(measure, best);
             }
         }
-        if (kept.isEmpty()) {
+        if (measures.isEmpty()) {
             Requirements one;
             one.weights = {{name, 1.0}};
             scoring.dropped.append(one.measureText(say.audience));
         } else {
-            scoring.terms.append({kept, weight});
+            scoring.terms.append({measures, weight});
+            kept.append({name, weight});
         }
+    }
+    scoring.rankedOn = requirements;
+    if (!scoring.dropped.isEmpty() && !kept.isEmpty()) {
+        scoring.rankedOn.weights = kept;
     }
     return scoring;
 }

@@ -52,6 +52,8 @@ struct ScoringTerms
     QList<std::pair<QList<Measure>, double>> terms;
     QStringList dropped; ///< term phrases no layout has
     QHash<Measure, double> best;
+    /// The requirements as ranked on: their terms less the dropped ones (all of them when none was kept).
+    Requirements rankedOn;
 };
 
 /// Every measure a layout can be ranked on, in the order reports list them.

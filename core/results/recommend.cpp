@@ -250,13 +250,12 @@ QString predictedPrefix(const Words& say)
     return say(QT_TRANSLATE_NOOP("Recommendation", "predicted, not run: "));
 }
 
-/// Why each ranked layout stands where it does: the first against the requirements, the others
-/// against the one above and the first.
-void explainRanks(const Words& say, Recommendation& answer, const CampaignResults& results,
-                  const Requirements& requirements, int qualifying, const ScoringTerms& scoring,
-                  const QList<Measure>& shown)
+/// Why each ranked layout stands where it does: the first against the requirements as ranked on, the
+/// others against the one above and the first.
+void explainRanks(const Words& say, Recommendation& answer, const CampaignResults& results, int qualifying,
+                  const ScoringTerms& scoring, const QList<Measure>& shown)
 {
-    const QString measureText = requirements.measureText(say.audience);
+    const QString measureText = scoring.rankedOn.measureText(say.audience);
     const bool severalControllers = spansControllers(results);
     for (int i = 0; i < answer.ranked.size(); ++i) {
         RankedLayout& layout = answer.ranked[i];
@@ -265,7 +264,7 @@ void explainRanks(const Words& say, Recommendation& answer, const CampaignResult
         if (i == 0) {
             RankedLayout said = layout;
             said.controllerLoss = controllerLoss;
-            layout.why = whyFirst(say, said, requirements, qualifying, int(answer.ranked.size()), measureText);
+            layout.why = whyFirst(say, said, scoring.rankedOn, qualifying, int(answer.ranked.size()), measureText);
             if (answer.ranked.size() > 1 && qRound(answer.ranked.at(1).score) == qRound(layout.score)) {
                 layout.why += say(QT_TRANSLATE_NOOP("Recommendation", "; ties with %1 on speed and %2"))
                                   .arg(answer.ranked.at(1).name, tieBreak(say, layout, answer.ranked.at(1)));
@@ -338,6 +337,7 @@ Recommendation recommend(const CampaignResults& results, const Requirements& req
     const Words say {audience};
     Recommendation answer;
     answer.requirements = requirements;
+    answer.rankedOn = requirements;
     answer.audience = audience;
     if (!results.comparedLabels.isEmpty()) {
         // The same layouts at other times or on other hosts: ranking them against each other answers
@@ -360,6 +360,7 @@ Recommendation recommend(const CampaignResults& results, const Requirements& req
         }
     }
     ScoringTerms scoring = scoringTerms(say, requirements, measured.isEmpty() ? qualifying : measured);
+    answer.rankedOn = scoring.rankedOn;
     for (const QString& dropped : qualifying.isEmpty() ? QStringList() : scoring.dropped) {
         answer.notes.append(say(QT_TRANSLATE_NOOP("Recommendation",
                                                   "No layout that qualifies was measured on %1: it is left out of the "
@@ -395,7 +396,7 @@ Recommendation recommend(const CampaignResults& results, const Requirements& req
                                                   "from the throughput model and the disks' own speeds.")));
     }
 
-    explainRanks(say, answer, results, requirements, int(qualifying.size()), scoring, shown);
+    explainRanks(say, answer, results, int(qualifying.size()), scoring, shown);
     answer.summary = summaryOf(say, answer, results, requirements, !qualifying.isEmpty(), !candidates.isEmpty());
     return answer;
 }
@@ -438,7 +439,7 @@ QString Recommendation::toText() const
     const QString scope = requirements.describe(audience);
     QString text = say(QT_TRANSLATE_NOOP("Recommendation", "Layouts%1, ranked on %2:\n\n"))
                        .arg(scope.isEmpty() ? QString() : say(QT_TRANSLATE_NOOP("Recommendation", " that ")) + scope,
-                            requirements.measureText(audience));
+                            rankedOn.measureText(audience));
     text += summary + QLatin1Char('\n');
     if (!ranked.isEmpty()) {
         text += QLatin1Char('\n');
@@ -468,7 +469,7 @@ QString Recommendation::toMarkdown() const
     const QString scope = requirements.describe();
     QString md =
         QStringLiteral("\n## Recommendation\n\nFor layouts%1, ranked on %2 (`%3`):\n\n**%4**\n")
-            .arg(scope.isEmpty() ? QString() : QStringLiteral(" that ") + scope, requirements.measureText(),
+            .arg(scope.isEmpty() ? QString() : QStringLiteral(" that ") + scope, rankedOn.measureText(),
                  requirements.text().isEmpty() ? QStringLiteral("no requirement") : requirements.text(), cell(summary));
     if (!ranked.isEmpty()) {
         md += QStringLiteral("\n| rank | layout | score | why |\n|---:|---|---:|---|\n");

@@ -46,6 +46,9 @@ struct ExcludedLayout
 struct Recommendation
 {
     Requirements requirements;
+    /// The requirements as ranked on: without a measure no qualifying layout has (a plan without random
+    /// tests is not ranked on random speed, and its texts do not say it is).
+    Requirements rankedOn;
     QList<RankedLayout> ranked;
     QList<ExcludedLayout> excluded; ///< nearest first
     QString summary; ///< one sentence: the answer, or why there is none and what comes closest

@@ -64,6 +64,7 @@ Tradeoff tradeoff(const CampaignResults& results, const Requirements& requiremen
         }
     }
     ScoringTerms scoring = scoringTerms(say, requirements, measured.isEmpty() ? reference : measured);
+    chart.rankedOn = scoring.rankedOn.measureText(audience);
     for (const Candidate* candidate : reference) {
         for (auto it = scoring.best.begin(); it != scoring.best.end(); ++it) {
             it.value() = std::max(it.value(), candidate->values.value(it.key(), 0));

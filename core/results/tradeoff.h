@@ -31,6 +31,8 @@ struct Tradeoff
     /// "sequential writes (MB/s)", or "score (best = 100)": 100 is the best layout that qualifies (the
     /// chart's caption says so), or the best of all when none does.
     QString speedTitle;
+    /// What the points are ranked on, in words: the requirements' measures less those no layout has.
+    QString rankedOn;
     QList<TradeoffPoint> points;
 };
 

@@ -438,6 +438,34 @@ private Q_SLOTS:
                  QStringLiteral("not measured on random writes and random reads"));
     }
 
+    void aMeasureNoLayoutHasIsNotClaimed()
+    {
+        // A plan without random tests: the ranking is on sequential speed, and every sentence says so.
+        CampaignResults results = demo();
+        for (ConfigResult& config : results.configs) {
+            config.tests.removeIf(
+                [](const TestResult& test) { return test.spec.id().startsWith(QLatin1String("rnd4k")); });
+        }
+        const Recommendation answer = recommend(results, Requirements::defaults());
+        QCOMPARE(rankedNames(answer).first(), QStringLiteral("raid5")); // raid10 leads on both together
+        QVERIFY2(answer.ranked.first().why.startsWith(
+                     QLatin1String("fastest sequential speed of the layouts that survive one failure")),
+                 qPrintable(answer.ranked.first().why));
+        QVERIFY2(!answer.summary.contains(QLatin1String("random")), qPrintable(answer.summary));
+        QVERIFY2(
+            answer.toText().startsWith(QLatin1String("Layouts that survive one failure, ranked on sequential speed:")),
+            qPrintable(answer.toText()));
+        QVERIFY(answer.toMarkdown().contains(QLatin1String("ranked on sequential speed (`")));
+        QVERIFY2(answer.notes.contains(QLatin1String(
+                     "No layout that qualifies was measured on random speed: it is left out of the ranking.")),
+                 qPrintable(answer.notes.join(QLatin1Char('\n'))));
+        QCOMPARE(tradeoff(results, Requirements::defaults()).rankedOn, QStringLiteral("sequential speed"));
+        // Measured on both, it says both.
+        QCOMPARE(recommend(demo(), Requirements::defaults()).rankedOn.measureText(),
+                 QStringLiteral("sequential and random speed"));
+        QCOMPARE(tradeoff(demo(), Requirements::defaults()).rankedOn, QStringLiteral("sequential and random speed"));
+    }
+
     void aComparisonHasNoRecommendation()
     {
         const CampaignResults compared = compareResults({{demo(), QStringLiteral("a")}, {demo(), QStringLiteral("b")}});

@@ -60,8 +60,7 @@ Result<QChart*> Charts::tradeoffChart(const CampaignResults& results, const Char
         return nothing(
             tr("No layout has the measures to rank on (%1).").arg(options.requirements.measureText(Audience::Person)));
     }
-    QChart* chart =
-        newChart(tr("Space kept against %1").arg(options.requirements.measureText(Audience::Person)), options);
+    QChart* chart = newChart(tr("Space kept against %1").arg(data.rankedOn), options);
     auto* axisX = new QValueAxis;
     axisX->setTitleText(tr("space kept (%)"));
     // A little room either side, so a marker at 0 or 100 % is drawn whole; the ticks stay 0, 20, ... 100.
