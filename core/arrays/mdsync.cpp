@@ -103,6 +103,7 @@ Result<SyncTimeline> SyncFollower::follow(const std::atomic_bool* cancel, SyncTi
     double lastAt = 0;
     bool started = false;
     int idleSamples = 0;
+    int stoppedSamples = 0; // looks in a row that found no work with a member still missing
     constexpr double windowSeconds = 3;
     constexpr int pollsPerInterval = 5; // the end is seen within a fifth of the interval
     QList<std::pair<double, std::uint64_t>> history; // (seconds, done sectors) of the last samples
@@ -135,6 +136,9 @@ Result<SyncTimeline> SyncFollower::follow(const std::atomic_bool* cancel, SyncTi
                 done += whole;
                 total += totals.value(directory);
             }
+        }
+        if (working) {
+            stoppedSamples = 0;
         }
         if (working && !timeline.points.isEmpty() &&
             now - timeline.points.last().seconds < intervalMs / 1000.0 - 1e-6) {
@@ -177,7 +181,10 @@ Result<SyncTimeline> SyncFollower::follow(const std::atomic_bool* cancel, SyncTi
             }
             keep();
             return timeline;
-        } else if (!working && missing > 0 && started) {
+        } else if (!working && missing > 0 && started && ++stoppedSamples > pollsPerInterval) {
+            // Stopped, not between two steps: as a recovery ends md clears its progress before it counts the
+            // member back in, and a rebuild may pass from one array or phase to the next; both for a look or
+            // two. An interval of looks that all find no work with a member missing is a rebuild that stopped.
             timeline.seconds = now;
             keep();
             return makeError(ErrorCode::stepFailed,
