@@ -25,9 +25,15 @@ struct ReplayedRebuild
     std::uint64_t rate = 131072; // 64 MiB/s
     std::uint64_t step = 65536; // md moves sync_completed 32 MiB at a time
     bool stopsHalfway = false;
+    double blinkAt = -1; ///< md shows idle with the member missing for `blinkFor` seconds from here
+    double blinkFor = 0;
 
     MdSyncState read() const
     {
+        if (blinkAt >= 0 && now >= blinkAt && now < blinkAt + blinkFor) {
+            return MdSyncState::parse(QStringLiteral("idle"), QStringLiteral("none"), QStringLiteral("none"),
+                                      QStringLiteral("1"));
+        }
         const double working = now - delay;
         if (working < 0) {
             return MdSyncState::parse(QStringLiteral("idle"), QStringLiteral("none"), QStringLiteral("none"),
@@ -138,6 +144,19 @@ private Q_SLOTS:
         QVERIFY(!stopped);
         QCOMPARE(stopped.error().code, ErrorCode::stepFailed);
         QVERIFY(stopped.error().message.contains(QLatin1String("still missing")));
+        // md idle with the member missing for a look or two, between two steps of the rebuild: not a stop.
+        ReplayedRebuild blinks;
+        blinks.blinkAt = 3;
+        blinks.blinkFor = 0.45;
+        auto through = replay(blinks);
+        QVERIFY2(through && through->completed, qPrintable(through ? QString() : through.error().message));
+        // As long as an interval of looks, it is one.
+        ReplayedRebuild pauses;
+        pauses.blinkAt = 3;
+        pauses.blinkFor = 1.5;
+        auto paused = replay(pauses);
+        QVERIFY(!paused);
+        QVERIFY(paused.error().message.contains(QLatin1String("still missing")));
         QVERIFY(!partial.points.isEmpty()); // what was measured is kept
 
         ReplayedRebuild never;
