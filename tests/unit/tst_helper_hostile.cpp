@@ -3,7 +3,6 @@
 #include "helper/helperprotocol.h"
 #include "system/helpercgroup.h"
 
-#include <QCryptographicHash>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -101,9 +100,9 @@ void TestHelperHostile::initTestCase()
         file.close();
         QVERIFY(::chmod(QFile::encodeName(m_rootFile).constData(), 0600) == 0);
     }
-    m_victimSum = checksum(m_victim->file());
-    m_bystanderSum = checksum(m_bystander->file());
-    m_rootFileSum = checksum(m_rootFile);
+    m_victimBytes = contents(m_victim->file());
+    m_bystanderBytes = contents(m_bystander->file());
+    m_rootFileBytes = contents(m_rootFile);
     framingRows();
     schemaRows();
     pathRows();
@@ -169,9 +168,9 @@ void TestHelperHostile::hostile()
         QVERIFY(!reply.value(QStringLiteral("error")).toObject().value(QStringLiteral("message")).toString().isEmpty());
     }
     // Whatever the row did: the victim, the bystander and root's file are as they were, and nothing stays.
-    QCOMPARE(checksum(m_victim->file()), m_victimSum);
-    QCOMPARE(checksum(m_bystander->file()), m_bystanderSum);
-    QCOMPARE(checksum(m_rootFile), m_rootFileSum);
+    QVERIFY2(holds(m_victim->file(), m_victimBytes), "the victim's bytes changed");
+    QVERIFY2(holds(m_bystander->file(), m_bystanderBytes), "the bystander's bytes changed");
+    QVERIFY2(holds(m_rootFile, m_rootFileBytes), "root's file changed");
     const QStringList journals = QDir(m_journals.path()).entryList(QDir::Files);
     QVERIFY2(journals.isEmpty(), qPrintable(journals.join(QLatin1Char(' '))));
     QFile mounts(QStringLiteral("/proc/self/mountinfo"));
@@ -645,7 +644,7 @@ void TestHelperHostile::raceRows()
             const QString swapImage = m_dir.filePath(QStringLiteral("swap-%1.img").arg(what));
             QFile::remove(swapImage);
             QFile::copy(m_bystander->file(), swapImage); // someone's data, in the bay of our disk
-            const QByteArray swapSum = checksum(swapImage);
+            const QByteArray swapBytes = contents(swapImage);
             auto restore = [&] {
                 if (resize) {
                     QFile(disk.file()).resize(16 << 20);
@@ -686,7 +685,7 @@ void TestHelperHostile::raceRows()
                 }
             }
             const bool journalKept = !QDir(m_journals.path()).entryList(QDir::Files).isEmpty();
-            const bool untouched = resize || checksum(swapImage) == swapSum;
+            const bool untouched = resize || holds(swapImage, swapBytes);
             restore();
             HelperSession cleaner(m_journals.path());
             cleaner.request(QStringLiteral("recover"), {});
@@ -707,7 +706,7 @@ void TestHelperHostile::raceRows()
         const QString swapImage = m_dir.filePath(QStringLiteral("swap-exit.img"));
         QFile::remove(swapImage);
         QFile::copy(m_bystander->file(), swapImage);
-        const QByteArray swapSum = checksum(swapImage);
+        const QByteArray swapBytes = contents(swapImage);
         {
             HelperSession helper(m_journals.path());
             const QJsonObject created = create(helper, leaf(disk.device()), {disk.device()});
@@ -720,7 +719,7 @@ void TestHelperHostile::raceRows()
             helper.waitForExit();
         }
         const bool kept = !QDir(m_journals.path()).entryList(QDir::Files).isEmpty();
-        const bool untouched = checksum(swapImage) == swapSum;
+        const bool untouched = holds(swapImage, swapBytes);
         run(QStringLiteral("losetup"), {QStringLiteral("-d"), disk.device()});
         run(QStringLiteral("losetup"), {disk.device(), disk.file()});
         HelperSession cleaner(m_journals.path());
@@ -1526,7 +1525,7 @@ void TestHelperHostile::trustRows()
                 const QString swapImage = m_dir.filePath(QStringLiteral("swap-single.img"));
                 QFile::remove(swapImage);
                 QFile::copy(m_bystander->file(), swapImage);
-                const QByteArray swapSum = checksum(swapImage);
+                const QByteArray swapBytes = contents(swapImage);
                 QJsonObject answer;
                 {
                     HelperSession helper(m_journals.path());
@@ -1538,7 +1537,7 @@ void TestHelperHostile::trustRows()
                     run(QStringLiteral("losetup"), {disk.device(), swapImage});
                     answer = act(helper, tagOf(created), disk.device());
                 }
-                const bool untouched = checksum(swapImage) == swapSum;
+                const bool untouched = holds(swapImage, swapBytes);
                 run(QStringLiteral("losetup"), {QStringLiteral("-d"), disk.device()});
                 run(QStringLiteral("losetup"), {disk.device(), disk.file()});
                 HelperSession cleaner(m_journals.path());
@@ -1907,15 +1906,15 @@ void TestHelperHostile::lvmRows()
                 lvm({QStringLiteral("vgcreate"), QStringLiteral("raidbench_x"), planted.device(), standIn->device()},
                     {planted.device(), standIn->device()}, &log);
             standIn.reset(); // the stand-in goes: raidbench_x now names the victim's disk by its UUID
-            const QByteArray victimSum = checksum(victim.file());
-            const QByteArray plantedSum = checksum(planted.file());
+            const QByteArray victimBytes = contents(victim.file());
+            const QByteArray plantedBytes = contents(planted.file());
             QJsonObject recovered;
             if (made) {
                 HelperSession helper(m_journals.path());
                 recovered = helper.request(QStringLiteral("recover"), {});
             }
-            const bool victimKept = checksum(victim.file()) == victimSum;
-            const bool plantedKept = checksum(planted.file()) == plantedSum;
+            const bool victimKept = holds(victim.file(), victimBytes);
+            const bool plantedKept = holds(planted.file(), plantedBytes);
             QString victimGroup;
             lvm({QStringLiteral("vgs"), QStringLiteral("--noheadings"), QStringLiteral("-o"),
                  QStringLiteral("vg_name")},
