@@ -904,8 +904,8 @@
         <translation>se soltó en una tarjeta un disco que no se puede usar</translation>
     </message>
     <message>
-        <source>something that is not a disk or card was dropped</source>
-        <translation>se soltó algo que no es un disco ni una tarjeta</translation>
+        <source>the canvas cannot take what was dropped</source>
+        <translation>el lienzo no admite lo que se soltó</translation>
     </message>
 </context>
 <context>

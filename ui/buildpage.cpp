@@ -7,7 +7,6 @@
 #include "layout/presets.h"
 
 #include <QHBoxLayout>
-#include <QLabel>
 #include <QMenu>
 #include <QPushButton>
 #include <QToolButton>
@@ -111,12 +110,9 @@ BuildPage::BuildPage(Session* session, CanvasModel* model, ArrayCanvas* canvas, 
     connect(next, &QPushButton::clicked, this, &BuildPage::nextRequested);
     bar->addWidget(next);
     layout->addLayout(bar);
-    m_buildMessage = new QLabel(page);
-    m_buildMessage->setObjectName(QStringLiteral("buildMessage"));
-    m_buildMessage->setWordWrap(true);
-    layout->addWidget(m_buildMessage);
+    // A refused drop is said once on the canvas, where it was dropped (and in the status bar, the
+    // window's line for every page), not again above it.
     layout->addWidget(m_canvas, 1);
-    connect(m_canvas, &ArrayCanvas::message, m_buildMessage, &QLabel::setText);
 }
 
 } // namespace RaidBench::Ui

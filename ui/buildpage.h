@@ -4,8 +4,6 @@
 
 #include <QWidget>
 
-class QLabel;
-
 namespace RaidBench {
 class Session;
 }
@@ -38,7 +36,6 @@ private:
     CanvasModel* m_canvasModel;
     ArrayCanvas* m_canvas;
     DiskPoolWidget* m_pool;
-    QLabel* m_buildMessage = nullptr;
 };
 
 } // namespace RaidBench::Ui

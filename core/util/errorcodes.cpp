@@ -228,7 +228,7 @@ void windowCodes(QList<Entry>& entries)
     addChapter(entries, QStringLiteral("The desktop program"),
                {
                    {ineligible, QT_TRANSLATE_NOOP("ErrorCode", "a disk that cannot be used was dropped on a card")},
-                   {refused, QT_TRANSLATE_NOOP("ErrorCode", "something that is not a disk or card was dropped")},
+                   {refused, QT_TRANSLATE_NOOP("ErrorCode", "the canvas cannot take what was dropped")},
                });
 }
 

@@ -172,7 +172,7 @@ inline const QString labVmFailed = QStringLiteral("lab-vm-failed"); ///< the VM 
 
 // The desktop program
 inline const QString ineligible = QStringLiteral("ineligible"); ///< a disk that cannot be used was dropped on a card
-inline const QString refused = QStringLiteral("refused"); ///< something that is not a disk or card was dropped
+inline const QString refused = QStringLiteral("refused"); ///< the canvas cannot take what was dropped
 
 struct Entry
 {

@@ -85,6 +85,10 @@ private Q_SLOTS:
                  QStringLiteral("El cliente ssh no está instalado: ssh: not found"));
         QCOMPARE(ErrorCode::userText(QStringLiteral("no-such-code"), QStringLiteral("as it was")),
                  QStringLiteral("as it was"));
+        // A drop the canvas refuses (a disk dropped twice, say) is headed by what every refusal has in
+        // common, not by one of them ("something that is not a disk or card" said of a disk).
+        QCOMPARE(ErrorCode::userText(ErrorCode::refused, QStringLiteral("sda ya está en esta configuración")),
+                 QStringLiteral("El lienzo no admite lo que se soltó: sda ya está en esta configuración"));
     }
 
     /// The Answer tab's sentence, reasons and chart in Spanish, built from the same ranking as the
