@@ -195,10 +195,10 @@ mark done
 )SH");
         // The disk files on the host's disk, not in memory: the queue-depth sweep needs disks that take
         // time to answer one request (in memory one disk did 3849 of its 4000 a second at QD1, so no
-        // rise with the depth was left to see). The other disks have request limits too: without one a flat disk
-        // answers random 4K as fast as the emulated processor goes (about 10,000 a second, for which
-        // qemu took 1.4 of the host's two cores), so each random run would measure the processor and
-        // take it from the tests running beside this one.
+        // rise with the depth was left to see). The other disks have request limits too: without one a
+        // flat disk answers random 4K as fast as the emulated processor goes (about 10,000 a second,
+        // for which qemu took 1.4 of the host's two cores), so each random run would measure the
+        // processor and take it from the tests running beside this one.
         const CliRun run =
             runCli(QStringList {QStringLiteral("lab"), QStringLiteral("run"), QStringLiteral("--quiet"),
                                 QStringLiteral("--disks"),
