@@ -1373,26 +1373,6 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
         <translation>Términos unidos con +, cada uno con un peso opcional tras dos puntos: %1.</translation>
     </message>
     <message>
-        <source>Rank</source>
-        <translation>Posición</translation>
-    </message>
-    <message>
-        <source>Layout</source>
-        <translation>Disposición</translation>
-    </message>
-    <message>
-        <source>Score</source>
-        <translation>Puntuación</translation>
-    </message>
-    <message>
-        <source>Why</source>
-        <translation>Motivo</translation>
-    </message>
-    <message>
-        <source>Left out</source>
-        <translation>Descartadas</translation>
-    </message>
-    <message>
         <source>Click a point for its numbers.</source>
         <translation>Haga clic en un punto para ver sus cifras.</translation>
     </message>
@@ -1407,12 +1387,6 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
     <message>
         <source>Still measuring: %1 of %2 layouts to go; this answer covers only the ones measured so far.</source>
         <translation>Aún se está midiendo: quedan %1 de %2 disposiciones; esta respuesta solo cubre las medidas hasta ahora.</translation>
-    </message>
-    <message>
-        <source>%1
-(predicted, not run)</source>
-        <translation>%1
-(prevista, no ejecutada)</translation>
     </message>
 </context>
 <context>
@@ -2081,22 +2055,6 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
         <translation>&lt;b&gt;Se destruirá todo lo que haya en estos discos.&lt;/b&gt; RaidBench crea arrays en ellos, los sobrescribe y después los borra. Compruebe los números de serie con las etiquetas de las unidades.</translation>
     </message>
     <message>
-        <source>Device</source>
-        <translation>Dispositivo</translation>
-    </message>
-    <message>
-        <source>Model</source>
-        <translation>Modelo</translation>
-    </message>
-    <message>
-        <source>Serial</source>
-        <translation>N.º de serie</translation>
-    </message>
-    <message>
-        <source>Size</source>
-        <translation>Tamaño</translation>
-    </message>
-    <message>
         <source>Type the number of disks (%1) to confirm:</source>
         <translation>Escriba el número de discos (%1) para confirmar:</translation>
     </message>
@@ -2337,55 +2295,7 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
     </message>
 </context>
 <context>
-    <name>RaidBench::Ui::DisksPage</name>
-    <message>
-        <source>&lt;b&gt;No disk here can be used.&lt;/b&gt; Every disk of this machine is in use or holds data, and RaidBench never writes to those. Try everything on virtual disks instead: the lab starts a small VM with real kernel md and throttled disks.</source>
-        <translation>&lt;b&gt;Aquí no se puede usar ningún disco.&lt;/b&gt; Todos los discos de este equipo están en uso o contienen datos, y RaidBench nunca escribe en ellos. Pruebe todo con discos virtuales: el laboratorio inicia una pequeña máquina virtual con md real del kernel y discos de velocidad limitada.</translation>
-    </message>
-    <message>
-        <source>Try the &amp;virtual lab…</source>
-        <translation>Probar el laboratorio &amp;virtual…</translation>
-    </message>
-    <message>
-        <source>&amp;Connect to this machine&apos;s disks…</source>
-        <translation>&amp;Conectarse a los discos de este equipo…</translation>
-    </message>
-    <message>
-        <source>Starts RaidBench&apos;s helper with administrator rights (polkit asks once).</source>
-        <translation>Inicia el programa auxiliar de RaidBench con derechos de administrador (polkit lo pregunta una sola vez).</translation>
-    </message>
-    <message>
-        <source>Connect to &amp;another machine…</source>
-        <translation>Conectarse a &amp;otro equipo…</translation>
-    </message>
-    <message>
-        <source>Works on the disks of a server over ssh, through the RaidBench helper installed there.</source>
-        <translation>Trabaja con los discos de un servidor por ssh, mediante el programa auxiliar de RaidBench instalado allí.</translation>
-    </message>
-    <message>
-        <source>Virtual &amp;lab…</source>
-        <translation>&amp;Laboratorio virtual…</translation>
-    </message>
-    <message>
-        <source>&amp;Rescan</source>
-        <translation>Volver a &amp;explorar</translation>
-    </message>
-    <message>
-        <source>&amp;Surface…</source>
-        <translation>&amp;Superficie…</translation>
-    </message>
-    <message>
-        <source>Reads the selected disks (or every usable one) at points from their first byte to their last and charts MB/s against position: a hard disk is slower at its end. Read only; a disk in use is refused, and then nothing is read.</source>
-        <translation>Lee los discos seleccionados (o todos los utilizables) en puntos desde su primer byte hasta el último y representa los MB/s frente a la posición: un disco duro es más lento al final. Solo lectura; si un disco está en uso, se rechaza y no se lee nada.</translation>
-    </message>
-    <message>
-        <source>&amp;Quick answer…</source>
-        <translation>&amp;Respuesta rápida…</translation>
-    </message>
-    <message>
-        <source>Measures the selected disks (or every usable one) alone and together, predicts every layout they allow, then builds and measures only the best two for the requirements on the Answer tab: minutes instead of hours. Destroys the disks&apos; data, like any run.</source>
-        <translation>Mide los discos seleccionados (o todos los utilizables) por separado y juntos, prevé todas las disposiciones que permiten y luego crea y mide solo las dos mejores según los requisitos de la pestaña Respuesta: minutos en lugar de horas. Destruye los datos de los discos, como cualquier ejecución.</translation>
-    </message>
+    <name>RaidBench::Ui::DiskTableModel</name>
     <message>
         <source>Disk</source>
         <translation>Disco</translation>
@@ -2439,6 +2349,89 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
         <translation>¿Utilizable?</translation>
     </message>
     <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Usable: nothing uses it and it holds no data.</source>
+        <translation>Utilizable: nada lo usa y no contiene datos.</translation>
+    </message>
+    <message>
+        <source>Usable, but slow: %1</source>
+        <translation>Utilizable, pero lento: %1</translation>
+    </message>
+    <message>
+        <source>Not usable: %1</source>
+        <translation>No utilizable: %1</translation>
+    </message>
+    <message>
+        <source>Health: %1</source>
+        <translation>Estado: %1</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>sí</translation>
+    </message>
+    <message>
+        <source>yes (slow)</source>
+        <translation>sí (lento)</translation>
+    </message>
+    <message>
+        <source>no: %1</source>
+        <translation>no: %1</translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::Ui::DisksPage</name>
+    <message>
+        <source>&lt;b&gt;No disk here can be used.&lt;/b&gt; Every disk of this machine is in use or holds data, and RaidBench never writes to those. Try everything on virtual disks instead: the lab starts a small VM with real kernel md and throttled disks.</source>
+        <translation>&lt;b&gt;Aquí no se puede usar ningún disco.&lt;/b&gt; Todos los discos de este equipo están en uso o contienen datos, y RaidBench nunca escribe en ellos. Pruebe todo con discos virtuales: el laboratorio inicia una pequeña máquina virtual con md real del kernel y discos de velocidad limitada.</translation>
+    </message>
+    <message>
+        <source>Try the &amp;virtual lab…</source>
+        <translation>Probar el laboratorio &amp;virtual…</translation>
+    </message>
+    <message>
+        <source>&amp;Connect to this machine&apos;s disks…</source>
+        <translation>&amp;Conectarse a los discos de este equipo…</translation>
+    </message>
+    <message>
+        <source>Starts RaidBench&apos;s helper with administrator rights (polkit asks once).</source>
+        <translation>Inicia el programa auxiliar de RaidBench con derechos de administrador (polkit lo pregunta una sola vez).</translation>
+    </message>
+    <message>
+        <source>Connect to &amp;another machine…</source>
+        <translation>Conectarse a &amp;otro equipo…</translation>
+    </message>
+    <message>
+        <source>Works on the disks of a server over ssh, through the RaidBench helper installed there.</source>
+        <translation>Trabaja con los discos de un servidor por ssh, mediante el programa auxiliar de RaidBench instalado allí.</translation>
+    </message>
+    <message>
+        <source>Virtual &amp;lab…</source>
+        <translation>&amp;Laboratorio virtual…</translation>
+    </message>
+    <message>
+        <source>&amp;Rescan</source>
+        <translation>Volver a &amp;explorar</translation>
+    </message>
+    <message>
+        <source>&amp;Surface…</source>
+        <translation>&amp;Superficie…</translation>
+    </message>
+    <message>
+        <source>Reads the selected disks (or every usable one) at points from their first byte to their last and charts MB/s against position: a hard disk is slower at its end. Read only; a disk in use is refused, and then nothing is read.</source>
+        <translation>Lee los discos seleccionados (o todos los utilizables) en puntos desde su primer byte hasta el último y representa los MB/s frente a la posición: un disco duro es más lento al final. Solo lectura; si un disco está en uso, se rechaza y no se lee nada.</translation>
+    </message>
+    <message>
+        <source>&amp;Quick answer…</source>
+        <translation>&amp;Respuesta rápida…</translation>
+    </message>
+    <message>
+        <source>Measures the selected disks (or every usable one) alone and together, predicts every layout they allow, then builds and measures only the best two for the requirements on the Answer tab: minutes instead of hours. Destroys the disks&apos; data, like any run.</source>
+        <translation>Mide los discos seleccionados (o todos los utilizables) por separado y juntos, prevé todas las disposiciones que permiten y luego crea y mide solo las dos mejores según los requisitos de la pestaña Respuesta: minutos en lugar de horas. Destruye los datos de los discos, como cualquier ejecución.</translation>
+    </message>
+    <message>
         <source>All disks</source>
         <translation>Todos los discos</translation>
     </message>
@@ -2466,37 +2459,35 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
         <source>Not measured together: %1.</source>
         <translation>Sin medir juntos: %1.</translation>
     </message>
+</context>
+<context>
+    <name>RaidBench::Ui::DisksToDestroyModel</name>
     <message>
-        <source>yes</source>
-        <translation>sí</translation>
+        <source>Device</source>
+        <translation>Dispositivo</translation>
     </message>
     <message>
-        <source>yes (slow)</source>
-        <translation>sí (lento)</translation>
+        <source>Model</source>
+        <translation>Modelo</translation>
     </message>
     <message>
-        <source>no: %1</source>
-        <translation>no: %1</translation>
+        <source>Serial</source>
+        <translation>N.º de serie</translation>
     </message>
     <message>
-        <source>Usable: nothing uses it and it holds no data.</source>
-        <translation>Utilizable: nada lo usa y no contiene datos.</translation>
+        <source>Size</source>
+        <translation>Tamaño</translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::Ui::ExcludedLayoutsModel</name>
+    <message>
+        <source>Left out</source>
+        <translation>Descartadas</translation>
     </message>
     <message>
-        <source>Usable, but slow: %1</source>
-        <translation>Utilizable, pero lento: %1</translation>
-    </message>
-    <message>
-        <source>Not usable: %1</source>
-        <translation>No utilizable: %1</translation>
-    </message>
-    <message>
-        <source>Health: %1</source>
-        <translation>Estado: %1</translation>
-    </message>
-    <message>
-        <source>%1 (%2)</source>
-        <translation>%1 (%2)</translation>
+        <source>Why</source>
+        <translation>Motivo</translation>
     </message>
 </context>
 <context>
@@ -3265,6 +3256,31 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
     </message>
 </context>
 <context>
+    <name>RaidBench::Ui::RankedLayoutsModel</name>
+    <message>
+        <source>%1
+(predicted, not run)</source>
+        <translation>%1
+(prevista, no ejecutada)</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Posición</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>Disposición</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Puntuación</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Motivo</translation>
+    </message>
+</context>
+<context>
     <name>RaidBench::Ui::RemoteDialog</name>
     <message>
         <source>Connect to another machine</source>
@@ -3517,30 +3533,6 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
         <translation>Biblioteca de resultados</translation>
     </message>
     <message>
-        <source>Date</source>
-        <translation>Fecha</translation>
-    </message>
-    <message>
-        <source>Host</source>
-        <translation>Equipo</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>Estado</translation>
-    </message>
-    <message>
-        <source>Disks</source>
-        <translation>Discos</translation>
-    </message>
-    <message>
-        <source>Layouts</source>
-        <translation>Disposiciones</translation>
-    </message>
-    <message>
-        <source>Size</source>
-        <translation>Tamaño</translation>
-    </message>
-    <message>
         <source>Show the selected results on the Results page.</source>
         <translation>Mostrar los resultados seleccionados en la página Resultados.</translation>
     </message>
@@ -3555,25 +3547,6 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
     <message>
         <source>Reading the results folder %1…</source>
         <translation>Leyendo la carpeta de resultados %1…</translation>
-    </message>
-    <message>
-        <source>unreadable</source>
-        <translation>ilegible</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
-    </message>
-    <message>
-        <source>(unknown)</source>
-        <translation>(desconocido)</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n disk(s)</source>
-        <translation>
-            <numerusform>%n disco</numerusform>
-            <numerusform>%n discos</numerusform>
-        </translation>
     </message>
     <message numerus="yes">
         <source>%n results file(s), %1 in all, in %2.</source>
@@ -3610,6 +3583,52 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
             <numerusform>Se ha eliminado %n archivo de resultados.</numerusform>
             <numerusform>Se han eliminado %n archivos de resultados.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::Ui::ResultsLibraryModel</name>
+    <message>
+        <source>(unknown)</source>
+        <translation>(desconocido)</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>ilegible</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n disk(s)</source>
+        <translation>
+            <numerusform>%n disco</numerusform>
+            <numerusform>%n discos</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>Fecha</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Equipo</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Disks</source>
+        <translation>Discos</translation>
+    </message>
+    <message>
+        <source>Layouts</source>
+        <translation>Disposiciones</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Tamaño</translation>
     </message>
 </context>
 <context>
@@ -3826,6 +3845,17 @@ escritura %5, lectura %6%7</translation>
 <context>
     <name>RaidBench::Ui::ResultsTable</name>
     <message>
+        <source>&lt;b&gt;One disk&lt;/b&gt; is the median disk (the disks in order of their own speed, the one in the middle; of an even count, the faster of the two): %1 writing %2, %3 reading %4. The slowest disk is %5: %6 write, %7 read.</source>
+        <translation>&lt;b&gt;Un disco&lt;/b&gt; es el disco mediano (los discos ordenados por su propia velocidad, el del medio; si son un número par, el más rápido de los dos del medio): %1 escribe a %2, %3 lee a %4. El disco más lento es %5: %6 de escritura, %7 de lectura.</translation>
+    </message>
+    <message>
+        <source>The disks were not measured on their own, so there is no &quot;one disk&quot; to compare with.</source>
+        <translation>Los discos no se midieron por separado, así que no hay &quot;un disco&quot; con el que comparar.</translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::Ui::ResultsTableModel</name>
+    <message>
         <source>Configuration</source>
         <translation>Configuración</translation>
     </message>
@@ -3834,108 +3864,108 @@ escritura %5, lectura %6%7</translation>
         <translation>Discos</translation>
     </message>
     <message>
-        <source>Write MB/s</source>
-        <translation>Escritura MB/s</translation>
-    </message>
-    <message>
         <source>Sequential write, 1 MiB blocks, queue depth 8 (median of the runs)</source>
         <translation>Escritura secuencial, bloques de 1 MiB, profundidad de cola 8 (mediana de las ejecuciones)</translation>
     </message>
     <message>
-        <source>Read MB/s</source>
-        <translation>Lectura MB/s</translation>
+        <source>Write MB/s</source>
+        <translation>Escritura MB/s</translation>
     </message>
     <message>
         <source>Sequential read, 1 MiB blocks, queue depth 8 (median of the runs)</source>
         <translation>Lectura secuencial, bloques de 1 MiB, profundidad de cola 8 (mediana de las ejecuciones)</translation>
     </message>
     <message>
-        <source>Random write IOPS</source>
-        <translation>IOPS de escritura aleatoria</translation>
+        <source>Read MB/s</source>
+        <translation>Lectura MB/s</translation>
     </message>
     <message>
         <source>Random 4 KiB writes a second, queue depth 32</source>
         <translation>Escrituras aleatorias de 4 KiB por segundo, profundidad de cola 32</translation>
     </message>
     <message>
-        <source>Random read IOPS</source>
-        <translation>IOPS de lectura aleatoria</translation>
+        <source>Random write IOPS</source>
+        <translation>IOPS de escritura aleatoria</translation>
     </message>
     <message>
         <source>Random 4 KiB reads a second, queue depth 32</source>
         <translation>Lecturas aleatorias de 4 KiB por segundo, profundidad de cola 32</translation>
     </message>
     <message>
-        <source>Write, % of one disk</source>
-        <translation>Escritura, % de un disco</translation>
+        <source>Random read IOPS</source>
+        <translation>IOPS de lectura aleatoria</translation>
     </message>
     <message>
         <source>Sequential write against one disk: the median disk (above the table)</source>
         <translation>Escritura secuencial frente a un disco: el disco mediano (encima de la tabla)</translation>
     </message>
     <message>
-        <source>Read, % of one disk</source>
-        <translation>Lectura, % de un disco</translation>
+        <source>Write, % of one disk</source>
+        <translation>Escritura, % de un disco</translation>
     </message>
     <message>
         <source>Sequential read against one disk: the median disk (above the table)</source>
         <translation>Lectura secuencial frente a un disco: el disco mediano (encima de la tabla)</translation>
     </message>
     <message>
-        <source>Space kept</source>
-        <translation>Espacio útil</translation>
+        <source>Read, % of one disk</source>
+        <translation>Lectura, % de un disco</translation>
     </message>
     <message>
         <source>Usable space as a share of the disks&apos; raw space</source>
         <translation>Espacio utilizable como fracción del espacio bruto de los discos</translation>
     </message>
     <message>
-        <source>Failures survived</source>
-        <translation>Fallos que sobrevive</translation>
+        <source>Space kept</source>
+        <translation>Espacio útil</translation>
     </message>
     <message>
         <source>Disks that may fail without losing data: any that many, and up to how many if the right ones fail</source>
         <translation>Discos que pueden fallar sin perder datos: cuántos cualesquiera, y hasta cuántos si fallan los adecuados</translation>
     </message>
     <message>
-        <source>Controller loss</source>
-        <translation>Pérdida de controladora</translation>
+        <source>Failures survived</source>
+        <translation>Fallos que sobrevive</translation>
     </message>
     <message>
         <source>Whether the layout survives losing any one disk controller</source>
         <translation>Si la disposición sobrevive a la pérdida de una controladora de discos cualquiera</translation>
     </message>
     <message>
-        <source>Write measured / predicted</source>
-        <translation>Escritura medida / prevista</translation>
+        <source>Controller loss</source>
+        <translation>Pérdida de controladora</translation>
     </message>
     <message>
         <source>Sequential write measured, divided by what the member disks&apos; own speeds predict for this layout (docs/analysis.md)</source>
         <translation>Escritura secuencial medida, dividida entre lo que prevén para esta disposición las velocidades propias de los discos miembros (docs/analysis.md)</translation>
     </message>
     <message>
-        <source>Read measured / predicted</source>
-        <translation>Lectura medida / prevista</translation>
+        <source>Write measured / predicted</source>
+        <translation>Escritura medida / prevista</translation>
     </message>
     <message>
         <source>Sequential read measured, divided by what the member disks&apos; own speeds predict for this layout</source>
         <translation>Lectura secuencial medida, dividida entre lo que prevén para esta disposición las velocidades propias de los discos miembros</translation>
     </message>
     <message>
-        <source>Limited by (write / read)</source>
-        <translation>Limitado por (escritura / lectura)</translation>
+        <source>Read measured / predicted</source>
+        <translation>Lectura medida / prevista</translation>
     </message>
     <message>
         <source>The busiest resource while the sequential tests ran: the disks, md&apos;s kernel thread for the array (one core), the whole CPU, or neither (the queue depth or each request&apos;s latency set the pace). Hover a cell for the figures.</source>
         <translation>El recurso más ocupado mientras se ejecutaban las pruebas secuenciales: los discos, el hilo del kernel de md para el array (un núcleo), toda la CPU o ninguno (el ritmo lo marcaron la profundidad de cola o la latencia de cada petición). Pase el ratón por una celda para ver las cifras.</translation>
     </message>
     <message>
-        <source>Spread</source>
-        <translation>Dispersión</translation>
+        <source>Limited by (write / read)</source>
+        <translation>Limitado por (escritura / lectura)</translation>
     </message>
     <message>
         <source>How much the repeats of this configuration&apos;s tests varied: the largest coefficient of variation (standard deviation over mean) of its tests&apos; MB/s; &quot;unstable&quot; when a test still varied more than the plan allows after its most repeats. Hover a cell for each test.</source>
         <translation>Cuánto variaron las repeticiones de las pruebas de esta configuración: el mayor coeficiente de variación (desviación típica entre media) de los MB/s de sus pruebas; &quot;inestable&quot; cuando una prueba seguía variando más de lo que permite el plan tras el máximo de repeticiones. Pase el ratón por una celda para ver cada prueba.</translation>
+    </message>
+    <message>
+        <source>Spread</source>
+        <translation>Dispersión</translation>
     </message>
     <message>
         <source>Weakest link</source>
@@ -3966,12 +3996,8 @@ escritura %5, lectura %6%7</translation>
         <translation>%1, franjas parciales</translation>
     </message>
     <message>
-        <source>&lt;b&gt;One disk&lt;/b&gt; is the median disk (the disks in order of their own speed, the one in the middle; of an even count, the faster of the two): %1 writing %2, %3 reading %4. The slowest disk is %5: %6 write, %7 read.</source>
-        <translation>&lt;b&gt;Un disco&lt;/b&gt; es el disco mediano (los discos ordenados por su propia velocidad, el del medio; si son un número par, el más rápido de los dos del medio): %1 escribe a %2, %3 lee a %4. El disco más lento es %5: %6 de escritura, %7 de lectura.</translation>
-    </message>
-    <message>
-        <source>The disks were not measured on their own, so there is no &quot;one disk&quot; to compare with.</source>
-        <translation>Los discos no se midieron por separado, así que no hay &quot;un disco&quot; con el que comparar.</translation>
+        <source>failed: %1</source>
+        <translation>fallida: %1</translation>
     </message>
     <message>
         <source>measured %1, predicted %2</source>
@@ -3982,6 +4008,10 @@ escritura %5, lectura %6%7</translation>
         <translation>%1 (hasta %2)</translation>
     </message>
     <message>
+        <source>measured %1, predicted %2: %3 if md gathers none of the partial stripes, %4 if it gathers all</source>
+        <translation>medido %1, previsto %2: %3 si md no agrupa ninguna de las franjas parciales, %4 si las agrupa todas</translation>
+    </message>
+    <message>
         <source>survives</source>
         <translation>sobrevive</translation>
     </message>
@@ -3990,16 +4020,8 @@ escritura %5, lectura %6%7</translation>
         <translation>se pierde</translation>
     </message>
     <message>
-        <source>measured %1, predicted %2: %3 if md gathers none of the partial stripes, %4 if it gathers all</source>
-        <translation>medido %1, previsto %2: %3 si md no agrupa ninguna de las franjas parciales, %4 si las agrupa todas</translation>
-    </message>
-    <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
-    </message>
-    <message>
-        <source>failed: %1</source>
-        <translation>fallida: %1</translation>
     </message>
     <message>
         <source>%1: %2 % over %3 runs%4</source>
@@ -4049,18 +4071,6 @@ escritura %5, lectura %6%7</translation>
         <translation>Detener ahora: se desmonta lo que esté creado y se conserva todo lo medido hasta el momento.</translation>
     </message>
     <message>
-        <source>Configuration</source>
-        <translation>Configuración</translation>
-    </message>
-    <message>
-        <source>State</source>
-        <translation>Estado</translation>
-    </message>
-    <message>
-        <source>Progress</source>
-        <translation>Progreso</translation>
-    </message>
-    <message>
         <source>Run queue</source>
         <translation>Cola de ejecución</translation>
     </message>
@@ -4105,10 +4115,6 @@ escritura %5, lectura %6%7</translation>
             <numerusform>Cada disco a lo largo de su superficie (%n disco)</numerusform>
             <numerusform>Cada disco a lo largo de su superficie (%n discos)</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>waiting</source>
-        <translation>en espera</translation>
     </message>
     <message>
         <source>ETA %1 (planned)</source>
@@ -4229,6 +4235,29 @@ escritura %5, lectura %6%7</translation>
     <message>
         <source>=== run ended: %1 ===</source>
         <translation>=== ejecución finalizada: %1 ===</translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::Ui::RunQueueModel</name>
+    <message>
+        <source>waiting</source>
+        <translation>en espera</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>Configuración</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Progreso</translation>
     </message>
 </context>
 <context>

@@ -1,14 +1,13 @@
 #include "confirmdialog.h"
 
-#include "displaynumbers.h"
-#include "util/units.h"
+#include "diskstodestroymodel.h"
 
 #include <QDialogButtonBox>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QTableWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 namespace RaidBench::Ui {
@@ -27,20 +26,12 @@ DestroyConfirmDialog::DestroyConfirmDialog(const QList<Disk>& disks, QWidget* pa
                              this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
-    auto* table = new QTableWidget(int(disks.size()), 4, this);
+    auto* table = new QTableView(this);
     table->setObjectName(QStringLiteral("destroyTable"));
-    table->setHorizontalHeaderLabels({tr("Device"), tr("Model"), tr("Serial"), tr("Size")});
+    table->setModel(new DisksToDestroyModel(disks, table));
     table->verticalHeader()->hide();
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table->setSelectionMode(QAbstractItemView::NoSelection);
-    for (int row = 0; row < disks.size(); ++row) {
-        const Disk& disk = disks.at(row);
-        const QStringList cells {disk.path, QStringLiteral("%1 %2").arg(disk.vendor, disk.model).trimmed(), disk.serial,
-                                 Display::formatBytesDecimal(double(disk.sizeBytes))};
-        for (int column = 0; column < cells.size(); ++column) {
-            table->setItem(row, column, new QTableWidgetItem(cells.at(column)));
-        }
-    }
     table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table->horizontalHeader()->setStretchLastSection(true);
     layout->addWidget(table, 1);

@@ -5,7 +5,8 @@
 class QFrame;
 class QLabel;
 class QPushButton;
-class QTableWidget;
+class QHBoxLayout;
+class QTableView;
 
 namespace RaidBench {
 class Session;
@@ -13,6 +14,8 @@ struct Disk;
 } // namespace RaidBench
 
 namespace RaidBench::Ui {
+
+class DiskTableModel;
 
 /// Step 1: every disk the helper sees, with model, serial, size, controller, its own speed once
 /// measured and whether RaidBench may use it (and why not); Connect, the lab, Rescan; and, when no
@@ -48,12 +51,12 @@ private:
     void showState(int usable);
     /// What the disks measured together reached: a shared ceiling named, or none.
     void showTogether();
-    /// One disk's row: its facts, health, speeds (this session's, or the last kept ones, dated) and
-    /// whether it can be used, with why not.
-    void fillDiskRow(int row, const Disk& disk);
+    QFrame* makeFirstRunPanel();
+    QHBoxLayout* makeButtons();
+    QTableView* makeTable();
 
     Session* m_session;
-    const DiskPoolModel* m_pool = nullptr;
+    DiskTableModel* m_model;
     QString m_lastMessage; ///< what refresh() was last told, for a refresh of the pool's own
     QLabel* m_disksState = nullptr;
     QLabel* m_together = nullptr; ///< what the disks reach together, a shared ceiling named
@@ -61,7 +64,7 @@ private:
     QPushButton* m_connectButton = nullptr;
     QPushButton* m_surfaceButton = nullptr;
     QPushButton* m_quickButton = nullptr;
-    QTableWidget* m_diskTable = nullptr;
+    QTableView* m_diskTable = nullptr;
 };
 
 } // namespace RaidBench::Ui

@@ -51,7 +51,7 @@
 #include <QSysInfo>
 #include <QTabBar>
 #include <QTabWidget>
-#include <QTableWidget>
+#include <QTableView>
 #include <QTimer>
 #include <QToolButton>
 #include <QUndoStack>

@@ -20,7 +20,6 @@ class QPushButton;
 class QSplitter;
 class QTabBar;
 class QTabWidget;
-class QTableWidget;
 
 namespace RaidBench {
 class Session;

@@ -4,6 +4,7 @@
 #include "displaynumbers.h"
 #include "results/diskstogether.h"
 #include "results/resultcharts.h"
+#include "runqueuemodel.h"
 #include "stallwatchdog.h"
 #include "util/units.h"
 
@@ -20,7 +21,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
-#include <QTableWidget>
+#include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -32,7 +33,8 @@ namespace RaidBench::Ui {
 RunPage::RunPage(Session* session, QWidget* parent)
     : QWidget(parent)
     , m_session(session)
-    , m_queue(new QTableWidget(0, 3, this))
+    , m_rows(new RunQueueModel(this))
+    , m_queue(new QTableView(this))
     , m_overall(new QProgressBar(this))
     , m_eta(new QLabel(this))
     , m_now(new QLabel(this))
@@ -73,14 +75,15 @@ RunPage::RunPage(Session* session, QWidget* parent)
     auto* splitter = new QSplitter(Qt::Vertical, this);
     auto* top = new QSplitter(Qt::Horizontal, splitter);
     m_queue->setObjectName(QStringLiteral("runQueue"));
-    m_queue->setHorizontalHeaderLabels({tr("Configuration"), tr("State"), tr("Progress")});
+    m_queue->setModel(m_rows);
+    m_queue->setItemDelegateForColumn(RunQueueModel::ColumnProgress, new ProgressBarDelegate(m_queue));
     m_queue->verticalHeader()->hide();
     m_queue->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_queue->setSelectionBehavior(QAbstractItemView::SelectRows);
     // The configuration's name whole; a long state (a test's name and its progress) is what gets elided.
-    m_queue->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    m_queue->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
-    m_queue->setColumnWidth(2, 140);
+    m_queue->horizontalHeader()->setSectionResizeMode(RunQueueModel::ColumnName, QHeaderView::ResizeToContents);
+    m_queue->horizontalHeader()->setSectionResizeMode(RunQueueModel::ColumnState, QHeaderView::Stretch);
+    m_queue->setColumnWidth(RunQueueModel::ColumnProgress, 140);
     m_queue->setAccessibleName(tr("Run queue"));
     top->addWidget(m_queue);
 
@@ -211,16 +214,7 @@ void RunPage::setRows(const QStringList& configurations, int togetherGroups)
                         : tr("Each disk across its surface (%n disk(s))", nullptr, int(m_plan.disks.size())));
     }
     rows += configurations;
-    m_queue->setRowCount(0);
-    m_queue->setRowCount(int(rows.size()));
-    for (int row = 0; row < rows.size(); ++row) {
-        m_queue->setItem(row, 0, new QTableWidgetItem(rows.at(row)));
-        m_queue->setItem(row, 1, new QTableWidgetItem(tr("waiting")));
-        auto* bar = new QProgressBar(m_queue);
-        bar->setRange(0, 100);
-        bar->setValue(0);
-        m_queue->setCellWidget(row, 2, bar);
-    }
+    m_rows->setRows(rows);
 }
 
 void RunPage::onResults(const CampaignResults& results)
@@ -240,18 +234,6 @@ void RunPage::onResults(const CampaignResults& results)
         m_togetherGroups = groups;
         setRows(names, groups);
         m_currentRow = -1;
-    }
-}
-
-QProgressBar* RunPage::rowBar(int row) const
-{
-    return qobject_cast<QProgressBar*>(m_queue->cellWidget(row, 2));
-}
-
-void RunPage::setRowState(int row, const QString& state)
-{
-    if (row >= 0 && row < m_queue->rowCount()) {
-        m_queue->item(row, 1)->setText(state);
     }
 }
 
@@ -294,29 +276,25 @@ void RunPage::onProgress(const CampaignProgress& progress)
         return;
     }
     const int configIndex = progress.configIndex;
-    const bool hasBaselineRow = m_queue->rowCount() > m_configCount;
+    const bool hasBaselineRow = m_rows->rowCount() > m_configCount;
     const int row = configIndex == 0 ? (hasBaselineRow ? 0 : -1) : configIndex - (hasBaselineRow ? 0 : 1);
-    if (row != m_currentRow && row >= 0 && row < m_queue->rowCount()) {
+    if (row != m_currentRow && row >= 0 && row < m_rows->rowCount()) {
         if (m_currentRow >= 0) {
-            if (QProgressBar* bar = rowBar(m_currentRow)) {
-                bar->setValue(100);
-            }
-            setRowState(m_currentRow, tr("done"));
+            m_rows->setPercent(m_currentRow, 100);
+            m_rows->setState(m_currentRow, tr("done"));
         }
         m_currentRow = row;
         m_queue->selectRow(row);
     }
     const QString test = progress.testName;
     const int repeat = progress.repeat;
-    setRowState(m_currentRow, stepText(progress));
+    m_rows->setState(m_currentRow, stepText(progress));
     const double overall = std::clamp(progress.overall, 0.0, 1.0);
     m_overall->setValue(int(overall * 1000));
     // A row's bar is its own share of the units: the disks' row and a configuration's differ in size.
     const double unitsDone = overall * m_count.total();
-    if (QProgressBar* bar = rowBar(m_currentRow)) {
-        const double within = std::min(m_count.rowFraction(m_currentRow, unitsDone), 0.99);
-        bar->setValue(std::max(bar->value(), int(within * 100))); // 100 only when the row is done
-    }
+    const double within = std::min(m_count.rowFraction(m_currentRow, unitsDone), 0.99);
+    m_rows->setPercent(m_currentRow, int(within * 100), true); // 100 only when the row is done
     const double elapsed = double(m_clock.elapsed()) / 1000.0;
     m_eta->setText(tr("ETA %1").arg(
         Display::formatRoughDuration(remainingSeconds(unitsDone, std::max(0, configIndex - 1), elapsed))));
@@ -401,21 +379,19 @@ void RunPage::onFinished(const CampaignResults& results, const QString& error)
     int failed = 0;
     for (int i = 0; i < results.configs.size(); ++i) {
         const ConfigResult& config = results.configs.at(i);
-        const int row = i + (m_queue->rowCount() > m_configCount ? 1 : 0);
+        const int row = i + (m_rows->rowCount() > m_configCount ? 1 : 0);
         completed += config.status == RunState::Completed ? 1 : 0;
         failed += config.status == RunState::Failed ? 1 : 0;
-        setRowState(row,
-                    config.status == RunState::Failed ? tr("failed: %1").arg(config.error)
-                                                      : Display::runStatus(config.status));
-        if (QProgressBar* bar = rowBar(row); bar && config.status == RunState::Completed) {
-            bar->setValue(100);
+        m_rows->setState(row,
+                         config.status == RunState::Failed ? tr("failed: %1").arg(config.error)
+                                                           : Display::runStatus(config.status));
+        if (config.status == RunState::Completed) {
+            m_rows->setPercent(row, 100);
         }
     }
-    if (m_queue->rowCount() > m_configCount && !results.disks.isEmpty()) {
-        setRowState(0, tr("done"));
-        if (QProgressBar* bar = rowBar(0)) {
-            bar->setValue(100);
-        }
+    if (m_rows->rowCount() > m_configCount && !results.disks.isEmpty()) {
+        m_rows->setState(0, tr("done"));
+        m_rows->setPercent(0, 100);
     }
     // What is kept, counted the way the Results page shows it: every test with a measurement, and the
     // disks measured on their own.

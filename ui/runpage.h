@@ -17,7 +17,7 @@ class QLineSeries;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
-class QTableWidget;
+class QTableView;
 class QTimer;
 class QValueAxis;
 
@@ -27,6 +27,7 @@ class Session;
 
 namespace RaidBench::Ui {
 
+class RunQueueModel;
 class StallWatchdog;
 
 /// A run in progress: the queue of configurations with a progress bar each, the overall progress and
@@ -54,7 +55,8 @@ public:
     void start(const CampaignPlan& plan);
     bool isRunning() const { return m_running; }
 
-    QTableWidget* queue() const { return m_queue; }
+    QTableView* queue() const { return m_queue; }
+    RunQueueModel* queueModel() const { return m_rows; }
     QPlainTextEdit* log() const { return m_log; }
     QPushButton* cancelButton() const { return m_cancel; }
     QLabel* statusLabel() const { return m_status; }
@@ -77,11 +79,10 @@ private:
     void onCommand(const RaidBench::Messages::CommandEvent& command);
     void onFinished(const CampaignResults& results, const QString& error);
     void redrawChart();
-    QProgressBar* rowBar(int row) const;
-    void setRowState(int row, const QString& state);
 
     Session* m_session;
-    QTableWidget* m_queue;
+    RunQueueModel* m_rows;
+    QTableView* m_queue;
     QProgressBar* m_overall;
     QLabel* m_eta;
     QLabel* m_now;

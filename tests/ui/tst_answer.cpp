@@ -7,6 +7,8 @@
 #include "../common/resultsfixture.h"
 #include "results/analysis.h"
 #include "results/answerpanel.h"
+#include "results/excludedlayoutsmodel.h"
+#include "results/rankedlayoutsmodel.h"
 #include "results/resultcharts.h"
 #include "results/resultsfiles.h"
 #include "results/resultspage.h"
@@ -28,7 +30,7 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
-#include <QTableWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QValueAxis>
@@ -46,13 +48,12 @@ CampaignResults load()
 
 QString firstRanked(const AnswerPanel* answer)
 {
-    const QTableWidgetItem* item = answer->rankedTable()->item(0, 1);
-    return item ? item->text() : QString();
+    return answer->rankedTable()->model()->index(0, RankedLayoutsModel::ColumnLayout).data().toString();
 }
 
 int rankedRows(const AnswerPanel* answer)
 {
-    return answer->rankedTable()->rowCount();
+    return answer->rankedTable()->model()->rowCount();
 }
 
 void chooseMeasure(AnswerPanel* answer, const QString& weight)
@@ -101,8 +102,9 @@ private Q_SLOTS:
         QCOMPARE(answer->summaryLabel()->text(), expected.summary);
         QCOMPARE(firstRanked(answer), QStringLiteral("raid10"));
         QCOMPARE(rankedRows(answer), int(expected.ranked.size()));
-        QCOMPARE(answer->excludedTable()->rowCount(), int(expected.excluded.size()));
-        QCOMPARE(answer->excludedTable()->item(0, 1)->text(), QStringLiteral("survives no failure; 1 needed"));
+        QCOMPARE(answer->excludedTable()->model()->rowCount(), int(expected.excluded.size()));
+        QCOMPARE(answer->excludedTable()->model()->index(0, ExcludedLayoutsModel::ColumnWhy).data().toString(),
+                 QStringLiteral("survives no failure; 1 needed"));
         if (!qEnvironmentVariableIsEmpty("RAIDBENCH_ANSWER_SHOT")) {
             QApplication::processEvents();
             page.grab().save(qEnvironmentVariable("RAIDBENCH_ANSWER_SHOT"));
@@ -137,7 +139,7 @@ private Q_SLOTS:
         chooseMeasure(answer, QStringLiteral("random-write"));
         QCOMPARE(firstRanked(answer), QStringLiteral("raid0+1"));
         QCOMPARE(
-            answer->rankedTable()->item(0, 3)->text(),
+            answer->rankedTable()->model()->index(0, RankedLayoutsModel::ColumnWhy).data().toString(),
             QStringLiteral("fastest random writes of the layouts that survive one failure; keeps 50 % of the space"));
         QCOMPARE(page.chartOptions().requirements.text(), QStringLiteral("failures>=1,weight=random-write"));
         QCOMPARE(QSettings().value(QStringLiteral("results/requirements")).toString(),

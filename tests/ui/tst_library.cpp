@@ -13,7 +13,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
-#include <QTableWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -51,12 +51,22 @@ private:
 
     static int rowOf(const ResultsLibraryDialog& dialog, const QString& fileName)
     {
-        for (int row = 0; row < dialog.table()->rowCount(); ++row) {
-            if (dialog.table()->item(row, 0)->data(Qt::UserRole).toString().endsWith(fileName)) {
+        for (int row = 0; row < dialog.table()->model()->rowCount(); ++row) {
+            if (dialog.table()
+                    ->model()
+                    ->index(row, 0)
+                    .data(ResultsLibraryModel::PathRole)
+                    .toString()
+                    .endsWith(fileName)) {
                 return row;
             }
         }
         return -1;
+    }
+
+    static QString cell(const ResultsLibraryDialog& dialog, int row, int column, int role = Qt::DisplayRole)
+    {
+        return dialog.table()->model()->index(row, column).data(role).toString();
     }
 
     static void selectRows(const ResultsLibraryDialog& dialog, const QList<int>& rows)
@@ -81,32 +91,24 @@ private Q_SLOTS:
         ResultsLibraryDialog dialog(m_folder.path());
         QSignalSpy loaded(&dialog, &ResultsLibraryDialog::loaded);
         QVERIFY(loaded.wait(10000));
-        QCOMPARE(dialog.table()->rowCount(), 5);
+        QCOMPARE(dialog.table()->model()->rowCount(), 5);
         QVERIFY2(dialog.summaryLabel()->text().startsWith(QLatin1String("5 results file")),
                  qPrintable(dialog.summaryLabel()->text()));
         QVERIFY(dialog.summaryLabel()->text().contains(QLatin1String("in all")));
         QVERIFY(dialog.summaryLabel()->text().contains(QLatin1String("2 cannot be read")));
         const int run = rowOf(dialog, QStringLiteral("run-1.json"));
-        QCOMPARE(dialog.table()->item(run, ResultsLibraryDialog::ColumnHost)->text(), QStringLiteral("store2"));
-        QCOMPARE(dialog.table()->item(run, ResultsLibraryDialog::ColumnDisks)->text(), QStringLiteral("4 disk(s)"));
-        QCOMPARE(dialog.table()->item(run, ResultsLibraryDialog::ColumnDisks)->toolTip(),
+        QCOMPARE(cell(dialog, run, ResultsLibraryDialog::ColumnHost), QStringLiteral("store2"));
+        QCOMPARE(cell(dialog, run, ResultsLibraryDialog::ColumnDisks), QStringLiteral("4 disk(s)"));
+        QCOMPARE(cell(dialog, run, ResultsLibraryDialog::ColumnDisks, Qt::ToolTipRole),
                  QStringLiteral("2 x VDISK W105 R105, 2 x VDISK W38 R38"));
-        QVERIFY(dialog.table()
-                    ->item(run, ResultsLibraryDialog::ColumnLayouts)
-                    ->text()
+        QVERIFY(cell(dialog, run, ResultsLibraryDialog::ColumnLayouts)
                     .startsWith(QLatin1String("single, raid0, raid1, raid5")));
-        QVERIFY(dialog.table()
-                    ->item(run, ResultsLibraryDialog::ColumnDate)
-                    ->text()
-                    .startsWith(QLatin1String("2026-11-01")));
+        QVERIFY(cell(dialog, run, ResultsLibraryDialog::ColumnDate).startsWith(QLatin1String("2026-11-01")));
         const int newer = rowOf(dialog, QStringLiteral("newer.json"));
-        QCOMPARE(dialog.table()->item(newer, ResultsLibraryDialog::ColumnStatus)->text(), QStringLiteral("unreadable"));
-        QVERIFY2(
-            dialog.table()->item(newer, ResultsLibraryDialog::ColumnLayouts)->text().contains(QLatin1String("upgrade")),
-            qPrintable(dialog.table()->item(newer, ResultsLibraryDialog::ColumnLayouts)->text()));
-        QCOMPARE(dialog.table()
-                     ->item(rowOf(dialog, QStringLiteral("cut-short.json")), ResultsLibraryDialog::ColumnStatus)
-                     ->text(),
+        QCOMPARE(cell(dialog, newer, ResultsLibraryDialog::ColumnStatus), QStringLiteral("unreadable"));
+        QVERIFY2(cell(dialog, newer, ResultsLibraryDialog::ColumnLayouts).contains(QLatin1String("upgrade")),
+                 qPrintable(cell(dialog, newer, ResultsLibraryDialog::ColumnLayouts)));
+        QCOMPARE(cell(dialog, rowOf(dialog, QStringLiteral("cut-short.json")), ResultsLibraryDialog::ColumnStatus),
                  QStringLiteral("unreadable"));
         // An unreadable file cannot be opened or compared, only removed.
         selectRows(dialog, {newer});
@@ -158,7 +160,7 @@ private Q_SLOTS:
         QCOMPARE(message.count(), 1);
         QCOMPARE(message.first().first().toString(), QStringLiteral("Removed 2 results file(s)."));
         QVERIFY(loaded.wait(10000));
-        QCOMPARE(dialog.table()->rowCount(), 3);
+        QCOMPARE(dialog.table()->model()->rowCount(), 3);
         QVERIFY(!QFile::exists(m_folder.filePath(QStringLiteral("run-0.json"))));
         QVERIFY(QFile::exists(m_folder.filePath(QStringLiteral("run-1.json"))));
         // A file that went away under the list removes nothing else and says so.

@@ -47,7 +47,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
-#include <QTableWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
@@ -454,8 +454,9 @@ private Q_SLOTS:
         const auto markedRows = [&page] {
             QSet<QString> marked;
             for (int row = 0; row < page.configTable()->rowCount(); ++row) {
-                if (page.configTable()->item(row, 0)->font().bold()) {
-                    marked.insert(page.configTable()->item(row, 0)->text());
+                const QModelIndex name = page.configTable()->model()->index(row, ResultsTableModel::ColumnName);
+                if (name.data(Qt::FontRole).value<QFont>().bold()) {
+                    marked.insert(name.data().toString());
                 }
             }
             return marked;
@@ -818,23 +819,23 @@ private Q_SLOTS:
 
         ResultsPage page;
         page.setResults(results);
-        QTableWidget* table = page.configTable();
+        ResultsTable* table = page.configTable();
         int row = -1;
         for (int r = 0; r < table->rowCount(); ++r) {
-            row = table->item(r, ResultsTable::ColumnName)->text() == QLatin1String("raid6") ? r : row;
+            row = table->text(r, ResultsTable::Column::ColumnName) == QLatin1String("raid6") ? r : row;
         }
         QVERIFY(row >= 0);
-        QTableWidgetItem* limit = table->item(row, ResultsTable::ColumnLimit);
-        QCOMPARE(limit->text(), QStringLiteral("CPU (md thread) / disks"));
-        QVERIFY2(limit->toolTip().contains(QLatin1String("md127_raid6) used 97 % of a core")),
-                 qPrintable(limit->toolTip()));
-        QVERIFY2(limit->toolTip().contains(QLatin1String("busy sdc 99 % of the time")), qPrintable(limit->toolTip()));
-        QCOMPARE(table->horizontalHeaderItem(ResultsTable::ColumnLimit)->text(),
+        const QModelIndex limit = table->model()->index(row, ResultsTable::Column::ColumnLimit);
+        QCOMPARE(limit.data().toString(), QStringLiteral("CPU (md thread) / disks"));
+        const QString tip = limit.data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QLatin1String("md127_raid6) used 97 % of a core")), qPrintable(tip));
+        QVERIFY2(tip.contains(QLatin1String("busy sdc 99 % of the time")), qPrintable(tip));
+        QCOMPARE(table->model()->headerData(ResultsTable::Column::ColumnLimit, Qt::Horizontal).toString(),
                  QStringLiteral("Limited by (write / read)"));
         // Configurations measured before this existed say nothing rather than guess.
         for (int r = 0; r < table->rowCount(); ++r) {
             if (r != row) {
-                QCOMPARE(table->item(r, ResultsTable::ColumnLimit)->text(), QStringLiteral("–"));
+                QCOMPARE(table->text(r, ResultsTable::Column::ColumnLimit), QStringLiteral("–"));
             }
         }
 
@@ -857,21 +858,22 @@ private Q_SLOTS:
         ResultsPage page;
         page.show();
         page.setResults(load());
-        QTableWidget* table = page.configTable();
+        ResultsTable* table = page.configTable();
         QCOMPARE(table->rowCount(), 9);
-        table->sortItems(ResultsTable::ColumnWritePct, Qt::DescendingOrder);
-        QCOMPARE(table->item(0, 0)->text(), QStringLiteral("raid0"));
-        table->sortItems(ResultsTable::ColumnWrite, Qt::DescendingOrder); // absolute MB/s sort the same way
-        QCOMPARE(table->item(0, 0)->text(), QStringLiteral("raid0"));
-        table->sortItems(ResultsTable::ColumnSpace, Qt::DescendingOrder);
-        QCOMPARE(table->item(0, ResultsTable::ColumnSpace)->text(), QStringLiteral("100 %"));
-        table->sortItems(ResultsTable::ColumnSpace, Qt::AscendingOrder);
-        QCOMPARE(table->item(0, ResultsTable::ColumnSpace)->text(), QStringLiteral("25 %")); // raid1 over four disks
+        using C = ResultsTableModel;
+        table->sortByColumn(C::ColumnWritePct, Qt::DescendingOrder);
+        QCOMPARE(table->text(0, C::ColumnName), QStringLiteral("raid0"));
+        table->sortByColumn(C::ColumnWrite, Qt::DescendingOrder); // absolute MB/s sort the same way
+        QCOMPARE(table->text(0, C::ColumnName), QStringLiteral("raid0"));
+        table->sortByColumn(C::ColumnSpace, Qt::DescendingOrder);
+        QCOMPARE(table->text(0, C::ColumnSpace), QStringLiteral("100 %"));
+        table->sortByColumn(C::ColumnSpace, Qt::AscendingOrder);
+        QCOMPARE(table->text(0, C::ColumnSpace), QStringLiteral("25 %")); // raid1 over four disks
         // Absolute figures beside the percentages, random results as IOPS, and "one disk" in words.
-        table->sortItems(ResultsTable::ColumnRandomRead, Qt::DescendingOrder);
-        QVERIFY(!table->item(0, ResultsTable::ColumnRandomRead)->text().contains(QLatin1String("MB/s")));
-        QVERIFY(table->item(0, ResultsTable::ColumnRandomRead)->text() != QLatin1String("–"));
-        QVERIFY(table->item(0, ResultsTable::ColumnReadRatio)->text() != QLatin1String("–"));
+        table->sortByColumn(C::ColumnRandomRead, Qt::DescendingOrder);
+        QVERIFY(!table->text(0, C::ColumnRandomRead).contains(QLatin1String("MB/s")));
+        QVERIFY(table->text(0, C::ColumnRandomRead) != QLatin1String("–"));
+        QVERIFY(table->text(0, C::ColumnReadRatio) != QLatin1String("–"));
         QVERIFY2(page.oneDiskLabel()->text().contains(QLatin1String("median disk")),
                  qPrintable(page.oneDiskLabel()->text()));
         QVERIFY(page.oneDiskLabel()->text().contains(QLatin1String("slowest disk")));
@@ -1110,17 +1112,17 @@ private Q_SLOTS:
         QVERIFY(chooser);
         QVERIFY(chooser->findData(QStringLiteral("qd-latency")) >= 0 &&
                 chooser->findData(QStringLiteral("qd-iops")) >= 0);
-        auto* table = page.findChild<QTableWidget*>(QStringLiteral("resultsTable"));
+        auto* table = page.findChild<ResultsTable*>(QStringLiteral("resultsTable"));
         QVERIFY(table);
         bool sawUnstable = false;
         bool sawResync = false;
         for (int row = 0; row < table->rowCount(); ++row) {
-            const QString spread = table->item(row, ResultsTable::ColumnSpread)->text();
+            const QString spread = table->text(row, ResultsTableModel::ColumnSpread);
             sawUnstable = sawUnstable ||
-                (table->item(row, ResultsTable::ColumnName)->text() == QLatin1String("raid5") &&
+                (table->text(row, ResultsTableModel::ColumnName) == QLatin1String("raid5") &&
                  spread.contains(QLatin1String("%, unstable")));
             sawResync = sawResync ||
-                (table->item(row, ResultsTable::ColumnName)->text() == QLatin1String("raid1") &&
+                (table->text(row, ResultsTableModel::ColumnName) == QLatin1String("raid1") &&
                  spread.contains(QLatin1String("during resync")));
         }
         QVERIFY(sawUnstable);

@@ -1,16 +1,19 @@
 // The Disks page and the session: the helper's disks, ineligible ones with their reasons, each disk's speed history,
 // no usable disk, a helper refused or missing, the tab bar, the lab dialog.
 
+#include "diskspage.h"
+#include "disktablemodel.h"
 #include "remotedialog.h"
 #include "uitest.h"
 
+#include <QAbstractItemModelTester>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScopeGuard>
 #include <QSpinBox>
-#include <QTableWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QTimer>
@@ -155,18 +158,24 @@ private Q_SLOTS:
         QTRY_COMPARE(f->session->disks().size(), 4);
         QTRY_VERIFY(f->session->disks().first().healthRead);
         const QString hot = f->session->disks().first().path;
-        auto* table = f->window->findChild<QTableWidget*>(QStringLiteral("diskTable"));
-        QVERIFY(table);
+        auto* view = f->window->findChild<QTableView*>(QStringLiteral("diskTable"));
+        QVERIFY(view);
+        const QAbstractItemModel* table = view->model();
         int row = -1;
         for (int r = 0; r < table->rowCount(); ++r) {
-            row = table->item(r, 0)->text() == hot ? r : row;
+            row = table->index(r, DiskTableModel::ColumnDisk).data().toString() == hot ? r : row;
         }
         QVERIFY(row >= 0);
-        QCOMPARE(table->item(row, 6)->text(), QStringLiteral("OK"));
-        QCOMPARE(table->item(row, 7)->text(), QStringLiteral("61 °C"));
-        QCOMPARE(table->item(row, 9)->text(), QStringLiteral("off"));
-        QVERIFY2(table->item(row, 0)->toolTip().contains(QStringLiteral("its write cache is off")),
-                 qPrintable(table->item(row, 0)->toolTip()));
+        const auto cell = [&](int column, int role = Qt::DisplayRole) {
+            return table->index(row, column).data(role).toString();
+        };
+        QCOMPARE(cell(DiskTableModel::ColumnHealth), QStringLiteral("OK"));
+        QCOMPARE(cell(DiskTableModel::ColumnTemperature), QStringLiteral("61 °C"));
+        QCOMPARE(cell(DiskTableModel::ColumnWriteCache), QStringLiteral("off"));
+        QVERIFY(table->index(row, DiskTableModel::ColumnTemperature).data(Qt::ForegroundRole).isValid());
+        QVERIFY(!table->index(row, DiskTableModel::ColumnDisk).data(Qt::ForegroundRole).isValid());
+        QVERIFY2(cell(DiskTableModel::ColumnDisk, Qt::ToolTipRole).contains(QStringLiteral("its write cache is off")),
+                 qPrintable(cell(DiskTableModel::ColumnDisk, Qt::ToolTipRole)));
         // The pool's details have the health section; a rescan (and the health after it) keeps the selection.
         DiskPoolModel* pool = f->window->pool()->model();
         int poolRow = -1;
@@ -188,6 +197,39 @@ private Q_SLOTS:
         QCOMPARE(selected.first().data(DiskPoolModel::DiskPathRole).toString(),
                  pool->index(poolRow).data(DiskPoolModel::DiskPathRole).toString());
         QVERIFY(details->toPlainText().contains(QStringLiteral("Write cache: off")));
+    }
+
+    void theDiskTableIsAModelTheSelectionPicksFrom()
+    {
+        auto f = makeWindow();
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        auto* model = f->window->findChild<DiskTableModel*>();
+        QVERIFY(model);
+        QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        auto* view = f->window->findChild<QTableView*>(QStringLiteral("diskTable"));
+        auto* page = f->window->findChild<DisksPage*>();
+        QVERIFY(view && page);
+        QCOMPARE(view->model()->rowCount(), 4);
+        QCOMPARE(view->model()->columnCount(), int(DiskTableModel::TableColumns));
+        QCOMPARE(view->model()->headerData(DiskTableModel::ColumnWriteCache, Qt::Horizontal).toString(),
+                 QStringLiteral("Write cache"));
+        // Nothing selected: every usable disk; a selected row: that disk alone.
+        QStringList usable;
+        for (const Disk& disk : f->session->disks()) {
+            if (disk.eligible) {
+                usable.append(DiskPoolModel::planPath(disk));
+            }
+        }
+        QCOMPARE(page->surfaceDisks(), usable);
+        view->selectRow(2);
+        const QString first = view->model()->index(2, 0).data(DiskTableModel::DiskPathRole).toString();
+        QCOMPARE(page->surfaceDisks(), QStringList {first});
+        // New figures for the same disks keep the selection (a rescan is not a new table).
+        const int requests = int(f->helper->requests.size());
+        f->session->refreshDisks();
+        QTRY_VERIFY(f->helper->requests.size() > requests);
+        QTest::qWait(50);
+        QCOMPARE(page->surfaceDisks(), QStringList {first});
     }
 
     void theDetailsShowTheDiskHistory()

@@ -6,6 +6,7 @@
 #include "results/quickanswer.h"
 #include "results/resultsfiles.h"
 #include "results/surfacescan.h"
+#include "runqueuemodel.h"
 #include "uitest.h"
 
 #include <QJsonArray>
@@ -75,10 +76,11 @@ private Q_SLOTS:
         for (QLabel* label : dialog.findChildren<QLabel*>()) {
             texts.append(label->text());
         }
-        for (QTableWidget* table : dialog.findChildren<QTableWidget*>()) {
-            for (int r = 0; r < table->rowCount(); ++r) {
-                for (int c = 0; c < table->columnCount(); ++c) {
-                    texts.append(table->item(r, c) ? table->item(r, c)->text() : QString());
+        for (QTableView* table : dialog.findChildren<QTableView*>()) {
+            const QAbstractItemModel* model = table->model();
+            for (int r = 0; r < model->rowCount(); ++r) {
+                for (int c = 0; c < model->columnCount(); ++c) {
+                    texts.append(model->index(r, c).data().toString());
                 }
             }
         }
@@ -390,7 +392,7 @@ private Q_SLOTS:
         QCOMPARE(f->window->currentStep(), MainWindow::RunStep);
         RunPage* run = f->window->runPage();
         QVERIFY(run->isRunning());
-        QCOMPARE(run->queue()->rowCount(), 3); // each disk alone, raid0, raid5
+        QCOMPARE(run->queueModel()->rowCount(), 3); // each disk alone, raid0, raid5
         // The live chart spans one test run of the plan, not a fixed minute.
         const auto plan = f->window->planPage()->plan();
         QVERIFY(plan.ok());
@@ -437,10 +439,10 @@ private Q_SLOTS:
         QVERIFY(!run->cancelButton()->isEnabled());
 
         // Every row done, every bar full; the log holds the helper's commands with their output.
-        for (int row = 0; row < run->queue()->rowCount(); ++row) {
-            auto* bar = qobject_cast<QProgressBar*>(run->queue()->cellWidget(row, 2));
-            QVERIFY(bar);
-            QCOMPARE(bar->value(), 100);
+        for (int row = 0; row < run->queueModel()->rowCount(); ++row) {
+            QCOMPARE(run->queueModel()->percent(row), 100);
+            QVERIFY2(!run->queueModel()->state(row).contains(QLatin1String("wait")),
+                     qPrintable(run->queueModel()->state(row)));
         }
         const QString log = run->log()->toPlainText();
         QVERIFY2(log.contains(QLatin1String("$ mdadm --create")), qPrintable(log.left(2000)));

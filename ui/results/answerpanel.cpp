@@ -1,5 +1,7 @@
 #include "results/answerpanel.h"
 
+#include "results/excludedlayoutsmodel.h"
+#include "results/rankedlayoutsmodel.h"
 #include "results/resultcharts.h"
 #include "results/tradeoff.h"
 #include "util/errorcodes.h"
@@ -17,7 +19,7 @@
 #include <QScatterSeries>
 #include <QSpinBox>
 #include <QSplitter>
-#include <QTableWidget>
+#include <QTableView>
 #include <QVBoxLayout>
 
 #include <limits>
@@ -46,14 +48,6 @@ const MeasureChoice measureChoices[] = {
 };
 constexpr int customChoice = int(std::size(measureChoices));
 
-QTableWidgetItem* item(const QString& text)
-{
-    auto* cell = new QTableWidgetItem(text);
-    cell->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
-    cell->setToolTip(text);
-    return cell;
-}
-
 } // namespace
 
 AnswerPanel::AnswerPanel(QWidget* parent)
@@ -66,8 +60,10 @@ AnswerPanel::AnswerPanel(QWidget* parent)
     , m_command(new QLabel(this))
     , m_summary(new QLabel(this))
     , m_notes(new QLabel(this))
-    , m_ranked(new QTableWidget(0, 4, this))
-    , m_excluded(new QTableWidget(0, 2, this))
+    , m_rankedModel(new RankedLayoutsModel(this))
+    , m_excludedModel(new ExcludedLayoutsModel(this))
+    , m_ranked(new QTableView(this))
+    , m_excluded(new QTableView(this))
     , m_chartView(new QChartView(this))
     , m_point(new QLabel(this))
 {
@@ -120,17 +116,18 @@ AnswerPanel::AnswerPanel(QWidget* parent)
     layout->addWidget(m_notes);
 
     m_ranked->setObjectName(QStringLiteral("answerRanked"));
-    m_ranked->setHorizontalHeaderLabels({tr("Rank"), tr("Layout"), tr("Score"), tr("Why")});
+    m_ranked->setModel(m_rankedModel);
     m_excluded->setObjectName(QStringLiteral("answerExcluded"));
-    m_excluded->setHorizontalHeaderLabels({tr("Left out"), tr("Why")});
-    for (QTableWidget* table : {m_ranked, m_excluded}) {
+    m_excluded->setModel(m_excludedModel);
+    for (QTableView* table : {m_ranked, m_excluded}) {
         // The reasons wrap in the last column instead of running off to the right.
         table->verticalHeader()->hide();
         QHeaderView* header = table->horizontalHeader();
-        for (int column = 0; column + 1 < table->columnCount(); ++column) {
+        const int columns = table->model()->columnCount();
+        for (int column = 0; column + 1 < columns; ++column) {
             header->setSectionResizeMode(column, QHeaderView::ResizeToContents);
         }
-        header->setSectionResizeMode(table->columnCount() - 1, QHeaderView::Stretch);
+        header->setSectionResizeMode(columns - 1, QHeaderView::Stretch);
         table->setWordWrap(true);
         table->setTextElideMode(Qt::ElideNone);
         table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -264,22 +261,8 @@ void AnswerPanel::rebuild()
     }
     m_summary->setText(summary);
 
-    m_ranked->setRowCount(int(m_answer.ranked.size()));
-    for (int row = 0; row < m_answer.ranked.size(); ++row) {
-        const RankedLayout& layout = m_answer.ranked.at(row);
-        m_ranked->setItem(row, 0, item(QString::number(row + 1)));
-        m_ranked->setItem(row, 1,
-                          item(layout.predicted ? tr("%1\n(predicted, not run)").arg(layout.name) : layout.name));
-        auto* score = item(QString::number(qRound(layout.score)));
-        score->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        m_ranked->setItem(row, 2, score);
-        m_ranked->setItem(row, 3, item(layout.why));
-    }
-    m_excluded->setRowCount(int(m_answer.excluded.size()));
-    for (int row = 0; row < m_answer.excluded.size(); ++row) {
-        m_excluded->setItem(row, 0, item(m_answer.excluded.at(row).name));
-        m_excluded->setItem(row, 1, item(m_answer.excluded.at(row).why));
-    }
+    m_rankedModel->setLayouts(m_answer.ranked);
+    m_excludedModel->setLayouts(m_answer.excluded);
     m_notes->setText(m_answer.notes.join(QLatin1Char('\n')));
     m_notes->setVisible(!m_answer.notes.isEmpty());
 

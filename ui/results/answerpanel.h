@@ -11,9 +11,12 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
-class QTableWidget;
+class QTableView;
 
 namespace RaidBench::Ui {
+
+class ExcludedLayoutsModel;
+class RankedLayoutsModel;
 
 /// The Results page's answer: a form for what the user needs (failures to survive, a controller's
 /// loss, space to keep, what to rank on), the ranked layouts with one sentence each, the layouts
@@ -34,8 +37,11 @@ public:
     const Recommendation& recommendation() const { return m_answer; }
 
     QChartView* chartView() const { return m_chartView; }
-    QTableWidget* rankedTable() const { return m_ranked; }
-    QTableWidget* excludedTable() const { return m_excluded; }
+    QTableView* rankedTable() const { return m_ranked; }
+    QTableView* excludedTable() const { return m_excluded; }
+    /// The ranked layouts and those left out, as the tables show them.
+    const RankedLayoutsModel* rankedModel() const { return m_rankedModel; }
+    const ExcludedLayoutsModel* excludedModel() const { return m_excludedModel; }
     QLabel* summaryLabel() const { return m_summary; }
     QLabel* notesLabel() const { return m_notes; }
     QLabel* pointLabel() const { return m_point; }
@@ -67,8 +73,10 @@ private:
     QLabel* m_command;
     QLabel* m_summary;
     QLabel* m_notes;
-    QTableWidget* m_ranked;
-    QTableWidget* m_excluded;
+    RankedLayoutsModel* m_rankedModel;
+    ExcludedLayoutsModel* m_excludedModel;
+    QTableView* m_ranked;
+    QTableView* m_excluded;
     QChartView* m_chartView;
     QLabel* m_point;
 };

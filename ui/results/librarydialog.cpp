@@ -1,20 +1,18 @@
 #include "results/librarydialog.h"
 
 #include "../displaynumbers.h"
+#include "results/librarymodel.h"
 #include "util/errorcodes.h"
 #include "util/units.h"
 
 #include <QDialogButtonBox>
-#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLocale>
 #include <QMessageBox>
-#include <QPalette>
 #include <QPushButton>
-#include <QSet>
-#include <QTableWidget>
+#include <QSortFilterProxyModel>
+#include <QTableView>
 #include <QVBoxLayout>
 #include <QtConcurrent>
 
@@ -22,41 +20,13 @@
 
 namespace RaidBench::Ui {
 
-namespace {
-
-/// "4 x VDISK W105 R105, 2 x ST4000DM004": the disks of a run by model.
-QString diskSummary(const QStringList& models)
-{
-    QStringList order;
-    QHash<QString, int> counts;
-    for (const QString& model : models) {
-        if (!counts.contains(model)) {
-            order.append(model);
-        }
-        ++counts[model];
-    }
-    QStringList parts;
-    for (const QString& model : order) {
-        parts.append(counts.value(model) > 1 ? QStringLiteral("%1 x %2").arg(counts.value(model)).arg(model) : model);
-    }
-    return parts.join(QStringLiteral(", "));
-}
-
-QTableWidgetItem* cell(const QString& text, const QString& tip = QString())
-{
-    auto* item = new QTableWidgetItem(text);
-    item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
-    item->setToolTip(tip.isEmpty() ? text : tip);
-    return item;
-}
-
-} // namespace
-
 ResultsLibraryDialog::ResultsLibraryDialog(const QString& folder, QWidget* parent)
     : QDialog(parent)
     , m_folder(folder)
     , m_summary(new QLabel(this))
-    , m_table(new QTableWidget(0, Columns, this))
+    , m_model(new ResultsLibraryModel(this))
+    , m_proxy(new QSortFilterProxyModel(this))
+    , m_table(new QTableView(this))
     , m_open(new QPushButton(tr("&Open"), this))
     , m_compare(new QPushButton(tr("&Compare"), this))
     , m_remove(new QPushButton(tr("&Remove…"), this))
@@ -71,7 +41,9 @@ ResultsLibraryDialog::ResultsLibraryDialog(const QString& folder, QWidget* paren
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_summary);
 
-    m_table->setHorizontalHeaderLabels({tr("Date"), tr("Host"), tr("Status"), tr("Disks"), tr("Layouts"), tr("Size")});
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(ResultsLibraryModel::SortRole);
+    m_table->setModel(m_proxy);
     m_table->verticalHeader()->hide();
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
@@ -79,6 +51,9 @@ ResultsLibraryDialog::ResultsLibraryDialog(const QString& folder, QWidget* paren
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->horizontalHeader()->setSectionResizeMode(ColumnLayouts, QHeaderView::Stretch);
+    // Newest first, as the folder lists them, until the user clicks a header.
+    m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+    m_table->setSortingEnabled(true);
     layout->addWidget(m_table, 1);
 
     auto* buttons = new QHBoxLayout;
@@ -94,8 +69,9 @@ ResultsLibraryDialog::ResultsLibraryDialog(const QString& folder, QWidget* paren
     layout->addLayout(buttons);
 
     connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(m_table, &QTableWidget::itemSelectionChanged, this, &ResultsLibraryDialog::updateButtons);
-    connect(m_table, &QTableWidget::cellDoubleClicked, this, [this] {
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &ResultsLibraryDialog::updateButtons);
+    connect(m_table, &QTableView::doubleClicked, this, [this] {
         const QStringList paths = selectedPaths();
         if (paths.size() == 1) {
             Q_EMIT openRequested(paths.first());
@@ -151,37 +127,11 @@ void ResultsLibraryDialog::fill()
 {
     qint64 bytes = 0;
     int unreadable = 0;
-    m_table->setSortingEnabled(false);
-    m_table->setRowCount(int(m_entries.size()));
-    const QColor grey = palette().color(QPalette::Disabled, QPalette::Text);
-    const QLocale locale;
-    for (int row = 0; row < m_entries.size(); ++row) {
-        const ResultsFolder::Entry& entry = m_entries.at(row);
+    for (const ResultsFolder::Entry& entry : std::as_const(m_entries)) {
         bytes += entry.sizeBytes;
-        const QString name = QFileInfo(entry.path).fileName();
-        const QDateTime when = entry.created.isValid() ? entry.created.toLocalTime() : entry.modified;
-        auto* date = cell(locale.toString(when, QStringLiteral("yyyy-MM-dd HH:mm")), entry.path);
-        date->setData(Qt::UserRole, entry.path);
-        m_table->setItem(row, ColumnDate, date);
-        auto* size = cell(Display::formatBytesDecimal(double(entry.sizeBytes)));
-        size->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        m_table->setItem(row, ColumnSize, size);
-        if (!entry.readable) {
-            ++unreadable;
-            m_table->setItem(row, ColumnHost, cell(QString()));
-            m_table->setItem(row, ColumnStatus, cell(tr("unreadable")));
-            m_table->setItem(row, ColumnDisks, cell(QString()));
-            m_table->setItem(row, ColumnLayouts, cell(tr("%1: %2").arg(name, entry.error)));
-            for (int column = 0; column < Columns; ++column) {
-                m_table->item(row, column)->setForeground(grey);
-            }
-            continue;
-        }
-        m_table->setItem(row, ColumnHost, cell(entry.host.isEmpty() ? tr("(unknown)") : entry.host));
-        m_table->setItem(row, ColumnStatus, cell(Display::runStatus(entry.status)));
-        m_table->setItem(row, ColumnDisks, cell(tr("%n disk(s)", nullptr, entry.disks), diskSummary(entry.diskModels)));
-        m_table->setItem(row, ColumnLayouts, cell(entry.layouts.join(QStringLiteral(", ")), name));
+        unreadable += entry.readable ? 0 : 1;
     }
+    m_model->setEntries(m_entries);
     m_table->resizeColumnsToContents();
     m_table->horizontalHeader()->setSectionResizeMode(ColumnLayouts, QHeaderView::Stretch);
     QString summary = tr("%n results file(s), %1 in all, in %2.", nullptr, int(m_entries.size()))
@@ -198,15 +148,14 @@ void ResultsLibraryDialog::fill()
 
 QStringList ResultsLibraryDialog::selectedPaths() const
 {
-    QStringList paths;
-    QSet<int> rows;
-    for (const QTableWidgetItem* item : m_table->selectedItems()) {
-        rows.insert(item->row());
+    QList<int> rows;
+    for (const QModelIndex& index : m_table->selectionModel()->selectedRows()) {
+        rows.append(m_proxy->mapToSource(index).row());
     }
-    QList<int> sorted(rows.begin(), rows.end());
-    std::sort(sorted.begin(), sorted.end());
-    for (const int row : std::as_const(sorted)) {
-        paths.append(m_table->item(row, ColumnDate)->data(Qt::UserRole).toString());
+    std::sort(rows.begin(), rows.end());
+    QStringList paths;
+    for (const int row : std::as_const(rows)) {
+        paths.append(m_entries.at(row).path);
     }
     return paths;
 }

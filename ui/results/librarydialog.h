@@ -1,5 +1,6 @@
 #pragma once
 
+#include "results/librarymodel.h"
 #include "results/resultsfolder.h"
 
 #include <QDialog>
@@ -8,7 +9,8 @@
 
 class QLabel;
 class QPushButton;
-class QTableWidget;
+class QSortFilterProxyModel;
+class QTableView;
 
 namespace RaidBench::Ui {
 
@@ -23,15 +25,22 @@ class ResultsLibraryDialog final : public QDialog
     Q_DISABLE_COPY_MOVE(ResultsLibraryDialog)
 
 public:
-    /// The table's columns.
-    enum Column { ColumnDate, ColumnHost, ColumnStatus, ColumnDisks, ColumnLayouts, ColumnSize, Columns };
+    /// The table's columns, as the model has them.
+    enum Column {
+        ColumnDate = ResultsLibraryModel::ColumnDate,
+        ColumnHost = ResultsLibraryModel::ColumnHost,
+        ColumnStatus = ResultsLibraryModel::ColumnStatus,
+        ColumnDisks = ResultsLibraryModel::ColumnDisks,
+        ColumnLayouts = ResultsLibraryModel::ColumnLayouts,
+        ColumnSize = ResultsLibraryModel::ColumnSize
+    };
 
     explicit ResultsLibraryDialog(const QString& folder, QWidget* parent = nullptr);
     ~ResultsLibraryDialog() override;
 
     /// Reads the folder again (on a worker); `loaded()` when done.
     void refresh();
-    QTableWidget* table() const { return m_table; }
+    QTableView* table() const { return m_table; }
     QLabel* summaryLabel() const { return m_summary; }
     QPushButton* openButton() const { return m_open; }
     QPushButton* compareButton() const { return m_compare; }
@@ -58,7 +67,9 @@ private:
     QFutureWatcher<QList<ResultsFolder::Entry>> m_reading;
     bool m_readAgain = false; ///< the folder changed while it was read
     QLabel* m_summary;
-    QTableWidget* m_table;
+    ResultsLibraryModel* m_model;
+    QSortFilterProxyModel* m_proxy;
+    QTableView* m_table;
     QPushButton* m_open;
     QPushButton* m_compare;
     QPushButton* m_remove;

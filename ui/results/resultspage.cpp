@@ -45,7 +45,7 @@
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTabWidget>
-#include <QTableWidget>
+#include <QTableView>
 #include <QTextBrowser>
 #include <QToolButton>
 #include <QToolTip>

@@ -1,42 +1,24 @@
 #pragma once
 
 #include "results/campaignresults.h"
+#include "results/resultstablemodel.h"
 
 #include <QStringList>
-#include <QTableWidget>
+#include <QTableView>
+
+class QSortFilterProxyModel;
 
 namespace RaidBench::Ui {
 
-/// The results page's table: one row per configuration with its speeds, its figures against one disk
-/// and against the prediction, what limited it, how much its repeats varied and its state. Sortable,
-/// numbers sorting as numbers; plan order until the user clicks a header.
-class ResultsTable final : public QTableWidget
+/// The results page's table: a view of ResultsTableModel through a sort proxy. Plan order until the
+/// user clicks a header; numbers sort as numbers.
+class ResultsTable final : public QTableView
 {
     Q_OBJECT
     Q_DISABLE_COPY_MOVE(ResultsTable)
 
 public:
-    /// The columns.
-    enum Column {
-        ColumnName,
-        ColumnDisks,
-        ColumnWrite,
-        ColumnRead,
-        ColumnRandomWrite,
-        ColumnRandomRead,
-        ColumnWritePct,
-        ColumnReadPct,
-        ColumnSpace,
-        ColumnFailures,
-        ColumnController,
-        ColumnWriteRatio,
-        ColumnReadRatio,
-        ColumnLimit,
-        ColumnSpread,
-        ColumnWeakest,
-        ColumnState,
-        TableColumns
-    };
+    using Column = ResultsTableModel::Column;
 
     explicit ResultsTable(QWidget* parent = nullptr);
 
@@ -44,13 +26,19 @@ public:
     void fill(const CampaignResults& results);
     /// Marks (bold, shaded) the configurations holding the disk `path` (empty: none); their names.
     QStringList markDisk(const QString& path);
+    /// Rows as shown (sorted as the user sorted them).
+    int rowCount() const;
+    /// A cell's text as shown, by row in the view's order.
+    QString text(int row, Column column) const;
     /// What "one disk" is, for the text above the table: the median disk, and the slowest beside it.
     static QString oneDiskText(const CampaignResults& results);
-    /// "disks", "CPU (md thread)", "CPU" or "neither" for a test's ResourceUse; empty without one.
-    static QString limitWord(const TestResult* test);
+
+    ResultsTableModel* tableModel() const { return m_model; }
+    QSortFilterProxyModel* proxy() const { return m_proxy; }
 
 private:
-    static QTableWidgetItem* spreadItem(const ConfigResult& config);
+    ResultsTableModel* m_model;
+    QSortFilterProxyModel* m_proxy;
 };
 
 } // namespace RaidBench::Ui
