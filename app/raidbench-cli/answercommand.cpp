@@ -2,6 +2,7 @@
 
 #include "clicommon.h"
 #include "planrun.h"
+#include "results/analysis.h"
 #include "results/campaignplan.h"
 #include "results/campaignresults.h"
 #include "results/quickanswer.h"
@@ -157,7 +158,7 @@ Result<CampaignResults> timedRun(const CampaignPlan& plan, const QString& out, c
     clock.start();
     code = runPlan(plan, out, flags);
     seconds = double(clock.elapsed()) / 1000.0;
-    auto results = CampaignResults::load(out);
+    auto results = loadAnalysed(out);
     if (!results) {
         return results.error();
     }

@@ -3,6 +3,7 @@
 #include "clicommon.h"
 #include "lab/labmachine.h"
 #include "labcommand.h"
+#include "results/analysis.h"
 #include "results/exports.h"
 #include "util/atomicfile.h"
 #include "util/errorcodes.h"
@@ -228,7 +229,7 @@ int LabDemoCommand::execute(const QStringList& arguments)
     if (!exitCode) {
         return ExitFailed;
     }
-    auto results = CampaignResults::load(resultsPath);
+    auto results = loadAnalysed(resultsPath);
     if (!results) {
         printError(Text::tr("the demo left no results: %1").arg(ErrorCode::userText(results.error())));
         return ExitFailed;

@@ -88,7 +88,8 @@ std::optional<CampaignResults> loadResults(const QStringList& files, bool compar
 {
     QList<CampaignResults> loadedFiles;
     for (const QString& file : files) {
-        auto loaded = CampaignResults::load(file);
+        // Analysed with this version's model, as the window shows them (each side of a comparison too).
+        auto loaded = loadAnalysed(file);
         if (!loaded) {
             printError(QStringLiteral("%1: %2").arg(file, ErrorCode::userText(loaded.error())));
             return std::nullopt;
@@ -96,9 +97,7 @@ std::optional<CampaignResults> loadResults(const QStringList& files, bool compar
         loadedFiles.append(*loaded);
     }
     if (!comparing) {
-        CampaignResults results = loadedFiles.first();
-        analyzeResults(results); // every export with this version's model and analysis, as the window shows
-        return results;
+        return loadedFiles.first();
     }
     QList<ComparedResults> sides;
     const QStringList labels = compareLabels(files, loadedFiles);

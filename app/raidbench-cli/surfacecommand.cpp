@@ -3,6 +3,7 @@
 #include "clicommon.h"
 #include "disks/diskscanner.h"
 #include "planrun.h"
+#include "results/analysis.h"
 #include "results/campaignplan.h"
 #include "results/campaignresults.h"
 #include "results/resultsfolder.h"
@@ -133,7 +134,7 @@ int runSurfaceScan(const SurfaceRequest& request)
                           Units::formatDuration(plan.surface.timeNs)));
     }
     const int code = runPlan(plan, out, {false, request.quiet || request.json, false, request.viaHelper, false, {}});
-    auto results = CampaignResults::load(out);
+    auto results = loadAnalysed(out);
     if (!results) {
         return code == ExitOk ? ExitFailed : code;
     }

@@ -38,13 +38,11 @@ int runHeadlessExport(const HeadlessExport& request)
     if (resultsPath.isEmpty()) {
         return fail(2, QStringLiteral("which results file? raidbench --export-chart NAME --out FILE RESULTS.json"));
     }
-    auto results = CampaignResults::load(resultsPath);
+    auto results = loadAnalysed(resultsPath);
     if (!results) {
         return fail(1, QStringLiteral("cannot open %1: %2").arg(resultsPath, results.error().message));
     }
-    if (request.compareWith.isEmpty()) {
-        analyzeResults(*results);
-    } else {
+    if (!request.compareWith.isEmpty()) {
         // Side by side (many hosts: the fleet's median judges the disks); each file keeps its analysis.
         const QStringList paths = QStringList {resultsPath} + request.compareWith;
         QList<CampaignResults> loaded {*results};

@@ -271,7 +271,7 @@ void Session::onReplied(qint64 id, const QJsonObject& result)
         m_measuring = false;
         auto results = Messages::decodeResults(result);
         if (results) {
-            m_results = *results;
+            m_results = analysed(std::move(*results)); // the helper's figures, analysed once here
             recordConnection(m_results);
             takeBaselines(m_results);
         }
@@ -319,7 +319,7 @@ void Session::onEvent(qint64 id, const QString& event, const QJsonObject& fields
     } else if (event == Messages::Event::results) {
         auto results = Messages::decodeResults(fields);
         if (results) {
-            m_results = *results;
+            m_results = analysed(std::move(*results));
             recordConnection(m_results);
             takeBaselines(m_results);
             Q_EMIT campaignResults(m_results);

@@ -140,6 +140,21 @@ void flagSlowDisks(CampaignResults& results)
     }
 }
 
+CampaignResults analysed(CampaignResults results)
+{
+    analyzeResults(results);
+    return results;
+}
+
+Result<CampaignResults> loadAnalysed(const QString& path)
+{
+    auto loaded = CampaignResults::load(path);
+    if (!loaded) {
+        return loaded;
+    }
+    return analysed(std::move(*loaded));
+}
+
 void analyzeResults(CampaignResults& results)
 {
     // The disks of many machines are judged against the fleet's median (compareResults()).

@@ -31,6 +31,14 @@ ArraySpec sizedSpec(ArraySpec spec, const CampaignResults& results);
 /// median disk) and weakest link.
 void analyzeResults(CampaignResults& results);
 
+/// `results` analysed, as a value: where results are made or loaded (a run's, a file's, the helper's),
+/// so that what every reader gets is analysed once, with this version's model.
+CampaignResults analysed(CampaignResults results);
+
+/// A results file, analysed with this version's model: how every reader (window, CLI, exports) loads
+/// one.
+Result<CampaignResults> loadAnalysed(const QString& path);
+
 /// Marks the disks below 75 % of the median disk's speed, write or read, as slow, with slowDiskReason()
 /// for a file.
 void flagSlowDisks(CampaignResults& results);

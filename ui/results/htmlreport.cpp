@@ -215,10 +215,8 @@ QString reportPage(const CampaignResults& results, const QStringList& figures, b
     return html;
 }
 
-QString resultsToHtml(const CampaignResults& input, bool dark, const Requirements& requirements)
+QString resultsToHtml(const CampaignResults& results, bool dark, const Requirements& requirements)
 {
-    CampaignResults results = input;
-    analyzeResults(results);
     QStringList figures;
     for (const ReportChart& chart : reportCharts(results)) {
         figures.append(reportFigure(results, chart, dark, requirements));

@@ -1,7 +1,5 @@
 #include "results/reportwriter.h"
 
-#include "results/analysis.h"
-
 #include <QSaveFile>
 #include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
@@ -14,33 +12,27 @@ ReportWriter::ReportWriter(const CampaignResults& results, const QString& path, 
     , m_path(path)
     , m_dark(dark)
 {
-    connect(&m_analysis, &QFutureWatcher<QString>::finished, this, [this] {
-        if (m_cancelled) {
-            return finish(tr("cancelled"));
-        }
-        m_charts = reportCharts(m_results);
-        Q_EMIT progress(0, int(m_charts.size()) + 1);
-        QTimer::singleShot(0, this, &ReportWriter::drawNext);
-    });
     connect(&m_writing, &QFutureWatcher<QString>::finished, this, [this] { finish(m_writing.result()); });
 }
 
 ReportWriter::~ReportWriter()
 {
     // A worker still running holds its own copies; it only needs to end before the program does.
-    m_analysis.waitForFinished();
     m_writing.waitForFinished();
 }
 
 void ReportWriter::start()
 {
-    // The analysis is the results' own (relative %, slow disks): the charts and the tables need it.
-    CampaignResults copy = m_results;
-    m_analysis.setFuture(QtConcurrent::run([this, copy]() mutable {
-        analyzeResults(copy);
-        m_results = std::move(copy); // read by the GUI thread only after this future finished
-        return QString();
-    }));
+    // The results come analysed (every source analyses them once); the charts are drawn one per turn of
+    // the event loop, so the window stays responsive and a cancel is seen between two.
+    QTimer::singleShot(0, this, [this] {
+        if (m_cancelled) {
+            return finish(tr("cancelled"));
+        }
+        m_charts = reportCharts(m_results);
+        Q_EMIT progress(0, int(m_charts.size()) + 1);
+        drawNext();
+    });
 }
 
 void ReportWriter::cancel()

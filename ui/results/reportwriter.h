@@ -48,7 +48,6 @@ private:
     QStringList m_figures;
     bool m_cancelled = false;
     bool m_done = false;
-    QFutureWatcher<QString> m_analysis;
     QFutureWatcher<QString> m_writing;
 };
 

@@ -57,7 +57,7 @@ ResultsFiles::ResultsFiles(ResultsPage* page)
 
 Result<void> ResultsFiles::open(const QString& path)
 {
-    auto results = CampaignResults::load(path);
+    auto results = loadAnalysed(path);
     if (!results) {
         return makeError(results.error().code, tr("Cannot open %1: %2").arg(path, results.error().message));
     }
@@ -132,8 +132,7 @@ Result<void> ResultsFiles::importFio(const QString& path, const QString& configN
     if (auto imported = importFioJson(next, file.readAll(), configName); !imported) {
         return makeError(imported.error().code, tr("Cannot import %1: %2").arg(path, imported.error().message));
     }
-    analyzeResults(next);
-    m_page->replaceResults(next);
+    m_page->replaceResults(next); // analysed by the import
     return {};
 }
 
@@ -154,7 +153,7 @@ void ResultsFiles::openInBackground(const QString& path)
         Q_EMIT message(tr("Opened %1.").arg(path));
     });
     Q_EMIT message(tr("Opening %1…").arg(path));
-    watcher->setFuture(QtConcurrent::run([path] { return CampaignResults::load(path); }));
+    watcher->setFuture(QtConcurrent::run([path] { return loadAnalysed(path); }));
 }
 
 void ResultsFiles::importFioInBackground(const QString& path, const QString& configName)
@@ -184,8 +183,7 @@ void ResultsFiles::importFioInBackground(const QString& path, const QString& con
         if (auto imported = importFioJson(next, file.readAll(), configName); !imported) {
             return makeError(imported.error().code, tr("Cannot import %1: %2").arg(path, imported.error().message));
         }
-        analyzeResults(next);
-        return next;
+        return next; // analysed by the import
     }));
 }
 

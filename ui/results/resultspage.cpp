@@ -266,7 +266,6 @@ void ResultsPage::setResults(const CampaignResults& results, const QString& sour
 {
     m_results = results;
     m_source = source;
-    analyzeResults(m_results);
     m_options.page = 0;
     m_options.highlightDisk.clear();
     m_options.test.clear();
