@@ -1,7 +1,7 @@
 # Fails the build when a folder of core/ includes a folder that comes after it in the list below
 # (docs/architecture.md, "The folders of core/"), or when core/ includes a Widgets header.
 # Run as: cmake -DCORE_DIR=<source>/core -P CheckLayers.cmake
-set(layers util system engine layout disks arrays fs results campaign lab helper client)
+set(layers util system engine layout disks arrays fs plan results model answer exports campaign lab helper client)
 set(problems "")
 list(LENGTH layers count)
 foreach(layer IN LISTS layers)

@@ -4,7 +4,7 @@
 #include "displaynumbers.h"
 #include "layout/arrayanalysis.h"
 #include "layout/stripes.h"
-#include "results/analysis.h"
+#include "model/analysis.h"
 #include "util/errorcodes.h"
 #include "util/units.h"
 

@@ -5,7 +5,7 @@
 #include "displaynumbers.h"
 #include "layout/arrayanalysis.h"
 #include "layout/stripes.h"
-#include "results/analysis.h"
+#include "model/analysis.h"
 
 #include <QApplication>
 #include <QCheckBox>

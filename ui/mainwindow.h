@@ -1,11 +1,11 @@
 #pragma once
 
+#include "answer/quickanswer.h"
 #include "disks/confirmeddisk.h"
 #include "disks/disk.h"
 #include "helper/sshtarget.h"
 #include "lab/labmachine.h"
 #include "results/campaignresults.h"
-#include "results/quickanswer.h"
 #include "util/result.h"
 
 #include <QElapsedTimer>

@@ -3,7 +3,7 @@
 #include "campaign/campaignrunner.h"
 #include "campaign/progresscount.h"
 #include "helper/messages.h"
-#include "results/campaignplan.h"
+#include "plan/campaignplan.h"
 #include "results/campaignresults.h"
 
 #include <QElapsedTimer>

@@ -1,10 +1,10 @@
 #include "labdemocommand.h"
 
 #include "clicommon.h"
+#include "exports/exports.h"
 #include "lab/labmachine.h"
 #include "labcommand.h"
-#include "results/analysis.h"
-#include "results/exports.h"
+#include "model/analysis.h"
 #include "util/atomicfile.h"
 #include "util/errorcodes.h"
 #include "util/units.h"

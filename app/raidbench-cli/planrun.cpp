@@ -5,7 +5,7 @@
 #include "client/hostcampaign.h"
 #include "disks/diskscanner.h"
 #include "helper/helperclient.h"
-#include "results/analysis.h"
+#include "model/analysis.h"
 #include "util/errorcodes.h"
 #include "util/terminaltext.h"
 #include "util/units.h"

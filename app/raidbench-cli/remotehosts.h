@@ -3,7 +3,7 @@
 #include "disks/disk.h"
 #include "helper/helperclient.h"
 #include "helper/sshtarget.h"
-#include "results/campaignplan.h"
+#include "plan/campaignplan.h"
 #include "util/result.h"
 
 #include <QCommandLineOption>

@@ -1,9 +1,9 @@
 #include "reportcommand.h"
 
+#include "answer/compare.h"
 #include "clicommon.h"
-#include "results/analysis.h"
-#include "results/compare.h"
-#include "results/exports.h"
+#include "exports/exports.h"
+#include "model/analysis.h"
 #include "util/atomicfile.h"
 #include "util/errorcodes.h"
 

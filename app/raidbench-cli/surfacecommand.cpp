@@ -2,9 +2,9 @@
 
 #include "clicommon.h"
 #include "disks/diskscanner.h"
+#include "model/analysis.h"
+#include "plan/campaignplan.h"
 #include "planrun.h"
-#include "results/analysis.h"
-#include "results/campaignplan.h"
 #include "results/campaignresults.h"
 #include "results/resultsfolder.h"
 #include "util/errorcodes.h"

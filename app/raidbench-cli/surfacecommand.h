@@ -1,6 +1,6 @@
 #pragma once
 
-#include "results/surfacescan.h"
+#include "plan/surfacescan.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,8 +1,8 @@
 #include "headlessexport.h"
 
-#include "results/analysis.h"
+#include "answer/compare.h"
+#include "model/analysis.h"
 #include "results/chartexport.h"
-#include "results/compare.h"
 #include "results/htmlreport.h"
 #include "results/resultcharts.h"
 #include "util/errorcodes.h"

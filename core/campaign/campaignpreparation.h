@@ -3,7 +3,7 @@
 #include "disks/devicegate.h"
 #include "disks/disk.h"
 #include "layout/presets.h"
-#include "results/campaignplan.h"
+#include "plan/campaignplan.h"
 #include "results/campaignresults.h"
 #include "util/result.h"
 

@@ -12,7 +12,7 @@
 #include "layout/arrayanalysis.h"
 #include "layout/presets.h"
 #include "layout/stripes.h"
-#include "results/analysis.h"
+#include "model/analysis.h"
 #include "util/cancelflag.h"
 #include "util/errorcodes.h"
 #include "util/monotonicclock.h"

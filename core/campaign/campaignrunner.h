@@ -9,7 +9,7 @@
 #include "disks/disk.h"
 #include "engine/ioengine.h"
 #include "layout/presets.h"
-#include "results/campaignplan.h"
+#include "plan/campaignplan.h"
 #include "results/campaignresults.h"
 #include "results/resultssink.h"
 #include "util/result.h"

@@ -6,7 +6,7 @@
 #include "campaign/failuredrill.h"
 #include "disks/disk.h"
 #include "engine/ioengine.h"
-#include "results/campaignplan.h"
+#include "plan/campaignplan.h"
 #include "results/campaignresults.h"
 #include "results/resourceuse.h"
 #include "results/sustainedwrite.h"

@@ -3,7 +3,7 @@
 #include "campaign/campaignprogress.h"
 #include "disks/devicegate.h"
 #include "engine/ioengine.h"
-#include "results/campaignplan.h"
+#include "plan/campaignplan.h"
 #include "results/campaignresults.h"
 #include "results/sustainedwrite.h"
 #include "util/result.h"

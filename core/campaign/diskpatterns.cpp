@@ -1,7 +1,7 @@
 #include "campaign/diskpatterns.h"
 
+#include "plan/testregion.h"
 #include "results/diskstogether.h"
-#include "results/testregion.h"
 #include "util/cancelflag.h"
 #include "util/errorcodes.h"
 

@@ -4,7 +4,7 @@
 #include "arrays/mdsync.h"
 #include "campaign/campaignprogress.h"
 #include "engine/ioengine.h"
-#include "results/campaignplan.h"
+#include "plan/campaignplan.h"
 #include "results/campaignresults.h"
 #include "results/resourceuse.h"
 #include "util/cancelflag.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "results/campaignplan.h"
+#include "plan/campaignplan.h"
 
 #include <QList>
 

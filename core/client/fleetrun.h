@@ -3,7 +3,7 @@
 #include "client/hostcampaign.h"
 #include "helper/helperlink.h"
 #include "helper/sshtarget.h"
-#include "results/campaignplan.h"
+#include "plan/campaignplan.h"
 #include "util/result.h"
 
 #include <QList>

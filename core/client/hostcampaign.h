@@ -5,7 +5,7 @@
 #include "helper/helperlink.h"
 #include "helper/messages.h"
 #include "helper/sshtarget.h"
-#include "results/campaignplan.h"
+#include "plan/campaignplan.h"
 #include "results/resultssink.h"
 #include "util/result.h"
 #include "util/runstate.h"

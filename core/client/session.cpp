@@ -2,7 +2,7 @@
 
 #include "disks/healthprobe.h"
 #include "helper/helperclient.h"
-#include "results/analysis.h"
+#include "model/analysis.h"
 #include "util/errorcodes.h"
 
 #include <QSignalBlocker>

@@ -6,7 +6,7 @@
 #include "helper/messages.h"
 #include "helper/sshtarget.h"
 #include "lab/labmachine.h"
-#include "results/campaignplan.h"
+#include "plan/campaignplan.h"
 #include "results/campaignresults.h"
 
 #include <QHash>

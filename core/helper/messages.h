@@ -7,7 +7,7 @@
 #include "engine/iojob.h"
 #include "engine/ioresult.h"
 #include "fs/filesystem.h"
-#include "results/campaignplan.h"
+#include "plan/campaignplan.h"
 #include "results/campaignresults.h"
 #include "util/result.h"
 

@@ -3,7 +3,7 @@
 #include "disks/diskhealth.h"
 #include "engine/ioresult.h"
 #include "layout/arrayspec.h"
-#include "results/campaignplan.h"
+#include "plan/campaignplan.h"
 #include "results/diskaccess.h"
 #include "results/diskstogether.h"
 #include "results/drillresult.h"

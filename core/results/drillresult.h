@@ -1,7 +1,7 @@
 #pragma once
 
 #include "arrays/mdsync.h"
-#include "results/drillspec.h"
+#include "plan/drillspec.h"
 #include "results/resourceuse.h"
 #include "results/testresult.h"
 #include "util/result.h"

@@ -2,7 +2,7 @@
 
 #include "engine/ioresult.h"
 #include "fs/filetests.h"
-#include "results/campaignplan.h"
+#include "plan/campaignplan.h"
 #include "results/resourceuse.h"
 #include "results/sustainedwrite.h"
 #include "util/result.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "results/analysis.h"
+#include "model/analysis.h"
 #include "results/campaignresults.h"
 
 #include <QtGlobal>

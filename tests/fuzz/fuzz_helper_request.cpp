@@ -7,7 +7,7 @@
 #include "helper/messages.h"
 #include "layout/arrayanalysis.h"
 #include "layout/arrayspec.h"
-#include "results/campaignplan.h"
+#include "plan/campaignplan.h"
 #include "results/campaignresults.h"
 
 #include <QByteArray>

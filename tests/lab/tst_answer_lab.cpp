@@ -1,7 +1,7 @@
 #include "../common/cli.h"
 #include "../common/labfiles.h"
+#include "answer/quickanswer.h"
 #include "results/campaignresults.h"
-#include "results/quickanswer.h"
 
 #include <QJsonDocument>
 #include <QTemporaryDir>

@@ -3,9 +3,9 @@
 #include "../common/labfiles.h"
 #include "../common/labshell.h"
 #include "../common/stablerule.h"
+#include "answer/recommend.h"
+#include "exports/exports.h"
 #include "results/campaignresults.h"
-#include "results/exports.h"
-#include "results/recommend.h"
 
 #include <QDir>
 #include <QFile>

@@ -5,14 +5,14 @@
 // requirements.
 
 #include "../common/resultsfixture.h"
-#include "results/analysis.h"
+#include "answer/tradeoff.h"
+#include "model/analysis.h"
 #include "results/answerpanel.h"
 #include "results/excludedlayoutsmodel.h"
 #include "results/rankedlayoutsmodel.h"
 #include "results/resultcharts.h"
 #include "results/resultsfiles.h"
 #include "results/resultspage.h"
-#include "results/tradeoff.h"
 
 #include <QApplication>
 #include <QChart>

@@ -2,7 +2,7 @@
 // disks and layouts, the unreadable ones (cut short, from a newer RaidBench) with their reason and
 // never a crash, the folder's size shown, two or more compared, one opened, some removed.
 
-#include "results/analysis.h"
+#include "model/analysis.h"
 #include "results/librarydialog.h"
 #include "results/resultsfiles.h"
 #include "results/resultspage.h"

@@ -4,13 +4,13 @@
 // configurations), the disk highlight, exports (PNG, SVG, PDF, CSV, JSON, HTML), compare mode,
 // files that cannot be opened, the headless command line and the report in a real browser.
 
+#include "answer/compare.h"
+#include "exports/exports.h"
 #include "fs/filetests.h"
 #include "mainwindow.h"
-#include "results/analysis.h"
+#include "model/analysis.h"
 #include "results/chartexport.h"
 #include "results/charthover.h"
-#include "results/compare.h"
-#include "results/exports.h"
 #include "results/htmlreport.h"
 #include "results/reportwriter.h"
 #include "results/resultcharts.h"

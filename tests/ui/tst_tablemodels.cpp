@@ -2,11 +2,11 @@
 // fill, a refill and an empty fill, and its proxy sorts numbers as numbers.
 
 #include "../common/resultsfixture.h"
+#include "answer/recommend.h"
 #include "diskstodestroymodel.h"
 #include "results/excludedlayoutsmodel.h"
 #include "results/librarymodel.h"
 #include "results/rankedlayoutsmodel.h"
-#include "results/recommend.h"
 #include "results/resultstable.h"
 #include "results/resultstablemodel.h"
 #include "runqueuemodel.h"

@@ -1,11 +1,11 @@
 // The Run page, driven by a recorded helper stream: the destroy confirmation, progress, log, cancel, a helper that
 // dies, results kept in the results folder, names from card to results.
 
+#include "answer/quickanswer.h"
 #include "campaign/diskpatterns.h"
+#include "plan/surfacescan.h"
 #include "results/diskstogether.h"
-#include "results/quickanswer.h"
 #include "results/resultsfiles.h"
-#include "results/surfacescan.h"
 #include "runqueuemodel.h"
 #include "uitest.h"
 

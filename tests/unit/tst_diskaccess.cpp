@@ -1,15 +1,15 @@
 // The disks' access patterns (results/diskaccess.h) and what the models make of them: the cost of
 // skipping parity chunks in a RAID5/6 read, and the random model (results/randommodel.h). Real disks'
 // figures come from tst_campaign_lab and the benchmark tests/bench/model-accuracy; here the maths.
+#include "answer/recommend.h"
+#include "answer/requirements.h"
 #include "campaign/progresscount.h"
-#include "results/accessreport.h"
-#include "results/analysis.h"
-#include "results/campaignplan.h"
+#include "exports/accessreport.h"
+#include "model/analysis.h"
+#include "model/randommodel.h"
+#include "model/throughputmodel.h"
+#include "plan/campaignplan.h"
 #include "results/diskaccess.h"
-#include "results/randommodel.h"
-#include "results/recommend.h"
-#include "results/requirements.h"
-#include "results/throughputmodel.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

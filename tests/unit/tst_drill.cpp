@@ -2,7 +2,7 @@
 // the lab), the timeline a rebuild makes, plans that ask for a drill wrongly, and the results file.
 
 #include "arrays/mdsync.h"
-#include "results/campaignplan.h"
+#include "plan/campaignplan.h"
 #include "results/campaignresults.h"
 #include "results/drillresult.h"
 #include "util/errorcodes.h"

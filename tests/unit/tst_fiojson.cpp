@@ -1,7 +1,7 @@
 #include "engine/ioengine.h"
+#include "exports/exports.h"
+#include "exports/fiojson.h"
 #include "results/campaignresults.h"
-#include "results/exports.h"
-#include "results/fiojson.h"
 
 #include <QDir>
 #include <QFile>

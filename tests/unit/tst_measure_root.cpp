@@ -1,8 +1,8 @@
 #include "../common/cli.h"
 #include "../common/loopdevice.h"
 #include "../common/stablerule.h"
+#include "exports/exports.h"
 #include "results/campaignresults.h"
-#include "results/exports.h"
 #include "util/statistics.h"
 
 #include <QFile>

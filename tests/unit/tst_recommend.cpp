@@ -1,9 +1,9 @@
 #include "../common/resultsfixture.h"
-#include "results/analysis.h"
-#include "results/compare.h"
-#include "results/exports.h"
-#include "results/recommend.h"
-#include "results/tradeoff.h"
+#include "answer/compare.h"
+#include "answer/recommend.h"
+#include "answer/tradeoff.h"
+#include "exports/exports.h"
+#include "model/analysis.h"
 #include "util/errorcodes.h"
 
 #include <QJsonArray>

@@ -1,9 +1,9 @@
+#include "answer/compare.h"
 #include "helper/helperclient.h"
 #include "helper/sshtarget.h"
-#include "results/analysis.h"
-#include "results/campaignplan.h"
-#include "results/compare.h"
-#include "results/diskrule.h"
+#include "model/analysis.h"
+#include "plan/campaignplan.h"
+#include "plan/diskrule.h"
 #include "util/errorcodes.h"
 
 #include <QElapsedTimer>

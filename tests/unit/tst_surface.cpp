@@ -1,7 +1,8 @@
-#include "results/campaignplan.h"
+#include "exports/exports.h"
+#include "exports/surfacereport.h"
+#include "plan/campaignplan.h"
+#include "plan/surfacescan.h"
 #include "results/campaignresults.h"
-#include "results/exports.h"
-#include "results/surfacescan.h"
 #include "util/errorcodes.h"
 
 #include <QJsonArray>

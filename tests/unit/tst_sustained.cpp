@@ -1,6 +1,6 @@
-#include "results/campaignplan.h"
+#include "exports/exports.h"
+#include "plan/campaignplan.h"
 #include "results/campaignresults.h"
-#include "results/exports.h"
 #include "results/sustainedwrite.h"
 
 #include <QJsonDocument>

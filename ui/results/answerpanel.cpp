@@ -1,9 +1,9 @@
 #include "results/answerpanel.h"
 
+#include "answer/tradeoff.h"
 #include "results/excludedlayoutsmodel.h"
 #include "results/rankedlayoutsmodel.h"
 #include "results/resultcharts.h"
-#include "results/tradeoff.h"
 #include "util/errorcodes.h"
 
 #include <QChart>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "results/recommend.h"
+#include "answer/recommend.h"
 
 #include <QAbstractTableModel>
 

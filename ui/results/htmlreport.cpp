@@ -1,9 +1,9 @@
 #include "results/htmlreport.h"
 
 #include "../outsidetr.h"
-#include "results/analysis.h"
+#include "exports/exports.h"
+#include "model/analysis.h"
 #include "results/chartexport.h"
-#include "results/exports.h"
 #include "results/resultcharts.h"
 #include "util/errorcodes.h"
 

@@ -3,7 +3,7 @@
 #include "../displaynumbers.h"
 #include "../outsidetr.h"
 #include "fs/filetests.h"
-#include "results/analysis.h"
+#include "model/analysis.h"
 #include "results/resultcharts_p.h"
 #include "util/errorcodes.h"
 #include "util/statistics.h"

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "answer/recommend.h"
 #include "results/campaignresults.h"
-#include "results/recommend.h"
 #include "results/resultsmodel.h"
 #include "util/result.h"
 

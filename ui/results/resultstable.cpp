@@ -1,7 +1,7 @@
 #include "results/resultstable.h"
 
 #include "../displaynumbers.h"
-#include "results/analysis.h"
+#include "model/analysis.h"
 
 #include <QHeaderView>
 #include <QSortFilterProxyModel>

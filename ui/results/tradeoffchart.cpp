@@ -1,6 +1,6 @@
+#include "answer/tradeoff.h"
 #include "results/resultcharts.h"
 #include "results/resultcharts_p.h"
-#include "results/tradeoff.h"
 
 #include <QChart>
 #include <QLineSeries>

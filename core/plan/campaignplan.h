@@ -4,10 +4,10 @@
 #include "fs/filesystem.h"
 #include "fs/filetests.h"
 #include "layout/arrayspec.h"
-#include "results/diskrule.h"
-#include "results/drillspec.h"
-#include "results/surfacescan.h"
-#include "results/testregion.h"
+#include "plan/diskrule.h"
+#include "plan/drillspec.h"
+#include "plan/surfacescan.h"
+#include "plan/testregion.h"
 #include "util/result.h"
 
 #include <QJsonObject>

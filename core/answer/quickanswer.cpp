@@ -1,7 +1,7 @@
-#include "results/quickanswer.h"
+#include "answer/quickanswer.h"
 
 #include "layout/presets.h"
-#include "results/analysis.h"
+#include "model/analysis.h"
 #include "util/jsonvalues.h"
 #include "util/runstate.h"
 #include "util/units.h"

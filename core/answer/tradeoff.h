@@ -1,7 +1,7 @@
 #pragma once
 
+#include "answer/requirements.h"
 #include "results/campaignresults.h"
-#include "results/requirements.h"
 #include "util/translation.h"
 
 #include <QList>

@@ -1,6 +1,6 @@
-#include "results/accessreport.h"
+#include "exports/accessreport.h"
 
-#include "results/markdowncell.h"
+#include "exports/markdowncell.h"
 
 #include <cmath>
 

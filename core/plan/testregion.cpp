@@ -1,4 +1,4 @@
-#include "results/testregion.h"
+#include "plan/testregion.h"
 
 #include "engine/iojob.h"
 #include "util/errorcodes.h"

@@ -1,4 +1,4 @@
-#include "results/throughputmodel.h"
+#include "model/throughputmodel.h"
 
 #include "layout/arrayanalysis.h"
 #include "util/statistics.h"

@@ -16,8 +16,6 @@
 
 namespace RaidBench {
 
-struct CampaignResults;
-
 /// A read of each disk at points spread from its first to its last byte: a hard disk's outer tracks
 /// pass more data per turn than its inner ones, so its speed falls across the surface (GNOME Disks
 /// draws the same curve). Read only: nothing is written.
@@ -105,8 +103,5 @@ private:
     SurfaceSpec m_spec;
     std::uint64_t m_diskBytes = 0;
 };
-
-/// The report's section on the disks read across their surface; empty when none was.
-QString surfaceMarkdown(const CampaignResults& results);
 
 } // namespace RaidBench

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "answer/recommend.h"
+#include "exports/fiojson.h"
 #include "results/campaignresults.h"
-#include "results/fiojson.h"
-#include "results/recommend.h"
 #include "util/result.h"
 
 #include <QByteArray>

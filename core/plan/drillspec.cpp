@@ -1,4 +1,4 @@
-#include "results/drillspec.h"
+#include "plan/drillspec.h"
 
 #include "util/errorcodes.h"
 #include "util/units.h"

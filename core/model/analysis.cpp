@@ -1,7 +1,7 @@
-#include "results/analysis.h"
+#include "model/analysis.h"
 
 #include "layout/arrayanalysis.h"
-#include "results/randommodel.h"
+#include "model/randommodel.h"
 #include "util/statistics.h"
 #include "util/units.h"
 

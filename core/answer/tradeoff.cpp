@@ -1,7 +1,7 @@
-#include "results/tradeoff.h"
+#include "answer/tradeoff.h"
 
-#include "results/rankingcandidates.h"
-#include "results/recommend.h"
+#include "answer/rankingcandidates.h"
+#include "answer/recommend.h"
 
 #include <QCoreApplication>
 

@@ -1,4 +1,4 @@
-#include "results/campaignplan.h"
+#include "plan/campaignplan.h"
 
 #include "layout/presets.h"
 #include "layout/stripes.h"

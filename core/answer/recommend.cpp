@@ -1,6 +1,6 @@
-#include "results/recommend.h"
+#include "answer/recommend.h"
 
-#include "results/rankingcandidates.h"
+#include "answer/rankingcandidates.h"
 #include "util/translation.h"
 
 #include <QCoreApplication>

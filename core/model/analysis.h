@@ -1,9 +1,9 @@
 #pragma once
 
 #include "layout/arrayspec.h"
+#include "model/randommodel.h"
+#include "model/throughputmodel.h"
 #include "results/campaignresults.h"
-#include "results/randommodel.h"
-#include "results/throughputmodel.h"
 #include "util/translation.h"
 
 #include <functional>

@@ -1,4 +1,4 @@
-#include "results/randommodel.h"
+#include "model/randommodel.h"
 
 #include "layout/stripes.h"
 

@@ -1,7 +1,7 @@
-#include "results/fiojson.h"
+#include "exports/fiojson.h"
 
 #include "engine/latencyhistogram.h"
-#include "results/analysis.h"
+#include "model/analysis.h"
 #include "util/atomicfile.h"
 #include "util/errorcodes.h"
 #include "util/units.h"

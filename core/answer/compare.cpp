@@ -1,6 +1,6 @@
-#include "results/compare.h"
+#include "answer/compare.h"
 
-#include "results/analysis.h"
+#include "model/analysis.h"
 
 #include <QFileInfo>
 #include <QSet>

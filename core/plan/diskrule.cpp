@@ -1,4 +1,4 @@
-#include "results/diskrule.h"
+#include "plan/diskrule.h"
 
 #include "util/errorcodes.h"
 #include "util/units.h"

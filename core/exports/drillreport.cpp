@@ -1,4 +1,4 @@
-#include "results/drillreport.h"
+#include "exports/drillreport.h"
 
 #include "util/units.h"
 

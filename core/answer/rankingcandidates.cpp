@@ -1,10 +1,10 @@
-#include "results/rankingcandidates.h"
+#include "answer/rankingcandidates.h"
 
 #include "fs/filetests.h"
 #include "layout/arrayanalysis.h"
 #include "layout/presets.h"
-#include "results/analysis.h"
-#include "results/randommodel.h"
+#include "model/analysis.h"
+#include "model/randommodel.h"
 
 #include <QCoreApplication>
 #include <QLocale>

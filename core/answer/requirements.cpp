@@ -1,4 +1,4 @@
-#include "results/requirements.h"
+#include "answer/requirements.h"
 
 #include "util/errorcodes.h"
 #include "util/translation.h"

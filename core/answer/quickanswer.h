@@ -1,8 +1,8 @@
 #pragma once
 
-#include "results/campaignplan.h"
+#include "answer/recommend.h"
+#include "plan/campaignplan.h"
 #include "results/campaignresults.h"
-#include "results/recommend.h"
 #include "util/runstate.h"
 #include "util/translation.h"
 
