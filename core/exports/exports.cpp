@@ -2,6 +2,7 @@
 
 #include "exports/accessreport.h"
 #include "exports/drillreport.h"
+#include "exports/exportcells.h"
 #include "exports/markdowncell.h"
 #include "exports/surfacereport.h"
 #include "fs/filetests.h"
@@ -17,33 +18,9 @@
 
 namespace RaidBench {
 
+using namespace ExportCells;
+
 namespace {
-
-QString csvField(const QString& cell)
-{
-    // Names come from plans, disks and hosts: none may become a formula in a spreadsheet.
-    const QString text = spreadsheetSafe(cell);
-    if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) || text.contains(QLatin1Char('\n'))) {
-        return QLatin1Char('"') + QString(text).replace(QStringLiteral("\""), QStringLiteral("\"\"")) +
-            QLatin1Char('"');
-    }
-    return text;
-}
-
-QString mb(double bytesPerSecond)
-{
-    return QString::number(bytesPerSecond / 1e6, 'f', 1);
-}
-
-QString mbOr(const std::optional<double>& value)
-{
-    return value ? mb(*value) : QString();
-}
-
-QString pctOr(const std::optional<double>& value)
-{
-    return value ? QString::number(*value, 'f', 0) : QString();
-}
 
 /// The predicted write with the model's range where it has one: "76.0 (57.0-114.0)", in MB/s.
 QString predictedWriteCell(const ConfigResult& config)
@@ -56,20 +33,6 @@ QString predictedWriteCell(const ConfigResult& config)
     }
     return QStringLiteral("%1 (%2-%3)")
         .arg(mb(*config.predictedWrite), mb(config.predictedWriteRange->first), mb(config.predictedWriteRange->second));
-}
-
-/// The members' write cache during a configuration's runs: on, off, mixed, or empty when not known.
-QString cacheState(const ConfigResult& config)
-{
-    QString state;
-    for (const DiskCacheState& disk : config.writeCaches) {
-        if (disk.state == CacheState::Unknown) {
-            return {};
-        }
-        const QString word = cacheStateName(disk.state);
-        state = state.isEmpty() || state == word ? word : QStringLiteral("mixed");
-    }
-    return state;
 }
 
 /// SMART's verdict and the temperature, for a report's disk table.
@@ -116,122 +79,7 @@ QString memberCount(const ConfigResult& config)
     return QString::number(config.spec.leafDevices().size());
 }
 
-std::optional<FilePhase> filePhase(const ConfigResult& config, TestKind kind, const QString& name)
-{
-    for (const TestResult& test : config.tests) {
-        if (test.spec.kind != kind) {
-            continue;
-        }
-        for (const FilePhase& phase : (test.file ? test.file->phases : QList<FilePhase>())) {
-            if (phase.name == name) {
-                return phase;
-            }
-        }
-    }
-    return std::nullopt;
-}
-
-QString fileTestsMarkdown(const CampaignResults& results)
-{
-    bool any = false;
-    for (const ConfigResult& config : results.configs) {
-        for (const TestResult& test : config.tests) {
-            any = any || test.spec.isFileTest();
-        }
-    }
-    if (!any) {
-        return {};
-    }
-    // The bonnie++ table: K/s for block output, rewrite and input, seeks/s, files/s.
-    const ConfigResult* single = nullptr;
-    for (const ConfigResult& config : results.configs) {
-        if (config.spec.isLeaf() && filePhase(config, TestKind::FileSeq, QStringLiteral("write"))) {
-            single = &config;
-            break;
-        }
-    }
-    auto kps = [](const std::optional<FilePhase>& phase) {
-        return phase ? QString::number(qRound64(phase->bwBytes() / 1024.0)) : QString();
-    };
-    auto rate = [](const std::optional<FilePhase>& phase) {
-        return phase ? QString::number(phase->opsPerSecond(), 'f', phase->opsPerSecond() < 100 ? 1 : 0) : QString();
-    };
-    QString md =
-        QStringLiteral("\n## File system tests (bonnie-like)\n\nBlock output, rewrite and input in K/s (1024 bytes), "
-                       "random seeks/s, small files per second (sequential, then random order)%1.\n\n")
-            .arg(single ? QStringLiteral("; write and read % against the single disk (%1)").arg(single->name)
-                        : QString());
-    md += QStringLiteral(
-        "| configuration | fs | block write K/s | rewrite K/s | block read K/s | seeks/s | create/s | stat/s | "
-        "read/s | delete/s | random create/s | random delete/s | command median s (min-max) | write % | read % |\n"
-        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|\n");
-    for (const ConfigResult& config : results.configs) {
-        bool has = false;
-        QString fs;
-        QString command;
-        for (const TestResult& test : config.tests) {
-            if (!test.spec.isFileTest()) {
-                continue;
-            }
-            has = true;
-            fs = test.filesystem;
-            if (test.spec.kind == TestKind::Command) {
-                const QJsonObject summary =
-                    test.file.value_or(FileTestResult {}).details.value(QStringLiteral("summary")).toObject();
-                command = summary.isEmpty()
-                    ? runStateName(test.status)
-                    : QStringLiteral("%1 (%2-%3)")
-                          .arg(QString::number(summary.value(QStringLiteral("median_s")).toDouble(), 'f', 2),
-                               QString::number(summary.value(QStringLiteral("min_s")).toDouble(), 'f', 2),
-                               QString::number(summary.value(QStringLiteral("max_s")).toDouble(), 'f', 2));
-            }
-        }
-        if (!has) {
-            continue;
-        }
-        const auto write = filePhase(config, TestKind::FileSeq, QStringLiteral("write"));
-        const auto read = filePhase(config, TestKind::FileSeq, QStringLiteral("read"));
-        QString writePct;
-        QString readPct;
-        if (single && write && read) {
-            const auto baseWrite = filePhase(*single, TestKind::FileSeq, QStringLiteral("write"));
-            const auto baseRead = filePhase(*single, TestKind::FileSeq, QStringLiteral("read"));
-            if (baseWrite && baseWrite->bwBytes() > 0) {
-                writePct = QStringLiteral("%1 %").arg(qRound(100.0 * write->bwBytes() / baseWrite->bwBytes()));
-            }
-            if (baseRead && baseRead->bwBytes() > 0) {
-                readPct = QStringLiteral("%1 %").arg(qRound(100.0 * read->bwBytes() / baseRead->bwBytes()));
-            }
-        }
-        // Two format strings, each filled in one pass: nothing a name holds is read as a placeholder.
-        md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 | %9 | ")
-                  .arg(mdCell(config.name), fs, kps(write),
-                       kps(filePhase(config, TestKind::FileSeq, QStringLiteral("rewrite"))), kps(read),
-                       rate(filePhase(config, TestKind::FileSeeks, QStringLiteral("seeks"))),
-                       rate(filePhase(config, TestKind::SmallFiles, QStringLiteral("create"))),
-                       rate(filePhase(config, TestKind::SmallFiles, QStringLiteral("stat"))),
-                       rate(filePhase(config, TestKind::SmallFiles, QStringLiteral("read"))));
-        md += QStringLiteral("%1 | %2 | %3 | %4 | %5 | %6 |\n")
-                  .arg(rate(filePhase(config, TestKind::SmallFiles, QStringLiteral("delete"))),
-                       rate(filePhase(config, TestKind::SmallFiles, QStringLiteral("create-random"))),
-                       rate(filePhase(config, TestKind::SmallFiles, QStringLiteral("delete-random"))), command,
-                       writePct, readPct);
-    }
-    return md;
-}
-
 } // namespace
-
-/// The queue-depth sweeps (IOPS and latency at each depth) and the mixed tests' reads and writes apart.
-/// "2.1 %" (and "**unstable**") for repeated runs, empty for one.
-static QString cvCell(const RunSummary& summary)
-{
-    if (summary.runs < 2 || summary.cv < 0) {
-        return {};
-    }
-    QString cell = QStringLiteral("%1 %").arg(summary.cv * 100, 0, 'f', 1);
-    return summary.unstable ? cell + QStringLiteral(" **unstable**") : cell;
-}
 
 static QString measurementDepthMarkdown(const CampaignResults& results)
 {
@@ -292,121 +140,6 @@ static QString measurementDepthMarkdown(const CampaignResults& results)
         }
     }
     return md;
-}
-
-QString resultsToCsv(const CampaignResults& results)
-{
-    QStringList lines {QStringLiteral(
-        "configuration,description,status,source,test_id,test,kind,rw,bs,qd,block_size_point,runs,bw_mbps_min,bw_mbps_"
-        "median,"
-        "bw_mbps_max,bw_mbps_mean,iops_median,lat_p50_us,lat_p99_us,usable_bytes,space_pct,failures_guaranteed,"
-        "failures_best_case,controller_failure_survived,predicted_write_mbps,predicted_read_mbps,relative_write_pct,"
-        "relative_read_pct,weakest_link,error,phase,ops_per_s,filesystem,drill_seconds,drill_estimate_seconds,bw_cv,"
-        "unstable,during_resync,write_cache,stripe_cache,predicted_write_bound,partial_stripe_reads,"
-        "predicted_write_low_mbps,predicted_write_high_mbps,predicted_rand_write_iops,predicted_rand_read_iops")};
-    for (const ConfigResult& config : results.configs) {
-        QString depthPoint; // the queue depth of a qd-sweep's row
-        auto line = [&](const TestResult* test, const RunSummary& summary, const QString& point, const FilePhase* phase,
-                        const QString& drillPhase, const QString& drillName, const QString& drillSeconds,
-                        const QString& drillEstimate) {
-            QStringList fields {
-                config.name,
-                config.spec.describe(),
-                runStateName(config.status),
-                test ? test->source : QString(),
-                test ? test->spec.id() : QString(),
-                test ? test->spec.name : drillName,
-                test ? testKindName(test->spec.kind) : (drillName.isEmpty() ? QString() : QStringLiteral("drill")),
-                test ? patternName(test->spec.pattern) : QString(),
-                test && test->spec.kind != TestKind::Sweep ? QString::number(test->spec.blockSize) : QString(),
-                !depthPoint.isEmpty() ? depthPoint : (test ? QString::number(test->spec.queueDepth) : QString()),
-                point,
-                QString::number(summary.runs),
-                summary.runs ? mb(summary.bwMin) : QString(),
-                summary.runs ? mb(summary.bwMedian) : QString(),
-                summary.runs ? mb(summary.bwMax) : QString(),
-                summary.runs ? mb(summary.bwMean) : QString(),
-                summary.runs ? QString::number(summary.iopsMedian, 'f', 0) : QString(),
-                summary.runs ? QString::number(summary.latP50Median / 1000.0, 'f', 1) : QString(),
-                summary.runs ? QString::number(summary.latP99Median / 1000.0, 'f', 1) : QString(),
-                QString::number(config.usableBytes),
-                QString::number(config.spacePct, 'f', 1),
-                QString::number(config.failuresGuaranteed),
-                QString::number(config.failuresBestCase),
-                config.controllerFailureSurvived
-                    ? (*config.controllerFailureSurvived ? QStringLiteral("yes") : QStringLiteral("no"))
-                    : QString(),
-                mbOr(config.predictedWrite),
-                mbOr(config.predictedRead),
-                pctOr(config.relativeWritePct),
-                pctOr(config.relativeReadPct),
-                config.weakestLink.join(QStringLiteral("; ")),
-                test && !test->error.isEmpty() ? test->error : config.error,
-                phase ? phase->name : drillPhase,
-                phase ? QString::number(phase->opsPerSecond(), 'f', 1) : QString(),
-                test ? test->filesystem : QString(),
-                drillSeconds,
-                drillEstimate,
-                summary.runs > 1 && summary.cv >= 0 ? QString::number(summary.cv, 'f', 4) : QString(),
-                summary.unstable ? QStringLiteral("yes") : QString(),
-                test && test->duringResync ? QStringLiteral("yes") : QString(),
-                cacheState(config),
-                config.stripeCache > 0 ? QString::number(config.stripeCache) : QString(),
-                config.predictedWriteBound,
-                test && test->resources && test->resources->partialStripeReads()
-                    ? QString::number(*test->resources->partialStripeReads(), 'f', 3)
-                    : QString(),
-                config.predictedWriteRange ? mb(config.predictedWriteRange->first) : QString(),
-                config.predictedWriteRange ? mb(config.predictedWriteRange->second) : QString(),
-                config.predictedRandomWrite ? QString::number(*config.predictedRandomWrite, 'f', 0) : QString(),
-                config.predictedRandomRead ? QString::number(*config.predictedRandomRead, 'f', 0) : QString(),
-            };
-            for (QString& field : fields) {
-                field = csvField(field);
-            }
-            return fields.join(QLatin1Char(','));
-        };
-        auto row = [&](const TestResult* test, const RunSummary& summary, const QString& point,
-                       const FilePhase* phase = nullptr) {
-            lines.append(line(test, summary, point, phase, {}, {}, {}, {}));
-        };
-        if (config.tests.isEmpty()) {
-            row(nullptr, RunSummary {}, QString());
-        }
-        for (const TestResult& test : config.tests) {
-            if (test.spec.isFileTest()) {
-                const FileTestResult outcome = test.file.value_or(FileTestResult {});
-                if (outcome.phases.isEmpty()) {
-                    row(&test, RunSummary {}, QString());
-                }
-                for (const FilePhase& phase : outcome.phases) {
-                    RunSummary summary;
-                    summary.runs = 1;
-                    summary.bwMin = summary.bwMedian = summary.bwMax = summary.bwMean = phase.bwBytes();
-                    summary.iopsMedian = phase.opsPerSecond();
-                    row(&test, summary, QString(), &phase);
-                }
-            } else if (test.spec.kind == TestKind::Sweep) {
-                for (const auto& [size, summary] : test.sweep) {
-                    row(&test, summary, QString::number(size));
-                }
-            } else if (test.spec.kind == TestKind::QdSweep) {
-                for (const auto& [depth, summary] : test.depthSweep) {
-                    depthPoint = QString::number(depth);
-                    row(&test, summary, QString());
-                }
-                depthPoint.clear();
-            } else {
-                row(&test, test.summary, QString());
-            }
-        }
-        lines += drillCsvRows(config,
-                              [&](const TestResult* test, const RunSummary& summary, const QString& phase,
-                                  const QString& name, const QString& seconds, const QString& estimate) {
-                                  return line(test, summary, QString(), nullptr, phase, name, seconds, estimate);
-                              });
-    }
-    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
 static QString limitsMarkdown(const CampaignResults& results)
@@ -752,17 +485,12 @@ QString resultsToMarkdown(const CampaignResults& results, const Requirements& re
     md += drillMarkdown(results);
     md += sweepMarkdown(results);
     md += measurementDepthMarkdown(results);
-    md += fileTestsMarkdown(results);
+    md += resultsFileTestsMarkdown(results);
     md += notesMarkdown(results);
     if (results.comparedLabels.isEmpty()) {
         md += recommend(results, requirements).toMarkdown();
     }
     return md;
-}
-
-QString resultsFileTestsMarkdown(const CampaignResults& results)
-{
-    return fileTestsMarkdown(results);
 }
 
 } // namespace RaidBench
