@@ -85,6 +85,22 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
         return dialog.exec() == QDialog::Accepted;
     };
 
+    makePages();
+    makeBanner();
+    makeCentral();
+    makeMenus();
+    setAcceptDrops(true); // results and plan files dropped on the window
+    connectSession();
+    connectPages();
+    restoreSettings();
+    updateConnection();
+    updateDisksPage();
+}
+
+MainWindow::~MainWindow() = default; // RunResultsFile waits for its last write
+
+void MainWindow::makePages()
+{
     m_pool = new DiskPoolWidget(m_session, m_splitter);
     m_canvas = new ArrayCanvas(m_canvasModel, BuildPage::canvasContext(m_session), this);
     m_plan = new PlanPage(m_canvasModel, m_session, this);
@@ -122,7 +138,10 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
     m_splitter->addWidget(m_steps);
     m_splitter->setStretchFactor(1, 3);
     m_splitter->setSizes({300, 900});
+}
 
+void MainWindow::makeBanner()
+{
     m_banner->setObjectName(QStringLiteral("labBanner"));
     m_banner->setText(tr("<b>Virtual lab:</b> these disks are virtual (files in a qemu VM). Nothing on this machine's "
                          "own disks is touched; what you measure here is the lab's throttles, not real hardware."));
@@ -134,7 +153,10 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
     bannerPalette.setColor(QPalette::WindowText, Qt::black);
     m_banner->setPalette(bannerPalette);
     m_banner->hide();
+}
 
+void MainWindow::makeCentral()
+{
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -159,13 +181,10 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
     });
     statusBar()->addPermanentWidget(m_nextStep);
     statusBar()->addPermanentWidget(m_transport);
-    makeMenus();
-    setAcceptDrops(true); // results and plan files dropped on the window
+}
 
-    connect(m_steps, &QTabWidget::currentChanged, this, [this](int index) {
-        // The pool is what the first two steps work with; the others get the room.
-        m_pool->setVisible(index == DisksStep || index == BuildStep);
-    });
+void MainWindow::connectSession()
+{
     connect(m_session, &Session::connectionChanged, this, &MainWindow::updateConnection);
     connect(m_session, &Session::disksChanged, this, &MainWindow::updateDisksPage);
     connect(m_session, &Session::baselinesChanged, this, &MainWindow::updateDisksPage);
@@ -194,45 +213,56 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
         keepResults(results);
         m_results->setResults(results, QFileInfo(m_runFile->path()).fileName());
     });
-    connect(m_run, &RunPage::finished, this, [this](const CampaignResults& finished, const QString& error) {
-        if (m_quick && continueQuickAnswer(finished, error)) {
-            return;
-        }
-        const CampaignResults results = shownResults(finished);
-        m_quick.reset();
-        keepResults(results);
-        if (!results.configs.isEmpty() || !results.disks.isEmpty()) {
-            m_results->setResults(results, QFileInfo(m_runFile->path()).fileName());
-        }
-        if (m_frontBeforeRun && results.status != RunState::Completed && !m_measureRun && !m_surfaceRun) {
-            // A cancelled or failed run does not push the last completed one out of the Results page: it
-            // is in its file (File > Recent) for whoever wants it.
-            m_results->setResults(m_frontBeforeRun->first, m_frontBeforeRun->second);
-        }
-        m_frontBeforeRun.reset();
-        // The next page is offered, never forced: the user may be clicking on another one.
-        if (error.isEmpty() && !m_measureRun && !m_surfaceRun && results.status == RunState::Completed) {
-            offerStep(ResultsStep, tr("Show the results"));
-        }
-        if (m_measureRun && error.isEmpty()) {
-            offerStep(DisksStep, tr("Back to the disks"));
-        }
-        if (m_surfaceRun) {
-            // Cancelled or stopped too: the points read are charted.
-            m_results->showDetail(QStringLiteral("surface"));
-            offerStep(ResultsStep, tr("Show the surface chart"));
-        }
-        const QString kept = results.status != RunState::Completed && !m_measureRun && !m_surfaceRun &&
-                m_results->results().status == RunState::Completed
-            ? tr(" It is kept in %1 (File > Recent); the Results page still shows the last completed run.")
-                  .arg(QFileInfo(m_runFile->path()).fileName())
-            : QString();
-        showMessage((error.isEmpty() ? tr("The run ended: %1.").arg(Display::runStatus(results.status))
-                                     : tr("The run stopped: %1").arg(error)) +
-                        kept,
-                    !error.isEmpty());
-        m_measureRun = false;
-        m_surfaceRun = false;
+    connect(m_run, &RunPage::finished, this, &MainWindow::runFinished);
+}
+
+void MainWindow::runFinished(const CampaignResults& finished, const QString& error)
+{
+    if (m_quick && continueQuickAnswer(finished, error)) {
+        return;
+    }
+    const CampaignResults results = shownResults(finished);
+    m_quick.reset();
+    keepResults(results);
+    if (!results.configs.isEmpty() || !results.disks.isEmpty()) {
+        m_results->setResults(results, QFileInfo(m_runFile->path()).fileName());
+    }
+    if (m_frontBeforeRun && results.status != RunState::Completed && !m_measureRun && !m_surfaceRun) {
+        // A cancelled or failed run does not push the last completed one out of the Results page: it
+        // is in its file (File > Recent) for whoever wants it.
+        m_results->setResults(m_frontBeforeRun->first, m_frontBeforeRun->second);
+    }
+    m_frontBeforeRun.reset();
+    // The next page is offered, never forced: the user may be clicking on another one.
+    if (error.isEmpty() && !m_measureRun && !m_surfaceRun && results.status == RunState::Completed) {
+        offerStep(ResultsStep, tr("Show the results"));
+    }
+    if (m_measureRun && error.isEmpty()) {
+        offerStep(DisksStep, tr("Back to the disks"));
+    }
+    if (m_surfaceRun) {
+        // Cancelled or stopped too: the points read are charted.
+        m_results->showDetail(QStringLiteral("surface"));
+        offerStep(ResultsStep, tr("Show the surface chart"));
+    }
+    const QString kept = results.status != RunState::Completed && !m_measureRun && !m_surfaceRun &&
+            m_results->results().status == RunState::Completed
+        ? tr(" It is kept in %1 (File > Recent); the Results page still shows the last completed run.")
+              .arg(QFileInfo(m_runFile->path()).fileName())
+        : QString();
+    showMessage((error.isEmpty() ? tr("The run ended: %1.").arg(Display::runStatus(results.status))
+                                 : tr("The run stopped: %1").arg(error)) +
+                    kept,
+                !error.isEmpty());
+    m_measureRun = false;
+    m_surfaceRun = false;
+}
+
+void MainWindow::connectPages()
+{
+    connect(m_steps, &QTabWidget::currentChanged, this, [this](int index) {
+        // The pool is what the first two steps work with; the others get the room.
+        m_pool->setVisible(index == DisksStep || index == BuildStep);
     });
     connect(m_pool, &DiskPoolWidget::measureRequested, this, &MainWindow::measureDisks);
     connect(m_pool, &DiskPoolWidget::contextMenuRequested, this, &MainWindow::showAddMenu);
@@ -249,13 +279,7 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
     connect(m_plan, &PlanPage::startRequested, this, &MainWindow::startRun);
     connect(m_plan, &PlanPage::message, this, [this](const QString& text) { showMessage(text); });
     connect(m_results, &ResultsPage::message, this, [this](const QString& text) { showMessage(text); });
-
-    restoreSettings();
-    updateConnection();
-    updateDisksPage();
 }
-
-MainWindow::~MainWindow() = default; // RunResultsFile waits for its last write
 
 Result<void> MainWindow::openFile(const QString& path)
 {
@@ -546,108 +570,77 @@ void MainWindow::quickAnswer(const QStringList& paths)
     if (!confirmed) {
         return;
     }
-    CampaignPlan base = m_plan->baselinePlan(paths);
-    base.tests = QuickAnswer::modelledTests();
     if (!beginResultsFile(QStringLiteral("answer"))) {
         return;
     }
-    m_quick.emplace();
-    m_quick->confirmed = *confirmed;
-    m_quick->measure = QuickAnswer::measurePlan(base);
-    m_quick->answer.requirements = m_results->answerPanel()->requirements();
-    m_quick->clock.start();
+    m_quick.emplace(QuickAnswerFlow(m_plan->baselinePlan(paths), m_results->answerPanel()->requirements()), *confirmed);
     m_measureRun = false;
     m_surfaceRun = false;
-    m_session->measureDisks(m_quick->measure, m_quick->confirmed);
+    m_session->measureDisks(m_quick->flow.measurePlan(), m_quick->confirmed);
     m_nextStep->hide(); // the last run's offer is over
-    m_run->start(m_quick->measure);
+    m_run->start(m_quick->flow.measurePlan());
     showStep(RunStep);
 }
 
-bool MainWindow::startQuickBuild(const QStringList& names)
+bool MainWindow::startQuickBuild(const QuickAnswerFlow::Step& step)
 {
-    const CampaignPlan plan = QuickAnswer::verifyPlan(m_quick->measure, m_quick->measured, names);
     // The disks confirmed for the measurement, as they were then: never looked up again.
-    m_session->runCampaign(plan, m_quick->confirmed);
+    m_session->runCampaign(step.plan, m_quick->confirmed);
     clearStandingMessage(); // a refusal from before this run no longer stands
     if (!m_session->campaignRunning()) {
         // The helper refused or is gone (Session said why): what was measured so far is what there is.
         return false;
     }
-    m_quick->stage = QuickRun::Stage::Building;
-    m_run->start(plan);
+    m_quick->flow.buildStarted(step);
+    m_run->start(step.plan);
+    showMessage(step.extra ? tr("Measured, the layouts built fell behind %1, which the model puts first: building it "
+                                "too.")
+                                 .arg(step.names.join(QStringLiteral(", ")))
+                           : tr("The disks are measured; building the best %n of the layouts the model ranked: %1.", "",
+                                int(step.names.size()))
+                                 .arg(step.names.join(QStringLiteral(", "))));
     return true;
 }
 
 bool MainWindow::continueQuickAnswer(const CampaignResults& results, const QString& error)
 {
-    QuickRun& quick = *m_quick;
     if (!error.isEmpty() || results.status != RunState::Completed) {
         return false;
     }
-    CampaignResults merged = quick.measured;
-    if (quick.stage == QuickRun::Stage::Measuring) {
-        quick.answer.measureSeconds = double(quick.clock.restart()) / 1000.0;
-        quick.answer.settledSeconds = QuickAnswer::savedBySettling(results, quick.measure);
-        quick.measured = merged = results;
-        quick.before = recommend(results, quick.answer.requirements, true);
-        const QStringList chosen = QuickAnswer::choose(quick.before, quick.answer.verify);
-        if (!chosen.isEmpty()) {
-            if (!startQuickBuild(chosen)) {
-                m_quick.reset();
-                return false;
-            }
-            showMessage(tr("The disks are measured; building the best %n of the layouts the model ranked: %1.", "",
-                           int(chosen.size()))
-                            .arg(chosen.join(QStringLiteral(", "))));
-            return true;
-        }
-    } else {
-        quick.answer.verifySeconds = double(quick.clock.elapsed()) / 1000.0;
-        quick.built = quick.built.configs.isEmpty() ? results : QuickAnswer::withConfigs(quick.built, results);
-        merged = QuickAnswer::merged(quick.measured, quick.built);
-        // A layout the model alone now puts first is built too: the answer rests on a measurement.
-        const QString next = QuickAnswer::unbuiltFirst(recommend(merged, quick.answer.requirements, true));
-        if (!next.isEmpty() && quick.extra < QuickAnswer::maxExtraBuilds && startQuickBuild({next})) {
-            ++quick.extra;
-            showMessage(tr("Measured, the layouts built fell behind %1, which the model puts first: building it "
-                           "too.")
-                            .arg(next));
-            return true;
+    std::optional<QuickAnswerFlow::Step> step = m_quick->flow.runCompleted(results);
+    if (step->next == QuickAnswerFlow::Step::Next::Build && !startQuickBuild(*step)) {
+        step = m_quick->flow.buildRefused(*step);
+        if (!step) {
+            m_quick.reset();
+            return false;
         }
     }
-    finishQuickAnswer(merged);
+    if (step->next == QuickAnswerFlow::Step::Next::Finish) {
+        finishQuickAnswer(step->results);
+    }
     return true;
 }
 
-void MainWindow::finishQuickAnswer(CampaignResults merged)
+void MainWindow::finishQuickAnswer(const CampaignResults& answered)
 {
-    QuickRun& quick = *m_quick;
-    quick.answer.compare(quick.before, merged);
-    merged.quickAnswer = quick.answer.toJson();
-    keepResults(merged);
-    m_results->setResults(merged, QFileInfo(m_runFile->path()).fileName());
+    const QuickAnswer& answer = m_quick->flow.answer();
+    keepResults(answered);
+    m_results->setResults(answered, QFileInfo(m_runFile->path()).fileName());
     offerStep(ResultsStep, tr("Show the answer"), ResultsPage::AnswerTab);
-    const QString first = quick.answer.firstAfter.isEmpty() ? tr("no layout qualifies") : quick.answer.firstAfter;
-    showMessage(quick.answer.verified.isEmpty()
+    const QString first = answer.firstAfter.isEmpty() ? tr("no layout qualifies") : answer.firstAfter;
+    showMessage(answer.verified.isEmpty()
                     ? tr("Quick answer: %1, from the model alone (nothing built). Took %2.")
-                          .arg(first, Display::formatRoughDuration(quick.answer.seconds()))
+                          .arg(first, Display::formatRoughDuration(answer.seconds()))
                     : tr("Quick answer: %1 first. Took %2; building all %3 layouts with the same tests would take "
                          "about %4.")
-                          .arg(first, Display::formatRoughDuration(quick.answer.seconds()),
-                               QString::number(quick.answer.layouts),
-                               Display::formatRoughDuration(quick.answer.fullEstimateSeconds())));
+                          .arg(first, Display::formatRoughDuration(answer.seconds()), QString::number(answer.layouts),
+                               Display::formatRoughDuration(answer.fullEstimateSeconds())));
     m_quick.reset();
 }
 
 CampaignResults MainWindow::shownResults(const CampaignResults& results) const
 {
-    if (m_quick && m_quick->stage == QuickRun::Stage::Building) {
-        return QuickAnswer::merged(
-            m_quick->measured,
-            m_quick->built.configs.isEmpty() ? results : QuickAnswer::withConfigs(m_quick->built, results));
-    }
-    return results;
+    return m_quick ? m_quick->flow.shown(results) : results;
 }
 
 void MainWindow::scanSurface(const QStringList& paths)

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "answer/quickanswer.h"
+#include "answer/quickanswerflow.h"
 #include "disks/confirmeddisk.h"
 #include "disks/disk.h"
 #include "helper/sshtarget.h"
@@ -107,6 +107,18 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    /// The pool, the canvas and the five steps' pages, and the tab bar above them.
+    void makePages();
+    /// The banner that says the disks are the lab's.
+    void makeBanner();
+    /// The window's layout and its status bar (the offered next step, how the helper is reached).
+    void makeCentral();
+    /// The session's and the results file's events: disks, messages, results as they come.
+    void connectSession();
+    /// What the pages ask for: measuring, menus, messages, a run.
+    void connectPages();
+    /// A run ended: its results shown (or the last completed run kept), the next step offered.
+    void runFinished(const RaidBench::CampaignResults& finished, const QString& error);
     void makeMenus();
     void showMessage(const QString& text, bool problem = false);
     /// Clears the status bar: what it said (a refusal too) no longer stands.
@@ -151,32 +163,25 @@ private:
     QString m_planToRun; ///< --run: the plan file to open and start once the disks are seen
     bool m_measureRun = false;
     bool m_surfaceRun = false;
-    /// A quick answer under way: its first run (the disks) and then its second (the best layouts).
+    /// A quick answer under way (core's flow decides each run) and its disks as the user confirmed them,
+    /// for every run.
     struct QuickRun
     {
-        enum class Stage { Measuring, Building };
-        Stage stage = Stage::Measuring;
-        QuickAnswer answer;
-        CampaignPlan measure;
-        QList<RaidBench::ConfirmedDisk> confirmed; ///< its disks as the user confirmed them, for every run
-        CampaignResults measured;
-        CampaignResults built; ///< the layouts built so far (their runs' configurations)
-        int extra = 0; ///< layouts built after the chosen ones, because the model alone put them first
-        Recommendation before;
-        QElapsedTimer clock;
+        QuickAnswerFlow flow;
+        QList<RaidBench::ConfirmedDisk> confirmed;
     };
     std::optional<QuickRun> m_quick;
 
     /// After a run of a quick answer ended: starts its second run, or finishes it. False when the run
     /// failed or was cancelled, and the usual ending applies.
     bool continueQuickAnswer(const RaidBench::CampaignResults& results, const QString& error);
-    /// Starts the run that builds `names`; false when the helper refused it.
-    bool startQuickBuild(const QStringList& names);
+    /// Starts the run of a quick answer's Build step; false when the helper refused it.
+    bool startQuickBuild(const RaidBench::QuickAnswerFlow::Step& step);
     /// Asks before measuring `paths` destroys their data (not on the lab's disks): the disks as the user
     /// confirmed them; nothing and a message when the user says no or a path is not listed.
     std::optional<QList<RaidBench::ConfirmedDisk>> confirmMeasuring(const QStringList& paths);
     /// Saves and shows the quick answer's results, with the comparison, on the Answer tab.
-    void finishQuickAnswer(RaidBench::CampaignResults merged);
+    void finishQuickAnswer(const RaidBench::CampaignResults& answered);
     /// What a run's results are in the window: a quick answer's second run beside its first.
     RaidBench::CampaignResults shownResults(const RaidBench::CampaignResults& results) const;
 

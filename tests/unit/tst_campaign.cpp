@@ -1,6 +1,8 @@
 #include "../common/cli.h"
+#include "../common/resultsfixture.h"
 #include "answer/compare.h"
 #include "answer/quickanswer.h"
+#include "answer/quickanswerflow.h"
 #include "campaign/progresscount.h"
 #include "engine/ioengine.h"
 #include "exports/exports.h"
@@ -866,6 +868,56 @@ private Q_SLOTS:
         QuickAnswer none;
         QCOMPARE(none.fullEstimateSeconds(), 0.0);
         QVERIFY(none.toText().startsWith(QStringLiteral("Nothing was built")));
+    }
+
+    void quickAnswerFlowMeasuresBuildsAndAnswers()
+    {
+        // The flow the window drives: the disks first, then the best two layouts the model ranked, then
+        // the answer; a build the helper refuses after layouts were measured still ends in an answer.
+        const CampaignResults demo = Test::labDemoResults();
+        CampaignPlan base;
+        for (const DiskResult& disk : demo.disks) {
+            base.disks.append(disk.path);
+        }
+        QuickAnswerFlow flow(base, Requirements::defaults());
+        QVERIFY(flow.measurePlan().baselines);
+        QCOMPARE(flow.measurePlan().configurations.size(), 0);
+        QCOMPARE(flow.measurePlan().tests.size(), QuickAnswer::modelledTests().size());
+        CampaignResults measured = demo;
+        measured.configs.clear();
+        measured.status = RunState::Completed;
+        QuickAnswerFlow::Step step = flow.runCompleted(analysed(measured));
+        QCOMPARE(step.next, QuickAnswerFlow::Step::Next::Build);
+        QCOMPARE(step.names.size(), QuickAnswer::defaultVerify);
+        QVERIFY(!step.extra);
+        QCOMPARE(step.plan.configurations.size(), step.names.size());
+        QVERIFY(!flow.buildRefused(step).has_value()); // nothing built yet: the run ends as any other
+        flow.buildStarted(step);
+        QVERIFY(flow.building());
+        CampaignResults built = demo;
+        built.disks.clear();
+        built.configs.clear();
+        for (const ConfigResult& config : demo.configs) {
+            if (step.names.contains(config.name)) {
+                built.configs.append(config);
+            }
+        }
+        QCOMPARE(built.configs.size(), step.names.size());
+        built.status = RunState::Completed;
+        // While it runs, the window shows the disks with the layouts built so far.
+        QCOMPARE(flow.shown(built).disks.size(), demo.disks.size());
+        step = flow.runCompleted(built);
+        if (step.next == QuickAnswerFlow::Step::Next::Build) {
+            QVERIFY(step.extra);
+            const auto refused = flow.buildRefused(step);
+            QVERIFY(refused.has_value());
+            step = *refused;
+        }
+        QCOMPARE(step.next, QuickAnswerFlow::Step::Next::Finish);
+        const QuickAnswer answer = QuickAnswer::fromJson(step.results.quickAnswer);
+        QCOMPARE(answer.verified.size(), QuickAnswer::defaultVerify);
+        QVERIFY(!answer.firstAfter.isEmpty());
+        QCOMPARE(step.results.disks.size(), demo.disks.size());
     }
 
     void quickAnswerEndsTheDisksRunsOnceSettled()
