@@ -628,13 +628,17 @@ void MainWindow::finishQuickAnswer(const CampaignResults& answered)
     m_results->setResults(answered, QFileInfo(m_runFile->path()).fileName());
     offerStep(ResultsStep, tr("Show the answer"), ResultsPage::AnswerTab);
     const QString first = answer.firstAfter.isEmpty() ? tr("no layout qualifies") : answer.firstAfter;
-    showMessage(answer.verified.isEmpty()
-                    ? tr("Quick answer: %1, from the model alone (nothing built). Took %2.")
-                          .arg(first, Display::formatRoughDuration(answer.seconds()))
-                    : tr("Quick answer: %1 first. Took %2; building all %3 layouts with the same tests would take "
-                         "about %4.")
-                          .arg(first, Display::formatRoughDuration(answer.seconds()), QString::number(answer.layouts),
-                               Display::formatRoughDuration(answer.fullEstimateSeconds())));
+    const QString said =
+        answer.verified.isEmpty()
+        ? tr("Quick answer: %1, from the model alone (nothing built). Took %2.")
+              .arg(first, Display::formatRoughDuration(answer.seconds()))
+        : tr("Quick answer: %1 first. Took %2; building all %3 layouts with the same tests would take "
+             "about %4.")
+              .arg(first, Display::formatRoughDuration(answer.seconds()), QString::number(answer.layouts),
+                   Display::formatRoughDuration(answer.fullEstimateSeconds()));
+    showMessage(said);
+    // The Run page ended on the last of the quick answer's runs: it says what the whole answer took.
+    m_run->describeEnd(said, answer.seconds());
     m_quick.reset();
 }
 

@@ -196,6 +196,13 @@ void RunPage::start(const CampaignPlan& plan)
     m_watchdog->start();
 }
 
+void RunPage::describeEnd(const QString& text, double seconds)
+{
+    m_overall->setValue(1000);
+    m_eta->setText(tr("done in %1").arg(Display::formatRoughDuration(seconds)));
+    m_status->setText(tr("<b>Finished.</b> %1").arg(text.toHtmlEscaped()));
+}
+
 double RunPage::remainingSeconds(double unitsDone, int configsDone, double elapsed) const
 {
     return m_count.remainingSeconds(unitsDone, configsDone, elapsed);

@@ -53,6 +53,9 @@ public:
 
     /// Shows a new run of `plan`.
     void start(const CampaignPlan& plan);
+    /// After the last of several runs that make one job (a quick answer's): what the whole job came to
+    /// and its time, instead of the last run's own count.
+    void describeEnd(const QString& text, double seconds);
     bool isRunning() const { return m_running; }
 
     QTableView* queue() const { return m_queue; }

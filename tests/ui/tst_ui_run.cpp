@@ -258,6 +258,10 @@ private Q_SLOTS:
         QVERIFY(quick.layouts > 2);
         QVERIFY2(f->window->statusBar()->currentMessage().startsWith(QStringLiteral("Quick answer: ")),
                  qPrintable(f->window->statusBar()->currentMessage()));
+        // The Run page ends on the whole answer and its time, not on the last run's count of layouts.
+        const QString ended = f->window->runPage()->statusLabel()->text();
+        QVERIFY2(ended.contains(QLatin1String("Quick answer: ")) && !ended.contains(QLatin1String("configuration(s)")),
+                 qPrintable(ended));
     }
 
     void surfaceReadsTheDisksWithoutAsking()
