@@ -2040,6 +2040,22 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
         <source>A point per layout: further right keeps more space, higher is faster. Shape and colour: the failures it survives; hollow: left out by the requirements. The dashed line joins the best trade-offs among the layouts that qualify (no other that qualifies keeps as much space and is as fast), which are named. A score is the weighted mean of each measure as a share of the best layout that qualifies (100); a layout left out may score above it.</source>
         <translation>Un punto por disposición: cuanto más a la derecha, más espacio útil; cuanto más arriba, más rápida. Forma y color: los fallos a los que sobrevive; hueco: descartada por los requisitos. La línea discontinua une los mejores compromisos entre las disposiciones que cumplen los requisitos (ninguna otra que los cumpla conserva tanto espacio y es igual de rápida), que aparecen con su nombre. La puntuación es la media ponderada de cada medida como proporción de la mejor disposición que cumple los requisitos (100); una descartada puede puntuar por encima.</translation>
     </message>
+    <message>
+        <source>start</source>
+        <translation>inicio</translation>
+    </message>
+    <message>
+        <source>middle</source>
+        <translation>centro</translation>
+    </message>
+    <message>
+        <source>end</source>
+        <translation>final</translation>
+    </message>
+    <message>
+        <source>slow disks in orange</source>
+        <translation>discos lentos en naranja</translation>
+    </message>
 </context>
 <context>
     <name>RaidBench::Ui::DestroyConfirmDialog</name>
@@ -3081,7 +3097,7 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
     </message>
     <message>
         <source>the middle</source>
-        <translation>el centro</translation>
+        <translation>centro</translation>
     </message>
     <message>
         <source>the end (as it is when nearly full)</source>
@@ -4235,6 +4251,24 @@ escritura %5, lectura %6%7</translation>
     <message>
         <source>=== run ended: %1 ===</source>
         <translation>=== ejecución finalizada: %1 ===</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Finished.&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;Terminado.&lt;/b&gt; %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>the surface of %n disk(s)</source>
+        <translation>
+            <numerusform>la superficie de %n disco</numerusform>
+            <numerusform>la superficie de %n discos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Finished:&lt;/b&gt; %n disk(s) read across their surface; the chart is on Results, under Details. %1</source>
+        <translation>
+            <numerusform>&lt;b&gt;Terminado:&lt;/b&gt; se ha leído %n disco en toda su superficie; el gráfico está en Resultados, en Detalles. %1</numerusform>
+            <numerusform>&lt;b&gt;Terminado:&lt;/b&gt; se han leído %n discos en toda su superficie; el gráfico está en Resultados, en Detalles. %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>

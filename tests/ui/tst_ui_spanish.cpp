@@ -10,6 +10,7 @@
 #include "engine/ioresult.h"
 #include "helper/messages.h"
 #include "model/analysis.h"
+#include "plan/surfacescan.h"
 #include "results/answerpanel.h"
 #include "results/excludedlayoutsmodel.h"
 #include "results/rankedlayoutsmodel.h"
@@ -391,6 +392,30 @@ private Q_SLOTS:
         QCOMPARE(Units::formatMBps(105e6), QStringLiteral("105.0 MB/s"));
         QVERIFY2(Charts::caption(QStringLiteral("comparison")).startsWith(QStringLiteral("Barras")),
                  qPrintable(Charts::caption(QStringLiteral("comparison"))));
+        // The disks' chart over two controllers, and a surface slowest at its end: no English left.
+        CampaignResults scanned = results;
+        for (int i = 0; i < scanned.disks.size(); ++i) {
+            scanned.disks[i].controller = i % 2 ? QStringLiteral("0000:00:06.0") : QStringLiteral("0000:00:05.0");
+        }
+        DiskResult& disk = scanned.disks.first();
+        disk.sizeBytes = std::max<std::uint64_t>(disk.sizeBytes, 1ull << 30);
+        SurfaceSpec spec;
+        spec.points = 8;
+        disk.surface.pointsPlanned = 8;
+        for (const std::uint64_t offset : spec.offsets(disk.sizeBytes)) {
+            const double at = double(offset) / double(disk.sizeBytes);
+            disk.surface.points.append({offset, spec.span(disk.sizeBytes), 105e6 - 50e6 * at});
+        }
+        auto disksChart = Charts::disks(scanned);
+        QVERIFY(disksChart.ok());
+        std::unique_ptr<QChart> disksOwned(*disksChart);
+        QVERIFY2(disksOwned->title().contains(QStringLiteral("discos lentos en naranja")),
+                 qPrintable(disksOwned->title()));
+        auto surfaceChart = Charts::surface(scanned);
+        QVERIFY(surfaceChart.ok());
+        std::unique_ptr<QChart> surfaceOwned(*surfaceChart);
+        const QString name = surfaceOwned->series().first()->name();
+        QVERIFY2(name.contains(QStringLiteral("zona más lenta: final")), qPrintable(name));
     }
 };
 

@@ -98,11 +98,16 @@ Result<QChart*> Charts::surface(const CampaignResults& results, const ChartOptio
         auto* line = new QLineSeries;
         const SurfacePoint* slow = disk.surface.slowest();
         const SurfacePoint* fast = disk.surface.fastest();
+        // The zone in the user's words (the results file keeps "start", "middle" and "end").
+        const QString zone = DiskSurface::zone(slow->position(disk.sizeBytes));
+        const QString zoneWord = zone == QLatin1String("start") ? tr("start")
+            : zone == QLatin1String("middle")                   ? tr("middle")
+                                                                : tr("end");
         line->setName(
             disk.surface.flat()
                 ? tr("%1: flat (within 5 %)").arg(disk.label())
                 : tr("%1: slowest at the %2, %3 % of its fastest")
-                      .arg(disk.label(), DiskSurface::zone(slow->position(disk.sizeBytes)),
+                      .arg(disk.label(), zoneWord,
                            QString::number(fast->bwBytes > 0 ? qRound(100 * slow->bwBytes / fast->bwBytes) : 0)));
         line->setPointsVisible(true);
         line->setPen(QPen(seriesColour(int(chart->series().size()), options.dark), 2));

@@ -591,8 +591,9 @@ Result<QChart*> Charts::disks(const CampaignResults& results, const ChartOptions
         for (int c = 0; c < controllers.size(); ++c) {
             legend.append(tr("ctl %1 = %2").arg(c + 1).arg(controllers.at(c)));
         }
-        chart->setTitle(QStringLiteral("%1<br><small>%2; slow disks in orange</small>")
-                            .arg(title(QStringLiteral("disks")), legend.join(QStringLiteral(", "))));
+        chart->setTitle(
+            QStringLiteral("%1<br><small>%2; %3</small>")
+                .arg(title(QStringLiteral("disks")), legend.join(QStringLiteral(", ")), tr("slow disks in orange")));
     }
     matchLegendMarkers(chart);
     return chart;
