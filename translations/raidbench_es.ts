@@ -2029,10 +2029,6 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
         <translation>%1 (previsto)</translation>
     </message>
     <message>
-        <source>Bars: median of the repeats; whiskers: min to max; dashes: predicted from the disks&apos; own speed; dash-dot lines: one disk on its own (the median disk); a triangle: the repeats still varied more than the plan allows (unstable); a diamond: measured while an array resynced.</source>
-        <translation>Barras: mediana de las repeticiones; bigotes: del mínimo al máximo; guiones: previsto a partir de la velocidad propia de los discos; líneas de guion y punto: un disco por separado (el disco mediano); un triángulo: las repeticiones variaron más de lo que permite el plan (inestable); un rombo: medido mientras un array se resincronizaba.</translation>
-    </message>
-    <message>
         <source>Each disk on its own, grouped by controller; a slow disk (below 75 % of the median disk&apos;s speed) in orange.</source>
         <translation>Cada disco por separado, agrupados por controladora; en naranja, un disco lento (por debajo del 75 % de la velocidad del disco mediano).</translation>
     </message>
@@ -2055,6 +2051,14 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
     <message>
         <source>slow disks in orange</source>
         <translation>discos lentos en naranja</translation>
+    </message>
+    <message>
+        <source>Bars: median of the repeats; whiskers: min to max; dashes: predicted from the disks&apos; own speed; dash-dot lines: one disk on its own (the median disk); a triangle: the repeats still varied more than the plan allows (unstable); a diamond: measured while an array resynced. Random tests are on the Table tab, in IOPS.</source>
+        <translation>Barras: mediana de las repeticiones; bigotes: del mínimo al máximo; guiones: previsto a partir de la velocidad propia de los discos; líneas de guion y punto: un disco por separado (el disco mediano); un triángulo: las repeticiones variaron más de lo que permite el plan (inestable); un rombo: medido mientras un array se resincronizaba. Las pruebas aleatorias están en la pestaña Tabla, en IOPS.</translation>
+    </message>
+    <message>
+        <source>These results hold only random tests: they are on the Table tab, in IOPS.</source>
+        <translation>Estos resultados solo tienen pruebas aleatorias: están en la pestaña Tabla, en IOPS.</translation>
     </message>
 </context>
 <context>

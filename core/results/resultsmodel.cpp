@@ -58,6 +58,16 @@ QList<TestSpec> ioTests(const CampaignResults& results)
     return tests;
 }
 
+QList<TestSpec> sequentialTests(const CampaignResults& results)
+{
+    QList<TestSpec> tests = ioTests(results);
+    tests.removeIf([](const TestSpec& test) {
+        return test.pattern == IoPattern::RandWrite || test.pattern == IoPattern::RandRead ||
+            test.pattern == IoPattern::RandReadWrite;
+    });
+    return tests;
+}
+
 QStringList timelineTests(const CampaignResults& results)
 {
     QStringList ids;

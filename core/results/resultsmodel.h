@@ -27,6 +27,9 @@ QList<const ConfigResult*> page(const CampaignResults& results, ResultsOrder ord
 
 /// The raw-device tests of the campaign, in the order they first appear.
 QList<TestSpec> ioTests(const CampaignResults& results);
+/// The engine tests measured in MB/s that charts compare: the sequential ones. Random tests are told in
+/// IOPS (the table, the answer); as MB/s their bars would not show beside a sequential one's.
+QList<TestSpec> sequentialTests(const CampaignResults& results);
 /// Test ids with samples (for a timeline) or with latency percentiles (random tests), in plan order.
 QStringList timelineTests(const CampaignResults& results);
 QStringList latencyTests(const CampaignResults& results);

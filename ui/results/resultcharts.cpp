@@ -257,7 +257,8 @@ QString Charts::caption(const QString& name)
     if (name == QLatin1String("comparison")) {
         return tr("Bars: median of the repeats; whiskers: min to max; dashes: predicted from the disks' own speed; "
                   "dash-dot lines: one disk on its own (the median disk); a triangle: the repeats still varied "
-                  "more than the plan allows (unstable); a diamond: measured while an array resynced.");
+                  "more than the plan allows (unstable); a diamond: measured while an array resynced. Random tests are "
+                  "on the Table tab, in IOPS.");
     }
     if (name == QLatin1String("disks")) {
         return tr("Each disk on its own, grouped by controller; a slow disk (below 75 % of the median disk's speed) in "
@@ -498,9 +499,12 @@ void addDiskLines(const CampaignResults& results, int configs, const Overlay& ov
 
 Result<QChart*> Charts::comparison(const CampaignResults& results, const ChartOptions& options)
 {
-    const QList<TestSpec> tests = ResultsModel::ioTests(results);
+    const QList<TestSpec> tests = ResultsModel::sequentialTests(results);
     if (results.configs.isEmpty()) {
         return nothing(tr("These results hold no configuration."));
+    }
+    if (tests.isEmpty() && !ResultsModel::ioTests(results).isEmpty()) {
+        return nothing(tr("These results hold only random tests: they are on the Table tab, in IOPS."));
     }
     const QList<const ConfigResult*> configs = Charts::configsOnPage(results, options);
     QChart* chart = newChart(title(QStringLiteral("comparison")), options);
