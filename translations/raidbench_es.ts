@@ -2738,10 +2738,6 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
         <translation>Iniciando el programa auxiliar mediante polkit: autentíquese en el cuadro de diálogo que se abre…</translation>
     </message>
     <message>
-        <source>Starting the virtual lab (about 15 s)…</source>
-        <translation>Iniciando el laboratorio virtual (unos 15 s)…</translation>
-    </message>
-    <message>
         <source>Connecting to %1 over ssh…</source>
         <translation>Conectando con %1 por ssh…</translation>
     </message>
@@ -2999,6 +2995,24 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
     <message>
         <source>The results could not be written to %1: %2. They go to %3 from now on.</source>
         <translation>No se pudieron escribir los resultados en %1: %2. A partir de ahora se guardan en %3.</translation>
+    </message>
+    <message>
+        <source>Starting the virtual lab…</source>
+        <translation>Iniciando el laboratorio virtual…</translation>
+    </message>
+    <message numerus="yes">
+        <source>The virtual lab started in %n s.</source>
+        <translation>
+            <numerusform>El laboratorio virtual se inició en %n s.</numerusform>
+            <numerusform>El laboratorio virtual se inició en %n s.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Starting the virtual lab: %n s so far…</source>
+        <translation>
+            <numerusform>Iniciando el laboratorio virtual: %n s hasta ahora…</numerusform>
+            <numerusform>Iniciando el laboratorio virtual: %n s hasta ahora…</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -71,6 +71,7 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
     , m_banner(new QLabel(this))
     , m_transport(new QLabel(this))
     , m_nextStep(new QPushButton(this))
+    , m_labTicker(new QTimer(this))
 {
     m_session->setParent(this);
     setWindowTitle(tr("RaidBench"));
@@ -185,6 +186,7 @@ void MainWindow::makeCentral()
 
 void MainWindow::connectSession()
 {
+    connect(m_labTicker, &QTimer::timeout, this, &MainWindow::tickLabStart);
     connect(m_session, &Session::connectionChanged, this, &MainWindow::updateConnection);
     connect(m_session, &Session::disksChanged, this, &MainWindow::updateDisksPage);
     connect(m_session, &Session::baselinesChanged, this, &MainWindow::updateDisksPage);
@@ -390,10 +392,15 @@ void MainWindow::startLab(const LabOptions& options)
         showMessage(tr("A run is in progress; cancel it first."), true);
         return;
     }
-    showMessage(tr("Starting the virtual lab (about 15 s)…"));
+    // No promise of how long: a boot under emulation takes from 15 s to a minute on a busy machine. The
+    // seconds so far are said until the lab answers or fails.
+    showMessage(tr("Starting the virtual lab…"));
     const auto started = m_session->startHelper(&options);
     if (!started) {
         showMessage(ErrorCode::userText(started.error()), true);
+    } else {
+        m_labClock.start();
+        m_labTicker->start(1000);
     }
     updateConnection();
 }
@@ -628,8 +635,7 @@ void MainWindow::finishQuickAnswer(const CampaignResults& answered)
     m_results->setResults(answered, QFileInfo(m_runFile->path()).fileName());
     offerStep(ResultsStep, tr("Show the answer"), ResultsPage::AnswerTab);
     const QString first = answer.firstAfter.isEmpty() ? tr("no layout qualifies") : answer.firstAfter;
-    const QString said =
-        answer.verified.isEmpty()
+    const QString said = answer.verified.isEmpty()
         ? tr("Quick answer: %1, from the model alone (nothing built). Took %2.")
               .arg(first, Display::formatRoughDuration(answer.seconds()))
         : tr("Quick answer: %1 first. Took %2; building all %3 layouts with the same tests would take "
@@ -703,8 +709,24 @@ void MainWindow::addToCard(const QStringList& disks, const QList<int>& card)
     showStep(BuildStep);
 }
 
+void MainWindow::tickLabStart()
+{
+    const qint64 seconds = m_labClock.elapsed() / 1000;
+    if (m_session->isConnected()) {
+        m_labTicker->stop();
+        showMessage(tr("The virtual lab started in %n s.", nullptr, int(seconds)));
+    } else if (m_session->linkClosed() || m_session->transportName().isEmpty()) {
+        m_labTicker->stop(); // it failed, and said why
+    } else {
+        showMessage(tr("Starting the virtual lab: %n s so far…", nullptr, int(seconds)));
+    }
+}
+
 void MainWindow::updateConnection()
 {
+    if (m_labTicker->isActive() && m_session->isConnected()) {
+        tickLabStart();
+    }
     const bool connected = m_session->isConnected();
     m_banner->setVisible(m_session->isLab());
     if (connected && !m_session->remoteHost().isEmpty()) {

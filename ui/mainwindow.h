@@ -20,6 +20,7 @@ class QPushButton;
 class QSplitter;
 class QTabBar;
 class QTabWidget;
+class QTimer;
 
 namespace RaidBench {
 class Session;
@@ -117,6 +118,8 @@ private:
     void connectSession();
     /// What the pages ask for: measuring, menus, messages, a run.
     void connectPages();
+    /// While the lab starts: the seconds so far; once it answered, how long it took.
+    void tickLabStart();
     /// A run ended: its results shown (or the last completed run kept), the next step offered.
     void runFinished(const RaidBench::CampaignResults& finished, const QString& error);
     void makeMenus();
@@ -150,6 +153,8 @@ private:
     QLabel* m_banner;
     QLabel* m_transport;
     QPushButton* m_nextStep;
+    QTimer* m_labTicker; ///< while the lab starts: the seconds so far, said every second
+    QElapsedTimer m_labClock;
     /// The completed run the Results page showed when a run started: back in front if that run is
     /// cancelled or fails (the cancelled one stays in its file and in Recent).
     std::optional<std::pair<CampaignResults, QString>> m_frontBeforeRun;

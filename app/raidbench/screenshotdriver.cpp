@@ -35,6 +35,13 @@ void ScreenshotDriver::start()
 {
     QDir().mkpath(m_directory);
     connect(m_window->session(), &Session::disksChanged, this, &ScreenshotDriver::onDisks);
+    connect(m_window->session(), &Session::connectionChanged, this, [this] {
+        if (m_window->session()->isConnected() && !m_saidConnected) {
+            m_saidConnected = true;
+            std::fprintf(stderr, "screenshots: on connecting the window said: %s\n",
+                         qPrintable(m_window->lastMessage()));
+        }
+    });
     connect(m_window->session(), &Session::helperClosed, this,
             [this](const QString& why) { fail(QStringLiteral("the helper stopped: %1").arg(why)); });
     connect(m_window->runPage(), &RunPage::finished, this,

@@ -37,6 +37,7 @@ private:
     RaidBench::Ui::MainWindow* m_window;
     QString m_directory;
     QString m_suffix;
+    bool m_saidConnected = false;
     int m_stage = 0;
     bool m_failed = false;
 };
