@@ -245,7 +245,7 @@ void MainWindow::runFinished(const CampaignResults& finished, const QString& err
     if (m_surfaceRun) {
         // Cancelled or stopped too: the points read are charted.
         m_results->showDetail(QStringLiteral("surface"));
-        offerStep(ResultsStep, tr("Show the surface chart"));
+        offerStep(ResultsStep, tr("Show the surface chart"), ResultsPage::DetailsTab);
     }
     const QString kept = results.status != RunState::Completed && !m_measureRun && !m_surfaceRun &&
             m_results->results().status == RunState::Completed

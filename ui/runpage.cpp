@@ -413,8 +413,10 @@ void RunPage::onFinished(const CampaignResults& results, const QString& error)
         configsMeasured += measured > 0 ? 1 : 0;
     }
     int disksMeasured = 0;
+    int disksScanned = 0;
     for (const DiskResult& disk : results.disks) {
         disksMeasured += disk.writeBw || disk.readBw ? 1 : 0;
+        disksScanned += disk.surface.isEmpty() ? 0 : 1;
     }
     QStringList keptParts;
     if (testsMeasured > 0) {
@@ -423,6 +425,9 @@ void RunPage::onFinished(const CampaignResults& results, const QString& error)
     }
     if (disksMeasured > 0) {
         keptParts.append(tr("the speed of %n disk(s) on its own", nullptr, disksMeasured));
+    }
+    if (disksScanned > 0) {
+        keptParts.append(tr("the surface of %n disk(s)", nullptr, disksScanned));
     }
     const QString kept =
         keptParts.isEmpty() ? tr("nothing had been measured yet") : tr("kept: %1").arg(keptParts.join(tr(" and ")));
@@ -440,9 +445,16 @@ void RunPage::onFinished(const CampaignResults& results, const QString& error)
     } else if (m_configCount == 0) {
         m_overall->setValue(1000);
         m_eta->setText(tr("done in %1").arg(Display::formatRoughDuration(double(m_clock.elapsed()) / 1000.0)));
+        // A surface scan measures no disk's own speed: it says what it read, and where the chart is.
         m_status->setText(
-            tr("<b>Finished:</b> %n disk(s) measured on their own; see the Disks page. %1", nullptr, disksMeasured)
-                .arg(stall));
+            disksMeasured == 0 && disksScanned > 0
+                ? tr("<b>Finished:</b> %n disk(s) read across their surface; the chart is on Results, under "
+                     "Details. %1",
+                     nullptr, disksScanned)
+                      .arg(stall)
+                : tr("<b>Finished:</b> %n disk(s) measured on their own; see the Disks page. %1", nullptr,
+                     disksMeasured)
+                      .arg(stall));
     } else {
         m_overall->setValue(1000);
         m_eta->setText(tr("done in %1").arg(Display::formatRoughDuration(double(m_clock.elapsed()) / 1000.0)));

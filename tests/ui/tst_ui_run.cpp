@@ -296,8 +296,15 @@ private Q_SLOTS:
         QPushButton* next = f->window->nextStepButton();
         QVERIFY(!next->isHidden());
         QVERIFY2(next->text().startsWith(QLatin1String("Show the surface chart")), qPrintable(next->text()));
+        // The run page says what was read, not that no disk was measured.
+        const QString said = f->window->runPage()->statusLabel()->text();
+        QVERIFY2(said.contains(QLatin1String("read across their surface")) && !said.contains(QLatin1String("0 disk")),
+                 qPrintable(said));
         QTest::mouseClick(next, Qt::LeftButton);
         QCOMPARE(f->window->currentStep(), MainWindow::ResultsStep);
+        // The offer opens the chart it names, whichever tab the Results page was on.
+        QCOMPARE(f->window->resultsPage()->tabs()->currentIndex(), int(ResultsPage::DetailsTab));
+        QCOMPARE(f->window->resultsPage()->detailName(), QStringLiteral("surface"));
         QTRY_VERIFY(button->isEnabled());
     }
 
