@@ -1,13 +1,13 @@
+#include "exports/csvexport.h"
+
 #include "exports/drillreport.h"
 #include "exports/exportcells.h"
-#include "exports/exports.h"
 #include "model/analysis.h"
+#include "results/campaignresults.h"
 #include "util/terminaltext.h"
 #include "util/units.h"
 
 #include <QStringList>
-
-// resultsToCsv() (exports.h): one row per configuration x test.
 
 namespace RaidBench {
 

@@ -1,11 +1,11 @@
-#include "exports/exports.h"
+#include "exports/filetestsreport.h"
+
 #include "exports/markdowncell.h"
 #include "fs/filetests.h"
+#include "results/campaignresults.h"
 #include "util/units.h"
 
 #include <QStringList>
-
-// resultsFileTestsMarkdown() (exports.h): the bonnie-like table of the file-system tests.
 
 namespace RaidBench {
 

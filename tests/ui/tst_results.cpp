@@ -4,6 +4,7 @@
 // configurations), the disk highlight, exports (PNG, SVG, PDF, CSV, JSON, HTML), compare mode,
 // files that cannot be opened, the headless command line and the report in a real browser.
 
+#include "../common/resultsfixture.h"
 #include "answer/compare.h"
 #include "exports/exports.h"
 #include "fs/filetests.h"
@@ -88,15 +89,7 @@ CampaignResults enriched()
     CampaignResults results = load();
     // The first disk read across its surface: a hard disk's fall from start to end.
     if (!results.disks.isEmpty()) {
-        DiskResult& disk = results.disks.first();
-        disk.sizeBytes = std::max<std::uint64_t>(disk.sizeBytes, 1ull << 30);
-        SurfaceSpec spec;
-        spec.points = 8;
-        disk.surface.pointsPlanned = 8;
-        for (const std::uint64_t offset : spec.offsets(disk.sizeBytes)) {
-            const double at = double(offset) / double(disk.sizeBytes);
-            disk.surface.points.append({offset, spec.span(disk.sizeBytes), 105e6 - 50e6 * at});
-        }
+        Test::scannedLikeAHardDisk(results.disks.first());
     }
     ConfigResult* raid0 = results.config(QStringLiteral("raid0"));
     for (TestResult& test : raid0->tests) {

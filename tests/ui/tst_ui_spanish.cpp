@@ -397,15 +397,7 @@ private Q_SLOTS:
         for (int i = 0; i < scanned.disks.size(); ++i) {
             scanned.disks[i].controller = i % 2 ? QStringLiteral("0000:00:06.0") : QStringLiteral("0000:00:05.0");
         }
-        DiskResult& disk = scanned.disks.first();
-        disk.sizeBytes = std::max<std::uint64_t>(disk.sizeBytes, 1ull << 30);
-        SurfaceSpec spec;
-        spec.points = 8;
-        disk.surface.pointsPlanned = 8;
-        for (const std::uint64_t offset : spec.offsets(disk.sizeBytes)) {
-            const double at = double(offset) / double(disk.sizeBytes);
-            disk.surface.points.append({offset, spec.span(disk.sizeBytes), 105e6 - 50e6 * at});
-        }
+        Test::scannedLikeAHardDisk(scanned.disks.first());
         auto disksChart = Charts::disks(scanned);
         QVERIFY(disksChart.ok());
         std::unique_ptr<QChart> disksOwned(*disksChart);

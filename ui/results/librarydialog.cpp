@@ -97,7 +97,7 @@ ResultsLibraryDialog::ResultsLibraryDialog(const QString& folder, QWidget* paren
             refresh();
             return;
         }
-        m_entries = m_reading.result();
+        m_model->setEntries(m_reading.result());
         fill();
         m_refresh->setEnabled(true);
         Q_EMIT loaded();
@@ -125,21 +125,21 @@ void ResultsLibraryDialog::refresh()
 
 void ResultsLibraryDialog::fill()
 {
+    const QList<ResultsFolder::Entry>& entries = m_model->entries();
     qint64 bytes = 0;
     int unreadable = 0;
-    for (const ResultsFolder::Entry& entry : std::as_const(m_entries)) {
+    for (const ResultsFolder::Entry& entry : entries) {
         bytes += entry.sizeBytes;
         unreadable += entry.readable ? 0 : 1;
     }
-    m_model->setEntries(m_entries);
     m_table->resizeColumnsToContents();
     m_table->horizontalHeader()->setSectionResizeMode(ColumnLayouts, QHeaderView::Stretch);
-    QString summary = tr("%n results file(s), %1 in all, in %2.", nullptr, int(m_entries.size()))
+    QString summary = tr("%n results file(s), %1 in all, in %2.", nullptr, int(entries.size()))
                           .arg(Display::formatBytesDecimal(double(bytes)), m_folder);
     if (unreadable > 0) {
         summary += QLatin1Char(' ') + tr("%n cannot be read (the reason is in the row).", nullptr, unreadable);
     }
-    if (m_entries.isEmpty()) {
+    if (entries.isEmpty()) {
         summary = tr("No results yet in %1: every run you start writes its results file there.").arg(m_folder);
     }
     m_summary->setText(summary);
@@ -155,7 +155,7 @@ QStringList ResultsLibraryDialog::selectedPaths() const
     std::sort(rows.begin(), rows.end());
     QStringList paths;
     for (const int row : std::as_const(rows)) {
-        paths.append(m_entries.at(row).path);
+        paths.append(m_model->entries().at(row).path);
     }
     return paths;
 }
@@ -164,7 +164,7 @@ void ResultsLibraryDialog::updateButtons()
 {
     const QStringList paths = selectedPaths();
     bool allReadable = !paths.isEmpty();
-    for (const ResultsFolder::Entry& entry : std::as_const(m_entries)) {
+    for (const ResultsFolder::Entry& entry : m_model->entries()) {
         if (paths.contains(entry.path) && !entry.readable) {
             allReadable = false;
         }
@@ -181,7 +181,7 @@ void ResultsLibraryDialog::askToRemove()
         return;
     }
     qint64 bytes = 0;
-    for (const ResultsFolder::Entry& entry : std::as_const(m_entries)) {
+    for (const ResultsFolder::Entry& entry : m_model->entries()) {
         bytes += paths.contains(entry.path) ? entry.sizeBytes : 0;
     }
     const auto answer = QMessageBox::question(

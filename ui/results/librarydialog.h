@@ -45,7 +45,7 @@ public:
     QPushButton* openButton() const { return m_open; }
     QPushButton* compareButton() const { return m_compare; }
     QPushButton* removeButton() const { return m_remove; }
-    const QList<ResultsFolder::Entry>& entries() const { return m_entries; }
+    const QList<ResultsFolder::Entry>& entries() const { return m_model->entries(); }
     /// The selected rows' files.
     QStringList selectedPaths() const;
     /// Removes `paths` without asking (the Remove button asks first); says what happened.
@@ -63,7 +63,6 @@ private:
     void askToRemove();
 
     QString m_folder;
-    QList<ResultsFolder::Entry> m_entries;
     QFutureWatcher<QList<ResultsFolder::Entry>> m_reading;
     bool m_readAgain = false; ///< the folder changed while it was read
     QLabel* m_summary;
