@@ -4081,6 +4081,10 @@ escritura %5, lectura %6%7</translation>
         <source>measured while an array resynced</source>
         <translation>medido mientras se resincronizaba un array</translation>
     </message>
+    <message>
+        <source>measured %1, predicted %2: a run reads from one copy of each mirror, whichever md picks, from %3 to %4</source>
+        <translation>medido %1, previsto %2: cada ejecución lee de una sola copia de cada espejo, la que elija md, de %3 a %4</translation>
+    </message>
 </context>
 <context>
     <name>RaidBench::Ui::RunPage</name>

@@ -51,7 +51,8 @@ QString resultsToCsv(const CampaignResults& results)
         "failures_best_case,controller_failure_survived,predicted_write_mbps,predicted_read_mbps,relative_write_pct,"
         "relative_read_pct,weakest_link,error,phase,ops_per_s,filesystem,drill_seconds,drill_estimate_seconds,bw_cv,"
         "unstable,during_resync,write_cache,stripe_cache,predicted_write_bound,partial_stripe_reads,"
-        "predicted_write_low_mbps,predicted_write_high_mbps,predicted_rand_write_iops,predicted_rand_read_iops")};
+        "predicted_write_low_mbps,predicted_write_high_mbps,predicted_rand_write_iops,predicted_rand_read_iops,"
+        "predicted_read_low_mbps,predicted_read_high_mbps")};
     for (const ConfigResult& config : results.configs) {
         QString depthPoint; // the queue depth of a qd-sweep's row
         auto line = [&](const TestResult* test, const RunSummary& summary, const QString& point, const FilePhase* phase,
@@ -108,6 +109,8 @@ QString resultsToCsv(const CampaignResults& results)
                 config.predictedWriteRange ? mb(config.predictedWriteRange->second) : QString(),
                 config.predictedRandomWrite ? QString::number(*config.predictedRandomWrite, 'f', 0) : QString(),
                 config.predictedRandomRead ? QString::number(*config.predictedRandomRead, 'f', 0) : QString(),
+                config.predictedReadRange ? mb(config.predictedReadRange->first) : QString(),
+                config.predictedReadRange ? mb(config.predictedReadRange->second) : QString(),
             };
             for (QString& field : fields) {
                 field = csvField(field);

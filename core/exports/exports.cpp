@@ -22,17 +22,16 @@ using namespace ExportCells;
 
 namespace {
 
-/// The predicted write with the model's range where it has one: "76.0 (57.0-114.0)", in MB/s.
-QString predictedWriteCell(const ConfigResult& config)
+/// A predicted figure with the model's range where it has one: "76.0 (57.0-114.0)", in MB/s.
+QString predictedCell(const std::optional<double>& figure, const std::optional<std::pair<double, double>>& range)
 {
-    if (!config.predictedWrite) {
+    if (!figure) {
         return {};
     }
-    if (!config.predictedWriteRange) {
-        return mb(*config.predictedWrite);
+    if (!range) {
+        return mb(*figure);
     }
-    return QStringLiteral("%1 (%2-%3)")
-        .arg(mb(*config.predictedWrite), mb(config.predictedWriteRange->first), mb(config.predictedWriteRange->second));
+    return QStringLiteral("%1 (%2-%3)").arg(mb(*figure), mb(range->first), mb(range->second));
 }
 
 /// SMART's verdict and the temperature, for a report's disk table.
@@ -194,7 +193,8 @@ static QString parityMarkdown(const CampaignResults& results)
         rows += QStringLiteral("| %1 | %2 | %3 | %4 |\n")
                     .arg(mdCell(config.name),
                          config.stripeCache > 0 ? QString::number(config.stripeCache) : QStringLiteral("256 (md's)"),
-                         predictedWriteCell(config), mdCell(notes.join(QStringLiteral("; "))));
+                         predictedCell(config.predictedWrite, config.predictedWriteRange),
+                         mdCell(notes.join(QStringLiteral("; "))));
     }
     if (rows.isEmpty()) {
         return {};
@@ -204,6 +204,30 @@ static QString parityMarkdown(const CampaignResults& results)
                           "md's, in stripes of a page per member; a range after the predicted write is what md "
                           "gives if it gathers none of the partial stripes and if it gathers all.\n\n| configuration "
                           "| stripe cache | predicted write MB/s | why |\n|---|---:|---:|---|\n") +
+        rows;
+}
+
+/// What the model says each layout's read asks of the disks, where it asks more than a stream (parity
+/// chunks skipped on disks that pay for a skip) or depends on md's choice (a mirror's copy).
+static QString readCostsMarkdown(const CampaignResults& results)
+{
+    QString rows;
+    for (const ConfigResult& config : results.configs) {
+        if (config.predictedReadNote.isEmpty() || config.predictedReadBound == QLatin1String("shared")) {
+            continue; // the shared ceilings have their own section
+        }
+        rows += QStringLiteral("| %1 | %2 | %3 |\n")
+                    .arg(mdCell(config.name), predictedCell(config.predictedRead, config.predictedReadRange),
+                         mdCell(config.predictedReadNote));
+    }
+    if (rows.isEmpty()) {
+        return {};
+    }
+    return QStringLiteral(
+               "\n## What the reads ask of the disks\n\nWhere a layout's read costs its disks more "
+               "than a stream, or depends on which copy md reads from, the model says so "
+               "(docs/analysis.md); a range after the predicted read is the slowest and the fastest "
+               "copy a run can read from.\n\n| configuration | predicted read MB/s | why |\n|---|---:|---|\n") +
         rows;
 }
 
@@ -345,7 +369,9 @@ QString configurationsMarkdown(const CampaignResults& results)
         }
         auto ratio = [](std::optional<double> value) { return value ? QString::number(*value, 'f', 2) : QString(); };
         md += QStringLiteral(" %1 | %2 | %3 | %4 |\n")
-                  .arg(predictedWriteCell(config), ratio(config.measuredOverPredicted), mbOr(config.predictedRead),
+                  .arg(predictedCell(config.predictedWrite, config.predictedWriteRange),
+                       ratio(config.measuredOverPredicted),
+                       predictedCell(config.predictedRead, config.predictedReadRange),
                        ratio(config.measuredOverPredictedRead));
     }
     return md;
@@ -482,6 +508,7 @@ QString resultsToMarkdown(const CampaignResults& results, const Requirements& re
     md += sustainedMarkdown(results);
     md += accessMarkdown(results);
     md += parityMarkdown(results);
+    md += readCostsMarkdown(results);
     md += drillMarkdown(results);
     md += sweepMarkdown(results);
     md += measurementDepthMarkdown(results);

@@ -180,6 +180,9 @@ void analyzeResults(CampaignResults& results)
             ? std::optional<std::pair<double, double>>({*prediction.writeLow, *prediction.writeHigh})
             : std::nullopt;
         config.predictedRead = prediction.read;
+        config.predictedReadRange = prediction.readIsRange()
+            ? std::optional<std::pair<double, double>>({*prediction.readLow, *prediction.readHigh})
+            : std::nullopt;
         config.predictedWriteBound = prediction.writeBound;
         config.predictedWriteNote = prediction.writeNote;
         config.predictedReadBound = prediction.readBound;

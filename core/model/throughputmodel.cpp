@@ -1,6 +1,7 @@
 #include "model/throughputmodel.h"
 
 #include "layout/arrayanalysis.h"
+#include "model/readpace.h"
 #include "util/statistics.h"
 #include "util/units.h"
 
@@ -54,76 +55,6 @@ struct ModelWalk
     QString skipNote; ///< what skipping parity chunks costs the disks, in words, where it costs
 };
 
-/// What `members` (disk paths, with their own read speeds) can read together: their sum, each group
-/// of disks measured together giving at most its figure for its members among them.
-double cappedSum(const QList<std::pair<QString, double>>& members, const QList<DisksTogether>* together)
-{
-    double sum = 0;
-    for (const auto& member : members) {
-        sum += member.second;
-    }
-    if (!together) {
-        return sum;
-    }
-    // The controllers first (they do not overlap), then the pool over all of them.
-    double capped = 0;
-    QSet<QString> counted;
-    for (const DisksTogether& group : *together) {
-        if (group.scope != DisksTogether::Scope::Controller || !group.readBw || !group.limited(false)) {
-            continue;
-        }
-        double inside = 0;
-        for (const auto& [disk, speed] : members) {
-            if (group.disks.contains(disk) && !counted.contains(disk)) {
-                inside += speed;
-                counted.insert(disk);
-            }
-        }
-        capped += std::min(inside, *group.readBw);
-    }
-    for (const auto& [disk, speed] : members) {
-        capped += counted.contains(disk) ? 0 : speed;
-    }
-    for (const DisksTogether& group : *together) {
-        if (group.scope == DisksTogether::Scope::Pool && group.readBw && group.limited(false)) {
-            capped = std::min(capped, *group.readBw);
-        }
-    }
-    return capped;
-}
-
-/// The fastest a near layout of `copies` copies over members reading at `reads` can read one stream.
-/// Chunk k's copies lie on the `copies` members from (k x copies) mod n on: g = gcd(n, copies) sets
-/// start at every g-th member, each holding g/n of the data, and md sends each piece to an idle copy
-/// (raid10.c read_balance). The sets share members when copies does not divide n, so the pace is a
-/// flow: for every run of L neighbouring sets, the members they cover must carry L x g/n of the data.
-/// With copies dividing n that is n/copies x the slowest set's sum; with gcd 1 (n2 over an odd count)
-/// the sum of all members.
-double nearReadSpeed(const QList<std::pair<QString, double>>& reads, int copies, const QList<DisksTogether>* together)
-{
-    const int n = int(reads.size());
-    const int g = std::gcd(n, copies);
-    const int sets = n / g;
-    double best = -1;
-    for (int length = 1; length <= sets; ++length) {
-        for (int first = 0; first < sets; ++first) {
-            QSet<int> covered;
-            for (int set = first; set < first + length; ++set) {
-                for (int c = 0; c < copies; ++c) {
-                    covered.insert(((set % sets) * g + c) % n);
-                }
-            }
-            QList<std::pair<QString, double>> members;
-            for (const int member : std::as_const(covered)) {
-                members.append(reads.at(member));
-            }
-            const double pace = cappedSum(members, together) * double(n) / double(g * length);
-            best = best < 0 ? pace : std::min(best, pace);
-        }
-    }
-    return std::max(0.0, best);
-}
-
 ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& stream, double share, double readShare,
                                  ModelWalk& walk);
 
@@ -134,33 +65,10 @@ struct MemberFigures
     QList<double> lows;
     QList<double> highs;
     QList<double> reads;
+    QList<double> readLows; ///< each member's slowest and fastest read (ThroughputPrediction::readLow)
+    QList<double> readHighs;
     QList<QList<double>> readStates; ///< each member's ThroughputPrediction::readStates
 };
-
-/// The mean of the slowest of `members`, each at one of its states (equally likely, independent of the
-/// others): what a stripe over mirrors reads at per member, each mirror on one of its copies at a time.
-double expectedSlowest(const QList<QList<double>>& members)
-{
-    QList<double> values;
-    for (const QList<double>& states : members) {
-        values.append(states);
-    }
-    std::sort(values.begin(), values.end());
-    values.erase(std::unique(values.begin(), values.end()), values.end());
-    // E[min] = sum over the values v_j in order of (v_j - v_j-1) x P(every member at v_j or faster).
-    double expected = 0;
-    double below = 0;
-    for (const double value : std::as_const(values)) {
-        double atLeast = 1;
-        for (const QList<double>& states : members) {
-            const auto faster = std::count_if(states.begin(), states.end(), [&](double s) { return s >= value; });
-            atLeast *= double(faster) / double(states.size());
-        }
-        expected += (value - below) * atLeast;
-        below = value;
-    }
-    return expected;
-}
 
 /// predictNode()'s members, each with its share of the stream; none when one of them has no figures.
 std::optional<MemberFigures> predictMembers(const ArraySpec& spec, const QList<ArraySpec>& members,
@@ -201,44 +109,37 @@ std::optional<MemberFigures> predictMembers(const ArraySpec& spec, const QList<A
         figures.lows.append(member.writeLow.value_or(*member.write));
         figures.highs.append(member.writeHigh.value_or(*member.write));
         figures.reads.append(*member.read);
+        figures.readLows.append(member.readLow.value_or(*member.read));
+        figures.readHighs.append(member.readHigh.value_or(*member.read));
         figures.readStates.append(member.readStates.isEmpty() ? QList<double> {*member.read} : member.readStates);
     }
     return figures;
 }
 
-/// The pace of each member of a RAID5/6 array reading a stream, the slowest: each reads the data chunks
-/// of n - p stripes in every n and skips its parity chunks in between (p of them in a row: RAID6's P
-/// and Q lie side by side on a member), which costs a disk that must wait for them to pass (a hard
-/// disk's platter carries the head over them) as DiskAccess::gapCost() measured.
-double parityReadPace(const ArraySpec& spec, const QList<ArraySpec>& members, const QList<double>& reads,
-                      ModelWalk& walk)
+/// Where a near layout's members pay for skipping: md sends each piece of a read to one copy, so each
+/// member skips the pieces its partners read, and on disks that pay for a skip the figure, which takes
+/// every member at its own full speed, is above what they give (docs/analysis.md, "Disks that seek").
+void nearSkipNote(const QList<ArraySpec>& members, ModelWalk& walk)
 {
-    const int parity = parityMembers(spec);
-    const double data = double(std::max<qsizetype>(1, members.size() - parity));
-    double slowest = -1;
+    if (!walk.context || !walk.skipNote.isEmpty()) {
+        return;
+    }
     double costliest = 0;
     QString costliestDisk;
-    for (qsizetype i = 0; i < members.size(); ++i) {
-        double cost = 0;
-        if (walk.context && members.at(i).isLeaf()) {
-            cost = (parity >= 2 ? walk.context->gapTwo : walk.context->gapOne).value(members.at(i).device, 0.0);
-        }
-        const double pace = reads.at(i) * data / (data + double(parity) * cost);
-        slowest = slowest < 0 ? pace : std::min(slowest, pace);
+    for (const ArraySpec& member : members) {
+        const double cost = member.isLeaf() ? walk.context->gapOne.value(member.device, 0.0) : 0.0;
         if (cost > costliest) {
             costliest = cost;
-            costliestDisk = members.at(i).device;
+            costliestDisk = member.device;
         }
     }
-    if (costliest >= 0.05 && walk.skipNote.isEmpty()) {
-        walk.skipNote =
-            (parity >= 2 ? QStringLiteral("each member skips the two parity chunks of every %1 stripes: "
-                                          "on %2 a skip costs %3 % of the time reading the chunks takes")
-                         : QStringLiteral("each member skips the parity chunk of every %1 stripes: on %2 a "
-                                          "skip costs %3 % of the time reading the chunk takes"))
-                .arg(QString::number(members.size()), costliestDisk, QString::number(std::lround(100 * costliest)));
+    if (costliest >= 0.05) {
+        walk.skipNote = QStringLiteral("md sends each piece of a read to one copy, so each member skips the pieces "
+                                       "the other copies read: on %1 a skip costs %2 % of the time reading the piece "
+                                       "takes, and the read can fall short of the figure, which counts every member "
+                                       "at its full speed")
+                            .arg(costliestDisk, QString::number(std::lround(100 * costliest)));
     }
-    return std::max(0.0, slowest);
 }
 
 ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& stream, double share, double readShare,
@@ -253,6 +154,8 @@ ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& strea
             prediction.writeLow = speeds->first;
             prediction.writeHigh = speeds->first;
             prediction.read = speeds->second;
+            prediction.readLow = speeds->second;
+            prediction.readHigh = speeds->second;
         }
         return prediction;
     }
@@ -295,9 +198,10 @@ ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& strea
         break;
     case ArrayLevel::Raid1:
         // Every write goes to every mirror. md keeps a sequential read stream on the mirror that served
-        // the read before it (raid1.c read_balance: next_seq_sect); a read that reaches md out of order
-        // goes to the first idle mirror, so the stream moves between the first two members at random
-        // moments and spends about as long on each: their mean (docs/analysis.md).
+        // the read before it (raid1.c read_balance: next_seq_sect), for the whole run. Which mirror starts
+        // it depends on where the members' heads were left: in the lab the second member for the first
+        // run after the device checks, another for the next. The figure is the mean of the first two
+        // (what the median of two runs gives); the range is any member's pace (docs/analysis.md).
         setWrite(1);
         if (reads.size() >= 2) {
             prediction.readStates = {reads.at(0), reads.at(1)};
@@ -318,8 +222,9 @@ ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& strea
         // How many partial stripes md gathers depends on when the writes arrive: the figure inside a
         // band (ParityWriteCost::lowFactor, highFactor; docs/analysis.md).
         setWrite(std::max(1.0, n - double(parityMembers(spec))), cost.factor, cost.lowFactor, cost.highFactor);
-        prediction.read =
-            spec.level == ArrayLevel::Raid4 ? (n - 1) * slowestRead : n * parityReadPace(spec, members, reads, walk);
+        prediction.read = spec.level == ArrayLevel::Raid4
+            ? (n - 1) * slowestRead
+            : n * parityReadPace(spec, members, reads, walk.context, walk.skipNote);
         if (cost.factor < 1 && walk.partialNote.isEmpty()) {
             walk.partialNote = cost.explanation;
         }
@@ -347,6 +252,7 @@ ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& strea
                 }
             }
             prediction.read = nearReadSpeed(named, copies, walk.together);
+            nearSkipNote(members, walk);
         } else {
             // Far and offset layouts: md reads the copy nearest the start, the first, like raid0 over
             // every member.
@@ -356,6 +262,10 @@ ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& strea
     }
     case ArrayLevel::Disk:
         break;
+    }
+    if (prediction.read) {
+        std::tie(prediction.readLow, prediction.readHigh) =
+            readRange(spec.level, *prediction.read, figures->reads, figures->readLows, figures->readHighs);
     }
     return prediction;
 }
@@ -523,6 +433,12 @@ bool ThroughputPrediction::writeIsRange() const
     return write && writeLow && writeHigh && *writeHigh > *writeLow * 1.001;
 }
 
+bool ThroughputPrediction::readIsRange() const
+{
+    // Copies within 5 % of each other read as one: their difference is the measurements' own.
+    return read && readLow && readHigh && *readHigh > *readLow * 1.05;
+}
+
 ThroughputPrediction predictThroughput(const ArraySpec& spec, const BaselineFn& baseline, const ModelContext& context)
 {
     ModelWalk alone {baseline, {}, {}, {}, {}, nullptr, {}, &context, {}};
@@ -580,6 +496,14 @@ ThroughputPrediction predictThroughput(const ArraySpec& spec, const BaselineFn& 
             }
         }
     }
+    if (prediction.readIsRange()) {
+        const QString mirrors =
+            QStringLiteral("a run reads its stream from one copy of each mirror, the one md "
+                           "picks for its first read, and mostly stays on it: from %1 to %2 a run")
+                .arg(Units::formatMBps(*prediction.readLow), Units::formatMBps(*prediction.readHigh));
+        prediction.readNote =
+            prediction.readNote.isEmpty() ? mirrors : QStringLiteral("%1; %2").arg(prediction.readNote, mirrors);
+    }
     // The CPU: md's threads and the machine's cores bound the figure and each end of its band, each on
     // md's work there (less where it gathers more).
     const std::optional<CpuBound> bound = cpuBound(walk.parity, context, &ParityLoad::work);
@@ -598,122 +522,19 @@ ThroughputPrediction predictThroughput(const ArraySpec& spec, const BaselineFn& 
     return withRange(prediction);
 }
 
-namespace {
-
-/// Whether what `spec`'s disks move is all md's parity threads' work: every parity array's members
-/// are disks, and every disk is a member of one (mirrors, stripes or linear arrays above them only; a
-/// mirror under a parity array doubles its disks' writes, a parity array under one hides its own).
-bool countedByParityThreads(const ArraySpec& spec)
+std::optional<double> parityThreadWork(const ArraySpec& spec)
 {
-    const QList<ArraySpec> members = spec.activeChildren();
-    if (spec.isLeaf() || members.isEmpty()) {
-        return false;
+    const BaselineFn unit = [](const QString&) { return std::optional<std::pair<double, double>>({1.0, 1.0}); };
+    ModelWalk walk {unit, {}, {}, {}, {}, nullptr, {}, nullptr, {}};
+    predictNode(spec, {}, 1.0, 1.0, walk);
+    if (walk.parity.isEmpty()) {
+        return std::nullopt;
     }
-    if (isParityLevel(spec.level)) {
-        return std::all_of(members.begin(), members.end(), [](const ArraySpec& m) { return m.isLeaf(); });
+    double work = 0;
+    for (const ParityLoad& load : std::as_const(walk.parity)) {
+        work += load.share * load.work;
     }
-    return std::all_of(members.begin(), members.end(), [](const ArraySpec& m) { return countedByParityThreads(m); });
-}
-
-} // namespace
-
-ModelContext modelContext(const CampaignResults& results, const QString& except)
-{
-    ModelContext context;
-    context.cpus = results.host.value(QStringLiteral("cpus")).toInt();
-    context.together = results.together;
-    for (const DiskResult& disk : results.disks) {
-        if (!disk.readBw) {
-            continue;
-        }
-        if (const auto one = disk.access.gapCost(1, *disk.readBw)) {
-            context.gapOne.insert(disk.path, *one);
-        }
-        if (const auto two = disk.access.gapCost(2, *disk.readBw)) {
-            context.gapTwo.insert(disk.path, *two);
-        }
-    }
-    QList<double> rates;
-    QList<double> other;
-    for (const ConfigResult& config : results.configs) {
-        if (config.name == except || config.status != RunState::Completed) {
-            continue;
-        }
-        const TestResult* test = config.sequentialTest(true);
-        const auto written = config.sequentialWrite();
-        if (!test || !test->resources || !written || *written <= 0) {
-            continue;
-        }
-        // The parity arrays of the tree, the bytes each received per byte written on top, and md's work
-        // for each.
-        const BaselineFn unit = [](const QString&) { return std::optional<std::pair<double, double>>({1.0, 1.0}); };
-        ModelWalk walk {unit, {}, {}, {}, {}, nullptr, {}, nullptr, {}};
-        predictNode(config.spec, {}, 1.0, 1.0, walk);
-        if (walk.parity.isEmpty()) {
-            continue;
-        }
-        double work = 0;
-        for (const ParityLoad& load : std::as_const(walk.parity)) {
-            work += load.share * load.work;
-        }
-        double parityThreads = 0;
-        double allThreads = 0;
-        for (const auto& [name, share] : test->resources->threadCpu) {
-            allThreads += share;
-            if (name.contains(QLatin1String("_raid4")) || name.contains(QLatin1String("_raid5")) ||
-                name.contains(QLatin1String("_raid6"))) {
-                parityThreads += share;
-            }
-        }
-        // Below a fifth of a core the thread's clock ticks are too few to tell its cost.
-        if (parityThreads < 0.2) {
-            continue;
-        }
-        // What md's threads did: the pages their members wrote and read, as counted, when every disk of
-        // the tree is a parity array's member (countedByParityThreads); else as the model expects them.
-        const ResourceUse& use = *test->resources;
-        const bool counted = use.memberWriteBytes > 0 && use.seconds > 0 && countedByParityThreads(config.spec);
-        rates.append(counted ? (use.memberWriteBytes + mdReadWork * use.memberReadBytes) / (parityThreads * use.seconds)
-                             : *written * work / parityThreads);
-        const double rest = test->resources->cpuBusy * double(test->resources->cpus) - allThreads;
-        if (rest > 0) {
-            other.append(rest / *written);
-        }
-    }
-    context.otherCpuPerByte = median(other);
-    // Most of md's work is handling its members' pages, whatever the parity: in the lab a RAID6 page cost
-    // md no more than a RAID5 page (the two kinds' rates within 17 % in each of ten pool runs, RAID6's
-    // the higher in eight), so every parity layout measured gives one rate for both kinds.
-    QStringList sources;
-    if (!rates.isEmpty()) {
-        context.parityRate = median(rates);
-        context.raid6Rate = context.parityRate;
-        const QString layouts = rates.size() == 1 ? QStringLiteral("one other parity layout")
-                                                  : QStringLiteral("%1 other parity layouts").arg(rates.size());
-        sources.append(QStringLiteral("md's threads handled %1 of their members' writes and reads per core, a read "
-                                      "counting %2 times, in %3 of this run")
-                           .arg(Units::formatMBps(context.parityRate), QString::number(mdReadWork), layouts));
-    }
-    // Nothing measured: the kernel's own parity speeds, the maths alone, are at least a ceiling (md's
-    // thread moved 5 to 10 times less than them in the lab, so they bound only a very slow CPU).
-    const QJsonObject kernel = results.host.value(QStringLiteral("kernel_parity")).toObject();
-    QStringList ceilings;
-    if (context.parityRate <= 0 && kernel.value(QStringLiteral("xor_mbps")).toDouble() > 0) {
-        context.parityRate = kernel.value(QStringLiteral("xor_mbps")).toDouble() * 1e6;
-        context.parityRateFromKernel = true;
-        ceilings.append(QStringLiteral("xor %1").arg(Units::formatMBps(context.parityRate)));
-    }
-    if (context.raid6Rate <= 0 && kernel.value(QStringLiteral("raid6_gen_mbps")).toDouble() > 0) {
-        context.raid6Rate = kernel.value(QStringLiteral("raid6_gen_mbps")).toDouble() * 1e6;
-        context.raid6RateFromKernel = true;
-        ceilings.append(QStringLiteral("RAID6 syndrome %1").arg(Units::formatMBps(context.raid6Rate)));
-    }
-    if (!ceilings.isEmpty()) {
-        sources.append(
-            QStringLiteral("at most the kernel's own parity code: %1 a core").arg(ceilings.join(QStringLiteral(", "))));
-    }
-    context.rateSource = sources.join(QStringLiteral("; "));
-    return context;
+    return work;
 }
 
 } // namespace RaidBench

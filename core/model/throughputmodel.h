@@ -2,6 +2,7 @@
 
 #include "layout/arrayspec.h"
 #include "layout/stripes.h"
+#include "model/modelcontext.h"
 #include "results/campaignresults.h"
 
 #include <QHash>
@@ -30,38 +31,23 @@ struct ThroughputPrediction
     QString writeNote; ///< why, in words, for a layout with parity arrays or a shared ceiling
     /// What sets the predicted read: "disks", or "shared" (disks measured together reach less).
     QString readBound;
-    /// The speeds a read stream moves between over time, each for an equal share of it: a mirror's first
-    /// two members (md keeps a stream on one mirror and moves it to the other at random moments); empty
-    /// when the read is one speed. A stripe over mirrors goes at the pace of the slowest at each moment.
+    /// The speeds a read stream may go at, each as likely: a mirror's first two members (md keeps a
+    /// sequential stream on the mirror that served the read before it, for a whole run; which mirror
+    /// starts it depends on where the members' heads were left, and in the lab it was the second one for
+    /// a run after the device checks and another for the next run); empty when the read is one speed. A
+    /// stripe over mirrors goes at the pace of its slowest mirror's copy.
     QList<double> readStates;
+    /// Where a run reads from one copy of a mirror, whichever md picks: the slowest and the fastest pace
+    /// a run can then go at (any member of a mirror may serve it). Both equal the read when there is no
+    /// such doubt.
+    std::optional<double> readLow;
+    std::optional<double> readHigh;
     QString readNote;
 
     /// Whether the write is a range (writeLow < writeHigh) rather than one figure.
     bool writeIsRange() const;
-};
-
-/// What the model knows beyond the disks' own speeds.
-struct ModelContext
-{
-    WriteStream stream; ///< the sequential test's writes (SEQ1M QD8)
-    /// The work md's thread for one parity array does a second per core it uses, as measured on this
-    /// machine: its members' bytes written, and read at mdReadWork each (one rate for RAID4/5 and RAID6,
-    /// which cost md the same); else the kernel's own parity speeds, apart; 0 when nothing is known.
-    double parityRate = 0;
-    double raid6Rate = 0;
-    /// The rate is the kernel's own parity speed, of data bytes rather than md's work.
-    bool parityRateFromKernel = false;
-    bool raid6RateFromKernel = false;
-    double otherCpuPerByte = 0; ///< core-seconds the rest (engine, block layer) spends per byte written
-    int cpus = 0;
-    QString rateSource; ///< where the rates come from, in words
-    /// The disks measured together (a controller's, the pool's): no layout moves more through them.
-    QList<DisksTogether> together;
-    /// What a gap of one and of two chunks in a read costs each disk (by its path), as a share of the
-    /// time reading them takes (DiskAccess::gapCost): a parity array's members skip its parity chunks.
-    /// A disk not in them skips for free.
-    QHash<QString, double> gapOne;
-    QHash<QString, double> gapTwo;
+    /// Whether the read is a range (readLow < readHigh): a run reads at the pace of the copies md picks.
+    bool readIsRange() const;
 };
 
 /// The throughput model (docs/analysis.md), for one sequential stream: raid0 and LVM striping n x
@@ -77,9 +63,9 @@ predictThroughput(const ArraySpec& spec,
                   const std::function<std::optional<std::pair<double, double>>(const QString&)>& baseline,
                   const ModelContext& context = {});
 
-/// The model's context from a results file: md's parity rates and the other CPU per byte measured on
-/// the configurations other than `except` (so that no figure predicts itself), else the kernel's own
-/// parity speeds as a ceiling, and the host's CPUs.
-ModelContext modelContext(const CampaignResults& results, const QString& except = QString());
+/// The work md's parity threads do per byte written on top of `spec`, as the model counts it: each parity
+/// array's share of the writes times its members' pages written and read (a read counting mdReadWork
+/// times), at full stripes or as far from them as the writes leave it; none without a parity array.
+std::optional<double> parityThreadWork(const ArraySpec& spec);
 
 } // namespace RaidBench

@@ -185,6 +185,10 @@ QJsonObject ConfigResult::toJson(bool withSamples) const
                        predictedWriteRange ? QJsonValue(predictedWriteRange->first) : QJsonValue()},
                       {QStringLiteral("write_high_bw_bytes"),
                        predictedWriteRange ? QJsonValue(predictedWriteRange->second) : QJsonValue()},
+                      {QStringLiteral("read_low_bw_bytes"),
+                       predictedReadRange ? QJsonValue(predictedReadRange->first) : QJsonValue()},
+                      {QStringLiteral("read_high_bw_bytes"),
+                       predictedReadRange ? QJsonValue(predictedReadRange->second) : QJsonValue()},
                       {QStringLiteral("write_bound"), predictedWriteBound},
                       {QStringLiteral("write_note"), predictedWriteNote},
                       {QStringLiteral("read_bound"), predictedReadBound},
@@ -273,6 +277,11 @@ Result<ConfigResult> ConfigResult::fromJson(const QJsonObject& json)
     const auto high = readOptional(predicted.value(QStringLiteral("write_high_bw_bytes")));
     if (low && high && *high > *low) {
         config.predictedWriteRange = std::pair {*low, *high};
+    }
+    const auto readLow = readOptional(predicted.value(QStringLiteral("read_low_bw_bytes")));
+    const auto readHigh = readOptional(predicted.value(QStringLiteral("read_high_bw_bytes")));
+    if (readLow && readHigh && *readHigh > *readLow) {
+        config.predictedReadRange = std::pair {*readLow, *readHigh};
     }
     config.stripeCache = json.value(QStringLiteral("stripe_cache")).toInt(0);
     for (const auto& warning : json.value(QStringLiteral("warnings")).toArray()) {

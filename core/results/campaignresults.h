@@ -91,6 +91,8 @@ struct ConfigResult
     /// Where md may gather some partial stripes: the write if it gathers none and if it gathers all.
     std::optional<std::pair<double, double>> predictedWriteRange;
     std::optional<double> predictedRead;
+    /// Where a run reads from one copy of a mirror, whichever md picks: the slowest and the fastest run.
+    std::optional<std::pair<double, double>> predictedReadRange;
     QString predictedWriteBound; ///< what the model says sets the write: disks, shared (the disks together),
                                  ///< partial-stripes or cpu
     QString predictedWriteNote; ///< why, in words

@@ -1254,7 +1254,8 @@ private Q_SLOTS:
                     .endsWith(QLatin1String(
                         "drill_seconds,drill_estimate_seconds,bw_cv,unstable,during_resync,write_cache,"
                         "stripe_cache,predicted_write_bound,partial_stripe_reads,predicted_write_low_mbps,"
-                        "predicted_write_high_mbps,predicted_rand_write_iops,predicted_rand_read_iops")));
+                        "predicted_write_high_mbps,predicted_rand_write_iops,predicted_rand_read_iops,"
+                        "predicted_read_low_mbps,predicted_read_high_mbps")));
         QVERIFY(csv.contains(QLatin1String(",degraded,")));
         QVERIFY(csv.contains(QLatin1String("rebuild,drill,")));
         QVERIFY(csv.contains(QLatin1String(",9.4,")));

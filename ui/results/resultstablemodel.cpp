@@ -255,7 +255,16 @@ void ResultsTableModel::fillFigures(Row& row, const ConfigResult& config)
                                   Display::formatMBps(config.predictedWriteRange->second));
     }
     row.cells[ColumnWriteRatio] = writeRatio;
-    row.cells[ColumnReadRatio] = ratio(config.measuredOverPredictedRead, config.sequentialRead(), config.predictedRead);
+    Cell readRatio = ratio(config.measuredOverPredictedRead, config.sequentialRead(), config.predictedRead);
+    if (config.predictedReadRange && config.sequentialRead()) {
+        readRatio.tip = tr("measured %1, predicted %2: a run reads from one copy of each mirror, whichever md "
+                           "picks, from %3 to %4")
+                            .arg(Display::formatMBps(*config.sequentialRead()),
+                                 Display::formatMBps(config.predictedRead.value_or(0)),
+                                 Display::formatMBps(config.predictedReadRange->first),
+                                 Display::formatMBps(config.predictedReadRange->second));
+    }
+    row.cells[ColumnReadRatio] = readRatio;
 }
 
 void ResultsTableModel::fillLimits(Row& row, const ConfigResult& config)
