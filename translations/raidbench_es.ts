@@ -4085,6 +4085,10 @@ escritura %5, lectura %6%7</translation>
         <source>measured %1, predicted %2: a run reads from one copy of each mirror, whichever md picks, from %3 to %4</source>
         <translation>medido %1, previsto %2: cada ejecución lee de una sola copia de cada espejo, la que elija md, de %3 a %4</translation>
     </message>
+    <message>
+        <source>The disks&apos; write caches still held some of it when the runs ended: %1 written through them. A longer test time measures past them.</source>
+        <translation>Las cachés de escritura de los discos aún guardaban parte al terminar las ejecuciones: %1 escritos a través de ellas. Un tiempo de prueba más largo mide más allá de ellas.</translation>
+    </message>
 </context>
 <context>
     <name>RaidBench::Ui::RunPage</name>
@@ -4637,6 +4641,10 @@ Nota: %1
     <message>
         <source>score (best = 100)</source>
         <translation>puntuación (la mejor = 100)</translation>
+    </message>
+    <message>
+        <source>The write runs of %1 ended before the disks had written what their caches took in: their write speed is ranked on what the disks wrote through the caches.</source>
+        <translation>Las escrituras de %1 terminaron antes de que los discos escribieran lo que guardaban sus cachés: su velocidad de escritura se clasifica por lo que los discos escribieron a través de ellas.</translation>
     </message>
 </context>
 <context>

@@ -37,6 +37,8 @@ struct Candidate
     bool oneController = false;
     QHash<Measure, double> values;
     QList<Measure> unstable;
+    /// Its write runs ended before the disks' caches were written out: the write is what passed them.
+    bool cachedWrite = false;
 };
 
 /// What is missed, with a sortable distance: one failure weighs as 25 % of the space.

@@ -396,6 +396,19 @@ Recommendation recommend(const CampaignResults& results, const Requirements& req
                                                   "from the throughput model and the disks' own speeds.")));
     }
 
+    QStringList cached;
+    for (const Candidate* candidate : std::as_const(qualifying)) {
+        if (candidate->cachedWrite && shown.contains(Measure::SeqWrite)) {
+            cached.append(candidate->name);
+        }
+    }
+    if (!cached.isEmpty()) {
+        answer.notes.append(say(QT_TRANSLATE_NOOP("Recommendation",
+                                                  "The write runs of %1 ended before the disks had written what "
+                                                  "their caches took in: their write speed is ranked on what the "
+                                                  "disks wrote through the caches."))
+                                .arg(cached.join(QStringLiteral(", "))));
+    }
     explainRanks(say, answer, results, int(qualifying.size()), scoring, shown);
     answer.summary = summaryOf(say, answer, results, requirements, !qualifying.isEmpty(), !candidates.isEmpty());
     return answer;

@@ -10,6 +10,18 @@
 
 namespace RaidBench {
 
+std::optional<double> IoResult::writtenThroughBw() const
+{
+    if (!flushAfterNs || !elapsedNs || bytesWritten == 0 || bytesRead != 0 || status != IoStatus::Completed) {
+        return std::nullopt;
+    }
+    if (job.rampNs > 0 && rampElapsedNs == 0) {
+        return std::nullopt; // written before the ramp was kept: its bytes are unknown
+    }
+    const double seconds = double(rampElapsedNs + elapsedNs + flushAfterNs) / 1e9;
+    return double(rampBytesWritten + bytesWritten) / seconds;
+}
+
 QString ioStatusName(IoStatus status)
 {
     switch (status) {
@@ -103,6 +115,10 @@ QJsonObject IoResult::toJson(bool withSamples) const
     if (flushAfterNs) {
         json.insert(QStringLiteral("flush_after_ns"), double(flushAfterNs));
     }
+    if (rampElapsedNs) {
+        json.insert(QStringLiteral("ramp_ns"), double(rampElapsedNs));
+        json.insert(QStringLiteral("ramp_bytes_written"), double(rampBytesWritten));
+    }
     if (withSamples) {
         QJsonArray array;
         for (const auto& sample : samples) {
@@ -193,6 +209,8 @@ Result<IoResult> IoResult::fromJson(const QJsonObject& json)
     result.logicalBlockSize = std::uint32_t(
         std::min<std::uint64_t>(readUInt64(json.value(QStringLiteral("logical_block_size"))), UINT32_MAX));
     result.flushAfterNs = readUInt64(json.value(QStringLiteral("flush_after_ns")));
+    result.rampElapsedNs = readUInt64(json.value(QStringLiteral("ramp_ns")));
+    result.rampBytesWritten = readUInt64(json.value(QStringLiteral("ramp_bytes_written")));
     for (const auto& note : json.value(QStringLiteral("notes")).toArray()) {
         result.notes.append(note.toString());
     }

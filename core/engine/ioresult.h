@@ -106,11 +106,21 @@ struct IoResult
     QStringList notes;
     /// The flush of the write cache after the measured time (IoJob::flushAfter), not in any figure.
     std::uint64_t flushAfterNs = 0;
+    /// What the ramp wrote, and how long it took (from the run's start to the measured time's): not in
+    /// any figure but writtenThroughBw().
+    std::uint64_t rampBytesWritten = 0;
+    std::uint64_t rampElapsedNs = 0;
     QString fioCommand;
     QString ddCommand; ///< empty where dd has no equivalent (random and mixed patterns)
     std::optional<IoError> error;
 
     double bandwidth() const { return elapsedNs ? double(bytes) * 1e9 / double(elapsedNs) : 0.0; }
+    /// What a write run put on the media a second, its disks' caches passed: every byte it wrote, the
+    /// ramp's too, over the time from its start to the end of the flush after it (IoJob::flushAfter).
+    /// The run starts with the caches empty (the run before it flushed them), so what they held at its
+    /// end is counted in the flush's time. None without a flush (not asked for, cancelled, failed), and
+    /// for a run that also read.
+    std::optional<double> writtenThroughBw() const;
     double iops() const { return elapsedNs ? double(ios) * 1e9 / double(elapsedNs) : 0.0; }
     double bandwidth(const IoDirectionResult& part) const
     {

@@ -20,6 +20,7 @@ IoStats::IoStats(std::uint64_t rampNs)
 
 void IoStats::begin(std::uint64_t nowNs)
 {
+    m_begin = nowNs;
     m_rampEnd = nowNs + m_rampNs;
     if (m_rampNs == 0) {
         startMeasuring(nowNs);
@@ -128,6 +129,8 @@ void IoStats::fill(IoResult& result) const
     result.cpuUserS = m_cpuUser;
     result.cpuSysS = m_cpuSys;
     result.samples = m_samples;
+    result.rampBytesWritten = m_rampBytesWritten;
+    result.rampElapsedNs = m_measuring ? m_measureStart - m_begin : 0;
 }
 
 } // namespace RaidBench

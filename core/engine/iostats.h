@@ -24,6 +24,7 @@ public:
     void complete(std::uint64_t latencyNs, std::uint32_t bytes, bool write)
     {
         if (!m_measuring) {
+            m_rampBytesWritten += write ? bytes : 0;
             return;
         }
         Direction& direction = m_directions[write ? 1 : 0];
@@ -57,7 +58,9 @@ private:
     void pushSample(std::uint64_t nowNs);
 
     std::uint64_t m_rampNs;
+    std::uint64_t m_begin = 0;
     std::uint64_t m_rampEnd = 0;
+    std::uint64_t m_rampBytesWritten = 0; ///< written during the ramp, counted in no figure
     bool m_measuring = false;
     std::uint64_t m_measureStart = 0;
     std::uint64_t m_end = 0;

@@ -207,6 +207,40 @@ static QString parityMarkdown(const CampaignResults& results)
         rows;
 }
 
+/// The write tests whose runs ended with the disks' caches still holding a twentieth or more of what
+/// they wrote: the figure beside what the disks wrote through, and how long they took to write the rest.
+static QString cachesMarkdown(const CampaignResults& results)
+{
+    QString rows;
+    for (const ConfigResult& config : results.configs) {
+        for (const TestResult& test : config.tests) {
+            if (!test.summary.cachesHeldSome()) {
+                continue;
+            }
+            QList<double> flushes;
+            for (const IoResult& run : test.runs) {
+                if (run.writtenThroughBw()) {
+                    flushes.append(double(run.flushAfterNs) / 1e9);
+                }
+            }
+            rows += QStringLiteral("| %1 | %2 | %3 | %4 | %5 s |\n")
+                        .arg(mdCell(config.name), mdCell(test.spec.name), mb(test.summary.bwMedian),
+                             mb(*test.summary.writtenThroughMedian), QString::number(median(flushes), 'f', 2));
+        }
+    }
+    if (rows.isEmpty()) {
+        return {};
+    }
+    return QStringLiteral("\n## Writes the disks' caches held\n\nThese runs ended before the disks had written "
+                          "what they took in: their write caches still held some of it, and the figure counts it. "
+                          "*Written through* counts every byte the run wrote over the time until the disks had it "
+                          "on their media (the flush after the run): what a write longer than the caches gets. A "
+                          "longer test time, or a sustained write test, measures past them.\n\n| configuration | "
+                          "test | MB/s | written through, MB/s | the caches took after the run |\n"
+                          "|---|---|---:|---:|---:|\n") +
+        rows;
+}
+
 /// What the model says each layout's read asks of the disks, where it asks more than a stream (parity
 /// chunks skipped on disks that pay for a skip) or depends on md's choice (a mirror's copy).
 static QString readCostsMarkdown(const CampaignResults& results)
@@ -359,6 +393,9 @@ QString configurationsMarkdown(const CampaignResults& results)
                 if (found->duringResync) {
                     cell += QStringLiteral(" *during resync*");
                 }
+                if (found->summary.cachesHeldSome()) {
+                    cell += QStringLiteral(" *caches: %1 through*").arg(mb(*found->summary.writtenThroughMedian));
+                }
                 if (found->source != QLatin1String("raidbench")) {
                     cell += QStringLiteral(" [%1]").arg(found->source);
                 }
@@ -508,6 +545,7 @@ QString resultsToMarkdown(const CampaignResults& results, const Requirements& re
     md += sustainedMarkdown(results);
     md += accessMarkdown(results);
     md += parityMarkdown(results);
+    md += cachesMarkdown(results);
     md += readCostsMarkdown(results);
     md += drillMarkdown(results);
     md += sweepMarkdown(results);

@@ -19,10 +19,15 @@ RunSummary RunSummary::of(const QList<IoResult>& runs)
     QList<double> iops;
     QList<double> p50;
     QList<double> p99;
+    QList<double> through;
+    bool everyRunThrough = true;
     for (const IoResult& run : runs) {
         if (run.status != IoStatus::Completed) {
             continue;
         }
+        const std::optional<double> passed = run.writtenThroughBw();
+        everyRunThrough = everyRunThrough && passed.has_value();
+        through.append(passed.value_or(0));
         bandwidths.append(run.bandwidth());
         iops.append(run.iops());
         p50.append(double(run.latency.p50));
@@ -40,6 +45,9 @@ RunSummary RunSummary::of(const QList<IoResult>& runs)
     summary.latP50Median = median(p50);
     summary.latP99Median = median(p99);
     summary.cv = coefficientOfVariation(bandwidths);
+    if (everyRunThrough) {
+        summary.writtenThroughMedian = median(through);
+    }
     return summary;
 }
 
@@ -54,7 +62,9 @@ QJsonObject RunSummary::toJson() const
                         {QStringLiteral("lat_p50_ns_median"), latP50Median},
                         {QStringLiteral("lat_p99_ns_median"), latP99Median},
                         {QStringLiteral("bw_cv"), cv},
-                        {QStringLiteral("unstable"), unstable}};
+                        {QStringLiteral("unstable"), unstable},
+                        {QStringLiteral("written_through_bw_bytes_median"),
+                         writtenThroughMedian ? QJsonValue(*writtenThroughMedian) : QJsonValue()}};
 }
 
 RunSummary RunSummary::fromJson(const QJsonObject& json)
@@ -70,6 +80,10 @@ RunSummary RunSummary::fromJson(const QJsonObject& json)
     summary.latP99Median = json.value(QStringLiteral("lat_p99_ns_median")).toDouble();
     summary.cv = json.value(QStringLiteral("bw_cv")).toDouble(-1);
     summary.unstable = json.value(QStringLiteral("unstable")).toBool();
+    const QJsonValue through = json.value(QStringLiteral("written_through_bw_bytes_median"));
+    if (through.isDouble()) {
+        summary.writtenThroughMedian = through.toDouble();
+    }
     return summary;
 }
 

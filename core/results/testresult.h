@@ -34,6 +34,13 @@ struct RunSummary
     double cv = -1;
     /// Stable mode ran it as often as allowed and its runs still varied more than the plan's bound.
     bool unstable = false;
+    /// A write test's runs, their disks' caches passed (IoResult::writtenThroughBw), the median; none
+    /// when a run has no such figure (no flush after it, or it read too).
+    std::optional<double> writtenThroughMedian;
+    /// What the disks' caches still held at a run's end was more than a twentieth of what it wrote: the
+    /// figure counts writes the disks had not yet put on their media (the run was too short to pass
+    /// their caches). writtenThroughMedian is what they wrote through.
+    bool cachesHeldSome() const { return writtenThroughMedian && *writtenThroughMedian < 0.95 * bwMedian; }
 
     static RunSummary of(const QList<IoResult>& runs);
     QJsonObject toJson() const;

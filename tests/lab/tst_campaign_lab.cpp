@@ -256,6 +256,13 @@ mark done
             // on RaidBench (a RAID5 read at 0.81 of the model beside another lab test in a CI run), so
             // CI checks that every prediction is there and the benchmark keeps the ratios.
             QVERIFY2(predicted > 0 && predictedRead > 0, qPrintable(config.name));
+            // Every write run keeps its ramp and the flush after it: what the disks wrote through their
+            // caches is there beside the figure (how close to it is the disks' business, not asserted).
+            const TestResult* writeTest = config.sequentialTest(true);
+            QVERIFY2(writeTest && writeTest->summary.writtenThroughMedian, qPrintable(config.name));
+            QVERIFY(writeTest->runs.first().rampElapsedNs > 0 && writeTest->runs.first().rampBytesWritten > 0);
+            qInfo("%-22s write %6.1f MB/s, written through the caches %6.1f", qPrintable(config.name), measured / 1e6,
+                  *writeTest->summary.writtenThroughMedian / 1e6);
             // Random speed predicted for every layout from the disks' patterns, and measured beside it.
             QVERIFY2(config.predictedRandomRead.value_or(0) > 0 && config.predictedRandomWrite.value_or(0) > 0,
                      qPrintable(config.name));

@@ -334,6 +334,41 @@ private Q_SLOTS:
         }
     }
 
+    void aWriteKeepsItsRampForWhatPassedTheCaches()
+    {
+        // The ramp's writes and time are kept apart from the figures, and with the flush after the run
+        // they make the rate the media took: every byte over the time until the flush ended.
+        const QString file = path(QStringLiteral("through"));
+        QCOMPARE(IoEngine::run(job(file, IoPattern::Write, 1 << 20, 1, 8u << 20)).status, IoStatus::Completed);
+        IoJob j = job(file, IoPattern::Write, 64 * 1024, 2, 0);
+        j.rampNs = 100'000'000;
+        j.timeLimitNs = 300'000'000;
+        j.flushAfter = true;
+        const IoResult result = IoEngine::run(j);
+        QCOMPARE(result.status, IoStatus::Completed);
+        QVERIFY(result.rampElapsedNs >= 100'000'000 && result.rampElapsedNs < 1'000'000'000);
+        QVERIFY(result.rampBytesWritten > 0);
+        QVERIFY(result.flushAfterNs > 0);
+        const std::optional<double> through = result.writtenThroughBw();
+        QVERIFY(through.has_value());
+        const double expected = double(result.rampBytesWritten + result.bytesWritten) * 1e9 /
+            double(result.rampElapsedNs + result.elapsedNs + result.flushAfterNs);
+        QCOMPARE(*through, expected);
+        // Kept in the results, and read back.
+        const auto reread = IoResult::fromJson(result.toJson());
+        QVERIFY(reread.ok());
+        QCOMPARE(reread->rampBytesWritten, result.rampBytesWritten);
+        QCOMPARE(reread->rampElapsedNs, result.rampElapsedNs);
+        QCOMPARE(*reread->writtenThroughBw(), *through);
+        // No flush after it, or a read: no such figure.
+        j.flushAfter = false;
+        QVERIFY(!IoEngine::run(j).writtenThroughBw());
+        IoJob read = job(file, IoPattern::Read, 64 * 1024, 2, 0);
+        read.timeLimitNs = 200'000'000;
+        read.flushAfter = true;
+        QVERIFY(!IoEngine::run(read).writtenThroughBw());
+    }
+
     void progressAtMostEvery100ms()
     {
         const QString file = path(QStringLiteral("progress"));

@@ -74,6 +74,65 @@ private:
     }
 
 private Q_SLOTS:
+    void writesTheCachesHeldRankOnWhatPassedThem()
+    {
+        CampaignResults results = Test::labDemoResults(false);
+        // raid6's write runs, as if each had ended with the disks' caches holding 1.2 s of writing: what
+        // passed them is (ramp + run) x its rate over ramp + run + 1.2 s.
+        auto raid6 = std::find_if(results.configs.begin(), results.configs.end(),
+                                  [](const ConfigResult& c) { return c.name == QLatin1String("raid6"); });
+        QVERIFY(raid6 != results.configs.end());
+        TestResult* write = nullptr;
+        for (TestResult& test : raid6->tests) {
+            write = test.spec.id() == QLatin1String("seq1m-qd8-write") ? &test : write;
+        }
+        QVERIFY(write && !write->runs.isEmpty());
+        for (IoResult& run : write->runs) {
+            run.rampElapsedNs = 250'000'000;
+            run.rampBytesWritten = std::uint64_t(run.bandwidth() * 0.25);
+            run.flushAfterNs = 1'200'000'000;
+        }
+        write->summary = RunSummary::of(write->runs);
+        QVERIFY(write->summary.cachesHeldSome());
+        const double measured = write->summary.bwMedian;
+        const double through = *write->summary.writtenThroughMedian;
+        QVERIFY2(through < 0.8 * measured, qPrintable(QStringLiteral("%1 %2").arg(through).arg(measured)));
+        // Old results keep no ramp: no figure is made up for them.
+        for (const ConfigResult& config : std::as_const(results.configs)) {
+            if (config.name != QLatin1String("raid6") && config.sequentialTest(true)) {
+                QVERIFY(!config.sequentialTest(true)->summary.writtenThroughMedian);
+            }
+        }
+        analyzeResults(results);
+        const Recommendation answer = recommend(results, parsed(QStringLiteral("weight=seq-write")));
+        bool ranked = false;
+        for (const RankedLayout& layout : answer.ranked) {
+            for (const auto& [measure, value] : layout.values) {
+                if (layout.name == QLatin1String("raid6") && measure == Measure::SeqWrite) {
+                    QCOMPARE(value, through);
+                    ranked = true;
+                }
+            }
+        }
+        QVERIFY(ranked);
+        QVERIFY2(answer.notes.join(QLatin1Char('\n')).contains(QLatin1String("The write runs of raid6 ended")),
+                 qPrintable(answer.notes.join(QLatin1Char('\n'))));
+        // The report says it twice: beside the figure, and in a section of its own.
+        const QString md = resultsToMarkdown(results);
+        QVERIFY(md.contains(QStringLiteral("*caches: %1 through*").arg(through / 1e6, 0, 'f', 1)));
+        QVERIFY2(md.contains(QLatin1String("## Writes the disks' caches held")) &&
+                     md.contains(QLatin1String("| raid6 | SEQ1M QD8 write |")) &&
+                     md.contains(QLatin1String("| 1.20 s |")),
+                 qPrintable(md.section(QStringLiteral("## Writes"), 1, 1)));
+        // Saved and read back, the figure stays.
+        const auto reread = CampaignResults::fromJson(results.toJson());
+        QVERIFY(reread.ok());
+        QCOMPARE(*reread->configs.at(int(raid6 - results.configs.begin()))
+                      .sequentialTest(true)
+                      ->summary.writtenThroughMedian,
+                 through);
+    }
+
     void parsesRequirements_data()
     {
         QTest::addColumn<QString>("text");

@@ -235,6 +235,13 @@ void ResultsTableModel::fillFigures(Row& row, const ConfigResult& config)
         return cell;
     };
     row.cells[ColumnWrite] = mbps(config.sequentialWrite());
+    if (const TestResult* write = config.sequentialTest(true); write && write->summary.cachesHeldSome()) {
+        // The run ended before the disks had written what they took in: said beside the figure.
+        row.cells[ColumnWrite].text += QStringLiteral(" *");
+        row.cells[ColumnWrite].tip = tr("The disks' write caches still held some of it when the runs ended: %1 "
+                                        "written through them. A longer test time measures past them.")
+                                         .arg(Display::formatMBps(*write->summary.writtenThroughMedian));
+    }
     row.cells[ColumnRead] = mbps(config.sequentialRead());
     row.cells[ColumnRandomWrite] = iops(config.randomIops(true));
     row.cells[ColumnRandomRead] = iops(config.randomIops(false));
