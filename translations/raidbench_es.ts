@@ -2086,6 +2086,13 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
         <source>Destroy and run</source>
         <translation>Destruir y ejecutar</translation>
     </message>
+    <message numerus="yes">
+        <source>Destroy the data on %n disk(s) of %1?</source>
+        <translation>
+            <numerusform>¿Destruir los datos de %n disco de %1?</numerusform>
+            <numerusform>¿Destruir los datos de %n discos de %1?</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RaidBench::Ui::DiskDelegate</name>
@@ -2546,6 +2553,43 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
     </message>
 </context>
 <context>
+    <name>RaidBench::Ui::HelperConnector</name>
+    <message>
+        <source>A run is in progress; cancel it first.</source>
+        <translation>Hay una ejecución en curso; cancélela primero.</translation>
+    </message>
+    <message>
+        <source>Starting the helper…</source>
+        <translation>Iniciando el programa auxiliar…</translation>
+    </message>
+    <message>
+        <source>Starting the helper through polkit: authenticate in the dialog that opens…</source>
+        <translation>Iniciando el programa auxiliar mediante polkit: autentíquese en el cuadro de diálogo que se abre…</translation>
+    </message>
+    <message>
+        <source>Starting the virtual lab…</source>
+        <translation>Iniciando el laboratorio virtual…</translation>
+    </message>
+    <message>
+        <source>Connecting to %1 over ssh…</source>
+        <translation>Conectando con %1 por ssh…</translation>
+    </message>
+    <message numerus="yes">
+        <source>The virtual lab started in %n s.</source>
+        <translation>
+            <numerusform>El laboratorio virtual se inició en %n s.</numerusform>
+            <numerusform>El laboratorio virtual se inició en %n s.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Starting the virtual lab: %n s so far…</source>
+        <translation>
+            <numerusform>Iniciando el laboratorio virtual: %n s hasta ahora…</numerusform>
+            <numerusform>Iniciando el laboratorio virtual: %n s hasta ahora…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RaidBench::Ui::LabDialog</name>
     <message>
         <source>One more disk that fails writes after 100 MB</source>
@@ -2650,13 +2694,6 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
         <source>RaidBench</source>
         <translation>RaidBench</translation>
     </message>
-    <message numerus="yes">
-        <source>Destroy the data on %n disk(s) of %1?</source>
-        <translation>
-            <numerusform>¿Destruir los datos de %n disco de %1?</numerusform>
-            <numerusform>¿Destruir los datos de %n discos de %1?</numerusform>
-        </translation>
-    </message>
     <message>
         <source>&amp;1 Disks</source>
         <translation>&amp;1 Discos</translation>
@@ -2706,18 +2743,6 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
         <translation>Mostrar el gráfico de superficie</translation>
     </message>
     <message>
-        <source> It is kept in %1 (File &gt; Recent); the Results page still shows the last completed run.</source>
-        <translation> Se conserva en %1 (Archivo &gt; Recientes); la página Resultados sigue mostrando la última ejecución completada.</translation>
-    </message>
-    <message>
-        <source>The run ended: %1.</source>
-        <translation>La ejecución ha terminado: %1.</translation>
-    </message>
-    <message>
-        <source>The run stopped: %1</source>
-        <translation>La ejecución se ha detenido: %1</translation>
-    </message>
-    <message>
         <source>Cannot open %1: %2</source>
         <translation>No se puede abrir %1: %2</translation>
     </message>
@@ -2726,79 +2751,8 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
         <translation>Se ha abierto %1.</translation>
     </message>
     <message>
-        <source>A run is in progress; cancel it first.</source>
-        <translation>Hay una ejecución en curso; cancélela primero.</translation>
-    </message>
-    <message>
-        <source>Starting the helper…</source>
-        <translation>Iniciando el programa auxiliar…</translation>
-    </message>
-    <message>
-        <source>Starting the helper through polkit: authenticate in the dialog that opens…</source>
-        <translation>Iniciando el programa auxiliar mediante polkit: autentíquese en el cuadro de diálogo que se abre…</translation>
-    </message>
-    <message>
-        <source>Connecting to %1 over ssh…</source>
-        <translation>Conectando con %1 por ssh…</translation>
-    </message>
-    <message>
-        <source>A run is in progress.</source>
-        <translation>Hay una ejecución en curso.</translation>
-    </message>
-    <message>
-        <source>RaidBench is not connected to any disks: connect (Disks page) or start the virtual lab.</source>
-        <translation>RaidBench no está conectado a ningún disco: conéctese (página Discos) o inicie el laboratorio virtual.</translation>
-    </message>
-    <message>
-        <source>%1 is not among the disks the helper sees; rescan, or remove it from the canvas.</source>
-        <translation>%1 no está entre los discos que ve el programa auxiliar; vuelva a detectar los discos o quítelo del lienzo.</translation>
-    </message>
-    <message>
-        <source>The run was not started; nothing was touched.</source>
-        <translation>No se ha iniciado la ejecución; no se ha tocado nada.</translation>
-    </message>
-    <message>
-        <source>Nothing was measured; nothing was touched.</source>
-        <translation>No se ha medido nada; no se ha tocado nada.</translation>
-    </message>
-    <message>
-        <source>No usable disk to measure.</source>
-        <translation>No hay ningún disco utilizable que medir.</translation>
-    </message>
-    <message>
-        <source>A quick answer needs at least two usable disks: select them, or select none to use every usable one.</source>
-        <translation>Una respuesta rápida necesita al menos dos discos utilizables: selecciónelos, o no seleccione ninguno para usar todos los utilizables.</translation>
-    </message>
-    <message numerus="yes">
-        <source>The disks are measured; building the best %n of the layouts the model ranked: %1.</source>
-        <translation>
-            <numerusform>Discos medidos; creando %n disposición, la mejor según la clasificación del modelo: %1.</numerusform>
-            <numerusform>Discos medidos; creando %n disposiciones, las mejores según la clasificación del modelo: %1.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Measured, the layouts built fell behind %1, which the model puts first: building it too.</source>
-        <translation>Tras la medición, las disposiciones creadas quedaron por detrás de %1, que el modelo sitúa en primer lugar: se crea también.</translation>
-    </message>
-    <message>
         <source>Show the answer</source>
         <translation>Mostrar la respuesta</translation>
-    </message>
-    <message>
-        <source>no layout qualifies</source>
-        <translation>ninguna disposición cumple los requisitos</translation>
-    </message>
-    <message>
-        <source>Quick answer: %1, from the model alone (nothing built). Took %2.</source>
-        <translation>Respuesta rápida: %1, solo según el modelo (no se ha creado nada). Ha tardado %2.</translation>
-    </message>
-    <message>
-        <source>Quick answer: %1 first. Took %2; building all %3 layouts with the same tests would take about %4.</source>
-        <translation>Respuesta rápida: %1 en primer lugar. Ha tardado %2; crear las %3 disposiciones con las mismas pruebas llevaría unos %4.</translation>
-    </message>
-    <message>
-        <source>No disk to read: select one, or connect to a machine with a usable disk.</source>
-        <translation>No hay ningún disco que leer: seleccione uno o conéctese a un equipo con un disco utilizable.</translation>
     </message>
     <message>
         <source>Add to</source>
@@ -2839,10 +2793,6 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
     <message>
         <source>The last plan was not restored: %1</source>
         <translation>No se ha restaurado el último plan: %1</translation>
-    </message>
-    <message>
-        <source>The run was not started, because its results could not be kept: %1. Make the folder writable, or point RAIDBENCH_RESULTS_DIR at one that is.</source>
-        <translation>No se ha iniciado la ejecución porque sus resultados no se podrían conservar: %1. Dé permiso de escritura a la carpeta o haga que RAIDBENCH_RESULTS_DIR apunte a una que lo tenga.</translation>
     </message>
     <message>
         <source>Quitting cancels the run: the helper tears down what it built. Everything measured so far is kept in %1.</source>
@@ -2995,24 +2945,6 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
     <message>
         <source>The results could not be written to %1: %2. They go to %3 from now on.</source>
         <translation>No se pudieron escribir los resultados en %1: %2. A partir de ahora se guardan en %3.</translation>
-    </message>
-    <message>
-        <source>Starting the virtual lab…</source>
-        <translation>Iniciando el laboratorio virtual…</translation>
-    </message>
-    <message numerus="yes">
-        <source>The virtual lab started in %n s.</source>
-        <translation>
-            <numerusform>El laboratorio virtual se inició en %n s.</numerusform>
-            <numerusform>El laboratorio virtual se inició en %n s.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Starting the virtual lab: %n s so far…</source>
-        <translation>
-            <numerusform>Iniciando el laboratorio virtual: %n s hasta ahora…</numerusform>
-            <numerusform>Iniciando el laboratorio virtual: %n s hasta ahora…</numerusform>
-        </translation>
     </message>
 </context>
 <context>
@@ -4318,6 +4250,80 @@ escritura %5, lectura %6%7</translation>
     <message>
         <source>Progress</source>
         <translation>Progreso</translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::Ui::RunStarter</name>
+    <message>
+        <source>A run is in progress.</source>
+        <translation>Hay una ejecución en curso.</translation>
+    </message>
+    <message>
+        <source>RaidBench is not connected to any disks: connect (Disks page) or start the virtual lab.</source>
+        <translation>RaidBench no está conectado a ningún disco: conéctese (página Discos) o inicie el laboratorio virtual.</translation>
+    </message>
+    <message>
+        <source>%1 is not among the disks the helper sees; rescan, or remove it from the canvas.</source>
+        <translation>%1 no está entre los discos que ve el programa auxiliar; vuelva a detectar los discos o quítelo del lienzo.</translation>
+    </message>
+    <message>
+        <source>The run was not started; nothing was touched.</source>
+        <translation>No se ha iniciado la ejecución; no se ha tocado nada.</translation>
+    </message>
+    <message>
+        <source>Nothing was measured; nothing was touched.</source>
+        <translation>No se ha medido nada; no se ha tocado nada.</translation>
+    </message>
+    <message>
+        <source>No usable disk to measure.</source>
+        <translation>No hay ningún disco utilizable que medir.</translation>
+    </message>
+    <message>
+        <source>A quick answer needs at least two usable disks: select them, or select none to use every usable one.</source>
+        <translation>Una respuesta rápida necesita al menos dos discos utilizables: selecciónelos, o no seleccione ninguno para usar todos los utilizables.</translation>
+    </message>
+    <message>
+        <source>No disk to read: select one, or connect to a machine with a usable disk.</source>
+        <translation>No hay ningún disco que leer: seleccione uno o conéctese a un equipo con un disco utilizable.</translation>
+    </message>
+    <message>
+        <source>Measured, the layouts built fell behind %1, which the model puts first: building it too.</source>
+        <translation>Tras la medición, las disposiciones creadas quedaron por detrás de %1, que el modelo sitúa en primer lugar: se crea también.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The disks are measured; building the best %n of the layouts the model ranked: %1.</source>
+        <translation>
+            <numerusform>Discos medidos; creando %n disposición, la mejor según la clasificación del modelo: %1.</numerusform>
+            <numerusform>Discos medidos; creando %n disposiciones, las mejores según la clasificación del modelo: %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no layout qualifies</source>
+        <translation>ninguna disposición cumple los requisitos</translation>
+    </message>
+    <message>
+        <source>Quick answer: %1, from the model alone (nothing built). Took %2.</source>
+        <translation>Respuesta rápida: %1, solo según el modelo (no se ha creado nada). Ha tardado %2.</translation>
+    </message>
+    <message>
+        <source>Quick answer: %1 first. Took %2; building all %3 layouts with the same tests would take about %4.</source>
+        <translation>Respuesta rápida: %1 en primer lugar. Ha tardado %2; crear las %3 disposiciones con las mismas pruebas llevaría unos %4.</translation>
+    </message>
+    <message>
+        <source> It is kept in %1 (File &gt; Recent); the Results page still shows the last completed run.</source>
+        <translation> Se conserva en %1 (Archivo &gt; Recientes); la página Resultados sigue mostrando la última ejecución completada.</translation>
+    </message>
+    <message>
+        <source>The run ended: %1.</source>
+        <translation>La ejecución ha terminado: %1.</translation>
+    </message>
+    <message>
+        <source>The run stopped: %1</source>
+        <translation>La ejecución se ha detenido: %1</translation>
+    </message>
+    <message>
+        <source>The run was not started, because its results could not be kept: %1. Make the folder writable, or point RAIDBENCH_RESULTS_DIR at one that is.</source>
+        <translation>No se ha iniciado la ejecución porque sus resultados no se podrían conservar: %1. Dé permiso de escritura a la carpeta o haga que RAIDBENCH_RESULTS_DIR apunte a una que lo tenga.</translation>
     </message>
 </context>
 <context>

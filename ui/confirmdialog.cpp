@@ -12,6 +12,16 @@
 
 namespace RaidBench::Ui {
 
+bool DestroyConfirmDialog::ask(const QList<Disk>& disks, const QString& remoteHost, QWidget* parent)
+{
+    DestroyConfirmDialog dialog(disks, parent);
+    if (!remoteHost.isEmpty()) {
+        // Another machine's disks: the question says whose.
+        dialog.setWindowTitle(tr("Destroy the data on %n disk(s) of %1?", nullptr, int(disks.size())).arg(remoteHost));
+    }
+    return dialog.exec() == QDialog::Accepted;
+}
+
 DestroyConfirmDialog::DestroyConfirmDialog(const QList<Disk>& disks, QWidget* parent)
     : QDialog(parent)
     , m_disks(disks.size())

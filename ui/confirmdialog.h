@@ -19,6 +19,9 @@ class DestroyConfirmDialog final : public QDialog
 public:
     /// `disks`: what the session knows of each (path, model, serial, size); `paths`: the plan's paths.
     DestroyConfirmDialog(const QList<Disk>& disks, QWidget* parent = nullptr);
+    /// Asks, and whether the user confirmed; `remoteHost` (empty for this machine's disks) is named in
+    /// the question.
+    static bool ask(const QList<Disk>& disks, const QString& remoteHost, QWidget* parent);
 
     QLineEdit* countEdit() const { return m_count; }
     /// True when the typed number is the number of disks.

@@ -470,6 +470,22 @@ QStringList DiskPoolWidget::selectedDisks() const
     return disks;
 }
 
+QStringList DiskPoolWidget::disksToMeasure() const
+{
+    const QStringList selected = selectedDisks();
+    if (!selected.isEmpty()) {
+        return selected;
+    }
+    QStringList disks;
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        const QModelIndex index = m_model->index(row, 0);
+        if (index.data(DiskPoolModel::EligibleRole).toBool()) {
+            disks.append(index.data(DiskPoolModel::DiskPathRole).toString());
+        }
+    }
+    return disks;
+}
+
 void DiskPoolWidget::updateLegend()
 {
     const QStringList controllers = m_model->controllers();

@@ -104,6 +104,9 @@ public:
     QTextBrowser* details() const { return m_details; }
     /// Plan paths of the selected eligible disks.
     QStringList selectedDisks() const;
+    /// The selected eligible disks, or every eligible one when none is selected: what Measure disks
+    /// measures.
+    QStringList disksToMeasure() const;
     /// Reads every disk's speed history from the results folder again (on a worker); the details show
     /// it. Done after each new announcement of the disks, so after every run.
     void refreshHistory();

@@ -7,37 +7,27 @@
 #include "confirmdialog.h"
 #include "diskpool.h"
 #include "diskspage.h"
-#include "displaynumbers.h"
 #include "helpdialogs.h"
-#include "helper/helperclient.h"
-#include "labdialog.h"
-#include "layout/presets.h"
+#include "helperconnector.h"
 #include "planpage.h"
 #include "recentfolder.h"
-#include "remotedialog.h"
-#include "results/answerpanel.h"
 #include "results/resultsfiles.h"
 #include "results/resultsfolder.h"
 #include "results/resultspage.h"
 #include "runpage.h"
 #include "runresultsfile.h"
+#include "runstarter.h"
 #include "util/errorcodes.h"
-#include "util/units.h"
-#include "version.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
-#include <QDateTime>
 #include <QDesktopServices>
 #include <QDir>
 #include <QDropEvent>
 #include <QEventLoop>
 #include <QFile>
 #include <QFileDialog>
-#include <QFileInfo>
-#include <QHBoxLayout>
-#include <QHeaderView>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QMenu>
@@ -48,12 +38,9 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
-#include <QSysInfo>
 #include <QTabBar>
 #include <QTabWidget>
-#include <QTableView>
 #include <QTimer>
-#include <QToolButton>
 #include <QUndoStack>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -71,19 +58,12 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
     , m_banner(new QLabel(this))
     , m_transport(new QLabel(this))
     , m_nextStep(new QPushButton(this))
-    , m_labTicker(new QTimer(this))
 {
     m_session->setParent(this);
     setWindowTitle(tr("RaidBench"));
     setWindowIcon(QIcon(QStringLiteral(":/raidbench/io.github.raidbench.svg")));
     confirmDestroy = [this](const QList<Disk>& disks) {
-        DestroyConfirmDialog dialog(disks, this);
-        if (!m_session->remoteHost().isEmpty()) {
-            // Another machine's disks: the question says whose.
-            dialog.setWindowTitle(
-                tr("Destroy the data on %n disk(s) of %1?", nullptr, int(disks.size())).arg(m_session->remoteHost()));
-        }
-        return dialog.exec() == QDialog::Accepted;
+        return DestroyConfirmDialog::ask(disks, m_session->remoteHost(), this);
     };
 
     makePages();
@@ -107,13 +87,15 @@ void MainWindow::makePages()
     m_plan = new PlanPage(m_canvasModel, m_session, this);
     m_run = new RunPage(m_session, this);
     m_results = new ResultsPage(this);
+    m_connector = new HelperConnector(m_session, this);
+    m_runs = new RunStarter({m_session, m_plan, m_run, m_results, m_runFile}, confirmDestroy, this);
 
     m_steps->setObjectName(QStringLiteral("steps"));
     m_disksPage = new DisksPage(m_session, this);
     m_disksPage->setPool(m_pool->model());
-    connect(m_disksPage, &DisksPage::connectRequested, this, &MainWindow::connectHelper);
-    connect(m_disksPage, &DisksPage::labRequested, this, &MainWindow::openLabDialog);
-    connect(m_disksPage, &DisksPage::remoteRequested, this, &MainWindow::openRemoteDialog);
+    connect(m_disksPage, &DisksPage::connectRequested, m_connector, &HelperConnector::connectHelper);
+    connect(m_disksPage, &DisksPage::labRequested, m_connector, &HelperConnector::openLabDialog);
+    connect(m_disksPage, &DisksPage::remoteRequested, m_connector, &HelperConnector::openRemoteDialog);
     connect(m_disksPage, &DisksPage::surfaceRequested, this, &MainWindow::scanSurface);
     connect(m_disksPage, &DisksPage::quickAnswerRequested, this, &MainWindow::quickAnswer);
     m_buildPage = new BuildPage(m_session, m_canvasModel, m_canvas, m_pool, this);
@@ -186,7 +168,8 @@ void MainWindow::makeCentral()
 
 void MainWindow::connectSession()
 {
-    connect(m_labTicker, &QTimer::timeout, this, &MainWindow::tickLabStart);
+    connect(m_connector, &HelperConnector::message, this, &MainWindow::showMessage);
+    connect(m_connector, &HelperConnector::attempted, this, &MainWindow::updateConnection);
     connect(m_session, &Session::connectionChanged, this, &MainWindow::updateConnection);
     connect(m_session, &Session::disksChanged, this, &MainWindow::updateDisksPage);
     connect(m_session, &Session::baselinesChanged, this, &MainWindow::updateDisksPage);
@@ -210,54 +193,71 @@ void MainWindow::connectSession()
                         .arg(path, why),
                     true);
     });
-    connect(m_session, &Session::campaignResults, this, [this](const CampaignResults& partial) {
-        const CampaignResults results = shownResults(partial);
-        keepResults(results);
-        m_results->setResults(results, QFileInfo(m_runFile->path()).fileName());
-    });
-    connect(m_run, &RunPage::finished, this, &MainWindow::runFinished);
+    connect(m_session, &Session::campaignResults, m_runs, &RunStarter::showPartial);
+    connect(m_run, &RunPage::finished, m_runs, &RunStarter::runFinished);
+    connectRuns();
 }
 
-void MainWindow::runFinished(const CampaignResults& finished, const QString& error)
+void MainWindow::connectRuns()
 {
-    if (m_quick && continueQuickAnswer(finished, error)) {
-        return;
-    }
-    const CampaignResults results = shownResults(finished);
-    m_quick.reset();
-    keepResults(results);
-    if (!results.configs.isEmpty() || !results.disks.isEmpty()) {
-        m_results->setResults(results, QFileInfo(m_runFile->path()).fileName());
-    }
-    if (m_frontBeforeRun && results.status != RunState::Completed && !m_measureRun && !m_surfaceRun) {
-        // A cancelled or failed run does not push the last completed one out of the Results page: it
-        // is in its file (File > Recent) for whoever wants it.
-        m_results->setResults(m_frontBeforeRun->first, m_frontBeforeRun->second);
-    }
-    m_frontBeforeRun.reset();
-    // The next page is offered, never forced: the user may be clicking on another one.
-    if (error.isEmpty() && !m_measureRun && !m_surfaceRun && results.status == RunState::Completed) {
-        offerStep(ResultsStep, tr("Show the results"));
-    }
-    if (m_measureRun && error.isEmpty()) {
-        offerStep(DisksStep, tr("Back to the disks"));
-    }
-    if (m_surfaceRun) {
-        // Cancelled or stopped too: the points read are charted.
-        m_results->showDetail(QStringLiteral("surface"));
-        offerStep(ResultsStep, tr("Show the surface chart"), ResultsPage::DetailsTab);
-    }
-    const QString kept = results.status != RunState::Completed && !m_measureRun && !m_surfaceRun &&
-            m_results->results().status == RunState::Completed
-        ? tr(" It is kept in %1 (File > Recent); the Results page still shows the last completed run.")
-              .arg(QFileInfo(m_runFile->path()).fileName())
-        : QString();
-    showMessage((error.isEmpty() ? tr("The run ended: %1.").arg(Display::runStatus(results.status))
-                                 : tr("The run stopped: %1").arg(error)) +
-                    kept,
-                !error.isEmpty());
-    m_measureRun = false;
-    m_surfaceRun = false;
+    connect(m_runs, &RunStarter::message, this, &MainWindow::showMessage);
+    connect(m_runs, &RunStarter::messageCleared, this, &MainWindow::clearStandingMessage);
+    connect(m_runs, &RunStarter::disksNeeded, this, [this] { showStep(DisksStep); });
+    connect(m_runs, &RunStarter::runStarted, this, [this] {
+        m_nextStep->hide(); // the last run's offer is over
+        showStep(RunStep);
+    });
+    connect(m_runs, &RunStarter::offer, this, [this](RunStarter::Offer what) {
+        switch (what) {
+        case RunStarter::Offer::Results:
+            offerStep(ResultsStep, tr("Show the results"));
+            break;
+        case RunStarter::Offer::Answer:
+            offerStep(ResultsStep, tr("Show the answer"), ResultsPage::AnswerTab);
+            break;
+        case RunStarter::Offer::Disks:
+            offerStep(DisksStep, tr("Back to the disks"));
+            break;
+        case RunStarter::Offer::SurfaceChart:
+            offerStep(ResultsStep, tr("Show the surface chart"), ResultsPage::DetailsTab);
+            break;
+        }
+    });
+}
+
+void MainWindow::connectHelper()
+{
+    m_connector->connectHelper();
+}
+
+void MainWindow::startLab(const LabOptions& options)
+{
+    m_connector->startLab(options);
+}
+
+void MainWindow::connectRemote(const SshTarget& target, const QString& remoteHelper)
+{
+    m_connector->connectRemote(target, remoteHelper);
+}
+
+void MainWindow::startRun()
+{
+    m_runs->startRun();
+}
+
+void MainWindow::measureDisks(const QStringList& paths)
+{
+    m_runs->measureDisks(paths);
+}
+
+void MainWindow::scanSurface(const QStringList& paths)
+{
+    m_runs->scanSurface(paths);
+}
+
+void MainWindow::quickAnswer(const QStringList& paths)
+{
+    m_runs->quickAnswer(paths);
 }
 
 void MainWindow::connectPages()
@@ -370,319 +370,9 @@ void MainWindow::clearStandingMessage()
     statusBar()->clearMessage();
 }
 
-void MainWindow::connectHelper()
-{
-    if (m_session->campaignRunning()) {
-        showMessage(tr("A run is in progress; cancel it first."), true);
-        return;
-    }
-    showMessage(HelperClient::defaultTransport() == HelperClient::Transport::Direct
-                    ? tr("Starting the helper…")
-                    : tr("Starting the helper through polkit: authenticate in the dialog that opens…"));
-    const auto started = m_session->startHelper();
-    if (!started) {
-        showMessage(ErrorCode::userText(started.error()), true);
-    }
-    updateConnection();
-}
-
-void MainWindow::startLab(const LabOptions& options)
-{
-    if (m_session->campaignRunning()) {
-        showMessage(tr("A run is in progress; cancel it first."), true);
-        return;
-    }
-    // No promise of how long: a boot under emulation takes from 15 s to a minute on a busy machine. The
-    // seconds so far are said until the lab answers or fails.
-    showMessage(tr("Starting the virtual lab…"));
-    const auto started = m_session->startHelper(&options);
-    if (!started) {
-        showMessage(ErrorCode::userText(started.error()), true);
-    } else {
-        m_labClock.start();
-        m_labTicker->start(1000);
-    }
-    updateConnection();
-}
-
-void MainWindow::openRemoteDialog()
-{
-    if (m_session->campaignRunning()) {
-        showMessage(tr("A run is in progress; cancel it first."), true);
-        return;
-    }
-    RemoteDialog dialog(this);
-    QSettings settings;
-    if (auto last = SshTarget::parse(settings.value(QStringLiteral("remote/last")).toString()); last) {
-        dialog.setTarget(*last);
-    }
-    if (dialog.exec() != QDialog::Accepted) {
-        return;
-    }
-    const auto target = dialog.target();
-    if (!target) {
-        showMessage(ErrorCode::userText(target.error()), true);
-        return;
-    }
-    settings.setValue(QStringLiteral("remote/last"), target->text());
-    connectRemote(*target, dialog.remoteHelper());
-}
-
-void MainWindow::connectRemote(const SshTarget& target, const QString& remoteHelper)
-{
-    if (m_session->campaignRunning()) {
-        showMessage(tr("A run is in progress; cancel it first."), true);
-        return;
-    }
-    showMessage(tr("Connecting to %1 over ssh…").arg(target.text()));
-    const auto started = m_session->startRemote(target, remoteHelper);
-    if (!started) {
-        showMessage(ErrorCode::userText(started.error()), true);
-    }
-    updateConnection();
-}
-
-void MainWindow::openLabDialog()
-{
-    LabDialog dialog(this);
-    if (dialog.exec() != QDialog::Accepted) {
-        return;
-    }
-    const auto options = dialog.options();
-    if (!options) {
-        showMessage(ErrorCode::userText(options.error()), true);
-        return;
-    }
-    startLab(*options);
-}
-
 bool MainWindow::diskKnown(const QString& path) const
 {
     return m_session->disk(path) != nullptr;
-}
-
-void MainWindow::startRun()
-{
-    if (m_session->campaignRunning()) {
-        showMessage(tr("A run is in progress."), true);
-        return;
-    }
-    if (!m_session->isConnected()) {
-        showMessage(tr("RaidBench is not connected to any disks: connect (Disks page) or start the virtual lab."),
-                    true);
-        showStep(DisksStep);
-        return;
-    }
-    const auto plan = m_plan->plan();
-    if (!plan) {
-        showMessage(ErrorCode::userText(plan.error()), true);
-        return;
-    }
-    QList<Disk> disks;
-    for (const QString& path : plan->disks) {
-        const Disk* disk = m_session->disk(path);
-        if (!disk) {
-            showMessage(
-                tr("%1 is not among the disks the helper sees; rescan, or remove it from the canvas.").arg(path), true);
-            return;
-        }
-        disks.append(*disk);
-    }
-    if (!m_session->isLab() && !confirmDestroy(disks)) {
-        showMessage(tr("The run was not started; nothing was touched."));
-        return;
-    }
-    // The disks as the dialog showed them: a disk list that came in while it was open may name others.
-    QList<ConfirmedDisk> confirmed;
-    for (qsizetype i = 0; i < disks.size(); ++i) {
-        confirmed.append(ConfirmedDisk::fromDisk(disks.at(i), plan->disks.at(i)));
-    }
-    QStringList names;
-    for (const ConfigSpec& config : plan->configurations) {
-        names.append(config.name);
-    }
-    if (!beginResultsFile(names.join(QLatin1Char('-')))) {
-        return;
-    }
-    m_measureRun = false;
-    m_surfaceRun = false;
-    m_frontBeforeRun.reset();
-    if (m_results->results().status == RunState::Completed && !m_results->results().configs.isEmpty()) {
-        m_frontBeforeRun.emplace(m_results->results(), m_results->source());
-    }
-    m_session->runCampaign(*plan, confirmed);
-    clearStandingMessage(); // a refusal from before this run no longer stands
-    m_nextStep->hide(); // the last run's offer is over
-    m_run->start(*plan);
-    showStep(RunStep);
-}
-
-std::optional<QList<ConfirmedDisk>> MainWindow::confirmMeasuring(const QStringList& paths)
-{
-    // Taken before the dialog: what it shows is what is confirmed, whatever disk list comes in meanwhile.
-    auto confirmed = m_session->confirmations(paths);
-    if (!confirmed) {
-        showMessage(confirmed.error().message, true);
-        return std::nullopt;
-    }
-    QList<Disk> disks;
-    for (const QString& path : paths) {
-        disks.append(*m_session->disk(path));
-    }
-    if (!m_session->isLab() && !confirmDestroy(disks)) {
-        showMessage(tr("Nothing was measured; nothing was touched."));
-        return std::nullopt;
-    }
-    return *confirmed;
-}
-
-void MainWindow::measureDisks(const QStringList& paths)
-{
-    if (paths.isEmpty()) {
-        showMessage(tr("No usable disk to measure."), true);
-        return;
-    }
-    if (m_session->campaignRunning()) {
-        showMessage(tr("A run is in progress."), true);
-        return;
-    }
-    const auto confirmed = confirmMeasuring(paths);
-    if (!confirmed) {
-        return;
-    }
-    const CampaignPlan plan = m_plan->baselinePlan(paths);
-    if (!beginResultsFile(QStringLiteral("disks"))) {
-        return;
-    }
-    m_measureRun = true;
-    m_session->measureDisks(plan, *confirmed);
-    m_nextStep->hide(); // the last run's offer is over
-    m_run->start(plan);
-    showStep(RunStep);
-}
-
-void MainWindow::quickAnswer(const QStringList& paths)
-{
-    if (paths.size() < 2) {
-        showMessage(tr("A quick answer needs at least two usable disks: select them, or select none to use every "
-                       "usable one."),
-                    true);
-        return;
-    }
-    if (m_session->campaignRunning()) {
-        showMessage(tr("A run is in progress."), true);
-        return;
-    }
-    const auto confirmed = confirmMeasuring(paths);
-    if (!confirmed) {
-        return;
-    }
-    if (!beginResultsFile(QStringLiteral("answer"))) {
-        return;
-    }
-    m_quick.emplace(QuickAnswerFlow(m_plan->baselinePlan(paths), m_results->answerPanel()->requirements()), *confirmed);
-    m_measureRun = false;
-    m_surfaceRun = false;
-    m_session->measureDisks(m_quick->flow.measurePlan(), m_quick->confirmed);
-    m_nextStep->hide(); // the last run's offer is over
-    m_run->start(m_quick->flow.measurePlan());
-    showStep(RunStep);
-}
-
-bool MainWindow::startQuickBuild(const QuickAnswerFlow::Step& step)
-{
-    // The disks confirmed for the measurement, as they were then: never looked up again.
-    m_session->runCampaign(step.plan, m_quick->confirmed);
-    clearStandingMessage(); // a refusal from before this run no longer stands
-    if (!m_session->campaignRunning()) {
-        // The helper refused or is gone (Session said why): what was measured so far is what there is.
-        return false;
-    }
-    m_quick->flow.buildStarted(step);
-    m_run->start(step.plan);
-    showMessage(step.extra ? tr("Measured, the layouts built fell behind %1, which the model puts first: building it "
-                                "too.")
-                                 .arg(step.names.join(QStringLiteral(", ")))
-                           : tr("The disks are measured; building the best %n of the layouts the model ranked: %1.", "",
-                                int(step.names.size()))
-                                 .arg(step.names.join(QStringLiteral(", "))));
-    return true;
-}
-
-bool MainWindow::continueQuickAnswer(const CampaignResults& results, const QString& error)
-{
-    if (!error.isEmpty() || results.status != RunState::Completed) {
-        return false;
-    }
-    std::optional<QuickAnswerFlow::Step> step = m_quick->flow.runCompleted(results);
-    if (step->next == QuickAnswerFlow::Step::Next::Build && !startQuickBuild(*step)) {
-        step = m_quick->flow.buildRefused(*step);
-        if (!step) {
-            m_quick.reset();
-            return false;
-        }
-    }
-    if (step->next == QuickAnswerFlow::Step::Next::Finish) {
-        finishQuickAnswer(step->results);
-    }
-    return true;
-}
-
-void MainWindow::finishQuickAnswer(const CampaignResults& answered)
-{
-    const QuickAnswer& answer = m_quick->flow.answer();
-    keepResults(answered);
-    m_results->setResults(answered, QFileInfo(m_runFile->path()).fileName());
-    offerStep(ResultsStep, tr("Show the answer"), ResultsPage::AnswerTab);
-    const QString first = answer.firstAfter.isEmpty() ? tr("no layout qualifies") : answer.firstAfter;
-    const QString said = answer.verified.isEmpty()
-        ? tr("Quick answer: %1, from the model alone (nothing built). Took %2.")
-              .arg(first, Display::formatRoughDuration(answer.seconds()))
-        : tr("Quick answer: %1 first. Took %2; building all %3 layouts with the same tests would take "
-             "about %4.")
-              .arg(first, Display::formatRoughDuration(answer.seconds()), QString::number(answer.layouts),
-                   Display::formatRoughDuration(answer.fullEstimateSeconds()));
-    showMessage(said);
-    // The Run page ended on the last of the quick answer's runs: it says what the whole answer took.
-    m_run->describeEnd(said, answer.seconds());
-    m_quick.reset();
-}
-
-CampaignResults MainWindow::shownResults(const CampaignResults& results) const
-{
-    return m_quick ? m_quick->flow.shown(results) : results;
-}
-
-void MainWindow::scanSurface(const QStringList& paths)
-{
-    if (paths.isEmpty()) {
-        showMessage(tr("No disk to read: select one, or connect to a machine with a usable disk."), true);
-        return;
-    }
-    if (m_session->campaignRunning()) {
-        showMessage(tr("A run is in progress."), true);
-        return;
-    }
-    // Read only: nothing is destroyed, so nothing is asked; the helper still refuses a disk in use.
-    CampaignPlan plan = m_plan->baselinePlan(paths);
-    plan.baselines = false;
-    plan.surface.points = SurfaceSpec::defaultPoints;
-    if (!beginResultsFile(QStringLiteral("surface"))) {
-        return;
-    }
-    // It writes nothing, so nothing is asked; it still names each disk as the window shows it now.
-    const auto confirmed = m_session->confirmations(plan.disks);
-    if (!confirmed) {
-        showMessage(confirmed.error().message, true);
-        return;
-    }
-    m_measureRun = false;
-    m_surfaceRun = true;
-    m_session->runCampaign(plan, *confirmed);
-    clearStandingMessage(); // a refusal from before this run no longer stands
-    m_nextStep->hide(); // the last run's offer is over
-    m_run->start(plan);
-    showStep(RunStep);
 }
 
 void MainWindow::showAddMenu(const QStringList& disks, const QPoint& globalPos)
@@ -709,24 +399,9 @@ void MainWindow::addToCard(const QStringList& disks, const QList<int>& card)
     showStep(BuildStep);
 }
 
-void MainWindow::tickLabStart()
-{
-    const qint64 seconds = m_labClock.elapsed() / 1000;
-    if (m_session->isConnected()) {
-        m_labTicker->stop();
-        showMessage(tr("The virtual lab started in %n s.", nullptr, int(seconds)));
-    } else if (m_session->linkClosed() || m_session->transportName().isEmpty()) {
-        m_labTicker->stop(); // it failed, and said why
-    } else {
-        showMessage(tr("Starting the virtual lab: %n s so far…", nullptr, int(seconds)));
-    }
-}
-
 void MainWindow::updateConnection()
 {
-    if (m_labTicker->isActive() && m_session->isConnected()) {
-        tickLabStart();
-    }
+    m_connector->connectionChanged();
     const bool connected = m_session->isConnected();
     m_banner->setVisible(m_session->isLab());
     if (connected && !m_session->remoteHost().isEmpty()) {
@@ -799,28 +474,6 @@ void MainWindow::saveSettings() const
     if (const auto plan = m_plan->plan()) {
         settings.setValue(QStringLiteral("plan/last"), QJsonDocument(plan->toJson()).toJson(QJsonDocument::Compact));
     }
-}
-
-bool MainWindow::beginResultsFile(const QString& name)
-{
-    const QString host = !m_session->remoteHost().isEmpty() ? m_session->remoteHost()
-        : m_session->isLab()                                ? QStringLiteral("lab")
-                                                            : QSysInfo::machineHostName();
-    auto path = m_runFile->begin(host, name);
-    if (!path) {
-        showMessage(tr("The run was not started, because its results could not be kept: %1. Make the folder "
-                       "writable, or point RAIDBENCH_RESULTS_DIR at one that is.")
-                        .arg(path.error().message),
-                    true);
-        return false;
-    }
-    m_results->files()->setCurrentFile(*path);
-    return true;
-}
-
-void MainWindow::keepResults(const CampaignResults& results)
-{
-    m_runFile->keep(results, m_session->campaignRunning());
 }
 
 void MainWindow::waitForResultsWritten()
@@ -926,21 +579,11 @@ void MainWindow::makeMenus()
     }
 
     QMenu* tools = menuBar()->addMenu(tr("&Tools"));
-    tools->addAction(tr("&Virtual lab…"), this, &MainWindow::openLabDialog);
-    tools->addAction(tr("&Connect to this machine's disks"), this, &MainWindow::connectHelper);
-    tools->addAction(tr("Connect to &another machine…"), this, &MainWindow::openRemoteDialog);
+    tools->addAction(tr("&Virtual lab…"), m_connector, &HelperConnector::openLabDialog);
+    tools->addAction(tr("&Connect to this machine's disks"), m_connector, &HelperConnector::connectHelper);
+    tools->addAction(tr("Connect to &another machine…"), m_connector, &HelperConnector::openRemoteDialog);
     tools->addAction(tr("&Rescan disks"), QKeySequence::Refresh, m_session, &Session::refreshDisks);
-    tools->addAction(tr("&Measure disks"), this, [this] {
-        QStringList disks = m_pool->selectedDisks();
-        if (disks.isEmpty()) {
-            for (const Disk& disk : m_session->disks()) {
-                if (disk.eligible) {
-                    disks.append(DiskPoolModel::planPath(disk));
-                }
-            }
-        }
-        measureDisks(disks);
-    });
+    tools->addAction(tr("&Measure disks"), this, [this] { measureDisks(m_pool->disksToMeasure()); });
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&User guide"), QKeySequence::HelpContents, this, [this] { HelpDialogs::guide(this); });
     help->addAction(tr("&Keyboard shortcuts"), this, [this] { HelpDialogs::shortcuts(this, menuBar()); });

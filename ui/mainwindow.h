@@ -1,14 +1,11 @@
 #pragma once
 
-#include "answer/quickanswerflow.h"
-#include "disks/confirmeddisk.h"
 #include "disks/disk.h"
 #include "helper/sshtarget.h"
 #include "lab/labmachine.h"
 #include "results/campaignresults.h"
 #include "util/result.h"
 
-#include <QElapsedTimer>
 #include <QMainWindow>
 
 #include <functional>
@@ -35,6 +32,8 @@ class PlanPage;
 class ResultsPage;
 class RunPage;
 class RunResultsFile;
+class RunStarter;
+class HelperConnector;
 class DisksPage;
 class BuildPage;
 
@@ -118,10 +117,8 @@ private:
     void connectSession();
     /// What the pages ask for: measuring, menus, messages, a run.
     void connectPages();
-    /// While the lab starts: the seconds so far; once it answered, how long it took.
-    void tickLabStart();
-    /// A run ended: its results shown (or the last completed run kept), the next step offered.
-    void runFinished(const RaidBench::CampaignResults& finished, const QString& error);
+    /// What the runs ask of the window: messages, the Run page, the next step offered.
+    void connectRuns();
     void makeMenus();
     void showMessage(const QString& text, bool problem = false);
     /// Clears the status bar: what it said (a refusal too) no longer stands.
@@ -133,8 +130,6 @@ private:
     void updateDisksPage();
     void showAddMenu(const QStringList& disks, const QPoint& globalPos);
     void addToCard(const QStringList& disks, const QList<int>& card);
-    void openLabDialog();
-    void openRemoteDialog();
     void restoreSettings();
     void saveSettings() const;
     bool diskKnown(const QString& path) const;
@@ -149,15 +144,12 @@ private:
     QTabWidget* m_steps;
     QTabBar* m_stepBar;
     RunResultsFile* m_runFile; ///< the running (or last) run's results file
+    RunStarter* m_runs = nullptr; ///< starts the runs and follows them to their end
     QSplitter* m_splitter;
     QLabel* m_banner;
     QLabel* m_transport;
     QPushButton* m_nextStep;
-    QTimer* m_labTicker; ///< while the lab starts: the seconds so far, said every second
-    QElapsedTimer m_labClock;
-    /// The completed run the Results page showed when a run started: back in front if that run is
-    /// cancelled or fails (the cancelled one stays in its file and in Recent).
-    std::optional<std::pair<CampaignResults, QString>> m_frontBeforeRun;
+    HelperConnector* m_connector = nullptr; ///< this machine's helper, the lab, another machine
     Step m_offeredStep = ResultsStep;
     int m_offeredTab = -1;
     DisksPage* m_disksPage = nullptr;
@@ -166,34 +158,6 @@ private:
     QString m_canvasError; ///< the canvas's last refusal, cleared by its next success
     QJsonObject m_pendingPlan; ///< the last session's plan, put on the canvas once its disks are seen
     QString m_planToRun; ///< --run: the plan file to open and start once the disks are seen
-    bool m_measureRun = false;
-    bool m_surfaceRun = false;
-    /// A quick answer under way (core's flow decides each run) and its disks as the user confirmed them,
-    /// for every run.
-    struct QuickRun
-    {
-        QuickAnswerFlow flow;
-        QList<RaidBench::ConfirmedDisk> confirmed;
-    };
-    std::optional<QuickRun> m_quick;
-
-    /// After a run of a quick answer ended: starts its second run, or finishes it. False when the run
-    /// failed or was cancelled, and the usual ending applies.
-    bool continueQuickAnswer(const RaidBench::CampaignResults& results, const QString& error);
-    /// Starts the run of a quick answer's Build step; false when the helper refused it.
-    bool startQuickBuild(const RaidBench::QuickAnswerFlow::Step& step);
-    /// Asks before measuring `paths` destroys their data (not on the lab's disks): the disks as the user
-    /// confirmed them; nothing and a message when the user says no or a path is not listed.
-    std::optional<QList<RaidBench::ConfirmedDisk>> confirmMeasuring(const QStringList& paths);
-    /// Saves and shows the quick answer's results, with the comparison, on the Answer tab.
-    void finishQuickAnswer(const RaidBench::CampaignResults& answered);
-    /// What a run's results are in the window: a quick answer's second run beside its first.
-    RaidBench::CampaignResults shownResults(const RaidBench::CampaignResults& results) const;
-
-    /// A new file in the results folder for the run about to start; false (and a message) if the
-    /// results could not be kept, so the run does not start.
-    bool beginResultsFile(const QString& name);
-    void keepResults(const RaidBench::CampaignResults& results);
 };
 
 } // namespace RaidBench::Ui
