@@ -7,6 +7,8 @@
 #include "layout/arrayanalysis.h"
 #include "layout/presets.h"
 #include "layout/stripes.h"
+#include "plancommandsdialog.h"
+#include "plantestchoices.h"
 #include "recentfolder.h"
 #include "util/errorcodes.h"
 #include "util/units.h"
@@ -14,12 +16,9 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
-#include <QDialog>
-#include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileDialog>
-#include <QFontDatabase>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -27,7 +26,6 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
 #include <QSaveFile>
@@ -36,61 +34,6 @@
 #include <QVBoxLayout>
 
 namespace RaidBench::Ui {
-
-namespace {
-
-struct TestChoice
-{
-    const char* id;
-    const char* title;
-    bool byDefault;
-};
-
-const QList<TestChoice>& testChoices()
-{
-    static const QList<TestChoice> choices {
-        {"seq1m-qd8-write", QT_TRANSLATE_NOOP("PlanPage", "Sequential write, 1 MiB blocks, queue depth 8"), true},
-        {"seq1m-qd8-read", QT_TRANSLATE_NOOP("PlanPage", "Sequential read, 1 MiB blocks, queue depth 8"), true},
-        {"rnd4k-qd32-write", QT_TRANSLATE_NOOP("PlanPage", "Random write, 4 KiB blocks, queue depth 32"), true},
-        {"rnd4k-qd32-read", QT_TRANSLATE_NOOP("PlanPage", "Random read, 4 KiB blocks, queue depth 32"), true},
-        {"dd-seq1m-qd1-write", QT_TRANSLATE_NOOP("PlanPage", "dd-like write, 1 MiB blocks, queue depth 1"), true},
-        {"bs-sweep-write", QT_TRANSLATE_NOOP("PlanPage", "Block-size sweep, write (4k to 4M)"), false},
-        {"bs-sweep-read", QT_TRANSLATE_NOOP("PlanPage", "Block-size sweep, read (4k to 4M)"), false},
-        {"qd-sweep-rnd4k-read",
-         QT_TRANSLATE_NOOP("PlanPage", "Queue-depth sweep, random 4 KiB read (QD 1 to 64): latency against IOPS"),
-         false},
-        {"qd-sweep-rnd4k-write",
-         QT_TRANSLATE_NOOP("PlanPage", "Queue-depth sweep, random 4 KiB write (QD 1 to 64): latency against IOPS"),
-         false},
-        {"seq1m-qd1-write-dsync",
-         QT_TRANSLATE_NOOP("PlanPage",
-                           "Sequential write, 1 MiB blocks, each write flushed (what the write cache costs)"),
-         false},
-        {"rnd4k-qd1-write-dsync",
-         QT_TRANSLATE_NOOP("PlanPage", "Random write, 4 KiB blocks, each write flushed (a database's log)"), false},
-        {"seq1m-qd8-write-sustained",
-         QT_TRANSLATE_NOOP("PlanPage",
-                           "Sustained write until the rate settles: burst, steady rate, and where a cache filled"),
-         false},
-        {"file-seq", QT_TRANSLATE_NOOP("PlanPage", "File system: sequential write, rewrite, read (bonnie)"), false},
-        {"file-seeks", QT_TRANSLATE_NOOP("PlanPage", "File system: random seeks"), false},
-        {"small-files", QT_TRANSLATE_NOOP("PlanPage", "File system: create, read, delete small files"), false},
-    };
-    return choices;
-}
-
-const QList<std::pair<const char*, std::uint64_t>>& sizeChoices()
-{
-    static const QList<std::pair<const char*, std::uint64_t>> choices {
-        {QT_TRANSLATE_NOOP("PlanPage", "no size limit"), 0},
-        {"256M", 256ull << 20},
-        {"1G", 1ull << 30},
-        {"4G", 4ull << 30},
-        {"16G", 16ull << 30}};
-    return choices;
-}
-
-} // namespace
 
 PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
     : QWidget(parent)
@@ -127,6 +70,21 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
     scroll->setWidget(content);
     outer->addWidget(scroll, 1);
 
+    makeTests(layout);
+    makeLimits(layout);
+    m_summary->setObjectName(QStringLiteral("planSummary"));
+    m_summary->setWordWrap(true);
+    outer->addWidget(m_summary);
+
+    makeButtons(outer);
+    layout->addStretch(1);
+
+    connect(canvas, &CanvasModel::changed, this, &PlanPage::updateSummary);
+    updateSummary();
+}
+
+void PlanPage::makeTests(QVBoxLayout* layout)
+{
     auto* tests = new QGroupBox(tr("Tests on each configuration"), this);
     auto* testsLayout = new QVBoxLayout(tests);
     for (const TestChoice& choice : testChoices()) {
@@ -155,7 +113,10 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
     commandRow->addWidget(m_commandRepeats);
     testsLayout->addLayout(commandRow);
     layout->addWidget(tests);
+}
 
+void PlanPage::makeLimits(QVBoxLayout* layout)
+{
     auto* limits = new QGroupBox(tr("How long and how often"), this);
     auto* form = new QFormLayout(limits);
     // Short values: the fields keep their natural width instead of spanning the window.
@@ -192,6 +153,17 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
     m_filesystem->addItem(QStringLiteral("XFS"), QStringLiteral("xfs"));
     m_filesystem->setItemData(0, QStringLiteral("ext4"));
     form->addRow(tr("&File system for file tests:"), m_filesystem);
+    makeArrayOptions(form);
+    connect(m_ramp, &QDoubleSpinBox::valueChanged, this, &PlanPage::updateSummary);
+    for (QSpinBox* spin : {m_repeats, m_seconds}) {
+        connect(spin, &QSpinBox::valueChanged, this, &PlanPage::updateSummary);
+    }
+    connect(m_size, &QComboBox::currentIndexChanged, this, &PlanPage::updateSummary);
+    layout->addWidget(limits);
+}
+
+void PlanPage::makeArrayOptions(QFormLayout* form)
+{
     m_writeCache->setObjectName(QStringLiteral("writeCacheBox"));
     m_writeCache->addItem(tr("as the disks have them"), int(WriteCacheMode::AsIs));
     m_writeCache->addItem(tr("all on"), int(WriteCacheMode::On));
@@ -232,17 +204,10 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
     m_drill->setObjectName(QStringLiteral("drillBox"));
     form->addRow(QString(), m_drill);
     connect(m_drill, &QCheckBox::toggled, this, &PlanPage::updateSummary);
-    connect(m_ramp, &QDoubleSpinBox::valueChanged, this, &PlanPage::updateSummary);
-    for (QSpinBox* spin : {m_repeats, m_seconds}) {
-        connect(spin, &QSpinBox::valueChanged, this, &PlanPage::updateSummary);
-    }
-    connect(m_size, &QComboBox::currentIndexChanged, this, &PlanPage::updateSummary);
-    layout->addWidget(limits);
+}
 
-    m_summary->setObjectName(QStringLiteral("planSummary"));
-    m_summary->setWordWrap(true);
-    outer->addWidget(m_summary);
-
+void PlanPage::makeButtons(QVBoxLayout* outer)
+{
     auto* buttons = new QHBoxLayout;
     auto* load = new QPushButton(tr("&Open plan…"), this);
     auto* save = new QPushButton(tr("&Save plan…"), this);
@@ -257,7 +222,6 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
     buttons->addStretch(1);
     buttons->addWidget(start);
     outer->addLayout(buttons);
-    layout->addStretch(1);
 
     connect(load, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(
@@ -282,8 +246,6 @@ PlanPage::PlanPage(CanvasModel* canvas, Session* session, QWidget* parent)
     });
     connect(commands, &QPushButton::clicked, this, &PlanPage::showCommands);
     connect(start, &QPushButton::clicked, this, &PlanPage::startRequested);
-    connect(canvas, &CanvasModel::changed, this, &PlanPage::updateSummary);
-    updateSummary();
 }
 
 Result<CampaignPlan> PlanPage::plan() const
@@ -487,81 +449,21 @@ Result<void> PlanPage::savePlanFile(const QString& path) const
 
 Result<QStringList> PlanPage::commandListing() const
 {
-    auto current = plan();
+    const auto current = plan();
     if (!current) {
         return current.error();
     }
-    QStringList lines;
-    QStringList testNames;
-    for (const TestSpec& test : current->tests) {
-        testNames.append(test.id());
-    }
-    const QString limits =
-        tr("%1 s per run%2, %3 s ramp, ×%4")
-            .arg(QString::number(current->timeLimitNs / 1'000'000'000ull),
-                 current->sizeLimit ? tr(" or %1").arg(Display::formatSizeCompact(current->sizeLimit)) : QString(),
-                 QString::number(current->rampNs / 1'000'000'000ull), QString::number(current->repeats));
-    if (current->baselines) {
-        lines.append(tr("# Each disk on its own (RaidBench's direct-I/O engine): sequential write, then read"));
-        for (const QString& disk : current->disks) {
-            lines.append(QStringLiteral("#   %1").arg(disk));
-        }
-    }
-    PlanOptions options;
-    // Where the helper builds: its machine's udev (a remote host's, the lab VM's); this machine's only
-    // from a helper that does not say.
-    options.udevRunning = m_session->about().udevRunning.value_or(!m_session->isLab() && udevIsRunning());
-    int index = 0;
-    for (const ConfigSpec& config : current->configurations) {
-        ++index;
-        lines.append(QString());
-        lines.append(tr("# %1/%2: %3")
-                         .arg(QString::number(index), QString::number(current->configurations.size()), config.name));
-        auto build = planBuild(config.spec, QStringLiteral("c%1").arg(index, 5, 10, QLatin1Char('0')), options);
-        if (!build) {
-            lines.append(tr("#   cannot be built: %1").arg(ErrorCode::userText(build.error())));
-            continue;
-        }
-        lines.append(build->commandLines());
-        lines.append(tr("# tests on %1: %2 (%3)").arg(build->topDevice, testNames.join(QStringLiteral(", ")), limits));
-        if (current->hasFileTests()) {
-            lines.append(tr("# file tests on a new %1 file system, mounted in a private directory, then unmounted")
-                             .arg(current->filesystem.type));
-        }
-        lines.append(tr("# teardown"));
-        for (const QStringList& argv : build->teardownCommands()) {
-            QStringList quoted;
-            for (const QString& arg : argv) {
-                quoted.append(shellQuote(arg));
-            }
-            lines.append(quoted.join(QLatin1Char(' ')));
-        }
-    }
-    lines.append(QString());
-    lines.append(tr("# Array names carry a new random tag on each run (shown here as c00001...)."));
-    return lines;
+    return PlanCommandsDialog::listing(*current, *m_session);
 }
 
 void PlanPage::showCommands()
 {
-    const auto listing = commandListing();
-    if (!listing) {
-        Q_EMIT message(ErrorCode::userText(listing.error()));
+    const auto lines = commandListing();
+    if (!lines) {
+        Q_EMIT message(ErrorCode::userText(lines.error()));
         return;
     }
-    QDialog dialog(this);
-    dialog.setWindowTitle(tr("Commands of this plan"));
-    auto* layout = new QVBoxLayout(&dialog);
-    auto* text = new QPlainTextEdit(&dialog);
-    text->setObjectName(QStringLiteral("commandListing"));
-    text->setReadOnly(true);
-    text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    text->setPlainText(listing->join(QLatin1Char('\n')));
-    layout->addWidget(text);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
-    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    layout->addWidget(buttons);
-    dialog.resize(820, 560);
+    PlanCommandsDialog dialog(*lines, this);
     dialog.exec();
 }
 

@@ -8,9 +8,11 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
+class QVBoxLayout;
 
 namespace RaidBench {
 class Session;
@@ -51,6 +53,15 @@ Q_SIGNALS:
     void message(const QString& text);
 
 private:
+    /// The tests to run on each configuration, and the user's own command.
+    void makeTests(QVBoxLayout* layout);
+    /// How long and how often: repeats, time, size, ramp, file system, and makeArrayOptions().
+    void makeLimits(QVBoxLayout* layout);
+    /// The disks' write caches, where on the arrays the tests run, md's stripe cache, the disks alone
+    /// first, the failure drill.
+    void makeArrayOptions(QFormLayout* form);
+    /// Open, Save, Show commands, Start the run.
+    void makeButtons(QVBoxLayout* outer);
     void showCommands();
     void updateStableText();
     void updateSummary();
