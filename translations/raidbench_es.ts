@@ -2195,6 +2195,10 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
         <source>Could be slow:</source>
         <translation>Podría ser lento:</translation>
     </message>
+    <message>
+        <source>the disk reports no SMART (virtual disks and some USB bridges have none)</source>
+        <translation>el disco no ofrece SMART (los discos virtuales y algunos adaptadores USB no lo tienen)</translation>
+    </message>
 </context>
 <context>
     <name>RaidBench::Ui::DiskPoolModel</name>
@@ -2948,6 +2952,49 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
     </message>
 </context>
 <context>
+    <name>RaidBench::Ui::PlanCommandsDialog</name>
+    <message>
+        <source>Commands of this plan</source>
+        <translation>Comandos de este plan</translation>
+    </message>
+    <message>
+        <source>%1 s per run%2, %3 s ramp, ×%4</source>
+        <translation>%1 s por ejecución%2, %3 s de precalentamiento, ×%4</translation>
+    </message>
+    <message>
+        <source> or %1</source>
+        <translation> o %1</translation>
+    </message>
+    <message>
+        <source># Each disk on its own (RaidBench&apos;s direct-I/O engine): sequential write, then read</source>
+        <translation># Cada disco por separado (motor de E/S directa de RaidBench): escritura secuencial y luego lectura</translation>
+    </message>
+    <message>
+        <source># %1/%2: %3</source>
+        <translation># %1/%2: %3</translation>
+    </message>
+    <message>
+        <source>#   cannot be built: %1</source>
+        <translation>#   no se puede crear: %1</translation>
+    </message>
+    <message>
+        <source># tests on %1: %2 (%3)</source>
+        <translation># pruebas en %1: %2 (%3)</translation>
+    </message>
+    <message>
+        <source># file tests on a new %1 file system, mounted in a private directory, then unmounted</source>
+        <translation># pruebas de archivos en un sistema de archivos %1 nuevo, montado en un directorio privado y luego desmontado</translation>
+    </message>
+    <message>
+        <source># teardown</source>
+        <translation># desmontaje</translation>
+    </message>
+    <message>
+        <source># Array names carry a new random tag on each run (shown here as c00001...).</source>
+        <translation># Los nombres de los arrays llevan una etiqueta aleatoria nueva en cada ejecución (aquí se muestra como c00001...).</translation>
+    </message>
+</context>
+<context>
     <name>RaidBench::Ui::PlanPage</name>
     <message>
         <source>Your own command on the file system:</source>
@@ -3156,46 +3203,6 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
     <message>
         <source>Cannot write %1: %2</source>
         <translation>No se puede escribir %1: %2</translation>
-    </message>
-    <message>
-        <source>%1 s per run%2, %3 s ramp, ×%4</source>
-        <translation>%1 s por ejecución%2, %3 s de precalentamiento, ×%4</translation>
-    </message>
-    <message>
-        <source> or %1</source>
-        <translation> o %1</translation>
-    </message>
-    <message>
-        <source># Each disk on its own (RaidBench&apos;s direct-I/O engine): sequential write, then read</source>
-        <translation># Cada disco por separado (motor de E/S directa de RaidBench): escritura secuencial y luego lectura</translation>
-    </message>
-    <message>
-        <source># %1/%2: %3</source>
-        <translation># %1/%2: %3</translation>
-    </message>
-    <message>
-        <source>#   cannot be built: %1</source>
-        <translation>#   no se puede crear: %1</translation>
-    </message>
-    <message>
-        <source># tests on %1: %2 (%3)</source>
-        <translation># pruebas en %1: %2 (%3)</translation>
-    </message>
-    <message>
-        <source># file tests on a new %1 file system, mounted in a private directory, then unmounted</source>
-        <translation># pruebas de archivos en un sistema de archivos %1 nuevo, montado en un directorio privado y luego desmontado</translation>
-    </message>
-    <message>
-        <source># teardown</source>
-        <translation># desmontaje</translation>
-    </message>
-    <message>
-        <source># Array names carry a new random tag on each run (shown here as c00001...).</source>
-        <translation># Los nombres de los arrays llevan una etiqueta aleatoria nueva en cada ejecución (aquí se muestra como c00001...).</translation>
-    </message>
-    <message>
-        <source>Commands of this plan</source>
-        <translation>Comandos de este plan</translation>
     </message>
     <message>
         <source>Repeat each test until its runs agree within %1 % (at most %2 runs)</source>

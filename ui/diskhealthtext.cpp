@@ -69,8 +69,13 @@ QString panel(const Disk& disk)
     }
     const DiskHealth& health = disk.health;
     QString html = QStringLiteral("<br><b>%1</b>: %2").arg(tr("Health"), status(disk).toHtmlEscaped());
-    if (!health.reason.isEmpty()) {
-        html += QStringLiteral(" (%1)").arg(health.reason.toHtmlEscaped());
+    // The helper says why in English; a disk without SMART, the common case (virtual disks, USB
+    // bridges), is said in the user's words.
+    const QString reason = health.status == QLatin1String("no-smart")
+        ? tr("the disk reports no SMART (virtual disks and some USB bridges have none)")
+        : health.reason;
+    if (!reason.isEmpty()) {
+        html += QStringLiteral(" (%1)").arg(reason.toHtmlEscaped());
     }
     QStringList facts;
     auto add = [&facts](const QString& text) { facts.append(text.toHtmlEscaped()); };

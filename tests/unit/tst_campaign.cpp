@@ -70,6 +70,21 @@ private:
             .object();
     }
 
+    /// Results whose disks /dev/sd<letter> were measured at what `baseline` gives them.
+    template <typename Baseline>
+    static CampaignResults disksMeasured(const QString& letters, const Baseline& baseline)
+    {
+        CampaignResults results;
+        for (const QChar letter : letters) {
+            DiskResult disk;
+            disk.path = QStringLiteral("/dev/sd") + letter;
+            disk.writeBw = baseline(disk.path)->first;
+            disk.readBw = baseline(disk.path)->second;
+            results.disks.append(disk);
+        }
+        return results;
+    }
+
     static IoResult run(double mbps, IoPattern pattern = IoPattern::Write)
     {
         IoResult result;
@@ -738,14 +753,7 @@ private Q_SLOTS:
                  qPrintable(predictThroughput(near, baseline, seeking).readNote));
         QVERIFY(predictThroughput(near, baseline).readNote.isEmpty());
         // The range travels with the results: saved, read back, in the CSV and in the report's words.
-        CampaignResults results;
-        for (const QChar letter : QStringLiteral("ac")) {
-            DiskResult disk;
-            disk.path = QStringLiteral("/dev/sd") + letter;
-            disk.writeBw = baseline(disk.path)->first;
-            disk.readBw = baseline(disk.path)->second;
-            results.disks.append(disk);
-        }
+        CampaignResults results = disksMeasured(QStringLiteral("ac"), baseline);
         ConfigResult config;
         config.name = QStringLiteral("raid1");
         config.spec = mirror(QStringLiteral("ac"));
@@ -1160,14 +1168,7 @@ private Q_SLOTS:
         QCOMPARE(qRound(*capped.write / 1e6), 113);
         QCOMPARE(qRound(*capped.writeHigh / 1e6), 135);
         // The range travels with the results: saved, read back, in the CSV and the report.
-        CampaignResults results;
-        for (const QChar letter : QStringLiteral("abcd")) {
-            DiskResult disk;
-            disk.path = QStringLiteral("/dev/sd") + letter;
-            disk.writeBw = baseline(disk.path)->first;
-            disk.readBw = baseline(disk.path)->second;
-            results.disks.append(disk);
-        }
+        CampaignResults results = disksMeasured(QStringLiteral("abcd"), baseline);
         ConfigResult config;
         config.name = QStringLiteral("raid5");
         config.spec = raid5;
