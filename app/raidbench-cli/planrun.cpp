@@ -156,6 +156,45 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, const
     return campaign.state() == HostCampaign::State::Cancelled ? ExitCancelled : ExitOk;
 }
 
+namespace {
+
+/// A campaign's progress on stderr: a line redrawn in place on a terminal, each new message on a line
+/// of its own otherwise.
+class ProgressPrinter final : public CampaignObserver
+{
+public:
+    explicit ProgressPrinter(bool quiet)
+        : m_quiet(quiet)
+        , m_terminal(stderrIsTerminal())
+    { }
+
+    void progressed(const CampaignProgress& progress) override
+    {
+        if (m_quiet) {
+            return;
+        }
+        const QString head = progressHead(progress);
+        const QString said = progress.text(Audience::Person);
+        if (m_terminal) {
+            QString line = head + said;
+            if (progress.liveBwBytes > 0) {
+                line += QStringLiteral("  %1").arg(Units::formatMBps(progress.liveBwBytes));
+            }
+            printProgress(QStringLiteral("%1  %2 %").arg(line.left(110), QString::number(qRound(progress.overall * 100))));
+        } else if (said != m_lastMessage) {
+            printErr(QStringLiteral("%1%2\n").arg(head, said));
+        }
+        m_lastMessage = said;
+    }
+
+private:
+    bool m_quiet = false;
+    bool m_terminal = false;
+    QString m_lastMessage;
+};
+
+} // namespace
+
 /// The campaign in this process, as root.
 int runPlanHere(const CampaignPlan& plan, const QString& out, const PlanRunFlags& flags)
 {
@@ -169,31 +208,8 @@ int runPlanHere(const CampaignPlan& plan, const QString& out, const PlanRunFlags
     if (confirmedBefore) {
         options.confirmed = *flags.confirmed; // the disks the user confirmed for the first run, no other
     }
-    const bool quiet = flags.quiet;
-    const bool terminal = stderrIsTerminal();
-    QString lastMessage;
-    CampaignRunner runner(
-        plan, options,
-        {[&](const CampaignProgress& progress) {
-             if (quiet) {
-                 return;
-             }
-             const QString head = progressHead(progress);
-             const QString said = progress.text(Audience::Person);
-             if (terminal) {
-                 QString line = head + said;
-                 if (progress.liveBwBytes > 0) {
-                     line += QStringLiteral("  %1").arg(Units::formatMBps(progress.liveBwBytes));
-                 }
-                 printProgress(
-                     QStringLiteral("%1  %2 %").arg(line.left(110), QString::number(qRound(progress.overall * 100))));
-             } else if (said != lastMessage) {
-                 printErr(QStringLiteral("%1%2\n").arg(head, said));
-             }
-             lastMessage = said;
-         },
-         {},
-         {}});
+    ProgressPrinter printer(flags.quiet);
+    CampaignRunner runner(plan, options, &printer);
     if (auto ok = runner.prepare(); !ok) {
         printError(ErrorCode::userText(ok.error()));
         return ok.error().code == ErrorCode::invalidPlan ? ExitUsage : ExitFailed;
@@ -214,7 +230,7 @@ int runPlanHere(const CampaignPlan& plan, const QString& out, const PlanRunFlags
     QElapsedTimer timer;
     timer.start();
     auto results = runner.run(&cancelFlag());
-    if (terminal && !quiet) {
+    if (stderrIsTerminal() && !flags.quiet) {
         printProgress(QString());
     }
     if (!results) {

@@ -2,16 +2,14 @@
 
 #include "util/cancelflag.h"
 #include "util/errorcodes.h"
+#include "util/monotonicclock.h"
 #include "util/statistics.h"
 
-#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
 #include <QRegularExpression>
 #include <QThread>
-
-#include <memory>
 
 namespace RaidBench {
 
@@ -75,29 +73,31 @@ double SyncTimeline::medianBytesPerSecond() const
     return median(rates);
 }
 
-SyncFollower::SyncFollower(QStringList mdDirectories, Reader read, Sleeper sleep, Clock clock)
-    : m_directories(std::move(mdDirectories))
-    , m_read(std::move(read))
-    , m_sleep(std::move(sleep))
-    , m_clock(std::move(clock))
+MdSyncState SysfsSyncSource::readSync(const QString& mdDirectory) const
 {
-    if (!m_read) {
-        m_read = &MdSyncState::read;
-    }
-    if (!m_sleep) {
-        m_sleep = [](int milliseconds) { QThread::msleep(ulong(milliseconds)); };
-    }
-    if (!m_clock) {
-        auto timer = std::make_shared<QElapsedTimer>();
-        timer->start();
-        m_clock = [timer] { return double(timer->nsecsElapsed()) / 1e9; };
-    }
+    return MdSyncState::read(mdDirectory);
 }
 
-Result<SyncTimeline> SyncFollower::follow(const std::atomic_bool* cancel, SyncTimeline* partial)
+void SysfsSyncSource::sleepMs(int milliseconds) const
+{
+    QThread::msleep(ulong(milliseconds));
+}
+
+double SysfsSyncSource::seconds() const
+{
+    return double(monotonicNs()) / 1e9;
+}
+
+SyncFollower::SyncFollower(QStringList mdDirectories, const SyncSource& source)
+    : m_directories(std::move(mdDirectories))
+    , m_source(source)
+{ }
+
+Result<SyncTimeline> SyncFollower::follow(const std::atomic_bool* cancel, SyncTimeline* partial,
+                                          const std::function<void(const SyncPoint&)>& sampled)
 {
     SyncTimeline timeline;
-    const double start = m_clock();
+    const double start = m_source.seconds();
     QHash<QString, std::uint64_t> totals; // the largest total each array showed while it worked
     std::uint64_t lastDone = 0;
     double lastAt = 0;
@@ -113,13 +113,13 @@ Result<SyncTimeline> SyncFollower::follow(const std::atomic_bool* cancel, SyncTi
         }
     };
     for (;;) {
-        const double now = m_clock() - start;
+        const double now = m_source.seconds() - start;
         std::uint64_t done = 0;
         std::uint64_t total = 0;
         bool working = false;
         int missing = 0;
         for (const QString& directory : std::as_const(m_directories)) {
-            const MdSyncState state = m_read(directory);
+            const MdSyncState state = m_source.readSync(directory);
             if (!state.readable) {
                 keep();
                 return makeError(ErrorCode::ioError, QStringLiteral("cannot read %1").arg(directory));
@@ -199,7 +199,7 @@ Result<SyncTimeline> SyncFollower::follow(const std::atomic_bool* cancel, SyncTi
             keep();
             return makeError(ErrorCode::cancelled, QStringLiteral("cancelled during the rebuild"));
         }
-        m_sleep(intervalMs / pollsPerInterval);
+        m_source.sleepMs(intervalMs / pollsPerInterval);
     }
 }
 

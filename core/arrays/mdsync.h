@@ -57,32 +57,49 @@ struct SyncTimeline
     double averageBytesPerSecond() const;
 };
 
+/// Where a resync or rebuild is followed: md's state of an array, and the sleep and monotonic clock it is
+/// followed on. SysfsSyncSource reads this machine's sysfs on the real clock; a test replays recorded
+/// states on a clock of its own (tst_drill, tst_campaignrunner).
+class SyncSource
+{
+public:
+    virtual ~SyncSource() = default;
+    /// What `mdDirectory` (/sys/block/md127/md) says now.
+    virtual MdSyncState readSync(const QString& mdDirectory) const = 0;
+    virtual void sleepMs(int milliseconds) const = 0;
+    /// Seconds since any fixed moment, never going back.
+    virtual double seconds() const = 0;
+};
+
+/// This machine's sysfs, QThread's sleep and the monotonic clock.
+class SysfsSyncSource : public SyncSource
+{
+public:
+    MdSyncState readSync(const QString& mdDirectory) const override;
+    void sleepMs(int milliseconds) const override;
+    double seconds() const override;
+};
+
 /// Follows the resync or recovery of the arrays in `mdDirectories` until all are idle with no member
-/// missing: a point every `intervalMs`, and a look five times as often for the end. `read` is MdSyncState::read (tests
-/// replay recorded states). Fails when nothing starts within `startTimeoutMs`, when a member is still missing with md
-/// idle (a rebuild that stopped), or on cancel (what was measured stays in `timeline`).
+/// missing: a point every `intervalMs`, and a look five times as often for the end, read from `source`.
+/// Fails when nothing starts within `startTimeoutMs`, when a member is still missing with md idle (a
+/// rebuild that stopped), or on cancel (what was measured stays in `timeline`).
 class SyncFollower
 {
 public:
-    using Reader = std::function<MdSyncState(const QString& mdDirectory)>;
-    using Sleeper = std::function<void(int milliseconds)>;
-    using Clock = std::function<double()>; ///< seconds since any fixed moment
-
-    /// Real sysfs, sleep and clock by default; tests replay recorded states on a clock of their own.
-    explicit SyncFollower(QStringList mdDirectories, Reader read = {}, Sleeper sleep = {}, Clock clock = {});
+    /// `source` must outlive the follower.
+    SyncFollower(QStringList mdDirectories, const SyncSource& source);
 
     int intervalMs = 1000;
     int startTimeoutMs = 15000;
-    /// Each point as it is taken (progress).
-    std::function<void(const SyncPoint&)> sampled;
 
-    Result<SyncTimeline> follow(const std::atomic_bool* cancel, SyncTimeline* partial = nullptr);
+    /// Each point is given to `sampled` as it is taken (progress), when there is one.
+    Result<SyncTimeline> follow(const std::atomic_bool* cancel, SyncTimeline* partial = nullptr,
+                                const std::function<void(const SyncPoint&)>& sampled = {});
 
 private:
     QStringList m_directories;
-    Reader m_read;
-    Sleeper m_sleep;
-    Clock m_clock;
+    const SyncSource& m_source;
 };
 
 } // namespace RaidBench

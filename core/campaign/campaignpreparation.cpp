@@ -77,7 +77,7 @@ Result<QList<DiskResult>> CampaignPreparation::pinDisks(QList<PresetDisk>& prese
             }
         }
         m_pins.append(*pin);
-        const auto disk = m_inputs.inspectDisk(pin->node);
+        const auto disk = m_inputs.system->inspectDisk(pin->node);
         DiskResult result;
         result.path = path;
         result.stablePath = pin->stablePath;
@@ -262,7 +262,7 @@ Result<CampaignResults> CampaignPreparation::startResults(const QList<DiskResult
             disk.transport = now.transport;
         }
     } else {
-        results.created = m_inputs.wallClock().toUTC().toString(Qt::ISODate);
+        results.created = m_inputs.system->wallClock().toUTC().toString(Qt::ISODate);
         results.disks = disks;
         results.configs = configs;
     }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "campaign/campaignsystem.h"
 #include "disks/devicegate.h"
 #include "disks/disk.h"
 #include "layout/presets.h"
@@ -7,11 +8,9 @@
 #include "results/campaignresults.h"
 #include "util/result.h"
 
-#include <QDateTime>
 #include <QList>
 #include <QString>
 
-#include <functional>
 #include <memory>
 #include <optional>
 
@@ -31,10 +30,9 @@ public:
         std::shared_ptr<const DeviceGate> gate;
         QString resultsPath;
         bool resume = false;
-        /// A disk's facts (controller, transport) by its node.
-        std::function<Result<Disk>(const QString& node)> inspectDisk;
-        /// What a new results file's creation is stamped with.
-        std::function<QDateTime()> wallClock;
+        /// A disk's facts (controller, transport) by its node, and the time a new results file's creation is
+        /// stamped with.
+        const CampaignSystem* system = nullptr;
     };
     struct Prepared
     {

@@ -49,23 +49,14 @@ void explainDisks(QList<DiskResult>& disks)
 
 } // namespace
 
-CampaignRunner::CampaignRunner(CampaignPlan plan, Options options, Callbacks callbacks)
+CampaignRunner::CampaignRunner(CampaignPlan plan, Options options, CampaignObserver* observer)
     : m_plan(std::move(plan))
     , m_options(std::move(options))
-    , m_callbacks(std::move(callbacks))
+    , m_observer(observer)
     , m_sink(m_options.resultsPath, m_options.fallbackDirectory, m_options.resultsMode)
 {
-    if (!m_options.wallClock) {
-        m_options.wallClock = [] { return QDateTime::currentDateTimeUtc(); };
-    }
-    // One monotonic clock for the runner and md's progress (a drill compares times from both): a test
-    // that gives one of them gives both.
-    if (!m_options.clock) {
-        m_options.clock =
-            m_options.syncClock ? m_options.syncClock : SyncFollower::Clock([] { return double(monotonicNs()) / 1e9; });
-    }
-    if (!m_options.syncClock) {
-        m_options.syncClock = m_options.clock;
+    if (!m_options.system) {
+        m_options.system = std::make_shared<LocalCampaignSystem>();
     }
     // Nothing measured is lost: a full disk under the results file sends them elsewhere.
     m_sink.setMovedHandler([this](const Error& why, const QString& fallback) {
@@ -96,7 +87,7 @@ void CampaignRunner::probeDisks(const std::atomic_bool* cancel)
             if (pin.name != disk.name) {
                 continue;
             }
-            const Result<Disk> found = inspectDisk(pin.node);
+            const Result<Disk> found = system().inspectDisk(pin.node);
             if (!found) {
                 continue;
             }
@@ -115,10 +106,10 @@ void CampaignRunner::probeDisks(const std::atomic_bool* cancel)
 
 void CampaignRunner::report(CampaignProgress progress)
 {
-    if (m_callbacks.progress) {
+    if (m_observer) {
         progress.overall = std::min(1.0, double(m_unitsDone) / std::max(1, m_unitsTotal));
         progress.configCount = int(m_results.configs.size());
-        m_callbacks.progress(progress);
+        m_observer->progressed(progress);
     }
 }
 
@@ -142,9 +133,8 @@ Result<void> CampaignRunner::prepare()
         return makeError(ErrorCode::invalidPlan,
                          QStringLiteral("the plan's disk rule was not resolved against this machine's disks"));
     }
-    CampaignPreparation preparation(m_plan,
-                                    {m_options.executor.gate, m_options.resultsPath, m_options.resume,
-                                     [this](const QString& node) { return inspectDisk(node); }, m_options.wallClock});
+    CampaignPreparation preparation(
+        m_plan, {m_options.executor.gate, m_options.resultsPath, m_options.resume, m_options.system.get()});
     auto prepared = preparation.prepare();
     if (!prepared) {
         return prepared.error();
@@ -172,19 +162,8 @@ ConfigurationRun::Context CampaignRunner::configurationContext()
     context.runner = m_options.runner;
     context.executor = &m_options.executor;
     context.monitorRoot = m_options.monitorRoot;
-    context.syncSleep = m_options.syncSleep;
-    context.syncClock = m_options.syncClock;
-    context.clock = m_options.clock;
     context.pins = &m_pins;
-    context.pinOf = [this](const QString& path) { return pinOf(path); };
-    context.report = [this](const CampaignProgress& progress) { report(progress); };
-    context.saveAfterTest = [this] { saveAfterTest(); };
-    context.commandLogged = m_callbacks.commandLogged;
-    context.runJob = [this](const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel,
-                            SettleWatch* settle) { return runJob(job, progress, cancel, settle); };
-    context.inspectDisk = [this](const QString& node) { return inspectDisk(node); };
-    context.mdDirectory = [this](const QString& device) { return mdDirectory(device); };
-    context.readSync = [this](const QString& directory) { return readSync(directory); };
+    context.campaign = this;
     context.unitsDone = &m_unitsDone;
     context.unitsTotal = &m_unitsTotal;
     return context;
@@ -196,16 +175,7 @@ DiskBaselines::Context CampaignRunner::baselinesContext()
     context.plan = &m_plan;
     context.results = &m_results;
     context.gate = m_options.executor.gate.get();
-    context.pinOf = [this](const QString& path) { return pinOf(path); };
-    context.runJob = [this](const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel,
-                            SettleWatch* settle) { return runJob(job, progress, cancel, settle); };
-    context.runIoTogether = [this](const QList<IoJob>& jobs, const std::atomic_bool* cancel,
-                                   const IoEngine::ProgressCallback& progress) {
-        return runIoTogether(jobs, cancel, progress);
-    };
-    context.report = [this](const CampaignProgress& progress) { report(progress); };
-    context.save = [this] { return save(); };
-    context.clock = m_options.clock;
+    context.campaign = this;
     context.unitsDone = &m_unitsDone;
     context.unitsTotal = &m_unitsTotal;
     return context;
@@ -254,41 +224,20 @@ void CampaignRunner::saveAfterTest()
     }
 }
 
-IoResult CampaignRunner::runIo(const IoJob& job, const std::atomic_bool* cancel,
-                               const IoEngine::ProgressCallback& progress) const
+void CampaignRunner::commandLogged(const StepLog& log)
 {
-    return m_options.runIo ? m_options.runIo(job, cancel, progress) : IoEngine::run(job, cancel, progress);
-}
-
-QList<IoResult> CampaignRunner::runIoTogether(const QList<IoJob>& jobs, const std::atomic_bool* cancel,
-                                              const IoEngine::ProgressCallback& progress) const
-{
-    return m_options.runIoTogether ? m_options.runIoTogether(jobs, cancel, progress)
-                                   : IoTogether::run(jobs, cancel, progress);
-}
-
-Result<Disk> CampaignRunner::inspectDisk(const QString& node) const
-{
-    return m_options.inspectDisk ? m_options.inspectDisk(node) : DiskScanner().inspect(node);
-}
-
-QString CampaignRunner::mdDirectory(const QString& device) const
-{
-    return m_options.mdDirectory ? m_options.mdDirectory(device) : mdSysDirectory(device);
-}
-
-MdSyncState CampaignRunner::readSync(const QString& mdDirectory) const
-{
-    return m_options.readSync ? m_options.readSync(mdDirectory) : MdSyncState::read(mdDirectory);
+    if (m_observer) {
+        m_observer->commandLogged(log);
+    }
 }
 
 Result<void> CampaignRunner::save()
 {
-    m_results.updated = m_options.wallClock().toUTC().toString(Qt::ISODate);
+    m_results.updated = system().wallClock().toUTC().toString(Qt::ISODate);
     analyzeResults(m_results);
     auto saved = m_sink.write(QJsonDocument(m_results.toJson()).toJson(QJsonDocument::Indented));
-    if (saved && m_callbacks.saved) {
-        m_callbacks.saved(m_results);
+    if (saved && m_observer) {
+        m_observer->saved(m_results);
     }
     return saved;
 }
@@ -297,7 +246,7 @@ IoResult CampaignRunner::runJob(const IoJob& job, CampaignProgress progress, con
                                 SettleWatch* settle)
 {
     if (!settle) {
-        return runIo(job, cancel, [&](const IoProgress& p) {
+        return system().runIo(job, cancel, [&](const IoProgress& p) {
             progress.follow(p, job.target);
             report(progress);
         });
@@ -306,7 +255,7 @@ IoResult CampaignRunner::runJob(const IoJob& job, CampaignProgress progress, con
     std::atomic_bool settled = false;
     IoJob settling = job;
     settling.finish = &settled;
-    IoResult result = runIo(settling, cancel, [&](const IoProgress& p) {
+    IoResult result = system().runIo(settling, cancel, [&](const IoProgress& p) {
         progress.follow(p, job.target);
         report(progress);
         if (settle->add(p.elapsedNs, p.bytes)) {

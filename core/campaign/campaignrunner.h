@@ -2,7 +2,10 @@
 
 #include "arrays/buildexecutor.h"
 #include "arrays/mdsync.h"
+#include "campaign/campaignobserver.h"
 #include "campaign/campaignprogress.h"
+#include "campaign/campaignservices.h"
+#include "campaign/campaignsystem.h"
 #include "campaign/configurationrun.h"
 #include "campaign/diskbaselines.h"
 #include "disks/confirmeddisk.h"
@@ -19,7 +22,7 @@
 #include <QStringList>
 
 #include <atomic>
-#include <functional>
+#include <memory>
 #include <optional>
 
 namespace RaidBench {
@@ -28,7 +31,7 @@ namespace RaidBench {
 /// tests (with repeats), tear it down, and write the results after every test and configuration. A failed
 /// configuration is recorded and the campaign goes on; a cancel tears down what stands and keeps
 /// everything measured.
-class CampaignRunner
+class CampaignRunner : private CampaignServices
 {
 public:
     struct Options
@@ -44,37 +47,16 @@ public:
         std::optional<QList<ConfirmedDisk>> confirmed;
         CommandRunner* runner = nullptr;
         BuildExecutor::Options executor;
-        /// Seams: the engine's runs and a disk's facts. Empty: the real engine and DiskScanner. A unit
-        /// test runs whole campaigns in-process with its own (tst_campaignrunner).
-        std::function<IoResult(const IoJob&, const std::atomic_bool*, const IoEngine::ProgressCallback&)> runIo;
-        std::function<QList<IoResult>(const QList<IoJob>&, const std::atomic_bool*, const IoEngine::ProgressCallback&)>
-            runIoTogether;
-        std::function<Result<Disk>(const QString& node)> inspectDisk;
-        /// Seams of md's sysfs: an array's md directory (/dev/md/NAME -> /sys/block/md127/md), the
-        /// state read there, and the sleep and clock a resync or rebuild is followed with. Empty: the
-        /// real ones. A unit test runs the failure drill in-process with recorded states.
-        std::function<QString(const QString& device)> mdDirectory;
-        SyncFollower::Reader readSync;
-        SyncFollower::Sleeper syncSleep;
-        SyncFollower::Clock syncClock;
+        /// The machine measured on (empty: this one, LocalCampaignSystem). A unit test runs whole campaigns
+        /// in-process on one that records (tst_campaignrunner).
+        std::shared_ptr<const CampaignSystem> system;
         /// Seam of the resource monitor: the root its /proc and /sys are read under (empty: /). A unit
         /// test gives it a tree whose counters its fake I/O moves.
         QString monitorRoot;
-        /// Seams of time: the wall clock the results are stamped with (created, updated), and the
-        /// monotonic clock, in seconds, that each configuration's time is taken on (the same as
-        /// syncClock: either given sets both). Empty: the real ones. A unit test gives its own.
-        std::function<QDateTime()> wallClock;
-        std::function<double()> clock;
-    };
-    struct Callbacks
-    {
-        std::function<void(const CampaignProgress&)> progress;
-        std::function<void(const StepLog&)> commandLogged;
-        /// After every save: the results as written (the helper streams them to its client).
-        std::function<void(const CampaignResults&)> saved;
     };
 
-    CampaignRunner(CampaignPlan plan, Options options, Callbacks callbacks = {});
+    /// `observer`, when given, must outlive the runner.
+    CampaignRunner(CampaignPlan plan, Options options, CampaignObserver* observer = nullptr);
     /// Not copied or moved: its results sink reports through this very object.
     CampaignRunner(const CampaignRunner&) = delete;
     CampaignRunner& operator=(const CampaignRunner&) = delete;
@@ -99,33 +81,27 @@ public:
     QString savedTo() const { return m_sink.path(); }
 
 private:
-    void report(CampaignProgress progress);
-    Result<void> save();
-    void saveAfterTest();
-    /// One engine run with its progress reported; with `settle`, stopped once the rate settled (a
-    /// sustained write test), which counts as completed.
+    // CampaignServices: what the campaign's parts use of it.
+    const CampaignSystem& system() const override { return *m_options.system; }
+    const PinnedDevice* pinOf(const QString& path) const override;
     IoResult runJob(const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel,
-                    SettleWatch* settle = nullptr);
+                    SettleWatch* settle = nullptr) override;
+    void report(CampaignProgress progress) override;
+    Result<void> save() override;
+    void saveAfterTest() override;
+    void commandLogged(const StepLog& log) override;
+
     /// What the disks' baselines, and each configuration's run, use of this campaign.
     DiskBaselines::Context baselinesContext();
     ConfigurationRun::Context configurationContext();
     /// Each disk's health and write cache as found, before anything changes them (smartctl reads
     /// only), with what could make it slow; on the run's thread, never the helper's request loop.
     void probeDisks(const std::atomic_bool* cancel);
-    /// The seams of Options, or the real engine and DiskScanner when they are empty.
-    IoResult runIo(const IoJob& job, const std::atomic_bool* cancel, const IoEngine::ProgressCallback& progress) const;
-    QList<IoResult> runIoTogether(const QList<IoJob>& jobs, const std::atomic_bool* cancel,
-                                  const IoEngine::ProgressCallback& progress) const;
-    Result<Disk> inspectDisk(const QString& node) const;
-    QString mdDirectory(const QString& device) const;
-    MdSyncState readSync(const QString& mdDirectory) const;
-    /// The pin of a plan disk (by the path the plan names it with), or null.
-    const PinnedDevice* pinOf(const QString& path) const;
 
     CampaignPlan m_plan;
     Options m_options;
     QList<PinnedDevice> m_pins; ///< the plan's disks, pinned once by prepare()
-    Callbacks m_callbacks;
+    CampaignObserver* m_observer = nullptr;
     CampaignResults m_results;
     bool m_prepared = false;
     ResultsSink m_sink;

@@ -61,7 +61,7 @@ bool ConfigurationRun::waitForQuietArrays(TestResult& result, CampaignProgress p
         QString busyArray;
         MdSyncState busy;
         for (const QString& array : std::as_const(m_mdArrays)) {
-            const MdSyncState state = m_context.readSync(m_context.mdDirectory(QStringLiteral("/dev/") + array));
+            const MdSyncState state = m_context.campaign->system().readSync(m_context.campaign->system().mdDirectory(QStringLiteral("/dev/") + array));
             if (state.working()) {
                 busyArray = array;
                 busy = state;
@@ -88,7 +88,7 @@ bool ConfigurationRun::waitForQuietArrays(TestResult& result, CampaignProgress p
                 QT_TRANSLATE_NOOP("CampaignProgress", "%1: waiting for %2's %3 to finish before %4 (%5 % done)"),
                 {progress.configName, busyArray, busy.action, result.spec.name, QString::number(int(done * 100))});
         }
-        m_context.report(progress);
+        m_context.campaign->report(progress);
         for (int slice = 0; slice < 10; ++slice) {
             if (cancelled(cancel)) {
                 return false;
@@ -210,9 +210,9 @@ void ConfigurationRun::runTest(const BuiltArray& built, const TestSpec& spec, Te
                     QT_TRANSLATE_NOOP("CampaignProgress", "%1: %2 (%3/%4)"),
                     {progress.configName, progress.testName, QString::number(repeat), QString::number(maxRuns)});
             }
-            m_context.report(progress);
+            m_context.campaign->report(progress);
             const ResourceSample before = monitor ? monitor->sample() : ResourceSample();
-            const IoResult run = m_context.runJob(*job, progress, cancel, settle ? &*settle : nullptr);
+            const IoResult run = m_context.campaign->runJob(*job, progress, cancel, settle ? &*settle : nullptr);
             if (spec.sustained && repeat == 1) {
                 result.sustained = SustainedWrite::fromSamples(run.samples);
                 result.sustained.interrupted = run.status != IoStatus::Completed;
@@ -267,7 +267,7 @@ void ConfigurationRun::runFileTests(ConfigResult& config, const BuiltArray& buil
     const FilesystemSpec fs = config.requestedFilesystem.value_or(m_plan.filesystem);
     const auto [uid, gid] = commandUser();
     progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "%1: making %2 on %3"), {config.name, fs.type, built.device});
-    m_context.report(progress);
+    m_context.campaign->report(progress);
     auto mounted = makeAndMount(
         *m_context.runner, fs, [&] { return verifyTarget(m_executor.gate.get(), built); }, config.spec, built.plan.tag,
         uid, gid);
@@ -306,7 +306,7 @@ void ConfigurationRun::runFileTests(ConfigResult& config, const BuiltArray& buil
         }
         progress.testName = spec.name;
         progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "%1: %2 on %3"), {config.name, spec.name, fs.type});
-        m_context.report(progress);
+        m_context.campaign->report(progress);
         const FileTestResult outcome = runFileTest(params, cancel);
         result.status = outcome.status;
         result.error = outcome.error;
@@ -314,7 +314,7 @@ void ConfigurationRun::runFileTests(ConfigResult& config, const BuiltArray& buil
         result.filesystem = fs.type;
         config.tests.append(result);
         m_unitsDone += 1;
-        m_context.saveAfterTest();
+        m_context.campaign->saveAfterTest();
     }
     // Never leave a mounted array behind, whatever happened above.
     if (auto ok = unmountFilesystem(*m_context.runner, *mounted); !ok) {
@@ -344,7 +344,7 @@ void ConfigurationRun::applyWriteCache(ConfigResult& config, BuiltArray& built, 
         }
     }
     for (const PinnedDevice& pin : pins) {
-        const Result<Disk> disk = m_context.inspectDisk(pin.node);
+        const Result<Disk> disk = m_context.campaign->system().inspectDisk(pin.node);
         const WriteCacheState state = disk ? HealthProbe::readWriteCache(*disk, *m_context.runner)
                                            : WriteCacheState::unknown(disk.error().message);
         QString path = pin.requested;
@@ -391,7 +391,7 @@ bool ConfigurationRun::measureOnArray(ConfigResult& entry, int index, ConfigResu
         runTest(array.built, spec, result, progress, cancel, &array.monitor);
         entry.tests.append(result);
         m_unitsDone += spec.units(m_plan.minRuns());
-        m_context.saveAfterTest();
+        m_context.campaign->saveAfterTest();
         if (result.status == RunState::Cancelled) {
             return true;
         }
@@ -413,7 +413,7 @@ bool ConfigurationRun::measureOnArray(ConfigResult& entry, int index, ConfigResu
     if (leading && array.drill && !cancelled(cancel) && first.drill->status == RunState::Pending) {
         FailureDrill(drillContext(array.built), first, array.built, array.executor, progress, cancel, &array.monitor)
             .run(array.pinnedSpec);
-        m_context.saveAfterTest();
+        m_context.campaign->saveAfterTest();
     }
     return false;
 }
@@ -439,7 +439,7 @@ Result<BuildPlan> ConfigurationRun::planGroupBuild(PinnedSpec& pinned, const QLi
 
 void ConfigurationRun::run(const QList<int>& group, const std::atomic_bool* cancel)
 {
-    const double started = m_context.clock();
+    const double started = m_context.campaign->system().seconds();
     // One build for the group: a configuration of its own, or a stripe cache sweep's configurations,
     // each measured on the same array with its own cache.
     for (int i : group) {
@@ -451,7 +451,7 @@ void ConfigurationRun::run(const QList<int>& group, const std::atomic_bool* canc
         for (int i : group) {
             m_results.configs[i].status = status;
             m_results.configs[i].error = error;
-            m_results.configs[i].seconds = m_context.clock() - started;
+            m_results.configs[i].seconds = m_context.campaign->system().seconds() - started;
         }
     };
     CampaignProgress progress;
@@ -459,7 +459,7 @@ void ConfigurationRun::run(const QList<int>& group, const std::atomic_bool* canc
     progress.configIndex = group.first() + 1;
     progress.configName = config.name;
     progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "building %1 (%2)"), {config.name, config.spec.describe()});
-    m_context.report(progress);
+    m_context.campaign->report(progress);
 
     const bool drill = config.drill && config.drill->status != RunState::Skipped;
     auto pinned = DeviceGate::bindSpec(config.spec, m_pins);
@@ -472,9 +472,9 @@ void ConfigurationRun::run(const QList<int>& group, const std::atomic_bool* canc
                            {[&](const QString& message, double) {
                                 CampaignProgress p = progress;
                                 p.sayAsIs(message);
-                                m_context.report(p);
+                                m_context.campaign->report(p);
                             },
-                            m_context.commandLogged});
+                            [this](const StepLog& log) { m_context.campaign->commandLogged(log); }});
     auto built = executor.build(*plan, cancel);
     if (!built) {
         failAll(built.error().code == ErrorCode::cancelled ? RunState::Cancelled : RunState::Failed,
@@ -503,7 +503,7 @@ void ConfigurationRun::run(const QList<int>& group, const std::atomic_bool* canc
     bool stop = false;
     for (qsizetype k = 0; k < group.size() && !stop; ++k) {
         ConfigResult& entry = m_results.configs[group.at(k)];
-        const double entryStarted = m_context.clock();
+        const double entryStarted = m_context.campaign->system().seconds();
         progress.configIndex = group.at(k) + 1;
         progress.configName = entry.name;
         entry.device = built->device;
@@ -522,7 +522,7 @@ void ConfigurationRun::run(const QList<int>& group, const std::atomic_bool* canc
             stripeCacheNow = entry.stripeCache;
         }
         stop = measureOnArray(entry, group.at(k), config, onArray, progress, cancel);
-        entry.seconds = m_context.clock() - (k == 0 ? started : entryStarted);
+        entry.seconds = m_context.campaign->system().seconds() - (k == 0 ? started : entryStarted);
     }
     if (stripeCacheNow != builtStripeCache) {
         // md forgets the cache when the array stops; set back first all the same, as the build left it.
@@ -532,16 +532,16 @@ void ConfigurationRun::run(const QList<int>& group, const std::atomic_bool* canc
     }
     progress.phase = CampaignPhase::Teardown;
     progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "tearing down %1"), {config.name});
-    m_context.report(progress);
+    m_context.campaign->report(progress);
     m_mdArrays.clear();
-    const double teardownStarted = m_context.clock();
+    const double teardownStarted = m_context.campaign->system().seconds();
     const TeardownReport teardown = executor.teardown(*built);
     // Each configuration's own time; the build counts for the first and the teardown for the last, so
     // that a sweep's times add up to the group's.
     if (group.size() == 1) {
-        config.seconds = m_context.clock() - started;
+        config.seconds = m_context.campaign->system().seconds() - started;
     } else {
-        m_results.configs[group.last()].seconds += m_context.clock() - teardownStarted;
+        m_results.configs[group.last()].seconds += m_context.campaign->system().seconds() - teardownStarted;
     }
     settleGroup(group, teardown, cancel);
 }
@@ -595,12 +595,10 @@ Result<void> ConfigurationRun::setStripeCache(const BuiltArray& built, int strip
         const QString value = QString::number(stripes);
         const CommandResult written =
             m_context.runner->writeMdAttribute(step.creates->device, QStringLiteral("md/stripe_cache_size"), value);
-        if (m_context.commandLogged) {
-            m_context.commandLogged(
-                StepLog {QStringLiteral("set the stripe cache of %1 to %2 stripes").arg(step.creates->name, value),
-                         {QStringLiteral("sysfs"), step.creates->device, QStringLiteral("md/stripe_cache_size"), value},
-                         written});
-        }
+        m_context.campaign->commandLogged(
+            StepLog {QStringLiteral("set the stripe cache of %1 to %2 stripes").arg(step.creates->name, value),
+                     {QStringLiteral("sysfs"), step.creates->device, QStringLiteral("md/stripe_cache_size"), value},
+                     written});
         commands.append(QStringLiteral("echo %1 > /sys/block/$(basename $(readlink -f %2))/md/stripe_cache_size")
                             .arg(value, step.creates->device));
         if (!written.ok()) {
@@ -614,36 +612,21 @@ Result<void> ConfigurationRun::setStripeCache(const BuiltArray& built, int strip
 
 FailureDrill::Context ConfigurationRun::drillContext(const BuiltArray& built)
 {
+    m_drillBuilt = &built;
     FailureDrill::Context context;
     context.plan = &m_plan;
     context.runner = m_context.runner;
     context.gate = m_executor.gate.get();
-    context.pinnedNode = [this](const QString& path) {
-        const PinnedDevice* pin = m_context.pinOf(path);
-        return pin ? pin->node : QString();
-    };
-    context.writeSpeed = [this](const QString& node) -> std::optional<double> {
-        const PinnedDevice* pin = m_context.pinOf(node);
-        const DiskResult* disk = pin ? m_results.disk(pin->requested) : nullptr;
-        return disk ? disk->writeBw : std::nullopt;
-    };
-    context.mdDirectory = m_context.mdDirectory;
-    context.readSync = m_context.readSync;
-    context.syncSleep = m_context.syncSleep;
-    context.syncClock = m_context.syncClock;
-    context.clock = m_context.clock;
-    context.report = m_context.report;
-    context.commandLogged = m_context.commandLogged;
-    context.saved = m_context.saveAfterTest;
-    context.runTest = [this, &built](const TestSpec& spec, TestResult& result, CampaignProgress progress,
-                                     const std::atomic_bool* cancel, const ResourceMonitor* monitor,
-                                     TestContext where) {
-        runTest(built, spec, result, progress, cancel, monitor, where);
-    };
-    context.runJob = [this](const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel) {
-        return m_context.runJob(job, progress, cancel, nullptr);
-    };
+    context.campaign = m_context.campaign;
+    context.results = &m_results;
+    context.tests = this;
     return context;
+}
+
+void ConfigurationRun::runTest(const TestSpec& spec, TestResult& result, CampaignProgress progress,
+                               const std::atomic_bool* cancel, const ResourceMonitor* monitor, TestContext where)
+{
+    runTest(*m_drillBuilt, spec, result, progress, cancel, monitor, where);
 }
 
 } // namespace RaidBench

@@ -3,6 +3,7 @@
 #include "arrays/buildexecutor.h"
 #include "arrays/mdsync.h"
 #include "campaign/campaignprogress.h"
+#include "campaign/campaignservices.h"
 #include "campaign/failuredrill.h"
 #include "disks/disk.h"
 #include "engine/ioengine.h"
@@ -17,7 +18,6 @@
 #include <QStringList>
 
 #include <atomic>
-#include <functional>
 #include <utility>
 
 namespace RaidBench {
@@ -26,7 +26,7 @@ namespace RaidBench {
 /// the pinned disks, each measured on it (its tests, with repeats or until stable, waiting for md to be
 /// quiet before each run; for the group's first, the file tests and the failure drill), then torn
 /// down, each configuration's status settled. What it uses of the campaign is its Context.
-class ConfigurationRun
+class ConfigurationRun : private FailureDrill::Tests
 {
 public:
     /// What a configuration's run uses of the campaign it runs in.
@@ -38,20 +38,8 @@ public:
         CommandRunner* runner = nullptr;
         const BuildExecutor::Options* executor = nullptr; ///< the gate, the journal, the seams of a build
         QString monitorRoot; ///< the /proc and /sys the resource monitor reads (empty: /)
-        SyncFollower::Sleeper syncSleep;
-        SyncFollower::Clock syncClock;
-        /// Seconds on a monotonic clock: each configuration's time.
-        std::function<double()> clock;
-        /// The pin of a plan disk (by the path the plan names it with), or null.
-        std::function<const PinnedDevice*(const QString& path)> pinOf;
-        std::function<void(const CampaignProgress&)> report;
-        std::function<void()> saveAfterTest;
-        std::function<void(const StepLog&)> commandLogged;
-        /// One engine run with its progress reported; with a watch, stopped once the rate settled.
-        std::function<IoResult(const IoJob&, CampaignProgress, const std::atomic_bool* cancel, SettleWatch*)> runJob;
-        std::function<Result<Disk>(const QString& node)> inspectDisk;
-        std::function<QString(const QString& device)> mdDirectory;
-        std::function<MdSyncState(const QString& mdDirectory)> readSync;
+        /// The campaign: the machine, the pinned disks, engine runs, progress, saves and commands logged.
+        CampaignServices* campaign = nullptr;
         /// The campaign's progress count: units done, and the total (stable mode's extra runs add to both).
         int* unitsDone = nullptr;
         int* unitsTotal = nullptr;
@@ -105,6 +93,9 @@ private:
     bool waitForQuietArrays(TestResult& result, CampaignProgress progress, const std::atomic_bool* cancel);
     /// What the failure drill of a configuration built as `built` uses of this run.
     FailureDrill::Context drillContext(const BuiltArray& built);
+    /// FailureDrill::Tests: runTest() on the array drillContext() was last given.
+    void runTest(const TestSpec& spec, TestResult& result, CampaignProgress progress, const std::atomic_bool* cancel,
+                 const ResourceMonitor* monitor, TestContext where) override;
     /// run()'s parts: the parity speeds the kernel printed (once a boot), the md arrays of a build by
     /// their kernel names (md127), and each configuration's status once the group is down.
     void recordKernelParity();
@@ -118,6 +109,7 @@ private:
     const QList<PinnedDevice>& m_pins;
     int& m_unitsDone;
     int& m_unitsTotal;
+    const BuiltArray* m_drillBuilt = nullptr; ///< the array the drill's tests run on
     QStringList m_mdArrays; ///< the md arrays (md127) of the build being measured
 };
 

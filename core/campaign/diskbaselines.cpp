@@ -19,12 +19,12 @@ DiskBaselines::DiskBaselines(Context context)
 IoResult DiskBaselines::runJob(const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel,
                                SettleWatch* settle)
 {
-    return m_context.runJob(job, progress, cancel, settle);
+    return m_context.campaign->runJob(job, progress, cancel, settle);
 }
 
 const PinnedDevice* DiskBaselines::pinOf(const QString& path) const
 {
-    return m_context.pinOf(path);
+    return m_context.campaign->pinOf(path);
 }
 
 /// A sustained write's longest run, whatever the plan's time: an hour.
@@ -97,7 +97,7 @@ void DiskBaselines::runSustained(const std::atomic_bool* cancel)
             progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "measuring %1 alone: %2, until the rate settles"),
                          {disk.label(), spec->name});
         }
-        m_context.report(progress);
+        m_context.campaign->report(progress);
         const IoResult run = runJob(job, progress, cancel, settle ? &*settle : nullptr);
         // A cancelled or failed one keeps what it measured, as any run does, marked so: its steady rate
         // never settled, and a resumed run measures it again. Its error is its own, not the baselines'.
@@ -106,7 +106,7 @@ void DiskBaselines::runSustained(const std::atomic_bool* cancel)
         if (run.status == IoStatus::Failed) {
             disk.sustained.error = run.error ? run.error->message : QStringLiteral("the sustained write failed");
         }
-        if (auto saved = m_context.save(); !saved) {
+        if (auto saved = m_context.campaign->save(); !saved) {
             return;
         }
     }
@@ -171,7 +171,7 @@ void DiskBaselines::runAlone(const std::atomic_bool* cancel)
             progress.testName = QStringLiteral("SEQ1M QD8 %1").arg(patternName(pattern));
             progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "measuring %1 alone: %2"),
                          {disk.label(), progress.testName});
-            m_context.report(progress);
+            m_context.campaign->report(progress);
             std::optional<SettleWatch> settle = baselineSettle();
             const IoResult result = runJob(job, progress, cancel, settle ? &*settle : nullptr);
             if (result.status == IoStatus::Completed) {
@@ -243,12 +243,12 @@ void DiskBaselines::runTogether(const std::atomic_bool* cancel)
                         : QT_TRANSLATE_NOOP("CampaignProgress", "measuring all disks together: %1 disks at once, read"),
                     {count});
             }
-            m_context.report(progress);
+            m_context.campaign->report(progress);
             // The disks' progress as one (IoTogether::run): their rates summed, and the disk that
             // has stopped answering the longest, if one has.
-            const QList<IoResult> runs = m_context.runIoTogether(jobs, cancel, [&](const IoProgress& p) {
+            const QList<IoResult> runs = m_context.campaign->system().runIoTogether(jobs, cancel, [&](const IoProgress& p) {
                 progress.follow(p, jobs.value(p.stalledJob).target);
-                m_context.report(progress);
+                m_context.campaign->report(progress);
             });
             bool complete = true;
             for (qsizetype i = 0; i < runs.size(); ++i) {
@@ -269,7 +269,7 @@ void DiskBaselines::runTogether(const std::atomic_bool* cancel)
             }
             ++m_unitsDone;
         }
-        if (auto saved = m_context.save(); !saved) {
+        if (auto saved = m_context.campaign->save(); !saved) {
             return;
         }
     }
@@ -284,7 +284,7 @@ QList<IoJob> DiskBaselines::togetherJobs(DisksTogether& group, IoPattern pattern
     // CPU.
     const qint64 freshMs = std::clamp<qint64>(250 * qint64(group.disks.size()), 2000, 8000);
     for (int pass = 0; pass < 2; ++pass) {
-        const double started = m_context.clock();
+        const double started = m_context.campaign->system().seconds();
         QList<IoJob> jobs;
         for (const QString& path : std::as_const(group.disks)) {
             const PinnedDevice* pin = pinOf(path);
@@ -298,7 +298,7 @@ QList<IoJob> DiskBaselines::togetherJobs(DisksTogether& group, IoPattern pattern
             }
             jobs.append(baselineJob(*pin, *ok, pattern, disk->sizeBytes));
         }
-        if ((m_context.clock() - started) * 1000.0 <= double(freshMs)) {
+        if ((m_context.campaign->system().seconds() - started) * 1000.0 <= double(freshMs)) {
             return jobs;
         }
     }
@@ -347,11 +347,11 @@ void DiskBaselines::runSurfaces(const std::atomic_bool* cancel)
                               QString::number(points > 1 ? qRound(100.0 * point / (points - 1)) : 0),
                               Units::formatBytesDecimal(double(offset))});
                 m_unitsDone = start + point;
-                m_context.report(progress);
+                m_context.campaign->report(progress);
             },
             cancel);
         m_unitsDone = start + spec.points; // the points never read (a failure, a small disk) as well
-        if (auto ok = m_context.save(); !ok) {
+        if (auto ok = m_context.campaign->save(); !ok) {
             return;
         }
     }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "campaign/campaignprogress.h"
+#include "campaign/campaignservices.h"
 #include "disks/devicegate.h"
 #include "engine/ioengine.h"
 #include "plan/campaignplan.h"
@@ -9,7 +10,6 @@
 #include "util/result.h"
 
 #include <atomic>
-#include <functional>
 #include <optional>
 
 namespace RaidBench {
@@ -28,17 +28,8 @@ public:
         const CampaignPlan* plan = nullptr;
         CampaignResults* results = nullptr; ///< the disks' and groups' figures are filled in here
         const DeviceGate* gate = nullptr;
-        /// The pin of a plan disk (by the path the plan names it with), or null.
-        std::function<const PinnedDevice*(const QString& path)> pinOf;
-        /// One engine run with its progress reported; with a watch, stopped once the rate settled.
-        std::function<IoResult(const IoJob&, CampaignProgress, const std::atomic_bool* cancel, SettleWatch*)> runJob;
-        std::function<QList<IoResult>(const QList<IoJob>&, const std::atomic_bool* cancel,
-                                      const IoEngine::ProgressCallback&)>
-            runIoTogether;
-        std::function<void(const CampaignProgress&)> report;
-        std::function<Result<void>()> save;
-        /// Seconds on a monotonic clock: how fresh the gate's checks are when the writes start.
-        std::function<double()> clock;
+        /// The campaign: its pinned disks, engine runs, progress and saves.
+        CampaignServices* campaign = nullptr;
         /// The campaign's progress count: units done, and the total (which the groups measured together
         /// can lower when a disk's own baseline failed).
         int* unitsDone = nullptr;

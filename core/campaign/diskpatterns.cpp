@@ -83,13 +83,13 @@ std::optional<IoJob> DiskPatterns::nextAlone(Kind kind, DiskResult& disk, bool d
         ++m_unitsDone;
         return std::nullopt; // resumed, cancelled or failed
     }
-    auto ok = verified(*m_context.gate, m_context.pinOf(disk.path));
+    auto ok = verified(*m_context.gate, m_context.campaign->pinOf(disk.path));
     if (!ok) {
         disk.access.error = ok.error().message;
         ++m_unitsDone;
         return std::nullopt;
     }
-    return job(kind, disk, *m_context.pinOf(disk.path), *ok);
+    return job(kind, disk, *m_context.campaign->pinOf(disk.path), *ok);
 }
 
 void DiskPatterns::runStrided(DiskResult& disk, const std::atomic_bool* cancel)
@@ -115,8 +115,8 @@ void DiskPatterns::runStrided(DiskResult& disk, const std::atomic_bool* cancel)
                          ? QT_TRANSLATE_NOOP("CampaignProgress", "measuring %1 alone: reads that skip a chunk")
                          : QT_TRANSLATE_NOOP("CampaignProgress", "measuring %1 alone: reads that skip two chunks"),
                      {disk.label()});
-        m_context.report(progress);
-        const IoResult run = m_context.runJob(strided, progress, cancel, nullptr);
+        m_context.campaign->report(progress);
+        const IoResult run = m_context.campaign->runJob(strided, progress, cancel, nullptr);
         if (run.status == IoStatus::Completed && run.bandwidth() > 0) {
             figure = run.bandwidth();
             disk.access.chunkBytes = chunkBytes;
@@ -147,8 +147,8 @@ void DiskPatterns::runRandomAlone(DiskResult& disk, const std::atomic_bool* canc
             progress.testName = randomTestName(pattern, queueDepth);
             progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "measuring %1 alone: %2"),
                          {disk.label(), progress.testName});
-            m_context.report(progress);
-            const IoResult run = m_context.runJob(random, progress, cancel, nullptr);
+            m_context.campaign->report(progress);
+            const IoResult run = m_context.campaign->runJob(random, progress, cancel, nullptr);
             if (run.status == IoStatus::Completed && run.iops() > 0) {
                 figure = run.iops();
             } else if (run.status == IoStatus::Failed) {
@@ -170,12 +170,12 @@ void DiskPatterns::runRandomTogether(IoPattern pattern, const std::atomic_bool* 
             continue; // not measured alone, resumed, or failed
         }
         // The gate right before the raw writes, for every disk, as the disks measured together are.
-        auto ok = verified(*m_context.gate, m_context.pinOf(disk.path));
+        auto ok = verified(*m_context.gate, m_context.campaign->pinOf(disk.path));
         if (!ok) {
             disk.access.error = ok.error().message;
             continue;
         }
-        IoJob random = job(Kind::Random, disk, *m_context.pinOf(disk.path), *ok);
+        IoJob random = job(Kind::Random, disk, *m_context.campaign->pinOf(disk.path), *ok);
         random.pattern = pattern;
         random.blockSize = 4096;
         random.queueDepth = randomQueueDepth;
@@ -198,10 +198,10 @@ void DiskPatterns::runRandomTogether(IoPattern pattern, const std::atomic_bool* 
     progress.testName = randomTestName(pattern, randomQueueDepth);
     progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "measuring every disk at once: %1, %2 disks"),
                  {progress.testName, QString::number(jobs.size())});
-    m_context.report(progress);
-    const QList<IoResult> runs = m_context.runIoTogether(jobs, cancel, [&](const IoProgress& p) {
+    m_context.campaign->report(progress);
+    const QList<IoResult> runs = m_context.campaign->system().runIoTogether(jobs, cancel, [&](const IoProgress& p) {
         progress.follow(p, jobs.value(p.stalledJob).target);
-        m_context.report(progress);
+        m_context.campaign->report(progress);
     });
     for (qsizetype i = 0; i < runs.size() && i < disks.size(); ++i) {
         const IoResult& run = runs.at(i);
@@ -224,7 +224,7 @@ void DiskPatterns::run(const std::atomic_bool* cancel)
         runStrided(disk, cancel);
         runRandomAlone(disk, cancel);
     }
-    if (auto saved = m_context.save(); !saved) {
+    if (auto saved = m_context.campaign->save(); !saved) {
         return;
     }
     if (m_context.results->disks.size() > 1) {
@@ -232,7 +232,7 @@ void DiskPatterns::run(const std::atomic_bool* cancel)
         runRandomTogether(IoPattern::RandWrite, cancel);
     }
     // A failed save stops the campaign at its next save, as the baselines' does.
-    (void)m_context.save();
+    (void)m_context.campaign->save();
 }
 
 } // namespace RaidBench

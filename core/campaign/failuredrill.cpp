@@ -128,7 +128,7 @@ Result<void> FailureDrill::command(const QString& what, const QStringList& argv,
     CampaignProgress step = m_progress;
     step.phase = CampaignPhase::Drill;
     step.sayAsIs(what);
-    m_context.report(step);
+    m_context.campaign->report(step);
     auto result = m_executor.runOnBuilt(m_built, what, argv, cancel);
     if (!result) {
         return result.error();
@@ -152,13 +152,13 @@ Result<RebuildResult> FailureDrill::follow(const QString& kind, const QStringLis
     result.estimateMemberBytes = spec.estimateMemberBytes;
     QStringList directories;
     for (const QString& array : arrays) {
-        const QString directory = m_context.mdDirectory(array);
+        const QString directory = m_context.campaign->system().mdDirectory(array);
         if (directory.isEmpty()) {
             return makeError(ErrorCode::internal, QStringLiteral("%1 is not an md array").arg(array));
         }
         directories.append(directory);
     }
-    SyncFollower follower(directories, m_context.readSync, m_context.syncSleep, m_context.syncClock);
+    SyncFollower follower(directories, m_context.campaign->system());
     QStringList shortNames;
     for (const QString& member : members) {
         shortNames.append(QFileInfo(QFileInfo(member).canonicalFilePath()).fileName());
@@ -166,7 +166,7 @@ Result<RebuildResult> FailureDrill::follow(const QString& kind, const QStringLis
     CampaignProgress progress = m_progress;
     progress.phase = CampaignPhase::Drill;
     progress.testName = kind;
-    follower.sampled = [&](const SyncPoint& point) {
+    const auto sampled = [&](const SyncPoint& point) {
         if (quiet && quiet()) {
             return; // the foreground test tells its own progress meanwhile
         }
@@ -181,11 +181,11 @@ Result<RebuildResult> FailureDrill::follow(const QString& kind, const QStringLis
                          {progress.configName, kind, shortNames.join(QStringLiteral(", ")), done,
                           Units::formatMBps(point.bytesPerSecond)});
         }
-        m_context.report(progress);
+        m_context.campaign->report(progress);
     };
     const ResourceSample before = m_monitor ? m_monitor->sample() : ResourceSample();
     SyncTimeline partial;
-    auto timeline = follower.follow(m_cancel, &partial);
+    auto timeline = follower.follow(m_cancel, &partial, sampled);
     const SyncTimeline& measured = timeline ? *timeline : partial;
     result.seconds = measured.seconds;
     result.bytes = measured.bytes;
@@ -200,7 +200,7 @@ Result<RebuildResult> FailureDrill::follow(const QString& kind, const QStringLis
     // What the slowest rebuilt member's own write speed predicts.
     std::optional<double> slowest;
     for (const QString& member : members) {
-        const std::optional<double> speed = m_context.writeSpeed ? m_context.writeSpeed(member) : std::nullopt;
+        const std::optional<double> speed = writeSpeed(member);
         if (speed && *speed > 0) {
             slowest = slowest ? std::min(*slowest, *speed) : *speed;
         }
@@ -263,13 +263,26 @@ void FailureDrill::followInitialResync()
         return;
     }
     m_drill.initialResync = *resync;
-    m_context.saved();
+    m_context.campaign->saveAfterTest();
+}
+
+QString FailureDrill::pinnedNode(const QString& path) const
+{
+    const PinnedDevice* pin = m_context.campaign->pinOf(path);
+    return pin ? pin->node : QString();
+}
+
+std::optional<double> FailureDrill::writeSpeed(const QString& node) const
+{
+    const PinnedDevice* pin = m_context.campaign->pinOf(node);
+    const DiskResult* disk = pin && m_context.results ? m_context.results->disk(pin->requested) : nullptr;
+    return disk ? disk->writeBw : std::nullopt;
 }
 
 void FailureDrill::run(const ArraySpec& pinnedSpec)
 {
     const QString member = m_drill.spec.member;
-    const QString memberNode = member.isEmpty() || !m_context.pinnedNode ? QString() : m_context.pinnedNode(member);
+    const QString memberNode = member.isEmpty() ? QString() : pinnedNode(member);
     QString why;
     const auto target = FailureDrill::target(pinnedSpec, m_built, memberNode, member, &why);
     if (!target) {
@@ -279,7 +292,7 @@ void FailureDrill::run(const ArraySpec& pinnedSpec)
     }
     m_target = *target;
     m_drill.failedArray = m_target.array;
-    const MdSyncState state = m_context.readSync(m_context.mdDirectory(m_target.array));
+    const MdSyncState state = m_context.campaign->system().readSync(m_context.campaign->system().mdDirectory(m_target.array));
     if (!state.readable || state.degraded > 0 || state.working()) {
         m_drill.status = RunState::Failed;
         m_drill.error = !state.readable
@@ -307,9 +320,9 @@ void FailureDrill::degradedTests(QList<TestResult>& into, const QString& label)
         }
         TestResult result;
         result.spec = test;
-        m_context.runTest(test, result, progress, m_cancel, m_monitor, TestContext::Drill);
+        m_context.tests->runTest(test, result, progress, m_cancel, m_monitor, TestContext::Drill);
         into.append(result);
-        m_context.saved();
+        m_context.campaign->saveAfterTest();
     }
 }
 
@@ -353,11 +366,9 @@ Result<void> FailureDrill::setSpeedLimits(bool restore)
         const QString text = restore ? QStringLiteral("system") : QString::number(*value / 1024);
         const CommandResult written =
             m_context.runner->writeMdAttribute(m_target.array, QLatin1String(attribute), text);
-        if (m_context.commandLogged) {
-            m_context.commandLogged(StepLog {QStringLiteral("set %1").arg(QLatin1String(attribute)),
-                                             {QStringLiteral("sysfs"), m_target.array, QLatin1String(attribute), text},
-                                             written});
-        }
+        m_context.campaign->commandLogged(StepLog {QStringLiteral("set %1").arg(QLatin1String(attribute)),
+                                                   {QStringLiteral("sysfs"), m_target.array, QLatin1String(attribute), text},
+                                                   written});
         if (!written.ok()) {
             return makeError(ErrorCode::stepFailed, written.summary());
         }
@@ -406,7 +417,7 @@ Result<void> FailureDrill::rebuild()
     if (m_drill.spec.rebuild) {
         m_drill.rebuild = *rebuilt;
     }
-    m_context.saved();
+    m_context.campaign->saveAfterTest();
     return {};
 }
 
@@ -430,9 +441,9 @@ Result<RebuildResult> FailureDrill::rebuildWithLoad()
         progress.phase = CampaignPhase::Drill;
         progress.configName = QStringLiteral("%1 (rebuilding)").arg(m_config.name);
         load = std::thread([&, progress] {
-            const double started = m_context.clock();
-            m_context.runTest(loadResult.spec, loadResult, progress, &loadStop, nullptr, TestContext::UnderRebuild);
-            loadSeconds = m_context.clock() - started;
+            const double started = m_context.campaign->system().seconds();
+            m_context.tests->runTest(loadResult.spec, loadResult, progress, &loadStop, nullptr, TestContext::UnderRebuild);
+            loadSeconds = m_context.campaign->system().seconds() - started;
             loadRunning = false;
         });
     }
@@ -501,8 +512,8 @@ Result<void> FailureDrill::readd()
     writing.phase = CampaignPhase::Drill;
     writing.testName = QStringLiteral("re-add");
     writing.say(QT_TRANSLATE_NOOP("CampaignProgress", "%1: writing 64 MiB while %2 is out"), {m_config.name, member});
-    m_context.report(writing);
-    m_context.runJob(job, writing, m_cancel);
+    m_context.campaign->report(writing);
+    m_context.campaign->runJob(job, writing, m_cancel);
     if (auto ok = command(
             QStringLiteral("re-add %1 to %2").arg(member, array),
             {QStringLiteral("mdadm"), QStringLiteral("--manage"), array, QStringLiteral("--re-add"), member}, m_cancel);

@@ -3,6 +3,7 @@
 #include "arrays/buildexecutor.h"
 #include "arrays/mdsync.h"
 #include "campaign/campaignprogress.h"
+#include "campaign/campaignservices.h"
 #include "engine/ioengine.h"
 #include "plan/campaignplan.h"
 #include "results/campaignresults.h"
@@ -32,33 +33,26 @@ enum class TestContext { Healthy, Drill, UnderRebuild };
 class FailureDrill
 {
 public:
+    /// The tests of the configuration the drill runs on: a test on the built array, run as the plan says.
+    class Tests
+    {
+    public:
+        virtual ~Tests() = default;
+        virtual void runTest(const TestSpec& spec, TestResult& result, CampaignProgress progress,
+                             const std::atomic_bool* cancel, const ResourceMonitor* monitor, TestContext where) = 0;
+    };
     /// What the drill uses of the campaign it runs in.
     struct Context
     {
         const CampaignPlan* plan = nullptr; ///< the tests the degraded array runs
         CommandRunner* runner = nullptr; ///< md's speed limits are written through it
         const DeviceGate* gate = nullptr; ///< the re-add's writes: the degraded array checked first
-        /// The pinned node of a plan disk (its path in the plan), or empty.
-        std::function<QString(const QString& path)> pinnedNode;
-        /// A member's own write speed (bytes/s) from the campaign's baselines, by its pinned node.
-        std::function<std::optional<double>(const QString& node)> writeSpeed;
-        /// md's sysfs: an array's md directory and the state read there (both required: the runner's
-        /// seams, real or recorded), and the sleep and clock a rebuild is followed with (empty: real).
-        std::function<QString(const QString& device)> mdDirectory;
-        SyncFollower::Reader readSync;
-        SyncFollower::Sleeper syncSleep;
-        SyncFollower::Clock syncClock;
-        /// Seconds on a monotonic clock: the foreground test's time during the rebuild.
-        std::function<double()> clock;
-        std::function<void(const CampaignProgress&)> report;
-        std::function<void(const StepLog&)> commandLogged;
-        /// The results saved after a step that measured something.
-        std::function<void()> saved;
-        /// The campaign's test runner and its single engine run.
-        std::function<void(const TestSpec&, TestResult&, CampaignProgress, const std::atomic_bool* cancel,
-                           const ResourceMonitor*, TestContext)>
-            runTest;
-        std::function<IoResult(const IoJob&, CampaignProgress, const std::atomic_bool* cancel)> runJob;
+        /// The campaign: md's sysfs and the clock a rebuild is followed on, the pinned disks, progress,
+        /// saves (after each step that measured something), commands logged and engine runs.
+        CampaignServices* campaign = nullptr;
+        /// The members' own write speeds: the campaign's baselines.
+        const CampaignResults* results = nullptr;
+        Tests* tests = nullptr;
     };
 
     /// The drill of `config` (its DrillResult is filled) on `built`, run through `executor`.
@@ -103,6 +97,10 @@ private:
     Result<void> readd();
     Result<RebuildResult> follow(const QString& kind, const QStringList& arrays, const QStringList& members,
                                  const std::function<bool()>& quiet);
+    /// The pinned node of a plan disk (its path in the plan), or empty.
+    QString pinnedNode(const QString& path) const;
+    /// A member's own write speed (bytes/s) from the campaign's baselines, by its pinned node.
+    std::optional<double> writeSpeed(const QString& node) const;
     /// What set a rebuild's pace: md's limit, a member disk, or neither.
     void explainPace(RebuildResult& result, const ResourceSample& before, const QStringList& shortNames) const;
 

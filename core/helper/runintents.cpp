@@ -2,13 +2,13 @@
 
 #include "campaign/campaignrunner.h"
 #include "engine/ioengine.h"
+#include "helper/campaignevents.h"
 #include "helper/messages.h"
 #include "util/atomicfile.h"
 #include "util/errorcodes.h"
 #include "util/privatedir.h"
 
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -122,10 +122,12 @@ void RunIntents::runCampaign(const HelperProtocol::Request& request)
     options.runner = m_context.options().runner;
     options.executor = m_context.executorOptions(plan->allowLoop);
     const qint64 id = request.id;
-    auto runner = std::make_shared<CampaignRunner>(*plan, options, campaignCallbacks(id));
+    // The events live as long as the run that sends them.
+    auto events = std::make_shared<CampaignEvents>(m_context, id);
+    auto runner = std::make_shared<CampaignRunner>(*plan, options, events.get());
     m_context.startJob(
         id,
-        [this, id, runner, resultsPath](const std::atomic_bool* cancel) {
+        [this, id, runner, events, resultsPath](const std::atomic_bool* cancel) {
             // Bad input is answered before anything is touched: the disks through the gate (on this
             // worker: pinning looks at every process that may hold them), the plan, a resume.
             if (auto ok = runner->prepare(); !ok) {
@@ -179,32 +181,6 @@ Result<QString> RunIntents::prepareResultsFile(qint64 id, const Messages::RunCam
         }
     }
     return resultsPath;
-}
-
-CampaignRunner::Callbacks RunIntents::campaignCallbacks(qint64 id)
-{
-    auto lastProgressMs = std::make_shared<qint64>(-1000);
-    auto lastMessage = std::make_shared<QString>();
-    auto clock = std::make_shared<QElapsedTimer>();
-    clock->start();
-    return CampaignRunner::Callbacks {
-        [this, id, lastProgressMs, lastMessage, clock](const CampaignProgress& progress) {
-            // Every new step is told at once; the live figures of one step five times a
-            // second.
-            if (clock->elapsed() - *lastProgressMs < 200 && progress.message == *lastMessage &&
-                progress.phase != CampaignPhase::Done) {
-                return;
-            }
-            *lastProgressMs = clock->elapsed();
-            *lastMessage = progress.message;
-            m_context.event(id, Messages::Event::progress, Messages::encodeCampaignProgress(progress));
-        },
-        [this, id](const StepLog& step) {
-            m_context.event(id, Messages::Event::command, Messages::CommandEvent::fromStep(step).toJson());
-        },
-        [this, id](const CampaignResults& results) {
-            m_context.event(id, Messages::Event::results, Messages::encodeResults(results));
-        }};
 }
 
 namespace {

@@ -33,9 +33,6 @@ private:
     /// The private file a campaign's results are kept in while it runs (with the client's earlier
     /// results in it for a resume): its path.
     Result<QString> prepareResultsFile(qint64 id, const Messages::RunCampaign& args);
-    /// The runner's progress (every new step at once, a step's live figures five times a second),
-    /// commands and results, as events of request `id`.
-    CampaignRunner::Callbacks campaignCallbacks(qint64 id);
 
     HelperContext& m_context;
 };

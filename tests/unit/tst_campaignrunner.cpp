@@ -24,6 +24,68 @@ class TestCampaignRunner : public QObject
     Q_OBJECT
 
 private:
+    /// The machine the fixture's campaigns run on: each part a test sets, this machine's otherwise.
+    struct RecordedSystem final : LocalCampaignSystem
+    {
+        std::function<IoResult(const IoJob&, const IoEngine::ProgressCallback&)> io;
+        std::function<QList<IoResult>(const QList<IoJob>&, const IoEngine::ProgressCallback&)> together;
+        std::function<Result<Disk>(const QString&)> inspect;
+        std::function<QString(const QString&)> md;
+        std::function<MdSyncState(const QString&)> sync;
+        std::function<void(int)> sleep;
+        std::function<double()> clock;
+        std::function<QDateTime()> wall;
+
+        IoResult runIo(const IoJob& job, const std::atomic_bool* cancel,
+                       const IoEngine::ProgressCallback& progress) const override
+        {
+            return io ? io(job, progress) : LocalCampaignSystem::runIo(job, cancel, progress);
+        }
+        QList<IoResult> runIoTogether(const QList<IoJob>& jobs, const std::atomic_bool* cancel,
+                                      const IoEngine::ProgressCallback& progress) const override
+        {
+            return together ? together(jobs, progress) : LocalCampaignSystem::runIoTogether(jobs, cancel, progress);
+        }
+        Result<Disk> inspectDisk(const QString& node) const override
+        {
+            return inspect ? inspect(node) : LocalCampaignSystem::inspectDisk(node);
+        }
+        QString mdDirectory(const QString& device) const override
+        {
+            return md ? md(device) : LocalCampaignSystem::mdDirectory(device);
+        }
+        MdSyncState readSync(const QString& directory) const override
+        {
+            return sync ? sync(directory) : LocalCampaignSystem::readSync(directory);
+        }
+        void sleepMs(int milliseconds) const override
+        {
+            sleep ? sleep(milliseconds) : LocalCampaignSystem::sleepMs(milliseconds);
+        }
+        double seconds() const override { return clock ? clock() : LocalCampaignSystem::seconds(); }
+        QDateTime wallClock() const override { return wall ? wall() : LocalCampaignSystem::wallClock(); }
+    };
+
+    /// A campaign's progress, commands and saves, each to a function a test sets.
+    struct Watcher final : CampaignObserver
+    {
+        std::function<void(const CampaignProgress&)> progress;
+        std::function<void(const CampaignResults&)> save;
+
+        void progressed(const CampaignProgress& p) override
+        {
+            if (progress) {
+                progress(p);
+            }
+        }
+        void saved(const CampaignResults& results) override
+        {
+            if (save) {
+                save(results);
+            }
+        }
+    };
+
     static constexpr double writeMBps = 120;
     static constexpr double readMBps = 150;
 
@@ -37,6 +99,7 @@ private:
         std::mutex mutex;
         QStringList jobs; ///< each job's target and pattern, in order
         std::function<void()> afterJob; ///< runs after each job (a test's cancel)
+        std::shared_ptr<RecordedSystem> system = std::make_shared<RecordedSystem>();
         std::atomic_bool cancel = false;
 
         QString resultsPath() const { return dir.filePath(QStringLiteral("results.json")); }
@@ -74,18 +137,16 @@ private:
             options.executor.procRoot = QStringLiteral("/nonexistent");
             options.executor.deviceExists = [](const QString&) { return true; };
             options.executor.gate = gate;
-            options.runIo = [this](const IoJob& job, const std::atomic_bool*, const IoEngine::ProgressCallback&) {
-                return answer(job);
-            };
-            options.runIoTogether = [this](const QList<IoJob>& jobs, const std::atomic_bool*,
-                                           const IoEngine::ProgressCallback&) {
+            options.system = system;
+            system->io = [this](const IoJob& job, const IoEngine::ProgressCallback&) { return answer(job); };
+            system->together = [this](const QList<IoJob>& jobs, const IoEngine::ProgressCallback&) {
                 QList<IoResult> results;
                 for (const IoJob& job : jobs) {
                     results.append(answer(job));
                 }
                 return results;
             };
-            options.inspectDisk = [](const QString& node) -> Result<Disk> {
+            system->inspect = [](const QString& node) -> Result<Disk> {
                 Disk disk;
                 disk.path = node;
                 disk.name = node.section(QLatin1Char('/'), -1);
@@ -125,14 +186,14 @@ private Q_SLOTS:
         Fixture f;
         QList<CampaignPhase> phases;
         int saves = 0;
-        CampaignRunner runner(plan(), f.options(),
-                              {[&](const CampaignProgress& progress) {
-                                   if (phases.isEmpty() || phases.last() != progress.phase) {
-                                       phases.append(progress.phase);
-                                   }
-                               },
-                               {},
-                               [&](const CampaignResults&) { ++saves; }});
+        Watcher watcher;
+        watcher.progress = [&](const CampaignProgress& progress) {
+            if (phases.isEmpty() || phases.last() != progress.phase) {
+                phases.append(progress.phase);
+            }
+        };
+        watcher.save = [&](const CampaignResults&) { ++saves; };
+        CampaignRunner runner(plan(), f.options(), &watcher);
         const Result<void> prepared = runner.prepare();
         QVERIFY2(prepared.ok(), qPrintable(prepared.ok() ? QString() : prepared.error().message));
         const Result<CampaignResults> results = runner.run(&f.cancel);
@@ -238,10 +299,10 @@ private Q_SLOTS:
         double clock = 0;
         int recovering = 0;
         QStringList readFrom;
-        options.mdDirectory = [](const QString& device) {
+        f.system->md = [](const QString& device) {
             return QStringLiteral("/sys/test/%1/md").arg(device.section(QLatin1Char('/'), -1));
         };
-        options.readSync = [&](const QString& directory) {
+        f.system->sync = [&](const QString& directory) {
             readFrom.append(directory);
             const bool added =
                 std::any_of(f.runner.commands().cbegin(), f.runner.commands().cend(),
@@ -254,15 +315,15 @@ private Q_SLOTS:
             return MdSyncState::parse(QStringLiteral("idle"), QStringLiteral("none"), QStringLiteral("0"),
                                       QStringLiteral("0"));
         };
-        options.syncSleep = [&](int milliseconds) { clock += milliseconds / 1000.0; };
-        options.syncClock = [&] { return clock; };
+        f.system->sleep = [&](int milliseconds) { clock += milliseconds / 1000.0; };
+        f.system->clock = [&] { return clock; };
         auto drillPlan = CampaignPlan::fromJson(
             QJsonDocument::fromJson(
                 "{\"raidbench_plan\":1,\"disks\":[\"/dev/sdb\",\"/dev/sdc\"],\"configurations\":[\"raid1\"],"
                 "\"tests\":[\"seq1m-qd8-write\",\"seq1m-qd8-read\"],\"limits\":{\"time\":\"1s\"},\"drill\":true}")
                 .object());
         QVERIFY2(drillPlan.ok(), qPrintable(drillPlan.ok() ? QString() : drillPlan.error().message));
-        CampaignRunner runner(*drillPlan, options, {});
+        CampaignRunner runner(*drillPlan, options);
         QVERIFY(runner.prepare().ok());
         const Result<CampaignResults> results = runner.run(&f.cancel);
         QVERIFY(results.ok());
@@ -350,7 +411,7 @@ private Q_SLOTS:
         // progress says so, in steps of ten seconds (a line each where lines print only on change).
         Fixture f;
         CampaignRunner::Options options = f.options();
-        options.runIo = [&](const IoJob& job, const std::atomic_bool*, const IoEngine::ProgressCallback& progress) {
+        f.system->io = [&](const IoJob& job, const IoEngine::ProgressCallback& progress) {
             for (const std::uint64_t seconds : {0, 29, 31, 45, 52}) {
                 IoProgress p;
                 p.stalledNs = seconds * 1'000'000'000ull;
@@ -361,8 +422,7 @@ private Q_SLOTS:
         // The disks measured together: the engine reports their progress as one, with the longest stall
         // (IoProgress::stalledJob names whose: the second disk's here, which the words must name).
         QString secondDisk;
-        options.runIoTogether = [&](const QList<IoJob>& jobs, const std::atomic_bool*,
-                                    const IoEngine::ProgressCallback& progress) {
+        f.system->together = [&](const QList<IoJob>& jobs, const IoEngine::ProgressCallback& progress) {
             secondDisk = jobs.value(1).target;
             IoProgress p;
             p.stalledNs = 45'000'000'000ull;
@@ -376,19 +436,16 @@ private Q_SLOTS:
         };
         QStringList messages;
         QStringList together;
-        CampaignRunner runner(plan(QStringLiteral("[\"raid1\"]")), options,
-                              {[&](const CampaignProgress& progress) {
-                                   if (progress.phase == CampaignPhase::Test &&
-                                       (messages.isEmpty() || messages.last() != progress.message)) {
-                                       messages.append(progress.message);
-                                   }
-                                   if (progress.phase == CampaignPhase::Baseline &&
-                                       progress.testName.endsWith(QLatin1String("together"))) {
-                                       together.append(progress.message);
-                                   }
-                               },
-                               {},
-                               {}});
+        Watcher watcher;
+        watcher.progress = [&](const CampaignProgress& progress) {
+            if (progress.phase == CampaignPhase::Test && (messages.isEmpty() || messages.last() != progress.message)) {
+                messages.append(progress.message);
+            }
+            if (progress.phase == CampaignPhase::Baseline && progress.testName.endsWith(QLatin1String("together"))) {
+                together.append(progress.message);
+            }
+        };
+        CampaignRunner runner(plan(QStringLiteral("[\"raid1\"]")), options, &watcher);
         QVERIFY(runner.prepare());
         QVERIFY(runner.run());
         QVERIFY(messages.size() >= 3);
@@ -412,13 +469,13 @@ private Q_SLOTS:
         Fixture f;
         const CampaignRunner::Options options = f.options();
         QList<QString> told;
-        CampaignRunner::Callbacks callbacks;
-        callbacks.progress = [&](const CampaignProgress& progress) {
+        Watcher watcher;
+        watcher.progress = [&](const CampaignProgress& progress) {
             if (progress.phase == CampaignPhase::Save) {
                 told.append(progress.message);
             }
         };
-        CampaignRunner watched(plan(QStringLiteral("[\"raid1\"]")), options, callbacks);
+        CampaignRunner watched(plan(QStringLiteral("[\"raid1\"]")), options, &watcher);
         // A directory where the results file goes: every write of it fails, as on a full disk.
         QVERIFY(QDir().mkpath(f.resultsPath()));
         QVERIFY(watched.prepare().ok());
@@ -443,8 +500,8 @@ private Q_SLOTS:
         f.afterJob = [&] { seconds += 3; };
         CampaignRunner::Options options = f.options();
         const QDateTime stamp(QDate(2026, 1, 2), QTime(3, 4, 5), Qt::UTC);
-        options.wallClock = [&] { return stamp; };
-        options.clock = [&] { return seconds; };
+        f.system->wall = [&] { return stamp; };
+        f.system->clock = [&] { return seconds; };
         CampaignRunner runner(plan(QStringLiteral("[\"raid1\"]")), options);
         QVERIFY(runner.prepare().ok());
         const Result<CampaignResults> results = runner.run(&f.cancel);

@@ -17,9 +17,9 @@ namespace {
 
 /// A rebuild as md shows it: `total` sectors, sync_completed moving in steps of `step` sectors at
 /// `rate` sectors a second, after `delay` seconds of "idle, one missing".
-struct ReplayedRebuild
+struct ReplayedRebuild final : SyncSource
 {
-    double now = 0;
+    mutable double now = 0; ///< the rebuild's clock, which only the follower's sleeps move
     double delay = 0.5;
     std::uint64_t total = 1048576; // 512 MiB
     std::uint64_t rate = 131072; // 64 MiB/s
@@ -27,6 +27,10 @@ struct ReplayedRebuild
     bool stopsHalfway = false;
     double blinkAt = -1; ///< md shows idle with the member missing for `blinkFor` seconds from here
     double blinkFor = 0;
+
+    MdSyncState readSync(const QString&) const override { return read(); }
+    void sleepMs(int milliseconds) const override { now += milliseconds / 1000.0; }
+    double seconds() const override { return now; }
 
     MdSyncState read() const
     {
@@ -57,13 +61,12 @@ struct ReplayedRebuild
 Result<SyncTimeline> replay(ReplayedRebuild& rebuild, const std::atomic_bool* cancel = nullptr,
                             SyncTimeline* partial = nullptr, QList<SyncPoint>* sampled = nullptr)
 {
-    SyncFollower follower(
-        {QStringLiteral("/sys/block/md127/md")}, [&](const QString&) { return rebuild.read(); },
-        [&](int ms) { rebuild.now += ms / 1000.0; }, [&] { return rebuild.now; });
+    SyncFollower follower({QStringLiteral("/sys/block/md127/md")}, rebuild);
+    std::function<void(const SyncPoint&)> sample;
     if (sampled) {
-        follower.sampled = [sampled](const SyncPoint& point) { sampled->append(point); };
+        sample = [sampled](const SyncPoint& point) { sampled->append(point); };
     }
-    return follower.follow(cancel, partial);
+    return follower.follow(cancel, partial, sample);
 }
 
 Result<CampaignPlan> planWith(const QJsonValue& drill, const QJsonValue& configDrill = QJsonValue::Undefined)
