@@ -4,6 +4,7 @@
 #include "arrays/mdstat.h"
 #include "clicommon.h"
 #include "disks/diskscanner.h"
+#include "disks/systemdevicegate.h"
 #include "layout/arrayanalysis.h"
 #include "layout/presets.h"
 #include "util/errorcodes.h"
@@ -21,6 +22,19 @@
 namespace RaidBench::Cli {
 
 namespace {
+
+/// A build's progress on stderr, and each command that failed.
+class BuildPrinter final : public BuildObserver
+{
+public:
+    void progressed(const QString& message, double) override { printErr(QStringLiteral("  %1\n").arg(message)); }
+    void logged(const StepLog& log) override
+    {
+        if (!log.result.ok()) {
+            printErr(QStringLiteral("  ! %1: %2\n").arg(log.argv.join(QLatin1Char(' ')), log.result.summary()));
+        }
+    }
+};
 
 const char* const arrayDescription = QT_TRANSLATE_NOOP(
     "raidbench_cli", R"(Build and tear down software-RAID arrays from eligible disks, with every object
@@ -192,14 +206,8 @@ int create(const ArraySpec& input, const CreateOptions& options)
     executorOptions.gate = gate;
     executorOptions.program = QStringLiteral("cli-array"); // built to stay: recover leaves it alone
     executorOptions.waitForResync = options.waitResync;
-    BuildExecutor executor(
-        runner, executorOptions,
-        {[](const QString& message, double) { printErr(QStringLiteral("  %1\n").arg(message)); },
-         [](const StepLog& log) {
-             if (!log.result.ok()) {
-                 printErr(QStringLiteral("  ! %1: %2\n").arg(log.argv.join(QLatin1Char(' ')), log.result.summary()));
-             }
-         }});
+    BuildPrinter printer;
+    BuildExecutor executor(runner, executorOptions, &printer);
     installCancelHandler();
     auto built = executor.build(*plan, &cancelFlag());
     if (!built) {

@@ -89,27 +89,20 @@ BuiltArray BuiltArray::fromJournal(const JournalRecord& record)
     return array;
 }
 
-BuildExecutor::BuildExecutor(CommandRunner& runner, Options options, Callbacks callbacks)
+BuildExecutor::BuildExecutor(CommandRunner& runner, Options options, BuildObserver* observer)
     : m_runner(runner)
     , m_options(std::move(options))
-    , m_callbacks(std::move(callbacks))
+    , m_observer(observer)
 {
-    if (!m_options.deviceExists) {
-        m_options.deviceExists = blockDeviceExists;
+    if (!m_options.machine) {
+        m_options.machine = std::make_shared<LocalBuildMachine>();
     }
-}
-
-bool BuildExecutor::blockDeviceExists(const QString& device)
-{
-    struct stat st
-    { };
-    return ::stat(QFile::encodeName(device).constData(), &st) == 0 && S_ISBLK(st.st_mode);
 }
 
 void BuildExecutor::report(const QString& message, double fraction)
 {
-    if (m_callbacks.progress) {
-        m_callbacks.progress(message, fraction);
+    if (m_observer) {
+        m_observer->progressed(message, fraction);
     }
 }
 
@@ -117,8 +110,8 @@ CommandResult BuildExecutor::runLogged(const QString& description, const QString
                                        const std::atomic_bool* cancel)
 {
     const CommandResult result = m_runner.run(argv, timeoutMs, cancel);
-    if (m_callbacks.logged) {
-        m_callbacks.logged(StepLog {description, argv, result});
+    if (m_observer) {
+        m_observer->logged(StepLog {description, argv, result});
     }
     return result;
 }
@@ -127,8 +120,8 @@ CommandResult BuildExecutor::runLogged(const QString& description, const Guarded
                                        const std::atomic_bool* cancel)
 {
     const CommandResult result = m_runner.run(command, timeoutMs, cancel);
-    if (m_callbacks.logged) {
-        m_callbacks.logged(StepLog {description, command.argv(), result});
+    if (m_observer) {
+        m_observer->logged(StepLog {description, command.argv(), result});
     }
     return result;
 }
@@ -245,8 +238,8 @@ Result<void> BuildExecutor::buildStep(const BuildStep& step, BuildProgress& prog
     if (!step.mdAttribute.isEmpty()) {
         result =
             m_runner.writeMdAttribute(step.mdAttribute.value(0), step.mdAttribute.value(1), step.mdAttribute.value(2));
-        if (m_callbacks.logged) {
-            m_callbacks.logged(
+        if (m_observer) {
+            m_observer->logged(
                 StepLog {step.description, QStringList {QStringLiteral("sysfs")} + step.mdAttribute, result});
         }
     } else {
@@ -263,11 +256,11 @@ Result<void> BuildExecutor::buildStep(const BuildStep& step, BuildProgress& prog
     if (!step.waitForDevice.isEmpty()) {
         QElapsedTimer timer;
         timer.start();
-        while (!m_options.deviceExists(step.waitForDevice) && timer.elapsed() < m_options.deviceTimeoutMs &&
+        while (!m_options.machine->deviceExists(step.waitForDevice) && timer.elapsed() < m_options.deviceTimeoutMs &&
                !cancelled(cancel)) {
             QThread::msleep(50);
         }
-        if (!m_options.deviceExists(step.waitForDevice)) {
+        if (!m_options.machine->deviceExists(step.waitForDevice)) {
             return cancelled(cancel)
                 ? Error {ErrorCode::cancelled, QStringLiteral("cancelled")}
                 : Error {ErrorCode::noDeviceNode,
@@ -386,12 +379,12 @@ Result<void> BuildExecutor::followResync(const QString& device, const std::atomi
 
 Result<WriteCacheState> BuildExecutor::setWriteCache(BuiltArray& built, const PinnedDevice& pin, bool on)
 {
-    return BuildWriteCaches(m_runner, m_options, m_callbacks.logged).set(built, pin, on);
+    return BuildWriteCaches(m_runner, m_options, m_observer).set(built, pin, on);
 }
 
 TeardownReport BuildExecutor::restoreWriteCaches(const BuiltArray& built)
 {
-    return BuildWriteCaches(m_runner, m_options, m_callbacks.logged).restore(built);
+    return BuildWriteCaches(m_runner, m_options, m_observer).restore(built);
 }
 
 TeardownReport BuildExecutor::removeObjects(const QList<BuildObject>& objects, const QList<QStringList>& finalWipes,
@@ -473,8 +466,7 @@ Result<void> BuildExecutor::guardAssembly(const BuildPlan& plan)
     if (installed) {
         return {};
     }
-    const bool assemblyRuns = m_options.assemblyRuns ? m_options.assemblyRuns() : udevIsRunning();
-    if (assemblyRuns) {
+    if (m_options.machine->assemblyRuns()) {
         return makeError(ErrorCode::stepFailed,
                          QStringLiteral("refusing to build: md's automatic assembly could add another device to the "
                                         "new arrays and cannot be kept off them (%1)")

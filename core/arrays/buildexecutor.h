@@ -1,6 +1,8 @@
 #pragma once
 
 #include "arrays/buildjournal.h"
+#include "arrays/buildmachine.h"
+#include "arrays/buildobserver.h"
 #include "arrays/buildplan.h"
 #include "arrays/mdstat.h"
 #include "arrays/recoverscope.h"
@@ -13,18 +15,9 @@
 #include <QString>
 
 #include <atomic>
-#include <functional>
 #include <memory>
 
 namespace RaidBench {
-
-/// One command the executor ran, with what it printed.
-struct StepLog
-{
-    QString description;
-    QStringList argv;
-    CommandResult result;
-};
 
 /// What a teardown or a recovery did.
 struct TeardownReport
@@ -76,26 +69,18 @@ public:
         int deviceTimeoutMs = 20000;
         /// The device gate; required for anything that touches a disk.
         std::shared_ptr<const DeviceGate> gate;
-        /// Whether a device node exists yet (tests replace it).
-        std::function<bool(const QString& device)> deviceExists;
-        /// What a pinned node is (transport, name) for its write cache; DiskScanner::inspect() when empty.
-        std::function<Result<Disk>(const QString& node)> inspectDisk;
+        /// Whether a new array's node exists yet, what a disk is, whether udev assembles arrays here (empty:
+        /// this machine, LocalBuildMachine; tests pretend).
+        std::shared_ptr<const BuildMachine> machine;
         /// Written into journals: what builds (see JournalOwner::program) and for whom (-1: this uid).
         QString program = QStringLiteral("cli-run");
         qint64 clientUid = -1;
         /// Where mdadm's configuration is (MdAssemblyGuard); tests give a tree of their own.
         QString etcRoot = QStringLiteral("/etc");
-        /// Whether a build must refuse when it cannot keep md's automatic assembly off its arrays: where
-        /// udev runs (it runs that assembly on every device that appears). Empty: udevIsRunning().
-        std::function<bool()> assemblyRuns;
-    };
-    struct Callbacks
-    {
-        std::function<void(const QString& message, double fraction)> progress;
-        std::function<void(const StepLog& log)> logged;
     };
 
-    BuildExecutor(CommandRunner& runner, Options options, Callbacks callbacks = {});
+    /// `observer`, when given, must outlive the executor.
+    BuildExecutor(CommandRunner& runner, Options options, BuildObserver* observer = nullptr);
 
     Result<BuiltArray> build(const BuildPlan& plan, const std::atomic_bool* cancel = nullptr);
     TeardownReport teardown(const BuiltArray& array);
@@ -114,7 +99,6 @@ public:
     /// pins whose device is gone stay, so that the commands naming them are skipped.
     BuiltArray relocated(const JournalRecord& record, QStringList* notes = nullptr) const;
 
-    static bool blockDeviceExists(const QString& device);
     /// One command on an array this executor built (a failure drill's --fail, --remove,
     /// --zero-superblock, --add): every /dev path in it checked right before it runs, as for a build
     /// (a pinned leaf still the disk that was checked, carrying only this build's signatures; any
@@ -165,7 +149,7 @@ private:
 
     CommandRunner& m_runner;
     Options m_options;
-    Callbacks m_callbacks;
+    BuildObserver* m_observer = nullptr;
 };
 
 } // namespace RaidBench

@@ -1,6 +1,5 @@
 #include "arrays/buildwritecaches.h"
 
-#include "disks/diskscanner.h"
 #include "disks/healthprobe.h"
 #include "util/errorcodes.h"
 
@@ -25,11 +24,6 @@ Result<VerifiedDevice> checkLeaf(const DeviceGate& gate, const PinnedDevice& pin
     return own ? own : member;
 }
 
-Result<Disk> inspect(const BuildExecutor::Options& options, const QString& node)
-{
-    return options.inspectDisk ? options.inspectDisk(node) : DiskScanner().inspect(node);
-}
-
 const PinnedDevice* findPin(const BuiltArray& built, const QString& node)
 {
     for (const PinnedDevice& pin : built.plan.pins) {
@@ -45,7 +39,7 @@ const PinnedDevice* findPin(const BuiltArray& built, const QString& node)
 /// controller is a disk of this build (or another disk's cache would change with it).
 Result<Disk> lookAt(const BuildExecutor::Options& options, const BuiltArray& built, const PinnedDevice& pin)
 {
-    Result<Disk> disk = inspect(options, pin.node);
+    Result<Disk> disk = options.machine->inspectDisk(pin.node);
     if (!disk) {
         return makeError(ErrorCode::writeCacheFailed,
                          QStringLiteral("cannot look at %1: %2").arg(pin.describe(), disk.error().message));
@@ -84,10 +78,10 @@ Result<Disk> lookAt(const BuildExecutor::Options& options, const BuiltArray& bui
 } // namespace
 
 BuildWriteCaches::BuildWriteCaches(CommandRunner& runner, const BuildExecutor::Options& options,
-                                   std::function<void(const StepLog&)> logged)
+                                   BuildObserver* observer)
     : m_runner(runner)
     , m_options(options)
-    , m_logged(std::move(logged))
+    , m_observer(observer)
 { }
 
 Result<WriteCacheState> BuildWriteCaches::set(BuiltArray& built, const PinnedDevice& pin, bool on)
@@ -141,8 +135,8 @@ Result<WriteCacheState> BuildWriteCaches::set(BuiltArray& built, const PinnedDev
     log.result.started = true;
     log.result.exitCode = now ? 0 : 1;
     log.result.err = now ? QString() : now.error().message;
-    if (m_logged) {
-        m_logged(log);
+    if (m_observer) {
+        m_observer->logged(log);
     }
     return now;
 }

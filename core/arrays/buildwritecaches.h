@@ -2,8 +2,6 @@
 
 #include "arrays/buildexecutor.h"
 
-#include <functional>
-
 namespace RaidBench {
 
 /// The write caches of a build's disks, turned on or off for its tests and set back at its end. Every
@@ -13,8 +11,8 @@ namespace RaidBench {
 class BuildWriteCaches
 {
 public:
-    BuildWriteCaches(CommandRunner& runner, const BuildExecutor::Options& options,
-                     std::function<void(const StepLog&)> logged);
+    /// `options` must have its machine (BuildExecutor's have).
+    BuildWriteCaches(CommandRunner& runner, const BuildExecutor::Options& options, BuildObserver* observer);
 
     /// Turns a pinned leaf's write cache on or off: the original state journaled, then the change,
     /// read back. A disk already in that state is left alone.
@@ -25,7 +23,7 @@ public:
 private:
     CommandRunner& m_runner;
     const BuildExecutor::Options& m_options;
-    std::function<void(const StepLog&)> m_logged;
+    BuildObserver* m_observer = nullptr;
 };
 
 } // namespace RaidBench

@@ -2,6 +2,7 @@
 
 #include "arrays/mdsync.h"
 #include "campaign/diskbaselines.h"
+#include "campaign/filetestsonarray.h"
 #include "disks/healthprobe.h"
 #include "layout/stripes.h"
 #include "system/childprocess.h"
@@ -43,6 +44,27 @@ std::uint64_t checkedDeviceBytes(const VerifiedDevice& device)
     return size.readAll().trimmed().toULongLong() * 512;
 }
 
+/// A build's progress, said as the campaign's step, and its commands logged with the campaign's.
+class BuildSteps final : public BuildObserver
+{
+public:
+    BuildSteps(CampaignServices& campaign, const CampaignProgress& progress)
+        : m_campaign(campaign)
+        , m_progress(progress)
+    { }
+    void progressed(const QString& message, double) override
+    {
+        CampaignProgress p = m_progress;
+        p.sayAsIs(message);
+        m_campaign.report(p);
+    }
+    void logged(const StepLog& log) override { m_campaign.commandLogged(log); }
+
+private:
+    CampaignServices& m_campaign;
+    const CampaignProgress& m_progress;
+};
+
 } // namespace
 
 ConfigurationRun::ConfigurationRun(Context context)
@@ -53,50 +75,8 @@ ConfigurationRun::ConfigurationRun(Context context)
     , m_pins(*m_context.pins)
     , m_unitsDone(*m_context.unitsDone)
     , m_unitsTotal(*m_context.unitsTotal)
+    , m_quiet(*m_context.campaign, m_plan.resync)
 { }
-
-bool ConfigurationRun::waitForQuietArrays(TestResult& result, CampaignProgress progress, const std::atomic_bool* cancel)
-{
-    while (true) {
-        QString busyArray;
-        MdSyncState busy;
-        for (const QString& array : std::as_const(m_mdArrays)) {
-            const MdSyncState state = m_context.campaign->system().readSync(m_context.campaign->system().mdDirectory(QStringLiteral("/dev/") + array));
-            if (state.working()) {
-                busyArray = array;
-                busy = state;
-                break;
-            }
-        }
-        if (busyArray.isEmpty()) {
-            return true;
-        }
-        if (m_plan.resync == ResyncPolicy::Label) {
-            result.duringResync = true;
-            return true;
-        }
-        // Not a measurement: no run fraction and no MB/s for the live chart, only words.
-        const double done = busy.totalSectors ? double(busy.doneSectors) / double(busy.totalSectors) : -1;
-        progress.fraction = -1;
-        progress.liveBwBytes = 0;
-        progress.testName = result.spec.name;
-        if (done < 0) {
-            progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "%1: waiting for %2's %3 to finish before %4"),
-                         {progress.configName, busyArray, busy.action, result.spec.name});
-        } else {
-            progress.say(
-                QT_TRANSLATE_NOOP("CampaignProgress", "%1: waiting for %2's %3 to finish before %4 (%5 % done)"),
-                {progress.configName, busyArray, busy.action, result.spec.name, QString::number(int(done * 100))});
-        }
-        m_context.campaign->report(progress);
-        for (int slice = 0; slice < 10; ++slice) {
-            if (cancelled(cancel)) {
-                return false;
-            }
-            usleep(50'000);
-        }
-    }
-}
 
 Result<IoJob> ConfigurationRun::testJob(const BuiltArray& built, const TestSpec& spec, std::uint32_t blockSize,
                                         int queueDepth) const
@@ -134,6 +114,28 @@ Result<IoJob> ConfigurationRun::testJob(const BuiltArray& built, const TestSpec&
         job.zones = region.zones;
     }
     return job;
+}
+
+void ConfigurationRun::sayRun(CampaignProgress& progress, const TestSpec& spec, RunPoint point, int repeat, int maxRuns,
+                              bool stable) const
+{
+    const bool sizeSweep = spec.kind == TestKind::Sweep;
+    const bool depthSweep = spec.kind == TestKind::QdSweep;
+    progress.repeat = repeat;
+    progress.repeats = maxRuns;
+    progress.testName = sizeSweep
+        ? QStringLiteral("%1, bs %2").arg(spec.name, Units::formatSizeCompact(point.blockSize))
+        : depthSweep ? QStringLiteral("%1, QD %2").arg(spec.name, QString::number(point.queueDepth))
+                     : spec.name;
+    if (stable) {
+        progress.say(
+            QT_TRANSLATE_NOOP("CampaignProgress", "%1: %2 (run %3, until MB/s vary by at most %4 %, at most %5 runs)"),
+            {progress.configName, progress.testName, QString::number(repeat),
+             QString::number(m_plan.stable.cvMax * 100, 'g', 3), QString::number(maxRuns)});
+    } else {
+        progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "%1: %2 (%3/%4)"),
+                     {progress.configName, progress.testName, QString::number(repeat), QString::number(maxRuns)});
+    }
 }
 
 void ConfigurationRun::runTest(const BuiltArray& built, const TestSpec& spec, TestResult& result,
@@ -180,7 +182,7 @@ void ConfigurationRun::runTest(const BuiltArray& built, const TestSpec& spec, Te
                 keepPoint();
                 return;
             }
-            if (!underRebuild && !waitForQuietArrays(result, progress, cancel)) {
+            if (!underRebuild && !m_quiet.wait(result, progress, cancel)) {
                 result.status = RunState::Cancelled;
                 keepPoint();
                 return;
@@ -194,22 +196,7 @@ void ConfigurationRun::runTest(const BuiltArray& built, const TestSpec& spec, Te
             }
             std::optional<SettleWatch> settle =
                 spec.sustained ? DiskBaselines::sustainedLimits(*job, spec, m_plan) : std::nullopt;
-            progress.repeat = repeat;
-            progress.repeats = maxRuns;
-            progress.testName = sizeSweep
-                ? QStringLiteral("%1, bs %2").arg(spec.name, Units::formatSizeCompact(blockSize))
-                : depthSweep ? QStringLiteral("%1, QD %2").arg(spec.name, QString::number(queueDepth))
-                             : spec.name;
-            if (stable) {
-                progress.say(QT_TRANSLATE_NOOP("CampaignProgress",
-                                               "%1: %2 (run %3, until MB/s vary by at most %4 %, at most %5 runs)"),
-                             {progress.configName, progress.testName, QString::number(repeat),
-                              QString::number(m_plan.stable.cvMax * 100, 'g', 3), QString::number(maxRuns)});
-            } else {
-                progress.say(
-                    QT_TRANSLATE_NOOP("CampaignProgress", "%1: %2 (%3/%4)"),
-                    {progress.configName, progress.testName, QString::number(repeat), QString::number(maxRuns)});
-            }
+            sayRun(progress, spec, {blockSize, queueDepth}, repeat, maxRuns, stable);
             m_context.campaign->report(progress);
             const ResourceSample before = monitor ? monitor->sample() : ResourceSample();
             const IoResult run = m_context.campaign->runJob(*job, progress, cancel, settle ? &*settle : nullptr);
@@ -246,79 +233,6 @@ void ConfigurationRun::runTest(const BuiltArray& built, const TestSpec& spec, Te
             }
         }
         keepPoint();
-    }
-}
-
-std::pair<int, int> ConfigurationRun::commandUser() const
-{
-    if (geteuid() != 0) {
-        return {-1, -1}; // we are the user already
-    }
-    // The one user the helper also takes as its client: pkexec's, else sudo's.
-    if (const InvokingUser user = invokingUser(); user.uid > 0) {
-        return {user.uid, user.gid};
-    }
-    return m_plan.commandAsRoot ? std::pair {-1, -1} : std::pair {65534, 65534}; // nobody, never root unasked
-}
-
-void ConfigurationRun::runFileTests(ConfigResult& config, const BuiltArray& built, CampaignProgress progress,
-                                    const std::atomic_bool* cancel)
-{
-    const FilesystemSpec fs = config.requestedFilesystem.value_or(m_plan.filesystem);
-    const auto [uid, gid] = commandUser();
-    progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "%1: making %2 on %3"), {config.name, fs.type, built.device});
-    m_context.campaign->report(progress);
-    auto mounted = makeAndMount(
-        *m_context.runner, fs, [&] { return verifyTarget(m_executor.gate.get(), built); }, config.spec, built.plan.tag,
-        uid, gid);
-    if (!mounted) {
-        for (const TestSpec& spec : m_plan.tests) {
-            if (spec.isFileTest()) {
-                TestResult result;
-                result.spec = spec;
-                result.status = RunState::Failed;
-                result.error = mounted.error().message;
-                config.tests.append(result);
-            }
-        }
-        return;
-    }
-    config.filesystem = mounted->toJson();
-    config.filesystem.insert(QStringLiteral("mount_point"), mounted->mountPoint);
-    for (const TestSpec& spec : m_plan.tests) {
-        if (!spec.isFileTest()) {
-            continue;
-        }
-        if (cancelled(cancel)) {
-            break;
-        }
-        FileTestParams params = spec.file;
-        params.directory = mounted->mountPoint;
-        if (spec.kind == TestKind::Command) {
-            params.uid = uid;
-            params.gid = gid;
-            params.commandDirectory = mounted->userDirectory;
-        }
-        TestResult result;
-        result.spec = spec;
-        if (!waitForQuietArrays(result, progress, cancel)) {
-            break;
-        }
-        progress.testName = spec.name;
-        progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "%1: %2 on %3"), {config.name, spec.name, fs.type});
-        m_context.campaign->report(progress);
-        const FileTestResult outcome = runFileTest(params, cancel);
-        result.status = outcome.status;
-        result.error = outcome.error;
-        result.file = outcome;
-        result.filesystem = fs.type;
-        config.tests.append(result);
-        m_unitsDone += 1;
-        m_context.campaign->saveAfterTest();
-    }
-    // Never leave a mounted array behind, whatever happened above.
-    if (auto ok = unmountFilesystem(*m_context.runner, *mounted); !ok) {
-        config.error = ok.error().message;
     }
 }
 
@@ -408,7 +322,8 @@ bool ConfigurationRun::measureOnArray(ConfigResult& entry, int index, ConfigResu
         }
     }
     if (leading && m_plan.hasFileTests() && !cancelled(cancel)) {
-        runFileTests(entry, array.built, progress, cancel);
+        FileTestsOnArray({&m_plan, m_context.runner, m_executor.gate.get(), m_context.campaign, &m_quiet, &m_unitsDone})
+            .run(entry, array.built, progress, cancel);
     }
     if (leading && array.drill && !cancelled(cancel) && first.drill->status == RunState::Pending) {
         FailureDrill(drillContext(array.built), first, array.built, array.executor, progress, cancel, &array.monitor)
@@ -435,6 +350,45 @@ Result<BuildPlan> ConfigurationRun::planGroupBuild(PinnedSpec& pinned, const QLi
         }
     }
     return plan;
+}
+
+void ConfigurationRun::measureGroup(const QList<int>& group, const OnArray& array, CampaignProgress& progress,
+                                    double started, const std::atomic_bool* cancel)
+{
+    ConfigResult& config = m_results.configs[group.first()];
+    const int builtStripeCache = config.stripeCache > 0 ? config.stripeCache : defaultStripeCache;
+    int stripeCacheNow = builtStripeCache;
+    bool stop = false;
+    for (qsizetype k = 0; k < group.size() && !stop; ++k) {
+        ConfigResult& entry = m_results.configs[group.at(k)];
+        const double entryStarted = m_context.campaign->system().seconds();
+        progress.configIndex = group.at(k) + 1;
+        progress.configName = entry.name;
+        entry.device = array.built.device;
+        entry.writeCaches = config.writeCaches;
+        entry.writeCacheNote = config.writeCacheNote;
+        if (k > 0) {
+            entry.status = RunState::Running;
+            if (cancelled(cancel)) {
+                break;
+            }
+            if (auto set = setStripeCache(array.built, entry.stripeCache, entry.commands); !set) {
+                entry.status = RunState::Failed;
+                entry.error = set.error().message;
+                continue;
+            }
+            stripeCacheNow = entry.stripeCache;
+        }
+        stop = measureOnArray(entry, group.at(k), config, array, progress, cancel);
+        entry.seconds = m_context.campaign->system().seconds() - (k == 0 ? started : entryStarted);
+    }
+    if (stripeCacheNow != builtStripeCache) {
+        // md forgets the cache when the array stops; set back first all the same, as the build left it.
+        if (auto back = setStripeCache(array.built, builtStripeCache, config.commands);
+            !back && config.error.isEmpty()) {
+            config.error = back.error().message;
+        }
+    }
 }
 
 void ConfigurationRun::run(const QList<int>& group, const std::atomic_bool* cancel)
@@ -468,13 +422,8 @@ void ConfigurationRun::run(const QList<int>& group, const std::atomic_bool* canc
         failAll(RunState::Failed, plan.error().message);
         return;
     }
-    BuildExecutor executor(*m_context.runner, m_executor,
-                           {[&](const QString& message, double) {
-                                CampaignProgress p = progress;
-                                p.sayAsIs(message);
-                                m_context.campaign->report(p);
-                            },
-                            [this](const StepLog& log) { m_context.campaign->commandLogged(log); }});
+    BuildSteps steps(*m_context.campaign, progress);
+    BuildExecutor executor(*m_context.runner, m_executor, &steps);
     auto built = executor.build(*plan, cancel);
     if (!built) {
         failAll(built.error().code == ErrorCode::cancelled ? RunState::Cancelled : RunState::Failed,
@@ -489,7 +438,7 @@ void ConfigurationRun::run(const QList<int>& group, const std::atomic_bool* canc
     }
     const QStringList mdDevices = kernelNamesOfArrays(*built);
     const ResourceMonitor monitor(memberNames, mdDevices, m_context.monitorRoot);
-    m_mdArrays = mdDevices;
+    m_quiet.setArrays(mdDevices);
     if (drill && config.drill->spec.initialResync) {
         // Timed from its start: nothing before.
         FailureDrill(drillContext(*built), config, *built, executor, progress, cancel, &monitor).followInitialResync();
@@ -498,42 +447,11 @@ void ConfigurationRun::run(const QList<int>& group, const std::atomic_bool* canc
     // resync's timing must not lose) and before the first test.
     applyWriteCache(config, *built, pinned->pins, executor);
     const OnArray onArray {*built, pinned->spec, executor, monitor, drill};
-    const int builtStripeCache = config.stripeCache > 0 ? config.stripeCache : defaultStripeCache;
-    int stripeCacheNow = builtStripeCache;
-    bool stop = false;
-    for (qsizetype k = 0; k < group.size() && !stop; ++k) {
-        ConfigResult& entry = m_results.configs[group.at(k)];
-        const double entryStarted = m_context.campaign->system().seconds();
-        progress.configIndex = group.at(k) + 1;
-        progress.configName = entry.name;
-        entry.device = built->device;
-        entry.writeCaches = config.writeCaches;
-        entry.writeCacheNote = config.writeCacheNote;
-        if (k > 0) {
-            entry.status = RunState::Running;
-            if (cancelled(cancel)) {
-                break;
-            }
-            if (auto set = setStripeCache(*built, entry.stripeCache, entry.commands); !set) {
-                entry.status = RunState::Failed;
-                entry.error = set.error().message;
-                continue;
-            }
-            stripeCacheNow = entry.stripeCache;
-        }
-        stop = measureOnArray(entry, group.at(k), config, onArray, progress, cancel);
-        entry.seconds = m_context.campaign->system().seconds() - (k == 0 ? started : entryStarted);
-    }
-    if (stripeCacheNow != builtStripeCache) {
-        // md forgets the cache when the array stops; set back first all the same, as the build left it.
-        if (auto back = setStripeCache(*built, builtStripeCache, config.commands); !back && config.error.isEmpty()) {
-            config.error = back.error().message;
-        }
-    }
+    measureGroup(group, onArray, progress, started, cancel);
     progress.phase = CampaignPhase::Teardown;
     progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "tearing down %1"), {config.name});
     m_context.campaign->report(progress);
-    m_mdArrays.clear();
+    m_quiet.setArrays({});
     const double teardownStarted = m_context.campaign->system().seconds();
     const TeardownReport teardown = executor.teardown(*built);
     // Each configuration's own time; the build counts for the first and the teardown for the last, so

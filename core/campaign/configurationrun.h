@@ -5,6 +5,7 @@
 #include "campaign/campaignprogress.h"
 #include "campaign/campaignservices.h"
 #include "campaign/failuredrill.h"
+#include "campaign/quietarrays.h"
 #include "disks/disk.h"
 #include "engine/ioengine.h"
 #include "plan/campaignplan.h"
@@ -69,28 +70,33 @@ private:
     /// drill. True when a test was cancelled: the group stops.
     bool measureOnArray(ConfigResult& entry, int index, ConfigResult& first, const OnArray& array,
                         CampaignProgress& progress, const std::atomic_bool* cancel);
+    /// run()'s part on the built array: each configuration of the group measured in turn (a sweep's
+    /// stripe cache set before each, and set back after), timed from `started` for the first.
+    void measureGroup(const QList<int>& group, const OnArray& array, CampaignProgress& progress, double started,
+                      const std::atomic_bool* cancel);
     /// Sets every member's write cache as the configuration asks (journaled; set back at teardown)
     /// and records each member's state; a disk that cannot be changed leaves all as they were, said why.
     void applyWriteCache(ConfigResult& config, BuiltArray& built, const QList<PinnedDevice>& pins,
                          BuildExecutor& executor);
     /// Sets md's stripe cache of every parity array of the build (logged, and added to `commands`).
     Result<void> setStripeCache(const BuiltArray& built, int stripes, QStringList& commands);
-    void runFileTests(ConfigResult& config, const BuiltArray& built, CampaignProgress progress,
-                      const std::atomic_bool* cancel);
-    /// Who runs `command` tests: the invoking user (SUDO_UID, PKEXEC_UID), root when the plan says
-    /// so, else nobody. (-1, -1) = as this process.
-    std::pair<int, int> commandUser() const;
     /// One run's job of `spec` on `built` (at `blockSize` and `queueDepth`, in the plan's region), the
     /// array checked by the gate right before.
     Result<IoJob> testJob(const BuiltArray& built, const TestSpec& spec, std::uint32_t blockSize, int queueDepth) const;
+    /// One point of a test: its block size and queue depth (a sweep's own, else the test's).
+    struct RunPoint
+    {
+        std::uint32_t blockSize = 0;
+        int queueDepth = 0;
+    };
+    /// Says which run of which test (and point) runs now, in `progress`.
+    void sayRun(CampaignProgress& progress, const TestSpec& spec, RunPoint point, int repeat, int maxRuns,
+                bool stable) const;
     /// Runs an I/O or sweep test: each point `repeats` times, or until stable; before each run it waits
     /// for the configuration's arrays to stop resyncing, or labels the result.
     void runTest(const BuiltArray& built, const TestSpec& spec, TestResult& result, CampaignProgress progress,
                  const std::atomic_bool* cancel, const ResourceMonitor* monitor = nullptr,
                  TestContext context = TestContext::Healthy);
-    /// Waits while an array of the configuration resyncs or recovers, reporting progress (or marks
-    /// `result` when the plan says to label); false when cancelled meanwhile.
-    bool waitForQuietArrays(TestResult& result, CampaignProgress progress, const std::atomic_bool* cancel);
     /// What the failure drill of a configuration built as `built` uses of this run.
     FailureDrill::Context drillContext(const BuiltArray& built);
     /// FailureDrill::Tests: runTest() on the array drillContext() was last given.
@@ -110,7 +116,7 @@ private:
     int& m_unitsDone;
     int& m_unitsTotal;
     const BuiltArray* m_drillBuilt = nullptr; ///< the array the drill's tests run on
-    QStringList m_mdArrays; ///< the md arrays (md127) of the build being measured
+    QuietArrays m_quiet; ///< the md arrays (md127) of the build being measured
 };
 
 } // namespace RaidBench

@@ -246,10 +246,11 @@ void DiskBaselines::runTogether(const std::atomic_bool* cancel)
             m_context.campaign->report(progress);
             // The disks' progress as one (IoTogether::run): their rates summed, and the disk that
             // has stopped answering the longest, if one has.
-            const QList<IoResult> runs = m_context.campaign->system().runIoTogether(jobs, cancel, [&](const IoProgress& p) {
-                progress.follow(p, jobs.value(p.stalledJob).target);
-                m_context.campaign->report(progress);
-            });
+            const QList<IoResult> runs =
+                m_context.campaign->system().runIoTogether(jobs, cancel, [&](const IoProgress& p) {
+                    progress.follow(p, jobs.value(p.stalledJob).target);
+                    m_context.campaign->report(progress);
+                });
             bool complete = true;
             for (qsizetype i = 0; i < runs.size(); ++i) {
                 const IoResult& run = runs.at(i);

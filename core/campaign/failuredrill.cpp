@@ -292,7 +292,8 @@ void FailureDrill::run(const ArraySpec& pinnedSpec)
     }
     m_target = *target;
     m_drill.failedArray = m_target.array;
-    const MdSyncState state = m_context.campaign->system().readSync(m_context.campaign->system().mdDirectory(m_target.array));
+    const MdSyncState state =
+        m_context.campaign->system().readSync(m_context.campaign->system().mdDirectory(m_target.array));
     if (!state.readable || state.degraded > 0 || state.working()) {
         m_drill.status = RunState::Failed;
         m_drill.error = !state.readable
@@ -366,9 +367,10 @@ Result<void> FailureDrill::setSpeedLimits(bool restore)
         const QString text = restore ? QStringLiteral("system") : QString::number(*value / 1024);
         const CommandResult written =
             m_context.runner->writeMdAttribute(m_target.array, QLatin1String(attribute), text);
-        m_context.campaign->commandLogged(StepLog {QStringLiteral("set %1").arg(QLatin1String(attribute)),
-                                                   {QStringLiteral("sysfs"), m_target.array, QLatin1String(attribute), text},
-                                                   written});
+        m_context.campaign->commandLogged(
+            StepLog {QStringLiteral("set %1").arg(QLatin1String(attribute)),
+                     {QStringLiteral("sysfs"), m_target.array, QLatin1String(attribute), text},
+                     written});
         if (!written.ok()) {
             return makeError(ErrorCode::stepFailed, written.summary());
         }
@@ -442,7 +444,8 @@ Result<RebuildResult> FailureDrill::rebuildWithLoad()
         progress.configName = QStringLiteral("%1 (rebuilding)").arg(m_config.name);
         load = std::thread([&, progress] {
             const double started = m_context.campaign->system().seconds();
-            m_context.tests->runTest(loadResult.spec, loadResult, progress, &loadStop, nullptr, TestContext::UnderRebuild);
+            m_context.tests->runTest(loadResult.spec, loadResult, progress, &loadStop, nullptr,
+                                     TestContext::UnderRebuild);
             loadSeconds = m_context.campaign->system().seconds() - started;
             loadRunning = false;
         });

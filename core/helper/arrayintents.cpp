@@ -1,6 +1,7 @@
 #include "helper/arrayintents.h"
 
 #include "arrays/buildjournal.h"
+#include "helper/buildevents.h"
 #include "layout/arrayanalysis.h"
 #include "system/childprocess.h"
 #include "util/errorcodes.h"
@@ -109,7 +110,8 @@ void ArrayIntents::createArray(const HelperProtocol::Request& request)
         const BuildPlan& buildPlan = prepared->plan;
         BuildExecutor::Options options = m_context.executorOptions(args.allowLoop);
         options.waitForResync = options.waitForResync || args.waitResync;
-        BuildExecutor executor(*m_context.options().runner, options, m_context.buildCallbacks(id, true));
+        BuildEvents events(m_context, id, true);
+        BuildExecutor executor(*m_context.options().runner, options, &events);
         auto built = executor.build(buildPlan, cancel);
         if (!built) {
             m_context.log(QStringLiteral("create %1 failed: %2").arg(buildPlan.tag, built.error().message));
@@ -183,8 +185,8 @@ void ArrayIntents::teardown(const HelperProtocol::Request& request)
             m_context.session().mounts.remove(tag);
         }
         // A journal's leaves are checked as loop devices too: they were pinned as whatever they were.
-        BuildExecutor executor(*m_context.options().runner, m_context.executorOptions(true),
-                               m_context.buildCallbacks(id, false));
+        BuildEvents events(m_context, id, false);
+        BuildExecutor executor(*m_context.options().runner, m_context.executorOptions(true), &events);
         const TeardownReport report = executor.teardown(*array);
         m_context.log(QStringLiteral("teardown %1: %2").arg(tag, report.summary()));
         {

@@ -1,6 +1,7 @@
 #include "helper/helpercontext.h"
 
 #include "arrays/buildjournal.h"
+#include "disks/systemdevicegate.h"
 #include "helper/helperprotocol.h"
 #include "helper/messages.h"
 #include "util/errorcodes.h"
@@ -95,20 +96,6 @@ QString HelperContext::newSessionTag()
             return tag;
         }
     }
-}
-
-BuildExecutor::Callbacks HelperContext::buildCallbacks(qint64 id, bool withProgress)
-{
-    BuildExecutor::Callbacks callbacks;
-    if (withProgress) {
-        callbacks.progress = [this, id](const QString& message, double fraction) {
-            event(id, Messages::Event::progress, Messages::BuildProgress {message, fraction}.toJson());
-        };
-    }
-    callbacks.logged = [this, id](const StepLog& step) {
-        event(id, Messages::Event::command, Messages::CommandEvent::fromStep(step).toJson());
-    };
-    return callbacks;
 }
 
 void HelperContext::answer(qint64 id, const QByteArray& line)

@@ -72,8 +72,6 @@ public:
     RecoverScope scope() const;
     /// A new build tag: random, and used by neither this session nor any journal.
     QString newSessionTag();
-    /// Progress (when asked) and every command as events of request `id`.
-    BuildExecutor::Callbacks buildCallbacks(qint64 id, bool withProgress);
 
 private:
     /// Writes the reply or error `line` of request `id`; a job's own is held until its token is let go.

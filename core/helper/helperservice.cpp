@@ -3,6 +3,7 @@
 #include "arrays/buildjournal.h"
 #include "disks/diskscanner.h"
 #include "disks/healthprobe.h"
+#include "helper/buildevents.h"
 #include "helper/messages.h"
 #include "system/childprocess.h"
 #include "util/cancelflag.h"
@@ -234,8 +235,8 @@ void HelperService::recover(const HelperProtocol::Request& request)
 {
     const qint64 id = request.id;
     m_context.startExclusive(id, [this, id](const std::atomic_bool*) {
-        BuildExecutor executor(*m_context.options().runner, m_context.executorOptions(true),
-                               m_context.buildCallbacks(id, false));
+        BuildEvents events(m_context, id, false);
+        BuildExecutor executor(*m_context.options().runner, m_context.executorOptions(true), &events);
         const TeardownReport report = executor.recoverLeftovers(m_context.scope());
         m_context.log(QStringLiteral("recover: %1").arg(report.summary()));
         if (const QStringList results = m_runs.removeEndedRunsResults(); !results.isEmpty()) {

@@ -1,4 +1,6 @@
 #include "../mock/fakedevicegate.h"
+#include "../mock/pretendbuildmachine.h"
+#include "../mock/steplogwatcher.h"
 #include "arrays/buildexecutor.h"
 #include "arrays/lvmreport.h"
 #include "arrays/mdassemblyguard.h"
@@ -72,7 +74,7 @@ private:
         options.journalDirectory = journalDir;
         options.etcRoot = testEtc(); // md's configuration: the test's own
         options.procRoot = QStringLiteral("/nonexistent");
-        options.deviceExists = [](const QString&) { return true; };
+        options.machine = std::make_shared<PretendBuildMachine>();
         options.gate = std::move(gate);
         return options;
     }
@@ -151,7 +153,8 @@ private:
     static BuildExecutor::Options cacheOptions(const QString& journalDir, std::shared_ptr<FakeDeviceGate> gate)
     {
         BuildExecutor::Options options = testOptions(journalDir, std::move(gate));
-        options.inspectDisk = [](const QString& node) -> Result<Disk> {
+        auto machine = std::make_shared<PretendBuildMachine>();
+        machine->disk = [](const QString& node) -> Result<Disk> {
             Disk disk;
             disk.name = node.section(QLatin1Char('/'), -1);
             disk.path = node;
@@ -159,6 +162,7 @@ private:
             disk.transport = QStringLiteral("sas");
             return disk;
         };
+        options.machine = machine;
         return options;
     }
 
@@ -417,15 +421,15 @@ private Q_SLOTS:
         RecordingCommandRunner runner;
         QString journalAtCreate;
         BuildExecutor::Options options = testOptions(journals.path(), gate);
-        BuildExecutor executor(runner, options,
-                               {{}, [&](const StepLog& log) {
-                                    if (log.argv.value(1) == QLatin1String("--create")) {
-                                        QFile file(journals.filePath(QStringLiteral("journal-j1.json")));
-                                        if (file.open(QIODevice::ReadOnly)) {
-                                            journalAtCreate = QString::fromUtf8(file.readAll());
-                                        }
-                                    }
-                                }});
+        StepLogWatcher watcher([&](const StepLog& log) {
+            if (log.argv.value(1) == QLatin1String("--create")) {
+                QFile file(journals.filePath(QStringLiteral("journal-j1.json")));
+                if (file.open(QIODevice::ReadOnly)) {
+                    journalAtCreate = QString::fromUtf8(file.readAll());
+                }
+            }
+        });
+        BuildExecutor executor(runner, options, &watcher);
         const auto built = executor.build(plan);
         QVERIFY(built.ok());
         QVERIFY2(journalAtCreate.contains(QStringLiteral("raidbench-j1-0")),
@@ -483,7 +487,9 @@ private Q_SLOTS:
         const BuildPlan plan = pinnedPlan(*spec, QStringLiteral("d1"), *gate);
         RecordingCommandRunner runner;
         BuildExecutor::Options options = testOptions(journals.path(), gate);
-        options.deviceExists = [](const QString&) { return false; };
+        auto noNodes = std::make_shared<PretendBuildMachine>();
+        noNodes->nodesAppear = false;
+        options.machine = noNodes;
         options.deviceTimeoutMs = 200;
         BuildExecutor executor(runner, options);
         const auto built = executor.build(plan);
@@ -500,12 +506,12 @@ private Q_SLOTS:
         const BuildPlan plan = pinnedPlan(*spec, QStringLiteral("c1"), *gate);
         RecordingCommandRunner runner;
         std::atomic_bool cancel {false};
-        BuildExecutor executor(runner, testOptions(journals.path(), gate),
-                               {{}, [&](const StepLog& log) {
-                                    if (log.argv.value(2) == QLatin1String("/dev/md/raidbench-c1-0")) {
-                                        cancel.store(true);
-                                    }
-                                }});
+        StepLogWatcher watcher([&](const StepLog& log) {
+            if (log.argv.value(2) == QLatin1String("/dev/md/raidbench-c1-0")) {
+                cancel.store(true);
+            }
+        });
+        BuildExecutor executor(runner, testOptions(journals.path(), gate), &watcher);
         const auto built = executor.build(plan, &cancel);
         QVERIFY(!built.ok());
         QCOMPARE(built.error().code, QStringLiteral("cancelled"));
@@ -546,12 +552,12 @@ private Q_SLOTS:
         const BuildPlan plan = pinnedPlan(*spec, QStringLiteral("mb"), *gate);
         RecordingCommandRunner runner;
         // After the first disk's wipe, the third is swapped for another disk.
-        BuildExecutor executor(runner, testOptions(journals.path(), gate),
-                               {{}, [&](const StepLog& log) {
-                                    if (log.argv.last() == QLatin1String("/dev/sdb")) {
-                                        gate->setChanged(QStringLiteral("/dev/sdd"));
-                                    }
-                                }});
+        StepLogWatcher watcher([&](const StepLog& log) {
+            if (log.argv.last() == QLatin1String("/dev/sdb")) {
+                gate->setChanged(QStringLiteral("/dev/sdd"));
+            }
+        });
+        BuildExecutor executor(runner, testOptions(journals.path(), gate), &watcher);
         const auto built = executor.build(plan);
         QVERIFY(!built.ok());
         QCOMPARE(built.error().code, QStringLiteral("device-changed"));
@@ -919,12 +925,12 @@ private Q_SLOTS:
         bool guardedBeforeCreate = false;
         BuildExecutor::Options options = testOptions(journals.path(), gate);
         options.etcRoot = etc;
-        BuildExecutor executor(runner, options,
-                               {{}, [&](const StepLog& log) {
-                                    if (log.argv.value(1) == QLatin1String("--create") && !guardedBeforeCreate) {
-                                        guardedBeforeCreate = QFile::exists(guard);
-                                    }
-                                }});
+        StepLogWatcher watcher([&](const StepLog& log) {
+            if (log.argv.value(1) == QLatin1String("--create") && !guardedBeforeCreate) {
+                guardedBeforeCreate = QFile::exists(guard);
+            }
+        });
+        BuildExecutor executor(runner, options, &watcher);
         const auto built = executor.build(plan);
         QVERIFY2(built.ok(), qPrintable(built.ok() ? QString() : built.error().message));
         QVERIFY(guardedBeforeCreate);
@@ -958,7 +964,9 @@ private Q_SLOTS:
         RecordingCommandRunner runner;
         BuildExecutor::Options options = testOptions(journals.path(), gate);
         options.etcRoot = etc;
-        options.assemblyRuns = [] { return true; };
+        auto machine = std::make_shared<PretendBuildMachine>();
+        machine->udev = true;
+        options.machine = machine;
         const auto refused = BuildExecutor(runner, options).build(plan);
         QVERIFY(!refused.ok());
         QVERIFY2(refused.error().message.contains(QStringLiteral("automatic assembly")),
@@ -966,7 +974,7 @@ private Q_SLOTS:
         QVERIFY(runner.commands().isEmpty()); // nothing touched
         QVERIFY(BuildJournal::readAll(journals.path()).isEmpty());
         // Where nothing assembles arrays on its own (no udev), the build goes on and says so.
-        options.assemblyRuns = [] { return false; };
+        machine->udev = false;
         const auto built = BuildExecutor(runner, options).build(plan);
         QVERIFY(built.ok());
     }

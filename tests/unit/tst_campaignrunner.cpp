@@ -1,4 +1,5 @@
 #include "../mock/fakedevicegate.h"
+#include "../mock/pretendbuildmachine.h"
 #include "campaign/campaignrunner.h"
 #include "util/errorcodes.h"
 
@@ -14,6 +15,7 @@
 
 using namespace RaidBench;
 using RaidBench::Test::FakeDeviceGate;
+using RaidBench::Test::PretendBuildMachine;
 
 /// Whole campaigns in-process: the real runner, build executor, journal and results file, with the
 /// commands recorded (RecordingCommandRunner), a gate over pretend disks (FakeDeviceGate) and an engine
@@ -135,7 +137,7 @@ private:
             options.executor.journalDirectory = dir.filePath(QStringLiteral("journal"));
             options.executor.etcRoot = dir.filePath(QStringLiteral("etc"));
             options.executor.procRoot = QStringLiteral("/nonexistent");
-            options.executor.deviceExists = [](const QString&) { return true; };
+            options.executor.machine = std::make_shared<PretendBuildMachine>();
             options.executor.gate = gate;
             options.system = system;
             system->io = [this](const IoJob& job, const IoEngine::ProgressCallback&) { return answer(job); };

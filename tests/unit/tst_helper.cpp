@@ -1,4 +1,5 @@
 #include "../mock/fakedevicegate.h"
+#include "../mock/pretendbuildmachine.h"
 #include "disks/diskscanner.h"
 #include "helper/helperprotocol.h"
 #include "helper/helperservice.h"
@@ -49,7 +50,7 @@ private:
             options.runner = &runner;
             options.executor.journalDirectory = stateDir + QStringLiteral("/journal");
             options.executor.etcRoot = stateDir + QStringLiteral("/etc");
-            options.executor.deviceExists = [](const QString&) { return true; };
+            options.executor.machine = std::make_shared<PretendBuildMachine>();
             options.stateDirectory = stateDir;
             // Two pretend disks are fine; every other path meets the real gate.
             options.gate = [this](bool) -> std::shared_ptr<const DeviceGate> { return gate; };
@@ -241,7 +242,7 @@ private Q_SLOTS:
             QCOMPARE(disk.kind, QStringLiteral("disk"));
             QVERIFY(disk.healthRead);
             // The recording runner prints nothing: smartctl's output cannot be read, said as such.
-            QCOMPARE(disk.health.status, QStringLiteral("unknown"));
+            QCOMPARE(disk.health.status, SmartStatus::Unknown);
             QVERIFY(!disk.health.reason.isEmpty());
         }
         // A name the helper's scan does not have lists nothing.
