@@ -2,6 +2,7 @@
 
 #include "clicommon.h"
 #include "disks/devicegate.h"
+#include "disks/systemdevicegate.h"
 #include "engine/ioengine.h"
 #include "util/errorcodes.h"
 #include "util/units.h"

@@ -4,6 +4,7 @@
 #include "clicommon.h"
 #include "client/hostcampaign.h"
 #include "disks/diskscanner.h"
+#include "disks/systemdevicegate.h"
 #include "helper/helperclient.h"
 #include "model/analysis.h"
 #include "util/errorcodes.h"
@@ -180,7 +181,8 @@ public:
             if (progress.liveBwBytes > 0) {
                 line += QStringLiteral("  %1").arg(Units::formatMBps(progress.liveBwBytes));
             }
-            printProgress(QStringLiteral("%1  %2 %").arg(line.left(110), QString::number(qRound(progress.overall * 100))));
+            printProgress(
+                QStringLiteral("%1  %2 %").arg(line.left(110), QString::number(qRound(progress.overall * 100))));
         } else if (said != m_lastMessage) {
             printErr(QStringLiteral("%1%2\n").arg(head, said));
         }

@@ -25,11 +25,6 @@ public:
 
     /// How often a run reports its progress.
     static constexpr std::uint64_t progressIntervalNs = 100'000'000;
-
-    /// The fio command line that runs the same job.
-    static QString fioCommand(const IoJob& job, std::uint64_t rangeLength, bool fixedBuffers, bool sync);
-    /// The dd command line that moves the same bytes, or an empty string for random and mixed patterns.
-    static QString ddCommand(const IoJob& job, std::uint64_t bytes);
 };
 
 } // namespace RaidBench

@@ -2,6 +2,7 @@
 
 #include "lab/kvmprobe.h"
 #include "lab/labchannel.h"
+#include "lab/labcontroldir.h"
 #include "lab/labdisks.h"
 #include "lab/labimage.h"
 #include "lab/labreaper.h"
@@ -16,10 +17,6 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTimer>
 
@@ -33,7 +30,6 @@ namespace RaidBench {
 
 namespace {
 
-constexpr auto readyMarker = "RAIDBENCH-LAB-READY";
 /// A KVM guest boots in a few seconds; one that has not come up by then is taken as stalled (seen on
 /// hosts where /dev/kvm answers but guests hang), and the lab falls back to TCG.
 constexpr qint64 kvmBootTimeoutMs = 20'000;
@@ -116,33 +112,8 @@ Result<void> LabMachine::start(const QStringList& command)
 
 Result<void> LabMachine::checkOptions(const QStringList& command)
 {
-    if (m_options.disks.isEmpty()) {
-        return makeError(ErrorCode::invalidLabSpec, QStringLiteral("the lab needs at least one disk"));
-    }
-    static const QRegularExpression hostnamePattern(
-        QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9][A-Za-z0-9-]{0,62}")));
-    if (!m_options.hostname.isEmpty() && !hostnamePattern.match(m_options.hostname).hasMatch()) {
-        return makeError(ErrorCode::invalidLabSpec,
-                         QStringLiteral("the lab's host name '%1' may hold only letters, digits and '-'")
-                             .arg(m_options.hostname.left(100)));
-    }
-    if (m_options.sshPort < 0 || m_options.sshPort > 65535) {
-        return makeError(ErrorCode::invalidLabSpec, QStringLiteral("the ssh port must be from 1 to 65535"));
-    }
-    static const QRegularExpression filePattern(
-        QRegularExpression::anchoredPattern(QStringLiteral("[A-Za-z0-9_][A-Za-z0-9._-]{0,100}")));
-    for (const auto& file : std::as_const(m_options.controlFiles)) {
-        if (!filePattern.match(file.first).hasMatch() || file.first == QLatin1String("request.json")) {
-            return makeError(
-                ErrorCode::invalidLabSpec,
-                QStringLiteral("'%1' cannot be a file of the lab's control directory").arg(file.first.left(100)));
-        }
-    }
-    if (m_options.accel != QLatin1String("auto") && m_options.accel != QLatin1String("kvm") &&
-        m_options.accel != QLatin1String("tcg")) {
-        return makeError(
-            ErrorCode::labBadAccel,
-            QStringLiteral("unknown accelerator '%1'; use auto, kvm or tcg").arg(m_options.accel.left(100)));
+    if (auto checked = m_options.check(); !checked) {
+        return checked;
     }
     if (command.isEmpty()) {
         return makeError(ErrorCode::labNoCommand, QStringLiteral("no command to run inside the VM"));
@@ -191,19 +162,15 @@ void LabMachine::chooseAccelerator()
     }
 }
 
+LabControlDir LabMachine::control() const
+{
+    return LabControlDir(m_workDir + QStringLiteral("/ctl"));
+}
+
 void LabMachine::pollConsole()
 {
-    QFile console(m_workDir + QStringLiteral("/console.log"));
-    if (console.open(QIODevice::ReadOnly) && console.size() > m_consoleOffset) {
-        console.seek(m_consoleOffset);
-        const QByteArray fresh = console.readAll();
-        m_consoleOffset += fresh.size();
-        m_console += fresh;
-        if (m_console.size() > 256 * 1024) {
-            m_console = m_console.right(128 * 1024);
-        }
-    }
-    if (!m_commandStarted && m_bootMs >= 0 && QFile::exists(m_workDir + QStringLiteral("/ctl/started"))) {
+    m_console.readFrom(m_workDir + QStringLiteral("/console.log"));
+    if (!m_commandStarted && m_bootMs >= 0 && control().commandStarted()) {
         m_commandStarted = true;
         if (m_stdinEofRequested) {
             m_stdin->closeAfterWriting();
@@ -213,7 +180,7 @@ void LabMachine::pollConsole()
         pollRequests();
     }
     if (m_bootMs < 0) {
-        if (m_console.contains(readyMarker)) {
+        if (m_console.ready()) {
             m_bootMs = m_clock.elapsed();
             logBoot(QStringLiteral("booted in %1 ms").arg(m_bootMs));
             Q_EMIT booted(m_bootMs);
@@ -245,7 +212,7 @@ void LabMachine::pollConsole()
                 .arg(m_clock.elapsed() / 1000)
                 .arg(m_accel.toUpper(),
                      m_hangReason.isEmpty() ? QString() : tr(", the second boot: the first %1").arg(m_hangReason),
-                     consoleTail(8));
+                     m_console.tail(8));
         logBoot(QStringLiteral("gave up: %1").arg(m_stopReason.section(QLatin1Char(';'), 0, 0)));
         m_qemu->kill();
     } else if (m_bootMs >= 0 && !m_commandStarted && m_clock.elapsed() - m_bootMs > commandStartTimeoutMs &&
@@ -253,7 +220,7 @@ void LabMachine::pollConsole()
         m_stopReason = tr("the VM came up but did not start the command within %1 s, twice (the first boot: %2); "
                           "its console ends with:\n%3")
                            .arg(commandStartTimeoutMs / 1000)
-                           .arg(m_hangReason, consoleTail(8));
+                           .arg(m_hangReason, m_console.tail(8));
         logBoot(QStringLiteral("gave up: the command did not start"));
         m_qemu->kill();
     }
@@ -261,13 +228,9 @@ void LabMachine::pollConsole()
 
 QString LabMachine::bootHang() const
 {
-    // The kernel's own words for a virtual CPU that stopped running ("rcu: INFO: rcu_preempt detected
-    // stalls on CPUs/tasks").
-    if (const qsizetype at = m_console.indexOf("detected stall"); at >= 0) {
-        const qsizetype start = m_console.lastIndexOf('\n', at) + 1;
-        const qsizetype end = m_console.indexOf('\n', at);
-        return tr("reported a stalled CPU (%1)")
-            .arg(QString::fromUtf8(m_console.mid(start, end < 0 ? -1 : end - start)).trimmed().left(120));
+    // The kernel's own words for a virtual CPU that stopped running.
+    if (const QString stall = m_console.stalledCpu(); !stall.isEmpty()) {
+        return tr("reported a stalled CPU (%1)").arg(stall);
     }
     const qint64 halfMs = qint64(m_options.bootTimeoutNs / 1'000'000) / 2;
     if (m_bootMs < 0 && m_clock.elapsed() > halfMs) {
@@ -281,13 +244,8 @@ QString LabMachine::bootHang() const
 
 QString LabMachine::bootPanic() const
 {
-    const qsizetype at = m_console.indexOf("Kernel panic - not syncing");
-    if (at < 0) {
-        return {};
-    }
-    const qsizetype end = m_console.indexOf('\n', at);
-    return tr("panicked while booting (%1)")
-        .arg(QString::fromUtf8(m_console.mid(at, end < 0 ? -1 : end - at)).trimmed().left(120));
+    const QString panic = m_console.panic();
+    return panic.isEmpty() ? QString() : tr("panicked while booting (%1)").arg(panic);
 }
 
 void LabMachine::retryAfterHang(const QString& reason)
@@ -318,25 +276,7 @@ void LabMachine::powerCycle()
     // Power cut: qemu is killed (the disk files keep what reached them), and the VM boots again with the
     // same disks and runs the same command, which sees RAIDBENCH_LAB_BOOT=2, 3, ...
     ++m_boot;
-    QFile requestFile(m_workDir + QStringLiteral("/ctl/request.json"));
-    if (requestFile.open(QIODevice::ReadOnly)) {
-        QJsonObject request = QJsonDocument::fromJson(requestFile.readAll()).object();
-        requestFile.close();
-        QJsonArray env;
-        for (const auto& value : request.value(QStringLiteral("env")).toArray()) {
-            if (!value.toString().startsWith(QLatin1String("RAIDBENCH_LAB_BOOT="))) {
-                env.append(value);
-            }
-        }
-        env.append(QStringLiteral("RAIDBENCH_LAB_BOOT=%1").arg(m_boot));
-        request.insert(QStringLiteral("env"), env);
-        if (requestFile.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-            requestFile.write(QJsonDocument(request).toJson());
-        }
-    }
-    QFile::remove(m_workDir + QStringLiteral("/ctl/started"));
-    QFile::remove(m_workDir + QStringLiteral("/ctl/status"));
-    QDir(m_workDir + QStringLiteral("/ctl/requests")).removeRecursively();
+    control().nextBoot(m_boot);
     Q_EMIT progress(tr("power cut; booting again"));
     m_powerCycling = true;
     m_qemu->kill();
@@ -358,16 +298,6 @@ void LabMachine::stop(const QString& why)
     }
     m_stopReason = why.isEmpty() ? tr("stopped") : why;
     m_qemu->kill();
-}
-
-QString LabMachine::consoleTail(int lines) const
-{
-    QStringList all = QString::fromUtf8(m_console).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    for (QString& line : all) {
-        line = line.trimmed();
-    }
-    all.removeAll(QString());
-    return all.mid(std::max<qsizetype>(0, all.size() - lines)).join(QLatin1Char('\n'));
 }
 
 void LabMachine::writeStdin(const QByteArray& data)
@@ -446,24 +376,10 @@ void LabMachine::onQemuFinished()
     if (const QByteArray rest = m_stderr->drain(50); !rest.isEmpty()) {
         Q_EMIT standardError(rest);
     }
-    QFile status(m_workDir + QStringLiteral("/ctl/status"));
-    if (m_stopReason.isEmpty() && status.open(QIODevice::ReadOnly)) {
-        const QByteArray content = status.readAll();
-        const QList<QByteArray> fields = content.simplified().split(' ');
-        bool ok = false;
-        const int value = fields.value(1).toInt(&ok);
-        if (fields.size() == 2 && ok && fields[0] == "exit") {
-            finish(value, std::nullopt);
-            return;
-        }
-        if (fields.size() == 2 && ok && fields[0] == "signal") {
-            finish(128 + value, std::nullopt);
-            return;
-        }
-        if (fields.value(0) == "error") {
-            finish(std::nullopt, makeError(ErrorCode::labCommandFailed, QString::fromUtf8(content.mid(6)).trimmed()));
-            return;
-        }
+    if (const auto ending = m_stopReason.isEmpty() ? control().ending() : std::nullopt; ending) {
+        finish(ending->exitCode,
+               ending->exitCode ? std::nullopt : std::optional(makeError(ErrorCode::labCommandFailed, ending->error)));
+        return;
     }
     QString message = m_stopReason;
     if (message.isEmpty()) {
@@ -471,8 +387,8 @@ void LabMachine::onQemuFinished()
         message = m_bootMs < 0
             ? tr("the VM stopped before it came up%1: %2")
                   .arg(m_hangReason.isEmpty() ? QString() : tr(" (the first boot %1)").arg(m_hangReason),
-                       qemuErrors.isEmpty() ? consoleTail(8) : qemuErrors)
-            : tr("the VM stopped before the command finished; its console ends with:\n%1").arg(consoleTail(8));
+                       qemuErrors.isEmpty() ? m_console.tail(8) : qemuErrors)
+            : tr("the VM stopped before the command finished; its console ends with:\n%1").arg(m_console.tail(8));
     }
     finish(
         std::nullopt,
@@ -553,9 +469,8 @@ Result<void> LabMachine::prepareDisks()
     if (!m_reaper->start(pattern)) {
         return makeError(ErrorCode::labNoWorkdir, QStringLiteral("cannot start the lab's clean-up watchdog"));
     }
-
-    if (!QDir().mkpath(m_workDir + QStringLiteral("/ctl"))) {
-        return makeError(ErrorCode::labNoWorkdir, QStringLiteral("cannot create directories in %1").arg(m_workDir));
+    if (auto created = control().create(); !created) {
+        return created;
     }
     m_disks = std::make_unique<LabDisks>(m_options.disks, m_workDir);
     if (auto created = m_disks->create(); !created) {
@@ -566,10 +481,6 @@ Result<void> LabMachine::prepareDisks()
 
 Result<void> LabMachine::writeRequest() const
 {
-    QJsonArray argv;
-    for (const QString& arg : m_command) {
-        argv.append(arg);
-    }
     // RaidBench's own binaries first: the VM runs the very build that started it.
     QStringList env {QStringLiteral("PATH=%1:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin")
                          .arg(QFileInfo(m_agent).absolutePath()),
@@ -581,24 +492,11 @@ Result<void> LabMachine::writeRequest() const
                      QStringLiteral("RAIDBENCH_LAB_BOOT=1"),
                      QStringLiteral("RAIDBENCH_LAB_DISKS=%1").arg(formatLabSpec(m_options.disks))};
     env += m_options.environment;
-    const QJsonObject request {
-        {QStringLiteral("argv"), argv},
-        {QStringLiteral("env"), QJsonArray::fromStringList(env)},
-        {QStringLiteral("cwd"), m_options.outDir.isEmpty() ? QStringLiteral("/root") : m_options.outDir}};
-    for (const auto& [name, bytes] : std::as_const(m_options.controlFiles)) {
-        QFile file(m_workDir + QStringLiteral("/ctl/") + name);
-        if (!file.open(QIODevice::WriteOnly | QIODevice::NewOnly) ||
-            !file.setPermissions(QFile::ReadOwner | QFile::WriteOwner) || file.write(bytes) != bytes.size()) {
-            return makeError(ErrorCode::labNoWorkdir,
-                             QStringLiteral("cannot write %1: %2").arg(file.fileName(), file.errorString()));
-        }
+    if (auto written = control().writeFiles(m_options.controlFiles); !written) {
+        return written;
     }
-    QFile requestFile(m_workDir + QStringLiteral("/ctl/request.json"));
-    if (!requestFile.open(QIODevice::WriteOnly)) {
-        return makeError(ErrorCode::labNoWorkdir, requestFile.errorString());
-    }
-    requestFile.write(QJsonDocument(request).toJson());
-    return {};
+    return control().writeRequest(m_command, env,
+                                  m_options.outDir.isEmpty() ? QStringLiteral("/root") : m_options.outDir);
 }
 
 Result<void> LabMachine::launch()
@@ -622,7 +520,6 @@ Result<void> LabMachine::launch()
     connect(m_stderr, &LabChannel::received, this, &LabMachine::standardError);
 
     QFile::remove(m_workDir + QStringLiteral("/console.log"));
-    m_consoleOffset = 0;
     m_console.clear();
     m_qemu = new QProcess(this);
     m_qemu->setProgram(QStandardPaths::findExecutable(QStringLiteral("qemu-system-x86_64")));
@@ -661,18 +558,9 @@ void LabMachine::pollRequests()
 {
     // What the guest asks of the machine it runs in (raidbench-cli lab unplug, plug, power-cycle):
     // one file per request in the shared control directory, answered by NAME.done.
-    const QString dir = m_workDir + QStringLiteral("/ctl/requests");
-    for (const QString& name : QDir(dir).entryList(QDir::Files)) {
-        if (name.endsWith(QLatin1String(".done")) ||
-            QFile::exists(dir + QLatin1Char('/') + name + QStringLiteral(".done"))) {
-            continue;
-        }
-        auto answer = [&](const QString& text) {
-            QFile done(dir + QLatin1Char('/') + name + QStringLiteral(".done"));
-            if (done.open(QIODevice::WriteOnly)) {
-                done.write(text.toUtf8() + '\n');
-            }
-        };
+    const LabControlDir ctl = control();
+    for (const QString& name : ctl.pendingRequests()) {
+        const auto answer = [&](const QString& text) { ctl.answer(name, text); };
         const QString what = name.section(QLatin1Char('-'), 0, 0);
         if (name == QLatin1String("power-cycle")) {
             answer(QStringLiteral("ok"));

@@ -1,5 +1,8 @@
 #pragma once
 
+#include "lab/labconsole.h"
+#include "lab/labcontroldir.h"
+#include "lab/laboptions.h"
 #include "lab/labspec.h"
 #include "util/result.h"
 
@@ -21,30 +24,6 @@ namespace RaidBench {
 class LabChannel;
 class LabDisks;
 class LabReaper;
-
-/// How to run the lab.
-struct LabOptions
-{
-    QList<LabDiskSpec> disks;
-    QString outDir; ///< shared read-write at the same path inside the VM; empty = none
-    std::uint64_t timeoutNs = 0; ///< whole run; 0 = no limit
-    std::uint64_t bootTimeoutNs = 180'000'000'000ull;
-    QString accel = QStringLiteral("auto"); ///< auto, kvm or tcg
-    int memoryMiB = 1024;
-    /// Virtual CPUs; 0 = QemuCommandLine::defaultCpus() for the accelerator chosen.
-    int cpus = 0;
-    QString agent; ///< raidbench-cli to run inside the VM; empty = the one beside this program
-    QString cacheDir; ///< empty = LabImage::defaultCacheDir()
-    QString workRoot; ///< where the disk files go; empty = LabDisks::defaultWorkRoot()
-    QStringList environment; ///< extra NAME=VALUE for the command
-    /// The guest's port 22 forwarded from 127.0.0.1:sshPort on this machine (qemu user networking,
-    /// restricted: the guest reaches nothing else); 0 = no network.
-    int sshPort = 0;
-    QString hostname; ///< the guest's host name; empty = raidbench-lab (letters, digits, '-')
-    /// Files put in the control directory before boot (mode 0600, root's), which the command inside
-    /// sees as /run/raidbench-lab/NAME: keys, a server configuration.
-    QList<QPair<QString, QByteArray>> controlFiles;
-};
 
 /// A qemu VM booting the host's kernel with real md, N throttled virtual disks, and the host's root
 /// file system read-only over 9p, running one command as root inside it with its stdin, stdout and
@@ -114,7 +93,8 @@ private:
     void bootAgain();
     void finish(std::optional<int> exitCode, std::optional<Error> error);
     void cleanUp();
-    QString consoleTail(int lines) const;
+    /// The directory the guest and this machine share for control.
+    LabControlDir control() const;
 
     LabOptions m_options;
     QStringList m_command;
@@ -132,8 +112,7 @@ private:
     LabChannel* m_stderr = nullptr;
     QTimer* m_consoleTimer = nullptr;
     QTimer* m_deadline = nullptr;
-    qint64 m_consoleOffset = 0;
-    QByteArray m_console;
+    LabConsole m_console;
     QElapsedTimer m_clock;
     qint64 m_bootMs = -1;
     bool m_done = false;

@@ -3,6 +3,7 @@
 #include "../common/confirmed.h"
 #include "disks/confirmeddisk.h"
 #include "disks/devicegate.h"
+#include "disks/systemdevicegate.h"
 
 #include <QHash>
 #include <QJsonArray>

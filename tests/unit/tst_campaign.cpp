@@ -5,6 +5,7 @@
 #include "answer/quickanswerflow.h"
 #include "campaign/progresscount.h"
 #include "engine/ioengine.h"
+#include "engine/referencecommands.h"
 #include "exports/exports.h"
 #include "layout/presets.h"
 #include "model/analysis.h"
@@ -398,8 +399,8 @@ private Q_SLOTS:
         job.target = QStringLiteral("/dev/sdb");
         job.pattern = IoPattern::Write;
         job.dsync = true;
-        QVERIFY(IoEngine::fioCommand(job, 1u << 30, false, false).contains(QStringLiteral("--sync=dsync")));
-        QVERIFY(IoEngine::ddCommand(job, 1u << 30).contains(QStringLiteral("oflag=direct,dsync")));
+        QVERIFY(ReferenceCommands::fio(job, 1u << 30, false, false).contains(QStringLiteral("--sync=dsync")));
+        QVERIFY(ReferenceCommands::dd(job, 1u << 30).contains(QStringLiteral("oflag=direct,dsync")));
         const auto decoded = IoJob::fromJson(job.toJson());
         QVERIFY(decoded.ok() && decoded->dsync);
     }

@@ -1,5 +1,6 @@
 #include "disks/confirmeddisk.h"
 #include "disks/devicegate.h"
+#include "disks/systemdevicegate.h"
 
 #include <QDir>
 #include <QFile>

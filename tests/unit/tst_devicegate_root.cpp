@@ -1,5 +1,6 @@
 #include "../common/loopdevice.h"
 #include "disks/devicegate.h"
+#include "disks/systemdevicegate.h"
 
 #include <QDir>
 #include <QElapsedTimer>
