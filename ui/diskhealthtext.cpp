@@ -21,11 +21,11 @@ QString status(const Disk& disk)
     if (!disk.healthRead) {
         return {};
     }
-    const QString& smart = disk.health.status; // SMART's own words, not a run's state
-    return smart == QLatin1String("passed")  ? tr("OK")
-        : smart == QLatin1String("failed")   ? tr("Failing")
-        : smart == QLatin1String("no-smart") ? tr("No SMART")
-                                             : tr("Unknown");
+    const SmartStatus smart = disk.health.status;
+    return smart == SmartStatus::Passed ? tr("OK")
+        : smart == SmartStatus::Failed  ? tr("Failing")
+        : smart == SmartStatus::NoSmart ? tr("No SMART")
+                                        : tr("Unknown");
 }
 
 QString temperature(const Disk& disk)
@@ -71,7 +71,7 @@ QString panel(const Disk& disk)
     QString html = QStringLiteral("<br><b>%1</b>: %2").arg(tr("Health"), status(disk).toHtmlEscaped());
     // The helper says why in English; a disk without SMART, the common case (virtual disks, USB
     // bridges), is said in the user's words.
-    const QString reason = health.status == QLatin1String("no-smart")
+    const QString reason = health.status == SmartStatus::NoSmart
         ? tr("the disk reports no SMART (virtual disks and some USB bridges have none)")
         : health.reason;
     if (!reason.isEmpty()) {

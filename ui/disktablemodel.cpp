@@ -183,7 +183,7 @@ DiskTableModel::Row DiskTableModel::makeRow(const Disk& disk) const
     row.tip = tipFor(disk, why, slow);
     // What could make it slow, where it shows: slow speeds, failing, hot, a slow link, its cache off.
     row.flagged[ColumnWrite] = row.flagged[ColumnRead] = !slow.isEmpty();
-    row.flagged[ColumnHealth] = disk.health.status == QLatin1String("failed");
+    row.flagged[ColumnHealth] = disk.health.status == SmartStatus::Failed;
     row.flagged[ColumnTemperature] = disk.health.temperatureC > kHotDiskCelsius;
     row.flagged[ColumnLink] = disk.health.linkBelowMax();
     row.flagged[ColumnWriteCache] = disk.healthRead && disk.writeCache.off();

@@ -88,10 +88,11 @@ QString healthCell(const Disk& disk)
     if (!disk.healthRead || disk.kind != QLatin1String("disk")) {
         return QStringLiteral("-");
     }
-    QString word = disk.health.status == QLatin1String("passed") ? QStringLiteral("ok")
-        : disk.health.status == QLatin1String("failed")          ? QStringLiteral("FAILING")
-        : disk.health.status == QLatin1String("no-smart")        ? QStringLiteral("no-smart")
-                                                                 : QStringLiteral("unknown");
+    const SmartStatus smart = disk.health.status;
+    QString word = smart == SmartStatus::Passed ? QStringLiteral("ok")
+        : smart == SmartStatus::Failed          ? QStringLiteral("FAILING")
+        : smart == SmartStatus::NoSmart         ? QStringLiteral("no-smart")
+                                                : QStringLiteral("unknown");
     if (disk.health.temperatureC > 0) {
         word += QStringLiteral(" %1C").arg(disk.health.temperatureC);
     }
@@ -124,7 +125,7 @@ QString row(const Disk& disk, bool partition)
                  (partition ? QString() : terminalSafe(cacheCell(disk))).leftJustified(7), state.leftJustified(6),
                  terminalSafe(why.join(QStringLiteral("; "))));
     if (!partition && disk.healthRead) {
-        if (disk.health.status == QLatin1String("unknown") || disk.health.status == QLatin1String("no-smart")) {
+        if (disk.health.status == SmartStatus::Unknown || disk.health.status == SmartStatus::NoSmart) {
             // The reason stays English in JSON; one of ours reads in the user's language here.
             const QByteArray reason = disk.health.reason.toUtf8();
             line += Text::tr("           health: %1\n").arg(terminalSafe(Text::tr(reason.constData())));

@@ -198,7 +198,7 @@ QList<DiskExplanation> explainDisk(const QList<DiskFacts>& pool, int index, Audi
     const DiskHealth& health = facts.health;
     const auto words = [audience](const char* english) { return explained(audience, english); };
 
-    if (health.status == QLatin1String("failed")) {
+    if (health.status == SmartStatus::Failed) {
         add(list, QStringLiteral("smart-failed"),
             words(QT_TRANSLATE_NOOP("DiskExplanation", "SMART says the disk is failing")));
     }

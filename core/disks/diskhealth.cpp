@@ -1,5 +1,6 @@
 #include "disks/diskhealth.h"
 
+#include "util/enumwords.h"
 #include "util/errorcodes.h"
 #include "util/jsonvalues.h"
 
@@ -210,7 +211,7 @@ void explainNoDevice(const QStringList& errors, DiskHealth& health)
     if (message.isEmpty()) {
         health.reason = QStringLiteral("smartctl reported nothing about the disk");
     } else if (message.contains(QLatin1String("USB bridge"), Qt::CaseInsensitive)) {
-        health.status = QStringLiteral("no-smart");
+        health.status = SmartStatus::NoSmart;
         health.reason = QStringLiteral("smartctl cannot see through the disk's USB bridge (%1)").arg(message);
     } else if (message.contains(QLatin1String("Permission denied"), Qt::CaseInsensitive)) {
         health.reason = QStringLiteral("smartctl was not allowed to open the disk (it needs root): %1").arg(message);
@@ -281,9 +282,28 @@ std::int64_t integerOf(const QJsonObject& json, const char* key)
 
 } // namespace
 
+namespace {
+
+constexpr EnumWords<SmartStatus, 4> smartWords {{{SmartStatus::Unknown, "unknown"},
+                                                 {SmartStatus::Passed, "passed"},
+                                                 {SmartStatus::Failed, "failed"},
+                                                 {SmartStatus::NoSmart, "no-smart"}}};
+
+} // namespace
+
+QString smartStatusWord(SmartStatus status)
+{
+    return enumWord(smartWords, status);
+}
+
+SmartStatus smartStatusFromWord(const QString& word)
+{
+    return enumFromWord(smartWords, word).value_or(SmartStatus::Unknown);
+}
+
 QJsonObject DiskHealth::toJson() const
 {
-    QJsonObject json {{QStringLiteral("status"), status}};
+    QJsonObject json {{QStringLiteral("status"), smartStatusWord(status)}};
     insertText(json, "reason", reason);
     insertText(json, "protocol", protocol);
     insertText(json, "model", model);
@@ -311,7 +331,7 @@ QJsonObject DiskHealth::toJson() const
 DiskHealth DiskHealth::fromJson(const QJsonObject& json)
 {
     DiskHealth health;
-    health.status = json.value(QStringLiteral("status")).toString(QStringLiteral("unknown"));
+    health.status = smartStatusFromWord(json.value(QStringLiteral("status")).toString());
     health.reason = json.value(QStringLiteral("reason")).toString();
     health.protocol = json.value(QStringLiteral("protocol")).toString();
     health.model = json.value(QStringLiteral("model")).toString();
@@ -337,7 +357,7 @@ DiskHealth DiskHealth::fromJson(const QJsonObject& json)
 DiskHealth DiskHealth::unknown(const QString& reason)
 {
     DiskHealth health;
-    health.status = QStringLiteral("unknown");
+    health.status = SmartStatus::Unknown;
     health.reason = reason;
     return health;
 }
@@ -433,14 +453,14 @@ Result<DiskHealth> parseSmartctlJson(const QByteArray& json)
     const QJsonObject support = object(root, "smart_support");
     const QJsonValue passed = object(root, "smart_status").value(QLatin1String("passed"));
     if (support.value(QLatin1String("available")) == QJsonValue(false)) {
-        health.status = QStringLiteral("no-smart");
+        health.status = SmartStatus::NoSmart;
         health.reason = QStringLiteral("the disk reports no SMART (virtual disks and some USB bridges have none)");
         // Such disks report 0 °C for a temperature they do not have.
         if (health.temperatureC == 0) {
             health.temperatureC = -1;
         }
     } else if (passed.isBool()) {
-        health.status = passed.toBool() ? QStringLiteral("passed") : QStringLiteral("failed");
+        health.status = passed.toBool() ? SmartStatus::Passed : SmartStatus::Failed;
     } else if (support.value(QLatin1String("enabled")) == QJsonValue(false)) {
         health.reason = QStringLiteral("SMART is turned off on the disk (smartctl -s on turns it on)");
     } else if (!errors.isEmpty()) {

@@ -11,13 +11,19 @@
 
 namespace RaidBench {
 
+/// SMART's verdict on a disk: passed, failed, no SMART at all (the disk or its bridge has none: virtual
+/// disks, USB bridges that hide it), or unknown (smartctl missing, failing, not root, garbage output).
+enum class SmartStatus { Unknown, Passed, Failed, NoSmart };
+/// The word results files and the helper's messages carry ("unknown", "passed", "failed", "no-smart").
+QString smartStatusWord(SmartStatus status);
+/// The status `word` names; Unknown for a word that names none.
+SmartStatus smartStatusFromWord(const QString& word);
+
 /// What smartctl says about one disk's health, parsed from `smartctl --json=c -a`. Counters a disk
 /// does not report stay -1; `status` says whether anything could be read at all.
 struct DiskHealth
 {
-    /// "passed", "failed", "no-smart" (the disk or its bridge has none: virtual disks, USB
-    /// bridges that hide it) or "unknown" (smartctl missing, failing, not root, garbage output).
-    QString status = QStringLiteral("unknown");
+    SmartStatus status = SmartStatus::Unknown;
     QString reason; ///< why no-smart or unknown, in the user's words; empty when passed/failed
     QString protocol; ///< ATA, NVMe, SCSI, as smartctl names it
     QString model;
@@ -42,7 +48,7 @@ struct DiskHealth
     double linkCurrentGbps = -1; ///< comparable numbers (per lane rate x lanes for PCIe)
     double linkMaxGbps = -1;
 
-    bool known() const { return status == QLatin1String("passed") || status == QLatin1String("failed"); }
+    bool known() const { return status == SmartStatus::Passed || status == SmartStatus::Failed; }
     bool linkBelowMax() const { return linkCurrentGbps > 0 && linkMaxGbps > 0 && linkCurrentGbps + 1e-9 < linkMaxGbps; }
     /// Omits the counters that are -1.
     QJsonObject toJson() const;

@@ -1,5 +1,6 @@
 #include "engine/ioresult.h"
 
+#include "util/enumwords.h"
 #include "util/errorcodes.h"
 #include "util/jsonvalues.h"
 
@@ -22,17 +23,16 @@ std::optional<double> IoResult::writtenThroughBw() const
     return double(rampBytesWritten + bytesWritten) / seconds;
 }
 
+namespace {
+
+constexpr EnumWords<IoStatus, 3> statusWords {
+    {{IoStatus::Completed, "completed"}, {IoStatus::Cancelled, "cancelled"}, {IoStatus::Failed, "failed"}}};
+
+} // namespace
+
 QString ioStatusName(IoStatus status)
 {
-    switch (status) {
-    case IoStatus::Completed:
-        return QStringLiteral("completed");
-    case IoStatus::Cancelled:
-        return QStringLiteral("cancelled");
-    case IoStatus::Failed:
-        return QStringLiteral("failed");
-    }
-    return {};
+    return enumWord(statusWords, status);
 }
 
 static std::uint64_t u64(const QJsonValue& value)
@@ -151,15 +151,11 @@ Result<IoResult> IoResult::fromJson(const QJsonObject& json)
     }
     result.job = *job;
     const QString status = json.value(QStringLiteral("status")).toString();
-    if (status == QLatin1String("completed")) {
-        result.status = IoStatus::Completed;
-    } else if (status == QLatin1String("cancelled")) {
-        result.status = IoStatus::Cancelled;
-    } else if (status == QLatin1String("failed")) {
-        result.status = IoStatus::Failed;
-    } else {
-        return makeError(ErrorCode::invalidResult, QStringLiteral("unknown result status '%1'").arg(status));
+    const std::optional<IoStatus> known = enumFromWord(statusWords, status);
+    if (!known) {
+        return makeError(ErrorCode::invalidResult, QStringLiteral("unknown result status '%1'").arg(status.left(100)));
     }
+    result.status = *known;
     result.bytes = u64(json.value(QStringLiteral("bytes")));
     result.bytesRead = u64(json.value(QStringLiteral("bytes_read")));
     result.bytesWritten = u64(json.value(QStringLiteral("bytes_written")));

@@ -40,11 +40,11 @@ QString healthCell(const DiskResult& disk)
     if (!disk.healthRead) {
         return {};
     }
-    const QString& smart = disk.health.status; // SMART's own words, not a run's state
-    QString cell = smart == QLatin1String("passed") ? QStringLiteral("OK")
-        : smart == QLatin1String("failed")          ? QStringLiteral("**failing**")
-        : smart == QLatin1String("no-smart")        ? QStringLiteral("no SMART")
-                                                    : QStringLiteral("unknown");
+    const SmartStatus smart = disk.health.status;
+    QString cell = smart == SmartStatus::Passed ? QStringLiteral("OK")
+        : smart == SmartStatus::Failed          ? QStringLiteral("**failing**")
+        : smart == SmartStatus::NoSmart         ? QStringLiteral("no SMART")
+                                                : QStringLiteral("unknown");
     if (disk.health.temperatureC > 0) {
         cell += QStringLiteral(", %1 °C").arg(disk.health.temperatureC);
     }

@@ -131,7 +131,7 @@ wce > kill.wce; clean > kill.clean
             QCOMPARE(cacheStateName(disk.writeCache.state), start.split(QLatin1Char(' ')).at(index));
             QCOMPARE(disk.writeCache.tool, QStringLiteral("sdparm"));
             QVERIFY(disk.writeCache.changeable);
-            QCOMPARE(disk.health.status, QStringLiteral("no-smart"));
+            QCOMPARE(disk.health.status, SmartStatus::NoSmart);
             QVERIFY2(!disk.health.reason.isEmpty(), qPrintable(disk.health.reason));
             bool cacheOff = false;
             for (const DiskExplanation& explanation : disk.explanations) {

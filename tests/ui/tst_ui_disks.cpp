@@ -142,7 +142,7 @@ private Q_SLOTS:
             QJsonObject disk = disks.at(i).toObject();
             Disk read = Disk::fromJson(disk);
             read.healthRead = true;
-            read.health.status = QStringLiteral("passed");
+            read.health.status = SmartStatus::Passed;
             read.health.temperatureC = i == 0 ? 61 : 38;
             read.writeCache.state = i == 0 ? CacheState::Off : CacheState::On;
             read.writeCache.tool = QStringLiteral("sdparm");

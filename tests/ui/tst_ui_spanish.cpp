@@ -258,7 +258,7 @@ private Q_SLOTS:
         // What could make a disk slow, from the facts the helper sent: Spanish for the user, English for files.
         DiskFacts facts;
         facts.rotational = true;
-        facts.health.status = QStringLiteral("passed");
+        facts.health.status = SmartStatus::Passed;
         facts.health.crcErrors = 12;
         facts.health.pendingSectors = 1;
         facts.health.offlineUncorrectable = 3;
@@ -286,7 +286,7 @@ private Q_SLOTS:
         // Against the rest of the pool: one disk spins slower than the others; one sector found bad.
         DiskFacts slow = facts;
         slow.health = DiskHealth();
-        slow.health.status = QStringLiteral("passed");
+        slow.health.status = SmartStatus::Passed;
         slow.health.rotationRateRpm = 5400;
         slow.health.grownDefects = 1;
         DiskFacts fast = slow;

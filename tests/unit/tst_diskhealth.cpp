@@ -41,7 +41,7 @@ private:
     static QStringList fields(const DiskHealth& health)
     {
         return {
-            QStringLiteral("status=") + health.status,
+            QStringLiteral("status=") + smartStatusWord(health.status),
             QStringLiteral("reason=") + health.reason,
             QStringLiteral("protocol=") + health.protocol,
             QStringLiteral("model=") + health.model,
@@ -94,7 +94,7 @@ private:
         DiskFacts facts;
         facts.model = model;
         facts.rotational = rpm != 0;
-        facts.health.status = QStringLiteral("passed");
+        facts.health.status = SmartStatus::Passed;
         facts.health.protocol = QStringLiteral("ATA");
         facts.health.model = model;
         facts.health.temperatureC = 35;
@@ -119,7 +119,7 @@ private Q_SLOTS:
     void ataHardDisk()
     {
         const DiskHealth health = parsed("ata-hdd.json");
-        QCOMPARE(health.status, QStringLiteral("passed"));
+        QCOMPARE(health.status, SmartStatus::Passed);
         QVERIFY(health.known());
         QVERIFY(health.reason.isEmpty());
         QCOMPARE(health.protocol, QStringLiteral("ATA"));
@@ -147,7 +147,7 @@ private Q_SLOTS:
     void ataSsd()
     {
         const DiskHealth health = parsed("ata-ssd.json");
-        QCOMPARE(health.status, QStringLiteral("passed"));
+        QCOMPARE(health.status, SmartStatus::Passed);
         QCOMPARE(health.protocol, QStringLiteral("ATA"));
         QCOMPARE(health.model, QStringLiteral("Samsung SSD 870 EVO 1TB"));
         QCOMPARE(health.firmware, QStringLiteral("SVT02B6Q"));
@@ -171,7 +171,7 @@ private Q_SLOTS:
     void failingAta()
     {
         const DiskHealth health = parsed("failing-ata.json");
-        QCOMPARE(health.status, QStringLiteral("failed"));
+        QCOMPARE(health.status, SmartStatus::Failed);
         QVERIFY(health.known());
         QCOMPARE(health.model, QStringLiteral("WDC WD20EFRX-68EUZN0"));
         QCOMPARE(health.firmware, QStringLiteral("82.00A82"));
@@ -193,7 +193,7 @@ private Q_SLOTS:
     void nvme()
     {
         const DiskHealth health = parsed("nvme.json");
-        QCOMPARE(health.status, QStringLiteral("passed"));
+        QCOMPARE(health.status, SmartStatus::Passed);
         QCOMPARE(health.protocol, QStringLiteral("NVMe"));
         QCOMPARE(health.model, QStringLiteral("Samsung SSD 980 PRO 1TB"));
         QCOMPARE(health.firmware, QStringLiteral("5B2QGXA7"));
@@ -219,7 +219,7 @@ private Q_SLOTS:
             R"("nvme_smart_health_information_log":{"critical_warning":4,"temperature":71,"percentage_used":97,)"
             R"("power_on_hours":40000,"media_errors":3})")));
         QVERIFY(result);
-        QCOMPARE(result->status, QStringLiteral("failed"));
+        QCOMPARE(result->status, SmartStatus::Failed);
         QCOMPARE(result->temperatureC, 71);
         QCOMPARE(result->powerOnHours, 40000);
         QCOMPARE(result->criticalWarning, 4);
@@ -230,7 +230,7 @@ private Q_SLOTS:
     void sas()
     {
         const DiskHealth health = parsed("sas.json");
-        QCOMPARE(health.status, QStringLiteral("passed"));
+        QCOMPARE(health.status, SmartStatus::Passed);
         QCOMPARE(health.protocol, QStringLiteral("SCSI"));
         QCOMPARE(health.model, QStringLiteral("SEAGATE ST1200MM0099"));
         QCOMPARE(health.firmware, QStringLiteral("ST31"));
@@ -270,7 +270,7 @@ private Q_SLOTS:
     void qemuScsi()
     {
         const DiskHealth health = parsed("qemu-scsi.json");
-        QCOMPARE(health.status, QStringLiteral("no-smart"));
+        QCOMPARE(health.status, SmartStatus::NoSmart);
         QVERIFY(!health.known());
         QVERIFY2(health.reason.contains(QLatin1String("no SMART")), qPrintable(health.reason));
         QCOMPARE(health.protocol, QStringLiteral("SCSI"));
@@ -296,7 +296,7 @@ private Q_SLOTS:
     void usbBridge()
     {
         const DiskHealth health = parsed("usb-bridge.json");
-        QCOMPARE(health.status, QStringLiteral("no-smart"));
+        QCOMPARE(health.status, SmartStatus::NoSmart);
         QVERIFY2(health.reason.contains(QLatin1String("USB bridge")), qPrintable(health.reason));
         QVERIFY2(health.reason.contains(QLatin1String("0x152d:0x0578")), qPrintable(health.reason));
         QVERIFY(health.model.isEmpty());
@@ -339,7 +339,7 @@ private Q_SLOTS:
         QFETCH(QString, reasonPart);
         const Result<DiskHealth> result = parseSmartctlJson(json);
         QVERIFY2(result, result ? "" : qPrintable(result.error().message));
-        QCOMPARE(result->status, status);
+        QCOMPARE(smartStatusWord(result->status), status);
         QVERIFY2(result->reason.contains(reasonPart), qPrintable(result->reason));
     }
 
@@ -416,7 +416,7 @@ private Q_SLOTS:
         QCOMPARE(result->powerOnHours, -1);
         QCOMPARE(result->linkCurrentGbps, -1.0);
         QCOMPARE(result->linkMaxGbps, -1.0);
-        QVERIFY(result->status == QLatin1String("unknown") || result->status == QLatin1String("no-smart"));
+        QVERIFY(result->status == SmartStatus::Unknown || result->status == SmartStatus::NoSmart);
     }
 
     void healthRoundTrip_data()
@@ -440,7 +440,7 @@ private Q_SLOTS:
     void healthJsonKeys()
     {
         DiskHealth full;
-        full.status = QStringLiteral("failed");
+        full.status = SmartStatus::Failed;
         full.reason = QStringLiteral("r");
         full.protocol = QStringLiteral("NVMe");
         full.model = QStringLiteral("m");
@@ -499,7 +499,7 @@ private Q_SLOTS:
         QCOMPARE(fields(DiskHealth::fromJson(QJsonObject())), fields(DiskHealth()));
 
         const DiskHealth unknown = DiskHealth::unknown(QStringLiteral("smartctl is not installed"));
-        QCOMPARE(unknown.status, QStringLiteral("unknown"));
+        QCOMPARE(unknown.status, SmartStatus::Unknown);
         QCOMPARE(unknown.reason, QStringLiteral("smartctl is not installed"));
         QCOMPARE(unknown.toJson().value(QStringLiteral("reason")).toString(), unknown.reason);
     }
@@ -511,7 +511,7 @@ private Q_SLOTS:
                                                       R"("power_on_hours":[1],"link_max_gbps":"6"})"))
                 .object();
         const DiskHealth health = DiskHealth::fromJson(json);
-        QCOMPARE(health.status, QStringLiteral("unknown"));
+        QCOMPARE(health.status, SmartStatus::Unknown);
         QCOMPARE(health.temperatureC, -1);
         QCOMPARE(health.crcErrors, -1);
         QCOMPARE(health.powerOnHours, -1);
@@ -676,12 +676,12 @@ private Q_SLOTS:
     void smartFailed()
     {
         DiskFacts facts = disk();
-        facts.health.status = QStringLiteral("failed");
+        facts.health.status = SmartStatus::Failed;
         const auto list = alone(facts);
         QCOMPARE(codes(list), QStringList {QStringLiteral("smart-failed")});
         QCOMPARE(message(list, QStringLiteral("smart-failed")), QStringLiteral("SMART says the disk is failing"));
-        for (const char* status : {"passed", "no-smart", "unknown"}) {
-            facts.health.status = QLatin1String(status);
+        for (const SmartStatus status : {SmartStatus::Passed, SmartStatus::NoSmart, SmartStatus::Unknown}) {
+            facts.health.status = status;
             QVERIFY(!codes(alone(facts)).contains(QStringLiteral("smart-failed")));
         }
     }
@@ -918,7 +918,7 @@ private Q_SLOTS:
     void explanationsUseTheUsersWords()
     {
         DiskFacts facts = disk();
-        facts.health.status = QStringLiteral("failed");
+        facts.health.status = SmartStatus::Failed;
         facts.health.linkCurrentGbps = 3;
         facts.health.linkCurrent = QStringLiteral("3.0 Gb/s");
         facts.health.crcErrors = 2;
@@ -1005,11 +1005,11 @@ private Q_SLOTS:
         wce.out = QStringLiteral("    /dev/sdd: SEAGATE ST600MM0006 0003\nWCE           0  [cha: y, def:  1]\n");
         runner.answer({"sdparm", "--get=WCE"}, wce);
         HealthProbe::probe(disks, runner, QStringLiteral("/nonexistent"));
-        QCOMPARE(disks[0].health.status, QStringLiteral("unknown"));
+        QCOMPARE(disks[0].health.status, SmartStatus::Unknown);
         QVERIFY2(disks[0].health.reason.contains(QStringLiteral("not installed")), qPrintable(disks[0].health.reason));
-        QCOMPARE(disks[1].health.status, QStringLiteral("unknown"));
+        QCOMPARE(disks[1].health.status, SmartStatus::Unknown);
         QVERIFY(!disks[1].health.reason.isEmpty());
-        QCOMPARE(disks[2].health.status, QStringLiteral("passed"));
+        QCOMPARE(disks[2].health.status, SmartStatus::Passed);
         QCOMPARE(disks[0].writeCache.state, CacheState::On);
         QCOMPARE(disks[2].writeCache.state, CacheState::Off);
         QCOMPARE(disks[2].writeCache.tool, QStringLiteral("sdparm"));
