@@ -1293,6 +1293,14 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
         <source>one disk, read</source>
         <translation>un disco, lectura</translation>
     </message>
+    <message>
+        <source>best trade-offs</source>
+        <translation>mejores compromisos</translation>
+    </message>
+    <message>
+        <source> (left out)</source>
+        <translation> (descartada)</translation>
+    </message>
 </context>
 <context>
     <name>RaidBench::Ui::AnswerPanel</name>
@@ -2015,14 +2023,6 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
     <message>
         <source>space kept (%)</source>
         <translation>espacio útil (%)</translation>
-    </message>
-    <message>
-        <source>best trade-offs</source>
-        <translation>mejores compromisos</translation>
-    </message>
-    <message>
-        <source> (left out)</source>
-        <translation> (descartada)</translation>
     </message>
     <message>
         <source>%1 (predicted)</source>

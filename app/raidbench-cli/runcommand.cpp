@@ -71,6 +71,29 @@ RunCommand::RunCommand()
           QT_TRANSLATE_NOOP("raidbench_cli", "run a campaign: baselines, then build, measure, tear down each layout"))
 { }
 
+namespace {
+
+/// A plan that chooses its disks by a rule gets them from this machine's disks, as it would on any other;
+/// false (said why) when none fit.
+bool resolveDiskRule(CampaignPlan& plan, bool quiet)
+{
+    if (!plan.diskRule || !plan.disks.isEmpty()) {
+        return true;
+    }
+    EligibilityOptions eligibility;
+    eligibility.allowLoop = plan.allowLoop;
+    if (auto resolved = plan.resolveDisks(DiskScanner().scan(eligibility)); !resolved) {
+        printError(ErrorCode::userText(resolved.error()));
+        return false;
+    }
+    if (!quiet) {
+        printErr(QStringLiteral("%1: %2\n").arg(plan.diskRule->text(), plan.disks.join(QStringLiteral(", "))));
+    }
+    return true;
+}
+
+} // namespace
+
 int RunCommand::execute(const QStringList& arguments)
 {
     CommandParser command(QStringLiteral("run"), Text::tr(runDescription));
@@ -132,17 +155,8 @@ int RunCommand::execute(const QStringList& arguments)
         printError(Text::tr("--connect-timeout goes with --host or --hosts"));
         return ExitUsage;
     }
-    if (plan->diskRule && plan->disks.isEmpty()) {
-        // The rule chooses among this machine's disks, as it would on any other.
-        EligibilityOptions eligibility;
-        eligibility.allowLoop = plan->allowLoop;
-        if (auto resolved = plan->resolveDisks(DiskScanner().scan(eligibility)); !resolved) {
-            printError(ErrorCode::userText(resolved.error()));
-            return ExitFailed;
-        }
-        if (!parser.isSet(quietOption)) {
-            printErr(QStringLiteral("%1: %2\n").arg(plan->diskRule->text(), plan->disks.join(QStringLiteral(", "))));
-        }
+    if (!resolveDiskRule(*plan, parser.isSet(quietOption))) {
+        return ExitFailed;
     }
     QString out = parser.value(outOption);
     if (out.isEmpty() && parser.isSet(resumeOption)) {

@@ -70,6 +70,46 @@ AnswerPanel::AnswerPanel(QWidget* parent)
     setObjectName(QStringLiteral("answerPanel"));
     auto* layout = new QVBoxLayout(this);
 
+    layout->addLayout(makeForm());
+    m_command->setObjectName(QStringLiteral("answerCommand"));
+    m_command->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_command->setWordWrap(true);
+    layout->addWidget(m_command);
+
+    m_summary->setObjectName(QStringLiteral("answerSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::PlainText);
+    QFont bold = m_summary->font();
+    bold.setBold(true);
+    bold.setPointSizeF(bold.pointSizeF() * 1.1);
+    m_summary->setFont(bold);
+    layout->addWidget(m_summary);
+    m_notes->setObjectName(QStringLiteral("answerNotes"));
+    m_notes->setWordWrap(true);
+    m_notes->setTextFormat(Qt::PlainText);
+    layout->addWidget(m_notes);
+
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(makeTables());
+    splitter->addWidget(makeChartSide());
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    layout->addWidget(splitter, 1);
+
+    connect(m_failures, &QSpinBox::valueChanged, this, &AnswerPanel::readForm);
+    connect(m_space, &QSpinBox::valueChanged, this, &AnswerPanel::readForm);
+    connect(m_controller, &QCheckBox::toggled, this, &AnswerPanel::readForm);
+    connect(m_measure, &QComboBox::currentIndexChanged, this, [this] {
+        m_mix->setVisible(m_measure->currentIndex() == customChoice);
+        readForm();
+    });
+    connect(m_mix, &QLineEdit::editingFinished, this, &AnswerPanel::readForm);
+    writeForm();
+    rebuild();
+}
+
+QHBoxLayout* AnswerPanel::makeForm()
+{
     auto* form = new QHBoxLayout;
     auto* surviveLabel = new QLabel(tr("Must &survive"), this);
     surviveLabel->setBuddy(m_failures);
@@ -96,25 +136,11 @@ AnswerPanel::AnswerPanel(QWidget* parent)
         form->addWidget(widget);
     }
     form->addStretch(1);
-    layout->addLayout(form);
-    m_command->setObjectName(QStringLiteral("answerCommand"));
-    m_command->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_command->setWordWrap(true);
-    layout->addWidget(m_command);
+    return form;
+}
 
-    m_summary->setObjectName(QStringLiteral("answerSummary"));
-    m_summary->setWordWrap(true);
-    m_summary->setTextFormat(Qt::PlainText);
-    QFont bold = m_summary->font();
-    bold.setBold(true);
-    bold.setPointSizeF(bold.pointSizeF() * 1.1);
-    m_summary->setFont(bold);
-    layout->addWidget(m_summary);
-    m_notes->setObjectName(QStringLiteral("answerNotes"));
-    m_notes->setWordWrap(true);
-    m_notes->setTextFormat(Qt::PlainText);
-    layout->addWidget(m_notes);
-
+QWidget* AnswerPanel::makeTables()
+{
     m_ranked->setObjectName(QStringLiteral("answerRanked"));
     m_ranked->setModel(m_rankedModel);
     m_excluded->setObjectName(QStringLiteral("answerExcluded"));
@@ -140,7 +166,11 @@ AnswerPanel::AnswerPanel(QWidget* parent)
     tablesLayout->setContentsMargins(0, 0, 0, 0);
     tablesLayout->addWidget(m_ranked, 3);
     tablesLayout->addWidget(m_excluded, 1);
+    return tables;
+}
 
+QWidget* AnswerPanel::makeChartSide()
+{
     auto* chartSide = new QWidget(this);
     auto* chartLayout = new QVBoxLayout(chartSide);
     chartLayout->setContentsMargins(0, 0, 0, 0);
@@ -159,24 +189,7 @@ AnswerPanel::AnswerPanel(QWidget* parent)
     m_point->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_point->setMinimumHeight(m_point->fontMetrics().lineSpacing() * 6);
     chartLayout->addWidget(m_point);
-
-    auto* splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->addWidget(tables);
-    splitter->addWidget(chartSide);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
-    layout->addWidget(splitter, 1);
-
-    connect(m_failures, &QSpinBox::valueChanged, this, &AnswerPanel::readForm);
-    connect(m_space, &QSpinBox::valueChanged, this, &AnswerPanel::readForm);
-    connect(m_controller, &QCheckBox::toggled, this, &AnswerPanel::readForm);
-    connect(m_measure, &QComboBox::currentIndexChanged, this, [this] {
-        m_mix->setVisible(m_measure->currentIndex() == customChoice);
-        readForm();
-    });
-    connect(m_mix, &QLineEdit::editingFinished, this, &AnswerPanel::readForm);
-    writeForm();
-    rebuild();
+    return chartSide;
 }
 
 void AnswerPanel::setResults(const CampaignResults& results)

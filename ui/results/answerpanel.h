@@ -8,6 +8,7 @@
 class QChartView;
 class QCheckBox;
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
@@ -57,6 +58,10 @@ Q_SIGNALS:
     void requirementsChanged(const RaidBench::Requirements& requirements);
 
 private:
+    // The constructor's parts: the requirements' form, the ranked and excluded layouts, the chart.
+    QHBoxLayout* makeForm();
+    QWidget* makeTables();
+    QWidget* makeChartSide();
     void readForm();
     void rebuild();
     void writeForm();

@@ -1,58 +1,32 @@
 #include "results/resultspage.h"
 
 #include "../displaynumbers.h"
-#include "../recentfolder.h"
-#include "answer/compare.h"
 #include "exports/exports.h"
 #include "model/analysis.h"
 #include "results/answerpanel.h"
-#include "results/chartexport.h"
 #include "results/charthover.h"
 #include "results/htmlreport.h"
-#include "results/librarydialog.h"
 #include "results/resultsfiles.h"
-#include "results/resultsfolder.h"
 #include "results/resultstable.h"
 #include "util/errorcodes.h"
-#include "util/units.h"
 
-#include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
 #include <QCoreApplication>
-#include <QCursor>
-#include <QDialog>
-#include <QDialogButtonBox>
-#include <QDir>
-#include <QFile>
-#include <QFileDialog>
-#include <QFileInfo>
-#include <QFormLayout>
 #include <QHBoxLayout>
-#include <QHash>
-#include <QHeaderView>
-#include <QInputDialog>
 #include <QLabel>
-#include <QLocale>
 #include <QMenu>
 #include <QPushButton>
-#include <QSaveFile>
-#include <QSet>
 #include <QSettings>
-#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTabWidget>
-#include <QTableView>
 #include <QTextBrowser>
 #include <QToolButton>
 #include <QToolTip>
 #include <QVBoxLayout>
-#include <QXYSeries>
-
-#include <cmath>
 
 namespace RaidBench::Ui {
 
@@ -122,6 +96,28 @@ ResultsPage::ResultsPage(QWidget* parent)
     }
     auto* layout = new QVBoxLayout(this);
 
+    layout->addLayout(makeTopBar());
+    m_problems->setObjectName(QStringLiteral("resultsProblems"));
+    m_problems->setWordWrap(true);
+    m_problems->setTextFormat(Qt::RichText);
+    m_problems->hide();
+    layout->addWidget(m_problems);
+
+    m_tabs->addTab(makeComparisonTab(), tr("Comparison"));
+    m_tabs->addTab(makeDisksTab(), tr("Disks"));
+    m_tabs->addTab(makeTableTab(), tr("Table"));
+    m_tabs->addTab(makeDetailsTab(), tr("Details"));
+    // The answer first: it is what the user came for; the charts behind it say why.
+    m_tabs->insertTab(AnswerTab, m_answer, tr("Answer"));
+    m_tabs->setCurrentIndex(AnswerTab);
+    layout->addWidget(m_tabs, 1);
+    restoreRequirements();
+
+    rebuildCharts();
+}
+
+QHBoxLayout* ResultsPage::makeTopBar()
+{
     auto* top = new QHBoxLayout;
     m_title->setWordWrap(true);
     m_title->setObjectName(QStringLiteral("resultsTitle"));
@@ -157,14 +153,11 @@ ResultsPage::ResultsPage(QWidget* parent)
     for (QWidget* widget : std::initializer_list<QWidget*> {open, recent, library, compare, fio, exportButton}) {
         top->addWidget(widget);
     }
-    layout->addLayout(top);
-    m_problems->setObjectName(QStringLiteral("resultsProblems"));
-    m_problems->setWordWrap(true);
-    m_problems->setTextFormat(Qt::RichText);
-    m_problems->hide();
-    layout->addWidget(m_problems);
+    return top;
+}
 
-    // Comparison.
+QWidget* ResultsPage::makeComparisonTab()
+{
     auto* comparison = new QWidget(this);
     auto* comparisonLayout = new QVBoxLayout(comparison);
     auto* controls = new QHBoxLayout;
@@ -194,9 +187,11 @@ ResultsPage::ResultsPage(QWidget* parent)
     m_comparisonView->setMinimumHeight(280);
     comparisonLayout->addWidget(m_comparisonView, 1);
     comparisonLayout->addWidget(legend);
-    m_tabs->addTab(comparison, tr("Comparison"));
+    return comparison;
+}
 
-    // Disks.
+QWidget* ResultsPage::makeDisksTab()
+{
     auto* disks = new QWidget(this);
     auto* disksLayout = new QVBoxLayout(disks);
     m_disksView->setRenderHint(QPainter::Antialiasing);
@@ -204,9 +199,11 @@ ResultsPage::ResultsPage(QWidget* parent)
     m_disksNote->setWordWrap(true);
     m_disksNote->setObjectName(QStringLiteral("disksNote"));
     disksLayout->addWidget(m_disksNote);
-    m_tabs->addTab(disks, tr("Disks"));
+    return disks;
+}
 
-    // Relative table.
+QWidget* ResultsPage::makeTableTab()
+{
     auto* tablePage = new QWidget(this);
     auto* tableLayout = new QVBoxLayout(tablePage);
     tableLayout->setContentsMargins(0, 0, 0, 0);
@@ -215,9 +212,11 @@ ResultsPage::ResultsPage(QWidget* parent)
     m_oneDisk->setWordWrap(true);
     tableLayout->addWidget(m_oneDisk);
     tableLayout->addWidget(m_relative, 1);
-    m_tabs->addTab(tablePage, tr("Table"));
+    return tablePage;
+}
 
-    // Details.
+QWidget* ResultsPage::makeDetailsTab()
+{
     auto* details = new QWidget(this);
     auto* detailsLayout = new QVBoxLayout(details);
     auto* detailControls = new QHBoxLayout;
@@ -244,11 +243,11 @@ ResultsPage::ResultsPage(QWidget* parent)
     m_fileTests->setObjectName(QStringLiteral("fileTests"));
     m_fileTests->setOpenLinks(false);
     detailsLayout->addWidget(m_fileTests, 1);
-    m_tabs->addTab(details, tr("Details"));
-    // The answer first: it is what the user came for; the charts behind it say why.
-    m_tabs->insertTab(AnswerTab, m_answer, tr("Answer"));
-    m_tabs->setCurrentIndex(AnswerTab);
-    layout->addWidget(m_tabs, 1);
+    return details;
+}
+
+void ResultsPage::restoreRequirements()
+{
     if (const auto saved = Requirements::parse(
             QSettings().value(QStringLiteral("results/requirements"), Requirements::defaults().text()).toString())) {
         m_options.requirements = *saved;
@@ -258,8 +257,6 @@ ResultsPage::ResultsPage(QWidget* parent)
         m_options.requirements = requirements;
         QSettings().setValue(QStringLiteral("results/requirements"), requirements.text());
     });
-
-    rebuildCharts();
 }
 
 void ResultsPage::setResults(const CampaignResults& results, const QString& source)

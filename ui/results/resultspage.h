@@ -9,6 +9,7 @@
 class QChart;
 class QChartView;
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QSpinBox;
 class QTabWidget;
@@ -72,6 +73,13 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    // The constructor's parts: the row of file buttons, each tab, the requirements kept from last time.
+    QHBoxLayout* makeTopBar();
+    QWidget* makeComparisonTab();
+    QWidget* makeDisksTab();
+    QWidget* makeTableTab();
+    QWidget* makeDetailsTab();
+    void restoreRequirements();
     void rebuildCharts();
     void rebuildDetail();
     void fillTable();

@@ -48,6 +48,58 @@ QScatterSeries::MarkerShape groupShape(int group)
     }
 }
 
+/// The dashed line through the best trade-offs (`front`, by space kept), drawn under the markers.
+void addFront(QChart* chart, const QList<const TradeoffPoint*>& front, QValueAxis* axisX, QValueAxis* axisY, bool dark)
+{
+    auto* frontLine = new QLineSeries;
+    frontLine->setName(tr("best trade-offs"));
+    QPen frontPen(dark ? QColor(0xbb, 0xbb, 0xbb) : QColor(0x66, 0x66, 0x66));
+    frontPen.setStyle(Qt::DashLine);
+    frontPen.setWidthF(1.5);
+    frontLine->setPen(frontPen);
+    for (const TradeoffPoint* point : std::as_const(front)) {
+        frontLine->append(point->spacePct, point->speed);
+    }
+    chart->addSeries(frontLine);
+    frontLine->attachAxis(axisX);
+    frontLine->attachAxis(axisY);
+}
+
+/// A series per failures group, filled where the layout meets the requirements and hollow where not.
+void addGroups(QChart* chart, const Tradeoff& data, QValueAxis* axisX, QValueAxis* axisY, bool dark)
+{
+    for (int group = 0; group <= 3; ++group) {
+        const QColor colour = Charts::seriesColour(group, dark);
+        for (const bool qualifies : {true, false}) {
+            auto* series = new QScatterSeries;
+            series->setObjectName(QStringLiteral("tradeoff-points"));
+            series->setName(qualifies ? groupName(group) : groupName(group) + tr(" (left out)"));
+            series->setMarkerShape(groupShape(group));
+            series->setMarkerSize(13);
+            series->setColor(colour);
+            series->setBorderColor(colour);
+            if (!qualifies) {
+                series->setBrush(Qt::NoBrush);
+                QPen pen(colour);
+                pen.setWidthF(2);
+                series->setPen(pen);
+            }
+            for (const TradeoffPoint& point : data.points) {
+                if (std::min(point.failures, 3) == group && point.qualifies == qualifies) {
+                    series->append(point.spacePct, point.speed);
+                }
+            }
+            if (series->count() == 0) {
+                delete series;
+                continue;
+            }
+            chart->addSeries(series);
+            series->attachAxis(axisX);
+            series->attachAxis(axisY);
+        }
+    }
+}
+
 } // namespace
 
 Result<QChart*> Charts::tradeoffChart(const CampaignResults& results, const ChartOptions& options)
@@ -93,50 +145,9 @@ Result<QChart*> Charts::tradeoffChart(const CampaignResults& results, const Char
     }
     std::sort(front.begin(), front.end(),
               [](const TradeoffPoint* a, const TradeoffPoint* b) { return a->spacePct < b->spacePct; });
-    auto* frontLine = new QLineSeries;
-    frontLine->setName(tr("best trade-offs"));
-    QPen frontPen(options.dark ? QColor(0xbb, 0xbb, 0xbb) : QColor(0x66, 0x66, 0x66));
-    frontPen.setStyle(Qt::DashLine);
-    frontPen.setWidthF(1.5);
-    frontLine->setPen(frontPen);
-    for (const TradeoffPoint* point : std::as_const(front)) {
-        frontLine->append(point->spacePct, point->speed);
-    }
-    chart->addSeries(frontLine);
-    frontLine->attachAxis(axisX);
-    frontLine->attachAxis(axisY);
+    addFront(chart, front, axisX, axisY, options.dark);
 
-    // A series per failures group, filled where the layout meets the requirements and hollow where not.
-    for (int group = 0; group <= 3; ++group) {
-        const QColor colour = seriesColour(group, options.dark);
-        for (const bool qualifies : {true, false}) {
-            auto* series = new QScatterSeries;
-            series->setObjectName(QStringLiteral("tradeoff-points"));
-            series->setName(qualifies ? groupName(group) : groupName(group) + tr(" (left out)"));
-            series->setMarkerShape(groupShape(group));
-            series->setMarkerSize(13);
-            series->setColor(colour);
-            series->setBorderColor(colour);
-            if (!qualifies) {
-                series->setBrush(Qt::NoBrush);
-                QPen pen(colour);
-                pen.setWidthF(2);
-                series->setPen(pen);
-            }
-            for (const TradeoffPoint& point : data.points) {
-                if (std::min(point.failures, 3) == group && point.qualifies == qualifies) {
-                    series->append(point.spacePct, point.speed);
-                }
-            }
-            if (series->count() == 0) {
-                delete series;
-                continue;
-            }
-            chart->addSeries(series);
-            series->attachAxis(axisX);
-            series->attachAxis(axisY);
-        }
-    }
+    addGroups(chart, data, axisX, axisY, options.dark);
 
     // The names of the layouts on the front, each a label of its own (Qt 6.4 labels a series' points
     // only with their coordinates, so each name is a one-point series whose label is the name).
