@@ -31,6 +31,15 @@ bool RunStarter::refuseWhileRunning()
     return true;
 }
 
+bool RunStarter::refuse(bool tooFewDisks, const QString& why)
+{
+    if (tooFewDisks) {
+        Q_EMIT message(why, true);
+        return true;
+    }
+    return refuseWhileRunning();
+}
+
 void RunStarter::startRun()
 {
     if (refuseWhileRunning()) {
@@ -104,7 +113,7 @@ std::optional<QList<ConfirmedDisk>> RunStarter::confirmMeasuring(const QStringLi
 void RunStarter::begin(const CampaignPlan& plan, const QList<ConfirmedDisk>& confirmed, Kind kind)
 {
     m_kind = kind;
-    if (kind == Kind::Measure) {
+    if (kind == Kind::Measure || kind == Kind::Quick) {
         m_pages.session->measureDisks(plan, confirmed);
     } else {
         m_pages.session->runCampaign(plan, confirmed);
@@ -116,11 +125,7 @@ void RunStarter::begin(const CampaignPlan& plan, const QList<ConfirmedDisk>& con
 
 void RunStarter::measureDisks(const QStringList& paths)
 {
-    if (paths.isEmpty()) {
-        Q_EMIT message(tr("No usable disk to measure."), true);
-        return;
-    }
-    if (refuseWhileRunning()) {
+    if (refuse(paths.isEmpty(), tr("No usable disk to measure."))) {
         return;
     }
     const auto confirmed = confirmMeasuring(paths);
@@ -136,13 +141,9 @@ void RunStarter::measureDisks(const QStringList& paths)
 
 void RunStarter::quickAnswer(const QStringList& paths)
 {
-    if (paths.size() < 2) {
-        Q_EMIT message(tr("A quick answer needs at least two usable disks: select them, or select none to use every "
-                          "usable one."),
-                       true);
-        return;
-    }
-    if (refuseWhileRunning()) {
+    if (refuse(paths.size() < 2,
+               tr("A quick answer needs at least two usable disks: select them, or select none "
+                  "to use every usable one."))) {
         return;
     }
     const auto confirmed = confirmMeasuring(paths);
@@ -156,17 +157,12 @@ void RunStarter::quickAnswer(const QStringList& paths)
         QuickRun {QuickAnswerFlow(m_pages.plan->baselinePlan(paths), m_pages.results->answerPanel()->requirements()),
                   *confirmed});
     // Measured like the disks alone, but a quick answer's end is its own (runFinished).
-    begin(m_quick->flow.measurePlan(), m_quick->confirmed, Kind::Measure);
-    m_kind = Kind::Plan;
+    begin(m_quick->flow.measurePlan(), m_quick->confirmed, Kind::Quick);
 }
 
 void RunStarter::scanSurface(const QStringList& paths)
 {
-    if (paths.isEmpty()) {
-        Q_EMIT message(tr("No disk to read: select one, or connect to a machine with a usable disk."), true);
-        return;
-    }
-    if (refuseWhileRunning()) {
+    if (refuse(paths.isEmpty(), tr("No disk to read: select one, or connect to a machine with a usable disk."))) {
         return;
     }
     // Read only: nothing is destroyed, so nothing is asked; the helper still refuses a disk in use.
@@ -275,7 +271,7 @@ void RunStarter::runFinished(const CampaignResults& finished, const QString& err
 void RunStarter::endRun(const CampaignResults& results, const QString& error)
 {
     ResultsPage* page = m_pages.results;
-    const bool planRun = m_kind == Kind::Plan;
+    const bool planRun = m_kind == Kind::Plan || m_kind == Kind::Quick;
     if (m_frontBeforeRun && results.status != RunState::Completed && planRun) {
         // A cancelled or failed run does not push the last completed one out of the Results page: it
         // is in its file (File > Recent) for whoever wants it.

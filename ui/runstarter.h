@@ -72,7 +72,9 @@ Q_SIGNALS:
     void offer(RaidBench::Ui::RunStarter::Offer what);
 
 private:
-    enum class Kind { Plan, Measure, Surface };
+    /// What a run is: the plan's, the disks measured alone, a surface scan, or a quick answer (measured as
+    /// the disks alone first, then its builds; it ends as a plan's run does).
+    enum class Kind { Plan, Measure, Surface, Quick };
 
     /// The disks as the user confirmed them for measuring `paths` (asked on real disks); none, and a
     /// message, when the user says no or a path is not listed.
@@ -85,6 +87,8 @@ private:
     void keepResults(const RaidBench::CampaignResults& results);
     /// A run is under way: said, and true.
     bool refuseWhileRunning();
+    /// Says `why` when there are too few disks, else refuses while a run is in progress; true when refused.
+    bool refuse(bool tooFewDisks, const QString& why);
 
     /// After a run of a quick answer ended: starts its next run, or finishes it. False when the run
     /// failed or was cancelled, and the usual ending applies.

@@ -66,6 +66,13 @@ bool measuredUnstable(const ConfigResult& config, Measure measure)
     return false;
 }
 
+/// Whether the sequential write's runs ended before the disks had written out what their caches held.
+bool cachesHeldWrite(const ConfigResult& config)
+{
+    const TestResult* write = config.sequentialTest(true);
+    return write && write->summary.cachesHeldSome();
+}
+
 std::optional<double> measuredValue(const ConfigResult& config, Measure measure)
 {
     auto positive = [](std::optional<double> value) {
@@ -83,9 +90,8 @@ std::optional<double> measuredValue(const ConfigResult& config, Measure measure)
     case Measure::SeqWrite: {
         // A write whose runs ended before the disks' caches were written out ranks on what the disks wrote
         // through them: what a write longer than the caches gets.
-        const TestResult* write = config.sequentialTest(true);
-        if (write && write->summary.cachesHeldSome()) {
-            return positive(write->summary.writtenThroughMedian);
+        if (cachesHeldWrite(config)) {
+            return positive(config.sequentialTest(true)->summary.writtenThroughMedian);
         }
         return positive(config.sequentialWrite());
     }
@@ -292,8 +298,7 @@ QList<Candidate> candidatesOf(const Words& say, const CampaignResults& results, 
                 }
             }
         }
-        const TestResult* write = config.sequentialTest(true);
-        candidate.cachedWrite = write && write->summary.cachesHeldSome();
+        candidate.cachedWrite = cachesHeldWrite(config);
         present.insert(config.name);
         if (!config.preset.isEmpty()) {
             present.insert(config.preset);

@@ -83,6 +83,33 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(), 0);
     }
 
+    void aWriteTheCachesHeldIsMarkedBesideItsFigure()
+    {
+        // One layout's write ended with the disks' caches still holding a third of it, another's passed
+        // them: only the first is marked, and its tooltip says what was written through.
+        CampaignResults results = Test::labDemoResults();
+        QVERIFY(results.configs.size() >= 2);
+        const auto setThrough = [](ConfigResult& config, double share) {
+            for (TestResult& test : config.tests) {
+                if (&test == config.sequentialTest(true)) {
+                    test.summary.writtenThroughMedian = share * test.summary.bwMedian;
+                    return true;
+                }
+            }
+            return false;
+        };
+        QVERIFY(setThrough(results.configs[0], 0.66));
+        QVERIFY(setThrough(results.configs[1], 0.99));
+        ResultsTableModel model;
+        model.setResults(results);
+        const QString held = text(model, 0, ResultsTableModel::ColumnWrite);
+        QVERIFY2(held.endsWith(QLatin1String(" *")), qPrintable(held));
+        const QString tip = text(model, 0, ResultsTableModel::ColumnWrite, Qt::ToolTipRole);
+        QVERIFY2(tip.contains(QLatin1String("write caches")) && tip.contains(QLatin1String("MB/s")), qPrintable(tip));
+        QVERIFY(!text(model, 1, ResultsTableModel::ColumnWrite).endsWith(QLatin1String(" *")));
+        QVERIFY(!text(model, 1, ResultsTableModel::ColumnWrite, Qt::ToolTipRole).contains(QLatin1String("caches")));
+    }
+
     void theResultsViewKeepsPlanOrderUntilAHeaderIsClicked()
     {
         ResultsTable table;
