@@ -96,26 +96,11 @@ QString limitsLeft()
     return {};
 }
 
-} // namespace
-
-int main(int argc, char* argv[])
+/// Root's own process before any request: the caller's limits saved for the user's command, then
+/// shed; out of the caller's control group; what an ended session's command left, ended. False (said
+/// why on stderr) when a limit or the caller's control cannot be left.
+bool takeOverTheProcess()
 {
-    for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--version") == 0) {
-            std::printf("raidbench-helper %s (protocol %d)\n", RAIDBENCH_VERSION, HelperProtocol::version);
-            return 0;
-        }
-        if (std::strcmp(argv[i], "--help") == 0) {
-            std::printf("raidbench-helper: RaidBench's privileged helper. It is started by RaidBench (through pkexec,\n"
-                        "or directly when RaidBench runs as root) and speaks JSON lines on stdin/stdout; it is not\n"
-                        "meant to be run by hand. See docs/helper-protocol.md.\n");
-            return 0;
-        }
-    }
-    if (geteuid() != 0) {
-        std::fprintf(stderr, "raidbench-helper: must run as root (RaidBench starts it through pkexec)\n");
-        return 1;
-    }
     // The caller's limits, kept for the user's command (which gets them back) before ours are lifted.
     ChildProcess::saveStartLimits();
     shedTheCallersState();
@@ -126,13 +111,13 @@ int main(int argc, char* argv[])
                      "raidbench-helper: refusing to start: the caller's resource limit on %s cannot be lifted; start "
                      "RaidBench without it (ulimit)\n",
                      qPrintable(limit));
-        return 1;
+        return false;
     }
     if (auto ok = HelperCgroup::leaveCallersControl(); !ok) {
         // A caller who can freeze or kill root's helper at will could stop it between a check and the
         // command it guards, or before it tears down.
         std::fprintf(stderr, "raidbench-helper: refusing to start: it %s\n", qPrintable(ok.error().message));
-        return 1;
+        return false;
     }
     // What the user's command of a helper that was killed left running (its control group outlived it):
     // it ends now, before it can hold a file system or a disk this session needs.
@@ -140,29 +125,13 @@ int main(int argc, char* argv[])
         std::fprintf(stderr, "raidbench-helper: ended the processes an ended session's command left in %s\n",
                      qPrintable(group));
     }
-    QCoreApplication app(argc, argv);
-    signal(SIGPIPE, SIG_IGN);
-    struct sigaction action
-    { };
-    action.sa_handler = onSignal;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = 0; // no SA_RESTART: a signal interrupts the read below
-    sigaction(SIGTERM, &action, nullptr);
-    sigaction(SIGHUP, &action, nullptr);
-    sigaction(SIGINT, &action, nullptr);
+    return true;
+}
 
-    SystemCommandRunner runner;
-    HelperService::Options options;
-    options.runner = &runner;
-    // The caller: pkexec's user, sudo's user (the ssh transport's), or whoever runs it as root.
-    options.clientUid = invokingUser().uid;
-    std::atomic_bool clientGone {false};
-    HelperService service(options, [&clientGone](const QByteArray& line) {
-        if (!writeAll(line)) {
-            clientGone.store(true);
-        }
-    });
-
+/// Reads request lines from stdin and hands each to `service`, until it asks to quit, a signal, the
+/// client's end, or a client that can no longer be written to; why it stopped.
+QString serve(HelperService& service, const std::atomic_bool& clientGone)
+{
     QByteArray pending;
     bool discarding = false; // inside an over-long line
     char buffer[65536];
@@ -210,6 +179,56 @@ int main(int argc, char* argv[])
             pending.clear();
         }
     }
+    return why;
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--version") == 0) {
+            std::printf("raidbench-helper %s (protocol %d)\n", RAIDBENCH_VERSION, HelperProtocol::version);
+            return 0;
+        }
+        if (std::strcmp(argv[i], "--help") == 0) {
+            std::printf("raidbench-helper: RaidBench's privileged helper. It is started by RaidBench (through pkexec,\n"
+                        "or directly when RaidBench runs as root) and speaks JSON lines on stdin/stdout; it is not\n"
+                        "meant to be run by hand. See docs/helper-protocol.md.\n");
+            return 0;
+        }
+    }
+    if (geteuid() != 0) {
+        std::fprintf(stderr, "raidbench-helper: must run as root (RaidBench starts it through pkexec)\n");
+        return 1;
+    }
+    if (!takeOverTheProcess()) {
+        return 1;
+    }
+    QCoreApplication app(argc, argv);
+    signal(SIGPIPE, SIG_IGN);
+    struct sigaction action
+    { };
+    action.sa_handler = onSignal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0; // no SA_RESTART: a signal interrupts the read in serve()
+    sigaction(SIGTERM, &action, nullptr);
+    sigaction(SIGHUP, &action, nullptr);
+    sigaction(SIGINT, &action, nullptr);
+
+    SystemCommandRunner runner;
+    HelperService::Options options;
+    options.runner = &runner;
+    // The caller: pkexec's user, sudo's user (the ssh transport's), or whoever runs it as root.
+    options.clientUid = invokingUser().uid;
+    std::atomic_bool clientGone {false};
+    HelperService service(options, [&clientGone](const QByteArray& line) {
+        if (!writeAll(line)) {
+            clientGone.store(true);
+        }
+    });
+
+    const QString why = serve(service, clientGone);
     service.shutdown(why);
     return 0;
 }

@@ -441,6 +441,44 @@ IoResult failed(IoResult result, const Error& error)
 
 } // namespace
 
+namespace {
+
+/// What a reader of the run should know of its memory and depth: huge-page buffers (and how to give fio
+/// the same), a queue depth synchronous I/O could not keep.
+void noteMemoryAndDepth(IoResult& result, const IoJob& job, int depth, bool useUring)
+{
+    if (result.hugePageBytes && job.blockSize > hugePageNoteBlock) {
+        // Beyond 128 segments of 4 KiB a block is split into several requests on most queues; ours is not.
+        // Whoever reproduces the run with the fio command should know how to give fio the same memory.
+        constexpr std::uint64_t hugePage = BlockBuffers::hugePageSize;
+        const std::uint64_t pages = (std::uint64_t(depth) * job.blockSize + hugePage - 1) / hugePage + 1;
+        result.notes.append(QStringLiteral("I/O buffers in huge pages: each block can reach the device as one request, "
+                                           "where fio's default memory splits blocks over 512 KiB; for the same "
+                                           "with fio, add --iomem=shmhuge after sysctl vm.nr_hugepages=%1")
+                                .arg(pages));
+    }
+    result.effectiveQueueDepth = useUring ? job.queueDepth : 1;
+    if (!useUring && job.queueDepth > 1) {
+        result.notes.append(QStringLiteral("synchronous I/O runs at queue depth 1, not %1").arg(job.queueDepth));
+    }
+}
+
+/// After a direct write, outside the time and after a finish too (a sustained write stopped once its
+/// rate settled): the next test starts with this one's writes on the media, and none wait in a cache.
+/// Not after a cancel, which must stop at once: a stalled disk's flush has no time limit.
+void flushAfterRun(IoResult& result, RunContext& ctx, IoTarget& target)
+{
+    const std::uint64_t flushStart = monotonicNs();
+    StallWatch watch(progressIntervalNs, stallReport(ctx));
+    watch.begin(flushStart);
+    if (fdatasync(target.fd()) != 0) {
+        result.notes.append(QStringLiteral("flushing the write cache after the run failed: %1").arg(errnoText(errno)));
+    }
+    result.flushAfterNs = std::max<std::uint64_t>(1, monotonicNs() - flushStart);
+}
+
+} // namespace
+
 IoResult IoEngine::run(const IoJob& jobIn, const std::atomic_bool* cancel, const ProgressCallback& progress)
 {
     IoJob job = jobIn;
@@ -481,20 +519,7 @@ IoResult IoEngine::run(const IoJob& jobIn, const std::atomic_bool* cancel, const
     result.ioPath = useUring ? QStringLiteral("io_uring") : QStringLiteral("sync");
     result.fixedBuffers = useUring && uring.fixedBuffers();
     result.hugePageBytes = buffers.hugePageBytes();
-    if (result.hugePageBytes && job.blockSize > hugePageNoteBlock) {
-        // Beyond 128 segments of 4 KiB a block is split into several requests on most queues; ours is not.
-        // Whoever reproduces the run with the fio command should know how to give fio the same memory.
-        constexpr std::uint64_t hugePage = BlockBuffers::hugePageSize;
-        const std::uint64_t pages = (std::uint64_t(depth) * job.blockSize + hugePage - 1) / hugePage + 1;
-        result.notes.append(QStringLiteral("I/O buffers in huge pages: each block can reach the device as one request, "
-                                           "where fio's default memory splits blocks over 512 KiB; for the same "
-                                           "with fio, add --iomem=shmhuge after sysctl vm.nr_hugepages=%1")
-                                .arg(pages));
-    }
-    result.effectiveQueueDepth = useUring ? job.queueDepth : 1;
-    if (!useUring && job.queueDepth > 1) {
-        result.notes.append(QStringLiteral("synchronous I/O runs at queue depth 1, not %1").arg(job.queueDepth));
-    }
+    noteMemoryAndDepth(result, job, depth, useUring);
 
     IoScheduler scheduler(job, target.rangeStart(), target.rangeLength(), job.seed);
     IoStats stats(job.rampNs);
@@ -528,17 +553,7 @@ IoResult IoEngine::run(const IoJob& jobIn, const std::atomic_bool* cancel, const
     stats.finish(std::max(end, stats.rampEndNs()));
     stats.fill(result);
     if (job.flushAfter && job.direct && patternWrites(job.pattern) && !ctx.error && !ctx.cancelled) {
-        // Outside the time, and after a finish too (a sustained write stopped once its rate settled): the
-        // next test starts with this one's writes on the media, and none wait in a cache. Not after a
-        // cancel, which must stop at once: a stalled disk's flush has no time limit.
-        const std::uint64_t flushStart = monotonicNs();
-        StallWatch watch(progressIntervalNs, stallReport(ctx));
-        watch.begin(flushStart);
-        if (fdatasync(target.fd()) != 0) {
-            result.notes.append(
-                QStringLiteral("flushing the write cache after the run failed: %1").arg(errnoText(errno)));
-        }
-        result.flushAfterNs = std::max<std::uint64_t>(1, monotonicNs() - flushStart);
+        flushAfterRun(result, ctx, target);
     }
     if (!stats.measuring() && !ctx.error && !ctx.cancelled) {
         result.notes.append(QStringLiteral("the run ended before its ramp time was over; nothing was measured"));

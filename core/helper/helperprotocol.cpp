@@ -163,6 +163,47 @@ QStringList operations()
     return names;
 }
 
+namespace {
+
+/// `op`'s arguments against its schema: no argument it does not take, every one it needs, each of its
+/// type (confirmations parsed through).
+Result<void> checkArgs(const QString& op, const QJsonObject& args, const QList<Field>& fields)
+{
+    for (const QString& key : args.keys()) {
+        bool known = false;
+        for (const Field& field : fields) {
+            known = known || key == QLatin1String(field.name);
+        }
+        if (!known) {
+            return protocolError(ErrorCode::unknownField,
+                                 QStringLiteral("%1 takes no argument '%2'").arg(op, key.left(64)));
+        }
+    }
+    for (const Field& field : fields) {
+        const QJsonValue value = args.value(QLatin1String(field.name));
+        if (value.isUndefined()) {
+            if (field.required) {
+                return protocolError(ErrorCode::missingField,
+                                     QStringLiteral("%1 needs the argument '%2'").arg(op, QLatin1String(field.name)));
+            }
+            continue;
+        }
+        if (!typeMatches(value, field.type)) {
+            return protocolError(
+                ErrorCode::badType,
+                QStringLiteral("%1: '%2' must be %3").arg(op, QLatin1String(field.name), typeName(field.type)));
+        }
+        if (field.type == Type::Confirmations) {
+            if (auto confirmed = ConfirmedDisk::fromJsonArray(value); !confirmed) {
+                return Error {confirmed.error().code, QStringLiteral("%1: %2").arg(op, confirmed.error().message)};
+            }
+        }
+    }
+    return {};
+}
+
+} // namespace
+
 Result<Request> parseRequest(const QByteArray& line, qint64* idOut)
 {
     if (line.size() > maxLineBytes) {
@@ -232,37 +273,8 @@ Result<Request> parseRequest(const QByteArray& line, qint64* idOut)
         return protocolError(ErrorCode::badType, QStringLiteral("\"args\" must be an object"));
     }
     request.args = args.toObject();
-    for (const QString& key : request.args.keys()) {
-        bool known = false;
-        for (const Field& field : entry->second) {
-            known = known || key == QLatin1String(field.name);
-        }
-        if (!known) {
-            return protocolError(ErrorCode::unknownField,
-                                 QStringLiteral("%1 takes no argument '%2'").arg(request.op, key.left(64)));
-        }
-    }
-    for (const Field& field : entry->second) {
-        const QJsonValue value = request.args.value(QLatin1String(field.name));
-        if (value.isUndefined()) {
-            if (field.required) {
-                return protocolError(
-                    ErrorCode::missingField,
-                    QStringLiteral("%1 needs the argument '%2'").arg(request.op, QLatin1String(field.name)));
-            }
-            continue;
-        }
-        if (!typeMatches(value, field.type)) {
-            return protocolError(
-                ErrorCode::badType,
-                QStringLiteral("%1: '%2' must be %3").arg(request.op, QLatin1String(field.name), typeName(field.type)));
-        }
-        if (field.type == Type::Confirmations) {
-            if (auto confirmed = ConfirmedDisk::fromJsonArray(value); !confirmed) {
-                return Error {confirmed.error().code,
-                              QStringLiteral("%1: %2").arg(request.op, confirmed.error().message)};
-            }
-        }
+    if (auto ok = checkArgs(request.op, request.args, entry->second); !ok) {
+        return ok.error();
     }
     return request;
 }
