@@ -93,6 +93,46 @@ SyncFollower::SyncFollower(QStringList mdDirectories, const SyncSource& source)
     , m_source(source)
 { }
 
+namespace {
+
+/// One look at every array followed: the work done and to do (sectors), whether any works, how many
+/// members are missing; `unreadable` names a directory that could not be read.
+struct SyncLook
+{
+    std::uint64_t done = 0;
+    std::uint64_t total = 0;
+    bool working = false;
+    int missing = 0;
+    QString unreadable;
+};
+
+/// `totals` keeps the largest total each array showed while it worked.
+SyncLook lookAt(const QStringList& directories, const SyncSource& source, QHash<QString, std::uint64_t>& totals)
+{
+    SyncLook look;
+    for (const QString& directory : directories) {
+        const MdSyncState state = source.readSync(directory);
+        if (!state.readable) {
+            look.unreadable = directory;
+            return look;
+        }
+        look.missing += state.degraded;
+        if (state.working() && state.totalSectors > 0) {
+            look.working = true;
+            totals[directory] = std::max(totals.value(directory), state.totalSectors);
+            look.done += state.doneSectors;
+            look.total += totals.value(directory);
+        } else {
+            // Idle: an array that finished counts as whole; one that has not begun as nothing done.
+            look.done += state.degraded == 0 ? totals.value(directory) : 0;
+            look.total += totals.value(directory);
+        }
+    }
+    return look;
+}
+
+} // namespace
+
 Result<SyncTimeline> SyncFollower::follow(const std::atomic_bool* cancel, SyncTimeline* partial,
                                           const std::function<void(const SyncPoint&)>& sampled)
 {
@@ -114,29 +154,15 @@ Result<SyncTimeline> SyncFollower::follow(const std::atomic_bool* cancel, SyncTi
     };
     for (;;) {
         const double now = m_source.seconds() - start;
-        std::uint64_t done = 0;
-        std::uint64_t total = 0;
-        bool working = false;
-        int missing = 0;
-        for (const QString& directory : std::as_const(m_directories)) {
-            const MdSyncState state = m_source.readSync(directory);
-            if (!state.readable) {
-                keep();
-                return makeError(ErrorCode::ioError, QStringLiteral("cannot read %1").arg(directory));
-            }
-            missing += state.degraded;
-            if (state.working() && state.totalSectors > 0) {
-                working = true;
-                totals[directory] = std::max(totals.value(directory), state.totalSectors);
-                done += state.doneSectors;
-                total += totals.value(directory);
-            } else {
-                // Idle: an array that finished counts as whole; one that has not begun as nothing done.
-                const std::uint64_t whole = state.degraded == 0 ? totals.value(directory) : 0;
-                done += whole;
-                total += totals.value(directory);
-            }
+        const SyncLook look = lookAt(m_directories, m_source, totals);
+        if (!look.unreadable.isEmpty()) {
+            keep();
+            return makeError(ErrorCode::ioError, QStringLiteral("cannot read %1").arg(look.unreadable));
         }
+        const std::uint64_t done = look.done;
+        const std::uint64_t total = look.total;
+        const bool working = look.working;
+        const int missing = look.missing;
         if (working) {
             stoppedSamples = 0;
         }

@@ -117,9 +117,9 @@ Result<std::optional<DrillResult>> CampaignPreparation::plannedDrill(const Confi
     return std::optional<DrillResult>(planned);
 }
 
-Result<QList<ConfigResult>> CampaignPreparation::expandConfigurations(const QList<PresetDisk>& presetDisks) const
+QList<std::pair<ConfigSpec, WriteCacheMode>>
+CampaignPreparation::wantedConfigurations(const QList<PresetDisk>& presetDisks) const
 {
-    QList<ConfigResult> configs;
     QList<ConfigSpec> wanted = m_plan.configurations;
     if (m_plan.allConfigurations) {
         wanted.clear();
@@ -141,6 +141,13 @@ Result<QList<ConfigResult>> CampaignPreparation::expandConfigurations(const QLis
             expanded.append({config, mode});
         }
     }
+    return expanded;
+}
+
+Result<QList<ConfigResult>> CampaignPreparation::expandConfigurations(const QList<PresetDisk>& presetDisks) const
+{
+    QList<ConfigResult> configs;
+    const QList<std::pair<ConfigSpec, WriteCacheMode>> expanded = wantedConfigurations(presetDisks);
     QStringList expandedNames;
     int group = 0;
     for (const auto& [config, cacheMode] : std::as_const(expanded)) {

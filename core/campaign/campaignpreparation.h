@@ -49,6 +49,9 @@ private:
     Result<QList<DiskResult>> pinDisks(QList<PresetDisk>& presetDisks);
     /// The plan's expected disks (if any) against the disks just pinned: serial, model and size.
     Result<void> checkExpectedDisks(const QList<DiskResult>& disks) const;
+    /// The plan's configurations (every preset the disks allow, with "all"), each with the write cache it
+    /// runs with: a configuration measured both ways is two.
+    QList<std::pair<ConfigSpec, WriteCacheMode>> wantedConfigurations(const QList<PresetDisk>& presetDisks) const;
     Result<QList<ConfigResult>> expandConfigurations(const QList<PresetDisk>& presetDisks) const;
     /// The drill `config` gets on `spec`: none, pending, or skipped with why; an error when the
     /// configuration asks for a drill its layout cannot have.

@@ -368,9 +368,8 @@ QList<Disk> DiskScanner::scan(const EligibilityOptions& options) const
     return scanDevices(options, QString());
 }
 
-QList<Disk> DiskScanner::scanDevices(const EligibilityOptions& options, const QString& onlyDev) const
+void DiskScanner::readMounts(Context& context) const
 {
-    Context context;
     QFile mountinfo(m_procRoot + QStringLiteral("/self/mountinfo"));
     if (mountinfo.open(QIODevice::ReadOnly)) {
         for (const QString& line :
@@ -400,6 +399,10 @@ QList<Disk> DiskScanner::scanDevices(const EligibilityOptions& options, const QS
             }
         }
     }
+}
+
+void DiskScanner::readSwaps(Context& context) const
+{
     QFile swaps(m_procRoot + QStringLiteral("/swaps"));
     if (swaps.open(QIODevice::ReadOnly)) {
         const QStringList lines = QString::fromUtf8(swaps.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
@@ -413,6 +416,13 @@ QList<Disk> DiskScanner::scanDevices(const EligibilityOptions& options, const QS
             context.swapNames.insert(QFileInfo(resolved.isEmpty() ? file : resolved).fileName());
         }
     }
+}
+
+QList<Disk> DiskScanner::scanDevices(const EligibilityOptions& options, const QString& onlyDev) const
+{
+    Context context;
+    readMounts(context);
+    readSwaps(context);
     const QDir byId(m_devRoot + QStringLiteral("/disk/by-id"));
     for (const QString& link : byId.entryList(QDir::System | QDir::Files | QDir::NoDotAndDotDot)) {
         const QFileInfo info(byId.filePath(link));

@@ -36,6 +36,9 @@ private:
     struct Context;
     /// `onlyDev` set: only that device (major:minor, or the disk holding it) is probed with libblkid.
     QList<Disk> scanDevices(const EligibilityOptions& options, const QString& onlyDev) const;
+    /// What /proc says is mounted (and which devices hold /, /boot, /usr), and what swaps.
+    void readMounts(Context& context) const;
+    void readSwaps(Context& context) const;
     Disk readDevice(const Context& context, const QString& sysPath, const QString& name, const Disk* parent,
                     const QString& onlyDev) const;
     QString readAttribute(const QString& path, QStringList* errors = nullptr) const;

@@ -94,6 +94,52 @@ Result<LabKernel> LabImage::findKernel(const QString& bootDir, const QString& mo
     return LabKernel {chosen, bootDir + QStringLiteral("/vmlinuz-") + chosen, modulesRoot + QLatin1Char('/') + chosen};
 }
 
+namespace {
+
+/// modules.alias: each alias's module names ('-' read as '_').
+QHash<QString, QStringList> readModuleAliases(const QString& modulesDir)
+{
+    QHash<QString, QStringList> aliases;
+    QFile aliasFile(modulesDir + QStringLiteral("/modules.alias"));
+    if (aliasFile.open(QIODevice::ReadOnly)) {
+        while (!aliasFile.atEnd()) {
+            const QStringList fields = QString::fromUtf8(aliasFile.readLine()).simplified().split(QLatin1Char(' '));
+            if (fields.size() == 3 && fields[0] == QLatin1String("alias")) {
+                aliases[fields[1]].append(QString(fields[2]).replace(QLatin1Char('-'), QLatin1Char('_')));
+            }
+        }
+    }
+    return aliases;
+}
+
+/// modules.softdep: the modules each module wants loaded before it.
+QHash<QString, QStringList> readModuleSoftDeps(const QString& modulesDir)
+{
+    QHash<QString, QStringList> softPre;
+    QFile softFile(modulesDir + QStringLiteral("/modules.softdep"));
+    if (softFile.open(QIODevice::ReadOnly)) {
+        while (!softFile.atEnd()) {
+            const QStringList fields = QString::fromUtf8(softFile.readLine()).simplified().split(QLatin1Char(' '));
+            if (fields.size() < 3 || fields[0] != QLatin1String("softdep")) {
+                continue;
+            }
+            bool pre = false;
+            for (int i = 2; i < fields.size(); ++i) {
+                if (fields[i] == QLatin1String("pre:")) {
+                    pre = true;
+                } else if (fields[i] == QLatin1String("post:")) {
+                    pre = false;
+                } else if (pre) {
+                    softPre[QString(fields[1]).replace(QLatin1Char('-'), QLatin1Char('_'))].append(fields[i]);
+                }
+            }
+        }
+    }
+    return softPre;
+}
+
+} // namespace
+
 Result<QStringList> LabImage::resolveModules(const QString& modulesDir, const QStringList& wanted)
 {
     QFile depFile(modulesDir + QStringLiteral("/modules.dep"));
@@ -120,16 +166,7 @@ Result<QStringList> LabImage::resolveModules(const QString& modulesDir, const QS
         depsOf.insert(name, deps);
     }
 
-    QHash<QString, QStringList> aliases; // alias -> module names
-    QFile aliasFile(modulesDir + QStringLiteral("/modules.alias"));
-    if (aliasFile.open(QIODevice::ReadOnly)) {
-        while (!aliasFile.atEnd()) {
-            const QStringList fields = QString::fromUtf8(aliasFile.readLine()).simplified().split(QLatin1Char(' '));
-            if (fields.size() == 3 && fields[0] == QLatin1String("alias")) {
-                aliases[fields[1]].append(QString(fields[2]).replace(QLatin1Char('-'), QLatin1Char('_')));
-            }
-        }
-    }
+    const QHash<QString, QStringList> aliases = readModuleAliases(modulesDir); // alias -> module names
     auto resolveName = [&](const QString& nameOrAlias) -> QString {
         const QString name = QString(nameOrAlias).replace(QLatin1Char('-'), QLatin1Char('_'));
         if (pathOf.contains(name)) {
@@ -145,26 +182,7 @@ Result<QStringList> LabImage::resolveModules(const QString& modulesDir, const QS
         return best;
     };
 
-    QHash<QString, QStringList> softPre;
-    QFile softFile(modulesDir + QStringLiteral("/modules.softdep"));
-    if (softFile.open(QIODevice::ReadOnly)) {
-        while (!softFile.atEnd()) {
-            const QStringList fields = QString::fromUtf8(softFile.readLine()).simplified().split(QLatin1Char(' '));
-            if (fields.size() < 3 || fields[0] != QLatin1String("softdep")) {
-                continue;
-            }
-            bool pre = false;
-            for (int i = 2; i < fields.size(); ++i) {
-                if (fields[i] == QLatin1String("pre:")) {
-                    pre = true;
-                } else if (fields[i] == QLatin1String("post:")) {
-                    pre = false;
-                } else if (pre) {
-                    softPre[QString(fields[1]).replace(QLatin1Char('-'), QLatin1Char('_'))].append(fields[i]);
-                }
-            }
-        }
-    }
+    const QHash<QString, QStringList> softPre = readModuleSoftDeps(modulesDir);
 
     QStringList order;
     QSet<QString> done;

@@ -109,6 +109,44 @@ QStringList presetNames()
             QStringLiteral("lvm-stripe-over-raid1")};
 }
 
+namespace {
+
+/// Mirrors of neighbours in the spread order (on different controllers where there are several) under
+/// `top`: RAID1+0 and LVM's stripe over mirrors.
+Result<ArraySpec> presetMirrorPairs(const QString& name, const QList<PresetDisk>& disks, ArrayLevel top)
+{
+    const qsizetype n = disks.size();
+    if (n < 4) {
+        return tooFew(name, 4, n);
+    }
+    if (n % 2 != 0) {
+        return makeError(ErrorCode::presetNotPossible,
+                         QStringLiteral("%1 needs an even number of disks (have %2)").arg(name).arg(n));
+    }
+    QList<ArraySpec> mirrors;
+    for (qsizetype i = 0; i + 1 < n; i += 2) {
+        mirrors.append(ArraySpec::node(ArrayLevel::Raid1, {leaf(disks[i]), leaf(disks[i + 1])}));
+    }
+    return ArraySpec::node(top, mirrors);
+}
+
+/// RAID0+1: each half takes every other disk of the spread order, so with two controllers, one half per
+/// controller, and the mirror survives losing either.
+Result<ArraySpec> presetMirroredHalves(const QString& name, const QList<PresetDisk>& disks)
+{
+    const qsizetype n = disks.size();
+    if (n < 4) {
+        return tooFew(name, 4, n);
+    }
+    QList<ArraySpec> halves {ArraySpec::node(ArrayLevel::Raid0, {}), ArraySpec::node(ArrayLevel::Raid0, {})};
+    for (qsizetype i = 0; i < n; ++i) {
+        halves[i % 2].children.append(leaf(disks[i]));
+    }
+    return ArraySpec::node(ArrayLevel::Raid1, halves);
+}
+
+} // namespace
+
 Result<ArraySpec> makePreset(const QString& name, const QList<PresetDisk>& input)
 {
     const QList<PresetDisk> disks = spread(input);
@@ -135,21 +173,6 @@ Result<ArraySpec> makePreset(const QString& name, const QList<PresetDisk>& input
             children.append(ArraySpec::node(inner, leaves(group)));
         }
         return ArraySpec::node(top, children);
-    };
-    auto pairs = [&](ArrayLevel top) -> Result<ArraySpec> {
-        if (n < 4) {
-            return tooFew(name, 4, n);
-        }
-        if (n % 2 != 0) {
-            return makeError(ErrorCode::presetNotPossible,
-                             QStringLiteral("%1 needs an even number of disks (have %2)").arg(name).arg(n));
-        }
-        QList<ArraySpec> mirrors;
-        for (qsizetype i = 0; i + 1 < n; i += 2) {
-            // Neighbours in the spread order sit on different controllers where there are several.
-            mirrors.append(ArraySpec::node(ArrayLevel::Raid1, {leaf(disks[i]), leaf(disks[i + 1])}));
-        }
-        return ArraySpec::node(top, mirrors);
     };
 
     if (name == QLatin1String("single")) {
@@ -190,22 +213,13 @@ Result<ArraySpec> makePreset(const QString& name, const QList<PresetDisk>& input
         return stripedGroups(ArrayLevel::Raid0, ArrayLevel::Raid6, size ? int(n / size) : int(n >= 12 ? n / 6 : 2), 4);
     }
     if (name == QLatin1String("raid0+1")) {
-        if (n < 4) {
-            return tooFew(name, 4, n);
-        }
-        // Each half takes every other disk of the spread order: with two controllers, one half per
-        // controller, so the mirror survives losing either.
-        QList<ArraySpec> halves {ArraySpec::node(ArrayLevel::Raid0, {}), ArraySpec::node(ArrayLevel::Raid0, {})};
-        for (qsizetype i = 0; i < n; ++i) {
-            halves[i % 2].children.append(leaf(disks[i]));
-        }
-        return ArraySpec::node(ArrayLevel::Raid1, halves);
+        return presetMirroredHalves(name, disks);
     }
     if (name == QLatin1String("raid1+0")) {
-        return pairs(ArrayLevel::Raid0);
+        return presetMirrorPairs(name, disks, ArrayLevel::Raid0);
     }
     if (name == QLatin1String("lvm-stripe-over-raid1")) {
-        return pairs(ArrayLevel::LvmStripe);
+        return presetMirrorPairs(name, disks, ArrayLevel::LvmStripe);
     }
     return makeError(ErrorCode::unknownPreset,
                      QStringLiteral("unknown preset '%1'; use one of %2")

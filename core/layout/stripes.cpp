@@ -243,6 +243,57 @@ double ParityWriteCost::threadWork(double speedFactor) const
     return fullWrites + towardFloor * (floorWrites - fullWrites) + towardFloor * floorReads * mdReadWork;
 }
 
+namespace {
+
+/// The page work of md's stripe heads under writes of `piece` bytes, over one period of the pattern
+/// of writes over stripes: as full stripes, and as md does it (writes, and the reads before them).
+struct HeadWork
+{
+    double full = 0;
+    double write = 0;
+    double read = 0;
+};
+
+HeadWork walkHeads(std::uint64_t d, std::uint64_t p, std::uint64_t chunk, std::uint64_t piece)
+{
+    const std::uint64_t stripe = d * chunk;
+    const std::uint64_t pagesPerChunk = chunk / page;
+    const std::uint64_t period = std::lcm(piece, stripe);
+    const std::uint64_t rows = std::min(maxRows, period / stripe);
+    // Within a chunk the pattern changes only where a write begins: at multiples of gcd(piece, chunk).
+    std::uint64_t step = std::max<std::uint64_t>(1, std::gcd(piece, chunk) / page);
+    step = std::max(step, pagesPerChunk / 4096); // a sample of the heads of huge chunks is enough
+    HeadWork work;
+    for (std::uint64_t row = 0; row < rows; ++row) {
+        for (std::uint64_t offset = 0; offset < pagesPerChunk; offset += step) {
+            const double heads = double(std::min(step, pagesPerChunk - offset));
+            QList<std::pair<std::uint64_t, std::uint64_t>> pages; // write index -> pages it fills here
+            for (std::uint64_t k = 0; k < d; ++k) {
+                const std::uint64_t at = row * stripe + k * chunk + offset * page;
+                const std::uint64_t write = at / piece;
+                auto it = std::find_if(pages.begin(), pages.end(), [&](const auto& e) { return e.first == write; });
+                if (it == pages.end()) {
+                    pages.append({write, 1});
+                } else {
+                    ++it->second;
+                }
+            }
+            work.full += heads * double(d + p);
+            if (pages.size() == 1) {
+                work.write += heads * double(d + p);
+                continue;
+            }
+            for (const auto& [write, j] : pages) {
+                work.write += heads * double(j + p);
+                work.read += heads * double(std::min(d - j, j + p));
+            }
+        }
+    }
+    return work;
+}
+
+} // namespace
+
 ParityWriteCost parityWriteCost(const ArraySpec& node, const WriteStream& stream)
 {
     ParityWriteCost cost;
@@ -275,39 +326,10 @@ ParityWriteCost parityWriteCost(const ArraySpec& node, const WriteStream& stream
     // costs n page writes; otherwise each write that touches it costs its pages plus the parity, and
     // the reads md needs first, reading old data and parity or the rest of the stripe, whichever is
     // fewer pages (read-modify-write or reconstruct-write).
-    const std::uint64_t period = std::lcm(piece, stripe);
-    const std::uint64_t rows = std::min(maxRows, period / stripe);
-    // Within a chunk the pattern changes only where a write begins: at multiples of gcd(piece, chunk).
-    std::uint64_t step = std::max<std::uint64_t>(1, std::gcd(piece, chunk) / page);
-    step = std::max(step, pagesPerChunk / 4096); // a sample of the heads of huge chunks is enough
-    double fullWork = 0;
-    double writeWork = 0;
-    double readWork = 0;
-    for (std::uint64_t row = 0; row < rows; ++row) {
-        for (std::uint64_t offset = 0; offset < pagesPerChunk; offset += step) {
-            const double heads = double(std::min(step, pagesPerChunk - offset));
-            QList<std::pair<std::uint64_t, std::uint64_t>> pages; // write index -> pages it fills here
-            for (std::uint64_t k = 0; k < d; ++k) {
-                const std::uint64_t at = row * stripe + k * chunk + offset * page;
-                const std::uint64_t write = at / piece;
-                auto it = std::find_if(pages.begin(), pages.end(), [&](const auto& e) { return e.first == write; });
-                if (it == pages.end()) {
-                    pages.append({write, 1});
-                } else {
-                    ++it->second;
-                }
-            }
-            fullWork += heads * double(d + p);
-            if (pages.size() == 1) {
-                writeWork += heads * double(d + p);
-                continue;
-            }
-            for (const auto& [write, j] : pages) {
-                writeWork += heads * double(j + p);
-                readWork += heads * double(std::min(d - j, j + p));
-            }
-        }
-    }
+    const HeadWork heads = walkHeads(d, p, chunk, piece);
+    const double fullWork = heads.full;
+    const double writeWork = heads.write;
+    const double readWork = heads.read;
     const double work = writeWork + readWork;
     cost.floorFactor = work > 0 ? fullWork / work : 1.0;
     const double dataPages = fullWork / double(d + p) * double(d);

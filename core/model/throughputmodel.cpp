@@ -142,6 +142,70 @@ void nearSkipNote(const QList<ArraySpec>& members, ModelWalk& walk)
     }
 }
 
+/// A node's write, its figure and both ends of its range: `times` the members' slowest, each scaled by
+/// its factor.
+void composeWrite(ThroughputPrediction& prediction, const MemberFigures& figures, double times, double factor = 1,
+                  double lowFactor = 1, double highFactor = 1)
+{
+    prediction.write = times * *std::min_element(figures.writes.begin(), figures.writes.end()) * factor;
+    prediction.writeLow = times * *std::min_element(figures.lows.begin(), figures.lows.end()) * lowFactor;
+    prediction.writeHigh = times * *std::min_element(figures.highs.begin(), figures.highs.end()) * highFactor;
+}
+
+/// A parity array's (RAID4, 5, 6) write and read from its members' figures.
+void predictParity(const ArraySpec& spec, const QList<ArraySpec>& members, const WriteStream& stream, double share,
+                   const MemberFigures& figures, ModelWalk& walk, ThroughputPrediction& prediction)
+{
+    const double n = double(figures.writes.size());
+    // Full-stripe writes carry one (two) chunks of parity per stripe; writes that do not fill a
+    // stripe make md read first (parityWriteCost). RAID4's parity disk holds no data, so its reads
+    // come from the n-1 others; RAID5/6 reads skip the parity chunks, which rotate over all members,
+    // so every member streams data: n x the slowest (on a disk whose head must pass over the
+    // skipped chunk, as a hard disk's does, a little less).
+    const ParityWriteCost cost = parityWriteCost(spec, stream);
+    // How many partial stripes md gathers depends on when the writes arrive: the figure inside a
+    // band (ParityWriteCost::lowFactor, highFactor; docs/analysis.md).
+    composeWrite(prediction, figures, std::max(1.0, n - double(parityMembers(spec))), cost.factor, cost.lowFactor,
+                 cost.highFactor);
+    const double slowestRead = *std::min_element(figures.reads.begin(), figures.reads.end());
+    prediction.read = spec.level == ArrayLevel::Raid4
+        ? (n - 1) * slowestRead
+        : n * parityReadPace(spec, members, figures.reads, walk.context, walk.skipNote);
+    if (cost.factor < 1 && walk.partialNote.isEmpty()) {
+        walk.partialNote = cost.explanation;
+    }
+    // The members move n/d bytes per byte of full stripes, and as much more as the figure is below
+    // full speed (reads first, parity written again): md's thread handles every one of those pages,
+    // a page it reads costing more than one it writes (ParityWriteCost::threadWork).
+    walk.parity.append({share, spec.level == ArrayLevel::Raid6, cost.threadWork(cost.factor),
+                        cost.threadWork(cost.lowFactor), cost.threadWork(cost.highFactor)});
+}
+
+/// md's RAID10 read over `members` (each reading `reads`) in `layout` with `copies` copies.
+double raid10Read(const QString& layout, int copies, const QList<ArraySpec>& members, const QList<double>& reads,
+                  ModelWalk& walk)
+{
+    if (layout.startsWith(QLatin1Char('n')) && copies > 1) {
+        // Near copies: md sends each piece of a read to an idle copy, so every member of a set works
+        // at its own speed (measured 286 MB/s for sets of a 105 and a 38 MB/s disk, 152 for sets of
+        // two 105s and two 38s, 513 for n2 over five disks whose sum is 515).
+        // Disks measured together cap what any of them can read at once.
+        QList<std::pair<QString, double>> named;
+        for (qsizetype i = 0; i < members.size(); ++i) {
+            named.append({members.at(i).isLeaf() ? members.at(i).device : QString(), reads.at(i)});
+            if (members.at(i).isLeaf()) {
+                walk.adaptiveReads.insert(members.at(i).device);
+            }
+        }
+        nearSkipNote(members, walk);
+        return nearReadSpeed(named, copies, walk.together);
+    } else {
+        // Far and offset layouts: md reads the copy nearest the start, the first, like raid0 over
+        // every member.
+        return double(members.size()) * *std::min_element(reads.begin(), reads.end());
+    }
+}
+
 ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& stream, double share, double readShare,
                                  ModelWalk& walk)
 {
@@ -172,16 +236,7 @@ ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& strea
         return {};
     }
     const double n = double(writes.size());
-    const double slowestWrite = *std::min_element(writes.begin(), writes.end());
-    const double slowestLow = *std::min_element(lows.begin(), lows.end());
-    const double slowestHigh = *std::min_element(highs.begin(), highs.end());
-    const double slowestRead = *std::min_element(reads.begin(), reads.end());
-    // The write composes the same way for the figure and for both ends of its range.
-    const auto setWrite = [&](double times, double factor = 1, double lowFactor = 1, double highFactor = 1) {
-        prediction.write = times * slowestWrite * factor;
-        prediction.writeLow = times * slowestLow * lowFactor;
-        prediction.writeHigh = times * slowestHigh * highFactor;
-    };
+    const auto setWrite = [&](double times) { composeWrite(prediction, *figures, times); };
     switch (spec.level) {
     case ArrayLevel::Raid0:
     case ArrayLevel::LvmStripe:
@@ -213,51 +268,14 @@ ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& strea
     case ArrayLevel::Raid4:
     case ArrayLevel::Raid5:
     case ArrayLevel::Raid6: {
-        // Full-stripe writes carry one (two) chunks of parity per stripe; writes that do not fill a
-        // stripe make md read first (parityWriteCost). RAID4's parity disk holds no data, so its reads
-        // come from the n-1 others; RAID5/6 reads skip the parity chunks, which rotate over all members,
-        // so every member streams data: n x the slowest (on a disk whose head must pass over the
-        // skipped chunk, as a hard disk's does, a little less).
-        const ParityWriteCost cost = parityWriteCost(spec, stream);
-        // How many partial stripes md gathers depends on when the writes arrive: the figure inside a
-        // band (ParityWriteCost::lowFactor, highFactor; docs/analysis.md).
-        setWrite(std::max(1.0, n - double(parityMembers(spec))), cost.factor, cost.lowFactor, cost.highFactor);
-        prediction.read = spec.level == ArrayLevel::Raid4
-            ? (n - 1) * slowestRead
-            : n * parityReadPace(spec, members, reads, walk.context, walk.skipNote);
-        if (cost.factor < 1 && walk.partialNote.isEmpty()) {
-            walk.partialNote = cost.explanation;
-        }
-        // The members move n/d bytes per byte of full stripes, and as much more as the figure is below
-        // full speed (reads first, parity written again): md's thread handles every one of those pages,
-        // a page it reads costing more than one it writes (ParityWriteCost::threadWork).
-        walk.parity.append({share, spec.level == ArrayLevel::Raid6, cost.threadWork(cost.factor),
-                            cost.threadWork(cost.lowFactor), cost.threadWork(cost.highFactor)});
+        predictParity(spec, members, stream, share, *figures, walk, prediction);
         break;
     }
     case ArrayLevel::Raid10: {
         const QString layout = spec.layout.isEmpty() ? QStringLiteral("n2") : spec.layout;
         const int copies = int(std::min(double(raid10Copies(layout)), n));
         setWrite(n / double(copies));
-        if (layout.startsWith(QLatin1Char('n')) && copies > 1) {
-            // Near copies: md sends each piece of a read to an idle copy, so every member of a set works
-            // at its own speed (measured 286 MB/s for sets of a 105 and a 38 MB/s disk, 152 for sets of
-            // two 105s and two 38s, 513 for n2 over five disks whose sum is 515).
-            // Disks measured together cap what any of them can read at once.
-            QList<std::pair<QString, double>> named;
-            for (qsizetype i = 0; i < members.size(); ++i) {
-                named.append({members.at(i).isLeaf() ? members.at(i).device : QString(), reads.at(i)});
-                if (members.at(i).isLeaf()) {
-                    walk.adaptiveReads.insert(members.at(i).device);
-                }
-            }
-            prediction.read = nearReadSpeed(named, copies, walk.together);
-            nearSkipNote(members, walk);
-        } else {
-            // Far and offset layouts: md reads the copy nearest the start, the first, like raid0 over
-            // every member.
-            prediction.read = n * slowestRead;
-        }
+        prediction.read = raid10Read(layout, copies, members, reads, walk);
         break;
     }
     case ArrayLevel::Disk:
