@@ -1628,6 +1628,18 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
         <source>Clear the canvas</source>
         <translation>Vaciar el lienzo</translation>
     </message>
+    <message>
+        <source>which disks hold the same data</source>
+        <translation>qué discos guardan los mismos datos</translation>
+    </message>
+    <message>
+        <source>%1 keeps its data when a controller is lost, %2 does not</source>
+        <translation>%1 conserva sus datos si se pierde una controladora, %2 no</translation>
+    </message>
+    <message>
+        <source>%1 is %2 with its disks paired differently: %3.</source>
+        <translation>%1 es %2 con sus discos emparejados de otra forma: %3.</translation>
+    </message>
 </context>
 <context>
     <name>RaidBench::Ui::CardWidget</name>

@@ -183,4 +183,19 @@ void ArrayCanvas::showResult(const Result<void>& result)
     Q_EMIT message(m_lastMessage); // empty after a success: the last refusal is no longer true
 }
 
+void ArrayCanvas::showNote(const QString& note)
+{
+    if (note.isEmpty()) {
+        if (m_hint && m_lastMessage.isEmpty()) {
+            m_hint->clear(); // a refusal shown stays until the next step clears it
+        }
+        return;
+    }
+    const QString text = readable(note);
+    if (m_hint) {
+        m_hint->setText(text.toHtmlEscaped());
+    }
+    Q_EMIT noted(text);
+}
+
 } // namespace RaidBench::Ui

@@ -51,10 +51,14 @@ public:
     QString dropData(const QMimeData* mime, const CanvasModel::CardPath& target);
     /// Shows the outcome of an edit: the reason when refused.
     void showResult(const Result<void>& result);
+    /// A note after a step that worked (not a refusal): shown under the canvas and told; empty clears it.
+    void showNote(const QString& note);
     void refresh();
 
 Q_SIGNALS:
     void message(const QString& text);
+    /// A note on a step that worked (showNote()).
+    void noted(const QString& text);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;

@@ -98,7 +98,13 @@ BuildPage::BuildPage(Session* session, CanvasModel* model, ArrayCanvas* canvas, 
                 disks.append({path, disk.sizeBytes, disk.controller, disk.name});
             }
         }
-        m_canvas->showResult(m_canvasModel->addPresets(disks));
+        const Result<QString> added = m_canvasModel->addPresets(disks);
+        if (!added) {
+            m_canvas->showResult(added.error());
+        } else {
+            m_canvas->showResult({});
+            m_canvas->showNote(*added);
+        }
     });
     auto* clear = new QPushButton(tr("C&lear"), page);
     connect(clear, &QPushButton::clicked, m_canvasModel, &CanvasModel::clear);

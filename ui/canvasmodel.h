@@ -60,7 +60,9 @@ public:
     Result<void> unnest(const CardPath& path);
     Result<void> removeCard(const CardPath& path);
     /// The standard comparison set for these disks (every preset they allow), spread across controllers.
-    Result<void> addPresets(const QList<PresetDisk>& disks);
+    /// On success, a note (empty when there is nothing to say): each layout added that holds the same disks
+    /// at the same level as one on the canvas already, only paired differently, and what that changes.
+    Result<QString> addPresets(const QList<PresetDisk>& disks);
     void setConfigs(const QList<CanvasConfig>& configs, const QString& description = QString());
     void clear();
 
@@ -77,6 +79,8 @@ private:
     friend class SnapshotCommand;
     void restore(const QList<CanvasConfig>& configs);
     void commit(QList<CanvasConfig> configs, const QString& description);
+    /// addPresets()'s note on `added` against the configurations that were on the canvas before it.
+    static QString pairingNote(const CanvasConfig& added, const QList<CanvasConfig>& others);
     ArraySpec* mutableCard(QList<CanvasConfig>& configs, const CardPath& path) const;
     Result<void> edit(const CardPath& path, const QString& description,
                       const std::function<Result<void>(ArraySpec&)>& change);

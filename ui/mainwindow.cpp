@@ -268,6 +268,7 @@ void MainWindow::connectPages()
     });
     connect(m_pool, &DiskPoolWidget::measureRequested, this, &MainWindow::measureDisks);
     connect(m_pool, &DiskPoolWidget::contextMenuRequested, this, &MainWindow::showAddMenu);
+    connect(m_canvas, &ArrayCanvas::noted, this, [this](const QString& text) { showMessage(text, false); });
     connect(m_canvas, &ArrayCanvas::message, this, [this](const QString& text) {
         if (!text.isEmpty()) {
             showMessage(text, true);

@@ -97,7 +97,7 @@ private Q_SLOTS:
         for (const char* expected : {"raid0", "raid1", "raid5", "raid6", "raid10", "raid1+0"}) {
             QVERIFY2(first.contains(QLatin1String(expected)), qPrintable(first.join(QLatin1Char(' '))));
         }
-        const Result<void> again = model.addPresets(pool);
+        const Result<QString> again = model.addPresets(pool);
         QVERIFY(!again.ok());
         QVERIFY2(again.error().message.contains(QLatin1String("already")), qPrintable(again.error().message));
         QCOMPARE(names(model), first);
@@ -140,9 +140,26 @@ private Q_SLOTS:
         CanvasModel other;
         const QStringList otherPairs {pairs.at(0), pairs.at(2), pairs.at(1), pairs.at(3)};
         QVERIFY(other.addArray(otherPairs, ArrayLevel::Raid10).ok());
-        QVERIFY(other.addPresets(pool).ok());
+        const Result<QString> note = other.addPresets(pool);
+        QVERIFY(note.ok());
         got = names(other);
         QCOMPARE(got.count(QStringLiteral("raid10")) + got.count(QStringLiteral("raid10-2")), 2);
+        // What tells them apart is said: the drawn pairs share a controller each, the standard set's do not.
+        QVERIFY2(note->contains(QLatin1String("raid10-2 is raid10 with its disks paired differently")),
+                 qPrintable(*note));
+        QVERIFY2(note->contains(QLatin1String("raid10-2 keeps its data when a controller is lost, raid10 does not")),
+                 qPrintable(*note));
+        // Layouts that are not the same disks paired otherwise get no note: a RAID0 drawn over the four
+        // disks is not a RAID1+0 with its disks paired differently.
+        CanvasModel striped;
+        QVERIFY(striped.addArray(disks(4), ArrayLevel::Raid0).ok());
+        const Result<QString> stripedNote = striped.addPresets(pool);
+        QVERIFY(stripedNote.ok());
+        QVERIFY2(stripedNote->isEmpty(), qPrintable(*stripedNote));
+        CanvasModel fresh;
+        const Result<QString> none = fresh.addPresets(pool);
+        QVERIFY(none.ok());
+        QVERIFY2(none->isEmpty(), qPrintable(*none));
     }
 };
 
