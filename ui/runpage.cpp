@@ -55,59 +55,17 @@ RunPage::RunPage(Session* session, QWidget* parent)
     m_status->setText(tr("Nothing is running. Plan a run on the Plan page."));
     layout->addWidget(m_status);
 
-    auto* progressRow = new QHBoxLayout;
-    m_overall->setRange(0, 1000);
-    m_overall->setFormat(tr("%p %"));
-    m_overall->setAccessibleName(tr("Overall progress"));
-    progressRow->addWidget(m_overall, 1);
-    m_eta->setObjectName(QStringLiteral("etaLabel"));
-    m_eta->setMinimumWidth(m_eta->fontMetrics().horizontalAdvance(QStringLiteral("ETA 00 h 00 min 00 s")));
-    progressRow->addWidget(m_eta);
-    m_cancel->setObjectName(QStringLiteral("cancelButton"));
-    m_cancel->setEnabled(false);
-    m_cancel->setToolTip(tr("Stop now: what stands is torn down, everything measured so far is kept."));
-    progressRow->addWidget(m_cancel);
-    layout->addLayout(progressRow);
+    layout->addLayout(makeProgressRow());
     m_now->setObjectName(QStringLiteral("nowLabel"));
     m_now->setWordWrap(true);
     layout->addWidget(m_now);
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
     auto* top = new QSplitter(Qt::Horizontal, splitter);
-    m_queue->setObjectName(QStringLiteral("runQueue"));
-    m_queue->setModel(m_rows);
-    m_queue->setItemDelegateForColumn(RunQueueModel::ColumnProgress, new ProgressBarDelegate(m_queue));
-    m_queue->verticalHeader()->hide();
-    m_queue->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_queue->setSelectionBehavior(QAbstractItemView::SelectRows);
-    // The configuration's name whole; a long state (a test's name and its progress) is what gets elided.
-    m_queue->horizontalHeader()->setSectionResizeMode(RunQueueModel::ColumnName, QHeaderView::ResizeToContents);
-    m_queue->horizontalHeader()->setSectionResizeMode(RunQueueModel::ColumnState, QHeaderView::Stretch);
-    m_queue->setColumnWidth(RunQueueModel::ColumnProgress, 140);
-    m_queue->setAccessibleName(tr("Run queue"));
+    configureQueue();
     top->addWidget(m_queue);
 
-    m_chart->addSeries(m_series);
-    m_series->setName(tr("MB/s now"));
-    m_axisX->setTitleText(tr("seconds"));
-    m_axisX->setLabelFormat(QStringLiteral("%d"));
-    m_axisY->setTitleText(tr("MB/s"));
-    m_axisY->setLabelFormat(QStringLiteral("%d"));
-    m_axisY->setRange(0, 100);
-    m_axisX->setRange(0, m_spanSeconds);
-    m_chart->addAxis(m_axisX, Qt::AlignBottom);
-    m_chart->addAxis(m_axisY, Qt::AlignLeft);
-    m_series->attachAxis(m_axisX);
-    m_series->attachAxis(m_axisY);
-    m_chart->legend()->hide();
-    m_chart->setTitle(tr("Throughput of the running test"));
-    m_chart->setTheme(palette().color(QPalette::Window).lightness() < 128 ? QChart::ChartThemeDark
-                                                                          : QChart::ChartThemeLight);
-    m_chart->setBackgroundRoundness(0);
-    auto* view = new QChartView(m_chart, top);
-    view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumSize(320, 220);
-    top->addWidget(view);
+    top->addWidget(makeChartView(top));
     top->setStretchFactor(1, 2);
     top->setSizes({430, 800});
 
@@ -133,6 +91,63 @@ RunPage::RunPage(Session* session, QWidget* parent)
     connect(session, &Session::campaignCommand, this, &RunPage::onCommand);
     connect(session, &Session::campaignFinished, this, &RunPage::onFinished);
     connect(session, &Session::campaignResults, this, &RunPage::onResults);
+}
+
+QHBoxLayout* RunPage::makeProgressRow()
+{
+    auto* progressRow = new QHBoxLayout;
+    m_overall->setRange(0, 1000);
+    m_overall->setFormat(tr("%p %"));
+    m_overall->setAccessibleName(tr("Overall progress"));
+    progressRow->addWidget(m_overall, 1);
+    m_eta->setObjectName(QStringLiteral("etaLabel"));
+    m_eta->setMinimumWidth(m_eta->fontMetrics().horizontalAdvance(QStringLiteral("ETA 00 h 00 min 00 s")));
+    progressRow->addWidget(m_eta);
+    m_cancel->setObjectName(QStringLiteral("cancelButton"));
+    m_cancel->setEnabled(false);
+    m_cancel->setToolTip(tr("Stop now: what stands is torn down, everything measured so far is kept."));
+    progressRow->addWidget(m_cancel);
+    return progressRow;
+}
+
+void RunPage::configureQueue()
+{
+    m_queue->setObjectName(QStringLiteral("runQueue"));
+    m_queue->setModel(m_rows);
+    m_queue->setItemDelegateForColumn(RunQueueModel::ColumnProgress, new ProgressBarDelegate(m_queue));
+    m_queue->verticalHeader()->hide();
+    m_queue->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_queue->setSelectionBehavior(QAbstractItemView::SelectRows);
+    // The configuration's name whole; a long state (a test's name and its progress) is what gets elided.
+    m_queue->horizontalHeader()->setSectionResizeMode(RunQueueModel::ColumnName, QHeaderView::ResizeToContents);
+    m_queue->horizontalHeader()->setSectionResizeMode(RunQueueModel::ColumnState, QHeaderView::Stretch);
+    m_queue->setColumnWidth(RunQueueModel::ColumnProgress, 140);
+    m_queue->setAccessibleName(tr("Run queue"));
+}
+
+QChartView* RunPage::makeChartView(QWidget* parent)
+{
+    m_chart->addSeries(m_series);
+    m_series->setName(tr("MB/s now"));
+    m_axisX->setTitleText(tr("seconds"));
+    m_axisX->setLabelFormat(QStringLiteral("%d"));
+    m_axisY->setTitleText(tr("MB/s"));
+    m_axisY->setLabelFormat(QStringLiteral("%d"));
+    m_axisY->setRange(0, 100);
+    m_axisX->setRange(0, m_spanSeconds);
+    m_chart->addAxis(m_axisX, Qt::AlignBottom);
+    m_chart->addAxis(m_axisY, Qt::AlignLeft);
+    m_series->attachAxis(m_axisX);
+    m_series->attachAxis(m_axisY);
+    m_chart->legend()->hide();
+    m_chart->setTitle(tr("Throughput of the running test"));
+    m_chart->setTheme(palette().color(QPalette::Window).lightness() < 128 ? QChart::ChartThemeDark
+                                                                          : QChart::ChartThemeLight);
+    m_chart->setBackgroundRoundness(0);
+    auto* view = new QChartView(m_chart, parent);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumSize(320, 220);
+    return view;
 }
 
 qint64 RunPage::longestStallMs() const

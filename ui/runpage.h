@@ -12,6 +12,8 @@
 #include <QWidget>
 
 class QChart;
+class QChartView;
+class QHBoxLayout;
 class QLabel;
 class QLineSeries;
 class QPlainTextEdit;
@@ -73,6 +75,11 @@ Q_SIGNALS:
     void finished(const RaidBench::CampaignResults& results, const QString& error);
 
 private:
+    // The constructor's parts: the overall progress with its estimate and Cancel, the queue's table,
+    // the live chart.
+    QHBoxLayout* makeProgressRow();
+    void configureQueue();
+    QChartView* makeChartView(QWidget* parent);
     /// What a row says it is doing, in the user's words.
     static QString stepText(const RaidBench::CampaignProgress& progress);
     void onProgress(const RaidBench::CampaignProgress& progress);
