@@ -11,6 +11,8 @@
 #include <QRegularExpression>
 #include <QThread>
 
+#include <optional>
+
 namespace RaidBench {
 
 namespace {
@@ -103,7 +105,7 @@ struct SyncLook
     std::uint64_t total = 0;
     bool working = false;
     int missing = 0;
-    QString unreadable;
+    std::optional<QString> unreadable; ///< the directory that could not be read
 };
 
 /// `totals` keeps the largest total each array showed while it worked.
@@ -155,9 +157,9 @@ Result<SyncTimeline> SyncFollower::follow(const std::atomic_bool* cancel, SyncTi
     for (;;) {
         const double now = m_source.seconds() - start;
         const SyncLook look = lookAt(m_directories, m_source, totals);
-        if (!look.unreadable.isEmpty()) {
+        if (look.unreadable) {
             keep();
-            return makeError(ErrorCode::ioError, QStringLiteral("cannot read %1").arg(look.unreadable));
+            return makeError(ErrorCode::ioError, QStringLiteral("cannot read %1").arg(*look.unreadable));
         }
         const std::uint64_t done = look.done;
         const std::uint64_t total = look.total;
