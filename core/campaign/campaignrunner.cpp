@@ -87,7 +87,7 @@ void CampaignRunner::probeDisks(const std::atomic_bool* cancel)
             if (pin.name != disk.name) {
                 continue;
             }
-            const Result<Disk> found = system().inspectDisk(pin.node);
+            const Result<Disk> found = machine().inspectDisk(pin.node);
             if (!found) {
                 continue;
             }
@@ -233,7 +233,7 @@ void CampaignRunner::commandLogged(const StepLog& log)
 
 Result<void> CampaignRunner::save()
 {
-    m_results.updated = system().wallClock().toUTC().toString(Qt::ISODate);
+    m_results.updated = machine().wallClock().toUTC().toString(Qt::ISODate);
     analyzeResults(m_results);
     auto saved = m_sink.write(QJsonDocument(m_results.toJson()).toJson(QJsonDocument::Indented));
     if (saved && m_observer) {
@@ -246,7 +246,7 @@ IoResult CampaignRunner::runJob(const IoJob& job, CampaignProgress progress, con
                                 SettleWatch* settle)
 {
     if (!settle) {
-        return system().runIo(job, cancel, [&](const IoProgress& p) {
+        return machine().runIo(job, cancel, [&](const IoProgress& p) {
             progress.follow(p, job.target);
             report(progress);
         });
@@ -255,7 +255,7 @@ IoResult CampaignRunner::runJob(const IoJob& job, CampaignProgress progress, con
     std::atomic_bool settled = false;
     IoJob settling = job;
     settling.finish = &settled;
-    IoResult result = system().runIo(settling, cancel, [&](const IoProgress& p) {
+    IoResult result = machine().runIo(settling, cancel, [&](const IoProgress& p) {
         progress.follow(p, job.target);
         report(progress);
         if (settle->add(p.elapsedNs, p.bytes)) {

@@ -82,7 +82,7 @@ public:
 
 private:
     // CampaignServices: what the campaign's parts use of it.
-    const CampaignSystem& system() const override { return *m_options.system; }
+    const CampaignSystem& machine() const override { return *m_options.system; }
     const PinnedDevice* pinOf(const QString& path) const override;
     IoResult runJob(const IoJob& job, CampaignProgress progress, const std::atomic_bool* cancel,
                     SettleWatch* settle = nullptr) override;

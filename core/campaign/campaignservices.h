@@ -23,7 +23,7 @@ class CampaignServices
 public:
     virtual ~CampaignServices() = default;
     /// The machine the campaign measures on.
-    virtual const CampaignSystem& system() const = 0;
+    virtual const CampaignSystem& machine() const = 0;
     /// The pin of a plan disk (by the path the plan names it with, or its node), or null.
     virtual const PinnedDevice* pinOf(const QString& path) const = 0;
     /// One engine run with its progress reported; with a watch, stopped once the rate settled.

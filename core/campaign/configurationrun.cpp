@@ -258,7 +258,7 @@ void ConfigurationRun::applyWriteCache(ConfigResult& config, BuiltArray& built, 
         }
     }
     for (const PinnedDevice& pin : pins) {
-        const Result<Disk> disk = m_context.campaign->system().inspectDisk(pin.node);
+        const Result<Disk> disk = m_context.campaign->machine().inspectDisk(pin.node);
         const WriteCacheState state = disk ? HealthProbe::readWriteCache(*disk, *m_context.runner)
                                            : WriteCacheState::unknown(disk.error().message);
         QString path = pin.requested;
@@ -361,7 +361,7 @@ void ConfigurationRun::measureGroup(const QList<int>& group, const OnArray& arra
     bool stop = false;
     for (qsizetype k = 0; k < group.size() && !stop; ++k) {
         ConfigResult& entry = m_results.configs[group.at(k)];
-        const double entryStarted = m_context.campaign->system().seconds();
+        const double entryStarted = m_context.campaign->machine().seconds();
         progress.configIndex = group.at(k) + 1;
         progress.configName = entry.name;
         entry.device = array.built.device;
@@ -380,7 +380,7 @@ void ConfigurationRun::measureGroup(const QList<int>& group, const OnArray& arra
             stripeCacheNow = entry.stripeCache;
         }
         stop = measureOnArray(entry, group.at(k), config, array, progress, cancel);
-        entry.seconds = m_context.campaign->system().seconds() - (k == 0 ? started : entryStarted);
+        entry.seconds = m_context.campaign->machine().seconds() - (k == 0 ? started : entryStarted);
     }
     if (stripeCacheNow != builtStripeCache) {
         // md forgets the cache when the array stops; set back first all the same, as the build left it.
@@ -393,7 +393,7 @@ void ConfigurationRun::measureGroup(const QList<int>& group, const OnArray& arra
 
 void ConfigurationRun::run(const QList<int>& group, const std::atomic_bool* cancel)
 {
-    const double started = m_context.campaign->system().seconds();
+    const double started = m_context.campaign->machine().seconds();
     // One build for the group: a configuration of its own, or a stripe cache sweep's configurations,
     // each measured on the same array with its own cache.
     for (int i : group) {
@@ -405,7 +405,7 @@ void ConfigurationRun::run(const QList<int>& group, const std::atomic_bool* canc
         for (int i : group) {
             m_results.configs[i].status = status;
             m_results.configs[i].error = error;
-            m_results.configs[i].seconds = m_context.campaign->system().seconds() - started;
+            m_results.configs[i].seconds = m_context.campaign->machine().seconds() - started;
         }
     };
     CampaignProgress progress;
@@ -452,14 +452,14 @@ void ConfigurationRun::run(const QList<int>& group, const std::atomic_bool* canc
     progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "tearing down %1"), {config.name});
     m_context.campaign->report(progress);
     m_quiet.setArrays({});
-    const double teardownStarted = m_context.campaign->system().seconds();
+    const double teardownStarted = m_context.campaign->machine().seconds();
     const TeardownReport teardown = executor.teardown(*built);
     // Each configuration's own time; the build counts for the first and the teardown for the last, so
     // that a sweep's times add up to the group's.
     if (group.size() == 1) {
-        config.seconds = m_context.campaign->system().seconds() - started;
+        config.seconds = m_context.campaign->machine().seconds() - started;
     } else {
-        m_results.configs[group.last()].seconds += m_context.campaign->system().seconds() - teardownStarted;
+        m_results.configs[group.last()].seconds += m_context.campaign->machine().seconds() - teardownStarted;
     }
     settleGroup(group, teardown, cancel);
 }

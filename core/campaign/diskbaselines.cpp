@@ -247,7 +247,7 @@ void DiskBaselines::runTogether(const std::atomic_bool* cancel)
             // The disks' progress as one (IoTogether::run): their rates summed, and the disk that
             // has stopped answering the longest, if one has.
             const QList<IoResult> runs =
-                m_context.campaign->system().runIoTogether(jobs, cancel, [&](const IoProgress& p) {
+                m_context.campaign->machine().runIoTogether(jobs, cancel, [&](const IoProgress& p) {
                     progress.follow(p, jobs.value(p.stalledJob).target);
                     m_context.campaign->report(progress);
                 });
@@ -285,7 +285,7 @@ QList<IoJob> DiskBaselines::togetherJobs(DisksTogether& group, IoPattern pattern
     // CPU.
     const qint64 freshMs = std::clamp<qint64>(250 * qint64(group.disks.size()), 2000, 8000);
     for (int pass = 0; pass < 2; ++pass) {
-        const double started = m_context.campaign->system().seconds();
+        const double started = m_context.campaign->machine().seconds();
         QList<IoJob> jobs;
         for (const QString& path : std::as_const(group.disks)) {
             const PinnedDevice* pin = pinOf(path);
@@ -299,7 +299,7 @@ QList<IoJob> DiskBaselines::togetherJobs(DisksTogether& group, IoPattern pattern
             }
             jobs.append(baselineJob(*pin, *ok, pattern, disk->sizeBytes));
         }
-        if ((m_context.campaign->system().seconds() - started) * 1000.0 <= double(freshMs)) {
+        if ((m_context.campaign->machine().seconds() - started) * 1000.0 <= double(freshMs)) {
             return jobs;
         }
     }

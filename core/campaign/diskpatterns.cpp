@@ -199,7 +199,7 @@ void DiskPatterns::runRandomTogether(IoPattern pattern, const std::atomic_bool* 
     progress.say(QT_TRANSLATE_NOOP("CampaignProgress", "measuring every disk at once: %1, %2 disks"),
                  {progress.testName, QString::number(jobs.size())});
     m_context.campaign->report(progress);
-    const QList<IoResult> runs = m_context.campaign->system().runIoTogether(jobs, cancel, [&](const IoProgress& p) {
+    const QList<IoResult> runs = m_context.campaign->machine().runIoTogether(jobs, cancel, [&](const IoProgress& p) {
         progress.follow(p, jobs.value(p.stalledJob).target);
         m_context.campaign->report(progress);
     });

@@ -152,13 +152,13 @@ Result<RebuildResult> FailureDrill::follow(const QString& kind, const QStringLis
     result.estimateMemberBytes = spec.estimateMemberBytes;
     QStringList directories;
     for (const QString& array : arrays) {
-        const QString directory = m_context.campaign->system().mdDirectory(array);
+        const QString directory = m_context.campaign->machine().mdDirectory(array);
         if (directory.isEmpty()) {
             return makeError(ErrorCode::internal, QStringLiteral("%1 is not an md array").arg(array));
         }
         directories.append(directory);
     }
-    SyncFollower follower(directories, m_context.campaign->system());
+    SyncFollower follower(directories, m_context.campaign->machine());
     QStringList shortNames;
     for (const QString& member : members) {
         shortNames.append(QFileInfo(QFileInfo(member).canonicalFilePath()).fileName());
@@ -293,7 +293,7 @@ void FailureDrill::run(const ArraySpec& pinnedSpec)
     m_target = *target;
     m_drill.failedArray = m_target.array;
     const MdSyncState state =
-        m_context.campaign->system().readSync(m_context.campaign->system().mdDirectory(m_target.array));
+        m_context.campaign->machine().readSync(m_context.campaign->machine().mdDirectory(m_target.array));
     if (!state.readable || state.degraded > 0 || state.working()) {
         m_drill.status = RunState::Failed;
         m_drill.error = !state.readable
@@ -443,10 +443,10 @@ Result<RebuildResult> FailureDrill::rebuildWithLoad()
         progress.phase = CampaignPhase::Drill;
         progress.configName = QStringLiteral("%1 (rebuilding)").arg(m_config.name);
         load = std::thread([&, progress] {
-            const double started = m_context.campaign->system().seconds();
+            const double started = m_context.campaign->machine().seconds();
             m_context.tests->runTest(loadResult.spec, loadResult, progress, &loadStop, nullptr,
                                      TestContext::UnderRebuild);
-            loadSeconds = m_context.campaign->system().seconds() - started;
+            loadSeconds = m_context.campaign->machine().seconds() - started;
             loadRunning = false;
         });
     }

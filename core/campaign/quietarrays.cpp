@@ -11,7 +11,7 @@ QuietArrays::QuietArrays(CampaignServices& campaign, ResyncPolicy policy)
 
 bool QuietArrays::wait(TestResult& result, CampaignProgress progress, const std::atomic_bool* cancel) const
 {
-    const CampaignSystem& system = m_campaign.system();
+    const CampaignSystem& system = m_campaign.machine();
     while (true) {
         QString busyArray;
         MdSyncState busy;

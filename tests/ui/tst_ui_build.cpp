@@ -61,6 +61,30 @@ private Q_SLOTS:
         QCOMPARE(f->window->canvasModel()->configs().size(), 0);
     }
 
+    void theStandardSetSaysWhatAnotherPairingChanges()
+    {
+        // A RAID10 drawn with each mirror pair on one controller: the standard set adds its own RAID10 with
+        // the pairs across controllers, and the Build page and the status bar say what sets them apart.
+        auto f = makeWindow();
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        f->window->showStep(MainWindow::BuildStep);
+        QList<Disk> byController = f->session->disks();
+        std::stable_sort(byController.begin(), byController.end(),
+                         [](const Disk& a, const Disk& b) { return a.controller < b.controller; });
+        QCOMPARE_NE(byController.first().controller, byController.last().controller);
+        QStringList samePairs;
+        for (const Disk& disk : byController) {
+            samePairs.append(DiskPoolModel::planPath(disk));
+        }
+        QVERIFY(f->window->canvasModel()->addArray(samePairs, ArrayLevel::Raid10).ok());
+        QTest::mouseClick(f->window->findChild<QPushButton*>(QStringLiteral("addPresetsButton")), Qt::LeftButton);
+        const QString said = f->window->statusBar()->currentMessage();
+        QVERIFY2(said.contains(QLatin1String("raid10-2 is raid10 with its disks paired differently")),
+                 qPrintable(said));
+        QVERIFY2(said.contains(QLatin1String("raid10-2 keeps its data when a controller is lost, raid10 does not")),
+                 qPrintable(said));
+    }
+
     void standardSetWithOneDiskClickedUsesEveryDisk()
     {
         auto f = makeWindow();
