@@ -34,7 +34,7 @@ void HelperConnector::connectHelper()
     if (refuseWhileRunning()) {
         return;
     }
-    Q_EMIT message(HelperClient::defaultTransport() == HelperClient::Transport::Direct
+    Q_EMIT message(!HelperTransport::thisMachineAsks()
                        ? tr("Starting the helper…")
                        : tr("Starting the helper through polkit: authenticate in the dialog that opens…"),
                    false);

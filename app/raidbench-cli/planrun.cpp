@@ -80,7 +80,7 @@ Result<QList<ConfirmedDisk>> confirmedDisks(const CampaignPlan& plan, const Plan
     return confirmed;
 }
 
-int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, const PlanRunFlags& flags, bool direct)
+int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, const PlanRunFlags& flags)
 {
     QJsonObject previous;
     if (flags.resume && QFileInfo::exists(out)) {
@@ -126,7 +126,7 @@ int runCampaignThroughHelper(const CampaignPlan& plan, const QString& out, const
                      [](const Error& why) { printError(ErrorCode::userText(why)); });
     QObject::connect(&campaign, &HostCampaign::finished, &loop, &QEventLoop::quit);
     auto helper = std::make_unique<HelperClient>();
-    if (auto started = direct ? helper->startDirect() : helper->startPkexec(); !started) {
+    if (auto started = helper->start(HelperTransport::forThisMachine()); !started) {
         printError(ErrorCode::userText(started.error()));
         return ExitFailed;
     }
@@ -277,7 +277,7 @@ int runPlan(const CampaignPlan& plan, const QString& out, const PlanRunFlags& fl
 {
     if (geteuid() != 0 || flags.viaHelper) {
         // A normal user: the root work happens in the helper, started through polkit (or directly by root).
-        return runCampaignThroughHelper(plan, out, flags, geteuid() == 0);
+        return runCampaignThroughHelper(plan, out, flags);
     }
     return runPlanHere(plan, out, flags);
 }

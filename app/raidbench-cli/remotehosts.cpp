@@ -2,6 +2,7 @@
 
 #include "clicommon.h"
 #include "client/fleetrun.h"
+#include "client/hostdisks.h"
 #include "helper/helperclient.h"
 #include "helper/hostinventory.h"
 #include "helper/messages.h"
@@ -182,8 +183,8 @@ QCommandLineOption connectTimeoutOption()
     return QCommandLineOption(QStringLiteral("connect-timeout"),
                               Text::tr("How long a host may take to log in, start its helper and list its "
                                        "disks before it is given up (1-3600 s, default %1).")
-                                  .arg(HelperClient::defaultAnswerTimeout),
-                              QStringLiteral("SECONDS"), QString::number(HelperClient::defaultAnswerTimeout));
+                                  .arg(SshTransport::defaultAnswerTimeout),
+                              QStringLiteral("SECONDS"), QString::number(SshTransport::defaultAnswerTimeout));
 }
 
 std::optional<int> connectTimeout(const QCommandLineParser& parser, const QCommandLineOption& option)
@@ -201,46 +202,18 @@ std::optional<int> connectTimeout(const QCommandLineParser& parser, const QComma
 Result<QList<Disk>> remoteDisks(const SshTarget& host, const QString& remoteHelper, bool allowLoop, bool all,
                                 bool health, int timeoutSeconds)
 {
-    HelperClient helper;
-    helper.setAnswerTimeout(timeoutSeconds);
-    QEventLoop loop;
-    std::optional<Result<QList<Disk>>> outcome;
-    qint64 requestId = -1;
-    const auto finish = [&](Result<QList<Disk>> result) {
-        if (!outcome) {
-            outcome = std::move(result);
-            helper.stop();
-            loop.quit();
-        }
-    };
-    QObject::connect(&helper, &HelperClient::connected, [&](const Messages::HelloReply&) {
-        requestId = health ? helper.request(Messages::Op::readHealth, Messages::ReadHealth {allowLoop, {}}.toJson())
-                           : helper.request(Messages::Op::scanDisks, Messages::ScanDisks {allowLoop, all}.toJson());
-    });
-    QObject::connect(&helper, &HelperClient::replied, [&](qint64 id, const QJsonObject& result) {
-        if (id == requestId) {
-            finish(Messages::decodeDisks(result));
-        }
-    });
-    QObject::connect(&helper, &HelperClient::failed, [&](qint64 id, const Error& error) {
-        if (id == requestId) {
-            finish(Error {error.code, QStringLiteral("%1: %2").arg(host.text(), error.message)});
-        }
-    });
-    QObject::connect(&helper, &HelperClient::closed, [&](const QString&) { finish(helper.lastError()); });
-    if (auto started = helper.startSsh(host, remoteHelper); !started) {
+    HostDisks disks({host.text(), health, allowLoop, all, timeoutSeconds});
+    auto helper = std::make_unique<HelperClient>();
+    if (auto started = helper->start(std::make_unique<SshTransport>(host, remoteHelper, timeoutSeconds)); !started) {
         return started.error();
     }
-    QTimer deadline;
-    deadline.setSingleShot(true);
-    QObject::connect(&deadline, &QTimer::timeout, [&] {
-        finish(Error {
-            ErrorCode::sshFailed,
-            Text::tr("%1: no answer within %2 s of connecting").arg(host.text(), QString::number(timeoutSeconds))});
-    });
-    deadline.start(timeoutSeconds * 1000);
-    loop.exec();
-    return *outcome;
+    disks.attach(std::move(helper));
+    QEventLoop loop;
+    QObject::connect(&disks, &HostDisks::finished, &loop, &QEventLoop::quit);
+    if (!disks.ended()) {
+        execWithCancel(loop, [&disks] { disks.cancel(); });
+    }
+    return disks.outcome();
 }
 
 int runCampaignOnHosts(const CampaignPlan& plan, const QList<SshTarget>& targets, const QStringList& outputs,
@@ -254,8 +227,9 @@ int runCampaignOnHosts(const CampaignPlan& plan, const QList<SshTarget>& targets
             printErr(Text::tr("[%1] connecting over ssh\n").arg(target.text()));
         }
         auto helper = std::make_unique<HelperClient>();
-        helper->setAnswerTimeout(options.connectTimeoutSeconds);
-        if (auto started = helper->startSsh(target, options.remoteHelper); !started) {
+        if (auto started = helper->start(
+                std::make_unique<SshTransport>(target, options.remoteHelper, options.connectTimeoutSeconds));
+            !started) {
             return started.error();
         }
         return std::unique_ptr<HelperLink>(std::move(helper));

@@ -3,6 +3,7 @@
 #include "disks/disk.h"
 #include "helper/helperclient.h"
 #include "helper/sshtarget.h"
+#include "helper/sshtransport.h"
 #include "plan/campaignplan.h"
 #include "util/result.h"
 
@@ -19,7 +20,7 @@ namespace RaidBench::Cli {
 Result<QList<SshTarget>> parseHosts(const QString& list);
 
 /// `--connect-timeout SECONDS`: how long a host may take to log in, start its helper and list its
-/// disks (1 to 3600, default HelperClient::defaultAnswerTimeout).
+/// disks (1 to 3600, default SshTransport::defaultAnswerTimeout).
 QCommandLineOption connectTimeoutOption();
 /// Its value, or nullopt after printing why it is refused.
 std::optional<int> connectTimeout(const QCommandLineParser& parser, const QCommandLineOption& option);
@@ -35,7 +36,7 @@ struct RemoteRunOptions
     bool yes = false;
     bool quiet = false;
     int parallel = 4; ///< hosts running at once
-    int connectTimeoutSeconds = HelperClient::defaultAnswerTimeout; ///< to log in, start the helper and scan the disks
+    int connectTimeoutSeconds = SshTransport::defaultAnswerTimeout; ///< to log in, start the helper and scan the disks
 };
 
 /// Runs `plan` on every host over ssh: each host's disks scanned and the plan's disks (a rule, or

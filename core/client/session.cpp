@@ -2,6 +2,7 @@
 
 #include "disks/healthprobe.h"
 #include "helper/helperclient.h"
+#include "helper/sshtransport.h"
 #include "model/analysis.h"
 #include "util/errorcodes.h"
 
@@ -62,11 +63,10 @@ void Session::attach(HelperLink* link, bool labMode)
 Result<void> Session::startRemote(const SshTarget& target, const QString& remoteHelper, int answerTimeoutSeconds)
 {
     auto* client = new HelperClient;
-    client->setAnswerTimeout(answerTimeoutSeconds);
     attach(client, false);
     m_remote = target.text();
     m_remoteTarget = target;
-    auto started = client->startSsh(target, remoteHelper);
+    auto started = client->start(std::make_unique<SshTransport>(target, remoteHelper, answerTimeoutSeconds));
     if (!started) {
         detach();
     }
@@ -77,14 +77,7 @@ Result<void> Session::startHelper(const LabOptions* lab)
 {
     auto* client = new HelperClient;
     attach(client, lab != nullptr);
-    Result<void> started;
-    if (lab) {
-        started = client->startLab(*lab);
-    } else if (HelperClient::defaultTransport() == HelperClient::Transport::Direct) {
-        started = client->startDirect();
-    } else {
-        started = client->startPkexec();
-    }
+    auto started = client->start(HelperTransport::forThisMachine(lab));
     if (!started) {
         detach();
     }

@@ -5,6 +5,7 @@
 #include "helper/helperlink.h"
 #include "helper/messages.h"
 #include "helper/sshtarget.h"
+#include "helper/sshtransport.h"
 #include "lab/labmachine.h"
 #include "plan/campaignplan.h"
 #include "results/campaignresults.h"
@@ -34,7 +35,7 @@ public:
     /// Starts the helper installed on another machine, over ssh; its disks are then the session's. A
     /// host that does not answer within `answerTimeoutSeconds` is disconnected (helperClosed()).
     Result<void> startRemote(const SshTarget& target, const QString& remoteHelper,
-                             int answerTimeoutSeconds = HelperClient::defaultAnswerTimeout);
+                             int answerTimeoutSeconds = SshTransport::defaultAnswerTimeout);
     void detach();
 
     bool isConnected() const { return m_connected; }

@@ -4,6 +4,7 @@
 #include "disks/confirmeddisk.h"
 #include "helper/helperclient.h"
 #include "helper/helperprotocol.h"
+#include "lab/labmachine.h"
 #include "lab/labspec.h"
 
 #include <QJsonArray>
@@ -34,7 +35,7 @@ private Q_SLOTS:
                 [&hello](const Messages::HelloReply& reply) { hello = reply; });
         QSignalSpy closed(&client, &HelperClient::closed);
         options.agent = binary(QStringLiteral("raidbench-cli"));
-        const auto started = client.startLab(options);
+        const auto started = client.start(HelperTransport::forThisMachine(&options));
         QVERIFY2(started.ok(), qPrintable(started.ok() ? QString() : started.error().message));
         QVERIFY2(connected.wait(240000), qPrintable(closed.isEmpty() ? QString() : closed.first().first().toString()));
         QCOMPARE(hello.euid, 0);

@@ -5,6 +5,7 @@
 #include "../common/loopdevice.h"
 #include "helper/helperclient.h"
 #include "helper/helperprotocol.h"
+#include "helper/roottransport.h"
 
 #include <QCryptographicHash>
 #include <QFile>
@@ -60,7 +61,7 @@ private Q_SLOTS:
         QVERIFY(loop.ok());
         HelperClient client;
         QSignalSpy connected(&client, &HelperClient::connected);
-        QVERIFY(client.startDirect(helper()).ok());
+        QVERIFY(client.start(std::make_unique<RootTransport>(helper())).ok());
         QVERIFY(connected.wait(10000));
         QCOMPARE(client.transportName(), QStringLiteral("root"));
         const QJsonObject spec {{QStringLiteral("level"), QStringLiteral("disk")},

@@ -1,6 +1,7 @@
 #include "answer/compare.h"
 #include "helper/helperclient.h"
 #include "helper/sshtarget.h"
+#include "helper/sshtransport.h"
 #include "model/analysis.h"
 #include "plan/campaignplan.h"
 #include "plan/diskrule.h"
@@ -381,11 +382,10 @@ private Q_SLOTS:
         QVERIFY(target.ok());
         {
             HelperClient client;
-            QCOMPARE(client.answerTimeout(), 120);
-            client.setAnswerTimeout(1);
+            QCOMPARE(SshTransport(*target).answerTimeout(), 120);
             QSignalSpy closed(&client, &HelperClient::closed);
             QSignalSpy connected(&client, &HelperClient::connected);
-            QVERIFY(client.startSsh(*target).ok());
+            QVERIFY(client.start(std::make_unique<SshTransport>(*target, SshTarget::defaultRemoteHelper(), 1)).ok());
             QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(pidFile) && QFileInfo(pidFile).size() > 0, 5000);
             QFile pid(pidFile);
             QVERIFY(pid.open(QIODevice::ReadOnly));
@@ -408,7 +408,7 @@ private Q_SLOTS:
         QElapsedTimer clock;
         {
             HelperClient client;
-            QVERIFY(client.startSsh(*target).ok());
+            QVERIFY(client.start(std::make_unique<SshTransport>(*target)).ok());
             QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(pidFile) && QFileInfo(pidFile).size() > 0, 5000);
             QFile pid(pidFile);
             QVERIFY(pid.open(QIODevice::ReadOnly));

@@ -1,0 +1,44 @@
+#include "helper/pkexectransport.h"
+
+#include "util/errorcodes.h"
+
+#include <QFileInfo>
+#include <QStandardPaths>
+
+namespace RaidBench {
+
+PkexecTransport::PkexecTransport(QString helper, QObject* parent)
+    : ProcessTransport(parent)
+    , m_helper(std::move(helper))
+{ }
+
+Result<void> PkexecTransport::open()
+{
+    const QString pkexec = QStandardPaths::findExecutable(QStringLiteral("pkexec"));
+    if (pkexec.isEmpty()) {
+        return makeError(ErrorCode::noPkexec,
+                         QStringLiteral("pkexec is not installed; install the Debian package "
+                                        "pkexec (or run RaidBench as root)"));
+    }
+    if (!QFileInfo(m_helper).isExecutable()) {
+        return makeError(
+            ErrorCode::noHelper,
+            QStringLiteral("the helper %1 is not installed (install the raidbench-cli package, or build it)")
+                .arg(m_helper));
+    }
+    return start({pkexec, {m_helper}, false, ErrorCode::noHelper});
+}
+
+Error PkexecTransport::explainEnding(const Ending& ending) const
+{
+    if (ending.answered || ending.crashed || (ending.exitCode != 126 && ending.exitCode != 127)) {
+        return ProcessTransport::explainEnding(ending);
+    }
+    const QString why = ending.exitCode == 126
+        ? QStringLiteral("authorisation was refused or cancelled (pkexec)")
+        : QStringLiteral("pkexec could not start the helper (not authorised, or no polkit agent)");
+    const QString tail = lastStderrLine();
+    return Error {ErrorCode::noHelper, tail.isEmpty() ? why : QStringLiteral("%1: %2").arg(why, tail)};
+}
+
+} // namespace RaidBench
