@@ -1053,6 +1053,17 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
     </message>
 </context>
 <context>
+    <name>RaidBench::HostDisks</name>
+    <message>
+        <source>%1: no answer within %2 s of connecting</source>
+        <translation>%1: sin respuesta en %2 s desde la conexión</translation>
+    </message>
+    <message>
+        <source>%1: cancelled; nothing was changed</source>
+        <translation>%1: cancelado; no se ha cambiado nada</translation>
+    </message>
+</context>
+<context>
     <name>RaidBench::LabMachine</name>
     <message>
         <source>preparing the boot image</source>
@@ -5709,95 +5720,6 @@ Ejemplos:
         <translation>no confirmado; no se ha cambiado nada</translation>
     </message>
     <message>
-        <source>List the block devices of this machine, like lsblk, with model, size, transport
-and controller, and say for each whether RaidBench may write to it, and why not.
-
-A device is usable only if nothing uses it: not mounted (nor any partition), not swap,
-not held by md, dm or LVM, not the disk of / or /boot, not read-only, and without a
-file system, RAID or LVM signature or partition table. Probing signatures needs root.
-
-As root it also reads each disk&apos;s health with smartctl (read only; no self-test is
-started): SMART&apos;s verdict, temperature, the link&apos;s speed against its maximum, error
-counters, and the disk&apos;s own write cache (hdparm, sdparm or nvme). What could make a disk
-slow is listed under it: a link below its maximum, cable (CRC) errors, reallocated or
-pending sectors, a temperature above 55 °C, a write cache that is off, or a model or
-rotation rate unlike the rest of the disks. --no-health skips all of this.
-
---history SERIAL shows one disk&apos;s own speed over time instead: every results file kept in
-the results folder (~/.local/share/raidbench/results, or --results-dir) that measured the
-disk with that serial number on its own, oldest first, and whether it is now more than 10 %
-slower than at its first measurement.
-
---surface reads disks across their surface instead: each disk given (or every usable
-disk) at --points places from its first byte to its last, --point-time at each (1M
-blocks, queue depth 8, at most 256 MiB a point), and prints MB/s against position with
-the slowest zone named. A hard disk&apos;s last (inner) tracks are often half as fast as its
-first; an array tested only at its start overstates what it sustains when full. It only
-reads, but still refuses a disk that anything uses (mounted, in an array, with a file
-system). Ctrl-C stops it and keeps the points read. The results file (--out, default a
-new one in the results folder) holds them under disks[].surface, for the report and the
-desktop program&apos;s Surface chart.
-
---host [USER@]HOST[:PORT] lists another machine&apos;s disks instead, through the RaidBench
-helper installed there, over ssh (as root there, or through sudo -n; your keys and
-known_hosts apply, and no password is ever typed).
-
-Examples:
-  raidbench-cli disks
-  raidbench-cli disks --json
-  raidbench-cli disks --host root@storage1
-  raidbench-cli disks --all --allow-loop
-  raidbench-cli disks --no-health
-  raidbench-cli disks --history WD-WCC4E1234567
-  raidbench-cli disks --surface
-  raidbench-cli disks --surface /dev/sdb /dev/sdc --points 32 --point-time 2s --out sdb-sdc.json</source>
-        <translation>Enumera los dispositivos de bloques de esta máquina, como lsblk, con modelo, tamaño,
-transporte y controladora, y dice de cada uno si RaidBench puede escribir en él, y por qué no.
-
-Un dispositivo solo es utilizable si nada lo usa: no montado (ni ninguna partición), no
-swap, no retenido por md, dm o LVM, no el disco de / o /boot, no de solo lectura, y sin
-sistema de archivos, firma RAID o LVM ni tabla de particiones. Buscar firmas necesita root.
-
-Como root también lee la salud de cada disco con smartctl (solo lectura; no se inicia
-ninguna autoprueba): el veredicto de SMART, la temperatura, la velocidad del enlace frente a
-su máximo, los contadores de errores, y la caché de escritura propia del disco (hdparm,
-sdparm o nvme). Lo que podría hacer lento a un disco se enumera debajo de él: un enlace por
-debajo de su máximo, errores de cable (CRC), sectores reasignados o pendientes, una
-temperatura de más de 55 °C, una caché de escritura desactivada, o un modelo o una velocidad
-de giro distintos de los del resto de discos. --no-health se salta todo esto.
-
---history SERIAL muestra en cambio la velocidad propia de un disco a lo largo del
-tiempo: cada archivo de resultados guardado en la carpeta de resultados
-(~/.local/share/raidbench/results, o --results-dir) que midió por sí solo el disco con ese
-número de serie, del más antiguo al más nuevo, y si ahora es más de un 10 % más lento que en
-su primera medida.
-
---surface lee en cambio los discos a lo largo de su superficie: cada disco indicado (o cada
-disco utilizable) en --points lugares desde su primer byte hasta el último, --point-time en
-cada uno (bloques de 1M, profundidad de cola 8, como mucho 256 MiB por punto), e imprime MB/s
-frente a la posición, nombrando la zona más lenta. Las últimas pistas (interiores) de un disco
-duro suelen ir a la mitad de velocidad que las primeras; un array probado solo en su inicio
-exagera lo que sostiene cuando está lleno. Solo lee, pero aun así rechaza un disco que algo
-usa (montado, en un array, con un sistema de archivos). Ctrl-C lo detiene y conserva los
-puntos leídos. El archivo de resultados (--out, por defecto uno nuevo en la carpeta de
-resultados) los guarda en disks[].surface, para el informe y el gráfico de superficie del
-programa de escritorio.
-
---host [USER@]HOST[:PORT] enumera en cambio los discos de otra máquina, a través del
-asistente de RaidBench instalado allí, por ssh (como root allí, o mediante sudo -n; se aplican
-sus claves y known_hosts, y nunca se teclea una contraseña).
-
-Ejemplos:
-  raidbench-cli disks
-  raidbench-cli disks --json
-  raidbench-cli disks --host root@storage1
-  raidbench-cli disks --all --allow-loop
-  raidbench-cli disks --no-health
-  raidbench-cli disks --history WD-WCC4E1234567
-  raidbench-cli disks --surface
-  raidbench-cli disks --surface /dev/sdb /dev/sdc --points 32 --point-time 2s --out sdb-sdc.json</translation>
-    </message>
-    <message>
         <source>yes</source>
         <translation>sí</translation>
     </message>
@@ -5846,10 +5768,6 @@ Ejemplos:
         <translation>ningún archivo de resultados de %1 midió un disco con el número de serie %2; estos tienen historial: %3</translation>
     </message>
     <message>
-        <source>--surface reads this machine&apos;s disks; not with --%1</source>
-        <translation>--surface lee los discos de esta máquina; no con --%1</translation>
-    </message>
-    <message>
         <source>--points &apos;%1&apos; must be a whole number from %2 to %3</source>
         <translation>--points &apos;%1&apos; debe ser un número entero de %2 a %3</translation>
     </message>
@@ -5888,30 +5806,6 @@ Ejemplos:
     <message>
         <source>With --host: where the helper is there, paths separated by &apos;:&apos;, the first found runs (default %1).</source>
         <translation>Con --host: dónde está allí el asistente, rutas separadas por &apos;:&apos;, se ejecuta la primera que se encuentre (por defecto %1).</translation>
-    </message>
-    <message>
-        <source>Read the disks given (or every usable disk) across their surface.</source>
-        <translation>Leer los discos indicados (o todos los utilizables) a lo largo de su superficie.</translation>
-    </message>
-    <message>
-        <source>With --surface: places read on each disk, %1 to %2 (default %3).</source>
-        <translation>Con --surface: lugares leídos en cada disco, de %1 a %2 (por defecto %3).</translation>
-    </message>
-    <message>
-        <source>With --surface: reading at each place (default 1s).</source>
-        <translation>Con --surface: lectura en cada lugar (por defecto 1s).</translation>
-    </message>
-    <message>
-        <source>With --surface: the results file (default: a new one in the results folder).</source>
-        <translation>Con --surface: el archivo de resultados (por defecto: uno nuevo en la carpeta de resultados).</translation>
-    </message>
-    <message>
-        <source>With --surface, as root too: read through raidbench-helper.</source>
-        <translation>Con --surface, también como root: leer a través de raidbench-helper.</translation>
-    </message>
-    <message>
-        <source>--%1 goes with --surface</source>
-        <translation>--%1 va con --surface</translation>
     </message>
     <message>
         <source>disks are named only with --surface (raidbench-cli disks lists them all)</source>
@@ -5970,10 +5864,6 @@ Ejemplos:
 </source>
         <translation>(ningún disco; --all enumera también dispositivos loop, RAM, md y dm)
 </translation>
-    </message>
-    <message>
-        <source>With --surface: the disks to read.</source>
-        <translation>Con --surface: los discos que leer.</translation>
     </message>
     <message>
         <source>Spread the disks over N SCSI controllers, taking turns (default %1); N@MBPS limits each controller to MBPS for all its disks together.</source>
@@ -6382,10 +6272,6 @@ Escriba yes para continuar: </translation>
     <message>
         <source>--connect-timeout takes a number of seconds from 1 to 3600, not &apos;%1&apos;</source>
         <translation>--connect-timeout acepta un número de segundos de 1 a 3600, no &apos;%1&apos;</translation>
-    </message>
-    <message>
-        <source>%1: no answer within %2 s of connecting</source>
-        <translation>%1: sin respuesta en %2 s desde la conexión</translation>
     </message>
     <message>
         <source>[%1] connecting over ssh
@@ -6930,6 +6816,142 @@ Ejemplos:
     <message>
         <source>disk %1 was not confirmed</source>
         <translation>el disco %1 no se confirmó</translation>
+    </message>
+    <message>
+        <source>List the block devices of this machine, like lsblk, with model, size, transport
+and controller, and say for each whether RaidBench may write to it, and why not.
+
+A device is usable only if nothing uses it: not mounted (nor any partition), not swap,
+not held by md, dm or LVM, not the disk of / or /boot, not read-only, and without a
+file system, RAID or LVM signature or partition table. Probing signatures needs root.
+
+As root it also reads each disk&apos;s health with smartctl (read only; no self-test is
+started): SMART&apos;s verdict, temperature, the link&apos;s speed against its maximum, error
+counters, and the disk&apos;s own write cache (hdparm, sdparm or nvme). What could make a disk
+slow is listed under it: a link below its maximum, cable (CRC) errors, reallocated or
+pending sectors, a temperature above 55 °C, a write cache that is off, or a model or
+rotation rate unlike the rest of the disks. --no-health skips all of this.
+
+--history SERIAL shows one disk&apos;s own speed over time instead: every results file kept in
+the results folder (~/.local/share/raidbench/results, or --results-dir) that measured the
+disk with that serial number on its own, oldest first, and whether it is now more than 10 %
+slower than at its first measurement.
+
+--surface reads disks across their surface instead, from their first byte to their last,
+and charts MB/s against position (read only); raidbench-cli disks --surface --help says
+how.
+
+--host [USER@]HOST[:PORT] lists another machine&apos;s disks instead, through the RaidBench
+helper installed there, over ssh (as root there, or through sudo -n; your keys and
+known_hosts apply, and no password is ever typed).
+
+Examples:
+  raidbench-cli disks
+  raidbench-cli disks --json
+  raidbench-cli disks --host root@storage1
+  raidbench-cli disks --all --allow-loop
+  raidbench-cli disks --no-health
+  raidbench-cli disks --history WD-WCC4E1234567
+  raidbench-cli disks --surface
+  raidbench-cli disks --surface /dev/sdb /dev/sdc --points 32 --point-time 2s --out sdb-sdc.json</source>
+        <translation>Enumera los dispositivos de bloques de esta máquina, como lsblk, con modelo, tamaño,
+transporte y controladora, y dice de cada uno si RaidBench puede escribir en él, y por qué no.
+
+Un dispositivo solo es utilizable si nada lo usa: no montado (ni ninguna partición), no
+swap, no retenido por md, dm o LVM, no el disco de / o /boot, no de solo lectura, y sin
+sistema de archivos, firma RAID o LVM ni tabla de particiones. Buscar firmas necesita root.
+
+Como root también lee la salud de cada disco con smartctl (solo lectura; no se inicia
+ninguna autoprueba): el veredicto de SMART, la temperatura, la velocidad del enlace frente a
+su máximo, los contadores de errores, y la caché de escritura propia del disco (hdparm,
+sdparm o nvme). Lo que podría hacer lento a un disco se enumera debajo de él: un enlace por
+debajo de su máximo, errores de cable (CRC), sectores reasignados o pendientes, una
+temperatura de más de 55 °C, una caché de escritura desactivada, o un modelo o una velocidad
+de giro distintos de los del resto de discos. --no-health se salta todo esto.
+
+--history SERIAL muestra en cambio la velocidad propia de un disco a lo largo del
+tiempo: cada archivo de resultados guardado en la carpeta de resultados
+(~/.local/share/raidbench/results, o --results-dir) que midió por sí solo el disco con ese
+número de serie, del más antiguo al más nuevo, y si ahora es más de un 10 % más lento que en
+su primera medida.
+
+--surface lee en cambio los discos a lo largo de su superficie, desde su primer byte hasta
+el último, y dibuja MB/s frente a la posición (solo lectura); raidbench-cli disks --surface
+--help explica cómo.
+
+--host [USER@]HOST[:PORT] enumera en cambio los discos de otra máquina, a través del
+asistente de RaidBench instalado allí, por ssh (como root allí, o mediante sudo -n; se aplican
+sus claves y known_hosts, y nunca se teclea una contraseña).
+
+Ejemplos:
+  raidbench-cli disks
+  raidbench-cli disks --json
+  raidbench-cli disks --host root@storage1
+  raidbench-cli disks --all --allow-loop
+  raidbench-cli disks --no-health
+  raidbench-cli disks --history WD-WCC4E1234567
+  raidbench-cli disks --surface
+  raidbench-cli disks --surface /dev/sdb /dev/sdc --points 32 --point-time 2s --out sdb-sdc.json</translation>
+    </message>
+    <message>
+        <source>Read disks across their surface instead (raidbench-cli disks --surface --help).</source>
+        <translation>Leer en cambio los discos a lo largo de su superficie (raidbench-cli disks --surface --help).</translation>
+    </message>
+    <message>
+        <source>Read disks across their surface: each disk given (or every usable disk) at --points
+places from its first byte to its last, --point-time at each (1M blocks, queue depth 8, at
+most 256 MiB a point), and print MB/s against position with the slowest zone named. A
+hard disk&apos;s last (inner) tracks are often half as fast as its first; an array tested only
+at its start overstates what it sustains when full. It only reads, but still refuses a
+disk that anything uses (mounted, in an array, with a file system). Ctrl-C stops it and
+keeps the points read. The results file (--out, default a new one in the results folder)
+holds them under disks[].surface, for the report and the desktop program&apos;s Surface chart.
+
+Examples:
+  raidbench-cli disks --surface
+  raidbench-cli disks --surface /dev/sdb /dev/sdc --points 32 --point-time 2s --out sdb-sdc.json</source>
+        <translation>Lee los discos a lo largo de su superficie: cada disco indicado (o cada disco utilizable)
+en --points lugares desde su primer byte hasta el último, --point-time en cada uno (bloques
+de 1M, profundidad de cola 8, como mucho 256 MiB por punto), e imprime MB/s frente a la
+posición, nombrando la zona más lenta. Las últimas pistas (interiores) de un disco duro
+suelen ir a la mitad de velocidad que las primeras; un array probado solo en su inicio
+exagera lo que sostiene cuando está lleno. Solo lee, pero aun así rechaza un disco que algo
+usa (montado, en un array, con un sistema de archivos). Ctrl-C lo detiene y conserva los
+puntos leídos. El archivo de resultados (--out, por defecto uno nuevo en la carpeta de
+resultados) los guarda en disks[].surface, para el informe y el gráfico de superficie del
+programa de escritorio.
+
+Ejemplos:
+  raidbench-cli disks --surface
+  raidbench-cli disks --surface /dev/sdb /dev/sdc --points 32 --point-time 2s --out sdb-sdc.json</translation>
+    </message>
+    <message>
+        <source>Places read on each disk, %1 to %2 (default %3).</source>
+        <translation>Lugares leídos en cada disco, de %1 a %2 (por defecto %3).</translation>
+    </message>
+    <message>
+        <source>Reading at each place (default 1s).</source>
+        <translation>Lectura en cada lugar (por defecto 1s).</translation>
+    </message>
+    <message>
+        <source>The results file (default: a new one in the results folder).</source>
+        <translation>El archivo de resultados (por defecto: uno nuevo en la carpeta de resultados).</translation>
+    </message>
+    <message>
+        <source>Print a JSON array of the disks read.</source>
+        <translation>Imprimir un array JSON de los discos leídos.</translation>
+    </message>
+    <message>
+        <source>As root too: read through raidbench-helper.</source>
+        <translation>También como root: leer a través de raidbench-helper.</translation>
+    </message>
+    <message>
+        <source>read disks across their surface and chart MB/s against position</source>
+        <translation>leer los discos a lo largo de su superficie y dibujar MB/s frente a la posición</translation>
+    </message>
+    <message>
+        <source>The disks to read (default: every usable disk).</source>
+        <translation>Los discos que leer (por defecto: cada disco utilizable).</translation>
     </message>
 </context>
 </TS>

@@ -43,15 +43,9 @@ the results folder (~/.local/share/raidbench/results, or --results-dir) that mea
 disk with that serial number on its own, oldest first, and whether it is now more than 10 %
 slower than at its first measurement.
 
---surface reads disks across their surface instead: each disk given (or every usable
-disk) at --points places from its first byte to its last, --point-time at each (1M
-blocks, queue depth 8, at most 256 MiB a point), and prints MB/s against position with
-the slowest zone named. A hard disk's last (inner) tracks are often half as fast as its
-first; an array tested only at its start overstates what it sustains when full. It only
-reads, but still refuses a disk that anything uses (mounted, in an array, with a file
-system). Ctrl-C stops it and keeps the points read. The results file (--out, default a
-new one in the results folder) holds them under disks[].surface, for the report and the
-desktop program's Surface chart.
+--surface reads disks across their surface instead, from their first byte to their last,
+and charts MB/s against position (read only); raidbench-cli disks --surface --help says
+how.
 
 --host [USER@]HOST[:PORT] lists another machine's disks instead, through the RaidBench
 helper installed there, over ssh (as root there, or through sudo -n; your keys and
@@ -185,47 +179,6 @@ int printHistory(const QString& serial, const QString& folder, bool json)
     return ExitOk;
 }
 
-struct SurfaceOptions
-{
-    QCommandLineOption host, history, all, points, pointTime, out, allowLoop, json, helper;
-};
-
-/// `disks --surface`: checks its options, then reads.
-int surfaceScan(const QCommandLineParser& parser, const SurfaceOptions& options)
-{
-    for (const QCommandLineOption* option : {&options.host, &options.history, &options.all}) {
-        if (parser.isSet(*option)) {
-            printError(Text::tr("--surface reads this machine's disks; not with --%1").arg(option->names().first()));
-            return ExitUsage;
-        }
-    }
-    SurfaceRequest request;
-    request.disks = parser.positionalArguments();
-    request.out = parser.value(options.out);
-    request.allowLoop = parser.isSet(options.allowLoop);
-    request.json = parser.isSet(options.json);
-    request.viaHelper = parser.isSet(options.helper);
-    QJsonObject spec {{QStringLiteral("points"), parser.value(options.points).toDouble()},
-                      {QStringLiteral("time"), parser.value(options.pointTime)}};
-    bool ok = false;
-    parser.value(options.points).toInt(&ok);
-    if (!ok) {
-        printError(Text::tr("--points '%1' must be a whole number from %2 to %3")
-                       .arg(parser.value(options.points).left(32), QString::number(SurfaceSpec::minPoints),
-                            QString::number(SurfaceSpec::maxPoints)));
-        return ExitUsage;
-    }
-    auto parsed = SurfaceSpec::fromJson(spec);
-    if (!parsed) {
-        printError(QString(ErrorCode::userText(parsed.error()))
-                       .replace(QStringLiteral("surface: points"), QStringLiteral("--points"))
-                       .replace(QStringLiteral("surface: time per point"), QStringLiteral("--point-time")));
-        return ExitUsage;
-    }
-    request.spec = *parsed;
-    return runSurfaceScan(request);
-}
-
 /// The options of `disks`.
 struct DisksOptions
 {
@@ -252,46 +205,15 @@ struct DisksOptions
         QStringLiteral("PATH")};
     const QCommandLineOption timeoutOption = connectTimeoutOption();
     const QCommandLineOption surfaceOption {
-        QStringLiteral("surface"), Text::tr("Read the disks given (or every usable disk) across their surface.")};
-    const QCommandLineOption pointsOption {QStringLiteral("points"),
-                                           Text::tr("With --surface: places read on each disk, %1 to %2 (default %3).")
-                                               .arg(QString::number(SurfaceSpec::minPoints),
-                                                    QString::number(SurfaceSpec::maxPoints),
-                                                    QString::number(SurfaceSpec::defaultPoints)),
-                                           QStringLiteral("N"), QString::number(SurfaceSpec::defaultPoints)};
-    const QCommandLineOption pointTimeOption {QStringLiteral("point-time"),
-                                              Text::tr("With --surface: reading at each place (default 1s)."),
-                                              QStringLiteral("DURATION"), QStringLiteral("1s")};
-    const QCommandLineOption outOption {QStringLiteral("out"),
-                                        Text::tr("With --surface: the results file (default: a new one in the "
-                                                 "results folder)."),
-                                        QStringLiteral("RESULTS.json")};
-    const QCommandLineOption helperOption {QStringLiteral("helper"),
-                                           Text::tr("With --surface, as root too: read through raidbench-helper.")};
+        QStringLiteral("surface"),
+        Text::tr("Read disks across their surface instead (raidbench-cli disks --surface --help).")};
 
     QList<QCommandLineOption> all() const
     {
-        return {jsonOption,    allOption,        loopOption,      minSizeOption,      noHealthOption,
-                historyOption, resultsDirOption, hostOption,      remoteHelperOption, timeoutOption,
-                surfaceOption, pointsOption,     pointTimeOption, outOption,          helperOption};
+        return {jsonOption,       allOption,  loopOption,         minSizeOption, noHealthOption, historyOption,
+                resultsDirOption, hostOption, remoteHelperOption, timeoutOption, surfaceOption};
     }
 };
-
-/// Options of --surface, or disks named, without --surface: the usage error printed.
-bool surfaceOptionsAlone(const QCommandLineParser& parser, const DisksOptions& o)
-{
-    for (const QCommandLineOption& option : {o.pointsOption, o.pointTimeOption, o.outOption, o.helperOption}) {
-        if (parser.isSet(option)) {
-            printError(Text::tr("--%1 goes with --surface").arg(option.names().first()));
-            return false;
-        }
-    }
-    if (!parser.positionalArguments().isEmpty()) {
-        printError(Text::tr("disks are named only with --surface (raidbench-cli disks lists them all)"));
-        return false;
-    }
-    return true;
-}
 
 /// The options of listing the disks that go only with others, given without them: the usage error
 /// printed.
@@ -336,7 +258,7 @@ std::optional<QList<Disk>> hostDisks(const QCommandLineParser& parser, const Dis
     auto remote = remoteDisks(*host, helper, allowLoop, parser.isSet(o.allOption), health, *timeout);
     if (!remote) {
         printError(ErrorCode::userText(remote.error()));
-        code = ExitFailed;
+        code = remote.error().code == ErrorCode::cancelled ? ExitCancelled : ExitFailed;
         return std::nullopt;
     }
     if (!health) {
@@ -406,21 +328,20 @@ DisksCommand::DisksCommand()
 
 int DisksCommand::execute(const QStringList& arguments)
 {
+    if (const qsizetype surface = arguments.indexOf(QStringLiteral("--surface")); surface > 0) {
+        QStringList rest = arguments;
+        rest.removeAt(surface);
+        return SurfaceCommand().execute(rest);
+    }
     CommandParser command(QStringLiteral("disks"), Text::tr(disksDescription));
     QCommandLineParser& parser = command.parser();
     const DisksOptions o;
     parser.addOptions(o.all());
-    parser.addPositionalArgument(QStringLiteral("disks"), Text::tr("With --surface: the disks to read."),
-                                 QStringLiteral("[DISK...]"));
     if (const std::optional<int> done = command.parse(arguments)) {
         return *done;
     }
-    if (parser.isSet(o.surfaceOption)) {
-        return surfaceScan(parser,
-                           {o.hostOption, o.historyOption, o.allOption, o.pointsOption, o.pointTimeOption, o.outOption,
-                            o.loopOption, o.jsonOption, o.helperOption});
-    }
-    if (!surfaceOptionsAlone(parser, o)) {
+    if (!parser.positionalArguments().isEmpty()) {
+        printError(Text::tr("disks are named only with --surface (raidbench-cli disks lists them all)"));
         return ExitUsage;
     }
     if (parser.isSet(o.historyOption)) {

@@ -4,6 +4,7 @@
 #include "disks/diskscanner.h"
 #include "model/analysis.h"
 #include "plan/campaignplan.h"
+#include "plan/surfacescan.h"
 #include "planrun.h"
 #include "results/campaignresults.h"
 #include "results/resultsfolder.h"
@@ -11,6 +12,8 @@
 #include "util/terminaltext.h"
 #include "util/units.h"
 
+#include <QCommandLineOption>
+#include <QCommandLineParser>
 #include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
@@ -20,10 +23,88 @@
 #include <QSysInfo>
 
 #include <algorithm>
+#include <optional>
 
 namespace RaidBench::Cli {
 
 namespace {
+
+const char* const surfaceDescription = QT_TRANSLATE_NOOP(
+    "raidbench_cli", R"(Read disks across their surface: each disk given (or every usable disk) at --points
+places from its first byte to its last, --point-time at each (1M blocks, queue depth 8, at
+most 256 MiB a point), and print MB/s against position with the slowest zone named. A
+hard disk's last (inner) tracks are often half as fast as its first; an array tested only
+at its start overstates what it sustains when full. It only reads, but still refuses a
+disk that anything uses (mounted, in an array, with a file system). Ctrl-C stops it and
+keeps the points read. The results file (--out, default a new one in the results folder)
+holds them under disks[].surface, for the report and the desktop program's Surface chart.
+
+Examples:
+  raidbench-cli disks --surface
+  raidbench-cli disks --surface /dev/sdb /dev/sdc --points 32 --point-time 2s --out sdb-sdc.json)");
+
+struct SurfaceRequest
+{
+    QStringList disks; ///< empty: every usable disk
+    SurfaceSpec spec;
+    QString out; ///< results file; empty: a new one in the results folder
+    bool allowLoop = false;
+    bool json = false;
+    bool quiet = false;
+    bool viaHelper = false;
+};
+
+/// The options of `disks --surface`.
+struct SurfaceOptions
+{
+    const QCommandLineOption points {QStringLiteral("points"),
+                                     Text::tr("Places read on each disk, %1 to %2 (default %3).")
+                                         .arg(QString::number(SurfaceSpec::minPoints),
+                                              QString::number(SurfaceSpec::maxPoints),
+                                              QString::number(SurfaceSpec::defaultPoints)),
+                                     QStringLiteral("N"), QString::number(SurfaceSpec::defaultPoints)};
+    const QCommandLineOption pointTime {QStringLiteral("point-time"), Text::tr("Reading at each place (default 1s)."),
+                                        QStringLiteral("DURATION"), QStringLiteral("1s")};
+    const QCommandLineOption out {QStringLiteral("out"),
+                                  Text::tr("The results file (default: a new one in the results folder)."),
+                                  QStringLiteral("RESULTS.json")};
+    const QCommandLineOption allowLoop {QStringLiteral("allow-loop"),
+                                        Text::tr("Treat loop devices as usable disks (for tests).")};
+    const QCommandLineOption json {QStringLiteral("json"), Text::tr("Print a JSON array of the disks read.")};
+    const QCommandLineOption helper {QStringLiteral("helper"), Text::tr("As root too: read through raidbench-helper.")};
+
+    QList<QCommandLineOption> all() const { return {points, pointTime, out, allowLoop, json, helper}; }
+};
+
+/// The request the options make; nullopt after printing why they are refused.
+std::optional<SurfaceRequest> readRequest(const QCommandLineParser& parser, const SurfaceOptions& options)
+{
+    SurfaceRequest request;
+    request.disks = parser.positionalArguments();
+    request.out = parser.value(options.out);
+    request.allowLoop = parser.isSet(options.allowLoop);
+    request.json = parser.isSet(options.json);
+    request.viaHelper = parser.isSet(options.helper);
+    bool ok = false;
+    parser.value(options.points).toInt(&ok);
+    if (!ok) {
+        printError(Text::tr("--points '%1' must be a whole number from %2 to %3")
+                       .arg(parser.value(options.points).left(32), QString::number(SurfaceSpec::minPoints),
+                            QString::number(SurfaceSpec::maxPoints)));
+        return std::nullopt;
+    }
+    const QJsonObject spec {{QStringLiteral("points"), parser.value(options.points).toDouble()},
+                            {QStringLiteral("time"), parser.value(options.pointTime)}};
+    auto parsed = SurfaceSpec::fromJson(spec);
+    if (!parsed) {
+        printError(QString(ErrorCode::userText(parsed.error()))
+                       .replace(QStringLiteral("surface: points"), QStringLiteral("--points"))
+                       .replace(QStringLiteral("surface: time per point"), QStringLiteral("--point-time")));
+        return std::nullopt;
+    }
+    request.spec = *parsed;
+    return request;
+}
 
 /// The disks to read: the ones named, each free to use; or every usable disk.
 Result<QStringList> chooseDisks(const SurfaceRequest& request)
@@ -100,6 +181,9 @@ QString surfaceText(const CampaignResults& results)
     return text;
 }
 
+namespace {
+
+/// Reads the request's disks through a plan that only reads, then prints what it found.
 int runSurfaceScan(const SurfaceRequest& request)
 {
     auto disks = chooseDisks(request);
@@ -157,6 +241,28 @@ int runSurfaceScan(const SurfaceRequest& request)
         stopped = stopped || !disk.surface.complete();
     }
     return code == ExitOk && stopped ? ExitFailed : code;
+}
+
+} // namespace
+
+SurfaceCommand::SurfaceCommand()
+    : Command(QStringLiteral("disks --surface"),
+              QT_TRANSLATE_NOOP("raidbench_cli", "read disks across their surface and chart MB/s against position"))
+{ }
+
+int SurfaceCommand::execute(const QStringList& arguments)
+{
+    CommandParser command(QStringLiteral("disks --surface"), Text::tr(surfaceDescription));
+    QCommandLineParser& parser = command.parser();
+    const SurfaceOptions options;
+    parser.addOptions(options.all());
+    parser.addPositionalArgument(QStringLiteral("disks"), Text::tr("The disks to read (default: every usable disk)."),
+                                 QStringLiteral("[DISK...]"));
+    if (const std::optional<int> done = command.parse(arguments)) {
+        return *done;
+    }
+    const std::optional<SurfaceRequest> request = readRequest(parser, options);
+    return request ? runSurfaceScan(*request) : int(ExitUsage);
 }
 
 } // namespace RaidBench::Cli

@@ -1,9 +1,8 @@
 #pragma once
 
-#include "plan/surfacescan.h"
+#include "command.h"
 
 #include <QString>
-#include <QStringList>
 
 namespace RaidBench {
 struct CampaignResults;
@@ -11,20 +10,15 @@ struct CampaignResults;
 
 namespace RaidBench::Cli {
 
-struct SurfaceRequest
+/// `raidbench-cli disks --surface [DISK...]`: reads each disk across its surface (read only) and
+/// prints MB/s against position, with the slowest zone named; the results file holds
+/// `disks[].surface`. A part of `disks` (DisksCommand), which hands it every argument but --surface.
+class SurfaceCommand final : public Command
 {
-    QStringList disks; ///< empty: every usable disk
-    SurfaceSpec spec;
-    QString out; ///< results file; empty: a new one in the results folder
-    bool allowLoop = false;
-    bool json = false;
-    bool quiet = false;
-    bool viaHelper = false;
+public:
+    SurfaceCommand();
+    int execute(const QStringList& arguments) override;
 };
-
-/// `raidbench-cli disks --surface`: reads each disk across its surface (read only) and prints MB/s
-/// against position, with the slowest zone named; the results file holds `disks[].surface`.
-int runSurfaceScan(const SurfaceRequest& request);
 
 /// The text chart of every disk's surface in `results`: one bar per point.
 QString surfaceText(const CampaignResults& results);
