@@ -2,9 +2,9 @@
 
 #include "layout/arrayanalysis.h"
 #include "layout/stripes.h"
+#include "layoutpairing.h"
 #include "util/errorcodes.h"
 
-#include <QHash>
 #include <QRegularExpression>
 #include <QSet>
 #include <QUndoCommand>
@@ -511,77 +511,6 @@ Result<void> CanvasModel::removeCard(const CardPath& path)
     return {};
 }
 
-namespace {
-
-/// Each leaf's controller, where the spec says it.
-void collectControllers(const ArraySpec& spec, QHash<QString, QString>& controllerOf)
-{
-    if (spec.isLeaf() && !spec.controller.isEmpty()) {
-        controllerOf.insert(spec.device, spec.controller);
-    }
-    for (const ArraySpec& child : spec.children) {
-        collectControllers(child, controllerOf);
-    }
-}
-
-/// Leaves that do not say their controller get the one `controllerOf` knows.
-void fillControllers(ArraySpec& spec, const QHash<QString, QString>& controllerOf)
-{
-    if (spec.isLeaf() && spec.controller.isEmpty()) {
-        spec.controller = controllerOf.value(spec.device);
-    }
-    for (ArraySpec& child : spec.children) {
-        fillControllers(child, controllerOf);
-    }
-}
-
-/// The level tree without its disks: each node's level, layout and members (as a set), every leaf alike.
-/// Two layouts with the same structure over the same disks differ only in which disks go where.
-QString structure(const ArraySpec& spec)
-{
-    if (spec.isLeaf()) {
-        return QStringLiteral("disk");
-    }
-    QStringList members;
-    for (const ArraySpec& child : spec.children) {
-        members.append(structure(child));
-    }
-    members.sort();
-    return QStringLiteral("%1/%2(%3)").arg(levelName(spec.level), spec.layout, members.join(QLatin1Char(',')));
-}
-
-/// What a layout is, whatever order its disks were dragged in: the level tree, each node's members as a
-/// set where their order changes nothing (stripes, mirrors, rotating parity, legs of a nested level),
-/// in order where it does (RAID4's parity disk, linear's first disk, RAID10's copy pairs).
-QString layoutShape(const ArraySpec& spec)
-{
-    if (spec.isLeaf()) {
-        return spec.device;
-    }
-    QStringList members;
-    for (const ArraySpec& child : spec.children) {
-        members.append(layoutShape(child));
-    }
-    const QString layout = spec.layout.isEmpty() ? QStringLiteral("n2") : spec.layout;
-    if (spec.level == ArrayLevel::Raid10 && layout == QLatin1String("n2") && members.size() % 2 == 0) {
-        // Near copies on an even count: each adjacent pair holds the same data, so the pairs are what counts.
-        QStringList pairs;
-        for (qsizetype i = 0; i + 1 < members.size(); i += 2) {
-            QStringList pair {members.at(i), members.at(i + 1)};
-            pair.sort();
-            pairs.append(pair.join(QLatin1Char('+')));
-        }
-        pairs.sort();
-        members = pairs;
-    } else if (spec.level != ArrayLevel::Raid4 && spec.level != ArrayLevel::Linear &&
-               spec.level != ArrayLevel::Raid10) {
-        members.sort();
-    }
-    return QStringLiteral("%1/%2(%3)").arg(levelName(spec.level), layout, members.join(QLatin1Char(',')));
-}
-
-} // namespace
-
 Result<QString> CanvasModel::addPresets(const QList<PresetDisk>& disks)
 {
     const QStringList names = presetsFor(disks);
@@ -596,9 +525,9 @@ Result<QString> CanvasModel::addPresets(const QList<PresetDisk>& disks)
             continue;
         }
         // A layout already on the canvas is not added twice, whatever order its disks were dragged in.
-        const QString shape = layoutShape(*spec);
+        const QString shape = LayoutPairing::shape(*spec);
         const bool present = std::any_of(next.cbegin(), next.cend(), [&shape](const CanvasConfig& config) {
-            return layoutShape(config.spec) == shape;
+            return LayoutPairing::shape(config.spec) == shape;
         });
         if (!present) {
             next.append({QString(), *spec});
@@ -612,43 +541,11 @@ Result<QString> CanvasModel::addPresets(const QList<PresetDisk>& disks)
     commit(next, tr("Add the standard comparison set"));
     QStringList notes;
     for (qsizetype i = before; i < m_configs.size(); ++i) {
-        if (const QString note = pairingNote(m_configs.at(i), m_configs.mid(0, before)); !note.isEmpty()) {
+        if (const QString note = LayoutPairing::note(m_configs.at(i), m_configs.mid(0, before)); !note.isEmpty()) {
             notes.append(note);
         }
     }
     return notes.join(QLatin1Char(' '));
-}
-
-QString CanvasModel::pairingNote(const CanvasConfig& added, const QList<CanvasConfig>& others)
-{
-    // The same level over the same disks, in another order: for mirrors under a stripe or md's RAID10,
-    // which disks hold the same data (and so which failures and controller losses it survives).
-    QStringList disks = added.spec.leafDevices();
-    disks.sort();
-    for (const CanvasConfig& other : others) {
-        QStringList otherDisks = other.spec.leafDevices();
-        otherDisks.sort();
-        if (otherDisks != disks || structure(other.spec) != structure(added.spec) ||
-            layoutShape(other.spec) == layoutShape(added.spec)) {
-            continue;
-        }
-        // A card drawn by hand may not say its disks' controllers; the standard set's do.
-        QHash<QString, QString> controllerOf;
-        collectControllers(added.spec, controllerOf);
-        ArraySpec otherSpec = other.spec;
-        fillControllers(otherSpec, controllerOf);
-        const ArrayFigures mine = analyzeSpec(added.spec);
-        const ArrayFigures theirs = analyzeSpec(otherSpec);
-        QString what = tr("which disks hold the same data");
-        if (mine.controllersKnown && theirs.controllersKnown &&
-            mine.survivesControllerLoss != theirs.survivesControllerLoss) {
-            const QString survives = mine.survivesControllerLoss ? added.name : other.name;
-            const QString dies = mine.survivesControllerLoss ? other.name : added.name;
-            what = tr("%1 keeps its data when a controller is lost, %2 does not").arg(survives, dies);
-        }
-        return tr("%1 is %2 with its disks paired differently: %3.").arg(added.name, other.name, what);
-    }
-    return {};
 }
 
 void CanvasModel::setConfigs(const QList<CanvasConfig>& configs, const QString& description)

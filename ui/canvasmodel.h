@@ -79,8 +79,6 @@ private:
     friend class SnapshotCommand;
     void restore(const QList<CanvasConfig>& configs);
     void commit(QList<CanvasConfig> configs, const QString& description);
-    /// addPresets()'s note on `added` against the configurations that were on the canvas before it.
-    static QString pairingNote(const CanvasConfig& added, const QList<CanvasConfig>& others);
     ArraySpec* mutableCard(QList<CanvasConfig>& configs, const CardPath& path) const;
     Result<void> edit(const CardPath& path, const QString& description,
                       const std::function<Result<void>(ArraySpec&)>& change);
