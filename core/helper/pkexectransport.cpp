@@ -2,7 +2,6 @@
 
 #include "util/errorcodes.h"
 
-#include <QFileInfo>
 #include <QStandardPaths>
 
 namespace RaidBench {
@@ -20,11 +19,8 @@ Result<void> PkexecTransport::open()
                          QStringLiteral("pkexec is not installed; install the Debian package "
                                         "pkexec (or run RaidBench as root)"));
     }
-    if (!QFileInfo(m_helper).isExecutable()) {
-        return makeError(
-            ErrorCode::noHelper,
-            QStringLiteral("the helper %1 is not installed (install the raidbench-cli package, or build it)")
-                .arg(m_helper));
+    if (auto installed = checkHelper(m_helper); !installed) {
+        return installed;
     }
     return start({pkexec, {m_helper}, false, ErrorCode::noHelper});
 }

@@ -2,6 +2,7 @@
 
 #include "util/errorcodes.h"
 
+#include <QFileInfo>
 #include <QPointer>
 #include <QProcess>
 #include <QTimer>
@@ -23,6 +24,17 @@ ProcessTransport::~ProcessTransport()
         m_process->kill();
         m_process->waitForFinished(5000);
     }
+}
+
+Result<void> ProcessTransport::checkHelper(const QString& helper)
+{
+    if (!QFileInfo(helper).isExecutable()) {
+        return makeError(
+            ErrorCode::noHelper,
+            QStringLiteral("the helper %1 is not installed (install the raidbench-cli package, or build it)")
+                .arg(helper));
+    }
+    return {};
 }
 
 Result<void> ProcessTransport::start(const Command& command)

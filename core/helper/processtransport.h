@@ -37,6 +37,8 @@ protected:
         QString failureCode; ///< the error code when it cannot be started
     };
 
+    /// An Error (no-helper, saying what to install) unless `helper` is an executable file.
+    static Result<void> checkHelper(const QString& helper);
     /// Starts `command`; its stderr lines are logged after where().
     Result<void> start(const Command& command);
     /// The last 4000 characters it wrote on stderr.

@@ -2,8 +2,6 @@
 
 #include "util/errorcodes.h"
 
-#include <QFileInfo>
-
 namespace RaidBench {
 
 RootTransport::RootTransport(QString helper, QObject* parent)
@@ -13,11 +11,8 @@ RootTransport::RootTransport(QString helper, QObject* parent)
 
 Result<void> RootTransport::open()
 {
-    if (!QFileInfo(m_helper).isExecutable()) {
-        return makeError(
-            ErrorCode::noHelper,
-            QStringLiteral("the helper %1 is not installed (install the raidbench-cli package, or build it)")
-                .arg(m_helper));
+    if (auto installed = checkHelper(m_helper); !installed) {
+        return installed;
     }
     return start({m_helper, {}, false, ErrorCode::noHelper});
 }
