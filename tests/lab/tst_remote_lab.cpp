@@ -13,7 +13,9 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -76,6 +78,7 @@ private:
     // Under /var/tmp: the VMs see the host's root read-only but have /tmp of their own, and the
     // stand-in helpers below must be visible inside them.
     QTemporaryDir m_dir {QStringLiteral("/var/tmp/raidbench-remote-XXXXXX")};
+
     SshHost m_hosts[2];
     QStringList m_env;
     const QString m_user = QStringLiteral("rbremotetest");
@@ -149,6 +152,7 @@ private Q_SLOTS:
             QSKIP("the lab needs root");
         }
         QVERIFY(m_dir.isValid());
+        m_dir.setAutoRemove(qEnvironmentVariableIsEmpty("RAIDBENCH_KEEP_LAB_OUT"));
         QFile::setPermissions(m_dir.path(),
                               QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup |
                                   QFile::ExeGroup | QFile::ReadOther | QFile::ExeOther);
@@ -503,6 +507,105 @@ private Q_SLOTS:
             QVERIFY(text.contains(m_hosts[0].target()) && text.contains(m_hosts[1].target()));
             QVERIFY(text.contains(QLatin1String("median disk")));
         }
+    }
+
+    /// The Ansible collection the build made, installed as a user installs it, runs its example
+    /// playbook on both hosts (and one that is down): each host's results are fetched to the
+    /// controller, the two are compared there, and the host that is down is reported while the others
+    /// run on.
+    void theAnsiblePlaybookRunsOnBothHosts()
+    {
+        const QString tarball = binary(QStringLiteral("../packaging/ansible/raidbench-raidbench-1.0.0.tar.gz"));
+        if (QStandardPaths::findExecutable(QStringLiteral("ansible-playbook")).isEmpty() || !QFile::exists(tarball)) {
+            QFAIL("ansible-core is missing, or the collection was not built (scripts/install-deps installs it)");
+        }
+        const QStringList env {QStringLiteral("ANSIBLE_COLLECTIONS_PATH=%1").arg(path(QStringLiteral("collections"))),
+                               QStringLiteral("ANSIBLE_HOME=%1").arg(path(QStringLiteral("ansible-home"))),
+                               QStringLiteral("ANSIBLE_LOCAL_TEMP=%1").arg(path(QStringLiteral("ansible-tmp"))),
+                               QStringLiteral("ANSIBLE_SSH_CONTROL_PATH_DIR=%1").arg(path(QStringLiteral("cp"))),
+                               QStringLiteral("ANSIBLE_NOCOLOR=1"),
+                               QStringLiteral("ANSIBLE_FORKS=5")};
+        QVERIFY(runQuiet(QStringLiteral("ansible-galaxy"),
+                         {QStringLiteral("collection"), QStringLiteral("install"), tarball, QStringLiteral("-p"),
+                          path(QStringLiteral("collections"))}));
+        const QString plan = writePlan(QStringLiteral("ansible-plan.json"),
+                                       QJsonObject {{QStringLiteral("select"), QStringLiteral("usable")},
+                                                    {QStringLiteral("model"), QStringLiteral("VDISK*")},
+                                                    {QStringLiteral("count"), 2}},
+                                       QJsonArray {QStringLiteral("raid1")}, QStringLiteral("1s"));
+        QFile inventory(path(QStringLiteral("inventory.ini")));
+        QVERIFY(inventory.open(QIODevice::WriteOnly));
+        inventory.write(QStringLiteral("[lab]\nvm0 ansible_host=127.0.0.1 ansible_port=%1\n"
+                                       "vm1 ansible_host=127.0.0.1 ansible_port=%2\n"
+                                       "down ansible_host=127.0.0.1 ansible_port=%3\n"
+                                       "[lab:vars]\nansible_user=root\nansible_ssh_common_args='-F %4'\n"
+                                       "ansible_python_interpreter=/usr/bin/python3\n"
+                                       // The VM's root is this machine's, read-only; its /tmp is its own.
+                                       "ansible_remote_tmp=/tmp/.ansible-tmp\n"
+                                       // The lab's sshd has no sftp server: files go through ssh itself.
+                                       "ansible_ssh_transfer_method=piped\n")
+                            .arg(m_hosts[0].port)
+                            .arg(m_hosts[1].port)
+                            .arg(freeLoopbackPort())
+                            .arg(path(QStringLiteral("ssh_config")))
+                            .toUtf8());
+        inventory.close();
+        const QString results = path(QStringLiteral("ansible-results"));
+        QProcess playbook;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        for (const QString& variable : env) {
+            environment.insert(variable.section(QLatin1Char('='), 0, 0), variable.section(QLatin1Char('='), 1));
+        }
+        playbook.setProcessEnvironment(environment);
+        playbook.setWorkingDirectory(m_dir.path());
+        playbook.setProcessChannelMode(QProcess::MergedChannels);
+        QElapsedTimer clock;
+        clock.start();
+        playbook.start(QStringLiteral("ansible-playbook"),
+                       {QStringLiteral("-i"), inventory.fileName(), QStringLiteral("raidbench.raidbench.compare"),
+                        QStringLiteral("-e"), QStringLiteral("raidbench_hosts=lab"), QStringLiteral("-e"),
+                        QStringLiteral("raidbench_plan_file=%1").arg(plan), QStringLiteral("-e"),
+                        QStringLiteral("raidbench_destroy_data=true"), QStringLiteral("-e"),
+                        QStringLiteral("raidbench_cli=%1").arg(binary(QStringLiteral("raidbench-cli"))),
+                        QStringLiteral("-e"), QStringLiteral("raidbench_results_dir=%1").arg(results),
+                        // The VM's /var/tmp is this machine's, read-only there.
+                        QStringLiteral("-e"), QStringLiteral("raidbench_remote_results=/tmp/raidbench.json")});
+        QVERIFY(playbook.waitForFinished(900000));
+        const QString fullOut = QString::fromLocal8Bit(playbook.readAll());
+        QFile log(path(QStringLiteral("ansible.log")));
+        if (log.open(QIODevice::WriteOnly)) {
+            log.write(fullOut.toUtf8());
+        }
+        const QString out = fullOut.right(3000); // what failures show: the recap and the last tasks
+        qInfo("ansible-playbook on two lab hosts: %.1f s", double(clock.elapsed()) / 1000.0);
+        // 4: a host was unreachable; the others ran to the end.
+        QVERIFY2(playbook.exitCode() == 4, qPrintable(out));
+        QVERIFY2(out.contains(QRegularExpression(QStringLiteral("down\\s+: ok=\\d+ .*unreachable=1"))),
+                 qPrintable(out));
+        QStringList files;
+        for (int i = 0; i < 2; ++i) {
+            const QString name = QStringLiteral("vm%1").arg(i);
+            QVERIFY2(out.contains(QRegularExpression(name + QStringLiteral("\\s+: ok=\\d+ .*failed=0"))),
+                     qPrintable(out));
+            QVERIFY2(fullOut.contains(QRegularExpression(QStringLiteral(
+                         "raid1: completed, write [0-9.]+ MB/s \\(predicted [0-9.]+\\), read [0-9.]+ MB/s"))),
+                     qPrintable(out));
+            const QString file = QDir(results).filePath(name + QStringLiteral(".json"));
+            auto fetched = CampaignResults::load(file);
+            QVERIFY2(fetched.ok(), qPrintable(file + QLatin1Char('\n') + out));
+            QCOMPARE(fetched->status, RunState::Completed);
+            QCOMPARE(fetched->host.value(QStringLiteral("hostname")).toString(),
+                     QStringLiteral("lab-host-%1").arg(i + 1));
+            QCOMPARE(fetched->disks.size(), 2);
+            QCOMPARE(fetched->configs.size(), 1);
+            QCOMPARE(fetched->configs.first().status, RunState::Completed);
+            files.append(file);
+            verifyNothingLeft(m_hosts[i]);
+        }
+        QFile report(QDir(results).filePath(QStringLiteral("fleet.md")));
+        QVERIFY2(report.open(QIODevice::ReadOnly), qPrintable(out));
+        const QString md = QString::fromUtf8(report.readAll());
+        QVERIFY2(md.contains(QLatin1String("lab-host-1")) && md.contains(QLatin1String("lab-host-2")), qPrintable(md));
     }
 
     void theDesktopSessionWorksOnAHost()
