@@ -39,6 +39,8 @@ ArrayCanvas::ArrayCanvas(CanvasModel* model, CanvasContext context, QWidget* par
     setWidget(m_container);
     setAccessibleName(tr("Array canvas"));
     m_hint->setWordWrap(true);
+    m_hint->setObjectName(QStringLiteral("canvasHint"));
+    m_hint->hide();
     connect(model, &CanvasModel::changed, this, &ArrayCanvas::refresh);
     refresh();
 }
@@ -56,15 +58,12 @@ CardWidget* ArrayCanvas::cardWidget(const CanvasModel::CardPath& path) const
 void ArrayCanvas::refresh()
 {
     // Rebuilt from the model each time: the canvas holds a handful of cards.
-    // The hint label lives on; everything else goes. A card may be inside its own drop handler
-    // here, hence deleteLater.
-    m_layout->removeWidget(m_hint);
+    // Everything in the scrolled area goes (the hint is pinned outside it). A card may be inside its
+    // own drop handler here, hence deleteLater.
     for (QWidget* child : m_container->findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly)) {
-        if (child != m_hint) {
-            m_layout->removeWidget(child);
-            child->hide();
-            child->deleteLater();
-        }
+        m_layout->removeWidget(child);
+        child->hide();
+        child->deleteLater();
     }
     while (m_layout->count() > 0) {
         delete m_layout->takeAt(0); // the stretch
@@ -96,7 +95,6 @@ void ArrayCanvas::refresh()
     label->setAlignment(Qt::AlignCenter);
     areaLayout->addWidget(label);
     m_layout->addWidget(m_newArea);
-    m_layout->addWidget(m_hint);
     m_layout->addStretch(1);
 }
 
@@ -174,28 +172,53 @@ QString ArrayCanvas::readable(QString message) const
 void ArrayCanvas::showResult(const Result<void>& result)
 {
     m_lastMessage = result ? QString() : readable(ErrorCode::userText(result.error()));
-    if (m_hint) {
-        m_hint->setText(
-            m_lastMessage.isEmpty()
+    setHint(m_lastMessage.isEmpty()
                 ? QString()
                 : QStringLiteral("<span style='color:#c0392b'>%1</span>").arg(m_lastMessage.toHtmlEscaped()));
-    }
     Q_EMIT message(m_lastMessage); // empty after a success: the last refusal is no longer true
 }
 
 void ArrayCanvas::showNote(const QString& note)
 {
     if (note.isEmpty()) {
-        if (m_hint && m_lastMessage.isEmpty()) {
-            m_hint->clear(); // a refusal shown stays until the next step clears it
+        if (m_lastMessage.isEmpty()) {
+            setHint({}); // a refusal shown stays until the next step clears it
         }
         return;
     }
     const QString text = readable(note);
-    if (m_hint) {
-        m_hint->setText(text.toHtmlEscaped());
-    }
+    setHint(text.toHtmlEscaped());
     Q_EMIT noted(text);
+}
+
+void ArrayCanvas::setHint(const QString& html)
+{
+    m_hint->setText(html);
+    placeHint();
+}
+
+void ArrayCanvas::placeHint()
+{
+    // Below the viewport, in a margin of its own: with the standard set's dozen cards, a hint at the
+    // end of the cards would be out of sight.
+    if (m_hint->text().isEmpty()) {
+        m_hint->hide();
+        setViewportMargins(0, 0, 0, 0);
+        return;
+    }
+    const int frame = frameWidth();
+    const int width = std::max(40, this->width() - 2 * frame - 12);
+    const int height = m_hint->heightForWidth(width) + 8;
+    setViewportMargins(0, 0, 0, height);
+    m_hint->setGeometry(frame + 6, this->height() - frame - height + 4, width, height - 8);
+    m_hint->show();
+    m_hint->raise();
+}
+
+void ArrayCanvas::resizeEvent(QResizeEvent* event)
+{
+    QScrollArea::resizeEvent(event);
+    placeHint();
 }
 
 } // namespace RaidBench::Ui

@@ -51,7 +51,8 @@ public:
     QString dropData(const QMimeData* mime, const CanvasModel::CardPath& target);
     /// Shows the outcome of an edit: the reason when refused.
     void showResult(const Result<void>& result);
-    /// A note after a step that worked (not a refusal): shown under the canvas and told; empty clears it.
+    /// A note after a step that worked (not a refusal): shown under the canvas (in view however far
+    /// it is scrolled, until the next step) and told; empty clears it.
     void showNote(const QString& note);
     void refresh();
 
@@ -62,8 +63,13 @@ Q_SIGNALS:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
+    /// The hint's words (empty: none), pinned below the scrolled cards.
+    void setHint(const QString& html);
+    void placeHint();
+
     CanvasModel* m_model;
     CanvasContext m_context;
     QWidget* m_container;

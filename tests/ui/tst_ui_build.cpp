@@ -4,6 +4,8 @@
 #include "arrays/buildplan.h"
 #include "uitest.h"
 
+#include <QScrollBar>
+
 class TstUiBuild : public QObject, public UiTestBase
 {
     Q_OBJECT
@@ -83,6 +85,21 @@ private Q_SLOTS:
                  qPrintable(said));
         QVERIFY2(said.contains(QLatin1String("raid10-2 keeps its data when a controller is lost, raid10 does not")),
                  qPrintable(said));
+        // On the canvas it stays in sight below the cards, however many the set added, until the next step.
+        auto* canvas = f->window->findChild<ArrayCanvas*>();
+        auto* hint = f->window->findChild<QLabel*>(QStringLiteral("canvasHint"));
+        QVERIFY(canvas && hint);
+        QVERIFY(f->window->canvasModel()->configs().size() > 5);
+        QTRY_VERIFY(hint->isVisible());
+        QVERIFY2(hint->text().contains(QLatin1String("raid10-2 is raid10 with its disks paired differently")),
+                 qPrintable(hint->text()));
+        QCOMPARE(hint->parentWidget(), canvas);
+        QVERIFY(canvas->rect().contains(hint->geometry()));
+        QVERIFY(!canvas->viewport()->geometry().intersects(hint->geometry()));
+        canvas->verticalScrollBar()->setValue(canvas->verticalScrollBar()->maximum());
+        QVERIFY(hint->isVisible() && canvas->rect().contains(hint->geometry()));
+        canvas->showNote({});
+        QVERIFY(!hint->isVisible());
     }
 
     void standardSetWithOneDiskClickedUsesEveryDisk()
