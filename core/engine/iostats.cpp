@@ -80,6 +80,20 @@ void IoStats::pushSample(std::uint64_t nowNs)
     }
 }
 
+void IoStats::mergeIntoLastSample(std::uint64_t nowNs)
+{
+    // The I/Os in flight when the run stopped complete in a few milliseconds: alone, that tail reads
+    // as a spike (a raid10 write's last 8 MiB in 20 ms: 400 MB/s); counted with the interval before
+    // it, the rate is what the disks did.
+    IoSample& last = m_samples.back();
+    const std::uint64_t start = m_samples.size() > 1 ? m_samples[m_samples.size() - 2].tNs : 0;
+    last.bytes += m_bytes - m_bytesAtLastSample;
+    last.tNs = nowNs - m_measureStart;
+    last.bwBytes = last.tNs > start ? double(last.bytes) * 1e9 / double(last.tNs - start) : 0.0;
+    m_lastSampleAt = nowNs;
+    m_bytesAtLastSample = m_bytes;
+}
+
 void IoStats::finish(std::uint64_t endNs)
 {
     if (!m_measuring) {
@@ -89,7 +103,11 @@ void IoStats::finish(std::uint64_t endNs)
     }
     m_end = endNs;
     if (m_bytes != m_bytesAtLastSample && endNs > m_lastSampleAt) {
-        pushSample(endNs);
+        if (!m_samples.empty() && endNs - m_lastSampleAt < m_interval / 2) {
+            mergeIntoLastSample(endNs);
+        } else {
+            pushSample(endNs);
+        }
     }
     double user = 0;
     double sys = 0;

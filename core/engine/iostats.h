@@ -41,7 +41,8 @@ public:
     };
     /// Advances the clock: ends the ramp, takes a sample when one is due.
     Tick tick(std::uint64_t nowNs);
-    /// Stops the clock at `endNs` (the last completion, or the end of the final sync).
+    /// Stops the clock at `endNs` (the last completion, or the end of the final sync). What completed
+    /// since the last sample makes a sample of its own, or, in under half an interval, joins the last.
     void finish(std::uint64_t endNs);
 
     bool measuring() const { return m_measuring; }
@@ -56,6 +57,8 @@ public:
 private:
     void startMeasuring(std::uint64_t nowNs);
     void pushSample(std::uint64_t nowNs);
+    /// A tail shorter than half an interval joins the last sample instead of making its own.
+    void mergeIntoLastSample(std::uint64_t nowNs);
 
     std::uint64_t m_rampNs;
     std::uint64_t m_begin = 0;

@@ -2,6 +2,7 @@
 #include "engine/ioengine.h"
 #include "engine/iorunner.h"
 #include "engine/ioscheduler.h"
+#include "engine/iostats.h"
 #include "engine/iotogether.h"
 
 #include <QCryptographicHash>
@@ -69,6 +70,49 @@ private Q_SLOTS:
         QTest::newRow("sync direct") << true << true << 1;
         QTest::newRow("sync buffered") << true << false << 1;
     }
+    void aShortTailJoinsTheLastSample()
+    {
+        constexpr std::uint64_t ms = 1'000'000;
+        constexpr std::uint32_t mib = 1 << 20;
+        // 10 MiB every 100 ms for 300 ms, then the 8 MiB in flight completes 20 ms after the last sample.
+        IoStats stats(0);
+        stats.begin(0);
+        for (int i = 1; i <= 3; ++i) {
+            for (int k = 0; k < 10; ++k) {
+                stats.complete(ms, mib, true);
+            }
+            QVERIFY(stats.tick(std::uint64_t(i) * 100 * ms).sampled);
+        }
+        for (int k = 0; k < 8; ++k) {
+            stats.complete(ms, mib, true);
+        }
+        stats.finish(320 * ms);
+        IoResult result;
+        stats.fill(result);
+        QCOMPARE(result.samples.size(), std::size_t(3));
+        // 18 MiB over the last 120 ms, not 8 MiB in 20 ms (419 MB/s).
+        QCOMPARE(result.samples.back().tNs, 320 * ms);
+        QCOMPARE(result.samples.back().bytes, std::uint64_t(18) * mib);
+        QVERIFY(qAbs(result.samples.back().bwBytes - 18.0 * mib / 0.120) < 1.0);
+        std::uint64_t total = 0;
+        for (const IoSample& sample : result.samples) {
+            total += sample.bytes;
+        }
+        QCOMPARE(total, result.bytes);
+
+        // A tail of half an interval or more is a sample of its own.
+        IoStats longer(0);
+        longer.begin(0);
+        longer.complete(ms, mib, true);
+        QVERIFY(longer.tick(100 * ms).sampled);
+        longer.complete(ms, mib, true);
+        longer.finish(160 * ms);
+        IoResult second;
+        longer.fill(second);
+        QCOMPARE(second.samples.size(), std::size_t(2));
+        QCOMPARE(second.samples.back().bytes, std::uint64_t(mib));
+    }
+
     void writesExactByteCount()
     {
         QFETCH(bool, sync);
