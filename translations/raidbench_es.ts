@@ -6953,5 +6953,9 @@ Ejemplos:
         <source>The disks to read (default: every usable disk).</source>
         <translation>Los discos que leer (por defecto: cada disco utilizable).</translation>
     </message>
+    <message>
+        <source>--%1 goes with --surface</source>
+        <translation>--%1 va con --surface</translation>
+    </message>
 </context>
 </TS>

@@ -200,17 +200,18 @@ void ArrayCanvas::setHint(const QString& html)
 void ArrayCanvas::placeHint()
 {
     // Below the viewport, in a margin of its own: with the standard set's dozen cards, a hint at the
-    // end of the cards would be out of sight.
+    // end of the cards would be out of sight. Only as wide as the viewport, so the scroll bars beside
+    // and below it stay clear.
     if (m_hint->text().isEmpty()) {
         m_hint->hide();
         setViewportMargins(0, 0, 0, 0);
         return;
     }
-    const int frame = frameWidth();
-    const int width = std::max(40, this->width() - 2 * frame - 12);
+    const int width = std::max(40, viewport()->width() - 12);
     const int height = m_hint->heightForWidth(width) + 8;
     setViewportMargins(0, 0, 0, height);
-    m_hint->setGeometry(frame + 6, this->height() - frame - height + 4, width, height - 8);
+    const QRect view = viewport()->geometry();
+    m_hint->setGeometry(view.left() + 6, view.bottom() + 1 + 4, width, height - 8);
     m_hint->show();
     m_hint->raise();
 }
@@ -219,6 +220,15 @@ void ArrayCanvas::resizeEvent(QResizeEvent* event)
 {
     QScrollArea::resizeEvent(event);
     placeHint();
+}
+
+bool ArrayCanvas::viewportEvent(QEvent* event)
+{
+    const bool handled = QScrollArea::viewportEvent(event);
+    if (event->type() == QEvent::Resize && !m_hint->text().isEmpty()) {
+        placeHint(); // the same width gives the same margins, so this settles at once
+    }
+    return handled;
 }
 
 } // namespace RaidBench::Ui

@@ -64,6 +64,8 @@ Q_SIGNALS:
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
+    /// The viewport narrows when a scroll bar appears: the hint follows.
+    bool viewportEvent(QEvent* event) override;
 
 private:
     /// The hint's words (empty: none), pinned below the scrolled cards.

@@ -17,6 +17,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <algorithm>
 #include <unistd.h>
 
 namespace RaidBench::Cli {
@@ -328,10 +329,22 @@ DisksCommand::DisksCommand()
 
 int DisksCommand::execute(const QStringList& arguments)
 {
-    if (const qsizetype surface = arguments.indexOf(QStringLiteral("--surface")); surface > 0) {
+    // Options end at "--": what follows is a disk's name, even one spelled "--surface".
+    const QStringList given = arguments.mid(0, arguments.indexOf(QStringLiteral("--")));
+    if (const qsizetype surface = given.indexOf(QStringLiteral("--surface")); surface > 0) {
         QStringList rest = arguments;
         rest.removeAt(surface);
         return SurfaceCommand().execute(rest);
+    }
+    for (const QString& name :
+         {QStringLiteral("points"), QStringLiteral("point-time"), QStringLiteral("out"), QStringLiteral("helper")}) {
+        const QString option = QStringLiteral("--") + name;
+        if (std::any_of(given.cbegin(), given.cend(), [&option](const QString& argument) {
+                return argument == option || argument.startsWith(option + QLatin1Char('='));
+            })) {
+            printError(Text::tr("--%1 goes with --surface").arg(name));
+            return ExitUsage;
+        }
     }
     CommandParser command(QStringLiteral("disks"), Text::tr(disksDescription));
     QCommandLineParser& parser = command.parser();

@@ -561,15 +561,16 @@ private Q_SLOTS:
         playbook.setProcessChannelMode(QProcess::MergedChannels);
         QElapsedTimer clock;
         clock.start();
-        playbook.start(QStringLiteral("ansible-playbook"),
-                       {QStringLiteral("-i"), inventory.fileName(), QStringLiteral("raidbench.raidbench.compare"),
-                        QStringLiteral("-e"), QStringLiteral("raidbench_hosts=lab"), QStringLiteral("-e"),
-                        QStringLiteral("raidbench_plan_file=%1").arg(plan), QStringLiteral("-e"),
-                        QStringLiteral("raidbench_destroy_data=true"), QStringLiteral("-e"),
-                        QStringLiteral("raidbench_cli=%1").arg(binary(QStringLiteral("raidbench-cli"))),
-                        QStringLiteral("-e"), QStringLiteral("raidbench_results_dir=%1").arg(results),
-                        // The VM's /var/tmp is this machine's, read-only there.
-                        QStringLiteral("-e"), QStringLiteral("raidbench_remote_results=/tmp/raidbench.json")});
+        playbook.start(
+            QStringLiteral("ansible-playbook"),
+            {QStringLiteral("-i"), inventory.fileName(), QStringLiteral("raidbench.raidbench.compare"),
+             QStringLiteral("-e"), QStringLiteral("raidbench_hosts=lab"), QStringLiteral("-e"),
+             QStringLiteral("raidbench_plan_file=%1").arg(QFileInfo(plan).fileName()) /* relative, as users write it */,
+             QStringLiteral("-e"), QStringLiteral("raidbench_destroy_data=true"), QStringLiteral("-e"),
+             QStringLiteral("raidbench_cli=%1").arg(binary(QStringLiteral("raidbench-cli"))), QStringLiteral("-e"),
+             QStringLiteral("raidbench_results_dir=%1").arg(results),
+             // The VM's /var/tmp is this machine's, read-only there.
+             QStringLiteral("-e"), QStringLiteral("raidbench_remote_results=/tmp/raidbench.json")});
         QVERIFY(playbook.waitForFinished(900000));
         const QString fullOut = QString::fromLocal8Bit(playbook.readAll());
         QFile log(path(QStringLiteral("ansible.log")));

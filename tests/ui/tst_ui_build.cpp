@@ -96,6 +96,11 @@ private Q_SLOTS:
         QCOMPARE(hint->parentWidget(), canvas);
         QVERIFY(canvas->rect().contains(hint->geometry()));
         QVERIFY(!canvas->viewport()->geometry().intersects(hint->geometry()));
+        f->window->resize(1000, 700); // a dozen cards do not fit: the scroll bar shows
+        QTRY_VERIFY(canvas->verticalScrollBar()->isVisible());
+        QTRY_VERIFY(!canvas->viewport()->geometry().intersects(hint->geometry()));
+        const QScrollBar* bar = canvas->verticalScrollBar(); // inside a container of its own
+        QTRY_VERIFY(!QRect(bar->mapTo(canvas, QPoint(0, 0)), bar->size()).intersects(hint->geometry()));
         canvas->verticalScrollBar()->setValue(canvas->verticalScrollBar()->maximum());
         QVERIFY(hint->isVisible() && canvas->rect().contains(hint->geometry()));
         canvas->showNote({});

@@ -22,7 +22,8 @@ description:
     resolved on each host against its own disks. A host where nothing matches fails with the reason.
   - Returns the run's summary as the fact C(raidbench), with each configuration's measured and predicted
     MB/s, each disk's own speed, and the ranking for C(recommend).
-  - In check mode nothing runs; the module returns the commands it would run.
+  - In check mode nothing runs and nothing is written; the module returns the commands it would run
+    (and reports a change, which the run would be).
   - Needs root on the host (use C(become)).
 author:
   - RaidBench developers
@@ -34,12 +35,15 @@ options:
     type: path
   plan_content:
     description:
-      - The plan itself, as a dictionary; the module writes it to a file beside C(out).
+      - The plan itself, as a dictionary; the module writes it to a new file beside C(out), readable by
+        root only.
     type: dict
   out:
     description:
       - The results file on the managed host. It is replaced after every measurement.
       - By default a new file in the host's temporary directory, returned as C(results_path).
+      - Unless C(resume), a file already there is removed before the run, so an earlier run's results are
+        never returned as this one's.
     type: path
   destroy_data:
     description:
@@ -48,7 +52,7 @@ options:
     default: false
   resume:
     description:
-      - Skip the configurations C(out) already holds (C(--resume)).
+      - Skip the configurations C(out) already holds (C(--resume)); needs C(out).
     type: bool
     default: false
   recommend:
@@ -77,7 +81,7 @@ EXAMPLES = r"""
   become: true
   raidbench.raidbench.run:
     plan_content:
-      name: fleet-raid
+      raidbench_plan: 1
       disks: {select: usable, model: "ST4000*", count: 4}
       configurations: [raid10, raid5, raid6]
     out: /var/tmp/raidbench.json
@@ -232,19 +236,36 @@ def load_results(path):
         return None
 
 
-def plan_file(module, out):
-    """The plan's path on the host: the one given, or plan_content written beside the results."""
-    if module.params["plan"]:
-        return module.params["plan"]
-    path = os.path.splitext(out)[0] + "-plan.json"
-    if not module.check_mode:
-        try:
-            with open(path, "w") as handle:
-                json.dump(module.params["plan_content"], handle, indent=2)
-        except (IOError, OSError) as error:
-            module.fail_json(msg="cannot write the plan to %s: %s (choose another out)" % (path, error.strerror),
-                             results_path=out)
-    return path
+def plan_path(module, out):
+    """The plan's path on the host: the one given, or beside the results for plan_content."""
+    return module.params["plan"] or os.path.splitext(out)[0] + "-plan.json"
+
+
+def write_private(module, path, text, out):
+    """Writes `text` to a new file at `path` (0600), never through a link someone left there."""
+    try:
+        if os.path.lexists(path):
+            os.unlink(path)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        with os.fdopen(fd, "w") as handle:
+            handle.write(text)
+    except (IOError, OSError) as error:
+        module.fail_json(msg="cannot write the plan to %s: %s (choose another out)" % (path, error.strerror),
+                         results_path=out)
+
+
+def remove_old_results(module, out):
+    """A fresh run's results file starts empty: an earlier run's is never read as this one's."""
+    try:
+        if os.path.lexists(out):
+            os.unlink(out)
+    except OSError as error:
+        module.fail_json(msg="cannot remove the earlier results %s: %s" % (out, error.strerror), results_path=out)
+
+
+def find_cli(module, name):
+    cli = module.get_bin_path(name) if os.sep not in name else name
+    return cli if cli and os.access(cli, os.X_OK) else None
 
 
 def main():
@@ -260,12 +281,13 @@ def main():
         ),
         mutually_exclusive=[("plan", "plan_content")],
         required_one_of=[("plan", "plan_content")],
+        required_if=[("resume", True, ("out",))],
         supports_check_mode=True,
     )
     params = module.params
     out = params["out"] or os.path.join(
-        tempfile.gettempdir(), "raidbench-%s.json" % time.strftime("%Y%m%d-%H%M%S"))
-    plan = plan_file(module, out)
+        tempfile.gettempdir(), "raidbench-%s-%s.json" % (time.strftime("%Y%m%d-%H%M%S"), os.urandom(4).hex()))
+    plan = plan_path(module, out)
     command = [params["raidbench_cli"], "run", plan, "--out", out, "--yes", "--quiet"]
     if params["resume"]:
         command.append("--resume")
@@ -273,14 +295,21 @@ def main():
     if not params["destroy_data"]:
         module.fail_json(msg="raidbench-cli destroys the data on every disk of the plan; "
                              "set destroy_data: true to let it", **result)
-    if module.check_mode:
-        module.exit_json(**result)
-    cli = module.get_bin_path(params["raidbench_cli"]) if os.sep not in params["raidbench_cli"] \
-        else params["raidbench_cli"]
-    if not cli or not os.access(cli, os.X_OK):
+    if os.geteuid() != 0:
+        module.fail_json(msg="raidbench-cli needs root on the host to build arrays; use become: true", **result)
+    cli = find_cli(module, params["raidbench_cli"])
+    if not cli:
         module.fail_json(msg="%s is not installed on this host (install the raidbench-cli package)"
                              % params["raidbench_cli"], **result)
     command[0] = cli
+    if module.check_mode:
+        # What would run destroys the disks' data: a change.
+        result["changed"] = True
+        module.exit_json(**result)
+    if params["plan_content"] is not None:
+        write_private(module, plan, json.dumps(params["plan_content"], indent=2), out)
+    if not params["resume"]:
+        remove_old_results(module, out)
     rc, _, err = module.run_command(command)
     result.update(rc=rc, stderr_lines=err.strip().splitlines()[-20:])
     results = load_results(out)
