@@ -47,43 +47,144 @@ WriteCost parityWriteCost(int data, int parity)
 /// A node's IOPS at a queue depth, for reads or writes; none when a disk has no figures.
 std::optional<double> nodeIops(const ArraySpec& spec, bool write, double depth, const AccessFn& access);
 
+/// How fast one member takes its share of the requests on top, at each depth its queue may hold: the
+/// requests a second on top it keeps up with, on a grid of depths from a thousandth of the whole
+/// queue to all of it. Never falls with depth (a disk's queue only helps it).
+class MemberPace
+{
+public:
+    static constexpr int steps = 64;
+
+    /// The requests a second on top `member` keeps up with at `depth`, its share `reads` and `writes`
+    /// over `members`.
+    static std::optional<double> at(const ArraySpec& member, double reads, double writes, double members, double depth,
+                                    const AccessFn& access)
+    {
+        // Seconds a request on top costs this member: its share of the reads and the writes.
+        double seconds = 0;
+        for (const auto& [count, write] : {std::pair {reads, false}, {writes, true}}) {
+            if (count <= 0) {
+                continue;
+            }
+            const auto iops = nodeIops(member, write, depth, access);
+            if (!iops || *iops <= 0) {
+                return std::nullopt;
+            }
+            seconds += count / members / *iops;
+        }
+        return seconds > 0 ? std::optional<double>(1.0 / seconds) : std::nullopt;
+    }
+
+    static std::optional<MemberPace> of(const ArraySpec& member, double reads, double writes, double members,
+                                        double queue, const AccessFn& access)
+    {
+        MemberPace pace;
+        double best = 0;
+        for (int k = 0; k <= steps; ++k) {
+            const double depth = queue * std::pow(1000.0, double(k - steps) / steps);
+            const auto top = at(member, reads, writes, members, depth, access);
+            if (!top) {
+                return std::nullopt;
+            }
+            best = std::max(best, *top);
+            pace.m_depths.append(depth);
+            pace.m_paces.append(best);
+        }
+        return pace;
+    }
+
+    double most() const { return m_paces.last(); }
+
+    /// The depth this member's queue holds when it keeps up with `top` requests a second on top.
+    double depthFor(double top) const
+    {
+        const auto at = std::lower_bound(m_paces.begin(), m_paces.end(), top);
+        if (at == m_paces.begin()) {
+            return m_depths.first() * top / m_paces.first();
+        }
+        const qsizetype k = at - m_paces.begin();
+        if (k >= m_paces.size()) {
+            return m_depths.last();
+        }
+        const double share = (top - m_paces.at(k - 1)) / std::max(1e-12, m_paces.at(k) - m_paces.at(k - 1));
+        return m_depths.at(k - 1) + share * (m_depths.at(k) - m_depths.at(k - 1));
+    }
+
+private:
+    QList<double> m_depths;
+    QList<double> m_paces;
+};
+
 /// The members' pace for requests spread evenly over them, `reads` and `writes` of them per request on
-/// top: each member takes (reads + writes) / n of them, at the depth they pile up to, and the slowest
-/// sets the pace.
+/// top. The queue on top is closed: `depth` requests wait at once, each making its requests of the
+/// members, so the requests below that wait pile up where they are served slowest, and a member's
+/// queue is as deep as its pace needs (a hard disk reorders a deeper queue better). The pace is the
+/// one at which the members' queues together hold the depth on top (times the most requests of one
+/// kind a write makes); with members alike, each holds an even share.
 std::optional<double> spread(const QList<ArraySpec>& members, double reads, double writes, double depth,
                              const AccessFn& access)
 {
     const double n = double(members.size());
-    const double perMember = std::max(0.25, depth * std::max(reads, writes) / n);
-    double slowest = -1;
+    const double queue = std::max(0.25 * n, depth * std::max(reads, writes));
+    QList<MemberPace> paces;
+    double most = -1;
+    double evenLow = -1;
+    double evenHigh = -1;
     for (const ArraySpec& member : members) {
-        // Seconds a request on top costs this member: its share of the reads and the writes.
-        double seconds = 0;
-        if (reads > 0) {
-            const auto iops = nodeIops(member, false, perMember, access);
-            if (!iops || *iops <= 0) {
-                return std::nullopt;
-            }
-            seconds += reads / n / *iops;
+        const auto pace = MemberPace::of(member, reads, writes, n, queue, access);
+        const auto even = pace ? MemberPace::at(member, reads, writes, n, queue / n, access) : std::nullopt;
+        if (!pace || !even) {
+            return std::nullopt;
         }
-        if (writes > 0) {
-            const auto iops = nodeIops(member, true, perMember, access);
-            if (!iops || *iops <= 0) {
-                return std::nullopt;
-            }
-            seconds += writes / n / *iops;
-        }
-        const double pace = 1.0 / seconds;
-        slowest = slowest < 0 ? pace : std::min(slowest, pace);
+        paces.append(*pace);
+        most = most < 0 ? pace->most() : std::min(most, pace->most());
+        evenLow = evenLow < 0 ? *even : std::min(evenLow, *even);
+        evenHigh = std::max(evenHigh, *even);
     }
-    return slowest < 0 ? std::nullopt : std::optional<double>(slowest);
+    if (most <= 0) {
+        return std::nullopt;
+    }
+    if (evenHigh <= evenLow * (1 + 1e-9)) {
+        return evenLow; // members alike: each holds an even share of the queue
+    }
+    const auto held = [&](double top) {
+        double sum = 0;
+        for (const MemberPace& pace : std::as_const(paces)) {
+            sum += pace.depthFor(top);
+        }
+        return sum;
+    };
+    double low = 0;
+    double high = most;
+    for (int i = 0; i < 60; ++i) {
+        const double middle = (low + high) / 2;
+        (held(middle) <= queue ? low : high) = middle;
+    }
+    return low;
+}
+
+/// A mirror's reads: md sends each to a copy that is idle, or else the nearest, so the queue spreads
+/// over the copies and each reads at its own pace at its share of the depth: their sum.
+std::optional<double> mirrorReads(const QList<ArraySpec>& members, double depth, const AccessFn& access)
+{
+    double sum = 0;
+    for (const ArraySpec& member : members) {
+        const auto iops = nodeIops(member, false, depth / double(members.size()), access);
+        if (!iops || *iops <= 0) {
+            return std::nullopt;
+        }
+        sum += *iops;
+    }
+    return sum;
 }
 
 std::optional<double> nodeIops(const ArraySpec& spec, bool write, double depth, const AccessFn& access)
 {
     if (spec.isLeaf()) {
         const DiskAccess* disk = access(spec.device);
-        return disk ? disk->randomIops(write, depth) : std::nullopt;
+        const auto iops = disk ? disk->randomIops(write, depth) : std::nullopt;
+        // Under one request waiting on average, the disk is idle for the rest of the time.
+        return iops && depth < 1 ? std::optional<double>(*iops * depth) : iops;
     }
     const QList<ArraySpec> members = spec.activeChildren();
     if (members.isEmpty()) {
@@ -93,6 +194,9 @@ std::optional<double> nodeIops(const ArraySpec& spec, bool write, double depth, 
         // RAID4's parity member holds no data; every other layout keeps data on every member.
         if (spec.level == ArrayLevel::Raid4 && members.size() > 1) {
             return spread(members.mid(0, members.size() - 1), 1, 0, depth, access);
+        }
+        if (spec.level == ArrayLevel::Raid1) {
+            return mirrorReads(members, depth, access);
         }
         return spread(members, 1, 0, depth, access);
     }

@@ -6,6 +6,7 @@
 #include "campaign/progresscount.h"
 #include "exports/accessreport.h"
 #include "model/analysis.h"
+#include "model/nearreads.h"
 #include "model/randommodel.h"
 #include "model/throughputmodel.h"
 #include "plan/campaignplan.h"
@@ -14,6 +15,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTest>
+
+#include <cmath>
 
 using namespace RaidBench;
 
@@ -139,6 +142,85 @@ private Q_SLOTS:
         // Stripes and mirrors skip nothing.
         QCOMPARE(*predictThroughput(spec(QStringLiteral("raid0"), 4), baseline, seeking).read, 400e6);
         QVERIFY(predictThroughput(spec(QStringLiteral("raid0"), 4), baseline, seeking).readNote.isEmpty());
+    }
+
+    /// A near RAID10's members read the pieces md sends them and skip their partners'; on disks that pay
+    /// for a skip md's choices, followed piece by piece, decide how long a run each reads.
+    void nearReadsFollowMdsChoices()
+    {
+        const NearMember fast {103e6, 1.0, 0.54};
+        const NearMember slow {60e6, 0.79, 0.39};
+        const NearStream stream;
+        const double pairedBySpeed = simulatedNearRead({fast, fast, slow, slow}, 2, stream);
+        const double alternating = simulatedNearRead({fast, slow, fast, slow}, 2, stream);
+        qInfo("near n2: fast fast slow slow %.1f MB/s, fast slow fast slow %.1f MB/s", pairedBySpeed / 1e6,
+              alternating / 1e6);
+        // Below every member at its own speed (the flow: 2 x (60 + 60), 2 x (103 + 60)), above every
+        // member skipping every other chunk (each its read x 1 / (1 + gap)).
+        QVERIFY(pairedBySpeed < 240e6 && pairedBySpeed > 2 * 2 * 60e6 / 1.79);
+        QVERIFY(alternating < 326e6 && alternating > 2 * (103e6 / 2 + 60e6 / 1.79));
+        QVERIFY(alternating > pairedBySpeed);
+        // The same inputs give the same figure; disks that skip for free read at their sum.
+        QCOMPARE(simulatedNearRead({fast, slow, fast, slow}, 2, stream), alternating);
+        const NearMember flat {100e6, 0, 0};
+        QVERIFY(qAbs(simulatedNearRead({flat, flat, flat, flat}, 2, stream) - 400e6) < 4e6);
+        // A member that cannot read, or a stream that reads nothing: no figure.
+        QCOMPARE(simulatedNearRead({fast, NearMember {0, 1, 1}}, 2, stream), 0.0);
+        QCOMPARE(simulatedNearRead({fast, fast}, 2, NearStream {0, 8, 512u << 10}), 0.0);
+        QCOMPARE(simulatedNearRead({}, 2, stream), 0.0);
+
+        // In the throughput model: the figure follows the simulation where members pay, and says so.
+        const auto baseline = [](const QString&) { return std::optional<std::pair<double, double>>({100e6, 100e6}); };
+        ModelContext seeking;
+        for (const QString& disk : {QStringLiteral("/dev/sda"), QStringLiteral("/dev/sdb"), QStringLiteral("/dev/sdc"),
+                                    QStringLiteral("/dev/sdd")}) {
+            seeking.gapOne.insert(disk, 1.0);
+            seeking.gapTwo.insert(disk, 0.5);
+        }
+        const ArraySpec raid10 = spec(QStringLiteral("raid10"), 4, QStringLiteral("n2"));
+        const ThroughputPrediction paying = predictThroughput(raid10, baseline, seeking);
+        const NearMember member {100e6, 1.0, 0.5};
+        QCOMPARE(*paying.read, simulatedNearRead({member, member, member, member}, 2, stream));
+        QVERIFY(*paying.read < 400e6);
+        QVERIFY2(paying.readNote.contains(QStringLiteral("piece by piece")), qPrintable(paying.readNote));
+        // Disks that skip for free: every member at its own speed, no note; far copies read like raid0.
+        QCOMPARE(*predictThroughput(raid10, baseline, ModelContext()).read, 400e6);
+        QVERIFY(predictThroughput(raid10, baseline, ModelContext()).readNote.isEmpty());
+        QCOMPARE(*predictThroughput(spec(QStringLiteral("raid10"), 4, QStringLiteral("f2")), baseline, seeking).read,
+                 400e6);
+    }
+
+    /// The queue on top is closed: requests below pile up where they are served slowest, and a hard disk
+    /// reorders a deeper queue better, so a slow member of a stripe holds more of the depth than its
+    /// even share, and the members' depths add up to the depth on top.
+    void randomRequestsPileUpAtTheSlowestMember()
+    {
+        DiskAccess fast = hardDisk();
+        DiskAccess slow = hardDisk();
+        slow.randReadQd1 = 40;
+        slow.randReadQd32 = 90;
+        const auto access = [&](const QString& device) -> const DiskAccess* {
+            return device == QLatin1String("/dev/sda") ? &fast : device == QLatin1String("/dev/sdb") ? &slow : nullptr;
+        };
+        const double stripe = *predictRandom(spec(QStringLiteral("raid0"), 2), access).readIops;
+        // Above the even split (each at QD16, the slow one setting the pace), below the slow member
+        // holding the whole queue.
+        QVERIFY(stripe > 2 * *slow.randomIops(false, 16));
+        QVERIFY(stripe < 2 * *slow.randomIops(false, 32));
+        // Each member's depth at that pace (the inverse of DiskAccess::randomIops) adds up to 32.
+        const auto depthAt = [](const DiskAccess& disk, double iops) {
+            return std::exp(std::log(iops / *disk.randReadQd1) / std::log(*disk.randReadQd32 / *disk.randReadQd1) *
+                            std::log(32.0));
+        };
+        const double depths = depthAt(fast, stripe / 2) + depthAt(slow, stripe / 2);
+        QVERIFY2(qAbs(depths - 32) < 0.5, qPrintable(QString::number(depths)));
+        // A mirror's reads go to whichever copy is free: each reads at its own pace, at its share.
+        const double mirror = *predictRandom(spec(QStringLiteral("raid1"), 2), access).readIops;
+        QVERIFY(qAbs(mirror - (*fast.randomIops(false, 16) + *slow.randomIops(false, 16))) < 1e-6 * mirror);
+        // One request on top at a time: no layout reads faster than one disk answers one request.
+        const double single = *predictRandom(spec(QStringLiteral("raid0"), 2), access, {}, 1).readIops;
+        QVERIFY2(single <= *fast.randomIops(false, 1) && single >= *slow.randomIops(false, 1),
+                 qPrintable(QString::number(single)));
     }
 
     /// Reads add up wherever a copy lies; writes cost every copy, and on parity arrays md's reads first.
