@@ -285,6 +285,10 @@ private Q_SLOTS:
         fifty.level = ArrayLevel::Raid0;
         fifty.children = {spec(QStringLiteral("raid5"), 3), spec(QStringLiteral("raid5"), 3)};
         QCOMPARE(*predictRandom(fifty, access, ceiling).writeIops, 1.0 / (1.0 / 9000 + 2.0 / 8000));
+        // One disk was measured alone, at its own pace: every disk at once does not bound it.
+        const ArraySpec alone = ArraySpec::disk(QStringLiteral("/dev/sda"));
+        QCOMPARE(*predictRandom(alone, access, RandomCeiling {5000.0, 4000.0}).readIops, 8000.0);
+        QVERIFY(predictRandom(alone, access, RandomCeiling {5000.0, 4000.0}).note.isEmpty());
         // Where the ceiling is above what the disks do alone, it changes nothing and says nothing.
         const RandomCeiling high {1e9, 1e9};
         const RandomPrediction free = predictRandom(spec(QStringLiteral("raid0"), 4), access, high);
