@@ -99,6 +99,54 @@
         <source>measuring every disk at once: %1, %2 disks</source>
         <translation>midiendo todos los discos a la vez: %1, %2 discos</translation>
     </message>
+    <message>
+        <source>removing what was created</source>
+        <translation>eliminando lo que se creó</translation>
+    </message>
+    <message>
+        <source>built %1</source>
+        <translation>%1 creado</translation>
+    </message>
+    <message>
+        <source>%1 is in sync</source>
+        <translation>%1 está sincronizado</translation>
+    </message>
+    <message>
+        <source>%1: %2 waiting</source>
+        <translation>%1: %2 en espera</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3 % at %4 MB/s, %5 min left</source>
+        <translation>%1: %2 %3 % a %4 MB/s, quedan %5 min</translation>
+    </message>
+    <message>
+        <source>md&apos;s configuration cannot be written (%1); no udev runs here to assemble arrays</source>
+        <translation>no se puede escribir la configuración de md (%1); aquí no se ejecuta udev para montar arrays</translation>
+    </message>
+    <message>
+        <source>wipe old signatures from %1</source>
+        <translation>borrar las firmas antiguas de %1</translation>
+    </message>
+    <message>
+        <source>create %1 %2 from %3</source>
+        <translation>crear %1 %2 con %3</translation>
+    </message>
+    <message>
+        <source>set the stripe cache of %1 to %2 pages</source>
+        <translation>fijar la caché de franjas de %1 en %2 páginas</translation>
+    </message>
+    <message>
+        <source>make %1 an LVM physical volume</source>
+        <translation>convertir %1 en un volumen físico de LVM</translation>
+    </message>
+    <message>
+        <source>create volume group %1</source>
+        <translation>crear el grupo de volúmenes %1</translation>
+    </message>
+    <message>
+        <source>create striped volume %1 over %2 devices</source>
+        <translation>crear el volumen en bandas %1 sobre %2 dispositivos</translation>
+    </message>
 </context>
 <context>
     <name>DiskExplanation</name>

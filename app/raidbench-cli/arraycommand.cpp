@@ -27,7 +27,10 @@ namespace {
 class BuildPrinter final : public BuildObserver
 {
 public:
-    void progressed(const QString& message, double) override { printErr(QStringLiteral("  %1\n").arg(message)); }
+    void progressed(const BuildMessage& message, double) override
+    {
+        printErr(QStringLiteral("  %1\n").arg(message.text()));
+    }
     void logged(const StepLog& log) override
     {
         if (!log.result.ok()) {

@@ -99,7 +99,7 @@ BuildExecutor::BuildExecutor(CommandRunner& runner, Options options, BuildObserv
     }
 }
 
-void BuildExecutor::report(const QString& message, double fraction)
+void BuildExecutor::report(const BuildMessage& message, double fraction)
 {
     if (m_observer) {
         m_observer->progressed(message, fraction);
@@ -223,7 +223,7 @@ Result<void> BuildExecutor::buildStep(const BuildStep& step, BuildProgress& prog
                              makesArray ? step.creates->device : QString());
         if (!checked) {
             return Error {checked.error().code == ErrorCode::notFound ? ErrorCode::deviceChanged : checked.error().code,
-                          QStringLiteral("%1 was not run: %2").arg(step.description, checked.error().message)};
+                          QStringLiteral("%1 was not run: %2").arg(step.description.text(), checked.error().message)};
         }
         command = *checked;
     }
@@ -240,18 +240,18 @@ Result<void> BuildExecutor::buildStep(const BuildStep& step, BuildProgress& prog
             m_runner.writeMdAttribute(step.mdAttribute.value(0), step.mdAttribute.value(1), step.mdAttribute.value(2));
         if (m_observer) {
             m_observer->logged(
-                StepLog {step.description, QStringList {QStringLiteral("sysfs")} + step.mdAttribute, result});
+                StepLog {step.description.text(), QStringList {QStringLiteral("sysfs")} + step.mdAttribute, result});
         }
     } else {
         for (const QString& arg : step.argv) {
             untouched.remove(arg);
         }
-        result = runLogged(step.description, *command, createTimeoutMs, cancel);
+        result = runLogged(step.description.text(), *command, createTimeoutMs, cancel);
     }
     if (!result.ok()) {
         halfCreated = step.creates.has_value();
         return Error {result.cancelled ? ErrorCode::cancelled : ErrorCode::stepFailed,
-                      QStringLiteral("%1 failed: %2").arg(step.description, result.summary())};
+                      QStringLiteral("%1 failed: %2").arg(step.description.text(), result.summary())};
     }
     if (!step.waitForDevice.isEmpty()) {
         QElapsedTimer timer;
@@ -280,7 +280,7 @@ Error BuildExecutor::undoFailedBuild(BuildProgress& progress, const Error& failu
 {
     const BuildPlan& plan = progress.built.plan;
     BuiltArray& built = progress.built;
-    report(QStringLiteral("removing what was created"), 1.0);
+    report({QT_TRANSLATE_NOOP("CampaignProgress", "removing what was created"), {}}, 1.0);
     if (progress.halfCreated && !built.objects.isEmpty()) {
         // The failed command may have created part of its object, or nothing: undo it quietly first.
         removeObjects({built.objects.takeLast()}, {}, plan.pins);
@@ -339,10 +339,10 @@ Result<BuiltArray> BuildExecutor::build(const BuildPlan& plan, const std::atomic
         }
     }
     if (auto ok = journal.markBuilt(); !ok) {
-        report(ok.error().message, 1.0); // the journal still names every object: recover finds it
+        report(BuildMessage::asIs(ok.error().message), 1.0); // the journal still names every object: recover finds it
     }
     progress.built.device = plan.topDevice;
-    report(QStringLiteral("built %1").arg(plan.topDevice), 1.0);
+    report({QT_TRANSLATE_NOOP("CampaignProgress", "built %1"), {plan.topDevice}}, 1.0);
     return progress.built;
 }
 
@@ -357,15 +357,16 @@ Result<void> BuildExecutor::followResync(const QString& device, const std::atomi
         const MdStat stat = MdStat::parse(QString::fromUtf8(file.readAll()));
         const MdStatArray* array = stat.find(kernelName);
         if (!array || !array->sync) {
-            report(QStringLiteral("%1 is in sync").arg(device), 1.0);
+            report({QT_TRANSLATE_NOOP("CampaignProgress", "%1 is in sync"), {device}}, 1.0);
             return {};
         }
         const MdSync& sync = *array->sync;
-        report(sync.delayed ? QStringLiteral("%1: %2 waiting").arg(device, sync.action)
-                            : QStringLiteral("%1: %2 %3 % at %4 MB/s, %5 min left")
-                                  .arg(device, sync.action, QString::number(sync.percent, 'f', 1),
-                                       QString::number(double(sync.speedKiBs) * 1024 / 1e6, 'f', 1),
-                                       QString::number(sync.finishMinutes, 'f', 1)),
+        report(sync.delayed
+                   ? BuildMessage {QT_TRANSLATE_NOOP("CampaignProgress", "%1: %2 waiting"), {device, sync.action}}
+                   : BuildMessage {QT_TRANSLATE_NOOP("CampaignProgress", "%1: %2 %3 % at %4 MB/s, %5 min left"),
+                                   {device, sync.action, QString::number(sync.percent, 'f', 1),
+                                    QString::number(double(sync.speedKiBs) * 1024 / 1e6, 'f', 1),
+                                    QString::number(sync.finishMinutes, 'f', 1)}},
                sync.percent / 100.0);
         if (!m_options.waitForResync) {
             return {};
@@ -445,7 +446,7 @@ TeardownReport BuildExecutor::removeObjects(const QList<BuildObject>& objects, c
 
 TeardownReport BuildExecutor::teardown(const BuiltArray& array)
 {
-    report(QStringLiteral("tearing down %1").arg(array.device), 0);
+    report({QT_TRANSLATE_NOOP("CampaignProgress", "tearing down %1"), {array.device}}, 0);
     TeardownReport result = restoreWriteCaches(array);
     result.merge(removeObjects(array.objects, array.plan.finalWipes, array.plan.pins));
     if (result.clean()) {
@@ -473,8 +474,9 @@ Result<void> BuildExecutor::guardAssembly(const BuildPlan& plan)
                              .arg(installed.error().message));
     }
     // No udev here (the lab, a container): nothing assembles arrays on its own.
-    report(QStringLiteral("md's configuration cannot be written (%1); no udev runs here to assemble arrays")
-               .arg(installed.error().message),
+    report({QT_TRANSLATE_NOOP("CampaignProgress",
+                              "md's configuration cannot be written (%1); no udev runs here to assemble arrays"),
+            {installed.error().message}},
            0);
     return {};
 }

@@ -145,7 +145,7 @@ private:
     TeardownReport removeObjects(const QList<BuildObject>& objects, const QList<QStringList>& finalWipes,
                                  const QList<PinnedDevice>& pins);
     Result<void> followResync(const QString& device, const std::atomic_bool* cancel);
-    void report(const QString& message, double fraction);
+    void report(const BuildMessage& message, double fraction);
 
     CommandRunner& m_runner;
     Options m_options;

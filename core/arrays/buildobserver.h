@@ -1,5 +1,6 @@
 #pragma once
 
+#include "arrays/buildmessage.h"
 #include "system/commandrunner.h"
 
 #include <QString>
@@ -22,7 +23,7 @@ class BuildObserver
 public:
     virtual ~BuildObserver() = default;
     /// What the executor is doing now, and how far the build is (0-1).
-    virtual void progressed(const QString& message, double fraction)
+    virtual void progressed(const BuildMessage& message, double fraction)
     {
         Q_UNUSED(message)
         Q_UNUSED(fraction)

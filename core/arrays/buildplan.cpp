@@ -30,7 +30,7 @@ struct Planner
         if (node.isLeaf()) {
             plan.destroys.append(node.device);
             plan.steps.append(
-                {QStringLiteral("wipe old signatures from %1").arg(node.device),
+                {{QT_TRANSLATE_NOOP("CampaignProgress", "wipe old signatures from %1"), {node.device}},
                  {QStringLiteral("wipefs"), QStringLiteral("--all"), QStringLiteral("--quiet"), node.device},
                  std::nullopt,
                  QString(),
@@ -89,8 +89,8 @@ struct Planner
             object.undo.append({QStringLiteral("mdadm"), QStringLiteral("--zero-superblock"), member});
         }
         const bool resyncs = !node.assumeClean && node.level != ArrayLevel::Raid0 && node.level != ArrayLevel::Linear;
-        plan.steps.append({QStringLiteral("create %1 %2 from %3")
-                               .arg(levelName(node.level), name, members.join(QStringLiteral(", "))),
+        plan.steps.append({{QT_TRANSLATE_NOOP("CampaignProgress", "create %1 %2 from %3"),
+                            {levelName(node.level), name, members.join(QStringLiteral(", "))}},
                            argv,
                            object,
                            device,
@@ -100,7 +100,8 @@ struct Planner
             // md starts every parity array with 256 stripes; a plan that asks for more (or fewer) sets it.
             const QString pages = QString::number(node.stripeCachePages);
             BuildStep tune;
-            tune.description = QStringLiteral("set the stripe cache of %1 to %2 pages").arg(name, pages);
+            tune.description = {QT_TRANSLATE_NOOP("CampaignProgress", "set the stripe cache of %1 to %2 pages"),
+                                {name, pages}};
             tune.mdAttribute = {device, QStringLiteral("md/stripe_cache_size"), pages};
             plan.steps.append(tune);
         }
@@ -129,7 +130,7 @@ struct Planner
             BuildObject pv {QStringLiteral("pv"), member, member, {}, {}, {}};
             pv.undo.append(lvmCommand(QStringLiteral("pvremove"), {member},
                                       {QStringLiteral("-y"), QStringLiteral("-ff"), member}));
-            plan.steps.append({QStringLiteral("make %1 an LVM physical volume").arg(member),
+            plan.steps.append({{QT_TRANSLATE_NOOP("CampaignProgress", "make %1 an LVM physical volume"), {member}},
                                lvmCommand(QStringLiteral("pvcreate"), {member},
                                           {QStringLiteral("-y"), QStringLiteral("-ff"), member}),
                                pv,
@@ -139,7 +140,7 @@ struct Planner
         }
         BuildObject group {QStringLiteral("vg"), vg, QString(), members, {}, {}};
         group.undo.append(lvmCommand(QStringLiteral("vgremove"), members, {QStringLiteral("-f"), vg}));
-        plan.steps.append({QStringLiteral("create volume group %1").arg(vg),
+        plan.steps.append({{QT_TRANSLATE_NOOP("CampaignProgress", "create volume group %1"), {vg}},
                            lvmCommand(QStringLiteral("vgcreate"), members, QStringList {vg} + members),
                            group,
                            QString(),
@@ -156,7 +157,8 @@ struct Planner
         }
         lvcreate << QStringLiteral("-l") << QStringLiteral("100%FREE") << QStringLiteral("-n")
                  << QStringLiteral("bench") << vg;
-        plan.steps.append({QStringLiteral("create striped volume %1 over %2 devices").arg(lv).arg(members.size()),
+        plan.steps.append({{QT_TRANSLATE_NOOP("CampaignProgress", "create striped volume %1 over %2 devices"),
+                            {lv, QString::number(members.size())}},
                            lvmCommand(QStringLiteral("lvcreate"), members, lvcreate),
                            volume,
                            device,

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "arrays/buildmessage.h"
 #include "disks/devicegate.h"
 #include "layout/arrayspec.h"
 #include "util/result.h"
@@ -31,7 +32,7 @@ struct BuildObject
 /// to wait for after it.
 struct BuildStep
 {
-    QString description;
+    BuildMessage description;
     QStringList argv;
     std::optional<BuildObject> creates;
     QString waitForDevice;

@@ -52,10 +52,10 @@ public:
         : m_campaign(campaign)
         , m_progress(progress)
     { }
-    void progressed(const QString& message, double) override
+    void progressed(const BuildMessage& message, double) override
     {
         CampaignProgress p = m_progress;
-        p.sayAsIs(message);
+        p.say(message.english, message.args);
         m_campaign.report(p);
     }
     void logged(const StepLog& log) override { m_campaign.commandLogged(log); }

@@ -10,10 +10,10 @@ BuildEvents::BuildEvents(HelperContext& context, qint64 id, bool withProgress)
     , m_withProgress(withProgress)
 { }
 
-void BuildEvents::progressed(const QString& message, double fraction)
+void BuildEvents::progressed(const BuildMessage& message, double fraction)
 {
     if (m_withProgress) {
-        m_context.event(m_id, Messages::Event::progress, Messages::BuildProgress {message, fraction}.toJson());
+        m_context.event(m_id, Messages::Event::progress, Messages::BuildProgress {message.text(), fraction}.toJson());
     }
 }
 

@@ -12,7 +12,7 @@ class BuildEvents final : public BuildObserver
 public:
     BuildEvents(HelperContext& context, qint64 id, bool withProgress);
 
-    void progressed(const QString& message, double fraction) override;
+    void progressed(const BuildMessage& message, double fraction) override;
     void logged(const StepLog& log) override;
 
 private:

@@ -1,6 +1,7 @@
 #include "../common/cli.h"
 #include "../common/resultsfixture.h"
 #include "answer/recommend.h"
+#include "arrays/buildplan.h"
 #include "campaign/campaignprogress.h"
 #include "disks/diskhealth.h"
 #include "disks/diskreason.h"
@@ -24,6 +25,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QLocale>
 #include <QProcess>
@@ -193,6 +195,36 @@ private Q_SLOTS:
         repeated.insert(QStringLiteral("message_template"), QStringLiteral("%1").repeated(500));
         repeated.insert(QStringLiteral("message_args"), QJsonArray {QString(100'000, QLatin1Char('y'))});
         QCOMPARE(Messages::decodeCampaignProgress(repeated).text(Audience::Person).size(), 4096);
+    }
+
+    /// A build's steps as a campaign says them on the Run page (ConfigurationRun says each step's template
+    /// and arguments): Spanish in the window, English in the commands' log and the results file.
+    void aBuildIsSaidInSpanish()
+    {
+        const auto spec = ArraySpec::fromJson(QJsonDocument::fromJson(R"({"level":"raid5","children":[
+            {"level":"disk","device":"/dev/sdb"},{"level":"disk","device":"/dev/sdc"},
+            {"level":"disk","device":"/dev/sdd"}]})")
+                                                  .object());
+        QVERIFY(spec.ok());
+        const auto plan = planBuild(*spec, QStringLiteral("t1"), PlanOptions {true});
+        QVERIFY(plan.ok());
+        const BuildMessage create = plan->steps.at(3).description;
+        QCOMPARE(create.text(), QStringLiteral("create raid5 raidbench-t1-0 from /dev/sdb, /dev/sdc, /dev/sdd"));
+        CampaignProgress progress;
+        progress.say(create.english, create.args);
+        QCOMPARE(progress.message, create.text());
+        QCOMPARE(progress.text(Audience::Person),
+                 QStringLiteral("crear raid5 raidbench-t1-0 con /dev/sdb, /dev/sdc, /dev/sdd"));
+        // Every step of the plan has its Spanish words; so have the build's own messages.
+        for (const BuildStep& step : plan->steps) {
+            const QString spanish = fillPhrase(Audience::Person, "CampaignProgress",
+                                               QString::fromUtf8(step.description.english), step.description.args);
+            QVERIFY2(spanish != step.description.text(), step.description.english);
+        }
+        const BuildMessage built {QT_TRANSLATE_NOOP("CampaignProgress", "built %1"), {QStringLiteral("/dev/md/x")}};
+        progress.say(built.english, built.args);
+        QCOMPARE(progress.text(Audience::Person), QStringLiteral("/dev/md/x creado"));
+        QCOMPARE(progress.text(Audience::File), QStringLiteral("built /dev/md/x"));
     }
 
     /// `raidbench-cli report --recommend` answers a person at a terminal in Spanish, and keeps English
