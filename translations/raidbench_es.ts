@@ -1364,82 +1364,6 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
 <context>
     <name>RaidBench::Ui::AnswerPanel</name>
     <message>
-        <source>sequential and random speed</source>
-        <translation>velocidad secuencial y aleatoria</translation>
-    </message>
-    <message>
-        <source>sequential speed</source>
-        <translation>velocidad secuencial</translation>
-    </message>
-    <message>
-        <source>sequential writes</source>
-        <translation>escrituras secuenciales</translation>
-    </message>
-    <message>
-        <source>sequential reads</source>
-        <translation>lecturas secuenciales</translation>
-    </message>
-    <message>
-        <source>random speed</source>
-        <translation>velocidad aleatoria</translation>
-    </message>
-    <message>
-        <source>random writes</source>
-        <translation>escrituras aleatorias</translation>
-    </message>
-    <message>
-        <source>random reads</source>
-        <translation>lecturas aleatorias</translation>
-    </message>
-    <message>
-        <source>file-system tests</source>
-        <translation>pruebas de sistema de archivos</translation>
-    </message>
-    <message>
-        <source>your command&apos;s time</source>
-        <translation>tiempo de su comando</translation>
-    </message>
-    <message>
-        <source>and the loss of a &amp;controller</source>
-        <translation>y a la pérdida de una &amp;controladora</translation>
-    </message>
-    <message>
-        <source>Must &amp;survive</source>
-        <translation>Debe &amp;sobrevivir a</translation>
-    </message>
-    <message>
-        <source> failed disk(s)</source>
-        <translation> disco(s) con fallo</translation>
-    </message>
-    <message>
-        <source>Any this many disks may fail at once and the data stays.</source>
-        <translation>Pueden fallar a la vez este número de discos cualesquiera sin que se pierdan los datos.</translation>
-    </message>
-    <message>
-        <source>Survive losing one controller (host adapter) with all its disks.</source>
-        <translation>Sobrevivir a la pérdida de una controladora (adaptador de host) con todos sus discos.</translation>
-    </message>
-    <message>
-        <source>keep at &amp;least</source>
-        <translation>conservar al &amp;menos</translation>
-    </message>
-    <message>
-        <source> % of the space</source>
-        <translation> % del espacio</translation>
-    </message>
-    <message>
-        <source>&amp;rank on</source>
-        <translation>clasificar &amp;por</translation>
-    </message>
-    <message>
-        <source>a mix of my own…</source>
-        <translation>una combinación propia…</translation>
-    </message>
-    <message>
-        <source>Terms joined by +, each with an optional weight after a colon: %1.</source>
-        <translation>Términos unidos con +, cada uno con un peso opcional tras dos puntos: %1.</translation>
-    </message>
-    <message>
         <source>Click a point for its numbers.</source>
         <translation>Haga clic en un punto para ver sus cifras.</translation>
     </message>
@@ -3300,6 +3224,21 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
     </message>
 </context>
 <context>
+    <name>RaidBench::Ui::QuickAnswerDialog</name>
+    <message>
+        <source>Quick answer</source>
+        <translation>Respuesta rápida</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>&amp;Empezar</translation>
+    </message>
+    <message>
+        <source>The quick answer measures the %1 disks alone and together, predicts every layout they allow, then builds and measures only the two the model ranks best for what you need. Minutes instead of hours; the Answer tab then shows the ranking, measured and predicted.</source>
+        <translation>La respuesta rápida mide los %1 discos por separado y juntos, predice cada disposición que permiten, y luego crea y mide solo las dos que el modelo considera mejores para lo que necesita. Minutos en lugar de horas; después, la pestaña Respuesta muestra la clasificación, medida y prevista.</translation>
+    </message>
+</context>
+<context>
     <name>RaidBench::Ui::RankedLayoutsModel</name>
     <message>
         <source>%1
@@ -3372,6 +3311,85 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
     <message>
         <source>Cannot write %1: %2</source>
         <translation>No se puede escribir %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>RaidBench::Ui::RequirementsForm</name>
+    <message>
+        <source>sequential and random speed</source>
+        <translation>velocidad secuencial y aleatoria</translation>
+    </message>
+    <message>
+        <source>sequential speed</source>
+        <translation>velocidad secuencial</translation>
+    </message>
+    <message>
+        <source>sequential writes</source>
+        <translation>escrituras secuenciales</translation>
+    </message>
+    <message>
+        <source>sequential reads</source>
+        <translation>lecturas secuenciales</translation>
+    </message>
+    <message>
+        <source>random speed</source>
+        <translation>velocidad aleatoria</translation>
+    </message>
+    <message>
+        <source>random writes</source>
+        <translation>escrituras aleatorias</translation>
+    </message>
+    <message>
+        <source>random reads</source>
+        <translation>lecturas aleatorias</translation>
+    </message>
+    <message>
+        <source>file-system tests</source>
+        <translation>pruebas del sistema de archivos</translation>
+    </message>
+    <message>
+        <source>your command&apos;s time</source>
+        <translation>el tiempo de su comando</translation>
+    </message>
+    <message>
+        <source>and the loss of a &amp;controller</source>
+        <translation>y a la pérdida de una &amp;controladora</translation>
+    </message>
+    <message>
+        <source>Must &amp;survive</source>
+        <translation>Debe &amp;sobrevivir a</translation>
+    </message>
+    <message>
+        <source> failed disk(s)</source>
+        <translation> disco(s) con fallo</translation>
+    </message>
+    <message>
+        <source>Any this many disks may fail at once and the data stays.</source>
+        <translation>Pueden fallar a la vez este número de discos cualesquiera sin que se pierdan los datos.</translation>
+    </message>
+    <message>
+        <source>Survive losing one controller (host adapter) with all its disks.</source>
+        <translation>Sobrevivir a la pérdida de una controladora (adaptador de host) con todos sus discos.</translation>
+    </message>
+    <message>
+        <source>keep at &amp;least</source>
+        <translation>conservar al &amp;menos</translation>
+    </message>
+    <message>
+        <source> % of the space</source>
+        <translation> % del espacio</translation>
+    </message>
+    <message>
+        <source>&amp;rank on</source>
+        <translation>clasificar &amp;por</translation>
+    </message>
+    <message>
+        <source>a mix of my own…</source>
+        <translation>una combinación propia…</translation>
+    </message>
+    <message>
+        <source>Terms joined by +, each with an optional weight after a colon: %1.</source>
+        <translation>Términos unidos con +, cada uno con un peso opcional tras dos puntos: %1.</translation>
     </message>
 </context>
 <context>

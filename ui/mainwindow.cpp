@@ -10,6 +10,7 @@
 #include "helpdialogs.h"
 #include "helperconnector.h"
 #include "planpage.h"
+#include "quickanswerdialog.h"
 #include "recentfolder.h"
 #include "results/resultsfiles.h"
 #include "results/resultsfolder.h"
@@ -65,6 +66,9 @@ MainWindow::MainWindow(Session* session, QWidget* parent)
     confirmDestroy = [this](const QList<Disk>& disks) {
         return DestroyConfirmDialog::ask(disks, m_session->remoteHost(), this);
     };
+    askRequirements = [this](const Requirements& requirements, qsizetype disks) {
+        return QuickAnswerDialog::ask(requirements, disks, this);
+    };
 
     makePages();
     makeBanner();
@@ -88,7 +92,7 @@ void MainWindow::makePages()
     m_run = new RunPage(m_session, this);
     m_results = new ResultsPage(this);
     m_connector = new HelperConnector(m_session, this);
-    m_runs = new RunStarter({m_session, m_plan, m_run, m_results, m_runFile}, confirmDestroy, this);
+    m_runs = new RunStarter({m_session, m_plan, m_run, m_results, m_runFile}, confirmDestroy, askRequirements, this);
 
     m_steps->setObjectName(QStringLiteral("steps"));
     m_disksPage = new DisksPage(m_session, this);

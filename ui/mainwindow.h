@@ -1,5 +1,6 @@
 #pragma once
 
+#include "answer/requirements.h"
 #include "disks/disk.h"
 #include "helper/sshtarget.h"
 #include "lab/labmachine.h"
@@ -76,6 +77,9 @@ public:
 
     /// Asks before destroying real disks; tests replace it. Default: DestroyConfirmDialog.
     std::function<bool(const QList<Disk>&)> confirmDestroy;
+    /// Asks what a quick answer is for, from the Answer tab's requirements, for a number of disks; none
+    /// when the user cancelled. Tests replace it. Default: QuickAnswerDialog.
+    std::function<std::optional<Requirements>(const Requirements&, qsizetype)> askRequirements;
 
     Session* session() const { return m_session; }
     CanvasModel* canvasModel() const { return m_canvasModel; }

@@ -16,10 +16,11 @@
 namespace RaidBench::Ui {
 
 RunStarter::RunStarter(const Pages& pages, const std::function<bool(const QList<Disk>&)>& confirmDestroy,
-                       QObject* parent)
+                       const AskRequirements& askRequirements, QObject* parent)
     : QObject(parent)
     , m_pages(pages)
     , m_confirmDestroy(confirmDestroy)
+    , m_askRequirements(askRequirements)
 { }
 
 bool RunStarter::refuseWhileRunning()
@@ -146,6 +147,13 @@ void RunStarter::quickAnswer(const QStringList& paths)
                   "to use every usable one."))) {
         return;
     }
+    const auto wanted = m_askRequirements(m_pages.results->answerPanel()->requirements(), paths.size());
+    if (!wanted) {
+        Q_EMIT message(tr("Nothing was measured; nothing was touched."), false);
+        return;
+    }
+    // The Answer tab ranks for what the answer was asked for.
+    m_pages.results->answerPanel()->setRequirements(*wanted);
     const auto confirmed = confirmMeasuring(paths);
     if (!confirmed) {
         return;
@@ -153,9 +161,7 @@ void RunStarter::quickAnswer(const QStringList& paths)
     if (!beginResultsFile(QStringLiteral("answer"))) {
         return;
     }
-    m_quick.emplace(
-        QuickRun {QuickAnswerFlow(m_pages.plan->baselinePlan(paths), m_pages.results->answerPanel()->requirements()),
-                  *confirmed});
+    m_quick.emplace(QuickRun {QuickAnswerFlow(m_pages.plan->baselinePlan(paths), *wanted), *confirmed});
     // Measured like the disks alone, but a quick answer's end is its own (runFinished).
     begin(m_quick->flow.measurePlan(), m_quick->confirmed, Kind::Quick);
 }

@@ -44,8 +44,11 @@ public:
     enum class Offer { Results, Answer, Disks, SurfaceChart };
 
     /// `confirmDestroy` asks before real disks are destroyed: the window's, which tests replace.
+    /// `askRequirements` asks what a quick answer is for (the window's QuickAnswerDialog, which tests
+    /// replace).
+    using AskRequirements = std::function<std::optional<Requirements>(const Requirements&, qsizetype)>;
     RunStarter(const Pages& pages, const std::function<bool(const QList<Disk>&)>& confirmDestroy,
-               QObject* parent = nullptr);
+               const AskRequirements& askRequirements, QObject* parent = nullptr);
 
     /// Runs the Plan page's plan: checks it, asks before destroying real disks, starts it.
     void startRun();
@@ -53,7 +56,8 @@ public:
     void measureDisks(const QStringList& paths);
     /// Reads `paths` across their surface (read only).
     void scanSurface(const QStringList& paths);
-    /// The quick answer over `paths`, for the Answer tab's requirements.
+    /// The quick answer over `paths`, for the requirements the user gives (from the Answer tab's, which
+    /// then show them).
     void quickAnswer(const QStringList& paths);
 
     /// Results as they come from the helper: kept in the run's file and shown.
@@ -104,6 +108,7 @@ private:
 
     Pages m_pages;
     const std::function<bool(const QList<Disk>&)>& m_confirmDestroy;
+    const AskRequirements& m_askRequirements;
     Kind m_kind = Kind::Plan;
     /// The completed run the Results page showed when a run started: back in front if that run is
     /// cancelled or fails (the cancelled one stays in its file and in Recent).

@@ -7,9 +7,11 @@
 #include "../common/resultsfixture.h"
 #include "answer/tradeoff.h"
 #include "model/analysis.h"
+#include "quickanswerdialog.h"
 #include "results/answerpanel.h"
 #include "results/excludedlayoutsmodel.h"
 #include "results/rankedlayoutsmodel.h"
+#include "results/requirementsform.h"
 #include "results/resultcharts.h"
 #include "results/resultsfiles.h"
 #include "results/resultspage.h"
@@ -19,11 +21,13 @@
 #include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QFile>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
+#include <QPushButton>
 #include <QScatterSeries>
 #include <QSettings>
 #include <QSignalSpy>
@@ -304,6 +308,37 @@ private Q_SLOTS:
         QVERIFY(
             report.contains(QLatin1String("raid0+1: fastest random writes of the layouts that survive one failure")));
         QVERIFY(report.contains(Charts::caption(QStringLiteral("tradeoff")).toHtmlEscaped()));
+    }
+
+    /// The quick answer's dialog starts from the requirements it is given, gives back what the user
+    /// set, and will not start on a mix that does not parse.
+    void theQuickAnswerDialogAsksTheRequirements()
+    {
+        const Requirements given = *Requirements::parse(QStringLiteral("failures>=1,space>=30,weight=seq"));
+        QuickAnswerDialog dialog(given, 4);
+        RequirementsForm* form = dialog.form();
+        QCOMPARE(form->failuresBox()->value(), 1);
+        QCOMPARE(form->spaceBox()->value(), 30);
+        QCOMPARE(dialog.requirements().text(), given.text());
+        form->spaceBox()->setValue(50);
+        form->controllerBox()->setChecked(true);
+        QCOMPARE(dialog.requirements().minSpacePct, 50.0);
+        QVERIFY(dialog.requirements().controllerLoss);
+        auto* start = dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+        QVERIFY(start->isEnabled());
+        form->measureBox()->setCurrentIndex(form->measureBox()->count() - 1); // a mix of my own
+        form->mixEdit()->setText(QStringLiteral("speed:fast"));
+        Q_EMIT form->mixEdit()->editingFinished();
+        QVERIFY(!start->isEnabled());
+        auto* problem = dialog.findChild<QLabel*>(QStringLiteral("quickAnswerProblem"));
+        QVERIFY(problem && !problem->isHidden() && !problem->text().isEmpty());
+        QCOMPARE(dialog.requirements().minSpacePct, 50.0); // the last good ones stand
+        form->mixEdit()->setText(QStringLiteral("seq:2+random"));
+        Q_EMIT form->mixEdit()->editingFinished();
+        QVERIFY(start->isEnabled());
+        QVERIFY(problem->isHidden());
+        QVERIFY2(dialog.requirements().text().contains(QLatin1String("seq:2")),
+                 qPrintable(dialog.requirements().text()));
     }
 };
 

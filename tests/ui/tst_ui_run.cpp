@@ -4,6 +4,7 @@
 #include "answer/quickanswer.h"
 #include "campaign/diskpatterns.h"
 #include "plan/surfacescan.h"
+#include "results/answerpanel.h"
 #include "results/diskstogether.h"
 #include "results/resultsfiles.h"
 #include "runqueuemodel.h"
@@ -11,6 +12,7 @@
 
 #include <QJsonArray>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QStatusBar>
 
 class TstUiRun : public QObject, public UiTestBase
@@ -213,6 +215,8 @@ private Q_SLOTS:
         QTRY_VERIFY(button->isEnabled());
         QSignalSpy finished(f->window->runPage(), &RunPage::finished);
         QTest::mouseClick(button, Qt::LeftButton);
+        QCOMPARE(f->requirementsAsked.size(), 1); // what it is for: asked first, from the Answer tab's
+        QCOMPARE(f->requirementsAsked.first().text(), f->window->resultsPage()->answerPanel()->requirements().text());
         QCOMPARE(f->confirmations, 1); // real disks: asked once, for both runs
         QCOMPARE(f->window->currentStep(), MainWindow::RunStep);
         // While the disks are measured, a disk list comes in in which a disk's name leads to another
@@ -262,6 +266,31 @@ private Q_SLOTS:
         const QString ended = f->window->runPage()->statusLabel()->text();
         QVERIFY2(ended.contains(QLatin1String("Quick answer: ")) && !ended.contains(QLatin1String("configuration(s)")),
                  qPrintable(ended));
+    }
+
+    void aQuickAnswerAsksWhatItIsFor()
+    {
+        // Cancel in the dialog: nothing asked of the disks, nothing sent to the helper.
+        auto f = makeWindow();
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        auto* button = f->window->findChild<QPushButton*>(QStringLiteral("quickAnswerButton"));
+        QTRY_VERIFY(button->isEnabled());
+        f->answerAsAsked = false;
+        const qsizetype before = f->helper->requests.size();
+        QTest::mouseClick(button, Qt::LeftButton);
+        QCOMPARE(f->requirementsAsked.size(), 1);
+        QCOMPARE(f->confirmations, 0);
+        QCOMPARE(f->helper->requests.size(), before);
+        QCOMPARE(f->window->currentStep(), MainWindow::DisksStep);
+        // Start with other requirements: the answer is for those, and the Answer tab shows them.
+        f->requirementsAnswer = *Requirements::parse(QStringLiteral("failures>=1,space>=50,weight=random"));
+        QTest::mouseClick(button, Qt::LeftButton);
+        QCOMPARE(f->confirmations, 1);
+        QCOMPARE(f->window->resultsPage()->answerPanel()->requirements().text(), f->requirementsAnswer->text());
+        QCOMPARE(f->window->resultsPage()->answerPanel()->spaceBox()->value(), 50);
+        QSignalSpy finished(f->window->runPage(), &RunPage::finished);
+        QTest::mouseClick(f->window->runPage()->cancelButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), 20000);
     }
 
     void surfaceReadsTheDisksWithoutAsking()

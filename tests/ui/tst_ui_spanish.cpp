@@ -12,6 +12,7 @@
 #include "helper/messages.h"
 #include "model/analysis.h"
 #include "plan/surfacescan.h"
+#include "quickanswerdialog.h"
 #include "results/answerpanel.h"
 #include "results/excludedlayoutsmodel.h"
 #include "results/rankedlayoutsmodel.h"
@@ -225,6 +226,20 @@ private Q_SLOTS:
         progress.say(built.english, built.args);
         QCOMPARE(progress.text(Audience::Person), QStringLiteral("/dev/md/x creado"));
         QCOMPARE(progress.text(Audience::File), QStringLiteral("built /dev/md/x"));
+    }
+
+    /// The quick answer's dialog in Spanish: its words, the requirements' fields and its buttons.
+    void theQuickAnswerDialogIsSpanish()
+    {
+        QuickAnswerDialog dialog(Requirements::defaults(), 4);
+        QCOMPARE(dialog.windowTitle(), QStringLiteral("Respuesta rápida"));
+        QStringList texts;
+        for (const QLabel* label : dialog.findChildren<QLabel*>()) {
+            texts.append(label->text());
+        }
+        const QString all = texts.join(QLatin1Char('\n'));
+        QVERIFY2(all.contains(QStringLiteral("mide los 4 discos")) && all.contains(QStringLiteral("Debe &sobrevivir")),
+                 qPrintable(all));
     }
 
     /// `raidbench-cli report --recommend` answers a person at a terminal in Spanish, and keeps English

@@ -177,6 +177,10 @@ protected:
         QList<Disk> confirmed;
         int confirmations = 0;
         bool confirmAnswer = true;
+        /// What the quick answer's dialog asked for, and what it answers (none: Cancel).
+        QList<Requirements> requirementsAsked;
+        std::optional<Requirements> requirementsAnswer;
+        bool answerAsAsked = true; ///< Start with what the dialog was given
     };
 
     std::unique_ptr<Fixture> makeWindow(bool labHello = false, const QString& planToRun = {})
@@ -192,6 +196,10 @@ protected:
             ++raw->confirmations;
             raw->confirmed = disks;
             return raw->confirmAnswer;
+        };
+        fixture->window->askRequirements = [raw](const Requirements& requirements, qsizetype) {
+            raw->requirementsAsked.append(requirements);
+            return raw->answerAsAsked ? std::optional<Requirements>(requirements) : raw->requirementsAnswer;
         };
         if (!planToRun.isEmpty()) {
             fixture->window->runPlanWhenReady(planToRun);

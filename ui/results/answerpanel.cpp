@@ -3,21 +3,17 @@
 #include "answer/tradeoff.h"
 #include "results/excludedlayoutsmodel.h"
 #include "results/rankedlayoutsmodel.h"
+#include "results/requirementsform.h"
 #include "results/resultcharts.h"
 #include "util/errorcodes.h"
 
 #include <QChart>
 #include <QChartView>
-#include <QCheckBox>
-#include <QComboBox>
-#include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLineEdit>
 #include <QPalette>
 #include <QScatterSeries>
-#include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -26,37 +22,9 @@
 
 namespace RaidBench::Ui {
 
-namespace {
-
-/// What the "Rank on" box offers: a label and the weight text it stands for ("" is the mix).
-struct MeasureChoice
-{
-    const char* label;
-    const char* weight;
-};
-
-const MeasureChoice measureChoices[] = {
-    {QT_TRANSLATE_NOOP("RaidBench::Ui::AnswerPanel", "sequential and random speed"), ""},
-    {QT_TRANSLATE_NOOP("RaidBench::Ui::AnswerPanel", "sequential speed"), "seq"},
-    {QT_TRANSLATE_NOOP("RaidBench::Ui::AnswerPanel", "sequential writes"), "seq-write"},
-    {QT_TRANSLATE_NOOP("RaidBench::Ui::AnswerPanel", "sequential reads"), "seq-read"},
-    {QT_TRANSLATE_NOOP("RaidBench::Ui::AnswerPanel", "random speed"), "random"},
-    {QT_TRANSLATE_NOOP("RaidBench::Ui::AnswerPanel", "random writes"), "random-write"},
-    {QT_TRANSLATE_NOOP("RaidBench::Ui::AnswerPanel", "random reads"), "random-read"},
-    {QT_TRANSLATE_NOOP("RaidBench::Ui::AnswerPanel", "file-system tests"), "files"},
-    {QT_TRANSLATE_NOOP("RaidBench::Ui::AnswerPanel", "your command's time"), "command"},
-};
-constexpr int customChoice = int(std::size(measureChoices));
-
-} // namespace
-
 AnswerPanel::AnswerPanel(QWidget* parent)
     : QWidget(parent)
-    , m_failures(new QSpinBox(this))
-    , m_controller(new QCheckBox(tr("and the loss of a &controller"), this))
-    , m_space(new QSpinBox(this))
-    , m_measure(new QComboBox(this))
-    , m_mix(new QLineEdit(this))
+    , m_form(new RequirementsForm(this))
     , m_command(new QLabel(this))
     , m_summary(new QLabel(this))
     , m_notes(new QLabel(this))
@@ -70,7 +38,7 @@ AnswerPanel::AnswerPanel(QWidget* parent)
     setObjectName(QStringLiteral("answerPanel"));
     auto* layout = new QVBoxLayout(this);
 
-    layout->addLayout(makeForm());
+    layout->addWidget(m_form);
     m_command->setObjectName(QStringLiteral("answerCommand"));
     m_command->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_command->setWordWrap(true);
@@ -96,47 +64,14 @@ AnswerPanel::AnswerPanel(QWidget* parent)
     splitter->setStretchFactor(1, 2);
     layout->addWidget(splitter, 1);
 
-    connect(m_failures, &QSpinBox::valueChanged, this, &AnswerPanel::readForm);
-    connect(m_space, &QSpinBox::valueChanged, this, &AnswerPanel::readForm);
-    connect(m_controller, &QCheckBox::toggled, this, &AnswerPanel::readForm);
-    connect(m_measure, &QComboBox::currentIndexChanged, this, [this] {
-        m_mix->setVisible(m_measure->currentIndex() == customChoice);
-        readForm();
+    connect(m_form, &RequirementsForm::changed, this, [this](const Requirements& requirements) {
+        m_requirements = requirements;
+        rebuild();
+        Q_EMIT requirementsChanged(m_requirements);
     });
-    connect(m_mix, &QLineEdit::editingFinished, this, &AnswerPanel::readForm);
-    writeForm();
+    connect(m_form, &RequirementsForm::refused, m_command, &QLabel::setText);
+    m_form->setRequirements(m_requirements);
     rebuild();
-}
-
-QHBoxLayout* AnswerPanel::makeForm()
-{
-    auto* form = new QHBoxLayout;
-    auto* surviveLabel = new QLabel(tr("Must &survive"), this);
-    surviveLabel->setBuddy(m_failures);
-    m_failures->setRange(0, 8);
-    m_failures->setSuffix(tr(" failed disk(s)"));
-    m_failures->setToolTip(tr("Any this many disks may fail at once and the data stays."));
-    m_controller->setToolTip(tr("Survive losing one controller (host adapter) with all its disks."));
-    auto* spaceLabel = new QLabel(tr("keep at &least"), this);
-    spaceLabel->setBuddy(m_space);
-    m_space->setRange(0, 100);
-    m_space->setSuffix(tr(" % of the space"));
-    auto* measureLabel = new QLabel(tr("&rank on"), this);
-    measureLabel->setBuddy(m_measure);
-    for (const MeasureChoice& choice : measureChoices) {
-        m_measure->addItem(tr(choice.label), QString::fromLatin1(choice.weight));
-    }
-    m_measure->addItem(tr("a mix of my own…"), QStringLiteral("custom"));
-    m_mix->setPlaceholderText(QStringLiteral("seq:2+random"));
-    m_mix->setToolTip(tr("Terms joined by +, each with an optional weight after a colon: %1.")
-                          .arg(Requirements::termNames().join(QStringLiteral(", "))));
-    m_mix->setVisible(false);
-    for (QWidget* widget : std::initializer_list<QWidget*> {surviveLabel, m_failures, m_controller, spaceLabel, m_space,
-                                                            measureLabel, m_measure, m_mix}) {
-        form->addWidget(widget);
-    }
-    form->addStretch(1);
-    return form;
 }
 
 QWidget* AnswerPanel::makeTables()
@@ -198,59 +133,36 @@ void AnswerPanel::setResults(const CampaignResults& results)
     rebuild();
 }
 
+QSpinBox* AnswerPanel::failuresBox() const
+{
+    return m_form->failuresBox();
+}
+
+QCheckBox* AnswerPanel::controllerBox() const
+{
+    return m_form->controllerBox();
+}
+
+QSpinBox* AnswerPanel::spaceBox() const
+{
+    return m_form->spaceBox();
+}
+
+QComboBox* AnswerPanel::measureBox() const
+{
+    return m_form->measureBox();
+}
+
+QLineEdit* AnswerPanel::mixEdit() const
+{
+    return m_form->mixEdit();
+}
+
 void AnswerPanel::setRequirements(const Requirements& requirements)
 {
     m_requirements = requirements;
-    writeForm();
+    m_form->setRequirements(requirements);
     rebuild();
-}
-
-void AnswerPanel::writeForm()
-{
-    m_filling = true;
-    m_failures->setValue(m_requirements.failures);
-    m_controller->setChecked(m_requirements.controllerLoss);
-    m_space->setValue(qRound(m_requirements.minSpacePct));
-    Requirements weightsOnly;
-    weightsOnly.weights = m_requirements.weights;
-    const QString weight = weightsOnly.text().mid(int(qstrlen("weight=")));
-    int index = customChoice;
-    for (int i = 0; i < customChoice; ++i) {
-        if (weight == QLatin1String(measureChoices[i].weight)) {
-            index = i;
-        }
-    }
-    m_measure->setCurrentIndex(index);
-    m_mix->setVisible(index == customChoice);
-    m_mix->setText(index == customChoice ? weight : QString());
-    m_filling = false;
-}
-
-void AnswerPanel::readForm()
-{
-    if (m_filling) {
-        return;
-    }
-    QStringList clauses {QStringLiteral("failures>=%1").arg(m_failures->value()),
-                         QStringLiteral("space>=%1").arg(m_space->value())};
-    if (m_controller->isChecked()) {
-        clauses.append(QStringLiteral("controller"));
-    }
-    const QString weight =
-        m_measure->currentIndex() == customChoice ? m_mix->text().trimmed() : m_measure->currentData().toString();
-    if (!weight.isEmpty()) {
-        clauses.append(QStringLiteral("weight=") + weight);
-    }
-    const auto parsed = Requirements::parse(clauses.join(QLatin1Char(',')));
-    if (!parsed) {
-        m_mix->setStyleSheet(QStringLiteral("color: #c0392b"));
-        m_command->setText(ErrorCode::userText(parsed.error()));
-        return;
-    }
-    m_mix->setStyleSheet(QString());
-    m_requirements = *parsed;
-    rebuild();
-    Q_EMIT requirementsChanged(m_requirements);
 }
 
 void AnswerPanel::rebuild()

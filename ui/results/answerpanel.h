@@ -18,6 +18,7 @@ namespace RaidBench::Ui {
 
 class ExcludedLayoutsModel;
 class RankedLayoutsModel;
+class RequirementsForm;
 
 /// The Results page's answer: a form for what the user needs (failures to survive, a controller's
 /// loss, space to keep, what to rank on), the ranked layouts with one sentence each, the layouts
@@ -46,11 +47,12 @@ public:
     QLabel* summaryLabel() const { return m_summary; }
     QLabel* notesLabel() const { return m_notes; }
     QLabel* pointLabel() const { return m_point; }
-    QSpinBox* failuresBox() const { return m_failures; }
-    QCheckBox* controllerBox() const { return m_controller; }
-    QSpinBox* spaceBox() const { return m_space; }
-    QComboBox* measureBox() const { return m_measure; }
-    QLineEdit* mixEdit() const { return m_mix; }
+    RequirementsForm* form() const { return m_form; }
+    QSpinBox* failuresBox() const;
+    QCheckBox* controllerBox() const;
+    QSpinBox* spaceBox() const;
+    QComboBox* measureBox() const;
+    QLineEdit* mixEdit() const;
     /// Shows the numbers of the trade-off chart's point nearest (space %, speed), as a click does.
     void showPoint(double spacePct, double speed);
 
@@ -58,23 +60,15 @@ Q_SIGNALS:
     void requirementsChanged(const RaidBench::Requirements& requirements);
 
 private:
-    // The constructor's parts: the requirements' form, the ranked and excluded layouts, the chart.
-    QHBoxLayout* makeForm();
+    // The constructor's parts: the ranked and excluded layouts, the chart.
     QWidget* makeTables();
     QWidget* makeChartSide();
-    void readForm();
     void rebuild();
-    void writeForm();
 
     CampaignResults m_results;
     Requirements m_requirements = Requirements::defaults();
     Recommendation m_answer;
-    bool m_filling = false;
-    QSpinBox* m_failures;
-    QCheckBox* m_controller;
-    QSpinBox* m_space;
-    QComboBox* m_measure;
-    QLineEdit* m_mix;
+    RequirementsForm* m_form;
     QLabel* m_command;
     QLabel* m_summary;
     QLabel* m_notes;
