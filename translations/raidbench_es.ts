@@ -2454,10 +2454,6 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
         <translation>&amp;Respuesta rápida…</translation>
     </message>
     <message>
-        <source>Measures the selected disks (or every usable one) alone and together, predicts every layout they allow, then builds and measures only the best two for the requirements on the Answer tab: minutes instead of hours. Destroys the disks&apos; data, like any run.</source>
-        <translation>Mide los discos seleccionados (o todos los utilizables) por separado y juntos, prevé todas las disposiciones que permiten y luego crea y mide solo las dos mejores según los requisitos de la pestaña Respuesta: minutos en lugar de horas. Destruye los datos de los discos, como cualquier ejecución.</translation>
-    </message>
-    <message>
         <source>All disks</source>
         <translation>Todos los discos</translation>
     </message>
@@ -2484,6 +2480,10 @@ Llevó %1: los discos %2, %3 disposición(es) construida(s) %4. Construir las %5
     <message>
         <source>Not measured together: %1.</source>
         <translation>Sin medir juntos: %1.</translation>
+    </message>
+    <message>
+        <source>Measures the selected disks (or every usable one) alone and together, predicts every layout they allow, then builds and measures only the best two for what you need (it asks first, from the Answer tab&apos;s requirements): minutes instead of hours. Destroys the disks&apos; data, like any run.</source>
+        <translation>Mide los discos seleccionados (o todos los utilizables) por separado y juntos, prevé todas las disposiciones que permiten y luego crea y mide solo las dos mejores para lo que necesita (antes lo pregunta, a partir de los requisitos de la pestaña Respuesta): minutos en lugar de horas. Destruye los datos de los discos, como cualquier ejecución.</translation>
     </message>
 </context>
 <context>

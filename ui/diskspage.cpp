@@ -82,9 +82,9 @@ QHBoxLayout* DisksPage::makeButtons()
     m_quickButton = new QPushButton(tr("&Quick answer…"), this);
     m_quickButton->setObjectName(QStringLiteral("quickAnswerButton"));
     m_quickButton->setToolTip(tr("Measures the selected disks (or every usable one) alone and together, predicts "
-                                 "every layout they allow, then builds and measures only the best two for the "
-                                 "requirements on the Answer tab: minutes instead of hours. Destroys the disks' data, "
-                                 "like any run."));
+                                 "every layout they allow, then builds and measures only the best two for what you "
+                                 "need (it asks first, from the Answer tab's requirements): minutes instead of hours. "
+                                 "Destroys the disks' data, like any run."));
     connect(m_quickButton, &QPushButton::clicked, this, [this] { Q_EMIT quickAnswerRequested(surfaceDisks()); });
     for (QPushButton* button : {m_connectButton, remote, lab, rescan, m_surfaceButton, m_quickButton}) {
         buttons->addWidget(button);
