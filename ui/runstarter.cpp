@@ -152,8 +152,6 @@ void RunStarter::quickAnswer(const QStringList& paths)
         Q_EMIT message(tr("Nothing was measured; nothing was touched."), false);
         return;
     }
-    // The Answer tab ranks for what the answer was asked for.
-    m_pages.results->answerPanel()->setRequirements(*wanted);
     const auto confirmed = confirmMeasuring(paths);
     if (!confirmed) {
         return;
@@ -161,6 +159,8 @@ void RunStarter::quickAnswer(const QStringList& paths)
     if (!beginResultsFile(QStringLiteral("answer"))) {
         return;
     }
+    // The Answer tab, its chart and the reports rank for what the answer was asked for.
+    m_pages.results->answerPanel()->applyRequirements(*wanted);
     m_quick.emplace(QuickRun {QuickAnswerFlow(m_pages.plan->baselinePlan(paths), *wanted), *confirmed});
     // Measured like the disks alone, but a quick answer's end is its own (runFinished).
     begin(m_quick->flow.measurePlan(), m_quick->confirmed, Kind::Quick);

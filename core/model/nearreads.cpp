@@ -189,13 +189,18 @@ void NearReadSimulation::serveNext(int index, double now)
 double simulatedNearRead(const QList<NearMember>& members, int copies, const NearStream& stream)
 {
     const bool readable = !members.isEmpty() && std::all_of(members.begin(), members.end(), [](const NearMember& m) {
-        return m.read > 0 && std::isfinite(m.read);
+        return m.read > 0 && std::isfinite(m.read) && std::isfinite(m.gapOne) && std::isfinite(m.gapTwo) &&
+            m.gapOne >= 0 && m.gapTwo >= 0;
     });
     if (!readable || copies < 1 || stream.inFlight < 1 || stream.requestBytes == 0 || stream.chunkBytes == 0) {
         return 0;
     }
     NearReadSimulation simulation(members, std::min<int>(copies, int(members.size())), stream);
-    return simulation.run(std::size_t(1500 + 100 * members.size()));
+    // Enough requests for every member's queue to settle, and at most about 20000 pieces however small
+    // the chunk (each piece scans its member's queue).
+    const std::uint64_t pieces = std::max<std::uint64_t>(1, stream.requestBytes / stream.chunkBytes + 1);
+    const std::size_t requests = std::clamp<std::size_t>(20000 / pieces, 200, std::size_t(1500 + 100 * members.size()));
+    return simulation.run(requests);
 }
 
 } // namespace RaidBench

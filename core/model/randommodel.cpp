@@ -53,7 +53,7 @@ std::optional<double> nodeIops(const ArraySpec& spec, bool write, double depth, 
 class MemberPace
 {
 public:
-    static constexpr int steps = 64;
+    static constexpr int steps = 32;
 
     /// The requests a second on top `member` keeps up with at `depth`, its share `reads` and `writes`
     /// over `members`.
@@ -125,27 +125,36 @@ std::optional<double> spread(const QList<ArraySpec>& members, double reads, doub
                              const AccessFn& access)
 {
     const double n = double(members.size());
-    const double queue = std::max(0.25 * n, depth * std::max(reads, writes));
-    QList<MemberPace> paces;
-    double most = -1;
+    const double queue = depth * std::max(reads, writes);
+    if (!(queue > 0) || !std::isfinite(queue)) {
+        return std::nullopt;
+    }
+    // Members alike each hold an even share of the queue: no need to find how it piles up.
     double evenLow = -1;
     double evenHigh = -1;
     for (const ArraySpec& member : members) {
+        const auto even = MemberPace::at(member, reads, writes, n, queue / n, access);
+        if (!even) {
+            return std::nullopt;
+        }
+        evenLow = evenLow < 0 ? *even : std::min(evenLow, *even);
+        evenHigh = std::max(evenHigh, *even);
+    }
+    if (evenHigh <= evenLow * (1 + 1e-9)) {
+        return evenLow;
+    }
+    QList<MemberPace> paces;
+    double most = -1;
+    for (const ArraySpec& member : members) {
         const auto pace = MemberPace::of(member, reads, writes, n, queue, access);
-        const auto even = pace ? MemberPace::at(member, reads, writes, n, queue / n, access) : std::nullopt;
-        if (!pace || !even) {
+        if (!pace) {
             return std::nullopt;
         }
         paces.append(*pace);
         most = most < 0 ? pace->most() : std::min(most, pace->most());
-        evenLow = evenLow < 0 ? *even : std::min(evenLow, *even);
-        evenHigh = std::max(evenHigh, *even);
     }
     if (most <= 0) {
         return std::nullopt;
-    }
-    if (evenHigh <= evenLow * (1 + 1e-9)) {
-        return evenLow; // members alike: each holds an even share of the queue
     }
     const auto held = [&](double top) {
         double sum = 0;

@@ -231,7 +231,8 @@ double raid10Read(const ArraySpec& spec, int copies, const QList<ArraySpec>& mem
     if (walk.skipNote.isEmpty()) {
         walk.skipNote = nearSkipNote(paying);
     }
-    return std::min(flow, simulatedNearRead(simulated, copies, near));
+    const double followed = simulatedNearRead(simulated, copies, near);
+    return followed > 0 ? std::min(flow, followed) : flow;
 }
 
 ThroughputPrediction predictNode(const ArraySpec& spec, const WriteStream& stream, double share, double readShare,

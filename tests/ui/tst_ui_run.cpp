@@ -214,9 +214,10 @@ private Q_SLOTS:
         QVERIFY(button);
         QTRY_VERIFY(button->isEnabled());
         QSignalSpy finished(f->window->runPage(), &RunPage::finished);
+        const QString tabs = f->window->resultsPage()->answerPanel()->requirements().text();
         QTest::mouseClick(button, Qt::LeftButton);
         QCOMPARE(f->requirementsAsked.size(), 1); // what it is for: asked first, from the Answer tab's
-        QCOMPARE(f->requirementsAsked.first().text(), f->window->resultsPage()->answerPanel()->requirements().text());
+        QCOMPARE(f->requirementsAsked.first().text(), tabs);
         QCOMPARE(f->confirmations, 1); // real disks: asked once, for both runs
         QCOMPARE(f->window->currentStep(), MainWindow::RunStep);
         // While the disks are measured, a disk list comes in in which a disk's name leads to another
@@ -282,12 +283,22 @@ private Q_SLOTS:
         QCOMPARE(f->confirmations, 0);
         QCOMPARE(f->helper->requests.size(), before);
         QCOMPARE(f->window->currentStep(), MainWindow::DisksStep);
-        // Start with other requirements: the answer is for those, and the Answer tab shows them.
+        // Other requirements, then No to destroying the disks: nothing measured, the tab's stand.
+        const QString tabs = f->window->resultsPage()->answerPanel()->requirements().text();
         f->requirementsAnswer = *Requirements::parse(QStringLiteral("failures>=1,space>=50,weight=random"));
+        f->confirmAnswer = false;
         QTest::mouseClick(button, Qt::LeftButton);
         QCOMPARE(f->confirmations, 1);
+        QCOMPARE(f->helper->requests.size(), before);
+        QCOMPARE(f->window->resultsPage()->answerPanel()->requirements().text(), tabs);
+        QCOMPARE(f->window->resultsPage()->chartOptions().requirements.text(), tabs);
+        // Start with them: the answer is for those, and the Answer tab, its chart and reports follow.
+        f->confirmAnswer = true;
+        QTest::mouseClick(button, Qt::LeftButton);
+        QCOMPARE(f->confirmations, 2);
         QCOMPARE(f->window->resultsPage()->answerPanel()->requirements().text(), f->requirementsAnswer->text());
         QCOMPARE(f->window->resultsPage()->answerPanel()->spaceBox()->value(), 50);
+        QCOMPARE(f->window->resultsPage()->chartOptions().requirements.text(), f->requirementsAnswer->text());
         QSignalSpy finished(f->window->runPage(), &RunPage::finished);
         QTest::mouseClick(f->window->runPage()->cancelButton(), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), 20000);

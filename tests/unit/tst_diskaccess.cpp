@@ -200,7 +200,7 @@ private Q_SLOTS:
         slow.randReadQd1 = 40;
         slow.randReadQd32 = 90;
         const auto access = [&](const QString& device) -> const DiskAccess* {
-            return device == QLatin1String("/dev/sda") ? &fast : device == QLatin1String("/dev/sdb") ? &slow : nullptr;
+            return device == QLatin1String("/dev/sda") ? &fast : &slow;
         };
         const double stripe = *predictRandom(spec(QStringLiteral("raid0"), 2), access).readIops;
         // Above the even split (each at QD16, the slow one setting the pace), below the slow member
@@ -221,6 +221,9 @@ private Q_SLOTS:
         const double single = *predictRandom(spec(QStringLiteral("raid0"), 2), access, {}, 1).readIops;
         QVERIFY2(single <= *fast.randomIops(false, 1) && single >= *slow.randomIops(false, 1),
                  qPrintable(QString::number(single)));
+        const double five = *predictRandom(spec(QStringLiteral("raid0"), 5), access, {}, 1).readIops;
+        QVERIFY2(five <= *fast.randomIops(false, 1) && five >= *slow.randomIops(false, 1),
+                 qPrintable(QString::number(five)));
     }
 
     /// Reads add up wherever a copy lies; writes cost every copy, and on parity arrays md's reads first.

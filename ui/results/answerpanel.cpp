@@ -165,6 +165,12 @@ void AnswerPanel::setRequirements(const Requirements& requirements)
     rebuild();
 }
 
+void AnswerPanel::applyRequirements(const Requirements& requirements)
+{
+    setRequirements(requirements);
+    Q_EMIT requirementsChanged(m_requirements);
+}
+
 void AnswerPanel::rebuild()
 {
     const QString text = m_requirements.text();

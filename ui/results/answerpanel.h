@@ -35,6 +35,8 @@ public:
     void setResults(const CampaignResults& results);
     /// Sets the form (and the ranking) as `requirements` say.
     void setRequirements(const Requirements& requirements);
+    /// The same, as if the user had set them: the page's charts and settings follow (requirementsChanged).
+    void applyRequirements(const Requirements& requirements);
     const Requirements& requirements() const { return m_requirements; }
     const Recommendation& recommendation() const { return m_answer; }
 
