@@ -4,6 +4,9 @@
 #include "diskspage.h"
 #include "disktablemodel.h"
 #include "remotedialog.h"
+#include "results/answerpanel.h"
+#include "results/resultspage.h"
+#include "runpage.h"
 #include "uitest.h"
 
 #include <QAbstractItemModelTester>
@@ -12,6 +15,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScopeGuard>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -526,6 +530,42 @@ private Q_SLOTS:
             QCOMPARE(disk.diskModel.kind, DiskKind::Flat);
             QCOMPARE(disk.iops, 150);
         }
+    }
+
+    /// The Disks page's Quick answer asks what it is for before anything is asked of the disks.
+    void aQuickAnswerAsksWhatItIsFor()
+    {
+        // Cancel in the dialog: nothing asked of the disks, nothing sent to the helper.
+        auto f = makeWindow();
+        QTRY_COMPARE(f->session->disks().size(), 4);
+        auto* button = f->window->findChild<QPushButton*>(QStringLiteral("quickAnswerButton"));
+        QTRY_VERIFY(button->isEnabled());
+        f->answerAsAsked = false;
+        const qsizetype before = f->helper->requests.size();
+        QTest::mouseClick(button, Qt::LeftButton);
+        QCOMPARE(f->requirementsAsked.size(), 1);
+        QCOMPARE(f->confirmations, 0);
+        QCOMPARE(f->helper->requests.size(), before);
+        QCOMPARE(f->window->currentStep(), MainWindow::DisksStep);
+        // Other requirements, then No to destroying the disks: nothing measured, the tab's stand.
+        const QString tabs = f->window->resultsPage()->answerPanel()->requirements().text();
+        f->requirementsAnswer = *Requirements::parse(QStringLiteral("failures>=1,space>=50,weight=random"));
+        f->confirmAnswer = false;
+        QTest::mouseClick(button, Qt::LeftButton);
+        QCOMPARE(f->confirmations, 1);
+        QCOMPARE(f->helper->requests.size(), before);
+        QCOMPARE(f->window->resultsPage()->answerPanel()->requirements().text(), tabs);
+        QCOMPARE(f->window->resultsPage()->chartOptions().requirements.text(), tabs);
+        // Start with them: the answer is for those, and the Answer tab, its chart and reports follow.
+        f->confirmAnswer = true;
+        QTest::mouseClick(button, Qt::LeftButton);
+        QCOMPARE(f->confirmations, 2);
+        QCOMPARE(f->window->resultsPage()->answerPanel()->requirements().text(), f->requirementsAnswer->text());
+        QCOMPARE(f->window->resultsPage()->answerPanel()->spaceBox()->value(), 50);
+        QCOMPARE(f->window->resultsPage()->chartOptions().requirements.text(), f->requirementsAnswer->text());
+        QSignalSpy finished(f->window->runPage(), &RunPage::finished);
+        QTest::mouseClick(f->window->runPage()->cancelButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), 20000);
     }
 };
 
