@@ -133,6 +133,9 @@ Result<GuardedCommand> BuildExecutor::guard(const QStringList& argv, const QList
     if (!m_options.gate) {
         return makeError(ErrorCode::internal, QStringLiteral("no device gate to check %1").arg(argv.value(0)));
     }
+    // The disks the command names are checked from one look at the system (DeviceGate::verifyAll), the
+    // arrays of the build each on its own.
+    QList<DeviceGate::PinUse> disks;
     QList<VerifiedDevice> verified;
     QSet<QString> seen;
     for (qsizetype i = 1; i < argv.size(); ++i) {
@@ -145,23 +148,32 @@ Result<GuardedCommand> BuildExecutor::guard(const QStringList& argv, const QList
         seen.insert(arg);
         const auto pin = std::find_if(pins.cbegin(), pins.cend(),
                                       [&](const PinnedDevice& candidate) { return candidate.node == arg; });
-        Result<VerifiedDevice> checked = makeError(
-            ErrorCode::deviceChanged,
-            QStringLiteral("%1 was never checked by the device gate; RaidBench does not touch it").arg(arg.left(200)));
         if (pin != pins.cend()) {
             const auto use = firstTouch && firstTouch->contains(arg) ? DeviceGate::Use::Create
                 : lvmSees                                            ? DeviceGate::Use::Member
                                                                      : later;
-            checked = m_options.gate->verify(*pin, use);
-        } else if (ownDevices.contains(arg)) {
-            // An array this build made (named by RaidBench under /dev/md or /dev/raidbench_*): still made of
-            // the build's own disks.
-            checked = m_options.gate->verifyBuilt(arg, pins, takingDown);
+            disks.append({*pin, use});
+            continue;
         }
+        if (!ownDevices.contains(arg)) {
+            return makeError(ErrorCode::deviceChanged,
+                             QStringLiteral("%1 was never checked by the device gate; RaidBench does not touch it")
+                                 .arg(arg.left(200)));
+        }
+        // An array this build made (named by RaidBench under /dev/md or /dev/raidbench_*): still made of
+        // the build's own disks.
+        auto checked = m_options.gate->verifyBuilt(arg, pins, takingDown);
         if (!checked) {
             return checked.error();
         }
         verified.append(*checked);
+    }
+    if (!disks.isEmpty()) {
+        auto checked = m_options.gate->verifyAll(disks);
+        if (!checked) {
+            return checked.error();
+        }
+        verified += *checked;
     }
     return GuardedCommand::make(argv, verified, creating);
 }

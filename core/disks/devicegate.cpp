@@ -108,6 +108,28 @@ Result<VerifiedDevice> DeviceGate::verify(const PinnedDevice& pin, Use use) cons
     return VerifiedDevice(pin.node, pin.node, pin.rdev);
 }
 
+Result<QList<VerifiedDevice>> DeviceGate::verifyAll(const QList<PinUse>& pins) const
+{
+    if (auto ok = checkAll(pins); !ok) {
+        return ok.error();
+    }
+    QList<VerifiedDevice> verified;
+    for (const PinUse& entry : pins) {
+        verified.append(VerifiedDevice(entry.pin.node, entry.pin.node, entry.pin.rdev));
+    }
+    return verified;
+}
+
+Result<void> DeviceGate::checkAll(const QList<PinUse>& pins) const
+{
+    for (const PinUse& entry : pins) {
+        if (auto ok = check(entry.pin, entry.use); !ok) {
+            return ok;
+        }
+    }
+    return {};
+}
+
 Result<VerifiedDevice> DeviceGate::verifyBuilt(const QString& path, const QList<PinnedDevice>& pins,
                                                bool goneMembersAllowed) const
 {

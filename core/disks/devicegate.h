@@ -65,6 +65,15 @@ public:
     /// Right before a destructive command or write: the node still is the pinned device and is safe for
     /// `use`. The one way to a VerifiedDevice for a disk.
     Result<VerifiedDevice> verify(const PinnedDevice& pin, Use use) const;
+    /// A disk pin and what a command is about to do with it.
+    struct PinUse
+    {
+        PinnedDevice pin;
+        Use use = Use::Create;
+    };
+    /// verify() for every disk one command names, from one look at the system: each disk as verify()
+    /// would find it, in the order given; the first that fails is the error.
+    Result<QList<VerifiedDevice>> verifyAll(const QList<PinUse>& pins) const;
     /// Right before a command on, or a write to, an array a build made (an md array RaidBench named
     /// /dev/md/raidbench-TAG-N, a logical volume /dev/raidbench_TAG/bench): `path` leads to a running
     /// array, and every disk under it is one of `pins`, still the device pinned. A path that leads
@@ -94,6 +103,9 @@ protected:
     };
     /// What verify() asks of a gate: the pin still holds for `use`.
     virtual Result<void> check(const PinnedDevice& pin, Use use) const = 0;
+    /// What verifyAll() asks: each pin still holds for its use. One check() after another unless a
+    /// gate can look once for all of them.
+    virtual Result<void> checkAll(const QList<PinUse>& pins) const;
     /// What verifyBuilt() asks of a gate.
     virtual Result<BuiltNode> checkBuilt(const QString& path, const QList<PinnedDevice>& pins,
                                          bool goneMembersAllowed) const = 0;

@@ -280,7 +280,7 @@ void DiskScanner::probeSignatures(Disk& disk) const
 }
 
 Disk DiskScanner::readDevice(const Context& context, const QString& sysPath, const QString& name, const Disk* parent,
-                             const QString& onlyDev) const
+                             const QStringList& onlyDevs) const
 {
     Disk disk;
     disk.name = name;
@@ -343,9 +343,9 @@ Disk DiskScanner::readDevice(const Context& context, const QString& sysPath, con
     }
     chooseStablePath(disk, context.idLinks.value(name), parent != nullptr);
 
-    // A check of one device probes that device and its partitions only: it never reads (or waits on)
+    // A check probes the devices it checks and their partitions only: it never reads (or waits on)
     // another disk.
-    if (onlyDev.isEmpty() || disk.devNumber == onlyDev || (parent && parent->devNumber == onlyDev)) {
+    if (onlyDevs.isEmpty() || onlyDevs.contains(disk.devNumber) || (parent && onlyDevs.contains(parent->devNumber))) {
         probeSignatures(disk);
     }
 
@@ -356,7 +356,7 @@ Disk DiskScanner::readDevice(const Context& context, const QString& sysPath, con
         });
         for (const QString& child : children) {
             if (QFileInfo::exists(sysPath + QLatin1Char('/') + child + QStringLiteral("/partition"))) {
-                disk.partitions.append(readDevice(context, sysPath + QLatin1Char('/') + child, child, &disk, onlyDev));
+                disk.partitions.append(readDevice(context, sysPath + QLatin1Char('/') + child, child, &disk, onlyDevs));
             }
         }
     }
@@ -365,7 +365,7 @@ Disk DiskScanner::readDevice(const Context& context, const QString& sysPath, con
 
 QList<Disk> DiskScanner::scan(const EligibilityOptions& options) const
 {
-    return scanDevices(options, QString());
+    return scanDevices(options, {});
 }
 
 void DiskScanner::readMounts(Context& context) const
@@ -418,7 +418,7 @@ void DiskScanner::readSwaps(Context& context) const
     }
 }
 
-QList<Disk> DiskScanner::scanDevices(const EligibilityOptions& options, const QString& onlyDev) const
+QList<Disk> DiskScanner::scanDevices(const EligibilityOptions& options, const QStringList& onlyDevs) const
 {
     Context context;
     readMounts(context);
@@ -444,7 +444,7 @@ QList<Disk> DiskScanner::scanDevices(const EligibilityOptions& options, const QS
     QList<Disk> disks;
     const QDir blocks(m_sysRoot + QStringLiteral("/block"));
     for (const QString& name : blocks.entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System)) {
-        disks.append(readDevice(context, blocks.filePath(name), name, nullptr, onlyDev));
+        disks.append(readDevice(context, blocks.filePath(name), name, nullptr, onlyDevs));
     }
 
     // Which whole disks carry /, /boot: through partitions, and through md/dm stacks (slaves).
@@ -486,7 +486,7 @@ QList<Disk> DiskScanner::scanDevices(const EligibilityOptions& options, const QS
     return disks;
 }
 
-Result<Disk> DiskScanner::inspect(const QString& path, const EligibilityOptions& options) const
+Result<QString> DiskScanner::deviceNumberOf(const QString& path)
 {
     const QFileInfo info(path);
     if (!info.exists() && !info.isSymLink()) {
@@ -508,18 +508,55 @@ Result<Disk> DiskScanner::inspect(const QString& path, const EligibilityOptions&
                          QStringLiteral("%1 is not a block device")
                              .arg(resolved == path ? path : path + QStringLiteral(" (") + resolved + QLatin1Char(')')));
     }
-    const QString dev = QStringLiteral("%1:%2").arg(major(st.st_rdev)).arg(minor(st.st_rdev));
-    for (const Disk& disk : scanDevices(options, dev)) {
-        if (disk.devNumber == dev) {
-            return disk;
+    return QStringLiteral("%1:%2").arg(major(st.st_rdev)).arg(minor(st.st_rdev));
+}
+
+Result<Disk> DiskScanner::inspect(const QString& path, const EligibilityOptions& options) const
+{
+    auto disks = inspectAll({path}, options);
+    if (!disks) {
+        return disks.error();
+    }
+    return disks->first();
+}
+
+Result<QList<Disk>> DiskScanner::inspectAll(const QStringList& paths, const EligibilityOptions& options) const
+{
+    QStringList devs;
+    for (const QString& path : paths) {
+        auto dev = deviceNumberOf(path);
+        if (!dev) {
+            return dev.error();
         }
-        for (const Disk& partition : disk.partitions) {
-            if (partition.devNumber == dev) {
-                return partition;
+        devs.append(*dev);
+    }
+    if (devs.isEmpty()) {
+        return QList<Disk> {};
+    }
+    const QList<Disk> scanned = scanDevices(options, devs);
+    QList<Disk> found;
+    for (qsizetype i = 0; i < devs.size(); ++i) {
+        const Disk* match = nullptr;
+        for (const Disk& disk : scanned) {
+            if (disk.devNumber == devs.at(i)) {
+                match = &disk;
+            }
+            for (const Disk& partition : disk.partitions) {
+                if (partition.devNumber == devs.at(i)) {
+                    match = &partition;
+                }
+            }
+            if (match) {
+                break;
             }
         }
+        if (!match) {
+            return makeError(ErrorCode::notFound,
+                             QStringLiteral("%1 is not in %2/block (it vanished?)").arg(paths.at(i), m_sysRoot));
+        }
+        found.append(*match);
     }
-    return makeError(ErrorCode::notFound, QStringLiteral("%1 is not in %2/block (it vanished?)").arg(path, m_sysRoot));
+    return found;
 }
 
 } // namespace RaidBench

@@ -26,6 +26,11 @@ public:
     /// afresh: the check made right before a destructive step. Errors when the path does not resolve
     /// to a block device.
     Result<Disk> inspect(const QString& path, const EligibilityOptions& options = {}) const;
+    /// inspect() for several devices from one look at the system (mounts, swaps, the processes holding
+    /// devices open, every device's sysfs), each of them probed: what one command over several disks
+    /// checks right before it runs. The disks in the order of `paths`; the first path that does not
+    /// resolve to a block device is the error.
+    Result<QList<Disk>> inspectAll(const QStringList& paths, const EligibilityOptions& options = {}) const;
     /// How long one device's probe may take (0: no limit; 15 s unless set): a device whose reads hang
     /// is reported with a scan error (and is not eligible) instead of stalling the scan.
     void setProbeTimeout(int milliseconds) { m_probeTimeoutMs = milliseconds; }
@@ -34,13 +39,16 @@ private:
     /// How long the look for processes holding devices open may take.
     static constexpr int usersTimeoutMs = 5000;
     struct Context;
-    /// `onlyDev` set: only that device (major:minor, or the disk holding it) is probed with libblkid.
-    QList<Disk> scanDevices(const EligibilityOptions& options, const QString& onlyDev) const;
+    /// `onlyDevs` not empty: only those devices (major:minor; a disk's partitions with it) are probed
+    /// with libblkid.
+    QList<Disk> scanDevices(const EligibilityOptions& options, const QStringList& onlyDevs) const;
+    /// The device number ("major:minor") of the block device `path` leads to, or why none.
+    static Result<QString> deviceNumberOf(const QString& path);
     /// What /proc says is mounted (and which devices hold /, /boot, /usr), and what swaps.
     void readMounts(Context& context) const;
     void readSwaps(Context& context) const;
     Disk readDevice(const Context& context, const QString& sysPath, const QString& name, const Disk* parent,
-                    const QString& onlyDev) const;
+                    const QStringList& onlyDevs) const;
     QString readAttribute(const QString& path, QStringList* errors = nullptr) const;
     /// readDevice()'s parts: a partition's facts from its disk; a disk's sector sizes, rotation and
     /// removability; its controller, port and transport from where it hangs in the device tree; its

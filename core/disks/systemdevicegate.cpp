@@ -127,6 +127,20 @@ QStringList SystemDeviceGate::usersOf(std::uint64_t rdev) const
     }
 }
 
+Result<QList<Disk>> SystemDeviceGate::inspectAllSettled(const QStringList& nodes) const
+{
+    const std::uint64_t until = monotonicNs() + std::uint64_t(m_options.settleMs) * 1'000'000ull;
+    for (;;) {
+        // Only these devices (and their partitions) are probed, as a check of one probes only it.
+        auto disks = scanner().inspectAll(nodes, m_options.eligibility);
+        if (!disks || std::none_of(disks->cbegin(), disks->cend(), openByProcess) || monotonicNs() >= until) {
+            return disks;
+        }
+        const timespec pause {0, 100'000'000};
+        nanosleep(&pause, nullptr);
+    }
+}
+
 Result<Disk> SystemDeviceGate::inspectSettled(const QString& node) const
 {
     const std::uint64_t until = monotonicNs() + std::uint64_t(m_options.settleMs) * 1'000'000ull;
@@ -367,7 +381,7 @@ Result<PinnedDevice> SystemDeviceGate::pin(const QString& path, Use use, const Q
     return pinned;
 }
 
-Result<void> SystemDeviceGate::check(const PinnedDevice& pin, Use use) const
+Result<void> SystemDeviceGate::checkNode(const PinnedDevice& pin)
 {
     if (!pin.isValid()) {
         return makeError(ErrorCode::deviceChanged, QStringLiteral("%1 was never checked").arg(shownPath(pin.node)));
@@ -383,16 +397,54 @@ Result<void> SystemDeviceGate::check(const PinnedDevice& pin, Use use) const
                              .arg(pin.node, QString::number(major(st.st_rdev)), QString::number(minor(st.st_rdev)),
                                   QString::number(major(dev_t(pin.rdev))), QString::number(minor(dev_t(pin.rdev)))));
     }
-    auto disk = inspectSettled(pin.node);
-    if (!disk) {
-        return makeError(ErrorCode::deviceChanged, QStringLiteral("%1: %2").arg(pin.describe(), disk.error().message));
-    }
-    const PinnedDevice now = pinOf(*disk, pin.node, std::uint64_t(st.st_rdev), pin.requested);
+    return {};
+}
+
+Result<void> SystemDeviceGate::checkInspected(const PinnedDevice& pin, Use use, const Disk& disk) const
+{
+    const PinnedDevice now = pinOf(disk, pin.node, pin.rdev, pin.requested);
     if (!now.sameIdentity(pin)) {
         return makeError(ErrorCode::deviceChanged,
                          QStringLiteral("%1 is another device now: %2").arg(pin.describe(), now.describe()));
     }
-    return checkUse(*disk, pin.node, use, pin.tag, pin.lvmPv);
+    return checkUse(disk, pin.node, use, pin.tag, pin.lvmPv);
+}
+
+Result<void> SystemDeviceGate::check(const PinnedDevice& pin, Use use) const
+{
+    if (auto ok = checkNode(pin); !ok) {
+        return ok;
+    }
+    auto disk = inspectSettled(pin.node);
+    if (!disk) {
+        return makeError(ErrorCode::deviceChanged, QStringLiteral("%1: %2").arg(pin.describe(), disk.error().message));
+    }
+    return checkInspected(pin, use, *disk);
+}
+
+Result<void> SystemDeviceGate::checkAll(const QList<PinUse>& pins) const
+{
+    if (pins.size() == 1) {
+        return check(pins.first().pin, pins.first().use);
+    }
+    QStringList nodes;
+    for (const PinUse& entry : pins) {
+        if (auto ok = checkNode(entry.pin); !ok) {
+            return ok;
+        }
+        nodes.append(entry.pin.node);
+    }
+    auto disks = inspectAllSettled(nodes);
+    if (!disks) {
+        // Which pin it was, in its own words: each looked at alone (a failure, so the time is no matter).
+        return DeviceGate::checkAll(pins);
+    }
+    for (qsizetype i = 0; i < pins.size(); ++i) {
+        if (auto ok = checkInspected(pins.at(i).pin, pins.at(i).use, disks->at(i)); !ok) {
+            return ok;
+        }
+    }
+    return {};
 }
 
 Result<PinnedDevice> SystemDeviceGate::relocate(const PinnedDevice& pin) const

@@ -52,6 +52,9 @@ public:
 
 protected:
     Result<void> check(const PinnedDevice& pin, Use use) const override;
+    /// One look at the system for every pin (DiskScanner::inspectAll), each pin then checked as check()
+    /// checks one.
+    Result<void> checkAll(const QList<PinUse>& pins) const override;
     Result<BuiltNode> checkBuilt(const QString& path, const QList<PinnedDevice>& pins,
                                  bool goneMembersAllowed) const override;
 
@@ -60,6 +63,13 @@ private:
     /// inspectNode(), looked at again for a moment while only processes hold it open: udev's workers
     /// open a disk briefly after every change to it (a wipe, an array stopped), then let go.
     Result<Disk> inspectSettled(const QString& node) const;
+    /// inspectSettled() for several nodes, from one look at a time.
+    Result<QList<Disk>> inspectAllSettled(const QStringList& nodes) const;
+    /// What check() asks of a pin before anything is read: its node is still a block device with its
+    /// device number.
+    static Result<void> checkNode(const PinnedDevice& pin);
+    /// What check() asks of the pin's device as inspected just now: the same disk, safe for `use`.
+    Result<void> checkInspected(const PinnedDevice& pin, Use use, const Disk& disk) const;
     /// Who uses the device `rdev` without a claim (DeviceUsers), as reasons; looked at again for a moment
     /// while only processes hold it. An array a build made is checked so, its disks by inspectSettled().
     QStringList usersOf(std::uint64_t rdev) const;

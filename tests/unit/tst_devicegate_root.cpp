@@ -6,6 +6,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
@@ -32,6 +33,35 @@ private:
     QString m_links; ///< a root-owned directory under /dev with links, like /dev/disk/by-id
 
     static SystemDeviceGate gate() { return SystemDeviceGate::withLoop(true); }
+
+    /// The paths a gate probed for signatures (its probe runs in a worker thread).
+    struct ProbeLog
+    {
+        std::shared_ptr<QStringList> paths = std::make_shared<QStringList>();
+        std::shared_ptr<std::mutex> mutex = std::make_shared<std::mutex>();
+
+        QSet<QString> taken()
+        {
+            std::lock_guard lock(*mutex);
+            const QSet<QString> seen(paths->cbegin(), paths->cend());
+            paths->clear();
+            return seen;
+        }
+    };
+    /// A gate on the real /dev (loop devices allowed) that writes every probe into `log`.
+    static SystemDeviceGate recordingGate(const ProbeLog& log)
+    {
+        SystemDeviceGate::Options options;
+        options.eligibility.allowLoop = true;
+        options.probe = [log](const QString& path) {
+            {
+                std::lock_guard lock(*log.mutex);
+                log.paths->append(path);
+            }
+            return probeWithBlkid(path);
+        };
+        return SystemDeviceGate(options);
+    }
 
     static bool run(const QString& program, const QStringList& args)
     {
@@ -65,26 +95,63 @@ private Q_SLOTS:
         LoopDevice mine(m_dir.path(), 16 << 20);
         LoopDevice other(m_dir.path(), 16 << 20);
         QVERIFY(mine.ok() && other.ok());
-        auto probed = std::make_shared<QStringList>();
-        auto mutex = std::make_shared<std::mutex>();
-        SystemDeviceGate::Options options;
-        options.eligibility.allowLoop = true;
-        options.probe = [probed, mutex](const QString& path) {
-            {
-                std::lock_guard lock(*mutex);
-                probed->append(path);
-            }
-            return probeWithBlkid(path);
-        };
-        const SystemDeviceGate recording(options);
+        ProbeLog probed;
+        const SystemDeviceGate recording = recordingGate(probed);
         const auto pin = recording.pin(mine.device());
         QVERIFY2(pin.ok(), qPrintable(pin.ok() ? QString() : pin.error().message));
         QVERIFY(recording.verify(*pin, DeviceGate::Use::Create).ok());
-        std::lock_guard lock(*mutex);
-        QVERIFY(!probed->isEmpty());
-        for (const QString& path : std::as_const(*probed)) {
-            QCOMPARE(path, mine.device());
-        }
+        QCOMPARE(probed.taken(), QSet<QString>({mine.device()}));
+    }
+
+    void severalDisksAreCheckedFromOneLook()
+    {
+        // One command over several disks (mdadm --create, wipefs): each checked as verify() checks it,
+        // from one look at the system, and only they are probed.
+        LoopDevice first(m_dir.path(), 16 << 20);
+        LoopDevice second(m_dir.path(), 16 << 20);
+        LoopDevice other(m_dir.path(), 16 << 20);
+        QVERIFY(first.ok() && second.ok() && other.ok());
+        ProbeLog probed;
+        const SystemDeviceGate recording = recordingGate(probed);
+        const auto one = recording.pin(first.device());
+        const auto two = recording.pin(second.device());
+        QVERIFY(one.ok() && two.ok());
+        probed.taken();
+        const auto both = recording.verifyAll({{*two, DeviceGate::Use::Create}, {*one, DeviceGate::Use::Own}});
+        QVERIFY2(both.ok(), qPrintable(both.ok() ? QString() : both.error().message));
+        QCOMPARE(both->size(), 2);
+        QCOMPARE(both->at(0).node(), second.device()); // in the order asked
+        QCOMPARE(both->at(1).node(), first.device());
+        QCOMPARE(probed.taken(), QSet<QString>({first.device(), second.device()}));
+
+        // One of them held open for writing: refused as verify() refuses it alone, naming that disk.
+        QProcess holder;
+        holder.start(
+            QStringLiteral("sh"),
+            {QStringLiteral("-c"), QStringLiteral("exec 3<>\"$0\"; echo ready; exec sleep 30"), second.device()});
+        QVERIFY(holder.waitForReadyRead(5000));
+        const auto held = recording.verifyAll({{*one, DeviceGate::Use::Create}, {*two, DeviceGate::Use::Create}});
+        const auto alone = recording.verify(*two, DeviceGate::Use::Create);
+        holder.kill();
+        holder.waitForFinished(5000);
+        QVERIFY(!held.ok() && !alone.ok());
+        QCOMPARE(held.error().code, alone.error().code);
+        QVERIFY2(held.error().message.contains(second.device()), qPrintable(held.error().message));
+
+        // One of them another device now: device-changed, as alone.
+        const QString image = m_dir.filePath(QStringLiteral("swapped.img"));
+        QFile file(image);
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.resize(16 << 20));
+        file.close();
+        QVERIFY(run(QStringLiteral("losetup"), {QStringLiteral("-d"), first.device()}));
+        QVERIFY(run(QStringLiteral("losetup"), {first.device(), image}));
+        const auto swapped = recording.verifyAll({{*two, DeviceGate::Use::Create}, {*one, DeviceGate::Use::Create}});
+        QVERIFY(run(QStringLiteral("losetup"), {QStringLiteral("-d"), first.device()}));
+        QVERIFY(run(QStringLiteral("losetup"), {first.device(), first.file()})); // for LoopDevice's clean-up
+        QVERIFY(!swapped.ok());
+        QCOMPARE(swapped.error().code, QStringLiteral("device-changed"));
+        QVERIFY2(swapped.error().message.contains(QStringLiteral("another device")),
+                 qPrintable(swapped.error().message));
     }
 
     void aHungDeviceFailsItsOwnCheckInTime()
