@@ -72,7 +72,9 @@ public:
         Use use = Use::Create;
     };
     /// verify() for every disk one command names, from one look at the system: each disk as verify()
-    /// would find it, in the order given; the first that fails is the error.
+    /// would find it, in the order given. A failure names its disk (when several fail, a node that is
+    /// gone or another device number is said before a disk in use); the processes that open disks for a
+    /// moment (udev after a wipe) are waited for once for all of them.
     Result<QList<VerifiedDevice>> verifyAll(const QList<PinUse>& pins) const;
     /// Right before a command on, or a write to, an array a build made (an md array RaidBench named
     /// /dev/md/raidbench-TAG-N, a logical volume /dev/raidbench_TAG/bench): `path` leads to a running
