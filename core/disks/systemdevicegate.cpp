@@ -143,15 +143,11 @@ Result<QList<Disk>> SystemDeviceGate::inspectAllSettled(const QStringList& nodes
 
 Result<Disk> SystemDeviceGate::inspectSettled(const QString& node) const
 {
-    const std::uint64_t until = monotonicNs() + std::uint64_t(m_options.settleMs) * 1'000'000ull;
-    for (;;) {
-        auto disk = inspectNode(node);
-        if (!disk || !openByProcess(*disk) || monotonicNs() >= until) {
-            return disk;
-        }
-        const timespec pause {0, 100'000'000};
-        nanosleep(&pause, nullptr);
+    auto disks = inspectAllSettled({node});
+    if (!disks) {
+        return disks.error();
     }
+    return disks->first();
 }
 
 namespace {
